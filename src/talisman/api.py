@@ -1,0 +1,95 @@
+"""The public API of the Talisman engine (DESIGN.md section 5)."""
+from __future__ import annotations
+
+import json
+
+import attrs
+
+from .engine import machine
+from .engine.serialize import dumps, from_data, to_data
+from .errors import IllegalAction, NotationError, ReplayError, TalismanError
+from .notation import Action
+from .rules import STEPS
+from .rules.setup import initial_state
+from .state import GameState
+
+FORMAT = 1
+
+
+def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), seed=0,
+             options=None, stop_at_chance=False) -> GameState:
+    """A new game, run forward to its first decision."""
+    state = initial_state(characters, tuple(expansions), seed, options)
+    return machine.advance(state, STEPS, stop_at_chance)
+
+
+def legal_actions(state: GameState) -> tuple:
+    """The legal actions of the pending decision (chance outcomes at a chance node)."""
+    return machine.legal_actions(state)
+
+
+def apply(state: GameState, action, stop_at_chance=False) -> GameState:
+    """Apply one legal action (an :class:`Action` or its notation); raise :class:`IllegalAction`
+    otherwise, leaving ``state`` as it was."""
+    return machine.apply(state, action, STEPS, stop_at_chance)
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """Notation -> the legal :class:`Action` it names in ``state``."""
+    return machine.coerce_action(state, text)
+
+
+def chance_outcomes(state: GameState):
+    """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
+    return machine.chance_outcomes(state)
+
+
+def player_view(state: GameState, player: str) -> GameState:
+    """The state as ``player`` may see it: other characters' spells face down, deck order hidden."""
+    if player not in state.characters:
+        raise TalismanError(f"no character {player!r} in this game")
+    chars = state.characters
+    for cid, ch in state.characters.items():
+        if cid != player and ch.spells:
+            chars = chars.set(cid, attrs.evolve(ch, spells=["hidden"] * len(ch.spells)))
+    decks = {name: sorted(cards) for name, cards in state.decks.items()}
+    return attrs.evolve(state, characters=chars, decks=decks)
+
+
+def to_json(state: GameState) -> str:
+    """The state as canonical JSON text (exact round trip with :func:`from_json`)."""
+    return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
+
+
+def from_json(text: str) -> GameState:
+    """Rebuild a state from :func:`to_json`'s text."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TalismanError(f"not JSON: {e}") from None
+    if not isinstance(doc, dict) or doc.get("game") != "talisman" or doc.get("format") != FORMAT:
+        raise TalismanError("not a Talisman state in format %d" % FORMAT)
+    return from_data(GameState, doc["state"])
+
+
+def record(state: GameState, actions) -> dict:
+    """A game record (config, seed and notations), like a chess PGN."""
+    c = state.config
+    return {"game": "talisman", "characters": list(c.characters), "expansions": list(c.expansions),
+            "options": dict(c.options), "seed": c.seed, "actions": [str(a) for a in actions]}
+
+
+def replay(record: dict, upto=None) -> GameState:
+    """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
+    try:
+        state = new_game(record.get("characters", ()), record.get("expansions", ()),
+                         record.get("seed", 0), record.get("options") or {})
+    except TalismanError as e:
+        raise ReplayError(0, "(setup)", str(e)) from None
+    actions = record.get("actions", [])
+    for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        try:
+            state = apply(state, text)
+        except (IllegalAction, NotationError, TalismanError) as e:
+            raise ReplayError(i, text, getattr(e, "reason", str(e))) from None
+    return state

@@ -1,0 +1,206 @@
+"""Talisman's definitions (board, characters, abilities), loaded once from ``data/talisman``.
+
+Definitions are plain frozen values; game states refer to them only by id.
+
+>>> d = load()
+>>> d.board.spaces["sentinel"].name, d.characters["troll"].size
+('Sentinel', 'L')
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import attrs
+
+from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
+from .errors import DataError
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_IDS = {"type": "array", "items": _ID}
+
+BOARD_SCHEMA = {
+    "type": "object",
+    "required": ["board", "regions", "links", "spaces"],
+    "additionalProperties": False,
+    "properties": {
+        "board": _ID, "source": {"type": "string"}, "clockwise": {"type": "string"},
+        "opposite_derived": {"type": "boolean"},
+        "regions": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "shape", "spaces"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": {"type": "string"},
+                           "shape": {"enum": ["ring", "path", "single"]}, "spaces": _IDS}}},
+        "links": {"type": "array", "items": {
+            "type": "object", "required": ["kind", "a", "b"], "additionalProperties": False,
+            "properties": {"kind": {"enum": ["bridge", "portal", "crown"]}, "a": _ID, "b": _ID,
+                           "guard": _ID, "note": {"type": "string"}}}},
+        "spaces": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "region", "order", "neighbours", "draw"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": {"type": "string"}, "region": _ID,
+                           "order": {"type": "integer", "minimum": 0}, "neighbours": _IDS,
+                           "opposite": _IDS, "draw": {"type": "integer", "minimum": 0},
+                           "text": {"type": "string"}, "stand_in": {"type": "boolean"}}}},
+    },
+}
+
+CHARACTERS_SCHEMA = {
+    "type": "object", "required": ["characters"], "additionalProperties": False,
+    "properties": {"characters": {"type": "array", "items": {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "name", "alignment", "strength", "craft", "life", "fate", "start",
+                     "size", "start_spells", "abilities"],
+        "properties": {
+            "id": _ID, "name": {"type": "string"},
+            "alignment": {"enum": ["good", "neutral", "evil"]},
+            "strength": {"type": "integer", "minimum": 1}, "craft": {"type": "integer", "minimum": 1},
+            "life": {"type": "integer", "minimum": 1}, "fate": {"type": "integer", "minimum": 0},
+            "start": _ID, "size": {"enum": ["S", "M", "L"]},
+            "start_spells": {"type": "integer", "minimum": 0}, "abilities": _IDS,
+            "uncertain": _IDS, "stand_in": {"type": "boolean"}}}}},
+}
+
+ABILITIES_SCHEMA = {
+    "type": "object", "required": ["abilities"], "additionalProperties": False,
+    "properties": {"abilities": {"type": "array", "items": {
+        "type": "object", "required": ["id", "summary"], "additionalProperties": False,
+        "properties": {"id": _ID, "summary": {"type": "string"},
+                       "stand_in": {"type": "boolean"}}}}},
+}
+
+#: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
+DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
+
+
+@attrs.frozen
+class SpaceDef:
+    id: str
+    name: str
+    region: str
+    order: int
+    neighbours: tuple
+    opposite: tuple
+    draw: int
+    text: str
+
+
+@attrs.frozen
+class Link:
+    kind: str
+    a: str
+    b: str
+    guard: str | None = None
+
+
+@attrs.frozen
+class Board:
+    spaces: dict = attrs.field(eq=False)
+    regions: dict = attrs.field(eq=False)      # region id -> tuple of space ids in ring order
+    shapes: dict = attrs.field(eq=False)       # region id -> ring / path / single
+    links: tuple = ()
+
+    def ring_step(self, space, direction):
+        """The next space from ``space`` in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
+        s = self.spaces[space]
+        ring = self.regions[s.region]
+        return ring[(s.order + direction) % len(ring)]
+
+    def link(self, space, kind):
+        """The far end of a link of ``kind`` from ``space``, or None."""
+        for lk in self.links:
+            if lk.kind == kind and space in (lk.a, lk.b):
+                return lk.b if space == lk.a else lk.a
+        return None
+
+
+@attrs.frozen
+class CharacterDef:
+    id: str
+    name: str
+    alignment: str
+    strength: int
+    craft: int
+    life: int
+    fate: int
+    start: str
+    size: str
+    start_spells: int
+    abilities: tuple
+
+    @property
+    def die(self):
+        return DIE_BY_SIZE[self.size]
+
+
+@attrs.frozen
+class Definitions:
+    board: Board
+    characters: dict = attrs.field(eq=False)
+    abilities: dict = attrs.field(eq=False)
+
+
+def _load_board(path):
+    doc = validate(path, load_yaml(path), BOARD_SCHEMA)
+    ids = unique_ids(path, doc["spaces"], "space")
+    regions, shapes = {}, {}
+    for r in doc["regions"]:
+        for i, sid in enumerate(r["spaces"]):
+            check_ref(path, r["id"], f"spaces[{i}]", sid, ids, "space")
+        regions[r["id"]] = tuple(r["spaces"])
+        shapes[r["id"]] = r["shape"]
+    spaces = {}
+    for s in doc["spaces"]:
+        check_ref(path, s["id"], "region", s["region"], regions, "region")
+        ring = regions[s["region"]]
+        if s["order"] >= len(ring) or ring[s["order"]] != s["id"]:
+            raise DataError(path, s["id"], "order",
+                            f"{s['order']} is not this space's place in region {s['region']!r}")
+        for f in ("neighbours", "opposite"):
+            for n in s.get(f, ()):
+                check_ref(path, s["id"], f, n, ids, "space")
+        spaces[s["id"]] = SpaceDef(s["id"], s["name"], s["region"], s["order"],
+                                   tuple(s["neighbours"]), tuple(s.get("opposite", ())),
+                                   s["draw"], s.get("text", ""))
+    links = []
+    for i, lk in enumerate(doc["links"]):
+        for f in ("a", "b", "guard"):
+            if f in lk:
+                check_ref(path, f"links[{i}]", f, lk[f], ids, "space")
+        links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard")))
+    return Board(spaces, regions, shapes, tuple(links))
+
+
+def _load_abilities(path):
+    doc = validate(path, load_yaml(path), ABILITIES_SCHEMA)
+    unique_ids(path, doc["abilities"], "ability")
+    return {a["id"]: a for a in doc["abilities"]}
+
+
+def _load_characters(path, board, abilities):
+    doc = validate(path, load_yaml(path), CHARACTERS_SCHEMA)
+    unique_ids(path, doc["characters"], "character")
+    out = {}
+    for c in doc["characters"]:
+        check_ref(path, c["id"], "start", c["start"], board.spaces, "space")
+        for a in c["abilities"]:
+            check_ref(path, c["id"], "abilities", a, abilities, "ability")
+        out[c["id"]] = CharacterDef(c["id"], c["name"], c["alignment"], c["strength"],
+                                    c["craft"], c["life"], c["fate"], c["start"], c["size"],
+                                    c["start_spells"], tuple(c["abilities"]))
+    return out
+
+
+def load_from(root: Path) -> Definitions:
+    """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
+    root = Path(root)
+    board = _load_board(root / "board.yaml")
+    abilities = _load_abilities(root / "abilities.yaml")
+    characters = _load_characters(root / "characters.yaml", board, abilities)
+    return Definitions(board, characters, abilities)
+
+
+@functools.lru_cache(maxsize=None)
+def load() -> Definitions:
+    """The packaged Talisman data, loaded and validated once per process."""
+    return load_from(data_root() / "talisman")

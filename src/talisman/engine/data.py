@@ -1,0 +1,90 @@
+"""Loading YAML data: find it, parse it safely, validate it against a schema.
+
+Every error names the file, the entry (by its ``id``) and the field.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from ..errors import DataError
+
+try:  # the C loader where present, the safe pure-Python one otherwise
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+
+def data_root() -> Path:
+    """The ``data/`` folder: inside the installed package (a wheel) or at the top of a checkout."""
+    here = Path(__file__).resolve()
+    for candidate in (here.parents[1] / "data", here.parents[3] / "data"):
+        if candidate.is_dir():
+            return candidate
+    raise DataError("data/", None, None, "cannot find the data folder next to the package "
+                                         "or at the top of the checkout")
+
+
+def load_yaml(path: Path):
+    """Parse one YAML file with the safe loader; a syntax error names the file and line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(path, None, None, f"cannot read: {e.strerror}") from None
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise DataError(path, None, None, f"not valid YAML{where}: "
+                                          f"{getattr(e, 'problem', None) or e}") from None
+
+
+def _entry_and_field(doc, path):
+    """Turn a jsonschema error path into (entry id, dotted field)."""
+    path = list(path)
+    if len(path) >= 2 and isinstance(path[1], int):
+        items = doc.get(path[0]) if isinstance(doc, dict) else None
+        entry = f"{path[0]}[{path[1]}]"
+        if isinstance(items, list) and path[1] < len(items) and isinstance(items[path[1]], dict):
+            entry = items[path[1]].get("id", entry)
+        return entry, ".".join(str(p) for p in path[2:]) or None
+    return None, ".".join(str(p) for p in path) or None
+
+
+def validate(path, doc, schema):
+    """Check ``doc`` against a JSON schema; raise :class:`DataError` on the first problem."""
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)),
+                                                               e.message))
+    if not errors:
+        return doc
+    err = errors[0]
+    entry, field = _entry_and_field(doc, err.absolute_path)
+    message = err.message
+    if err.validator == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        field = ".".join(filter(None, [field, extra[0] if extra else None]))
+        message = "unknown field"
+    elif err.validator == "required":
+        missing = [r for r in err.validator_value if r not in err.instance]
+        field = ".".join(filter(None, [field, missing[0] if missing else None]))
+        message = "missing value"
+    raise DataError(path, entry, field, message)
+
+
+def check_ref(path, entry, field, value, known, what):
+    """A dangling id stops loading: ``value`` must be one of ``known``."""
+    if value not in known:
+        raise DataError(path, entry, field, f"unknown {what} id {value!r}")
+
+
+def unique_ids(path, items, what):
+    seen = set()
+    for item in items:
+        if item["id"] in seen:
+            raise DataError(path, item["id"], "id", f"duplicate {what} id")
+        seen.add(item["id"])
+    return seen

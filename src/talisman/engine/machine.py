@@ -1,0 +1,179 @@
+"""The decision machine: from decision to decision, with chance made explicit.
+
+A game is a value with (at least) the fields ``pending``, ``stack``, ``dice``,
+``decks``, ``log`` and ``outcome``.  Its rules are a mapping from step names to
+pure functions (``STEPS``).  A step runs with ``step(state, **args)`` when it
+is popped from ``state.stack``, or with ``step(state, action, **args)`` when
+it resumes a decision.  A step either changes the state and returns, pushes
+further frames, or sets ``state.pending`` to a :class:`Decision`.
+
+Chance is a player: a roll or a draw is a pending decision of :data:`CHANCE`.
+:func:`advance` resolves those from ``state.dice`` unless asked to stop, in
+which case the caller picks an outcome from :func:`chance_outcomes`.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import attrs
+
+from ..errors import IllegalAction, NotationError, TalismanError
+from ..notation import Action, roll_action
+from . import dice as dicelib
+from .records import CHANCE, Decision, Event, Frame, as_pmap, deep_freeze
+
+#: The most steps the engine runs between two decisions before it calls it a loop.
+LOOP_GUARD = 10_000
+
+
+# --- helpers every rule module uses -------------------------------------------------
+
+def push(state, *frames):
+    """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
+    stack = state.stack
+    for f in frames:
+        stack = stack.append(f)
+    return attrs.evolve(state, stack=stack)
+
+
+def then(*steps):
+    """Frames to run in the order given: ``push(state, *then(a, b))`` runs a, then b."""
+    return tuple(reversed(steps))
+
+
+def frame(step, **args):
+    return Frame(step, as_pmap(args))
+
+
+def log(state, name, **data):
+    """Append one structured event to the log."""
+    return attrs.evolve(state, log=state.log.append(Event(name, deep_freeze(data))))
+
+
+def decide(state, player, kind, options, step, prompt="", **args):
+    """Make ``player`` choose one of ``options`` (Actions or notation strings); resume ``step``."""
+    opts = tuple(o if isinstance(o, Action) else Action.parse(o) for o in options)
+    if not opts:
+        raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
+    return attrs.evolve(state, pending=Decision(player, kind, step, opts, as_pmap(args),
+                                                prompt=prompt))
+
+
+def request_roll(state, spec, purpose, step, **args):
+    """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
+    return attrs.evolve(state, pending=Decision(CHANCE, "roll", step, (), as_pmap(args),
+                                                spec=spec, prompt=purpose))
+
+
+def request_draw(state, deck, purpose, step, **args):
+    """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
+    if not state.decks.get(deck):
+        raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
+    return attrs.evolve(state, pending=Decision(CHANCE, "draw", step, (), as_pmap(args),
+                                                deck=deck, prompt=purpose))
+
+
+# --- the public machine -----------------------------------------------------------
+
+def chance_outcomes(state):
+    """``[(Action, Fraction)]`` for a chance decision; ``[]`` otherwise."""
+    p = state.pending
+    if p is None or p.player != CHANCE:
+        return []
+    if p.kind == "roll":
+        return [(roll_action(values), prob) for values, prob in dicelib.outcomes(p.spec)]
+    counts = Counter(state.decks[p.deck])
+    total = sum(counts.values())
+    return [(Action("draw", (card,)), Fraction(n, total)) for card, n in sorted(counts.items())]
+
+
+def legal_actions(state):
+    """The options of the pending decision (chance outcomes at a chance node)."""
+    p = state.pending
+    if p is None:
+        return ()
+    if p.player == CHANCE:
+        return tuple(a for a, _ in chance_outcomes(state))
+    return p.options
+
+
+def coerce_action(state, action):
+    """Turn notation text or an Action into the legal Action it names, or raise."""
+    if state.outcome is not None:
+        raise IllegalAction(action, f"the game is over ({state.outcome.reason})")
+    a = Action.parse(action) if isinstance(action, str) else action
+    if not isinstance(a, Action):
+        raise NotationError(action, "an action must be an Action or its notation string")
+    p = state.pending
+    if p is None:
+        raise IllegalAction(a, "the game waits on no decision")
+    if p.player == CHANCE:
+        if p.kind == "roll":
+            count, sides = dicelib.parse_spec(p.spec)
+            try:
+                values = a.dice
+            except (NotationError, ValueError):
+                raise IllegalAction(a, f"chance waits on a {p.spec} roll ({p.prompt}); "
+                                       "give it as roll:N or roll:N+M") from None
+            if len(values) != count or not all(1 <= v <= sides for v in values):
+                raise IllegalAction(a, f"not a possible result of {p.spec} ({p.prompt})")
+            return a
+        if a.kind != "draw" or len(a.args) != 1 or a.args[0] not in state.decks[p.deck]:
+            raise IllegalAction(a, f"chance waits on a draw from {p.deck!r}; "
+                                   "give a card still in it as draw:ID")
+        return a
+    if a in p.options:
+        return a
+    shown = ", ".join(str(o) for o in p.options[:12])
+    more = "..." if len(p.options) > 12 else ""
+    raise IllegalAction(a, f"{p.player} must choose {p.kind} ({p.prompt or 'a decision'}); "
+                           f"legal: {shown}{more}")
+
+
+def _take_card(state, deck, card):
+    cards = state.decks[deck]
+    i = cards.index(card)
+    return attrs.evolve(state, decks=state.decks.set(deck, cards.delete(i)))
+
+
+def _resume(state, steps, decision, action):
+    state = attrs.evolve(state, pending=None)
+    if decision.player == CHANCE and decision.kind == "draw":
+        state = _take_card(state, decision.deck, action.args[0])
+    return steps[decision.step](state, action, **decision.args)
+
+
+def auto_chance(state):
+    """The outcome that the state's own dice give the pending chance decision."""
+    p = state.pending
+    if p.kind == "roll":
+        values, d = dicelib.roll(state.dice, p.spec, p.prompt)
+        return roll_action(values), attrs.evolve(state, dice=d)
+    return Action("draw", (state.decks[p.deck][0],)), state
+
+
+def advance(state, steps, stop_at_chance=False):
+    """Run rule steps until a player (or, if asked, chance) must decide, or the game ends."""
+    for _ in range(LOOP_GUARD):
+        if state.outcome is not None:
+            return state
+        p = state.pending
+        if p is None:
+            if not state.stack:
+                raise TalismanError("the engine ran out of rule steps without a decision")
+            f = state.stack[-1]
+            state = attrs.evolve(state, stack=state.stack.delete(len(state.stack) - 1))
+            state = steps[f.step](state, **f.args)
+        elif p.player == CHANCE and not stop_at_chance:
+            action, state = auto_chance(state)
+            state = _resume(state, steps, p, action)
+        else:
+            return state
+    raise TalismanError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")
+
+
+def apply(state, action, steps, stop_at_chance=False):
+    """Check ``action`` is legal, resume the pending step with it, run to the next decision."""
+    a = coerce_action(state, action)
+    return advance(_resume(state, steps, state.pending, a), steps, stop_at_chance)

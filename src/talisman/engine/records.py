@@ -1,0 +1,109 @@
+"""The small records every game built on this core shares.
+
+State data is frozen all the way down: attrs frozen classes for records,
+pyrsistent collections for their contents.  The converters here are cheap when
+the value already has the right type, because ``attrs.evolve`` re-runs them on
+every update.
+"""
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pmap, pset, pvector
+
+from ..notation import Action
+
+PVectorType = type(pvector())
+PMapType = type(pmap())
+PSetType = type(pset())
+
+#: The name of the chance player: rolls and draws are its decisions.
+CHANCE = "chance"
+
+
+def deep_freeze(value):
+    """dict -> pmap, list/tuple -> pvector, set -> pset, recursively."""
+    t = type(value)
+    if t is dict or t is PMapType:
+        return pmap({k: deep_freeze(v) for k, v in value.items()})
+    if t is list or t is tuple or t is PVectorType:
+        return pvector([deep_freeze(v) for v in value])
+    if t is set or t is frozenset or t is PSetType:
+        return pset(deep_freeze(v) for v in value)
+    return value
+
+
+def as_pmap(value):
+    return value if type(value) is PMapType else deep_freeze(dict(value))
+
+
+def as_pvector(value):
+    return value if type(value) is PVectorType else pvector(deep_freeze(list(value)))
+
+
+def as_pset(value):
+    return value if type(value) is PSetType else pset(value)
+
+
+def record(cls):
+    """Field metadata: this field holds one record of ``cls`` (or None)."""
+    return {"record": cls}
+
+
+def record_vector(cls):
+    """Field metadata: this field holds a pvector of records of ``cls``."""
+    return {"record_vector": cls}
+
+
+def record_map(cls):
+    """Field metadata: this field holds a pmap from str to records of ``cls``."""
+    return {"record_map": cls}
+
+
+@attrs.frozen
+class Frame:
+    """A rule step waiting on the engine's stack: a step name and its arguments."""
+
+    step: str
+    args: object = attrs.field(factory=pmap, converter=as_pmap)
+
+
+@attrs.frozen
+class Event:
+    """One entry of the log: what happened (``name``) with which numbers (``data``)."""
+
+    name: str
+    data: object = attrs.field(factory=pmap, converter=as_pmap)
+
+    def get(self, key, default=None):
+        return self.data.get(key, default)
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits on: who chooses, what kind of choice, and the options.
+
+    ``player`` is a player id or :data:`CHANCE`.  A chance decision carries a
+    dice ``spec`` (``"2d6"``) or a ``deck`` name instead of listed options.
+    ``step`` names the rule step that the chosen action resumes, with ``args``.
+    """
+
+    player: str
+    kind: str
+    step: str
+    options: object = attrs.field(default=(), converter=tuple, metadata=record_vector(Action))
+    args: object = attrs.field(factory=pmap, converter=as_pmap)
+    spec: str | None = None
+    deck: str | None = None
+    prompt: str = ""
+
+    @property
+    def is_chance(self):
+        return self.player == CHANCE
+
+
+@attrs.frozen
+class Outcome:
+    """Why a game ended and who won (``winners`` may be empty: everyone lost)."""
+
+    reason: str
+    winners: tuple = attrs.field(default=(), converter=tuple)

@@ -1,0 +1,64 @@
+"""Actions and their notation.
+
+Every action has one canonical, readable string, like a chess move in UCI:
+``move:hills_3``, ``fight``, ``encounter:char:wizard``, ``roll:3+4``.
+
+>>> a = Action.parse("move:hills_3")
+>>> a
+Action('move:hills_3')
+>>> str(a), a.kind, a.args
+('move:hills_3', 'move', ('hills_3',))
+>>> Action.parse("roll:3+4").dice
+(3, 4)
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from .errors import NotationError
+
+_TOKEN = re.compile(r"[a-z0-9_+\-]+")
+
+
+def _tuple_of_str(value):
+    return tuple(str(v) for v in value)
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """One choice: a kind (``move``) and its arguments (``('hills_3',)``)."""
+
+    kind: str
+    args: tuple = attrs.field(default=(), converter=_tuple_of_str)
+
+    def __str__(self):
+        return ":".join((self.kind, *self.args))
+
+    def __repr__(self):
+        return f"Action({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse notation text; raise :class:`NotationError` if it is not well formed."""
+        if not isinstance(text, str):
+            raise NotationError(text, "notation must be a string")
+        parts = text.strip().split(":")
+        for part in parts:
+            if not _TOKEN.fullmatch(part):
+                raise NotationError(text, f"{part!r} is not a notation token "
+                                          "(lowercase letters, digits, '_', '+', '-')")
+        return cls(parts[0], tuple(parts[1:]))
+
+    @property
+    def dice(self) -> tuple:
+        """The die results of a chance outcome ``roll:3+4`` as integers."""
+        if self.kind != "roll" or len(self.args) != 1:
+            raise NotationError(self, "not a roll outcome")
+        return tuple(int(v) for v in self.args[0].split("+"))
+
+
+def roll_action(values) -> Action:
+    """The chance outcome that forces these die results."""
+    return Action("roll", ("+".join(str(v) for v in values),))

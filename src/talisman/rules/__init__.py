@@ -1,0 +1,14 @@
+"""The base game's rule areas, one module each.
+
+:data:`STEPS` maps every rule step's name to its function; the decision
+machine (:mod:`talisman.engine.machine`) runs them.  Each module lists its own
+steps in a ``STEPS`` dict; they are collected here explicitly, not by import
+side-effect.
+"""
+from . import characters, combat, encounters, endings, movement, turn
+
+STEPS = {}
+for _module in (turn, movement, combat, characters, encounters, endings):
+    for _name, _fn in _module.STEPS.items():
+        assert _name not in STEPS, f"duplicate rule step {_name}"
+        STEPS[_name] = _fn

@@ -1,0 +1,26 @@
+"""WINNING THE GAME: "reach the Crown of Command ... OR defeat all other players".
+
+Only the last-survivor ending is implemented so far; the Crown of Command and the
+alternative endings are not yet (docs/rules-coverage.md).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ..engine.machine import log
+from ..engine.records import Outcome
+
+
+def check_last_survivor(state):
+    """In a game of two or more, the last character alive wins."""
+    alive = [c for c in state.order if state.characters[c].alive]
+    if len(state.order) > 1 and len(alive) == 1:
+        state = log(state, "game_won", character=alive[0], reason="last_survivor")
+        return attrs.evolve(state, outcome=Outcome("last_survivor", (alive[0],)))
+    if not alive:
+        state = log(state, "game_lost", reason="all_dead")
+        return attrs.evolve(state, outcome=Outcome("all_dead", ()))
+    return state
+
+
+STEPS = {}

@@ -1,0 +1,81 @@
+"""SETTING UP: a new game from characters, expansions, options and a seed."""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ..definitions import load
+from ..engine.dice import Dice
+from ..errors import TalismanError
+from ..state import Character, Config, GameState
+from ..engine.machine import frame, log
+
+#: Rule options and their defaults.  Where the compendium and the Revised 4th
+#: Edition differ, the compendium's rule is the default.
+OPTIONS = {
+    # MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS: die by size (compendium),
+    # or "d6": everyone rolls one D6 (Revised 4th Edition).
+    "movement_die": "by_size",
+    # SETTING UP: every character starts with 4 lives (compendium), or "card": the
+    # character card's life value (Revised 4th Edition).
+    "lives": "compendium",
+    # End the game as a draw after this many rounds (0: no limit).  For simulations.
+    "max_rounds": 0,
+}
+OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card")}
+
+#: Every expansion and module id the public contract names.
+EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower",
+              "emperors_guard", "brotherhood", "catacombs", "airships")
+#: The expansions this version implements.
+IMPLEMENTED_EXPANSIONS = ()
+
+DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
+
+
+def check_options(options):
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise TalismanError(f"unknown rule option {name!r}; known: {', '.join(sorted(OPTIONS))}")
+        if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
+            raise TalismanError(f"rule option {name}={value!r}: choose one of "
+                                f"{', '.join(OPTION_CHOICES[name])}")
+        if name == "max_rounds" and (not isinstance(value, int) or value < 0):
+            raise TalismanError(f"rule option max_rounds={value!r}: a whole number, 0 for no limit")
+
+
+def new_character(cdef, lives_option) -> Character:
+    """A character as SETTING UP gives it: starting quotas, 4 lives, 1 gold, fate tokens."""
+    lives = cdef.life if lives_option == "card" else 4
+    return Character(id=cdef.id, space=cdef.start, strength=cdef.strength, craft=cdef.craft,
+                     lives=lives, fate=cdef.fate, gold=1, alignment=cdef.alignment)
+
+
+def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=None) -> GameState:
+    """The state before the first turn runs (no decision pending yet)."""
+    defs = load()
+    options = dict(options or {})
+    check_options(options)
+    characters = tuple(characters)
+    if not characters:
+        raise TalismanError("a game needs at least one character")
+    for c in characters:
+        if c not in defs.characters:
+            raise TalismanError(f"unknown character {c!r}; known: {', '.join(sorted(defs.characters))}")
+    if len(set(characters)) != len(characters):
+        raise TalismanError("each character may be played by one player only")
+    for e in expansions:
+        if e not in EXPANSIONS:
+            raise TalismanError(f"unknown expansion {e!r}; known: {', '.join(EXPANSIONS)}")
+        if e not in IMPLEMENTED_EXPANSIONS:
+            raise TalismanError(f"expansion {e!r} is not implemented yet "
+                                "(see docs/rules-coverage.md)")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TalismanError(f"seed must be an integer, not {seed!r}")
+    config = Config(characters, tuple(expansions), pmap(options), seed)
+    lives = options.get("lives", OPTIONS["lives"])
+    chars = pmap({c: new_character(defs.characters[c], lives) for c in characters})
+    state = GameState(config=config, order=characters, current=characters[0], characters=chars,
+                      dice=Dice(seed=seed), stack=pvector([frame("turn.start")]))
+    # "Decide by any means necessary, who shall play first": the order given is the seating,
+    # the first character given plays first.
+    return log(state, "game_started", characters=list(characters), seed=seed)

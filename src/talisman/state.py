@@ -1,0 +1,88 @@
+"""Talisman's game state: one aggregate of small frozen records, referring to
+cards, spaces and characters by id.
+
+Turn bookkeeping (``current``, ``round``, ``stack``, ``pending``) is kept apart
+from game data (``characters``, ``board_cards``, ``decks``).
+"""
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pmap, pvector
+
+from .engine.dice import Dice
+from .engine.records import (Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+                             record_map, record_vector)
+
+
+@attrs.frozen
+class Character:
+    """One character in play: where it stands, its counters and what it holds."""
+
+    id: str
+    space: str
+    strength: int
+    craft: int
+    lives: int
+    fate: int
+    gold: int
+    alignment: str
+    objects: object = attrs.field(factory=pvector, converter=as_pvector)
+    spells: object = attrs.field(factory=pvector, converter=as_pvector)
+    followers: object = attrs.field(factory=pvector, converter=as_pvector)
+    trophies: object = attrs.field(factory=pvector, converter=as_pvector)
+    lost_turn: bool = False
+    alive: bool = True
+
+
+@attrs.frozen
+class Config:
+    """What a game was started with: replaying it needs nothing else but the actions."""
+
+    characters: tuple = attrs.field(converter=tuple)
+    expansions: tuple = attrs.field(default=(), converter=tuple)
+    options: object = attrs.field(factory=pmap, converter=as_pmap)
+    seed: int = 0
+
+
+@attrs.frozen
+class GameState:
+    """A whole game of Talisman as one immutable value."""
+
+    config: Config = attrs.field(metadata=record(Config))
+    order: tuple = attrs.field(converter=tuple)
+    current: str
+    characters: object = attrs.field(converter=as_pmap, metadata=record_map(Character))
+    dice: Dice = attrs.field(metadata=record(Dice))
+    round: int = 1
+    turn: int = 1
+    board_cards: object = attrs.field(factory=pmap, converter=as_pmap)
+    decks: object = attrs.field(factory=pmap, converter=as_pmap)
+    discards: object = attrs.field(factory=pmap, converter=as_pmap)
+    stack: object = attrs.field(factory=pvector, converter=as_pvector,
+                                metadata=record_vector(Frame))
+    pending: Decision | None = attrs.field(default=None, metadata=record(Decision))
+    log: object = attrs.field(factory=pvector, converter=as_pvector,
+                              metadata=record_vector(Event))
+    outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self):
+        """The one winner, or None (game not over, a draw, or several winners)."""
+        if self.outcome is not None and len(self.outcome.winners) == 1:
+            return self.outcome.winners[0]
+        return None
+
+    def option(self, name):
+        """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
+        from .rules.setup import OPTIONS
+        return self.config.options.get(name, OPTIONS[name])
+
+
+def update_character(state: GameState, cid: str, **changes) -> GameState:
+    """A new state with one character's fields changed."""
+    ch = state.characters[cid]
+    return attrs.evolve(state, characters=state.characters.set(cid, attrs.evolve(ch, **changes)))
