@@ -153,8 +153,22 @@ def auto_chance(state):
     return Action("draw", (state.decks[p.deck][0],)), state
 
 
+#: ``stop_at_chance`` value: stop at a chance node only when scripted dice have run out.
+AT_SCRIPT_END = "at_script_end"
+
+
+def _stops(state, stop_at_chance):
+    if stop_at_chance == AT_SCRIPT_END:
+        return state.dice.script is not None and not state.dice.script and state.pending.kind == "roll"
+    return bool(stop_at_chance)
+
+
 def advance(state, steps, stop_at_chance=False):
-    """Run rule steps until a player (or, if asked, chance) must decide, or the game ends."""
+    """Run rule steps until a player (or, if asked, chance) must decide, or the game ends.
+
+    ``stop_at_chance``: False resolves every roll and draw from ``state.dice``; True stops
+    at each; :data:`AT_SCRIPT_END` stops only where scripted dice have run out (scenarios).
+    """
     for _ in range(LOOP_GUARD):
         if state.outcome is not None:
             return state
@@ -165,7 +179,7 @@ def advance(state, steps, stop_at_chance=False):
             f = state.stack[-1]
             state = attrs.evolve(state, stack=state.stack.delete(len(state.stack) - 1))
             state = steps[f.step](state, **f.args)
-        elif p.player == CHANCE and not stop_at_chance:
+        elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
         else:

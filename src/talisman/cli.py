@@ -1,0 +1,224 @@
+"""The ``talisman`` command line (DESIGN.md section 6), built on click and rich."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from . import api
+from .bots import BOTS
+from .errors import TalismanError
+
+DEFAULT_PLAY_ROUNDS = 12
+
+
+def _parse_options(pairs):
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"{pair!r}: write options as NAME=VALUE", param_hint="--option")
+        k, v = pair.split("=", 1)
+        out[k] = int(v) if v.lstrip("-").isdigit() else v
+    return out
+
+
+def _split(text):
+    return tuple(x.strip() for x in text.split(",") if x.strip()) if text else ()
+
+
+def _seats(pairs, characters):
+    humans = set()
+    for pair in pairs:
+        n, _, kind = pair.partition("=")
+        if not n.isdigit() or kind not in ("human", "bot") or not 1 <= int(n) <= len(characters):
+            raise click.BadParameter(f"{pair!r}: write N=human or N=bot, N from 1 to {len(characters)}",
+                                     param_hint="--seat")
+        if kind == "human":
+            humans.add(characters[int(n) - 1])
+    return humans
+
+
+@click.group()
+def main():
+    """The reference rules engine for Talisman."""
+
+
+@main.command()
+@click.option("--seed", default=0, show_default=True, help="Seed of the game's dice.")
+@click.option("--characters", default="warrior,wizard,troll,elf", show_default=True,
+              help="Comma-separated character ids, in seating order.")
+@click.option("--expansions", default="", help="Comma-separated expansion ids.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A rule option.")
+@click.option("--seat", "seats", multiple=True, metavar="N=human",
+              help="Let a person play seat N by choosing numbered options.")
+@click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here (JSON).")
+@click.option("--bot", default="random", type=click.Choice(sorted(BOTS)), show_default=True)
+def play(seed, characters, expansions, options, seats, save, bot):
+    """Play a whole narrated game between bots (or people, with --seat)."""
+    from .narration import narrate
+    console = Console(highlight=False)
+    chars = _split(characters)
+    opts = _parse_options(options)
+    opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
+    humans = _seats(seats, chars)
+    try:
+        state = api.new_game(chars, _split(expansions), seed, opts)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    bots = {c: BOTS[bot](seed * 1000 + i) for i, c in enumerate(chars)}
+    actions, shown = [], 0
+    while True:
+        for event in state.log[shown:]:
+            line = narrate(event)
+            if line:
+                console.print(line)
+        shown = len(state.log)
+        if state.is_over:
+            break
+        who = state.pending.player
+        if who in humans:
+            action = _ask(console, state)
+        else:
+            action = bots[who].choose(state)
+        actions.append(action)
+        state = api.apply(state, action)
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            json.dump(api.record(state, actions), f, indent=1)
+        console.print(f"Game record written to {save}.")
+
+
+def _ask(console, state):
+    options = api.legal_actions(state)
+    p = state.pending
+    console.print(f"{p.player}: {p.kind} ({p.prompt})")
+    for i, a in enumerate(options, 1):
+        console.print(f"  {i}. {a}")
+    while True:
+        text = click.prompt("Choose", type=str)
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return options[int(text) - 1]
+        try:
+            return api.parse_action(state, text)
+        except TalismanError as e:
+            console.print(f"[red]{e}[/red]")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+def check(paths):
+    """Run rules-clarification scenario files (or folders of them)."""
+    from .scenarios import run_file, scenario_files
+    console = Console(highlight=False)
+    failed = 0
+    for path in scenario_files(paths):
+        try:
+            result = run_file(path)
+        except TalismanError as e:
+            console.print(f"[red]ERROR[/red] {e}")
+            failed += 1
+            continue
+        if result.passed:
+            console.print(f"[green]ok[/green]    {path}  ({result.rules})")
+        else:
+            failed += 1
+            console.print(f"[red]FAIL[/red]  {path}  ({result.rules}): {result.name}")
+            for f in result.failures:
+                console.print(f"      {f}")
+    if failed:
+        console.print(f"{failed} scenario(s) failed.")
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+def replay(file):
+    """Replay a game record; report the first divergence if it does not replay."""
+    from .narration import narrate
+    console = Console(highlight=False)
+    try:
+        with open(file, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        raise click.ClickException(f"{file}: not a readable game record: {e}") from None
+    try:
+        state = api.replay(record)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    for event in state.log:
+        line = narrate(event)
+        if line:
+            console.print(line)
+    console.print(f"Replayed {len(record.get('actions', []))} actions.")
+
+
+@main.command()
+@click.option("--games", default=100, show_default=True)
+@click.option("--jobs", default=1, show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--characters", default="warrior,wizard,troll,elf", show_default=True)
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
+def simulate(games, jobs, seed, characters, options):
+    """Play many seeded bot games and print how they ended."""
+    from .simulate import run_games
+    console = Console(highlight=False)
+    opts = _parse_options(options)
+    opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
+    try:
+        results = run_games(games, jobs, seed, _split(characters), opts)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    table = Table(title=f"{games} games")
+    table.add_column("ending")
+    table.add_column("winner")
+    table.add_column("games", justify="right")
+    counts = {}
+    for r in results:
+        key = (r["reason"], r["winner"] or "-")
+        counts[key] = counts.get(key, 0) + 1
+    for (reason, winner), n in sorted(counts.items()):
+        table.add_row(reason, winner, str(n))
+    console.print(table)
+
+
+@main.command()
+@click.argument("query", required=False, default="")
+def cards(query):
+    """List characters and spaces whose id or name matches QUERY (no decks are in the data yet)."""
+    from .definitions import load
+    d = load()
+    console = Console(highlight=False)
+    q = query.lower()
+    table = Table()
+    for col in ("kind", "id", "name", "details"):
+        table.add_column(col)
+    for c in d.characters.values():
+        if q in c.id or q in c.name.lower():
+            table.add_row("character", c.id, c.name,
+                          f"{c.alignment}, Strength {c.strength}, Craft {c.craft}, size {c.size}, "
+                          f"starts on {c.start}")
+    for s in d.board.spaces.values():
+        if q in s.id or q in s.name.lower():
+            table.add_row("space", s.id, s.name, f"{s.region}: {s.text}")
+    console.print(table)
+
+
+@main.group()
+def triwizard():
+    """The Triwizard Maze game."""
+
+
+@triwizard.command("play")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--players", default=4, show_default=True)
+def triwizard_play(seed, players):
+    """Play a whole narrated Triwizard Maze game between bots."""
+    from .triwizard.narrate import play_bot_game
+    play_bot_game(seed=seed, players=players, console=Console(highlight=False))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

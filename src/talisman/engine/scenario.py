@@ -1,0 +1,201 @@
+"""Rules-clarification scenarios: set up a position, force dice, play notations, check.
+
+The format (``docs/scenarios.md``)::
+
+    name: ...            # what the scenario shows
+    rules: "000 SENTINEL SPACE"   # the rule section it settles
+    game: talisman       # or triwizard (default talisman)
+    setup: {...}         # game-specific position
+    dice: [2, 6, 1]      # forced die results, one per die, in order
+    actions: [move:sentinel, fight]
+    expect:              # dotted paths into the JSON form of the final state
+      characters.warrior.space: sentinel
+      log_contains: [{event: standoff}]
+      log_lacks: [{event: life_lost}]
+      error: "..."       # the last action must fail with this text in its message
+
+Errors in the file name its line; failed expectations name the path, the
+expected and the actual value.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import yaml
+
+from ..errors import ScenarioError, TalismanError
+from .serialize import to_data
+
+TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
+SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks"}
+
+
+@attrs.frozen
+class Failure:
+    path: str
+    expected: object
+    actual: object
+
+    def __str__(self):
+        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+
+
+@attrs.frozen
+class Result:
+    file: str
+    name: str
+    rules: str
+    failures: tuple = ()
+
+    @property
+    def passed(self):
+        return not self.failures
+
+
+class Lines:
+    """Line numbers of a YAML document's keys and list items (1-based)."""
+
+    def __init__(self, node):
+        self.node = node
+
+    def of(self, *path):
+        node, line = self.node, self.node.start_mark.line + 1
+        for key in path:
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if k.value == key:
+                        node, line = v, k.start_mark.line + 1
+                        break
+                else:
+                    return line
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+                node = node.value[key]
+                line = node.start_mark.line + 1
+            else:
+                return line
+        return line
+
+
+def read(path):
+    """Parse a scenario file; return (document, Lines).  Errors name the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(path, None, f"cannot read: {e.strerror}") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        raise ScenarioError(path, mark.line + 1 if mark else None,
+                            f"not valid YAML: {getattr(e, 'problem', None) or e}") from None
+    if not isinstance(doc, dict):
+        raise ScenarioError(path, 1, "a scenario is a mapping with name, rules, setup, actions, expect")
+    lines = Lines(node)
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise ScenarioError(path, lines.of(key), f"unknown key {key!r}; known: "
+                                                     f"{', '.join(sorted(TOP_KEYS))}")
+    for key in ("name", "rules", "expect"):
+        if key not in doc:
+            raise ScenarioError(path, 1, f"missing {key!r}")
+    if not isinstance(doc.get("actions", []), list):
+        raise ScenarioError(path, lines.of("actions"), "actions must be a list of notations")
+    if not isinstance(doc.get("dice", []), list) or not all(
+            isinstance(v, int) for v in doc.get("dice", [])):
+        raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
+    if not isinstance(doc["expect"], dict):
+        raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")
+    return doc, lines
+
+
+def lookup(data, dotted):
+    """Follow a dotted path (``characters.warrior.space``, ``log.0.name``) into plain data."""
+    cur = data
+    for part in dotted.split("."):
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        elif isinstance(cur, list) and part.lstrip("-").isdigit() and -len(cur) <= int(part) < len(cur):
+            cur = cur[int(part)]
+        else:
+            return _MISSING
+    return cur
+
+
+class _Missing:
+    def __repr__(self):
+        return "<missing>"
+
+
+_MISSING = _Missing()
+
+
+def _event_matches(event, pattern):
+    if event["name"] != pattern.get("event", event["name"]):
+        return False
+    return all(event["data"].get(k) == v for k, v in pattern.items() if k != "event")
+
+
+def check(state, expect, error=None, legal=()):
+    """Compare the final state with ``expect``; return the failures."""
+    data = to_data(state)
+    data.setdefault("winner", getattr(state, "winner", None))
+    data.setdefault("is_over", getattr(state, "is_over", None))
+    failures = []
+    log = data.get("log", [])
+    for key, want in expect.items():
+        if key == "log_contains":
+            for pat in want:
+                if not any(_event_matches(e, pat) for e in log):
+                    failures.append(Failure("log_contains", pat, "no such event"))
+        elif key == "log_lacks":
+            for pat in want:
+                hits = [e for e in log if _event_matches(e, pat)]
+                if hits:
+                    failures.append(Failure("log_lacks", pat, hits[0]))
+        elif key == "error":
+            if error is None or str(want) not in str(error):
+                failures.append(Failure("error", want, str(error) if error else "no error"))
+        elif key == "legal_contains":
+            for a in want:
+                if a not in legal:
+                    failures.append(Failure("legal_contains", a, list(legal)))
+        elif key == "legal_lacks":
+            for a in want:
+                if a in legal:
+                    failures.append(Failure("legal_lacks", a, list(legal)))
+        else:
+            got = lookup(data, key)
+            if got != want:
+                failures.append(Failure(key, want, got))
+    if error is not None and "error" not in expect:
+        failures.append(Failure("error", None, str(error)))
+    return failures
+
+
+def run(path, game):
+    """Run one scenario file with ``game`` (an adapter with ``setup_state``, ``apply``,
+    ``legal_actions``); return a :class:`Result`."""
+    doc, lines = read(path)
+    try:
+        state = game.setup_state(doc.get("setup") or {}, doc.get("dice"))
+    except ScenarioError:
+        raise
+    except TalismanError as e:
+        raise ScenarioError(path, lines.of("setup"), f"bad setup: {e}") from None
+    actions = doc.get("actions") or []
+    error = None
+    for i, text in enumerate(actions):
+        try:
+            state = game.apply(state, str(text))
+        except TalismanError as e:
+            if "error" in doc["expect"] and i == len(actions) - 1:
+                error = e
+                break
+            raise ScenarioError(path, lines.of("actions", i),
+                                f"action {i + 1} ({text}) failed: {e}") from None
+    legal = [str(a) for a in game.legal_actions(state)] if state.pending is not None else []
+    failures = check(state, doc["expect"], error, legal)
+    return Result(str(path), str(doc["name"]), str(doc["rules"]), tuple(failures))

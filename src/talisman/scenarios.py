@@ -1,0 +1,93 @@
+"""Talisman's side of rules-clarification scenarios (the format is in docs/scenarios.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from .api import apply, legal_actions
+from .definitions import load
+from .engine import machine, scenario
+from .engine.dice import Dice
+from .errors import DiceExhausted, ScenarioError, TalismanError
+from .rules import STEPS
+from .rules.setup import initial_state
+from .state import Character, update_character
+
+CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
+SETUP_KEYS = {"characters", "expansions", "options", "seed", "current"}
+
+
+def setup_state(setup, dice):
+    """The position a scenario's ``setup`` describes, run forward to its first decision
+    with the scenario's forced dice."""
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise TalismanError(f"unknown setup key(s) {', '.join(sorted(unknown))}; "
+                            f"known: {', '.join(sorted(SETUP_KEYS))}")
+    chars = setup.get("characters") or []
+    ids = [c["id"] if isinstance(c, dict) else c for c in chars]
+    state = initial_state(ids or ("warrior",), tuple(setup.get("expansions", ())),
+                          setup.get("seed", 0), setup.get("options"))
+    board = load().board
+    for c in chars:
+        if not isinstance(c, dict):
+            continue
+        changes = {k: v for k, v in c.items() if k != "id"}
+        bad = set(changes) - CHARACTER_FIELDS
+        if bad:
+            raise TalismanError(f"character {c['id']}: unknown field(s) {', '.join(sorted(bad))}")
+        if "space" in changes and changes["space"] not in board.spaces:
+            raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
+        state = update_character(state, c["id"], **changes)
+    if "current" in setup:
+        if setup["current"] not in state.characters:
+            raise TalismanError(f"current: {setup['current']!r} is not in the game")
+        state = attrs.evolve(state, current=setup["current"])
+    if dice is not None:
+        state = attrs.evolve(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
+    return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+
+
+class TalismanScenarios:
+    """The adapter :func:`talisman.engine.scenario.run` drives."""
+
+    setup_state = staticmethod(setup_state)
+    legal_actions = staticmethod(legal_actions)
+
+    @staticmethod
+    def apply(state, text):
+        p = state.pending
+        if p is not None and p.is_chance and p.kind == "roll" and not str(text).startswith("roll:"):
+            raise DiceExhausted(f"scripted dice ran out: wanted {p.spec} for {p.prompt}")
+        return apply(state, text, stop_at_chance=machine.AT_SCRIPT_END)
+
+
+def adapter_for(doc_game):
+    if doc_game in (None, "talisman"):
+        return TalismanScenarios
+    if doc_game == "triwizard":
+        from .triwizard import scenarios as tw
+        return tw.TriwizardScenarios
+    raise TalismanError(f"unknown game {doc_game!r}")
+
+
+def run_file(path):
+    """Run one scenario file; a :class:`~talisman.engine.scenario.Result`."""
+    doc, lines = scenario.read(path)
+    try:
+        game = adapter_for(doc.get("game"))
+    except TalismanError as e:
+        raise ScenarioError(path, lines.of("game"), str(e)) from None
+    return scenario.run(path, game)
+
+
+def scenario_files(paths):
+    """Every ``.yaml``/``.yml`` file under the given files and folders, sorted."""
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
+        else:
+            out.append(p)
+    return out
