@@ -112,13 +112,17 @@ def chosen(state, action, roll):
     return follow(state, cid, path)
 
 
-def follow(state, cid, path):
-    """Walk ``path``; the Sentinel attacks on the bridge inward, the Portal asks to be opened."""
+def follow(state, cid, path, sentinel_passed=False):
+    """Walk ``path``; the Sentinel attacks on the bridge inward, the Portal asks to be opened.
+
+    ``sentinel_passed``: the first step is the crossing the character has just won or evaded.
+    """
     board = load().board
     passed = []
     for i, (space, how) in enumerate(path):
         here = state.characters[cid].space
-        if how == "bridge" and board.spaces[here].region == "outer":
+        if how == "bridge" and board.spaces[here].region == "outer" and not (
+                sentinel_passed and i == 0):
             # SENTINEL SPACE: "The Sentinel will attack a Character each time they attempt to
             # cross the bridge to enter the Middle Region."
             state = _moved(state, cid, passed, here)
@@ -145,7 +149,7 @@ def _moved(state, cid, passed, end):
 
 def follow_step(state, path):
     """Rule step: go on along a path after the Sentinel was defeated."""
-    return follow(state, state.current, tuple(tuple(p) for p in path))
+    return follow(state, state.current, tuple(tuple(p) for p in path), sentinel_passed=True)
 
 
 def portal_attempted(state, action):

@@ -1,0 +1,92 @@
+"""Properties over random seeded games (DESIGN.md section 8)."""
+import copy
+import json
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import talisman
+from talisman.testing import invariants, strategies
+
+
+@given(strategies.games(max_steps=80))
+def test_random_play_raises_nothing_and_keeps_every_invariant(game):
+    _, states, _ = game
+    for s in states:
+        assert invariants.check(s) == []
+
+
+@given(strategies.games(max_steps=40))
+def test_no_public_operation_mutates_a_state(game):
+    _, states, actions = game
+    for s, a in zip(states, actions):
+        before = copy.deepcopy(s)
+        talisman.legal_actions(s)
+        talisman.chance_outcomes(s)
+        talisman.to_json(s)
+        talisman.player_view(s, s.current)
+        talisman.apply(s, a)
+        assert s == before
+
+
+@given(strategies.states(max_steps=60))
+def test_json_round_trip_is_exact(state):
+    text = talisman.to_json(state)
+    back = talisman.from_json(text)
+    assert back == state and talisman.to_json(back) == text
+
+
+@given(strategies.states_with_action(max_steps=60))
+def test_notation_round_trips_for_every_legal_action(pair):
+    state, _ = pair
+    for action in talisman.legal_actions(state):
+        assert talisman.parse_action(state, str(action)) == action
+
+
+@given(strategies.states_with_action(max_steps=60), st.sampled_from(
+    ["move:crown_of_command", "fight", "portal:craft", "roll:0", "done"]))
+def test_an_illegal_action_leaves_the_state_as_it_was(pair, text):
+    state, _ = pair
+    before = copy.deepcopy(state)
+    legal = {str(a) for a in talisman.legal_actions(state)}
+    if text in legal:
+        return
+    try:
+        talisman.apply(state, text)
+        raise AssertionError(f"{text} was applied though not legal")
+    except talisman.IllegalAction:
+        pass
+    assert state == before
+
+
+@given(strategies.configs(max_rounds=4))
+def test_the_same_seed_and_actions_give_the_same_game(config):
+    def play():
+        s = talisman.new_game(config["characters"], (), config["seed"], config["options"])
+        return strategies.play_random(s, 50, bot_seed=config["seed"])
+    (s1, a1), (s2, a2) = play(), play()
+    assert a1 == a2 and s1 == s2
+
+
+GAME_SCRIPT = """
+import json, sys, talisman
+from talisman.testing.strategies import play_random
+cfg = json.loads(sys.argv[1])
+s = talisman.new_game(cfg["characters"], (), cfg["seed"], cfg["options"])
+states, actions = play_random(s, 200, bot_seed=cfg["seed"])
+print(talisman.to_json(states[-1]))
+"""
+
+
+def test_the_same_seed_gives_identical_states_and_logs_across_fresh_processes():
+    for seed in (0, 12345, 2**31 + 7):
+        cfg = {"characters": ["warrior", "troll", "dwarf"], "seed": seed,
+               "options": {"max_rounds": 8}}
+        outs = [subprocess.run([sys.executable, "-c", GAME_SCRIPT, json.dumps(cfg)],
+                               capture_output=True, text=True, check=True,
+                               env={"PYTHONHASHSEED": str(h), "PATH": "/usr/bin:/bin",
+                                    "PYTHONPATH": ":".join(sys.path)}).stdout
+                for h in (1, 2)]
+        assert outs[0] == outs[1] and len(outs[0]) > 1000

@@ -1,0 +1,227 @@
+"""MOVEMENT (000): the Outer and Middle Regions, the bridge and the Sentinel, the Portal of
+Power, the Inner Region; and the board data these rules drive."""
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import talisman
+from talisman.definitions import load
+from talisman.engine import machine
+from talisman.rules import STEPS
+from talisman.rules.movement import reachable
+from talisman.rules.setup import initial_state
+from talisman.scenarios import TalismanScenarios, setup_state
+from talisman.state import update_character
+
+BOARD = load().board
+
+
+def play(state, *actions):
+    """Apply actions, stopping where the scripted dice run out (as scenarios do)."""
+    for a in actions:
+        state = TalismanScenarios.apply(state, a)
+    return state
+
+
+def at(space, character="warrior", dice=(), **fields):
+    return setup_state({"characters": [dict(id=character, space=space, **fields)]}, list(dice))
+
+
+# --- board data ---------------------------------------------------------------------
+
+def test_board_neighbours_are_symmetric_except_the_one_way_crown():
+    for s in BOARD.spaces.values():
+        for n in s.neighbours:
+            assert s.id in BOARD.spaces[n].neighbours, (s.id, n)
+
+
+def test_outer_and_middle_regions_are_single_rings():
+    for region, size in (("outer", 24), ("middle", 16), ("inner", 8)):
+        ring = BOARD.regions[region]
+        assert len(ring) == size
+        seen, cur = [], ring[0]
+        for _ in range(size):
+            seen.append(cur)
+            cur = BOARD.ring_step(cur, 1)
+        assert cur == ring[0] and sorted(seen) == sorted(ring)
+        for sid in ring:
+            ring_nbrs = [n for n in BOARD.spaces[sid].neighbours if BOARD.spaces[n].region == region]
+            assert sorted(ring_nbrs) == sorted([BOARD.ring_step(sid, 1), BOARD.ring_step(sid, -1)])
+
+
+def test_every_outer_space_has_its_opposite_across_the_river():
+    for sid in BOARD.regions["outer"]:
+        opp = BOARD.spaces[sid].opposite
+        assert len(opp) == 1 and BOARD.spaces[opp[0]].region == "middle"
+        assert sid in BOARD.spaces[opp[0]].opposite
+    # corners face corners; the bridge joins the Sentinel and the Hills opposite
+    assert BOARD.spaces["tavern"].opposite == ("temple",)
+    assert BOARD.spaces["sentinel"].opposite == ("hills_3",)
+    assert BOARD.link("sentinel", "bridge") == "hills_3"
+    assert BOARD.link("portal_of_power", "portal") == "plain_of_peril"
+
+
+# --- MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS ------------------------------
+
+def test_the_full_count_either_way():
+    # "The Character must then Move the full number of Spaces ... either clockwise or counter clockwise."
+    s = at("village", dice=[3])
+    assert {str(a) for a in talisman.legal_actions(s)} == {"move:woods_1", "move:plains_4"}
+
+
+@pytest.mark.parametrize("character,die", [("dwarf", "d4"), ("warrior", "d6"), ("troll", "d8")])
+def test_the_movement_die_by_size(character, die):
+    # "Small Characters use a D4 ... Medium Characters use a D6, and Large Characters use a D8."
+    s = talisman.new_game([character], stop_at_chance=True)
+    assert s.pending.spec == die
+
+
+def test_the_revised_fourth_edition_option_rolls_one_d6_for_everyone():
+    s = talisman.new_game(["troll"], stop_at_chance=True, options={"movement_die": "d6"})
+    assert s.pending.spec == "d6"
+
+
+def test_direction_is_not_reversed_during_a_move():
+    # "Direction may not be reversed during Movement except when passing between ... Regions."
+    dests = reachable(BOARD, "city", 4)
+    assert set(dests) == {"woods_3", "crags"}
+
+
+# --- SENTINEL SPACE ---------------------------------------------------------------------
+
+def test_crossing_the_bridge_if_the_roll_is_sufficient_and_a_new_direction_after():
+    # "Characters may cross the bridge in either direction if their die roll ... is sufficient."
+    # "When passing from one Region to another, Characters may change the direction."
+    dests = reachable(BOARD, "graveyard", 4)
+    assert {"hidden_valley", "cursed_glade"} <= set(dests)
+    assert "hills_3" in reachable(BOARD, "graveyard", 3)
+    assert "hills_3" not in reachable(BOARD, "graveyard", 2)
+
+
+def test_the_sentinel_attacks_a_character_crossing_inward_and_a_standoff_stops_him():
+    s = at("graveyard", dice=[4, 6, 1])
+    s = play(s, "move:hidden_valley")
+    assert s.pending.kind == "battle" and s.characters["warrior"].space == "sentinel"
+    s = play(s, "fight")  # warrior 4 + 6 = 10 against Sentinel 9 + 1 = 10: a standoff
+    assert s.characters["warrior"].space == "sentinel"
+    assert [e.name for e in s.log if e.name in ("standoff", "battle_won")] == ["standoff"]
+
+
+def test_defeating_the_sentinel_continues_the_move():
+    s = at("graveyard", dice=[4, 6, 1], strength=5)  # 5+6 = 11 > 9+1 = 10
+    s = play(s, "move:hidden_valley")
+    s = play(s, "fight")
+    assert s.characters["warrior"].space == "hidden_valley"
+    assert any(e.name == "battle_won" for e in s.log)
+
+
+def test_defeat_by_the_sentinel_costs_a_life_and_ends_the_move_on_the_sentinel():
+    s = at("graveyard", dice=[4, 1, 6])  # 4+1 = 5 < 9+6 = 15
+    s = play(s, "move:hidden_valley")
+    s = play(s, "fight")
+    ch = s.characters["warrior"]
+    assert ch.space == "sentinel" and ch.lives == 3
+
+
+def test_the_sentinel_never_attacks_along_the_outer_region_outward_or_ending_there():
+    # "The Sentinel will not attack Characters who pass through ... while Moving in the Outer
+    # Region. Nor ... crossing from the Middle Region to the Outer Region or ... who end their
+    # Move on the Sentinel Space."
+    for start, roll, dest in (("graveyard", 4, "chapel"), ("hills_3", 2, "woods_1"),
+                              ("graveyard", 2, "sentinel")):
+        s = at(start, dice=[roll])
+        s = play(s, f"move:{dest}")
+        assert s.characters["warrior"].space == dest
+        assert not any(e.name == "attacked" for e in s.log)
+
+
+# --- THE PORTAL OF POWER ------------------------------------------------------------
+
+def test_the_portal_is_tried_only_if_the_roll_carries_beyond():
+    assert "plain_of_peril" in reachable(BOARD, "castle", 2)
+    assert "plain_of_peril" not in reachable(BOARD, "castle", 1)
+
+
+def test_opening_the_portal_ends_the_turn_on_the_plain_of_peril():
+    s = at("castle", dice=[2, 3, 4], strength=8)
+    s = play(s, "move:plain_of_peril")
+    assert s.pending.kind == "portal" and s.characters["warrior"].space == "portal_of_power"
+    s = play(s, "portal:strength")  # 3 + 4 = 7 <= 8
+    assert s.characters["warrior"].space == "plain_of_peril"
+    assert not any(e.name == "encounter_skipped" for e in s.log)  # the turn ended at once
+
+
+def test_failing_to_open_the_portal_ends_the_move_and_turn_on_the_portal():
+    s = at("castle", dice=[2, 6, 6], craft=5)
+    s = play(s, "move:plain_of_peril")
+    s = play(s, "portal:craft")
+    ch = s.characters["warrior"]
+    assert ch.space == "portal_of_power" and ch.craft == 4
+    assert not any(e.name == "encounter_skipped" for e in s.log)
+
+
+# --- MOVEMENT IN THE INNER REGION, RETREATING ---------------------------------------
+
+def test_inner_region_one_space_a_turn_without_a_roll():
+    s = at("plain_of_peril")
+    assert s.pending.kind == "move" and not any(e.name == "movement_roll" for e in s.log)
+    assert {str(a) for a in talisman.legal_actions(s)} == {"move:mines", "move:crypt",
+                                                          "move:portal_of_power"}
+
+
+def test_the_valley_of_fire_needs_a_talisman():
+    s = at("pits")
+    assert "move:valley_of_fire" not in {str(a) for a in talisman.legal_actions(s)}
+
+
+def test_retreating_ignores_the_space_instructions():
+    s = at("mines")
+    s = play(s, "move:plain_of_peril")
+    assert any(e.name == "retreated" for e in s.log)
+    assert not any(e.name == "encounter_skipped" for e in s.log)
+
+
+def test_passing_out_through_the_portal_is_the_whole_move():
+    s = at("plain_of_peril")
+    s = play(s, "move:portal_of_power")
+    assert s.characters["warrior"].space == "portal_of_power"
+
+
+# --- the destinations offered are exactly the reachable ones --------------------------
+
+def independent_destinations(start, n):
+    """A breadth-first count on the board graph: (space, previous space, crossed-just-now)."""
+    sp = BOARD.spaces
+    frontier = {(start, None, None)}
+    for step in range(n):
+        nxt = set()
+        for here, prev, came_from_region in frontier:
+            for nb in sp[here].neighbours:
+                if nb == prev or sp[nb].region not in ("outer", "middle"):
+                    continue  # no reversal; the Portal is handled below
+                if sp[nb].region != sp[here].region and came_from_region == sp[nb].region:
+                    continue
+                crossing = sp[nb].region != sp[here].region
+                # after a crossing the direction is free: forget the previous space
+                nxt.add((nb, None if crossing else here, sp[here].region if crossing else None))
+        frontier = nxt
+    out = {s for s, _, _ in frontier}
+    # the Portal attempt: reaching the Portal of Power with steps to spare
+    for k in range(n):
+        front = {(start, None)}
+        for _ in range(k):
+            front = {(nb, None if sp[nb].region != sp[h].region else h)
+                     for h, p in front for nb in sp[h].neighbours
+                     if nb != p and sp[nb].region in ("outer", "middle")}
+        if any(h == "portal_of_power" for h, _ in front):
+            out.add("plain_of_peril")
+    return out
+
+
+@given(st.sampled_from(BOARD.regions["outer"] + BOARD.regions["middle"]), st.integers(1, 8))
+def test_offered_destinations_match_an_independent_count(start, n):
+    s = at(start, dice=[n] if n <= 6 else [], character="warrior" if n <= 6 else "troll")
+    if n > 6:
+        s = setup_state({"characters": [{"id": "troll", "space": start}]}, [n])
+    offered = {str(a).split(":")[1] for a in talisman.legal_actions(s)}
+    assert offered == independent_destinations(start, n)

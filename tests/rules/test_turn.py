@@ -1,0 +1,56 @@
+"""CHARACTER'S TURN and LOSING A TURN (000)."""
+import talisman
+from talisman.engine import machine
+from talisman.rules import STEPS
+from talisman.rules.setup import initial_state
+from talisman.state import update_character
+
+
+def next_turn(state):
+    """Play the current character's whole turn with the first legal option each time."""
+    who = state.current
+    while state.current == who and not state.is_over:
+        state = talisman.apply(state, talisman.legal_actions(state)[0])
+    return state
+
+
+def names(state):
+    return [e.name for e in state.log]
+
+
+def test_a_turn_is_movement_then_encounters_then_play_passes_to_the_left():
+    s = talisman.new_game(["warrior", "wizard", "elf"], seed=2)
+    s = next_turn(s)
+    n = names(s)
+    i = n.index("movement_roll")
+    assert n.index("moved") > i and n.index("encounter_skipped") > n.index("moved")
+    assert n.index("turn_ended") > n.index("encounter_skipped")
+    assert s.current == "wizard"
+
+
+def test_a_round_is_a_full_circle_of_turns():
+    s = talisman.new_game(["warrior", "wizard", "elf"], seed=2)
+    for expected_current, expected_round in [("wizard", 1), ("elf", 1), ("warrior", 2)]:
+        s = next_turn(s)
+        assert (s.current, s.round) == (expected_current, expected_round)
+
+
+def test_losing_a_turn_the_next_turn_only_rights_the_piece():
+    s = initial_state(["warrior", "wizard"], seed=1)
+    s = update_character(s, "warrior", lost_turn=True)
+    s = machine.advance(s, STEPS)
+    n = names(s)
+    assert "piece_righted" in n and "movement_roll" in n
+    assert s.current == "wizard" and not s.characters["warrior"].lost_turn
+    # the warrior did not move on the lost turn
+    assert s.characters["warrior"].space == "tavern"
+    assert n.index("piece_righted") < n.index("turn_ended")
+
+
+def test_the_round_limit_option_ends_the_game_without_a_winner():
+    s = talisman.new_game(["warrior", "wizard"], seed=2, options={"max_rounds": 2})
+    turns = 0
+    while not s.is_over:
+        s = next_turn(s)
+        turns += 1
+    assert turns == 4 and s.outcome.reason == "round_limit" and s.outcome.winners == ()
