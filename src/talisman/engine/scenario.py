@@ -198,4 +198,10 @@ def run(path, game):
                                 f"action {i + 1} ({text}) failed: {e}") from None
     legal = [str(a) for a in game.legal_actions(state)] if state.pending is not None else []
     failures = check(state, doc["expect"], error, legal)
+    p = state.pending
+    if (failures and p is not None and p.is_chance and p.kind == "roll"
+            and state.dice.script is not None):
+        # a likely cause of the failures: the play stopped where the forced dice ran out
+        failures.append(Failure("dice", "enough scripted dice",
+                                f"ran out: wanted {p.spec} for {p.prompt}"))
     return Result(str(path), str(doc["name"]), str(doc["rules"]), tuple(failures))

@@ -1,0 +1,85 @@
+"""Scenario files (DESIGN.md section 7): running, failures that name path/expected/actual,
+malformed files that name the line, and `talisman check`'s exit code."""
+import pytest
+from click.testing import CliRunner
+
+from talisman.cli import main
+from talisman.errors import ScenarioError
+from talisman.scenarios import run_file
+
+
+def write(tmp_path, text, name="s.yaml"):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+GOOD = """\
+name: A standoff with the Sentinel
+rules: "000 SENTINEL SPACE"
+setup:
+  characters:
+    - {id: warrior, space: woods_1}
+dice: [2, 6, 1]
+actions: [move:hills_3, fight]
+expect:
+  characters.warrior.space: sentinel
+  log_contains: [{event: standoff}]
+"""
+
+
+def test_a_passing_scenario(tmp_path):
+    assert run_file(write(tmp_path, GOOD)).passed
+
+
+def test_a_failing_scenario_names_the_path_the_expected_and_the_actual_value(tmp_path):
+    p = write(tmp_path, GOOD.replace("space: sentinel", "space: hills_3"))
+    r = run_file(p)
+    assert not r.passed
+    assert str(r.failures[0]) == "characters.warrior.space: expected 'hills_3', got 'sentinel'"
+
+
+def test_log_lacks_and_contains_are_checked(tmp_path):
+    p = write(tmp_path, GOOD.replace("log_contains: [{event: standoff}]",
+                                     "log_lacks: [{event: standoff}]"))
+    r = run_file(p)
+    assert r.failures[0].path == "log_lacks"
+
+
+def test_an_illegal_action_names_its_line(tmp_path):
+    p = write(tmp_path, GOOD.replace("actions: [move:hills_3, fight]",
+                                     "actions:\n  - move:hills_3\n  - flee"))
+    with pytest.raises(ScenarioError, match=r"s.yaml:9: action 2 \(flee\) failed: illegal action"):
+        run_file(p)
+
+
+def test_a_malformed_file_names_its_line(tmp_path):
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6, 1"))
+    with pytest.raises(ScenarioError, match=r"s.yaml:\d+: not valid YAML"):
+        run_file(p)
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6, 1]\nforecast: rain"))
+    with pytest.raises(ScenarioError, match=r"s.yaml:7: unknown key 'forecast'"):
+        run_file(p)
+    p = write(tmp_path, GOOD.replace("id: warrior,", "id: warrior, mood: grim,"))
+    with pytest.raises(ScenarioError, match=r"s.yaml:3: bad setup: character warrior: unknown field"):
+        run_file(p)
+
+
+def test_running_out_of_scripted_dice_names_the_wanted_roll(tmp_path):
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6]"))
+    r = run_file(p)
+    assert "ran out: wanted d6 for attack roll of sentinel" in str(r.failures[-1])
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: []"))
+    with pytest.raises(ScenarioError, match="s.yaml:7: .*scripted dice ran out: wanted d6 for movement of warrior"):
+        run_file(p)
+
+
+def test_talisman_check_exits_non_zero_on_a_failure(tmp_path):
+    good = write(tmp_path, GOOD, "good.yaml")
+    bad = write(tmp_path, GOOD.replace("space: sentinel", "space: hills_3"), "bad.yaml")
+    runner = CliRunner()
+    ok = runner.invoke(main, ["check", str(good)])
+    assert ok.exit_code == 0 and "ok" in ok.output
+    fail = runner.invoke(main, ["check", str(good), str(bad)])
+    assert fail.exit_code == 1
+    assert "expected 'hills_3', got 'sentinel'" in fail.output

@@ -1,0 +1,53 @@
+"""The command line (DESIGN.md section 6)."""
+import json
+
+from click.testing import CliRunner
+
+from talisman.cli import main
+
+
+def test_play_narrates_a_whole_bot_game_and_saves_a_record_that_replays(tmp_path):
+    runner = CliRunner()
+    rec = tmp_path / "game.json"
+    r = runner.invoke(main, ["play", "--seed", "3", "--save", str(rec)])
+    assert r.exit_code == 0, r.output
+    assert "Round 1, turn 1: Warrior" in r.output and "rolls" in r.output
+    assert "the game ends" in r.output or "wins" in r.output or "lost" in r.output
+    again = runner.invoke(main, ["play", "--seed", "3"])
+    assert r.output.startswith(again.output)  # the same seed narrates the same game
+    record = json.loads(rec.read_text())
+    assert record["seed"] == 3 and record["actions"]
+    rp = runner.invoke(main, ["replay", str(rec)])
+    assert rp.exit_code == 0 and f"Replayed {len(record['actions'])} actions" in rp.output
+
+
+def test_replay_reports_the_first_divergence(tmp_path):
+    rec = tmp_path / "bad.json"
+    rec.write_text(json.dumps({"characters": ["warrior"], "seed": 0,
+                               "actions": ["move:crown_of_command"]}))
+    r = CliRunner().invoke(main, ["replay", str(rec)])
+    assert r.exit_code != 0 and "record diverges at action 1" in r.output
+
+
+def test_a_person_can_play_a_seat_by_numbered_options():
+    r = CliRunner().invoke(main, ["play", "--characters", "warrior", "--seat", "1=human",
+                                  "--option", "max_rounds=2"], input="1\n1\n1\n1\n1\n1\n")
+    assert r.exit_code == 0, r.output
+    assert "warrior: move" in r.output and "  1. move:" in r.output
+
+
+def test_bad_arguments_are_clear_errors():
+    r = CliRunner().invoke(main, ["play", "--characters", "gandalf"])
+    assert r.exit_code != 0 and "unknown character 'gandalf'" in r.output
+    r = CliRunner().invoke(main, ["play", "--seat", "9=human"])
+    assert r.exit_code != 0 and "N from 1 to 4" in r.output
+
+
+def test_cards_lists_matching_definitions():
+    r = CliRunner().invoke(main, ["cards", "troll"])
+    assert r.exit_code == 0 and "Troll" in r.output and "Strength 6" in r.output
+
+
+def test_simulate_prints_an_ending_table():
+    r = CliRunner().invoke(main, ["simulate", "--games", "4", "--jobs", "1"])
+    assert r.exit_code == 0 and "round_limit" in r.output
