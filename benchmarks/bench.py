@@ -1,0 +1,96 @@
+"""Benchmarks, run by hand (not by CI): ``python benchmarks/bench.py [--games N]``.
+
+- steps per second in seeded random play of the base game with four characters;
+- median time of one whole seeded random game;
+- memory of keeping every state of a long game, against one state and against deep copies;
+- data loading time, cold (validating) and warm (cached).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+
+import talisman
+from talisman.bots import RandomBot
+
+CHARACTERS = ("warrior", "wizard", "troll", "elf")
+
+
+def play(seed, max_rounds, keep=False):
+    s = talisman.new_game(CHARACTERS, seed=seed, options={"max_rounds": max_rounds})
+    bots = {c: RandomBot(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
+    states, steps = [s], 0
+    while not s.is_over:
+        s = talisman.apply(s, bots[s.pending.player].choose(s))
+        steps += 1
+        if keep:
+            states.append(s)
+    return s, steps, states
+
+
+def steps_per_second(games, max_rounds):
+    total_steps, times = 0, []
+    for seed in range(games):
+        t = time.perf_counter()
+        _, steps, _ = play(seed, max_rounds)
+        times.append(time.perf_counter() - t)
+        total_steps += steps
+    return total_steps / sum(times), statistics.median(times), total_steps / games
+
+
+def measure(fn):
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    value = fn()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return value, after - before
+
+
+def history_memory(max_rounds):
+    (_, steps, states), history = measure(lambda: play(1, max_rounds, keep=True))
+    last = states[-1]
+    _, one = measure(lambda: talisman.from_json(talisman.to_json(last)))
+    _, copies = measure(lambda: [copy.deepcopy(s) for s in states])
+    return len(states), history, one, copies
+
+
+def data_loading():
+    from talisman import definitions
+    from talisman.engine.data import data_root
+    t = time.perf_counter()
+    definitions.load_from(data_root() / "talisman")
+    cold = time.perf_counter() - t
+    definitions.load()
+    t = time.perf_counter()
+    definitions.load()
+    warm = time.perf_counter() - t
+    return cold, warm
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--rounds", type=int, default=50)
+    args = ap.parse_args(argv)
+    print(f"python {sys.version.split()[0]} on {platform.machine()} {platform.system()}, "
+          f"talisman {talisman.__version__}")
+    sps, median, avg_steps = steps_per_second(args.games, args.rounds)
+    print(f"random play, 4 characters, {args.rounds} rounds: {sps:,.0f} steps/s; "
+          f"median game {median * 1000:.1f} ms ({avg_steps:.0f} steps)")
+    n, history, one, copies = history_memory(args.rounds)
+    print(f"memory: {n} states kept {history / 1e6:.2f} MB; one state {one / 1e3:.1f} kB; "
+          f"deep copies {copies / 1e6:.2f} MB (history/copies = {history / copies:.3f})")
+    cold, warm = data_loading()
+    print(f"data loading: cold {cold * 1000:.1f} ms, warm {warm * 1e6:.1f} us")
+
+
+if __name__ == "__main__":
+    main()
