@@ -10,6 +10,7 @@ import attrs
 
 from ..engine.machine import frame, log, push, then
 from ..engine.records import Outcome
+from ..expansions import run_hook
 from ..state import update_character
 
 
@@ -18,6 +19,7 @@ def start_turn(state):
     cid = state.current
     ch = state.characters[cid]
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
+    state = run_hook(state, "turn_started", character=cid)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
         state = update_character(state, cid, lost_turn=False)
@@ -29,6 +31,7 @@ def start_turn(state):
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     state = log(state, "turn_ended", character=state.current)
+    state = run_hook(state, "turn_ended", character=state.current)
     alive = [c for c in state.order if state.characters[c].alive]
     if not alive:
         return attrs.evolve(state, outcome=Outcome("all_dead", ()))

@@ -1,0 +1,39 @@
+"""Expansions join only through the named hook points, and only when enabled (DESIGN.md 3)."""
+import sys
+import types
+
+import attrs
+import pytest
+
+import talisman
+from talisman import expansions
+from talisman.engine.machine import log
+from talisman.rules import setup
+
+
+@pytest.fixture
+def fake_expansion(monkeypatch):
+    mod = types.ModuleType("fake_expansion")
+    mod.HOOKS = {"turn_started": lambda state, character: log(state, "fake_hook", character=character)}
+    monkeypatch.setitem(sys.modules, "fake_expansion", mod)
+    monkeypatch.setitem(expansions.MODULES, "harbinger", "fake_expansion")
+    monkeypatch.setattr(setup, "IMPLEMENTED_EXPANSIONS", ("harbinger",))
+    return mod
+
+
+def test_an_enabled_expansion_runs_at_its_hook_point(fake_expansion):
+    s = talisman.new_game(["warrior"], expansions=["harbinger"])
+    assert [e.data["character"] for e in s.log if e.name == "fake_hook"] == ["warrior"]
+
+
+def test_a_base_game_never_runs_expansion_code(fake_expansion):
+    s = talisman.new_game(["warrior"])
+    assert not any(e.name == "fake_hook" for e in s.log)
+
+
+def test_value_hooks_adjust_in_configured_order(fake_expansion):
+    fake_expansion.HOOKS["attack_score"] = lambda state, score, enemy: score + 1
+    s = talisman.new_game(["warrior"], expansions=["harbinger"])
+    assert expansions.adjust(s, "attack_score", 10, enemy="sentinel") == 11
+    plain = talisman.new_game(["warrior"])
+    assert expansions.adjust(plain, "attack_score", 10, enemy="sentinel") == 10
