@@ -13,7 +13,10 @@ from pathlib import Path
 
 import attrs
 
+from .effects_schema import EFFECTS, INF, table_problem, with_defs
 from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
+from .engine.dice import parse_spec
+from .engine.records import deep_freeze
 from .errors import DataError
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -68,6 +71,47 @@ ABILITIES_SCHEMA = {
         "properties": {"id": _ID, "summary": {"type": "string"},
                        "stand_in": {"type": "boolean"}}}}},
 }
+
+_EFF = {"$ref": "#/$defs/effects"}
+CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object", "place",
+              "spell", "talisman"]
+CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter"]
+CARDS_SCHEMA = with_defs({
+    "type": "object", "required": ["deck", "cards"], "additionalProperties": False,
+    "properties": {
+        "deck": {"enum": ["adventure", "spell", "purchase", "talisman"]},
+        "source": {"type": "string"}, "size": {"type": "integer", "minimum": 1},
+        "cards": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "name", "type", "copies"],
+            "properties": {
+                "id": _ID, "name": {"type": "string"}, "type": {"enum": CARD_TYPES},
+                "subtype": {"enum": ["animal", "monster", "dragon", "spirit"]},
+                "number": {"type": "integer", "minimum": 0},
+                "copies": {"type": "integer", "minimum": 1},
+                "strength": {"type": "integer", "minimum": 0},
+                "craft": {"type": "integer", "minimum": 0},
+                "alignment": {"type": "array", "items": {"enum": ["good", "neutral", "evil"]}},
+                "stays": {"type": "boolean"},
+                "effect": _EFF,
+                "bonus": {"type": "object", "additionalProperties": False,
+                          "properties": {"strength": {"type": "integer"},
+                                         "craft": {"type": "integer"},
+                                         "in": {"enum": ["battle", "psychic", "always"]}}},
+                "save": {"type": "object", "additionalProperties": False, "required": ["on"],
+                         "properties": {"on": {"type": "string", "pattern": "^[1-6](-[1-6])?$"}}},
+                "abilities": _IDS,
+                "carry": {"type": "integer", "minimum": 1},
+                "cast": {"type": "object", "additionalProperties": False,
+                         "required": ["when", "effect"],
+                         "properties": {"when": {"type": "array", "items": {"enum": CARD_WHEN}},
+                                        "target": {"enum": ["self", "character", "creature",
+                                                            "space", "none"]},
+                                        "effect": _EFF}},
+                "summary": {"type": "string"},
+                "stand_in": {"type": "boolean"}, "uncertain": _IDS,
+                "source": {"type": "string"}, "note": {"type": "string"}}}}},
+})
 
 #: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
 DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
@@ -134,10 +178,37 @@ class CharacterDef:
 
 
 @attrs.frozen
+class CardDef:
+    """One card (not one copy): what it is and how it behaves, as inert data."""
+
+    id: str
+    name: str
+    deck: str
+    type: str
+    copies: int
+    subtype: str | None = None
+    number: int | None = None
+    strength: int | None = None
+    craft: int | None = None
+    alignment: tuple = ()
+    stays: bool = False
+    effect: object = ()
+    bonus: object = None
+    save: str | None = None
+    abilities: tuple = ()
+    carry: int | None = None
+    cast: object = None
+    summary: str = ""
+    stand_in: bool = False
+
+
+@attrs.frozen
 class Definitions:
     board: Board
     characters: dict = attrs.field(eq=False)
     abilities: dict = attrs.field(eq=False)
+    cards: dict = attrs.field(factory=dict, eq=False)      # card id -> CardDef
+    decks: dict = attrs.field(factory=dict, eq=False)      # deck -> tuple of card ids, one per copy
 
 
 def _load_board(path):
@@ -191,13 +262,81 @@ def _load_characters(path, board, abilities):
     return out
 
 
+def check_effects(path, entry, field, effects, known):
+    """Semantic checks the schema cannot make: roll tables cover each result exactly once,
+    ids named by effects exist."""
+    for i, step in enumerate(effects or ()):
+        (name, params), = step.items()
+        where = f"{field}[{i}].{name}"
+        if name == "roll":
+            count, sides = parse_spec(params["dice"])
+            open_ended = "add" in params or "subtract" in params
+            lo, hi = (-INF, INF) if open_ended else (count, count * sides)
+            problem = table_problem(params["table"], lo, hi)
+            if problem:
+                raise DataError(path, entry, where + ".table", problem)
+            for key, sub in params["table"].items():
+                check_effects(path, entry, f"{where}.table[{key}]", sub, known)
+        elif name == "choose":
+            for opt in params:
+                check_effects(path, entry, f"{where}.{opt['id']}", opt["effects"], known)
+        elif name == "if":
+            check_effects(path, entry, where + ".then", params["then"], known)
+            check_effects(path, entry, where + ".else", params.get("else"), known)
+        elif name == "each_character":
+            check_effects(path, entry, where + ".effects", params["effects"], known)
+        elif name in ("move_to", "place_self"):
+            check_ref(path, entry, where + ".space", params["space"], known["spaces"], "space")
+        elif name == "next_move" and "to" in params:
+            check_ref(path, entry, where + ".to", params["to"], known["spaces"], "space")
+        elif name == "buy":
+            for item in params["items"]:
+                check_ref(path, entry, where + ".items", item, known["cards"], "card")
+
+
+def _load_cards(folder, board, abilities):
+    cards, decks, raw = {}, {}, []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        doc = validate(path, load_yaml(path), CARDS_SCHEMA)
+        unique_ids(path, doc["cards"], "card")
+        for c in doc["cards"]:
+            if c["id"] in cards:
+                raise DataError(path, c["id"], "id", "card id already used in another deck file")
+            for a in c.get("abilities", ()):
+                check_ref(path, c["id"], "abilities", a, abilities, "ability")
+            if c["type"] == "enemy" and not ("strength" in c or "craft" in c):
+                raise DataError(path, c["id"], "strength", "an enemy needs a Strength or a Craft")
+            cards[c["id"]] = CardDef(
+                id=c["id"], name=c["name"], deck=doc["deck"], type=c["type"], copies=c["copies"],
+                subtype=c.get("subtype"), number=c.get("number"), strength=c.get("strength"),
+                craft=c.get("craft"), alignment=tuple(c.get("alignment", ())),
+                stays=c.get("stays", False), effect=deep_freeze(c.get("effect", [])),
+                bonus=deep_freeze(c.get("bonus")), save=c.get("save", {}).get("on"),
+                abilities=tuple(c.get("abilities", ())), carry=c.get("carry"),
+                cast=deep_freeze(c.get("cast")), summary=c.get("summary", ""),
+                stand_in=c.get("stand_in", False))
+            decks.setdefault(doc["deck"], []).extend([c["id"]] * c["copies"])
+        raw.append((path, doc))
+    known = {"spaces": board.spaces, "cards": cards}
+    for path, doc in raw:
+        for c in doc["cards"]:
+            check_effects(path, c["id"], "effect", c.get("effect"), known)
+            if c.get("cast"):
+                check_effects(path, c["id"], "cast.effect", c["cast"]["effect"], known)
+        if "size" in doc and len(decks.get(doc["deck"], ())) != doc["size"]:
+            raise DataError(path, None, "size", f"the {doc['deck']} deck has "
+                            f"{len(decks.get(doc['deck'], ()))} cards, not {doc['size']}")
+    return cards, {k: tuple(v) for k, v in decks.items()}
+
+
 def load_from(root: Path) -> Definitions:
     """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
     root = Path(root)
     board = _load_board(root / "board.yaml")
     abilities = _load_abilities(root / "abilities.yaml")
     characters = _load_characters(root / "characters.yaml", board, abilities)
-    return Definitions(board, characters, abilities)
+    cards, decks = _load_cards(root / "cards", board, abilities)
+    return Definitions(board, characters, abilities, cards, decks)
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,0 +1,146 @@
+"""The effect vocabulary's schema: every effect name with the parameters it takes.
+
+Card and space behaviour is inert data: a list of effect steps, each a mapping with
+exactly one key, the effect's name.  ``docs/effects.md`` documents each effect with an
+example; :mod:`talisman.rules.effects` runs them.  Roll tables must cover every die result
+exactly once (checked on load).
+"""
+from __future__ import annotations
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_INT = {"type": "integer"}
+_POS = {"type": "integer", "minimum": 1}
+_ALIGN = {"enum": ["good", "neutral", "evil"]}
+_REGION = {"enum": ["outer", "middle", "inner", "same", "any"]}
+_EFFECTS = {"$ref": "#/$defs/effects"}
+_COUNTERS = {"type": "object", "additionalProperties": False, "minProperties": 1,
+             "properties": {k: {"anyOf": [_POS, {"const": "all"}]}
+                            for k in ("strength", "craft", "lives", "gold", "fate")}}
+
+
+def _obj(required=(), **props):
+    return {"type": "object", "additionalProperties": False, "required": list(required),
+            "properties": props}
+
+
+TEST = _obj(
+    alignment={"type": "array", "items": _ALIGN, "minItems": 1},
+    strength_at_least=_POS, craft_at_least=_POS, strength_below=_POS, craft_below=_POS,
+    gold_at_least=_POS, has=_ID, has_followers={"type": "boolean"},
+    character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
+)
+
+#: effect name -> JSON schema of its parameters
+EFFECTS = {
+    # counters and possessions
+    "gain": _COUNTERS,
+    "lose": _COUNTERS,
+    "heal": {"anyOf": [_POS, {"const": "full"}]},
+    "heal_for_gold": _obj(["per_life"], per_life=_POS, max=_POS),
+    "replenish_fate": _obj(),
+    "replenish_fate_for_gold": _obj(["per_token"], per_token=_POS),
+    "gain_spells": {"anyOf": [_POS, {"const": "to_limit"}]},
+    "discard_spells": {"const": "all"},
+    "gain_talisman": _obj(),
+    "set_alignment": _ALIGN,
+    "become_toad": _obj(["turns"], turns=_POS),
+    "lose_turn": _obj(),
+    "lose_follower": {"anyOf": [_POS, {"const": "all"}]},
+    "sell_objects": _obj(["price"], price=_POS),
+    "buy": _obj(["items"], items={"type": "object", "minProperties": 1,
+                                  "additionalProperties": _POS}),
+    "take_counters_from_card": _obj(["counter", "per_visit"], counter={"enum": ["strength", "craft"]},
+                                    per_visit=_POS),
+    # control
+    "roll": _obj(["dice", "table"], dice={"enum": ["d4", "d6", "d8", "2d6", "3d6"]},
+                 add={"enum": ["strength", "craft"]}, subtract={"enum": ["strength", "craft"]},
+                 table={"type": "object", "minProperties": 1,
+                        "additionalProperties": _EFFECTS}),
+    "choose": {"type": "array", "minItems": 1, "items": _obj(
+        ["id", "effects"], id=_ID, label={"type": "string"}, require=TEST, effects=_EFFECTS)},
+    "if": _obj(["test", "then"], test=TEST, then=_EFFECTS, **{"else": _EFFECTS}),
+    "each_character": _obj(["where", "effects"], where={"enum": ["all", "others", "region", "space"]},
+                           effects=_EFFECTS),
+    "nothing": _obj(),
+    # combat
+    "fight": _obj(["name", "strength"], name=_ID, strength=_POS),
+    "psychic": _obj(["name", "craft"], name=_ID, craft=_POS),
+    "evade": _obj(),
+    "add_to_battle": _obj(["strength"], strength={"anyOf": [_POS, {"const": "starting_craft"}]}),
+    "standoff": _obj(),
+    # movement
+    "move_to": _obj(["space"], space=_ID, encounter={"type": "boolean"}),
+    "teleport": _obj(["region"], region=_REGION, encounter={"type": "boolean"}),
+    "next_move": _obj(to=_ID, teleport=_REGION),
+    "move_steps": _obj(["count"], count=_POS),
+    "move_nearest": _obj(["kind"], kind=_ID),
+    # cards
+    "draw": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
+    "place_self": _obj(["space"], space=_ID),
+    "discard_self": _obj(),
+}
+
+EFFECT_LIST = {"type": "array", "items": {
+    "type": "object", "minProperties": 1, "maxProperties": 1,
+    "propertyNames": {"enum": sorted(EFFECTS)},
+    "properties": EFFECTS}}
+
+
+def with_defs(schema):
+    """``schema`` with the effect list available as ``#/$defs/effects``."""
+    return {**schema, "$defs": {"effects": EFFECT_LIST}}
+
+
+INF = float("inf")
+
+
+def table_ranges(table):
+    """``{"1": e, "2-3": e, "6+": e, "<=0": e}`` -> sorted ``[(lo, hi, effects)]``.
+
+    ``N+`` is N and above, ``<=N`` is N and below (for rolls that add or subtract an ability).
+    Raises ValueError on a malformed key.
+    """
+    out = []
+    for key, effects in table.items():
+        k = str(key).strip()
+        if k.endswith("+"):
+            lo, hi = int(k[:-1]), INF
+        elif k.startswith("<="):
+            lo, hi = -INF, int(k[2:])
+        else:
+            a, sep, b = k.partition("-")
+            lo, hi = int(a), int(b) if sep else int(a)
+        if hi < lo:
+            raise ValueError(f"range {key!r} runs backwards")
+        out.append((lo, hi, effects))
+    return sorted(out, key=lambda r: r[0])
+
+
+def table_problem(table, lo, hi):
+    """Why a roll table does not cover ``lo..hi`` exactly once, or None."""
+    try:
+        ranges = table_ranges(table)
+    except ValueError as e:
+        return f"bad table key: {e}"
+    expected = lo
+    for a, b, _ in ranges:
+        if a > expected:
+            return (f"result {expected} is not covered" if expected != -INF
+                    else f"results below {a} are not covered (use <={a - 1})")
+        if a < expected:
+            return f"result {max(a, expected - 1)} is covered more than once" if a >= lo or \
+                expected > lo else f"results below {lo} cannot be rolled"
+        expected = b + 1
+    if expected <= hi and expected != INF:
+        return f"results from {expected} up are not covered"
+    if expected > hi + 1 and hi != INF:
+        return f"results above {hi} cannot be rolled"
+    return None
+
+
+def lookup_table(table, value):
+    """The effects of the table row that ``value`` falls in."""
+    for lo, hi, effects in table_ranges(table):
+        if lo <= value <= hi:
+            return effects
+    raise KeyError(value)
