@@ -22,7 +22,7 @@ from .errors import DataError
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _IDS = {"type": "array", "items": _ID}
 
-BOARD_SCHEMA = {
+BOARD_SCHEMA = with_defs({
     "type": "object",
     "required": ["board", "regions", "links", "spaces"],
     "additionalProperties": False,
@@ -44,9 +44,11 @@ BOARD_SCHEMA = {
             "properties": {"id": _ID, "name": {"type": "string"}, "region": _ID,
                            "order": {"type": "integer", "minimum": 0}, "neighbours": _IDS,
                            "opposite": _IDS, "draw": {"type": "integer", "minimum": 0},
-                           "text": {"type": "string"}, "stand_in": {"type": "boolean"}}}},
+                           "text": {"type": "string"}, "stand_in": {"type": "boolean"},
+                           "effect": {"$ref": "#/$defs/effects"}, "note": {"type": "string"},
+                           "creature_bonus": {"type": "integer", "minimum": 0}}}},
     },
-}
+})
 
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
@@ -127,6 +129,8 @@ class SpaceDef:
     opposite: tuple
     draw: int
     text: str
+    effect: object = ()
+    creature_bonus: int = 0
 
 
 @attrs.frozen
@@ -232,7 +236,8 @@ def _load_board(path):
                 check_ref(path, s["id"], f, n, ids, "space")
         spaces[s["id"]] = SpaceDef(s["id"], s["name"], s["region"], s["order"],
                                    tuple(s["neighbours"]), tuple(s.get("opposite", ())),
-                                   s["draw"], s.get("text", ""))
+                                   s["draw"], s.get("text", ""), deep_freeze(s.get("effect", [])),
+                                   s.get("creature_bonus", 0))
     links = []
     for i, lk in enumerate(doc["links"]):
         for f in ("a", "b", "guard"):
@@ -336,6 +341,9 @@ def load_from(root: Path) -> Definitions:
     abilities = _load_abilities(root / "abilities.yaml")
     characters = _load_characters(root / "characters.yaml", board, abilities)
     cards, decks = _load_cards(root / "cards", board, abilities)
+    known = {"spaces": board.spaces, "cards": cards}
+    for s in board.spaces.values():
+        check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
     return Definitions(board, characters, abilities, cards, decks)
 
 

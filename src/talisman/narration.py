@@ -6,12 +6,20 @@ from .definitions import load
 
 def _space(sid):
     s = load().board.spaces.get(sid)
-    return s.name if s else sid
+    return s.name if s else str(sid).replace("_", " ").title()
 
 
 def _name(cid):
-    c = load().characters.get(cid)
+    d = load()
+    c = d.characters.get(cid) or d.cards.get(cid)
     return c.name if c else str(cid).replace("_", " ").title()
+
+
+def _names(ids):
+    return ", ".join(_name(i) for i in ids)
+
+
+COUNTERS = ("strength", "craft", "gold", "fate", "lives")
 
 
 def narrate(event) -> str | None:
@@ -19,8 +27,17 @@ def narrate(event) -> str | None:
     d = event.data
     who = _name(d.get("character")) if "character" in d else ""
     n = event.name
+    simple = {
+        "turn_lost": f"{who} loses a turn.",
+        "piece_righted": f"{who} stands up again and does nothing else this turn.",
+        "raft_built": f"{who} builds a raft.",
+        "game_lost": "[bold red]Every character has lost.[/bold red]",
+        "no_encounter": f"{who} stays put and has no encounter.",
+    }
+    if n in simple:
+        return simple[n]
     if n == "game_started":
-        return "A new game: " + ", ".join(_name(c) for c in d["characters"]) + f" (seed {d['seed']})."
+        return "A new game: " + _names(d["characters"]) + f" (seed {d['seed']})."
     if n == "turn_started":
         return f"[bold]Round {d['round']}, turn {d['turn']}: {who}[/bold]"
     if n == "movement_roll":
@@ -28,41 +45,75 @@ def narrate(event) -> str | None:
     if n == "moved":
         via = ", ".join(_space(s) for s in d["path"][:-1])
         return f"{who} moves to the {_space(d['to'])}" + (f" by way of {via}." if via else ".")
+    if n in ("teleported", "raft_crossed", "retreated"):
+        how = {"teleported": "is moved", "raft_crossed": "crosses the river by raft",
+               "retreated": "retreats"}[n]
+        return f"{who} {how} to the {_space(d['to'])}."
+    if n == "card_drawn":
+        return f"{who} draws {_name(d['card'])}."
+    if n == "card_met":
+        return f"{who} meets {_name(d['card'])}."
     if n == "attacked":
-        return f"The {_name(d['enemy'])} (Strength {d['strength']}) attacks {who}!"
-    if n == "battle":
+        value = d.get("strength", d.get("craft"))
+        what = "Strength" if "strength" in d else "Craft"
+        return f"{_names(d['enemies'])} ({what} {value}) attack{'s' if len(d['enemies']) == 1 else ''} {who}!"
+    if n == "character_attacked":
+        return f"{who} attacks {_name(d['opponent'])} ({d['kind']})!"
+    if n == "combat_scores":
         return (f"{who} scores {d['character_score']} (rolled {d['character_roll']}); "
-                f"the {_name(d['enemy'])} scores {d['enemy_score']} (rolled {d['enemy_roll']}).")
-    if n == "battle_won":
-        return f"{who} defeats the {_name(d['enemy'])}."
-    if n == "battle_lost":
-        return f"{who} is defeated by the {_name(d['enemy'])}."
+                f"{_names(str(d['opponent']).split(','))} scores {d['opponent_score']} "
+                f"(rolled {d['opponent_roll']}).")
+    if n == "combat_won":
+        return f"{who} defeats {_names(d['enemies'])}."
+    if n == "combat_lost":
+        return f"{who} is defeated by {_names(d['enemies'])}."
+    if n == "character_defeated":
+        return f"{_name(d['victor'])} defeats {_name(d['loser'])}."
     if n == "standoff":
-        return f"{who} and the {_name(d['enemy'])} fight to a standoff."
+        return f"{who}'s fight ends in a standoff."
+    if n in ("evaded", "evaded_character"):
+        return f"{who} evades."
+    if n == "life_saved":
+        return f"{who}'s {_name(d['card'])} saves a life (rolled {d['roll']})."
     if n == "life_lost":
         return f"{who} loses {d['amount']} life ({d['cause']}), {d['lives']} left."
     if n == "healed":
-        return f"{who} is healed by {d['amount']}, {d['lives']} lives."
-    if n in ("strength_lost", "craft_lost"):
-        return f"{who} loses {d['amount']} {n.split('_')[0]} ({d['cause']}), now {d['value']}."
+        return f"{who} is healed by {d['amount']}, {d['lives']} lives." if d["amount"] else None
+    for c in COUNTERS:
+        if n == f"{c}_gained":
+            return f"{who} gains {d['amount']} {c} ({d['cause']}), now {d['value']}."
+        if n == f"{c}_lost":
+            return f"{who} loses {d['amount']} {c} ({d['cause']}), now {d['value']}."
+    if n == "spell_gained":
+        return f"{who} gains a spell."
+    if n == "spell_cast":
+        return f"{who} casts {_name(d['card'])}."
+    if n == "possession_gained":
+        return f"{who} takes {_name(d['card'])}."
+    if n == "trophies_kept":
+        return f"{who} keeps {_names(d['cards'])} as trophies."
+    if n == "trophies_cashed":
+        return f"{who} cashes in {_names(d['cards'])} for {d['points']} {d['counter']}."
+    if n == "table_roll":
+        return f"{who} rolls {d['roll']} for {_name(d['source'])}."
+    if n == "chose":
+        return f"{who} chooses {d['option'].replace('_', ' ')}."
+    if n == "alignment_changed":
+        return f"{who} becomes {d['alignment']}."
+    if n == "became_toad":
+        return f"{who} is turned into a Toad for {d['turns']} turns!"
+    if n == "toad_reverted":
+        return f"{who} is no longer a Toad."
     if n == "character_died":
         return f"[red]{who} dies on the {_space(d['space'])} ({d['cause']}).[/red]"
     if n == "portal_opened":
         return f"{who} opens the Portal of Power by {d['ability']} (rolled {d['roll']})!"
     if n == "portal_failed":
         return f"{who} fails to open the Portal of Power (rolled {d['roll']} for {d['ability']})."
-    if n == "retreated":
-        return f"{who} retreats to the {_space(d['to'])}."
-    if n == "turn_lost":
-        return f"{who} loses a turn."
-    if n == "piece_righted":
-        return f"{who} stands up again and does nothing else this turn."
     if n == "encounter_skipped":
-        return f"[dim]{who} is on the {_space(d['space'])}: encounters are not implemented yet.[/dim]"
+        return f"[dim]{who} is on the {_space(d['space'])}: {d['reason']}.[/dim]"
     if n == "round_limit":
         return f"The round limit ({d['rounds']}) is reached: the game ends without a winner."
     if n == "game_won":
         return f"[bold green]{who} wins the game ({d['reason'].replace('_', ' ')}).[/bold green]"
-    if n == "game_lost":
-        return "[bold red]Every character has lost.[/bold red]"
     return None

@@ -32,6 +32,10 @@ class Character:
     trophies: object = attrs.field(factory=pvector, converter=as_pvector)
     lost_turn: bool = False
     alive: bool = True
+    toad_turns: int = 0          # TOADS & TRANSFORMATIONS: full turns left as a Toad
+    raft: bool = False           # Rafts: a raft built or acquired, usable next turn
+    next_move: object = None     # an encounter's "as your next move": {to: space} or {teleport: region}
+    turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
 
 @attrs.frozen
@@ -64,6 +68,9 @@ class GameState:
     log: object = attrs.field(factory=pvector, converter=as_pvector,
                               metadata=record_vector(Event))
     outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
+    board_gold: object = attrs.field(factory=pmap, converter=as_pmap)   # space -> gold lying there
+    battle: object = None        # the combat in progress (plain data), or None
+    card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
 
     @property
     def is_over(self) -> bool:

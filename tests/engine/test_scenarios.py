@@ -19,7 +19,7 @@ name: A standoff with the Sentinel
 rules: "000 SENTINEL SPACE"
 setup:
   characters:
-    - {id: warrior, space: woods_1}
+    - {id: warrior, space: woods_1, fate: 0}
 dice: [2, 6, 1]
 actions: [move:hills_3, fight]
 expect:

@@ -24,6 +24,9 @@ def play(state, *actions):
 
 
 def at(space, character="warrior", dice=(), **fields):
+    """A one-character game on ``space`` with forced dice (no fate tokens unless given, so no
+    FATE re-roll decisions come between the steps under test)."""
+    fields.setdefault("fate", 0)
     return setup_state({"characters": [dict(id=character, space=space, **fields)]}, list(dice))
 
 
@@ -101,10 +104,10 @@ def test_crossing_the_bridge_if_the_roll_is_sufficient_and_a_new_direction_after
 def test_the_sentinel_attacks_a_character_crossing_inward_and_a_standoff_stops_him():
     s = at("graveyard", dice=[4, 6, 1])
     s = play(s, "move:hidden_valley")
-    assert s.pending.kind == "battle" and s.characters["warrior"].space == "sentinel"
+    assert s.pending.kind == "combat" and s.characters["warrior"].space == "sentinel"
     s = play(s, "fight")  # warrior 4 + 6 = 10 against Sentinel 9 + 1 = 10: a standoff
     assert s.characters["warrior"].space == "sentinel"
-    assert [e.name for e in s.log if e.name in ("standoff", "battle_won")] == ["standoff"]
+    assert [e.name for e in s.log if e.name in ("standoff", "combat_won")] == ["standoff"]
 
 
 def test_defeating_the_sentinel_continues_the_move():
@@ -112,7 +115,7 @@ def test_defeating_the_sentinel_continues_the_move():
     s = play(s, "move:hidden_valley")
     s = play(s, "fight")
     assert s.characters["warrior"].space == "hidden_valley"
-    assert any(e.name == "battle_won" for e in s.log)
+    assert any(e.name == "combat_won" for e in s.log)
 
 
 def test_defeat_by_the_sentinel_costs_a_life_and_ends_the_move_on_the_sentinel():
@@ -222,6 +225,6 @@ def independent_destinations(start, n):
 def test_offered_destinations_match_an_independent_count(start, n):
     s = at(start, dice=[n] if n <= 6 else [], character="warrior" if n <= 6 else "troll")
     if n > 6:
-        s = setup_state({"characters": [{"id": "troll", "space": start}]}, [n])
+        s = setup_state({"characters": [{"id": "troll", "space": start, "fate": 0}]}, [n])
     offered = {str(a).split(":")[1] for a in talisman.legal_actions(s)}
     assert offered == independent_destinations(start, n)

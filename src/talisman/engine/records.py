@@ -21,13 +21,17 @@ CHANCE = "chance"
 
 
 def deep_freeze(value):
-    """dict -> pmap, list/tuple -> pvector, set -> pset, recursively."""
+    """dict -> pmap, list/tuple -> pvector, set -> pset, recursively.
+
+    A pyrsistent collection is taken as already frozen all the way down (this library
+    only builds them through this function), so frozen data passes through at no cost.
+    """
     t = type(value)
-    if t is dict or t is PMapType:
+    if t is dict:
         return pmap({k: deep_freeze(v) for k, v in value.items()})
-    if t is list or t is tuple or t is PVectorType:
+    if t is list or t is tuple:
         return pvector([deep_freeze(v) for v in value])
-    if t is set or t is frozenset or t is PSetType:
+    if t is set or t is frozenset:
         return pset(deep_freeze(v) for v in value)
     return value
 

@@ -1,15 +1,118 @@
-"""Counters and lives: LOSING STRENGTH, LOSING CRAFT, LOSING LIVES, LOSING ALL LIVES, HEALING.
+"""RULES CONCERNING CHARACTERS: counters and their totals, spells by Craft, gold, lives,
+healing, death, trophies, alignment, toads.
 
-Only what movement and the Sentinel need so far; the rest of the area (totals with
-possessions, trophies, spells by Craft, followers, alignment) is not implemented yet
-(docs/rules-coverage.md).
+The totals (CHARACTER'S TOTAL STRENGTH / CRAFT) add the bonuses of followers, magic objects
+and objects in use; on the Cursed Glade objects and magic objects count for nothing.
 """
 from __future__ import annotations
+
+import attrs
 
 from ..definitions import load
 from ..engine.machine import log
 from ..state import update_character
 from . import endings, turn
+
+#: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
+SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
+#: GAINING STRENGTH / GAINING CRAFT: points of killed enemies per counter.
+TROPHY_RATE = {"strength": 7, "craft": 10}
+#: Spaces where objects and magic objects add nothing (the Cursed Glade, CHARACTER'S TOTAL STRENGTH example).
+OBJECTS_DO_NOT_COUNT = {"cursed_glade"}
+
+
+def card(cid):
+    return load().cards[cid]
+
+
+def possessions(ch):
+    """Every card a character holds that can add to its totals: objects and followers."""
+    return tuple(ch.objects) + tuple(ch.followers)
+
+
+def bonus_of(state, ch, which, context):
+    """What followers and objects add to ``which`` (strength/craft) in ``context``
+    (``always``, ``battle`` or ``psychic``)."""
+    if ch.toad_turns:
+        return 0
+    cursed = ch.space in OBJECTS_DO_NOT_COUNT
+    total = 0
+    for cid in possessions(ch):
+        c = card(cid)
+        b = c.bonus
+        if not b or (cursed and c.type in ("object", "magic_object")):
+            continue
+        if not usable(ch, c):
+            continue
+        when = b.get("in", "always")
+        if when == "always" or when == context:
+            total += b.get(which, 0)
+    return total
+
+
+def total(state, cid, which, context="always"):
+    """CHARACTER'S TOTAL STRENGTH / CRAFT: counters plus what is in use (a Toad has 1)."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return 1
+    return getattr(ch, which) + bonus_of(state, ch, which, context)
+
+
+def spell_limit(state, cid):
+    """NUMBER OF SPELLS by total Craft."""
+    return SPELL_LIMIT.get(total(state, cid, "craft"), 4 if total(state, cid, "craft") >= 9 else 0)
+
+
+def usable(ch, c):
+    """An object's alignment restriction (POSSESSIONS: the Assassin and the Holy Lance)."""
+    return not c.alignment or ch.alignment in c.alignment
+
+
+def has_ability(state, cid, ability):
+    """A character's own abilities (none while a Toad) and those its possessions give."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return False
+    if ability in load().characters[cid].abilities:
+        return True
+    return any(ability in card(c).abilities and usable(ch, card(c)) for c in possessions(ch))
+
+
+def carried_objects(ch):
+    """Objects and magic objects that count towards ENCUMBRANCE (followers do not)."""
+    return [c for c in ch.objects if card(c).type in ("object", "magic_object", "talisman")]
+
+
+def carry_limit(ch):
+    """LIMIT TO NUMBER OF OBJECTS: 4, plus what Articles (the Mule) carry."""
+    extra = sum(card(c).carry or 0 for c in tuple(ch.objects) + tuple(ch.followers))
+    return 4 + extra
+
+
+# --- counters -----------------------------------------------------------------------
+
+def gain(state, cid, which, n, cause):
+    """Gain counters (GAINING LIVES is not HEALING: no limit). Toads may not gain Strength or Craft."""
+    ch = state.characters[cid]
+    if which in ("strength", "craft") and ch.toad_turns:
+        return log(state, "gain_refused", character=cid, counter=which, cause="a Toad cannot gain "
+                   + which)
+    state = update_character(state, cid, **{which: getattr(ch, which) + n})
+    return log(state, f"{which}_gained", character=cid, amount=n,
+               value=getattr(ch, which) + n, cause=cause)
+
+
+def lose(state, cid, which, n, cause):
+    """Lose counters; lives and Strength/Craft have their own rules; gold and fate stop at 0."""
+    if which == "lives":
+        return lose_lives(state, cid, n, cause)
+    if which in ("strength", "craft"):
+        return lose_counter(state, cid, which, n, cause)
+    ch = state.characters[cid]
+    value = max(0, getattr(ch, which) - n)
+    state = update_character(state, cid, **{which: value})
+    return log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
+               value=value, cause=cause)
 
 
 def lose_lives(state, cid, n, cause):
@@ -44,18 +147,168 @@ def lose_counter(state, cid, which, n, cause):
         state = update_character(state, cid, **{which: quota})
         state = log(state, f"{which}_restored", character=cid, value=quota)
         state = lose_lives(state, cid, 1, f"{which} dropped to 0")
+    if which == "craft" and state.characters[cid].alive:
+        state = discard_surplus_spells(state, cid)
     return state
 
 
+# --- possessions on the board -----------------------------------------------------------
+
+def put_on_space(state, space, cards):
+    cur = state.board_cards.get(space)
+    cur = cur.extend(cards) if cur is not None else _pvec(cards)
+    return attrs.evolve(state, board_cards=state.board_cards.set(space, cur))
+
+
+def _pvec(items):
+    from pyrsistent import pvector
+    return pvector(items)
+
+
+def discard(state, card_id):
+    """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock)."""
+    deck = card(card_id).deck
+    if deck in ("purchase", "talisman"):
+        cur = state.decks.get(deck, _pvec([]))
+        return attrs.evolve(state, decks=state.decks.set(deck, cur.append(card_id)))
+    cur = state.discards.get(deck, _pvec([]))
+    return attrs.evolve(state, discards=state.discards.set(deck, cur.append(card_id)))
+
+
 def kill(state, cid, cause):
-    """LOSING ALL LIVES: the piece leaves the board.  (Dropping possessions on the space is
-    part of the possessions area, not implemented yet.)"""
-    state = update_character(state, cid, alive=False, lost_turn=False)
-    state = log(state, "character_died", character=cid, space=state.characters[cid].space,
-                cause=cause)
+    """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
+    space; trophies and spells are discarded; counters go back to the stock."""
+    ch = state.characters[cid]
+    state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers))
+    if ch.gold:
+        state = attrs.evolve(state, board_gold=state.board_gold.set(
+            ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
+    for c in list(ch.trophies) + list(ch.spells):
+        state = discard(state, c)
+    state = update_character(state, cid, alive=False, lost_turn=False, objects=[], followers=[],
+                             trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
+                             next_move=None)
+    state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
     state = endings.check_last_survivor(state)
     if cid == state.current and state.outcome is None:
         state = turn.end_turn_now(state)
+    return state
+
+
+# --- spells -----------------------------------------------------------------------------
+
+def draw_spells(state, cid, n, cause):
+    """GAINING SPELLS: from the top of the stockpile (the discards reshuffled when it is
+    exhausted), never beyond the Craft limit; Toads gain none."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return state
+    room = spell_limit(state, cid) - len(ch.spells)
+    for _ in range(min(n, max(0, room))):
+        state = refill_deck(state, "spell")
+        deck = state.decks.get("spell")
+        if not deck:
+            return log(state, "no_spell_left", character=cid)
+        top, rest = deck[0], deck.delete(0)
+        state = attrs.evolve(state, decks=state.decks.set("spell", rest))
+        ch = state.characters[cid]
+        state = update_character(state, cid, spells=ch.spells.append(top))
+        state = log(state, "spell_gained", character=cid, card=top, cause=cause)
+    return state
+
+
+def refill_deck(state, deck):
+    """When a stockpile is exhausted, shuffle its discard pile to start a new one."""
+    from ..engine.dice import shuffle
+    if state.decks.get(deck) or not state.discards.get(deck):
+        return state
+    cards, dice = shuffle(state.dice, state.discards[deck])
+    state = attrs.evolve(state, dice=dice, decks=state.decks.set(deck, _pvec(cards)),
+                         discards=state.discards.set(deck, _pvec([])))
+    return log(state, "deck_reshuffled", deck=deck, cards=len(cards))
+
+
+def discard_surplus_spells(state, cid):
+    """NUMBER OF SPELLS: surplus spells are discarded at once (the last gained first;
+    the player's choice of which is not offered yet)."""
+    ch = state.characters[cid]
+    limit = spell_limit(state, cid)
+    while len(ch.spells) > limit:
+        last = ch.spells[-1]
+        state = update_character(state, cid, spells=ch.spells.delete(len(ch.spells) - 1))
+        state = discard(state, last)
+        state = log(state, "spell_discarded", character=cid, card=last, cause="over the Craft limit")
+        ch = state.characters[cid]
+    return state
+
+
+# --- trophies -----------------------------------------------------------------------------
+
+def trophy_value(cid_card, which):
+    c = card(cid_card)
+    return (c.strength if which == "strength" else c.craft) or 0
+
+
+def can_cash_in(state, cid, which):
+    ch = state.characters[cid]
+    return sum(trophy_value(t, which) for t in ch.trophies) >= TROPHY_RATE[which]
+
+
+def cash_in(state, cid, which):
+    """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft) of kept enemies; the
+    trophies cashed are discarded and the remainder is lost."""
+    ch = state.characters[cid]
+    spend = [t for t in ch.trophies if trophy_value(t, which) > 0]
+    keep = [t for t in ch.trophies if trophy_value(t, which) == 0]
+    points = sum(trophy_value(t, which) for t in spend) // TROPHY_RATE[which]
+    state = update_character(state, cid, trophies=keep)
+    for t in spend:
+        state = discard(state, t)
+    state = log(state, "trophies_cashed", character=cid, counter=which, cards=spend, points=points)
+    return gain(state, cid, which, points, "trophies")
+
+
+# --- alignment and toads ------------------------------------------------------------------
+
+def set_alignment(state, cid, alignment, cause):
+    """CHANGING ALIGNMENT: objects the new alignment forbids are dropped at once."""
+    ch = state.characters[cid]
+    if ch.alignment == alignment:
+        return state
+    state = update_character(state, cid, alignment=alignment)
+    state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
+    forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]
+    if forbidden:
+        state = update_character(state, cid, objects=[c for c in ch.objects if c not in forbidden])
+        state = put_on_space(state, ch.space, forbidden)
+        state = log(state, "objects_dropped", character=cid, cards=forbidden, cause="alignment")
+    return state
+
+
+def become_toad(state, cid, turns, cause):
+    """TOADS & TRANSFORMATIONS: possessions dropped on the space (spells kept), Strength and
+    Craft 1, no abilities, for ``turns`` full turns."""
+    ch = state.characters[cid]
+    dropped = list(ch.objects) + list(ch.followers)
+    state = put_on_space(state, ch.space, dropped)
+    if ch.gold:
+        state = attrs.evolve(state, board_gold=state.board_gold.set(
+            ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
+    state = update_character(state, cid, objects=[], followers=[], gold=0, toad_turns=turns)
+    if cid == state.current:  # "3 Full turns": the turn it happens in does not count
+        ch = state.characters[cid]
+        state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
+    return log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
+
+
+def end_of_turn_toad(state, cid):
+    """At the end of the third full turn the Toad reverts."""
+    ch = state.characters[cid]
+    if not ch.toad_turns:
+        return state
+    state = update_character(state, cid, toad_turns=ch.toad_turns - 1)
+    if ch.toad_turns == 1:
+        state = log(state, "toad_reverted", character=cid)
     return state
 
 

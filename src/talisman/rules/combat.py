@@ -1,63 +1,320 @@
-"""COMBAT: RESOLVING COMBAT VS CREATURES OR ENEMIES (battle by Strength against one creature).
+"""COMBAT and PSYCHIC COMBAT: against creatures (one or several fighting as one) and between
+characters; evading; standoffs; spells cast before the dice; life-saving objects.
 
-Only what the Sentinel needs so far: declare, roll, compare, win / lose a life / standoff.
-Evading, spells before the dice, several enemies, psychic combat and combat between
-characters are not implemented yet (docs/rules-coverage.md).
+The combat in progress lives in ``state.battle`` (plain data) so that spells and other
+effects can change it: ``who``, ``kind`` (``battle`` or ``psychic``), ``enemies`` (each with a
+``name``, an optional ``card`` and its ``value``), ``opponent`` (a character), ``bonus`` and
+the frames to run on each result.
+
+Life-saving objects (Armour, Shield, Helmet: a ``save`` range on a D6) are tried in a fixed,
+documented order when a character loses a combat: the object whose range is widest first,
+one object per life lost (docs/rules-coverage.md, COMBAT).
 """
 from __future__ import annotations
 
+import attrs
+from pyrsistent import pmap
+
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
-from . import characters
+from ..engine.records import deep_freeze
+from ..expansions import adjust
+from ..state import update_character
+from . import characters as chars
+from . import turn
+
+STRENGTH_ENEMIES = ("animal", "monster", "dragon")
 
 
 def character_die(state, cid):
-    """The character's die by size: S D4, M D6, L D8 (or D6 for all under the Revised 4th option)."""
+    """Die by size: S D4, M D6, L D8 (or one D6 for all under the Revised 4th option);
+    a Toad is of no size and rolls a D6."""
     if state.option("movement_die") == "d6":
         return "d6"
     return load().characters[cid].die
 
 
-def start_battle(state, who, enemy, strength, on_win, on_lose, on_standoff):
-    """A creature attacks ``who`` in battle.  ``on_*`` are frames (step, args) run after."""
-    state = log(state, "attacked", character=who, enemy=enemy, strength=strength)
-    return decide(state, who, "battle", ["fight"], "combat.declared",
-                  prompt=f"{enemy} (Strength {strength}) attacks", who=who, enemy=enemy,
-                  strength=strength, on_win=on_win, on_lose=on_lose, on_standoff=on_standoff)
+def enemy_from_card(card_id):
+    c = load().cards[card_id]
+    return {"name": card_id, "card": card_id, "value": c.craft if c.subtype == "spirit" else c.strength}
 
 
-def declared(state, action, **battle):
-    """"The Character must first declare if he is Evading or not. If not, then Combat takes place.\""""
-    who = battle["who"]
-    return request_roll(state, character_die(state, who), f"battle roll of {who}",
-                        "combat.character_rolled", **battle)
+def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_evade=None,
+                 opponent=None, evadable=True):
+    """A creature (or several, fighting as one) attacks ``who``: declare, cast, roll, compare.
+
+    ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
+    on_evade = on_evade or on_standoff
+    battle = deep_freeze({"who": who, "kind": kind, "enemies": list(enemies), "opponent": opponent,
+                          "bonus": 0, "opponent_bonus": 0, "evadable": evadable,
+                          "on_win": on_win, "on_lose": on_lose, "on_standoff": on_standoff,
+                          "on_evade": on_evade})
+    state = attrs.evolve(state, battle=battle)
+    if opponent is None:
+        value = sum(e["value"] for e in enemies)
+        state = log(state, "attacked", character=who, kind=kind,
+                    enemies=[e["name"] for e in enemies], **{"strength" if kind == "battle" else "craft": value})
+    else:
+        state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind)
+    return ask_declare(state)
 
 
-def character_rolled(state, action, **battle):
-    """The character's Combat Score is the die roll plus Strength; another player rolls for the creature."""
-    return request_roll(state, "d6", f"attack roll of {battle['enemy']}", "combat.creature_rolled",
-                        character_roll=sum(action.dice), **battle)
+def _inner(state, cid):
+    return load().board.spaces[state.characters[cid].space].region in ("inner", "crown")
 
 
-def creature_rolled(state, action, character_roll, who, enemy, strength, on_win, on_lose,
-                    on_standoff):
-    """Compare the scores: higher kills the creature, lower costs a life, equal is a standoff."""
-    mine = character_roll + state.characters[who].strength
-    theirs = sum(action.dice) + strength
-    state = log(state, "battle", character=who, enemy=enemy, character_roll=character_roll,
-                character_score=mine, enemy_roll=sum(action.dice), enemy_score=theirs)
-    if mine > theirs:
-        state = log(state, "battle_won", character=who, enemy=enemy)
-        return push(state, frame(on_win["step"], **on_win["args"]))
-    if mine < theirs:
-        state = log(state, "battle_lost", character=who, enemy=enemy)
-        state = characters.lose_lives(state, who, 1, f"defeated by {enemy}")
-        if state.outcome is not None or not state.characters[who].alive:
-            return state
-        return push(state, frame(on_lose["step"], **on_lose["args"]))
-    state = log(state, "standoff", character=who, enemy=enemy)
-    return push(state, frame(on_standoff["step"], **on_standoff["args"]))
+def castable_in_combat(state, cid):
+    """Spells the character may cast now (CASTING SPELLS; spells that affect creatures work
+    only in the Outer and Middle Regions; none on the Cursed Glade; no Toad casts)."""
+    ch = state.characters[cid]
+    b = state.battle
+    if ch.toad_turns or ch.space in chars.OBJECTS_DO_NOT_COUNT or chars.has_ability(state, cid, "no_spells"):
+        return []
+    when = "combat" if b["kind"] == "battle" else "psychic_combat"
+    out = []
+    for sp in dict.fromkeys(ch.spells):
+        cast = load().cards[sp].cast
+        if not cast or when not in cast["when"]:
+            continue
+        if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
+            continue
+        out.append(sp)
+    return out
+
+
+def can_evade_by_ability(state, cid):
+    """EVADING by a special ability: the Dwarf in the Hills, the Elf in Woods (and the
+    followers that give these abilities); only characters may be evaded in the Inner Region."""
+    space = state.characters[cid].space
+    if _inner(state, cid) and state.battle["opponent"] is None:
+        return False
+    kind = space.rsplit("_", 1)[0] if space[-1].isdigit() else space
+    return ((kind == "hills" and chars.has_ability(state, cid, "evade_in_hills"))
+            or (kind in ("woods", "forest") and chars.has_ability(state, cid, "evade_in_woods")))
+
+
+def ask_declare(state):
+    """"The Character must first declare if he is Evading or not"; spells before the dice."""
+    b = state.battle
+    who = b["who"]
+    options = ["fight"]
+    if b["evadable"] and can_evade_by_ability(state, who):
+        options.append("evade")
+    options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
+    foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
+    return decide(state, who, "combat", options, "combat.declared",
+                  prompt=f"{b['kind']} against {foes}")
+
+
+def declared(state, action):
+    b = state.battle
+    who = b["who"]
+    if action.kind == "evade":
+        return evaded(state, "ability")
+    if action.kind == "cast":
+        from . import spells
+        state = spells.cast(state, who, action.args[0], context="combat")
+        if state.battle is None or state.battle.get("result"):
+            return finish(state)
+        return ask_declare(state)
+    return request_roll(state, character_die(state, who), f"{b['kind']} roll of {who}",
+                        "combat.character_rolled")
+
+
+def character_rolled(state, action):
+    """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
+    who = state.battle["who"]
+    roll = sum(action.dice)
+    state = attrs.evolve(state, battle=state.battle.set("roll", roll))
+    if state.characters[who].fate > 0 and not state.battle.get("rerolled"):
+        return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
+                      prompt=f"rolled {roll}")
+    return opponent_roll(state)
+
+
+def fate_chosen(state, action):
+    if action.kind == "keep":
+        return opponent_roll(state)
+    who = state.battle["who"]
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = attrs.evolve(state, battle=state.battle.set("rerolled", True))
+    state = log(state, "fate_spent", character=who, roll=state.battle["roll"])
+    return request_roll(state, character_die(state, who), f"{state.battle['kind']} re-roll of {who}",
+                        "combat.character_rolled")
+
+
+def opponent_roll(state):
+    """"Another player now rolls a die for the creature"; a character rolls his own die."""
+    b = state.battle
+    if b["opponent"] is not None:
+        return request_roll(state, character_die(state, b["opponent"]),
+                            f"{b['kind']} roll of {b['opponent']}", "combat.opponent_rolled")
+    return request_roll(state, "d6", f"attack roll of {', '.join(e['name'] for e in b['enemies'])}",
+                        "combat.opponent_rolled")
+
+
+def combat_total(state, cid, kind):
+    """Strength in battle (the Monk adds his Craft), Craft in psychic combat."""
+    if kind == "battle":
+        value = chars.total(state, cid, "strength", "battle")
+        if chars.has_ability(state, cid, "craft_adds_to_battle"):
+            value += chars.total(state, cid, "craft", "battle")
+        return value
+    return chars.total(state, cid, "craft", "psychic")
+
+
+def creature_bonus(state, space):
+    """Spaces whose creatures add to their attack rolls (the Mystic Runes: +2)."""
+    return load().board.spaces[space].creature_bonus
+
+
+def opponent_rolled(state, action):
+    """Compare the scores: higher wins, equal is a standoff (RESOLVING COMBAT)."""
+    b = state.battle
+    who = b["who"]
+    theirs_roll = sum(action.dice)
+    mine = b["roll"] + combat_total(state, who, b["kind"]) + b["bonus"]
+    if b["opponent"] is not None:
+        theirs = theirs_roll + combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"]
+    else:
+        theirs = theirs_roll + sum(e["value"] for e in b["enemies"]) + creature_bonus(
+            state, state.characters[who].space)
+        theirs = adjust(state, "attack_score", theirs, enemy=[e["name"] for e in b["enemies"]])
+    state = log(state, "combat_scores", character=who, kind=b["kind"], character_roll=b["roll"],
+                character_score=mine, opponent=b["opponent"] or ",".join(e["name"] for e in b["enemies"]),
+                opponent_roll=theirs_roll, opponent_score=theirs)
+    result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
+    state = attrs.evolve(state, battle=b.set("result", result))
+    return finish(state)
+
+
+def evaded(state, how):
+    state = log(state, "evaded", character=state.battle["who"], how=how)
+    state = attrs.evolve(state, battle=state.battle.set("result", "evaded"))
+    return finish(state)
+
+
+def finish(state):
+    """Apply the result: trophies for a win, a life (unless saved) for a loss, nothing for a
+    standoff or an evasion; then run the result's frame."""
+    b = state.battle
+    who, result = b["who"], b["result"]
+    if b["opponent"] is not None:
+        return finish_between_characters(state)
+    names = [e["name"] for e in b["enemies"]]
+    if result == "won":
+        state = log(state, "combat_won", character=who, kind=b["kind"], enemies=names)
+        kept = [e["card"] for e in b["enemies"] if e.get("card")]
+        if kept:
+            ch = state.characters[who]
+            state = update_character(state, who, trophies=ch.trophies.extend(kept))
+            state = log(state, "trophies_kept", character=who, cards=kept)
+        return _then(state, b["on_win"])
+    if result == "lost":
+        state = log(state, "combat_lost", character=who, kind=b["kind"], enemies=names)
+        return try_save(state, who, f"defeated by {', '.join(names)}", b["on_lose"])
+    if result == "standoff":
+        state = log(state, "standoff", character=who, kind=b["kind"], enemies=names)
+        return _then(state, b["on_standoff"])
+    return _then(state, b["on_evade"])
+
+
+def _then(state, nxt):
+    state = attrs.evolve(state, battle=None)
+    if nxt is None:
+        return state
+    return push(state, frame(nxt["step"], **nxt["args"]))
+
+
+def save_objects(state, cid):
+    """The character's life-saving objects, widest range first (the documented order)."""
+    ch = state.characters[cid]
+    out = [c for c in ch.objects if load().cards[c].save and chars.usable(ch, load().cards[c])
+           and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+    return sorted(dict.fromkeys(out), key=lambda c: _range(load().cards[c].save)[0])
+
+
+def _range(text):
+    lo, _, hi = text.partition("-")
+    return int(lo), int(hi or lo)
+
+
+def try_save(state, cid, cause, nxt):
+    """"The Character loses 1 Life (use of an Object ... may prevent this)": roll for the best
+    life-saving object, if any; otherwise lose the life."""
+    saves = save_objects(state, cid)
+    if not saves:
+        state = chars.lose_lives(state, cid, 1, cause)
+        return state if not state.characters[cid].alive else _then(state, nxt)
+    return request_roll(state, "d6", f"{saves[0]} save of {cid}", "combat.save_rolled",
+                        who=cid, item=saves[0], cause=cause, nxt=nxt)
+
+
+def save_rolled(state, action, who, item, cause, nxt):
+    lo, hi = _range(load().cards[item].save)
+    roll = sum(action.dice)
+    if lo <= roll <= hi:
+        state = log(state, "life_saved", character=who, card=item, roll=roll)
+        return _then(state, nxt)
+    state = log(state, "save_failed", character=who, card=item, roll=roll)
+    state = chars.lose_lives(state, who, 1, cause)
+    return state if not state.characters[who].alive else _then(state, nxt)
+
+
+# --- RESOLVING COMBAT BETWEEN CHARACTERS ------------------------------------------------
+
+def finish_between_characters(state):
+    """The victor takes a life or one Object (or Gold; a Follower too after psychic combat)."""
+    b = state.battle
+    who, other, result = b["who"], b["opponent"], b["result"]
+    if result in ("standoff", "evaded"):
+        state = log(state, "standoff" if result == "standoff" else "evaded_character",
+                    character=who, opponent=other)
+        return _then(state, b["on_standoff"])
+    victor, loser = (who, other) if result == "won" else (other, who)
+    state = log(state, "character_defeated", victor=victor, loser=loser, kind=b["kind"])
+    options = ["spoils:life"]
+    lch = state.characters[loser]
+    options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
+                if chars.usable(state.characters[victor], load().cards[c])]
+    if lch.gold:
+        options.append("spoils:gold")
+    if b["kind"] == "psychic":
+        options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
+    return decide(state, victor, "spoils", options, "combat.spoils_chosen",
+                  prompt=f"defeated {loser}", victor=victor, loser=loser)
+
+
+def spoils_chosen(state, action, victor, loser):
+    b = state.battle
+    what = action.args[0]
+    if what == "life":
+        state = attrs.evolve(state, battle=None)
+        state = chars.lose_lives(state, loser, 1, f"defeated by {victor}")
+        if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
+            state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
+        return state if state.outcome else _then(state, b["on_win"])
+    if what == "gold":
+        state = chars.lose(state, loser, "gold", 1, f"taken by {victor}")
+        state = chars.gain(state, victor, "gold", 1, f"taken from {loser}")
+        return _then(state, b["on_win"])
+    card_id = action.args[1]
+    lch = state.characters[loser]
+    field = "objects" if card_id in lch.objects else "followers"
+    items = getattr(lch, field)
+    state = update_character(state, loser, **{field: items.delete(items.index(card_id))})
+    vch = state.characters[victor]
+    state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
+    state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
+    return _then(state, b["on_win"])
+
+
+def end_turn_step(state):
+    """Rule step: "The Character's turn now ends." (RESOLVING COMBAT VS CREATURES)"""
+    return turn.end_turn_now(state)
 
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
-         "combat.creature_rolled": creature_rolled}
+         "combat.fate_chosen": fate_chosen, "combat.opponent_rolled": opponent_rolled,
+         "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
+         "combat.end_turn": end_turn_step}

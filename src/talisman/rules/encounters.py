@@ -1,18 +1,295 @@
-"""ENCOUNTERS: not implemented yet.
+"""ENCOUNTERS: choosing what to encounter, drawing to a space's count, meeting the cards in
+encounter-number order (events, then enemies, then the rest), claiming face-up cards.
 
-The encounter part of the turn is a placeholder that logs ``encounter_skipped``
-with the reason; docs/rules-coverage.md lists every encounter rule as not yet done.
+ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS: a character encounters one character on
+its space, or the space itself.  ENCOUNTERS IN A SPACE: on a draw-card space the cards already
+there count towards the number to draw, and all of them form the encounter; on other spaces
+the enemies lying there attack first, then the space's instructions are followed, then
+strangers and places may be visited and objects, followers and gold taken (CLAIMING FACE UP
+CARDS).  Cards that remain stay face up on the space.
 """
 from __future__ import annotations
 
-from ..engine.machine import log
+import attrs
+
+from ..definitions import load
+from ..engine.machine import decide, frame, log, push, request_draw, then
+from ..state import update_character
+from . import characters as chars
+from . import combat, effects
+
+TAKEABLE = ("object", "magic_object", "follower", "talisman")
+VISITABLE = ("stranger", "place")
+
+
+def _flags(state, cid):
+    return state.characters[cid].turn_flags
+
+
+def _set_flag(state, cid, key, value):
+    return update_character(state, cid, turn_flags=_flags(state, cid).set(key, value))
 
 
 def start_encounters(state):
-    """Placeholder for II. Encounters of CHARACTER'S TURN: logs that nothing was encountered."""
+    """II. Encounters: a character on the space, or the space itself (never where the move
+    started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
-    return log(state, "encounter_skipped", character=cid, space=state.characters[cid].space,
-               reason="encounters are not implemented yet")
+    state = _set_flag(state, cid, "phase", "encounter")
+    ch = state.characters[cid]
+    board = load().board
+    region = board.spaces[ch.space].region
+    if region in ("inner", "crown"):
+        return log(state, "encounter_skipped", character=cid, space=ch.space,
+                   reason="Inner Region encounters are not implemented yet")
+    if not _flags(state, cid).get("moved"):
+        return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
+    others = [o for o in state.order if o != cid and state.characters[o].alive
+              and state.characters[o].space == ch.space]
+    if not others:
+        return encounter_space(state, cid, ch.space)
+    options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
+    return decide(state, cid, "encounter", options, "encounters.chosen",
+                  prompt=f"on the {board.spaces[ch.space].name}")
 
 
-STEPS = {"encounters.start": start_encounters}
+def chosen(state, action):
+    cid = state.current
+    if action.args[0] == "space":
+        return encounter_space(state, cid, state.characters[cid].space)
+    return encounter_character(state, cid, action.args[1])
+
+
+# --- ENCOUNTERING ANOTHER CHARACTER --------------------------------------------------------
+
+def encounter_character(state, cid, other):
+    """"The Character whose turn it is may either attack or use any Special Ability on the
+    other Character" (abilities against characters are not implemented yet)."""
+    options = ["attack:battle"]
+    if chars.has_ability(state, cid, "psychic_attack_on_characters"):
+        options.append("attack:psychic")
+    return decide(state, cid, "attack", options, "encounters.attack_chosen",
+                  prompt=f"encounter {other}", other=other)
+
+
+def attack_chosen(state, action, other):
+    cid = state.current
+    state = log(state, "encountered_character", character=cid, opponent=other)
+    return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
+                               on_standoff=None, opponent=other)
+
+
+# --- ENCOUNTERS IN A SPACE -----------------------------------------------------------------
+
+def encounter_space(state, cid, space):
+    """Draw-card spaces: follow the instructions, draw up to the number, meet every card.
+    Other spaces: enemies first, then the instructions, then visits and claims."""
+    sdef = load().board.spaces[space]
+    state = log(state, "encountered_space", character=cid, space=space)
+    src = {"space": space}
+    if sdef.draw:
+        need = max(0, sdef.draw - len(state.board_cards.get(space, ())))
+        state = push(state, *then(frame("encounters.draw", space=space, count=need, deck="adventure"),
+                                  frame("encounters.meet", space=space, everything=True),
+                                  frame("encounters.claim", space=space)))
+        return effects.run(state, sdef.effect, cid, src)
+    state = push(state, *then(frame("encounters.meet", space=space, everything=False),
+                              frame("encounters.space_effect", space=space),
+                              frame("encounters.claim", space=space)))
+    return state
+
+
+def space_effect(state, space):
+    cid = state.current
+    if state.characters[cid].space != space:
+        return state
+    return effects.run(state, load().board.spaces[space].effect, cid, {"space": space})
+
+
+def draw_step(state, space, count, deck):
+    return draw_cards(state, state.current, space, count, deck)
+
+
+def draw_cards(state, cid, space, count, deck="adventure"):
+    """Draw ``count`` cards of ``deck`` face up onto ``space`` (a chance node per card),
+    reshuffling the discards when the stockpile runs out."""
+    if count <= 0:
+        return state
+    state = chars.refill_deck(state, deck)
+    if not state.decks.get(deck):
+        return log(state, "deck_empty", deck=deck)
+    return request_draw(state, deck, f"card for the {space}", "encounters.card_drawn",
+                        space=space, left=count - 1, pile=deck, who=cid)
+
+
+def card_drawn(state, action, space, left, pile, who):
+    card_id = action.args[0]
+    state = chars.put_on_space(state, space, [card_id])
+    drawn = _flags(state, who).get("drawn", ())
+    state = _set_flag(state, who, "drawn", list(drawn) + [card_id])
+    state = log(state, "card_drawn", character=who, card=card_id, space=space)
+    return draw_cards(state, who, space, left, pile)
+
+
+def _order(state, space, met, everything, cid):
+    """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
+    drawn = set(_flags(state, cid).get("drawn", ()))
+    out = []
+    for pos, c in enumerate(state.board_cards.get(space, ())):
+        if c in met:
+            continue
+        cd = load().cards[c]
+        if cd.type in TAKEABLE:
+            continue  # objects, magic objects and followers are claimed, not met
+        if cd.type in VISITABLE and not (everything or c in drawn):
+            continue  # a stranger or place already lying here may be visited (claim)
+        out.append(((cd.number if cd.number is not None else 99), pos, c))
+    return [c for _, _, c in sorted(out)]
+
+
+def meet(state, space, everything, met=()):
+    """Meet the next card: an event, the enemies (those of one number and kind fight as one),
+    then strangers and places ("Only after any Events have occurred and any Enemies have been
+    defeated or Evaded ...")."""
+    cid = state.current
+    if state.characters[cid].space != space or not state.characters[cid].alive:
+        return state  # an encounter moved the character away: the rest stays face up
+    queue = _order(state, space, set(met), everything, cid)
+    if not queue:
+        return state
+    card_id = queue[0]
+    cd = load().cards[card_id]
+    if cd.type == "enemy":
+        return meet_enemies(state, cid, space, everything, met, queue)
+    state = push(state, *then(frame("encounters.dispose", space=space, card=card_id),
+                              frame("encounters.meet", space=space, everything=everything,
+                                    met=list(met) + [card_id])))
+    state = log(state, "card_met", character=cid, card=card_id, space=space)
+    src = {"card": card_id, "space": space}
+    handler = effects.HANDLERS.get(card_id)
+    if handler is not None:
+        return handler(state, cid, src)
+    return effects.run(state, cd.effect, cid, src)
+
+
+def meet_enemies(state, cid, space, everything, met, queue):
+    """ENEMY: "The creature will immediately attack"; MORE THAN ONE ENEMY of one kind fight as one."""
+    first = load().cards[queue[0]]
+    kind = "psychic" if first.subtype == "spirit" else "battle"
+    group = [c for c in queue if load().cards[c].type == "enemy"
+             and load().cards[c].number == first.number
+             and ("psychic" if load().cards[c].subtype == "spirit" else "battle") == kind]
+    if chars.has_ability(state, cid, "animals_will_not_attack"):
+        calm = [c for c in group if load().cards[c].subtype in ("animal", "dragon")]
+        if calm:
+            state = log(state, "not_attacked", character=cid, cards=calm)
+            return push(state, frame("encounters.meet", space=space, everything=everything,
+                                     met=list(met) + calm))
+    go_on = {"step": "encounters.enemies_beaten",
+             "args": {"space": space, "cards": group, "everything": everything,
+                      "met": list(met) + group}}
+    evaded = {"step": "encounters.meet",
+              "args": {"space": space, "everything": everything, "met": list(met) + group}}
+    stop = {"step": "combat.end_turn", "args": {}}
+    enemies = [combat.enemy_from_card(c) for c in group]
+    return combat.start_combat(state, cid, kind, enemies, on_win=go_on, on_lose=stop,
+                               on_standoff=stop, on_evade=evaded)
+
+
+def enemies_beaten(state, space, cards, everything, met):
+    """Killed enemies leave the space (kept as trophies); the encounter goes on."""
+    for c in cards:
+        state = effects._remove_from_space(state, space, c)
+    return push(state, frame("encounters.meet", space=space, everything=everything, met=met))
+
+
+def dispose(state, space, card):
+    """After a card is met: events are discarded; strangers and places that stay remain;
+    a card an effect already placed or discarded is left alone."""
+    cards = state.board_cards.get(space, ())
+    if card not in cards:
+        return state
+    cd = load().cards[card]
+    if cd.stays:
+        return state
+    state = effects._remove_from_space(state, space, card)
+    return chars.discard(state, card)
+
+
+# --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
+
+def claim_options(state, cid, space):
+    ch = state.characters[cid]
+    cards = state.board_cards.get(space, ())
+    visited = set(_flags(state, cid).get("visited", ()))
+    enemies = any(load().cards[c].type == "enemy" for c in cards)
+    options = []
+    if enemies:
+        return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
+    full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
+    for c in dict.fromkeys(cards):
+        cd = load().cards[c]
+        if cd.type in TAKEABLE:
+            if cd.type != "follower" and (not chars.usable(ch, cd) or full):
+                continue
+            options.append(f"take:{c}")
+        elif cd.type in VISITABLE and c not in visited:
+            options.append(f"visit:{c}")
+    if state.board_gold.get(space):
+        options.append("take:gold")
+    if full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
+                    chars.usable(ch, load().cards[c]) for c in cards):
+        options += [f"drop:{c}" for c in dict.fromkeys(chars.carried_objects(ch))]
+    return options
+
+
+def claim(state, space):
+    """Take gold, objects and followers, visit strangers and places, until done."""
+    cid = state.current
+    ch = state.characters[cid]
+    if ch.space != space or not ch.alive:
+        return state
+    options = claim_options(state, cid, space)
+    if not options:
+        return state
+    return decide(state, cid, "claim", options + ["done"], "encounters.claimed",
+                  prompt=f"on the {load().board.spaces[space].name}", space=space)
+
+
+def claimed(state, action, space):
+    cid = state.current
+    if action.kind == "done":
+        return state
+    state = push(state, frame("encounters.claim", space=space))
+    what = action.args[0]
+    if action.kind == "take" and what == "gold":
+        gold = state.board_gold[space]
+        state = attrs.evolve(state, board_gold=state.board_gold.discard(space))
+        return chars.gain(state, cid, "gold", gold, "gold on the space")
+    if action.kind == "drop":
+        objs = state.characters[cid].objects
+        state = update_character(state, cid, objects=objs.delete(objs.index(what)))
+        state = chars.put_on_space(state, space, [what])
+        return log(state, "object_dropped", character=cid, card=what, space=space)
+    if action.kind == "visit":
+        state = _set_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
+        state = log(state, "card_met", character=cid, card=what, space=space)
+        state = push(state, frame("encounters.dispose", space=space, card=what))
+        return effects.run(state, load().cards[what].effect, cid, {"card": what, "space": space})
+    # take an object, magic object or follower
+    state = effects._remove_from_space(state, space, what)
+    cd = load().cards[what]
+    if cd.effect:  # a card that is used when taken (a Bag of Gold)
+        state = chars.put_on_space(state, space, [what])
+        state = push(state, frame("encounters.dispose", space=space, card=what))
+        return effects.run(state, cd.effect, cid, {"card": what, "space": space})
+    state = effects.add_possession(state, cid, what, "claimed")
+    from . import spells
+    return spells.keep_one_spell(state, cid)
+
+
+STEPS = {"encounters.start": start_encounters, "encounters.chosen": chosen,
+         "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
+         "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
+         "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
+         "encounters.dispose": dispose, "encounters.claim": claim,
+         "encounters.claimed": claimed}

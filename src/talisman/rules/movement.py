@@ -78,7 +78,70 @@ def distance_to_plain(board, space):
 # --- rule steps ---------------------------------------------------------------------
 
 def start_movement(state):
-    """I. Movement: roll the die by size in the Outer and Middle Regions; step in the Inner."""
+    """I. Movement.  Before rolling, a character may cross by Raft, cast a spell or cash in
+    trophies; an earlier encounter may have fixed this move ("as your next move")."""
+    cid = state.current
+    ch = state.characters[cid]
+    if ch.turn_flags.get("moved"):
+        return state
+    if ch.next_move is not None:
+        return follow_next_move(state, cid)
+    from . import spells
+    board = load().board
+    options = []
+    if ch.raft:
+        options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
+    options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
+    if options:
+        return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
+                      prompt="before moving")
+    return roll_for_movement(state)
+
+
+def chars_can_cash(state, cid, which):
+    from . import characters as chars
+    return chars.can_cash_in(state, cid, which)
+
+
+def before_roll(state, action):
+    """The choice made before moving: roll, cross by Raft, cast a spell, cash in trophies."""
+    cid = state.current
+    if action.kind == "roll":
+        return roll_for_movement(state)
+    if action.kind == "raft":
+        return cross_by_raft(state, cid, action.args[0])
+    from . import characters as chars
+    if action.kind == "cash":
+        state = chars.cash_in(state, cid, action.args[0])
+        return push(state, frame("movement.start"))
+    from . import spells
+    state = push(state, frame("movement.start"))
+    return spells.cast(state, cid, action.args[0], context="turn")
+
+
+def cross_by_raft(state, cid, dest):
+    """Rafts: "A Character with a Raft may cross the River to any Space directly opposite the
+    one they are in. This is their Move for that turn"; the raft is then discarded."""
+    state = update_character(state, cid, space=dest, raft=False)
+    state = _set_flag(state, cid, "moved")
+    return log(state, "raft_crossed", character=cid, to=dest)
+
+
+def follow_next_move(state, cid):
+    """An encounter's "as your next move": go to the space named, or teleport in a region."""
+    nm = state.characters[cid].next_move
+    state = update_character(state, cid, next_move=None)
+    if "to" in nm:
+        state = update_character(state, cid, space=nm["to"])
+        state = _set_flag(state, cid, "moved")
+        return log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
+    return offer_teleport(state, cid, nm["teleport"], False, "next move")
+
+
+def roll_for_movement(state):
+    """Roll the die by size in the Outer and Middle Regions; step in the Inner Region;
+    a Toad moves one space a turn."""
     cid = state.current
     board = load().board
     space = state.characters[cid].space
@@ -90,6 +153,11 @@ def start_movement(state):
             options.insert(0, "stay")
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
+    if state.characters[cid].toad_turns:
+        # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"
+        dests = reachable(board, space, 1)
+        return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)],
+                      "movement.chosen", prompt="a Toad moves one space", roll=1)
     return request_roll(state, combat.character_die(state, cid), f"movement of {cid}",
                         "movement.rolled")
 
@@ -100,13 +168,23 @@ def rolled(state, action):
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     dests = reachable(load().board, state.characters[cid].space, n)
-    return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)], "movement.chosen",
-                  prompt=f"rolled {n}", roll=n)
+    options = [f"move:{d}" for d in sorted(dests)]
+    ch = state.characters[cid]
+    if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
+        options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+    return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n)
 
 
 def chosen(state, action, roll):
     """Move along the path to the chosen destination, stopping where a rule stops it."""
     cid = state.current
+    if action.kind == "fate":
+        from . import characters as chars
+        state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = _set_flag(state, cid, "movement_rerolled")
+        return request_roll(state, combat.character_die(state, cid), f"movement re-roll of {cid}",
+                            "movement.rolled")
+    state = _set_flag(state, cid, "moved")
     board = load().board
     path = reachable(board, state.characters[cid].space, roll)[action.args[0]]
     return follow(state, cid, path)
@@ -129,8 +207,9 @@ def follow(state, cid, path, sentinel_passed=False):
             rest = [list(p) for p in path[i:]]
             go_on = {"step": "movement.follow", "args": {"path": rest}}
             stop = {"step": "turn.cut", "args": {}}
-            return combat.start_battle(state, cid, "sentinel", SENTINEL_STRENGTH,
-                                       on_win=go_on, on_lose=stop, on_standoff=stop)
+            sentinel = {"name": "sentinel", "card": None, "value": SENTINEL_STRENGTH}
+            return combat.start_combat(state, cid, "battle", [sentinel], on_win=go_on,
+                                       on_lose=stop, on_standoff=stop, on_evade=go_on)
         if how == "portal":
             state = _moved(state, cid, passed, here)
             return decide(state, cid, "portal", ["portal:strength", "portal:craft"],
@@ -194,7 +273,86 @@ def inner_chosen(state, action):
     return state
 
 
-STEPS = {"movement.start": start_movement, "movement.rolled": rolled,
+STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
+         "movement.rolled": rolled,
          "movement.chosen": chosen, "movement.follow": follow_step,
          "movement.portal_attempted": portal_attempted, "movement.portal_rolled": portal_rolled,
          "movement.inner_chosen": inner_chosen}
+
+
+# --- movement that effects force (teleport, move to a space, move N spaces, nearest) -------
+
+def _set_flag(state, cid, key, value=True):
+    ch = state.characters[cid]
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+
+
+def forced_move(state, cid, space, encounter, cause):
+    """Move ``cid`` straight to ``space`` (no Sentinel, no Portal: an encounter moved it).
+    "Characters may only have Encounters in the Space in which they end their Move or a Space
+    to which they are Moved as a result of an Encounter."
+    """
+    state = update_character(state, cid, space=space)
+    state = _set_flag(state, cid, "moved")
+    state = log(state, "teleported", character=cid, to=space, cause=cause)
+    ch = state.characters[cid]
+    if encounter and cid == state.current and ch.turn_flags.get("phase") == "encounter":
+        state = push(state, frame("encounters.start"))
+    return state
+
+
+def teleport_destinations(state, cid, region):
+    board = load().board
+    here = board.spaces[state.characters[cid].space].region
+    if region == "same":
+        region = here if here in ("outer", "middle") else "outer"
+    if region == "any":
+        return list(board.regions["outer"]) + list(board.regions["middle"])
+    return list(board.regions[region])
+
+
+def offer_teleport(state, cid, region, encounter, cause):
+    options = [f"teleport:{s}" for s in teleport_destinations(state, cid, region)]
+    return decide(state, cid, "teleport", options, "movement.teleport_chosen",
+                  prompt=f"teleport ({cause})", encounter=encounter, cause=cause, who=cid)
+
+
+def teleport_chosen(state, action, encounter, cause, who):
+    return forced_move(state, who, action.args[0], encounter, cause)
+
+
+def offer_steps(state, cid, count, cause):
+    dests = reachable(load().board, state.characters[cid].space, count)
+    dests.pop("plain_of_peril", None)  # an encounter's move does not open the Portal
+    return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)], "movement.steps_chosen",
+                  prompt=f"move {count} ({cause})", cause=cause, who=cid)
+
+
+def steps_chosen(state, action, cause, who):
+    return forced_move(state, who, action.args[0], True, cause)
+
+
+def move_nearest(state, cid, kind, cause):
+    """Move to the nearest space whose id is of ``kind`` (``woods`` for woods_1..woods_4),
+    by steps on the board; the character chooses among equally near ones."""
+    board = load().board
+    start = state.characters[cid].space
+    seen, frontier = {start}, [start]
+    while frontier:
+        hits = sorted(s for s in frontier if s != start and (s == kind or s.rsplit("_", 1)[0] == kind))
+        if hits:
+            if len(hits) == 1:
+                return forced_move(state, cid, hits[0], True, cause)
+            return decide(state, cid, "move", [f"move:{h}" for h in hits], "movement.steps_chosen",
+                          prompt=f"nearest {kind} ({cause})", cause=cause, who=cid)
+        nxt = []
+        for s in frontier:
+            for n in board.spaces[s].neighbours:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return log(state, "no_such_space", character=cid, kind=kind)
+
+
+STEPS.update({"movement.teleport_chosen": teleport_chosen, "movement.steps_chosen": steps_chosen})

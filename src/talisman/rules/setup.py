@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from ..definitions import load
-from ..engine.dice import Dice
+from ..engine.dice import Dice, shuffle
 from ..errors import TalismanError
 from ..state import Character, Config, GameState
 from ..engine.machine import frame, log
@@ -74,8 +74,24 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     config = Config(characters, tuple(expansions), pmap(options), seed)
     lives = options.get("lives", OPTIONS["lives"])
     chars = pmap({c: new_character(defs.characters[c], lives) for c in characters})
+    dice = Dice(seed=seed)
+    decks = {}
+    # "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."  The Purchase and
+    # Talisman cards are stocks beside the board, kept in a fixed order.
+    for deck, cards in sorted(defs.decks.items()):
+        if deck in ("adventure", "spell"):
+            cards, dice = shuffle(dice, cards)
+        decks[deck] = pvector(cards)
     state = GameState(config=config, order=characters, current=characters[0], characters=chars,
-                      dice=Dice(seed=seed), stack=pvector([frame("turn.start")]))
+                      dice=dice, decks=pmap(decks), discards=pmap({d: pvector() for d in decks}),
+                      stack=pvector([frame("turn.start")]))
     # "Decide by any means necessary, who shall play first": the order given is the seating,
     # the first character given plays first.
-    return log(state, "game_started", characters=list(characters), seed=seed)
+    state = log(state, "game_started", characters=list(characters), seed=seed)
+    # "Any player whose Character starts the game with any Spells ... now draws the designated
+    # number of cards from the proper Stockpile."
+    from .characters import draw_spells
+    for c in characters:
+        if defs.characters[c].start_spells:
+            state = draw_spells(state, c, defs.characters[c].start_spells, "starting spells")
+    return state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..engine.machine import frame, log, push, then
+from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import Outcome
 from ..expansions import run_hook
 from ..state import update_character
@@ -28,8 +28,37 @@ def start_turn(state):
     return push(state, *then(frame("movement.start"), frame("encounters.start"), frame("turn.end")))
 
 
+def raft_buildable(state, cid):
+    """Rafts: "Any Character, who possesses an Axe and ends their turn in a Woods or Forest
+    Space, may declare they are building a Raft."
+    """
+    from . import characters as chars
+    ch = state.characters[cid]
+    kind = ch.space.rsplit("_", 1)[0] if ch.space[-1].isdigit() else ch.space
+    return (ch.alive and not ch.raft and kind in ("woods", "forest")
+            and chars.has_ability(state, cid, "build_raft"))
+
+
+def raft_decided(state, action):
+    cid = state.current
+    state = update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set("raft_offered", True))
+    if action.args[0] == "build":
+        state = update_character(state, cid, raft=True)
+        state = log(state, "raft_built", character=cid, space=state.characters[cid].space)
+    return push(state, frame("turn.end"))
+
+
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
+    from . import characters as chars
+    cid = state.current
+    if raft_buildable(state, cid) and not state.characters[cid].turn_flags.get("raft_offered"):
+        return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
+                      prompt="build a raft?")
+    if state.characters[cid].alive:
+        if not state.characters[cid].turn_flags.get("toad_new"):
+            state = chars.end_of_turn_toad(state, cid)
+        state = update_character(state, cid, turn_flags={})
     state = log(state, "turn_ended", character=state.current)
     state = run_hook(state, "turn_ended", character=state.current)
     alive = [c for c in state.order if state.characters[c].alive]
@@ -73,4 +102,5 @@ def cut(state):
     return end_turn_now(state)
 
 
-STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.cut": cut}
+STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.cut": cut,
+         "turn.raft_decided": raft_decided}

@@ -1,0 +1,494 @@
+"""The effect interpreter: where card and space data meet the rules.
+
+Every effect name of the vocabulary (``talisman.effects_schema``, ``docs/effects.md``) maps
+to one function here, ``fn(state, params, actor, source) -> state``.  A list of effects runs
+one step at a time through the ``effects.next`` frame, so an effect that needs a decision
+or a roll simply asks for it and the rest of the list waits on the stack.
+
+``source`` is plain data saying where the effect comes from: ``{"card": id, "space": id}``
+for a card lying on a space, ``{"space": id}`` for a space's own instructions, or ``{}``.
+
+Cards whose behaviour the vocabulary cannot say get a named handler in :data:`HANDLERS`
+(the only place a card id appears in rule code).
+"""
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pmap
+
+from ..definitions import load
+from ..effects_schema import lookup_table
+from ..engine.machine import decide, frame, log, push, request_roll
+from ..state import update_character
+from . import characters as chars
+from . import combat, turn
+
+
+def run(state, effects, actor, source=None):
+    """Schedule ``effects`` (a list of effect steps) for ``actor``; they run next."""
+    if not effects:
+        return state
+    return push(state, frame("effects.next", effects=effects, actor=actor, source=source or {}))
+
+
+def next_effect(state, effects, actor, source):
+    """Rule step: run the first effect, leaving the rest to run after it (and its sub-steps)."""
+    if not effects or not state.characters[actor].alive:
+        return state
+    (name, params), = effects[0].items()
+    if len(effects) > 1:
+        state = push(state, frame("effects.next", effects=effects[1:], actor=actor, source=source))
+    return EFFECTS[name](state, params, actor, source)
+
+
+# --- counters and possessions -----------------------------------------------------------
+
+def _cause(source):
+    return source.get("card") or source.get("space") or "an effect"
+
+
+def gain(state, params, actor, source):
+    for which, n in params.items():
+        state = chars.gain(state, actor, which, n, _cause(source))
+    return state
+
+
+def lose(state, params, actor, source):
+    for which, n in params.items():
+        if n == "all":
+            n = getattr(state.characters[actor], which)
+            if n == 0:
+                continue
+        state = chars.lose(state, actor, which, n, _cause(source))
+        if not state.characters[actor].alive:
+            break
+    return state
+
+
+def heal(state, params, actor, source):
+    return chars.heal(state, actor, 4 if params == "full" else params, _cause(source))
+
+
+def heal_for_gold(state, params, actor, source):
+    """Pay ``per_life`` gold for each life healed, up to ``max`` lives and never above 4."""
+    ch = state.characters[actor]
+    most = min(4 - ch.lives, ch.gold // params["per_life"], params.get("max", 4))
+    if most <= 0:
+        return log(state, "nothing_to_buy", character=actor, what="healing")
+    return decide(state, actor, "heal", [f"heal:{n}" for n in range(0, most + 1)],
+                  "effects.healing_bought", prompt=f"{params['per_life']} gold a life",
+                  per_life=params["per_life"], actor=actor, source=source)
+
+
+def healing_bought(state, action, per_life, actor, source):
+    n = int(action.args[0])
+    if n:
+        state = chars.lose(state, actor, "gold", n * per_life, "healing")
+        state = chars.heal(state, actor, n, _cause(source))
+    return state
+
+
+def replenish_fate(state, params, actor, source):
+    ch = state.characters[actor]
+    value = load().characters[actor].fate
+    if ch.fate >= value:
+        return state
+    state = update_character(state, actor, fate=value)
+    return log(state, "fate_replenished", character=actor, value=value, cause=_cause(source))
+
+
+def replenish_fate_for_gold(state, params, actor, source):
+    ch = state.characters[actor]
+    most = min(load().characters[actor].fate - ch.fate, ch.gold // params["per_token"])
+    if most <= 0:
+        return state
+    return decide(state, actor, "fate", [f"fate:{n}" for n in range(0, most + 1)],
+                  "effects.fate_bought", prompt=f"{params['per_token']} gold a fate token",
+                  actor=actor, price=params["per_token"], source=source)
+
+
+def fate_bought(state, action, actor, price, source):
+    n = int(action.args[0])
+    if n:
+        state = chars.lose(state, actor, "gold", n * price, "buying fate")
+        state = chars.gain(state, actor, "fate", n, _cause(source))
+    return state
+
+
+def gain_spells(state, params, actor, source):
+    n = 99 if params == "to_limit" else params
+    return chars.draw_spells(state, actor, n, _cause(source))
+
+
+def discard_spells(state, params, actor, source):
+    ch = state.characters[actor]
+    for sp in ch.spells:
+        state = chars.discard(state, sp)
+    state = update_character(state, actor, spells=[])
+    return log(state, "spells_discarded", character=actor, cards=list(ch.spells), cause=_cause(source))
+
+
+def gain_talisman(state, params, actor, source):
+    """TALISMAN CARDS: "draw one from the Talisman Stockpile" (none left, none gained)."""
+    deck = state.decks.get("talisman")
+    if not deck:
+        return log(state, "no_talisman_left", character=actor)
+    return take_card(state, actor, "talisman", deck[0], _cause(source))
+
+
+def take_card(state, actor, deck, card_id, cause):
+    """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions."""
+    cards = state.decks[deck]
+    state = attrs.evolve(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+    return add_possession(state, actor, card_id, cause)
+
+
+def add_possession(state, actor, card_id, cause):
+    """A card joins the actor's objects or followers; one it may not use, or cannot carry,
+    is left on the space (POSSESSIONS; LIMIT TO NUMBER OF OBJECTS)."""
+    c = load().cards[card_id]
+    ch = state.characters[actor]
+    field = "followers" if c.type == "follower" else "objects"
+    if field == "objects" and (not chars.usable(ch, c)
+                               or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id,
+                   reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
+    state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
+    return log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+
+
+def set_alignment(state, params, actor, source):
+    return chars.set_alignment(state, actor, params, _cause(source))
+
+
+def become_toad(state, params, actor, source):
+    return chars.become_toad(state, actor, params["turns"], _cause(source))
+
+
+def lose_turn(state, params, actor, source):
+    return turn.lose_turn(state, actor)
+
+
+def lose_follower(state, params, actor, source):
+    ch = state.characters[actor]
+    if not ch.followers:
+        return state
+    if params == "all" or len(set(ch.followers)) == 1:
+        gone = list(ch.followers) if params == "all" else [ch.followers[0]]
+        return _drop_followers(state, actor, gone, _cause(source))
+    return decide(state, actor, "follower", [f"lose:{f}" for f in dict.fromkeys(ch.followers)],
+                  "effects.follower_lost", prompt="lose a follower", actor=actor, source=source)
+
+
+def follower_lost(state, action, actor, source):
+    return _drop_followers(state, actor, [action.args[0]], _cause(source))
+
+
+def _drop_followers(state, actor, gone, cause):
+    followers = list(state.characters[actor].followers)
+    for f in gone:
+        followers.remove(f)
+        state = chars.discard(state, f)
+    state = update_character(state, actor, followers=followers)
+    return log(state, "followers_lost", character=actor, cards=gone, cause=cause)
+
+
+def sell_objects(state, params, actor, source):
+    """Sell any Objects for ``price`` gold each (one at a time, until done)."""
+    ch = state.characters[actor]
+    options = [f"sell:{c}" for c in dict.fromkeys(ch.objects) if load().cards[c].type == "object"]
+    if not options:
+        return state
+    return decide(state, actor, "sell", options + ["done"], "effects.sold",
+                  prompt=f"{params['price']} gold each", actor=actor, params=params, source=source)
+
+
+def sold(state, action, actor, params, source):
+    if action.kind == "done":
+        return state
+    card_id = action.args[0]
+    objs = state.characters[actor].objects
+    state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
+    state = chars.discard(state, card_id)
+    state = log(state, "object_sold", character=actor, card=card_id, price=params["price"])
+    state = chars.gain(state, actor, "gold", params["price"], "sale")
+    return sell_objects(state, params, actor, source)
+
+
+def buy(state, params, actor, source):
+    """PURCHASE CARDS: buy from the Purchase stock; no card left, no purchase."""
+    ch = state.characters[actor]
+    stock = state.decks.get("purchase", ())
+    options = [f"buy:{item}" for item, price in params["items"].items()
+               if item in stock and ch.gold >= price]
+    if not options:
+        return state
+    return decide(state, actor, "buy", options + ["done"], "effects.bought", prompt="buy",
+                  actor=actor, params=params, source=source)
+
+
+def bought(state, action, actor, params, source):
+    if action.kind == "done":
+        return state
+    item = action.args[0]
+    state = chars.lose(state, actor, "gold", params["items"][item], f"bought {item}")
+    state = take_card(state, actor, "purchase", item, "purchase")
+    return buy(state, params, actor, source)
+
+
+def take_counters_from_card(state, params, actor, source):
+    """A card holding a stock of counters (its own Strength or Craft value): take
+    ``per_visit``; the card is discarded when none are left."""
+    key = f"{source['space']}/{source['card']}"
+    c = load().cards[source["card"]]
+    left = state.card_stock.get(key, getattr(c, params["counter"]) or 0)
+    n = min(left, params["per_visit"])
+    state = chars.gain(state, actor, params["counter"], n, source["card"])
+    left -= n
+    state = attrs.evolve(state, card_stock=state.card_stock.set(key, left))
+    if left <= 0:
+        state = attrs.evolve(state, card_stock=state.card_stock.discard(key))
+        state = _remove_from_space(state, source["space"], source["card"])
+        state = chars.discard(state, source["card"])
+    return state
+
+
+# --- control --------------------------------------------------------------------------------
+
+def roll(state, params, actor, source):
+    return request_roll(state, params["dice"], f"{_cause(source)} roll of {actor}",
+                        "effects.rolled", params=params, actor=actor, source=source)
+
+
+def rolled(state, action, params, actor, source):
+    """FATE: the roller may pay a fate token to roll again before the table is read."""
+    total = sum(action.dice)
+    if state.characters[actor].fate > 0 and not params.get("rerolled") and \
+            not state.characters[actor].toad_turns:
+        return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
+                      prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
+                      source=source, total=total)
+    return read_table(state, params, actor, source, total)
+
+
+def roll_fate(state, action, params, actor, source, total):
+    if action.kind == "keep":
+        return read_table(state, params, actor, source, total)
+    state = chars.lose(state, actor, "fate", 1, "re-roll")
+    return request_roll(state, params["dice"], f"{_cause(source)} re-roll of {actor}",
+                        "effects.rolled", params=params.set("rerolled", True), actor=actor,
+                        source=source)
+
+
+def read_table(state, params, actor, source, total):
+    ch = state.characters[actor]
+    value = total
+    if "add" in params:
+        value += chars.total(state, actor, params["add"])
+    if "subtract" in params:
+        value -= chars.total(state, actor, params["subtract"])
+    state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
+    return run(state, lookup_table(params["table"], value), actor, source)
+
+
+def test_holds(state, test, actor):
+    """The tests of ``if`` and ``require`` (docs/effects.md)."""
+    ch = state.characters[actor]
+    for key, want in test.items():
+        if key == "alignment" and ch.alignment not in want:
+            return False
+        if key == "strength_at_least" and chars.total(state, actor, "strength") < want:
+            return False
+        if key == "craft_at_least" and chars.total(state, actor, "craft") < want:
+            return False
+        if key == "strength_below" and chars.total(state, actor, "strength") >= want:
+            return False
+        if key == "craft_below" and chars.total(state, actor, "craft") >= want:
+            return False
+        if key == "gold_at_least" and ch.gold < want:
+            return False
+        if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
+            return False
+        if key == "has_followers" and bool(ch.followers) != want:
+            return False
+        if key == "character" and actor not in want:
+            return False
+        if key == "ability" and not chars.has_ability(state, actor, want):
+            return False
+        if key == "region" and load().board.spaces[ch.space].region != want:
+            return False
+    return True
+
+
+def choose(state, params, actor, source):
+    options = [o for o in params if test_holds(state, o.get("require", {}), actor)]
+    if not options:
+        return log(state, "no_choice_possible", character=actor, source=_cause(source))
+    return decide(state, actor, "choose", [f"choose:{o['id']}" for o in options],
+                  "effects.chosen", prompt=f"{_cause(source)}", choices=params, actor=actor,
+                  source=source)
+
+
+def chosen(state, action, choices, actor, source):
+    opt = next(o for o in choices if o["id"] == action.args[0])
+    state = log(state, "chose", character=actor, option=opt["id"], source=_cause(source))
+    return run(state, opt["effects"], actor, source)
+
+
+def if_(state, params, actor, source):
+    branch = params["then"] if test_holds(state, params["test"], actor) else params.get("else", ())
+    return run(state, branch, actor, source)
+
+
+def each_character(state, params, actor, source):
+    """Run effects for each matching living character, in seating order from the actor."""
+    board = load().board
+    here = state.characters[actor]
+    order = state.order
+    i = order.index(actor)
+    targets = []
+    for cid in order[i:] + order[:i]:
+        ch = state.characters[cid]
+        if not ch.alive:
+            continue
+        w = params["where"]
+        if (w == "others" and cid == actor) or \
+                (w == "region" and board.spaces[ch.space].region != board.spaces[here.space].region) or \
+                (w == "space" and ch.space != here.space):
+            continue
+        targets.append(cid)
+    for cid in reversed(targets):
+        state = run(state, params["effects"], cid, source)
+    return state
+
+
+def nothing(state, params, actor, source):
+    return state
+
+
+# --- combat -----------------------------------------------------------------------------------
+
+def fight(state, params, actor, source):
+    enemy = {"name": params["name"], "card": None, "value": params["strength"]}
+    return combat.start_combat(state, actor, "battle", [enemy], on_win=None,
+                               on_lose=None, on_standoff=None)
+
+
+def psychic(state, params, actor, source):
+    enemy = {"name": params["name"], "card": None, "value": params["craft"]}
+    return combat.start_combat(state, actor, "psychic", [enemy], on_win=None,
+                               on_lose=None, on_standoff=None)
+
+
+def evade(state, params, actor, source):
+    if state.battle is None:
+        return state
+    state = log(state, "evaded", character=state.battle["who"], how=_cause(source))
+    return attrs.evolve(state, battle=state.battle.set("result", "evaded"))
+
+
+def add_to_battle(state, params, actor, source):
+    if state.battle is None:
+        return state
+    n = params["strength"]
+    if n == "starting_craft":
+        n = load().characters[actor].craft
+    key = "bonus" if actor == state.battle["who"] else "opponent_bonus"
+    return attrs.evolve(state, battle=state.battle.set(key, state.battle[key] + n))
+
+
+def standoff(state, params, actor, source):
+    if state.battle is None:
+        return state
+    return attrs.evolve(state, battle=state.battle.set("result", "standoff"))
+
+
+# --- movement -------------------------------------------------------------------------------
+
+def move_to(state, params, actor, source):
+    from . import movement
+    return movement.forced_move(state, actor, params["space"], params.get("encounter", True),
+                                _cause(source))
+
+
+def teleport(state, params, actor, source):
+    from . import movement
+    return movement.offer_teleport(state, actor, params["region"], params.get("encounter", True),
+                                   _cause(source))
+
+
+def next_move(state, params, actor, source):
+    state = update_character(state, actor, next_move=pmap(params))
+    return log(state, "next_move_set", character=actor, **dict(params))
+
+
+def move_steps(state, params, actor, source):
+    from . import movement
+    return movement.offer_steps(state, actor, params["count"], _cause(source))
+
+
+def move_nearest(state, params, actor, source):
+    from . import movement
+    return movement.move_nearest(state, actor, params["kind"], _cause(source))
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+def draw(state, params, actor, source):
+    from . import encounters
+    return encounters.draw_cards(state, actor, state.characters[actor].space,
+                                 params["count"], params.get("deck", "adventure"))
+
+
+def _remove_from_space(state, space, card_id):
+    cards = state.board_cards.get(space)
+    if cards is None or card_id not in cards:
+        return state
+    return attrs.evolve(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
+
+
+def place_self(state, params, actor, source):
+    """ADVENTURE CARDS: "Any card which instructs that it be placed on another Space does not
+    effect the Character drawing it."
+    """
+    card_id = source.get("card")
+    if card_id is None:
+        return state
+    state = _remove_from_space(state, source["space"], card_id)
+    state = chars.put_on_space(state, params["space"], [card_id])
+    return log(state, "card_placed", card=card_id, space=params["space"])
+
+
+def discard_self(state, params, actor, source):
+    card_id = source.get("card")
+    if card_id is None:
+        return state
+    if "space" in source:
+        state = _remove_from_space(state, source["space"], card_id)
+    state = chars.discard(state, card_id)
+    return log(state, "card_discarded", card=card_id)
+
+
+EFFECTS = {
+    "gain": gain, "lose": lose, "heal": heal, "heal_for_gold": heal_for_gold,
+    "replenish_fate": replenish_fate, "replenish_fate_for_gold": replenish_fate_for_gold,
+    "gain_spells": gain_spells, "discard_spells": discard_spells, "gain_talisman": gain_talisman,
+    "set_alignment": set_alignment, "become_toad": become_toad, "lose_turn": lose_turn,
+    "lose_follower": lose_follower, "sell_objects": sell_objects, "buy": buy,
+    "take_counters_from_card": take_counters_from_card,
+    "roll": roll, "choose": choose, "if": if_, "each_character": each_character,
+    "nothing": nothing, "fight": fight, "psychic": psychic, "evade": evade,
+    "add_to_battle": add_to_battle, "standoff": standoff, "move_to": move_to,
+    "teleport": teleport, "next_move": next_move, "move_steps": move_steps,
+    "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
+    "discard_self": discard_self,
+}
+
+#: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).
+HANDLERS: dict = {}
+
+STEPS = {"effects.next": next_effect, "effects.healing_bought": healing_bought,
+         "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
+         "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
+         "effects.roll_fate": roll_fate, "effects.chosen": chosen}
