@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from pyrsistent import pvector
 
 from .api import apply, legal_actions
 from .definitions import load
@@ -15,7 +16,8 @@ from .rules.setup import initial_state
 from .state import Character, update_character
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
-SETUP_KEYS = {"characters", "expansions", "options", "seed", "current"}
+SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
+              "board_cards", "board_gold"}
 
 
 def setup_state(setup, dice):
@@ -40,6 +42,16 @@ def setup_state(setup, dice):
         if "space" in changes and changes["space"] not in board.spaces:
             raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
         state = update_character(state, c["id"], **changes)
+    for deck, tops in (setup.get("deck_tops") or {}).items():
+        state = put_on_top(state, deck, tops)
+    for space, cards in (setup.get("board_cards") or {}).items():
+        if space not in board.spaces:
+            raise TalismanError(f"board_cards: unknown space {space!r}")
+        for c in cards:
+            state = take_from_deck(state, c)
+        state = attrs.evolve(state, board_cards=state.board_cards.set(space, pvector(cards)))
+    for space, gold in (setup.get("board_gold") or {}).items():
+        state = attrs.evolve(state, board_gold=state.board_gold.set(space, gold))
     if "current" in setup:
         if setup["current"] not in state.characters:
             raise TalismanError(f"current: {setup['current']!r} is not in the game")
@@ -47,6 +59,28 @@ def setup_state(setup, dice):
     if dice is not None:
         state = attrs.evolve(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+
+
+def take_from_deck(state, card_id):
+    """Remove one copy of ``card_id`` from whichever deck holds it (it is placed elsewhere)."""
+    defs = load()
+    if card_id not in defs.cards:
+        raise TalismanError(f"unknown card {card_id!r}")
+    deck = defs.cards[card_id].deck
+    cards = state.decks.get(deck, pvector())
+    if card_id not in cards:
+        raise TalismanError(f"no copy of {card_id!r} left in the {deck} deck")
+    return attrs.evolve(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+
+
+def put_on_top(state, deck, tops):
+    """Deck tops: these cards (taken out of the deck) go on top, the first given on top."""
+    for c in tops:
+        if c in load().cards and load().cards[c].deck != deck:
+            raise TalismanError(f"deck_tops: {c!r} is not a {deck} card")
+        state = take_from_deck(state, c)
+    rest = state.decks.get(deck, pvector())
+    return attrs.evolve(state, decks=state.decks.set(deck, pvector(tops) + rest))
 
 
 class TalismanScenarios:

@@ -228,3 +228,15 @@ def test_offered_destinations_match_an_independent_count(start, n):
         s = setup_state({"characters": [{"id": "troll", "space": start, "fate": 0}]}, [n])
     offered = {str(a).split(":")[1] for a in talisman.legal_actions(s)}
     assert offered == independent_destinations(start, n)
+
+
+def test_with_a_talisman_the_valley_of_fire_may_be_entered():
+    # TALISMAN CARDS / RETREATING: "The Valley of Fire may only be entered by a Character
+    # possessing a Talisman."
+    s = at("pits", objects=["talisman"])
+    assert "move:valley_of_fire" in {str(a) for a in talisman.legal_actions(s)}
+
+
+def test_the_crown_of_command_holds_a_character_still_unless_he_retreats():
+    s = at("crown_of_command")
+    assert {str(a) for a in talisman.legal_actions(s)} == {"stay", "move:valley_of_fire"}

@@ -56,15 +56,16 @@ def inner_destinations(board, state, cid):
     space = state.characters[cid].space
     out = []
     for n in board.spaces[space].neighbours:
-        if n == "valley_of_fire" and not has_talisman(state, cid):
+        if n == "valley_of_fire" and space != "crown_of_command" and not has_talisman(state, cid):
             continue
         out.append(n)
     return out
 
 
 def has_talisman(state, cid):
-    """TALISMAN CARDS: not implemented yet, so no character holds a Talisman."""
-    return "talisman" in state.characters[cid].objects
+    """TALISMAN CARDS: "No Character may enter the Valley of Fire without a Talisman"."""
+    from . import characters as chars
+    return chars.has_ability(state, cid, "talisman")
 
 
 def distance_to_plain(board, space):
