@@ -96,6 +96,7 @@ CARDS_SCHEMA = with_defs({
                 "alignment": {"type": "array", "items": {"enum": ["good", "neutral", "evil"]}},
                 "stays": {"type": "boolean"},
                 "effect": _EFF,
+                "when_drawn": _EFF,
                 "bonus": {"type": "object", "additionalProperties": False,
                           "properties": {"strength": {"type": "integer"},
                                          "craft": {"type": "integer"},
@@ -197,6 +198,7 @@ class CardDef:
     alignment: tuple = ()
     stays: bool = False
     effect: object = ()
+    when_drawn: object = ()
     bonus: object = None
     save: str | None = None
     abilities: tuple = ()
@@ -316,6 +318,7 @@ def _load_cards(folder, board, abilities):
                 subtype=c.get("subtype"), number=c.get("number"), strength=c.get("strength"),
                 craft=c.get("craft"), alignment=tuple(c.get("alignment", ())),
                 stays=c.get("stays", False), effect=deep_freeze(c.get("effect", [])),
+                when_drawn=deep_freeze(c.get("when_drawn", [])),
                 bonus=deep_freeze(c.get("bonus")), save=c.get("save", {}).get("on"),
                 abilities=tuple(c.get("abilities", ())), carry=c.get("carry"),
                 cast=deep_freeze(c.get("cast")), summary=c.get("summary", ""),
@@ -326,6 +329,7 @@ def _load_cards(folder, board, abilities):
     for path, doc in raw:
         for c in doc["cards"]:
             check_effects(path, c["id"], "effect", c.get("effect"), known)
+            check_effects(path, c["id"], "when_drawn", c.get("when_drawn"), known)
             if c.get("cast"):
                 check_effects(path, c["id"], "cast.effect", c["cast"]["effect"], known)
         if "size" in doc and len(decks.get(doc["deck"], ())) != doc["size"]:

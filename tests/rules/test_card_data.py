@@ -109,7 +109,7 @@ def test_every_effect_name_is_in_the_vocabulary():
     """000 ADVENTURE CARDS / 000 SPELLS: card behaviour is written only in the effect vocabulary."""
     seen = set()
     for fname, card in raw_cards():
-        lists = [("effect", card.get("effect"))]
+        lists = [("effect", card.get("effect")), ("when_drawn", card.get("when_drawn"))]
         if card.get("cast"):
             lists.append(("cast.effect", card["cast"]["effect"]))
         for field, effects in lists:

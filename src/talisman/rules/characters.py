@@ -229,17 +229,30 @@ def refill_deck(state, deck):
 
 
 def discard_surplus_spells(state, cid):
-    """NUMBER OF SPELLS: surplus spells are discarded at once (the last gained first;
-    the player's choice of which is not offered yet)."""
-    ch = state.characters[cid]
-    limit = spell_limit(state, cid)
-    while len(ch.spells) > limit:
-        last = ch.spells[-1]
-        state = update_character(state, cid, spells=ch.spells.delete(len(ch.spells) - 1))
-        state = discard(state, last)
-        state = log(state, "spell_discarded", character=cid, card=last, cause="over the Craft limit")
-        ch = state.characters[cid]
-    return state
+    """NUMBER OF SPELLS: "If at any time a Character has more Spells than his Craft allows,
+    the surplus Spells must be discarded ... The player may choose which": schedule the check."""
+    from ..engine.machine import frame, push
+    return push(state, frame("characters.surplus_spells", who=cid))
+
+
+def surplus_spells(state, who):
+    """Rule step: ask which spell to discard while there are more than the Craft allows."""
+    from ..engine.machine import decide
+    ch = state.characters[who]
+    if not ch.alive or len(ch.spells) <= spell_limit(state, who):
+        return state
+    return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
+                  "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
+
+
+def spell_discarded(state, action, who):
+    from ..engine.machine import frame, push
+    sp = action.args[0]
+    spells = state.characters[who].spells
+    state = update_character(state, who, spells=spells.delete(spells.index(sp)))
+    state = discard(state, sp)
+    state = log(state, "spell_discarded", character=who, card=sp, cause="over the Craft limit")
+    return push(state, frame("characters.surplus_spells", who=who))
 
 
 # --- trophies -----------------------------------------------------------------------------
@@ -312,4 +325,4 @@ def end_of_turn_toad(state, cid):
     return state
 
 
-STEPS = {}
+STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded}

@@ -34,8 +34,12 @@ def character_die(state, cid):
     return load().characters[cid].die
 
 
-def enemy_from_card(card_id):
+def enemy_from_card(state, who, card_id):
+    """An enemy card as a combatant; one with ``mirror_strength`` (the Doppelganger) is as
+    strong as the character it fights."""
     c = load().cards[card_id]
+    if "mirror_strength" in c.abilities:
+        return {"name": card_id, "card": card_id, "value": combat_total(state, who, "battle")}
     return {"name": card_id, "card": card_id, "value": c.craft if c.subtype == "spirit" else c.strength}
 
 
@@ -74,7 +78,7 @@ def castable_in_combat(state, cid):
     out = []
     for sp in dict.fromkeys(ch.spells):
         cast = load().cards[sp].cast
-        if not cast or when not in cast["when"]:
+        if not cast or not cast["effect"] or when not in cast["when"]:
             continue
         if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
             continue
@@ -204,7 +208,9 @@ def finish(state):
     names = [e["name"] for e in b["enemies"]]
     if result == "won":
         state = log(state, "combat_won", character=who, kind=b["kind"], enemies=names)
-        kept = [e["card"] for e in b["enemies"] if e.get("card")]
+        # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
+        # what happens when it is killed (an `effect`) is not kept.
+        kept = [e["card"] for e in b["enemies"] if e.get("card") and not load().cards[e["card"]].effect]
         if kept:
             ch = state.characters[who]
             state = update_character(state, who, trophies=ch.trophies.extend(kept))

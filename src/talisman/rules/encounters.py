@@ -35,6 +35,13 @@ def start_encounters(state):
     started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
     state = _set_flag(state, cid, "phase", "encounter")
+    state = push(state, frame("encounters.begin"))
+    # a new space may change the totals (the Cursed Glade): surplus spells go at once
+    return chars.discard_surplus_spells(state, cid)
+
+
+def begin(state):
+    cid = state.current
     ch = state.characters[cid]
     board = load().board
     region = board.spaces[ch.space].region
@@ -85,13 +92,14 @@ def encounter_space(state, cid, space):
     Other spaces: enemies first, then the instructions, then visits and claims."""
     sdef = load().board.spaces[space]
     state = log(state, "encountered_space", character=cid, space=space)
-    src = {"space": space}
     if sdef.draw:
         need = max(0, sdef.draw - len(state.board_cards.get(space, ())))
-        state = push(state, *then(frame("encounters.draw", space=space, count=need, deck="adventure"),
-                                  frame("encounters.meet", space=space, everything=True),
-                                  frame("encounters.claim", space=space)))
-        return effects.run(state, sdef.effect, cid, src)
+        # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
+        # the Minstrel in the Desert example)
+        return push(state, *then(frame("encounters.draw", space=space, count=need, deck="adventure"),
+                                 frame("encounters.meet", space=space, everything=True),
+                                 frame("encounters.claim", space=space),
+                                 frame("encounters.space_effect", space=space)))
     state = push(state, *then(frame("encounters.meet", space=space, everything=False),
                               frame("encounters.space_effect", space=space),
                               frame("encounters.claim", space=space)))
@@ -127,7 +135,9 @@ def card_drawn(state, action, space, left, pile, who):
     drawn = _flags(state, who).get("drawn", ())
     state = _set_flag(state, who, "drawn", list(drawn) + [card_id])
     state = log(state, "card_drawn", character=who, card=card_id, space=space)
-    return draw_cards(state, who, space, left, pile)
+    state = draw_cards(state, who, space, left, pile)
+    # a card that goes elsewhere when drawn (the Ghost, the Hermit) does so before anything is met
+    return effects.run(state, load().cards[card_id].when_drawn, who, {"card": card_id, "space": space})
 
 
 def _order(state, space, met, everything, cid):
@@ -190,16 +200,23 @@ def meet_enemies(state, cid, space, everything, met, queue):
     evaded = {"step": "encounters.meet",
               "args": {"space": space, "everything": everything, "met": list(met) + group}}
     stop = {"step": "combat.end_turn", "args": {}}
-    enemies = [combat.enemy_from_card(c) for c in group]
+    enemies = [combat.enemy_from_card(state, cid, c) for c in group]
     return combat.start_combat(state, cid, kind, enemies, on_win=go_on, on_lose=stop,
                                on_standoff=stop, on_evade=evaded)
 
 
 def enemies_beaten(state, space, cards, everything, met):
-    """Killed enemies leave the space (kept as trophies); the encounter goes on."""
-    for c in cards:
-        state = effects._remove_from_space(state, space, c)
-    return push(state, frame("encounters.meet", space=space, everything=everything, met=met))
+    """Killed enemies leave the space (kept as trophies); one whose card says what happens
+    when it is killed has that happen instead; then the encounter goes on."""
+    cid = state.current
+    state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
+    for c in reversed(cards):
+        cd = load().cards[c]
+        if cd.effect:
+            state = effects.run(state, cd.effect, cid, {"card": c, "space": space})
+        else:
+            state = effects._remove_from_space(state, space, c)
+    return state
 
 
 def dispose(state, space, card):
@@ -287,7 +304,7 @@ def claimed(state, action, space):
     return spells.keep_one_spell(state, cid)
 
 
-STEPS = {"encounters.start": start_encounters, "encounters.chosen": chosen,
+STEPS = {"encounters.start": start_encounters, "encounters.begin": begin, "encounters.chosen": chosen,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,

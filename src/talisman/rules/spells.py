@@ -22,7 +22,7 @@ def castable_on_turn(state, cid):
     out = []
     for sp in dict.fromkeys(ch.spells):
         cast = load().cards[sp].cast
-        if cast and ({"own_turn", "any_time", "movement"} & set(cast["when"])) \
+        if cast and cast["effect"] and ({"own_turn", "any_time", "movement"} & set(cast["when"])) \
                 and cast.get("target", "self") != "creature":
             out.append(sp)
     return out
