@@ -59,7 +59,7 @@ def main():
 def play(seed, characters, expansions, options, seats, save, bot):
     """Play a whole narrated game between bots (or people, with --seat)."""
     from .narration import narrate
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     opts = _parse_options(options)
     opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
@@ -112,7 +112,7 @@ def _ask(console, state):
 def check(paths):
     """Run rules-clarification scenario files (or folders of them)."""
     from .scenarios import run_file, scenario_files
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     failed = 0
     for path in scenario_files(paths):
         try:
@@ -138,7 +138,7 @@ def check(paths):
 def replay(file):
     """Replay a game record; report the first divergence if it does not replay."""
     from .narration import narrate
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
             record = json.load(f)
@@ -164,7 +164,7 @@ def replay(file):
 def simulate(games, jobs, seed, characters, options):
     """Play many seeded bot games and print how they ended."""
     from .simulate import run_games
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     opts = _parse_options(options)
     opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
     try:
@@ -190,7 +190,7 @@ def cards(query):
     """List characters and spaces whose id or name matches QUERY (no decks are in the data yet)."""
     from .definitions import load
     d = load()
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     q = query.lower()
     table = Table()
     for col in ("kind", "id", "name", "details"):
@@ -217,7 +217,7 @@ def triwizard():
 def triwizard_play(seed, players):
     """Play a whole narrated Triwizard Maze game between bots."""
     from .triwizard.narrate import play_bot_game
-    play_bot_game(seed=seed, players=players, console=Console(highlight=False))
+    play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
 
 
 if __name__ == "__main__":  # pragma: no cover

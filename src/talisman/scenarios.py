@@ -41,6 +41,14 @@ def setup_state(setup, dice):
             raise TalismanError(f"character {c['id']}: unknown field(s) {', '.join(sorted(bad))}")
         if "space" in changes and changes["space"] not in board.spaces:
             raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
+        for field in ("objects", "spells", "followers", "trophies"):
+            if field in changes:
+                # every card stays in exactly one place: what the character held goes back,
+                # what the scenario gives it comes out of its deck
+                for old in getattr(state.characters[c["id"]], field):
+                    state = return_to_deck(state, old)
+                for new in changes[field]:
+                    state = take_from_deck(state, new)
         state = update_character(state, c["id"], **changes)
     for deck, tops in (setup.get("deck_tops") or {}).items():
         state = put_on_top(state, deck, tops)
@@ -71,6 +79,11 @@ def take_from_deck(state, card_id):
     if card_id not in cards:
         raise TalismanError(f"no copy of {card_id!r} left in the {deck} deck")
     return attrs.evolve(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+
+
+def return_to_deck(state, card_id):
+    deck = load().cards[card_id].deck
+    return attrs.evolve(state, decks=state.decks.set(deck, state.decks.get(deck, pvector()).append(card_id)))
 
 
 def put_on_top(state, deck, tops):

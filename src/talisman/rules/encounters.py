@@ -99,11 +99,22 @@ def encounter_space(state, cid, space):
         return push(state, *then(frame("encounters.draw", space=space, count=need, deck="adventure"),
                                  frame("encounters.meet", space=space, everything=True),
                                  frame("encounters.claim", space=space),
-                                 frame("encounters.space_effect", space=space)))
-    state = push(state, *then(frame("encounters.meet", space=space, everything=False),
-                              frame("encounters.space_effect", space=space),
-                              frame("encounters.claim", space=space)))
-    return state
+                                 frame("encounters.space_effect", space=space),
+                                 frame("encounters.after")))
+    return push(state, *then(frame("encounters.meet", space=space, everything=False),
+                             frame("encounters.space_effect", space=space),
+                             frame("encounters.claim", space=space),
+                             frame("encounters.after")))
+
+
+def after(state):
+    """An encounter that moved the character: "a Space to which they are Moved as a result of
+    an Encounter" is encountered next."""
+    cid = state.current
+    if not _flags(state, cid).get("encounter_again"):
+        return state
+    state = _set_flag(state, cid, "encounter_again", False)
+    return push(state, frame("encounters.begin"))
 
 
 def space_effect(state, space):
@@ -304,7 +315,8 @@ def claimed(state, action, space):
     return spells.keep_one_spell(state, cid)
 
 
-STEPS = {"encounters.start": start_encounters, "encounters.begin": begin, "encounters.chosen": chosen,
+STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
+         "encounters.after": after, "encounters.chosen": chosen,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,

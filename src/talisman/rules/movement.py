@@ -298,7 +298,8 @@ def forced_move(state, cid, space, encounter, cause):
     state = log(state, "teleported", character=cid, to=space, cause=cause)
     ch = state.characters[cid]
     if encounter and cid == state.current and ch.turn_flags.get("phase") == "encounter":
-        state = push(state, frame("encounters.start"))
+        # the encounter in progress ends first (its cards stay face up), then the new space
+        state = _set_flag(state, cid, "encounter_again", True)
     return state
 
 

@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ..definitions import load
 
 
@@ -33,4 +35,26 @@ def check(state) -> list[str]:
         broken.append("no_decision_after_the_end")
     if state.current not in state.order:
         broken.append("current_in_seating")
+    if card_places(state) != expected_cards():
+        broken.append("every_card_in_exactly_one_place")
     return broken
+
+
+def expected_cards():
+    """Every copy of every card of the game's decks."""
+    out = Counter()
+    for cards in load().decks.values():
+        out.update(cards)
+    return out
+
+
+def card_places(state):
+    """Count each card wherever it is: decks, discards, spaces, characters' hands."""
+    out = Counter()
+    for cards in list(state.decks.values()) + list(state.discards.values()) + \
+            list(state.board_cards.values()):
+        out.update(cards)
+    for ch in state.characters.values():
+        for field in (ch.objects, ch.spells, ch.followers, ch.trophies):
+            out.update(field)
+    return out

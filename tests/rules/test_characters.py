@@ -1,0 +1,155 @@
+"""RULES CONCERNING CHARACTERS (000): totals, spells by Craft, gold, lives and healing, death,
+possessions and encumbrance, trophies, alignment, toads."""
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from support import events, game, legal, names, play, run_effects
+from talisman.rules import characters as chars
+
+
+def warrior(**fields):
+    return game([{"id": "warrior", "space": "village", **fields}])
+
+
+def test_characters_total_strength_counts_what_is_in_use():
+    # CHARACTER'S TOTAL STRENGTH (EXAMPLE): 5 counters, Magic Belt, Unicorn: 7; the Sword only in combat
+    s = warrior(strength=5, objects=["magic_belt", "sword"], followers=["unicorn"])
+    assert chars.total(s, "warrior", "strength") == 7
+    assert chars.total(s, "warrior", "strength", "battle") == 8
+
+
+@pytest.mark.parametrize("craft,limit", [(1, 0), (2, 0), (3, 1), (4, 2), (5, 2), (6, 3), (7, 3),
+                                         (8, 3), (9, 4), (12, 4)])
+def test_number_of_spells_by_total_craft(craft, limit):
+    # NUMBER OF SPELLS: 1-2: 0, 3: 1, 4-5: 2, 6-8: 3, 9+: 4
+    assert chars.spell_limit(warrior(craft=craft), "warrior") == limit
+
+
+def test_only_characters_whose_abilities_allow_start_with_spells():
+    import talisman
+    g = talisman.new_game(["wizard", "prophetess", "warrior"], seed=3)
+    assert len(g.characters["wizard"].spells) == 2
+    assert len(g.characters["prophetess"].spells) == 1
+    assert len(g.characters["warrior"].spells) == 0
+
+
+def test_losing_strength_to_zero_costs_a_life_and_restores_the_quota():
+    # LOSING STRENGTH: "Should a Character's Strength drop to 0, the Character must lose 1 Life"
+    s = run_effects(warrior(strength=1), [{"lose": {"strength": 1}}], "warrior")
+    ch = s.characters["warrior"]
+    assert ch.strength == 4 and ch.lives == 3
+
+
+def test_healing_never_restores_more_than_4_lives_but_gaining_lives_has_no_limit():
+    s = run_effects(warrior(lives=3), [{"heal": 3}], "warrior")
+    assert s.characters["warrior"].lives == 4
+    s = run_effects(warrior(lives=4), [{"gain": {"lives": 2}}], "warrior")
+    assert s.characters["warrior"].lives == 6
+
+
+def test_losing_all_lives_drops_everything_on_the_space():
+    # LOSING ALL LIVES: objects, followers and gold on the space; trophies and spells discarded
+    s = warrior(lives=1, gold=3, objects=["sword"], followers=["maiden"], trophies=["bear"],
+                spells=["healing"])
+    s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
+    ch = s.characters["warrior"]
+    assert not ch.alive and "character_died" in names(s)
+    assert sorted(s.board_cards["village"]) == ["maiden", "sword"]
+    assert s.board_gold["village"] == 3
+    assert "bear" in s.discards["adventure"] and "healing" in s.discards["spell"]
+    assert not (ch.objects or ch.followers or ch.trophies or ch.spells or ch.gold)
+
+
+def test_the_last_character_alive_wins():
+    # WINNING THE GAME: "... OR by defeating all other Player's in the game"
+    s = game([{"id": "warrior", "space": "village", "lives": 1}, {"id": "troll", "space": "city"}])
+    s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
+    assert s.is_over and s.winner == "troll" and s.outcome.reason == "last_survivor"
+
+
+def test_gaining_strength_by_cashing_in_trophies_7_to_1_remainder_lost():
+    # GAINING STRENGTH: "1 Strength point for every 7 points ... Excess ... are lost"
+    s = warrior(trophies=["dragon", "bear", "wolf", "wraith"])   # 7 + 3 + 2 Strength; 5 Craft
+    assert chars.can_cash_in(s, "warrior", "strength")
+    assert not chars.can_cash_in(s, "warrior", "craft")
+    s = chars.cash_in(s, "warrior", "strength")
+    ch = s.characters["warrior"]
+    assert ch.strength == 4 + 1 and list(ch.trophies) == ["wraith"]
+    assert {"dragon", "bear", "wolf"} <= set(s.discards["adventure"])
+
+
+def test_cashing_in_is_offered_before_the_move():
+    s = game([{"id": "warrior", "space": "village", "trophies": ["dragon"]}])
+    assert "cash:strength" in legal(s)
+    s = play(s, "cash:strength")
+    assert s.characters["warrior"].strength == 5
+
+
+def test_limit_to_number_of_objects_and_the_mule():
+    # LIMIT TO NUMBER OF OBJECTS: 4; ARTICLES: "A Mule may Carry no more than 4 Objects"
+    s = warrior(objects=["sword", "helmet", "shield", "axe"])
+    assert len(chars.carried_objects(s.characters["warrior"])) == chars.carry_limit(s.characters["warrior"]) == 4
+    s = warrior(objects=["sword", "helmet", "shield", "axe"], followers=["mule"])
+    assert chars.carry_limit(s.characters["warrior"]) == 8
+
+
+def test_a_fifth_object_is_left_on_the_space():
+    s = game([{"id": "warrior", "space": "black_knight", "objects": ["sword", "helmet", "shield", "axe"]}],
+             [1], board_cards={"hidden_valley": ["ring", "wand", "raft"]})
+    s = play(s, "move:hidden_valley")
+    assert not any(str(a).startswith("take:") for a in legal(s))
+    assert {"drop:sword", "drop:axe"} <= legal(s)          # drop one first to take another
+    s = play(s, "drop:sword", "take:ring")
+    assert "ring" in s.characters["warrior"].objects and "sword" in s.board_cards["hidden_valley"]
+
+
+def test_changing_alignment_drops_magic_objects_the_new_alignment_forbids():
+    # CHANGING ALIGNMENT
+    s = game([{"id": "elf", "space": "village", "objects": ["holy_lance"]}])
+    s = run_effects(s, [{"set_alignment": "evil"}], "elf")
+    assert s.characters["elf"].alignment == "evil"
+    assert not s.characters["elf"].objects and list(s.board_cards["village"]) == ["holy_lance"]
+
+
+def test_a_toad_drops_its_possessions_has_strength_and_craft_1_and_keeps_its_lives():
+    # TOADS & TRANSFORMATIONS
+    s = warrior(objects=["sword"], gold=2, lives=3, spells=[])
+    s = run_effects(s, [{"become_toad": {"turns": 3}}], "warrior")
+    ch = s.characters["warrior"]
+    assert ch.toad_turns == 3 and not ch.objects and ch.gold == 0 and ch.lives == 3
+    assert chars.total(s, "warrior", "strength") == 1 and chars.total(s, "warrior", "craft") == 1
+    s = run_effects(s, [{"gain": {"strength": 1}}], "warrior")
+    assert s.characters["warrior"].strength == 4   # "Toads ... may not Gain Strength or Craft"
+
+
+def test_a_toad_reverts_at_the_end_of_its_third_full_turn():
+    import talisman
+    from talisman.engine import machine
+    from talisman.rules import STEPS
+    from talisman.rules.setup import initial_state
+    from talisman.state import update_character
+    s = initial_state(["warrior", "troll"], seed=5)
+    s = update_character(s, "warrior", toad_turns=3)
+    s = machine.advance(s, STEPS)
+    while s.characters["warrior"].toad_turns and not s.is_over:
+        s = talisman.apply(s, talisman.legal_actions(s)[0])
+    assert "toad_reverted" in names(s)
+    assert sum(1 for e in s.log if e.name == "turn_ended" and e.data["character"] == "warrior") == 3
+
+
+@given(st.integers(1, 6), st.integers(1, 10))
+def test_property_healing_never_goes_above_4(lives, amount):
+    s = run_effects(warrior(lives=lives), [{"heal": amount}], "warrior")
+    assert s.characters["warrior"].lives == max(lives, min(4, lives + amount))
+
+
+@given(st.lists(st.sampled_from(["dragon", "bear", "wolf", "ogre", "giant", "wraith", "demon",
+                                 "ghost", "serpent"]), max_size=5, unique=True),
+       st.sampled_from(["strength", "craft"]))
+def test_property_trophies_never_buy_more_than_the_ratio_allows(trophies, which):
+    s = warrior(trophies=trophies)
+    before = getattr(s.characters["warrior"], which)
+    worth = sum(chars.trophy_value(t, which) for t in trophies)
+    s = chars.cash_in(s, "warrior", which)
+    assert getattr(s.characters["warrior"], which) - before == worth // chars.TROPHY_RATE[which]

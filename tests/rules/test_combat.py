@@ -1,0 +1,164 @@
+"""COMBAT, PSYCHIC COMBAT, STANDOFF, EVADING, FATE and life-saving objects (000; FATE: Revised
+4th Edition upgrade rules, talisman-facts-verified.md section 3)."""
+from fractions import Fraction
+
+import talisman
+from support import events, game, legal, names, play, run_effects
+
+
+def bear_at_hidden_valley(char="warrior", dice=(), **fields):
+    """The Bear and two objects fill the Hidden Valley's three cards: nothing is drawn."""
+    c = {"id": char, "space": "black_knight", **fields}
+    return game([c], dice, board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+
+
+def test_combat_vs_creatures_a_higher_score_kills_the_creature_and_keeps_it():
+    # RESOLVING COMBAT VS CREATURES OR ENEMIES: die + Strength against die + Strength
+    s = play(bear_at_hidden_valley(dice=[1, 4, 2]), "move:hidden_valley", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert (sc["character_score"], sc["opponent_score"]) == (8, 5)
+    assert list(s.characters["warrior"].trophies) == ["bear"]
+    assert "bear" not in s.board_cards["hidden_valley"]
+
+
+def test_combat_vs_creatures_a_lower_score_costs_a_life_and_ends_the_turn():
+    s = game([{"id": "warrior", "space": "black_knight"}], [1, 1, 6],
+             board_cards={"hidden_valley": ["bear", "bag_of_gold", "sword"]})
+    s = play(s, "move:hidden_valley", "fight")
+    assert s.characters["warrior"].lives == 3
+    # "The Character's turn now ends": the Bear stays and the gold is not claimed
+    assert list(s.board_cards["hidden_valley"]) == ["bear", "bag_of_gold", "sword"]
+    assert s.characters["warrior"].gold == 1
+
+
+def test_standoff_neither_side_is_harmed():
+    # STANDOFF: "neither side is harmed and that player's turn ends"
+    s = play(bear_at_hidden_valley(dice=[1, 2, 3]), "move:hidden_valley", "fight")
+    assert "standoff" in names(s) and s.characters["warrior"].lives == 4
+    assert list(s.board_cards["hidden_valley"]) == ["bear", "sword", "ring"]
+
+
+def test_more_than_one_enemy_fight_as_one_adding_their_strength():
+    s = game([{"id": "troll", "space": "black_knight"}], [1, 1, 1],
+             board_cards={"hidden_valley": ["bear", "wolf", "ogre"]})
+    s = play(s, "move:hidden_valley", "fight")
+    (att,) = events(s, "attacked")
+    assert att["strength"] == 3 + 2 + 5 and len(att["enemies"]) == 3
+
+
+def test_psychic_combat_against_spirits_uses_craft():
+    # ENEMY - SPIRIT: "attack ... by Psychic Combat"; More than One Spirit add their Craft
+    s = game([{"id": "wizard", "space": "black_knight", "spells": []}], [1, 3, 1],
+             board_cards={"hidden_valley": ["wraith", "lemure"]})
+    s = play(s, "roll", "move:hidden_valley", "fight") if "roll" in legal(s) else \
+        play(s, "move:hidden_valley", "fight")
+    (att,) = events(s, "attacked")
+    assert att["kind"] == "psychic" and att["craft"] == 5 + 1
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_score"] == 3 + 5 and sc["opponent_score"] == 1 + 6
+    assert sorted(s.characters["wizard"].trophies) == ["lemure", "wraith"]
+
+
+def test_exact_odds_of_a_strength_4_character_against_a_strength_3_animal():
+    """chance_outcomes makes exact odds a question one can ask: P(d6 + 4 > d6 + 3) = 21/36."""
+    s = bear_at_hidden_valley(dice=[1], strength=4)
+    s = play(s, "move:hidden_valley")
+    assert s.pending.kind == "combat"
+
+    def p_win(state):
+        if state.pending is None or state.pending.kind != "roll" and not state.pending.is_chance:
+            won = any(e.name == "combat_won" for e in state.log)
+            return Fraction(1 if won else 0)
+        return sum(p * p_win(talisman.apply(state, a, stop_at_chance=True))
+                   for a, p in talisman.chance_outcomes(state))
+
+    s = talisman.apply(s, "fight", stop_at_chance=True)
+    assert p_win(s) == Fraction(21, 36)
+
+
+def test_evading_by_an_ability_the_dwarf_in_the_hills():
+    # EVADING: "A Character may, by using a Special Ability ... Evade"
+    s = game([{"id": "dwarf", "space": "chapel"}], [1], board_cards={"hills_1": ["bear"]})
+    s = play(s, "move:hills_1")
+    assert "evade" in legal(s)
+    s = play(s, "evade")
+    assert "evaded" in names(s) and s.characters["dwarf"].lives == 4
+    assert list(s.board_cards["hills_1"]) == ["bear"]   # an evaded enemy stays
+
+
+def test_no_evading_creatures_without_a_means():
+    s = play(bear_at_hidden_valley(dice=[1]), "move:hidden_valley")
+    assert legal(s) == {"fight"}
+
+
+def test_spells_are_cast_before_the_dice():
+    # RESOLVING COMBAT: "Any Spells cast or Scrolls read must be performed before the die are rolled."
+    s = game([{"id": "wizard", "space": "black_knight", "spells": ["psionic_blast"]}], [1, 1, 1],
+             board_cards={"hidden_valley": ["bear"]})
+    if "roll" in legal(s):
+        s = play(s, "roll")
+    s = play(s, "move:hidden_valley")
+    assert "cast:psionic_blast" in legal(s)
+    s = play(s, "cast:psionic_blast", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_score"] == 1 + 2 + 5   # roll + Strength + starting Craft
+
+
+def test_armour_saves_a_life_on_4_to_6():
+    # "the Character loses 1 Life (use of an Object ... may prevent this)"
+    s = game([{"id": "warrior", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 5],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight")
+    assert s.characters["warrior"].lives == 4 and "life_saved" in names(s)
+    s = game([{"id": "warrior", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 3],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight")
+    assert s.characters["warrior"].lives == 3 and "save_failed" in names(s)
+
+
+def test_the_widest_life_saving_object_is_tried_first():
+    s = game([{"id": "warrior", "space": "black_knight", "objects": ["helmet", "shield", "armour"]}],
+             [1, 1, 6, 4], board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight")
+    (saved,) = events(s, "life_saved")
+    assert saved["card"] == "armour"
+
+
+def test_fate_a_token_rolls_the_die_again_once_and_the_new_result_stands():
+    # FATE (Revised 4th Edition): pay 1 fate to roll one's own die again; the new result must be kept
+    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 5, 2],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight")
+    assert legal(s) == {"keep", "fate:reroll"}
+    s = play(s, "fate:reroll")
+    assert s.characters["warrior"].fate == 0
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_roll"] == 5 and sc["character_score"] == 9
+    assert "fate:reroll" not in legal(s)
+
+
+def test_a_creatures_roll_is_not_rerolled_by_fate():
+    s = game([{"id": "warrior", "space": "black_knight", "fate": 2}], [1, 1, 3, 2],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight", "keep")
+    assert s.pending is None or s.pending.kind != "fate"
+
+
+def test_combat_between_characters_the_victor_takes_a_life_or_an_object_or_gold():
+    # RESOLVING COMBAT BETWEEN CHARACTERS
+    s = game([{"id": "warrior", "space": "village"}, {"id": "troll", "space": "woods_1",
+                                                       "objects": ["sword"]}], [3, 6, 1])
+    s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle", "fight")
+    assert legal(s) == {"spoils:life", "spoils:take:sword", "spoils:gold"}
+    s2 = play(s, "spoils:take:sword")
+    assert list(s2.characters["warrior"].objects) == ["sword"] and not s2.characters["troll"].objects
+    s3 = play(s, "spoils:life")
+    assert s3.characters["troll"].lives == 3
+
+
+def test_psychic_combat_between_characters_may_take_a_follower():
+    # RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: "... or take one ... Follower"
+    s = game([{"id": "wizard", "space": "village", "spells": []},
+              {"id": "warrior", "space": "woods_1", "followers": ["maiden"]}], [3, 6, 1])
+    s = play(s, "move:woods_1", "encounter:char:warrior", "attack:psychic", "fight")
+    assert "spoils:take:maiden" in legal(s)
