@@ -88,7 +88,7 @@ def test_evading_by_an_ability_the_dwarf_in_the_hills():
 
 def test_no_evading_creatures_without_a_means():
     s = play(bear_at_hidden_valley(dice=[1]), "move:hidden_valley")
-    assert legal(s) == {"fight"}
+    assert legal(s) == {"fight", "tame"}   # the Bear may be tamed, not evaded
 
 
 def test_spells_are_cast_before_the_dice():
@@ -162,3 +162,27 @@ def test_psychic_combat_between_characters_may_take_a_follower():
               {"id": "warrior", "space": "woods_1", "followers": ["maiden"]}], [3, 6, 1])
     s = play(s, "move:woods_1", "encounter:char:warrior", "attack:psychic", "fight")
     assert "spoils:take:maiden" in legal(s)
+
+
+def test_taming_animals_2d6_plus_strength_less_than_craft():
+    # TAMING ANIMALS: "Roll 2D6 and add the Animals' Strength, if the result is less than your Craft"
+    s = game([{"id": "wizard", "space": "black_knight", "spells": [], "craft": 9}], [1, 2, 3],
+             board_cards={"hidden_valley": ["wolf", "sword", "ring"]})
+    if "roll" in legal(s):
+        s = play(s, "roll")
+    s = play(s, "move:hidden_valley")
+    assert "tame" in legal(s)
+    s = play(s, "tame")                  # 2 + 3 + wolf 2 = 7 < 9
+    ch = s.characters["wizard"]
+    assert list(ch.followers) == ["wolf"] and "wolf" not in s.board_cards["hidden_valley"]
+    from talisman.rules import characters as chars
+    assert chars.total(s, "wizard", "strength") == ch.strength + 1
+
+
+def test_a_failed_taming_leads_to_combat_and_a_lost_combat_kills_a_tamed_animal():
+    s = game([{"id": "warrior", "space": "black_knight", "followers": ["bear"], "craft": 2}],
+             [1, 6, 6, 1, 6], board_cards={"hidden_valley": ["wolf", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "tame")
+    assert "taming_failed" in names(s) and "tame" not in legal(s)
+    s = play(s, "fight")                 # 1 + 4 + 1 (tamed Bear) = 6 against 6 + 2 = 8
+    assert not s.characters["warrior"].followers and "bear" in s.discards["adventure"]

@@ -39,6 +39,9 @@ def bonus_of(state, ch, which, context):
     total = 0
     for cid in possessions(ch):
         c = card(cid)
+        if c.type == "enemy" and cid in ch.followers and which == "strength" and context != "psychic":
+            total += 1  # TAMING ANIMALS: "The Animal will add 1 to your Strength."
+            continue
         b = c.bonus
         if not b or (cursed and c.type in ("object", "magic_object")):
             continue

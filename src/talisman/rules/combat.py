@@ -105,6 +105,8 @@ def ask_declare(state):
     if b["evadable"] and can_evade_by_ability(state, who):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
+    if tameable(state):
+        options.append("tame")
     foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
@@ -115,6 +117,8 @@ def declared(state, action):
     who = b["who"]
     if action.kind == "evade":
         return evaded(state, "ability")
+    if action.kind == "tame":
+        return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
     if action.kind == "cast":
         from . import spells
         state = spells.cast(state, who, action.args[0], context="combat")
@@ -123,6 +127,31 @@ def declared(state, action):
         return ask_declare(state)
     return request_roll(state, character_die(state, who), f"{b['kind']} roll of {who}",
                         "combat.character_rolled")
+
+
+def tameable(state):
+    """TAMING ANIMALS: "Any Character may attempt to Tame any Enemy-Animal they Encounter"
+    (one animal card, once per combat)."""
+    b = state.battle
+    return (b["opponent"] is None and b["kind"] == "battle" and len(b["enemies"]) == 1
+            and b["enemies"][0].get("card") is not None and not b.get("tame_tried")
+            and load().cards[b["enemies"][0]["card"]].subtype == "animal")
+
+
+def tame_rolled(state, action):
+    """"Roll 2D6 and add the Animals' Strength, if the result is less than your Craft you
+    succeed and may take the Animal as a Follower"; otherwise the combat takes place."""
+    b = state.battle
+    who, animal = b["who"], b["enemies"][0]
+    total = sum(action.dice) + animal["value"]
+    state = attrs.evolve(state, battle=b.set("tame_tried", True))
+    if total < chars.total(state, who, "craft"):
+        ch = state.characters[who]
+        state = update_character(state, who, followers=ch.followers.append(animal["card"]))
+        state = log(state, "animal_tamed", character=who, card=animal["card"], roll=total)
+        return _then(state, b["on_win"])
+    state = log(state, "taming_failed", character=who, card=animal["card"], roll=total)
+    return ask_declare(state)
 
 
 def character_rolled(state, action):
@@ -218,11 +247,26 @@ def finish(state):
         return _then(state, b["on_win"])
     if result == "lost":
         state = log(state, "combat_lost", character=who, kind=b["kind"], enemies=names)
+        state = kill_tamed_animals(state, who)
         return try_save(state, who, f"defeated by {', '.join(names)}", b["on_lose"])
     if result == "standoff":
         state = log(state, "standoff", character=who, kind=b["kind"], enemies=names)
         return _then(state, b["on_standoff"])
     return _then(state, b["on_evade"])
+
+
+def kill_tamed_animals(state, who):
+    """TAMING ANIMALS, CAUTION: "If you lose any Combat in which a tamed Animal is used, the
+    Animal is killed as well as your loss of Life."
+    """
+    ch = state.characters[who]
+    tamed = [f for f in ch.followers if load().cards[f].type == "enemy"]
+    if not tamed or state.battle["kind"] != "battle":
+        return state
+    state = update_character(state, who, followers=[f for f in ch.followers if f not in tamed])
+    for f in tamed:
+        state = chars.discard(state, f)
+    return log(state, "followers_lost", character=who, cards=tamed, cause="tamed animal killed")
 
 
 def _then(state, nxt):
@@ -321,6 +365,6 @@ def end_turn_step(state):
 
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
-         "combat.fate_chosen": fate_chosen, "combat.opponent_rolled": opponent_rolled,
+         "combat.fate_chosen": fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step}
