@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-import attrs
 
+from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
 from .errors import IllegalAction, NotationError, ReplayError, TalismanError
@@ -51,9 +51,9 @@ def player_view(state: GameState, player: str) -> GameState:
     chars = state.characters
     for cid, ch in state.characters.items():
         if cid != player and ch.spells:
-            chars = chars.set(cid, attrs.evolve(ch, spells=["hidden"] * len(ch.spells)))
+            chars = chars.set(cid, replace(ch, spells=["hidden"] * len(ch.spells)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
-    return attrs.evolve(state, characters=chars, decks=decks)
+    return replace(state, characters=chars, decks=decks)
 
 
 def to_json(state: GameState) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from .effects_schema import EFFECTS, INF, table_problem, with_defs
+from .effects_schema import INF, table_problem, with_defs
 from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
 from .engine.dice import parse_spec
 from .engine.records import deep_freeze

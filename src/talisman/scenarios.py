@@ -6,6 +6,7 @@ from pathlib import Path
 import attrs
 from pyrsistent import pvector
 
+from .engine.records import replace
 from .api import apply, legal_actions
 from .definitions import load
 from .engine import machine, scenario
@@ -57,15 +58,15 @@ def setup_state(setup, dice):
             raise TalismanError(f"board_cards: unknown space {space!r}")
         for c in cards:
             state = take_from_deck(state, c)
-        state = attrs.evolve(state, board_cards=state.board_cards.set(space, pvector(cards)))
+        state = replace(state, board_cards=state.board_cards.set(space, pvector(cards)))
     for space, gold in (setup.get("board_gold") or {}).items():
-        state = attrs.evolve(state, board_gold=state.board_gold.set(space, gold))
+        state = replace(state, board_gold=state.board_gold.set(space, gold))
     if "current" in setup:
         if setup["current"] not in state.characters:
             raise TalismanError(f"current: {setup['current']!r} is not in the game")
-        state = attrs.evolve(state, current=setup["current"])
+        state = replace(state, current=setup["current"])
     if dice is not None:
-        state = attrs.evolve(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
+        state = replace(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
@@ -78,12 +79,12 @@ def take_from_deck(state, card_id):
     cards = state.decks.get(deck, pvector())
     if card_id not in cards:
         raise TalismanError(f"no copy of {card_id!r} left in the {deck} deck")
-    return attrs.evolve(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+    return replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
 
 
 def return_to_deck(state, card_id):
     deck = load().cards[card_id].deck
-    return attrs.evolve(state, decks=state.decks.set(deck, state.decks.get(deck, pvector()).append(card_id)))
+    return replace(state, decks=state.decks.set(deck, state.decks.get(deck, pvector()).append(card_id)))
 
 
 def put_on_top(state, deck, tops):
@@ -93,7 +94,7 @@ def put_on_top(state, deck, tops):
             raise TalismanError(f"deck_tops: {c!r} is not a {deck} card")
         state = take_from_deck(state, c)
     rest = state.decks.get(deck, pvector())
-    return attrs.evolve(state, decks=state.decks.set(deck, pvector(tops) + rest))
+    return replace(state, decks=state.decks.set(deck, pvector(tops) + rest))
 
 
 class TalismanScenarios:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 from pyrsistent import pmap, pvector
 
+from .engine.records import replace
 from .engine.dice import Dice
 from .engine.records import (Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -92,4 +93,4 @@ class GameState:
 def update_character(state: GameState, cid: str, **changes) -> GameState:
     """A new state with one character's fields changed."""
     ch = state.characters[cid]
-    return attrs.evolve(state, characters=state.characters.set(cid, attrs.evolve(ch, **changes)))
+    return replace(state, characters=state.characters.set(cid, replace(ch, **changes)))

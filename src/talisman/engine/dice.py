@@ -22,6 +22,7 @@ from fractions import Fraction
 import attrs
 from pyrsistent import pvector
 
+from .records import replace
 from ..errors import DiceExhausted, TalismanError
 
 MASK = (1 << 64) - 1
@@ -74,7 +75,7 @@ def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple, Dice]:
             if not 1 <= v <= sides:
                 raise DiceExhausted(f"scripted result {v} is not a possible {spec} roll "
                                     f"(wanted for {purpose})")
-        return values, attrs.evolve(dice, script=dice.script[count:], counter=dice.counter + count)
+        return values, replace(dice, script=dice.script[count:], counter=dice.counter + count)
     values = tuple(1 + mix(dice.seed, dice.counter + i) % sides for i in range(count))
     return values, Dice(dice.seed, dice.counter + count, None)
 
@@ -87,7 +88,7 @@ def shuffle(dice: Dice, items) -> tuple[tuple, Dice]:
         j = mix(dice.seed, c) % (i + 1)
         c += 1
         out[i], out[j] = out[j], out[i]
-    return tuple(out), attrs.evolve(dice, counter=c)
+    return tuple(out), replace(dice, counter=c)
 
 
 def outcomes(spec: str):

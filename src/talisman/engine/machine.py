@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-import attrs
 
+from .records import replace
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
@@ -34,7 +34,7 @@ def push(state, *frames):
     stack = state.stack
     for f in frames:
         stack = stack.append(f)
-    return attrs.evolve(state, stack=stack)
+    return replace(state, stack=stack)
 
 
 def then(*steps):
@@ -48,7 +48,7 @@ def frame(step, **args):
 
 def log(state, name, **data):
     """Append one structured event to the log."""
-    return attrs.evolve(state, log=state.log.append(Event(name, deep_freeze(data))))
+    return replace(state, log=state.log.append(Event(name, deep_freeze(data))))
 
 
 def decide(state, player, kind, options, step, prompt="", **args):
@@ -56,13 +56,13 @@ def decide(state, player, kind, options, step, prompt="", **args):
     opts = tuple(o if isinstance(o, Action) else Action.parse(o) for o in options)
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
-    return attrs.evolve(state, pending=Decision(player, kind, step, opts, as_pmap(args),
+    return replace(state, pending=Decision(player, kind, step, opts, as_pmap(args),
                                                 prompt=prompt))
 
 
 def request_roll(state, spec, purpose, step, **args):
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
-    return attrs.evolve(state, pending=Decision(CHANCE, "roll", step, (), as_pmap(args),
+    return replace(state, pending=Decision(CHANCE, "roll", step, (), as_pmap(args),
                                                 spec=spec, prompt=purpose))
 
 
@@ -70,7 +70,7 @@ def request_draw(state, deck, purpose, step, **args):
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
         raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
-    return attrs.evolve(state, pending=Decision(CHANCE, "draw", step, (), as_pmap(args),
+    return replace(state, pending=Decision(CHANCE, "draw", step, (), as_pmap(args),
                                                 deck=deck, prompt=purpose))
 
 
@@ -134,11 +134,11 @@ def coerce_action(state, action):
 def _take_card(state, deck, card):
     cards = state.decks[deck]
     i = cards.index(card)
-    return attrs.evolve(state, decks=state.decks.set(deck, cards.delete(i)))
+    return replace(state, decks=state.decks.set(deck, cards.delete(i)))
 
 
 def _resume(state, steps, decision, action):
-    state = attrs.evolve(state, pending=None)
+    state = replace(state, pending=None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
     return steps[decision.step](state, action, **decision.args)
@@ -149,7 +149,7 @@ def auto_chance(state):
     p = state.pending
     if p.kind == "roll":
         values, d = dicelib.roll(state.dice, p.spec, p.prompt)
-        return roll_action(values), attrs.evolve(state, dice=d)
+        return roll_action(values), replace(state, dice=d)
     return Action("draw", (state.decks[p.deck][0],)), state
 
 
@@ -177,7 +177,7 @@ def advance(state, steps, stop_at_chance=False):
             if not state.stack:
                 raise TalismanError("the engine ran out of rule steps without a decision")
             f = state.stack[-1]
-            state = attrs.evolve(state, stack=state.stack.delete(len(state.stack) - 1))
+            state = replace(state, stack=state.stack.delete(len(state.stack) - 1))
             state = steps[f.step](state, **f.args)
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)

@@ -6,8 +6,8 @@ and objects in use; on the Cursed Glade objects and magic objects count for noth
 """
 from __future__ import annotations
 
-import attrs
 
+from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import log
 from ..state import update_character
@@ -160,7 +160,7 @@ def lose_counter(state, cid, which, n, cause):
 def put_on_space(state, space, cards):
     cur = state.board_cards.get(space)
     cur = cur.extend(cards) if cur is not None else _pvec(cards)
-    return attrs.evolve(state, board_cards=state.board_cards.set(space, cur))
+    return replace(state, board_cards=state.board_cards.set(space, cur))
 
 
 def _pvec(items):
@@ -173,9 +173,9 @@ def discard(state, card_id):
     deck = card(card_id).deck
     if deck in ("purchase", "talisman"):
         cur = state.decks.get(deck, _pvec([]))
-        return attrs.evolve(state, decks=state.decks.set(deck, cur.append(card_id)))
+        return replace(state, decks=state.decks.set(deck, cur.append(card_id)))
     cur = state.discards.get(deck, _pvec([]))
-    return attrs.evolve(state, discards=state.discards.set(deck, cur.append(card_id)))
+    return replace(state, discards=state.discards.set(deck, cur.append(card_id)))
 
 
 def kill(state, cid, cause):
@@ -184,7 +184,7 @@ def kill(state, cid, cause):
     ch = state.characters[cid]
     state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers))
     if ch.gold:
-        state = attrs.evolve(state, board_gold=state.board_gold.set(
+        state = replace(state, board_gold=state.board_gold.set(
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
@@ -213,7 +213,7 @@ def draw_spells(state, cid, n, cause):
         if not deck:
             return log(state, "no_spell_left", character=cid)
         top, rest = deck[0], deck.delete(0)
-        state = attrs.evolve(state, decks=state.decks.set("spell", rest))
+        state = replace(state, decks=state.decks.set("spell", rest))
         ch = state.characters[cid]
         state = update_character(state, cid, spells=ch.spells.append(top))
         state = log(state, "spell_gained", character=cid, card=top, cause=cause)
@@ -226,7 +226,7 @@ def refill_deck(state, deck):
     if state.decks.get(deck) or not state.discards.get(deck):
         return state
     cards, dice = shuffle(state.dice, state.discards[deck])
-    state = attrs.evolve(state, dice=dice, decks=state.decks.set(deck, _pvec(cards)),
+    state = replace(state, dice=dice, decks=state.decks.set(deck, _pvec(cards)),
                          discards=state.discards.set(deck, _pvec([])))
     return log(state, "deck_reshuffled", deck=deck, cards=len(cards))
 
@@ -308,7 +308,7 @@ def become_toad(state, cid, turns, cause):
     dropped = list(ch.objects) + list(ch.followers)
     state = put_on_space(state, ch.space, dropped)
     if ch.gold:
-        state = attrs.evolve(state, board_gold=state.board_gold.set(
+        state = replace(state, board_gold=state.board_gold.set(
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     state = update_character(state, cid, objects=[], followers=[], gold=0, toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count

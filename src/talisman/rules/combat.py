@@ -12,9 +12,8 @@ one object per life lost (docs/rules-coverage.md, COMBAT).
 """
 from __future__ import annotations
 
-import attrs
-from pyrsistent import pmap
 
+from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
@@ -53,7 +52,7 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
                           "bonus": 0, "opponent_bonus": 0, "evadable": evadable,
                           "on_win": on_win, "on_lose": on_lose, "on_standoff": on_standoff,
                           "on_evade": on_evade})
-    state = attrs.evolve(state, battle=battle)
+    state = replace(state, battle=battle)
     if opponent is None:
         value = sum(e["value"] for e in enemies)
         state = log(state, "attacked", character=who, kind=kind,
@@ -144,7 +143,7 @@ def tame_rolled(state, action):
     b = state.battle
     who, animal = b["who"], b["enemies"][0]
     total = sum(action.dice) + animal["value"]
-    state = attrs.evolve(state, battle=b.set("tame_tried", True))
+    state = replace(state, battle=b.set("tame_tried", True))
     if total < chars.total(state, who, "craft"):
         ch = state.characters[who]
         state = update_character(state, who, followers=ch.followers.append(animal["card"]))
@@ -158,7 +157,7 @@ def character_rolled(state, action):
     """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
     who = state.battle["who"]
     roll = sum(action.dice)
-    state = attrs.evolve(state, battle=state.battle.set("roll", roll))
+    state = replace(state, battle=state.battle.set("roll", roll))
     if state.characters[who].fate > 0 and not state.battle.get("rerolled"):
         return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
                       prompt=f"rolled {roll}")
@@ -170,7 +169,7 @@ def fate_chosen(state, action):
         return opponent_roll(state)
     who = state.battle["who"]
     state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = attrs.evolve(state, battle=state.battle.set("rerolled", True))
+    state = replace(state, battle=state.battle.set("rerolled", True))
     state = log(state, "fate_spent", character=who, roll=state.battle["roll"])
     return request_roll(state, character_die(state, who), f"{state.battle['kind']} re-roll of {who}",
                         "combat.character_rolled")
@@ -217,13 +216,13 @@ def opponent_rolled(state, action):
                 character_score=mine, opponent=b["opponent"] or ",".join(e["name"] for e in b["enemies"]),
                 opponent_roll=theirs_roll, opponent_score=theirs)
     result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
-    state = attrs.evolve(state, battle=b.set("result", result))
+    state = replace(state, battle=b.set("result", result))
     return finish(state)
 
 
 def evaded(state, how):
     state = log(state, "evaded", character=state.battle["who"], how=how)
-    state = attrs.evolve(state, battle=state.battle.set("result", "evaded"))
+    state = replace(state, battle=state.battle.set("result", "evaded"))
     return finish(state)
 
 
@@ -270,7 +269,7 @@ def kill_tamed_animals(state, who):
 
 
 def _then(state, nxt):
-    state = attrs.evolve(state, battle=None)
+    state = replace(state, battle=None)
     if nxt is None:
         return state
     return push(state, frame(nxt["step"], **nxt["args"]))
@@ -339,7 +338,7 @@ def spoils_chosen(state, action, victor, loser):
     b = state.battle
     what = action.args[0]
     if what == "life":
-        state = attrs.evolve(state, battle=None)
+        state = replace(state, battle=None)
         state = chars.lose_lives(state, loser, 1, f"defeated by {victor}")
         if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
             state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")

@@ -13,9 +13,9 @@ Cards whose behaviour the vocabulary cannot say get a named handler in :data:`HA
 """
 from __future__ import annotations
 
-import attrs
 from pyrsistent import pmap
 
+from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
 from ..engine.machine import decide, frame, log, push, request_roll
@@ -139,7 +139,7 @@ def gain_talisman(state, params, actor, source):
 def take_card(state, actor, deck, card_id, cause):
     """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions."""
     cards = state.decks[deck]
-    state = attrs.evolve(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+    state = replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
     return add_possession(state, actor, card_id, cause)
 
 
@@ -246,9 +246,9 @@ def take_counters_from_card(state, params, actor, source):
     n = min(left, params["per_visit"])
     state = chars.gain(state, actor, params["counter"], n, source["card"])
     left -= n
-    state = attrs.evolve(state, card_stock=state.card_stock.set(key, left))
+    state = replace(state, card_stock=state.card_stock.set(key, left))
     if left <= 0:
-        state = attrs.evolve(state, card_stock=state.card_stock.discard(key))
+        state = replace(state, card_stock=state.card_stock.discard(key))
         state = _remove_from_space(state, source["space"], source["card"])
         state = chars.discard(state, source["card"])
     return state
@@ -282,7 +282,6 @@ def roll_fate(state, action, params, actor, source, total):
 
 
 def read_table(state, params, actor, source, total):
-    ch = state.characters[actor]
     value = total
     if "add" in params:
         value += chars.total(state, actor, params["add"])
@@ -385,7 +384,7 @@ def evade(state, params, actor, source):
     if state.battle is None:
         return state
     state = log(state, "evaded", character=state.battle["who"], how=_cause(source))
-    return attrs.evolve(state, battle=state.battle.set("result", "evaded"))
+    return replace(state, battle=state.battle.set("result", "evaded"))
 
 
 def add_to_battle(state, params, actor, source):
@@ -395,13 +394,13 @@ def add_to_battle(state, params, actor, source):
     if n == "starting_craft":
         n = load().characters[actor].craft
     key = "bonus" if actor == state.battle["who"] else "opponent_bonus"
-    return attrs.evolve(state, battle=state.battle.set(key, state.battle[key] + n))
+    return replace(state, battle=state.battle.set(key, state.battle[key] + n))
 
 
 def standoff(state, params, actor, source):
     if state.battle is None:
         return state
-    return attrs.evolve(state, battle=state.battle.set("result", "standoff"))
+    return replace(state, battle=state.battle.set("result", "standoff"))
 
 
 # --- movement -------------------------------------------------------------------------------
@@ -445,7 +444,7 @@ def _remove_from_space(state, space, card_id):
     cards = state.board_cards.get(space)
     if cards is None or card_id not in cards:
         return state
-    return attrs.evolve(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
+    return replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
 
 
 def place_self(state, params, actor, source):

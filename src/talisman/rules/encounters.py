@@ -10,8 +10,8 @@ CARDS).  Cards that remain stay face up on the space.
 """
 from __future__ import annotations
 
-import attrs
 
+from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_draw, then
 from ..state import update_character
@@ -291,7 +291,7 @@ def claimed(state, action, space):
     what = action.args[0]
     if action.kind == "take" and what == "gold":
         gold = state.board_gold[space]
-        state = attrs.evolve(state, board_gold=state.board_gold.discard(space))
+        state = replace(state, board_gold=state.board_gold.discard(space))
         return chars.gain(state, cid, "gold", gold, "gold on the space")
     if action.kind == "drop":
         objs = state.characters[cid].objects

@@ -5,8 +5,8 @@ alternative endings are not yet (docs/rules-coverage.md).
 """
 from __future__ import annotations
 
-import attrs
 
+from ..engine.records import replace
 from ..engine.machine import log
 from ..engine.records import Outcome
 
@@ -16,10 +16,10 @@ def check_last_survivor(state):
     alive = [c for c in state.order if state.characters[c].alive]
     if len(state.order) > 1 and len(alive) == 1:
         state = log(state, "game_won", character=alive[0], reason="last_survivor")
-        return attrs.evolve(state, outcome=Outcome("last_survivor", (alive[0],)))
+        return replace(state, outcome=Outcome("last_survivor", (alive[0],)))
     if not alive:
         state = log(state, "game_lost", reason="all_dead")
-        return attrs.evolve(state, outcome=Outcome("all_dead", ()))
+        return replace(state, outcome=Outcome("all_dead", ()))
     return state
 
 

@@ -8,7 +8,7 @@ its effects.  A spell aimed at a character runs its effects with that character 
 from __future__ import annotations
 
 from ..definitions import load
-from ..engine.machine import decide, frame, log, push
+from ..engine.machine import decide, log
 from ..state import update_character
 from . import characters as chars
 from . import effects

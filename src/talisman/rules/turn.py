@@ -6,8 +6,8 @@ order of ``config.characters``; a Round is one full circle of turns.
 """
 from __future__ import annotations
 
-import attrs
 
+from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import Outcome
 from ..expansions import run_hook
@@ -63,7 +63,7 @@ def end_turn(state):
     state = run_hook(state, "turn_ended", character=state.current)
     alive = [c for c in state.order if state.characters[c].alive]
     if not alive:
-        return attrs.evolve(state, outcome=Outcome("all_dead", ()))
+        return replace(state, outcome=Outcome("all_dead", ()))
     i = state.order.index(state.current)
     n = len(state.order)
     nxt, wrapped = state.current, False
@@ -77,8 +77,8 @@ def end_turn(state):
     limit = state.option("max_rounds")
     if limit and rnd > limit:
         state = log(state, "round_limit", rounds=limit)
-        return attrs.evolve(state, outcome=Outcome("round_limit", ()))
-    state = attrs.evolve(state, current=nxt, round=rnd, turn=state.turn + 1)
+        return replace(state, outcome=Outcome("round_limit", ()))
+    state = replace(state, current=nxt, round=rnd, turn=state.turn + 1)
     return push(state, frame("turn.start"))
 
 
@@ -87,7 +87,7 @@ def end_turn_now(state):
     stack = state.stack
     while stack and stack[-1].step != "turn.end":
         stack = stack.delete(len(stack) - 1)
-    return attrs.evolve(state, stack=stack)
+    return replace(state, stack=stack)
 
 
 def lose_turn(state, cid):
