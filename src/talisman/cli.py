@@ -12,7 +12,8 @@ from . import api
 from .bots import BOTS
 from .errors import TalismanError
 
-DEFAULT_PLAY_ROUNDS = 12
+#: A safety cap on the length of a narrated or simulated game (rounds); a rule option can change it.
+DEFAULT_PLAY_ROUNDS = 200
 
 
 def _parse_options(pairs):
@@ -55,7 +56,7 @@ def main():
 @click.option("--seat", "seats", multiple=True, metavar="N=human",
               help="Let a person play seat N by choosing numbered options.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here (JSON).")
-@click.option("--bot", default="random", type=click.Choice(sorted(BOTS)), show_default=True)
+@click.option("--bot", default="heuristic", type=click.Choice(sorted(BOTS)), show_default=True)
 def play(seed, characters, expansions, options, seats, save, bot):
     """Play a whole narrated game between bots (or people, with --seat)."""
     from .narration import narrate

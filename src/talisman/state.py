@@ -36,6 +36,8 @@ class Character:
     toad_turns: int = 0          # TOADS & TRANSFORMATIONS: full turns left as a Toad
     raft: bool = False           # Rafts: a raft built or acquired, usable next turn
     next_move: object = None     # an encounter's "as your next move": {to: space} or {teleport: region}
+    hold: str | None = None      # an Inner Region space whose instructions are not yet completed
+    pit_fiends: int = 0          # PITS: fiends still to fight
     turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
 

@@ -369,9 +369,50 @@ def nothing(state, params, actor, source):
 # --- combat -----------------------------------------------------------------------------------
 
 def fight(state, params, actor, source):
-    enemy = {"name": params["name"], "card": None, "value": params["strength"]}
+    """A creature that is not a card attacks; ``add_roll`` rolls its extra Strength first;
+    ``until_won``: the space holds the character until the creature is beaten."""
+    if "add_roll" in params and "rolled" not in params:
+        return request_roll(state, params["add_roll"], f"the {params['name']}'s Strength",
+                            "effects.fight_rolled", params=params, actor=actor, source=source)
+    enemy = {"name": params["name"], "card": None, "value": params["strength"] + params.get("rolled", 0)}
+    if params.get("until_won"):
+        from . import inner_region
+        state = inner_region.hold(state, actor)
+        won = {"step": "effects.next", "args": {"effects": [{"release": {}}], "actor": actor,
+                                                "source": source}}
+        return combat.start_combat(state, actor, "battle", [enemy], on_win=won, on_lose=None,
+                                   on_standoff=None)
     return combat.start_combat(state, actor, "battle", [enemy], on_win=None,
                                on_lose=None, on_standoff=None)
+
+
+def fight_rolled(state, action, params, actor, source):
+    return fight(state, params.set("rolled", sum(action.dice)), actor, source)
+
+
+def fight_in_succession(state, params, actor, source):
+    from . import inner_region
+    return inner_region.fight_in_succession(state, params, actor)
+
+
+def contest(state, params, actor, source):
+    from . import inner_region
+    return inner_region.contest(state, params, actor)
+
+
+def hold(state, params, actor, source):
+    from . import inner_region
+    return inner_region.hold(state, actor)
+
+
+def release(state, params, actor, source):
+    from . import inner_region
+    return inner_region.release(state, actor)
+
+
+def command_spell(state, params, actor, source):
+    from . import inner_region
+    return inner_region.command_spell(state, actor)
 
 
 def psychic(state, params, actor, source):
@@ -478,6 +519,8 @@ EFFECTS = {
     "take_counters_from_card": take_counters_from_card,
     "roll": roll, "choose": choose, "if": if_, "each_character": each_character,
     "nothing": nothing, "fight": fight, "psychic": psychic, "evade": evade,
+    "fight_in_succession": fight_in_succession, "contest": contest, "hold": hold,
+    "release": release, "command_spell": command_spell,
     "add_to_battle": add_to_battle, "standoff": standoff, "move_to": move_to,
     "teleport": teleport, "next_move": next_move, "move_steps": move_steps,
     "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
@@ -490,4 +533,5 @@ HANDLERS: dict = {}
 STEPS = {"effects.next": next_effect, "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
-         "effects.roll_fate": roll_fate, "effects.chosen": chosen}
+         "effects.roll_fate": roll_fate, "effects.chosen": chosen,
+         "effects.fight_rolled": fight_rolled}

@@ -46,8 +46,8 @@ def begin(state):
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
-        return log(state, "encounter_skipped", character=cid, space=ch.space,
-                   reason="Inner Region encounters are not implemented yet")
+        from . import inner_region
+        return inner_region.encounter_inner(state, cid)
     if not _flags(state, cid).get("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
     others = [o for o in state.order if o != cid and state.characters[o].alive

@@ -55,7 +55,10 @@ def inner_destinations(board, state, cid):
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
     space = state.characters[cid].space
     out = []
+    held = state.characters[cid].hold == space
     for n in board.spaces[space].neighbours:
+        if held and not (n == "portal_of_power" or distance_to_plain(board, n) < distance_to_plain(board, space)):
+            continue  # an unfinished space: only retreating ("at any time") leaves it
         if n == "valley_of_fire" and space != "crown_of_command" and not has_talisman(state, cid):
             continue
         out.append(n)
@@ -149,6 +152,8 @@ def roll_for_movement(state):
     region = board.spaces[space].region
     if region in ("inner", "crown"):
         options = [f"move:{d}" for d in inner_destinations(board, state, cid)]
+        if state.characters[cid].hold == space:
+            options.insert(0, "stay")  # stay to complete the space's instructions
         if region == "crown":
             # "When on the Crown of Command Space a Character does not Move unless he wishes to Retreat"
             options.insert(0, "stay")
@@ -260,12 +265,15 @@ def inner_chosen(state, action):
     leaving by the Portal of Power is the whole move."""
     cid = state.current
     if action.kind == "stay":
-        return log(state, "stayed", character=cid)
+        return log(state, "stayed", character=cid, space=state.characters[cid].space)
     board = load().board
     here = state.characters[cid].space
     dest = action.args[0]
-    state = update_character(state, cid, space=dest)
+    state = update_character(state, cid, space=dest, hold=None, pit_fiends=0)
+    state = _set_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=[dest], to=dest)
+    if dest == "crown_of_command":
+        state = log(state, "crown_reached", character=cid)
     retreat = (board.spaces[dest].region == "inner"
                and distance_to_plain(board, dest) < distance_to_plain(board, here))
     if retreat:

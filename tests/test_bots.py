@@ -1,0 +1,38 @@
+"""Bots and whole games: the heuristic bot reaches the Crown of Command; whole seeded games
+finish (THE CROWN OF COMMAND SPACE; WINNING THE GAME)."""
+import talisman
+from talisman.bots import HeuristicBot, RandomBot
+from talisman.simulate import play_one
+
+
+def bot_game(seed, bot=HeuristicBot, characters=("warrior", "wizard", "troll", "elf"), rounds=200):
+    s = talisman.new_game(characters, seed=seed, options={"max_rounds": rounds})
+    bots = {c: bot(seed * 1000 + i) for i, c in enumerate(characters)}
+    while not s.is_over:
+        s = talisman.apply(s, bots[s.pending.player].choose(s))
+    return s
+
+
+def test_a_seeded_heuristic_bot_game_reaches_the_crown_and_ends_with_a_winner():
+    s = bot_game(60)
+    reached = [e.data["character"] for e in s.log if e.name == "crown_reached"]
+    assert reached == ["troll"]
+    assert any(e.name == "command_spell" for e in s.log)
+    assert s.is_over and s.winner == "troll"
+
+
+def test_whole_random_games_finish_or_report_the_round_cap():
+    reasons = set()
+    for seed in range(12):
+        s = bot_game(seed, bot=RandomBot, rounds=60)
+        assert s.outcome.reason in ("last_survivor", "round_limit", "all_dead")
+        if s.outcome.reason == "round_limit":
+            assert s.round == 61 or any(e.name == "round_limit" for e in s.log)
+        reasons.add(s.outcome.reason)
+    assert "last_survivor" in reasons
+
+
+def test_simulation_results_are_deterministic():
+    a = play_one((5, ("warrior", "troll"), {"max_rounds": 30}))
+    b = play_one((5, ("warrior", "troll"), {"max_rounds": 30}))
+    assert a == b and a["steps"] > 0
