@@ -1,0 +1,70 @@
+"""What one player may see (``player_view``): hidden information made hidden.
+
+Hidden from a viewer: the other players' Battle cards and Resource tiles (only their
+number shows), every face-down Cup tile (including one someone looked at with a Four
+Point Spell, whose tile only shows in that player's own log), the order of every draw
+pile, the contents of a blind draw, the fields of log events kept secret from the viewer,
+the options of a decision that is someone else's, and the dice seed (which would tell
+future rolls and shuffles).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ..engine.dice import Dice
+from ..engine.records import Event
+from ..errors import TalismanError
+from . import piles
+from .resources import BLIND_DRAW
+
+HIDDEN = "hidden"
+
+
+def player_view(state, player):
+    """The state as ``player`` may see it."""
+    if player not in state.players:
+        raise TalismanError(f"no player {player!r} in this game")
+    players = state.players
+    for pid, p in state.players.items():
+        if pid != player:
+            players = players.set(pid, attrs.evolve(p, hand=[HIDDEN] * len(p.hand),
+                                                    tiles=[HIDDEN] * len(p.tiles)))
+    return attrs.evolve(state, players=players, cups=_cups(state), decks=_decks(state, player),
+                        log=[_event(e, player) for e in state.log],
+                        pending=_pending(state, player),
+                        dice=Dice(seed=0, counter=state.dice.counter))
+
+
+def _cups(state):
+    return {sq: cup if cup.face_up else attrs.evolve(cup, tile=HIDDEN)
+            for sq, cup in state.cups.items()}
+
+
+def _decks(state, player):
+    decks = {name: sorted(cards) for name, cards in state.decks.items()}
+    # A Cup tile bound to its space by a private look must not show as missing from the pile.
+    decks[piles.CUPS] = sorted(list(state.decks.get(piles.CUPS, ())) +
+                               [c.tile for c in state.cups.values()
+                                if not c.face_up and c.tile is not None])
+    if BLIND_DRAW in decks and player != _blind_draw_victim(state):
+        decks[BLIND_DRAW] = [HIDDEN] * len(decks[BLIND_DRAW])
+    return decks
+
+
+def _blind_draw_victim(state):
+    p = state.pending
+    return p.args.get("victim") if p is not None and p.deck == BLIND_DRAW else None
+
+
+def _event(event, player):
+    secret = event.data.get("secret")
+    if not secret or player in event.data.get("seen_by", ()):
+        return event
+    return Event(event.name, event.data.update({f: HIDDEN for f in secret}))
+
+
+def _pending(state, player):
+    p = state.pending
+    if p is None or p.is_chance or p.player == player:
+        return p
+    return attrs.evolve(p, options=())
