@@ -9,11 +9,14 @@ from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
 from .errors import IllegalAction, NotationError, ReplayError, TalismanError
 from .notation import Action
-from .rules import STEPS
+from .expansions import steps as expansion_steps
+from .rules import STEPS as RULE_STEPS
 from .rules.setup import initial_state
 from .state import GameState
 
 FORMAT = 1
+#: Every rule step of the base game and of the implemented expansions.
+STEPS = {**RULE_STEPS, **expansion_steps()}
 
 
 def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), seed=0,

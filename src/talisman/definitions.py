@@ -76,19 +76,21 @@ ABILITIES_SCHEMA = {
 
 _EFF = {"$ref": "#/$defs/effects"}
 CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object", "place",
-              "spell", "talisman"]
+              "spell", "talisman",
+              # expansions' card types
+              "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending"]
 CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter"]
-CARDS_SCHEMA = with_defs({
+CARDS_SCHEMA_BODY = ({
     "type": "object", "required": ["deck", "cards"], "additionalProperties": False,
     "properties": {
-        "deck": {"enum": ["adventure", "spell", "purchase", "talisman"]},
+        "deck": _ID,
         "source": {"type": "string"}, "size": {"type": "integer", "minimum": 1},
         "cards": {"type": "array", "items": {
             "type": "object", "additionalProperties": False,
             "required": ["id", "name", "type", "copies"],
             "properties": {
                 "id": _ID, "name": {"type": "string"}, "type": {"enum": CARD_TYPES},
-                "subtype": {"enum": ["animal", "monster", "dragon", "spirit"]},
+                "subtype": _ID,
                 "number": {"type": "integer", "minimum": 0},
                 "copies": {"type": "integer", "minimum": 1},
                 "strength": {"type": "integer", "minimum": 0},
@@ -113,8 +115,15 @@ CARDS_SCHEMA = with_defs({
                                         "effect": _EFF}},
                 "summary": {"type": "string"},
                 "stand_in": {"type": "boolean"}, "uncertain": _IDS,
-                "source": {"type": "string"}, "note": {"type": "string"}}}}},
+                "source": {"type": "string"}, "note": {"type": "string"},
+                "data": {"type": "object"}}}}},
 })
+
+
+def cards_schema():
+    """The card-file schema with the effects of every implemented expansion."""
+    from .expansions import effect_schemas
+    return with_defs(CARDS_SCHEMA_BODY, effect_schemas())
 
 #: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
 DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
@@ -206,6 +215,8 @@ class CardDef:
     cast: object = None
     summary: str = ""
     stand_in: bool = False
+    set: str = "base"            # the base game or the expansion the card comes from
+    data: object = None          # an expansion's own card fields (plain data)
 
 
 @attrs.frozen
@@ -214,7 +225,8 @@ class Definitions:
     characters: dict = attrs.field(eq=False)
     abilities: dict = attrs.field(eq=False)
     cards: dict = attrs.field(factory=dict, eq=False)      # card id -> CardDef
-    decks: dict = attrs.field(factory=dict, eq=False)      # deck -> tuple of card ids, one per copy
+    decks: dict = attrs.field(factory=dict, eq=False)      # base deck -> card ids, one per copy
+    expansion_decks: dict = attrs.field(factory=dict, eq=False)  # expansion -> deck -> card ids
 
 
 def _load_board(path):
@@ -301,10 +313,12 @@ def check_effects(path, entry, field, effects, known):
                 check_ref(path, entry, where + ".items", item, known["cards"], "card")
 
 
-def _load_cards(folder, board, abilities):
-    cards, decks, raw = {}, {}, []
+def _load_cards(folder, board, abilities, set_id="base", cards=None):
+    cards = {} if cards is None else cards
+    decks, raw = {}, []
+    schema = cards_schema()
     for path in sorted(Path(folder).glob("*.yaml")):
-        doc = validate(path, load_yaml(path), CARDS_SCHEMA)
+        doc = validate(path, load_yaml(path), schema)
         unique_ids(path, doc["cards"], "card")
         for c in doc["cards"]:
             if c["id"] in cards:
@@ -322,7 +336,7 @@ def _load_cards(folder, board, abilities):
                 bonus=deep_freeze(c.get("bonus")), save=c.get("save", {}).get("on"),
                 abilities=tuple(c.get("abilities", ())), carry=c.get("carry"),
                 cast=deep_freeze(c.get("cast")), summary=c.get("summary", ""),
-                stand_in=c.get("stand_in", False))
+                stand_in=c.get("stand_in", False), set=set_id, data=deep_freeze(c.get("data")))
             decks.setdefault(doc["deck"], []).extend([c["id"]] * c["copies"])
         raw.append((path, doc))
     known = {"spaces": board.spaces, "cards": cards}
@@ -338,17 +352,32 @@ def _load_cards(folder, board, abilities):
     return cards, {k: tuple(v) for k, v in decks.items()}
 
 
+def _load_expansion_cards(root, board, abilities, cards):
+    """Each implemented expansion's cards, from ``data/talisman/expansions/<id>/cards``."""
+    from .expansions import MODULES
+    out = {}
+    for e in MODULES:
+        folder = Path(root) / "expansions" / e / "cards"
+        if folder.is_dir():
+            _, decks = _load_cards(folder, board, abilities, e, cards)
+            out[e] = decks
+    return out
+
+
 def load_from(root: Path) -> Definitions:
     """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
     root = Path(root)
     board = _load_board(root / "board.yaml")
     abilities = _load_abilities(root / "abilities.yaml")
+    for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
+        abilities.update(_load_abilities(extra))
     characters = _load_characters(root / "characters.yaml", board, abilities)
     cards, decks = _load_cards(root / "cards", board, abilities)
+    expansion_decks = _load_expansion_cards(root, board, abilities, cards)
     known = {"spaces": board.spaces, "cards": cards}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
-    return Definitions(board, characters, abilities, cards, decks)
+    return Definitions(board, characters, abilities, cards, decks, expansion_decks)
 
 
 @functools.lru_cache(maxsize=None)

@@ -89,15 +89,18 @@ EFFECTS = {
     "discard_self": _obj(),
 }
 
-EFFECT_LIST = {"type": "array", "items": {
-    "type": "object", "minProperties": 1, "maxProperties": 1,
-    "propertyNames": {"enum": sorted(EFFECTS)},
-    "properties": EFFECTS}}
+def effect_list(extra=None):
+    """The schema of a list of effect steps: the base vocabulary plus ``extra`` effects."""
+    effects = {**EFFECTS, **(extra or {})}
+    return {"type": "array", "items": {
+        "type": "object", "minProperties": 1, "maxProperties": 1,
+        "propertyNames": {"enum": sorted(effects)},
+        "properties": effects}}
 
 
-def with_defs(schema):
+def with_defs(schema, extra=None):
     """``schema`` with the effect list available as ``#/$defs/effects``."""
-    return {**schema, "$defs": {"effects": EFFECT_LIST}}
+    return {**schema, "$defs": {"effects": effect_list(extra)}}
 
 
 INF = float("inf")

@@ -7,12 +7,11 @@ import attrs
 from pyrsistent import pvector
 
 from .engine.records import replace
-from .api import apply, legal_actions
+from .api import STEPS, apply, legal_actions
 from .definitions import load
 from .engine import machine, scenario
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
-from .rules import STEPS
 from .rules.setup import initial_state
 from .state import Character, update_character
 

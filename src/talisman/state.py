@@ -74,6 +74,7 @@ class GameState:
     board_gold: object = attrs.field(factory=pmap, converter=as_pmap)   # space -> gold lying there
     battle: object = None        # the combat in progress (plain data), or None
     card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
+    ext: object = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
 
     @property
     def is_over(self) -> bool:

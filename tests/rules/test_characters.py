@@ -126,7 +126,7 @@ def test_a_toad_drops_its_possessions_has_strength_and_craft_1_and_keeps_its_liv
 def test_a_toad_reverts_at_the_end_of_its_third_full_turn():
     import talisman
     from talisman.engine import machine
-    from talisman.rules import STEPS
+    from talisman.api import STEPS
     from talisman.rules.setup import initial_state
     from talisman.state import update_character
     s = initial_state(["warrior", "troll"], seed=5)

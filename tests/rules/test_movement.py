@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 import talisman
 from talisman.definitions import load
 from talisman.engine import machine
-from talisman.rules import STEPS
+from talisman.api import STEPS
 from talisman.rules.movement import reachable
 from talisman.rules.setup import initial_state
 from talisman.scenarios import TalismanScenarios, setup_state

@@ -3,7 +3,8 @@
 import attrs
 
 from talisman.engine import machine
-from talisman.rules import STEPS, effects
+from talisman.api import STEPS
+from talisman.rules import effects
 from talisman.scenarios import TalismanScenarios, setup_state
 from talisman.state import update_character
 

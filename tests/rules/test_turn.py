@@ -1,7 +1,7 @@
 """CHARACTER'S TURN and LOSING A TURN (000)."""
 import talisman
 from talisman.engine import machine
-from talisman.rules import STEPS
+from talisman.api import STEPS
 from talisman.rules.setup import initial_state
 from talisman.state import update_character
 

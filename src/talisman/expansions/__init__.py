@@ -1,52 +1,113 @@
 """Expansions join the base game only through these named hook points.
 
-An expansion module defines ``HOOKS``: a dict from hook name to a pure function
-``fn(state, **details) -> state``.  The base rules call :func:`run_hook` at each point;
-only the expansions named in ``state.config.expansions`` run, in the order configured, so a
-base-game state never runs expansion code.
+An expansion is a module listed in :data:`MODULES` (an explicit registry, no import side
+effects).  It may define:
 
-Hook points (the whole list; keep it short):
+- ``HOOKS``: a dict from hook name to a pure function (below);
+- ``EFFECTS`` and ``EFFECT_SCHEMAS``: extra effect names for its cards' data (the effect
+  interpreter and the data loader take them from here);
+- ``STEPS``: its rule steps (collected with the base game's).
 
-``turn_started(state, character)``
-    A character's turn begins, before movement.
-``turn_ended(state, character)``
-    A character's turn has ended, before play passes on.
-``event_drawn(state, character, card)``
-    A character drew an Event card (the Harbinger moves; the Blood Moon's Time card flips).
-``attack_score(state, score, enemy)`` (a value hook, :func:`adjust`)
-    A creature's attack score is computed (the Blood Moon's day and night change it).
-``space_text(state, text, space)`` (a value hook, :func:`adjust`)
-    A space's instructions are looked up (the City gate ignores the City's printed text).
+The base rules call :func:`run_hook` (state hooks: ``fn(state, **details) -> state``) or
+:func:`adjust` (value hooks: ``fn(state, value, **details) -> value``) at each point.  Only
+the expansions named in ``state.config.expansions`` run, in the order configured, so a
+base-game state never runs expansion code.  An expansion keeps its own plain data in
+``state.ext[<expansion id>]``.
+
+State hooks:
+
+``setup(state)``
+    The game is set up (decks are built and shuffled), before the first turn.
+``turn_started(state, character)`` / ``turn_ended(state, character)``
+    A character's turn begins (before movement) / has ended (before play passes on).
+``movement_rolled(state, character, roll)``
+    A character rolled for movement (the Blood Moon's Werewolf moves after a 1).
+``events_drawn(state, character, cards)``
+    A character drew one or more Events this encounter, before any card is met (the
+    Harbinger moves; the Blood Moon's Time card flips).
+``before_encounter(state, character, space)``
+    A character is about to encounter its space.  A hook that replaces the encounter (the
+    Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
+    ``encounter_replaced``.
+``character_died(state, character)``
+    A character has died.
+
+Value hooks:
+
+``draw_deck(state, deck, character, space)``
+    The deck a space's "draw N cards" draws from (the Harbinger's region draws Harbinger cards).
+``attack_score(state, score, enemy, kind)``
+    One creature's attack value in a combat (the Blood Moon: 1 less by Day, never below 1,
+    1 more at Night; for each enemy separately).
+``space_effect(state, effects, space)``
+    A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
+``crossing_guarded(state, guarded, space)``
+    Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
+    lets characters cross freely).
 """
 from __future__ import annotations
 
 import importlib
 
-HOOK_NAMES = ("turn_started", "turn_ended", "event_drawn", "attack_score", "space_text")
+STATE_HOOKS = ("setup", "turn_started", "turn_ended", "movement_rolled", "events_drawn",
+               "before_encounter", "character_died")
+VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded")
+HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.
 MODULES: dict[str, str] = {}
 
 
-def _module(expansion):
+def module(expansion):
+    """The module of an implemented expansion."""
     return importlib.import_module(MODULES[expansion])
+
+
+def implemented():
+    """The modules of every implemented expansion, in registry order."""
+    return [module(e) for e in MODULES]
 
 
 def run_hook(state, hook, **details):
     """Run ``hook`` of every enabled expansion, threading the state through."""
-    assert hook in HOOK_NAMES, hook
+    assert hook in STATE_HOOKS, hook
     for e in state.config.expansions:
-        fn = _module(e).HOOKS.get(hook)
+        fn = getattr(module(e), "HOOKS", {}).get(hook)
         if fn is not None:
             state = fn(state, **details)
     return state
 
 
 def adjust(state, hook, value, **details):
-    """Value hooks (``attack_score``, ``space_text``): each enabled expansion may change ``value``."""
-    assert hook in HOOK_NAMES, hook
+    """Value hooks: each enabled expansion may change ``value``."""
+    assert hook in VALUE_HOOKS, hook
     for e in state.config.expansions:
-        fn = _module(e).HOOKS.get(hook)
+        fn = getattr(module(e), "HOOKS", {}).get(hook)
         if fn is not None:
             value = fn(state, value, **details)
     return value
+
+
+def effect(state, name):
+    """An expansion's effect function for ``name`` among the enabled expansions, or None."""
+    for e in state.config.expansions:
+        fn = getattr(module(e), "EFFECTS", {}).get(name)
+        if fn is not None:
+            return fn
+    return None
+
+
+def effect_schemas():
+    """Every implemented expansion's extra effect schemas (for loading data)."""
+    out = {}
+    for m in implemented():
+        out.update(getattr(m, "EFFECT_SCHEMAS", {}))
+    return out
+
+
+def steps():
+    """Every implemented expansion's rule steps."""
+    out = {}
+    for m in implemented():
+        out.update(getattr(m, "STEPS", {}))
+    return out

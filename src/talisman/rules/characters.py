@@ -192,6 +192,8 @@ def kill(state, cid, cause):
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
+    from ..expansions import run_hook
+    state = run_hook(state, "character_died", character=cid)
     state = endings.check_last_survivor(state)
     if cid == state.current and state.outcome is None:
         state = turn.end_turn_now(state)

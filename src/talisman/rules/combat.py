@@ -209,9 +209,10 @@ def opponent_rolled(state, action):
     if b["opponent"] is not None:
         theirs = theirs_roll + combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"]
     else:
-        theirs = theirs_roll + sum(e["value"] for e in b["enemies"]) + creature_bonus(
-            state, state.characters[who].space)
-        theirs = adjust(state, "attack_score", theirs, enemy=[e["name"] for e in b["enemies"]])
+        # each enemy's attack value separately (the Blood Moon's day and night: per enemy)
+        values = [adjust(state, "attack_score", e["value"], enemy=e["name"], kind=b["kind"])
+                  for e in b["enemies"]]
+        theirs = theirs_roll + sum(values) + creature_bonus(state, state.characters[who].space)
     state = log(state, "combat_scores", character=who, kind=b["kind"], character_roll=b["roll"],
                 character_score=mine, opponent=b["opponent"] or ",".join(e["name"] for e in b["enemies"]),
                 opponent_roll=theirs_roll, opponent_score=theirs)

@@ -38,7 +38,13 @@ def next_effect(state, effects, actor, source):
     (name, params), = effects[0].items()
     if len(effects) > 1:
         state = push(state, frame("effects.next", effects=effects[1:], actor=actor, source=source))
-    return EFFECTS[name](state, params, actor, source)
+    fn = EFFECTS.get(name)
+    if fn is None:
+        from ..expansions import effect
+        fn = effect(state, name)
+        if fn is None:  # an expansion's effect while that expansion is not in play
+            return log(state, "effect_ignored", effect=name, reason="its expansion is not in play")
+    return fn(state, params, actor, source)
 
 
 # --- counters and possessions -----------------------------------------------------------
@@ -149,8 +155,9 @@ def add_possession(state, actor, card_id, cause):
     c = load().cards[card_id]
     ch = state.characters[actor]
     field = "followers" if c.type == "follower" else "objects"
-    if field == "objects" and (not chars.usable(ch, c)
-                               or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
+    cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
+    if field == "objects" and not cursed and (
+            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id,
                    reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")

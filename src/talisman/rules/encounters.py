@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..engine.records import replace
 from ..definitions import load
+from ..expansions import adjust
 from ..engine.machine import decide, frame, log, push, request_draw, then
 from ..state import update_character
 from . import characters as chars
@@ -41,7 +42,11 @@ def start_encounters(state):
 
 
 def begin(state):
+    from ..expansions import run_hook
     cid = state.current
+    state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
+    if _flags(state, cid).get("encounter_replaced"):
+        return _set_flag(state, cid, "encounter_replaced", False)
     ch = state.characters[cid]
     board = load().board
     region = board.spaces[ch.space].region
@@ -121,7 +126,12 @@ def space_effect(state, space):
     cid = state.current
     if state.characters[cid].space != space:
         return state
-    return effects.run(state, load().board.spaces[space].effect, cid, {"space": space})
+    return effects.run(state, instructions(state, space), cid, {"space": space})
+
+
+def instructions(state, space):
+    """A space's instructions: the board's, unless an expansion replaces them (a Terrain card)."""
+    return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
 
 
 def draw_step(state, space, count, deck):
@@ -167,6 +177,13 @@ def _order(state, space, met, everything, cid):
     return [c for _, _, c in sorted(out)]
 
 
+def events_drawn(state, space, cid):
+    """Cards drawn this encounter that are Events (for the ``events_drawn`` hook)."""
+    drawn = _flags(state, cid).get("drawn", ())
+    return [c for c in drawn if load().cards[c].type in ("event", "lunar_event")
+            and c in state.board_cards.get(space, ())]
+
+
 def meet(state, space, everything, met=()):
     """Meet the next card: an event, the enemies (those of one number and kind fight as one),
     then strangers and places ("Only after any Events have occurred and any Enemies have been
@@ -174,6 +191,13 @@ def meet(state, space, everything, met=()):
     cid = state.current
     if state.characters[cid].space != space or not state.characters[cid].alive:
         return state  # an encounter moved the character away: the rest stays face up
+    if not met and not _flags(state, cid).get("events_announced"):
+        events = events_drawn(state, space, cid)
+        if events:
+            from ..expansions import run_hook
+            state = _set_flag(state, cid, "events_announced", True)
+            state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
+            return run_hook(state, "events_drawn", character=cid, cards=events)
     queue = _order(state, space, set(met), everything, cid)
     if not queue:
         return state
@@ -266,16 +290,24 @@ def claim_options(state, cid, space):
         options.append("take:gold")
     if full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
                     chars.usable(ch, load().cards[c]) for c in cards):
-        options += [f"drop:{c}" for c in dict.fromkeys(chars.carried_objects(ch))]
+        # Cursed objects "cannot be ditched"
+        options += [f"drop:{c}" for c in dict.fromkeys(chars.carried_objects(ch))
+                    if "cursed" not in load().cards[c].abilities]
     return options
 
 
 def claim(state, space):
-    """Take gold, objects and followers, visit strangers and places, until done."""
+    """Take gold, objects and followers, visit strangers and places, until done.  Cursed
+    objects and followers "must be taken by a character encountering them"."""
     cid = state.current
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
         return state
+    if not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+        for c in [c for c in state.board_cards.get(space, ()) if "cursed" in load().cards[c].abilities
+                  and load().cards[c].type in TAKEABLE]:
+            state = effects._remove_from_space(state, space, c)
+            state = effects.add_possession(state, cid, c, "cursed: must be taken")
     options = claim_options(state, cid, space)
     if not options:
         return state

@@ -34,7 +34,7 @@ def encounter_inner(state, cid):
         return decide(state, cid, "encounter", options, "encounters.chosen",
                       prompt=f"on the {load().board.spaces[space].name}")
     state = log(state, "encountered_space", character=cid, space=space)
-    return effects.run(state, load().board.spaces[space].effect, cid, {"space": space})
+    return effects.run(state, encounters.instructions(state, space), cid, {"space": space})
 
 
 # --- the effects of the Inner Region's spaces ---------------------------------------------

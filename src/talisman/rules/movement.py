@@ -10,6 +10,7 @@ roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).
 from __future__ import annotations
 
 from ..definitions import load
+from ..expansions import adjust
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
 from . import characters, combat, turn
@@ -173,6 +174,8 @@ def rolled(state, action):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
+    from ..expansions import run_hook
+    state = run_hook(state, "movement_rolled", character=cid, roll=n)
     dests = reachable(load().board, state.characters[cid].space, n)
     options = [f"move:{d}" for d in sorted(dests)]
     ch = state.characters[cid]
@@ -206,7 +209,7 @@ def follow(state, cid, path, sentinel_passed=False):
     for i, (space, how) in enumerate(path):
         here = state.characters[cid].space
         if how == "bridge" and board.spaces[here].region == "outer" and not (
-                sentinel_passed and i == 0):
+                sentinel_passed and i == 0) and adjust(state, "crossing_guarded", True, space=here):
             # SENTINEL SPACE: "The Sentinel will attack a Character each time they attempt to
             # cross the bridge to enter the Middle Region."
             state = _moved(state, cid, passed, here)
@@ -216,6 +219,11 @@ def follow(state, cid, path, sentinel_passed=False):
             sentinel = {"name": "sentinel", "card": None, "value": SENTINEL_STRENGTH}
             return combat.start_combat(state, cid, "battle", [sentinel], on_win=go_on,
                                        on_lose=stop, on_standoff=stop, on_evade=go_on)
+        if how == "portal" and not adjust(state, "crossing_guarded", True, space=here):
+            passed.append(space)
+            state = update_character(state, cid, space=space)
+            state = _moved(state, cid, passed, space)
+            return turn.end_turn_now(state)  # through the Portal: the turn ends on the Plain of Peril
         if how == "portal":
             state = _moved(state, cid, passed, here)
             return decide(state, cid, "portal", ["portal:strength", "portal:craft"],

@@ -32,6 +32,16 @@ IMPLEMENTED_EXPANSIONS = ()
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
 
+def game_decks(defs, expansions):
+    """Every card of the game: the base decks, with each enabled expansion's cards shuffled
+    into the deck of the same name or forming a deck of their own."""
+    decks = {deck: list(cards) for deck, cards in defs.decks.items()}
+    for e in expansions:
+        for deck, cards in defs.expansion_decks.get(e, {}).items():
+            decks.setdefault(deck, []).extend(cards)
+    return decks
+
+
 def check_options(options):
     for name, value in options.items():
         if name not in OPTIONS:
@@ -75,10 +85,11 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     lives = options.get("lives", OPTIONS["lives"])
     chars = pmap({c: new_character(defs.characters[c], lives) for c in characters})
     dice = Dice(seed=seed)
-    decks = {}
+    decks = game_decks(defs, expansions)
     # "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."  The Purchase and
-    # Talisman cards are stocks beside the board, kept in a fixed order.
-    for deck, cards in sorted(defs.decks.items()):
+    # Talisman cards are stocks beside the board, kept in a fixed order; an expansion
+    # shuffles its own new decks in its setup hook.
+    for deck, cards in sorted(decks.items()):
         if deck in ("adventure", "spell"):
             cards, dice = shuffle(dice, cards)
         decks[deck] = pvector(cards)
@@ -88,6 +99,8 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     # "Decide by any means necessary, who shall play first": the order given is the seating,
     # the first character given plays first.
     state = log(state, "game_started", characters=list(characters), seed=seed)
+    from ..expansions import run_hook
+    state = run_hook(state, "setup")
     # "Any player whose Character starts the game with any Spells ... now draws the designated
     # number of cards from the proper Stockpile."
     from .characters import draw_spells

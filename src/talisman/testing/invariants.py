@@ -35,22 +35,27 @@ def check(state) -> list[str]:
         broken.append("no_decision_after_the_end")
     if state.current not in state.order:
         broken.append("current_in_seating")
-    if card_places(state) != expected_cards():
+    if card_places(state) != expected_cards(state):
         broken.append("every_card_in_exactly_one_place")
     return broken
 
 
-def expected_cards():
-    """Every copy of every card of the game's decks."""
+def expected_cards(state):
+    """Every copy of every card of the game's decks (the base game and its expansions)."""
+    from ..rules.setup import game_decks
     out = Counter()
-    for cards in load().decks.values():
+    for cards in game_decks(load(), state.config.expansions).values():
         out.update(cards)
     return out
 
 
 def card_places(state):
-    """Count each card wherever it is: decks, discards, spaces, characters' hands."""
+    """Count each card wherever it is: decks, discards, spaces, characters' hands, and
+    where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists)."""
     out = Counter()
+    for data in state.ext.values():
+        for cards in data.get("cards", {}).values():
+            out.update(cards)
     for cards in list(state.decks.values()) + list(state.discards.values()) + \
             list(state.board_cards.values()):
         out.update(cards)
