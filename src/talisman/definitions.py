@@ -229,8 +229,14 @@ class Definitions:
     expansion_decks: dict = attrs.field(factory=dict, eq=False)  # expansion -> deck -> card ids
 
 
-def _load_board(path):
+def _load_board(path, extra_paths=()):
+    """The main board, with the boards of implemented expansions merged in (their regions,
+    spaces and links; a space may name main-board neighbours)."""
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
+    for extra in extra_paths:
+        more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
+        doc = {**doc, "regions": doc["regions"] + more["regions"],
+               "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
     regions, shapes = {}, {}
     for r in doc["regions"]:
@@ -367,7 +373,9 @@ def _load_expansion_cards(root, board, abilities, cards):
 def load_from(root: Path) -> Definitions:
     """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
     root = Path(root)
-    board = _load_board(root / "board.yaml")
+    from .expansions import MODULES
+    boards = [root / "expansions" / e / "board.yaml" for e in MODULES]
+    board = _load_board(root / "board.yaml", [b for b in boards if b.exists()])
     abilities = _load_abilities(root / "abilities.yaml")
     for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
         abilities.update(_load_abilities(extra))

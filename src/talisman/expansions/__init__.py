@@ -20,6 +20,9 @@ State hooks:
     The game is set up (decks are built and shuffled), before the first turn.
 ``turn_started(state, character)`` / ``turn_ended(state, character)``
     A character's turn begins (before movement) / has ended (before play passes on).
+``before_movement(state, character)``
+    A character is about to move.  A hook that moves the character its own way (on an
+    expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.
 ``movement_rolled(state, character, roll)``
     A character rolled for movement (the Blood Moon's Werewolf moves after a 1).
 ``events_drawn(state, character, cards)``
@@ -49,7 +52,8 @@ from __future__ import annotations
 
 import importlib
 
-STATE_HOOKS = ("setup", "turn_started", "turn_ended", "movement_rolled", "events_drawn",
+STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
+               "events_drawn",
                "before_encounter", "character_died")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

@@ -89,6 +89,11 @@ def start_movement(state):
     ch = state.characters[cid]
     if ch.turn_flags.get("moved"):
         return state
+    from ..expansions import run_hook
+    state = run_hook(state, "before_movement", character=cid)
+    if state.characters[cid].turn_flags.get("movement_replaced"):
+        return state
+    ch = state.characters[cid]
     if ch.next_move is not None:
         return follow_next_move(state, cid)
     from . import spells
