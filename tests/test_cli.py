@@ -51,3 +51,51 @@ def test_cards_lists_matching_definitions():
 def test_simulate_prints_an_ending_table():
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--jobs", "1"])
     assert r.exit_code == 0 and ("round_limit" in r.output or "last_survivor" in r.output)
+
+
+def test_simulate_results_are_identical_for_any_job_count(tmp_path):
+    from talisman.simulate import run_games
+    one = run_games(6, 1, 10, ("warrior", "troll"), {"max_rounds": 40})
+    two = run_games(6, 2, 10, ("warrior", "troll"), {"max_rounds": 40})
+    assert one == two and [r["seed"] for r in one] == list(range(10, 16))
+
+
+def test_simulate_writes_every_result_and_a_win_rate_table(tmp_path):
+    out = tmp_path / "games.jsonl"
+    r = CliRunner().invoke(main, ["simulate", "--games", "5", "--characters", "warrior,troll",
+                                  "--option", "max_rounds=40", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "win rate" in r.output and "95% interval" in r.output and "median game length" in r.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["seed"] for row in rows] == [0, 1, 2, 3, 4]
+    csv_out = tmp_path / "games.csv"
+    CliRunner().invoke(main, ["simulate", "--games", "3", "--characters", "warrior,troll",
+                              "--option", "max_rounds=40", "--out", str(csv_out)])
+    assert csv_out.read_text().splitlines()[0].startswith("seed,reason,winner")
+
+
+def test_the_heuristic_bot_beats_the_random_bot_in_a_seeded_match():
+    """The same seat with the heuristic bot wins far more often than with the random bot."""
+    from talisman.simulate import run_games, summarize
+    chars = ("warrior", "wizard", "troll", "elf")
+    smart = summarize(run_games(24, 2, 100, chars, {"max_rounds": 200},
+                                ("heuristic", "random", "random", "random")))
+    plain = summarize(run_games(24, 2, 100, chars, {"max_rounds": 200}))
+    rate = {r["character"]: r["rate"] for r in smart["rates"]}["warrior"]
+    base = {r["character"]: r["rate"] for r in plain["rates"]}["warrior"]
+    assert rate >= base + 0.2, (rate, base)
+
+
+def test_bad_simulate_arguments_are_clear_errors():
+    r = CliRunner().invoke(main, ["simulate", "--bots", "genius"])
+    assert r.exit_code != 0 and "give one bot" in r.output
+    r = CliRunner().invoke(main, ["simulate", "--games", "0"])
+    assert r.exit_code != 0
+
+
+def test_replay_step_walks_turn_by_turn(tmp_path):
+    rec = tmp_path / "game.json"
+    CliRunner().invoke(main, ["play", "--seed", "2", "--characters", "warrior,troll",
+                              "--option", "max_rounds=2", "--save", str(rec)])
+    r = CliRunner().invoke(main, ["replay", "--step", str(rec)], input="\n" * 10)
+    assert r.exit_code == 0 and r.output.count("-- next turn --") == 3

@@ -136,7 +136,8 @@ def check(paths):
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-def replay(file):
+@click.option("--step", is_flag=True, help="Walk the game turn by turn (press Enter between turns).")
+def replay(file, step):
     """Replay a game record; report the first divergence if it does not replay."""
     from .narration import narrate
     console = Console(highlight=False, soft_wrap=True)
@@ -150,6 +151,8 @@ def replay(file):
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     for event in state.log:
+        if step and event.name == "turn_started" and event.data["turn"] > 1:
+            click.prompt("", default="", show_default=False, prompt_suffix="-- next turn --")
         line = narrate(event)
         if line:
             console.print(line)
@@ -157,38 +160,62 @@ def replay(file):
 
 
 @main.command()
-@click.option("--games", default=100, show_default=True)
-@click.option("--jobs", default=1, show_default=True)
-@click.option("--seed", default=0, show_default=True)
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--characters", default="warrior,wizard,troll,elf", show_default=True)
+@click.option("--expansions", default="", help="Comma-separated expansion ids.")
+@click.option("--bots", default="random", show_default=True,
+              help="One bot for every seat, or a comma-separated bot per seat (random, heuristic).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
-def simulate(games, jobs, seed, characters, options):
-    """Play many seeded bot games and print how they ended."""
-    from .simulate import run_games
+@click.option("--out", type=click.Path(dir_okay=False), help="Write every game's result (.csv or JSON lines).")
+def simulate(games, jobs, seed, characters, expansions, bots, options, out):
+    """Play many seeded bot games in parallel; print win rates, endings and game length."""
+    from rich.progress import Progress
+    from .simulate import run_games, summarize, write_results
     console = Console(highlight=False, soft_wrap=True)
+    chars = _split(characters)
+    bot_list = _split(bots)
+    if len(bot_list) == 1:
+        bot_list = bot_list * len(chars)
+    if len(bot_list) != len(chars) or any(b not in BOTS for b in bot_list):
+        raise click.BadParameter(f"give one bot, or one per seat, from {', '.join(sorted(BOTS))}",
+                                 param_hint="--bots")
     opts = _parse_options(options)
     opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
     try:
-        results = run_games(games, jobs, seed, _split(characters), opts)
+        api.new_game(chars, _split(expansions), seed, opts)  # a bad configuration fails here, clearly
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("games", total=games)
+            results = run_games(games, jobs, seed, chars, opts, bot_list, _split(expansions),
+                                progress=lambda n: progress.advance(task, n))
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
-    table = Table(title=f"{games} games")
-    table.add_column("ending")
-    table.add_column("winner")
-    table.add_column("games", justify="right")
-    counts = {}
-    for r in results:
-        key = (r["reason"], r["winner"] or "-")
-        counts[key] = counts.get(key, 0) + 1
-    for (reason, winner), n in sorted(counts.items()):
-        table.add_row(reason, winner, str(n))
+    summary = summarize(results)
+    table = Table(title=f"{games} games, seeds {seed}-{seed + games - 1}")
+    for col in ("character", "bot", "wins", "win rate", "95% interval"):
+        table.add_column(col, justify="right" if col != "character" and col != "bot" else "left")
+    for r in summary["rates"]:
+        table.add_row(r["character"], r["bot"], str(r["wins"]), f"{r['rate']:.1%}",
+                      f"{r['low']:.1%} - {r['high']:.1%}")
     console.print(table)
+    endings = Table(title="endings")
+    endings.add_column("reason")
+    endings.add_column("games", justify="right")
+    for reason, n in sorted(summary["endings"].items()):
+        endings.add_row(reason, str(n))
+    console.print(endings)
+    console.print(f"median game length: {summary['median_rounds']} rounds "
+                  f"({summary['mean_steps']:.0f} decisions on average)")
+    if out:
+        write_results(results, out)
+        console.print(f"results written to {out}")
 
 
 @main.command()
 @click.argument("query", required=False, default="")
 def cards(query):
-    """List characters and spaces whose id or name matches QUERY (no decks are in the data yet)."""
+    """List the cards, characters and spaces whose id, name or type matches QUERY."""
     from .definitions import load
     d = load()
     console = Console(highlight=False, soft_wrap=True)
@@ -204,6 +231,12 @@ def cards(query):
     for s in d.board.spaces.values():
         if q in s.id or q in s.name.lower():
             table.add_row("space", s.id, s.name, f"{s.region}: {s.text}")
+    for c in d.cards.values():
+        if q in c.id or q in c.name.lower() or q == c.type or q == c.deck or q == c.set:
+            value = (f", Strength {c.strength}" if c.strength else "") + (f", Craft {c.craft}" if c.craft else "")
+            table.add_row(f"{c.deck} card", c.id, c.name,
+                          f"{c.type}{'/' + c.subtype if c.subtype else ''}{value}, x{c.copies}"
+                          f"{', stand-in' if c.stand_in else ''}: {c.summary}")
     console.print(table)
 
 
