@@ -64,7 +64,7 @@ def test_an_illegal_action_leaves_the_state_as_it_was(pair, text):
 @given(strategies.configs(max_rounds=4))
 def test_the_same_seed_and_actions_give_the_same_game(config):
     def play():
-        s = talisman.new_game(config["characters"], (), config["seed"], config["options"])
+        s = strategies.new_game(config)
         return strategies.play_random(s, 50, bot_seed=config["seed"])
     (s1, a1), (s2, a2) = play(), play()
     assert a1 == a2 and s1 == s2

@@ -15,15 +15,27 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 @st.composite
-def configs(draw, min_characters=1, max_characters=4, max_rounds=6):
-    """A game configuration: characters (distinct), options and a seed."""
+def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=None):
+    """A game configuration: characters (distinct), expansions, options and a seed.
+
+    ``expansions``: a list to choose subsets from (default: every implemented expansion)."""
+    from ..rules.setup import IMPLEMENTED_EXPANSIONS
     ids = sorted(load().characters)
     chars = draw(st.lists(st.sampled_from(ids), min_size=min_characters,
                           max_size=max_characters, unique=True))
+    pool = list(IMPLEMENTED_EXPANSIONS if expansions is None else expansions)
+    chosen = draw(st.lists(st.sampled_from(pool), unique=True)) if pool else []
     options = {"max_rounds": max_rounds,
                "movement_die": draw(st.sampled_from(["by_size", "d6"])),
                "lives": draw(st.sampled_from(["compendium", "card"]))}
-    return {"characters": chars, "options": options, "seed": draw(seeds)}
+    return {"characters": chars, "expansions": sorted(chosen, key=pool.index), "options": options,
+            "seed": draw(seeds)}
+
+
+def new_game(config):
+    """The game a configuration describes."""
+    return api.new_game(config["characters"], config.get("expansions", ()), config["seed"],
+                        config["options"])
 
 
 def play_random(state, steps, bot_seed=0):
@@ -46,7 +58,7 @@ def games(draw, max_steps=60, **config_kwargs):
     config = draw(configs(**config_kwargs))
     steps = draw(st.integers(min_value=0, max_value=max_steps))
     bot_seed = draw(seeds)
-    state = api.new_game(config["characters"], (), config["seed"], config["options"])
+    state = new_game(config)
     states, actions = play_random(state, steps, bot_seed)
     return config, states, actions
 
@@ -56,6 +68,11 @@ def states(draw, **kwargs):
     """A state reachable by seeded random play."""
     _, visited, _ = draw(games(**kwargs))
     return visited[-1]
+
+
+def actions(state):
+    """A legal action of ``state``."""
+    return st.sampled_from(api.legal_actions(state))
 
 
 @st.composite
