@@ -15,7 +15,7 @@ from .engine.records import (Decision, Event, Frame, Outcome, as_pmap, as_pvecto
                              record_map, record_vector)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Character:
     """One character in play: where it stands, its counters and what it holds."""
 
@@ -51,7 +51,7 @@ class Config:
     seed: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GameState:
     """A whole game of Talisman as one immutable value."""
 

@@ -113,21 +113,42 @@ class Outcome:
     winners: tuple = attrs.field(default=(), converter=tuple)
 
 
+def _converters(cls):
+    """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata)."""
+    return {a.name: a.converter for a in cls.__attrs_attrs__ if a.converter is not None}
+
+
 def replace(obj, **changes):
     """A copy of the attrs record ``obj`` with ``changes``: like ``attrs.evolve``, but only the
-    changed fields' converters run (the others are already frozen).  The hot path of every rule."""
+    changed fields' converters run (the others are already frozen).  The hot path of every rule.
+
+    Records built for speed (``GameState``, ``Character``) keep their fields in a ``__dict__``,
+    which is copied whole; slotted records are copied field by field.
+    """
     cls = type(obj)
+    convs = _CONVERTERS.get(cls)
+    if convs is None:
+        convs = _CONVERTERS.setdefault(cls, _converters(cls))
+    for name, value in changes.items():
+        conv = convs.get(name)
+        if conv is not None:
+            changes[name] = conv(value)
     new = object.__new__(cls)
+    d = getattr(obj, "__dict__", None)
+    if d is not None:
+        unknown = changes.keys() - d.keys()
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+        object.__setattr__(new, "__dict__", {**d, **changes})
+        return new
     setter = object.__setattr__
     for a in cls.__attrs_attrs__:
         name = a.name
-        if name in changes:
-            value = changes.pop(name)
-            if a.converter is not None:
-                value = a.converter(value)
-            setter(new, name, value)
-        else:
-            setter(new, name, getattr(obj, name))
+        setter(new, name, changes.pop(name) if name in changes else getattr(obj, name))
     if changes:
         raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}")
     return new
+
+
+#: class -> {field: converter}: derived once from the class's own attrs metadata (immutable facts).
+_CONVERTERS: dict = {}
