@@ -23,6 +23,8 @@ _TOKEN = re.compile(r"[a-z0-9_+\-]+")
 
 
 def _tuple_of_str(value):
+    if type(value) is tuple and all(type(v) is str for v in value):
+        return value
     return tuple(str(v) for v in value)
 
 
