@@ -52,8 +52,10 @@ def player_view(state: GameState, player: str) -> GameState:
     if player not in state.characters:
         raise TalismanError(f"no character {player!r} in this game")
     chars = state.characters
+    from .rules.characters import has_ability
+    sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
     for cid, ch in state.characters.items():
-        if cid != player and ch.spells:
+        if cid != player and ch.spells and not sees:
             chars = chars.set(cid, replace(ch, spells=["hidden"] * len(ch.spells)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
     return replace(state, characters=chars, decks=decks)

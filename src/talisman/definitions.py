@@ -296,7 +296,8 @@ def check_effects(path, entry, field, effects, known):
         if name == "roll":
             count, sides = parse_spec(params["dice"])
             open_ended = "add" in params or "subtract" in params
-            lo, hi = (-INF, INF) if open_ended else (count, count * sides)
+            lo, hi = (-INF, INF) if open_ended else (count, count * sides + sum(
+                params.get("bonus", {}).values()))
             problem = table_problem(params["table"], lo, hi)
             if problem:
                 raise DataError(path, entry, where + ".table", problem)
@@ -314,6 +315,9 @@ def check_effects(path, entry, field, effects, known):
             check_ref(path, entry, where + ".space", params["space"], known["spaces"], "space")
         elif name == "next_move" and "to" in params:
             check_ref(path, entry, where + ".to", params["to"], known["spaces"], "space")
+        if name == "roll":
+            for ability in params.get("bonus", {}):
+                check_ref(path, entry, where + ".bonus", ability, known["abilities"], "ability")
         elif name == "buy":
             for item in params["items"]:
                 check_ref(path, entry, where + ".items", item, known["cards"], "card")
@@ -345,7 +349,7 @@ def _load_cards(folder, board, abilities, set_id="base", cards=None):
                 stand_in=c.get("stand_in", False), set=set_id, data=deep_freeze(c.get("data")))
             decks.setdefault(doc["deck"], []).extend([c["id"]] * c["copies"])
         raw.append((path, doc))
-    known = {"spaces": board.spaces, "cards": cards}
+    known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for path, doc in raw:
         for c in doc["cards"]:
             check_effects(path, c["id"], "effect", c.get("effect"), known)
@@ -382,7 +386,7 @@ def load_from(root: Path) -> Definitions:
     characters = _load_characters(root / "characters.yaml", board, abilities)
     cards, decks = _load_cards(root / "cards", board, abilities)
     expansion_decks = _load_expansion_cards(root, board, abilities, cards)
-    known = {"spaces": board.spaces, "cards": cards}
+    known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
     return Definitions(board, characters, abilities, cards, decks, expansion_decks)

@@ -54,6 +54,7 @@ EFFECTS = {
     # control
     "roll": _obj(["dice", "table"], dice={"enum": ["d4", "d6", "d8", "2d6", "3d6"]},
                  add={"enum": ["strength", "craft"]}, subtract={"enum": ["strength", "craft"]},
+                 bonus={"type": "object", "additionalProperties": _POS},
                  table={"type": "object", "minProperties": 1,
                         "additionalProperties": _EFFECTS}),
     "choose": {"type": "array", "minItems": 1, "items": _obj(
@@ -143,7 +144,9 @@ def table_problem(table, lo, hi):
             return f"result {max(a, expected - 1)} is covered more than once" if a >= lo or \
                 expected > lo else f"results below {lo} cannot be rolled"
         expected = b + 1
-    if expected <= hi and expected != INF:
+    if expected == INF:
+        return None  # an open top ("6+") covers whatever can be rolled
+    if expected <= hi:
         return f"results from {expected} up are not covered"
     if expected > hi + 1 and hi != INF:
         return f"results above {hi} cannot be rolled"

@@ -20,7 +20,7 @@ rules: "000 SENTINEL SPACE"
 setup:
   characters:
     - {id: warrior, space: woods_1, fate: 0}
-dice: [2, 6, 1]
+dice: [2, 6, 1, 1]
 actions: [move:hills_3, fight]
 expect:
   characters.warrior.space: sentinel
@@ -54,10 +54,10 @@ def test_an_illegal_action_names_its_line(tmp_path):
 
 
 def test_a_malformed_file_names_its_line(tmp_path):
-    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6, 1"))
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1, 1]", "dice: [2, 6, 1, 1"))
     with pytest.raises(ScenarioError, match=r"s.yaml:\d+: not valid YAML"):
         run_file(p)
-    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6, 1]\nforecast: rain"))
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1, 1]", "dice: [2, 6, 1, 1]\nforecast: rain"))
     with pytest.raises(ScenarioError, match=r"s.yaml:7: unknown key 'forecast'"):
         run_file(p)
     p = write(tmp_path, GOOD.replace("id: warrior,", "id: warrior, mood: grim,"))
@@ -66,10 +66,10 @@ def test_a_malformed_file_names_its_line(tmp_path):
 
 
 def test_running_out_of_scripted_dice_names_the_wanted_roll(tmp_path):
-    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: [2, 6]"))
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1, 1]", "dice: [2, 6, 1]"))
     r = run_file(p)
     assert "ran out: wanted d6 for attack roll of sentinel" in str(r.failures[-1])
-    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1]", "dice: []"))
+    p = write(tmp_path, GOOD.replace("dice: [2, 6, 1, 1]", "dice: []"))
     with pytest.raises(ScenarioError, match="s.yaml:7: .*scripted dice ran out: wanted d6 for movement of warrior"):
         run_file(p)
 

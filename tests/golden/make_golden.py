@@ -12,7 +12,7 @@ import talisman
 from talisman.api import record
 from talisman.bots import HeuristicBot
 
-GAMES = [("seed60_crown", ("warrior", "wizard", "troll", "elf"), 60),
+GAMES = [("seed48_crown", ("warrior", "wizard", "troll", "elf"), 48),
          ("seed7_two", ("dwarf", "sorceress"), 7)]
 
 

@@ -6,8 +6,10 @@ import talisman
 from support import events, game, legal, names, play, run_effects
 
 
-def bear_at_hidden_valley(char="warrior", dice=(), **fields):
-    """The Bear and two objects fill the Hidden Valley's three cards: nothing is drawn."""
+def bear_at_hidden_valley(char="thief", dice=(), **fields):
+    """The Bear and two objects fill the Hidden Valley's three cards: nothing is drawn.
+    (The Thief with the Warrior's Strength 4 and none of his battle abilities.)"""
+    fields.setdefault("strength", 4)
     c = {"id": char, "space": "black_knight", **fields}
     return game([c], dice, board_cards={"hidden_valley": ["bear", "sword", "ring"]})
 
@@ -17,24 +19,24 @@ def test_combat_vs_creatures_a_higher_score_kills_the_creature_and_keeps_it():
     s = play(bear_at_hidden_valley(dice=[1, 4, 2]), "move:hidden_valley", "fight")
     (sc,) = events(s, "combat_scores")
     assert (sc["character_score"], sc["opponent_score"]) == (8, 5)
-    assert list(s.characters["warrior"].trophies) == ["bear"]
+    assert list(s.characters["thief"].trophies) == ["bear"]
     assert "bear" not in s.board_cards["hidden_valley"]
 
 
 def test_combat_vs_creatures_a_lower_score_costs_a_life_and_ends_the_turn():
-    s = game([{"id": "warrior", "space": "black_knight"}], [1, 1, 6],
+    s = game([{"id": "thief", "space": "black_knight"}], [1, 1, 6],
              board_cards={"hidden_valley": ["bear", "bag_of_gold", "sword"]})
     s = play(s, "move:hidden_valley", "fight")
-    assert s.characters["warrior"].lives == 3
+    assert s.characters["thief"].lives == 3
     # "The Character's turn now ends": the Bear stays and the gold is not claimed
     assert list(s.board_cards["hidden_valley"]) == ["bear", "bag_of_gold", "sword"]
-    assert s.characters["warrior"].gold == 1
+    assert s.characters["thief"].gold == 1
 
 
 def test_standoff_neither_side_is_harmed():
     # STANDOFF: "neither side is harmed and that player's turn ends"
     s = play(bear_at_hidden_valley(dice=[1, 2, 3]), "move:hidden_valley", "fight")
-    assert "standoff" in names(s) and s.characters["warrior"].lives == 4
+    assert "standoff" in names(s) and s.characters["thief"].lives == 4
     assert list(s.board_cards["hidden_valley"]) == ["bear", "sword", "ring"]
 
 
@@ -106,18 +108,18 @@ def test_spells_are_cast_before_the_dice():
 
 def test_armour_saves_a_life_on_4_to_6():
     # "the Character loses 1 Life (use of an Object ... may prevent this)"
-    s = game([{"id": "warrior", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 5],
+    s = game([{"id": "thief", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 5],
              board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight")
-    assert s.characters["warrior"].lives == 4 and "life_saved" in names(s)
-    s = game([{"id": "warrior", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 3],
+    assert s.characters["thief"].lives == 4 and "life_saved" in names(s)
+    s = game([{"id": "thief", "space": "black_knight", "objects": ["armour"]}], [1, 1, 6, 3],
              board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight")
-    assert s.characters["warrior"].lives == 3 and "save_failed" in names(s)
+    assert s.characters["thief"].lives == 3 and "save_failed" in names(s)
 
 
 def test_the_widest_life_saving_object_is_tried_first():
-    s = game([{"id": "warrior", "space": "black_knight", "objects": ["helmet", "shield", "armour"]}],
+    s = game([{"id": "thief", "space": "black_knight", "objects": ["helmet", "shield", "armour"]}],
              [1, 1, 6, 4], board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight")
     (saved,) = events(s, "life_saved")
@@ -126,19 +128,19 @@ def test_the_widest_life_saving_object_is_tried_first():
 
 def test_fate_a_token_rolls_the_die_again_once_and_the_new_result_stands():
     # FATE (Revised 4th Edition): pay 1 fate to roll one's own die again; the new result must be kept
-    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 5, 2],
+    s = game([{"id": "thief", "space": "black_knight", "fate": 1, "strength": 4}], [1, 1, 5, 2],
              board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight")
     assert legal(s) == {"keep", "fate:reroll"}
     s = play(s, "fate:reroll")
-    assert s.characters["warrior"].fate == 0
+    assert s.characters["thief"].fate == 0
     (sc,) = events(s, "combat_scores")
     assert sc["character_roll"] == 5 and sc["character_score"] == 9
     assert "fate:reroll" not in legal(s)
 
 
 def test_a_creatures_roll_is_not_rerolled_by_fate():
-    s = game([{"id": "warrior", "space": "black_knight", "fate": 2}], [1, 1, 3, 2],
+    s = game([{"id": "thief", "space": "black_knight", "fate": 2}], [1, 1, 3, 2],
              board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight", "keep")
     assert s.pending is None or s.pending.kind != "fate"
@@ -146,12 +148,12 @@ def test_a_creatures_roll_is_not_rerolled_by_fate():
 
 def test_combat_between_characters_the_victor_takes_a_life_or_an_object_or_gold():
     # RESOLVING COMBAT BETWEEN CHARACTERS
-    s = game([{"id": "warrior", "space": "village"}, {"id": "troll", "space": "woods_1",
+    s = game([{"id": "thief", "space": "village"}, {"id": "troll", "space": "woods_1",
                                                        "objects": ["sword"]}], [3, 6, 1])
     s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle", "fight")
     assert legal(s) == {"spoils:life", "spoils:take:sword", "spoils:gold"}
     s2 = play(s, "spoils:take:sword")
-    assert list(s2.characters["warrior"].objects) == ["sword"] and not s2.characters["troll"].objects
+    assert list(s2.characters["thief"].objects) == ["sword"] and not s2.characters["troll"].objects
     s3 = play(s, "spoils:life")
     assert s3.characters["troll"].lives == 3
 
@@ -159,8 +161,8 @@ def test_combat_between_characters_the_victor_takes_a_life_or_an_object_or_gold(
 def test_psychic_combat_between_characters_may_take_a_follower():
     # RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: "... or take one ... Follower"
     s = game([{"id": "wizard", "space": "village", "spells": []},
-              {"id": "warrior", "space": "woods_1", "followers": ["maiden"]}], [3, 6, 1])
-    s = play(s, "move:woods_1", "encounter:char:warrior", "attack:psychic", "fight")
+              {"id": "thief", "space": "woods_1", "followers": ["maiden"]}], [3, 6, 1])
+    s = play(s, "move:woods_1", "encounter:char:thief", "attack:psychic", "fight")
     assert "spoils:take:maiden" in legal(s)
 
 
@@ -180,9 +182,9 @@ def test_taming_animals_2d6_plus_strength_less_than_craft():
 
 
 def test_a_failed_taming_leads_to_combat_and_a_lost_combat_kills_a_tamed_animal():
-    s = game([{"id": "warrior", "space": "black_knight", "followers": ["bear"], "craft": 2}],
+    s = game([{"id": "thief", "space": "black_knight", "followers": ["bear"], "craft": 2}],
              [1, 6, 6, 1, 6], board_cards={"hidden_valley": ["wolf", "sword", "ring"]})
     s = play(s, "move:hidden_valley", "tame")
     assert "taming_failed" in names(s) and "tame" not in legal(s)
     s = play(s, "fight")                 # 1 + 4 + 1 (tamed Bear) = 6 against 6 + 2 = 8
-    assert not s.characters["warrior"].followers and "bear" in s.discards["adventure"]
+    assert not s.characters["thief"].followers and "bear" in s.discards["adventure"]

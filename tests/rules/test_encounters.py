@@ -5,7 +5,7 @@ from support import events, game, legal, names, play, run_effects
 
 def test_encounters_only_where_the_move_ends():
     # "They may never Encounter anything in the Space where they start their Move."
-    s = game([{"id": "warrior", "space": "black_knight"}], [1],
+    s = game([{"id": "thief", "space": "black_knight"}], [1],
              board_cards={"black_knight": ["bear"], "hidden_valley": ["sword", "ring", "wand"]})
     s = play(s, "move:hidden_valley")
     assert events(s, "encountered_space")[0]["space"] == "hidden_valley"
@@ -13,14 +13,14 @@ def test_encounters_only_where_the_move_ends():
 
 
 def test_one_choice_a_character_on_the_space_or_the_space_itself():
-    s = game([{"id": "warrior", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3])
+    s = game([{"id": "thief", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3])
     s = play(s, "move:woods_1")
     assert legal(s) == {"encounter:space", "encounter:char:troll"}
 
 
 def test_draw_card_spaces_draw_only_enough_to_make_up_the_number():
     # ENCOUNTERS IN A SPACE: "only enough Cards to make up the given number may be drawn"
-    s = game([{"id": "warrior", "space": "black_knight"}], [1],
+    s = game([{"id": "thief", "space": "black_knight"}], [1],
              board_cards={"hidden_valley": ["sword"]}, deck_tops={"adventure": ["ring", "wand", "raft"]})
     s = play(s, "move:hidden_valley")
     assert [e["card"] for e in events(s, "card_drawn")] == ["ring", "wand"]
@@ -28,7 +28,7 @@ def test_draw_card_spaces_draw_only_enough_to_make_up_the_number():
 
 def test_adventure_cards_are_met_lowest_number_first_events_before_enemies():
     # ADVENTURE CARDS: "The number at the top of all cards indicates the order ... Lowest number first."
-    s = game([{"id": "warrior", "space": "black_knight"}], [1, 6, 1],
+    s = game([{"id": "thief", "space": "black_knight"}], [1, 6, 1],
              deck_tops={"adventure": ["bag_of_gold", "bear", "angel"]})
     s = play(s, "move:hidden_valley")
     met = [e["card"] for e in events(s, "card_met")]
@@ -39,66 +39,66 @@ def test_adventure_cards_are_met_lowest_number_first_events_before_enemies():
 
 def test_an_event_that_loses_a_turn_ends_the_turn_and_skips_the_other_cards():
     # EVENT: "Any, which result in the Character losing a turn, end the turn immediately."
-    s = game([{"id": "warrior", "space": "black_knight"}, {"id": "troll", "space": "city"}], [1],
+    s = game([{"id": "thief", "space": "black_knight"}, {"id": "troll", "space": "city"}], [1],
              deck_tops={"adventure": ["storm", "bear", "sword"]})
     s = play(s, "move:hidden_valley")
-    assert s.characters["warrior"].lost_turn
+    assert s.characters["thief"].lost_turn
     assert not events(s, "attacked") and s.current == "troll"
     assert {"bear", "sword"} <= set(s.board_cards["hidden_valley"])
 
 
 def test_claiming_face_up_cards_not_while_an_enemy_is_on_the_space():
     # CLAIMING FACE UP CARDS: "EXCEPT WHEN: There is also an Enemy Card on the Space"
-    s = game([{"id": "warrior", "space": "black_knight"}], [1, 1, 6],
+    s = game([{"id": "thief", "space": "black_knight"}], [1, 1, 6],
              board_cards={"hidden_valley": ["bear", "sword", "ring"]})
     s = play(s, "move:hidden_valley", "fight")
     assert not any(str(a).startswith("take:") for a in legal(s))
 
 
 def test_claiming_face_up_cards_after_the_enemies_are_beaten():
-    s = game([{"id": "warrior", "space": "black_knight"}], [1, 6, 1],
+    s = game([{"id": "thief", "space": "black_knight"}], [1, 6, 1],
              board_cards={"hidden_valley": ["bear", "sword", "ring"]})
     s = play(s, "move:hidden_valley", "fight")
     assert {"take:sword", "take:ring", "done"} <= legal(s)
     s = play(s, "take:sword", "done")
-    assert list(s.characters["warrior"].objects) == ["sword"]
+    assert list(s.characters["thief"].objects) == ["sword"]
     assert list(s.board_cards["hidden_valley"]) == ["ring"]   # "cards that remain ... face up"
 
 
 def test_a_card_placed_on_another_space_does_not_affect_the_drawer():
     # ADVENTURE CARDS: the Ghost is placed by a die on another space when drawn
-    s = game([{"id": "warrior", "space": "village"}], [3, 5], deck_tops={"adventure": ["ghost"]})
+    s = game([{"id": "thief", "space": "village"}], [3, 5], deck_tops={"adventure": ["ghost"]})
     s = play(s, "move:woods_1")
     assert "ghost" in s.board_cards["castle"] and not events(s, "attacked")
 
 
 def test_the_tavern_gambler_without_gold_loses_a_life():
     # SPACES IN THE OUTER REGION, TAVERN: "loses at gambling but has no Gold ... must lose a life"
-    s = game([{"id": "warrior", "space": "plains_3", "gold": 0}], [1, 3])
+    s = game([{"id": "thief", "space": "plains_3", "gold": 0}], [1, 3])
     s = play(s, "move:tavern")
-    assert s.characters["warrior"].lives == 3
-    s = game([{"id": "warrior", "space": "plains_3", "gold": 2}], [1, 3])
+    assert s.characters["thief"].lives == 3
+    s = game([{"id": "thief", "space": "plains_3", "gold": 2}], [1, 3])
     s = play(s, "move:tavern")
-    assert s.characters["warrior"].lives == 4 and s.characters["warrior"].gold == 1
+    assert s.characters["thief"].lives == 4 and s.characters["thief"].gold == 1
 
 
 def test_purchase_cards_no_card_left_no_purchase():
     # PURCHASE CARDS: "Should there be no cards of any given Object, that Object is not available"
     import attrs
-    s = game([{"id": "warrior", "space": "village", "gold": 9}])
-    s = run_effects(s, [{"buy": {"items": {"purchase_sword": 2, "purchase_raft": 3}}}], "warrior")
+    s = game([{"id": "thief", "space": "village", "gold": 9}])
+    s = run_effects(s, [{"buy": {"items": {"purchase_sword": 2, "purchase_raft": 3}}}], "thief")
     assert legal(s) == {"buy:purchase_sword", "buy:purchase_raft", "done"}
     s = play(s, "buy:purchase_raft")
-    assert "purchase_raft" in s.characters["warrior"].objects and s.characters["warrior"].gold == 6
+    assert "purchase_raft" in s.characters["thief"].objects and s.characters["thief"].gold == 6
     assert "buy:purchase_raft" not in legal(s)   # the only Raft card is gone
 
 
 def test_talisman_cards_from_the_stockpile_while_any_is_left():
     # TALISMAN CARDS: "If, through an Encounter, a Character is given a Talisman, draw one"
-    s = game([{"id": "warrior", "space": "village"}])
+    s = game([{"id": "thief", "space": "village"}])
     for _ in range(5):
-        s = run_effects(s, [{"gain_talisman": {}}], "warrior")
-    assert list(s.characters["warrior"].objects).count("talisman") == 4
+        s = run_effects(s, [{"gain_talisman": {}}], "thief")
+    assert list(s.characters["thief"].objects).count("talisman") == 4
     assert "no_talisman_left" in names(s)
 
 
@@ -114,7 +114,7 @@ def test_space_instructions_the_chapel_by_alignment():
 
 
 def test_gold_counters_on_a_space_may_be_taken():
-    s = game([{"id": "warrior", "space": "black_knight"}], [1], board_gold={"hidden_valley": 2},
+    s = game([{"id": "thief", "space": "black_knight"}], [1], board_gold={"hidden_valley": 2},
              board_cards={"hidden_valley": ["sword", "ring", "wand"]})
     s = play(s, "move:hidden_valley", "take:gold")
-    assert s.characters["warrior"].gold == 3 and "hidden_valley" not in s.board_gold
+    assert s.characters["thief"].gold == 3 and "hidden_valley" not in s.board_gold

@@ -8,7 +8,7 @@ from talisman.definitions import load
 from talisman.effects_schema import INF, table_problem
 
 
-def enter(space, character="warrior", dice=(), **fields):
+def enter(space, character="thief", dice=(), **fields):
     """A character one step from ``space`` in the Inner Region takes that step."""
     from talisman.rules.movement import distance_to_plain
     board = load().board
@@ -40,9 +40,9 @@ def test_every_inner_chart_maps_each_result_to_exactly_one_outcome(space):
 def test_mines_3d6_less_craft_decides_where_the_character_emerges():
     # MINES: "roll 3D6 ... The Character's Craft is subtracted ... The Playing piece is immediately Moved there."
     s = enter("mines", dice=[6, 6, 2], craft=4)         # 14 - 4 = 10: 6+ the Tavern
-    assert s.characters["warrior"].space == "tavern"
+    assert s.characters["thief"].space == "tavern"
     s = enter("mines", dice=[1, 1, 1], craft=4)         # 3 - 4 = -1: stays in the Mines
-    assert s.characters["warrior"].space == "mines"
+    assert s.characters["thief"].space == "mines"
 
 
 def test_the_dwarf_rolls_only_two_dice_in_the_mines():
@@ -52,7 +52,7 @@ def test_the_dwarf_rolls_only_two_dice_in_the_mines():
 
 def test_crypt_3d6_less_strength():
     s = enter("crypt", dice=[2, 2, 1], strength=4)      # 5 - 4 = 1: the Plain of Peril
-    assert s.characters["warrior"].space == "plain_of_peril"
+    assert s.characters["thief"].space == "plain_of_peril"
 
 
 def test_werewolf_den_a_d6_plus_8_werewolf_attacks_and_holds_until_beaten():
@@ -62,11 +62,11 @@ def test_werewolf_den_a_d6_plus_8_werewolf_attacks_and_holds_until_beaten():
     assert att["strength"] == 11 and att["enemies"] == ["werewolf"]
     assert "evade" not in legal(s)                     # "nor may they be Evaded"
     s = play(s, "fight")                               # 1 + 6 against 1 + 11: a life lost
-    assert s.characters["warrior"].hold == "werewolf_den"
+    assert s.characters["thief"].hold == "werewolf_den"
 
 
 def test_an_unfinished_space_holds_the_character_but_retreating_is_allowed():
-    s = game([{"id": "warrior", "space": "werewolf_den", "hold": "werewolf_den"}], [])
+    s = game([{"id": "thief", "space": "werewolf_den", "hold": "werewolf_den"}], [])
     assert legal(s) == {"stay", "move:death"}           # death is towards the Plain of Peril
 
 
@@ -75,28 +75,28 @@ def test_pits_d6_fiends_fought_one_at_a_time_until_a_life_is_lost():
     s = enter("pits", dice=[3, 6, 1, 6, 1, 1, 6], strength=6)
     s = play(s, "fight", "fight", "fight")
     won = [e for e in events(s, "combat_won")]
-    assert len(won) == 2 and s.characters["warrior"].lives == 3
-    assert s.characters["warrior"].pit_fiends == 1 and s.characters["warrior"].hold == "pits"
+    assert len(won) == 2 and s.characters["thief"].lives == 3
+    assert s.characters["thief"].pit_fiends == 1 and s.characters["thief"].hold == "pits"
 
 
 def test_dice_with_death_two_dice_each():
     s = enter("death", dice=[1, 1, 6, 6])               # 2 against 12: a life, and held
     (c,) = events(s, "contest")
-    assert c["result"] == "lose" and s.characters["warrior"].lives == 3
-    assert s.characters["warrior"].hold == "death"
+    assert c["result"] == "lose" and s.characters["thief"].lives == 3
+    assert s.characters["thief"].hold == "death"
 
 
 def test_the_vampires_tower():
     s = enter("vampires_tower", dice=[5])
-    assert s.characters["warrior"].lives == 1
+    assert s.characters["thief"].lives == 1
 
 
 def test_characters_meet_only_on_the_plain_of_peril_and_the_valley_of_fire():
-    s = game([{"id": "warrior", "space": "portal_of_power"}, {"id": "troll", "space": "mines"}], [])
-    s = game([{"id": "warrior", "space": "plain_of_peril"}, {"id": "troll", "space": "mines"}], [])
+    s = game([{"id": "thief", "space": "portal_of_power"}, {"id": "troll", "space": "mines"}], [])
+    s = game([{"id": "thief", "space": "plain_of_peril"}, {"id": "troll", "space": "mines"}], [])
     s = play(s, "move:mines")
     assert s.pending is None or s.pending.kind != "encounter"
-    s = game([{"id": "warrior", "space": "mines"}, {"id": "troll", "space": "plain_of_peril"}], [])
+    s = game([{"id": "thief", "space": "mines"}, {"id": "troll", "space": "plain_of_peril"}], [])
     s = play(s, "move:plain_of_peril")
     assert "retreated" in names(s)                     # retreating: no encounter at all
 
@@ -104,7 +104,7 @@ def test_characters_meet_only_on_the_plain_of_peril_and_the_valley_of_fire():
 def test_the_crown_of_command_one_command_spell_a_turn_when_alone():
     # THE CROWN OF COMMAND SPACE / The Crown of Command: "Roll 1 die and indicate a victim.
     # If 4 - 6, victim must admit defeat or lose 1 Life. 1 - 3 is no effect."
-    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [5])
+    s = game([{"id": "thief", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [5])
     s = play(s, "stay")
     assert legal(s) == {"target:troll"}
     s = play(s, "target:troll")
@@ -114,13 +114,13 @@ def test_the_crown_of_command_one_command_spell_a_turn_when_alone():
 
 
 def test_admitting_defeat_to_the_command_spell_ends_the_game():
-    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [6])
+    s = game([{"id": "thief", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [6])
     s = play(s, "stay", "target:troll", "concede")
-    assert s.is_over and s.winner == "warrior"
+    assert s.is_over and s.winner == "thief"
 
 
 def test_on_the_crown_a_character_not_alone_must_encounter_the_other():
-    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+    s = game([{"id": "thief", "space": "valley_of_fire", "objects": ["talisman"]},
               {"id": "troll", "space": "crown_of_command"}], [])
     s = play(s, "move:crown_of_command")
     assert legal(s) == {"encounter:char:troll"}

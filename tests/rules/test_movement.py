@@ -23,10 +23,11 @@ def play(state, *actions):
     return state
 
 
-def at(space, character="warrior", dice=(), **fields):
+def at(space, character="thief", dice=(), **fields):
     """A one-character game on ``space`` with forced dice (no fate tokens unless given, so no
     FATE re-roll decisions come between the steps under test)."""
     fields.setdefault("fate", 0)
+    fields.setdefault("strength", 4)  # as the Warrior, without his two battle dice
     return setup_state({"characters": [dict(id=character, space=space, **fields)]}, list(dice))
 
 
@@ -104,9 +105,9 @@ def test_crossing_the_bridge_if_the_roll_is_sufficient_and_a_new_direction_after
 def test_the_sentinel_attacks_a_character_crossing_inward_and_a_standoff_stops_him():
     s = at("graveyard", dice=[4, 6, 1])
     s = play(s, "move:hidden_valley")
-    assert s.pending.kind == "combat" and s.characters["warrior"].space == "sentinel"
+    assert s.pending.kind == "combat" and s.characters["thief"].space == "sentinel"
     s = play(s, "fight")  # warrior 4 + 6 = 10 against Sentinel 9 + 1 = 10: a standoff
-    assert s.characters["warrior"].space == "sentinel"
+    assert s.characters["thief"].space == "sentinel"
     assert [e.name for e in s.log if e.name in ("standoff", "combat_won")] == ["standoff"]
 
 
@@ -114,7 +115,7 @@ def test_defeating_the_sentinel_continues_the_move():
     s = at("graveyard", dice=[4, 6, 1], strength=5)  # 5+6 = 11 > 9+1 = 10
     s = play(s, "move:hidden_valley")
     s = play(s, "fight")
-    assert s.characters["warrior"].space == "hidden_valley"
+    assert s.characters["thief"].space == "hidden_valley"
     assert any(e.name == "combat_won" for e in s.log)
 
 
@@ -122,7 +123,7 @@ def test_defeat_by_the_sentinel_costs_a_life_and_ends_the_move_on_the_sentinel()
     s = at("graveyard", dice=[4, 1, 6])  # 4+1 = 5 < 9+6 = 15
     s = play(s, "move:hidden_valley")
     s = play(s, "fight")
-    ch = s.characters["warrior"]
+    ch = s.characters["thief"]
     assert ch.space == "sentinel" and ch.lives == 3
 
 
@@ -134,7 +135,7 @@ def test_the_sentinel_never_attacks_along_the_outer_region_outward_or_ending_the
                               ("graveyard", 2, "sentinel")):
         s = at(start, dice=[roll])
         s = play(s, f"move:{dest}")
-        assert s.characters["warrior"].space == dest
+        assert s.characters["thief"].space == dest
         assert not any(e.name == "attacked" for e in s.log)
 
 
@@ -148,9 +149,9 @@ def test_the_portal_is_tried_only_if_the_roll_carries_beyond():
 def test_opening_the_portal_ends_the_turn_on_the_plain_of_peril():
     s = at("castle", dice=[2, 3, 4], strength=8)
     s = play(s, "move:plain_of_peril")
-    assert s.pending.kind == "portal" and s.characters["warrior"].space == "portal_of_power"
+    assert s.pending.kind == "portal" and s.characters["thief"].space == "portal_of_power"
     s = play(s, "portal:strength")  # 3 + 4 = 7 <= 8
-    assert s.characters["warrior"].space == "plain_of_peril"
+    assert s.characters["thief"].space == "plain_of_peril"
     assert not any(e.name == "encounter_skipped" for e in s.log)  # the turn ended at once
 
 
@@ -158,7 +159,7 @@ def test_failing_to_open_the_portal_ends_the_move_and_turn_on_the_portal():
     s = at("castle", dice=[2, 6, 6], craft=5)
     s = play(s, "move:plain_of_peril")
     s = play(s, "portal:craft")
-    ch = s.characters["warrior"]
+    ch = s.characters["thief"]
     assert ch.space == "portal_of_power" and ch.craft == 4
     assert not any(e.name == "encounter_skipped" for e in s.log)
 
@@ -187,7 +188,7 @@ def test_retreating_ignores_the_space_instructions():
 def test_passing_out_through_the_portal_is_the_whole_move():
     s = at("plain_of_peril")
     s = play(s, "move:portal_of_power")
-    assert s.characters["warrior"].space == "portal_of_power"
+    assert s.characters["thief"].space == "portal_of_power"
 
 
 # --- the destinations offered are exactly the reachable ones --------------------------
@@ -223,7 +224,7 @@ def independent_destinations(start, n):
 
 @given(st.sampled_from(BOARD.regions["outer"] + BOARD.regions["middle"]), st.integers(1, 8))
 def test_offered_destinations_match_an_independent_count(start, n):
-    s = at(start, dice=[n] if n <= 6 else [], character="warrior" if n <= 6 else "troll")
+    s = at(start, dice=[n] if n <= 6 else [], character="thief" if n <= 6 else "troll")
     if n > 6:
         s = setup_state({"characters": [{"id": "troll", "space": start, "fate": 0}]}, [n])
     offered = {str(a).split(":")[1] for a in talisman.legal_actions(s)}

@@ -26,7 +26,7 @@ def names(state):
 def test_rafts_building_one_with_an_axe_at_the_end_of_a_turn_in_woods():
     # Rafts: "Any Character, who possesses an Axe and ends their turn in a Woods or Forest
     # Space, may declare they are building a Raft."
-    s = setup_state({"characters": [{"id": "warrior", "space": "village", "objects": ["axe"],
+    s = setup_state({"characters": [{"id": "thief", "space": "village", "objects": ["axe"],
                                      "fate": 0}],
                      "board_cards": {"woods_1": ["bag_of_gold"]}}, [3])
     s = play(s, "move:woods_1")
@@ -34,24 +34,24 @@ def test_rafts_building_one_with_an_axe_at_the_end_of_a_turn_in_woods():
     s = play(s, "done")
     assert s.pending.kind == "raft" and legal(s) == {"raft:build", "raft:none"}
     s = play(s, "raft:build")
-    assert s.characters["warrior"].raft
+    assert s.characters["thief"].raft
 
 
 def test_rafts_crossing_to_the_space_opposite_is_the_whole_move_and_the_raft_is_gone():
     # "A Character with a Raft may cross the River to any Space directly opposite the one they
     # are in. This is their Move for that turn, they do not roll for Movement."
-    s = setup_state({"characters": [{"id": "warrior", "space": "woods_1", "raft": True,
+    s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "raft": True,
                                      "fate": 0}],
                      "board_cards": {"hidden_valley": ["bag_of_gold", "sword", "wolf"]}}, [])
     assert "raft:hidden_valley" in legal(s) and "roll" in legal(s)
     s = play(s, "raft:hidden_valley")
-    ch = s.characters["warrior"]
+    ch = s.characters["thief"]
     assert ch.space == "hidden_valley" and not ch.raft
     assert "movement_roll" not in names(s) and "raft_crossed" in names(s)
 
 
 def test_no_raft_building_without_an_axe_or_outside_woods_and_forest():
-    s = setup_state({"characters": [{"id": "warrior", "space": "village", "fate": 0}],
+    s = setup_state({"characters": [{"id": "thief", "space": "village", "fate": 0}],
                      "board_cards": {"woods_1": ["bag_of_gold"]}}, [3])
     s = play(s, "move:woods_1", "done")
     assert s.pending is None or s.pending.kind != "raft"
@@ -59,7 +59,7 @@ def test_no_raft_building_without_an_axe_or_outside_woods_and_forest():
 
 def test_losing_a_turn_still_defends_when_attacked():
     # LOSING A TURN: "If a Character is attacked while losing a turn he may defend himself as usual."
-    s = setup_state({"characters": [{"id": "warrior", "space": "village", "fate": 0},
+    s = setup_state({"characters": [{"id": "thief", "space": "village", "fate": 0},
                                     {"id": "troll", "space": "woods_1", "lost_turn": True,
                                      "fate": 0}]}, [3, 2, 5])
     s = play(s, "move:woods_1")
@@ -76,46 +76,46 @@ def run_effects(state, effs, actor):
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
-def base(space="village", character="warrior"):
+def base(space="village", character="thief"):
     s = setup_state({"characters": [{"id": character, "space": space, "fate": 0}]}, [])
     return s
 
 
 def test_teleport_offers_every_space_of_the_region():
-    s = run_effects(base("fields_2"), [{"teleport": {"region": "same", "encounter": False}}], "warrior")
+    s = run_effects(base("fields_2"), [{"teleport": {"region": "same", "encounter": False}}], "thief")
     assert s.pending.kind == "teleport"
     assert legal(s) == {f"teleport:{x}" for x in __import__("talisman.definitions").definitions.load().board.regions["outer"]}
     s = play(s, "teleport:ruins")
-    assert s.characters["warrior"].space == "ruins"
+    assert s.characters["thief"].space == "ruins"
 
 
 def test_move_to_a_named_space():
-    s = run_effects(base(), [{"move_to": {"space": "crags", "encounter": False}}], "warrior")
-    assert s.characters["warrior"].space == "crags"
+    s = run_effects(base(), [{"move_to": {"space": "crags", "encounter": False}}], "thief")
+    assert s.characters["thief"].space == "crags"
 
 
 def test_move_n_spaces_offers_both_directions():
-    s = run_effects(base("city"), [{"move_steps": {"count": 2}}], "warrior")
+    s = run_effects(base("city"), [{"move_steps": {"count": 2}}], "thief")
     assert legal(s) == {"move:woods_2", "move:hills_2"}
 
 
 def test_move_to_the_nearest_space_of_a_kind():
-    s = run_effects(base("fields_3"), [{"move_nearest": {"kind": "woods"}}], "warrior")
-    assert s.characters["warrior"].space == "woods_2"
-    s = run_effects(base("village"), [{"move_nearest": {"kind": "fields"}}], "warrior")
+    s = run_effects(base("fields_3"), [{"move_nearest": {"kind": "woods"}}], "thief")
+    assert s.characters["thief"].space == "woods_2"
+    s = run_effects(base("village"), [{"move_nearest": {"kind": "fields"}}], "thief")
     assert legal(s) == {"move:fields_1", "move:fields_6"}   # equally near: the character chooses
 
 
 def test_as_your_next_move_replaces_the_roll():
     # the Tavern's boatman: "ferry to Temple as next move"
-    s = setup_state({"characters": [{"id": "warrior", "space": "tavern", "fate": 0,
+    s = setup_state({"characters": [{"id": "thief", "space": "tavern", "fate": 0,
                                      "next_move": {"to": "temple"}}]}, [])
-    assert s.characters["warrior"].space == "temple"
-    assert "movement_roll" not in names(s) and s.characters["warrior"].next_move is None
+    assert s.characters["thief"].space == "temple"
+    assert "movement_roll" not in names(s) and s.characters["thief"].next_move is None
 
 
 def test_a_toad_moves_one_space_a_turn():
     # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"
-    s = setup_state({"characters": [{"id": "warrior", "space": "village", "toad_turns": 2,
+    s = setup_state({"characters": [{"id": "thief", "space": "village", "toad_turns": 2,
                                      "fate": 0}]}, [])
     assert legal(s) == {"move:fields_1", "move:fields_6"}

@@ -5,11 +5,11 @@ machine (:mod:`talisman.engine.machine`) runs them.  Each module lists its own
 steps in a ``STEPS`` dict; they are collected here explicitly, not by import
 side-effect.
 """
-from . import (characters, combat, effects, encounters, endings, inner_region, movement, spells,
+from . import (abilities, characters, combat, effects, encounters, endings, inner_region, movement, spells,
                turn)
 
 STEPS = {}
-for _module in (turn, movement, combat, characters, encounters, effects, spells, inner_region,
+for _module in (abilities, turn, movement, combat, characters, encounters, effects, spells, inner_region,
                 endings):
     for _name, _fn in _module.STEPS.items():
         assert _name not in STEPS, f"duplicate rule step {_name}"

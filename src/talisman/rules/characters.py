@@ -67,8 +67,19 @@ def spell_limit(state, cid):
 
 
 def usable(ch, c):
-    """An object's alignment restriction (POSSESSIONS: the Assassin and the Holy Lance)."""
-    return not c.alignment or ch.alignment in c.alignment
+    """Whether a character may use an object: its alignment restriction (POSSESSIONS: the
+    Assassin and the Holy Lance) and the character's own restrictions, which override the
+    rules (SPECIAL ABILITIES): the Monk uses no weapon but the Axe (for rafts) and no armour;
+    the Priest uses no weapon."""
+    if c.alignment and ch.alignment not in c.alignment:
+        return False
+    own = () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
+    if "no_weapons_or_armour" in own and (
+            ("weapon" in c.abilities and "build_raft" not in c.abilities) or "armour" in c.abilities):
+        return False
+    if "no_weapons" in own and "weapon" in c.abilities:
+        return False
+    return True
 
 
 def has_ability(state, cid, ability):

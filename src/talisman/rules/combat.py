@@ -19,6 +19,7 @@ from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
 from ..expansions import adjust
 from ..state import update_character
+from . import abilities
 from . import characters as chars
 from . import turn
 
@@ -124,8 +125,10 @@ def declared(state, action):
         if state.battle is None or state.battle.get("result"):
             return finish(state)
         return ask_declare(state)
-    return request_roll(state, character_die(state, who), f"{b['kind']} roll of {who}",
-                        "combat.character_rolled")
+    die = character_die(state, who)
+    if b["kind"] == "battle":
+        die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
+    return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
 
 
 def tameable(state):
@@ -156,7 +159,7 @@ def tame_rolled(state, action):
 def character_rolled(state, action):
     """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
     who = state.battle["who"]
-    roll = sum(action.dice)
+    roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
     if state.characters[who].fate > 0 and not state.battle.get("rerolled"):
         return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
@@ -207,6 +210,8 @@ def opponent_rolled(state, action):
     theirs_roll = sum(action.dice)
     mine = b["roll"] + combat_total(state, who, b["kind"]) + b["bonus"]
     if b["opponent"] is not None:
+        if abilities.opponent_adds_no_die(state, who):
+            theirs_roll = 0  # the Assassin's attack: no die for the defender
         theirs = theirs_roll + combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"]
     else:
         # each enemy's attack value separately (the Blood Moon's day and night: per enemy)

@@ -294,6 +294,9 @@ def read_table(state, params, actor, source, total):
         value += chars.total(state, actor, params["add"])
     if "subtract" in params:
         value -= chars.total(state, actor, params["subtract"])
+    for ability, n in params.get("bonus", {}).items():
+        if chars.has_ability(state, actor, ability):
+            value += n  # e.g. the Priest's and the Monk's +1 to prayers
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
 

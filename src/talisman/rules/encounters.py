@@ -75,10 +75,12 @@ def chosen(state, action):
 
 def encounter_character(state, cid, other):
     """"The Character whose turn it is may either attack or use any Special Ability on the
-    other Character" (abilities against characters are not implemented yet)."""
+    other Character"."""
+    from . import abilities
     options = ["attack:battle"]
     if chars.has_ability(state, cid, "psychic_attack_on_characters"):
         options.append("attack:psychic")
+    options += abilities.character_options(state, cid, other)
     return decide(state, cid, "attack", options, "encounters.attack_chosen",
                   prompt=f"encounter {other}", other=other)
 
@@ -86,6 +88,10 @@ def encounter_character(state, cid, other):
 def attack_chosen(state, action, other):
     cid = state.current
     state = log(state, "encountered_character", character=cid, opponent=other)
+    if action.kind == "ability":
+        from . import abilities
+        state = log(state, "ability_used", character=cid, opponent=other, ability=action.args[0])
+        return abilities.use_on_character(state, cid, other, action.args[0])
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
                                on_standoff=None, opponent=other)
 

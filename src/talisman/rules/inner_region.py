@@ -12,7 +12,7 @@ an unfinished space *holds* the character (``Character.hold``) until it is compl
 from __future__ import annotations
 
 from ..definitions import load
-from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.machine import decide, log, request_roll
 from ..state import update_character
 from . import characters as chars
 from . import combat

@@ -103,6 +103,8 @@ def start_movement(state):
         options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
     options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
     options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
+    from . import abilities
+    options += abilities.before_move_options(state, cid)
     if options:
         return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
                       prompt="before moving")
@@ -121,6 +123,10 @@ def before_roll(state, action):
         return roll_for_movement(state)
     if action.kind == "raft":
         return cross_by_raft(state, cid, action.args[0])
+    if action.kind in ("align", "woods"):
+        from . import abilities
+        state = abilities.before_move_chosen(state, cid, action)
+        return push(state, frame("movement.start"))
     from . import characters as chars
     if action.kind == "cash":
         state = chars.cash_in(state, cid, action.args[0])
@@ -186,12 +192,17 @@ def rolled(state, action):
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+    from . import abilities
+    options += abilities.movement_roll_options(state, cid, n)
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n)
 
 
 def chosen(state, action, roll):
     """Move along the path to the chosen destination, stopping where a rule stops it."""
     cid = state.current
+    if action.kind == "regenerate":
+        from . import abilities
+        return abilities.regenerate(state, cid)
     if action.kind == "fate":
         from . import characters as chars
         state = chars.lose(state, cid, "fate", 1, "re-roll")
@@ -263,6 +274,9 @@ def portal_rolled(state, action, ability):
     cid = state.current
     total = sum(action.dice)
     value = getattr(state.characters[cid], ability)
+    from . import characters as chars
+    if ability == "craft" and chars.has_ability(state, cid, "portal_craft_bonus"):
+        value += 1  # the Dwarf: +1 when opening the Portal of Power by Craft
     if total <= value:
         state = log(state, "portal_opened", character=cid, ability=ability, roll=total)
         state = update_character(state, cid, space="plain_of_peril")

@@ -20,6 +20,13 @@ OPTIONS = {
     "lives": "compendium",
     # End the game as a draw after this many rounds (0: no limit).  For simulations.
     "max_rounds": 0,
+    # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
+    # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the Alternative
+    # Ending variant (off, revealed, hidden), and a scenario's starting position (harbinger
+    # space, terrain {space: card}, omens_discarded).
+    "harbinger_omen_set": "armageddon",
+    "harbinger_ending": "off",
+    "harbinger_position": None,
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card")}
 
@@ -27,7 +34,7 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
 EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower",
               "emperors_guard", "brotherhood", "catacombs", "airships")
 #: The expansions this version implements.
-IMPLEMENTED_EXPANSIONS = ()
+IMPLEMENTED_EXPANSIONS = ("harbinger",)
 
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 

@@ -1,0 +1,108 @@
+"""SPECIAL ABILITIES (000; the Revised 4th Edition characters, talisman-facts-verified.md
+section 2): each ability overrides the rule it changes."""
+import talisman
+from support import events, game, legal, names, play, run_effects
+from talisman.rules import characters as chars
+
+
+def test_the_warrior_rolls_two_dice_in_battle_and_uses_the_higher():
+    s = game([{"id": "warrior", "space": "black_knight"}], [1, 2, 5, 1],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_roll"] == 5 and sc["character_score"] == 9
+
+
+def test_the_assassins_victim_adds_no_die():
+    s = game([{"id": "assassin", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3, 2, 6])
+    s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["opponent_roll"] == 0 and sc["opponent_score"] == 6
+
+
+def test_the_druid_changes_alignment_one_step_once_a_turn():
+    s = game([{"id": "druid", "space": "village", "spells": []}], [])
+    assert {"align:good", "align:evil"} <= legal(s)
+    s = play(s, "align:good")
+    assert s.characters["druid"].alignment == "good"
+    assert not any(a.startswith("align:") for a in legal(s))   # CHANGING ALIGNMENT: once per turn
+
+
+def test_the_druid_refills_spells_on_a_woods_space():
+    s = game([{"id": "druid", "space": "fields_1", "spells": []}], [2],
+             board_cards={"woods_1": ["bag_of_gold"]})
+    s = play(s, "roll", "move:woods_1")
+    if s.pending is not None and s.pending.kind == "claim":
+        s = play(s, "done")
+    assert len(s.characters["druid"].spells) == chars.spell_limit(s, "druid") == 2
+
+
+def test_the_prophetess_sees_the_other_characters_spells():
+    s = game([{"id": "prophetess", "space": "chapel", "spells": ["healing"]},
+              {"id": "wizard", "space": "graveyard", "spells": ["teleport"]}])
+    assert list(talisman.player_view(s, "prophetess").characters["wizard"].spells) == ["teleport"]
+    assert list(talisman.player_view(s, "wizard").characters["prophetess"].spells) == ["hidden"]
+
+
+def test_the_thief_may_steal_instead_of_attacking():
+    s = game([{"id": "thief", "space": "village"}, {"id": "troll", "space": "woods_1",
+                                                     "objects": ["sword"]}], [3])
+    s = play(s, "move:woods_1", "encounter:char:troll")
+    assert "ability:steal" in legal(s)
+    s = play(s, "ability:steal", "take:sword")
+    assert list(s.characters["thief"].objects) == ["sword"] and not s.characters["troll"].objects
+
+
+def test_the_sorceress_beguiles_by_alignment():
+    s = game([{"id": "sorceress", "space": "village", "spells": []},
+              {"id": "troll", "space": "woods_1", "gold": 2}], [3, 5])
+    s = play(s, "move:woods_1", "encounter:char:troll", "ability:beguile")
+    assert events(s, "beguile")[0]["needed"] == 5        # the Troll is Neutral: 5-6
+    s = play(s, "take:gold")
+    assert s.characters["sorceress"].gold == 2 and s.characters["troll"].gold == 1
+
+
+def test_the_sorceress_may_not_take_the_maiden_but_the_minstrel_may():
+    s = game([{"id": "sorceress", "space": "village", "spells": []},
+              {"id": "troll", "space": "woods_1", "followers": ["maiden"]}], [3])
+    s = play(s, "move:woods_1", "encounter:char:troll")
+    assert "ability:take_follower" not in legal(s)
+    s = game([{"id": "minstrel", "space": "village"},
+              {"id": "troll", "space": "woods_1", "followers": ["maiden"]}], [3])
+    s = play(s, "move:woods_1", "encounter:char:troll", "ability:take_maiden", "take:maiden")
+    assert list(s.characters["minstrel"].followers) == ["maiden"]
+
+
+def test_the_troll_regenerates_on_a_movement_roll_of_6_instead_of_moving():
+    s = game([{"id": "troll", "space": "village", "lives": 2}], [6])
+    assert "regenerate" in legal(s)
+    s = play(s, "regenerate")
+    assert s.characters["troll"].lives == 3 and s.characters["troll"].space == "village"
+    assert "encountered_space" not in names(s)
+
+
+def test_the_dwarf_adds_1_when_opening_the_portal_by_craft():
+    s = game([{"id": "dwarf", "space": "castle", "craft": 6}], [2, 3, 4])
+    s = play(s, "move:plain_of_peril", "portal:craft")     # 7 <= 6 + 1
+    assert s.characters["dwarf"].space == "plain_of_peril"
+
+
+def test_the_elf_moves_from_woods_to_woods():
+    s = game([{"id": "elf", "space": "woods_1"}], [])
+    assert {"woods:woods_2", "woods:woods_3"} <= legal(s)
+    s = play(s, "woods:woods_3")
+    assert s.characters["elf"].space == "woods_3"
+
+
+def test_the_monk_uses_no_sword_or_armour_but_may_keep_an_axe():
+    s = game([{"id": "monk", "space": "black_knight"}], [1],
+             board_cards={"hidden_valley": ["sword", "armour", "axe"]})
+    s = play(s, "move:hidden_valley")
+    assert "take:axe" in legal(s) and "take:sword" not in legal(s) and "take:armour" not in legal(s)
+
+
+def test_prayers_add_1_for_the_priest():
+    s = game([{"id": "priest", "space": "hills_1", "lives": 2, "spells": []}], [1, 5])
+    s = play(s, "move:chapel", "choose:pray")
+    (roll,) = events(s, "table_roll")
+    assert roll["roll"] == 5 and roll["result"] == 6 and len(s.characters["priest"].spells) == 1
