@@ -73,6 +73,7 @@ class GameState:
     outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
     board_gold: object = attrs.field(factory=pmap, converter=as_pmap)   # space -> gold lying there
     battle: object = None        # the combat in progress (plain data), or None
+    crown_reached: bool = False  # someone has reached the Crown of Command
     card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
     ext: object = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
 

@@ -153,3 +153,24 @@ def test_property_trophies_never_buy_more_than_the_ratio_allows(trophies, which)
     worth = sum(chars.trophy_value(t, which) for t in trophies)
     s = chars.cash_in(s, "warrior", which)
     assert getattr(s.characters["warrior"], which) - before == worth // chars.TROPHY_RATE[which]
+
+
+def test_a_player_may_begin_again_with_a_new_character_next_turn():
+    # LOSING ALL LIVES: "may, if all players have agreed, begin again NEXT TURN with a new Character"
+    s = game([{"id": "warrior", "space": "village", "lives": 1}, {"id": "troll", "space": "city"}],
+             [3], options={"new_character": True})
+    s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
+    assert not s.is_over                                  # no last survivor while a restart is possible
+    # the Troll's turn (forced rolls given as chance outcomes), then the warrior's seat chooses
+    while s.pending is not None and s.pending.kind != "new_character":
+        s = play(s, sorted(legal(s))[0])
+    assert s.pending.player == "warrior" and "character:elf" in legal(s)
+    s = play(s, "character:elf")
+    assert s.order == ("elf", "troll") and s.current == "elf"
+    assert s.characters["elf"].space == "forest" and s.characters["elf"].lives == 4
+
+
+def test_without_the_option_the_dead_stay_dead():
+    s = game([{"id": "warrior", "space": "village", "lives": 1}, {"id": "troll", "space": "city"}])
+    s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
+    assert s.is_over and s.winner == "troll"

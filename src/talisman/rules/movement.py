@@ -10,6 +10,7 @@ roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).
 from __future__ import annotations
 
 from ..definitions import load
+from ..engine.records import replace
 from ..expansions import adjust
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
@@ -301,6 +302,7 @@ def inner_chosen(state, action):
     state = log(state, "moved", character=cid, path=[dest], to=dest)
     if dest == "crown_of_command":
         state = log(state, "crown_reached", character=cid)
+        state = replace(state, crown_reached=True)
     retreat = (board.spaces[dest].region == "inner"
                and distance_to_plain(board, dest) < distance_to_plain(board, here))
     if retreat:

@@ -20,6 +20,9 @@ OPTIONS = {
     "lives": "compendium",
     # End the game as a draw after this many rounds (0: no limit).  For simulations.
     "max_rounds": 0,
+    # LOSING ALL LIVES: "The Player whose Character has just died may, if all players have
+    # agreed, begin again NEXT TURN with a new Character" (until someone reaches the Crown).
+    "new_character": False,
     # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
     # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the Alternative
     # Ending variant (off, revealed, hidden), and a scenario's starting position (harbinger
@@ -56,6 +59,8 @@ def check_options(options):
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
                                 f"{', '.join(OPTION_CHOICES[name])}")
+        if name == "new_character" and not isinstance(value, bool):
+            raise TalismanError(f"rule option new_character={value!r}: true or false")
         if name == "max_rounds" and (not isinstance(value, int) or value < 0):
             raise TalismanError(f"rule option max_rounds={value!r}: a whole number, 0 for no limit")
 

@@ -18,6 +18,8 @@ def start_turn(state):
     """Begin the current character's turn: movement, then encounters, then the end."""
     cid = state.current
     ch = state.characters[cid]
+    if not ch.alive:
+        return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
     state = run_hook(state, "turn_started", character=cid)
     if ch.lost_turn:
@@ -61,8 +63,10 @@ def end_turn(state):
         state = update_character(state, cid, turn_flags={})
     state = log(state, "turn_ended", character=state.current)
     state = run_hook(state, "turn_ended", character=state.current)
+    from .endings import may_restart
+    restart = may_restart(state)
     alive = [c for c in state.order if state.characters[c].alive]
-    if not alive:
+    if not alive and not restart:
         return replace(state, outcome=Outcome("all_dead", ()))
     i = state.order.index(state.current)
     n = len(state.order)
@@ -70,7 +74,7 @@ def end_turn(state):
     for k in range(1, n + 1):
         cand = state.order[(i + k) % n]
         wrapped = wrapped or (i + k) >= n
-        if state.characters[cand].alive:
+        if state.characters[cand].alive or restart:
             nxt = cand
             break
     rnd = state.round + (1 if wrapped else 0)
@@ -79,6 +83,29 @@ def end_turn(state):
         state = log(state, "round_limit", rounds=limit)
         return replace(state, outcome=Outcome("round_limit", ()))
     state = replace(state, current=nxt, round=rnd, turn=state.turn + 1)
+    return push(state, frame("turn.start"))
+
+
+def offer_new_character(state, seat):
+    """LOSING ALL LIVES: the player of a dead character chooses a new one, which begins on its
+    starting space and plays this turn."""
+    from .endings import unused_characters
+    return decide(state, seat, "new_character", [f"character:{c}" for c in unused_characters(state)],
+                  "turn.new_character_chosen", prompt="begin again with a new character", seat=seat)
+
+
+def new_character_chosen(state, action, seat):
+    from ..definitions import load
+    from .characters import draw_spells
+    from .setup import new_character
+    new = action.args[0]
+    cdef = load().characters[new]
+    order = tuple(new if c == seat else c for c in state.order)
+    chars = state.characters.set(new, new_character(cdef, state.option("lives")))
+    state = replace(state, order=order, current=new, characters=chars)
+    state = log(state, "new_character", character=new, replaces=seat)
+    if cdef.start_spells:
+        state = draw_spells(state, new, cdef.start_spells, "starting spells")
     return push(state, frame("turn.start"))
 
 
@@ -103,4 +130,4 @@ def cut(state):
 
 
 STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.cut": cut,
-         "turn.raft_decided": raft_decided}
+         "turn.raft_decided": raft_decided, "turn.new_character_chosen": new_character_chosen}

@@ -29,7 +29,8 @@ def check(state) -> list[str]:
             broken.append("one_pending_decision")
         elif not state.pending.is_chance and state.pending.player not in state.characters:
             broken.append("pending_player_in_game")
-        if not state.characters[state.current].alive:
+        if not state.characters[state.current].alive and not (
+                state.pending is not None and state.pending.kind == "new_character"):
             broken.append("current_character_alive")
     elif state.pending is not None:
         broken.append("no_decision_after_the_end")
