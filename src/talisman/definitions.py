@@ -151,8 +151,9 @@ class Link:
     guard: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Board:
+    """The board: compared and hashed by identity (one loaded board per data folder)."""
     spaces: dict = attrs.field(eq=False)
     regions: dict = attrs.field(eq=False)      # region id -> tuple of space ids in ring order
     shapes: dict = attrs.field(eq=False)       # region id -> ring / path / single

@@ -42,7 +42,7 @@ def walk(effects, where):
 
 
 def of_type(*types, deck="adventure"):
-    return [c for c in load().cards.values() if c.deck == deck and c.type in types]
+    return [c for c in load().cards.values() if c.deck == deck and c.type in types and c.set == "base"]
 
 
 def test_each_deck_has_its_published_size_counting_copies():
@@ -52,7 +52,7 @@ def test_each_deck_has_its_published_size_counting_copies():
     sizes = {deck: len(ids) for deck, ids in d.decks.items()}
     assert sizes == {"adventure": 104, "spell": 24, "purchase": 28, "talisman": 4}
     for deck, ids in d.decks.items():
-        assert sum(c.copies for c in d.cards.values() if c.deck == deck) == len(ids)
+        assert sum(c.copies for c in d.cards.values() if c.deck == deck and c.set == "base") == len(ids)
 
 
 def test_the_talisman_is_its_own_deck_not_an_adventure_card():
@@ -96,7 +96,7 @@ def test_events_come_first_and_strangers_fourth():
     events = of_type("event")
     assert len(events) == 13 and all(c.number == 1 for c in events)
     assert all(c.number == 4 for c in of_type("stranger"))
-    assert all(c.number is not None for c in load().cards.values() if c.deck == "adventure")
+    assert all(c.number is not None for c in load().cards.values() if c.deck == "adventure" and c.set == "base")
 
 
 def test_strangers_and_places_stay_on_the_space():
@@ -122,7 +122,7 @@ def test_every_effect_name_is_in_the_vocabulary():
 def test_object_bonuses_are_well_formed():
     """000 PURCHASE CARDS / 000 TYPES OF ADVENTURE CARDS: Objects, Magic Objects and Followers add Strength
     or Craft in battle, in psychic combat or always."""
-    with_bonus = [c for c in load().cards.values() if c.bonus is not None]
+    with_bonus = [c for c in load().cards.values() if c.bonus is not None and c.set == "base"]
     assert with_bonus
     for c in with_bonus:
         assert c.type in ("object", "magic_object", "follower"), c.id
@@ -141,7 +141,7 @@ def test_object_bonuses_are_well_formed():
 def test_purchase_cards_are_what_the_shops_sell():
     """000 PURCHASE CARDS: a purchased Object is taken from the Purchase deck; every `buy` names one."""
     cards = load().cards
-    purchase = {c.id for c in cards.values() if c.deck == "purchase"}
+    purchase = {c.id for c in cards.values() if c.deck == "purchase" and c.set == "base"}
     assert {cards[i].name for i in purchase} == {"Armour", "Axe", "Helmet", "Shield", "Water Bottle",
                                                  "Mule", "Sword", "Raft"}
     bought = set()

@@ -9,6 +9,8 @@ roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).
 """
 from __future__ import annotations
 
+import functools
+
 from ..definitions import load
 from ..engine.records import replace
 from ..expansions import adjust
@@ -21,6 +23,13 @@ SENTINEL_STRENGTH = 9  # SENTINEL SPACE (talisman-facts.md 1d: Strength 9)
 
 
 def reachable(board, start, steps):
+    """``{destination: path}`` for a movement roll of ``steps`` from ``start`` (a fresh dict of
+    the cached answer: the board never changes, so the answer is a pure function of the two)."""
+    return dict(_reachable(board, start, steps))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reachable(board, start, steps):
     """``{destination: path}`` for a movement roll of ``steps`` from ``start``.
 
     A path is a tuple of ``(space, how)`` with ``how`` one of ``step`` (along a ring),
@@ -49,7 +58,7 @@ def reachable(board, start, steps):
 
     for d in (CLOCKWISE, COUNTER):
         walk(start, d, steps, (), False)
-    return found
+    return tuple(found.items())
 
 
 def inner_destinations(board, state, cid):
