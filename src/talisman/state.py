@@ -11,7 +11,7 @@ from pyrsistent import pmap, pvector
 
 from .engine.records import replace
 from .engine.dice import Dice
-from .engine.records import (Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from .engine.records import (winner_of, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
 
 
@@ -81,12 +81,7 @@ class GameState:
     def is_over(self) -> bool:
         return self.outcome is not None
 
-    @property
-    def winner(self):
-        """The one winner, or None (game not over, a draw, or several winners)."""
-        if self.outcome is not None and len(self.outcome.winners) == 1:
-            return self.outcome.winners[0]
-        return None
+    winner = property(winner_of, doc="The one winner, or None (not over, a draw, several winners).")
 
     def option(self, name):
         """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""

@@ -1,26 +1,7 @@
 """Rafts, LOSING A TURN, toads' movement and the movement primitives effects call
 (teleport, move to a space, move N spaces, the nearest space of a kind, "as your next move")."""
-import attrs
-
-from talisman.engine import machine
-from talisman.api import STEPS
-from talisman.rules import effects
-from talisman.scenarios import TalismanScenarios, setup_state
-from talisman.state import update_character
-
-
-def play(state, *actions):
-    for a in actions:
-        state = TalismanScenarios.apply(state, a)
-    return state
-
-
-def legal(state):
-    return {str(a) for a in TalismanScenarios.legal_actions(state)}
-
-
-def names(state):
-    return [e.name for e in state.log]
+from support import legal, names, play, run_effects
+from talisman.scenarios import setup_state
 
 
 def test_rafts_building_one_with_an_axe_at_the_end_of_a_turn_in_woods():
@@ -68,12 +49,6 @@ def test_losing_a_turn_still_defends_when_attacked():
     scores = [e for e in s.log if e.name == "combat_scores"][0]
     assert scores.data["opponent_roll"] == 5      # the lying Troll rolled his own die
     assert s.characters["troll"].lost_turn         # and still lies down
-
-
-def run_effects(state, effs, actor):
-    state = attrs.evolve(state, pending=None)
-    state = effects.run(state, effs, actor, {})
-    return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
 def base(space="village", character="thief"):

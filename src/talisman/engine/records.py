@@ -112,6 +112,16 @@ class Outcome:
     reason: str
     winners: tuple = attrs.field(default=(), converter=tuple)
 
+    @property
+    def winner(self):
+        """The one winner, or None (a draw, everyone lost, or several winners)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+def winner_of(state):
+    """A game's one winner, or None (not over, a draw, or several winners)."""
+    return None if state.outcome is None else state.outcome.winner
+
 
 def _converters(cls):
     """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata)."""

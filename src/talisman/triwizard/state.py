@@ -12,7 +12,7 @@ from pyrsistent import pmap, pvector
 
 from ..engine.dice import Dice
 from ..engine.machine import log
-from ..engine.records import (Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from ..engine.records import (winner_of, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                               record_map, record_vector)
 
 #: Rule options and their defaults.
@@ -97,12 +97,7 @@ class TriwizardState:
         """True once the game has an outcome."""
         return self.outcome is not None
 
-    @property
-    def winner(self):
-        """The one winner, or None (game not over, or ended by the turn limit)."""
-        if self.outcome is not None and len(self.outcome.winners) == 1:
-            return self.outcome.winners[0]
-        return None
+    winner = property(winner_of, doc="The one winner, or None (not over, a draw, several winners).")
 
     def option(self, name):
         """A rule option's value (defaults in :data:`OPTIONS`)."""
