@@ -11,7 +11,7 @@ from pyrsistent import pmap, pvector
 
 from .engine.records import replace
 from .engine.dice import Dice
-from .engine.records import (winner_of, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
 
 
@@ -74,6 +74,7 @@ class GameState:
     board_gold: object = attrs.field(factory=pmap, converter=as_pmap)   # space -> gold lying there
     battle: object = None        # the combat in progress (plain data), or None
     crown_reached: bool = False  # someone has reached the Crown of Command
+    ending: object = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings (plain data)
     card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
     ext: object = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
 

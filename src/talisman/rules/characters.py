@@ -169,6 +169,8 @@ def lose_counter(state, cid, which, n, cause):
 # --- possessions on the board -----------------------------------------------------------
 
 def put_on_space(state, space, cards):
+    if not cards:
+        return state
     cur = state.board_cards.get(space)
     cur = cur.extend(cards) if cur is not None else _pvec(cards)
     return replace(state, board_cards=state.board_cards.set(space, cur))
@@ -205,6 +207,7 @@ def kill(state, cid, cause):
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
     from ..expansions import run_hook
     state = run_hook(state, "character_died", character=cid)
+    state = endings.character_died(state, cid)
     state = endings.check_last_survivor(state)
     if cid == state.current and state.outcome is None:
         state = turn.end_turn_now(state)

@@ -27,6 +27,11 @@ def encounter_inner(state, cid):
     space = ch.space
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
+    if space == "crown_of_command":
+        from . import endings
+        state, handled = endings.crown_ending(state, cid)  # an Alternative Ending decides it
+        if handled:
+            return state
     if others and space in MEETING_SPACES:
         options = [f"encounter:char:{o}" for o in others]
         if space != "crown_of_command":

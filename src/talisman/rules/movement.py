@@ -72,6 +72,9 @@ def inner_destinations(board, state, cid):
             continue  # an unfinished space: only retreating ("at any time") leaves it
         if n == "valley_of_fire" and space != "crown_of_command" and not has_talisman(state, cid):
             continue
+        if n == "valley_of_fire" and state.ending is not None and \
+                state.ending.get("barrier_by") not in (None, cid):
+            continue  # the Demon Lord's barrier
         out.append(n)
     return out
 

@@ -23,6 +23,11 @@ OPTIONS = {
     # LOSING ALL LIVES: "The Player whose Character has just died may, if all players have
     # agreed, begin again NEXT TURN with a new Character" (until someone reaches the Crown).
     "new_character": False,
+    # THE CROWN OF COMMAND SPACE: the first character there draws an Alternative Ending
+    # (implemented: the Crown of Command, the Demon Lord, the Horrible Black Void).
+    "alternative_endings": False,
+    # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
+    "chaos_bloodbath": False,
     # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
     # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the Alternative
     # Ending variant (off, revealed, hidden), and a scenario's starting position (harbinger
@@ -59,8 +64,9 @@ def check_options(options):
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
                                 f"{', '.join(OPTION_CHOICES[name])}")
-        if name == "new_character" and not isinstance(value, bool):
-            raise TalismanError(f"rule option new_character={value!r}: true or false")
+        if name in ("new_character", "alternative_endings", "chaos_bloodbath") and \
+                not isinstance(value, bool):
+            raise TalismanError(f"rule option {name}={value!r}: true or false")
         if name == "max_rounds" and (not isinstance(value, int) or value < 0):
             raise TalismanError(f"rule option max_rounds={value!r}: a whole number, 0 for no limit")
 
@@ -111,6 +117,8 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     # "Decide by any means necessary, who shall play first": the order given is the seating,
     # the first character given plays first.
     state = log(state, "game_started", characters=list(characters), seed=seed)
+    from .endings import setup_endings
+    state = setup_endings(state)
     from ..expansions import run_hook
     state = run_hook(state, "setup")
     # "Any player whose Character starts the game with any Spells ... now draws the designated
