@@ -87,6 +87,8 @@ EFFECTS = {
     # cards
     "draw": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "place_self": _obj(["space"], space=_ID),
+    "surrender": _obj(["what"], what={"enum": ["object_or_gold", "follower"]}),
+    "destroy_card": _obj(),
     "discard_self": _obj(),
 }
 

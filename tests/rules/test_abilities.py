@@ -106,3 +106,22 @@ def test_prayers_add_1_for_the_priest():
     s = play(s, "move:chapel", "choose:pray")
     (roll,) = events(s, "table_roll")
     assert roll["roll"] == 5 and roll["result"] == 6 and len(s.characters["priest"].spells) == 1
+
+
+def test_spells_acquisition_and_mesmerism_take_from_the_target():
+    # SPELLS: "A Spell may only be cast as stated on the Spell Card" (Acquisition, Mesmerism)
+    s = game([{"id": "wizard", "space": "graveyard", "spells": ["acquisition", "mesmerism"]},
+              {"id": "troll", "space": "city", "objects": ["sword"], "followers": ["maiden"]}])
+    s = play(s, "cast:acquisition", "target:troll", "take:sword")
+    assert "sword" in s.characters["wizard"].objects and "acquisition" in s.discards["spell"]
+    s = play(s, "cast:mesmerism", "target:troll", "take:maiden")
+    assert list(s.characters["wizard"].followers) == ["maiden"]
+
+
+def test_spell_destruction_discards_a_face_up_card():
+    s = game([{"id": "wizard", "space": "graveyard", "spells": ["destruction"]}],
+             board_cards={"oasis": ["dragon"]})
+    s = play(s, "cast:destruction")
+    assert legal(s) == {"destroy:oasis:dragon"}
+    s = play(s, "destroy:oasis:dragon")
+    assert "dragon" in s.discards["adventure"] and not s.board_cards["oasis"]

@@ -90,6 +90,8 @@ def offer_spoils(state, cid, other, what, how):
     if what == "objects_and_gold":
         options = [f"take:{c}" for c in dict.fromkeys(och.objects) if may_use(state, cid, c)]
         options += ["take:gold"] if och.gold else []
+    elif what == "any_follower":
+        options = [f"take:{f}" for f in dict.fromkeys(och.followers)]
     elif what == "followers_for_sorceress":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)
                    if f not in NOT_TAKEN_BY_SORCERESS and load().cards[f].type != "enemy"]

@@ -520,6 +520,34 @@ def discard_self(state, params, actor, source):
     return log(state, "card_discarded", card=card_id)
 
 
+def surrender(state, params, actor, source):
+    """A spell's target gives the caster one Object or gold (Acquisition) or one Follower
+    (Mesmerism), chosen by the caster."""
+    from . import abilities
+    caster = source.get("caster")
+    if caster is None or caster == actor:
+        return state
+    what = "objects_and_gold" if params["what"] == "object_or_gold" else "any_follower"
+    return abilities.offer_spoils(state, caster, actor, what, f"taken by {source.get('card')}")
+
+
+def destroy_card(state, params, actor, source):
+    """Discard one face-up Adventure card from the board, chosen by the actor (Destruction)."""
+    options = [f"destroy:{space}:{c}" for space, cards in sorted(state.board_cards.items())
+               for c in dict.fromkeys(cards) if load().cards[c].deck == "adventure"]
+    if not options:
+        return state
+    return decide(state, actor, "destroy", options, "effects.card_destroyed",
+                  prompt="a face-up card to destroy", source=source)
+
+
+def card_destroyed(state, action, source):
+    space, card = action.args
+    state = _remove_from_space(state, space, card)
+    state = chars.discard(state, card)
+    return log(state, "card_destroyed", card=card, space=space, cause=_cause(source))
+
+
 EFFECTS = {
     "gain": gain, "lose": lose, "heal": heal, "heal_for_gold": heal_for_gold,
     "replenish_fate": replenish_fate, "replenish_fate_for_gold": replenish_fate_for_gold,
@@ -534,6 +562,7 @@ EFFECTS = {
     "add_to_battle": add_to_battle, "standoff": standoff, "move_to": move_to,
     "teleport": teleport, "next_move": next_move, "move_steps": move_steps,
     "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
+    "surrender": surrender, "destroy_card": destroy_card,
     "discard_self": discard_self,
 }
 
@@ -544,4 +573,4 @@ STEPS = {"effects.next": next_effect, "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
-         "effects.fight_rolled": fight_rolled}
+         "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed}

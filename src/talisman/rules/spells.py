@@ -49,11 +49,13 @@ def cast(state, cid, spell, context):
             return state
         return decide(state, cid, "target", [f"target:{o}" for o in others], "spells.targeted",
                       prompt=f"cast {spell} at", spell=spell)
-    return effects.run(state, c["effect"], cid, {"card": spell})
+    return effects.run(state, c["effect"], cid, {"card": spell, "caster": cid})
 
 
 def targeted(state, action, spell):
-    return effects.run(state, load().cards[spell].cast["effect"], action.args[0], {"card": spell})
+    caster = state.current
+    return effects.run(state, load().cards[spell].cast["effect"], action.args[0],
+                       {"card": spell, "caster": caster})
 
 
 def keep_one_spell(state, cid):
