@@ -36,3 +36,17 @@ def test_simulation_results_are_deterministic():
     a = play_one((5, ("warrior", "troll"), {"max_rounds": 30}))
     b = play_one((5, ("warrior", "troll"), {"max_rounds": 30}))
     assert a == b and a["steps"] > 0
+
+
+def test_the_heuristic_bot_reads_exact_odds():
+    """win_odds agrees with a hand count: Strength 4 with a D6 against a Strength 3 animal wins
+    21 times in 36."""
+    from fractions import Fraction
+    import attrs
+    from talisman.bots import win_odds
+    from talisman.engine.records import deep_freeze
+    s = talisman.new_game(["thief"], seed=0)
+    s = attrs.evolve(s, battle=deep_freeze({"who": "thief", "kind": "battle", "opponent": None,
+                                            "enemies": [{"name": "bear", "card": "bear", "value": 3}],
+                                            "bonus": 1, "opponent_bonus": 0}))
+    assert win_odds(s) == Fraction(21, 36)

@@ -44,6 +44,27 @@ def distances_to(goal):
     return dist
 
 
+def win_odds(state):
+    """The exact chance that the combat in progress is won (from the dice's outcomes)."""
+    from .engine.dice import outcomes
+    from .rules import combat
+    b = state.battle
+    who = b["who"]
+    mine = combat.combat_total(state, who, b["kind"]) + b["bonus"]
+    if b["opponent"] is not None:
+        theirs, their_die = (combat.combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"],
+                             combat.character_die(state, b["opponent"]))
+    else:
+        theirs = sum(e["value"] for e in b["enemies"]) + combat.creature_bonus(state, state.characters[who].space)
+        their_die = "d6"
+    win = 0
+    for (a,), pa in outcomes(combat.character_die(state, who)):
+        for (c,), pc in outcomes(their_die):
+            if a + mine > c + theirs:
+                win += pa * pc
+    return win
+
+
 class HeuristicBot(RandomBot):
     """A sensible player: fights, takes what it finds, re-rolls bad dice with fate, and heads
     for the Crown of Command through the Portal of Power once it holds a Talisman and is strong."""
@@ -89,7 +110,7 @@ class HeuristicBot(RandomBot):
             ch = state.characters[cid]
             return by_text["portal:strength" if ch.strength >= ch.craft else "portal:craft"]
         if p.kind == "combat":
-            return first("cast:immobility", "cast:psionic_blast", "fight") or actions[0]
+            return self.choose_combat(state, cid, by_text, actions)
         if p.kind == "fate":
             b = state.battle
             low = b is not None and b.get("roll", 6) <= 2
@@ -107,6 +128,16 @@ class HeuristicBot(RandomBot):
         if p.kind in ("buy", "sell"):
             return first("buy:purchase_armour", "buy:purchase_sword", "done") or actions[0]
         return self.pick(state, actions)
+
+    def choose_combat(self, state, cid, by_text, actions):
+        """Fight when the exact odds are good; otherwise evade, or cast what helps."""
+        odds = win_odds(state)
+        if odds >= 0.5 or len(by_text) == 1:
+            return by_text.get("fight") or actions[0]
+        for t in ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast", "tame"):
+            if t in by_text:
+                return by_text[t]
+        return by_text.get("fight") or actions[0]
 
     def choose_encounter(self, state, cid, actions, by_text):
         """Attack another character only when clearly the stronger."""
