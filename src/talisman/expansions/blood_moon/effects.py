@@ -1,0 +1,174 @@
+"""The Blood Moon's words for the effect vocabulary (docs/blood_moon.md lists them).
+
+Each is ``fn(state, params, actor, source) -> state`` like the base effects, with a JSON
+schema for its parameters in :data:`EFFECT_SCHEMAS` (checked when card data loads).
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...effects_schema import lookup_table
+from ...engine.dice import shuffle
+from ...engine.machine import decide, log, request_roll
+from ...engine.records import replace
+from ...rules import characters as chars
+from ...rules import effects as base_effects
+from ...state import update_character
+from . import lycanthropy, store, time_card
+
+_EFFECTS = {"$ref": "#/$defs/effects"}
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_SIDE = {"enum": ["day", "night"]}
+
+
+def _obj(required=(), **props):
+    return {"type": "object", "additionalProperties": False, "required": list(required),
+            "properties": props}
+
+
+EFFECT_SCHEMAS = {
+    "flip_time": _obj(["to"], to={"enum": ["day", "night", "other"]}),
+    "lunar_event": _obj(),
+    "if_time": _obj(["is", "then"], then=_EFFECTS, **{"is": _SIDE, "else": _EFFECTS}),
+    "if_lycanthrope": _obj(["then"], then=_EFFECTS, **{"else": _EFFECTS}),
+    "become_lycanthrope": _obj(),
+    "werewolf_chart": _obj(),
+    "cure_lycanthropy": _obj(discard=_ID),
+    "lycanthrope_roll": _obj(["table"], table={"type": "object", "minProperties": 1,
+                                               "additionalProperties": _EFFECTS}),
+    "trophies_rise": _obj(),
+    "take_as_trophy": _obj(),
+    "free_purchase": _obj(),
+}
+
+
+def _cause(source):
+    return source.get("card") or source.get("space") or "an effect"
+
+
+def flip_time(state, params, actor, source):
+    return time_card.flip(state, params["to"], _cause(source))
+
+
+def if_time(state, params, actor, source):
+    branch = params["then"] if store.time(state) == params["is"] else params.get("else", ())
+    return base_effects.run(state, branch, actor, source)
+
+
+def if_lycanthrope(state, params, actor, source):
+    yes = lycanthropy.is_lycanthrope(state, actor)
+    return base_effects.run(state, params["then"] if yes else params.get("else", ()), actor, source)
+
+
+def become_lycanthrope(state, params, actor, source):
+    return lycanthropy.become(state, actor, _cause(source))
+
+
+def cure_lycanthropy(state, params, actor, source):
+    """Discard the Lycanthrope card (and the object named, the Wolfsbane, if held)."""
+    item = params.get("discard")
+    ch = state.characters[actor]
+    if item:
+        if item not in ch.objects:
+            return state
+        state = update_character(state, actor, objects=ch.objects.delete(ch.objects.index(item)))
+        state = chars.discard(state, item)
+    return lycanthropy.discard_card(state, actor, f"cured by {_cause(source)}")
+
+
+def lycanthrope_roll(state, params, actor, source):
+    """Roll one die less one for each lycanthrope in play (never below 1), read ``table``."""
+    return request_roll(state, "d6", f"{_cause(source)} roll of {actor}",
+                        "blood_moon.lycanthrope_rolled", params=params, actor=actor, source=source,
+                        rerolled=False)
+
+
+def lycanthrope_rolled(state, action, params, actor, source, rerolled):
+    total = sum(action.dice)
+    ch = state.characters[actor]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, actor, "fate", ["keep", "fate:reroll"], "blood_moon.lycanthrope_fate",
+                      prompt=f"rolled {total}", params=params, actor=actor, source=source,
+                      total=total)
+    return _read(state, params, actor, source, total)
+
+
+def lycanthrope_fate(state, action, params, actor, source, total):
+    if action.kind == "keep":
+        return _read(state, params, actor, source, total)
+    state = chars.lose(state, actor, "fate", 1, "re-roll")
+    return request_roll(state, "d6", f"{_cause(source)} re-roll of {actor}",
+                        "blood_moon.lycanthrope_rolled", params=params, actor=actor,
+                        source=source, rerolled=True)
+
+
+def _read(state, params, actor, source, total):
+    value = max(1, total - lycanthropy.count(state))
+    state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
+    return base_effects.run(state, lookup_table(params["table"], value), actor, source)
+
+
+def trophies_rise(state, params, actor, source):
+    """The Restless Dead: every character's trophies are shuffled and placed face up, one a
+    space, from the actor's space on clockwise."""
+    board = load().board
+    order = state.order
+    i = order.index(actor)
+    risen = []
+    for cid in order[i:] + order[:i]:
+        ch = state.characters[cid]
+        if ch.trophies:
+            risen += list(ch.trophies)
+            state = update_character(state, cid, trophies=[])
+    if not risen:
+        return log(state, "trophies_risen", character=actor, cards=[])
+    cards, dice = shuffle(state.dice, risen)
+    state = replace(state, dice=dice)
+    here = state.characters[actor].space
+    placed = []
+    for c in cards:
+        state = chars.put_on_space(state, here, [c])
+        placed.append([c, here])
+        sdef = board.spaces[here]
+        if board.shapes[sdef.region] == "ring":
+            here = board.ring_step(here, 1)
+    return log(state, "trophies_risen", character=actor, cards=list(cards), placed=placed)
+
+
+def take_as_trophy(state, params, actor, source):
+    """A killed Enemy whose card says what happens when it is killed is still kept."""
+    card_id = source.get("card")
+    if card_id is None or card_id not in state.board_cards.get(source.get("space"), ()):
+        return state
+    state = base_effects._remove_from_space(state, source["space"], card_id)
+    ch = state.characters[actor]
+    state = update_character(state, actor, trophies=ch.trophies.append(card_id))
+    return log(state, "trophies_kept", character=actor, cards=[card_id])
+
+
+def free_purchase(state, params, actor, source):
+    """Take one Object of the actor's choice from the Purchase cards for nothing."""
+    stock = sorted(set(state.decks.get("purchase", ())))
+    if not stock:
+        return log(state, "nothing_to_buy", character=actor, what="purchase")
+    return decide(state, actor, "take", [f"take:{c}" for c in stock], "blood_moon.purchase_taken",
+                  prompt="one Purchase card for free", actor=actor, source=source)
+
+
+def purchase_taken(state, action, actor, source):
+    return base_effects.take_card(state, actor, "purchase", action.args[0], _cause(source))
+
+
+EFFECTS = {
+    "flip_time": flip_time, "lunar_event": time_card.lunar_event, "if_time": if_time,
+    "if_lycanthrope": if_lycanthrope, "become_lycanthrope": become_lycanthrope,
+    "werewolf_chart": lycanthropy.chart, "cure_lycanthropy": cure_lycanthropy,
+    "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
+    "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
+}
+
+#: Effects whose parameters hold further effect lists (for walking card data).
+NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else")}
+
+STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
+         "blood_moon.lycanthrope_fate": lycanthrope_fate,
+         "blood_moon.purchase_taken": purchase_taken}

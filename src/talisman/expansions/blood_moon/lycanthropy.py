@@ -1,0 +1,238 @@
+"""BECOMING A LYCANTHROPE and the Werewolf's chart.
+
+"When a character becomes a lycanthrope, he must take a Lycanthrope Card and place it faceup
+next to his character card.  If a character is instructed to become a lycanthrope and he
+already has a Lycanthrope Card, the effect is ignored."  "The instructions on a Lycanthrope
+Card are only followed when it is Night; however, the character is still considered a
+lycanthrope even during the Day."  "If a character is turned into a Toad, he must discard his
+Lycanthrope Card.  If a character who has been turned into a Toad becomes a lycanthrope, his
+Toad Card and figure change back to his original character's card and figure."
+
+The Lycanthrope cards are a deck of their own, shuffled at set-up; becoming a lycanthrope
+draws its top card (a chance node).  A Lycanthrope card's instructions are data
+(``data.night`` in ``lycanthropes.yaml``):
+
+``turn_start``
+    effects at the start of the lycanthrope's turn;
+``nightfall``
+    effects when the Time card flips to Night;
+``enemy_attack`` / ``in``
+    added to each creature's attack score when the lycanthrope fights it (``battle``,
+    ``psychic`` or ``always``), never below 1;
+``must_attack``
+    on a space with other characters he must attack one of them instead of meeting the space.
+"""
+from __future__ import annotations
+
+import functools
+
+from pyrsistent import pmap
+
+from ...definitions import load
+from ...effects_schema import lookup_table, with_defs
+from ...engine.data import data_root, load_yaml, validate
+from ...engine.machine import decide, log, request_draw, request_roll
+from ...rules import characters as chars
+from ...rules import effects as base_effects
+from ...state import update_character
+from . import store
+
+CHART_FILE = "werewolf.yaml"
+
+
+# --- the Werewolf card's chart (data) --------------------------------------------------------
+
+def _chart_schema():
+    from . import effects as bm_effects
+    table = {"type": "object", "additionalProperties": {"$ref": "#/$defs/effects"}}
+    return with_defs({
+        "type": "object", "additionalProperties": False,
+        "required": ["chart", "curse_roll"],
+        "properties": {"source": {"type": "string"}, "note": {"type": "string"},
+                       "stand_in": {"type": "array", "items": {"type": "string"}},
+                       "chart": table, "curse_roll": {"$ref": "#/$defs/effects"}}},
+        {**bm_effects.EFFECT_SCHEMAS})
+
+
+@functools.lru_cache(maxsize=None)
+def werewolf_card():
+    """``data/talisman/expansions/blood_moon/werewolf.yaml``, validated once."""
+    from ...effects_schema import table_problem
+    from ...errors import DataError
+    path = data_root() / "talisman" / "expansions" / store.EXP / CHART_FILE
+    doc = validate(path, load_yaml(path), _chart_schema())
+    problem = table_problem(doc["chart"], 1, 6)
+    if problem:
+        raise DataError(path, "chart", "chart", problem)
+    from ...engine.records import deep_freeze
+    return deep_freeze(doc)
+
+
+def chart_effects(value):
+    return lookup_table(werewolf_card()["chart"], max(1, min(6, value)))
+
+
+def curse_roll():
+    """A character who fought a lycanthrope risks its curse (a stand-in roll, see the data)."""
+    return werewolf_card()["curse_roll"]
+
+
+# --- who is a lycanthrope -----------------------------------------------------------------------
+
+def card_of(state, cid):
+    return store.get(state, "lycanthropes", pmap()).get(cid)
+
+
+def is_lycanthrope(state, cid):
+    return card_of(state, cid) is not None
+
+
+def count(state):
+    return sum(1 for c in store.get(state, "lycanthropes", pmap()) if store.alive(state, c))
+
+
+def night_rules(state, cid):
+    """The instructions of ``cid``'s Lycanthrope card that apply now: only at Night, and
+    never for a Toad (who has no Lycanthrope card)."""
+    card_id = card_of(state, cid)
+    if card_id is None or not store.is_night(state) or not store.alive(state, cid) \
+            or state.characters[cid].toad_turns:
+        return pmap()
+    return store.card_data(card_id).get("night", pmap())
+
+
+def become(state, cid, cause):
+    """BECOMING A LYCANTHROPE: take a Lycanthrope card (a Toad first turns back)."""
+    if not store.alive(state, cid):
+        return state
+    if is_lycanthrope(state, cid):
+        return log(state, "lycanthropy_ignored", character=cid, cause=cause,
+                   reason="already a lycanthrope")
+    if state.characters[cid].toad_turns:
+        state = update_character(state, cid, toad_turns=0)
+        state = log(state, "toad_reverted", character=cid, cause="became a lycanthrope")
+    state = chars.refill_deck(state, "lycanthrope")
+    if not state.decks.get("lycanthrope"):
+        return log(state, "no_lycanthrope_card_left", character=cid, cause=cause)
+    return request_draw(state, "lycanthrope", f"Lycanthrope card for {cid}",
+                        "blood_moon.lycanthrope_drawn", who=cid, cause=cause)
+
+
+def lycanthrope_drawn(state, action, who, cause):
+    card_id = action.args[0]
+    state = store.store(state, lycanthropes=store.get(state, "lycanthropes", pmap()).set(who, card_id))
+    return log(state, "became_lycanthrope", character=who, card=card_id, cause=cause)
+
+
+def discard_card(state, cid, reason):
+    card_id = card_of(state, cid)
+    if card_id is None:
+        return state
+    state = store.store(state, lycanthropes=store.get(state, "lycanthropes").discard(cid))
+    state = chars.discard(state, card_id)
+    return log(state, "lycanthrope_card_discarded", character=cid, card=card_id, reason=reason)
+
+
+def sweep(state):
+    """A Toad discards his Lycanthrope card; so does a dead character.  (The base game has
+    no hook when a character becomes a Toad, so every Blood Moon hook looks.)"""
+    for cid in list(store.get(state, "lycanthropes", pmap())):
+        ch = state.characters.get(cid)
+        if ch is None or not ch.alive:
+            state = discard_card(state, cid, "died")
+        elif ch.toad_turns:
+            state = discard_card(state, cid, "turned into a Toad")
+    return state
+
+
+def nightfall(state):
+    """Lycanthrope cards that act at nightfall (their rules apply at Night only)."""
+    for cid in reversed(state.order):
+        eff = night_rules(state, cid).get("nightfall")
+        if eff:
+            state = base_effects.run(state, eff, cid, {"card": card_of(state, cid)})
+    return state
+
+
+def turn_start_jobs(state, cid):
+    from . import jobs
+    eff = night_rules(state, cid).get("turn_start")
+    return [jobs.effects_job(cid, eff, card_of(state, cid))] if eff else []
+
+
+def enemy_attack_modifier(state, who, kind):
+    rules = night_rules(state, who)
+    if not rules.get("enemy_attack"):
+        return 0
+    return rules["enemy_attack"] if rules.get("in", "always") in ("always", kind) else 0
+
+
+def must_attack(state, cid):
+    return bool(night_rules(state, cid).get("must_attack"))
+
+
+def trophy_points(state, cid):
+    """Trophy points: the Strength or Craft of every Enemy kept as a trophy."""
+    total = 0
+    for t in state.characters[cid].trophies:
+        c = load().cards[t]
+        total += (c.strength or 0) + (c.craft or 0)
+    return total
+
+
+# --- the Werewolf's chart ----------------------------------------------------------------------
+
+def chart(state, params, actor, source):
+    """Effect: roll one die on the Werewolf's chart (ENCOUNTERING THE WEREWOLF)."""
+    return request_roll(state, "d6", f"the Werewolf's chart for {actor}",
+                        "blood_moon.chart_rolled", who=actor, rerolled=False)
+
+
+def chart_rolled(state, action, who, rerolled):
+    """FATE: a roll ordered by a card may be rolled again for one fate (once)."""
+    total = sum(action.dice)
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", "fate:reroll"], "blood_moon.chart_fate",
+                      prompt=f"rolled {total} on the Werewolf's chart", who=who, total=total)
+    return _wolfsbane(state, who, total)
+
+
+def chart_fate(state, action, who, total):
+    if action.kind == "keep":
+        return _wolfsbane(state, who, total)
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    return request_roll(state, "d6", f"the Werewolf's chart re-roll for {who}",
+                        "blood_moon.chart_rolled", who=who, rerolled=True)
+
+
+def wolfsbane_bonus(state, cid):
+    """The most a character's objects may add to a Werewolf chart roll (the Wolfsbane)."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return 0
+    return max([store.card_data(c).get("werewolf_chart_bonus", 0) for c in ch.objects
+                if chars.usable(ch, load().cards[c])] or [0])
+
+
+def _wolfsbane(state, who, total):
+    most = min(wolfsbane_bonus(state, who), 6 - total)
+    if most > 0:
+        return decide(state, who, "wolfsbane", [f"wolfsbane:{n}" for n in range(most + 1)],
+                      "blood_moon.chart_bonus", prompt=f"add up to {most} to {total}",
+                      who=who, total=total)
+    return read_chart(state, who, total, total)
+
+
+def chart_bonus(state, action, who, total):
+    return read_chart(state, who, total, total + int(action.args[0]))
+
+
+def read_chart(state, who, roll, value):
+    value = max(1, min(6, value))
+    state = log(state, "werewolf_chart", character=who, roll=roll, result=value)
+    return base_effects.run(state, chart_effects(value), who, {"card": "werewolf"})
+
+
+STEPS = {"blood_moon.lycanthrope_drawn": lycanthrope_drawn, "blood_moon.chart_rolled": chart_rolled,
+         "blood_moon.chart_fate": chart_fate, "blood_moon.chart_bonus": chart_bonus}

@@ -1,0 +1,111 @@
+"""TIME CARD, PASSAGE OF TIME and LUNAR EVENTS.
+
+"During the Day, each creature subtracts 1 from its attack score during battle and psychic
+combat (to a minimum of 1).  During the Night, each creature adds 1 to its attack score"
+(each Enemy separately when several fight together: the ``attack_score`` hook is asked once
+per enemy).
+
+"Whenever a character draws one or more Events during his turn, before he encounters any
+cards, he must flip the Time Card over to the other side" (the ``events_drawn`` hook, once per
+encounter).  A Lunar Event names the side instead; "If an encounter instructs a character to
+flip the Time Card to a specific side and the Time Card is already flipped to that side, the
+Time Card is not flipped."  Lunar Events are placed next to the Time Card, not on the board,
+"and remain in play until the Time Card is flipped over".
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import log
+from ...rules import characters as chars
+from ...rules import effects as base_effects
+from . import store
+from .store import DAY, NIGHT, OTHER_SIDE
+
+
+def flip(state, to, cause):
+    """Flip the Time card: ``to`` is ``day``, ``night`` or ``other`` (over to the other side).
+    Flipping to the side already showing does nothing."""
+    now = store.time(state)
+    target = OTHER_SIDE[now] if to == "other" else to
+    if target == now:
+        return log(state, "time_unchanged", time=now, cause=cause)
+    from . import jobs, lycanthropy
+    state = jobs.settle(state)  # results under the Lunar Events about to go count first
+    state = store.store(state, time=target)
+    state = log(state, "daybreak" if target == DAY else "nightfall", time=target, cause=cause)
+    state = discard_lunar_events(state)
+    if target == NIGHT:
+        state = lycanthropy.nightfall(state)
+    return state
+
+
+def discard_lunar_events(state):
+    """The Lunar Events in play are discarded when the Time card flips."""
+    gone = list(store.get(state, "lunar_events", ()))
+    if not gone:
+        return state
+    for c in gone:
+        state = chars.discard(state, c)
+    state = store.store(state, lunar_events=[])
+    return log(state, "lunar_events_discarded", cards=gone)
+
+
+def side_of(card_id):
+    """The side a Lunar Event flips the Time card to."""
+    return store.card_data(card_id)["side"]
+
+
+def passage_of_time(state, character, cards):
+    """The ``events_drawn`` hook: one flip before any card is met.  If a Lunar Event is among
+    the Events drawn, the first drawn names the side; otherwise the card flips over."""
+    lunar = [c for c in cards if load().cards[c].type == "lunar_event"]
+    if lunar:
+        return flip(state, side_of(lunar[0]), lunar[0])
+    return flip(state, "other", f"{character} drew an Event")
+
+
+def lunar_event(state, params, actor, source):
+    """Effect: a Lunar Event is met: the Time card goes to its side (no flip if it shows it
+    already) and the card is placed beside the Time card, not on the board."""
+    card_id = source.get("card")
+    if card_id is None:
+        return state
+    if store.time(state) != side_of(card_id):  # (already flipped when it was drawn, as a rule)
+        state = flip(state, side_of(card_id), card_id)
+    if "space" in source:
+        state = base_effects._remove_from_space(state, source["space"], card_id)
+    state = store.store(state, lunar_events=list(store.get(state, "lunar_events", ())) + [card_id])
+    return log(state, "lunar_event_in_play", card=card_id, side=side_of(card_id), character=actor)
+
+
+def turn_start_jobs(state, cid):
+    """Lunar Events that act "whenever a character starts their turn"."""
+    from . import jobs
+    out = []
+    for c in store.get(state, "lunar_events", ()):
+        w = store.card_data(c).get("while_in_play", {})
+        if "turn_start" in w:
+            out.append(jobs.effects_job(cid, w["turn_start"], c))
+    return out
+
+
+def attack_score(state, score, enemy, kind):
+    """The ``attack_score`` value hook, for one creature: its card's own day/night change
+    (the Duskwood Wraith), the Flesh Golem's Strength, then the Time card, then the fighter's
+    Lycanthrope card at Night."""
+    from . import lycanthropy
+    d = store.card_data(enemy)
+    who = state.battle.get("who") if state.battle is not None else None
+    if d.get("strength_from") == "trophy_points" and who is not None:
+        score = max(1, lycanthropy.trophy_points(state, who))
+    if store.is_night(state):
+        score += d.get("night_attack", 0)
+    if store.is_night(state):
+        score += 1
+    elif score > 1:
+        score -= 1
+    if who is not None and who in state.characters:
+        mod = lycanthropy.enemy_attack_modifier(state, who, kind)
+        if mod:
+            score = max(1, score + mod)
+    return score
