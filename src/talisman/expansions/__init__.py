@@ -59,7 +59,8 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.
-MODULES: dict[str, str] = {"blood_moon": "talisman.expansions.blood_moon"}
+MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
+                           "blood_moon": "talisman.expansions.blood_moon"}
 
 
 def module(expansion):

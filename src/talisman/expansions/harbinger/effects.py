@@ -1,0 +1,396 @@
+"""The Harbinger's effects: the names its card data uses beyond the base vocabulary.
+
+Each is ``fn(state, params, actor, source) -> state`` like the base interpreter's
+(``talisman.rules.effects``), with a JSON schema in :data:`SCHEMAS` (``docs/harbinger.md``
+documents them with examples).
+"""
+from __future__ import annotations
+
+from pyrsistent import pvector
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import Outcome, replace
+from ...rules import characters as chars
+from ...rules import effects as base
+from ...state import update_character
+from . import figure, omens
+from . import store as st
+from . import terrain as tr
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_POS = {"type": "integer", "minimum": 1}
+_EFFECTS = {"$ref": "#/$defs/effects"}
+_DECKS = {"enum": ["adventure", "harbinger", "spell", "terrain"]}
+
+
+def _obj(required=(), **props):
+    return {"type": "object", "additionalProperties": False, "required": list(required),
+            "properties": props}
+
+
+def _cause(source):
+    return source.get("card") or source.get("space") or "an effect"
+
+
+# --- the Omen stack -------------------------------------------------------------------------
+
+def discard_omen(state, params, actor, source):
+    """Discard the top Omen card (the next one's immediate effects resolve)."""
+    return omens.discard_top(state, actor, _cause(source))
+
+
+def restore_omen(state, params, actor, source):
+    """Put the top card of the Omen discard pile back on the stack (and resolve it again)."""
+    return omens.restore_top(state, actor, _cause(source))
+
+
+# --- Terrain --------------------------------------------------------------------------------
+
+def place_terrain(state, params, actor, source):
+    """Place a Terrain card (``terrain``: ``random`` or a card id) ``where`` (``here``: the
+    actor's space; ``each_character``: each living character's own space; ``other_in_region``:
+    another space of the actor's Region, chosen; ``nearest_free``: the nearest space without
+    Terrain) or on each of ``spaces``."""
+    kind = params.get("terrain", "random")
+    cause = _cause(source)
+    where = params.get("where", "here")
+    if "spaces" in params:
+        frames = [frame("harbinger.place_terrain", actor=actor, space=s, terrain=kind, cause=cause)
+                  for s in params["spaces"]]
+        return push(state, *reversed(frames))
+    if where == "each_character":
+        frames = [frame("harbinger.place_terrain", actor=c, space=state.characters[c].space,
+                        terrain=kind, cause=cause) for c in st.alive_in_order(state, actor)]
+        return push(state, *reversed(frames))
+    here = state.characters[actor].space
+    if where == "here":
+        return tr.place(state, actor, here, kind, cause)
+    if where == "other_in_region":
+        if not st.board_space(here):
+            return log(state, "terrain_ignored", space=here, reason="not in the Outer or Middle Region")
+        spaces = [s for s in load().board.regions[st.region_of(here)] if s != here and tr.can_hold(s)]
+    else:  # nearest_free
+        spaces = tr.free_spaces_nearest(state, here)
+    if not spaces:
+        return log(state, "terrain_ignored", space=here, reason="no space for it", cause=cause)
+    if len(spaces) == 1:
+        return tr.place(state, actor, spaces[0], kind, cause)
+    return decide(state, actor, "terrain", [f"place:{s}" for s in spaces], "harbinger.place_chosen",
+                  prompt="where the Terrain card goes", terrain=kind, cause=cause, actor=actor)
+
+
+def place_terrain_step(state, actor, space, terrain, cause):
+    return tr.place(state, actor, space, terrain, cause)
+
+
+def place_chosen(state, action, terrain, cause, actor=None):
+    return tr.place(state, actor or state.current, action.args[0], terrain, cause)
+
+
+def remove_terrain(state, params, actor, source):
+    """Remove the Terrain card from the actor's space (back to the Terrain deck)."""
+    return tr.remove(state, params.get("space", state.characters[actor].space), _cause(source))
+
+
+def terra_shift(state, params, actor, source):
+    """Move the Terrain card and the face-up cards of another space of the actor's Region onto
+    the actor's space (the actor chooses the space)."""
+    here = state.characters[actor].space
+    if not st.board_space(here):
+        return log(state, "no_effect", character=actor, source=_cause(source))
+    region = load().board.regions[st.region_of(here)]
+    spaces = [s for s in region if s != here and (tr.terrain_map(state).get(s)
+                                                   or state.board_cards.get(s))]
+    if not spaces:
+        return log(state, "no_effect", character=actor, source=_cause(source))
+    return decide(state, actor, "terrain", [f"shift:{s}" for s in spaces], "harbinger.shift_chosen",
+                  prompt="the space whose Terrain and cards come to you", actor=actor,
+                  cause=_cause(source))
+
+
+def shift_chosen(state, action, actor, cause):
+    src = action.args[0]
+    here = state.characters[actor].space
+    cards = state.board_cards.get(src, pvector())
+    if cards:
+        state = replace(state, board_cards=state.board_cards.discard(src))
+        state = chars.put_on_space(state, here, list(cards))
+        state = log(state, "cards_moved", cards=list(cards), frm=src, to=here, cause=cause)
+    if tr.terrain_map(state).get(src) is not None:
+        if tr.can_hold(here):
+            state = tr.move(state, src, here, cause)
+    return state
+
+
+# --- the Harbinger --------------------------------------------------------------------------
+
+def harbinger_chart(state, params, actor, source):
+    """Roll on the Harbinger chart."""
+    state = log(state, "harbinger_chart", character=actor, cause=_cause(source))
+    return base.run(state, figure.chart(), actor, source)
+
+
+def harbinger_draw(state, params, actor, source):
+    """Draw ``count`` Harbinger cards onto the actor's space; with ``meet``, the actor then
+    meets them (and may claim) -- for effects outside an encounter's own meeting."""
+    from ...rules import encounters
+    space = state.characters[actor].space
+    if params.get("meet"):
+        # push order: the last frame runs first -- meet the cards, then claim
+        state = push(state, frame("encounters.claim", space=space),
+                     frame("harbinger.meet", space=space, everything=False, met=[]))
+    return encounters.draw_cards(state, actor, space, params["count"], "harbinger")
+
+
+def harbinger_place(state, params, actor, source):
+    """Place one Harbinger card face up on each space next to the actor's in its Region."""
+    here = state.characters[actor].space
+    if not st.board_space(here):
+        return state
+    spaces = [n for n in st.space_def(here).neighbours
+              if st.board_space(n) and st.region_of(n) == st.region_of(here)]
+    frames = [frame("harbinger.draw_onto", space=s, who=actor) for s in spaces]
+    return push(state, *reversed(frames))
+
+
+def draw_onto(state, space, who):
+    from ...rules import encounters
+    return encounters.draw_cards(state, who, space, 1, "harbinger")
+
+
+def move_harbinger(state, params, actor, source):
+    """Move the Harbinger figure to the actor's space (``here``) or to its sheet."""
+    if params.get("to", "here") == "sheet":
+        return figure.move_to(state, None, _cause(source))
+    space = state.characters[actor].space
+    if not st.board_space(space):
+        return state
+    return figure.move_to(state, space, _cause(source))
+
+
+def peek(state, params, actor, source):
+    """Look at the top ``count`` cards of a deck (they stay in order)."""
+    cards = list(state.decks.get(params["deck"], ()))[:params["count"]]
+    return log(state, "cards_seen", character=actor, deck=params["deck"], cards=cards)
+
+
+def extra_turn(state, params, actor, source):
+    """The actor takes another turn after this one."""
+    if actor != state.current:
+        return log(state, "extra_turn_lost", character=actor, reason="not this character's turn")
+    return figure.schedule_extra_turn(state, actor)
+
+
+def each_in_harbinger_region(state, params, actor, source):
+    """Run ``effects`` for each living character in the Harbinger's Region (none while the
+    Harbinger is on its sheet)."""
+    h = figure.position(state)
+    if h is None:
+        return log(state, "no_effect", reason="the Harbinger is on its sheet", source=_cause(source))
+    region = st.region_of(h)
+    targets = [c for c in st.alive_in_order(state, actor)
+               if st.region_of(state.characters[c].space) == region]
+    for c in reversed(targets):
+        state = base.run(state, params["effects"], c, source)
+    return state
+
+
+# --- possessions ---------------------------------------------------------------------------
+
+def discard_object(state, params, actor, source):
+    """Discard ``count`` Objects the actor chooses (Cursed ones too: they "may be discarded");
+    ``types`` limits which (default: objects and magic objects); ``then``: effects that follow
+    only if the Objects were discarded (a price paid)."""
+    types = tuple(params.get("types", ("object", "magic_object")))
+    ch = state.characters[actor]
+    own = [c for c in dict.fromkeys(ch.objects) if load().cards[c].type in types]
+    if not own or params.get("count", 1) <= 0:
+        return state
+    return decide(state, actor, "discard", [f"discard:{c}" for c in own],
+                  "harbinger.object_discarded", prompt="discard an Object", actor=actor,
+                  params=params, source=source)
+
+
+def object_discarded(state, action, actor, params, source):
+    card_id = action.args[0]
+    objs = state.characters[actor].objects
+    state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
+    state = chars.discard(state, card_id)
+    state = log(state, "object_discarded", character=actor, card=card_id, cause=_cause(source))
+    left = params.get("count", 1) - 1
+    if left > 0:
+        return discard_object(state, params.set("count", left), actor, source)
+    return base.run(state, params.get("then", ()), actor, source)
+
+
+def ditch(state, params, actor, source):
+    """Leave one Object or Follower on the space (the actor chooses; Cursed ones cannot be
+    ditched)."""
+    ch = state.characters[actor]
+    own = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
+           if "cursed" not in load().cards[c].abilities]
+    if not own:
+        return log(state, "nothing_to_ditch", character=actor)
+    return decide(state, actor, "ditch", [f"ditch:{c}" for c in own], "harbinger.ditched",
+                  prompt="ditch an Object or Follower", actor=actor)
+
+
+def ditched(state, action, actor):
+    card_id = action.args[0]
+    ch = state.characters[actor]
+    field = "objects" if card_id in ch.objects else "followers"
+    items = getattr(ch, field)
+    state = update_character(state, actor, **{field: items.delete(items.index(card_id))})
+    state = chars.put_on_space(state, ch.space, [card_id])
+    return log(state, "object_dropped", character=actor, card=card_id, space=ch.space)
+
+
+def roll_for_followers(state, params, actor, source):
+    """Roll ``dice`` for each Follower; on ``lose_on`` (``"1-2"``) it is killed."""
+    followers = list(state.characters[actor].followers)
+    return _next_follower(state, actor, followers, params)
+
+
+def _next_follower(state, actor, followers, params):
+    if not followers:
+        return state
+    return request_roll(state, params.get("dice", "d6"), f"{followers[0]} of {actor}",
+                        "harbinger.follower_rolled", actor=actor, followers=followers, params=params)
+
+
+def follower_rolled(state, action, actor, followers, params):
+    lo, _, hi = params["lose_on"].partition("-")
+    roll = sum(action.dice)
+    f = followers[0]
+    if int(lo) <= roll <= int(hi or lo) and f in state.characters[actor].followers:
+        fl = state.characters[actor].followers
+        state = update_character(state, actor, followers=fl.delete(fl.index(f)))
+        state = chars.discard(state, f)
+        state = log(state, "followers_lost", character=actor, cards=[f], cause=f"rolled {roll}")
+    return _next_follower(state, actor, list(followers[1:]), params)
+
+
+def lose_lives_per_spell(state, params, actor, source):
+    """Lose one life for each Spell held."""
+    n = len(state.characters[actor].spells)
+    if not n:
+        return state
+    return chars.lose_lives(state, actor, n, _cause(source))
+
+
+# --- face-up cards ----------------------------------------------------------------------------
+
+def _spaces(state, where):
+    if where == "all":
+        return sorted(state.board_cards)
+    h = figure.position(state)
+    if h is None:
+        return []
+    return [s for s in load().board.regions[st.region_of(h)] if s in state.board_cards]
+
+
+def _discard_space(state, space):
+    cards = list(state.board_cards.get(space, ()))
+    state = replace(state, board_cards=state.board_cards.discard(space))
+    for c in cards:
+        state = chars.discard(state, c)
+        key = f"{space}/{c}"
+        if key in state.card_stock:
+            state = replace(state, card_stock=state.card_stock.discard(key))
+    return state, cards
+
+
+def discard_faceup_cards(state, params, actor, source):
+    """Discard the face-up cards of every space (``where: all``) or of the Harbinger's Region;
+    with ``life_per_card_here``, each character first counts the cards on its own space and
+    loses that many lives."""
+    spaces = _spaces(state, params.get("where", "all"))
+    losses = {}
+    if params.get("life_per_card_here"):
+        for c in st.alive_in_order(state, actor):
+            n = len(state.board_cards.get(state.characters[c].space, ())) \
+                if state.characters[c].space in spaces else 0
+            if n:
+                losses[c] = n
+    gone = []
+    for s in spaces:
+        state, cards = _discard_space(state, s)
+        gone += cards
+    state = log(state, "faceup_cards_discarded", cards=gone, cause=_cause(source))
+    for c, n in losses.items():
+        if state.characters[c].alive and state.outcome is None:
+            state = chars.lose_lives(state, c, n, _cause(source))
+    return state
+
+
+def replace_faceup_with_harbinger(state, params, actor, source):
+    """In the Harbinger's Region, the face-up cards of each space are discarded and one
+    Harbinger card is placed face up there instead."""
+    spaces = _spaces(state, "harbinger_region")
+    frames = []
+    for s in spaces:
+        state, cards = _discard_space(state, s)
+        state = log(state, "faceup_cards_discarded", cards=cards, cause=_cause(source))
+        frames.append(frame("harbinger.draw_onto", space=s, who=actor))
+    return push(state, *reversed(frames))
+
+
+# --- endings and small things -------------------------------------------------------------
+
+def win_game(state, params, actor, source):
+    """The actor wins the game."""
+    state = log(state, "game_won", character=actor, reason=params.get("reason", _cause(source)))
+    return replace(state, outcome=Outcome(params.get("reason", "alternative_ending"), (actor,)))
+
+
+def harbinger_ignored(state, params, actor, source):
+    """An effect naming a space covered by Terrain: ignored (001 Terrain Cards)."""
+    return log(state, "harbinger_effect_ignored", character=actor, space=params["space"],
+               effect=params.get("effect"), reason="the space is covered by Terrain")
+
+
+EFFECTS = {
+    "discard_omen": discard_omen, "restore_omen": restore_omen,
+    "place_terrain": place_terrain, "remove_terrain": remove_terrain, "terra_shift": terra_shift,
+    "harbinger_chart": harbinger_chart, "harbinger_draw": harbinger_draw,
+    "harbinger_place": harbinger_place, "move_harbinger": move_harbinger, "peek": peek,
+    "extra_turn": extra_turn, "each_in_harbinger_region": each_in_harbinger_region,
+    "discard_object": discard_object, "ditch": ditch, "roll_for_followers": roll_for_followers,
+    "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
+    "replace_faceup_with_harbinger": replace_faceup_with_harbinger, "win_game": win_game,
+    "harbinger_ignored": harbinger_ignored,
+}
+
+SCHEMAS = {
+    "discard_omen": _obj(),
+    "restore_omen": _obj(),
+    "place_terrain": _obj(terrain={"anyOf": [{"const": "random"}, _ID]},
+                          where={"enum": ["here", "each_character", "other_in_region", "nearest_free"]},
+                          spaces={"type": "array", "items": _ID, "minItems": 1}),
+    "remove_terrain": _obj(space=_ID),
+    "terra_shift": _obj(),
+    "harbinger_chart": _obj(),
+    "harbinger_draw": _obj(["count"], count=_POS, meet={"type": "boolean"}),
+    "harbinger_place": _obj(["where"], where={"enum": ["adjacent"]}),
+    "move_harbinger": _obj(to={"enum": ["here", "sheet"]}),
+    "peek": _obj(["deck", "count"], deck=_DECKS, count=_POS),
+    "extra_turn": _obj(),
+    "each_in_harbinger_region": _obj(["effects"], effects=_EFFECTS),
+    "discard_object": _obj(count=_POS, types={"type": "array", "minItems": 1, "items": {
+        "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
+    "ditch": _obj(),
+    "roll_for_followers": _obj(["lose_on"], dice={"enum": ["d6"]},
+                               lose_on={"type": "string", "pattern": "^[1-6](-[1-6])?$"}),
+    "lose_lives_per_spell": _obj(),
+    "discard_faceup_cards": _obj(where={"enum": ["all", "harbinger_region"]},
+                                 life_per_card_here={"type": "boolean"}),
+    "replace_faceup_with_harbinger": _obj(),
+    "win_game": _obj(reason=_ID),
+    "harbinger_ignored": _obj(["space"], space=_ID, effect=_ID),
+}
+
+STEPS = {"harbinger.place_terrain": place_terrain_step, "harbinger.place_chosen": place_chosen,
+         "harbinger.shift_chosen": shift_chosen, "harbinger.draw_onto": draw_onto,
+         "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched,
+         "harbinger.follower_rolled": follower_rolled}

@@ -1,0 +1,316 @@
+"""001 The Harbinger, Harbinger Cards and Strength/Craft.
+
+The Harbinger figure (``store`` key ``harbinger``: a space, or ``None`` on its sheet):
+
+- it starts on the sheet; after a character outside the Inner Region draws an Event it
+  moves to that character's space (the ``events_drawn`` hook);
+- a character in its Region told by a board space to draw cards draws Harbinger cards
+  instead (the ``draw_deck`` hook);
+- after the top Omen is discarded it goes back to the sheet once the next Omen is resolved
+  (:mod:`.omens`);
+- a character landing on its space rolls on the Harbinger chart instead of encountering the
+  space or another character (the ``before_encounter`` hook; chart in ``chart.yaml``).
+
+The base game meets every space through ``encounters.encounter_space``.  Where the Harbinger
+changes how a space is met -- a Terrain card covers it, it draws Harbinger cards, the top
+Omen rewrites every space, or a Strength/Craft enemy lies there -- the ``before_encounter``
+hook replaces the encounter with :func:`encounter`, which follows the base encounter's order
+with the base game's own steps (draw, meet, claim, the space's instructions) and meets the
+cards through :func:`meet`: Strength/Craft enemies let the character choose battle or
+psychic combat against all of them; every other card is met by ``encounters.meet``.
+"""
+from __future__ import annotations
+
+import functools
+
+from pyrsistent import pvector
+
+from ...definitions import load
+from ...engine.data import data_root, load_yaml, validate
+from ...engine.machine import decide, frame, log, push, then
+from ...engine.records import Frame, deep_freeze, replace
+from ...effects_schema import with_defs
+from ...expansions import adjust
+from ...state import update_character
+from . import omens
+from . import store as st
+from . import terrain
+
+
+# --- the chart ------------------------------------------------------------------------------
+
+CHART_SCHEMA = {"type": "object", "required": ["chart", "effect"], "additionalProperties": False,
+                "properties": {"chart": {"const": "harbinger"}, "stand_in": {"type": "boolean"},
+                               "source": {"type": "string"}, "summary": {"type": "object"},
+                               "effect": {"$ref": "#/$defs/effects"}}}
+
+
+@functools.lru_cache(maxsize=None)
+def chart():
+    """The Harbinger chart's effects (``data/talisman/expansions/harbinger/chart.yaml``)."""
+    from ...definitions import check_effects
+    from ...expansions import effect_schemas
+    path = data_root() / "talisman" / "expansions" / "harbinger" / "chart.yaml"
+    doc = validate(path, load_yaml(path), with_defs(CHART_SCHEMA, effect_schemas()))
+    d = load()
+    check_effects(path, "chart", "effect", doc["effect"],
+                  {"spaces": d.board.spaces, "cards": d.cards, "abilities": d.abilities})
+    return deep_freeze(doc["effect"])
+
+
+# --- the figure -------------------------------------------------------------------------------
+
+def position(state):
+    return st.get(state, "harbinger")
+
+
+def move_to(state, space, why):
+    if position(state) == space:
+        return state
+    state = st.store(state, harbinger=space)
+    return log(state, "harbinger_moved", to=space if space else "sheet", cause=why)
+
+
+def events_drawn(state, character, cards):
+    """State hook: "After a character (not in the Inner Region) draws an Event, move the
+    Harbinger to that character's space"."""
+    space = state.characters[character].space
+    if not st.board_space(space):
+        return state
+    return move_to(state, space, f"{character} drew {', '.join(cards)}")
+
+
+def draw_deck(state, deck, character, space):
+    """Value hook: "Whenever a character in the same Region as the Harbinger is instructed by a
+    board space to draw cards, he must draw Harbinger cards instead" (and the Armageddon Omen:
+    every draw is of Harbinger cards)."""
+    if deck != "adventure":
+        return deck
+    if omens.continuous(state).get("all_draws_harbinger"):
+        return "harbinger"
+    h = position(state)
+    if h is not None and st.board_space(space) and st.region_of(h) == st.region_of(space):
+        return "harbinger"
+    return deck
+
+
+# --- replacing the encounter ----------------------------------------------------------------
+
+def _replaced(state, cid):
+    ch = state.characters[cid]
+    return update_character(state, cid, turn_flags=ch.turn_flags.set("encounter_replaced", True))
+
+
+def before_encounter(state, character, space):
+    """State hook: the Harbinger's chart, an Alternative Ending, or the Harbinger's own
+    encounter flow replace the base encounter."""
+    ch = state.characters[character]
+    if ch.turn_flags.get("encounter_replaced"):
+        return state  # another expansion has replaced it already
+    from . import endings
+    if space == "crown_of_command" and endings.active(state):
+        return endings.encounter(_replaced(state, character), character)
+    if not st.board_space(space) or not ch.turn_flags.get("moved"):
+        return state
+    if st.BOARD_LINKS.get(space) in state.config.expansions:
+        return state  # the expansion board's own movement rules (Terrain Cards and Other Expansions)
+    if position(state) == space:
+        # "must encounter the Harbinger by rolling on his chart instead of encountering the
+        # space or another character on the space"
+        state = _replaced(state, character)
+        state = log(state, "harbinger_encountered", character=character, space=space)
+        from ...rules import effects
+        return effects.run(state, chart(), character, {"space": space})
+    if own_flow_needed(state, character, space):
+        return encounter(_replaced(state, character), character, space)
+    return state
+
+
+def is_strength_craft(card_id):
+    """A Strength/Craft enemy: it has both a Strength and a Craft value."""
+    c = load().cards[card_id]
+    return c.type == "enemy" and bool(c.strength) and bool(c.craft)
+
+
+def own_flow_needed(state, cid, space):
+    if terrain.terrain_map(state).get(space) is not None:
+        return True
+    if omens.continuous(state).get("space_override") is not None:
+        return True
+    if st.space_def(space).draw and adjust(state, "draw_deck", "adventure", character=cid,
+                                             space=space) != "adventure":
+        return True
+    return any(is_strength_craft(c) for c in state.board_cards.get(space, ()))
+
+
+def encounter(state, cid, space):
+    """A character on the space, or the space itself (the base game's choice)."""
+    others = [o for o in state.order if o != cid and state.characters[o].alive
+              and state.characters[o].space == space]
+    if not others:
+        return encounter_space(state, cid, space)
+    name = terrain.profile(state, space)[0]
+    options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
+    return decide(state, cid, "encounter", options, "harbinger.encounter_chosen",
+                  prompt=f"on the {name}", space=space)
+
+
+def encounter_chosen(state, action, space):
+    cid = state.current
+    if action.args[0] == "space":
+        return encounter_space(state, cid, space)
+    from ...rules import encounters
+    return encounters.encounter_character(state, cid, action.args[1])
+
+
+def encounter_space(state, cid, space):
+    """ENCOUNTERS IN A SPACE with the space as the Harbinger has it: the Terrain card's or
+    the top Omen's name, draw count and instructions; the draw deck through ``draw_deck``."""
+    name, draw, always, deck = terrain.profile(state, space)
+    state = log(state, "encountered_space", character=cid, space=space, as_name=name)
+    if terrain.terrain_map(state).get(space) is not None and \
+            omens.continuous(state).get("terrain_landing_spreads"):
+        state = push(state, frame("harbinger.spread_terrain", space=space))
+    if draw:
+        deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
+        need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
+        return push(state, *then(frame("encounters.draw", space=space, count=need, deck=deck),
+                                 frame("harbinger.meet", space=space, everything=True, met=[]),
+                                 frame("encounters.claim", space=space),
+                                 frame("encounters.space_effect", space=space),
+                                 frame("encounters.after")))
+    return push(state, *then(frame("harbinger.meet", space=space, everything=False, met=[]),
+                             frame("encounters.space_effect", space=space),
+                             frame("encounters.claim", space=space),
+                             frame("encounters.after")))
+
+
+def spread_terrain(state, space):
+    """Rule step (the Broken Worlds Omen): landing on Terrain spreads a random Terrain card to
+    the nearest space without one (the character chooses among equally near ones)."""
+    cid = state.current
+    near = terrain.free_spaces_nearest(state, space)
+    if not near:
+        return state
+    if len(near) == 1:
+        return terrain.place(state, cid, near[0], "random", "the Terrain spreads")
+    return decide(state, cid, "terrain", [f"place:{s}" for s in near], "harbinger.place_chosen",
+                  prompt="where the Terrain spreads", terrain="random", cause="the Terrain spreads")
+
+
+# --- meeting the cards: Strength/Craft enemies -------------------------------------------
+
+#: Base steps whose continuation is taken over by the Harbinger's own steps.
+_RETARGET = {"encounters.meet": "harbinger.meet", "encounters.enemies_beaten": "harbinger.enemies_beaten"}
+
+
+def _retarget(state, depth, battle_before):
+    """Frames the base meeting step pushed (above ``depth``), and the result frames of a
+    combat it started, come back to the Harbinger's meeting step."""
+    stack = state.stack
+    for i in range(depth, len(stack)):
+        f = stack[i]
+        if f.step in _RETARGET:
+            stack = stack.set(i, Frame(_RETARGET[f.step], f.args))
+    state = replace(state, stack=stack)
+    b = state.battle
+    if b is not None and battle_before is None:
+        for key in ("on_win", "on_evade"):
+            nxt = b.get(key)
+            if nxt is not None and nxt["step"] in _RETARGET:
+                b = b.set(key, nxt.set("step", _RETARGET[nxt["step"]]))
+        state = replace(state, battle=b)
+    return state
+
+
+def _delegate(state, fn, *args):
+    depth, before = len(state.stack), state.battle
+    return _retarget(fn(state, *args), depth, before)
+
+
+def meet(state, space, everything, met=()):
+    """Rule step: meet the next card; a group of enemies with a Strength/Craft enemy among
+    them asks the character for battle or psychic combat first."""
+    from ...rules import encounters
+    cid = state.current
+    ch = state.characters[cid]
+    if ch.space != space or not ch.alive:
+        return state
+    flags = ch.turn_flags
+    if not met and not flags.get("events_announced") and encounters.events_drawn(state, space, cid):
+        return _delegate(state, encounters.meet, space, everything, met)
+    queue = encounters._order(state, space, set(met), everything, cid)
+    if queue and load().cards[queue[0]].type == "enemy":
+        number = load().cards[queue[0]].number
+        if any(is_strength_craft(c) and load().cards[c].number == number for c in queue):
+            return decide(state, cid, "combat_kind", ["combat:battle", "combat:psychic"],
+                          "harbinger.combat_kind_chosen",
+                          prompt="Strength/Craft enemies: battle or psychic combat?",
+                          space=space, everything=everything, met=list(met), number=number)
+    return _delegate(state, encounters.meet, space, everything, met)
+
+
+def _base_kind(card_id):
+    return "psychic" if load().cards[card_id].subtype == "spirit" else "battle"
+
+
+def combat_kind_chosen(state, action, space, everything, met, number):
+    """001 Strength/Craft: "he can choose to fight all these Enemies in either battle or in
+    psychic combat".  Enemies of the same number that fight only the chosen way join them."""
+    from ...rules import combat, encounters
+    cid = state.current
+    kind = action.args[0]
+    queue = encounters._order(state, space, set(met), everything, cid)
+    group = [c for c in queue if load().cards[c].type == "enemy" and load().cards[c].number == number
+             and (is_strength_craft(c) or _base_kind(c) == kind)]
+    enemies = []
+    for c in group:
+        if is_strength_craft(c):
+            cd = load().cards[c]
+            enemies.append({"name": c, "card": c, "value": cd.strength if kind == "battle" else cd.craft})
+        else:
+            enemies.append(combat.enemy_from_card(state, cid, c))
+    state = log(state, "combat_kind_chosen", character=cid, kind=kind, enemies=group)
+    go_on = {"step": "harbinger.enemies_beaten",
+             "args": {"space": space, "cards": group, "everything": everything,
+                      "met": list(met) + group}}
+    evaded = {"step": "harbinger.meet",
+              "args": {"space": space, "everything": everything, "met": list(met) + group}}
+    stop = {"step": "combat.end_turn", "args": {}}
+    return combat.start_combat(state, cid, kind, enemies, on_win=go_on, on_lose=stop,
+                               on_standoff=stop, on_evade=evaded)
+
+
+def enemies_beaten(state, space, cards, everything, met):
+    from ...rules import encounters
+    return _delegate(state, encounters.enemies_beaten, space, cards, everything, met)
+
+
+# --- extra turns ------------------------------------------------------------------------------
+
+def schedule_extra_turn(state, cid):
+    """Another turn for ``cid`` right after this one: frames put just above this turn's end."""
+    stack = state.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i].step == "turn.end":
+            stack = stack[:i + 1] + pvector([frame("harbinger.extra_turn", who=cid)]) + stack[i + 1:]
+            state = replace(state, stack=stack)
+            return log(state, "extra_turn_gained", character=cid)
+    return log(state, "extra_turn_lost", character=cid, reason="the turn is over")
+
+
+def extra_turn(state, who):
+    """Rule step: the extra turn begins (movement, then encounters, then the turn ends)."""
+    ch = state.characters[who]
+    if not ch.alive or who != state.current:
+        return state
+    keep = {k: v for k, v in ch.turn_flags.items() if k == "toad_new"}
+    state = update_character(state, who, turn_flags=keep)
+    state = log(state, "extra_turn", character=who)
+    return push(state, *then(frame("movement.start"), frame("encounters.start")))
+
+
+STEPS = {"harbinger.encounter_chosen": encounter_chosen, "harbinger.meet": meet,
+         "harbinger.combat_kind_chosen": combat_kind_chosen,
+         "harbinger.enemies_beaten": enemies_beaten, "harbinger.extra_turn": extra_turn,
+         "harbinger.spread_terrain": spread_terrain}

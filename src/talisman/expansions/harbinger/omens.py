@@ -1,0 +1,136 @@
+"""001 Omen Cards: the Omen stack, its discard pile, immediate and continuous effects.
+
+The stack is built at set-up from the Omen set chosen by the rule option
+``harbinger_omen_set``: the 7th Omen at the bottom, then the 6th ... the 1st, with the
+Prophecy on top (``store``: the top first).  Discarding the top Omen puts it on the Omen
+discard pile and resolves the immediate effects (the card's ``effect``) of the Omen that
+becomes the top one; the Harbinger figure then goes back to its sheet (001 The Harbinger).
+A discard that empties the stack ends the game: every character loses (``Outcome("omens_exhausted", ())``)
+unless a card says otherwise (The Apocrypha; the End of Days ending).  An effect may put the
+top discarded Omen back on the stack; its immediate effects resolve again.  The top Omen's
+continuous effects (its ``data.continuous``) apply while it is on top: :func:`continuous`.
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.dice import shuffle
+from ...engine.machine import frame, log, push
+from ...engine.records import Outcome, replace
+from ...errors import TalismanError
+from . import store as st
+
+#: The four Omen sets, by id (the ``harbinger_omen_set`` option; ``random`` picks one).
+SETS = ("armageddon", "rise_of_the_dead", "shattered_world", "stars_align")
+
+
+def set_cards(set_id):
+    """The Omen cards of a set, the Prophecy first (the order of the stack, top first)."""
+    cards = [c for c in load().cards.values()
+             if c.type == "omen" and (c.data or {}).get("set") == set_id]
+    return [c.id for c in sorted(cards, key=lambda c: c.data["position"])]
+
+
+def setup(state):
+    choice = state.option("harbinger_omen_set")
+    if choice == "random":
+        order, dice = shuffle(state.dice, SETS)
+        choice, state = order[0], replace(state, dice=dice)
+    if choice not in SETS:
+        raise TalismanError(f"rule option harbinger_omen_set={choice!r}: choose one of "
+                            f"{', '.join(SETS + ('random',))}")
+    stack = set_cards(choice)
+    box = list(state.decks.get("omen", ()))
+    for c in stack:
+        box.remove(c)
+    state = replace(state, decks=state.decks.set("omen", pvector()))
+    state = st.store(state, omen_set=choice, omen_stack=stack, omen_discards=[])
+    state = st.put_aside(state, "omen_box", box)
+    return log(state, "omen_stack_built", omen_set=choice, top=stack[0], cards=len(stack))
+
+
+def top(state):
+    stack = st.get(state, "omen_stack", ())
+    return stack[0] if stack else None
+
+
+def continuous(state):
+    """The continuous effects of the top Omen (an empty mapping when it has none)."""
+    t = top(state)
+    if t is None:
+        return pmap()
+    return st.cdata(t).get("continuous", pmap())
+
+
+def discarded_count(state):
+    return len(st.get(state, "omen_discards", ()))
+
+
+def discard_top(state, actor, cause):
+    """Discard the top Omen, then resolve the new top Omen's immediate effects; then the
+    Harbinger returns to its sheet.  An empty stack ends the game."""
+    stack = list(st.get(state, "omen_stack", ()))
+    if not stack:
+        return state
+    gone = stack.pop(0)
+    discards = [gone] + list(st.get(state, "omen_discards", ()))
+    state = st.store(state, omen_stack=stack, omen_discards=discards)
+    state = log(state, "omen_discarded", card=gone, left=len(stack), cause=cause)
+    if not stack:
+        return exhausted(state)
+    state = log(state, "omen_revealed", card=stack[0])
+    # "move the Harbinger figure to the Harbinger sheet after the next Omen ... is resolved"
+    state = push(state, frame("harbinger.to_sheet"))
+    return resolve(state, stack[0], actor)
+
+
+def restore_top(state, actor, cause):
+    """Put the top card of the Omen discard pile back on top of the stack and resolve it."""
+    discards = list(st.get(state, "omen_discards", ()))
+    if not discards:
+        return log(state, "no_omen_to_restore", cause=cause)
+    back = discards.pop(0)
+    stack = [back] + list(st.get(state, "omen_stack", ()))
+    state = st.store(state, omen_stack=stack, omen_discards=discards)
+    state = log(state, "omen_restored", card=back, cause=cause)
+    return resolve(state, back, actor)
+
+
+def resolve(state, omen, actor):
+    """Resolve an Omen's immediate effects (its card ``effect``)."""
+    from ...rules import effects
+    actor = st.acting_character(state, actor)
+    todo = st.card(omen).effect
+    if not todo or actor is None:
+        return state
+    return effects.run(state, todo, actor, {"card": omen})
+
+
+def exhausted(state):
+    """"If there are no cards remaining in the Omen stack, the game is over and all characters
+    lose the game" -- unless a card in play names a winner for this moment."""
+    winners = []
+    for cid in st.alive_in_order(state, state.order[0]):
+        ch = state.characters[cid]
+        if any(st.cdata(c).get("wins_when_omens_exhausted") for c in ch.objects):
+            winners.append(cid)
+    from . import endings
+    winners += [c for c in endings.crown_winners_when_omens_exhausted(state) if c not in winners]
+    state = replace(state, stack=pvector())
+    if winners:
+        state = log(state, "game_won", characters=winners, reason="omens_exhausted")
+        return replace(state, outcome=Outcome("omens_exhausted", tuple(winners)))
+    state = log(state, "game_lost", reason="omens_exhausted")
+    return replace(state, outcome=Outcome("omens_exhausted", ()))
+
+
+def to_sheet(state):
+    """Rule step: the Harbinger goes back to its sheet."""
+    if st.get(state, "harbinger") is None:
+        return state
+    state = st.store(state, harbinger=None)
+    return log(state, "harbinger_moved", to="sheet")
+
+
+STEPS = {"harbinger.to_sheet": to_sheet}

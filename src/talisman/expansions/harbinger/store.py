@@ -1,0 +1,139 @@
+"""The Harbinger's own plain data in ``state.ext["harbinger"]`` and small shared helpers.
+
+Layout (a pmap; every value plain data, so a state still round-trips through JSON):
+
+``harbinger``
+    the space the Harbinger figure stands on, or ``None`` while it is on the Harbinger sheet;
+``omen_set``
+    the Omen set chosen at set-up;
+``omen_stack`` / ``omen_discards``
+    card ids, the top card first (the Prophecy starts on top of the stack);
+``terrain``
+    ``{space: terrain card}`` for every Terrain card on the board;
+``ending``
+    ``{"card": id, "revealed": bool}`` for the Alternative Ending on the Crown, or ``None``;
+``cards``
+    where this expansion keeps cards that are in no deck, discard pile, space or hand
+    (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,
+    ``omen_box`` (the Omen sets not in play), ``terrain_on_board``, ``ending_on_crown``,
+    ``ending_box``.  It is rebuilt from the fields above by :func:`store`, never edited alone.
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.records import deep_freeze, replace
+
+EXP = "harbinger"
+
+#: Spaces that can never hold a Terrain card besides the Inner Region and the Crown: The City
+#: expansion's Jail and Town Square ("Terrain Cards and Other Expansions"); in this project's City
+#: reconstruction they are ``city_donjon`` and ``city_town_square``.  (Terrain goes only on the main
+#: board's Outer and Middle Regions for now: :func:`board_space`.)
+NO_TERRAIN = frozenset({"jail", "town_square", "city_donjon", "city_town_square"})
+
+#: Main-board spaces that lead to an expansion board, by the expansion that owns the board: with
+#: that expansion in play, "characters can still move to and from the expansion board following
+#: the normal movement rules of that expansion" -- the Harbinger leaves their encounter alone.
+BOARD_LINKS = {"city": "city"}
+
+
+def data(state):
+    return state.ext.get(EXP, pmap())
+
+
+def get(state, key, default=None):
+    return data(state).get(key, default)
+
+
+def store(state, **changes):
+    """A new state with these fields of the Harbinger's data changed; ``cards`` rebuilt."""
+    d = data(state)
+    for k, v in changes.items():
+        d = d.set(k, deep_freeze(v))
+    cards = d.get("cards", pmap())
+    ending = d.get("ending")
+    cards = cards.update({
+        "omen_stack": pvector(d.get("omen_stack", ())),
+        "omen_discards": pvector(d.get("omen_discards", ())),
+        "terrain_on_board": pvector(sorted(d.get("terrain", pmap()).values())),
+        "ending_on_crown": pvector([ending["card"]] if ending else []),
+    })
+    d = d.set("cards", cards)
+    return replace(state, ext=state.ext.set(EXP, d))
+
+
+def put_aside(state, place, card_ids):
+    """Cards that leave play for the game box (unused Omen sets, unused endings)."""
+    d = data(state)
+    cards = d.get("cards", pmap())
+    cards = cards.set(place, pvector(list(cards.get(place, ())) + list(card_ids)))
+    return replace(state, ext=state.ext.set(EXP, d.set("cards", cards)))
+
+
+def enabled(state):
+    return EXP in state.config.expansions
+
+
+def card(card_id):
+    return load().cards[card_id]
+
+
+def cdata(card_id):
+    """A card's expansion-specific fields (its ``data:`` mapping)."""
+    return load().cards[card_id].data or pmap()
+
+
+def space_def(space):
+    return load().board.spaces[space]
+
+
+def region_of(space):
+    return load().board.spaces[space].region
+
+
+def board_space(space):
+    """Outer or Middle Region: a space that can hold Terrain, draw cards, be met by the Harbinger."""
+    return space in load().board.spaces and region_of(space) in ("outer", "middle")
+
+
+def terrain_on(state, space):
+    return get(state, "terrain", pmap()).get(space)
+
+
+def alive_in_order(state, start=None):
+    """Living characters in seating order, from ``start`` (default: the current character)."""
+    order = state.order
+    i = order.index(start or state.current)
+    return [c for c in order[i:] + order[:i] if state.characters[c].alive]
+
+
+def acting_character(state, preferred=None):
+    """Who an effect with no natural actor acts for: ``preferred`` if alive, else the current
+    character, else the first living one."""
+    for c in (preferred, state.current):
+        if c is not None and c in state.characters and state.characters[c].alive:
+            return c
+    alive = alive_in_order(state)
+    return alive[0] if alive else None
+
+
+def distance(a, b):
+    """Steps between two board spaces along the board's links (breadth first)."""
+    board = load().board
+    if a == b:
+        return 0
+    seen, frontier, d = {a}, [a], 0
+    while frontier:
+        d += 1
+        nxt = []
+        for s in frontier:
+            for n in board.spaces[s].neighbours:
+                if n == b:
+                    return d
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return 10 ** 6

@@ -1,0 +1,219 @@
+"""001 Terrain Cards, Terrain Cards and Movement, Placing Random Terrain Cards, Terrain Cards
+and Other Expansions.
+
+A Terrain card on a space replaces the space's name and instructions (the ``space_effect``
+hook and :func:`profile`, which the Harbinger's own encounter flow reads for the number of
+cards to draw).  Effects that name a covered space are ignored (:func:`strip_covered`, applied
+to every space's instructions).  Terrain never goes to the Inner Region, the Crown, or the
+City's Jail and Town Square; an impossible placement is ignored.  A new Terrain on a Terrain
+sends the old one back to the Terrain deck.  No card of the required type left: one of that
+type on the board moves there instead.  A random Terrain is the top card of the freshly
+shuffled Terrain deck (a chance node); with the deck empty, the Terrain closest to the
+character moves to the character's space.  Terrain on the Sentinel or the Portal of Power
+lets characters cross freely (the ``crossing_guarded`` hook).
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.dice import shuffle
+from ...engine.machine import decide, log, request_draw
+from ...engine.records import deep_freeze, replace
+from . import omens
+from . import store as st
+
+
+def can_hold(space):
+    """Whether a Terrain card may be placed on ``space`` at all."""
+    return st.board_space(space) and space not in st.NO_TERRAIN
+
+
+def terrain_map(state):
+    return st.get(state, "terrain", pmap())
+
+
+def place(state, actor, space, terrain, cause):
+    """Place a Terrain card (``random`` or a card id) on ``space``."""
+    if not can_hold(space):
+        return log(state, "terrain_ignored", space=space, reason="cannot hold Terrain", cause=cause)
+    deck = state.decks.get("terrain", ())
+    if terrain == "random":
+        if deck:
+            cards, dice = shuffle(state.dice, deck)
+            state = replace(state, dice=dice, decks=state.decks.set("terrain", pvector(cards)))
+            return request_draw(state, "terrain", f"random Terrain for the {space}",
+                                "harbinger.terrain_drawn", space=space, cause=cause)
+        return nearest_to_character(state, actor, cause)
+    if terrain in deck:
+        state = replace(state, decks=state.decks.set("terrain", deck.delete(deck.index(terrain))))
+        return put(state, space, terrain, cause)
+    # "no cards of the required type left in the Terrain deck": one of that type on the board moves
+    spots = sorted(s for s, c in terrain_map(state).items() if c == terrain and s != space)
+    if not spots:
+        return log(state, "terrain_ignored", space=space, card=terrain,
+                   reason="none of that type left", cause=cause)
+    if len(spots) == 1:
+        return move(state, spots[0], space, cause)
+    return decide(state, actor, "terrain", [f"move_terrain:{s}" for s in spots],
+                  "harbinger.terrain_chosen", prompt=f"which {terrain} moves to the {space}",
+                  to=space, cause=cause)
+
+
+def nearest_to_character(state, actor, cause):
+    """The Terrain deck is empty: the Terrain card closest to the character moves to the
+    character's space (the character chooses among equally close ones)."""
+    here = state.characters[actor].space
+    if not can_hold(here):
+        return log(state, "terrain_ignored", space=here, reason="cannot hold Terrain", cause=cause)
+    spots = [s for s in terrain_map(state) if s != here]
+    if not spots:
+        return log(state, "terrain_ignored", space=here, reason="no Terrain card left", cause=cause)
+    best = min(st.distance(here, s) for s in spots)
+    near = sorted(s for s in spots if st.distance(here, s) == best)
+    if len(near) == 1:
+        return move(state, near[0], here, cause)
+    return decide(state, actor, "terrain", [f"move_terrain:{s}" for s in near],
+                  "harbinger.terrain_chosen", prompt="the closest Terrain moves to your space",
+                  to=here, cause=cause)
+
+
+def terrain_drawn(state, action, space, cause):
+    return put(state, space, action.args[0], cause)
+
+
+def terrain_chosen(state, action, to, cause):
+    return move(state, action.args[0], to, cause)
+
+
+def put(state, space, terrain, cause):
+    """The card goes on the space; a Terrain already there goes back to the Terrain deck."""
+    old = terrain_map(state).get(space)
+    if old is not None:
+        state = replace(state, decks=state.decks.set(
+            "terrain", state.decks.get("terrain", pvector()).append(old)))
+        state = log(state, "terrain_returned", space=space, card=old)
+    state = st.store(state, terrain=terrain_map(state).set(space, terrain))
+    return log(state, "terrain_placed", space=space, card=terrain, cause=cause)
+
+
+def move(state, src, dest, cause):
+    card = terrain_map(state)[src]
+    state = st.store(state, terrain=terrain_map(state).discard(src))
+    state = log(state, "terrain_moved", card=card, frm=src, to=dest)
+    return put(state, dest, card, cause)
+
+
+def remove(state, space, cause):
+    """An effect that removes Terrain: the card goes back to the Terrain deck."""
+    card = terrain_map(state).get(space)
+    if card is None:
+        return state
+    state = st.store(state, terrain=terrain_map(state).discard(space))
+    state = replace(state, decks=state.decks.set(
+        "terrain", state.decks.get("terrain", pvector()).append(card)))
+    return log(state, "terrain_removed", space=space, card=card, cause=cause)
+
+
+def free_spaces_nearest(state, space):
+    """The spaces nearest ``space`` that can hold Terrain and have none."""
+    board = load().board
+    covered = terrain_map(state)
+    seen, frontier = {space}, [space]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for n in board.spaces[s].neighbours:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        hits = sorted(s for s in nxt if can_hold(s) and s not in covered)
+        if hits:
+            return hits
+        frontier = nxt
+    return []
+
+
+# --- a space as the Harbinger sees it ------------------------------------------------------
+
+def profile(state, space):
+    """``(name, draw, always_draw, deck)`` of a space: the Terrain card's when one covers it,
+    the top Omen's override of every board space when it has one, else the board's."""
+    t = terrain_map(state).get(space)
+    if t is not None:
+        d = st.cdata(t)
+        return st.card(t).name, d.get("draw", 0), d.get("always_draw", False), d.get("deck")
+    ov = omens.continuous(state).get("space_override")
+    if ov is not None and st.board_space(space):
+        return ov.get("name", st.space_def(space).name), ov.get("draw", 0), \
+            ov.get("always_draw", False), ov.get("deck")
+    s = st.space_def(space)
+    return s.name, s.draw, False, None
+
+
+def space_effect(state, effects, space):
+    """Value hook: a Terrain card's instructions replace the space's; references to covered
+    spaces are ignored."""
+    t = terrain_map(state).get(space)
+    if t is not None:
+        effects = st.card(t).effect
+    else:
+        ov = omens.continuous(state).get("space_override")
+        if ov is not None and st.board_space(space):
+            effects = ov.get("effects", ())
+    return strip_covered(state, effects)
+
+
+#: Effects that name a space, and the parameter that names it.
+SPACE_REFS = {"move_to": "space", "next_move": "to", "place_self": "space"}
+
+
+def strip_covered(state, effects):
+    """"If an effect refers to a space that is no longer on the board because that space
+    contains a Terrain card, that effect is ignored"."""
+    covered = terrain_map(state)
+    if not covered or not effects:
+        return effects
+    return deep_freeze([_strip(step, covered) for step in effects])
+
+
+def _strip(step, covered):
+    (name, params), = step.items()
+    if name in SPACE_REFS and hasattr(params, "get") and params.get(SPACE_REFS[name]) in covered:
+        return {"harbinger_ignored": {"space": params[SPACE_REFS[name]], "effect": name}}
+    if name == "roll":
+        table = {k: [_strip(s, covered) for s in v] for k, v in params["table"].items()}
+        return {name: {**dict(params), "table": table}}
+    if name == "choose":
+        return {name: [{**dict(o), "effects": [_strip(s, covered) for s in o["effects"]]}
+                       for o in params]}
+    if name == "if":
+        out = {**dict(params), "then": [_strip(s, covered) for s in params["then"]]}
+        if "else" in params:
+            out["else"] = [_strip(s, covered) for s in params["else"]]
+        return {name: out}
+    if name == "each_character":
+        return {name: {**dict(params), "effects": [_strip(s, covered) for s in params["effects"]]}}
+    return step
+
+
+def crossing_guarded(state, guarded, space):
+    """Value hook: a Terrain card on the Sentinel or the Portal of Power lets characters cross
+    freely."""
+    if terrain_map(state).get(space) is not None:
+        return False
+    return guarded
+
+
+def next_move_check(state, character):
+    """An earlier "as your next move, go to X" whose X is now covered by Terrain is ignored."""
+    nm = state.characters[character].next_move
+    if nm is not None and nm.get("to") in terrain_map(state):
+        from ...state import update_character
+        state = update_character(state, character, next_move=None)
+        state = log(state, "harbinger_effect_ignored", character=character, space=nm["to"],
+                    effect="next_move", reason="the space is covered by Terrain")
+    return state
+
+
+STEPS = {"harbinger.terrain_drawn": terrain_drawn, "harbinger.terrain_chosen": terrain_chosen}
