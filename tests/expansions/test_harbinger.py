@@ -653,6 +653,8 @@ def test_the_city_jail_and_town_square_cannot_hold_terrain():
     assert not terrain.can_hold("city_town_square") and not terrain.can_hold("city_donjon")
 
 
+@pytest.mark.skipif("city" not in __import__("talisman.rules.setup", fromlist=["x"]).IMPLEMENTED_EXPANSIONS,
+                    reason="needs the City expansion")
 def test_terrain_on_a_space_leading_to_an_expansion_board_keeps_that_boards_movement():
     """001 Terrain Cards and Other Expansions: "if a Terrain card is on a space that allows
     movement between boards, characters can still move to and from the expansion board following
