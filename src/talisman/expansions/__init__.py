@@ -19,7 +19,8 @@ State hooks:
 ``setup(state)``
     The game is set up (decks are built and shuffled), before the first turn.
 ``turn_started(state, character)`` / ``turn_ended(state, character)``
-    A character's turn begins (before movement) / has ended (before play passes on).
+    A character's turn begins / has ended.  Frames the hook pushes (and decisions it asks
+    for) come first: before the turn's movement / before play passes on.
 ``before_movement(state, character)``
     A character is about to move.  A hook that moves the character its own way (on an
     expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.

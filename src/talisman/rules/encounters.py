@@ -107,7 +107,8 @@ def encounter_space(state, cid, space):
         need = max(0, sdef.draw - len(state.board_cards.get(space, ())))
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
-        return push(state, *then(frame("encounters.draw", space=space, count=need, deck="adventure"),
+        deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)
+        return push(state, *then(frame("encounters.draw", space=space, count=need, deck=deck),
                                  frame("encounters.meet", space=space, everything=True),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),

@@ -40,7 +40,12 @@ def cast(state, cid, spell, context):
     if context == "combat":
         for step in c["effect"]:
             (name, params), = step.items()
-            state = effects.EFFECTS[name](state, params, cid, {"card": spell})
+            fn = effects.EFFECTS.get(name)
+            if fn is None:
+                from ..expansions import effect
+                fn = effect(state, name)
+            if fn is not None:
+                state = fn(state, params, cid, {"card": spell, "caster": cid})
         return state
     target = c.get("target", "self")
     if target == "character":

@@ -21,13 +21,16 @@ def start_turn(state):
     if not ch.alive:
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
-    state = run_hook(state, "turn_started", character=cid)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
         state = update_character(state, cid, lost_turn=False)
         state = log(state, "piece_righted", character=cid)
-        return push(state, frame("turn.end"))
-    return push(state, *then(frame("movement.start"), frame("encounters.start"), frame("turn.end")))
+        state = push(state, frame("turn.end"))
+    else:
+        state = push(state, *then(frame("movement.start"), frame("encounters.start"),
+                                  frame("turn.end")))
+    # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
+    return run_hook(state, "turn_started", character=cid)
 
 
 def raft_buildable(state, cid):
@@ -62,7 +65,13 @@ def end_turn(state):
             state = chars.end_of_turn_toad(state, cid)
         state = update_character(state, cid, turn_flags={})
     state = log(state, "turn_ended", character=state.current)
-    state = run_hook(state, "turn_ended", character=state.current)
+    # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
+    state = push(state, frame("turn.pass"))
+    return run_hook(state, "turn_ended", character=state.current)
+
+
+def pass_play(state):
+    """Rule step: play passes to the left; count rounds; the round limit."""
     from .endings import may_restart
     restart = may_restart(state)
     alive = [c for c in state.order if state.characters[c].alive]
@@ -129,5 +138,5 @@ def cut(state):
     return end_turn_now(state)
 
 
-STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.cut": cut,
+STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.pass": pass_play, "turn.cut": cut,
          "turn.raft_decided": raft_decided, "turn.new_character_chosen": new_character_chosen}
