@@ -99,3 +99,11 @@ def test_replay_step_walks_turn_by_turn(tmp_path):
                               "--option", "max_rounds=2", "--save", str(rec)])
     r = CliRunner().invoke(main, ["replay", "--step", str(rec)], input="\n" * 10)
     assert r.exit_code == 0 and r.output.count("-- next turn --") == 3
+
+
+def test_the_dask_backend_plays_the_same_games_as_the_local_one():
+    """simulate --backend dask runs the games on a local Dask cluster: the results are equal."""
+    from talisman.simulate import run_games
+    local = run_games(4, 1, 20, ("warrior", "troll"), {"max_rounds": 30})
+    dask = run_games(4, 2, 20, ("warrior", "troll"), {"max_rounds": 30}, backend="dask")
+    assert dask == local

@@ -169,7 +169,10 @@ def replay(file, step):
               help="One bot for every seat, or a comma-separated bot per seat (random, heuristic).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write every game's result (.csv or JSON lines).")
-def simulate(games, jobs, seed, characters, expansions, bots, options, out):
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where the games run: local processes, or a Dask cluster.")
+@click.option("--address", default=None, help="The Dask scheduler's address (default: a local cluster).")
+def simulate(games, jobs, seed, characters, expansions, bots, options, out, backend, address):
     """Play many seeded bot games in parallel; print win rates, endings and game length."""
     from rich.progress import Progress
     from .simulate import run_games, summarize, write_results
@@ -188,7 +191,8 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out):
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("games", total=games)
             results = run_games(games, jobs, seed, chars, opts, bot_list, _split(expansions),
-                                progress=lambda n: progress.advance(task, n))
+                                progress=lambda n: progress.advance(task, n), backend=backend,
+                                address=address)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     summary = summarize(results)

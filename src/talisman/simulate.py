@@ -35,9 +35,14 @@ def tasks_for(games, seed, characters, options, bots=None, expansions=()):
     return [(seed + i, tuple(characters), dict(options), bots, tuple(expansions)) for i in range(games)]
 
 
-def run_games(games, jobs, seed, characters, options, bots=None, expansions=(), progress=None):
-    """Play ``games`` seeded games on ``jobs`` processes; ``progress(n)`` is called as they finish."""
+def run_games(games, jobs, seed, characters, options, bots=None, expansions=(), progress=None,
+              backend="local", address=None):
+    """Play ``games`` seeded games on ``jobs`` processes (``backend="local"``) or on a Dask
+    cluster (``backend="dask"``: the scheduler at ``address``, or a local cluster of ``jobs``
+    workers); ``progress(n)`` is called as games finish.  Results come back in seed order."""
     tasks = tasks_for(games, seed, characters, options, bots, expansions)
+    if backend == "dask":
+        return run_on_dask(tasks, jobs, address, progress)
     if jobs <= 1:
         out = []
         for t in tasks:
@@ -101,3 +106,26 @@ def write_results(results, path):
         else:
             for r in results:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
+
+
+def run_on_dask(tasks, jobs, address=None, progress=None):
+    """The same games on Dask distributed (the optional extra ``distributed``)."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        from .errors import TalismanError
+        raise TalismanError("the dask backend needs the extra: pip install 'talisman-engine[distributed]'") from None
+    cluster = None
+    if address is None:
+        cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    try:
+        with Client(address or cluster) as client:
+            futures = client.map(play_one, tasks, pure=True)
+            if progress:
+                for _ in as_completed(futures):
+                    progress(1)
+            return client.gather(futures)
+    finally:
+        if cluster is not None:
+            cluster.close()
