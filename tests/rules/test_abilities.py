@@ -125,3 +125,48 @@ def test_spell_destruction_discards_a_face_up_card():
     assert legal(s) == {"destroy:oasis:dragon"}
     s = play(s, "destroy:oasis:dragon")
     assert "dragon" in s.discards["adventure"] and not s.board_cards["oasis"]
+
+
+def test_a_raft_card_crosses_the_river_and_is_discarded():
+    # Rafts: "Any Character acquiring a Raft may cross the River at the start of their next turn"
+    s = game([{"id": "thief", "space": "woods_1", "objects": ["raft"]}])
+    assert "raft:hidden_valley" in legal(s)
+    s = play(s, "raft:hidden_valley")
+    assert s.characters["thief"].space == "hidden_valley" and "raft" in s.discards["adventure"]
+
+
+def test_the_holy_lance_adds_3_against_dragons():
+    s = game([{"id": "thief", "space": "black_knight", "objects": ["holy_lance"], "strength": 3}],
+             [1, 1, 1], board_cards={"hidden_valley": ["dragon", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_score"] == 1 + 3 + 3
+
+
+def test_the_cross_destroys_spirits_without_a_trophy():
+    s = game([{"id": "elf", "space": "black_knight", "objects": ["cross"]}], [1],
+             board_cards={"hidden_valley": ["wraith", "sword", "ring"]})
+    s = play(s, "move:hidden_valley")
+    assert "destroy" in legal(s)
+    s = play(s, "destroy")
+    assert not s.characters["elf"].trophies and "wraith" in s.discards["adventure"]
+    assert "wraith" not in s.board_cards["hidden_valley"]
+
+
+def test_the_gnome_picks_the_portals_lock_with_one_die():
+    s = game([{"id": "thief", "space": "castle", "followers": ["gnome"]}], [2, 3])
+    s = play(s, "move:plain_of_peril", "portal:craft")       # one die: 3 <= Craft 3
+    assert s.characters["thief"].space == "plain_of_peril"
+
+
+def test_a_guide_makes_the_crags_roll_optional():
+    s = game([{"id": "thief", "space": "plains_1", "followers": ["guide"]}], [1])
+    s = play(s, "move:crags")
+    assert legal(s) == {"choose:roll", "choose:skip"}
+
+
+def test_the_hag_must_be_taken():
+    s = game([{"id": "thief", "space": "black_knight"}], [1],
+             board_cards={"hidden_valley": ["hag", "sword", "ring"]})
+    s = play(s, "move:hidden_valley")
+    assert "hag" in s.characters["thief"].followers

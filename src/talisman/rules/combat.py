@@ -107,6 +107,9 @@ def ask_declare(state):
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
     if tameable(state):
         options.append("tame")
+    if (b["kind"] == "psychic" and b["opponent"] is None and not _inner(state, who)
+            and chars.has_ability(state, who, "destroy_spirits")):
+        options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
@@ -117,6 +120,14 @@ def declared(state, action):
     who = b["who"]
     if action.kind == "evade":
         return evaded(state, "ability")
+    if action.kind == "destroy":
+        state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b["enemies"]])
+        for e in b["enemies"]:
+            if e.get("card"):
+                state = chars.discard(state, e["card"])  # no trophy: the card goes to the discards
+        state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
+                        .set("result", "won"))
+        return finish(state)
     if action.kind == "tame":
         return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
     if action.kind == "cast":
@@ -194,6 +205,10 @@ def combat_total(state, cid, kind):
         value = chars.total(state, cid, "strength", "battle")
         if chars.has_ability(state, cid, "craft_adds_to_battle"):
             value += chars.total(state, cid, "craft", "battle")
+        b = state.battle
+        if b is not None and b["who"] == cid and chars.has_ability(state, cid, "dragon_bane") and any(
+                e.get("card") and load().cards[e["card"]].subtype == "dragon" for e in b["enemies"]):
+            value += 2  # the Holy Lance: 3 against Dragons instead of 1 (talisman-facts.md 3)
         return value
     return chars.total(state, cid, "craft", "psychic")
 

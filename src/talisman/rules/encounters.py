@@ -305,14 +305,15 @@ def claim_options(state, cid, space):
 
 def claim(state, space):
     """Take gold, objects and followers, visit strangers and places, until done.  Cursed
-    objects and followers "must be taken by a character encountering them"."""
+    objects and followers, and followers that force themselves on a character (the Hag, the
+    Poltergeist), "must be taken by a character encountering them"."""
     cid = state.current
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
         return state
     if not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
-        for c in [c for c in state.board_cards.get(space, ()) if "cursed" in load().cards[c].abilities
-                  and load().cards[c].type in TAKEABLE]:
+        for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
+                  and {"cursed", "must_take"} & set(load().cards[c].abilities)]:
             state = effects._remove_from_space(state, space, c)
             state = effects.add_possession(state, cid, c, "cursed: must be taken")
     options = claim_options(state, cid, space)

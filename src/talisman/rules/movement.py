@@ -112,7 +112,7 @@ def start_movement(state):
     from . import spells
     board = load().board
     options = []
-    if ch.raft:
+    if ch.raft or raft_card(ch):
         options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
     options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
     options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
@@ -152,9 +152,24 @@ def before_roll(state, action):
 def cross_by_raft(state, cid, dest):
     """Rafts: "A Character with a Raft may cross the River to any Space directly opposite the
     one they are in. This is their Move for that turn"; the raft is then discarded."""
+    ch = state.characters[cid]
+    card = None if ch.raft else raft_card(ch)
     state = update_character(state, cid, space=dest, raft=False)
+    if card is not None:  # "Whether or not it is used, it must be placed on the ... discard pile"
+        from . import characters as chars
+        objs = state.characters[cid].objects
+        state = update_character(state, cid, objects=objs.delete(objs.index(card)))
+        state = chars.discard(state, card)
     state = _set_flag(state, cid, "moved")
     return log(state, "raft_crossed", character=cid, to=dest)
+
+
+def raft_card(ch):
+    """A Raft card the character holds (found or bought), or None."""
+    for c in ch.objects:
+        if "cross_river" in load().cards[c].abilities:
+            return c
+    return None
 
 
 def follow_next_move(state, cid):
@@ -276,8 +291,12 @@ def follow_step(state, path):
 
 def portal_attempted(state, action):
     """THE PORTAL OF POWER: roll 2D6; at most the chosen ability opens it (board text,
-    talisman-facts.md 1b: force by Strength or pick the lock by Craft)."""
-    return request_roll(state, "2d6", f"opening the Portal of Power by {action.args[0]}",
+    talisman-facts.md 1b: force by Strength or pick the lock by Craft).  The Gnome lets his
+    master pick the lock with one die."""
+    from . import characters as chars
+    dice = "d6" if action.args[0] == "craft" and chars.has_ability(
+        state, state.current, "portal_one_die") else "2d6"
+    return request_roll(state, dice, f"opening the Portal of Power by {action.args[0]}",
                         "movement.portal_rolled", ability=action.args[0])
 
 
