@@ -35,6 +35,13 @@ State hooks:
     ``encounter_replaced``.
 ``character_died(state, character)``
     A character has died.
+``became_toad(state, character)``
+    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
+``characters_fought(state, victor, loser, kind)``
+    One character has beaten another in combat, before the spoils.
+``combat_option_chosen(state, character, action)``
+    A combat option an expansion offered (``combat_options``) was chosen; the hook may set
+    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.
 
 Value hooks:
 
@@ -48,15 +55,38 @@ Value hooks:
 ``crossing_guarded(state, guarded, space)``
     Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
     lets characters cross freely).
+``combat_result(state, result, character, kind, enemies, opponent)``
+    A combat's result (``won``, ``lost``, ``standoff``) before it is applied (a card turns a
+    loss into a standoff).
+``character_score(state, score, character, kind)``
+    A character's Strength (battle) or Craft (psychic combat) total in a combat.
+``attack_roll(state, roll, enemies, kind, character)``
+    The die roll for the creatures in a combat.
+``creature_bonus(state, bonus, space)``
+    What a space adds to its creatures' attack (the Runes: 2).
+``combat_options(state, options, character)``
+    The options offered before the dice of a combat (tuple of notations).
+``draw_count(state, count, character, space)``
+    How many cards a space's "draw N cards" makes up to.
+``movement_dice(state, spec, character)``
+    The dice of a movement roll.
+``movement_destinations(state, destinations, character, roll)``
+    The destinations a movement roll offers (a tuple of space ids; only removals count).
+``spell_limit(state, limit, character)``
+    NUMBER OF SPELLS: the most spells a character may hold.
+``trophy_value(state, value, card, counter)``
+    What a kept enemy is worth when cashed in for ``counter``.
 """
 from __future__ import annotations
 
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "events_drawn",
-               "before_encounter", "character_died")
-VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded")
+               "events_drawn", "before_encounter", "character_died", "became_toad",
+               "characters_fought", "combat_option_chosen")
+VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
+               "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
+               "movement_dice", "movement_destinations", "spell_limit", "trophy_value")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.

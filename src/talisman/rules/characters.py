@@ -62,8 +62,10 @@ def total(state, cid, which, context="always"):
 
 
 def spell_limit(state, cid):
-    """NUMBER OF SPELLS by total Craft."""
-    return SPELL_LIMIT.get(total(state, cid, "craft"), 4 if total(state, cid, "craft") >= 9 else 0)
+    """NUMBER OF SPELLS by total Craft (an expansion may change it: the ``spell_limit`` hook)."""
+    from ..expansions import adjust
+    craft = total(state, cid, "craft")
+    return adjust(state, "spell_limit", SPELL_LIMIT.get(craft, 4 if craft >= 9 else 0), character=cid)
 
 
 def usable(ch, c):
@@ -276,23 +278,29 @@ def spell_discarded(state, action, who):
 
 # --- trophies -----------------------------------------------------------------------------
 
-def trophy_value(cid_card, which):
+def trophy_value(cid_card, which, state=None):
+    """What a kept enemy is worth towards ``which`` (an expansion may change it in a game:
+    the ``trophy_value`` hook)."""
     c = card(cid_card)
-    return (c.strength if which == "strength" else c.craft) or 0
+    value = (c.strength if which == "strength" else c.craft) or 0
+    if state is not None:
+        from ..expansions import adjust
+        value = adjust(state, "trophy_value", value, card=cid_card, counter=which)
+    return value
 
 
 def can_cash_in(state, cid, which):
     ch = state.characters[cid]
-    return sum(trophy_value(t, which) for t in ch.trophies) >= TROPHY_RATE[which]
+    return sum(trophy_value(t, which, state) for t in ch.trophies) >= TROPHY_RATE[which]
 
 
 def cash_in(state, cid, which):
     """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft) of kept enemies; the
     trophies cashed are discarded and the remainder is lost."""
     ch = state.characters[cid]
-    spend = [t for t in ch.trophies if trophy_value(t, which) > 0]
-    keep = [t for t in ch.trophies if trophy_value(t, which) == 0]
-    points = sum(trophy_value(t, which) for t in spend) // TROPHY_RATE[which]
+    spend = [t for t in ch.trophies if trophy_value(t, which, state) > 0]
+    keep = [t for t in ch.trophies if trophy_value(t, which, state) == 0]
+    points = sum(trophy_value(t, which, state) for t in spend) // TROPHY_RATE[which]
     state = update_character(state, cid, trophies=keep)
     for t in spend:
         state = discard(state, t)
@@ -330,7 +338,9 @@ def become_toad(state, cid, turns, cause):
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count
         ch = state.characters[cid]
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
-    return log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
+    state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
+    from ..expansions import run_hook
+    return run_hook(state, "became_toad", character=cid)
 
 
 def end_of_turn_toad(state, cid):

@@ -17,7 +17,7 @@ from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
-from ..expansions import adjust
+from ..expansions import adjust, run_hook
 from ..state import update_character
 from . import abilities
 from . import characters as chars
@@ -110,6 +110,7 @@ def ask_declare(state):
     if (b["kind"] == "psychic" and b["opponent"] is None and not _inner(state, who)
             and chars.has_ability(state, who, "destroy_spirits")):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
+    options = list(adjust(state, "combat_options", tuple(options), character=who))
     foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
@@ -133,6 +134,11 @@ def declared(state, action):
     if action.kind == "cast":
         from . import spells
         state = spells.cast(state, who, action.args[0], context="combat")
+        if state.battle is None or state.battle.get("result"):
+            return finish(state)
+        return ask_declare(state)
+    if action.kind != "fight":  # an option an expansion offered (combat_options)
+        state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
         if state.battle is None or state.battle.get("result"):
             return finish(state)
         return ask_declare(state)
@@ -209,13 +215,14 @@ def combat_total(state, cid, kind):
         if b is not None and b["who"] == cid and chars.has_ability(state, cid, "dragon_bane") and any(
                 e.get("card") and load().cards[e["card"]].subtype == "dragon" for e in b["enemies"]):
             value += 2  # the Holy Lance: 3 against Dragons instead of 1 (talisman-facts.md 3)
-        return value
-    return chars.total(state, cid, "craft", "psychic")
+        return adjust(state, "character_score", value, character=cid, kind=kind)
+    return adjust(state, "character_score", chars.total(state, cid, "craft", "psychic"),
+                  character=cid, kind=kind)
 
 
 def creature_bonus(state, space):
     """Spaces whose creatures add to their attack rolls (the Mystic Runes: +2)."""
-    return load().board.spaces[space].creature_bonus
+    return adjust(state, "creature_bonus", load().board.spaces[space].creature_bonus, space=space)
 
 
 def opponent_rolled(state, action):
@@ -223,6 +230,9 @@ def opponent_rolled(state, action):
     b = state.battle
     who = b["who"]
     theirs_roll = sum(action.dice)
+    if b["opponent"] is None:
+        theirs_roll = adjust(state, "attack_roll", theirs_roll, enemies=[e["name"] for e in b["enemies"]],
+                             kind=b["kind"], character=who)
     mine = b["roll"] + combat_total(state, who, b["kind"]) + b["bonus"]
     if b["opponent"] is not None:
         if abilities.opponent_adds_no_die(state, who):
@@ -237,6 +247,8 @@ def opponent_rolled(state, action):
                 character_score=mine, opponent=b["opponent"] or ",".join(e["name"] for e in b["enemies"]),
                 opponent_roll=theirs_roll, opponent_score=theirs)
     result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
+    result = adjust(state, "combat_result", result, character=who, kind=b["kind"],
+                    enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
     state = replace(state, battle=b.set("result", result))
     return finish(state)
 
@@ -343,6 +355,7 @@ def finish_between_characters(state):
         return _then(state, b["on_standoff"])
     victor, loser = (who, other) if result == "won" else (other, who)
     state = log(state, "character_defeated", victor=victor, loser=loser, kind=b["kind"])
+    state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b["kind"])
     options = ["spoils:life"]
     lch = state.characters[loser]
     options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)

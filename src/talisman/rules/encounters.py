@@ -104,7 +104,8 @@ def encounter_space(state, cid, space):
     sdef = load().board.spaces[space]
     state = log(state, "encountered_space", character=cid, space=space)
     if sdef.draw:
-        need = max(0, sdef.draw - len(state.board_cards.get(space, ())))
+        count = adjust(state, "draw_count", sdef.draw, character=cid, space=space)
+        need = max(0, count - len(state.board_cards.get(space, ())))
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)

@@ -204,8 +204,8 @@ def roll_for_movement(state):
         dests = reachable(board, space, 1)
         return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)],
                       "movement.chosen", prompt="a Toad moves one space", roll=1)
-    return request_roll(state, combat.character_die(state, cid), f"movement of {cid}",
-                        "movement.rolled")
+    die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
+    return request_roll(state, die, f"movement of {cid}", "movement.rolled")
 
 
 def rolled(state, action):
@@ -216,7 +216,8 @@ def rolled(state, action):
     from ..expansions import run_hook
     state = run_hook(state, "movement_rolled", character=cid, roll=n)
     dests = reachable(load().board, state.characters[cid].space, n)
-    options = [f"move:{d}" for d in sorted(dests)]
+    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=cid, roll=n)
+    options = [f"move:{d}" for d in allowed if d in dests]
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
