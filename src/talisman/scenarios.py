@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
-from pyrsistent import pvector
+from pyrsistent import pmap, pvector
 
-from .engine.records import replace
+from .engine.records import deep_freeze, replace
 from .api import STEPS, apply, legal_actions
 from .definitions import load
 from .engine import machine, scenario
@@ -17,7 +17,7 @@ from .state import Character, update_character
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
-              "board_cards", "board_gold"}
+              "board_cards", "board_gold", "ext", "ending"}
 
 
 def setup_state(setup, dice):
@@ -60,6 +60,15 @@ def setup_state(setup, dice):
         state = replace(state, board_cards=state.board_cards.set(space, pvector(cards)))
     for space, gold in (setup.get("board_gold") or {}).items():
         state = replace(state, board_gold=state.board_gold.set(space, gold))
+    for expansion, values in (setup.get("ext") or {}).items():
+        # an expansion's own state (the Blood Moon's time of day, the Werewolf's space...)
+        if expansion not in state.config.expansions:
+            raise TalismanError(f"ext: {expansion!r} is not among the setup's expansions")
+        mine = state.ext.get(expansion, pmap())
+        state = replace(state, ext=state.ext.set(expansion, mine.update(deep_freeze(values))))
+    if "ending" in setup:
+        # the Alternative Endings in play: {deck: [...], card: ...} (option alternative_endings)
+        state = replace(state, ending=setup["ending"])
     if "current" in setup:
         if setup["current"] not in state.characters:
             raise TalismanError(f"current: {setup['current']!r} is not in the game")
