@@ -58,7 +58,9 @@ def player_view(state: GameState, player: str) -> GameState:
         if cid != player and ch.spells and not sees:
             chars = chars.set(cid, replace(ch, spells=["hidden"] * len(ch.spells)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
-    return replace(state, characters=chars, decks=decks)
+    view = replace(state, characters=chars, decks=decks)
+    from .expansions import adjust
+    return adjust(state, "player_view", view, player=player)
 
 
 def to_json(state: GameState) -> str:

@@ -76,6 +76,9 @@ Value hooks:
     NUMBER OF SPELLS: the most spells a character may hold.
 ``trophy_value(state, value, card, counter)``
     What a kept enemy is worth when cashed in for ``counter``.
+``player_view(state, view, player)``
+    The state as ``player`` may see it: an expansion hides its own secrets in ``view``
+    (a face-down Alternative Ending).
 """
 from __future__ import annotations
 
@@ -86,7 +89,8 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "trophy_value")
+               "movement_dice", "movement_destinations", "spell_limit", "trophy_value",
+               "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.
