@@ -174,3 +174,32 @@ def test_without_the_option_the_dead_stay_dead():
     s = game([{"id": "warrior", "space": "village", "lives": 1}, {"id": "troll", "space": "city"}])
     s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
     assert s.is_over and s.winner == "troll"
+
+
+def test_carried_possessions_only_four_objects_are_in_use():
+    # CARRIED POSSESSIONS (EXAMPLE): the Wizard with a Mule and eight Objects uses the four he carries
+    s = warrior(strength=4, objects=["sword", "helmet", "shield", "axe", "magic_belt"],
+                followers=["mule"])
+    assert chars.transported(s.characters["warrior"]) == ("magic_belt",)
+    assert chars.total(s, "warrior", "strength") == 4      # the Belt is on the Mule
+
+
+def test_exchanging_carried_possessions():
+    # EXCHANGING CARRIED POSSESSIONS: "exchange Possessions carried with Possessions transported"
+    s = warrior(strength=4, objects=["sword", "helmet", "shield", "axe", "magic_belt"],
+                followers=["mule"], fate=0)
+    assert "exchange:magic_belt:helmet" in legal(s)
+    s = play(s, "exchange:magic_belt:helmet")
+    assert chars.total(s, "warrior", "strength") == 5
+    assert chars.transported(s.characters["warrior"]) == ("helmet",)
+
+
+def test_dispel_magic_craft_above_strength_2d6_below_craft():
+    # DISPEL MAGIC: "Any Character whose Craft is greater than their Strength ... Roll 2D6, if the
+    # result is less than your Craft you succeed" (here: on a Toad)
+    s = game([{"id": "wizard", "space": "village", "spells": [], "craft": 8},
+              {"id": "troll", "space": "city", "toad_turns": 2}], [3, 4])
+    assert "dispel:troll" in legal(s)
+    s = play(s, "dispel:troll")
+    assert s.characters["troll"].toad_turns == 0 and "toad_reverted" in names(s)
+    assert "dispel:troll" not in legal(s)

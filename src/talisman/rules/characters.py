@@ -25,9 +25,39 @@ def card(cid):
     return load().cards[cid]
 
 
+#: CARRIED POSSESSIONS: how many objects a character carries in use; more are transported.
+CARRIED = 4
+OBJECT_TYPES = ("object", "magic_object", "talisman")
+
+
 def possessions(ch):
-    """Every card a character holds that can add to its totals: objects and followers."""
-    return tuple(ch.objects) + tuple(ch.followers)
+    """Every card a character holds that can add to its totals: the objects it carries in use
+    (the first four; those beyond are transported by an Article and count for nothing until
+    exchanged: CARRIED POSSESSIONS) and its followers."""
+    return in_use(ch) + tuple(ch.followers)
+
+
+def in_use(ch):
+    """The objects carried in use: every non-object card, and the first four objects."""
+    out, n = [], 0
+    for c in ch.objects:
+        if card(c).type in OBJECT_TYPES:
+            n += 1
+            if n > CARRIED:
+                continue
+        out.append(c)
+    return tuple(out)
+
+
+def transported(ch):
+    """Objects beyond the four carried: on an Article (the Mule's load)."""
+    out, n = [], 0
+    for c in ch.objects:
+        if card(c).type in OBJECT_TYPES:
+            n += 1
+            if n > CARRIED:
+                out.append(c)
+    return tuple(out)
 
 
 def bonus_of(state, ch, which, context):

@@ -311,7 +311,7 @@ def _then(state, nxt):
 def save_objects(state, cid):
     """The character's life-saving objects, widest range first (the documented order)."""
     ch = state.characters[cid]
-    out = [c for c in ch.objects if load().cards[c].save and chars.usable(ch, load().cards[c])
+    out = [c for c in chars.in_use(ch) if load().cards[c].save and chars.usable(ch, load().cards[c])
            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
     return sorted(dict.fromkeys(out), key=lambda c: _range(load().cards[c].save)[0])
 

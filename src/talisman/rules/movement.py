@@ -118,6 +118,7 @@ def start_movement(state):
     options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
     from . import abilities
     options += abilities.before_move_options(state, cid)
+    options += exchange_options(state, cid) + dispel_options(state, cid)
     if options:
         return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
                       prompt="before moving")
@@ -136,6 +137,13 @@ def before_roll(state, action):
         return roll_for_movement(state)
     if action.kind == "raft":
         return cross_by_raft(state, cid, action.args[0])
+    if action.kind == "exchange":
+        state = exchange(state, cid, *action.args)
+        return push(state, frame("movement.start"))
+    if action.kind == "dispel":
+        state = _set_flag(state, cid, "dispelled")
+        return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
+                            target=action.args[0])
     if action.kind in ("align", "woods"):
         from . import abilities
         state = abilities.before_move_chosen(state, cid, action)
@@ -147,6 +155,54 @@ def before_roll(state, action):
     from . import spells
     state = push(state, frame("movement.start"))
     return spells.cast(state, cid, action.args[0], context="turn")
+
+
+def exchange_options(state, cid):
+    """EXCHANGING CARRIED POSSESSIONS: "A player may exchange Possessions carried with
+    Possessions transported" (offered before the move)."""
+    from . import characters as chars
+    ch = state.characters[cid]
+    moved = chars.transported(ch)
+    if not moved:
+        return []
+    carried = [c for c in chars.in_use(ch) if load().cards[c].type in chars.OBJECT_TYPES]
+    return [f"exchange:{t}:{c}" for t in dict.fromkeys(moved) for c in dict.fromkeys(carried)]
+
+
+def exchange(state, cid, transported, carried):
+    """Swap a transported object with a carried one (the Wizard and the Mule example)."""
+    objs = list(state.characters[cid].objects)
+    i = objs.index(carried)
+    j = len(objs) - 1 - objs[::-1].index(transported)
+    objs[i], objs[j] = objs[j], objs[i]
+    state = update_character(state, cid, objects=objs)
+    return log(state, "possessions_exchanged", character=cid, carried=transported, transported=carried)
+
+
+def dispel_options(state, cid):
+    """DISPEL MAGIC: "Any Character whose Craft is greater than their Strength may attempt" it
+    on "permanent Spells/Scrolls or other afflictions": here, being a Toad (once a turn)."""
+    from . import characters as chars
+    ch = state.characters[cid]
+    if ch.toad_turns or ch.turn_flags.get("dispelled") or \
+            chars.total(state, cid, "craft") <= chars.total(state, cid, "strength"):
+        return []
+    return [f"dispel:{o}" for o in state.order
+            if state.characters[o].alive and state.characters[o].toad_turns]
+
+
+def dispel_rolled(state, action, target):
+    """"Roll 2D6, if the result is less than your Craft you succeed."
+    """
+    from . import characters as chars
+    cid = state.current
+    roll = sum(action.dice)
+    ok = roll < chars.total(state, cid, "craft")
+    state = log(state, "dispel_magic", character=cid, target=target, roll=roll, success=ok)
+    if ok:
+        state = update_character(state, target, toad_turns=0)
+        state = log(state, "toad_reverted", character=target)
+    return push(state, frame("movement.start"))
 
 
 def cross_by_raft(state, cid, dest):
@@ -344,6 +400,7 @@ def inner_chosen(state, action):
 
 
 STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
+         "movement.dispel_rolled": dispel_rolled,
          "movement.rolled": rolled,
          "movement.chosen": chosen, "movement.follow": follow_step,
          "movement.portal_attempted": portal_attempted, "movement.portal_rolled": portal_rolled,
