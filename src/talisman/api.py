@@ -58,7 +58,12 @@ def player_view(state: GameState, player: str) -> GameState:
         if cid != player and ch.spells and not sees:
             chars = chars.set(cid, replace(ch, spells=["hidden"] * len(ch.spells)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
-    view = replace(state, characters=chars, decks=decks)
+    secret = [i for i, e in enumerate(state.log) if e.data.get("seen_by") not in (None, player)]
+    log = state.log
+    for i in secret:  # a secret look (Divination) shows others only that it happened
+        e = log[i]
+        log = log.set(i, replace(e, data=e.data.set("cards", ["hidden"] * len(e.data.get("cards", ())))))
+    view = replace(state, characters=chars, decks=decks, log=log)
     from .expansions import adjust
     return adjust(state, "player_view", view, player=player)
 

@@ -14,7 +14,7 @@ _ALIGN = {"enum": ["good", "neutral", "evil"]}
 _REGION = {"enum": ["outer", "middle", "inner", "same", "any"]}
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _COUNTERS = {"type": "object", "additionalProperties": False, "minProperties": 1,
-             "properties": {k: {"anyOf": [_POS, {"const": "all"}]}
+             "properties": {k: {"anyOf": [_POS, {"enum": ["all", "earned"]}]}
                             for k in ("strength", "craft", "lives", "gold", "fate")}}
 
 
@@ -89,6 +89,9 @@ EFFECTS = {
     "place_self": _obj(["space"], space=_ID),
     "surrender": _obj(["what"], what={"enum": ["object_or_gold", "follower"]}),
     "destroy_card": _obj(),
+    "hex_space": _obj(["rounds"], rounds=_POS),
+    "extra_turns": _POS,
+    "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),
 }
 

@@ -38,6 +38,7 @@ class Character:
     next_move: object = None     # an encounter's "as your next move": {to: space} or {teleport: region}
     hold: str | None = None      # an Inner Region space whose instructions are not yet completed
     pit_fiends: int = 0          # PITS: fiends still to fight
+    extra_turns: int = 0         # turns to take straight after this one (Temporal Warp)
     turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
 

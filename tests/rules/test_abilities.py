@@ -170,3 +170,40 @@ def test_the_hag_must_be_taken():
              board_cards={"hidden_valley": ["hag", "sword", "ring"]})
     s = play(s, "move:hidden_valley")
     assert "hag" in s.characters["thief"].followers
+
+
+def test_spell_hex_curses_an_empty_space_for_three_rounds():
+    # SPELLS (Hex); ENCOUNTERS IN A SPACE (EXAMPLE): "On the Oasis is a Hex Spell Card ... This
+    # will also cause her to lose a Life, but ... the Hex Spell will only count as one of them"
+    s = game([{"id": "wizard", "space": "graveyard", "spells": ["hex"]}])
+    s = play(s, "cast:hex")
+    assert "hex:oasis" in legal(s)
+    s = play(s, "hex:oasis")
+    assert list(s.board_cards["oasis"]) == ["hex"]
+    t = game([{"id": "sorceress", "space": "temple", "spells": []}], [2],
+             board_cards={"oasis": ["hex"]}, deck_tops={"adventure": ["bag_of_gold"]})
+    t = play(t, "move:oasis")
+    assert t.characters["sorceress"].lives == 3
+    assert [e["card"] for e in events(t, "card_drawn")] == ["bag_of_gold"]   # one drawn to make up 2
+    assert "hex" in t.board_cards["oasis"]
+
+
+def test_spell_temporal_warp_gives_more_turns_and_divination_is_a_secret_look():
+    import talisman
+    s = game([{"id": "wizard", "space": "graveyard", "spells": ["divination"]},
+              {"id": "troll", "space": "city"}])
+    s = play(s, "cast:divination")
+    (peek,) = events(s, "peeked")
+    assert len(peek["cards"]) == 5
+    view = talisman.player_view(s, "troll")
+    assert [e.data["cards"] for e in view.log if e.name == "peeked"] == [["hidden"] * 5]
+    w = game([{"id": "wizard", "space": "graveyard", "spells": ["temporal_warp"]},
+              {"id": "troll", "space": "city"}])
+    w = play(w, "cast:temporal_warp")
+    assert w.characters["wizard"].extra_turns == 2
+
+
+def test_spell_random_loses_only_earned_strength():
+    s = game([{"id": "wizard", "space": "graveyard", "strength": 4, "spells": []}])
+    s = run_effects(s, [{"lose": {"strength": "earned"}}], "wizard")
+    assert s.characters["wizard"].strength == 2 and s.characters["wizard"].lives == 4

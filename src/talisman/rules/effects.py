@@ -63,8 +63,11 @@ def lose(state, params, actor, source):
     for which, n in params.items():
         if n == "all":
             n = getattr(state.characters[actor], which)
-            if n == 0:
-                continue
+        elif n == "earned":  # what was gained above the starting quota
+            n = max(0, getattr(state.characters[actor], which)
+                    - getattr(load().characters[actor], which, 0))
+        if n == 0:
+            continue
         state = chars.lose(state, actor, which, n, _cause(source))
         if not state.characters[actor].alive:
             break
@@ -548,6 +551,46 @@ def card_destroyed(state, action, source):
     return log(state, "card_destroyed", card=card, space=space, cause=_cause(source))
 
 
+def hex_space(state, params, actor, source):
+    """The Hex: the spell card is placed face up on an empty Outer or Middle space for
+    ``rounds`` rounds; whoever meets it there loses a life (the card's own effect)."""
+    board = load().board
+    empty = [s for s in list(board.regions["outer"]) + list(board.regions["middle"])
+             if not state.board_cards.get(s) and not any(
+                 c.alive and c.space == s for c in state.characters.values())]
+    if not empty or source.get("card") is None:
+        return state
+    return decide(state, actor, "hex", [f"hex:{s}" for s in empty], "effects.hexed",
+                  prompt="a space to curse", card=source["card"], rounds=params["rounds"])
+
+
+def hexed(state, action, card, rounds):
+    space = action.args[0]
+    deck = load().cards[card].deck
+    discards = state.discards[deck]
+    if card in discards:  # the cast spell goes to the space instead of the discard pile
+        state = replace(state, discards=state.discards.set(deck, discards.delete(discards.index(card))))
+    state = chars.put_on_space(state, space, [card])
+    until = state.round + rounds
+    state = replace(state, card_stock=state.card_stock.set(f"{space}/{card}", until))
+    return log(state, "card_placed", card=card, space=space, until_round=until)
+
+
+def extra_turns(state, params, actor, source):
+    """The actor takes more turns straight after this one (Temporal Warp)."""
+    from ..state import update_character
+    state = update_character(state, actor, extra_turns=state.characters[actor].extra_turns + params)
+    return log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
+
+
+def secret_look(state, params, actor, source):
+    """A secret look at the top of a deck (Divination): logged for the actor's eyes only
+    (``player_view`` hides the cards from everyone else)."""
+    deck = params.get("deck", "adventure")
+    cards = list(state.decks.get(deck, ()))[:params["count"]]
+    return log(state, "peeked", character=actor, deck=deck, cards=cards, seen_by=actor)
+
+
 EFFECTS = {
     "gain": gain, "lose": lose, "heal": heal, "heal_for_gold": heal_for_gold,
     "replenish_fate": replenish_fate, "replenish_fate_for_gold": replenish_fate_for_gold,
@@ -562,7 +605,8 @@ EFFECTS = {
     "add_to_battle": add_to_battle, "standoff": standoff, "move_to": move_to,
     "teleport": teleport, "next_move": next_move, "move_steps": move_steps,
     "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
-    "surrender": surrender, "destroy_card": destroy_card,
+    "surrender": surrender, "destroy_card": destroy_card, "hex_space": hex_space,
+    "extra_turns": extra_turns, "secret_look": secret_look,
     "discard_self": discard_self,
 }
 
@@ -573,4 +617,5 @@ STEPS = {"effects.next": next_effect, "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
-         "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed}
+         "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
+         "effects.hexed": hexed}

@@ -433,7 +433,9 @@ def teleport_destinations(state, cid, region):
     board = load().board
     here = board.spaces[state.characters[cid].space].region
     if region == "same":
-        region = here if here in ("outer", "middle") else "outer"
+        if here not in ("outer", "middle"):
+            return []  # e.g. the Teleport spell is useless in the Inner Region
+        region = here
     if region == "any":
         return list(board.regions["outer"]) + list(board.regions["middle"])
     return list(board.regions[region])
@@ -441,6 +443,8 @@ def teleport_destinations(state, cid, region):
 
 def offer_teleport(state, cid, region, encounter, cause):
     options = [f"teleport:{s}" for s in teleport_destinations(state, cid, region)]
+    if not options:
+        return log(state, "no_destination", character=cid, cause=cause)
     return decide(state, cid, "teleport", options, "movement.teleport_chosen",
                   prompt=f"teleport ({cause})", encounter=encounter, cause=cause, who=cid)
 

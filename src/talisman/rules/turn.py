@@ -77,6 +77,13 @@ def pass_play(state):
     alive = [c for c in state.order if state.characters[c].alive]
     if not alive and not restart:
         return replace(state, outcome=Outcome("all_dead", ()))
+    state = expire_hexes(state)
+    cur = state.characters[state.current]
+    if cur.alive and cur.extra_turns:
+        # an extra turn (Temporal Warp): the same character plays again, the round does not move
+        state = update_character(state, state.current, extra_turns=cur.extra_turns - 1)
+        state = replace(state, turn=state.turn + 1)
+        return push(state, frame("turn.start"))
     i = state.order.index(state.current)
     n = len(state.order)
     nxt, wrapped = state.current, False
@@ -93,6 +100,26 @@ def pass_play(state):
         return replace(state, outcome=Outcome("round_limit", ()))
     state = replace(state, current=nxt, round=rnd, turn=state.turn + 1)
     return push(state, frame("turn.start"))
+
+
+def expire_hexes(state):
+    """Cards placed for a number of rounds (the Hex) leave their space when it is up."""
+    from .characters import discard
+    for key, until in state.card_stock.items():
+        space, _, card = key.partition("/")
+        if isinstance(until, int) and until <= state.round and card in state.board_cards.get(space, ()) \
+                and "lasting" in _card_abilities(card):
+            cards = state.board_cards[space]
+            state = replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card))),
+                            card_stock=state.card_stock.discard(key))
+            state = discard(state, card)
+            state = log(state, "card_expired", card=card, space=space)
+    return state
+
+
+def _card_abilities(card):
+    from ..definitions import load
+    return load().cards[card].abilities
 
 
 def offer_new_character(state, seat):
