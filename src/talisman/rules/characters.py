@@ -39,25 +39,24 @@ def possessions(ch):
 
 def in_use(ch):
     """The objects carried in use: every non-object card, and the first four objects."""
-    out, n = [], 0
-    for c in ch.objects:
-        if card(c).type in OBJECT_TYPES:
-            n += 1
-            if n > CARRIED:
-                continue
-        out.append(c)
-    return tuple(out)
+    return _carried_and_transported(ch)[0]
 
 
 def transported(ch):
     """Objects beyond the four carried: on an Article (the Mule's load)."""
-    out, n = [], 0
+    return _carried_and_transported(ch)[1]
+
+
+def _carried_and_transported(ch):
+    carried, moved, n = [], [], 0
     for c in ch.objects:
         if card(c).type in OBJECT_TYPES:
             n += 1
             if n > CARRIED:
-                out.append(c)
-    return tuple(out)
+                moved.append(c)
+                continue
+        carried.append(c)
+    return tuple(carried), tuple(moved)
 
 
 def bonus_of(state, ch, which, context):
