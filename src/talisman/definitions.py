@@ -312,6 +312,8 @@ def check_effects(path, entry, field, effects, known):
             check_effects(path, entry, where + ".else", params.get("else"), known)
         elif name == "each_character":
             check_effects(path, entry, where + ".effects", params["effects"], known)
+        elif name == "move_gold":
+            check_ref(path, entry, where + ".to", params["to"], known["spaces"], "space")
         elif name in ("move_to", "place_self"):
             check_ref(path, entry, where + ".space", params["space"], known["spaces"], "space")
         elif name == "next_move" and "to" in params:

@@ -90,6 +90,7 @@ EFFECTS = {
     "surrender": _obj(["what"], what={"enum": ["object_or_gold", "follower"]}),
     "destroy_card": _obj(),
     "hex_space": _obj(["rounds"], rounds=_POS),
+    "move_gold": _obj(["to"], to=_ID),
     "extra_turns": _POS,
     "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),

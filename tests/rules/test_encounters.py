@@ -118,3 +118,20 @@ def test_gold_counters_on_a_space_may_be_taken():
              board_cards={"hidden_valley": ["sword", "ring", "wand"]})
     s = play(s, "move:hidden_valley", "take:gold")
     assert s.characters["thief"].gold == 3 and "hidden_valley" not in s.board_gold
+
+
+def test_the_raiders_stash_the_gold_at_the_oasis():
+    s = game([{"id": "thief", "space": "village", "gold": 3}], [1],
+             deck_tops={"adventure": ["raiders"]})
+    s = play(s, "move:fields_1")
+    assert s.characters["thief"].gold == 0 and s.board_gold["oasis"] == 3
+
+
+def test_the_bandit_may_be_paid_off():
+    s = game([{"id": "thief", "space": "black_knight", "gold": 2}], [1],
+             board_cards={"hidden_valley": ["bandit", "sword", "ring"]})
+    s = play(s, "move:hidden_valley")
+    assert "bribe" in legal(s)
+    s = play(s, "bribe")
+    assert s.characters["thief"].gold == 1 and "bandit" in s.board_cards["hidden_valley"]
+    assert not events(s, "combat_scores")

@@ -107,6 +107,9 @@ def ask_declare(state):
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
     if tameable(state):
         options.append("tame")
+    price = bribe_price(state)
+    if price and state.characters[who].gold >= price:
+        options.append("bribe")  # the Bandit: "won't attack if paid 1G"
     if (b["kind"] == "psychic" and b["opponent"] is None and not _inner(state, who)
             and chars.has_ability(state, who, "destroy_spirits")):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
@@ -129,6 +132,10 @@ def declared(state, action):
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
                         .set("result", "won"))
         return finish(state)
+    if action.kind == "bribe":
+        price = bribe_price(state)
+        state = chars.lose(state, who, "gold", price, "bribe")
+        return evaded(state, "bribe")
     if action.kind == "tame":
         return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
     if action.kind == "cast":
@@ -146,6 +153,16 @@ def declared(state, action):
     if b["kind"] == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
     return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
+
+
+def bribe_price(state):
+    """What buys off every enemy of this combat (cards with ``data: {bribe: n}``), or 0."""
+    b = state.battle
+    if b["opponent"] is not None or not b["enemies"]:
+        return 0
+    prices = [((load().cards[e["card"]].data or {}).get("bribe") if e.get("card") else None)
+              for e in b["enemies"]]
+    return sum(prices) if all(prices) else 0
 
 
 def tameable(state):

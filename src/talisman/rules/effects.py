@@ -576,6 +576,17 @@ def hexed(state, action, card, rounds):
     return log(state, "card_placed", card=card, space=space, until_round=until)
 
 
+def move_gold(state, params, actor, source):
+    """All the actor's gold is left on a space for whoever lands there (the Raiders' stash)."""
+    gold = state.characters[actor].gold
+    if not gold:
+        return state
+    state = chars.lose(state, actor, "gold", gold, _cause(source))
+    space = params["to"]
+    state = replace(state, board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
+    return log(state, "gold_left", character=actor, space=space, amount=gold)
+
+
 def extra_turns(state, params, actor, source):
     """The actor takes more turns straight after this one (Temporal Warp)."""
     from ..state import update_character
@@ -606,7 +617,7 @@ EFFECTS = {
     "teleport": teleport, "next_move": next_move, "move_steps": move_steps,
     "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
     "surrender": surrender, "destroy_card": destroy_card, "hex_space": hex_space,
-    "extra_turns": extra_turns, "secret_look": secret_look,
+    "extra_turns": extra_turns, "secret_look": secret_look, "move_gold": move_gold,
     "discard_self": discard_self,
 }
 
