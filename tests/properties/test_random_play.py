@@ -90,3 +90,31 @@ def test_the_same_seed_gives_identical_states_and_logs_across_fresh_processes():
                                     "PYTHONPATH": ":".join(sys.path)}).stdout
                 for h in (1, 2)]
         assert outs[0] == outs[1] and len(outs[0]) > 1000
+
+
+WHOLE_GAMES = """
+import hashlib, json, sys, talisman
+from talisman.bots import HeuristicBot, RandomBot
+out = []
+for seed in range(int(sys.argv[1])):
+    exp = [(), ("harbinger",), ("blood_moon",), ("harbinger", "blood_moon")][seed % 4]
+    exp = tuple(e for e in exp if e in __import__("talisman.rules.setup", fromlist=["x"]).IMPLEMENTED_EXPANSIONS)
+    chars = ("warrior", "wizard", "troll", "elf")
+    s = talisman.new_game(chars, exp, seed, {"max_rounds": 25})
+    bots = {c: (HeuristicBot if i % 2 else RandomBot)(seed * 10 + i) for i, c in enumerate(chars)}
+    while not s.is_over:
+        s = talisman.apply(s, bots[s.pending.player].choose(s))
+    out.append(hashlib.sha256(talisman.to_json(s).encode()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def test_whole_games_are_identical_under_any_hash_seed():
+    """Determinism is sacred: no rule may depend on a hash order (PYTHONHASHSEED differs
+    between processes), with or without expansions."""
+    outs = [subprocess.run([sys.executable, "-c", WHOLE_GAMES, "16"], capture_output=True,
+                           text=True, check=True,
+                           env={"PYTHONHASHSEED": str(h), "PATH": "/usr/bin:/bin",
+                                "PYTHONPATH": ":".join(sys.path)}).stdout
+            for h in (1, 2)]
+    assert outs[0] == outs[1] and len(json.loads(outs[0])) == 16

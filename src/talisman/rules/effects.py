@@ -53,14 +53,23 @@ def _cause(source):
     return source.get("card") or source.get("space") or "an effect"
 
 
+#: The order counters are changed in when one effect names several (never a hash order:
+#: determinism across processes).
+COUNTER_ORDER = ("strength", "craft", "fate", "gold", "lives")
+
+
+def _counters(params):
+    return [(k, params[k]) for k in COUNTER_ORDER if k in params]
+
+
 def gain(state, params, actor, source):
-    for which, n in params.items():
+    for which, n in _counters(params):
         state = chars.gain(state, actor, which, n, _cause(source))
     return state
 
 
 def lose(state, params, actor, source):
-    for which, n in params.items():
+    for which, n in _counters(params):
         if n == "all":
             n = getattr(state.characters[actor], which)
         elif n == "earned":  # what was gained above the starting quota
@@ -230,7 +239,7 @@ def buy(state, params, actor, source):
     """PURCHASE CARDS: buy from the Purchase stock; no card left, no purchase."""
     ch = state.characters[actor]
     stock = state.decks.get("purchase", ())
-    options = [f"buy:{item}" for item, price in params["items"].items()
+    options = [f"buy:{item}" for item, price in sorted(params["items"].items())
                if item in stock and ch.gold >= price]
     if not options:
         return state

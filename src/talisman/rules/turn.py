@@ -105,7 +105,7 @@ def pass_play(state):
 def expire_hexes(state):
     """Cards placed for a number of rounds (the Hex) leave their space when it is up."""
     from .characters import discard
-    for key, until in state.card_stock.items():
+    for key, until in sorted(state.card_stock.items()):
         space, _, card = key.partition("/")
         if isinstance(until, int) and until <= state.round and card in state.board_cards.get(space, ()) \
                 and "lasting" in _card_abilities(card):
