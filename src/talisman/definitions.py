@@ -33,7 +33,8 @@ BOARD_SCHEMA = with_defs({
             "type": "object", "required": ["id", "name", "shape", "spaces"],
             "additionalProperties": False,
             "properties": {"id": _ID, "name": {"type": "string"},
-                           "shape": {"enum": ["ring", "path", "single"]}, "spaces": _IDS}}},
+                           "shape": {"enum": ["ring", "path", "single", "graph"]},
+                           "spaces": _IDS, "part_of": _ID}}},
         "links": {"type": "array", "items": {
             "type": "object", "required": ["kind", "a", "b"], "additionalProperties": False,
             "properties": {"kind": {"enum": ["bridge", "portal", "crown"]}, "a": _ID, "b": _ID,
@@ -157,6 +158,7 @@ class Board:
     spaces: dict = attrs.field(eq=False)
     regions: dict = attrs.field(eq=False)      # region id -> tuple of space ids in ring order
     shapes: dict = attrs.field(eq=False)       # region id -> ring / path / single
+    part_of: dict = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
     links: tuple = ()
 
     def ring_step(self, space, direction):
@@ -239,12 +241,14 @@ def _load_board(path, extra_paths=()):
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
-    regions, shapes = {}, {}
+    regions, shapes, part_of = {}, {}, {}
     for r in doc["regions"]:
         for i, sid in enumerate(r["spaces"]):
             check_ref(path, r["id"], f"spaces[{i}]", sid, ids, "space")
         regions[r["id"]] = tuple(r["spaces"])
         shapes[r["id"]] = r["shape"]
+        if "part_of" in r:
+            part_of[r["id"]] = r["part_of"]
     spaces = {}
     for s in doc["spaces"]:
         check_ref(path, s["id"], "region", s["region"], regions, "region")
@@ -265,7 +269,9 @@ def _load_board(path, extra_paths=()):
             if f in lk:
                 check_ref(path, f"links[{i}]", f, lk[f], ids, "space")
         links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard")))
-    return Board(spaces, regions, shapes, tuple(links))
+    for rid, parent in part_of.items():
+        check_ref(path, rid, "part_of", parent, regions, "region")
+    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of)
 
 
 def _load_abilities(path):

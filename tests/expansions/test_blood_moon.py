@@ -48,6 +48,16 @@ def make_lycanthrope(s, cid, card):
     return store.store(s, lycanthropes=store.get(s, "lycanthropes").set(cid, card))
 
 
+def hook_then_run(s, hook, cid):
+    """Run a state hook from a settled position and the frames it pushes, up to the next
+    decision or chance node (frames pushed by turn_started / turn_ended run first)."""
+    from talisman.api import STEPS
+    from talisman.engine import machine
+    s = replace(s, pending=None, stack=machine.push(s, machine.frame("movement.start")).stack)
+    s = expansions.run_hook(s, hook, character=cid)
+    return machine.advance(s, STEPS, True)
+
+
 def ok(s):
     assert invariants.check(s) == []
     return s
@@ -162,7 +172,8 @@ def test_the_werewolf_starts_on_the_forest_and_is_not_met_by_landing_on_it():
 def test_a_movement_roll_of_1_makes_the_mover_move_the_werewolf_after_his_turn():
     """003 Moving the Werewolf: after a turn whose movement roll was a 1, that player rolls again
     and moves the Werewolf by the normal movement rules (the full count, either way round); he
-    moves it once his turn is over, before the next turn's movement; other rolls do nothing."""
+    moves it once his turn is over, before the next turn's movement (frames pushed by the
+    ``turn_started`` hook run first); other rolls do nothing."""
     s = position([{"id": "warrior", "space": "woods_2"}, {"id": "wizard", "space": "city"}],
                  deck_tops={"adventure": ["blizzard", "angel"]})
     s = ok(play(s, "roll:1", "move:fields_3"))   # the Blizzard: Night falls; the turn ends
@@ -178,6 +189,19 @@ def test_a_movement_roll_of_1_makes_the_mover_move_the_werewolf_after_his_turn()
     s = ok(play(s, "roll:2", "move:hills_2"))    # a 2: the Werewolf stays where it is
     assert names(s).count("werewolf_stirs") == 1 and s.pending.prompt == "movement of warrior"
     assert names(s).count("werewolf_roll") == 1
+
+
+def test_the_werewolf_may_kill_its_mover_before_the_next_turn_goes_on():
+    """003 Moving the Werewolf / 003 Encountering the Werewolf: the move runs at the next turn's
+    start, before its movement; if the Werewolf's chart kills the mover (the stand-in 2: two
+    lives), the next character's turn goes on."""
+    s = position([{"id": "warrior", "space": "woods_2", "lives": 1}, {"id": "wizard", "space": "city"},
+                  {"id": "thief", "space": "city"}], werewolf_at="woods_2", deck_tops={"adventure": ["sword"]})
+    s = ok(play(s, "roll:1", "move:fields_3", "done"))
+    assert s.current == "wizard" and s.pending.prompt == "the Werewolf's move by warrior"
+    s = ok(play(s, "roll:1", "werewolf:fields_3", "roll:2"))
+    assert not s.characters["warrior"].alive and s.outcome is None
+    assert s.current == "wizard" and s.pending.prompt == "movement of wizard"
 
 
 def werewolf_roll(s, mover="warrior"):
@@ -268,8 +292,7 @@ def test_one_lycanthrope_card_at_most_and_a_toad_turns_back_first():
     s = run_effects(s, [{"become_lycanthrope": {}}], "wizard", dice=[])
     assert s.characters["wizard"].toad_turns == 0 and lycanthropy.is_lycanthrope(s, "wizard")
     assert events(s, "toad_reverted")[-1]["character"] == "wizard"
-    s = run_effects(s, [{"become_toad": {"turns": 3}}], "warrior", dice=[])
-    s = expansions.run_hook(s, "movement_rolled", character="warrior", roll=3)
+    s = run_effects(s, [{"become_toad": {"turns": 3}}], "warrior", dice=[])  # the became_toad hook
     assert not lycanthropy.is_lycanthrope(s, "warrior")
     assert "lycanthrope_regeneration" in s.discards["lycanthrope"]
     assert invariants.card_places(s) == invariants.expected_cards(s)
@@ -282,7 +305,7 @@ def test_lycanthrope_instructions_apply_only_at_night_but_he_is_one_all_day():
     for time, lives in (("day", 2), ("night", 3)):
         s = position([{"id": "wizard", "space": "city", "lives": 2}], time=time,
                      lycanthropes={"wizard": "lycanthrope_regeneration"})
-        s = expansions.run_hook(replace(s, pending=None), "turn_started", character="wizard")
+        s = hook_then_run(s, "turn_started", "wizard")
         assert s.characters["wizard"].lives == lives
     s = position([{"id": "warrior", "space": "city"}], lycanthropes={"warrior": "lycanthrope_regeneration"})
     assert lycanthropy.is_lycanthrope(s, "warrior") and store.time(s) == "day"

@@ -95,7 +95,8 @@ HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.
 MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
-                           "blood_moon": "talisman.expansions.blood_moon"}
+                           "blood_moon": "talisman.expansions.blood_moon",
+                           "city": "talisman.expansions.city_law"}
 
 
 def module(expansion):

@@ -432,6 +432,7 @@ def forced_move(state, cid, space, encounter, cause):
 def teleport_destinations(state, cid, region):
     board = load().board
     here = board.spaces[state.characters[cid].space].region
+    here = board.part_of.get(here, here)  # an expansion board counted as a region (the City: Outer)
     if region == "same":
         if here not in ("outer", "middle"):
             return []  # e.g. the Teleport spell is useless in the Inner Region

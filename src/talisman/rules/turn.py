@@ -146,9 +146,10 @@ def new_character_chosen(state, action, seat):
 
 
 def end_turn_now(state):
-    """The turn ends at once: drop the rest of this turn's steps down to its end."""
+    """The turn ends at once: drop the rest of this turn's steps down to its end (or, once the
+    end has begun, down to passing play on)."""
     stack = state.stack
-    while stack and stack[-1].step != "turn.end":
+    while stack and stack[-1].step not in ("turn.end", "turn.pass"):
         stack = stack.delete(len(stack) - 1)
     return replace(state, stack=stack)
 

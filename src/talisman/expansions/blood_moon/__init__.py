@@ -6,25 +6,29 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``setup``
     the Time card on Day, the Werewolf on the Forest, the Lycanthrope cards shuffled;
 ``turn_started``
-    work owed to the turn just ended runs first (the Werewolf's move after a movement roll of
-    1, what combat results call for: see :mod:`.jobs`), then "start of turn" Lunar Events and
-    Lycanthrope cards;
+    work owed to the turn just ended (the Werewolf's move after a movement roll of 1, what
+    combat results call for), then "start of turn" Lunar Events, an Enemy following the
+    character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
+    the turn's movement (see :mod:`.jobs`);
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``
     the Time card flips (a Lunar Event names the side);
 ``before_encounter``
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
-``character_died``
-    the dead character's Lycanthrope card is discarded;
+``character_died`` / ``became_toad``
+    the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
-    Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately.
+    Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
+``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
+``combat_option_chosen``, ``draw_count``
+    the cards' ``data.modifiers`` (:mod:`.modifiers`).
 
 Its plain data lives in ``state.ext["blood_moon"]`` (:mod:`.store`).
 """
 from __future__ import annotations
 
-from pyrsistent import pvector
+from pyrsistent import pmap, pvector
 
 from ...definitions import load
 from ...engine.dice import shuffle
@@ -32,7 +36,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import jobs, lycanthropy, store, time_card, werewolf
+from . import jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -47,7 +51,11 @@ def setup(state):
 
 
 def turn_started(state, character):
-    state = lycanthropy.sweep(state)
+    """A turn boundary: what the last turn's combats call for (read from the log), the
+    Werewolf's move owed by the last turn's roll of 1, then this character's "start of turn"
+    Lunar Events, the Enemy following him, his Lycanthrope card and the Wolfsbane's cure; all
+    pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
+    ``turn_ended``)."""
     state = jobs.settle(state)
     todo = list(store.get(state, "jobs", ()))
     due = store.get(state, "werewolf_due")
@@ -59,7 +67,7 @@ def turn_started(state, character):
         todo += time_card.turn_start_jobs(state, character)
         todo += lycanthropy.turn_start_jobs(state, character)
         todo += cure_offer(state, character)
-    return jobs.run_now(state, todo)
+    return jobs.push_jobs(state, todo)
 
 
 def cure_offer(state, cid):
@@ -79,7 +87,6 @@ def cure_offer(state, cid):
 def movement_rolled(state, character, roll):
     """MOVING THE WEREWOLF: "Whenever a player rolls a '1' for his move" (the last roll
     counts when fate buys another)."""
-    state = lycanthropy.sweep(state)
     if roll == 1:
         state = store.store(state, werewolf_due=character)
         return log(state, "werewolf_stirs", character=character)
@@ -89,13 +96,11 @@ def movement_rolled(state, character, roll):
 
 
 def events_drawn(state, character, cards):
-    state = lycanthropy.sweep(state)
     return time_card.passage_of_time(state, character, cards)
 
 
 def before_encounter(state, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night."""
-    state = lycanthropy.sweep(state)
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
@@ -112,6 +117,8 @@ def before_encounter(state, character, space):
 
 
 def character_died(state, character):
+    if character in store.get(state, "stalkers", pmap()):
+        state = store.store(state, stalkers=store.get(state, "stalkers").discard(character))
     return lycanthropy.discard_card(state, character, "died")
 
 
@@ -121,9 +128,20 @@ def attack_score(state, score, enemy, kind="battle"):
     return time_card.attack_score(state, score, enemy, kind)
 
 
+def became_toad(state, character):
+    """BECOMING A LYCANTHROPE: "If a character is turned into a Toad, he must discard his
+    Lycanthrope Card"."""
+    return lycanthropy.discard_card(state, character, "turned into a Toad")
+
+
 HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
-         "character_died": character_died, "attack_score": attack_score}
+         "character_died": character_died, "became_toad": became_toad,
+         "attack_score": attack_score, "character_score": modifiers.character_score,
+         "combat_result": modifiers.combat_result, "draw_count": modifiers.draw_count,
+         "combat_options": modifiers.combat_options,
+         "combat_option_chosen": modifiers.combat_option_chosen,
+         "attack_roll": modifiers.attack_roll}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -38,6 +38,7 @@ EFFECT_SCHEMAS = {
     "trophies_rise": _obj(),
     "take_as_trophy": _obj(),
     "free_purchase": _obj(),
+    "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
 
@@ -158,12 +159,22 @@ def purchase_taken(state, action, actor, source):
     return base_effects.take_card(state, actor, "purchase", action.args[0], _cause(source))
 
 
+def set_attack_roll(state, params, actor, source):
+    """In a combat against creatures, their attack roll is ``value`` (the Feral Hunger: 6)."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return state
+    state = replace(state, battle=b.set("bm_attack_roll", params["value"]))
+    return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
+
+
 EFFECTS = {
     "flip_time": flip_time, "lunar_event": time_card.lunar_event, "if_time": if_time,
     "if_lycanthrope": if_lycanthrope, "become_lycanthrope": become_lycanthrope,
     "werewolf_chart": lycanthropy.chart, "cure_lycanthropy": cure_lycanthropy,
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
+    "set_attack_roll": set_attack_roll,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).

@@ -1,33 +1,30 @@
-"""Work the Blood Moon owes to a moment the hook points do not reach.
+"""Work the Blood Moon owes to a turn boundary.
 
-Two kinds of rule need it:
+* What happens *after* a turn (the prowling Werewolf moves "after he completes his turn") and
+  what follows a combat result (a Direwolf's bite, the Midnight Howl, a kill under the Vampiric
+  Thirst, a fight with a lycanthrope, the Night Stalker following its victim).  There is no
+  state hook after a combat (``combat_result`` is a value hook), so :func:`settle` reads those
+  results from the structured log and queues a *job*.
+* Jobs run in the next ``turn_started`` hook, then the new character's "start of turn" rules;
+  frames a ``turn_started`` hook pushes run before the turn's movement (:func:`push_jobs`).
 
-* what happens *after* a turn (the prowling Werewolf moves "after he completes his turn"),
-  and what follows a combat result (a Direwolf's bite, the Midnight Howl, a kill under the
-  Vampiric Thirst, a fight with a lycanthrope).  The base game has no hook after a combat,
-  so :func:`settle` reads those results from the structured log and queues a *job*;
-* jobs run at the next turn boundary, in the ``turn_started`` hook, before the new turn's
-  movement.  A hook cannot push frames that run before the turn's own frames (they are
-  pushed after the hook returns), so :func:`run_now` runs the jobs' frames at once, in a
-  stack of their own, up to the first decision; that decision is then *wrapped*
-  (:func:`resume`): when it is answered, the frames still waiting are put back on top of the
-  stack and the original step resumes, so the rest runs before the turn goes on.
+Why not ``turn_ended``: a job may kill the character whose turn just ended (the Werewolf's
+chart, the Midnight Howl), and the base game's ``turn.end_turn_now`` then drops every frame
+down to a ``turn.end`` frame -- in the ``turn_ended`` phase there is none, so ``turn.pass``
+is dropped too and the game stops without a decision.  In ``turn_started`` the turn's own
+``turn.end`` is below the jobs, so a death there ends that turn cleanly.
 
 A job is plain data: ``{"kind": "effects", "who": cid, "effects": [...], "cause": card}`` or
 ``{"kind": "werewolf", "mover": cid}``.
 """
 from __future__ import annotations
 
-from pyrsistent import pvector
+from pyrsistent import pmap
 
 from ...definitions import load
-from ...engine.machine import frame, log, push
-from ...engine.records import Decision, Frame, replace
-from ...errors import TalismanError
+from ...engine.machine import frame, log, push, then
 from ...rules import effects as base_effects
 from . import store
-
-LOOP_GUARD = 10_000
 
 
 def effects_job(who, effects, cause):
@@ -51,7 +48,9 @@ def settle(state):
       Wolfen...) or while a Lunar Event saying ``lost_to_enemy`` is in play;
     * a Stranger or Place visited while a Lunar Event saying ``visited`` is in play;
     * a fight between a lycanthrope and a character who is not one (BECOMING A LYCANTHROPE:
-      "fights a character who has become a lycanthrope").
+      "fights a character who has become a lycanthrope");
+    * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker: its
+      scores say the character was beaten): it follows him from now on.
     """
     from . import lycanthropy
     start = store.get(state, "scanned", 0)
@@ -61,7 +60,10 @@ def settle(state):
         return state
     lunar = [(c, store.card_data(c).get("while_in_play", {})) for c in store.get(state, "lunar_events", ())]
     out = []
+    scores = None
     for e in events:
+        if e.name == "combat_scores":
+            scores = e
         if e.name == "combat_won":
             for _ in _enemy_cards(e.get("enemies", ())):
                 out += [effects_job(e.get("character"), w["enemy_killed"], c) for c, w in lunar
@@ -77,7 +79,14 @@ def settle(state):
         elif e.name == "card_met" and e.get("card") in load().cards and \
                 load().cards[e.get("card")].type in ("stranger", "place"):
             out += [effects_job(e.get("character"), w["visited"], c) for c, w in lunar if "visited" in w]
-        elif e.name == "combat_scores" and e.get("opponent") in state.characters:
+        elif e.name == "standoff" and scores is not None and \
+                scores.get("opponent_score") > scores.get("character_score"):
+            for f in _enemy_cards(e.get("enemies", ())):
+                if "stalks" in store.card_data(f) and store.alive(state, e.get("character")):
+                    state = store.store(state, stalkers=store.get(state, "stalkers", pmap()).set(
+                        e.get("character"), f))
+                    state = log(state, "stalked", character=e.get("character"), card=f)
+        if e.name == "combat_scores" and e.get("opponent") in state.characters:
             a, b = e.get("character"), e.get("opponent")
             la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
             if la != lb:
@@ -87,56 +96,13 @@ def settle(state):
 
 # --- running jobs from a hook ------------------------------------------------------------
 
-def _steps():
-    from ...api import STEPS
-    return STEPS
-
-
-def _run(state, steps):
-    """Run frames until a decision, the end of the game or an empty stack."""
-    for _ in range(LOOP_GUARD):
-        if state.outcome is not None or state.pending is not None or not state.stack:
-            return state
-        f = state.stack[-1]
-        state = replace(state, stack=state.stack.delete(len(state.stack) - 1))
-        state = steps[f.step](state, **f.args)
-    raise TalismanError(f"more than {LOOP_GUARD} Blood Moon steps without a decision")
-
-
-def run_now(state, jobs):
-    """Run ``jobs`` from a hook, before the frames the hook's caller pushes next."""
+def push_jobs(state, jobs):
+    """Push ``jobs`` as frames from the ``turn_started`` hook: they run first, before the
+    turn's movement, in the order given.  (A character killed by them before his turn began
+    does nothing more this turn: ``turn.end_turn_now`` drops the turn's frames.)"""
     if not jobs:
         return state
-    saved = state.stack
-    state = replace(state, stack=pvector([frame("blood_moon.job", job=j) for j in reversed(jobs)]))
-    state = _run(state, _steps())
-    rest = state.stack
-    state = replace(state, stack=saved)
-    p = state.pending
-    if p is not None and state.outcome is None:
-        waiting = [{"step": f.step, "args": f.args} for f in rest]
-        state = replace(state, pending=Decision(
-            p.player, p.kind, "blood_moon.resume", p.options,
-            {"step": p.step, "args": p.args, "rest": waiting}, spec=p.spec, deck=p.deck,
-            prompt=p.prompt))
-    elif state.outcome is not None:
-        state = replace(state, pending=None)
-    cid = state.current
-    if state.outcome is None and not state.characters[cid].alive:
-        # the character whose turn starts was killed before it began: nothing more happens
-        # in this turn (the turn's frames, pushed next, find him moved and his encounter done)
-        ch = state.characters[cid]
-        state = replace(state, characters=state.characters.set(cid, replace(
-            ch, turn_flags=ch.turn_flags.set("moved", True).set("encounter_replaced", True))))
-    return state
-
-
-def resume(state, action, step, args, rest):
-    """Rule step: a wrapped decision was answered; the waiting frames go back on top of the
-    stack and the original step resumes."""
-    for f in rest:
-        state = push(state, Frame(f["step"], f["args"]))
-    return _steps()[step](state, action, **args)
+    return push(state, *then(*[frame("blood_moon.job", job=j) for j in jobs]))
 
 
 def job(state, job):
@@ -151,4 +117,4 @@ def job(state, job):
     return base_effects.run(state, job["effects"], who, {"card": job["cause"]})
 
 
-STEPS = {"blood_moon.job": job, "blood_moon.resume": resume}
+STEPS = {"blood_moon.job": job}

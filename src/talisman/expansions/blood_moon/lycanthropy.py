@@ -133,18 +133,6 @@ def discard_card(state, cid, reason):
     return log(state, "lycanthrope_card_discarded", character=cid, card=card_id, reason=reason)
 
 
-def sweep(state):
-    """A Toad discards his Lycanthrope card; so does a dead character.  (The base game has
-    no hook when a character becomes a Toad, so every Blood Moon hook looks.)"""
-    for cid in list(store.get(state, "lycanthropes", pmap())):
-        ch = state.characters.get(cid)
-        if ch is None or not ch.alive:
-            state = discard_card(state, cid, "died")
-        elif ch.toad_turns:
-            state = discard_card(state, cid, "turned into a Toad")
-    return state
-
-
 def nightfall(state):
     """Lycanthrope cards that act at nightfall (their rules apply at Night only)."""
     for cid in reversed(state.order):

@@ -16,6 +16,9 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 ``jobs``
     work owed to the turn just ended that must wait for the next turn boundary (see
     :mod:`.jobs`): effects for a character, each a plain mapping.
+``stalkers``
+    ``{character: Enemy card}``: an Enemy following a character it beat (the Night Stalker)
+    until Day breaks.
 ``scanned``
     how far :func:`.jobs.settle` has read the log.
 ``cards``
@@ -64,7 +67,7 @@ def store(state, **changes):
 def initial(state):
     """SETUP: the Time card shows Day; the Werewolf stands on the Forest."""
     return store(state, time=DAY, werewolf=WEREWOLF_START, werewolf_due=None, lunar_events=[],
-                 lycanthropes={}, jobs=[], scanned=len(state.log))
+                 lycanthropes={}, stalkers={}, jobs=[], scanned=len(state.log))
 
 
 def time(state):

@@ -14,6 +14,8 @@ Time Card is not flipped."  Lunar Events are placed next to the Time Card, not o
 """
 from __future__ import annotations
 
+from pyrsistent import pmap
+
 from ...definitions import load
 from ...engine.machine import log
 from ...rules import characters as chars
@@ -34,6 +36,9 @@ def flip(state, to, cause):
     state = store.store(state, time=target)
     state = log(state, "daybreak" if target == DAY else "nightfall", time=target, cause=cause)
     state = discard_lunar_events(state)
+    if target == DAY and store.get(state, "stalkers"):
+        state = log(state, "stalkers_gone", characters=sorted(store.get(state, "stalkers")))
+        state = store.store(state, stalkers={})
     if target == NIGHT:
         state = lycanthropy.nightfall(state)
     return state
@@ -79,9 +84,13 @@ def lunar_event(state, params, actor, source):
 
 
 def turn_start_jobs(state, cid):
-    """Lunar Events that act "whenever a character starts their turn"."""
+    """Lunar Events that act "whenever a character starts their turn"; an Enemy following
+    him (the Night Stalker)."""
     from . import jobs
     out = []
+    stalker = store.get(state, "stalkers", pmap()).get(cid)
+    if stalker is not None:
+        out.append(jobs.effects_job(cid, store.card_data(stalker)["stalks"], stalker))
     for c in store.get(state, "lunar_events", ()):
         w = store.card_data(c).get("while_in_play", {})
         if "turn_start" in w:

@@ -1,0 +1,173 @@
+"""Cards that change a combat, a draw or an evasion while they are in play: ``data.modifiers``.
+
+A modifier is plain data on a card (docs/blood_moon.md lists the keys).  Where it comes from
+says whom it concerns:
+
+* a Lunar Event beside the Time card: every character;
+* an Object (usable) or a Follower a character holds: that character (never a Toad);
+* an Enemy in the combat: that combat.
+
+``hook`` names the value hook it answers: ``character_score`` (``add``), ``combat_result``
+(``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
+before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
+(an object discarded before the dice for a fixed attack roll).
+
+Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
+``against`` (``creature``/``character``), ``alignment`` (a list), ``unless_lycanthrope``,
+``character_roll`` (the character's attack roll), ``margin_below`` (won by less than this),
+``spaces`` (a space kind: ``fields``).
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...rules import characters as chars
+from . import store
+
+
+def _kind_of_space(space):
+    return space.rsplit("_", 1)[0] if space[-1].isdigit() else space
+
+
+def sources(state, cid, enemies=()):
+    """``(card, modifier)`` for every modifier concerning ``cid`` now."""
+    out = []
+    for c in store.get(state, "lunar_events", ()):
+        out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
+    ch = state.characters.get(cid)
+    if ch is not None and ch.alive and not ch.toad_turns:
+        cards = load().cards
+        held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
+                and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+        held += list(dict.fromkeys(ch.followers))
+        for c in held:
+            out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
+    for e in dict.fromkeys(enemies):
+        out += [(e, m) for m in store.card_data(e).get("modifiers", ())]
+    return out
+
+
+def applies(state, cid, m, kind=None, opponent=None):
+    """Whether modifier ``m``'s conditions hold for ``cid`` (in a combat of ``kind`` against
+    ``opponent``, a character or None for creatures)."""
+    from . import lycanthropy
+    if "time" in m and store.time(state) != m["time"]:
+        return False
+    if "in" in m and kind is not None and m["in"] != kind:
+        return False
+    if "against" in m and m["against"] != "any" and \
+            m["against"] != ("character" if opponent is not None else "creature"):
+        return False
+    ch = state.characters.get(cid)
+    if "alignment" in m and (ch is None or ch.alignment not in m["alignment"]):
+        return False
+    if m.get("unless_lycanthrope") and lycanthropy.is_lycanthrope(state, cid):
+        return False
+    return True
+
+
+def active(state, cid, hook, kind=None, opponent=None, enemies=()):
+    return [(c, m) for c, m in sources(state, cid, enemies)
+            if m["hook"] == hook and applies(state, cid, m, kind, opponent)]
+
+
+def battle_enemies(state):
+    b = state.battle
+    if b is None:
+        return ()
+    return tuple(e["card"] for e in b["enemies"] if e.get("card"))
+
+
+# --- the value hooks --------------------------------------------------------------------------
+
+def character_score(state, score, character, kind):
+    """Bonuses to the character's Strength or Craft in a combat (the Hammer of Light by Day...);
+    and the character's own die changed: the Wooden Stake's 6, the Lurking Horror's none."""
+    b = state.battle
+    opponent = None
+    if b is not None:
+        opponent = b["opponent"] if b["who"] == character else b["who"]
+    foes = battle_enemies(state) if b is not None and b["who"] == character else ()
+    for _, m in active(state, character, "character_score", kind, opponent, foes):
+        score += m["add"]
+    if b is not None and b["who"] == character and b["opponent"] is None and b.get("roll") is not None:
+        roll = b["roll"]
+        fixed = b.get("bm_character_roll")
+        if fixed is not None:
+            score += fixed - roll
+            roll = fixed
+        if active(state, character, "no_character_roll", kind, None, foes):
+            score -= roll
+    return score
+
+
+def combat_result(state, result, character, kind, enemies, opponent):
+    """A result turned into another (the Aegis of Daylight, the Vampire Bats, the Doomsword)."""
+    foes = battle_enemies(state)
+    scores = next((e for e in reversed(state.log) if e.name == "combat_scores"), None)
+    b = state.battle
+    for _, m in active(state, character, "combat_result", kind, opponent, foes):
+        if m.get("from", result) != result:
+            continue
+        if "character_roll" in m and (b is None or b.get("roll") != m["character_roll"]):
+            continue
+        if "margin_below" in m and (scores is None or
+                                    scores.get("character_score") - scores.get("opponent_score") >= m["margin_below"]):
+            continue
+        return m["to"]
+    return result
+
+
+def draw_count(state, count, character, space):
+    """More cards drawn (the Children of the Night: one more; the Pumpkin King: Fields up to 3)."""
+    if not count:
+        return count
+    for _, m in active(state, character, "draw_count"):
+        if "spaces" in m and _kind_of_space(space) not in m["spaces"]:
+            continue
+        count = max(count, m["at_least"]) if "at_least" in m else count + m.get("add", 0)
+    return count
+
+
+def combat_options(state, options, character):
+    """The ``evade`` option a card gives, and ``use:<card>`` for an object discarded before
+    the dice (the Wooden Stake)."""
+    b = state.battle
+    if b is None or b["who"] != character:
+        return options
+    foes = battle_enemies(state)
+    inner = load().board.spaces[state.characters[character].space].region in ("inner", "crown")
+    out = list(options)
+    if "evade" not in out and b["evadable"] and not (inner and b["opponent"] is None) and \
+            active(state, character, "evade", b["kind"], b["opponent"], foes):
+        out.insert(1, "evade")
+    if b.get("bm_character_roll") is None:
+        for c, _ in active(state, character, "combat_option", b["kind"], b["opponent"], foes):
+            if c in state.characters[character].objects and f"use:{c}" not in out:
+                out.append(f"use:{c}")
+    return tuple(out)
+
+
+def combat_option_chosen(state, character, action):
+    """``use:<card>``: the object is discarded and the attack roll becomes its ``roll``."""
+    from ...engine.machine import log
+    from ...engine.records import replace
+    from ...state import update_character
+    if not action.startswith("use:"):
+        return state
+    c = action.split(":", 1)[1]
+    ch = state.characters[character]
+    mods = [m for m in store.card_data(c).get("modifiers", ()) if m["hook"] == "combat_option"]
+    if not mods or c not in ch.objects:
+        return state
+    state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
+    state = chars.discard(state, c)
+    state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
+    return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
+
+
+def attack_roll(state, roll, enemies, kind, character):
+    """A creature's attack roll fixed (the Feral Hunger: a 6)."""
+    b = state.battle
+    if b is not None and b.get("bm_attack_roll") is not None:
+        return b["bm_attack_roll"]
+    return roll

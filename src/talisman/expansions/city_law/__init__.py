@@ -1,0 +1,96 @@
+"""THE TALISMAN CITY (000): the City board, its Law (the Statutes, the Watch, Warrants, the
+Donjon), leaving it (by road, by barge, as a stowaway) and the Bank's Loans.  Expansion id ``city``.
+
+It joins the base game only through the hook points of :mod:`talisman.expansions`:
+
+- ``setup``: the City deck is shuffled; ``state.ext["city"]`` starts empty (``store``);
+- ``turn_started`` / ``turn_ended``: the window of the log the Statutes judge (``law``);
+- ``before_movement``: the Watch still due from a turn cut short; movement at the Gate and in the
+  City (``streets``);
+- ``before_encounter``: landing on the main board's City space moves the piece to the City Gate and
+  ends the turn; an encounter in the City is judged once resolved (``visits``, ``law``);
+- ``draw_deck``: a City space draws City cards;
+- ``space_effect``: the main board's City space has no instructions (it is the Gate); the City's
+  buildings' own instructions; the Thief's stealing;
+- ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
+- ``character_died``: the City forgets the dead (animals left outside drop where he died).
+
+Its data: ``data/talisman/expansions/city/board.yaml`` (the board, a marked reconstruction),
+``cards/city.yaml`` (the City deck, stand-ins) and ``city.yaml`` (kinds of spaces, prices, the
+Donjon, the Stowaways chart, the Thief's table, the Statutes A-J and the acts they forbid).
+docs/city.md tells the reconstruction, the notation and what is not done.
+"""
+from __future__ import annotations
+
+from pyrsistent import pvector
+
+from ...engine.dice import shuffle
+from ...engine.machine import frame, push, then
+from ...engine.records import replace
+from ...rules import characters as chars
+from . import law, leaving, store, streets, visits
+from .schemas import EFFECT_SCHEMAS
+
+EXPANSION = "city"
+
+
+def setup(state):
+    """The City deck is shuffled ("Shuffle all Cards Stockpiles"); the City's data starts empty."""
+    cards, dice = shuffle(state.dice, state.decks.get("city", ()))
+    state = replace(state, dice=dice, decks=state.decks.set("city", pvector(cards)))
+    return store.init(state)
+
+
+def before_movement(state, character):
+    """The Watch still due comes first; then the City's own movement."""
+    due = store.get(state, "due")
+    if due:
+        state = store.put(state, due=None)
+        state = streets.set_flag(state, character, "movement_replaced")
+        return push(state, *then(frame("city.watch_due", found=due), frame("city.resume_movement")))
+    return streets.before_movement(state, character)
+
+
+def character_died(state, character):
+    """A dead character's Warrant and Loan go; animals he left outside a building lie where he died."""
+    state = store.drop_warrant(state, character)
+    state = store.set_loan(state, character, 0)
+    state = store.set_arrived(state, character, False)
+    state, beasts = store.release(state, f"outside:{character}")
+    if beasts:
+        state = chars.put_on_space(state, state.characters[character].space, beasts)
+    return state
+
+
+HOOKS = {
+    "setup": setup,
+    "turn_started": law.turn_started,
+    "turn_ended": law.turn_ended,
+    "before_movement": before_movement,
+    "before_encounter": visits.before_encounter,
+    "character_died": character_died,
+    "characters_fought": law.characters_fought,
+    "space_effect": visits.space_effect,
+    "draw_deck": visits.draw_deck,
+}
+
+EFFECTS = {
+    "city_law": law.law_effect,
+    "city_arrest": law.arrest_effect,
+    "city_release": law.release_effect,
+    "city_remain": law.remain_effect,
+    "city_sell_warrant": law.sell_warrant_effect,
+    "city_leave": leaving.leave_effect,
+    "city_run": leaving.run_effect,
+    "city_bank": leaving.bank_effect,
+    "city_take": leaving.take_effect,
+    "city_theft": visits.theft_effect,
+    "city_loot": visits.loot_effect,
+}
+assert set(EFFECTS) == set(EFFECT_SCHEMAS)
+
+STEPS = {}
+for _module in (streets, visits, law, leaving):
+    for _name, _fn in _module.STEPS.items():
+        assert _name.startswith("city.") and _name not in STEPS, _name
+        STEPS[_name] = _fn

@@ -1,0 +1,314 @@
+"""The Law of the City: the Statutes, the Watch, arrest, Warrants and the Donjon (000 THE TALISMAN
+CITY: Arrest and Warrants, Purchasing Warrants, Discarding Warrants; STATUTES OF THE CITY).
+
+The Statutes are data (city.yaml ``statutes``): each forbids an *act* in some kinds of City space,
+or is a *state* of the character (being a Troll; having no money at all).  Acts are read from the
+log (city.yaml ``acts``: a combat is an ``attacked`` or ``character_attacked`` event, a spell a
+``spell_cast``, ...), so a rule of the base game needs no City code to be judged.  The log from the
+start of a turn is the *window* still to judge; the character's place is followed through it
+(every event that moves a character names its ``to``).
+
+"After resolving an Encounter which involved breaking one of the Statutes of the City, draw an
+additional City Card, if it is a law card the Watch will attempt to arrest the Character": the
+judgment runs after each City encounter (``city.after_encounter``).  When the turn ended before the
+encounter was resolved (a lost combat ends the turn at once), the breaches are kept as ``due`` and
+the Watch comes at the next movement of the game (the first point where the rules can wait on a
+decision).  An ``arrest`` Statute (B: fighting in a building) sends the character to the Donjon at
+once; a ``watch`` Statute draws one City card for the whole encounter: a Law card means a combat
+with it for every character involved (lost: "taken at once to the Donjon", after the life the lost
+combat costs as any lost combat does); anything else is discarded and nothing happens.  Resisting
+the Law is not another crime.
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_draw, then
+from ...rules import characters as chars
+from ...rules import combat, effects, movement
+from ...state import update_character
+from . import data, store
+
+
+# --- the window of acts to judge ------------------------------------------------------------
+
+def turn_started(state, character):
+    """Hook: a new window of acts opens with the turn."""
+    if store.arrived(state, character) and data.kind(state.characters[character].space) != "gate":
+        state = store.set_arrived(state, character, False)  # moved away from the Gate meanwhile
+    return store.put(state, window={"from": len(state.log), "who": character,
+                                    "space": state.characters[character].space, "states": False})
+
+
+def turn_ended(state, character):
+    """Hook: what the turn broke and nobody judged yet (the turn was cut short) is due."""
+    found, state = judge(state)
+    state = store.put(state, window=None)
+    if found:
+        state = store.put(state, due=list(store.get(state, "due") or ()) + found)
+    return state
+
+
+def matches(state, event, pattern):
+    if event.name != pattern["event"]:
+        return False
+    d = event.data
+    for key, want in pattern.items():
+        if key in ("event", "involves", "by_ability"):
+            continue
+        if d.get(key) != want:
+            return False
+    if "by_ability" in pattern:
+        cid = d.get("character")
+        if cid not in state.characters or not chars.has_ability(state, cid, pattern["by_ability"]):
+            return False
+    if event.name == "attacked" and d.get("enemies") and all(
+            data.law_card(e) for e in d["enemies"]):
+        return False  # resisting the Law is not another crime
+    return True
+
+
+def acts(state, events, who, space):
+    """``[(act, character, space)]`` for the acts in ``events``; ``who`` stood on ``space`` at the
+    first of them."""
+    patterns = data.rules()["acts"]
+    out, pos, met = [], space, False
+    for e in events:
+        d = e.data
+        if d.get("character") == who and isinstance(d.get("to"), str):
+            pos = d["to"]
+        if data.kind(pos) is None:
+            continue
+        if e.name in ("encountered_space", "encountered_character") and d.get("character") == who:
+            met = True
+        for act, pats in patterns.items():
+            for p in pats:
+                if matches(state, e, p):
+                    for field in p.get("involves", ("character",)):
+                        if d.get(field) in state.characters:
+                            out.append((act, d[field], pos))
+    return out, met
+
+
+def judge(state):
+    """The breaches in the window not yet judged, logged; the window then closes up to here.
+    ``(breaches, state)``; a breach is ``{"character", "statute", "penalty"}``."""
+    w = store.get(state, "window")
+    if not w:
+        return [], state
+    found, seen = [], set()
+    done, met = acts(state, state.log[w["from"]:], w["who"], w["space"])
+    statutes = data.rules()["statutes"]
+
+    def add(cid, statute, space):
+        if (cid, statute["id"]) not in seen:
+            seen.add((cid, statute["id"]))
+            found.append({"character": cid, "statute": statute["id"], "penalty": statute["penalty"],
+                          "space": space})
+
+    for act, cid, space in done:
+        for s in statutes:
+            if s.get("act") == act and s.get("applicable", True) and data.kind(space) in s["where"]:
+                add(cid, s, space)
+    who = w["who"]
+    if met and not w["states"] and state.characters[who].alive:
+        here = state.characters[who].space
+        for s in statutes:
+            if data.kind(here) not in s["where"]:
+                continue
+            if "broken_if" in s and effects.test_holds(state, s["broken_if"], who):
+                add(who, s, here)
+            if "broken_unless" in s and not effects.test_holds(state, s["broken_unless"], who):
+                add(who, s, here)
+    for b in found:
+        state = log(state, "statute_broken", character=b["character"], statute=b["statute"],
+                    space=b["space"])
+    states_done = w["states"] or met
+    state = store.put(state, window={**dict(w), "from": len(state.log), "states": states_done})
+    return found, state
+
+
+def after_encounter(state):
+    """Rule step: after a City encounter, judge it and call the Watch if a Statute was broken."""
+    found, state = judge(state)
+    return watch(state, found)
+
+
+def watch_due(state, found):
+    """Rule step: the Watch for a turn that ended before its encounter was judged."""
+    return watch(state, found)
+
+
+# --- the Watch and arrest --------------------------------------------------------------------
+
+def at_large(state, cid):
+    """Alive and in the City, not already in the Donjon: the Law can take him."""
+    ch = state.characters[cid]
+    return ch.alive and data.kind(ch.space) not in (None, "donjon")
+
+
+def watch(state, found):
+    """Arrest at once for an ``arrest`` Statute; for a ``watch`` Statute draw one City card."""
+    now = list(dict.fromkeys(b["character"] for b in found if b["penalty"] == "arrest"))
+    for cid in now:
+        if at_large(state, cid):
+            statutes = [b["statute"] for b in found if b["character"] == cid and b["penalty"] == "arrest"]
+            state = to_donjon(state, cid, f"Statute {statutes[0]}: immediate arrest")
+    offenders = [c for c in dict.fromkeys(b["character"] for b in found if b["penalty"] == "watch")
+                 if c not in now and at_large(state, c)]
+    if not offenders:
+        return state
+    state = log(state, "watch_called", characters=offenders)
+    state = chars.refill_deck(state, "city")
+    if not state.decks.get("city"):
+        return log(state, "deck_empty", deck="city")
+    return request_draw(state, "city", "does the Watch come?", "city.watch_drawn",
+                        offenders=offenders)
+
+
+def watch_drawn(state, action, offenders):
+    """"If the next card is not the Watch, nothing happens. If it is, they will attempt to arrest
+    the Character(s) involved."  The card drawn is discarded either way."""
+    card = action.args[0]
+    state = chars.discard(state, card)
+    if not data.law_card(card):
+        return log(state, "watch_absent", card=card)
+    state = log(state, "watch_arrives", card=card, characters=list(offenders))
+    return push(state, *then(*[frame("city.arrest", who=c, card=card) for c in offenders]))
+
+
+def arrest_step(state, who, card):
+    """Rule step: the Law (``card``) fights ``who`` to arrest him."""
+    if not at_large(state, who):
+        return state
+    return arrest(state, who, card)
+
+
+def arrest(state, who, card):
+    """"The Character must fight a Combat with the Watch. If the Watch wins, the Character is
+    taken at once to the Donjon ... If the Character wins, or it is a Standoff, then arrest is
+    escaped at this time."  The Law's Strength is its card's."""
+    state = log(state, "arrest_attempt", character=who, card=card)
+    enemy = {"name": card, "card": None, "value": load().cards[card].strength or 1}
+    escaped = {"step": "city.arrest_escaped", "args": {"who": who, "card": card}}
+    taken = {"step": "city.arrest_made", "args": {"who": who, "card": card}}
+    return combat.start_combat(state, who, "battle", [enemy], on_win=escaped, on_lose=taken,
+                               on_standoff=escaped)
+
+
+def arrest_escaped(state, who, card):
+    return log(state, "arrest_escaped", character=who, card=card)
+
+
+def arrest_made(state, who, card):
+    return to_donjon(state, who, f"arrested by {load().cards[card].name}")
+
+
+def characters_fought(state, victor, loser, kind):
+    """Hook (RESOLVING COMBAT BETWEEN CHARACTERS): "If the loser possess a Warrant, the victor may
+    turn the loser over to the Law. The loser is immediately placed in the Donjon in the Talisman
+    City."  Offered to the victor once the spoils are taken (``law:hand_over``, ``law:let_go``)."""
+    if not store.has_warrant(state, loser):
+        return state
+    return push(state, frame("city.hand_over_offered", victor=victor, loser=loser))
+
+
+def hand_over_offered(state, victor, loser):
+    if not state.characters[loser].alive or not state.characters[victor].alive or \
+            data.kind(state.characters[loser].space) == "donjon" or not store.has_warrant(state, loser):
+        return state
+    return decide(state, victor, "law", ["law:hand_over", "law:let_go"], "city.hand_over_chosen",
+                  prompt=f"hand {loser} (a Warrant) to the Law?", victor=victor, loser=loser)
+
+
+def hand_over_chosen(state, action, victor, loser):
+    if action.args[0] != "hand_over":
+        return state
+    return to_donjon(state, loser, f"handed to the Law by {victor}")
+
+
+def to_donjon(state, cid, reason):
+    """The character is taken to the Donjon (no move, no encounter)."""
+    donjon = data.donjon()
+    state = update_character(state, cid, space=donjon)
+    return log(state, "arrested", character=cid, to=donjon, reason=reason)
+
+
+# --- effects: the Law met, the Royal Castle, the Donjon -----------------------------------------
+
+def law_effect(state, params, actor, source):
+    """``city_law`` (a Law card met): "if a Character with a Warrant Encounters any Law Card, the
+    Watch will attempt to arrest the Character. Win or lose, the Character must retain the
+    Warrant."  Without a Warrant the Law passes by."""
+    card = source.get("card")
+    if card is None or not store.has_warrant(state, actor):
+        return log(state, "law_passes", character=actor, card=card)
+    return arrest(state, actor, card)
+
+
+def arrest_effect(state, params, actor, source):
+    """``city_arrest``: taken at once to the Donjon (caught stealing, caught stowing away)."""
+    return to_donjon(state, actor, params.get("reason", "arrested"))
+
+
+def sell_warrant_effect(state, params, actor, source):
+    """``city_sell_warrant`` (the Royal Castle): "Warrants may be purchased in the Royal Castle
+    and immediately given to any players who may not refuse to take them"."""
+    targets = [o for o in state.order if o != actor and state.characters[o].alive
+               and not store.has_warrant(state, o)]
+    if state.characters[actor].gold < params["price"] or not targets:
+        return log(state, "nothing_to_buy", character=actor, what="a Warrant")
+    return decide(state, actor, "warrant", [f"warrant:{t}" for t in targets] + ["done"],
+                  "city.warrant_chosen", prompt=f"buy a Warrant ({params['price']} gold) for",
+                  actor=actor, price=params["price"])
+
+
+def warrant_chosen(state, action, actor, price):
+    if action.kind == "done":
+        return state
+    target = action.args[0]
+    state = chars.lose(state, actor, "gold", price, "a Warrant")
+    state = store.give_warrant(state, target)
+    return log(state, "warrant_given", character=actor, target=target, price=price)
+
+
+def donjon_options(state, cid):
+    """A prisoner's turn: "Once a Character is taken to the Donjon he has three options: Bribery,
+    Escape, or judgment" (``donjon:<option>``; the numbers are city.yaml's stand-ins)."""
+    options = [f"donjon:{o['id']}" for o in data.rules()["donjon"]["options"]
+               if effects.test_holds(state, o.get("require", {}), cid)]
+    return decide(state, cid, "donjon", options, "city.donjon_chosen", prompt="in the Donjon")
+
+
+def donjon_chosen(state, action):
+    cid = state.current
+    opt = next(o for o in data.rules()["donjon"]["options"] if o["id"] == action.args[0])
+    state = log(state, "donjon_choice", character=cid, option=opt["id"])
+    return effects.run(state, opt["effects"], cid, {"space": data.donjon()})
+
+
+def release_effect(state, params, actor, source):
+    """``city_release``: out of the Donjon onto its street, as this turn's move; "If he decides to
+    Bribe the judge, or accepts the sentence given, then the Warrant Card is discarded upon leaving
+    the Donjon. A Character who manages to Escape retains his Warrant Card"."""
+    if data.kind(state.characters[actor].space) != "donjon":
+        return state
+    held = store.has_warrant(state, actor)
+    if params["warrant"] == "discard" and held:
+        state = store.drop_warrant(state, actor)
+    state = log(state, "released", character=actor, warrant=("kept" if held and params["warrant"] == "keep"
+                                                              else "discarded" if held else "none"))
+    from . import streets
+    state = streets.regain_animals(state, actor)
+    return movement.forced_move(state, actor, data.rules()["donjon"]["exit"], True, "out of the Donjon")
+
+
+def remain_effect(state, params, actor, source):
+    """``city_remain``: the prisoner stays in the Donjon this turn."""
+    return log(state, "held_in_donjon", character=actor)
+
+
+STEPS = {"city.after_encounter": after_encounter, "city.watch_due": watch_due,
+         "city.watch_drawn": watch_drawn, "city.arrest": arrest_step,
+         "city.arrest_escaped": arrest_escaped, "city.arrest_made": arrest_made,
+         "city.warrant_chosen": warrant_chosen, "city.donjon_chosen": donjon_chosen,
+         "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen}

@@ -1,0 +1,169 @@
+"""Leaving the City, Stowaways and Loans (000 THE TALISMAN CITY).
+
+- By road: "a Character must be able to reach the City Gate from within the City ... Any additional
+  Movement is taken on the main Board" (``streets.walk``), or, from the Gate, ``roll``: a move on
+  the main board from the City space.  "It is impossible for a Character to leave the City by road
+  if he is in possession of a Warrant. Attempting to do so will result in immediate arrest".
+- By barge: "If a Character begins his turn on the Wharf, he may pay 2G to be transported to any
+  Space of his choice in the Outer Region. If he pays 4G he may be transported to any Space in the
+  Middle Region" (``barge:outer``, ``barge:middle``, then ``teleport:<space>``).
+- Stowaways: ``stowaway`` on the Wharf, alone, with no Followers, 4 Possessions or less and no Mule
+  (or Horse): the D6 chart of city.yaml.
+- Loans: "A Character may obtain a Loan on the Bank Space. Take a Loan Card and 3 Gold ... You must
+  repay a total of 4 Gold, in one payment, before leaving the City. Should a Character attempt to
+  leave the City before repaying a Loan, the Bank's Wizard will turn him into a Toad."  Leaving
+  with 4 gold repays it on the way out; without, the character becomes a Toad where he stands, does
+  not leave this turn, and the Loan is settled.
+- Followers who "will not leave the City" (the Errand Boy, the Urchins) stay behind: discarded.
+"""
+from __future__ import annotations
+
+from ...engine.machine import decide, log, request_roll
+from ...rules import characters as chars
+from ...rules import combat, effects, movement, turn
+from ...state import update_character
+from . import data, store, streets
+
+
+def attempt(state, cid, how):
+    """An attempt to leave the City (``road``, ``barge`` or ``stowaway``): ``(state, allowed)``."""
+    if how == "road" and store.has_warrant(state, cid):
+        from . import law
+        state = log(state, "leaving_refused", character=cid, reason="holds a Warrant", by=how)
+        return law.to_donjon(state, cid, "tried to leave the City by road holding a Warrant"), False
+    owed = store.owed(state, cid)
+    if owed:
+        state = store.set_loan(state, cid, 0)
+        if state.characters[cid].gold >= owed:
+            state = chars.lose(state, cid, "gold", owed, "Loan repaid")
+            state = log(state, "loan_repaid", character=cid, amount=owed)
+        else:
+            state = log(state, "loan_defaulted", character=cid, amount=owed)
+            state = chars.become_toad(state, cid, data.rules()["toad_turns"], "the Bank's Wizard")
+            return state, False
+    state = streets.regain_animals(state, cid)
+    ch = state.characters[cid]
+    behind = [f for f in ch.followers if data.stays_in_city(f)]
+    if behind:
+        state = update_character(state, cid, followers=[f for f in ch.followers if f not in behind])
+        for f in behind:
+            state = chars.discard(state, f)
+        state = log(state, "followers_lost", character=cid, cards=behind,
+                    cause="they will not leave the City")
+    return log(state, "city_left", character=cid, by=how), True
+
+
+def by_road_from_gate(state, cid):
+    """``roll`` at the City Gate: leave by road, the move on the main board from the City space."""
+    state, allowed = attempt(state, cid, "road")
+    if not allowed:
+        return turn.end_turn_now(state)
+    state = update_character(state, cid, space=data.gate()["main"])
+    return movement.roll_for_movement(state)
+
+
+# --- the Wharf ------------------------------------------------------------------------------------
+
+def wharf_options(state, cid):
+    """What a character who begins his turn on the Wharf may do besides walking."""
+    prices = data.rules()["prices"]["barge"]
+    gold, owed = state.characters[cid].gold, store.owed(state, cid)
+    # the fare, and the Loan repaid on the way out (unless it cannot be: then the Bank's Wizard)
+    out = [f"barge:{region}" for region in ("outer", "middle")
+           if gold >= prices[region] + (owed if gold >= owed else 0)]
+    if may_stow_away(state, cid):
+        out.append("stowaway")
+    return out
+
+
+def may_stow_away(state, cid):
+    """"If the Character is alone, has no Followers, has 4 Possessions or less and none of his
+    possessions are a Horse, Mule or Horse and Cart"."""
+    ch = state.characters[cid]
+    rules = data.rules()["stowaway"]
+    alone = not any(o != cid and state.characters[o].alive and state.characters[o].space == ch.space
+                    for o in state.order)
+    return (alone and not ch.followers and len(ch.objects) <= rules["max_possessions"]
+            and not set(ch.objects) & set(rules["forbidden"]))
+
+
+def barge(state, cid, region):
+    """Pay the barge and choose where in that Region it lands (the move of this turn)."""
+    price = data.rules()["prices"]["barge"][region]
+    state, allowed = attempt(state, cid, "barge")
+    if not allowed:
+        return turn.end_turn_now(state)
+    state = chars.lose(state, cid, "gold", price, "barge")
+    state = log(state, "barge_taken", character=cid, region=region, price=price)
+    return movement.offer_teleport(state, cid, region, True, "barge")
+
+
+def stowaway(state, cid):
+    state = log(state, "stowaway_attempt", character=cid)
+    return effects.run(state, data.rules()["stowaway"]["effects"], cid, {"space": data.wharf()})
+
+
+# --- effects: leaving, running, the Bank ------------------------------------------------------------
+
+def leave_effect(state, params, actor, source):
+    """``city_leave``: an attempt to leave the City; if it is allowed, ``then`` follows."""
+    state, allowed = attempt(state, actor, params["by"])
+    return effects.run(state, params["then"], actor, source) if allowed else state
+
+
+def run_effect(state, params, actor, source):
+    """``city_run``: roll the movement die and run that many streets clockwise."""
+    return request_roll(state, combat.character_die(state, actor), f"{actor} runs into the streets",
+                        "city.run_rolled", who=actor)
+
+
+def run_rolled(state, action, who):
+    return streets.run_clockwise(state, who, sum(action.dice))
+
+
+def bank_effect(state, params, actor, source):
+    """``city_bank``: take a Loan (none outstanding), repay one, or do neither."""
+    ch = state.characters[actor]
+    owed = store.owed(state, actor)
+    options = []
+    if not owed:
+        options.append("bank:loan")
+    elif ch.gold >= owed:
+        options.append("bank:repay")
+    options.append("bank:leave")
+    return decide(state, actor, "bank", options, "city.bank_chosen", prompt="the Bank",
+                  actor=actor, lend=params["lend"], repay=params["repay"])
+
+
+def bank_chosen(state, action, actor, lend, repay):
+    what = action.args[0]
+    if what == "loan":
+        state = chars.gain(state, actor, "gold", lend, "a Loan from the Bank")
+        state = store.set_loan(state, actor, repay)
+        return log(state, "loan_taken", character=actor, gold=lend, owed=repay)
+    if what == "repay":
+        owed = store.owed(state, actor)
+        state = chars.lose(state, actor, "gold", owed, "Loan repaid")
+        state = store.set_loan(state, actor, 0)
+        return log(state, "loan_repaid", character=actor, amount=owed)
+    return state
+
+
+def take_effect(state, params, actor, source):
+    """``city_take``: take one of these Purchase cards for nothing (the Thief's loot)."""
+    stock = state.decks.get("purchase", ())
+    options = [f"take:{c}" for c in params["items"] if c in stock]
+    if not options:
+        return log(state, "nothing_to_take", character=actor)
+    if len(options) == 1:
+        return effects.take_card(state, actor, "purchase", options[0][5:], "stolen")
+    return decide(state, actor, "take", options, "city.take_chosen", prompt="steal one",
+                  actor=actor)
+
+
+def take_chosen(state, action, actor):
+    return effects.take_card(state, actor, "purchase", action.args[0], "stolen")
+
+
+STEPS = {"city.run_rolled": run_rolled, "city.bank_chosen": bank_chosen,
+         "city.take_chosen": take_chosen}

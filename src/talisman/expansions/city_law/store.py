@@ -1,0 +1,89 @@
+"""The City's own plain data in ``state.ext["city"]``.
+
+``cards``: place -> card ids held by the City outside the usual places (``outside:<character>``:
+animals left outside a building), so every card stays in exactly one place;
+``warrants``: the characters holding a Warrant; ``loans``: character -> gold owed to the Bank;
+``window``: the part of the log whose acts the Statutes have not yet judged (from which entry,
+whose turn, where the character stood, whether its Statutes of state were judged);
+``due``: breaches whose Watch must still come (the turn ended before the check);
+``arrived``: characters standing at the City Gate who came from the main board and have not
+entered the City (turning back from there is not leaving the City).
+"""
+from __future__ import annotations
+
+from pyrsistent import pvector
+
+from ...engine.records import deep_freeze, replace
+
+KEY = "city"
+EMPTY = deep_freeze({"cards": {}, "warrants": [], "loans": {}, "window": None, "due": None,
+                     "arrived": []})
+
+
+def get(state, field):
+    return state.ext.get(KEY, EMPTY).get(field, EMPTY.get(field))
+
+
+def put(state, **changes):
+    data = state.ext.get(KEY, EMPTY)
+    for k, v in changes.items():
+        data = data.set(k, deep_freeze(v))
+    return replace(state, ext=state.ext.set(KEY, data))
+
+
+def init(state):
+    return replace(state, ext=state.ext.set(KEY, EMPTY))
+
+
+# --- warrants and loans ---------------------------------------------------------------------
+
+def has_warrant(state, cid):
+    return cid in get(state, "warrants")
+
+
+def give_warrant(state, cid):
+    if has_warrant(state, cid):
+        return state
+    return put(state, warrants=list(get(state, "warrants")) + [cid])
+
+
+def drop_warrant(state, cid):
+    return put(state, warrants=[c for c in get(state, "warrants") if c != cid])
+
+
+def owed(state, cid):
+    """Gold owed to the Bank (0: no Loan)."""
+    return get(state, "loans").get(cid, 0)
+
+
+def set_loan(state, cid, amount):
+    loans = get(state, "loans")
+    return put(state, loans=loans.set(cid, amount) if amount else loans.discard(cid))
+
+
+def arrived(state, cid):
+    return cid in get(state, "arrived")
+
+
+def set_arrived(state, cid, value):
+    others = [c for c in get(state, "arrived") if c != cid]
+    return put(state, arrived=others + [cid] if value else others)
+
+
+# --- cards the City holds ---------------------------------------------------------------------
+
+def held(state, place):
+    return get(state, "cards").get(place, pvector())
+
+
+def hold(state, place, cards):
+    mapping = get(state, "cards")
+    now = list(mapping.get(place, ())) + list(cards)
+    return put(state, cards=mapping.set(place, pvector(now)))
+
+
+def release(state, place):
+    """Take every card held at ``place``: ``(state, cards)``."""
+    mapping = get(state, "cards")
+    cards = list(mapping.get(place, ()))
+    return put(state, cards=mapping.discard(place)), cards

@@ -1,0 +1,266 @@
+"""Entering the City and Movement in the City (000 THE TALISMAN CITY).
+
+"Any Character landing on the City Gate may attempt to enter the City on their next turn ... On
+your next Move you may Move into the Town Square."  A character at the Gate (the City board's, or
+the main board's City space) chooses ``move:<town square>`` or ``roll``: a move on the main board
+from the City space, which is leaving the City by road for a character who walked to the Gate from
+inside (not for one who only arrived there from the main board and turns back).
+
+Inside, "Characters follow the standard rules for Movement, with the following exceptions: Any
+Character moving into a Building ends his Movement there. All Buildings must be entered where there
+is an Arrow notating an entrance ... Characters may not remain in a Building from one turn to
+another."  The streets are a graph (``board.yaml``): a roll of N walks exactly N streets without
+turning back on the space just left (the standard rule's one direction), or stops early on entering
+a building through one of its entrances (a building's neighbours), or on reaching the Gate; from
+the Gate the rest of the roll is taken on the main board ("Any additional Movement is taken on the
+main Board").  A character in a building must move out of it.  Destinations are offered as
+``move:<space>`` as on the main board.
+
+"The merchants in the City will not allow animals in their shops": animals (city.yaml) are left
+outside a building the character enters (held in ``state.ext``) and taken back on the way out.
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...rules import characters as chars
+from ...rules import combat, movement, spells, turn
+from ...state import update_character
+from . import data, store
+
+
+def set_flag(state, cid, key, value=True):
+    ch = state.characters[cid]
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+
+
+def in_city(space):
+    return data.kind(space) is not None
+
+
+# --- the before_movement hook ---------------------------------------------------------------
+
+def before_movement(state, cid):
+    """Move a character in the City (or at its Gate) the City's way."""
+    ch = state.characters[cid]
+    if ch.next_move is not None:
+        return state  # an encounter fixed this move: the base rules follow it
+    if ch.space != data.gate()["main"] and not in_city(ch.space):
+        return state
+    state = set_flag(state, cid, "movement_replaced")
+    return push(state, frame("city.move"))
+
+
+def resume_movement(state):
+    """Rule step: the choice before moving was a spell or trophies: offer the move again."""
+    cid = state.current
+    state = set_flag(state, cid, "movement_replaced", False)
+    return push(state, frame("movement.start"))
+
+
+def start(state):
+    """Rule step: the choices before a move in the City."""
+    from . import law, leaving
+    cid = state.current
+    ch = state.characters[cid]
+    kind = data.kind(ch.space)
+    if kind == "donjon":
+        return law.donjon_options(state, cid)
+    gate = data.gate()
+    options = ["roll"]
+    if kind == "gate" or ch.space == gate["main"]:
+        options = [f"move:{gate['square']}", "roll"]
+    if ch.space == gate["main"] and ch.raft:  # outside the walls, a Raft crosses the river as usual
+        options += [f"raft:{o}" for o in load().board.spaces[ch.space].opposite]
+    if kind == "wharf":
+        options += leaving.wharf_options(state, cid)
+    options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
+    if options == ["roll"]:
+        return roll(state, cid)
+    where = load().board.spaces[ch.space].name
+    return decide(state, cid, "turn", options, "city.turn_chosen", prompt=f"in the City: {where}")
+
+
+def turn_chosen(state, action):
+    from . import leaving
+    cid = state.current
+    ch = state.characters[cid]
+    if action.kind == "roll":
+        if data.kind(ch.space) == "gate" and not store.arrived(state, cid):
+            return leaving.by_road_from_gate(state, cid)
+        if data.kind(ch.space) == "gate" or ch.space == data.gate()["main"]:
+            # outside the walls (arrived at the Gate, never in): the main board's move
+            state = store.set_arrived(state, cid, False)
+            state = update_character(state, cid, space=data.gate()["main"])
+            return movement.roll_for_movement(state)
+        return roll(state, cid)
+    if action.kind == "move":
+        state = store.set_arrived(state, cid, False)
+        return enter_square(state, cid)
+    if action.kind == "cast":
+        state = push(state, frame("city.resume_movement"))
+        return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind == "cash":
+        state = chars.cash_in(state, cid, action.args[0])
+        return push(state, frame("city.resume_movement"))
+    if action.kind == "raft":
+        return movement.cross_by_raft(state, cid, action.args[0])
+    if action.kind == "barge":
+        return leaving.barge(state, cid, action.args[0])
+    return leaving.stowaway(state, cid)
+
+
+def enter_square(state, cid):
+    """"On your next Move you may Move into the Town Square": that is the whole move."""
+    square = data.gate()["square"]
+    state = set_flag(state, cid, "moved")
+    state = update_character(state, cid, space=square)
+    state = log(state, "moved", character=cid, path=[square], to=square)
+    return log(state, "city_entered", character=cid, to=square)
+
+
+def roll(state, cid):
+    """Roll the die by size (a Toad moves one space)."""
+    if state.characters[cid].toad_turns:
+        return offer(state, cid, 1)
+    return request_roll(state, combat.character_die(state, cid), f"movement of {cid} in the City",
+                        "city.rolled")
+
+
+def rolled(state, action):
+    cid = state.current
+    n = sum(action.dice)
+    state = log(state, "movement_roll", character=cid, roll=n)
+    from ...expansions import run_hook
+    state = run_hook(state, "movement_rolled", character=cid, roll=n)
+    return offer(state, cid, n)
+
+
+def offer(state, cid, n):
+    ch = state.characters[cid]
+    options = [f"move:{d}" for d in sorted(destinations(ch.space, n))]
+    if not options:
+        return log(state, "no_move", character=cid, space=ch.space)
+    if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
+        options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+    return decide(state, cid, "move", options, "city.move_chosen", prompt=f"rolled {n} in the City",
+                  roll=n)
+
+
+def move_chosen(state, action, roll):
+    cid = state.current
+    if action.kind == "fate":
+        state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = set_flag(state, cid, "movement_rerolled")
+        return request_roll(state, combat.character_die(state, cid),
+                            f"movement re-roll of {cid} in the City", "city.rolled")
+    city_path, main_path = destinations(state.characters[cid].space, roll)[action.args[0]]
+    return walk(state, cid, city_path, main_path)
+
+
+def destinations(start, steps):
+    """``{destination: (city path, main-board path or None)}`` for a roll of ``steps`` from
+    ``start`` (the module docstring says how the City is walked)."""
+    board = load().board
+    main = data.gate()["main"]
+    found, seen = {}, set()
+
+    def go(space, prev, left, path):
+        if (space, prev, left) in seen:
+            return
+        seen.add((space, prev, left))
+        for n in board.spaces[space].neighbours:
+            kind = data.kind(n)
+            if n == prev or kind is None or kind == "donjon" or n == start:
+                continue
+            here = path + (n,)
+            if kind == "building":
+                found.setdefault(n, (here, None))  # moving into a building ends the move
+            elif kind == "gate":
+                found.setdefault(n, (here, None))
+                for dest, main_path in movement.reachable(board, main, left - 1).items() if left > 1 else ():
+                    found.setdefault(dest, (here, main_path))
+            elif left == 1:
+                found.setdefault(n, (here, None))
+            else:
+                go(n, space, left - 1, here)
+
+    go(start, None, steps, ())
+    return found
+
+
+def walk(state, cid, city_path, main_path):
+    """Walk the City part of a move; through the Gate, the rest is the main board's."""
+    from . import leaving
+    start = state.characters[cid].space
+    state = set_flag(state, cid, "moved")
+    if data.kind(start) == "building":
+        state = regain_animals(state, cid)
+    end = city_path[-1]
+    state = update_character(state, cid, space=end)
+    state = log(state, "moved", character=cid, path=list(city_path), to=end)
+    if main_path is None:
+        if data.kind(end) == "building":
+            state = leave_animals(state, cid, end)
+        return state
+    state, allowed = leaving.attempt(state, cid, "road")
+    if not allowed:
+        return turn.end_turn_now(state)
+    state = update_character(state, cid, space=data.gate()["main"])
+    return movement.follow(state, cid, tuple(tuple(p) for p in main_path))
+
+
+def run_clockwise(state, cid, n):
+    """Stowaways 3: "Roll a die for Movement and immediately Move that many Spaces clockwise in
+    the City" (the streets' circuit, city.yaml)."""
+    circuit = list(data.rules()["circuit"])
+    here = state.characters[cid].space
+    i = circuit.index(here) if here in circuit else 0
+    path = [circuit[(i + k) % len(circuit)] for k in range(1, n + 1)]
+    state = set_flag(state, cid, "moved")
+    state = update_character(state, cid, space=path[-1])
+    return log(state, "moved", character=cid, path=path, to=path[-1])
+
+
+# --- animals outside the shops ------------------------------------------------------------------
+
+def animals(state, cid):
+    """The character's animals: those city.yaml names and every tamed creature."""
+    ch = state.characters[cid]
+    named = set(data.rules()["animals"])
+    return [c for c in list(ch.followers) + list(ch.objects)
+            if c in named or load().cards[c].type == "enemy"]
+
+
+def leave_animals(state, cid, building):
+    """Animals stay outside a building (the Stables let them in)."""
+    if building in data.rules()["animals_allowed"]:
+        return state
+    beasts = animals(state, cid)
+    if not beasts:
+        return state
+    ch = state.characters[cid]
+    followers, objects = list(ch.followers), list(ch.objects)
+    for c in beasts:
+        (followers if c in followers else objects).remove(c)
+    state = update_character(state, cid, followers=followers, objects=objects)
+    state = store.hold(state, f"outside:{cid}", beasts)
+    return log(state, "animals_left", character=cid, cards=beasts, space=building)
+
+
+def regain_animals(state, cid):
+    """"If you leave these items outside any shop, you may regain them as you exit."""
+    state, beasts = store.release(state, f"outside:{cid}")
+    if not beasts:
+        return state
+    ch = state.characters[cid]
+    followers, objects = list(ch.followers), list(ch.objects)
+    for c in beasts:
+        (objects if load().cards[c].type in ("object", "magic_object") else followers).append(c)
+    state = update_character(state, cid, followers=followers, objects=objects)
+    return log(state, "animals_regained", character=cid, cards=beasts)
+
+
+STEPS = {"city.move": start, "city.turn_chosen": turn_chosen, "city.rolled": rolled,
+         "city.move_chosen": move_chosen, "city.resume_movement": resume_movement}

@@ -1,0 +1,79 @@
+"""Encounters in the City: the Gate, the streets (City cards) and the buildings (000 THE TALISMAN
+CITY).
+
+- "The City Space on the main board is considered the City Gate. Ignore all instructions printed
+  there ... Upon landing on the City Gate, Move the playing Piece to the corresponding City Gate on
+  the Talisman City Board. The Character's turn ends here."
+- "The Cards to be drawn are ... City Cards on the City Board": a City space draws from the ``city``
+  deck (the ``draw_deck`` hook); otherwise an encounter in the City is the base game's (a character
+  on the space, or the space: its cards, its instructions, claiming), judged against the Statutes
+  once it is resolved (``law.after_encounter``).
+- The Thief "may attempt to steal in any Building of the City (except the High Temple and the Royal
+  Castle)": ``choose:steal`` in place of the building's own instructions.
+"""
+from __future__ import annotations
+
+from ...engine.machine import frame, log, push
+from ...rules import effects, turn
+from ...state import update_character
+from . import data, store, streets
+
+
+def before_encounter(state, character, space):
+    """Hook: the Gate ends the turn; after an encounter in the City the Statutes judge it."""
+    cid = character
+    if space == data.gate()["main"]:
+        gate = data.gate()["inside"]
+        state = update_character(state, cid, space=gate)
+        state = store.set_arrived(state, cid, True)
+        state = log(state, "city_gate_reached", character=cid, to=gate)
+        state = streets.set_flag(state, cid, "encounter_replaced")
+        return turn.end_turn_now(state)
+    if data.kind(space) is None:
+        return state
+    # pushed before the base encounter's own frames: it runs when the encounter is resolved
+    return push(state, frame("city.after_encounter"))
+
+
+def draw_deck(state, deck, character, space):
+    """Value hook: "The Cards to be drawn are ... City Cards on the City Board"."""
+    return "city" if deck == "adventure" and data.kind(space) is not None else deck
+
+
+def space_effect(state, instructions, space):
+    """Value hook: the main board's City space has none (it is the Gate); a City building may
+    have the City's own (city.yaml ``instructions``); the Thief may steal instead."""
+    if space == data.gate()["main"]:
+        return ()
+    if data.kind(space) is None:
+        return instructions
+    rules = data.rules()
+    instructions = rules["instructions"].get(space, instructions)
+    theft = rules["theft"]
+    cid = state.current
+    if (data.kind(space) == "building" and space not in theft["not_in"]
+            and cid in theft["characters"] and state.characters[cid].space == space
+            and not state.characters[cid].toad_turns):
+        return ({"choose": [
+            {"id": "steal", "label": "try to steal", "effects": theft["effects"]},
+            {"id": "visit", "label": "do business", "effects": list(instructions) or [{"nothing": {}}]},
+        ]},)
+    return instructions
+
+
+def theft_effect(state, params, actor, source):
+    """``city_theft``: the log records the attempt (``seen``: the Law may know of it)."""
+    return log(state, "city_theft", character=actor, space=state.characters[actor].space,
+               seen=params["seen"])
+
+
+def loot_effect(state, params, actor, source):
+    """``city_loot``: the Thief's result 6, by building (city.yaml ``theft.loot``)."""
+    space = state.characters[actor].space
+    loot = data.rules()["theft"]["loot"].get(space)
+    if not loot:
+        return state
+    return effects.run(state, loot, actor, {"space": space})
+
+
+STEPS = {}
