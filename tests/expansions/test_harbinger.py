@@ -52,10 +52,11 @@ def test_components_decks_and_card_counts():
 def test_card_data_fields_are_ones_the_rules_read():
     """001 Components: every expansion-specific card field (``data:``) is one the rules read; the
     chart's table covers each die result exactly once (checked on load)."""
-    known = {"omen": {"set", "position", "continuous"}, "terrain": {"draw", "always_draw", "deck"},
+    known = {"omen": {"set", "position", "continuous"},
+             "terrain": {"draw", "always_draw", "deck", "creature_bonus"},
              "alternative_ending": {"icons", "star"}}
     continuous = {"attack_bonus", "all_draws_harbinger", "space_override", "terrain_landing_spreads",
-                  "terrain_end_turn_lives"}
+                  "terrain_end_turn_lives", "spell_limit", "no_spells", "trophy_bonus", "after_fight"}
     for c in load().cards.values():
         if c.set != "harbinger" or not c.data:
             continue

@@ -70,3 +70,324 @@ def test_chaos_bloodbath_no_one_wins_before_reaching_the_crown():
              options={"chaos_bloodbath": True})
     s = run_effects(s, [{"lose": {"lives": 1}}], "warrior")
     assert not s.is_over
+
+
+# --- the endings with a die: Dragon King, Lord of Chaos, Pandora's Box ---------------------
+
+def crown(ending, dice=(), who="warrior", other="troll", tasks=None, on_crown=False, **fields):
+    """``who`` enters the Crown (or is there already, with ``tasks``) with ``ending`` drawn."""
+    space = "crown_of_command" if on_crown else "valley_of_fire"
+    fields.setdefault("spells", [])
+    s = game([{"id": who, "space": space, "objects": ["talisman"], **fields},
+              {"id": other, "space": "city"}], dice, options={"alternative_endings": True},
+             ending={"deck": [] if on_crown else [ending], "card": ending if on_crown else None,
+                     **({"tasks": tasks} if tasks else {})})
+    return play(s, "stay" if on_crown else "move:crown_of_command")
+
+
+def test_each_die_ending_chart_maps_each_result_to_exactly_one_rule_step():
+    from talisman.api import STEPS
+    for card, (spec, chart) in endings.DIE_ENDINGS.items():
+        sides = int(spec.split("d")[1])
+        assert table_problem({str(k): [] for k in chart}, 1, sides) is None, card
+        assert all(row["step"] in STEPS for row in chart.values()), card
+        assert len({row["name"] for row in chart.values()}) == sides, card
+    for alignment, row in endings.LETTER_TABLE.items():
+        assert table_problem({str(k): [] for k in row}, 1, 6) is None, alignment
+        assert set(row.values()) <= set(endings.LETTERS)
+    for alignment, row in endings.COMBAT_TABLE.items():
+        assert table_problem({str(k): [] for k in row}, 1, 6) is None, alignment
+    assert set(endings.ENDINGS) >= set(endings.DIE_ENDINGS)
+
+
+def test_dragon_king_8_out_to_lunch_wins():
+    s = crown("dragon_king", [8])
+    assert events(s, "ending_result")[0]["result"] == "out_to_lunch"
+    assert s.is_over and s.winner == "warrior" and s.outcome.reason == "dragon_king"
+
+
+def test_dragon_king_2_eats_a_follower_and_throws_to_the_plain_of_peril():
+    s = crown("dragon_king", [2], followers=["maiden"])
+    w = s.characters["warrior"]
+    assert w.followers == [] and w.space == "plain_of_peril" and "maiden" in s.discards["adventure"]
+    s = crown("dragon_king", [2])
+    w = s.characters["warrior"]
+    assert w.lives == 3 and w.space == "portal_of_power" and not s.is_over
+
+
+def test_dragon_king_4_a_round_is_a_combat_and_a_psychic_combat_at_once():
+    # the King: 12+1, 12+1; the warrior's dice 6, 6 against the King's 1, 1
+    s = crown("dragon_king", [4, 1, 1, 6, 6, 1, 1], strength=20, craft=20)
+    assert events(s, "dragon_king_round")[0]["result"] == "won"
+    assert endings.task_of(s, "warrior")["king"]["lives"] == 4 and not s.is_over
+    # losing either half loses the round (battle 1+4 < 1+13)
+    s = crown("dragon_king", [4, 1, 1, 1, 6, 1, 1])
+    assert events(s, "dragon_king_round")[0]["result"] == "lost"
+    assert s.characters["warrior"].lives == 3
+    # the fight goes on the next turn: the King's last life
+    king = {"strength": 13, "craft": 13, "lives": 1}
+    s = crown("dragon_king", [6, 6, 1, 1], on_crown=True, tasks={"warrior": {"kind": "king", "king": king}},
+              strength=20, craft=20)
+    assert s.is_over and s.winner == "warrior" and s.outcome.reason == "dragon_king"
+
+
+def test_dragon_king_1_followers_flee_and_magic_objects_are_destroyed():
+    s = crown("dragon_king", [1, 1, 1, 6, 6, 1, 1], followers=["maiden"], objects=["talisman", "amulet"])
+    w = s.characters["warrior"]
+    assert w.followers == [] and "amulet" not in w.objects and "talisman" in w.objects
+    assert "dragon_king_round" in names(s)
+
+
+def test_dragon_king_3_the_three_brothers_in_succession():
+    s = crown("dragon_king", [3] + [6] * 9, strength=30)      # the Warrior rolls 2 dice in battle
+    s = play(s, "fight", "fight", "fight")
+    assert s.is_over and s.winner == "warrior"
+    s = crown("dragon_king", [3, 1, 1, 6])
+    s = play(s, "fight")
+    w = s.characters["warrior"]
+    assert w.lives == 3 and w.space == "plain_of_peril" and endings.task_of(s, "warrior") is None
+
+
+def test_dragon_king_5_hunts_the_opponents_and_the_throne_wins():
+    # the King 13/13 against the troll (Strength 6, Craft 1): four rounds lost
+    s = crown("dragon_king", [5, 1, 1] + [1, 1, 6, 6] * 4)
+    assert not s.characters["troll"].alive
+    assert s.is_over and s.winner == "warrior"
+
+
+def test_dragon_king_6_calls_the_dragons_of_the_board():
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "strength": 20},
+              {"id": "troll", "space": "city"}], [6, 6, 6, 1], options={"alternative_endings": True},
+             ending={"deck": ["dragon_king"], "card": None}, board_cards={"hills_1": ["dragon"]})
+    s = play(s, "move:crown_of_command")
+    assert events(s, "dragons_called")[0]["cards"] == ["dragon"]
+    s = play(s, "fight")
+    assert "dragon" in s.characters["warrior"].trophies and "dragon" not in s.board_cards.get("hills_1", [])
+    assert endings.task_of(s, "warrior")["kind"] == "king_next"
+
+
+def test_dragon_king_7_the_sleeping_king():
+    s = crown("dragon_king", [7, 1, 1], craft=12)
+    assert s.is_over and s.winner == "warrior"
+    s = crown("dragon_king", [7, 8, 8], followers=["maiden"])
+    assert s.characters["warrior"].space == "plain_of_peril" and not s.is_over
+
+
+def test_lord_of_chaos_1_good_wins_evil_loses_neutral_goes_to_the_chapel():
+    s = crown("lord_of_chaos", [1], who="elf")
+    assert s.is_over and s.winner == "elf" and s.outcome.reason == "lord_of_chaos"
+    s = crown("lord_of_chaos", [1], who="wizard")
+    assert not s.characters["wizard"].alive and s.winner == "troll"
+    s = crown("lord_of_chaos", [1])
+    assert endings.task_of(s, "warrior")["to"] == "chapel" and not s.is_over
+    # not yet at the Chapel: no win; after the Chapel: possessions but followers discarded
+    task = {"warrior": {"kind": "errand", "to": "chapel", "since": 0}}
+    s = crown("lord_of_chaos", [], on_crown=True, tasks=task)
+    assert "errand_unfinished" in names(s)
+    s0 = game([{"id": "warrior", "space": "chapel", "objects": ["talisman"], "followers": ["maiden"]},
+               {"id": "troll", "space": "city"}], [], options={"alternative_endings": True},
+              ending={"deck": [], "card": "lord_of_chaos", "tasks": task})
+    s0 = endings.throw(s0, "warrior", "chapel", "test")
+    s0 = endings.throw(s0, "warrior", "crown_of_command", "test")
+    s0 = endings.continue_errand(s0, "warrior", endings.task_of(s0, "warrior"))
+    assert s0.is_over and s0.winner == "warrior"
+    assert s0.characters["warrior"].objects == [] and s0.characters["warrior"].followers == ["maiden"]
+
+
+def test_lord_of_chaos_2_evil_wins_good_loses():
+    assert crown("lord_of_chaos", [2], who="wizard").winner == "wizard"
+    s = crown("lord_of_chaos", [2], who="elf")
+    assert not s.characters["elf"].alive and s.winner == "troll"
+
+
+def test_lord_of_chaos_3_neutral_wins_others_lose_a_life_and_go_to_the_guild():
+    assert crown("lord_of_chaos", [3]).winner == "warrior"
+    s = crown("lord_of_chaos", [3], who="elf")
+    assert s.characters["elf"].lives == 3 and endings.task_of(s, "elf")["to"] == endings.ANARCHIST_GUILD_STAND_IN
+
+
+def test_lord_of_chaos_4_change_is_good():
+    s = crown("lord_of_chaos", [4])
+    assert s.characters["warrior"].space == "portal_of_power"
+    task = {"warrior": dict(endings.task_of(s, "warrior"))}
+    # back by the same way with the same alignment: sent away again
+    s = crown("lord_of_chaos", [], on_crown=True, tasks=task)
+    assert "no_change" in names(s) and s.characters["warrior"].space == "portal_of_power"
+    # a changed alignment wins
+    s = crown("lord_of_chaos", [], on_crown=True, tasks=task, alignment="good")
+    assert s.is_over and s.winner == "warrior"
+
+
+def test_lord_of_chaos_4_a_different_route_wins():
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+             options={"alternative_endings": True}, ending={"deck": [], "card": "lord_of_chaos"})
+    s = endings.throw(s, "warrior", "mines", "test")
+    assert endings.route_in(s, "warrior") == "mines"
+    s = endings.throw(s, "warrior", "crypt", "test")
+    assert endings.route_in(s, "warrior") == "crypt"
+
+
+def test_lord_of_chaos_5_lets_see_you_suffer():
+    s = crown("lord_of_chaos", [5, 5], who="elf")            # Good, 5: E
+    assert events(s, "chaos_letter")[0]["letter"] == "E"
+    assert s.characters["elf"].lives == 2 and s.winner == "elf"
+    s = crown("lord_of_chaos", [5, 1])                        # Neutral, 1: B
+    w = s.characters["warrior"]
+    assert w.lives == 2 and w.space == "portal_of_power" and not s.is_over
+    s = crown("lord_of_chaos", [5, 1], who="wizard", followers=["maiden"])   # Evil, 1: C
+    w = s.characters["wizard"]
+    assert w.lives == 3 and w.objects == [] and w.followers == [] and w.space == "crown_of_command"
+
+
+def test_lord_of_chaos_6_combat_to_win():
+    # Neutral 1-5: the Priest of Chaos, psychic combat against Craft 15
+    s = crown("lord_of_chaos", [6, 3])
+    assert events(s, "chaos_foe")[0]["foe"] == "priest_of_chaos"
+    s = play(s, "fight")                                      # dice: none left -> seeded
+    task = {"warrior": {"kind": "chaos_fight", "foe": "priest_of_chaos", "strength": 8, "craft": 15,
+                        "lives": 1, "n": 0}}
+    s = crown("lord_of_chaos", [6, 1], on_crown=True, tasks=task, craft=20)
+    s = play(s, "fight")
+    assert s.is_over and s.winner == "warrior"
+    s = crown("lord_of_chaos", [1, 6], on_crown=True, tasks=task)
+    s = play(s, "fight")
+    assert s.characters["warrior"].lives == 3 and not s.is_over
+
+
+def test_lord_of_chaos_6_the_lord_himself_gains_the_lives_lost_and_changes_attribute():
+    s = crown("lord_of_chaos", [6, 6, 1, 1, 1, 1, 6])         # the Lord: 13 / 13, 5 lives
+    s = play(s, "fight")
+    t = endings.task_of(s, "warrior")
+    assert t["foe"] == "lord_of_chaos" and t["lives"] == 6 and t["n"] == 1
+    assert events(s, "attacked")[-1]["kind"] == "battle"
+    s = crown("lord_of_chaos", [1, 6], on_crown=True, tasks={"warrior": dict(t)})
+    assert events(s, "attacked")[-1]["kind"] == "psychic"
+
+
+def test_lord_of_chaos_6_evil_must_win_two_battles_by_three():
+    s = crown("lord_of_chaos", [6, 1, 6, 1], who="wizard", strength=10)   # 6+10 - (1+10) = 5
+    assert endings.task_of(s, "wizard")["done"] == 1
+    task = {"wizard": {"kind": "trial", "done": 1}}
+    s = crown("lord_of_chaos", [6, 1], on_crown=True, who="wizard", tasks=task, craft=20)
+    assert s.is_over and s.winner == "wizard"
+    s = crown("lord_of_chaos", [6, 5], on_crown=True, who="wizard", tasks=task, craft=12)  # 18 - 20
+    assert s.characters["wizard"].lives == 3 and not s.is_over
+
+
+def test_pandoras_box_goals_are_met_on_the_return():
+    s = crown("pandoras_box", [5])
+    assert endings.task_of(s, "warrior")["goal"] == "dragons"
+    task = {"warrior": {"kind": "goal", "goal": "dragons", "count": 7, "since": 0}}
+    s = crown("pandoras_box", [], on_crown=True, tasks=task)
+    assert "goal_unmet" in names(s) and not s.is_over
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+             options={"alternative_endings": True},
+             ending={"deck": [], "card": "pandoras_box", "tasks": task})
+    s = attrs.evolve(s, characters=s.characters.set("warrior", attrs.evolve(
+        s.characters["warrior"], trophies=["dragon"] * 4 + ["zombie_dragon"] * 2)))
+    assert not endings.goal_met(s, "warrior", task["warrior"])
+    s = attrs.evolve(s, characters=s.characters.set("warrior", attrs.evolve(
+        s.characters["warrior"], trophies=["dragon"] * 4 + ["zombie_dragon"] * 3)))
+    s = play(s, "stay")
+    assert s.is_over and s.winner == "warrior" and s.outcome.reason == "pandoras_box"
+    task = {"warrior": {"kind": "goal", "goal": "followers", "count": 12, "since": 0}}
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+             options={"alternative_endings": True},
+             ending={"deck": [], "card": "pandoras_box", "tasks": task})
+    s = attrs.evolve(s, characters=s.characters.set("warrior", attrs.evolve(
+        s.characters["warrior"], followers=["maiden"] * 12)))
+    assert play(s, "stay").winner == "warrior"
+
+
+def test_pandoras_box_ashes_to_ashes_and_the_quest():
+    s = crown("pandoras_box", [7])
+    assert endings.task_of(s, "warrior")["goal"] == "a_life"
+    s = crown("pandoras_box", [4])
+    assert endings.task_of(s, "warrior")["goal"] == "quest"
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+             options={"alternative_endings": True}, ending={"deck": [], "card": "pandoras_box"})
+    task = {"kind": "goal", "goal": "quest", "count": 0, "since": 0}
+    for place in endings.QUEST_OF_A_LIFETIME[:-1]:
+        s = endings.throw(s, "warrior", place, "test")
+    assert not endings.goal_met(s, "warrior", task)
+    s = endings.throw(s, "warrior", endings.QUEST_OF_A_LIFETIME[-1], "test")
+    assert endings.goal_met(s, "warrior", task)
+    from talisman.engine.machine import log
+    task = {"kind": "goal", "goal": "a_life", "count": 1, "since": 0}
+    assert not endings.goal_met(s, "warrior", task)
+    s = log(s, "character_defeated", victor="warrior", loser="troll", kind="battle")
+    s = log(s, "life_lost", character="troll", amount=1, lives=3, cause="warrior")
+    assert endings.goal_met(s, "warrior", task)
+
+
+def test_pandoras_box_the_arena_sets_everyone_to_two_lives():
+    s = crown("pandoras_box", [1], objects=["talisman", "amulet"], lives=5)
+    assert all(c.lives == 2 for c in s.characters.values())
+    assert "amulet" not in s.characters["warrior"].objects and "arena_not_implemented" in names(s)
+    s = crown("pandoras_box", [6], objects=["talisman", "amulet"])
+    assert "amulet" in s.characters["warrior"].objects
+
+
+def test_pandoras_box_finders_keepers_claims_the_discarded_objects():
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+              {"id": "troll", "space": "city"}], [2], options={"alternative_endings": True},
+             ending={"deck": ["pandoras_box"], "card": None})
+    s = attrs.evolve(s, discards=s.discards.set("adventure", s.discards["adventure"].extend(["amulet", "maiden"])))
+    s = play(s, "move:crown_of_command")
+    assert "amulet" in s.characters["warrior"].objects and "maiden" in s.discards["adventure"]
+
+
+def test_leaving_the_crown_with_a_task_keeps_it():
+    task = {"warrior": {"kind": "goal", "goal": "followers", "count": 12, "since": 0}}
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+             options={"alternative_endings": True},
+             ending={"deck": [], "card": "pandoras_box", "tasks": task})
+    s = play(s, "move:valley_of_fire")
+    assert s.characters["warrior"].space == "valley_of_fire" and endings.task_of(s, "warrior") is not None
+
+
+def test_chaos_bloodbath_one_talisman_and_no_new_characters():
+    from talisman.rules.setup import initial_state
+    s = initial_state(("warrior", "troll"), options={"chaos_bloodbath": True, "new_character": True})
+    assert list(s.decks["talisman"]) == ["talisman"]
+    assert not endings.may_restart(s)
+    s = initial_state(("warrior", "troll"), options={"new_character": True})
+    assert len(s.decks["talisman"]) == 4 and endings.may_restart(s)
+
+
+def test_the_guild_and_the_quest_use_the_city_only_with_the_city():
+    s = game(["warrior", "troll"], options={"alternative_endings": True})
+    assert endings.quest_of_a_lifetime(s) == endings.QUEST_OF_A_LIFETIME
+    assert not endings.in_play(s, endings.ANARCHIST_GUILD)
+
+
+def test_seeded_bot_games_with_each_die_ending_play_to_the_end():
+    """Bots near the Crown with each new ending in play: no exception, every game ends."""
+    import talisman
+    from talisman.bots import HeuristicBot
+    from talisman.engine.dice import Dice
+    chars = ("warrior", "wizard", "troll", "elf")
+    for card in endings.DIE_ENDINGS:
+        for seed in range(3):
+            s = game([{"id": "warrior", "space": "crown_of_command" if seed == 0 else "valley_of_fire",
+                       "objects": ["talisman"]},
+                      {"id": "wizard", "space": "pits"}, {"id": "troll", "space": "city"},
+                      {"id": "elf", "space": "valley_of_fire"}],
+                     options={"alternative_endings": True, "max_rounds": 60}, seed=seed,
+                     ending={"deck": [card], "card": None})
+            s = attrs.evolve(s, dice=Dice(seed=seed))
+            bots = {c: HeuristicBot(seed * 1000 + i) for i, c in enumerate(chars)}
+            while not s.is_over:
+                s = talisman.apply(s, bots[s.pending.player].choose(s))
+            assert s.outcome is not None
+
+
+def test_chaos_bloodbath_the_last_survivor_wins_on_reaching_the_crown():
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+              {"id": "troll", "space": "city", "lives": 1}], [], options={"chaos_bloodbath": True})
+    s2 = run_effects(s, [{"lose": {"lives": 1}}], "troll")
+    assert not s2.characters["troll"].alive and not s2.is_over      # the warrior has not reached it
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+              {"id": "troll", "space": "city", "alive": False}], [], options={"chaos_bloodbath": True})
+    s = play(s, "move:crown_of_command")
+    assert s.is_over and s.winner == "warrior" and s.outcome.reason == "last_survivor"

@@ -96,7 +96,8 @@ HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 #: Expansion id -> module path.  Only implemented expansions are listed.
 MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "blood_moon": "talisman.expansions.blood_moon",
-                           "city": "talisman.expansions.city_law"}
+                           "city": "talisman.expansions.city_law",
+                           "wizards_tower": "talisman.expansions.wizards_tower"}
 
 
 def module(expansion):

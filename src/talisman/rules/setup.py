@@ -42,7 +42,7 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
 EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower",
               "emperors_guard", "brotherhood", "catacombs", "airships")
 #: The expansions this version implements.
-IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city")
+IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower")
 
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 

@@ -11,8 +11,10 @@ hook                      what the Harbinger does there
                           Harbinger on its sheet; the Alternative Ending on the Crown
 ``turn_started``          a fixed next move to a space now covered by Terrain is ignored
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life
+``before_movement``       Dark Binding: the caster steers the bound character's next move
 ``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region)
-``before_encounter``      the Harbinger's chart; the Alternative Ending on the Crown; the
+``before_encounter``      The Beast's toll on the Crown; the Harbinger's chart; the
+                          Alternative Ending on the Crown; the
                           Harbinger's own encounter flow (Terrain, Harbinger draws, Omens,
                           Strength/Craft enemies)
 ``character_died``        an ending's star instruction
@@ -20,6 +22,12 @@ hook                      what the Harbinger does there
 ``attack_score``          the top Omen's attack bonuses; the Possessed Cultist
 ``space_effect``          a Terrain card's instructions; the top Omen's; covered spaces ignored
 ``crossing_guarded``      Terrain on the Sentinel or the Portal of Power: cross freely
+``creature_bonus``        a Terrain card (or the top Omen's text) replaces a space's creature
+                          bonus (the Runes covered: none; the Runes Terrain card: 2)
+``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
+``trophy_value``          the top Omen's trophy bonus (Restless Dead)
+``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
+``player_view``           a face-down Alternative Ending is hidden from the players
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -35,9 +43,10 @@ from pyrsistent import pmap, pvector
 
 from ...definitions import load
 from ...engine.dice import shuffle
+from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import effects, endings, figure, omens, terrain
+from . import binding, effects, endings, figure, omens, terrain
 from . import store as st
 
 
@@ -111,10 +120,66 @@ def attack_score(state, score, enemy, kind=None):
     return score
 
 
+def spell_limit(state, limit, character):
+    """Value hook: the top Omen's Spell-limit change (the Stars Align set, ``data.continuous``
+    ``spell_limit``: added to the limit, never below 0; ``no_spells``: the limit is 0)."""
+    c = omens.continuous(state)
+    if c.get("no_spells"):
+        return 0
+    return max(0, limit + c.get("spell_limit", 0))
+
+
+def trophy_value(state, value, card, counter):
+    """Value hook: the top Omen's trophy bonus (Restless Dead: "their trophies +1 value"),
+    ``data.continuous.trophy_bonus: {amount, subtypes}``; a trophy worth nothing towards
+    ``counter`` stays worth nothing."""
+    bonus = omens.continuous(state).get("trophy_bonus")
+    c = load().cards.get(card)
+    if not bonus or value <= 0 or c is None or c.type != "enemy":
+        return value
+    if bonus.get("subtypes") and c.subtype not in bonus["subtypes"]:
+        return value
+    return value + bonus["amount"]
+
+
+def characters_fought(state, victor, loser, kind):
+    """State hook: the top Omen's effects for the winner and the loser of a fight between
+    characters (the Armageddon set, ``data.continuous.after_fight: {victor, loser}``).  They
+    run after the spoils (a frame under the spoils decision)."""
+    after = omens.continuous(state).get("after_fight")
+    if not after:
+        return state
+    return push(state, frame("harbinger.after_fight", victor=victor, loser=loser, omen=omens.top(state)))
+
+
+def after_fight(state, victor, loser, omen):
+    """Rule step: the winner's effects, then the loser's (each only while alive)."""
+    after = st.cdata(omen).get("continuous", {}).get("after_fight", {})
+    todo = []
+    for who, key in ((victor, "victor"), (loser, "loser")):
+        if after.get(key) and state.characters[who].alive:
+            todo.append((who, after[key]))
+    if state.outcome is not None or not todo:
+        return state
+    state = log(state, "omen_after_fight", card=omen, victor=victor, loser=loser)
+    # push the loser's first so the winner's run first
+    for who, steps in reversed(todo):
+        state = push(state, frame("harbinger.run_for", who=who, effects=steps, card=omen))
+    return state
+
+
+def run_for(state, who, effects, card):
+    from ...rules import effects as base
+    if state.outcome is not None or not state.characters[who].alive:
+        return state
+    return base.run(state, effects, who, {"card": card})
+
+
 HOOKS = {
     "setup": setup,
     "turn_started": turn_started,
     "turn_ended": turn_ended,
+    "before_movement": binding.before_movement,
     "events_drawn": figure.events_drawn,
     "before_encounter": figure.before_encounter,
     "character_died": endings.character_died,
@@ -122,11 +187,17 @@ HOOKS = {
     "attack_score": attack_score,
     "space_effect": terrain.space_effect,
     "crossing_guarded": terrain.crossing_guarded,
+    "creature_bonus": terrain.creature_bonus,
+    "spell_limit": spell_limit,
+    "trophy_value": trophy_value,
+    "characters_fought": characters_fought,
+    "player_view": endings.player_view,
 }
 
-EFFECTS = dict(effects.EFFECTS)
-EFFECT_SCHEMAS = dict(effects.SCHEMAS)
+EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
+EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS}
 
-STEPS = {**omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
+         **binding.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name

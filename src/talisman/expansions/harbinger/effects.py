@@ -350,7 +350,19 @@ def harbinger_ignored(state, params, actor, source):
                effect=params.get("effect"), reason="the space is covered by Terrain")
 
 
+def replenish_fate_by(state, params, actor, source):
+    """Replenish ``amount`` fate: gain it, never above the character's starting fate (the
+    Doom Omen: "the winner ... may replenish 1 fate")."""
+    ch = state.characters[actor]
+    start = load().characters[actor].fate
+    n = min(params.get("amount", 1), start - ch.fate)
+    if n <= 0:
+        return state
+    return chars.gain(state, actor, "fate", n, _cause(source))
+
+
 EFFECTS = {
+    "replenish_fate_by": replenish_fate_by,
     "discard_omen": discard_omen, "restore_omen": restore_omen,
     "place_terrain": place_terrain, "remove_terrain": remove_terrain, "terra_shift": terra_shift,
     "harbinger_chart": harbinger_chart, "harbinger_draw": harbinger_draw,
@@ -363,6 +375,7 @@ EFFECTS = {
 }
 
 SCHEMAS = {
+    "replenish_fate_by": _obj(amount=_POS),
     "discard_omen": _obj(),
     "restore_omen": _obj(),
     "place_terrain": _obj(terrain={"anyOf": [{"const": "random"}, _ID]},

@@ -78,6 +78,21 @@ def crown_winners_when_omens_exhausted(state):
             if state.characters[c].space == "crown_of_command"]
 
 
+def player_view(state, view, player):
+    """Value hook (``player_view``): a face-down (hidden variant) ending is secret -- its id
+    is replaced by ``"hidden"`` in ``ext["harbinger"]``, on the Crown and in the game box
+    (the box would tell it by elimination)."""
+    e = st.get(state, "ending")
+    if not e or e["revealed"]:
+        return view
+    d = view.ext.get(st.EXP)
+    cards = d["cards"]
+    cards = cards.set("ending_on_crown", pvector(["hidden"]))
+    cards = cards.set("ending_box", pvector(["hidden"] * len(cards.get("ending_box", ()))))
+    d = d.set("ending", e.set("card", "hidden")).set("cards", cards)
+    return replace(view, ext=view.ext.set(st.EXP, d))
+
+
 def character_died(state, character):
     """State hook: star instructions that react to a death."""
     if star(state).get("harbinger_to_the_dead"):

@@ -11,13 +11,24 @@ The Harbinger figure (``store`` key ``harbinger``: a space, or ``None`` on its s
 - a character landing on its space rolls on the Harbinger chart instead of encountering the
   space or another character (the ``before_encounter`` hook; chart in ``chart.yaml``).
 
-The base game meets every space through ``encounters.encounter_space``.  Where the Harbinger
-changes how a space is met -- a Terrain card covers it, it draws Harbinger cards, the top
-Omen rewrites every space, or a Strength/Craft enemy lies there -- the ``before_encounter``
-hook replaces the encounter with :func:`encounter`, which follows the base encounter's order
-with the base game's own steps (draw, meet, claim, the space's instructions) and meets the
-cards through :func:`meet`: Strength/Craft enemies let the character choose battle or
-psychic combat against all of them; every other card is met by ``encounters.meet``.
+The base game meets every space through ``encounters.encounter_space``, which now asks the
+``draw_deck`` and ``draw_count`` hooks itself (so a plain space drawing Harbinger cards needs
+nothing more for its *deck*).  The Harbinger still replaces the encounter (``before_encounter``)
+with :func:`encounter` where the base flow cannot do what the rules say:
+
+- a Terrain card or the top Omen (Shards of the Old World) gives a space a draw count its board
+  space lacks (the base flow draws only on spaces printed with a draw), or "always draw N"
+  (the Bog, the Floodland, the Hellpits), and a name the log shows; landing on Terrain under
+  Broken Worlds spreads Terrain;
+- Strength/Craft enemies (on the space, or among the Harbinger cards a draw may bring) must be
+  offered battle or psychic combat *before* the enemies are grouped: the base groups them by
+  kind when it meets them, and ``combat_options`` comes too late to regroup (enemies of the same
+  number that fight the chosen way join the combat).
+
+:func:`encounter` follows the base encounter's order with the base game's own steps (draw,
+meet, claim, the space's instructions) and meets the cards through :func:`meet`, which hands
+every other card to ``encounters.meet``.  docs/harbinger.md names the base changes that would
+let this flow go.
 """
 from __future__ import annotations
 
@@ -107,6 +118,11 @@ def before_encounter(state, character, space):
     ch = state.characters[character]
     if ch.turn_flags.get("encounter_replaced"):
         return state  # another expansion has replaced it already
+    if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
+        state = entering_past_the_beast(state, character)
+        if not state.characters[character].alive or state.outcome is not None:
+            return state
+        ch = state.characters[character]
     from . import endings
     if space == "crown_of_command" and endings.active(state):
         return endings.encounter(_replaced(state, character), character)
@@ -126,6 +142,23 @@ def before_encounter(state, character, space):
     return state
 
 
+#: Cards whose being in play (face up on a space) makes entering the Crown of Command cost lives.
+CROWN_TOLL = {"the_beast": 2}
+
+
+def beast_in_play(state):
+    return [c for cards in state.board_cards.values() for c in cards if c in CROWN_TOLL]
+
+
+def entering_past_the_beast(state, cid):
+    """The Beast (talisman-facts.md 5: "Crown costs 2 lives to enter while in play"): while it
+    lies face up on a space, a character who moves onto the Crown of Command loses 2 lives."""
+    from ...rules import characters as chars
+    card = beast_in_play(state)[0]
+    state = log(state, "crown_toll", character=cid, card=card)
+    return chars.lose_lives(state, cid, CROWN_TOLL[card], card)
+
+
 def is_strength_craft(card_id):
     """A Strength/Craft enemy: it has both a Strength and a Craft value."""
     c = load().cards[card_id]
@@ -133,6 +166,9 @@ def is_strength_craft(card_id):
 
 
 def own_flow_needed(state, cid, space):
+    """Whether the base encounter would get this space wrong (see the module docstring): Terrain,
+    an Omen's text for every space, Harbinger draws (they may bring Strength/Craft enemies), or a
+    Strength/Craft enemy already lying there."""
     if terrain.terrain_map(state).get(space) is not None:
         return True
     if omens.continuous(state).get("space_override") is not None:

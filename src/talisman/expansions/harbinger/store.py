@@ -12,6 +12,9 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
     ``{space: terrain card}`` for every Terrain card on the board;
 ``ending``
     ``{"card": id, "revealed": bool}`` for the Alternative Ending on the Crown, or ``None``;
+``bindings``
+    ``{target: caster}``: Dark Binding cast at a character whose next move the caster chooses
+    (absent until a Dark Binding is cast);
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand
     (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,

@@ -197,6 +197,20 @@ def _strip(step, covered):
     return step
 
 
+def creature_bonus(state, bonus, space):
+    """Value hook: a Terrain card replaces the space's text, so also what it adds to its
+    creatures' attack (the Runes covered: nothing; the Runes Terrain card, "as board Runes":
+    its ``data.creature_bonus``); the top Omen's text for every space (Shards of the Old World)
+    does the same."""
+    t = terrain_map(state).get(space)
+    if t is not None:
+        return st.cdata(t).get("creature_bonus", 0)
+    ov = omens.continuous(state).get("space_override")
+    if ov is not None and st.board_space(space):
+        return ov.get("creature_bonus", 0)
+    return bonus
+
+
 def crossing_guarded(state, guarded, space):
     """Value hook: a Terrain card on the Sentinel or the Portal of Power lets characters cross
     freely."""

@@ -1,0 +1,116 @@
+"""001 Harbinger Spells: Dark Binding ("choose another character's move direction and stopping
+point", talisman-facts.md section 5).
+
+The caster casts it at another character (the base game offers ``any_time`` Spells at the start
+of the caster's own turn; the target is chosen as for any Spell aimed at a character).  The
+binding waits in ``store`` key ``bindings`` (``{target: caster}``) until the target's next
+movement: the ``before_movement`` hook then takes that movement over (turn flag
+``movement_replaced``): the target rolls its movement die (the ``movement_dice`` hook; a fate
+may re-roll it as usual), and the caster chooses where it goes among the spaces the roll reaches
+(both directions: the direction and the stopping point), through the ``movement_destinations``
+hook.  The binding is used up by that move.  A move that is no roll (a fixed next move, a Toad's
+single space, the Inner Region's step) uses it up with no effect, as does a dead caster.
+
+Stand-in choices: the target has no "before moving" options that turn (casting, a Raft,
+cashing trophies); the published card's timing is not known.
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap
+
+from ...definitions import load
+from ...engine.machine import decide, log, request_roll
+from ...expansions import adjust, run_hook
+from ...state import update_character
+from . import store as st
+
+
+def bindings(state):
+    return st.get(state, "bindings", pmap())
+
+
+def bind(state, params, actor, source):
+    """Effect ``dark_binding`` (run with the target as the actor): the caster chooses the
+    target's next move."""
+    caster = source.get("caster")
+    if caster is None or caster == actor:
+        return log(state, "spell_without_effect", character=actor, card=source.get("card"))
+    state = st.store(state, bindings=bindings(state).set(actor, caster))
+    return log(state, "character_bound", character=actor, caster=caster, card=source.get("card"))
+
+
+def before_movement(state, character):
+    """State hook: a bound character's movement is rolled by it and steered by the caster."""
+    caster = bindings(state).get(character)
+    if caster is None:
+        return state
+    state = st.store(state, bindings=bindings(state).discard(character))
+    ch = state.characters[character]
+    if ch.turn_flags.get("movement_replaced"):
+        return log(state, "binding_ignored", character=character, caster=caster,
+                   reason="another rule moves the character")
+    region = load().board.spaces[ch.space].region
+    if (not state.characters[caster].alive or ch.next_move is not None or ch.toad_turns
+            or region in ("inner", "crown")):
+        return log(state, "binding_ignored", character=character, caster=caster,
+                   reason="no rolled move")
+    state = update_character(state, character,
+                             turn_flags=ch.turn_flags.set("movement_replaced", True))
+    state = log(state, "binding_used", character=character, caster=caster)
+    return _roll(state, character, caster, f"movement of {character} (Dark Binding)")
+
+
+def _roll(state, who, caster, why):
+    from ...rules import combat
+    die = adjust(state, "movement_dice", combat.character_die(state, who), character=who)
+    return request_roll(state, die, why, "harbinger.bound_rolled", who=who, caster=caster)
+
+
+def bound_rolled(state, action, who, caster):
+    """Rule step: the roll is made (the target may pay a fate to roll again); the caster
+    chooses the destination."""
+    from ...rules import movement
+    n = sum(action.dice)
+    state = log(state, "movement_roll", character=who, roll=n)
+    state = run_hook(state, "movement_rolled", character=who, roll=n)
+    ch = state.characters[who]
+    if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
+        return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.bound_fate",
+                      prompt=f"rolled {n} (Dark Binding)", who=who, caster=caster, roll=n)
+    return _offer(state, who, caster, n, movement)
+
+
+def bound_fate(state, action, who, caster, roll):
+    from ...rules import characters as chars
+    from ...rules import movement
+    if action.kind == "keep":
+        return _offer(state, who, caster, roll, movement)
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    ch = state.characters[who]
+    state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
+    return _roll(state, who, caster, f"movement re-roll of {who} (Dark Binding)")
+
+
+def _offer(state, who, caster, n, movement):
+    dests = movement.reachable(load().board, state.characters[who].space, n)
+    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n)
+    options = [f"move:{d}" for d in allowed if d in dests]
+    if not options:
+        return log(state, "no_move", character=who, roll=n)
+    return decide(state, caster, "move", options, "harbinger.bound_chosen",
+                  prompt=f"Dark Binding: where {who} goes ({n})", who=who, roll=n)
+
+
+def bound_chosen(state, action, who, roll):
+    """Rule step: the target walks the path the caster chose."""
+    from ...rules import movement
+    ch = state.characters[who]
+    state = update_character(state, who, turn_flags=ch.turn_flags.set("moved", True))
+    path = movement.reachable(load().board, ch.space, roll)[action.args[0]]
+    return movement.follow(state, who, path)
+
+
+EFFECTS = {"dark_binding": bind}
+SCHEMAS = {"dark_binding": {"type": "object", "additionalProperties": False, "properties": {}}}
+STEPS = {"harbinger.bound_rolled": bound_rolled, "harbinger.bound_fate": bound_fate,
+         "harbinger.bound_chosen": bound_chosen}

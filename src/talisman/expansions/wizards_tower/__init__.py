@@ -1,0 +1,324 @@
+"""THE WIZARD'S TOWER (000): a path of rooms from the Portal of Power to the Crown of Command.
+
+Joins the base game through hooks only (``talisman.expansions``):
+
+- ``before_movement``: a character starting its move on the Portal of Power may enter by the
+  Door instead of rolling ("Characters entering the Wizard's Tower must end their move on the
+  DOOR space": entering is the whole move); inside, "The die is not rolled for Movement.
+  Characters Move only 1 space per Turn", forward only when the room's instructions are
+  completed, back towards the Portal "at any time" (a retreat: encounters are ignored until the
+  character is out).  From the Antechamber (or the Door) back to the Portal of Power is one move.
+- ``before_encounter``: the rooms' instructions (Antechamber Gargoyle 3D6+4, Dice with Death,
+  Magical Trap, Pit Trap, Dragon Prince, then the Crown of Command).
+- ``combat_options``: "no Magic Object, Magic Item, Spells or Scrolls will work": no spell is
+  offered in a combat in the Tower; ``character_score``: Magic Objects add nothing there; the
+  Holy Lance's bonus against Dragons counts against the Dragon Prince ("Objects and Items that
+  give bonuses against dragons do").
+
+Its own state, ``state.ext["wizards_tower"]``: ``cleared`` (character -> the room whose
+instructions it completed) and ``retreating`` (characters on their way out).
+Stand-ins and what is missing: docs/endings.md, "The Wizard's Tower".
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import replace
+from ...state import update_character
+
+ID = "wizards_tower"
+ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
+         "wt_dragon_prince", "wt_crown_of_command")
+PORTAL = "portal_of_power"
+#: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the base game's pack animals.
+ANIMALS = ("mule", "purchase_mule", "horse", "horse_and_cart", "warhorse")
+GARGOYLE = {"dice": "3d6", "add": 4}
+DEATH_DICE = "2d6"
+DRAGON_PRINCE = {"strength": 15, "craft": 15}
+#: The traps: a die for each item; these results lose it.
+TRAP_LOSS = (1, 2)
+
+
+# --- own state ----------------------------------------------------------------------------------
+
+def _ext(state):
+    return state.ext.get(ID) or pmap()
+
+
+def _set(state, key, cid, value):
+    mine = _ext(state)
+    table = mine.get(key) or pmap()
+    table = table.discard(cid) if value is None else table.set(cid, value)
+    return replace(state, ext=state.ext.set(ID, mine.set(key, table)))
+
+
+def cleared(state, cid):
+    return (_ext(state).get("cleared") or pmap()).get(cid)
+
+
+def retreating(state, cid):
+    return bool((_ext(state).get("retreating") or pmap()).get(cid))
+
+
+def in_tower(state, cid):
+    return state.characters[cid].space in ROOMS
+
+
+def _flag(state, cid, key, value=True):
+    ch = state.characters[cid]
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+
+
+# --- hooks --------------------------------------------------------------------------------------
+
+def setup(state):
+    return replace(state, ext=state.ext.set(ID, pmap({"cleared": pmap(), "retreating": pmap()})))
+
+
+def before_movement(state, character):
+    cid = character
+    ch = state.characters[cid]
+    if ch.space == PORTAL and not ch.turn_flags.get("wt_declined") and ch.next_move is None:
+        state = _flag(state, cid, "movement_replaced")
+        return decide(state, cid, "move", ["roll", "move:wt_door"], "wt.enter_chosen",
+                      prompt="roll, or enter the Wizard's Tower by the Door")
+    if ch.space not in ROOMS:
+        return state
+    state = _flag(state, cid, "movement_replaced")
+    return decide(state, cid, "move", tower_moves(state, cid), "wt.moved",
+                  prompt="one space (MOVEMENT IN THE WIZARDS TOWER)")
+
+
+def tower_moves(state, cid):
+    space = state.characters[cid].space
+    i = ROOMS.index(space)
+    back = PORTAL if i <= 1 else ROOMS[i - 1]
+    if retreating(state, cid):
+        return [f"move:{back}"]
+    forward = [f"move:{ROOMS[i + 1]}"] if cleared(state, cid) == space else ["stay"]
+    return forward + [f"move:{back}"]
+
+
+def before_encounter(state, character, space):
+    if space not in ROOMS:
+        return state
+    cid = character
+    state = _flag(state, cid, "encounter_replaced")
+    if retreating(state, cid):
+        return log(state, "tower_retreat", character=cid, space=space)  # instructions ignored
+    return ROOM_ENCOUNTERS[space](state, cid)
+
+
+def combat_options(state, options, character):
+    if not in_tower(state, character):
+        return options
+    return tuple(o for o in options if not o.startswith("cast:"))
+
+
+def character_score(state, score, character, kind):
+    if not in_tower(state, character):
+        return score
+    from ...rules import characters as chars
+    ch = state.characters[character]
+    which = "strength" if kind == "battle" else "craft"
+    for c in list(ch.objects) + list(ch.followers):
+        card = chars.card(c)
+        b = card.bonus
+        if card.type == "magic_object" and b and chars.usable(ch, card) and \
+                b.get("in", "always") in ("always", kind):
+            score -= b.get(which, 0)
+    b = state.battle
+    if (kind == "battle" and b is not None and b["who"] == character
+            and any(e["name"] == "dragon_prince" for e in b["enemies"])
+            and chars.has_ability(state, character, "dragon_bane")):
+        score += 2  # the Holy Lance: 3 against Dragons (combat.combat_total's rule), here too
+    return score
+
+
+# --- moving -------------------------------------------------------------------------------------
+
+def enter_chosen(state, action):
+    cid = state.current
+    if action.kind == "roll":
+        state = _flag(state, cid, "wt_declined")
+        state = _flag(state, cid, "movement_replaced", False)
+        return push(state, frame("movement.start"))
+    return enter(state, cid)
+
+
+def enter(state, cid):
+    """Through the Door; the animals (and what only they could carry) stay at the Portal."""
+    from ...rules import characters as chars
+    ch = state.characters[cid]
+    animals = [f for f in ch.followers if f in ANIMALS]
+    left = list(animals)
+    if animals:
+        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
+        ch = state.characters[cid]
+        carried = chars.carried_objects(ch)
+        surplus = carried[chars.carry_limit(ch):]
+        if surplus:
+            objects = list(ch.objects)
+            for c in surplus:
+                objects.remove(c)
+            state = update_character(state, cid, objects=objects)
+            left += surplus
+        state = chars.put_on_space(state, PORTAL, left)
+        state = log(state, "left_at_portal", character=cid, cards=left)
+    return move(state, cid, "wt_door")
+
+
+def move(state, cid, dest):
+    state = update_character(state, cid, space=dest, hold=None)
+    state = _flag(state, cid, "moved")
+    return log(state, "moved", character=cid, path=[dest], to=dest)
+
+
+def moved(state, action):
+    cid = state.current
+    if action.kind == "stay":
+        return log(state, "stayed", character=cid, space=state.characters[cid].space)
+    here = state.characters[cid].space
+    dest = action.args[0]
+    going_back = dest == PORTAL or (dest in ROOMS and ROOMS.index(dest) < ROOMS.index(here))
+    if going_back and not retreating(state, cid):
+        state = _set(state, "retreating", cid, True)
+        state = log(state, "turned_back", character=cid)
+    state = move(state, cid, dest)
+    if dest == PORTAL:
+        state = _set(state, "retreating", cid, None)
+        state = _set(state, "cleared", cid, None)
+        state = log(state, "left_tower", character=cid)
+    return state
+
+
+def forced_retreat(state, who):
+    """"A Character defeated by the Dragon Prince MUST move back towards the Portal of Power and
+    leave the Tower" (and Dice with Death: "must Retreat from the Tower")."""
+    if not state.characters[who].alive:
+        return state
+    state = _set(state, "retreating", who, True)
+    return log(state, "must_retreat", character=who, space=state.characters[who].space)
+
+
+def room_cleared(state, who):
+    state = _set(state, "cleared", who, state.characters[who].space)
+    return log(state, "room_cleared", character=who, space=state.characters[who].space)
+
+
+# --- the rooms ----------------------------------------------------------------------------------
+
+def door(state, cid):
+    return room_cleared(state, cid)
+
+
+def antechamber(state, cid):
+    """"A Gargoyle guards the entrance ... you must defeat it in combat ... (3D6+4)"."""
+    return request_roll(state, GARGOYLE["dice"], "the Gargoyle's Strength", "wt.gargoyle_rolled", who=cid)
+
+
+def gargoyle_rolled(state, action, who):
+    from ...rules import combat
+    gargoyle = {"name": "gargoyle", "card": None, "value": sum(action.dice) + GARGOYLE["add"]}
+    return combat.start_combat(state, who, "battle", [gargoyle],
+                               on_win={"step": "wt.room_cleared", "args": {"who": who}},
+                               on_lose=None, on_standoff=None, evadable=False)
+
+
+def dice_with_death(state, cid):
+    return request_roll(state, DEATH_DICE, f"{cid} dices with Death", "wt.death_rolled", who=cid)
+
+
+def death_rolled(state, action, who):
+    return request_roll(state, DEATH_DICE, f"Death dices with {who}", "wt.death_answered", who=who,
+                        mine=sum(action.dice))
+
+
+def death_answered(state, action, who, mine):
+    """"If you win, you may continue. If you lose or draw, you lose 1 Life and must Retreat"."""
+    from ...rules import characters as chars
+    theirs = sum(action.dice)
+    state = log(state, "contest", character=who, opponent="death", roll=mine, opponent_roll=theirs,
+                result="win" if mine > theirs else "lose" if mine < theirs else "draw")
+    if mine > theirs:
+        return room_cleared(state, who)
+    state = chars.lose_lives(state, who, 1, "Dice with Death")
+    return forced_retreat(state, who)
+
+
+def magical_trap(state, cid):
+    """"For each Possession you or your Followers carry, roll a die. On 1-2, the item is
+    discarded" (the character's objects, one die each, in order)."""
+    return trap_next(state, cid, "objects", list(state.characters[cid].objects), [])
+
+
+def pit_trap(state, cid):
+    """"Roll 1 die on a 1-2 that Follower is lost" (one die for each follower)."""
+    return trap_next(state, cid, "followers", list(state.characters[cid].followers), [])
+
+
+def trap_next(state, who, field, items, lost):
+    from ...rules import characters as chars
+    if items:
+        return request_roll(state, "d6", f"the trap and {items[0]}", "wt.trap_rolled", who=who,
+                            field=field, items=items, lost=lost)
+    if lost:
+        kept = list(getattr(state.characters[who], field))
+        for c in lost:
+            kept.remove(c)
+            state = chars.discard(state, c)
+        state = update_character(state, who, **{field: kept})
+        state = log(state, "trap_took", character=who, cards=list(lost))
+    return room_cleared(state, who)
+
+
+def trap_rolled(state, action, who, field, items, lost):
+    items, lost = list(items), list(lost)
+    if sum(action.dice) in TRAP_LOSS:
+        lost.append(items[0])
+    return trap_next(state, who, field, items[1:], lost)
+
+
+def dragon_prince(state, cid):
+    """"S=15, C=15. Fight him in Combat or Psychic Combat (your choice). If you lose or draw,
+    you must leave the tower. If you win, you may continue on your next turn."."""
+    return decide(state, cid, "attack", ["attack:battle", "attack:psychic"], "wt.prince_chosen",
+                  prompt="the Dragon Prince (Strength 15, Craft 15)")
+
+
+def prince_chosen(state, action):
+    from ...rules import combat
+    cid = state.current
+    kind = action.args[0]
+    prince = {"name": "dragon_prince", "card": None,
+              "value": DRAGON_PRINCE["strength" if kind == "battle" else "craft"]}
+    out = {"step": "wt.forced_retreat", "args": {"who": cid}}
+    return combat.start_combat(state, cid, kind, [prince],
+                               on_win={"step": "wt.room_cleared", "args": {"who": cid}},
+                               on_lose=out, on_standoff=out, evadable=False)
+
+
+def tower_crown(state, cid):
+    """"Move to the Crown of Command Space in the Inner Region" (its encounter follows)."""
+    from ...rules import inner_region
+    state = _set(state, "cleared", cid, None)
+    state = update_character(state, cid, space="crown_of_command", hold=None)
+    state = log(state, "moved", character=cid, path=["crown_of_command"], to="crown_of_command")
+    state = log(state, "crown_reached", character=cid)
+    state = replace(state, crown_reached=True)
+    return inner_region.encounter_inner(state, cid)
+
+
+ROOM_ENCOUNTERS = {"wt_door": door, "wt_antechamber": antechamber,
+                   "wt_dice_with_death": dice_with_death, "wt_magical_trap": magical_trap,
+                   "wt_pit_trap": pit_trap, "wt_dragon_prince": dragon_prince,
+                   "wt_crown_of_command": tower_crown}
+
+HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
+         "combat_options": combat_options, "character_score": character_score}
+
+STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
+         "wt.room_cleared": room_cleared, "wt.gargoyle_rolled": gargoyle_rolled,
+         "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
+         "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen}

@@ -1,0 +1,273 @@
+"""The Harbinger (001_12251af71a893e4e.txt) through the newer base hook points: spell_limit,
+trophy_value, characters_fought, creature_bonus, player_view.  Each test names the rule section
+or card it checks."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+
+import talisman  # noqa: E402
+from support import events, game, legal, play  # noqa: E402
+from talisman.expansions import adjust  # noqa: E402
+from talisman.expansions.harbinger import omens  # noqa: E402
+from talisman.rules import characters as chars  # noqa: E402
+from talisman.rules import combat  # noqa: E402
+from talisman.state import update_character  # noqa: E402
+from talisman.testing import invariants  # noqa: E402
+
+H = ["harbinger"]
+
+
+def hgame(characters, dice=(), position=None, options=None, **setup):
+    opts = dict(options or {})
+    if position is not None:
+        opts["harbinger_position"] = position
+    return game(characters, dice, expansions=H, options=opts, **setup)
+
+
+def stars(discarded, characters=("wizard",)):
+    return hgame(list(characters), options={"harbinger_omen_set": "stars_align"},
+                 position={"omens_discarded": discarded})
+
+
+# --- 001 Omen Cards: the Stars Align (spell_limit) ------------------------------------------------
+
+def test_stars_align_omens_change_the_spell_limit_while_on_top():
+    """001 Omen Cards, the Stars Align set (continuous): The Conjunction, Mysterious Knowledge
+    and Burnt Away +1, Power Overwhelming and Arcane Feedback +2, Fleeting Magic -1 (never
+    below 0), A World Without Magic: no Spells; the Prophecy changes nothing."""
+    base = chars.spell_limit(stars(0), "wizard")  # the Prophecy on top
+    plain = chars.spell_limit(game(["wizard"]), "wizard")
+    assert base == plain
+    want = {1: 1, 2: 1, 3: 2, 4: 2, 5: 1, 6: -1}
+    for n, delta in want.items():
+        s = stars(n)
+        assert chars.spell_limit(s, "wizard") == max(0, plain + delta), omens.top(s)
+    assert chars.spell_limit(stars(7), "wizard") == 0  # A World Without Magic
+    # the Warrior (Craft 2: no Spells) may hold one under The Conjunction
+    assert chars.spell_limit(stars(1, ["warrior"]), "warrior") == chars.spell_limit(game(["warrior"]), "warrior") + 1
+
+
+def test_the_conjunction_gains_a_spell_even_at_the_printed_limit():
+    """001 Omen Cards, The Conjunction: "+1 Spell; limit +1" -- a character at its normal limit
+    still gains the Spell, because the limit is 1 higher while the card is on top."""
+    s = stars(0)
+    limit = chars.spell_limit(game(["wizard"]), "wizard")
+    s = update_character(s, "wizard", spells=list(s.characters["wizard"].spells)[:limit])
+    assert len(s.characters["wizard"].spells) == limit
+    from support import run_effects
+    s = run_effects(s, [{"discard_omen": {}}], "wizard")
+    assert omens.top(s) == "omen_the_conjunction"
+    assert len(s.characters["wizard"].spells) == limit + 1
+    assert invariants.check(s) == []
+
+
+# --- 001 Omen Cards: Restless Dead (trophy_value) --------------------------------------------------
+
+def test_restless_dead_spirit_and_undead_trophies_are_worth_one_more():
+    """001 Omen Cards, Restless Dead (continuous): "their trophies +1 value" -- Spirits and
+    Undead only, only towards the counter they already count for, only while on top."""
+    s = hgame(["warrior"], options={"harbinger_omen_set": "rise_of_the_dead"},
+              position={"omens_discarded": 1})
+    assert omens.top(s) == "omen_restless_dead"
+    before = hgame(["warrior"], options={"harbinger_omen_set": "rise_of_the_dead"})
+    for card, counter in (("skeleton", "strength"), ("vengeful_ghosts", "craft")):
+        assert chars.trophy_value(card, counter, s) == chars.trophy_value(card, counter, before) + 1
+    assert chars.trophy_value("vengeful_ghosts", "strength", s) == 0  # a Spirit has no Strength
+    assert chars.trophy_value("scavenging_beasts", "strength", s) == \
+        chars.trophy_value("scavenging_beasts", "strength", before)
+
+
+# --- 001 Omen Cards: the Armageddon set (characters_fought) ---------------------------------------
+
+def fight(omens_discarded, warrior=None, wizard=None, dice=(1, 6, 6, 1)):
+    """The Warrior moves onto the Wizard and beats it in battle (its two dice 6, 6 and its
+    Strength against 1 and the Wizard's)."""
+    w = {"id": "warrior", "space": "woods_2", **(warrior or {})}
+    z = {"id": "wizard", "space": "fields_3", **(wizard or {})}
+    s = hgame([w, z], list(dice), position={"omens_discarded": omens_discarded})
+    return play(s, "move:fields_3", "encounter:char:wizard", "attack:battle", "fight")
+
+
+def test_plague_the_winner_of_a_fight_between_characters_heals_a_life():
+    """001 Omen Cards, Plague (continuous): "winner may heal 1" after a fight between characters."""
+    s = fight(2, warrior={"lives": 2})
+    assert omens.top(s) == "omen_plague"
+    assert "spoils:life" in legal(s)
+    s = play(s, "spoils:life")
+    assert s.characters["warrior"].lives == 3 and s.characters["wizard"].lives == 3
+    assert events(s, "omen_after_fight")[0]["card"] == "omen_plague"
+
+
+def test_doom_the_winner_replenishes_a_fate_never_above_its_starting_fate():
+    """001 Omen Cards, Doom (continuous): "char-vs-char winner may replenish 1 fate"."""
+    s = play(fight(1), "spoils:life")
+    assert omens.top(s) == "omen_doom"
+    assert s.characters["warrior"].fate == 1  # from 0 (the test position's fate)
+    from talisman.definitions import load
+    from support import run_effects
+    full = load().characters["warrior"].fate
+    t = hgame([{"id": "warrior", "fate": full}])
+    t = run_effects(t, [{"replenish_fate_by": {"amount": 1}}], "warrior")
+    assert t.characters["warrior"].fate == full
+
+
+def test_war_the_loser_of_a_fight_between_characters_loses_one_more_life():
+    """001 Omen Cards, War (continuous): "loser -1 life" besides the spoils."""
+    s = play(fight(3), "spoils:life")
+    assert omens.top(s) == "omen_war"
+    assert s.characters["wizard"].lives == 2  # 4 - 1 (spoils) - 1 (War)
+
+
+def test_famine_the_winner_gains_strength_or_craft():
+    """001 Omen Cards, Famine (continuous): "winner may +1 Str/Craft" (its choice)."""
+    s = play(fight(4), "spoils:life")
+    assert omens.top(s) == "omen_famine"
+    assert legal(s) == {"choose:strength", "choose:craft"}
+    t = play(s, "choose:craft")
+    assert t.characters["warrior"].craft == s.characters["warrior"].craft + 1
+
+
+def test_death_and_destruction_the_loser_loses_a_follower_or_an_object():
+    """001 Omen Cards, Death ("loser kills a Follower") and Destruction ("loser discards an
+    Object") (continuous)."""
+    s = play(fight(5, wizard={"followers": ["mule"]}), "spoils:life")
+    assert omens.top(s) == "omen_death"
+    assert list(s.characters["wizard"].followers) == []
+    s = play(fight(6, wizard={"objects": ["axe"]}), "spoils:life")
+    assert omens.top(s) == "omen_destruction"
+    assert legal(s) == {"discard:axe"} and s.pending.player == "wizard"  # the loser chooses
+    s = play(s, "discard:axe")
+    assert list(s.characters["wizard"].objects) == []
+    assert invariants.check(s) == []
+
+
+def test_fights_with_enemies_and_other_omens_add_nothing():
+    """001 Omen Cards: only the Armageddon Omens act after a fight between characters, and only
+    while on top (the Prophecy: nothing)."""
+    s = play(fight(0, warrior={"lives": 2}), "spoils:life")
+    assert s.characters["warrior"].lives == 2 and not events(s, "omen_after_fight")
+
+
+# --- 001 Terrain Cards: the Runes (creature_bonus) ------------------------------------------------
+
+def test_terrain_replaces_the_runes_creature_bonus():
+    """001 Terrain Cards: a Terrain card replaces the space's text -- creatures fought on the
+    covered Runes add nothing; the Runes Terrain card ("as board Runes") adds 2 wherever it lies."""
+    runes = next(sp for sp in _spaces() if sp.startswith("runes"))
+    plain = hgame(["warrior"])
+    assert combat.creature_bonus(plain, runes) == 2
+    covered = hgame(["warrior"], position={"terrain": {runes: "terrain_ruins"}})
+    assert combat.creature_bonus(covered, runes) == 0
+    moved = hgame(["warrior"], position={"terrain": {"fields_3": "terrain_runes"}})
+    assert combat.creature_bonus(moved, "fields_3") == 2
+    assert adjust(moved, "creature_bonus", 0, space="woods_2") == 0
+
+
+def _spaces():
+    from talisman.definitions import load
+    return list(load().board.spaces)
+
+
+# --- 001 Hidden Variant (player_view) -----------------------------------------------------------
+
+def test_a_hidden_ending_is_hidden_in_every_players_view():
+    """001 Hidden Variant: the Alternative Ending lies face down -- no player's view names it (on
+    the Crown, or by elimination in the box); once revealed, everyone sees it."""
+    s = talisman.new_game(["warrior", "wizard"], expansions=H, options={"harbinger_ending": "hidden"})
+    v = talisman.player_view(s, "warrior")
+    h = v.ext["harbinger"]
+    assert h["ending"]["card"] == "hidden" and not h["ending"]["revealed"]
+    assert list(h["cards"]["ending_on_crown"]) == ["hidden"]
+    assert set(h["cards"]["ending_box"]) <= {"hidden"}
+    text = talisman.to_json(v)
+    assert "armageddon_crown" not in text
+    assert s.ext["harbinger"]["ending"]["card"] == "armageddon_crown"  # the state keeps it
+    r = talisman.new_game(["warrior"], expansions=H, options={"harbinger_ending": "revealed"})
+    assert talisman.player_view(r, "warrior").ext["harbinger"]["ending"] == r.ext["harbinger"]["ending"]
+
+
+def test_after_fight_effects_in_the_omen_data_are_valid_effect_lists():
+    """001 Omen Cards (data): the ``after_fight`` effects of the Armageddon Omens are checked
+    against the effect vocabulary (the card loader does not read ``data``)."""
+    import jsonschema
+    from talisman.definitions import load
+    from talisman.effects_schema import with_defs
+    from talisman.expansions import effect_schemas
+    schema = with_defs({"$ref": "#/$defs/effects"}, effect_schemas())
+    seen = 0
+    for c in load().cards.values():
+        after = ((c.data or {}).get("continuous") or {}).get("after_fight")
+        if c.set != "harbinger" or not after:
+            continue
+        assert set(after) <= {"victor", "loser"}, c.id
+        for steps in after.values():
+            jsonschema.validate(_thaw(steps), schema)
+            seen += 1
+    assert seen == 6  # Doom, Plague, War, Famine, Death, Destruction
+
+
+def _thaw(x):
+    if hasattr(x, "items"):
+        return {k: _thaw(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)) or type(x).__name__ == "PVector":
+        return [_thaw(v) for v in x]
+    return x
+
+
+# --- 001 Harbinger Spells: Dark Binding (before_movement) -----------------------------------------
+
+def test_dark_binding_the_caster_chooses_where_the_target_moves_next():
+    """001 Harbinger Spells, Dark Binding: "choose another character's move direction and
+    stopping point" -- the target rolls its next move, the caster chooses the destination among
+    the spaces the roll reaches; the binding is then used up."""
+    from talisman.definitions import load
+    from talisman.rules import movement
+    s = hgame([{"id": "wizard", "space": "fields_3", "spells": ["dark_binding"]},
+               {"id": "warrior", "space": "woods_2"}], [3])
+    s = play(s, "cast:dark_binding", "target:warrior")
+    assert dict(s.ext["harbinger"]["bindings"]) == {"warrior": "wizard"}
+    s = play(s, "roll", "move:hills_2")
+    while s.current == "wizard":  # finish the Wizard's turn whatever the Hills bring
+        s = play(s, sorted(legal(s))[0])
+    assert s.pending.step == "harbinger.bound_rolled"  # no "before moving" choice for the target
+    s = play(s, "roll:4")
+    reach = set(movement.reachable(load().board, "woods_2", 4))
+    assert s.pending.player == "wizard" and legal(s) == {f"move:{d}" for d in reach}
+    dest = sorted(reach)[-1]
+    s = play(s, f"move:{dest}")
+    assert s.characters["warrior"].space == dest
+    assert not s.ext["harbinger"]["bindings"]
+    assert invariants.check(s) == []
+
+
+def test_dark_binding_is_used_up_by_a_move_that_is_no_roll():
+    """001 Harbinger Spells, Dark Binding: a bound character whose next move is fixed (or a
+    Toad's, or in the Inner Region) moves as it must; the binding is gone."""
+    from talisman.expansions.harbinger import binding
+    s = hgame([{"id": "warrior", "space": "woods_2"}, "wizard"])
+    s = binding.bind(s, {}, "warrior", {"caster": "wizard", "card": "dark_binding"})
+    s = update_character(s, "warrior", next_move={"to": "tavern"})
+    t = binding.before_movement(s, "warrior")
+    assert not t.ext["harbinger"]["bindings"] and t.pending is s.pending
+    assert events(t, "binding_ignored")[0]["reason"] == "no rolled move"
+
+
+# --- 001 Harbinger Cards: The Beast ------------------------------------------------------------------
+
+def test_the_beast_in_play_makes_entering_the_crown_cost_two_lives():
+    """001 Harbinger Cards, The Beast: "Crown costs 2 lives to enter while in play" -- while
+    it lies face up on a space; not once it is gone."""
+    def enter(board_cards):
+        s = hgame([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+                   {"id": "troll", "space": "city"}], board_cards=board_cards)
+        return play(s, "move:crown_of_command")
+    s = enter({"fields_3": ["the_beast"]})
+    assert events(s, "crown_toll") == [{"character": "warrior", "card": "the_beast"}]
+    assert s.characters["warrior"].lives == 2
+    t = enter({})
+    assert t.characters["warrior"].lives == 4 and not events(t, "crown_toll")
+    s2 = hgame([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "lives": 2},
+                {"id": "troll", "space": "city"}], board_cards={"fields_3": ["the_beast"]})
+    s2 = play(s2, "move:crown_of_command")
+    assert not s2.characters["warrior"].alive and invariants.check(s2) == []
