@@ -465,27 +465,36 @@ def steps_chosen(state, action, cause, who):
     return forced_move(state, who, action.args[0], True, cause)
 
 
-def move_nearest(state, cid, kind, cause):
-    """Move to the nearest space whose id is of ``kind`` (``woods`` for woods_1..woods_4),
-    by steps on the board; the character chooses among equally near ones."""
+def nearest_spaces(start, wanted):
+    """The spaces nearest ``start`` (by steps on the board, ``start`` itself excluded) for which
+    ``wanted(space)`` holds, sorted; empty if none."""
     board = load().board
-    start = state.characters[cid].space
     seen, frontier = {start}, [start]
     while frontier:
-        hits = sorted(s for s in frontier if s != start and (s == kind or s.rsplit("_", 1)[0] == kind))
-        if hits:
-            if len(hits) == 1:
-                return forced_move(state, cid, hits[0], True, cause)
-            return decide(state, cid, "move", [f"move:{h}" for h in hits], "movement.steps_chosen",
-                          prompt=f"nearest {kind} ({cause})", cause=cause, who=cid)
         nxt = []
         for s in frontier:
             for n in board.spaces[s].neighbours:
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)
+        hits = sorted(s for s in nxt if wanted(s))
+        if hits:
+            return hits
         frontier = nxt
-    return log(state, "no_such_space", character=cid, kind=kind)
+    return []
+
+
+def move_nearest(state, cid, kind, cause):
+    """Move to the nearest space whose id is of ``kind`` (``woods`` for woods_1..woods_4),
+    by steps on the board; the character chooses among equally near ones."""
+    hits = nearest_spaces(state.characters[cid].space,
+                          lambda s: s == kind or s.rsplit("_", 1)[0] == kind)
+    if not hits:
+        return log(state, "no_such_space", character=cid, kind=kind)
+    if len(hits) == 1:
+        return forced_move(state, cid, hits[0], True, cause)
+    return decide(state, cid, "move", [f"move:{h}" for h in hits], "movement.steps_chosen",
+                  prompt=f"nearest {kind} ({cause})", cause=cause, who=cid)
 
 
 STEPS.update({"movement.teleport_chosen": teleport_chosen, "movement.steps_chosen": steps_chosen})

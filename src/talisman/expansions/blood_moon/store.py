@@ -54,9 +54,7 @@ def get(state, key, default=None):
 
 def store(state, **changes):
     """A new state with these fields of the Blood Moon's data changed; ``cards`` rebuilt."""
-    d = data(state)
-    for k, v in changes.items():
-        d = d.set(k, deep_freeze(v))
+    d = data(state).update(deep_freeze(changes))
     d = d.set("cards", pmap({
         "lunar_events": pvector(d.get("lunar_events", ())),
         "lycanthropes": pvector(sorted(d.get("lycanthropes", pmap()).values())),

@@ -25,9 +25,7 @@ def get(state, field):
 
 
 def put(state, **changes):
-    data = state.ext.get(KEY, EMPTY)
-    for k, v in changes.items():
-        data = data.set(k, deep_freeze(v))
+    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
     return replace(state, ext=state.ext.set(KEY, data))
 
 

@@ -52,9 +52,7 @@ def get(state, key, default=None):
 
 def store(state, **changes):
     """A new state with these fields of the Harbinger's data changed; ``cards`` rebuilt."""
-    d = data(state)
-    for k, v in changes.items():
-        d = d.set(k, deep_freeze(v))
+    d = data(state).update(deep_freeze(changes))
     cards = d.get("cards", pmap())
     ending = d.get("ending")
     cards = cards.update({

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
-from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log, request_draw
 from ...engine.records import deep_freeze, replace
@@ -117,21 +116,9 @@ def remove(state, space, cause):
 
 def free_spaces_nearest(state, space):
     """The spaces nearest ``space`` that can hold Terrain and have none."""
-    board = load().board
+    from ...rules.movement import nearest_spaces
     covered = terrain_map(state)
-    seen, frontier = {space}, [space]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for n in board.spaces[s].neighbours:
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        hits = sorted(s for s in nxt if can_hold(s) and s not in covered)
-        if hits:
-            return hits
-        frontier = nxt
-    return []
+    return nearest_spaces(space, lambda s: can_hold(s) and s not in covered)
 
 
 # --- a space as the Harbinger sees it ------------------------------------------------------

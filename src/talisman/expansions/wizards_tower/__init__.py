@@ -21,7 +21,7 @@ Stand-ins and what is missing: docs/endings.md, "The Wizard's Tower".
 """
 from __future__ import annotations
 
-from pyrsistent import pmap, pvector
+from pyrsistent import pmap
 
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
