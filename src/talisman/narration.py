@@ -116,4 +116,25 @@ def narrate(event) -> str | None:
         return f"The round limit ({d['rounds']}) is reached: the game ends without a winner."
     if n == "game_won":
         return f"[bold green]{who} wins the game ({d['reason'].replace('_', ' ')}).[/bold green]"
-    return None
+    if n in QUIET:
+        return None
+    return generic(n, d, who)
+
+
+#: Events narrated by the lines around them.
+QUIET = {"turn_ended", "encountered_space", "healed", "no_effect", "time_unchanged",
+         "omen_stack_built", "blood_moon_setup", "nothing_to_buy", "blood_moon_effect"}
+
+
+def generic(name, data, who):
+    """A plain line for an event with no line of its own (expansions' events among them):
+    the event's name and its most telling values."""
+    parts = []
+    for key in ("card", "space", "to", "enemy", "roll", "result", "ending", "omen", "terrain"):
+        if key in data:
+            value = data[key]
+            parts.append(_name(value) if key in ("card", "ending", "omen", "terrain") else
+                         _space(value) if key in ("space", "to") else str(value))
+    text = name.replace("_", " ")
+    line = f"{who}: {text}" if who else text[0].upper() + text[1:]
+    return f"[dim]{line}{' (' + ', '.join(parts) + ')' if parts else ''}.[/dim]"
