@@ -31,7 +31,37 @@ def digest(state):
     return hashlib.sha256(talisman.to_json(state).encode()).hexdigest()
 
 
+TRIWIZARD_GAMES = [("triwizard_seed5", 5)]
+
+
+def play_triwizard(seed):
+    from talisman import triwizard
+    from talisman.triwizard.narrate import bot_choice
+    s = triwizard.new_game(4, seed, {"max_turns": 20000})
+    actions, counter = [], 0
+    while not s.is_over:
+        a = bot_choice(s, seed ^ 0x7B1, counter)
+        actions.append(a)
+        s = triwizard.apply(s, a)
+        counter += 1
+    return s, actions
+
+
+def triwizard_digest(state):
+    from talisman import triwizard
+    return hashlib.sha256(triwizard.to_json(state).encode()).hexdigest()
+
+
 if __name__ == "__main__":
+    from talisman import triwizard
+    for name, seed in TRIWIZARD_GAMES:
+        s, actions = play_triwizard(seed)
+        doc = {"game": "triwizard", "record": triwizard.record(s, actions),
+               "digest": triwizard_digest(s),
+               "outcome": {"reason": s.outcome.reason, "winners": list(s.outcome.winners)},
+               "log_length": len(s.log)}
+        Path(__file__).with_name(f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        print(name, doc["outcome"], len(actions), "actions")
     for name, chars, seed in GAMES:
         s, actions = play(chars, seed)
         doc = {"record": record(s, actions), "digest": digest(s),
