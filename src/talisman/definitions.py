@@ -188,10 +188,18 @@ class CharacterDef:
     size: str
     start_spells: int
     abilities: tuple
+    set: str = "base"            # the base game or the expansion the character comes from
+    stand_in: bool = False       # statistics made up where the published values are not known
 
     @property
     def die(self):
         return DIE_BY_SIZE[self.size]
+
+
+def characters_of_sets(defs, sets):
+    """The characters (id -> :class:`CharacterDef`) whose set (``"base"`` or an expansion id)
+    is among ``sets``: what may be chosen in a game with those expansions."""
+    return {c: d for c, d in defs.characters.items() if d.set in sets}
 
 
 @attrs.frozen
@@ -280,17 +288,36 @@ def _load_abilities(path):
     return {a["id"]: a for a in doc["abilities"]}
 
 
-def _load_characters(path, board, abilities):
+def _load_characters(path, board, abilities, set_id="base", known=None):
+    """The characters of one file (the base game's, or an expansion's with ``set_id``).
+    ``known``: characters already loaded (an id used again is an error naming this file)."""
     doc = validate(path, load_yaml(path), CHARACTERS_SCHEMA)
     unique_ids(path, doc["characters"], "character")
+    known = {} if known is None else known
     out = {}
     for c in doc["characters"]:
+        if c["id"] in known:
+            raise DataError(path, c["id"], "id", f"character id already used by the "
+                            f"{known[c['id']].set} set")
         check_ref(path, c["id"], "start", c["start"], board.spaces, "space")
         for a in c["abilities"]:
             check_ref(path, c["id"], "abilities", a, abilities, "ability")
         out[c["id"]] = CharacterDef(c["id"], c["name"], c["alignment"], c["strength"],
                                     c["craft"], c["life"], c["fate"], c["start"], c["size"],
-                                    c["start_spells"], tuple(c["abilities"]))
+                                    c["start_spells"], tuple(c["abilities"]), set=set_id,
+                                    stand_in=c.get("stand_in", False))
+    return out
+
+
+def _load_expansion_characters(root, board, abilities, characters):
+    """The base characters with each implemented expansion's, from
+    ``data/talisman/expansions/<id>/characters.yaml`` (the base schema; each records its set)."""
+    from .expansions import MODULES
+    out = dict(characters)
+    for e in MODULES:
+        path = Path(root) / "expansions" / e / "characters.yaml"
+        if path.is_file():
+            out.update(_load_characters(path, board, abilities, e, out))
     return out
 
 
@@ -393,6 +420,7 @@ def load_from(root: Path) -> Definitions:
     for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
         abilities.update(_load_abilities(extra))
     characters = _load_characters(root / "characters.yaml", board, abilities)
+    characters = _load_expansion_characters(root, board, abilities, characters)
     cards, decks = _load_cards(root / "cards", board, abilities)
     expansion_decks = _load_expansion_cards(root, board, abilities, cards)
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}

@@ -6,10 +6,12 @@ from game data (``characters``, ``board_cards``, ``decks``).
 """
 from __future__ import annotations
 
+import functools
+
 import attrs
 from pyrsistent import pmap, pvector
 
-from .engine.records import replace
+from .engine.records import evolve, replace
 from .engine.dice import Dice
 from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -87,11 +89,19 @@ class GameState:
 
     def option(self, name):
         """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
-        from .rules.setup import OPTIONS
-        return self.config.options.get(name, OPTIONS[name])
+        default = _default_options()[name]
+        options = self.config.options
+        return options[name] if name in options else default  # no KeyError raised on a miss
+
+
+@functools.cache
+def _default_options():
+    """The rule options' defaults (imported on first use: the rules import this module)."""
+    from .rules.setup import OPTIONS
+    return OPTIONS
 
 
 def update_character(state: GameState, cid: str, **changes) -> GameState:
     """A new state with one character's fields changed."""
-    ch = state.characters[cid]
-    return replace(state, characters=state.characters.set(cid, replace(ch, **changes)))
+    chars = state.characters
+    return evolve(state, characters=chars.set(cid, replace(chars[cid], **changes)))

@@ -207,3 +207,13 @@ def test_spell_random_loses_only_earned_strength():
     s = game([{"id": "wizard", "space": "graveyard", "strength": 4, "spells": []}])
     s = run_effects(s, [{"lose": {"strength": "earned"}}], "wizard")
     assert s.characters["wizard"].strength == 2 and s.characters["wizard"].lives == 4
+
+
+def test_the_dwarf_adds_1_to_the_die_in_the_cave():
+    s = game([{"id": "dwarf", "space": "black_knight"}], [1, 3],
+             board_cards={"hidden_valley": ["cave", "sword", "ring"]})
+    s = play(s, "move:hidden_valley")
+    if "visit:cave" in legal(s):
+        s = play(s, "visit:cave")
+    (roll,) = [e for e in events(s, "table_roll") if e["source"] == "cave"]
+    assert roll["roll"] == 3 and roll["result"] == 4 and s.characters["dwarf"].gold == 3

@@ -177,7 +177,7 @@ def test_the_loader_rejects_a_roll_table_that_misses_a_result(tmp_path):
     path = dest / "cards" / "adventure.yaml"
     doc = yaml.safe_load(path.read_text())
     cave = next(c for c in doc["cards"] if c["id"] == "cave")
-    del cave["effect"][0]["roll"]["table"]["6"]
+    del cave["effect"][0]["roll"]["table"]["6+"]
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     with pytest.raises(DataError) as e:
         load_from(dest)

@@ -13,15 +13,19 @@ which case the caller picks an outcome from :func:`chance_outcomes`.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from fractions import Fraction
 
+from pyrsistent import pmap
 
-from .records import replace
+
+from .records import evolve, replace
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import CHANCE, Decision, Event, Frame, as_pmap, deep_freeze
+from .records import (CHANCE, Decision, Event, Frame, as_pmap, deep_freeze, freeze_kwargs,
+                      new_event, new_frame)
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -31,10 +35,7 @@ LOOP_GUARD = 10_000
 
 def push(state, *frames):
     """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
-    stack = state.stack
-    for f in frames:
-        stack = stack.append(f)
-    return replace(state, stack=stack)
+    return evolve(state, stack=state.stack.extend(frames))
 
 
 def then(*steps):
@@ -43,15 +44,23 @@ def then(*steps):
 
 
 def frame(step, **args):
-    return Frame(step, as_pmap(args))
+    return new_frame(step, freeze_kwargs(args)) if args else _bare_frame(step)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bare_frame(step):
+    """``Frame(step)`` without arguments: a pure memo (frames are immutable)."""
+    return new_frame(step, pmap())
 
 
 def log(state, name, **data):
     """Append one structured event to the log."""
-    return replace(state, log=state.log.append(Event(name, deep_freeze(data))))
+    return evolve(state, log=state.log.append(new_event(name, freeze_kwargs(data))))
 
 
+@functools.lru_cache(maxsize=16384)
 def _action(text):
+    """Trusted notation -> its Action (a pure memo: Actions are immutable)."""
     parts = text.split(":")
     return Action(parts[0], tuple(parts[1:]))
 
@@ -59,25 +68,25 @@ def _action(text):
 def decide(state, player, kind, options, step, prompt="", **args):
     """Make ``player`` choose one of ``options`` (Actions or notation strings); resume ``step``."""
     # rule code writes options as notation; it is trusted, so it is split without re-validation
-    opts = tuple(o if isinstance(o, Action) else _action(o) for o in options)
+    opts = tuple([o if isinstance(o, Action) else _action(o) for o in options])
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
-    return replace(state, pending=Decision(player, kind, step, opts, as_pmap(args),
-                                                prompt=prompt))
+    return evolve(state, pending=Decision(player, kind, step, opts, freeze_kwargs(args),
+                                          prompt=prompt))
 
 
 def request_roll(state, spec, purpose, step, **args):
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
-    return replace(state, pending=Decision(CHANCE, "roll", step, (), as_pmap(args),
-                                                spec=spec, prompt=purpose))
+    return evolve(state, pending=Decision(CHANCE, "roll", step, (), freeze_kwargs(args),
+                                          spec=spec, prompt=purpose))
 
 
 def request_draw(state, deck, purpose, step, **args):
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
         raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
-    return replace(state, pending=Decision(CHANCE, "draw", step, (), as_pmap(args),
-                                                deck=deck, prompt=purpose))
+    return evolve(state, pending=Decision(CHANCE, "draw", step, (), freeze_kwargs(args),
+                                          deck=deck, prompt=purpose))
 
 
 # --- the public machine -----------------------------------------------------------
@@ -140,14 +149,17 @@ def coerce_action(state, action):
 def _take_card(state, deck, card):
     cards = state.decks[deck]
     i = cards.index(card)
-    return replace(state, decks=state.decks.set(deck, cards.delete(i)))
+    return evolve(state, decks=state.decks.set(deck, cards.delete(i)))
 
 
 def _resume(state, steps, decision, action):
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
-    return steps[decision.step](state, action, **decision.args)
+    args = decision.args
+    if args:
+        return steps[decision.step](state, action, **dict(args.iteritems()))
+    return steps[decision.step](state, action)
 
 
 def auto_chance(state):
@@ -155,7 +167,7 @@ def auto_chance(state):
     p = state.pending
     if p.kind == "roll":
         values, d = dicelib.roll(state.dice, p.spec, p.prompt)
-        return roll_action(values), replace(state, dice=d)
+        return roll_action(values), evolve(state, dice=d)
     return Action("draw", (state.decks[p.deck][0],)), state
 
 
@@ -180,11 +192,13 @@ def advance(state, steps, stop_at_chance=False):
             return state
         p = state.pending
         if p is None:
-            if not state.stack:
+            stack = state.stack
+            if not stack:
                 raise TalismanError("the engine ran out of rule steps without a decision")
-            f = state.stack[-1]
-            state = replace(state, stack=state.stack.delete(len(state.stack) - 1))
-            state = steps[f.step](state, **f.args)
+            f = stack[-1]
+            state = evolve(state, stack=stack.delete(len(stack) - 1))
+            # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
+            state = steps[f.step](state, **dict(f.args.iteritems())) if f.args else steps[f.step](state)
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)

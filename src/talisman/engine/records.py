@@ -7,14 +7,22 @@ every update.
 """
 from __future__ import annotations
 
+import functools
+
 import attrs
 from pyrsistent import pmap, pset, pvector
 
 from ..notation import Action
 
+_new = object.__new__
+_set = object.__setattr__
+
 PVectorType = type(pvector())
 PMapType = type(pmap())
 PSetType = type(pset())
+_EMPTY_PMAP = pmap()
+
+_THAWED = frozenset((dict, list, tuple, set, frozenset))
 
 #: The name of the chance player: rolls and draws are its decisions.
 CHANCE = "chance"
@@ -28,12 +36,48 @@ def deep_freeze(value):
     """
     t = type(value)
     if t is dict:
-        return pmap({k: deep_freeze(v) for k, v in value.items()})
+        for v in value.values():
+            if type(v) in _THAWED:
+                return pmap({k: deep_freeze(v) for k, v in value.items()})
+        return pmap(value)  # plain values only: the same pmap, without a call per value
     if t is list or t is tuple:
-        return pvector([deep_freeze(v) for v in value])
+        for v in value:
+            if type(v) in _THAWED:
+                return pvector([deep_freeze(v) for v in value])
+        return pvector(value)
     if t is set or t is frozenset:
         return pset(deep_freeze(v) for v in value)
     return value
+
+
+_SCALARS = frozenset((str, int, bool, type(None)))
+
+
+def freeze_kwargs(kwargs):
+    """``deep_freeze`` of a fresh ``**kwargs`` dict owned by the caller (frame arguments, event
+    data): the same pmap.  When every value is a plain str, int, bool or None the pmap comes from
+    a memo keyed by the items in order and with their types (so ``1`` and ``True`` stay apart
+    and the pmap's layout is the one ``pmap`` builds from that order)."""
+    if not kwargs:
+        return _EMPTY_PMAP
+    key = []
+    for k, v in kwargs.items():
+        t = type(v)
+        if t not in _SCALARS:
+            break
+        key.append((k, t, v))
+    else:
+        return _scalar_pmap(tuple(key))
+    for k, v in kwargs.items():
+        if type(v) in _THAWED:
+            kwargs[k] = deep_freeze(v)
+    return pmap(kwargs)
+
+
+@functools.lru_cache(maxsize=16384)
+def _scalar_pmap(items):
+    """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
+    return pmap({k: v for k, _, v in items})
 
 
 def as_pmap(value):
@@ -71,6 +115,14 @@ class Frame:
     args: object = attrs.field(factory=pmap, converter=as_pmap)
 
 
+def new_frame(step, args):
+    """``Frame(step, args)`` for an ``args`` pmap already frozen: attrs' converter skipped."""
+    f = _new(Frame)
+    _set(f, "step", step)
+    _set(f, "args", args)
+    return f
+
+
 @attrs.frozen
 class Event:
     """One entry of the log: what happened (``name``) with which numbers (``data``)."""
@@ -80,6 +132,14 @@ class Event:
 
     def get(self, key, default=None):
         return self.data.get(key, default)
+
+
+def new_event(name, data):
+    """``Event(name, data)`` for a ``data`` pmap already frozen: attrs' converter skipped."""
+    e = _new(Event)
+    _set(e, "name", name)
+    _set(e, "data", data)
+    return e
 
 
 @attrs.frozen
@@ -146,10 +206,11 @@ def replace(obj, **changes):
     new = object.__new__(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
-        unknown = changes.keys() - d.keys()
-        if unknown:
+        nd = {**d, **changes}
+        if len(nd) != len(d):  # a name that is not a field
+            unknown = changes.keys() - d.keys()
             raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
-        object.__setattr__(new, "__dict__", {**d, **changes})
+        object.__setattr__(new, "__dict__", nd)
         return new
     setter = object.__setattr__
     for a in cls.__attrs_attrs__:
@@ -157,6 +218,19 @@ def replace(obj, **changes):
         setter(new, name, changes.pop(name) if name in changes else getattr(obj, name))
     if changes:
         raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}")
+    return new
+
+
+def evolve(obj, **changes):
+    """A copy of a ``__dict__`` record (``GameState``, ``Character``) with ``changes`` taken as
+    they are: no converter runs and no field name is checked.  Only for the engine's own hot
+    path, where every value is already of its field's frozen type.  Slotted records (another
+    game's state on this machine) go through :func:`replace`."""
+    d = getattr(obj, "__dict__", None)
+    if d is None:
+        return replace(obj, **changes)
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", {**d, **changes})
     return new
 
 

@@ -3,8 +3,10 @@
 "Any instances where the Special Abilities are at conflict with the rules, the Special Ability
 overrides the rules!"  The precedence is explicit: each rule step that an ability changes asks
 this module first (``ability_options`` before the rule's own options; ``battle_dice`` before
-the die by size; ``may_use`` before an object's use), so an ability always wins over the
-general rule it changes.  Abilities are data ids (``data/talisman/abilities.yaml``); a Toad
+the die by size; ``may_use`` before an object's use; ``raisable`` before a carcass is kept as a
+trophy; ``calm_options`` before an Animal or Dragon attacks; ``foresight`` before the cards
+drawn are met; ``destroys_spirits`` before a psychic combat), so an ability always wins over
+the general rule it changes.  Abilities are data ids (``data/talisman/abilities.yaml``); a Toad
 has none (``characters.has_ability``).
 """
 from __future__ import annotations
@@ -154,6 +156,83 @@ def movement_roll_options(state, cid, roll):
 def regenerate(state, cid):
     """Instead of moving: the Troll stays (and so has no encounter) and heals a life."""
     return chars.heal(state, cid, 1, "regenerate")
+
+
+# --- abilities in combat and encounters -----------------------------------------------------
+
+def destroys_spirits(state, cid):
+    """Who may destroy a Spirit at once instead of fighting it: the holder of the Cross
+    (``destroy_spirits``) and the Priest (``spirit_bane``: a stand-in, the Priest's power over
+    Spirits is known only from memory, talisman-facts-verified.md section 2)."""
+    return chars.has_ability(state, cid, "destroy_spirits") or chars.has_ability(state, cid, "spirit_bane")
+
+
+def raisable(state, cid, kept):
+    """The Ghoul's ``raise_dead``: Enemies killed in battle (their carcasses) he may raise."""
+    b = state.battle
+    if not kept or b is None or b["kind"] != "battle" or not chars.has_ability(state, cid, "raise_dead"):
+        return []
+    return [c for c in dict.fromkeys(kept) if load().cards[c].subtype != "spirit"]
+
+
+def raise_dead(state, cid, card):
+    """The raised Enemy becomes a Follower adding its Strength in his next battle (no trophy)."""
+    ch = state.characters[cid]
+    state = update_character(state, cid, followers=ch.followers.append(card))
+    state = chars.mark_follower(state, cid, card, "raised")
+    return log(state, "dead_raised", character=cid, card=card)
+
+
+def dismiss_raised(state, cids):
+    """After the battle it served in, a raised Enemy is discarded."""
+    for cid in cids:
+        ch = state.characters[cid]
+        gone = [f for f in ch.followers if chars.follower_mark(state, cid, f) == "raised"]
+        if not gone:
+            continue
+        followers = ch.followers
+        for f in gone:
+            followers = followers.delete(followers.index(f))
+            state = chars.mark_follower(state, cid, f, None)
+        state = update_character(state, cid, followers=followers)
+        for f in gone:
+            state = chars.discard(state, f)
+        state = log(state, "followers_lost", character=cid, cards=gone, cause="raised dead dismissed")
+    return state
+
+
+def _charm_key(cid):
+    return f"ability:{cid}/charm_animal"
+
+
+def calm_options(state, cid, calm):
+    """Animals and Dragons do not attack the Minstrel (``animals_will_not_attack``): he leaves
+    them, attacks them, or (``charm_animal``, once per game) tries to charm one Animal."""
+    options = ["leave", "attack"]
+    if chars.has_ability(state, cid, "charm_animal") and not state.card_stock.get(_charm_key(cid)):
+        options += [f"charm:{c}" for c in dict.fromkeys(calm) if load().cards[c].subtype == "animal"]
+    return options
+
+
+def charm_tried(state, cid):
+    """The charm is used once per game, whatever the roll (the attempt is "done")."""
+    from ..engine.records import replace
+    return replace(state, card_stock=state.card_stock.set(_charm_key(cid), "used"))
+
+
+def charmed(state, cid, card, space):
+    """A charmed Animal leaves the space and follows the Minstrel, adding its Strength in battle."""
+    from .effects import _remove_from_space
+    state = _remove_from_space(state, space, card)
+    ch = state.characters[cid]
+    state = update_character(state, cid, followers=ch.followers.append(card))
+    state = chars.mark_follower(state, cid, card, "charmed")
+    return log(state, "animal_charmed", character=cid, card=card)
+
+
+def foresight(state, cid):
+    """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``)."""
+    return chars.has_ability(state, cid, "foresight_draw")
 
 
 STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}

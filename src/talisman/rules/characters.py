@@ -68,9 +68,15 @@ def bonus_of(state, ch, which, context):
     total = 0
     for cid in possessions(ch):
         c = card(cid)
-        if c.type == "enemy" and cid in ch.followers and which == "strength" and context != "psychic":
-            total += 1  # TAMING ANIMALS: "The Animal will add 1 to your Strength."
-            continue
+        if c.type == "enemy" and cid in ch.followers:
+            if follower_mark(state, ch.id, cid) in ABILITY_FOLLOWERS:
+                # the Ghoul's raised dead, the Minstrel's charmed Animal: their Strength in battle
+                if which == "strength" and context == "battle":
+                    total += c.strength or 0
+                continue
+            if which == "strength" and context != "psychic":
+                total += 1  # TAMING ANIMALS: "The Animal will add 1 to your Strength."
+                continue
         b = c.bonus
         if not b or (cursed and c.type in ("object", "magic_object")):
             continue
@@ -80,6 +86,31 @@ def bonus_of(state, ch, which, context):
         if when == "always" or when == context:
             total += b.get(which, 0)
     return total
+
+
+#: Enemies that became Followers by a Special Ability (not by TAMING ANIMALS): ``raised`` by the
+#: Ghoul (for one battle), ``charmed`` by the Minstrel.  The mark lives in ``state.card_stock``
+#: under ``follower:<character>/<card>`` (no field of its own in the state).
+ABILITY_FOLLOWERS = ("raised", "charmed")
+
+
+def _mark_key(cid, card_id):
+    return f"follower:{cid}/{card_id}"
+
+
+def follower_mark(state, cid, card_id):
+    """How an Enemy Follower was gained by an ability (``raised``/``charmed``), or None (tamed)."""
+    if state is None:
+        return None
+    return state.card_stock.get(_mark_key(cid, card_id))
+
+
+def mark_follower(state, cid, card_id, mark):
+    """Set (or, with ``mark=None``, clear) the ability mark of an Enemy Follower."""
+    from ..engine.records import replace
+    key = _mark_key(cid, card_id)
+    stock = state.card_stock.set(key, mark) if mark else state.card_stock.discard(key)
+    return replace(state, card_stock=stock)
 
 
 def total(state, cid, which, context="always"):
@@ -198,6 +229,22 @@ def lose_counter(state, cid, which, n, cause):
 
 
 # --- possessions on the board -----------------------------------------------------------
+
+def droppable(ch):
+    """DROPPED OBJECTS OR ITEMS: the objects a character may drop ("Characters may drop any
+    Possession at any time"); Cursed objects "cannot be ditched"."""
+    return [c for c in dict.fromkeys(ch.objects) if "cursed" not in card(c).abilities]
+
+
+def drop_object(state, cid, card_id):
+    """Leave an object face up on the character's space, for anyone landing there to pick up."""
+    ch = state.characters[cid]
+    state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card_id)),
+                             turn_flags=ch.turn_flags.set(
+                                 "dropped", ch.turn_flags.get("dropped", _pvec([])).append(card_id)))
+    state = put_on_space(state, ch.space, [card_id])
+    return log(state, "object_dropped", character=cid, card=card_id, space=ch.space)
+
 
 def put_on_space(state, space, cards):
     if not cards:

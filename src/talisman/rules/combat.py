@@ -111,7 +111,7 @@ def ask_declare(state):
     if price and state.characters[who].gold >= price:
         options.append("bribe")  # the Bandit: "won't attack if paid 1G"
     if (b["kind"] == "psychic" and b["opponent"] is None and not _inner(state, who)
-            and chars.has_ability(state, who, "destroy_spirits")):
+            and abilities.destroys_spirits(state, who)):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     options = list(adjust(state, "combat_options", tuple(options), character=who))
     foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
@@ -126,9 +126,11 @@ def declared(state, action):
         return evaded(state, "ability")
     if action.kind == "destroy":
         state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b["enemies"]])
+        from .effects import _remove_from_space
         for e in b["enemies"]:
-            if e.get("card"):
-                state = chars.discard(state, e["card"])  # no trophy: the card goes to the discards
+            if e.get("card"):  # no trophy, nor what its card says on being killed: it is discarded
+                state = _remove_from_space(state, state.characters[who].space, e["card"])
+                state = chars.discard(state, e["card"])
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
                         .set("result", "won"))
         return finish(state)
@@ -140,10 +142,9 @@ def declared(state, action):
         return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
     if action.kind == "cast":
         from . import spells
-        state = spells.cast(state, who, action.args[0], context="combat")
-        if state.battle is None or state.battle.get("result"):
-            return finish(state)
-        return ask_declare(state)
+        # the cast may wait on a Counterspell (another character's decision): resume after it
+        state = push(state, frame("combat.after_cast"))
+        return spells.cast(state, who, action.args[0], context="combat")
     if action.kind != "fight":  # an option an expansion offered (combat_options)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
         if state.battle is None or state.battle.get("result"):
@@ -153,6 +154,13 @@ def declared(state, action):
     if b["kind"] == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
     return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
+
+
+def after_cast(state):
+    """After a spell cast in combat: the combat may be over (an evasion, a stand-off)."""
+    if state.battle is None or state.battle.get("result"):
+        return finish(state)
+    return ask_declare(state)
 
 
 def bribe_price(state):
@@ -184,6 +192,7 @@ def tame_rolled(state, action):
     if total < chars.total(state, who, "craft"):
         ch = state.characters[who]
         state = update_character(state, who, followers=ch.followers.append(animal["card"]))
+        state = chars.mark_follower(state, who, animal["card"], None)  # tamed, not raised or charmed
         state = log(state, "animal_tamed", character=who, card=animal["card"], roll=total)
         return _then(state, b["on_win"])
     state = log(state, "taming_failed", character=who, card=animal["card"], roll=total)
@@ -281,6 +290,9 @@ def finish(state):
     standoff or an evasion; then run the result's frame."""
     b = state.battle
     who, result = b["who"], b["result"]
+    if b["kind"] == "battle" and result in ("won", "lost", "standoff"):
+        # the Ghoul's raised dead serve for one battle: this one (raise_dead)
+        state = abilities.dismiss_raised(state, [c for c in (who, b["opponent"]) if c])
     if b["opponent"] is not None:
         return finish_between_characters(state)
     names = [e["name"] for e in b["enemies"]]
@@ -289,11 +301,11 @@ def finish(state):
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
         # what happens when it is killed (an `effect`) is not kept.
         kept = [e["card"] for e in b["enemies"] if e.get("card") and not load().cards[e["card"]].effect]
-        if kept:
-            ch = state.characters[who]
-            state = update_character(state, who, trophies=ch.trophies.extend(kept))
-            state = log(state, "trophies_kept", character=who, cards=kept)
-        return _then(state, b["on_win"])
+        raisable = abilities.raisable(state, who, kept)
+        if raisable:  # SPECIAL ABILITIES (the Ghoul): a Follower for one battle instead of a trophy
+            return decide(state, who, "raise", ["keep"] + [f"raise:{c}" for c in raisable],
+                          "combat.raise_chosen", prompt="raise the dead?", kept=kept)
+        return keep_trophies(state, who, kept, b["on_win"])
     if result == "lost":
         state = log(state, "combat_lost", character=who, kind=b["kind"], enemies=names)
         state = kill_tamed_animals(state, who)
@@ -304,12 +316,32 @@ def finish(state):
     return _then(state, b["on_evade"])
 
 
+def keep_trophies(state, who, kept, nxt):
+    if kept:
+        ch = state.characters[who]
+        state = update_character(state, who, trophies=ch.trophies.extend(kept))
+        state = log(state, "trophies_kept", character=who, cards=kept)
+    return _then(state, nxt)
+
+
+def raise_chosen(state, action, kept):
+    """The Ghoul keeps the carcasses as trophies, or raises one of them as a Follower."""
+    who, nxt = state.battle["who"], state.battle["on_win"]
+    kept = list(kept)
+    if action.kind == "raise":
+        card = action.args[0]
+        kept.remove(card)
+        state = abilities.raise_dead(state, who, card)
+    return keep_trophies(state, who, kept, nxt)
+
+
 def kill_tamed_animals(state, who):
     """TAMING ANIMALS, CAUTION: "If you lose any Combat in which a tamed Animal is used, the
     Animal is killed as well as your loss of Life."
     """
     ch = state.characters[who]
-    tamed = [f for f in ch.followers if load().cards[f].type == "enemy"]
+    tamed = [f for f in ch.followers if load().cards[f].type == "enemy"
+             and chars.follower_mark(state, who, f) not in chars.ABILITY_FOLLOWERS]
     if not tamed or state.battle["kind"] != "battle":
         return state
     state = update_character(state, who, followers=[f for f in ch.followers if f not in tamed])
@@ -417,4 +449,5 @@ def end_turn_step(state):
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
          "combat.fate_chosen": fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
-         "combat.end_turn": end_turn_step}
+         "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
+         "combat.after_cast": after_cast}

@@ -77,10 +77,25 @@ def lose(state, params, actor, source):
                     - getattr(load().characters[actor], which, 0))
         if n == 0:
             continue
+        if which == "lives":  # the last counter in COUNTER_ORDER: nothing follows it here
+            from . import spells
+            savers = spells.life_savers(state, actor)
+            if savers:  # SPELLS cast "whenever needed": Preservation saves the life
+                return decide(state, actor, "save_life", ["lose"] + [f"cast:{sp}" for sp in savers],
+                              "effects.life_saving_chosen", prompt=f"lose {n} lives ({_cause(source)})",
+                              actor=actor, n=n, cause=_cause(source))
         state = chars.lose(state, actor, which, n, _cause(source))
         if not state.characters[actor].alive:
             break
     return state
+
+
+def life_saving_chosen(state, action, actor, n, cause):
+    if action.kind == "cast":
+        from . import spells
+        state = spells.cast_to_save(state, actor, action.args[0], cause)
+        n -= 1  # one life saved
+    return chars.lose(state, actor, "lives", n, cause) if n > 0 else state
 
 
 def heal(state, params, actor, source):
@@ -433,8 +448,9 @@ def release(state, params, actor, source):
 
 
 def command_spell(state, params, actor, source):
-    from . import inner_region
-    return inner_region.command_spell(state, actor)
+    """The Crown's Command Spell, which a Counterspell may cancel (spells.offer_counter)."""
+    from . import spells
+    return spells.offer_counter(state, actor, "command_spell", "command")
 
 
 def psychic(state, params, actor, source):
@@ -633,7 +649,8 @@ EFFECTS = {
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).
 HANDLERS: dict = {}
 
-STEPS = {"effects.next": next_effect, "effects.healing_bought": healing_bought,
+STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_chosen,
+         "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,

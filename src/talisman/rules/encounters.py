@@ -11,10 +11,10 @@ CARDS).  Cards that remain stay face up on the space.
 from __future__ import annotations
 
 
-from ..engine.records import replace
+from ..engine.records import deep_freeze, replace
 from ..definitions import load
 from ..expansions import adjust
-from ..engine.machine import decide, frame, log, push, request_draw, then
+from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from ..state import update_character
 from . import characters as chars
 from . import combat, effects
@@ -28,7 +28,7 @@ def _flags(state, cid):
 
 
 def _set_flag(state, cid, key, value):
-    return update_character(state, cid, turn_flags=_flags(state, cid).set(key, value))
+    return update_character(state, cid, turn_flags=_flags(state, cid).set(key, deep_freeze(value)))
 
 
 def start_encounters(state):
@@ -109,7 +109,11 @@ def encounter_space(state, cid, space):
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)
-        return push(state, *then(frame("encounters.draw", space=space, count=need, deck=deck),
+        from . import abilities
+        seen = len(_flags(state, cid).get("drawn", ()))
+        extra = 1 if need and deck == "adventure" and abilities.foresight(state, cid) else 0
+        return push(state, *then(frame("encounters.draw", space=space, count=need + extra, deck=deck),
+                                 frame("encounters.foresight", space=space, seen=seen, need=(need + 1) * extra),
                                  frame("encounters.meet", space=space, everything=True),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),
@@ -167,6 +171,28 @@ def card_drawn(state, action, space, left, pile, who):
     state = draw_cards(state, who, space, left, pile)
     # a card that goes elsewhere when drawn (the Ghost, the Hermit) does so before anything is met
     return effects.run(state, load().cards[card_id].when_drawn, who, {"card": card_id, "space": space})
+
+
+def foresight(state, space, seen, need):
+    """SPECIAL ABILITIES (the Prophetess, ``foresight_draw``): having drawn one card more than
+    the space asks for, she discards one of the cards drawn (her choice) before any is met."""
+    cid = state.current
+    from . import abilities
+    if not need or not abilities.foresight(state, cid):
+        return state
+    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    if len(_flags(state, cid).get("drawn", ())) - seen < need or not drawn:
+        return state  # the deck ran out: no extra card was drawn
+    return decide(state, cid, "foresight", [f"discard:{c}" for c in dict.fromkeys(drawn)],
+                  "encounters.foresight_chosen", prompt="discard one card drawn", space=space)
+
+
+def foresight_chosen(state, action, space):
+    cid = state.current
+    card = action.args[0]
+    state = effects._remove_from_space(state, space, card)
+    state = chars.discard(state, card)
+    return log(state, "card_discarded", character=cid, card=card, space=space, cause="foresight")
 
 
 def _order(state, space, met, everything, cid):
@@ -234,9 +260,42 @@ def meet_enemies(state, cid, space, everything, met, queue):
     if chars.has_ability(state, cid, "animals_will_not_attack"):
         calm = [c for c in group if load().cards[c].subtype in ("animal", "dragon")]
         if calm:
-            state = log(state, "not_attacked", character=cid, cards=calm)
-            return push(state, frame("encounters.meet", space=space, everything=everything,
-                                     met=list(met) + calm))
+            from . import abilities
+            return decide(state, cid, "animals", abilities.calm_options(state, cid, calm),
+                          "encounters.calm_chosen", prompt=f"{', '.join(calm)} will not attack",
+                          space=space, everything=everything, met=list(met), calm=calm)
+    return fight_enemies(state, cid, space, everything, met, group, kind)
+
+
+def calm_chosen(state, action, space, everything, met, calm):
+    """SPECIAL ABILITIES (the Minstrel): Animals and Dragons do not attack him; he may leave
+    them, attack them, or try once per game to charm an Animal (one die greater than its
+    Strength) instead of fighting it."""
+    cid = state.current
+    go_on = frame("encounters.meet", space=space, everything=everything, met=list(met) + list(calm))
+    if action.kind == "attack":
+        return fight_enemies(state, cid, space, everything, met, list(calm), "battle")
+    if action.kind == "charm":
+        from . import abilities
+        state = abilities.charm_tried(state, cid)
+        state = push(state, go_on)
+        return request_roll(state, "d6", f"charm of {action.args[0]} by {cid}",
+                            "encounters.charm_rolled", card=action.args[0], space=space)
+    state = log(state, "not_attacked", character=cid, cards=list(calm))
+    return push(state, go_on)
+
+
+def charm_rolled(state, action, card, space):
+    from . import abilities
+    cid = state.current
+    roll = sum(action.dice)
+    strength = load().cards[card].strength or 0
+    if roll > strength:
+        return abilities.charmed(state, cid, card, space)
+    return log(state, "charm_failed", character=cid, card=card, roll=roll)
+
+
+def fight_enemies(state, cid, space, everything, met, group, kind):
     go_on = {"step": "encounters.enemies_beaten",
              "args": {"space": space, "cards": group, "everything": everything,
                       "met": list(met) + group}}
@@ -255,6 +314,8 @@ def enemies_beaten(state, space, cards, everything, met):
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
     for c in reversed(cards):
         cd = load().cards[c]
+        if c not in state.board_cards.get(space, ()):
+            continue  # destroyed outright (the Cross): already discarded
         if cd.effect:
             state = effects.run(state, cd.effect, cid, {"card": c, "space": space})
         else:
@@ -286,9 +347,12 @@ def claim_options(state, cid, space):
     if enemies:
         return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
+    dropped = set(_flags(state, cid).get("dropped", ()))
     for c in dict.fromkeys(cards):
         cd = load().cards[c]
         if cd.type in TAKEABLE:
+            if c in dropped:
+                continue  # what was just dropped is not picked up again this turn
             if cd.type != "follower" and (not chars.usable(ch, cd) or full):
                 continue
             options.append(f"take:{c}")
@@ -296,11 +360,13 @@ def claim_options(state, cid, space):
             options.append(f"visit:{c}")
     if state.board_gold.get(space):
         options.append("take:gold")
-    if full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
-                    chars.usable(ch, load().cards[c]) for c in cards):
-        # Cursed objects "cannot be ditched"
-        options += [f"drop:{c}" for c in dict.fromkeys(chars.carried_objects(ch))
-                    if "cursed" not in load().cards[c].abilities]
+    blocked = full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
+                           chars.usable(ch, load().cards[c]) and c not in dropped for c in cards)
+    if options or blocked:
+        # DROPPED OBJECTS OR ITEMS: "Characters may drop any Possession at any time"; offered
+        # whenever there is something to claim (and so "if a Character carrying 4 Objects
+        # wishes to pickup another, he must first drop one")
+        options += [f"drop:{c}" for c in chars.droppable(ch)]
     return options
 
 
@@ -335,10 +401,7 @@ def claimed(state, action, space):
         state = replace(state, board_gold=state.board_gold.discard(space))
         return chars.gain(state, cid, "gold", gold, "gold on the space")
     if action.kind == "drop":
-        objs = state.characters[cid].objects
-        state = update_character(state, cid, objects=objs.delete(objs.index(what)))
-        state = chars.put_on_space(state, space, [what])
-        return log(state, "object_dropped", character=cid, card=what, space=space)
+        return chars.drop_object(state, cid, what)
     if action.kind == "visit":
         state = _set_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
         state = log(state, "card_met", character=cid, card=what, space=space)
@@ -362,4 +425,6 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
          "encounters.dispose": dispose, "encounters.claim": claim,
-         "encounters.claimed": claimed}
+         "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
+         "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
+         "encounters.foresight_chosen": foresight_chosen}

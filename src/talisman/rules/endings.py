@@ -41,8 +41,11 @@ def may_restart(state):
 
 
 def unused_characters(state):
+    """Characters not yet in the game whose set (the base game or an expansion) is in play."""
     from ..definitions import load
-    return sorted(set(load().characters) - set(state.characters))
+    sets = {"base", *state.config.expansions}
+    from ..definitions import characters_of_sets
+    return sorted(c for c in characters_of_sets(load(), sets) if c not in state.characters)
 
 
 def check_last_survivor(state):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from ..definitions import load
-from ..engine.records import replace
+from ..engine.records import deep_freeze, replace
 from ..expansions import adjust
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
@@ -106,6 +106,13 @@ def start_movement(state):
     state = run_hook(state, "before_movement", character=cid)
     if state.characters[cid].turn_flags.get("movement_replaced"):
         return state
+    from . import spells
+    held = [] if state.characters[cid].turn_flags.get("freeze_offered") else spells.freezers(state, cid)
+    if held:
+        # SPELLS, Immobility: cast by another character at the start of this one's turn
+        state = _set_flag(state, cid, "freeze_offered")
+        state = push(state, frame("movement.start"))
+        return spells.offer_freeze(state, cid, held)
     ch = state.characters[cid]
     if ch.next_move is not None:
         return follow_next_move(state, cid)
@@ -119,6 +126,11 @@ def start_movement(state):
     from . import abilities
     options += abilities.before_move_options(state, cid)
     options += exchange_options(state, cid) + dispel_options(state, cid)
+    from . import characters as chars
+    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
+        # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
+        # lost), a character may drop objects before moving (not offered on every turn)
+        options += [f"drop:{c}" for c in chars.droppable(ch)]
     if options:
         return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
                       prompt="before moving")
@@ -144,6 +156,10 @@ def before_roll(state, action):
         state = _set_flag(state, cid, "dispelled")
         return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
                             target=action.args[0])
+    if action.kind == "drop":
+        from . import characters as chars
+        state = chars.drop_object(state, cid, action.args[0])
+        return push(state, frame("movement.start"))
     if action.kind in ("align", "woods"):
         from . import abilities
         state = abilities.before_move_chosen(state, cid, action)
@@ -411,7 +427,7 @@ STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
 
 def _set_flag(state, cid, key, value=True):
     ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
 
 
 def forced_move(state, cid, space, encounter, cause):

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
-from ..definitions import load
+from ..definitions import characters_of_sets, load
 from ..engine.dice import Dice, shuffle
+from ..engine.records import deep_freeze
 from ..errors import TalismanError
 from ..state import Character, Config, GameState
 from ..engine.machine import frame, log
@@ -28,6 +29,8 @@ OPTIONS = {
     "alternative_endings": False,
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
+    # Spells cast in reaction to another's turn (Immobility on a character whose turn starts).
+    "spell_reactions": False,
     # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
     # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the Alternative
     # Ending variant (off, revealed, hidden), and a scenario's starting position (harbinger
@@ -64,7 +67,7 @@ def check_options(options):
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
                                 f"{', '.join(OPTION_CHOICES[name])}")
-        if name in ("new_character", "alternative_endings", "chaos_bloodbath") and \
+        if name in ("new_character", "alternative_endings", "chaos_bloodbath", "spell_reactions") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
         if name == "max_rounds" and (not isinstance(value, int) or value < 0):
@@ -88,7 +91,15 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
         raise TalismanError("a game needs at least one character")
     for c in characters:
         if c not in defs.characters:
-            raise TalismanError(f"unknown character {c!r}; known: {', '.join(sorted(defs.characters))}")
+            base = sorted(characters_of_sets(defs, {"base"}))
+            more = sorted(set(defs.characters) - set(base))
+            raise TalismanError(f"unknown character {c!r}; known: {', '.join(base)}"
+                                f" (and, with their expansion, {', '.join(more)})")
+    for c in characters:
+        cset = defs.characters[c].set
+        if cset != "base" and cset not in expansions:
+            raise TalismanError(f"character {c!r} comes from the {cset} expansion: play it "
+                                f"with expansions=[{cset!r}, ...]")
     if len(set(characters)) != len(characters):
         raise TalismanError("each character may be played by one player only")
     for e in expansions:
@@ -99,7 +110,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
                                 "(see docs/rules-coverage.md)")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TalismanError(f"seed must be an integer, not {seed!r}")
-    config = Config(characters, tuple(expansions), pmap(options), seed)
+    config = Config(characters, tuple(expansions), deep_freeze(options), seed)
     lives = options.get("lives", OPTIONS["lives"])
     chars = pmap({c: new_character(defs.characters[c], lives) for c in characters})
     dice = Dice(seed=seed)

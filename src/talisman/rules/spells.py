@@ -28,6 +28,28 @@ def castable_on_turn(state, cid):
     return out
 
 
+def can_cast(state, cid):
+    """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card."""
+    ch = state.characters[cid]
+    return not (ch.toad_turns or ch.space in chars.OBJECTS_DO_NOT_COUNT
+                or chars.has_ability(state, cid, "no_spells"))
+
+
+def life_savers(state, cid):
+    """Spells cast "whenever needed" to save a life (``data: {saves_life: true}``: Preservation)
+    that the character may cast now, outside combat."""
+    if state.battle is not None or not can_cast(state, cid):
+        return []
+    return [sp for sp in dict.fromkeys(state.characters[cid].spells)
+            if (load().cards[sp].data or {}).get("saves_life")]
+
+
+def cast_to_save(state, cid, spell, cause):
+    """Cast a life-saving spell: it goes to the discards and one life is not lost."""
+    state = _spend(state, cid, spell, "life_lost")
+    return log(state, "life_preserved", character=cid, card=spell, cause=cause)
+
+
 def cast(state, cid, spell, context):
     """Cast ``spell``: it leaves the hand for the discard pile, then its effects run.  In
     combat the effects run at once (they only change the combat in progress)."""
@@ -36,6 +58,96 @@ def cast(state, cid, spell, context):
     state = chars.discard(state, spell)
     state = log(state, "spell_cast", character=cid, card=spell, context=context)
     state = keep_one_spell(state, cid)
+    return offer_counter(state, cid, spell, context)
+
+
+# --- spells cast "whenever needed" by the other characters -------------------------------------
+
+def reactions_on(state):
+    """Whether the other characters get a window at the start of each turn to cast Immobility
+    on the character whose turn starts: the rule option ``spell_reactions``, off by default
+    (the window is a decision for a player who is not moving, at every turn start while he
+    holds the spell).  Read from the configuration directly until the option is registered in
+    ``rules.setup.OPTIONS``.  Counterspell's window (after a cast) is always open: a cast is
+    rare and the window closes once the Counterspell is used."""
+    return bool(state.option("spell_reactions"))
+
+
+def _holders(state, cid, flag):
+    """The other living characters, in turn order after ``cid``, able to cast a spell whose
+    card has ``data: {<flag>: true}``; each with the first such spell."""
+    order = list(state.order)
+    i = order.index(cid) if cid in order else 0
+    out = []
+    for o in order[i + 1:] + order[:i]:
+        ch = state.characters[o]
+        if o == cid or not ch.alive or not can_cast(state, o):
+            continue
+        own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
+        if own:
+            out.append((o, own[0]))
+    return out
+
+
+def _spend(state, cid, spell, context):
+    ch = state.characters[cid]
+    state = update_character(state, cid, spells=ch.spells.delete(ch.spells.index(spell)))
+    state = chars.discard(state, spell)
+    state = log(state, "spell_cast", character=cid, card=spell, context=context)
+    return keep_one_spell(state, cid)
+
+
+def offer_counter(state, caster, spell, context, asked=()):
+    """CASTING SPELLS, Counterspell ("whenever needed"): each other character holding a spell
+    that cancels spells (``cancels_spell``) may cancel the Spell just cast (or the Command
+    Spell, ``context="command"``); otherwise it takes effect."""
+    for holder, sp in _holders(state, caster, "cancels_spell"):
+        if holder not in asked:
+            return decide(state, holder, "counter", ["pass", f"cast:{sp}"], "spells.counter_chosen",
+                          prompt=f"counter {caster}'s {spell}", caster=caster, spell=spell,
+                          context=context, asked=list(asked) + [holder])
+    return resolve(state, caster, spell, context)
+
+
+def counter_chosen(state, action, caster, spell, context, asked):
+    holder = asked[-1]
+    if action.kind == "pass":
+        return offer_counter(state, caster, spell, context, asked)
+    state = _spend(state, holder, action.args[0], "counter")
+    return log(state, "spell_countered", character=holder, caster=caster, card=spell)
+
+
+def freezers(state, cid):
+    """Who may cast Immobility (``freezes_character``) on ``cid`` at the start of its turn
+    (not on the holder of a ``spell_immune`` card)."""
+    if not reactions_on(state) or chars.has_ability(state, cid, "spell_immune"):
+        return []
+    return _holders(state, cid, "freezes_character")
+
+
+def offer_freeze(state, target, held):
+    """SPELLS, Immobility: another character may cast it on the character whose turn starts."""
+    (holder, sp), rest = held[0], held[1:]
+    return decide(state, holder, "freeze", ["pass", f"cast:{sp}"], "spells.freeze_chosen",
+                  prompt=f"freeze {target}", target=target, holder=holder,
+                  rest=[list(h) for h in rest])
+
+
+def freeze_chosen(state, action, target, holder, rest):
+    """The frozen character "can do nothing that turn": the turn ends at once."""
+    if action.kind == "pass":
+        return offer_freeze(state, target, rest) if rest else state
+    state = _spend(state, holder, action.args[0], "freeze")
+    state = log(state, "character_frozen", character=target, caster=holder, card=action.args[0])
+    from . import turn
+    return turn.end_turn_now(state)
+
+
+def resolve(state, cid, spell, context):
+    """The spell takes effect (it was not countered)."""
+    if context == "command":
+        from . import inner_region
+        return inner_region.command_spell(state, cid)
     c = load().cards[spell].cast
     if context == "combat":
         for step in c["effect"]:
@@ -70,4 +182,5 @@ def keep_one_spell(state, cid):
     return state
 
 
-STEPS = {"spells.targeted": targeted}
+STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen,
+         "spells.freeze_chosen": freeze_chosen}

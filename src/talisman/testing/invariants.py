@@ -38,7 +38,27 @@ def check(state) -> list[str]:
         broken.append("current_in_seating")
     if card_places(state) != expected_cards(state):
         broken.append("every_card_in_exactly_one_place")
+    if not frozen(state, skip=("log",)):
+        broken.append("frozen_all_the_way_down")
     return broken
+
+
+MUTABLE = (list, dict, set, bytearray)
+
+
+def frozen(value, skip=()):
+    """No mutable container anywhere inside (attrs records, pyrsistent collections, tuples)."""
+    import attrs
+    if isinstance(value, MUTABLE):
+        return False
+    if attrs.has(type(value)):
+        return all(frozen(getattr(value, f.name)) for f in attrs.fields(type(value))
+                   if f.name not in skip)
+    if hasattr(value, "items") and callable(value.items):
+        return all(frozen(k) and frozen(v) for k, v in value.items())
+    if isinstance(value, (tuple, frozenset)) or hasattr(value, "__iter__") and not isinstance(value, str):
+        return all(frozen(v) for v in value)
+    return True
 
 
 def expected_cards(state):

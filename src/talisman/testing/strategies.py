@@ -15,16 +15,23 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 @st.composite
-def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=None):
+def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=None,
+            character_sets=("base",)):
     """A game configuration: characters (distinct), expansions, options and a seed.
 
-    ``expansions``: a list to choose subsets from (default: every implemented expansion)."""
+    ``expansions``: a list to choose subsets from (default: every implemented expansion).
+    ``character_sets``: the sets whose characters may be chosen (default: the base game's);
+    an expansion's character brings its expansion into the configuration."""
     from ..rules.setup import IMPLEMENTED_EXPANSIONS
-    ids = sorted(load().characters)
+    from ..definitions import characters_of_sets
+    ids = sorted(characters_of_sets(load(), character_sets))
     chars = draw(st.lists(st.sampled_from(ids), min_size=min_characters,
                           max_size=max_characters, unique=True))
     pool = list(IMPLEMENTED_EXPANSIONS if expansions is None else expansions)
     chosen = draw(st.lists(st.sampled_from(pool), unique=True)) if pool else []
+    needed = [load().characters[c].set for c in chars if load().characters[c].set != "base"]
+    pool += [e for e in dict.fromkeys(needed) if e not in pool]
+    chosen += [e for e in dict.fromkeys(needed) if e not in chosen]
     options = {"max_rounds": max_rounds,
                "movement_die": draw(st.sampled_from(["by_size", "d6"])),
                "lives": draw(st.sampled_from(["compendium", "card"]))}

@@ -13,9 +13,11 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``
-    the Time card flips (a Lunar Event names the side);
+    the Time card flips (a Lunar Event names the side); the Doomsayer gains fate; the Vampire
+    Hunter may discard a drawn Event to draw again (:mod:`.characters`);
 ``before_encounter``
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
+    the Grave Robber's Graveyard search (:mod:`.characters`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -36,7 +38,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -96,11 +98,14 @@ def movement_rolled(state, character, roll):
 
 
 def events_drawn(state, character, cards):
-    return time_card.passage_of_time(state, character, cards)
+    state = time_card.passage_of_time(state, character, cards)
+    return characters.events_drawn(state, character, cards)
 
 
 def before_encounter(state, character, space):
-    """A lycanthrope whose card says so must attack a character on his space at Night."""
+    """A lycanthrope whose card says so must attack a character on his space at Night; the
+    Grave Robber's search of the Graveyard (:mod:`.characters`)."""
+    state = characters.before_encounter(state, character, space)
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
@@ -147,7 +152,7 @@ EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -21,6 +21,8 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 """
 from __future__ import annotations
 
+from ...engine.records import deep_freeze
+
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...rules import characters as chars
@@ -31,7 +33,7 @@ from . import data, store
 
 def set_flag(state, cid, key, value=True):
     ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
 
 
 def in_city(space):

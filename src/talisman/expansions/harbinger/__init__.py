@@ -9,8 +9,10 @@ hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
                           Harbinger on its sheet; the Alternative Ending on the Crown
-``turn_started``          a fixed next move to a space now covered by Terrain is ignored
-``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life
+``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
+                          Possessed may discard a Stranger or Place (:mod:`.characters`)
+``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
+                          Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
 ``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region)
 ``before_encounter``      The Beast's toll on the Crown; the Harbinger's chart; the
@@ -46,7 +48,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, effects, endings, figure, omens, terrain
+from . import binding, characters, effects, endings, figure, omens, terrain
 from . import store as st
 
 
@@ -93,11 +95,13 @@ def position_setup(state, pos):
 
 
 def turn_started(state, character):
-    return terrain.next_move_check(state, character)
+    state = terrain.next_move_check(state, character)
+    return characters.turn_started(state, character)
 
 
 def turn_ended(state, character):
     """The Growing Chaos Omen (continuous): a character ending its turn on Terrain loses lives."""
+    state = characters.turn_ended(state, character)
     n = omens.continuous(state).get("terrain_end_turn_lives")
     ch = state.characters[character]
     if not n or not ch.alive or terrain.terrain_map(state).get(ch.space) is None \
@@ -198,6 +202,6 @@ EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
 EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
-         **binding.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **binding.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name

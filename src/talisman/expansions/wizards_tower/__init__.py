@@ -24,7 +24,7 @@ from __future__ import annotations
 from pyrsistent import pmap
 
 from ...engine.machine import decide, frame, log, push, request_roll
-from ...engine.records import replace
+from ...engine.records import deep_freeze, replace
 from ...state import update_character
 
 ID = "wizards_tower"
@@ -67,7 +67,7 @@ def in_tower(state, cid):
 
 def _flag(state, cid, key, value=True):
     ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
 
 
 # --- hooks --------------------------------------------------------------------------------------
