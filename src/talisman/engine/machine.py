@@ -20,12 +20,11 @@ from fractions import Fraction
 from pyrsistent import pmap
 
 
-from .records import evolve, replace
+from .records import evolve
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import (CHANCE, Decision, Event, Frame, as_pmap, deep_freeze, freeze_kwargs,
-                      new_event, new_frame)
+from .records import CHANCE, Decision, freeze_kwargs, new_event, new_frame
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
