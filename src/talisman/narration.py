@@ -116,13 +116,20 @@ def narrate(event) -> str | None:
         return f"The round limit ({d['rounds']}) is reached: the game ends without a winner."
     if n == "game_won":
         return f"[bold green]{who} wins the game ({d['reason'].replace('_', ' ')}).[/bold green]"
+    if n == "crown_reached":
+        return f"[bold]{who} reaches the Crown of Command![/bold]"
+    if n == "command_spell":
+        hit = d["roll"] >= 4
+        return (f"{who} casts the Command Spell at {_name(d['victim'])} (rolled {d['roll']})"
+                + (": it strikes." if hit else ": nothing happens."))
     if n in QUIET:
         return None
     return generic(n, d, who)
 
 
 #: Events narrated by the lines around them.
-QUIET = {"turn_ended", "encountered_space", "healed", "no_effect", "time_unchanged",
+QUIET = {"turn_ended", "encountered_space", "encountered_character", "healed", "no_effect",
+         "time_unchanged",
          "omen_stack_built", "blood_moon_setup", "nothing_to_buy", "blood_moon_effect"}
 
 
