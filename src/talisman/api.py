@@ -7,7 +7,7 @@ import json
 from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
-from .errors import IllegalAction, NotationError, ReplayError, TalismanError
+from .errors import ReplayError, TalismanError
 from .notation import Action
 from .expansions import steps as expansion_steps
 from .rules import STEPS as RULE_STEPS
@@ -98,10 +98,4 @@ def replay(record: dict, upto=None) -> GameState:
                          record.get("seed", 0), record.get("options") or {})
     except TalismanError as e:
         raise ReplayError(0, "(setup)", str(e)) from None
-    actions = record.get("actions", [])
-    for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
-        try:
-            state = apply(state, text)
-        except (IllegalAction, NotationError, TalismanError) as e:
-            raise ReplayError(i, text, getattr(e, "reason", str(e))) from None
-    return state
+    return machine.replay_actions(state, record.get("actions", []), apply, upto)

@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
 import talisman  # noqa: E402
-from support import events, game, legal, names, play, run_effects  # noqa: E402
+from support import events, game, hgame, legal, names, play, run_effects  # noqa: E402
 from talisman.definitions import load  # noqa: E402
 from talisman.engine.records import Outcome  # noqa: E402
 from talisman.expansions import harbinger  # noqa: E402
@@ -17,14 +17,6 @@ from talisman.testing import invariants  # noqa: E402
 from talisman.testing.strategies import play_random  # noqa: E402
 
 H = ["harbinger"]
-
-
-def hgame(characters, dice=(), position=None, options=None, **setup):
-    """A Harbinger position; ``position`` is the ``harbinger_position`` option."""
-    opts = dict(options or {})
-    if position is not None:
-        opts["harbinger_position"] = position
-    return game(characters, dice, expansions=H, options=opts, **setup)
 
 
 def ext(state, key):

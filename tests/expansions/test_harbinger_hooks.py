@@ -7,7 +7,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
 import talisman  # noqa: E402
-from support import events, game, legal, play  # noqa: E402
+from support import events, game, hgame, legal, play  # noqa: E402
 from talisman.expansions import adjust  # noqa: E402
 from talisman.expansions.harbinger import omens  # noqa: E402
 from talisman.rules import characters as chars  # noqa: E402
@@ -16,13 +16,6 @@ from talisman.state import update_character  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
 
 H = ["harbinger"]
-
-
-def hgame(characters, dice=(), position=None, options=None, **setup):
-    opts = dict(options or {})
-    if position is not None:
-        opts["harbinger_position"] = position
-    return game(characters, dice, expansions=H, options=opts, **setup)
 
 
 def stars(discarded, characters=("wizard",)):

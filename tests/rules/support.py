@@ -44,3 +44,11 @@ def run_effects(state, effs, actor, dice=None):
         state = attrs.evolve(state, dice=Dice(seed=0, script=tuple(dice)))
     state = effects.run(state, effs, actor, {})
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+
+
+def hgame(characters, dice=(), position=None, options=None, **setup):
+    """A position with The Harbinger in play; ``position`` is the ``harbinger_position`` option."""
+    opts = dict(options or {})
+    if position is not None:
+        opts["harbinger_position"] = position
+    return game(characters, dice, expansions=["harbinger"], options=opts, **setup)

@@ -210,3 +210,15 @@ def apply(state, action, steps, stop_at_chance=False):
     """Check ``action`` is legal, resume the pending step with it, run to the next decision."""
     a = coerce_action(state, action)
     return advance(_resume(state, steps, state.pending, a), steps, stop_at_chance)
+
+
+def replay_actions(state, actions, apply_fn, upto=None):
+    """Apply recorded notations in order (a game record's actions);
+    :class:`~talisman.errors.ReplayError` names the first that fails."""
+    from ..errors import ReplayError
+    for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        try:
+            state = apply_fn(state, text)
+        except TalismanError as e:
+            raise ReplayError(i, text, getattr(e, "reason", str(e))) from None
+    return state

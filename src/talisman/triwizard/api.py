@@ -5,7 +5,7 @@ import json
 
 from ..engine import machine
 from ..engine.serialize import dumps, from_data, to_data
-from ..errors import IllegalAction, ReplayError, TalismanError
+from ..errors import ReplayError, TalismanError
 from ..notation import Action
 from .rules import STEPS
 from .setup import initial_state
@@ -79,10 +79,4 @@ def replay(record: dict, upto=None) -> TriwizardState:
                          record.get("options") or {})
     except TalismanError as e:
         raise ReplayError(0, "(setup)", str(e)) from None
-    actions = record.get("actions", [])
-    for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
-        try:
-            state = apply(state, text)
-        except (IllegalAction, TalismanError) as e:
-            raise ReplayError(i, text, getattr(e, "reason", str(e))) from None
-    return state
+    return machine.replay_actions(state, record.get("actions", []), apply, upto)
