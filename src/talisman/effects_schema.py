@@ -76,6 +76,7 @@ EFFECTS = {
     "command_spell": _obj(),
     "psychic": _obj(["name", "craft"], name=_ID, craft=_POS),
     "evade": _obj(),
+    "immobilize": _obj(),
     "add_to_battle": _obj(["strength"], strength={"anyOf": [_POS, {"const": "starting_craft"}]}),
     "standoff": _obj(),
     # movement

@@ -166,7 +166,7 @@ def test_immobility_is_cast_in_combat_and_evades():
     assert imm.deck == "spell" and imm.copies == 2
     assert {"combat", "psychic_combat"} <= set(imm.cast["when"])
     assert imm.cast["target"] == "creature"
-    assert [dict(step) for step in imm.cast["effect"]] == [{"evade": {}}]
+    assert [dict(step) for step in imm.cast["effect"]] == [{"immobilize": {}}]  # one creature: EVADING
 
 
 def test_the_loader_rejects_a_roll_table_that_misses_a_result(tmp_path):

@@ -203,3 +203,21 @@ def test_dispel_magic_craft_above_strength_2d6_below_craft():
     s = play(s, "dispel:troll")
     assert s.characters["troll"].toad_turns == 0 and "toad_reverted" in names(s)
     assert "dispel:troll" not in legal(s)
+
+
+def test_carried_possessions_followers_may_be_dropped_and_picked_up_by_the_next_comer():
+    # CARRIED POSSESSIONS: "Characters may drop any Possession at any time by leaving it face
+    # up on the Space they occupy" -- a Follower is a Possession (POSSESSIONS); a tamed
+    # Animal (an Enemy kept as a Follower) is not left lying on a space.
+    s = game([{"id": "warrior", "space": "black_knight", "followers": ["maiden", "mule", "bear"]},
+              {"id": "thief", "space": "black_knight"}],
+             [1, 1], board_cards={"hidden_valley": ["ring", "wand", "raft"]})
+    s = play(s, "move:hidden_valley")
+    assert {"drop:maiden", "drop:mule"} <= legal(s) and "drop:bear" not in legal(s)
+    s = play(s, "drop:maiden")
+    assert list(s.characters["warrior"].followers) == ["mule", "bear"]
+    assert "maiden" in s.board_cards["hidden_valley"] and "take:maiden" not in legal(s)
+    s = play(s, "done", "move:hidden_valley", "encounter:space")
+    assert "take:maiden" in legal(s)
+    s = play(s, "take:maiden")
+    assert "maiden" in s.characters["thief"].followers

@@ -188,3 +188,29 @@ def test_a_failed_taming_leads_to_combat_and_a_lost_combat_kills_a_tamed_animal(
     assert "taming_failed" in names(s) and "tame" not in legal(s)
     s = play(s, "fight")                 # 1 + 4 + 1 (tamed Bear) = 6 against 6 + 2 = 8
     assert not s.characters["thief"].followers and "bear" in s.discards["adventure"]
+
+
+def test_evading_the_immobility_exception_freezes_one_creature_and_the_rest_fight():
+    # EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the
+    # Evading Character's Space may be Evaded": Immobility evades one of a group only.
+    s = game([{"id": "thief", "space": "black_knight", "strength": 4, "spells": ["immobility"]}],
+             [1, 6, 1], board_cards={"hidden_valley": ["bear", "wolf", "ogre"]})
+    s = play(s, "move:hidden_valley", "cast:immobility")
+    assert legal(s) == {"target:bear", "target:wolf", "target:ogre"}
+    s = play(s, "target:ogre")
+    assert events(s, "immobilized") == [{"character": "thief", "enemy": "ogre", "how": "immobility"}]
+    assert "cast:immobility" not in legal(s) and "fight" in legal(s)
+    s = play(s, "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["opponent_score"] == 1 + 3 + 2  # the Bear and the Wolf only
+    assert sorted(s.characters["thief"].trophies) == ["bear", "wolf"]
+    assert list(s.board_cards["hidden_valley"]) == ["ogre"]  # the frozen Ogre stays face up
+
+
+def test_evading_immobility_against_a_lone_creature_evades_it():
+    # EVADING (Immobility): alone, the creature is evaded and stays on the space
+    s = game([{"id": "thief", "space": "black_knight", "spells": ["immobility"]}], [1],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "cast:immobility")
+    assert "evaded" in names(s) and "combat_scores" not in names(s)
+    assert "bear" in s.board_cards["hidden_valley"]

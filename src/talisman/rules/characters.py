@@ -236,10 +236,22 @@ def droppable(ch):
     return [c for c in dict.fromkeys(ch.objects) if "cursed" not in card(c).abilities]
 
 
+def droppable_followers(ch):
+    """CARRIED POSSESSIONS: "Characters may drop any Possession at any time" -- Followers too
+    (POSSESSIONS: "Anything belonging to any Character"), except those that force themselves
+    on a character (Cursed, ``must_take``) and Enemies kept as Followers (a tamed or raised
+    creature is not left lying on a space)."""
+    return [c for c in dict.fromkeys(ch.followers)
+            if card(c).type == "follower" and not {"cursed", "must_take"} & set(card(c).abilities)]
+
+
 def drop_object(state, cid, card_id):
-    """Leave an object face up on the character's space, for anyone landing there to pick up."""
+    """Leave an object (or a Follower) face up on the character's space, for anyone landing
+    there to pick up."""
     ch = state.characters[cid]
-    state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card_id)),
+    field = "objects" if card_id in ch.objects else "followers"
+    held = getattr(ch, field)
+    state = update_character(state, cid, **{field: held.delete(held.index(card_id))},
                              turn_flags=ch.turn_flags.set(
                                  "dropped", ch.turn_flags.get("dropped", _pvec([])).append(card_id)))
     state = put_on_space(state, ch.space, [card_id])

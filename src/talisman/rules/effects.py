@@ -13,7 +13,7 @@ Cards whose behaviour the vocabulary cannot say get a named handler in :data:`HA
 """
 from __future__ import annotations
 
-from pyrsistent import pmap
+from pyrsistent import pmap, pvector
 
 from ..engine.records import replace
 from ..definitions import load
@@ -466,6 +466,37 @@ def evade(state, params, actor, source):
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
+def immobilize(state, params, actor, source):
+    """EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the
+    Evading Character's Space may be Evaded": Immobility evades one creature only.  Alone, the
+    creature is evaded; among several fighting as one, the caster names the one frozen and
+    fights the others (the frozen one stays face up on the space)."""
+    b = state.battle
+    if b is None:
+        return state
+    if b["opponent"] is not None or len(b["enemies"]) <= 1:
+        return evade(state, params, actor, source)
+    names = list(dict.fromkeys(e["name"] for e in b["enemies"]))
+    return decide(state, actor, "target", [f"target:{n}" for n in names], "effects.immobilized",
+                  prompt="freeze which creature?", source=source)
+
+
+def immobilized(state, action, source):
+    b = state.battle
+    name = action.args[0]
+    enemies = list(b["enemies"])
+    frozen = next(e for e in enemies if e["name"] == name)
+    enemies.remove(frozen)
+    on_win = b["on_win"]
+    if frozen.get("card") and on_win is not None and "cards" in on_win["args"]:
+        # the frame that takes beaten enemies off the space must leave the frozen one there
+        cards = list(on_win["args"]["cards"])
+        cards.remove(frozen["card"])
+        on_win = on_win.set("args", on_win["args"].set("cards", pvector(cards)))
+    state = replace(state, battle=b.set("enemies", pvector(enemies)).set("on_win", on_win))
+    return log(state, "immobilized", character=b["who"], enemy=name, how=_cause(source))
+
+
 def add_to_battle(state, params, actor, source):
     if state.battle is None:
         return state
@@ -636,6 +667,7 @@ EFFECTS = {
     "take_counters_from_card": take_counters_from_card,
     "roll": roll, "choose": choose, "if": if_, "each_character": each_character,
     "nothing": nothing, "fight": fight, "psychic": psychic, "evade": evade,
+    "immobilize": immobilize,
     "fight_in_succession": fight_in_succession, "contest": contest, "hold": hold,
     "release": release, "command_spell": command_spell,
     "add_to_battle": add_to_battle, "standoff": standoff, "move_to": move_to,
@@ -655,4 +687,4 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
-         "effects.hexed": hexed}
+         "effects.hexed": hexed, "effects.immobilized": immobilized}

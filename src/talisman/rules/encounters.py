@@ -366,7 +366,7 @@ def claim_options(state, cid, space):
         # DROPPED OBJECTS OR ITEMS: "Characters may drop any Possession at any time"; offered
         # whenever there is something to claim (and so "if a Character carrying 4 Objects
         # wishes to pickup another, he must first drop one")
-        options += [f"drop:{c}" for c in chars.droppable(ch)]
+        options += [f"drop:{c}" for c in chars.droppable(ch) + chars.droppable_followers(ch)]
     return options
 
 
