@@ -93,6 +93,7 @@ EFFECTS = {
     "hex_space": _obj(["rounds"], rounds=_POS),
     "move_gold": _obj(["to"], to=_ID),
     "extra_turns": _POS,
+    "lasting": _obj(["name", "rounds"], name={"enum": ["blizzard", "destroy_magic"]}, rounds=_POS),
     "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),
 }

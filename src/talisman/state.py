@@ -80,6 +80,7 @@ class GameState:
     ending: object = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings (plain data)
     card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
     ext: object = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
+    lasting: object = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
 
     @property
     def is_over(self) -> bool:

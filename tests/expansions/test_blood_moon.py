@@ -92,7 +92,7 @@ def test_drawing_events_flips_the_time_card_once_before_any_card_is_met():
     he encounters any card (two Events drawn at the Ruins: one flip, nightfall, before either is
     met); a second encounter with an Event brings daybreak."""
     s = position([{"id": "warrior", "space": "tavern"}, {"id": "wizard", "space": "fields_4"}],
-                 deck_tops={"adventure": ["blizzard", "angel", "book_of_spells"]})
+                 deck_tops={"adventure": ["devil", "angel", "book_of_spells"]})
     s = ok(play(s, "roll:2", "move:ruins"))
     log = names(s)
     assert log.count("nightfall") == 1 and "daybreak" not in log
@@ -125,7 +125,7 @@ def test_several_lunar_events_wait_beside_the_time_card_until_it_flips():
     flip discards them all.  (The rulesheet's two examples are the scenarios
     tests/scenarios/blood_moon_*.yaml.)"""
     s = position([{"id": "warrior", "space": "fields_2"}, {"id": "wizard", "space": "fields_4"}],
-                 deck_tops={"adventure": ["midnight_howl", "witching_hour", "blizzard"]})
+                 deck_tops={"adventure": ["midnight_howl", "witching_hour", "devil"]})
     s = ok(play(s, "roll:2", "move:plains_1", "roll:2", "move:fields_3"))
     assert store.time(s) == "night"
     assert list(s.ext["blood_moon"]["cards"]["lunar_events"]) == ["midnight_howl", "witching_hour"]
@@ -175,7 +175,7 @@ def test_a_movement_roll_of_1_makes_the_mover_move_the_werewolf_after_his_turn()
     moves it once his turn is over, before the next turn's movement (frames pushed by the
     ``turn_started`` hook run first); other rolls do nothing."""
     s = position([{"id": "warrior", "space": "woods_2"}, {"id": "wizard", "space": "city"}],
-                 deck_tops={"adventure": ["blizzard", "angel"]})
+                 deck_tops={"adventure": ["devil", "angel"]})
     s = ok(play(s, "roll:1", "move:fields_3"))   # the Blizzard: Night falls; the turn ends
     assert s.current == "wizard" and s.pending.player == "chance"
     assert s.pending.prompt == "the Werewolf's move by warrior"

@@ -214,3 +214,19 @@ def test_evading_immobility_against_a_lone_creature_evades_it():
     s = play(s, "move:hidden_valley", "cast:immobility")
     assert "evaded" in names(s) and "combat_scores" not in names(s)
     assert "bear" in s.board_cards["hidden_valley"]
+
+
+def test_potion_of_strength_adds_two_strength_for_the_turn_and_is_gone():
+    # TYPES OF ADVENTURE CARDS (Magic Object): the Potion of Strength, "a one-use +2 Str for
+    # the turn" (talisman-facts.md); drunk before the dice (CASTING SPELLS' moment in combat)
+    s = bear_at_hidden_valley(dice=[1, 3, 6], objects=["potion_of_strength"])
+    s = play(s, "move:hidden_valley")
+    assert "drink:potion_of_strength" in legal(s)
+    s = play(s, "drink:potion_of_strength")
+    assert "potion_of_strength" not in s.characters["thief"].objects
+    assert "potion_of_strength" in s.discards["adventure"]
+    assert "drink:potion_of_strength" not in legal(s)
+    s = play(s, "fight")
+    (sc,) = events(s, "combat_scores")
+    assert (sc["character_score"], sc["opponent_score"]) == (3 + 4 + 2, 6 + 3)  # a standoff
+    assert s.characters["thief"].turn_flags.get("strength_for_turn") is None  # the turn ended

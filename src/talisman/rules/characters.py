@@ -65,6 +65,8 @@ def bonus_of(state, ch, which, context):
     if ch.toad_turns:
         return 0
     cursed = ch.space in OBJECTS_DO_NOT_COUNT
+    # Destroy Magic (rules.lasting): no one uses Magic Objects while it lasts
+    no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
     total = 0
     for cid in possessions(ch):
         c = card(cid)
@@ -78,7 +80,7 @@ def bonus_of(state, ch, which, context):
                 total += 1  # TAMING ANIMALS: "The Animal will add 1 to your Strength."
                 continue
         b = c.bonus
-        if not b or (cursed and c.type in ("object", "magic_object")):
+        if not b or (cursed and c.type in ("object", "magic_object")) or (no_magic and c.type == "magic_object"):
             continue
         if not usable(ch, c):
             continue
@@ -118,7 +120,10 @@ def total(state, cid, which, context="always"):
     ch = state.characters[cid]
     if ch.toad_turns:
         return 1
-    return getattr(ch, which) + bonus_of(state, ch, which, context)
+    value = getattr(ch, which) + bonus_of(state, ch, which, context)
+    if which == "strength" and ch.turn_flags and "strength_for_turn" in ch.turn_flags:
+        value += ch.turn_flags["strength_for_turn"]  # a draught drunk this turn (combat.drink)
+    return value
 
 
 def spell_limit(state, cid):
@@ -151,7 +156,9 @@ def has_ability(state, cid, ability):
         return False
     if ability in load().characters[cid].abilities:
         return True
-    return any(ability in card(c).abilities and usable(ch, card(c)) for c in possessions(ch))
+    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    return any(ability in card(c).abilities and usable(ch, card(c))
+               and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
 
 
 def carried_objects(ch):

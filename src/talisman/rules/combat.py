@@ -70,10 +70,11 @@ def _inner(state, cid):
 def castable_in_combat(state, cid):
     """Spells the character may cast now (CASTING SPELLS; spells that affect creatures work
     only in the Outer and Middle Regions; none on the Cursed Glade; no Toad casts)."""
+    from .spells import can_cast
+    if not can_cast(state, cid):
+        return []
     ch = state.characters[cid]
     b = state.battle
-    if ch.toad_turns or ch.space in chars.OBJECTS_DO_NOT_COUNT or chars.has_ability(state, cid, "no_spells"):
-        return []
     when = "combat" if b["kind"] == "battle" else "psychic_combat"
     out = []
     for sp in dict.fromkeys(ch.spells):
@@ -105,6 +106,8 @@ def ask_declare(state):
     if b["evadable"] and can_evade_by_ability(state, who):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
+    if b["kind"] == "battle":
+        options += [f"drink:{c}" for c in draughts(state, who)]
     if tameable(state):
         options.append("tame")
     price = bribe_price(state)
@@ -134,6 +137,9 @@ def declared(state, action):
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
                         .set("result", "won"))
         return finish(state)
+    if action.kind == "drink":
+        state = drink(state, who, action.args[0])
+        return ask_declare(state)
     if action.kind == "bribe":
         price = bribe_price(state)
         state = chars.lose(state, who, "gold", price, "bribe")
@@ -154,6 +160,28 @@ def declared(state, action):
     if b["kind"] == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
     return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
+
+
+def draughts(state, cid):
+    """One-use Strength draughts the character may drink before the dice (the Potion of
+    Strength: ``data: {strength_for_turn: n}``), none while Destroy Magic lasts."""
+    if state.lasting and "destroy_magic" in state.lasting:
+        return []
+    ch = state.characters[cid]
+    return [c for c in dict.fromkeys(chars.in_use(ch))
+            if (load().cards[c].data or {}).get("strength_for_turn") and chars.usable(ch, load().cards[c])]
+
+
+def drink(state, cid, card_id):
+    """The draught adds its Strength until the end of the turn (a turn flag, counted by
+    ``characters.total``), and the card is discarded."""
+    ch = state.characters[cid]
+    n = load().cards[card_id].data["strength_for_turn"]
+    flags = ch.turn_flags.set("strength_for_turn", ch.turn_flags.get("strength_for_turn", 0) + n)
+    state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card_id)),
+                             turn_flags=flags)
+    state = chars.discard(state, card_id)
+    return log(state, "draught_drunk", character=cid, card=card_id, strength=n)
 
 
 def after_cast(state):

@@ -658,6 +658,12 @@ def secret_look(state, params, actor, source):
     return log(state, "peeked", character=actor, deck=deck, cards=cards, seen_by=actor)
 
 
+def lasting(state, params, actor, source):
+    """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic."""
+    from . import lasting as lasting_effects
+    return lasting_effects.start(state, params["name"], actor, params["rounds"])
+
+
 EFFECTS = {
     "gain": gain, "lose": lose, "heal": heal, "heal_for_gold": heal_for_gold,
     "replenish_fate": replenish_fate, "replenish_fate_for_gold": replenish_fate_for_gold,
@@ -675,7 +681,7 @@ EFFECTS = {
     "move_nearest": move_nearest, "draw": draw, "place_self": place_self,
     "surrender": surrender, "destroy_card": destroy_card, "hex_space": hex_space,
     "extra_turns": extra_turns, "secret_look": secret_look, "move_gold": move_gold,
-    "discard_self": discard_self,
+    "discard_self": discard_self, "lasting": lasting,
 }
 
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).

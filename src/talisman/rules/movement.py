@@ -271,11 +271,13 @@ def roll_for_movement(state):
             options.insert(0, "stay")
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
-    if state.characters[cid].toad_turns:
-        # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"
+    if state.characters[cid].toad_turns or (state.lasting and "blizzard" in state.lasting):
+        # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"; the Blizzard card: every
+        # character moves one space a turn while its snow lies (rules.lasting)
         dests = reachable(board, space, 1)
+        why = "a Toad" if state.characters[cid].toad_turns else "in the Blizzard"
         return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)],
-                      "movement.chosen", prompt="a Toad moves one space", roll=1)
+                      "movement.chosen", prompt=f"{why} one moves one space", roll=1)
     die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
     return request_roll(state, die, f"movement of {cid}", "movement.rolled")
 

@@ -16,9 +16,9 @@ from . import effects
 
 def castable_on_turn(state, cid):
     """Spells the character may cast at the start of its own turn."""
-    ch = state.characters[cid]
-    if ch.toad_turns or ch.space in chars.OBJECTS_DO_NOT_COUNT or chars.has_ability(state, cid, "no_spells"):
+    if not can_cast(state, cid):
         return []
+    ch = state.characters[cid]
     out = []
     for sp in dict.fromkeys(ch.spells):
         cast = load().cards[sp].cast
@@ -29,9 +29,10 @@ def castable_on_turn(state, cid):
 
 
 def can_cast(state, cid):
-    """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card."""
+    """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
+    nor anyone while Destroy Magic lasts (rules.lasting)."""
     ch = state.characters[cid]
-    return not (ch.toad_turns or ch.space in chars.OBJECTS_DO_NOT_COUNT
+    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or ch.space in chars.OBJECTS_DO_NOT_COUNT
                 or chars.has_ability(state, cid, "no_spells"))
 
 

@@ -21,6 +21,9 @@ def start_turn(state):
     if not ch.alive:
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
+    if state.lasting:
+        from . import lasting
+        state = lasting.expire(state)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
         state = update_character(state, cid, lost_turn=False)
