@@ -45,7 +45,10 @@ EFFECTS = {
     "set_alignment": _ALIGN,
     "become_toad": _obj(["turns"], turns=_POS),
     "lose_turn": _obj(),
-    "lose_follower": {"anyOf": [_POS, {"const": "all"}]},
+    "lose_follower": {"anyOf": [_POS, {"const": "all"}, _obj(["card"], card=_ID)]},
+    "lose_lives_or_followers": _POS,
+    "roll_for_each_follower": _obj(["dice", "dies_on"], dice={"enum": ["d4", "d6", "d8"]},
+                                   dies_on={"type": "array", "items": _POS, "minItems": 1}),
     "sell_objects": _obj(["price"], price=_POS),
     "buy": _obj(["items"], items={"type": "object", "minProperties": 1,
                                   "additionalProperties": _POS}),
@@ -82,7 +85,8 @@ EFFECTS = {
     # movement
     "move_to": _obj(["space"], space=_ID, encounter={"type": "boolean"}),
     "teleport": _obj(["region"], region=_REGION, encounter={"type": "boolean"}),
-    "next_move": _obj(to=_ID, teleport=_REGION),
+    "next_move": _obj(to=_ID, teleport=_REGION,
+                      free_on={"type": "array", "items": _POS, "minItems": 1}),
     "move_steps": _obj(["count"], count=_POS),
     "move_nearest": _obj(["kind"], kind=_ID),
     # cards

@@ -135,3 +135,15 @@ def test_the_bandit_may_be_paid_off():
     s = play(s, "bribe")
     assert s.characters["thief"].gold == 1 and "bandit" in s.board_cards["hidden_valley"]
     assert not events(s, "combat_scores")
+
+
+def test_the_chasm_rolls_for_the_character_and_for_each_follower():
+    # SPACES (every space of the board data): the Chasm, "Roll 1 die for yourself and 1 per
+    # Follower: 1-2 -> you lose 1 life / that Follower dies" (talisman-facts.md); LOSING
+    # FOLLOWERS: "Any Followers that are killed must be discarded"
+    s = game([{"id": "thief", "space": "runes_2", "followers": ["maiden", "mule"]}], [1, 5, 2, 3])
+    s = play(s, "move:chasm")
+    assert s.characters["thief"].lives == 4
+    assert list(s.characters["thief"].followers) == ["mule"]
+    assert "maiden" in s.discards["adventure"]
+    assert events(s, "followers_lost") == [{"character": "thief", "cards": ["maiden"], "cause": "chasm"}]

@@ -91,6 +91,18 @@ def test_the_vampires_tower():
     assert s.characters["thief"].lives == 1
 
 
+def test_the_vampires_tower_each_follower_given_up_prevents_one_life_lost():
+    # ENCOUNTERS IN THE INNER REGION (the spaces' own instructions): the Vampire's Tower,
+    # "each Follower discarded prevents 1 life loss" (talisman-facts.md 1b)
+    s = enter("vampires_tower", dice=[5], followers=["maiden", "mule"])
+    assert legal(s) == {"lose", "give:maiden", "give:mule"}
+    s = play(s, "give:mule")
+    assert legal(s) == {"lose", "give:maiden"}
+    s = play(s, "lose")
+    assert s.characters["thief"].lives == 2 and list(s.characters["thief"].followers) == ["maiden"]
+    assert "mule" in s.discards["adventure"]
+
+
 def test_characters_meet_only_on_the_plain_of_peril_and_the_valley_of_fire():
     s = game([{"id": "thief", "space": "portal_of_power"}, {"id": "troll", "space": "mines"}], [])
     s = game([{"id": "thief", "space": "plain_of_peril"}, {"id": "troll", "space": "mines"}], [])

@@ -1,6 +1,6 @@
 """Rafts, LOSING A TURN, toads' movement and the movement primitives effects call
 (teleport, move to a space, move N spaces, the nearest space of a kind, "as your next move")."""
-from support import legal, names, play, run_effects
+from support import events, game, legal, names, play, run_effects
 from talisman.scenarios import setup_state
 
 
@@ -94,3 +94,17 @@ def test_a_toad_moves_one_space_a_turn():
     s = setup_state({"characters": [{"id": "thief", "space": "village", "toad_turns": 2,
                                      "fate": 0}]}, [])
     assert legal(s) == {"move:fields_1", "move:fields_6"}
+
+
+def test_the_temples_enslavement_holds_until_a_movement_roll_of_4_to_6():
+    # SPACES (every space of the board data): the Temple's 5, "enslaved (stay until you roll
+    # 4-6 for move)" (talisman-facts.md 1a): a 1-3 keeps him there and ends his turn; a 4-6
+    # frees him and he moves with it.
+    s = game([{"id": "thief", "space": "woods_4"}], [1, 2, 3, 1, 5])
+    s = play(s, "move:temple")
+    assert events(s, "next_move_set") == [{"character": "thief", "free_on": [4, 5, 6]}]
+    assert events(s, "still_enslaved") == [{"character": "thief", "roll": 1}]
+    assert s.characters["thief"].space == "temple"
+    assert events(s, "freed") == [{"character": "thief", "roll": 5}]
+    assert s.characters["thief"].next_move is None
+    assert legal(s) == {"move:black_knight", "move:plain_of_peril", "move:runes_3"}  # five spaces on

@@ -208,11 +208,44 @@ def lose_follower(state, params, actor, source):
     ch = state.characters[actor]
     if not ch.followers:
         return state
+    if not isinstance(params, (int, str)):  # {card: id}: that Follower, if still held
+        card = params["card"]
+        return _drop_followers(state, actor, [card], _cause(source)) if card in ch.followers else state
     if params == "all" or len(set(ch.followers)) == 1:
         gone = list(ch.followers) if params == "all" else [ch.followers[0]]
         return _drop_followers(state, actor, gone, _cause(source))
     return decide(state, actor, "follower", [f"lose:{f}" for f in dict.fromkeys(ch.followers)],
                   "effects.follower_lost", prompt="lose a follower", actor=actor, source=source)
+
+
+def lose_lives_or_followers(state, params, actor, source):
+    """Lose ``params`` lives, each of which a Follower given up may prevent (the Vampire's
+    Tower: "each Follower discarded prevents 1 life loss", talisman-facts.md): the character
+    gives up Followers one at a time (``give:<card>``) or takes the rest as lives (``lose``)."""
+    followers = state.characters[actor].followers
+    if not followers:
+        return lose(state, {"lives": params}, actor, source)
+    return decide(state, actor, "drain", ["lose"] + [f"give:{f}" for f in dict.fromkeys(followers)],
+                  "effects.drain_chosen", prompt=f"lose {params} lives or give up Followers",
+                  n=params, actor=actor, source=source)
+
+
+def drain_chosen(state, action, n, actor, source):
+    if action.kind == "lose":
+        return lose(state, {"lives": n}, actor, source)
+    state = _drop_followers(state, actor, [action.args[0]], _cause(source))
+    return lose_lives_or_followers(state, n - 1, actor, source) if n > 1 else state
+
+
+def roll_for_each_follower(state, params, actor, source):
+    """A die for each Follower, one after the other; on a result in ``dies_on`` that
+    Follower is killed (LOSING FOLLOWERS: discarded).  The Chasm: "Roll 1 die for yourself
+    and 1 per Follower" (talisman-facts.md).  Each is an ordinary roll (FATE may re-roll it)."""
+    sides = int(params["dice"][1:])
+    rolls = [{"roll": {"dice": params["dice"], "table": {
+        str(n): [{"lose_follower": {"card": f}}] if n in params["dies_on"] else [{"nothing": {}}]
+        for n in range(1, sides + 1)}}} for f in state.characters[actor].followers]
+    return run(state, rolls, actor, source)
 
 
 def follower_lost(state, action, actor, source):
@@ -682,6 +715,8 @@ EFFECTS = {
     "surrender": surrender, "destroy_card": destroy_card, "hex_space": hex_space,
     "extra_turns": extra_turns, "secret_look": secret_look, "move_gold": move_gold,
     "discard_self": discard_self, "lasting": lasting,
+    "roll_for_each_follower": roll_for_each_follower,
+    "lose_lives_or_followers": lose_lives_or_followers,
 }
 
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).
@@ -693,4 +728,5 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
-         "effects.hexed": hexed, "effects.immobilized": immobilized}
+         "effects.hexed": hexed, "effects.immobilized": immobilized,
+         "effects.drain_chosen": drain_chosen}

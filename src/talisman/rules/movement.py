@@ -247,12 +247,31 @@ def raft_card(ch):
 def follow_next_move(state, cid):
     """An encounter's "as your next move": go to the space named, or teleport in a region."""
     nm = state.characters[cid].next_move
+    if "free_on" in nm:
+        # enslaved (the Temple's 5): "stay until you roll 4-6 for move" (talisman-facts.md)
+        die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
+        return request_roll(state, die, f"movement of {cid} (enslaved)", "movement.enslaved_rolled")
     state = update_character(state, cid, next_move=None)
     if "to" in nm:
         state = update_character(state, cid, space=nm["to"])
         state = _set_flag(state, cid, "moved")
         return log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
     return offer_teleport(state, cid, nm["teleport"], False, "next move")
+
+
+def enslaved_rolled(state, action):
+    """A roll in ``free_on`` frees the character, who moves with it; otherwise he stays and
+    his turn ends (no encounter: he did not move)."""
+    cid = state.current
+    n = sum(action.dice)
+    if n in state.characters[cid].next_move["free_on"]:
+        state = update_character(state, cid, next_move=None)
+        state = log(state, "freed", character=cid, roll=n)
+        return rolled(state, action)
+    state = _set_flag(state, cid, "moved")
+    state = log(state, "still_enslaved", character=cid, roll=n)
+    from . import turn
+    return turn.end_turn_now(state)
 
 
 def roll_for_movement(state):
@@ -422,7 +441,7 @@ STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
          "movement.rolled": rolled,
          "movement.chosen": chosen, "movement.follow": follow_step,
          "movement.portal_attempted": portal_attempted, "movement.portal_rolled": portal_rolled,
-         "movement.inner_chosen": inner_chosen}
+         "movement.inner_chosen": inner_chosen, "movement.enslaved_rolled": enslaved_rolled}
 
 
 # --- movement that effects force (teleport, move to a space, move N spaces, nearest) -------
