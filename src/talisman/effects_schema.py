@@ -28,6 +28,7 @@ TEST = _obj(
     strength_at_least=_POS, craft_at_least=_POS, strength_below=_POS, craft_below=_POS,
     gold_at_least=_POS, has=_ID, has_followers={"type": "boolean"},
     character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
+    on_quest={"type": "boolean"},
 )
 
 #: effect name -> JSON schema of its parameters
@@ -97,6 +98,10 @@ EFFECTS = {
     "hex_space": _obj(["rounds"], rounds=_POS),
     "move_gold": _obj(["to"], to=_ID),
     "extra_turns": _POS,
+    "quest": {"oneOf": [
+        _obj(["complete_on"], complete_on={"enum": ["life_taken", "enemy_killed"]}),
+        _obj(["deliver"], deliver={"enum": ["follower", "magic_object"]}),
+        _obj(["deliver", "amount"], deliver={"const": "gold"}, amount=_POS)]},
     "lasting": _obj(["name", "rounds"], name={"enum": ["blizzard", "destroy_magic"]}, rounds=_POS),
     "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),

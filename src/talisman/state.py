@@ -41,6 +41,7 @@ class Character:
     hold: str | None = None      # an Inner Region space whose instructions are not yet completed
     pit_fiends: int = 0          # PITS: fiends still to fight
     extra_turns: int = 0         # turns to take straight after this one (Temporal Warp)
+    quest: object = None         # the Warlock's quest in hand (rules.quests), plain data
     turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
 

@@ -326,6 +326,9 @@ def finish(state):
     names = [e["name"] for e in b["enemies"]]
     if result == "won":
         state = log(state, "combat_won", character=who, kind=b["kind"], enemies=names)
+        if state.characters[who].quest is not None:
+            from . import quests
+            state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
         # what happens when it is killed (an `effect`) is not kept.
         kept = [e["card"] for e in b["enemies"] if e.get("card") and not load().cards[e["card"]].effect]
@@ -451,6 +454,9 @@ def spoils_chosen(state, action, victor, loser):
     if what == "life":
         state = replace(state, battle=None)
         state = chars.lose_lives(state, loser, 1, f"defeated by {victor}")
+        if state.characters[victor].quest is not None:
+            from . import quests
+            state = quests.mark_done(state, victor, "life_taken")
         if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
             state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
         return state if state.outcome else _then(state, b["on_win"])

@@ -381,6 +381,8 @@ def test_holds(state, test, actor):
             return False
         if key == "has_followers" and bool(ch.followers) != want:
             return False
+        if key == "on_quest" and (ch.quest is not None) != want:
+            return False
         if key == "character" and actor not in want:
             return False
         if key == "ability" and not chars.has_ability(state, actor, want):
@@ -691,6 +693,12 @@ def secret_look(state, params, actor, source):
     return log(state, "peeked", character=actor, deck=deck, cards=cards, seen_by=actor)
 
 
+def set_quest(state, params, actor, source):
+    """The Warlock sets a quest (``rules.quests``)."""
+    from . import quests
+    return quests.set_quest(state, params, actor, source)
+
+
 def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic."""
     from . import lasting as lasting_effects
@@ -716,7 +724,7 @@ EFFECTS = {
     "extra_turns": extra_turns, "secret_look": secret_look, "move_gold": move_gold,
     "discard_self": discard_self, "lasting": lasting,
     "roll_for_each_follower": roll_for_each_follower,
-    "lose_lives_or_followers": lose_lives_or_followers,
+    "lose_lives_or_followers": lose_lives_or_followers, "quest": set_quest,
 }
 
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).

@@ -126,6 +126,9 @@ def start_movement(state):
     from . import abilities
     options += abilities.before_move_options(state, cid)
     options += exchange_options(state, cid) + dispel_options(state, cid)
+    if ch.quest is not None:
+        from . import quests
+        options += quests.delivery_options(state, cid)
     from . import characters as chars
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
         # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
@@ -156,6 +159,9 @@ def before_roll(state, action):
         state = _set_flag(state, cid, "dispelled")
         return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
                             target=action.args[0])
+    if action.kind == "quest":
+        from . import quests
+        return quests.before_move_chosen(state, cid, action)
     if action.kind == "drop":
         from . import characters as chars
         state = chars.drop_object(state, cid, action.args[0])

@@ -60,6 +60,9 @@ def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     from . import characters as chars
     cid = state.current
+    if any(state.characters[c].quest is not None for c in state.order):
+        from . import quests
+        state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
     if raft_buildable(state, cid) and not state.characters[cid].turn_flags.get("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")

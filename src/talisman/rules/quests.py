@@ -1,0 +1,106 @@
+"""The Warlock's quests (the Warlock's Cave, a corner of the Middle Region; SPACES of the board
+data).  The space's own text is not in the seeds; talisman-facts.md gives it: "Optional quest,
+d6: 1 take 1 life from another character; 2 kill 1 Enemy; 3 deliver (discard) 1 Follower;
+4 deliver 1 Magic Object; 5 deliver 3G; 6 deliver 2G. On completion: teleported back here, gain
+a Talisman (if available)".
+
+A quest is plain data on the character (``Character.quest``), set by the ``quest`` effect of
+the space's table:
+
+- ``{complete_on: life_taken}``: done when the character, as the victor of a combat between
+  characters, takes a life (``combat.spoils_chosen``);
+- ``{complete_on: enemy_killed}``: done when the character wins a combat against creatures
+  (``combat.finish``);
+- ``{deliver: follower | magic_object | gold, amount: n}``: done when the character hands it
+  over, which is offered before each move (``quest:deliver:<card>`` or ``quest:deliver:gold``).
+
+Choices made here (the text is silent): one quest at a time (the Warlock is not asked while one
+is set); a delivery is the character's move: he is teleported to the Cave and encounters it,
+gaining the Talisman first; a quest done by fighting is completed at the end of the turn in
+which it was done (the teleport and the Talisman then, with no encounter), so that the fight's
+own encounter finishes where it began.
+"""
+from __future__ import annotations
+
+from ..definitions import load
+from ..engine.machine import log
+from ..state import update_character
+
+#: Where the Warlock waits and a completed quest ends.
+CAVE = "warlocks_cave"
+
+
+def set_quest(state, params, actor, source):
+    """The ``quest`` effect: the Warlock sets the character a quest."""
+    state = update_character(state, actor, quest=params)
+    return log(state, "quest_set", character=actor, **dict(params))
+
+
+def delivery_options(state, cid):
+    """Before moving: the deliveries that would complete the character's quest now."""
+    quest = state.characters[cid].quest
+    if quest is None or "deliver" not in quest:
+        return []
+    ch = state.characters[cid]
+    what = quest["deliver"]
+    if what == "gold":
+        return ["quest:deliver:gold"] if ch.gold >= quest["amount"] else []
+    if what == "follower":
+        held = [c for c in ch.followers if load().cards[c].type == "follower"]
+    else:
+        held = [c for c in ch.objects if load().cards[c].type == what]
+    return [f"quest:deliver:{c}" for c in dict.fromkeys(held)]
+
+
+def deliver(state, cid, what):
+    """Hand the quest's object over (discarded; gold to the bank), be teleported to the
+    Cave as this turn's move and take a Talisman."""
+    from . import characters as chars
+    ch = state.characters[cid]
+    if what == "gold":
+        state = chars.lose(state, cid, "gold", ch.quest["amount"], "the Warlock's quest")
+    else:
+        field = "followers" if what in ch.followers else "objects"
+        held = getattr(ch, field)
+        state = update_character(state, cid, **{field: held.delete(held.index(what))})
+        state = chars.discard(state, what)
+    state = log(state, "quest_delivered", character=cid, card=what)
+    state = complete(state, cid)
+    flags = state.characters[cid].turn_flags
+    return update_character(state, cid, turn_flags=flags.set("moved", True))
+
+
+def mark_done(state, cid, how):
+    """A fight did what the quest asked (``life_taken`` / ``enemy_killed``): completed at the
+    end of the turn."""
+    quest = state.characters[cid].quest
+    if quest is None or quest.get("complete_on") != how:
+        return state
+    flags = state.characters[cid].turn_flags
+    state = update_character(state, cid, turn_flags=flags.set("quest_done", True))
+    return log(state, "quest_fulfilled", character=cid, how=how)
+
+
+def complete_fulfilled(state):
+    """At the end of a turn: complete every quest a fight fulfilled this turn."""
+    for cid in state.order:
+        ch = state.characters[cid]
+        if ch.alive and ch.quest is not None and ch.turn_flags.get("quest_done"):
+            state = update_character(state, cid, turn_flags=ch.turn_flags.discard("quest_done"))
+            state = complete(state, cid)
+    return state
+
+
+def complete(state, cid):
+    """"On completion: teleported back here, gain a Talisman (if available)"."""
+    from .effects import gain_talisman
+    state = update_character(state, cid, quest=None, space=CAVE)
+    state = log(state, "quest_completed", character=cid)
+    state = log(state, "moved", character=cid, path=[CAVE], to=CAVE)
+    return gain_talisman(state, {}, cid, {"space": CAVE})
+
+
+def before_move_chosen(state, cid, action):
+    """The ``quest:deliver:<what>`` choice made before the move: the turn goes on with the
+    encounters, on the Cave."""
+    return deliver(state, cid, action.args[1])
