@@ -98,6 +98,7 @@ EFFECTS = {
     "hex_space": _obj(["rounds"], rounds=_POS),
     "move_gold": _obj(["to"], to=_ID),
     "extra_turns": _POS,
+    "join": _obj(),
     "quest": {"oneOf": [
         _obj(["complete_on"], complete_on={"enum": ["life_taken", "enemy_killed"]}),
         _obj(["deliver"], deliver={"enum": ["follower", "magic_object"]}),

@@ -68,6 +68,7 @@ def bonus_of(state, ch, which, context):
     # Destroy Magic (rules.lasting): no one uses Magic Objects while it lasts
     no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
     total = 0
+    weapons = []
     for cid in possessions(ch):
         c = card(cid)
         if c.type == "enemy" and cid in ch.followers:
@@ -86,7 +87,17 @@ def bonus_of(state, ch, which, context):
             continue
         when = b.get("in", "always")
         if when == "always" or when == context:
+            if "weapon" in c.abilities:
+                weapons.append(b.get(which, 0))
+                continue
             total += b.get(which, 0)
+    if weapons:
+        # one Weapon at a time in battle ("You can only use one weapon (sword, ax, etc.) in
+        # battle", a printed rule; the compendium's Warrior row: "may not use two weapons
+        # while in the Dungeon"): the best one, or two for ``two_weapons`` (the Warrior)
+        weapons.sort(reverse=True)
+        two = ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
+        total += sum(weapons[:2 if two else 1])
     return total
 
 
@@ -241,6 +252,11 @@ def droppable(ch):
     """DROPPED OBJECTS OR ITEMS: the objects a character may drop ("Characters may drop any
     Possession at any time"); Cursed objects "cannot be ditched"."""
     return [c for c in dict.fromkeys(ch.objects) if "cursed" not in card(c).abilities]
+
+
+def hag_held(ch):
+    """The Hag (``hag_curse``) is with the character: no Follower may be gained."""
+    return any("hag_curse" in card(f).abilities for f in ch.followers)
 
 
 def droppable_followers(ch):

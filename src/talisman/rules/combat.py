@@ -108,6 +108,7 @@ def ask_declare(state):
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
     if b["kind"] == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
+        options += [f"pay:{c}" for c in paid_strength_options(state, who)]
     if tameable(state):
         options.append("tame")
     price = bribe_price(state)
@@ -137,6 +138,9 @@ def declared(state, action):
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
                         .set("result", "won"))
         return finish(state)
+    if action.kind == "pay":
+        state = pay_for_strength(state, who, action.args[0])
+        return ask_declare(state)
     if action.kind == "drink":
         state = drink(state, who, action.args[0])
         return ask_declare(state)
@@ -182,6 +186,27 @@ def drink(state, cid, card_id):
                              turn_flags=flags)
     state = chars.discard(state, card_id)
     return log(state, "draught_drunk", character=cid, card=card_id, strength=n)
+
+
+def paid_strength_options(state, cid):
+    """Followers who fight harder for gold (the Mercenary: ``data: {paid_strength: {gold,
+    strength}}``), once a turn, if the character can pay."""
+    ch = state.characters[cid]
+    if not ch.followers or ch.turn_flags.get("paid_strength"):
+        return []
+    return [f for f in dict.fromkeys(ch.followers)
+            if (load().cards[f].data or {}).get("paid_strength")
+            and ch.gold >= load().cards[f].data["paid_strength"]["gold"]]
+
+
+def pay_for_strength(state, cid, follower):
+    """Pay the Follower: his Strength is added to this battle."""
+    terms = load().cards[follower].data["paid_strength"]
+    state = chars.lose(state, cid, "gold", terms["gold"], f"paid the {follower}")
+    ch = state.characters[cid]
+    state = update_character(state, cid, turn_flags=ch.turn_flags.set("paid_strength", True))
+    state = replace(state, battle=state.battle.set("bonus", state.battle["bonus"] + terms["strength"]))
+    return log(state, "strength_bought", character=cid, card=follower, strength=terms["strength"])
 
 
 def after_cast(state):
@@ -459,6 +484,9 @@ def spoils_chosen(state, action, victor, loser):
             state = quests.mark_done(state, victor, "life_taken")
         if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
             state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
+        if b["kind"] == "battle" and chars.has_ability(state, victor, "drain_on_wound"):
+            # the Runesword: "gain 1 life when it makes a foe lose a life" (talisman-facts.md)
+            state = chars.gain(state, victor, "lives", 1, "the Runesword's wound")
         return state if state.outcome else _then(state, b["on_win"])
     if what == "gold":
         state = chars.lose(state, loser, "gold", 1, f"taken by {victor}")

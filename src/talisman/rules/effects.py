@@ -188,8 +188,29 @@ def add_possession(state, actor, card_id, cause):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id,
                    reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
+    if field == "followers":
+        return add_follower(state, actor, card_id, cause)
     state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
     return log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+
+
+def add_follower(state, actor, card_id, cause):
+    """FOLLOWERS: "A Character may have any number of Followers" -- unless the Hag is with him
+    (``hag_curse``: every other Follower is driven off, none may be gained until the Village
+    Mystic takes her away, talisman-facts.md); the Minstrel (``hag_immune``) sends her away."""
+    c = load().cards[card_id]
+    ch = state.characters[actor]
+    if "hag_curse" in c.abilities and chars.has_ability(state, actor, "hag_immune"):
+        state = chars.discard(state, card_id)
+        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_immune")
+    if any("hag_curse" in load().cards[f].abilities for f in ch.followers):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_curse")
+    state = update_character(state, actor, followers=ch.followers.append(card_id))
+    state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+    if "hag_curse" in c.abilities and len(ch.followers):
+        state = _drop_followers(state, actor, list(ch.followers), "driven off by the Hag")
+    return state
 
 
 def set_alignment(state, params, actor, source):
@@ -693,6 +714,16 @@ def secret_look(state, params, actor, source):
     return log(state, "peeked", character=actor, deck=deck, cards=cards, seen_by=actor)
 
 
+def join(state, params, actor, source):
+    """The card being met joins the actor as a Follower (the Mercenary, once hired)."""
+    card = source.get("card")
+    space = source.get("space") or state.characters[actor].space
+    if card is None or card not in state.board_cards.get(space, ()):
+        return state
+    state = _remove_from_space(state, space, card)
+    return add_possession(state, actor, card, _cause(source))
+
+
 def set_quest(state, params, actor, source):
     """The Warlock sets a quest (``rules.quests``)."""
     from . import quests
@@ -725,6 +756,7 @@ EFFECTS = {
     "discard_self": discard_self, "lasting": lasting,
     "roll_for_each_follower": roll_for_each_follower,
     "lose_lives_or_followers": lose_lives_or_followers, "quest": set_quest,
+    "join": join,
 }
 
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).

@@ -112,8 +112,11 @@ def encounter_space(state, cid, space):
         from . import abilities
         seen = len(_flags(state, cid).get("drawn", ()))
         extra = 1 if need and deck == "adventure" and abilities.foresight(state, cid) else 0
+        orb = [frame("encounters.orb", space=space, seen=seen, deck=deck)] \
+            if need and deck == "adventure" and chars.has_ability(state, cid, "swap_drawn_card") else []
         return push(state, *then(frame("encounters.draw", space=space, count=need + extra, deck=deck),
                                  frame("encounters.foresight", space=space, seen=seen, need=(need + 1) * extra),
+                                 *orb,
                                  frame("encounters.meet", space=space, everything=True),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),
@@ -193,6 +196,28 @@ def foresight_chosen(state, action, space):
     state = effects._remove_from_space(state, space, card)
     state = chars.discard(state, card)
     return log(state, "card_discarded", character=cid, card=card, space=space, cause="foresight")
+
+
+def orb(state, space, seen, deck):
+    """The Orb of Knowledge (``swap_drawn_card``): "When drawing Adventure cards, may discard
+    one unwanted card and draw a replacement, which must be met" -- before any is met."""
+    cid = state.current
+    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    if not drawn:
+        return state
+    return decide(state, cid, "orb", ["keep"] + [f"swap:{c}" for c in dict.fromkeys(drawn)],
+                  "encounters.orb_chosen", prompt="swap a card drawn?", space=space, deck=deck)
+
+
+def orb_chosen(state, action, space, deck):
+    cid = state.current
+    if action.kind == "keep":
+        return state
+    card = action.args[0]
+    state = effects._remove_from_space(state, space, card)
+    state = chars.discard(state, card)
+    state = log(state, "card_discarded", character=cid, card=card, space=space, cause="swap_drawn_card")
+    return draw_cards(state, cid, space, 1, deck)
 
 
 def _order(state, space, met, everything, cid):
@@ -355,6 +380,8 @@ def claim_options(state, cid, space):
                 continue  # what was just dropped is not picked up again this turn
             if cd.type != "follower" and (not chars.usable(ch, cd) or full):
                 continue
+            if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)):
+                continue  # no Follower joins while the Hag is there; a hire is offered once
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")
@@ -379,8 +406,10 @@ def claim(state, space):
     if ch.space != space or not ch.alive:
         return state
     if not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+        hag = chars.hag_held(ch)
         for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
-                  and {"cursed", "must_take"} & set(load().cards[c].abilities)]:
+                  and {"cursed", "must_take"} & set(load().cards[c].abilities)
+                  and not (hag and load().cards[c].type == "follower")]:
             state = effects._remove_from_space(state, space, c)
             state = effects.add_possession(state, cid, c, "cursed: must be taken")
     options = claim_options(state, cid, space)
@@ -410,7 +439,8 @@ def claimed(state, action, space):
     # take an object, magic object or follower
     state = effects._remove_from_space(state, space, what)
     cd = load().cards[what]
-    if cd.effect:  # a card that is used when taken (a Bag of Gold)
+    if cd.effect:  # a card that is used when taken (a Bag of Gold; the Mercenary's hire)
+        state = _set_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
         state = chars.put_on_space(state, space, [what])
         state = push(state, frame("encounters.dispose", space=space, card=what))
         return effects.run(state, cd.effect, cid, {"card": what, "space": space})
@@ -427,4 +457,5 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.dispose": dispose, "encounters.claim": claim,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
-         "encounters.foresight_chosen": foresight_chosen}
+         "encounters.foresight_chosen": foresight_chosen, "encounters.orb": orb,
+         "encounters.orb_chosen": orb_chosen}

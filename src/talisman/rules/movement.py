@@ -239,7 +239,8 @@ def cross_by_raft(state, cid, dest):
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
         state = chars.discard(state, card)
     state = _set_flag(state, cid, "moved")
-    return log(state, "raft_crossed", character=cid, to=dest)
+    state = log(state, "raft_crossed", character=cid, to=dest)
+    return crossed_river(state, cid)
 
 
 def raft_card(ch):
@@ -259,9 +260,12 @@ def follow_next_move(state, cid):
         return request_roll(state, die, f"movement of {cid} (enslaved)", "movement.enslaved_rolled")
     state = update_character(state, cid, next_move=None)
     if "to" in nm:
+        regions = {load().board.spaces[s].region for s in (state.characters[cid].space, nm["to"])}
         state = update_character(state, cid, space=nm["to"])
         state = _set_flag(state, cid, "moved")
-        return log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
+        state = log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
+        # the Tavern's boatman ferries across the Storm River
+        return crossed_river(state, cid) if regions == {"outer", "middle"} else state
     return offer_teleport(state, cid, nm["teleport"], False, "next move")
 
 
@@ -296,11 +300,14 @@ def roll_for_movement(state):
             options.insert(0, "stay")
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
-    if state.characters[cid].toad_turns or (state.lasting and "blizzard" in state.lasting):
+    ch = state.characters[cid]
+    dragged = bool(ch.followers) and any("poltergeist_drag" in load().cards[f].abilities for f in ch.followers)
+    if ch.toad_turns or (state.lasting and "blizzard" in state.lasting) or dragged:
         # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"; the Blizzard card: every
-        # character moves one space a turn while its snow lies (rules.lasting)
+        # character moves one space a turn while its snow lies (rules.lasting); the
+        # Poltergeist: one space a turn until the Storm River is crossed
         dests = reachable(board, space, 1)
-        why = "a Toad" if state.characters[cid].toad_turns else "in the Blizzard"
+        why = "a Toad" if ch.toad_turns else "in the Blizzard" if not dragged else "dragged by the Poltergeist"
         return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)],
                       "movement.chosen", prompt=f"{why} one moves one space", roll=1)
     die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
@@ -375,7 +382,21 @@ def follow(state, cid, path, sentinel_passed=False):
                           prompt="open the Portal of Power by Strength or by Craft")
         passed.append(space)
         state = update_character(state, cid, space=space)
+        if how == "bridge":
+            state = crossed_river(state, cid)
     return _moved(state, cid, passed, state.characters[cid].space)
+
+
+def crossed_river(state, cid):
+    """The Storm River crossed (by the bridge, a raft or the ferry): a Follower that holds on
+    until then leaves (the Poltergeist, ``poltergeist_drag``: "move 1 space/turn until you
+    cross the River", talisman-facts.md)."""
+    ch = state.characters[cid]
+    gone = [f for f in ch.followers if "poltergeist_drag" in load().cards[f].abilities]
+    if not gone:
+        return state
+    from .effects import _drop_followers
+    return _drop_followers(state, cid, gone, "the Storm River crossed")
 
 
 def _moved(state, cid, passed, end):
