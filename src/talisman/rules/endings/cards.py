@@ -1,0 +1,2 @@
+"""TODO cards"""
+STEPS = {}
