@@ -391,6 +391,11 @@ def set_alignment(state, cid, alignment, cause):
     ch = state.characters[cid]
     if ch.alignment == alignment:
         return state
+    if endings.alignment_locked(state, cid, alignment):
+        # an Alternative Ending's star instruction (Lightbearers): "stay Good (an alignment
+        # change costs 1 life instead)"
+        state = log(state, "alignment_kept", character=cid, alignment=ch.alignment, cause=cause)
+        return lose_lives(state, cid, 1, f"{cause} (alignment kept)")
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
     forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ...engine.machine import log
-from ...engine.records import replace
 from ...state import update_character
 
 __all__ = ["black_void"]
@@ -18,8 +17,10 @@ def black_void(state, cid):
     for c in list(ch.objects) + list(ch.followers) + list(ch.trophies) + list(ch.spells):
         state = chars.discard(state, c)
     state = update_character(state, cid, objects=[], followers=[], trophies=[], spells=[], gold=0)
-    state = replace(state, ending=state.ending.set("card", None))
-    state = log(state, "annihilated", character=cid, by="black_void")
+    from .cards import discard_ending
+    by = state.ending["card"]
+    state = discard_ending(state)
+    state = log(state, "annihilated", character=cid, by=by)
     return chars.kill(state, cid, "the Horrible Black Void")
 
 STEPS = {}

@@ -8,7 +8,6 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
-from ...engine.dice import shuffle
 from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from .black_void import black_void
@@ -28,15 +27,14 @@ ENDINGS = ("crown_of_command", "demon_lord", "black_void", "dragon_king", "lord_
 
 
 def setup_endings(state):
-    """Shuffle the Alternative Endings deck (the option ``alternative_endings``); with CHAOS
+    """Shuffle the Alternative Endings deck (the option ``alternative_endings``: the compendium's
+    endings and the expansions' ending cards, :mod:`.cards`); with CHAOS
     BLOODBATH "Only 1 Talisman Card is used" (the Talisman stock keeps one card)."""
     if state.option("chaos_bloodbath") and state.decks.get("talisman"):
         state = replace(state, decks=state.decks.set("talisman", state.decks["talisman"][:1]))
         state = log(state, "talisman_stock_limited", cards=1, cause="chaos_bloodbath")
-    if not state.option("alternative_endings"):
-        return state
-    deck, dice = shuffle(state.dice, ENDINGS)
-    return replace(state, dice=dice, ending={"deck": list(deck), "card": None})
+    from .cards import setup_card_endings
+    return setup_card_endings(state, ENDINGS)
 
 
 def crown_ending(state, cid):
@@ -57,7 +55,12 @@ def crown_ending(state, cid):
         card = e["deck"][0]
         state = replace(state, ending=e.set("deck", e["deck"][1:]).set("card", card))
         state = log(state, "ending_drawn", character=cid, ending=card)
+    from . import cards
+    if not cards.face_up(state):
+        state = cards.reveal(state, cid)  # 001/003 Hidden Variant: turned up when first met
     card = state.ending["card"]
+    if cards.is_card(card):
+        return cards.encounter_card(state, cid), True
     if card == "demon_lord":
         return demon_lord(state, cid), True
     if card == "black_void":
