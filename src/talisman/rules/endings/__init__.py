@@ -17,7 +17,9 @@ module             rules
 ``black_void``     The Horrible Black Void
 ``dragon_king``    The Dragon King (D8 chart)
 ``lord_of_chaos``  The Lord of Chaos (D6 chart, letter table, combat table)
-``pandora``        Pandora's Box (D8 chart), the Arena and Perils of Pandora
+``pandora``        Pandora's Box (D8 chart): the goals, Finder's Keepers, Perils of Pandora
+``arena``          Pandora's Box: the Arena's double elimination tournament, fights to the
+                   finish
 =================  ==========================================================================
 
 Every name the other rule areas and the tests use is re-exported here
@@ -26,6 +28,7 @@ See docs/endings.md.
 """
 from __future__ import annotations
 
+from . import arena as _arena
 from . import black_void as _black_void
 from . import cards as _cards
 from . import crown as _crown
@@ -35,6 +38,7 @@ from . import lord_of_chaos as _lord_of_chaos
 from . import pandora as _pandora
 from . import tasks as _tasks
 from . import winning as _winning
+from .arena import *  # noqa: F401,F403
 from .black_void import *  # noqa: F401,F403  (re-exports: see __all__ of each module)
 from .cards import *  # noqa: F401,F403
 from .crown import *  # noqa: F401,F403
@@ -46,7 +50,7 @@ from .tasks import *  # noqa: F401,F403
 from .winning import *  # noqa: F401,F403
 
 MODULES = (_winning, _tasks, _crown, _cards, _demon_lord, _black_void, _dragon_king,
-           _lord_of_chaos, _pandora)
+           _lord_of_chaos, _pandora, _arena)
 
 STEPS = {}
 for _module in MODULES:

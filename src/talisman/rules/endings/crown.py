@@ -14,7 +14,7 @@ from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
 from .lord_of_chaos import LORD_OF_CHAOS_CHART, continue_change, continue_chaos_fight, continue_errand, continue_trial
-from .pandora import PANDORAS_BOX_CHART, continue_goal
+from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
 from .tasks import set_task, task_of
 from .winning import win
 
@@ -106,6 +106,7 @@ DIE_ENDINGS = {"dragon_king": ("d8", DRAGON_KING_CHART), "lord_of_chaos": ("d6",
 TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,
          "king_next": lambda state, who, task: dk_king(state, who),
          "errand": continue_errand, "change": continue_change, "chaos_fight": continue_chaos_fight,
-         "trial": continue_trial, "goal": continue_goal}
+         "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
+         "perils": continue_power}
 
 STEPS = {"endings.chart_rolled": chart_rolled}

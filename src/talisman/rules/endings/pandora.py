@@ -1,14 +1,19 @@
-"""Pandora's Box (000 Alternative Endings): the D8 chart (``PANDORAS_BOX_CHART``)."""
+"""Pandora's Box (000 Alternative Endings): the D8 chart (``PANDORAS_BOX_CHART``), the goals to
+bring back to the Crown (4, 5, 7, 8), FINDER'S KEEPERS (2) and PERILS OF PANDORA (3).  THE ARENA
+(1, 6) and the fights to the finish are in :mod:`.arena`."""
 from __future__ import annotations
 
-from ...engine.machine import log
+from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
-from pyrsistent import pvector
-from .tasks import alive, discard_cards, in_play, moves_since, set_task
+from .arena import duel, pandora_arena
+from .tasks import alive, in_play, set_task, task_of
 from .winning import win
 
-__all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART", "pandora_goal", "goal_met", "continue_goal", "pandora_arena", "pandora_finders", "pandora_perils"]
+__all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
+           "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
+           "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
+           "turn_started"]
 
 
 #: The quest's thirteen locations in order, each with the space that stands for it (None: on a
@@ -59,7 +64,7 @@ def goal_met(state, who, task):
     if goal == "followers":
         return len(ch.followers) >= task["count"]
     if goal == "quest":
-        visited = iter(moves_since(state, who, task["since"]))
+        visited = iter(quest_visits(state, who, task["since"]))
         return all(place in visited for place in quest_of_a_lifetime(state))  # in order
     # a_life: a character beaten by this one lost a life to it afterwards
     taken, beaten = 0, set()
@@ -72,6 +77,13 @@ def goal_met(state, who, task):
     return taken >= task["count"]
 
 
+def quest_visits(state, who, since):
+    """4) THE QUEST OF A LIFETIME: "visit (land on and Encounter)": the spaces the character
+    encountered (``encountered_space``) since log index ``since``, in order."""
+    return [e.data["space"] for e in list(state.log)[since:]
+            if e.name == "encountered_space" and e.data.get("character") == who]
+
+
 def continue_goal(state, who, task):
     if not goal_met(state, who, task):
         return log(state, "goal_unmet", character=who, goal=task["goal"])
@@ -79,46 +91,151 @@ def continue_goal(state, who, task):
     return win(state, who, "pandoras_box")
 
 
-def pandora_arena(state, who, row):
-    """1, 6 (partial): "All are immediately raised/reduced to 2 Lives" and (1) "All Magic
-    Objects, Magic Items, Spells and Scrolls are discarded".  The double elimination tournament
-    in the Arena is not implemented: the game goes on (the last survivor wins)."""
-    from .. import characters as chars
-    for cid in state.order:
-        if not alive(state, cid):
-            continue
-        state = update_character(state, cid, lives=2)
-        if not row["magic"]:
-            state = discard_cards(state, cid, only_type="magic_object")
-            for sp in state.characters[cid].spells:
-                state = chars.discard(state, sp)
-            state = update_character(state, cid, spells=[])
-    return log(state, "arena_not_implemented", character=who, lives=2)
-
+# --- 2) FINDER'S KEEPERS ------------------------------------------------------------------
 
 def pandora_finders(state, who, row):
-    """2 (partial): the Objects and Magic Objects of the discards are claimed, in discard order,
-    as far as the carrying limit allows (a stand-in for the player's choice).  Teleporting each
-    turn to other characters is not implemented; "take all Lives from all other Characters" is
-    the last-survivor win."""
-    from .. import characters as chars
-    pile = list(state.discards.get("adventure", []))
-    ch = state.characters[who]
-    room = chars.carry_limit(ch) - len(chars.carried_objects(ch))
-    taken = [c for c in pile if chars.card(c).type in ("object", "magic_object")][:max(0, room)]
-    rest = list(pile)
-    for c in taken:
-        rest.remove(c)
-    state = replace(state, discards=state.discards.set("adventure", pvector(rest)))
-    state = update_character(state, who, objects=list(ch.objects) + taken)
-    return log(state, "finders_keepers", character=who, cards=taken)
+    """2: "You may look through the discards of all Stockpiles and claim any Objects, Magic
+    Objects and Magic Items, you must observe the rules of Encumbrance as you do so. Each turn
+    you then may Teleport to any Space on any Board to Encounter the other Characters. You must
+    take all Lives from all other Characters to Win the Game" (the last-survivor win)."""
+    state = set_task(state, who, {"kind": "finders"})
+    state = log(state, "finders_keepers", character=who)
+    return offer_finds(state, who)
 
+
+def claimable(state, who):
+    """The Objects and Magic Objects of every discard pile, while the carrying limit allows."""
+    from .. import characters as chars
+    ch = state.characters[who]
+    if len(chars.carried_objects(ch)) >= chars.carry_limit(ch):
+        return []
+    found = [c for deck in sorted(state.discards) for c in state.discards[deck]
+             if chars.card(c).type in ("object", "magic_object")]
+    return list(dict.fromkeys(found))
+
+
+def offer_finds(state, who):
+    options = [f"take:{c}" for c in claimable(state, who)]
+    if not options:
+        return state
+    return decide(state, who, "finders", options + ["done"], "endings.finders_took",
+                  prompt="claim from the discards (FINDER'S KEEPERS)", who=who)
+
+
+def finders_took(state, action, who):
+    if action.kind == "done":
+        return state
+    card = action.args[0]
+    deck = next(d for d in sorted(state.discards) if card in state.discards[d])
+    pile = state.discards[deck]
+    state = replace(state, discards=state.discards.set(deck, pile.delete(pile.index(card))))
+    state = update_character(state, who, objects=state.characters[who].objects.append(card))
+    state = log(state, "claimed", character=who, card=card, deck=deck, cause="finders_keepers")
+    return offer_finds(state, who)
+
+
+def finders_turn(state, who):
+    """"Each turn you then may Teleport to any Space on any Board to Encounter the other
+    Characters": before moving, to the space of another character (or not: ``done``)."""
+    spaces = sorted({state.characters[o].space for o in state.order
+                     if o != who and alive(state, o) and state.characters[o].space != state.characters[who].space})
+    if not spaces:
+        return state
+    return decide(state, who, "teleport", [f"teleport:{sp}" for sp in spaces] + ["done"],
+                  "endings.finders_teleported", prompt="teleport to another character (FINDER'S KEEPERS)",
+                  who=who)
+
+
+def finders_teleported(state, action, who):
+    if action.kind == "done":
+        return state
+    from .. import movement
+    # the move is made: the encounter follows on the new space (ENCOUNTERS)
+    return movement.forced_move(state, who, action.args[0], False, "finders_keepers")
+
+
+# --- 3) PERILS OF PANDORA -----------------------------------------------------------------
 
 def pandora_perils(state, who, row):
-    """3 (not implemented): teleporting the other characters to fight each other; logged only."""
-    return log(state, "perils_not_implemented", character=who)
+    """3: "Immediately and on each turn hereafter, you have the power to Teleport any other
+    Character to Encounter another Character. You then force them into Combat, or Psychic
+    Combat, if their abilities allow. They are compelled to fight until only one is left. Once
+    there is only one other Character and yourself, you may then Teleport to that Character and
+    fight him to the Finish."""
+    state = set_task(state, who, {"kind": "perils"})
+    state = log(state, "perils_of_pandora", character=who)
+    return perils_turn(state, who)
+
+
+def perils_options(state, who):
+    """``perils:<teleported>:<opponent>:<battle|psychic>`` (psychic only for a character whose
+    abilities let it attack that way); with one other character left, the opener goes."""
+    from .. import characters as chars
+    others = [o for o in state.order if o != who and alive(state, o)]
+    pairs = [(a, b) for a in others for b in others if a != b] if len(others) >= 2 else \
+        [(who, o) for o in others]
+    out = []
+    for a, b in pairs:
+        out.append(f"perils:{a}:{b}:battle")
+        if chars.has_ability(state, a, "psychic_attack_on_characters"):
+            out.append(f"perils:{a}:{b}:psychic")
+    return out
+
+
+def perils_turn(state, who):
+    options = perils_options(state, who)
+    if not options:
+        return state
+    return decide(state, who, "perils", options + ["done"], "endings.perils_chosen",
+                  prompt="teleport a character to fight another (PERILS OF PANDORA)", who=who)
+
+
+def perils_chosen(state, action, who):
+    if action.kind == "done":
+        return state
+    a, b, kind = action.args
+    to = state.characters[b].space
+    if a == who:
+        from .. import movement
+        state = movement.forced_move(state, a, to, False, "perils_of_pandora")
+    else:
+        state = update_character(state, a, space=to)
+        state = log(state, "teleported", character=a, to=to, cause="perils_of_pandora")
+    state = log(state, "forced_to_fight", character=a, opponent=b, kind=kind, by=who)
+    return duel(state, a, b, kind)
+
+
+# --- the powers kept from turn to turn ------------------------------------------------------
+
+#: A task whose power is used at the start of each of its holder's turns.
+TURN_POWERS = {"finders": finders_turn, "perils": perils_turn}
+
+
+def continue_power(state, who, task):
+    """On the Crown again with a power (2, 3): nothing more to roll; the power goes on."""
+    return log(state, "power_goes_on", character=who, power=task["kind"])
+
+
+def power_turn(state, who):
+    """Rule step: the power of ``who``'s task at the start of its turn."""
+    task = task_of(state, who)
+    if task is None or task["kind"] not in TURN_POWERS or not alive(state, who):
+        return state
+    return TURN_POWERS[task["kind"]](state, who)
+
+
+def turn_started(state, cid):
+    """Start of a turn: a character holding a Pandora's Box power uses it before moving."""
+    if state.ending is None or (task_of(state, cid) or {}).get("kind") not in TURN_POWERS:
+        return state
+    return push(state, frame("endings.power_turn", who=cid))
+
 
 STEPS = {"endings.pandora_goal": pandora_goal,
          "endings.pandora_arena": pandora_arena,
          "endings.pandora_finders": pandora_finders,
-         "endings.pandora_perils": pandora_perils}
+         "endings.pandora_perils": pandora_perils,
+         "endings.finders_took": finders_took,
+         "endings.finders_teleported": finders_teleported,
+         "endings.perils_chosen": perils_chosen,
+         "endings.power_turn": power_turn}
