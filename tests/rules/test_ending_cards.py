@@ -210,3 +210,32 @@ def test_every_ending_card_has_icons_and_a_known_effect():
         assert set(c.data["icons"]) <= {"revealed", "hidden"} and c.data["icons"], c.id
         assert set(c.data.get("star", {})) <= known_star, c.id
         assert c.effect, c.id
+
+
+def test_seeded_bot_games_with_every_variant_and_both_expansions_play_to_the_end():
+    """001/003 Alternative Ending Cards with the compendium's deck: bots near the Crown, both
+    expansions, each option value, several seeds -- no exception, every state keeps the
+    invariants, every game ends (a win, everyone losing, or the round cap)."""
+    import attrs
+    from talisman.bots import HeuristicBot
+    from talisman.engine.dice import Dice
+    chars = ("warrior", "wizard", "troll", "elf")
+    endings_seen = set()
+    for variant in (True, "revealed", "hidden"):
+        for seed in range(4):
+            s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]},
+                      {"id": "wizard", "space": "plain_of_peril", "objects": ["talisman"]},
+                      {"id": "troll", "space": "city"}, {"id": "elf", "space": "valley_of_fire",
+                                                         "objects": ["talisman"]}],
+                     expansions=BOTH, seed=seed,
+                     options={"alternative_endings": variant, "max_rounds": 30})
+            s = attrs.evolve(s, dice=Dice(seed=seed))
+            bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(chars)}
+            for _ in range(4000):
+                if s.is_over:
+                    break
+                s = talisman.apply(s, bots[s.pending.player].choose(s))
+                assert invariants.check(s) == [], (variant, seed)
+            assert s.is_over, (variant, seed)
+            endings_seen.add(s.ending["card"] if s.ending["card"] else "none")
+    assert len(endings_seen) > 1

@@ -198,3 +198,18 @@ def test_seeded_bot_games_with_each_result_of_the_box_play_to_the_end():
                 assert invariants.check(s) == [], (result, seed)
             assert s.is_over, (result, seed)
             assert forced, (result, seed)
+
+
+def test_the_hydras_dragons_may_not_be_exchanged_for_strength():
+    """5) BRING ME THE HEAD OF THE HYDRA: "You may not exchange them for Strength": with the goal
+    set, Dragon trophies are not cashed in (other trophies are); without it they are."""
+    from talisman.rules import characters as chars
+    trophies = ["dragon", "dragon", "dragon", "bear"]
+    task = {"warrior": {"kind": "goal", "goal": "dragons", "count": 7, "since": 0}}
+    s = game([{"id": "warrior", "space": "crown_of_command", "trophies": trophies}, "troll"], [],
+             options={"alternative_endings": True}, ending={"deck": [], "card": "pandoras_box", "tasks": task})
+    assert chars.cashable(s, "warrior", "strength") == ["bear"]
+    assert not chars.can_cash_in(s, "warrior", "strength")
+    free = game([{"id": "warrior", "space": "crown_of_command", "trophies": trophies}, "troll"], [],
+                options={"alternative_endings": True}, ending={"deck": [], "card": "pandoras_box"})
+    assert chars.can_cash_in(free, "warrior", "strength")

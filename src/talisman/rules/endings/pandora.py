@@ -13,7 +13,7 @@ from .winning import win
 __all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
            "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
            "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
-           "turn_started"]
+           "turn_started", "trophy_kept"]
 
 
 #: The quest's thirteen locations in order, each with the space that stands for it (None: on a
@@ -82,6 +82,18 @@ def quest_visits(state, who, since):
     encountered (``encountered_space``) since log index ``since``, in order."""
     return [e.data["space"] for e in list(state.log)[since:]
             if e.name == "encountered_space" and e.data.get("character") == who]
+
+
+def trophy_kept(state, cid, trophy, which):
+    """5) BRING ME THE HEAD OF THE HYDRA: "You may not exchange them for Strength. They must be
+    with you when you return here" -- a Dragon trophy may not be cashed in for Strength."""
+    if which != "strength" or state.ending is None:
+        return False
+    task = task_of(state, cid)
+    if task is None or task.get("goal") != "dragons":
+        return False
+    from .. import characters as chars
+    return chars.card(trophy).subtype == "dragon"
 
 
 def continue_goal(state, who, task):
