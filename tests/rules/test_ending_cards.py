@@ -239,3 +239,12 @@ def test_seeded_bot_games_with_every_variant_and_both_expansions_play_to_the_end
             assert s.is_over, (variant, seed)
             endings_seen.add(s.ending["card"] if s.ending["card"] else "none")
     assert len(endings_seen) > 1
+
+
+def test_the_command_line_passes_the_ending_options():
+    """`talisman play --option alternative_endings=true --option ending_deck=[...]`: the values
+    reach the game as a boolean and a list (``off`` stays a word for harbinger_ending)."""
+    from talisman.cli import _option_value
+    assert _option_value("true") is True and _option_value("hidden") == "hidden"
+    assert _option_value("[lightbearers, dragon_king]") == ["lightbearers", "dragon_king"]
+    assert _option_value("off") == "off" and _option_value("30") == 30
