@@ -86,7 +86,8 @@ def arena_rolled(state, action, a, b, kind):
     fought = arena["fought"]
     fought = fought.set(a, fought[a].append(kind)).set(b, fought[b].append(kind))
     losses = arena["losses"].set(loser, arena["losses"][loser] + 1)
-    state = replace(state, ending=state.ending.set("arena", arena.set("fought", fought).set("losses", losses)))
+    arena = arena.set("fought", fought).set("losses", losses)
+    state = replace(state, ending=state.ending.set("arena", arena))
     if losses[loser] >= ARENA["out_after"]:
         state = log(state, "arena_eliminated", character=loser, by=winner)
     else:

@@ -13,12 +13,14 @@ from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
-from .lord_of_chaos import LORD_OF_CHAOS_CHART, continue_change, continue_chaos_fight, continue_errand, continue_trial
+from .lord_of_chaos import (LORD_OF_CHAOS_CHART, continue_change, continue_chaos_fight, continue_errand,
+                            continue_trial)
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
 from .tasks import set_task, task_of
 from .winning import win
 
-__all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "chart_rolled", "DIE_ENDINGS", "TASKS"]
+__all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending",
+           "chart_rolled", "DIE_ENDINGS", "TASKS"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).

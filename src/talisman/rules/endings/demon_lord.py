@@ -7,7 +7,8 @@ from ...engine.records import replace
 from ...state import update_character
 from .winning import win
 
-__all__ = ["DEMON_LORD", "BARRIER_CHART", "demon_lord", "raise_barrier", "barrier", "barrier_rolled", "demon_chosen", "demon_hit"]
+__all__ = ["DEMON_LORD", "BARRIER_CHART", "demon_lord", "raise_barrier", "barrier",
+           "barrier_rolled", "demon_chosen", "demon_hit"]
 
 
 DEMON_LORD = {"craft": 12, "lives": 4}

@@ -9,7 +9,12 @@ from pyrsistent import pvector
 from .tasks import alive, discard_cards, set_task, task_of, throw
 from .winning import win, won_in_time
 
-__all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers", "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king", "dk_king_rolled", "continue_king", "king_round", "dk_round_rolled", "dk_round_answered", "dk_king_after", "dk_hunt", "dk_hunt_rolled", "hunt_next", "dk_hunt_after", "dk_dragons", "fight_dragons", "dk_dragons_beaten", "dk_asleep", "dk_asleep_rolled", "dk_lunch"]
+__all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers",
+           "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king",
+           "dk_king_rolled", "continue_king", "king_round", "dk_round_rolled",
+           "dk_round_answered", "dk_king_after", "dk_hunt", "dk_hunt_rolled",
+           "hunt_next", "dk_hunt_after", "dk_dragons", "fight_dragons",
+           "dk_dragons_beaten", "dk_asleep", "dk_asleep_rolled", "dk_lunch"]
 
 
 #: "He has Strength of 12+D8, a Craft of 12+D8 and 5 Lives."

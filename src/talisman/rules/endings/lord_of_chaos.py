@@ -7,7 +7,12 @@ from ...engine.machine import log, request_roll
 from .tasks import alive, discard_cards, in_play, moves_since, set_task, task_of, throw
 from .winning import win
 
-__all__ = ["ANARCHIST_GUILD", "ANARCHIST_GUILD_STAND_IN", "LORD_OF_CHAOS_CHART", "LETTER_TABLE", "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand", "continue_errand", "loc_alignment", "loc_neutral", "ROUTES", "route_in", "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled", "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight", "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled"]
+__all__ = ["ANARCHIST_GUILD", "ANARCHIST_GUILD_STAND_IN", "LORD_OF_CHAOS_CHART", "LETTER_TABLE",
+           "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
+           "continue_errand", "loc_alignment", "loc_neutral", "ROUTES", "route_in",
+           "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
+           "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
+           "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled"]
 
 
 #: The Lord of Chaos's D6 chart.  The Anarchist Guild is on the City board: with the City

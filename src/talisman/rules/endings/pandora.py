@@ -149,8 +149,9 @@ def finders_took(state, action, who):
 def finders_turn(state, who):
     """"Each turn you then may Teleport to any Space on any Board to Encounter the other
     Characters": before moving, to the space of another character (or not: ``done``)."""
+    here = state.characters[who].space
     spaces = sorted({state.characters[o].space for o in state.order
-                     if o != who and alive(state, o) and state.characters[o].space != state.characters[who].space})
+                     if o != who and alive(state, o) and state.characters[o].space != here})
     if not spaces:
         return state
     return decide(state, who, "teleport", [f"teleport:{sp}" for sp in spaces] + ["done"],

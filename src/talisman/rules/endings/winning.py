@@ -8,7 +8,8 @@ from __future__ import annotations
 from ...engine.machine import log
 from ...engine.records import Outcome, replace
 
-__all__ = ["may_restart", "unused_characters", "check_last_survivor", "reached_crown", "win", "won_in_time"]
+__all__ = ["may_restart", "unused_characters", "check_last_survivor", "reached_crown", "win",
+           "won_in_time"]
 
 
 def may_restart(state):
