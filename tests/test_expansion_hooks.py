@@ -13,6 +13,8 @@ from talisman.rules import setup
 
 @pytest.fixture
 def fake_expansion(monkeypatch):
+    from talisman.definitions import load
+    load()  # the real expansions' data (and effect schemas) loaded first: run alone, this test passes too
     mod = types.ModuleType("fake_expansion")
     mod.HOOKS = {"turn_started": lambda state, character: log(state, "fake_hook", character=character)}
     monkeypatch.setitem(sys.modules, "fake_expansion", mod)

@@ -64,6 +64,8 @@ def player_view(state: GameState, player: str) -> GameState:
         e = log[i]
         log = log.set(i, replace(e, data=e.data.set("cards", ["hidden"] * len(e.data.get("cards", ())))))
     view = replace(state, characters=chars, decks=decks, log=log)
+    from .rules.endings.cards import hide_from
+    view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
     from .expansions import adjust
     return adjust(state, "player_view", view, player=player)
 

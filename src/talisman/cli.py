@@ -16,13 +16,29 @@ from .errors import TalismanError
 DEFAULT_PLAY_ROUNDS = 200
 
 
+def _option_value(text):
+    """An option's value: a whole number, ``true`` / ``false``, a YAML list or mapping
+    (``[dragon_king, lightbearers]``), else the text itself (``off`` stays a word)."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    if text[:1] in ("[", "{"):
+        import yaml
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            raise click.BadParameter(f"{text!r}: not a YAML list or mapping ({e})", param_hint="--option")
+    return text
+
+
 def _parse_options(pairs):
     out = {}
     for pair in pairs:
         if "=" not in pair:
             raise click.BadParameter(f"{pair!r}: write options as NAME=VALUE", param_hint="--option")
         k, v = pair.split("=", 1)
-        out[k] = int(v) if v.lstrip("-").isdigit() else v
+        out[k] = _option_value(v)
     return out
 
 

@@ -70,7 +70,8 @@ EFFECTS = {
     # combat
     "fight": _obj(["name", "strength"], name=_ID, strength=_POS,
                   add_roll={"enum": ["d4", "d6", "d8", "2d6", "3d6"]},
-                  until_won={"type": "boolean"}),
+                  until_won={"type": "boolean"}, on_win=_EFFECTS, on_lose=_EFFECTS,
+                  evadable={"type": "boolean"}),
     "fight_in_succession": _obj(["name", "strength", "count"], name=_ID, strength=_POS,
                                 count={"enum": ["d4", "d6", "d8"]}),
     "contest": _obj(["name", "dice", "win", "draw", "lose"], name=_ID,
@@ -106,6 +107,9 @@ EFFECTS = {
     "lasting": _obj(["name", "rounds"], name={"enum": ["blizzard", "destroy_magic"]}, rounds=_POS),
     "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),
+    # endings (talisman.rules.endings.cards): the Alternative Ending cards
+    "win_game": _obj(reason=_ID, who={"enum": ["actor", "all"]}),
+    "annihilate": _obj(),
 }
 
 def effect_list(extra=None):

@@ -409,13 +409,13 @@ def walk(effs):
 
 
 def test_the_blood_moon_cards_load_as_data():
-    """003 Components: the Blood Moon's Adventure cards (110 known of the published 111), 10 Spells
-    and 6 Lycanthrope cards (stand-ins) load; every effect, nested ones and those in `data`
+    """003 Components: the Blood Moon's Adventure cards (110 known of the published 111), 10 Spells,
+    6 Lycanthrope cards (stand-ins) and 3 Alternative Ending cards load; every effect, nested ones and those in `data`
     included, is in the vocabulary; roll tables cover each result; work run later (jobs) never
     moves its card."""
     d = load()
     decks = {k: len(v) for k, v in d.expansion_decks["blood_moon"].items()}
-    assert decks == {"adventure": 110, "spell": 10, "lycanthrope": 6}
+    assert decks == {"adventure": 110, "spell": 10, "lycanthrope": 6, "alternative_ending": 3}
     cards = [c for c in d.cards.values() if c.set == "blood_moon"]
     assert sum(c.copies for c in cards if c.type == "lunar_event") == 16
     assert all(c.stand_in for c in cards if c.type == "lycanthrope")

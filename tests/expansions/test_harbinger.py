@@ -662,27 +662,30 @@ def test_terrain_on_a_space_leading_to_an_expansion_board_keeps_that_boards_move
 
 def test_alternative_endings_revealed_variant_face_up_card_with_the_sun_icon():
     """001 Setup (under Alternative Ending Cards) and 001 Revealed Variant: hidden-only cards go
-    back to the box; one card drawn at random lies face up on the Crown."""
+    back to the box; one card drawn at random lies face up on the Crown (the shared frame of
+    talisman.rules.endings.cards; the older option harbinger_ending keeps the Harbinger's two)."""
     for seed in range(6):
         s = talisman.new_game(["warrior"], expansions=H, seed=seed, options={"harbinger_ending": "revealed"})
-        e = ext(s, "ending")
+        e = s.ending
         assert e["revealed"] and "revealed" in load().cards[e["card"]].data["icons"]
+        assert e["card"] in ("armageddon_crown", "end_of_days")
         assert invariants.check(s) == []
 
 
 def test_alternative_endings_hidden_variant_face_down_card_with_the_moon_icon():
     """001 Hidden Variant: revealed-only cards go back to the box; one card, face down."""
     s = talisman.new_game(["warrior"], expansions=H, options={"harbinger_ending": "hidden"})
-    e = ext(s, "ending")
+    e = s.ending
     assert not e["revealed"] and e["card"] == "armageddon_crown"  # End of Days is revealed-only
-    assert "end_of_days" in ext(s, "cards")["ending_box"]
+    assert "end_of_days" in e["box"]
+    assert talisman.player_view(s, "warrior").ending["card"] == "hidden"
 
 
 def test_alternative_endings_are_optional():
     """001 Alternative Ending Cards: "The inclusion of Alternative Ending cards is optional" --
-    off unless the option says a variant; then the Crown of Command is the base game's."""
+    off unless an option says a variant; then the Crown of Command is the base game's."""
     off = talisman.new_game(["warrior"], expansions=H)
-    assert ext(off, "ending") is None and len(ext(off, "cards")["ending_box"]) == 2
+    assert off.ending is None and len(off.decks["alternative_ending"]) == 2
     crown = hgame([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]}, "troll"])
     crown = play(crown, "move:crown_of_command")
     assert crown.pending.kind == "command" and "ending_encountered" not in names(crown)
@@ -694,7 +697,7 @@ def test_encountering_the_alternative_ending_replaces_the_crown_of_command():
     s = hgame([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"]}, "troll"], [6],
               options={"harbinger_ending": "hidden"})
     s = play(s, "move:crown_of_command")
-    assert ext(s, "ending")["revealed"] and "ending_revealed" in names(s)
+    assert s.ending["revealed"] and "ending_revealed" in names(s)
     assert "command_spell" not in names(s)
     assert s.outcome == Outcome("alternative_ending", ("warrior",))
 
@@ -703,9 +706,9 @@ def test_star_instructions_affect_every_character():
     """001 Encountering Alternative Endings: a star instruction affects all characters wherever
     they are (End of Days, a stand-in: a character on the Crown wins when the Omens run out)."""
     s = hgame([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}],
-              options={"harbinger_ending": "revealed"}, position={"omens_discarded": 7}, seed=0)
-    from talisman.expansions.harbinger import store
-    s = store.store(s, ending={"card": "end_of_days", "revealed": True})  # the draw is random
+              options={"alternative_endings": "revealed", "ending_deck": ["end_of_days"]},
+              position={"omens_discarded": 7}, seed=0)
+    assert s.ending["card"] == "end_of_days"
     s = run_effects(s, [{"discard_omen": {}}], "troll")
     assert s.outcome == Outcome("omens_exhausted", ("warrior",))
 

@@ -8,6 +8,14 @@ effects).  It may define:
   interpreter and the data loader take them from here);
 - ``STEPS``: its rule steps (collected with the base game's).
 
+An expansion also joins through its data: its cards are shuffled into the decks of the same
+name.  Alternative Ending cards (deck ``alternative_ending``: ``data.icons``, ``data.star``,
+``effect``) join the endings area's one Alternative Endings deck
+(:mod:`talisman.rules.endings.cards`), which sets them up, hides and reveals them and runs them
+on the Crown of Command; a star instruction that needs the expansion's own rules is read by the
+expansion (the Harbinger's ``crown_wins_when_omens_exhausted``), or the expansion tells the frame
+of its own event (the Blood Moon's Time card: ``endings.cards.time_flipped``).
+
 The base rules call :func:`run_hook` (state hooks: ``fn(state, **details) -> state``) or
 :func:`adjust` (value hooks: ``fn(state, value, **details) -> value``) at each point.  Only
 the expansions named in ``state.config.expansions`` run, in the order configured, so a

@@ -400,17 +400,23 @@ def trophy_value(cid_card, which, state=None):
     return value
 
 
-def can_cash_in(state, cid, which):
+def cashable(state, cid, which):
+    """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
     ch = state.characters[cid]
-    return sum(trophy_value(t, which, state) for t in ch.trophies) >= TROPHY_RATE[which]
+    return [t for t in ch.trophies if trophy_value(t, which, state) > 0
+            and not endings.trophy_kept(state, cid, t, which)]
+
+
+def can_cash_in(state, cid, which):
+    return sum(trophy_value(t, which, state) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
 
 
 def cash_in(state, cid, which):
     """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft) of kept enemies; the
     trophies cashed are discarded and the remainder is lost."""
     ch = state.characters[cid]
-    spend = [t for t in ch.trophies if trophy_value(t, which, state) > 0]
-    keep = [t for t in ch.trophies if trophy_value(t, which, state) == 0]
+    spend = cashable(state, cid, which)
+    keep = [t for t in ch.trophies if t not in spend]
     points = sum(trophy_value(t, which, state) for t in spend) // TROPHY_RATE[which]
     state = update_character(state, cid, trophies=keep)
     for t in spend:
@@ -426,6 +432,11 @@ def set_alignment(state, cid, alignment, cause):
     ch = state.characters[cid]
     if ch.alignment == alignment:
         return state
+    if endings.alignment_locked(state, cid, alignment):
+        # an Alternative Ending's star instruction (Lightbearers): "stay Good (an alignment
+        # change costs 1 life instead)"
+        state = log(state, "alignment_kept", character=cid, alignment=ch.alignment, cause=cause)
+        return lose_lives(state, cid, 1, f"{cause} (alignment kept)")
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
     forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]

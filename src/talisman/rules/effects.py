@@ -22,6 +22,7 @@ from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
 from . import characters as chars
 from . import combat, turn
+from .endings import cards as ending_cards
 
 
 def run(state, effects, actor, source=None):
@@ -475,6 +476,15 @@ def fight(state, params, actor, source):
                                                 "source": source}}
         return combat.start_combat(state, actor, "battle", [enemy], on_win=won, on_lose=None,
                                    on_standoff=None)
+    if "on_win" in params or "on_lose" in params:
+        # what follows a win / a loss (an Alternative Ending card's creature); ``evadable``
+        # false: "None of the creatures in the Inner Region ... can be evaded"
+        then = {r: ({"step": "effects.next", "args": {"effects": params[r], "actor": actor,
+                                                       "source": source}} if params.get(r) else None)
+                for r in ("on_win", "on_lose")}
+        return combat.start_combat(state, actor, "battle", [enemy], on_win=then["on_win"],
+                                   on_lose=then["on_lose"], on_standoff=None,
+                                   evadable=params.get("evadable", True))
     return combat.start_combat(state, actor, "battle", [enemy], on_win=None,
                                on_lose=None, on_standoff=None)
 
@@ -758,6 +768,7 @@ EFFECTS = {
     "lose_lives_or_followers": lose_lives_or_followers, "quest": set_quest,
     "join": join,
 }
+EFFECTS.update(ending_cards.EFFECTS)  # win_game, annihilate: the Alternative Ending cards' effects
 
 #: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).
 HANDLERS: dict = {}

@@ -77,10 +77,15 @@ def encounter_character(state, cid, other):
     """"The Character whose turn it is may either attack or use any Special Ability on the
     other Character"."""
     from . import abilities
+    from .endings.cards import attacks_allowed
     options = ["attack:battle"]
     if chars.has_ability(state, cid, "psychic_attack_on_characters"):
         options.append("attack:psychic")
+    if not attacks_allowed(state):
+        options = []  # an Alternative Ending's star instruction (Lightbearers): no attacks
     options += abilities.character_options(state, cid, other)
+    if not options:
+        return log(state, "characters_met", character=cid, opponent=other, cause="no_attacks")
     return decide(state, cid, "attack", options, "encounters.attack_chosen",
                   prompt=f"encounter {other}", other=other)
 

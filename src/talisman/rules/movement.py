@@ -66,6 +66,9 @@ def inner_destinations(board, state, cid):
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
     space = state.characters[cid].space
     out = []
+    from .endings.cards import holds_on_crown
+    if space == "crown_of_command" and holds_on_crown(state):
+        return out  # 001/003: "Characters on the Crown of Command cannot move" (an ending card)
     held = state.characters[cid].hold == space
     for n in board.spaces[space].neighbours:
         if held and not (n == "portal_of_power" or distance_to_plain(board, n) < distance_to_plain(board, space)):

@@ -24,17 +24,22 @@ OPTIONS = {
     # LOSING ALL LIVES: "The Player whose Character has just died may, if all players have
     # agreed, begin again NEXT TURN with a new Character" (until someone reaches the Crown).
     "new_character": False,
-    # THE CROWN OF COMMAND SPACE: the first character there draws an Alternative Ending
-    # (implemented: the Crown of Command, the Demon Lord, the Horrible Black Void).
+    # THE CROWN OF COMMAND SPACE: true: the first character there draws an Alternative Ending
+    # (the compendium); "revealed" / "hidden": one drawn at set-up and placed on the Crown face
+    # up / face down (001/003 Alternative Ending Cards).  The deck: the compendium's endings and
+    # the enabled expansions' ending cards (talisman.rules.endings.cards; docs/endings.md).
     "alternative_endings": False,
+    # The Alternative Endings kept in the deck (a list of ending ids; None: every one in play).
+    "ending_deck": None,
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # Spells cast in reaction to another's turn (Immobility on a character whose turn starts).
     "spell_reactions": False,
     # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
-    # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the Alternative
-    # Ending variant (off, revealed, hidden), and a scenario's starting position (harbinger
-    # space, terrain {space: card}, omens_discarded).
+    # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the older form
+    # of alternative_endings for its own two cards (off, revealed, hidden: checked by
+    # talisman.rules.endings.cards), and a scenario's starting position (harbinger space,
+    # terrain {space: card}, omens_discarded).
     "harbinger_omen_set": "armageddon",
     "harbinger_ending": "off",
     "harbinger_position": None,
@@ -67,7 +72,7 @@ def check_options(options):
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
                                 f"{', '.join(OPTION_CHOICES[name])}")
-        if name in ("new_character", "alternative_endings", "chaos_bloodbath", "spell_reactions") and \
+        if name in ("new_character", "chaos_bloodbath", "spell_reactions") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
         if name == "max_rounds" and (not isinstance(value, int) or value < 0):

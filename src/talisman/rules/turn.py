@@ -32,6 +32,8 @@ def start_turn(state):
     else:
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
+        from .endings import turn_started as ending_powers
+        state = ending_powers(state, cid)  # Pandora's Box: a power used before moving
     # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
     return run_hook(state, "turn_started", character=cid)
 

@@ -72,8 +72,12 @@ def expected_cards(state):
 
 def card_places(state):
     """Count each card wherever it is: decks, discards, spaces, characters' hands, and
-    where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists)."""
+    where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists),
+    and the Alternative Ending cards the endings area keeps (``state.ending``)."""
     out = Counter()
+    if state.ending is not None:
+        from ..rules.endings.cards import cards_held
+        out.update(cards_held(state))
     for data in state.ext.values():
         for cards in data.get("cards", {}).values():
             out.update(cards)

@@ -41,7 +41,8 @@ def flip(state, to, cause):
         state = store.store(state, stalkers={})
     if target == NIGHT:
         state = lycanthropy.nightfall(state)
-    return state
+    from ...rules.endings.cards import time_flipped
+    return time_flipped(state, target)  # an Alternative Ending's star instruction (Lightbearers)
 
 
 def discard_lunar_events(state):

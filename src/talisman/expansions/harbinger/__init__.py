@@ -8,7 +8,7 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
-                          Harbinger on its sheet; the Alternative Ending on the Crown
+                          Harbinger on its sheet
 ``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
                           Possessed may discard a Stranger or Place (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
@@ -16,7 +16,6 @@ hook                      what the Harbinger does there
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
 ``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region)
 ``before_encounter``      The Beast's toll on the Crown; the Harbinger's chart; the
-                          Alternative Ending on the Crown; the
                           Harbinger's own encounter flow (Terrain, Harbinger draws, Omens,
                           Strength/Craft enemies)
 ``character_died``        an ending's star instruction
@@ -29,13 +28,14 @@ hook                      what the Harbinger does there
 ``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
 ``trophy_value``          the top Omen's trophy bonus (Restless Dead)
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
-``player_view``           a face-down Alternative Ending is hidden from the players
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
 ``talisman.rules.setup.OPTIONS``): ``harbinger_omen_set`` (``armageddon``,
 ``rise_of_the_dead``, ``shattered_world``, ``stars_align`` or ``random``),
-``harbinger_ending`` (``off``, ``revealed``, ``hidden``) and ``harbinger_position`` (a
+``harbinger_ending`` (``off``, ``revealed``, ``hidden``: the older form of the base option
+``alternative_endings`` for the two Alternative Ending cards, which the shared frame
+:mod:`talisman.rules.endings.cards` sets up and encounters) and ``harbinger_position`` (a
 scenario's starting position: ``harbinger`` space, ``terrain`` ``{space: card}``,
 ``omens_discarded`` count).
 """
@@ -58,7 +58,6 @@ def setup(state):
         state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)))
     state = st.store(state, harbinger=None, terrain=pmap())
     state = omens.setup(state)
-    state = endings.setup(state)
     return position_setup(state, state.option("harbinger_position"))
 
 
@@ -195,7 +194,6 @@ HOOKS = {
     "spell_limit": spell_limit,
     "trophy_value": trophy_value,
     "characters_fought": characters_fought,
-    "player_view": endings.player_view,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}

@@ -10,7 +10,7 @@ from pyrsistent import pvector
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
-from ...engine.records import Outcome, replace
+from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...state import update_character
@@ -338,12 +338,6 @@ def replace_faceup_with_harbinger(state, params, actor, source):
 
 # --- endings and small things -------------------------------------------------------------
 
-def win_game(state, params, actor, source):
-    """The actor wins the game."""
-    state = log(state, "game_won", character=actor, reason=params.get("reason", _cause(source)))
-    return replace(state, outcome=Outcome(params.get("reason", "alternative_ending"), (actor,)))
-
-
 def harbinger_ignored(state, params, actor, source):
     """An effect naming a space covered by Terrain: ignored (001 Terrain Cards)."""
     return log(state, "harbinger_effect_ignored", character=actor, space=params["space"],
@@ -370,7 +364,7 @@ EFFECTS = {
     "extra_turn": extra_turn, "each_in_harbinger_region": each_in_harbinger_region,
     "discard_object": discard_object, "ditch": ditch, "roll_for_followers": roll_for_followers,
     "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
-    "replace_faceup_with_harbinger": replace_faceup_with_harbinger, "win_game": win_game,
+    "replace_faceup_with_harbinger": replace_faceup_with_harbinger,
     "harbinger_ignored": harbinger_ignored,
 }
 
@@ -399,7 +393,6 @@ SCHEMAS = {
     "discard_faceup_cards": _obj(where={"enum": ["all", "harbinger_region"]},
                                  life_per_card_here={"type": "boolean"}),
     "replace_faceup_with_harbinger": _obj(),
-    "win_game": _obj(reason=_ID),
     "harbinger_ignored": _obj(["space"], space=_ID, effect=_ID),
 }
 

@@ -113,8 +113,8 @@ def _replaced(state, cid):
 
 
 def before_encounter(state, character, space):
-    """State hook: the Harbinger's chart, an Alternative Ending, or the Harbinger's own
-    encounter flow replace the base encounter."""
+    """State hook: the Harbinger's chart or the Harbinger's own encounter flow replace the
+    base encounter (an Alternative Ending on the Crown is the endings area's)."""
     ch = state.characters[character]
     if ch.turn_flags.get("encounter_replaced"):
         return state  # another expansion has replaced it already
@@ -123,9 +123,6 @@ def before_encounter(state, character, space):
         if not state.characters[character].alive or state.outcome is not None:
             return state
         ch = state.characters[character]
-    from . import endings
-    if space == "crown_of_command" and endings.active(state):
-        return endings.encounter(_replaced(state, character), character)
     if not st.board_space(space) or not ch.turn_flags.get("moved"):
         return state
     if st.BOARD_LINKS.get(space) in state.config.expansions:

@@ -10,16 +10,15 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
     card ids, the top card first (the Prophecy starts on top of the stack);
 ``terrain``
     ``{space: terrain card}`` for every Terrain card on the board;
-``ending``
-    ``{"card": id, "revealed": bool}`` for the Alternative Ending on the Crown, or ``None``;
 ``bindings``
     ``{target: caster}``: Dark Binding cast at a character whose next move the caster chooses
     (absent until a Dark Binding is cast);
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand
     (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,
-    ``omen_box`` (the Omen sets not in play), ``terrain_on_board``, ``ending_on_crown``,
-    ``ending_box``.  It is rebuilt from the fields above by :func:`store`, never edited alone.
+    ``omen_box`` (the Omen sets not in play), ``terrain_on_board`` (the Alternative Ending
+    cards are kept by the endings area, ``state.ending``).  It is rebuilt from the fields
+    above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
 
@@ -54,19 +53,17 @@ def store(state, **changes):
     """A new state with these fields of the Harbinger's data changed; ``cards`` rebuilt."""
     d = data(state).update(deep_freeze(changes))
     cards = d.get("cards", pmap())
-    ending = d.get("ending")
     cards = cards.update({
         "omen_stack": pvector(d.get("omen_stack", ())),
         "omen_discards": pvector(d.get("omen_discards", ())),
         "terrain_on_board": pvector(sorted(d.get("terrain", pmap()).values())),
-        "ending_on_crown": pvector([ending["card"]] if ending else []),
     })
     d = d.set("cards", cards)
     return replace(state, ext=state.ext.set(EXP, d))
 
 
 def put_aside(state, place, card_ids):
-    """Cards that leave play for the game box (unused Omen sets, unused endings)."""
+    """Cards that leave play for the game box (unused Omen sets)."""
     d = data(state)
     cards = d.get("cards", pmap())
     cards = cards.set(place, pvector(list(cards.get(place, ())) + list(card_ids)))

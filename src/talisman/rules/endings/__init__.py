@@ -1,0 +1,59 @@
+"""WINNING THE GAME and THE CROWN OF COMMAND SPACE's Alternative Endings (the ``endings`` area).
+
+"The object of the game is to reach the Crown of Command Space ... OR by defeating all other
+Player's in the game."  One module per rule area:
+
+=================  ==========================================================================
+module             rules
+=================  ==========================================================================
+``winning``        the last survivor (KING OF THE HILL), CHAOS BLOODBATH, ``state.outcome``
+``crown``          the Alternative Endings deck: set-up, the draw on the Crown, the endings
+                   with a die and their per-character tasks
+``cards``          the Alternative Ending *card* frame of The Harbinger and The Blood Moon
+                   (revealed and hidden variants, star instructions, the expansions' cards)
+``tasks``          what a die ending's task keeps (moves read from the log, throwing off the
+                   Crown, discarding possessions)
+``demon_lord``     The Demon Lord and his barrier chart
+``black_void``     The Horrible Black Void
+``dragon_king``    The Dragon King (D8 chart)
+``lord_of_chaos``  The Lord of Chaos (D6 chart, letter table, combat table)
+``pandora``        Pandora's Box (D8 chart): the goals, Finder's Keepers, Perils of Pandora
+``arena``          Pandora's Box: the Arena's double elimination tournament, fights to the
+                   finish
+=================  ==========================================================================
+
+Every name the other rule areas and the tests use is re-exported here
+(``talisman.rules.endings.<name>``); the rule steps keep their names ``endings.<step>``.
+See docs/endings.md.
+"""
+from __future__ import annotations
+
+from . import arena as _arena
+from . import black_void as _black_void
+from . import cards as _cards
+from . import crown as _crown
+from . import demon_lord as _demon_lord
+from . import dragon_king as _dragon_king
+from . import lord_of_chaos as _lord_of_chaos
+from . import pandora as _pandora
+from . import tasks as _tasks
+from . import winning as _winning
+from .arena import *  # noqa: F401,F403
+from .black_void import *  # noqa: F401,F403  (re-exports: see __all__ of each module)
+from .cards import *  # noqa: F401,F403
+from .crown import *  # noqa: F401,F403
+from .demon_lord import *  # noqa: F401,F403
+from .dragon_king import *  # noqa: F401,F403
+from .lord_of_chaos import *  # noqa: F401,F403
+from .pandora import *  # noqa: F401,F403
+from .tasks import *  # noqa: F401,F403
+from .winning import *  # noqa: F401,F403
+
+MODULES = (_winning, _tasks, _crown, _cards, _demon_lord, _black_void, _dragon_king,
+           _lord_of_chaos, _pandora, _arena)
+
+STEPS = {}
+for _module in MODULES:
+    for _name, _fn in _module.STEPS.items():
+        assert _name not in STEPS, f"duplicate rule step {_name}"
+        STEPS[_name] = _fn

@@ -1,0 +1,160 @@
+"""Pandora's Box 1) THE ARENA and 6) THE ARENA, REVISITED (000 Alternative Endings): the
+double elimination tournament; and PERILS OF PANDORA's fights to the finish.
+
+"All Characters are transported to The Arena to determine a Champion. All are immediately
+raised/reduced to 2 Lives. Each Character must fight a minimum of one Combat and one Psychic
+Combat to be determined the winner. [1: All Magic Objects, Magic Items, Spells and Scrolls are
+discarded. / 6: ... are allowed!] This is Mano-a-Mano - Die Roll to Die Roll. Consider this a
+Double Elimination Tournament. The Character opening the Box may choose his/her opponent first,
+and which attribute will be used, Strength or Craft. After which, Winners fight Winners, losers
+fight losers etc until there is only one left!"
+
+A *bout* is one die each added to the fighter's Strength (battle) or Craft (psychic combat) as
+the combat sequence totals them (``combat.combat_total``: objects, the Warrior's weapons...),
+outside the combat sequence (no spells cast, no Fate, no armour): higher wins, a tie is rolled
+again.  The loser takes a *loss*; the first costs one of the two lives, the second eliminates
+(double elimination).  The pairing after the opener's choice (``ARENA["pairing"]``): the
+standing fighter with the fewest bouts (seat order from the opener) meets a standing fighter
+with as many losses (winners fight winners, losers fight losers), else the nearest in losses;
+the attribute is one the first (then the second) has not yet used in the Arena, else the other
+one than the first's last.  The last one standing is the Champion and wins the game; the
+others have lost it.
+"""
+from __future__ import annotations
+
+from ...engine.machine import decide, log, request_roll
+from ...engine.records import deep_freeze, replace
+from ...state import update_character
+from .tasks import alive, discard_cards
+from .winning import win
+
+__all__ = ["ARENA", "pandora_arena", "arena_pairing", "duel"]
+
+KINDS = ("battle", "psychic")
+#: The tournament's numbers: the lives everyone is set to, the losses that eliminate.
+ARENA = {"lives": 2, "out_after": 2, "pairing": "fewest bouts first, same losses, seat order"}
+
+
+def pandora_arena(state, who, row):
+    """1 / 6: everyone to the Arena with 2 lives ((1) without magic); the opener chooses the
+    first opponent and Strength or Craft."""
+    from .. import characters as chars
+    seats = list(state.order)
+    start = seats.index(who)
+    fighters = [c for c in seats[start:] + seats[:start] if alive(state, c)]
+    for cid in fighters:
+        state = update_character(state, cid, lives=ARENA["lives"])
+        if not row["magic"]:
+            state = discard_cards(state, cid, only_type="magic_object")
+            for sp in state.characters[cid].spells:
+                state = chars.discard(state, sp)
+            state = update_character(state, cid, spells=[])
+    state = log(state, "arena_opened", character=who, fighters=fighters, lives=ARENA["lives"],
+                magic=row["magic"])
+    arena = {"opener": who, "fighters": fighters, "losses": {c: 0 for c in fighters},
+             "fought": {c: [] for c in fighters}}
+    state = replace(state, ending=state.ending.set("arena", deep_freeze(arena)))
+    if len(fighters) == 1:
+        return champion(state, who)
+    options = [f"arena:{o}:{k}" for o in fighters[1:] for k in KINDS]
+    return decide(state, who, "arena", options, "endings.arena_chosen",
+                  prompt="the first opponent and Strength or Craft (THE ARENA)", who=who)
+
+
+def arena_chosen(state, action, who):
+    return bout(state, who, action.args[0], action.args[1])
+
+
+def bout(state, a, b, kind):
+    return request_roll(state, "2d6", f"{a} against {b} in the Arena ({kind})", "endings.arena_rolled",
+                        a=a, b=b, kind=kind)
+
+
+def _scores(state, action, a, b, kind):
+    from .. import combat
+    da, db = action.dice
+    return da + combat.combat_total(state, a, kind), db + combat.combat_total(state, b, kind)
+
+
+def arena_rolled(state, action, a, b, kind):
+    sa, sb = _scores(state, action, a, b, kind)
+    state = log(state, "arena_bout", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
+    if sa == sb:
+        return bout(state, a, b, kind)  # Mano-a-Mano: die roll to die roll until one wins
+    winner, loser = (a, b) if sa > sb else (b, a)
+    arena = state.ending["arena"]
+    fought = arena["fought"]
+    fought = fought.set(a, fought[a].append(kind)).set(b, fought[b].append(kind))
+    losses = arena["losses"].set(loser, arena["losses"][loser] + 1)
+    arena = arena.set("fought", fought).set("losses", losses)
+    state = replace(state, ending=state.ending.set("arena", arena))
+    if losses[loser] >= ARENA["out_after"]:
+        state = log(state, "arena_eliminated", character=loser, by=winner)
+    else:
+        from .. import characters as chars
+        state = chars.lose_lives(state, loser, 1, f"{winner} in the Arena")
+    return next_bout(state)
+
+
+def standing(state):
+    arena = state.ending["arena"]
+    return [c for c in arena["fighters"] if arena["losses"][c] < ARENA["out_after"] and alive(state, c)]
+
+
+def arena_pairing(state):
+    """The next bout: ``(a, b, kind)`` (see the module docstring)."""
+    arena = state.ending["arena"]
+    up = standing(state)
+    seat = {c: i for i, c in enumerate(arena["fighters"])}
+    bouts = {c: len(arena["fought"][c]) for c in up}
+    a = min(up, key=lambda c: (bouts[c], seat[c]))
+    rest = [c for c in up if c != a]
+    b = min(rest, key=lambda c: (abs(arena["losses"][c] - arena["losses"][a]), bouts[c], seat[c]))
+    for who in (a, b):
+        unused = [k for k in KINDS if k not in arena["fought"][who]]
+        if unused:
+            return a, b, unused[0]
+    last = arena["fought"][a][-1]
+    return a, b, KINDS[1 - KINDS.index(last)]
+
+
+def next_bout(state):
+    if state.outcome is not None:
+        return state
+    up = standing(state)
+    if len(up) == 1:
+        return champion(state, up[0])
+    return bout(state, *arena_pairing(state))
+
+
+def champion(state, who):
+    state = log(state, "arena_champion", character=who)
+    for c in state.ending["arena"]["fighters"]:
+        if c != who:
+            state = log(state, "game_lost", character=c, reason="pandoras_box")
+    return win(state, who, "pandoras_box")
+
+
+# --- PERILS OF PANDORA: "compelled to fight until only one is left" ----------------------------
+
+def duel(state, a, b, kind):
+    """A fight to the finish: bouts as in the Arena, each lost bout costing a life, until one of
+    the two is dead."""
+    return request_roll(state, "2d6", f"{a} against {b} to the finish ({kind})", "endings.duel_rolled",
+                        a=a, b=b, kind=kind)
+
+
+def duel_rolled(state, action, a, b, kind):
+    from .. import characters as chars
+    sa, sb = _scores(state, action, a, b, kind)
+    state = log(state, "duel_round", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
+    if sa != sb:
+        winner, loser = (a, b) if sa > sb else (b, a)
+        state = chars.lose_lives(state, loser, 1, f"{winner} (PERILS OF PANDORA)")
+    if state.outcome is not None or not (alive(state, a) and alive(state, b)):
+        return state
+    return duel(state, a, b, kind)
+
+
+STEPS = {"endings.arena_chosen": arena_chosen, "endings.arena_rolled": arena_rolled,
+         "endings.duel_rolled": duel_rolled}

@@ -1,0 +1,266 @@
+"""The Alternative Ending card frame of The Harbinger and The Blood Moon (001 / 003 "Alternative
+Ending Cards", "Setup", "Revealed Variant", "Hidden Variant", "Encountering Alternative
+Endings"), shared with the compendium's Alternative Endings deck (:mod:`.crown`).
+
+The endings in play are one deck: the compendium's six endings (``crown.ENDINGS``, rules code,
+usable in either variant) and the ending *cards* of the enabled expansions (YAML, deck
+``alternative_ending``: ``data/talisman/expansions/<expansion>/cards/endings.yaml``; each card's
+``data.icons`` lists the variants it belongs to -- ``revealed``: the sun icon, ``hidden``: the
+crescent moon -- ``data.star`` its star instructions, ``effect`` what a character on the Crown
+does on meeting it).  An expansion contributes its ending cards by shipping that deck; the
+frame needs no expansion code (the *expansion hook* is the deck).
+
+The rule option ``alternative_endings`` says how the deck is used:
+
+``False`` (default)
+    no Alternative Ending: the Crown of Command's own rules.
+``True`` (the compendium)
+    the deck is shuffled at set-up and "The first Character who enters the Crown of Command
+    Space must draw a card"; the expansion cards join it if they have the hidden icon (the
+    card is unseen until drawn).
+``"revealed"`` / ``"hidden"`` (the Revised 4th Edition's variants)
+    the cards of the other variant go back to the box, one card is drawn at set-up and placed
+    on the Crown face up / face down (turned up when first encountered).
+
+``ending_deck`` (a list of ending ids, default all) keeps only those endings in the deck.  The
+Harbinger's old option ``harbinger_ending`` (``revealed`` / ``hidden``) still works: it is
+``alternative_endings`` with that variant and the Harbinger's two cards only; combining it
+with ``alternative_endings`` is an error.
+
+``state.ending`` (plain data): ``variant``, ``deck`` (undrawn), ``card`` (on the Crown),
+``revealed``, ``box`` (back in the game box), ``discarded``, and each ending's own fields.
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.dice import shuffle
+from ...engine.machine import log
+from ...engine.records import Outcome, deep_freeze, replace
+from ...errors import TalismanError
+
+__all__ = ["VARIANTS", "DECK", "ending_settings", "setup_card_endings", "is_card", "icons",
+           "star", "face_up", "reveal", "encounter_card", "holds_on_crown", "cards_held",
+           "hide_from", "discard_ending", "time_flipped", "alignment_locked", "attacks_allowed",
+           "win_game", "annihilate", "EFFECTS"]
+
+VARIANTS = ("revealed", "hidden")
+DECK = "alternative_ending"
+HARBINGER_VARIANTS = ("off", "revealed", "hidden")
+
+
+def is_card(eid):
+    """Whether an ending is an expansion's card (else one of the compendium's endings)."""
+    c = load().cards.get(eid)
+    return c is not None and c.type == DECK
+
+
+def icons(eid):
+    """The variants an ending belongs to (the compendium's endings: both)."""
+    return tuple(load().cards[eid].data.get("icons", ())) if is_card(eid) else VARIANTS
+
+
+def _card_set(eid):
+    """The expansion an ending card comes from."""
+    return load().cards[eid].set
+
+
+def ending_settings(state):
+    """``(variant, only)`` from the rule options: variant ``None`` (no Alternative Endings),
+    ``"compendium"``, ``"revealed"`` or ``"hidden"``; ``only``: the ending ids kept, or None."""
+    alt = state.option("alternative_endings")
+    if alt not in (False, True) + VARIANTS:
+        raise TalismanError(f"rule option alternative_endings={alt!r}: false, true (the compendium's "
+                            f"draw on the Crown), 'revealed' or 'hidden' (the Revised 4th Edition's)")
+    only = state.option("ending_deck")
+    harbinger = state.option("harbinger_ending")
+    if harbinger not in HARBINGER_VARIANTS:
+        raise TalismanError(f"rule option harbinger_ending={harbinger!r}: choose one of "
+                            f"{', '.join(HARBINGER_VARIANTS)}")
+    if harbinger != "off":
+        if alt is not False or only is not None:
+            raise TalismanError("rule option harbinger_ending is the older form of alternative_endings: "
+                                "use alternative_endings (and ending_deck) alone")
+        if "harbinger" not in state.config.expansions:
+            raise TalismanError("rule option harbinger_ending needs the harbinger expansion")
+        harbinger_cards = [c for c in state.decks.get(DECK, ()) if _card_set(c) == "harbinger"]
+        return harbinger, harbinger_cards
+    if only is not None and (isinstance(only, str) or not all(isinstance(x, str) for x in only)):
+        raise TalismanError(f"rule option ending_deck={only!r}: a list of ending ids")
+    variant = None if alt is False else "compendium" if alt is True else alt
+    return variant, (None if only is None else list(only))
+
+
+def setup_card_endings(state, compendium):
+    """Set-up (001/003 Setup, Revealed Variant, Hidden Variant; 000 THE CROWN OF COMMAND SPACE):
+    the deck of the endings in play, shuffled; in the Revised variants one card on the Crown."""
+    variant, only = ending_settings(state)
+    if variant is None:
+        return state
+    cards = list(state.decks.get(DECK, ()))
+    state = replace(state, decks=state.decks.set(DECK, state.decks[DECK][:0])) if cards else state
+    pool = ([] if state.option("harbinger_ending") != "off" else list(compendium)) + cards
+    if only is not None:
+        unknown = [e for e in only if e not in pool]
+        if unknown:
+            raise TalismanError(f"rule option ending_deck: {', '.join(unknown)} not in play; the endings "
+                                f"in play: {', '.join(pool)}")
+    wanted = "hidden" if variant == "compendium" else variant
+    usable = [e for e in pool if (only is None or e in only) and wanted in icons(e)]
+    box = [e for e in pool if e not in usable]
+    if not usable:
+        raise TalismanError(f"no Alternative Ending left for the {variant} variant")
+    order, dice = shuffle(state.dice, usable)
+    state = replace(state, dice=dice)
+    if variant == "compendium":
+        ending = {"deck": list(order), "card": None}
+        if cards or only is not None:
+            ending.update(variant=variant, box=box)
+        return replace(state, ending=ending)
+    pick = order[0]
+    state = replace(state, ending={"variant": variant, "deck": [], "card": pick,
+                                   "revealed": variant == "revealed", "box": box + list(order[1:])})
+    if variant == "revealed":
+        state = log(state, "ending_placed", card=pick, face="up")
+        return star_setup(state)
+    return log(state, "ending_placed", face="down")
+
+
+def star(state):
+    """The star instructions of the face-up ending on the Crown (an empty mapping otherwise):
+    "instructions that have a star icon at the start of their text affect all characters, no
+    matter what Region they are in"."""
+    e = state.ending
+    if not e or e.get("card") is None or not face_up(state) or not is_card(e["card"]):
+        return {}
+    return load().cards[e["card"]].data.get("star", {})
+
+
+def face_up(state):
+    e = state.ending
+    return bool(e) and e.get("revealed", True)
+
+
+def reveal(state, cid):
+    """A face-down ending is turned up when a character first encounters it."""
+    state = replace(state, ending=state.ending.set("revealed", True))
+    state = log(state, "ending_revealed", card=state.ending["card"], character=cid)
+    return star_setup(state)
+
+
+def star_setup(state):
+    """What a star instruction does when its card turns face up (every character)."""
+    s = star(state)
+    if s.get("all_good"):
+        from .. import characters as chars
+        for c in state.order:
+            if state.characters[c].alive:
+                state = chars.set_alignment(state, c, "good", state.ending["card"])
+    if s.get("fate_on_card") and "card_fate" not in state.ending:
+        n = s["fate_on_card"]["per_character"] * len(state.order)
+        state = replace(state, ending=state.ending.set("card_fate", n))
+        state = log(state, "fate_on_ending", card=state.ending["card"], fate=n)
+    return state
+
+
+def encounter_card(state, cid):
+    """Encountering Alternative Endings: "characters on the Crown of Command must encounter the
+    Alternative Ending card and follow the rules printed on the card; they cannot cast the
+    Command Spell or encounter other characters on the Crown of Command unless the Alternative
+    Ending card specifically states otherwise" (the card's effect says so, e.g. with
+    ``command_spell``)."""
+    from .. import effects
+    card = state.ending["card"]
+    state = log(state, "ending_encountered", card=card, character=cid)
+    return effects.run(state, load().cards[card].effect, cid, {"card": card})
+
+
+def holds_on_crown(state):
+    """"Characters on the Crown of Command cannot move and must remain on that space unless
+    the Alternative Ending card specifically states otherwise" (a card: ``data.may_leave``).
+    The compendium's endings let a character leave (fleeing the Demon Lord, errands)."""
+    e = state.ending
+    if not e or e.get("card") is None or not is_card(e["card"]):
+        return False
+    return not load().cards[e["card"]].data.get("may_leave", False)
+
+
+def discard_ending(state):
+    """The ending on the Crown is discarded, not to be reused (the Horrible Black Void)."""
+    e = state.ending
+    card = e["card"]
+    return replace(state, ending=e.set("card", None).set(
+        "discarded", deep_freeze(list(e.get("discarded", ())) + [card])))
+
+
+def cards_held(state):
+    """The expansion ending cards kept in ``state.ending`` (for "every card in one place")."""
+    e = state.ending
+    if not e:
+        return []
+    ids = list(e.get("deck", ())) + list(e.get("box", ())) + list(e.get("discarded", ()))
+    if e.get("card") is not None:
+        ids.append(e["card"])
+    return [i for i in ids if is_card(i)]
+
+
+def hide_from(state, view):
+    """``player_view``: the deck's order, a face-down card and the box (which would tell it by
+    elimination) are hidden."""
+    e = state.ending
+    if not e:
+        return view
+    hidden = e.set("deck", deep_freeze(sorted(e.get("deck", ()))))
+    if not face_up(state) and e.get("card") is not None:
+        hidden = hidden.set("card", "hidden").set("box", deep_freeze(["hidden"] * len(e.get("box", ()))))
+    return replace(view, ending=hidden)
+
+
+# --- star instructions that other rules ask about --------------------------------------------
+
+def time_flipped(state, time):
+    """The Time card flipped (The Blood Moon): a ``fate_on_card`` star instruction loses a fate
+    at each nightfall; "if the last fate goes, everyone loses" (Lightbearers)."""
+    rule = star(state).get("fate_on_card")
+    if not rule or rule.get("lose_at") != {"night": "nightfall", "day": "daybreak"}.get(time):
+        return state
+    left = max(0, state.ending.get("card_fate", 0) - 1)
+    state = replace(state, ending=state.ending.set("card_fate", left))
+    state = log(state, "fate_off_ending", card=state.ending["card"], fate=left)
+    if left == 0 and state.outcome is None:
+        state = log(state, "game_lost", reason=state.ending["card"])
+        return replace(state, outcome=Outcome(f"{state.ending['card']}_failed", ()))
+    return state
+
+
+def alignment_locked(state, cid, alignment):
+    """``all_good``: "all characters are Good and stay Good (an alignment change costs 1 life
+    instead)" -- True when the change must be refused."""
+    return bool(star(state).get("all_good")) and alignment != "good"
+
+
+def attacks_allowed(state):
+    """``no_attacks``: characters may not attack one another."""
+    return not star(state).get("no_attacks")
+
+
+# --- the ending cards' effects (the effect vocabulary) ---------------------------------------
+
+def win_game(state, params, actor, source):
+    """The actor wins the game (``who: all``: every character does)."""
+    reason = params.get("reason") or source.get("card") or "alternative_ending"
+    if params.get("who") == "all":
+        state = log(state, "game_won", characters=list(state.order), reason=reason)
+        return replace(state, outcome=Outcome(reason, tuple(state.order)))
+    state = log(state, "game_won", character=actor, reason=reason)
+    return replace(state, outcome=Outcome(reason, (actor,)))
+
+
+def annihilate(state, params, actor, source):
+    """The Horrible Black Void on the actor."""
+    from .black_void import black_void
+    return black_void(state, actor)
+
+
+EFFECTS = {"win_game": win_game, "annihilate": annihilate}
+
+STEPS = {}

@@ -1,0 +1,114 @@
+"""THE CROWN OF COMMAND SPACE (000): "The first Character who enters the Crown of Command Space
+must draw a card from the Alternative Endings deck"; the card then decides the encounter.
+
+The drawn card stays on the Crown.  For the endings with a die (the Dragon King, the Lord of
+Chaos, Pandora's Box) each character who encounters the Crown without an unfinished task rolls;
+a result that sets a task (fight the King, go to the Chapel and return, ...) is kept per
+character in ``state.ending["tasks"]`` and continued on that character's later encounters of
+the Crown.  Each chart is data (a dict per result naming its rule step)."""
+from __future__ import annotations
+
+from ...engine.machine import log, request_roll
+from ...engine.records import replace
+from .black_void import black_void
+from .demon_lord import DEMON_LORD, demon_lord
+from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
+from .lord_of_chaos import (LORD_OF_CHAOS_CHART, continue_change, continue_chaos_fight, continue_errand,
+                            continue_trial)
+from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
+from .tasks import set_task, task_of
+from .winning import win
+
+__all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending",
+           "chart_rolled", "DIE_ENDINGS", "TASKS"]
+
+
+#: The Alternative Endings deck the option uses (the implemented ones).
+ENDINGS = ("crown_of_command", "demon_lord", "black_void", "dragon_king", "lord_of_chaos",
+           "pandoras_box")
+
+
+def setup_endings(state):
+    """Shuffle the Alternative Endings deck (the option ``alternative_endings``: the compendium's
+    endings and the expansions' ending cards, :mod:`.cards`); with CHAOS
+    BLOODBATH "Only 1 Talisman Card is used" (the Talisman stock keeps one card)."""
+    if state.option("chaos_bloodbath") and state.decks.get("talisman"):
+        state = replace(state, decks=state.decks.set("talisman", state.decks["talisman"][:1]))
+        state = log(state, "talisman_stock_limited", cards=1, cause="chaos_bloodbath")
+    from .cards import setup_card_endings
+    return setup_card_endings(state, ENDINGS)
+
+
+def crown_ending(state, cid):
+    """THE CROWN OF COMMAND SPACE: "The first Character who enters the Crown of Command Space
+    must draw a card from the Alternative Endings deck"; the card then decides the encounter.
+
+    Returns ``(state, handled)``: not handled means the Crown of Command's own rules apply."""
+    alive = [c for c in state.order if state.characters[c].alive]
+    if state.option("chaos_bloodbath") and len(state.order) > 1 and alive == [cid]:
+        # CHAOS BLOODBATH: the last one alive, kept from winning until now, reaches the Crown
+        return win(state, cid, "last_survivor"), True
+    e = state.ending
+    if e is None:
+        return state, False
+    if e["card"] is None:
+        if not e["deck"]:
+            return state, False
+        card = e["deck"][0]
+        state = replace(state, ending=e.set("deck", e["deck"][1:]).set("card", card))
+        state = log(state, "ending_drawn", character=cid, ending=card)
+    from . import cards
+    if not cards.face_up(state):
+        state = cards.reveal(state, cid)  # 001/003 Hidden Variant: turned up when first met
+    card = state.ending["card"]
+    if cards.is_card(card):
+        return cards.encounter_card(state, cid), True
+    if card == "demon_lord":
+        return demon_lord(state, cid), True
+    if card == "black_void":
+        return black_void(state, cid), True
+    if card in DIE_ENDINGS:
+        return die_ending(state, cid, card), True
+    return state, False  # the Crown of Command: the Command Spell (inner_region)
+
+
+def character_died(state, cid):
+    """"If you are killed, the Demon Lord regains his Lives and awaits the next challenger."
+    """
+    e = state.ending
+    if e is not None and e.get("barrier_by") == cid:
+        state = replace(state, ending=e.set("demon_lives", DEMON_LORD["lives"]).discard("barrier_by"))
+    if task_of(state, cid) is not None:
+        state = set_task(state, cid, None)  # a dead character's unfinished task goes with it
+    return state
+
+
+def die_ending(state, cid, card):
+    """Continue the character's unfinished task, or roll on the card's chart."""
+    task = task_of(state, cid)
+    if task is not None:
+        return TASKS[task["kind"]](state, cid, task)
+    spec, chart = DIE_ENDINGS[card]
+    return request_roll(state, spec, f"{card} for {cid}", "endings.chart_rolled", card=card, who=cid)
+
+
+def chart_rolled(state, action, card, who):
+    roll = sum(action.dice)
+    row = DIE_ENDINGS[card][1][roll]
+    state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
+    from ...engine.machine import frame, push
+    return push(state, frame(row["step"], who=who, row=row))
+
+
+#: The endings with a die: the roll and the chart.
+DIE_ENDINGS = {"dragon_king": ("d8", DRAGON_KING_CHART), "lord_of_chaos": ("d6", LORD_OF_CHAOS_CHART),
+               "pandoras_box": ("d8", PANDORAS_BOX_CHART)}
+
+
+TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,
+         "king_next": lambda state, who, task: dk_king(state, who),
+         "errand": continue_errand, "change": continue_change, "chaos_fight": continue_chaos_fight,
+         "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
+         "perils": continue_power}
+
+STEPS = {"endings.chart_rolled": chart_rolled}

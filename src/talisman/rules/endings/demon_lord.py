@@ -1,0 +1,82 @@
+"""The Demon Lord (000 Alternative Endings): Craft 12, 4 lives, psychic combat, fleeing to the
+Plain of Peril, and the mystic barrier around the Valley of Fire with its D8 chart."""
+from __future__ import annotations
+
+from ...engine.machine import decide, log, request_roll
+from ...engine.records import replace
+from ...state import update_character
+from .winning import win
+
+__all__ = ["DEMON_LORD", "BARRIER_CHART", "demon_lord", "raise_barrier", "barrier",
+           "barrier_rolled", "demon_chosen", "demon_hit"]
+
+
+DEMON_LORD = {"craft": 12, "lives": 4}
+
+
+#: The Demon Lord's barrier chart (D8) for a character on the Valley of Fire; results 1-3 name
+#: the Timescape, Dungeon and City boards (not in play): a stand-in sends them to the Portal of Power.
+BARRIER_CHART = {1: "portal_of_power", 2: "portal_of_power", 3: "portal_of_power",
+                 4: "portal_of_power", 5: "graveyard", 6: "cursed_glade", 7: "oasis", 8: "castle"}
+
+
+def demon_lord(state, cid):
+    """The Demon Lord: Craft 12 and 4 lives; psychic combat to take all his lives; the
+    character may flee to the Plain of Peril (the Demon Lord keeps all his lives)."""
+    e = state.ending
+    if "demon_lives" not in e:
+        state = replace(state, ending=e.set("demon_lives", DEMON_LORD["lives"]))
+    state = raise_barrier(state, cid)
+    return decide(state, cid, "demon_lord", ["fight", "flee"], "endings.demon_chosen",
+                  prompt=f"the Demon Lord (Craft 12, {state.ending['demon_lives']} lives)")
+
+
+def raise_barrier(state, cid):
+    """"the Demon Lord has created an impenetrable mystic barrier preventing any other player
+    from entering the Valley of Fire. Any Character already on the Valley of Fire is teleported
+    to a random location" (the D8 chart)."""
+    from ...engine.machine import frame, push
+    state = replace(state, ending=state.ending.set("barrier_by", cid))
+    out = [o for o in state.order if o != cid and state.characters[o].alive
+           and state.characters[o].space == "valley_of_fire"]
+    for o in reversed(out):
+        state = push(state, frame("endings.barrier", who=o))
+    return state
+
+
+def barrier(state, who):
+    return request_roll(state, "d8", f"the barrier throws {who}", "endings.barrier_rolled", who=who)
+
+
+def barrier_rolled(state, action, who):
+    dest = BARRIER_CHART[sum(action.dice)]
+    state = update_character(state, who, space=dest)
+    return log(state, "teleported", character=who, to=dest, cause="the Demon Lord's barrier")
+
+
+def demon_chosen(state, action):
+    from .. import combat
+    cid = state.current
+    if action.kind == "flee":
+        state = update_character(state, cid, space="plain_of_peril")
+        state = replace(state, ending=state.ending.set("demon_lives", DEMON_LORD["lives"])
+                        .discard("barrier_by"))
+        return log(state, "fled", character=cid, to="plain_of_peril", enemy="demon_lord")
+    demon = {"name": "demon_lord", "card": None, "value": DEMON_LORD["craft"]}
+    hit = {"step": "endings.demon_hit", "args": {"who": cid}}
+    return combat.start_combat(state, cid, "psychic", [demon], on_win=hit, on_lose=None,
+                               on_standoff=None, evadable=False)
+
+
+def demon_hit(state, who):
+    lives = state.ending["demon_lives"] - 1
+    state = replace(state, ending=state.ending.set("demon_lives", lives))
+    state = log(state, "demon_lord_wounded", character=who, lives=lives)
+    if lives <= 0:
+        return win(state, who, "demon_lord")
+    return state
+
+STEPS = {"endings.demon_chosen": demon_chosen,
+         "endings.demon_hit": demon_hit,
+         "endings.barrier": barrier,
+         "endings.barrier_rolled": barrier_rolled}

@@ -1,0 +1,271 @@
+"""The Lord of Chaos (000 Alternative Endings): the D6 chart (``LORD_OF_CHAOS_CHART``), LET'S SEE
+YOU SUFFER's letter table (``LETTER_TABLE``, ``LETTERS``) and COMBAT TO WIN's table by
+alignment (``COMBAT_TABLE``, ``CHAOS_FOES``)."""
+from __future__ import annotations
+
+from ...engine.machine import log, request_roll
+from .tasks import alive, discard_cards, in_play, moves_since, set_task, task_of, throw
+from .winning import win
+
+__all__ = ["ANARCHIST_GUILD", "ANARCHIST_GUILD_STAND_IN", "LORD_OF_CHAOS_CHART", "LETTER_TABLE",
+           "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
+           "continue_errand", "loc_alignment", "loc_neutral", "ROUTES", "route_in",
+           "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
+           "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
+           "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled"]
+
+
+#: The Lord of Chaos's D6 chart.  The Anarchist Guild is on the City board: with the City
+#: expansion in the game its space; without it the stand-in is the City space of the main board.
+ANARCHIST_GUILD = "city_anarchists_guild"
+
+
+ANARCHIST_GUILD_STAND_IN = "city"
+
+
+LORD_OF_CHAOS_CHART = {
+    1: {"name": "good_wins_evil_loses", "step": "endings.loc_alignment", "wins": "good",
+        "loses": "evil", "errand": "chapel"},
+    2: {"name": "evil_wins_good_loses", "step": "endings.loc_alignment", "wins": "evil",
+        "loses": "good", "errand": "graveyard"},
+    3: {"name": "neutral_wins", "step": "endings.loc_neutral", "errand": ANARCHIST_GUILD},
+    4: {"name": "change_is_good", "step": "endings.loc_change"},
+    5: {"name": "lets_see_you_suffer", "step": "endings.loc_suffer"},
+    6: {"name": "combat_to_win", "step": "endings.loc_combat"},
+}
+
+
+#: LET'S SEE YOU SUFFER: the D6 and the alignment give a letter.
+LETTER_TABLE = {
+    "good": {1: "A", 2: "A", 3: "B", 4: "B", 5: "E", 6: "F"},
+    "neutral": {1: "B", 2: "B", 3: "A", 4: "A", 5: "F", 6: "E"},
+    "evil": {1: "C", 2: "C", 3: "D", 4: "D", 5: "A", 6: "G"},
+}
+
+
+#: The letters' explanations ("leave": to the Portal of Power, placed there as a stand-in for
+#: "go all the way to the Portal of Power").
+LETTERS = {
+    "A": {"lives": 1, "leave": True},
+    "B": {"lives": 2, "leave": True},
+    "C": {"lives": 1, "possessions": True},
+    "D": {"possessions": True, "leave": True},
+    "E": {"lives": 2, "win": True},
+    "F": {"lives": 3, "win": True},
+    "G": {"lives": 3, "leave": True},
+}
+
+
+#: COMBAT TO WIN: the foes by alignment and D6.
+CHAOS_FOES = {
+    "dragon_of_chaos": {"strength": 10, "craft": 10, "lives": 4, "kinds": ["battle", "psychic"]},
+    "priest_of_chaos": {"strength": 8, "craft": 15, "lives": 4, "kinds": ["psychic"]},
+    "lord_of_chaos": {"strength": 12, "craft": 12, "bonus_dice": "2d6", "lives": 5,
+                      "kinds": ["battle", "psychic"], "drains": True},
+}
+
+
+COMBAT_TABLE = {
+    "good": {**{r: "dragon_of_chaos" for r in range(1, 6)}, 6: "lord_of_chaos"},
+    "neutral": {**{r: "priest_of_chaos" for r in range(1, 6)}, 6: "lord_of_chaos"},
+    "evil": {**{r: "trial_of_chaos" for r in range(1, 6)}, 6: "lord_of_chaos"},
+}
+
+
+#: Evil 1-5: "two Battles each with the Dragon of Chaos and the Priest of Chaos ... You must win
+#: each battle by 3 or more, a Standoff is considered a Loss!" (read: one battle against each).
+TRIAL_OF_CHAOS = {"margin": 3, "battles": [["dragon_of_chaos", "battle"], ["priest_of_chaos", "psychic"]]}
+
+
+def errand(state, who, place):
+    """"you must go to the <place> and discard all Possessions except Followers, then return
+    here to Win the Game" (the discarding is done on the return: docs/endings.md)."""
+    if place == ANARCHIST_GUILD and not in_play(state, place):
+        place = ANARCHIST_GUILD_STAND_IN
+    state = set_task(state, who, {"kind": "errand", "to": place, "since": len(state.log)})
+    return log(state, "errand_set", character=who, to=place)
+
+
+def continue_errand(state, who, task):
+    if task["to"] not in moves_since(state, who, task["since"]):
+        return log(state, "errand_unfinished", character=who, to=task["to"])
+    state = discard_cards(state, who)
+    state = set_task(state, who, None)
+    return win(state, who, "lord_of_chaos")
+
+
+def loc_alignment(state, who, row):
+    from .. import characters as chars
+    al = state.characters[who].alignment
+    if al == row["wins"]:
+        return win(state, who, "lord_of_chaos")
+    if al == row["loses"]:
+        state = log(state, "game_lost", character=who, reason="lord_of_chaos")
+        return chars.kill(state, who, "lost the game to the Lord of Chaos")
+    return errand(state, who, row["errand"])
+
+
+def loc_neutral(state, who, row):
+    from .. import characters as chars
+    if state.characters[who].alignment == "neutral":
+        return win(state, who, "lord_of_chaos")
+    state = chars.lose_lives(state, who, 1, "the Lord of Chaos")
+    return errand(state, who, row["errand"]) if alive(state, who) else state
+
+
+ROUTES = {"mines": "mines", "vampires_tower": "mines", "pits": "mines",
+          "crypt": "crypt", "death": "crypt", "werewolf_den": "crypt",
+          # THE WIZARD'S TOWER (talisman.expansions.wizards_tower)
+          **{room: "wizards_tower" for room in ("wt_door", "wt_antechamber", "wt_dice_with_death",
+                                                "wt_magical_trap", "wt_pit_trap", "wt_dragon_prince",
+                                                "wt_crown_of_command")}}
+
+
+def route_in(state, who, since=0):
+    """The way the character last came to the Crown: by the Mines or the Crypt side (an
+    expansion's way in, e.g. the Wizard's Tower, names its spaces in ``ROUTES``)."""
+    route = None
+    for to in moves_since(state, who, since):
+        if to in ROUTES:
+            route = ROUTES[to]
+    return route
+
+
+def loc_change(state, who, row):
+    """4: "You must leave immediately. To win the game, you must return via a Different route
+    than you took to get here ... or you must change Alignment, and then return to Win"."""
+    task = {"kind": "change", "alignment": state.characters[who].alignment,
+            "route": route_in(state, who), "since": len(state.log)}
+    state = set_task(state, who, task)
+    return throw(state, who, "portal_of_power", "the Lord of Chaos: change is good")
+
+
+def continue_change(state, who, task):
+    route = route_in(state, who, task["since"])
+    changed = state.characters[who].alignment != task["alignment"]
+    if changed or (route is not None and route != task["route"]):
+        state = set_task(state, who, None)
+        return win(state, who, "lord_of_chaos")
+    state = log(state, "no_change", character=who, route=route)
+    state = set_task(state, who, dict(task, since=len(state.log)))
+    return throw(state, who, "portal_of_power", "the Lord of Chaos: change is good")
+
+
+def loc_suffer(state, who, row):
+    return request_roll(state, "d6", f"{who} suffers", "endings.loc_suffer_rolled", who=who)
+
+
+def loc_suffer_rolled(state, action, who):
+    from .. import characters as chars
+    letter = LETTER_TABLE[state.characters[who].alignment][sum(action.dice)]
+    what = LETTERS[letter]
+    state = log(state, "chaos_letter", character=who, letter=letter)
+    if what.get("lives"):
+        state = chars.lose_lives(state, who, what["lives"], "the Lord of Chaos")
+        if not alive(state, who):
+            return state
+    if what.get("possessions"):
+        state = discard_cards(state, who, keep_followers=False)
+    if what.get("win"):
+        return win(state, who, "lord_of_chaos")
+    if what.get("leave"):
+        state = throw(state, who, "portal_of_power", "the Lord of Chaos")
+    return state
+
+
+def loc_combat(state, who, row):
+    return request_roll(state, "d6", f"{who}'s combat to win", "endings.loc_combat_rolled", who=who)
+
+
+def loc_combat_rolled(state, action, who):
+    foe = COMBAT_TABLE[state.characters[who].alignment][sum(action.dice)]
+    state = log(state, "chaos_foe", character=who, foe=foe)
+    if foe == "trial_of_chaos":
+        state = set_task(state, who, {"kind": "trial", "done": 0})
+        return continue_trial(state, who, task_of(state, who))
+    spec = CHAOS_FOES[foe]
+    if spec.get("bonus_dice"):
+        return request_roll(state, spec["bonus_dice"], "the Lord of Chaos's Strength and Craft",
+                            "endings.loc_lord_rolled", who=who, foe=foe)
+    task = {"kind": "chaos_fight", "foe": foe, "strength": spec["strength"], "craft": spec["craft"],
+            "lives": spec["lives"], "n": 0}
+    state = set_task(state, who, task)
+    return continue_chaos_fight(state, who, task_of(state, who))
+
+
+def loc_lord_rolled(state, action, who, foe):
+    spec = CHAOS_FOES[foe]
+    s, c = action.dice
+    task = {"kind": "chaos_fight", "foe": foe, "strength": spec["strength"] + s,
+            "craft": spec["craft"] + c, "lives": spec["lives"], "n": 0}
+    state = set_task(state, who, task)
+    return continue_chaos_fight(state, who, task_of(state, who))
+
+
+def continue_chaos_fight(state, who, task):
+    """One combat a turn; "Each Combat changes to the other attribute" (battle first)."""
+    from .. import combat
+    spec = CHAOS_FOES[task["foe"]]
+    kind = spec["kinds"][task["n"] % len(spec["kinds"])]
+    state = set_task(state, who, dict(task, n=task["n"] + 1))
+    foe = {"name": task["foe"], "card": None,
+           "value": task["strength"] if kind == "battle" else task["craft"]}
+    drain = {"step": "endings.chaos_drain", "args": {"who": who}} if spec.get("drains") else None
+    return combat.start_combat(state, who, kind, [foe],
+                               on_win={"step": "endings.chaos_hit", "args": {"who": who}},
+                               on_lose=drain, on_standoff=None, evadable=False)
+
+
+def chaos_hit(state, who):
+    task = task_of(state, who)
+    lives = task["lives"] - 1
+    state = log(state, "chaos_foe_wounded", character=who, foe=task["foe"], lives=lives)
+    if lives <= 0:
+        state = set_task(state, who, None)
+        return win(state, who, "lord_of_chaos")
+    return set_task(state, who, dict(task, lives=lives))
+
+
+def chaos_drain(state, who):
+    """"Lives lost by Characters are Gained by the Lord."."""
+    task = task_of(state, who)
+    state = set_task(state, who, dict(task, lives=task["lives"] + 1))
+    return log(state, "chaos_foe_healed", foe=task["foe"], lives=task["lives"] + 1)
+
+
+def continue_trial(state, who, task):
+    """Evil 1-5: one battle a turn, in order; won by less than 3 (or a standoff) is a loss."""
+    return request_roll(state, "2d6", f"{who} against the servants of Chaos", "endings.trial_rolled",
+                        who=who)
+
+
+def trial_rolled(state, action, who):
+    from .. import characters as chars
+    from .. import combat
+    task = task_of(state, who)
+    foe, kind = TRIAL_OF_CHAOS["battles"][task["done"]]
+    mine_roll, their_roll = action.dice
+    mine = mine_roll + combat.combat_total(state, who, kind)
+    theirs = their_roll + CHAOS_FOES[foe]["strength" if kind == "battle" else "craft"]
+    won = mine - theirs >= TRIAL_OF_CHAOS["margin"]
+    state = log(state, "trial_of_chaos", character=who, foe=foe, kind=kind, score=mine,
+                opponent_score=theirs, won=won)
+    if not won:
+        return chars.lose_lives(state, who, 1, f"the {foe}")
+    done = task["done"] + 1
+    if done >= len(TRIAL_OF_CHAOS["battles"]):
+        state = set_task(state, who, None)
+        return win(state, who, "lord_of_chaos")
+    return set_task(state, who, dict(task, done=done))
+
+STEPS = {"endings.loc_alignment": loc_alignment,
+         "endings.loc_neutral": loc_neutral,
+         "endings.loc_change": loc_change,
+         "endings.loc_suffer": loc_suffer,
+         "endings.loc_suffer_rolled": loc_suffer_rolled,
+         "endings.loc_combat": loc_combat,
+         "endings.loc_combat_rolled": loc_combat_rolled,
+         "endings.loc_lord_rolled": loc_lord_rolled,
+         "endings.chaos_hit": chaos_hit,
+         "endings.chaos_drain": chaos_drain,
+         "endings.trial_rolled": trial_rolled}

@@ -1,0 +1,254 @@
+"""Pandora's Box (000 Alternative Endings): the D8 chart (``PANDORAS_BOX_CHART``), the goals to
+bring back to the Crown (4, 5, 7, 8), FINDER'S KEEPERS (2) and PERILS OF PANDORA (3).  THE ARENA
+(1, 6) and the fights to the finish are in :mod:`.arena`."""
+from __future__ import annotations
+
+from ...engine.machine import decide, frame, log, push
+from ...engine.records import replace
+from ...state import update_character
+from .arena import duel, pandora_arena
+from .tasks import alive, in_play, set_task, task_of
+from .winning import win
+
+__all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
+           "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
+           "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
+           "turn_started", "trophy_kept"]
+
+
+#: The quest's thirteen locations in order, each with the space that stands for it (None: on a
+#: board that does not exist here: the Monastery, the Guard Room, the Space Fortress, the
+#: Endless Sea).  The City's spaces count only with the City in the game; the Royal Castle
+#: only replaces a razed Castle (no Castle is razed here).  The Crown is the thirteenth.
+QUEST_LOCATIONS = (("the Monastery or Pure Good", None), ("the Graveyard", "graveyard"),
+                   ("the Anarchist's Guild", "city_anarchists_guild"), ("the Guard Room", None),
+                   ("the Space Fortress", None), ("the Endless Sea", None),
+                   ("the Magic Emporium", "city_magic_emporium"), ("the Tavern", "tavern"),
+                   ("the Castle", "castle"), ("the Oasis", "oasis"), ("the Village", "village"),
+                   ("the High Temple", "city_high_temple"))
+
+
+QUEST_OF_A_LIFETIME = ("graveyard", "tavern", "castle", "oasis", "village")  # the main board's
+
+
+def quest_of_a_lifetime(state):
+    """The quest's places in play, in order."""
+    return tuple(sp for _, sp in QUEST_LOCATIONS if sp is not None and in_play(state, sp))
+
+
+PANDORAS_BOX_CHART = {
+    1: {"name": "the_arena", "step": "endings.pandora_arena", "magic": False},
+    2: {"name": "finders_keepers", "step": "endings.pandora_finders"},
+    3: {"name": "perils_of_pandora", "step": "endings.pandora_perils"},
+    4: {"name": "quest_of_a_lifetime", "step": "endings.pandora_goal", "goal": "quest"},
+    5: {"name": "head_of_the_hydra", "step": "endings.pandora_goal", "goal": "dragons", "count": 7},
+    6: {"name": "the_arena_revisited", "step": "endings.pandora_arena", "magic": True},
+    7: {"name": "ashes_to_ashes", "step": "endings.pandora_goal", "goal": "a_life", "count": 1},
+    8: {"name": "raise_the_rabble", "step": "endings.pandora_goal", "goal": "followers", "count": 12},
+}
+
+
+def pandora_goal(state, who, row):
+    """4, 5, 7, 8: a goal to meet away from the Crown; "return here" with it to win."""
+    task = {"kind": "goal", "goal": row["goal"], "count": row.get("count", 0), "since": len(state.log)}
+    state = set_task(state, who, task)
+    return log(state, "goal_set", character=who, goal=row["goal"])
+
+
+def goal_met(state, who, task):
+    from .. import characters as chars
+    ch = state.characters[who]
+    goal = task["goal"]
+    if goal == "dragons":
+        return len([t for t in ch.trophies if chars.card(t).subtype == "dragon"]) >= task["count"]
+    if goal == "followers":
+        return len(ch.followers) >= task["count"]
+    if goal == "quest":
+        visited = iter(quest_visits(state, who, task["since"]))
+        return all(place in visited for place in quest_of_a_lifetime(state))  # in order
+    # a_life: a character beaten by this one lost a life to it afterwards
+    taken, beaten = 0, set()
+    for e in list(state.log)[task["since"]:]:
+        if e.name == "character_defeated" and e.data.get("victor") == who:
+            beaten.add(e.data.get("loser"))
+        elif e.name == "life_lost" and e.data.get("character") in beaten:
+            taken += 1
+            beaten.discard(e.data.get("character"))
+    return taken >= task["count"]
+
+
+def quest_visits(state, who, since):
+    """4) THE QUEST OF A LIFETIME: "visit (land on and Encounter)": the spaces the character
+    encountered (``encountered_space``) since log index ``since``, in order."""
+    return [e.data["space"] for e in list(state.log)[since:]
+            if e.name == "encountered_space" and e.data.get("character") == who]
+
+
+def trophy_kept(state, cid, trophy, which):
+    """5) BRING ME THE HEAD OF THE HYDRA: "You may not exchange them for Strength. They must be
+    with you when you return here" -- a Dragon trophy may not be cashed in for Strength."""
+    if which != "strength" or state.ending is None:
+        return False
+    task = task_of(state, cid)
+    if task is None or task.get("goal") != "dragons":
+        return False
+    from .. import characters as chars
+    return chars.card(trophy).subtype == "dragon"
+
+
+def continue_goal(state, who, task):
+    if not goal_met(state, who, task):
+        return log(state, "goal_unmet", character=who, goal=task["goal"])
+    state = set_task(state, who, None)
+    return win(state, who, "pandoras_box")
+
+
+# --- 2) FINDER'S KEEPERS ------------------------------------------------------------------
+
+def pandora_finders(state, who, row):
+    """2: "You may look through the discards of all Stockpiles and claim any Objects, Magic
+    Objects and Magic Items, you must observe the rules of Encumbrance as you do so. Each turn
+    you then may Teleport to any Space on any Board to Encounter the other Characters. You must
+    take all Lives from all other Characters to Win the Game" (the last-survivor win)."""
+    state = set_task(state, who, {"kind": "finders"})
+    state = log(state, "finders_keepers", character=who)
+    return offer_finds(state, who)
+
+
+def claimable(state, who):
+    """The Objects and Magic Objects of every discard pile, while the carrying limit allows."""
+    from .. import characters as chars
+    ch = state.characters[who]
+    if len(chars.carried_objects(ch)) >= chars.carry_limit(ch):
+        return []
+    found = [c for deck in sorted(state.discards) for c in state.discards[deck]
+             if chars.card(c).type in ("object", "magic_object")]
+    return list(dict.fromkeys(found))
+
+
+def offer_finds(state, who):
+    options = [f"take:{c}" for c in claimable(state, who)]
+    if not options:
+        return state
+    return decide(state, who, "finders", options + ["done"], "endings.finders_took",
+                  prompt="claim from the discards (FINDER'S KEEPERS)", who=who)
+
+
+def finders_took(state, action, who):
+    if action.kind == "done":
+        return state
+    card = action.args[0]
+    deck = next(d for d in sorted(state.discards) if card in state.discards[d])
+    pile = state.discards[deck]
+    state = replace(state, discards=state.discards.set(deck, pile.delete(pile.index(card))))
+    state = update_character(state, who, objects=state.characters[who].objects.append(card))
+    state = log(state, "claimed", character=who, card=card, deck=deck, cause="finders_keepers")
+    return offer_finds(state, who)
+
+
+def finders_turn(state, who):
+    """"Each turn you then may Teleport to any Space on any Board to Encounter the other
+    Characters": before moving, to the space of another character (or not: ``done``)."""
+    here = state.characters[who].space
+    spaces = sorted({state.characters[o].space for o in state.order
+                     if o != who and alive(state, o) and state.characters[o].space != here})
+    if not spaces:
+        return state
+    return decide(state, who, "teleport", [f"teleport:{sp}" for sp in spaces] + ["done"],
+                  "endings.finders_teleported", prompt="teleport to another character (FINDER'S KEEPERS)",
+                  who=who)
+
+
+def finders_teleported(state, action, who):
+    if action.kind == "done":
+        return state
+    from .. import movement
+    # the move is made: the encounter follows on the new space (ENCOUNTERS)
+    return movement.forced_move(state, who, action.args[0], False, "finders_keepers")
+
+
+# --- 3) PERILS OF PANDORA -----------------------------------------------------------------
+
+def pandora_perils(state, who, row):
+    """3: "Immediately and on each turn hereafter, you have the power to Teleport any other
+    Character to Encounter another Character. You then force them into Combat, or Psychic
+    Combat, if their abilities allow. They are compelled to fight until only one is left. Once
+    there is only one other Character and yourself, you may then Teleport to that Character and
+    fight him to the Finish."""
+    state = set_task(state, who, {"kind": "perils"})
+    state = log(state, "perils_of_pandora", character=who)
+    return perils_turn(state, who)
+
+
+def perils_options(state, who):
+    """``perils:<teleported>:<opponent>:<battle|psychic>`` (psychic only for a character whose
+    abilities let it attack that way); with one other character left, the opener goes."""
+    from .. import characters as chars
+    others = [o for o in state.order if o != who and alive(state, o)]
+    pairs = [(a, b) for a in others for b in others if a != b] if len(others) >= 2 else \
+        [(who, o) for o in others]
+    out = []
+    for a, b in pairs:
+        out.append(f"perils:{a}:{b}:battle")
+        if chars.has_ability(state, a, "psychic_attack_on_characters"):
+            out.append(f"perils:{a}:{b}:psychic")
+    return out
+
+
+def perils_turn(state, who):
+    options = perils_options(state, who)
+    if not options:
+        return state
+    return decide(state, who, "perils", options + ["done"], "endings.perils_chosen",
+                  prompt="teleport a character to fight another (PERILS OF PANDORA)", who=who)
+
+
+def perils_chosen(state, action, who):
+    if action.kind == "done":
+        return state
+    a, b, kind = action.args
+    to = state.characters[b].space
+    if a == who:
+        from .. import movement
+        state = movement.forced_move(state, a, to, False, "perils_of_pandora")
+    else:
+        state = update_character(state, a, space=to)
+        state = log(state, "teleported", character=a, to=to, cause="perils_of_pandora")
+    state = log(state, "forced_to_fight", character=a, opponent=b, kind=kind, by=who)
+    return duel(state, a, b, kind)
+
+
+# --- the powers kept from turn to turn ------------------------------------------------------
+
+#: A task whose power is used at the start of each of its holder's turns.
+TURN_POWERS = {"finders": finders_turn, "perils": perils_turn}
+
+
+def continue_power(state, who, task):
+    """On the Crown again with a power (2, 3): nothing more to roll; the power goes on."""
+    return log(state, "power_goes_on", character=who, power=task["kind"])
+
+
+def power_turn(state, who):
+    """Rule step: the power of ``who``'s task at the start of its turn."""
+    task = task_of(state, who)
+    if task is None or task["kind"] not in TURN_POWERS or not alive(state, who):
+        return state
+    return TURN_POWERS[task["kind"]](state, who)
+
+
+def turn_started(state, cid):
+    """Start of a turn: a character holding a Pandora's Box power uses it before moving."""
+    if state.ending is None or (task_of(state, cid) or {}).get("kind") not in TURN_POWERS:
+        return state
+    return push(state, frame("endings.power_turn", who=cid))
+
+
+STEPS = {"endings.pandora_goal": pandora_goal,
+         "endings.pandora_arena": pandora_arena,
+         "endings.pandora_finders": pandora_finders,
+         "endings.pandora_perils": pandora_perils,
+         "endings.finders_took": finders_took,
+         "endings.finders_teleported": finders_teleported,
+         "endings.perils_chosen": perils_chosen,
+         "endings.power_turn": power_turn}

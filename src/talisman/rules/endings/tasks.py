@@ -1,0 +1,67 @@
+"""What the endings with a die keep for a character between its turns on the Crown (000
+Alternative Endings: "then return here to Win the Game"): the task itself in
+``state.ending["tasks"][character]``, the places it has landed on since (read from the log),
+and the small moves the charts make (thrown off the Crown, possessions discarded)."""
+from __future__ import annotations
+
+from ...engine.machine import log
+from ...engine.records import deep_freeze, replace
+from ...state import update_character
+
+__all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play"]
+
+
+def task_of(state, cid):
+    tasks = state.ending.get("tasks") if state.ending is not None else None
+    return None if tasks is None else tasks.get(cid)
+
+
+def set_task(state, cid, task):
+    from pyrsistent import pmap
+    e = state.ending
+    tasks = e.get("tasks") or pmap()
+    tasks = tasks.discard(cid) if task is None else tasks.set(cid, deep_freeze(task))
+    return replace(state, ending=e.set("tasks", tasks))
+
+
+def throw(state, cid, to, cause):
+    """Move a character off the Crown (a stand-in for "leave": the piece is placed there)."""
+    state = update_character(state, cid, space=to, hold=None)
+    return log(state, "thrown", character=cid, to=to, cause=cause)
+
+
+def discard_cards(state, cid, keep_followers=True, only_type=None):
+    """Discard a character's objects (of ``only_type`` if given) and, unless kept, followers."""
+    from .. import characters as chars
+    ch = state.characters[cid]
+    objects = [c for c in ch.objects if only_type is None or chars.card(c).type == only_type]
+    gone = objects + ([] if keep_followers else list(ch.followers))
+    for c in gone:
+        state = chars.discard(state, c)
+    state = update_character(state, cid, objects=[c for c in ch.objects if c not in objects],
+                             followers=list(ch.followers) if keep_followers else [])
+    return log(state, "possessions_discarded", character=cid, cards=gone)
+
+
+def alive(state, cid):
+    return state.characters[cid].alive
+
+
+def moves_since(state, cid, since):
+    """The spaces the character landed on (moved or was placed) since log index ``since``."""
+    out = []
+    for e in list(state.log)[since:]:
+        if e.data.get("character") == cid and e.name in ("moved", "thrown", "teleported"):
+            out.append(e.data.get("to"))
+    return out
+
+
+def in_play(state, space):
+    """Whether a space is on a board in this game (an expansion's spaces only with it)."""
+    from ...definitions import load
+    board = load().board
+    if space not in board.spaces:
+        return False
+    return not space.startswith("city_") or "city" in state.config.expansions
+
+STEPS = {}
