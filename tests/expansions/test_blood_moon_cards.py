@@ -215,7 +215,9 @@ MODIFIER = {
     "type": "object", "required": ["hook"], "additionalProperties": False,
     "properties": {
         "hook": {"enum": ["character_score", "combat_result", "draw_count", "evade",
-                          "no_character_roll", "combat_option"]},
+                          "no_character_roll", "combat_option", "movement", "movement_dice"]},
+        "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
+        "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},
         "add": {"type": "integer"}, "at_least": {"type": "integer"}, "roll": {"type": "integer"},
         "from": {"enum": ["won", "lost", "standoff"]}, "to": {"enum": ["won", "lost", "standoff"]},
         "time": {"enum": ["day", "night"]}, "in": {"enum": ["battle", "psychic"]},
@@ -242,6 +244,7 @@ def test_modifiers_are_well_formed_and_no_card_still_waits_for_a_hook_it_now_has
             "night_of_the_pumpkin_king", "triumphant_daybreak", "hammer_of_light",
             "shadow_dagger", "wolf_slayer", "doomsword", "vampire_bats", "night_stalker",
             "lurking_horror", "wooden_stake", "nightshroud", "umbral_drake",
-            "herald_of_the_dawn"} <= with_mods
+            "herald_of_the_dawn", "guiding_light", "witchs_broom", "fright_night",
+            "moon_mist"} <= with_mods
     for c in cards:
         assert not ((c.data or {}).get("modifiers") and (c.data or {}).get("needs_hook")), c.id

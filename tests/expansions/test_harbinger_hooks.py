@@ -264,3 +264,63 @@ def test_the_beast_in_play_makes_entering_the_crown_cost_two_lives():
                 {"id": "troll", "space": "city"}], board_cards={"fields_3": ["the_beast"]})
     s2 = play(s2, "move:crown_of_command")
     assert not s2.characters["warrior"].alive and invariants.check(s2) == []
+
+
+# --- 001 Terrain Cards: the Bog and the Highway; Cracks Appear (movement_destinations) -------------
+
+def _moves(s):
+    return {a for a in legal(s) if a.startswith("move:")}
+
+
+def test_the_bog_takes_one_from_the_die_rolls_of_a_character_on_it():
+    """001 Terrain Cards, the Bog ("-1 to your die rolls here, min 1"): a movement roll of 3 from
+    the Bog moves 2; a roll of 1 still moves 1; the combat roll of a character on it counts 1
+    less (never below 1)."""
+    two = _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), "roll:2"))
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"woods_1": "terrain_bog"}})
+    assert _moves(play(s, "roll:3")) == two
+    one = _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), "roll:1"))
+    assert _moves(play(s, "roll:1")) == one
+    # combat on the Bog: the Thief (Strength 3) rolls 4, counted as 3
+    bog = hgame([{"id": "thief", "space": "fields_1"}], position={"terrain": {"graveyard": "terrain_bog"}},
+                deck_tops={"adventure": ["bear"]})
+    s = play(bog, "roll:1", "move:graveyard", "fight", "roll:4", "roll:1")
+    e = events(s, "combat_scores")[-1]
+    assert e["character_roll"] == 4 and e["character_score"] == 3 + 3
+
+
+def test_the_highway_lets_the_roll_count_one_more_or_one_less():
+    """001 Terrain Cards, the Highway ("+/-1 to the movement roll"): a roll of 2 from the Highway
+    also offers the spaces a roll of 1 and of 3 reach; the move of 3 is walked."""
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"woods_1": "terrain_highway"}})
+    base = {n: _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), f"roll:{n}")) for n in (1, 2, 3)}
+    s = play(s, "roll:2")
+    assert _moves(s) == base[1] | base[2] | base[3]
+    s = play(s, "move:chapel")
+    assert s.characters["thief"].space == "chapel"
+    assert events(s, "moved")[-1]["path"] == ["sentinel", "hills_1", "chapel"]
+
+
+def test_cracks_appear_a_roll_of_one_places_terrain_and_the_character_stays_to_encounter_it():
+    """001 Omen Cards, Cracks Appear (continuous, talisman-facts.md 5: "roll 1 for move -> place
+    Terrain, stay and encounter"): the only move is to stay; a random Terrain card (the Barrens,
+    drawn) covers the space, then the character encounters it (once)."""
+    s = hgame([{"id": "thief", "space": "woods_1"}],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2})
+    assert omens.top(s) == "omen_cracks_appear"
+    s = play(s, "roll:1")
+    assert _moves(s) == {"move:woods_1"}
+    s = play(s, "move:woods_1")
+    assert s.characters["thief"].space == "woods_1"
+    from talisman.expansions.harbinger import terrain
+    card = terrain.terrain_map(s)["woods_1"]
+    placed = [e.name for e in s.log].index("terrain_placed")
+    met = [e.name for e in s.log].index("encountered_space")
+    assert placed < met and events(s, "terrain_placed")[0]["cause"] == "omen_cracks_appear"
+    assert events(s, "encountered_space")[-1]["as_name"] == talisman.definitions.load().cards[card].name
+    assert len(events(s, "encountered_space")) == 1
+    assert invariants.check(s) == []
+    # a roll of 2 moves as usual
+    s = hgame([{"id": "thief", "space": "woods_1"}],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2})
+    assert "move:woods_1" not in _moves(play(s, "roll:2"))

@@ -70,8 +70,12 @@ Value hooks:
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
     The dice of a movement roll.
-``movement_destinations(state, destinations, character, roll)``
-    The destinations a movement roll offers (a tuple of space ids; only removals count).
+``movement_destinations(state, destinations, character, roll, dice)``
+    The destinations a movement roll offers (a sorted tuple of space ids).  A hook may remove
+    destinations or add others: a shorter move, a stop on the way, a count one more or less,
+    staying put (the character's own space: it stays and encounters it).  An added destination
+    is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
+    the dice rolled (``roll`` is their sum).
 ``spell_limit(state, limit, character)``
     NUMBER OF SPELLS: the most spells a character may hold.
 ``trophy_value(state, value, card, counter)``

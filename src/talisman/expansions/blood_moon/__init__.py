@@ -23,8 +23,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``attack_score``
     Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
-``combat_option_chosen``, ``draw_count``
-    the cards' ``data.modifiers`` (:mod:`.modifiers`).
+``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``
+    the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
+    Wall of Fire).
 
 Its plain data lives in ``state.ext["blood_moon"]`` (:mod:`.store`).
 """
@@ -146,7 +147,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_result": modifiers.combat_result, "draw_count": modifiers.draw_count,
          "combat_options": modifiers.combat_options,
          "combat_option_chosen": modifiers.combat_option_chosen,
-         "attack_roll": modifiers.attack_roll}
+         "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
+         "movement_destinations": modifiers.movement_destinations}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -171,3 +171,59 @@ def attack_roll(state, roll, enemies, kind, character):
     if b is not None and b.get("bm_attack_roll") is not None:
         return b["bm_attack_roll"]
     return roll
+
+
+# --- movement (the movement_dice / movement_destinations value hooks) ---------------------------
+
+def movement_dice(state, spec, character):
+    """``{hook: movement_dice, count: N}``: the movement roll is made with N dice of the kind
+    the character rolls (the Moon Mist: two dice, the lower one counting)."""
+    for _, m in active(state, character, "movement_dice"):
+        spec = f"{m['count']}d{spec.split('d', 1)[1]}"
+    return spec
+
+
+def stops_moves(state):
+    """Spaces holding a face-up card that stops every move entering it (``data.stops_moves``:
+    the Wall of Fire)."""
+    return {s for s, cards in state.board_cards.items()
+            if any(store.card_data(c).get("stops_moves") for c in cards)}
+
+
+def _holds_enemy(state, space):
+    return any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ()))
+
+
+def movement_destinations(state, destinations, character, roll, dice=None):
+    """``{hook: movement, ...}`` modifiers: ``lowest_die`` (the roll is the lowest die: the
+    Moon Mist), ``up_to_roll`` (any number of spaces up to the roll: the Guiding Light, the
+    Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
+    Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
+    entering its space (the Wall of Fire)."""
+    mods = [m for _, m in active(state, character, "movement")]
+    walls = stops_moves(state)
+    if not mods and not walls:
+        return destinations
+    from ...rules.movement import reachable
+    board = load().board
+    here = state.characters[character].space
+    count = roll
+    if any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
+        count = min(dice)
+        paths = reachable(board, here, count)
+    else:
+        full = reachable(board, here, roll)
+        paths = {d: full.get(d, ()) for d in destinations}
+    if any(m.get("up_to_roll") for m in mods):
+        for k in range(1, count):
+            for d, p in reachable(board, here, k).items():
+                paths.setdefault(d, p)
+    stop_enemy = any(m.get("stop_at") == "enemy" for m in mods)
+    out = set()
+    for d, path in paths.items():
+        for sp, _ in path[:-1]:
+            if sp in walls or (stop_enemy and _holds_enemy(state, sp)):
+                d = sp
+                break
+        out.add(d)
+    return tuple(sorted(out))

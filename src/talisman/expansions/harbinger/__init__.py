@@ -30,6 +30,9 @@ hook                      what the Harbinger does there
 ``trophy_value``          the top Omen's trophy bonus (Restless Dead)
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
 ``player_view``           a face-down Alternative Ending is hidden from the players
+``movement_destinations`` the Bog's -1 and the Highway's +/-1 to the roll of a character on
+                          them; Cracks Appear: a roll of 1 stays (and places Terrain there)
+``character_score``       the Bog's -1 to the combat roll of a character on it
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -196,6 +199,8 @@ HOOKS = {
     "trophy_value": trophy_value,
     "characters_fought": characters_fought,
     "player_view": endings.player_view,
+    "movement_destinations": terrain.movement_destinations,
+    "character_score": terrain.character_score,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}

@@ -118,6 +118,10 @@ def before_encounter(state, character, space):
     ch = state.characters[character]
     if ch.turn_flags.get("encounter_replaced"):
         return state  # another expansion has replaced it already
+    from . import terrain
+    state = terrain.cracks_appear(state, character, space)
+    if state.characters[character].turn_flags.get("encounter_replaced"):
+        return state
     if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
         state = entering_past_the_beast(state, character)
         if not state.characters[character].alive or state.outcome is not None:
