@@ -94,3 +94,86 @@ def test_moon_mist_rolls_two_dice_and_the_lower_one_counts():
     assert moves(s) == {"move:graveyard", "move:sentinel"}
     s = ok(play(s, "move:sentinel"))
     assert s.characters["thief"].space == "sentinel"
+
+
+# --- before_draw / cards_drawn: the Blood Moon's characters and the Witch Finder ------------------
+
+def _to_discards(s, cards):
+    """These cards on the Adventure discard pile (the last one on top)."""
+    deck = s.decks["adventure"]
+    for c in cards:
+        deck = deck.remove(c)
+    return replace(s, decks=s.decks.set("adventure", deck),
+                   discards=s.discards.set("adventure", s.discards["adventure"].extend(cards)))
+
+
+def at_ruins(who, tops, **kw):
+    """``who`` on the Tavern (2 from the Ruins, which draws 2) with these Adventure deck tops."""
+    from support import game
+    return game([{"id": who, "space": "tavern", **kw}, "warrior"], expansions=["blood_moon"],
+                deck_tops={"adventure": tops})
+
+
+def test_the_vampire_hunter_may_redraw_a_drawn_object_once_per_encounter():
+    """003 Character Cards (the Vampire Hunter, ``redraw_non_enemy``: "may discard a drawn card
+    that is not an Enemy to draw another"): with no Event among the cards, the offer comes at
+    the ``cards_drawn`` hook, for the Objects drawn; a card drawn in its place (here an Event)
+    is met as it comes, with no second offer."""
+    s = ok(play(at_ruins("vampire_hunter", ["sword", "helmet", "book_of_spells"]), "roll:2", "move:ruins"))
+    assert legal(s) == {"discard:sword", "discard:helmet", "keep"}
+    assert "card_met" not in [e.name for e in s.log]
+    s = ok(play(s, "discard:sword"))
+    assert "sword" in s.discards["adventure"]
+    assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet", "book_of_spells"]
+    assert not any(a.startswith("discard:") for a in legal(s))
+    assert events(s, "card_met")[0]["card"] == "book_of_spells"  # the Event drawn in its place
+    # an Enemy is never offered
+    s = ok(play(at_ruins("vampire_hunter", ["bear", "helmet"]), "roll:2", "move:ruins"))
+    assert legal(s) == {"discard:helmet", "keep"}
+
+
+def test_the_doomsayer_draws_one_more_card_when_a_draw_brings_no_enemy_and_no_event():
+    """003 Character Cards (the Doomsayer, ``doom_extra_draw``, a stand-in reading): the Ruins'
+    two Objects bring a third card; a draw with an Enemy brings none."""
+    s = ok(play(at_ruins("doomsayer", ["sword", "helmet", "axe"]), "roll:2", "move:ruins"))
+    assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet", "axe"]
+    assert events(s, "blood_moon_effect")[0]["cause"] == "doom_extra_draw"
+    s = ok(play(at_ruins("doomsayer", ["bear", "helmet", "axe"]), "roll:2", "move:ruins"))
+    assert [e["card"] for e in events(s, "card_drawn")] == ["bear", "helmet"]
+
+
+def test_the_witch_finder_may_draw_one_more_card_after_a_draw_without_enemies():
+    """Witch Finder (Follower, talisman-facts.md 6: "after drawing a space's cards with no Enemy
+    among them, you may draw one more"): ``data.after_draw`` at the ``cards_drawn`` hook."""
+    s = ok(play(at_ruins("thief", ["sword", "helmet", "axe"], followers=["witch_finder"]),
+                "roll:2", "move:ruins"))
+    assert legal(s) == {"choose:draw", "choose:keep"}
+    drew = ok(play(s, "choose:draw"))
+    assert [e["card"] for e in events(drew, "card_drawn")] == ["sword", "helmet", "axe"]
+    kept = ok(play(s, "choose:keep"))
+    assert [e["card"] for e in events(kept, "card_drawn")] == ["sword", "helmet"]
+    s = ok(play(at_ruins("thief", ["bear", "helmet"], followers=["witch_finder"]), "roll:2", "move:ruins"))
+    assert "choose:draw" not in legal(s)
+
+
+def test_the_grave_robber_may_draw_from_the_adventure_discard_pile():
+    """003 Character Cards (the Grave Robber, ``draw_from_discards``: "may draw from the
+    Adventure discard pile instead of the Adventure deck"): the ``before_draw`` hook asks
+    ``pile:deck`` / ``pile:discards``; the top two discards are drawn onto the Ruins and met as
+    drawn cards; the deck is untouched."""
+    s = at_ruins("grave_robber", ["bear"])
+    s = _to_discards(s, ["helmet", "sword", "axe"])
+    deck = s.decks["adventure"]
+    s = ok(play(s, "roll:2", "move:ruins"))
+    assert legal(s) == {"pile:deck", "pile:discards"}
+    s = ok(play(s, "pile:discards"))
+    assert [e["card"] for e in events(s, "card_drawn")] == ["axe", "sword"]
+    assert s.decks["adventure"] == deck and list(s.discards["adventure"]) == ["helmet"]
+    assert set(s.board_cards["ruins"]) == {"axe", "sword"}
+    fresh = _to_discards(at_ruins("grave_robber", ["bear", "helmet"]), ["sword", "axe"])
+    s = ok(play(fresh, "roll:2", "move:ruins", "pile:deck"))
+    assert [e["card"] for e in events(s, "card_drawn")] == ["bear", "helmet"]
+    # a pile too short to make up the draw: no choice
+    short = _to_discards(at_ruins("grave_robber", ["bear", "helmet"]), ["axe"])
+    s = ok(play(short, "roll:2", "move:ruins"))
+    assert "pile:discards" not in legal(s)

@@ -324,3 +324,26 @@ def test_cracks_appear_a_roll_of_one_places_terrain_and_the_character_stays_to_e
     s = hgame([{"id": "thief", "space": "woods_1"}],
               options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2})
     assert "move:woods_1" not in _moves(play(s, "roll:2"))
+
+
+# --- 001 Omen Cards: The Dead Rise (cards_drawn) ---------------------------------------------------
+
+def test_the_dead_rise_a_draw_brings_one_more_card_from_the_discard_pile():
+    """001 Omen Cards, The Dead Rise (continuous, talisman-facts.md 5: "draw 1 extra card from
+    discard pile"): the Fields' draw of 1 brings the Sword from the deck and the Helmet from the
+    top of the Adventure discard pile; both lie on the space as drawn cards."""
+    from talisman.engine.records import replace
+    s = hgame([{"id": "thief", "space": "graveyard"}], options={"harbinger_omen_set": "rise_of_the_dead"},
+              position={"omens_discarded": 5}, deck_tops={"adventure": ["sword"]})
+    assert omens.top(s) == "omen_the_dead_rise"
+    deck = s.decks["adventure"].remove("helmet")
+    s = replace(s, decks=s.decks.set("adventure", deck),
+                discards=s.discards.set("adventure", s.discards["adventure"].append("helmet")))
+    s = play(s, "roll:1", "move:fields_1")
+    assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet"]
+    assert events(s, "drawn_from_discards")[0]["cause"] == "omen_the_dead_rise"
+    assert "helmet" not in s.discards["adventure"]
+    assert invariants.check(s) == []
+    plain = hgame([{"id": "thief", "space": "graveyard"}], deck_tops={"adventure": ["sword"]})
+    plain = play(plain, "roll:1", "move:fields_1")
+    assert [e["card"] for e in events(plain, "card_drawn")] == ["sword"]

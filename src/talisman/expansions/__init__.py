@@ -29,6 +29,14 @@ State hooks:
 ``events_drawn(state, character, cards)``
     A character drew one or more Events this encounter, before any card is met (the
     Harbinger moves; the Blood Moon's Time card flips).
+``before_draw(state, character, space, count, deck)``
+    A space's draw of ``count`` cards of ``deck`` is about to be made.  A hook that draws them
+    its own way (the Blood Moon's Grave Robber: from the discard pile) sets the character's
+    turn flag ``draw_replaced``; frames it pushes run first.
+``cards_drawn(state, character, space, cards)``
+    A space's draw has put ``cards`` on the space, before any card is met (and before
+    ``events_drawn``): the Doomsayer's and the Witch Finder's extra card, the Vampire Hunter's
+    redraw, The Dead Rise's card from the discards.  Frames it pushes run first.
 ``before_encounter(state, character, space)``
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
@@ -89,8 +97,8 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "events_drawn", "before_encounter", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen")
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "character_died",
+               "became_toad", "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
                "movement_dice", "movement_destinations", "spell_limit", "trophy_value",

@@ -15,6 +15,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``events_drawn``
     the Time card flips (a Lunar Event names the side); the Doomsayer gains fate; the Vampire
     Hunter may discard a drawn Event to draw again (:mod:`.characters`);
+``before_draw`` / ``cards_drawn``
+    the Grave Robber's draw from the discard pile; the Vampire Hunter's redraw of a card that
+    is not an Event, the Doomsayer's extra card, the Witch Finder's (:mod:`.characters`);
 ``before_encounter``
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
@@ -148,7 +151,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_options": modifiers.combat_options,
          "combat_option_chosen": modifiers.combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
-         "movement_destinations": modifiers.movement_destinations}
+         "movement_destinations": modifiers.movement_destinations,
+         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

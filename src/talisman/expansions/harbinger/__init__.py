@@ -33,6 +33,7 @@ hook                      what the Harbinger does there
 ``movement_destinations`` the Bog's -1 and the Highway's +/-1 to the roll of a character on
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
 ``character_score``       the Bog's -1 to the combat roll of a character on it
+``cards_drawn``           The Dead Rise: a space's draw brings a card from the discard pile
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -201,6 +202,7 @@ HOOKS = {
     "player_view": endings.player_view,
     "movement_destinations": terrain.movement_destinations,
     "character_score": terrain.character_score,
+    "cards_drawn": omens.cards_drawn,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}

@@ -214,7 +214,9 @@ def encounter_space(state, cid, space):
     if draw:
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
         need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
-        return push(state, *then(frame("encounters.draw", space=space, count=need, deck=deck),
+        from ...rules.encounters import draw_frames
+        seen = len(state.characters[cid].turn_flags.get("drawn", ()))
+        return push(state, *then(*draw_frames(state, space, need, deck, seen),
                                  frame("harbinger.meet", space=space, everything=True, met=[]),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),
