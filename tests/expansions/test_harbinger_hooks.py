@@ -198,6 +198,11 @@ def test_after_fight_effects_in_the_omen_data_are_valid_effect_lists():
             jsonschema.validate(_thaw(steps), schema)
             seen += 1
     assert seen == 6  # Doom, Plague, War, Famine, Death, Destruction
+    on_cast = [c for c in load().cards.values() if c.set == "harbinger"
+               and ((c.data or {}).get("continuous") or {}).get("on_cast")]
+    for c in on_cast:
+        jsonschema.validate(_thaw(c.data["continuous"]["on_cast"]), schema)
+    assert {c.id for c in on_cast} == {"omen_power_overwhelming", "omen_arcane_feedback"}
 
 
 def _thaw(x):
@@ -347,3 +352,69 @@ def test_the_dead_rise_a_draw_brings_one_more_card_from_the_discard_pile():
     plain = hgame([{"id": "thief", "space": "graveyard"}], deck_tops={"adventure": ["sword"]})
     plain = play(plain, "roll:1", "move:fields_1")
     assert [e["card"] for e in events(plain, "card_drawn")] == ["sword"]
+
+
+# --- the spell_cast hook: the Stars Align's casting rules and Dispellation -----------------------
+
+def _wizard(omens_discarded, **kw):
+    w = {"id": "wizard", "spells": ["divination"], "fate": 1, **kw}
+    return hgame([w], options={"harbinger_omen_set": "stars_align"}, position={"omens_discarded": omens_discarded})
+
+
+def test_arcane_feedback_casting_a_spell_costs_a_life_or_a_fate():
+    """001 Omen Cards, Arcane Feedback (continuous, talisman-facts.md 5: "casting costs 1 life or
+    fate"): once the Spell is cast the caster pays (its choice; fate only if it has some), then
+    the Spell takes effect."""
+    s = play(_wizard(4), "cast:divination")
+    assert legal(s) == {"choose:life", "choose:fate"}
+    assert not events(s, "peeked")
+    paid = play(s, "choose:fate")
+    assert paid.characters["wizard"].fate == 0 and events(paid, "peeked")
+    s = play(_wizard(4, fate=0), "cast:divination")
+    assert legal(s) == {"choose:life"}
+    lives = s.characters["wizard"].lives
+    s = play(s, "choose:life")
+    assert s.characters["wizard"].lives == lives - 1 and events(s, "peeked")
+    # no price under another Omen
+    free = play(_wizard(5), "cast:divination")
+    assert free.characters["wizard"].fate == 1 and events(free, "peeked")
+
+
+def test_power_overwhelming_a_spell_cast_is_replaced():
+    """001 Omen Cards, Power Overwhelming (continuous, talisman-facts.md 5: "recast refills"): a
+    character who casts a Spell draws a new one."""
+    s = _wizard(3, spells=["divination", "healing"])  # two: the Wizard's own keep-one rule stays out
+    spells_before = len(s.characters["wizard"].spells)
+    s = play(s, "cast:divination")
+    assert events(s, "omen_on_cast")[0]["card"] == "omen_power_overwhelming"
+    assert len(s.characters["wizard"].spells) == spells_before
+    assert "divination" in s.discards["spell"]
+    assert invariants.check(s) == []
+
+
+def _dispel(**wizard):
+    return hgame([{"id": "wizard", "spells": ["divination"], **wizard},
+               {"id": "sorceress", "spells": ["dispellation"]}])
+
+
+def test_dispellation_cancels_a_spell_unless_its_caster_discards_a_magic_object():
+    """001 Components, Dispellation (talisman-facts.md 5: "negate a Spell unless caster discards
+    a Magic Object"): another character may cast it at the Spell just cast; the caster keeps
+    the Spell by discarding a Magic Object, or it is cancelled."""
+    s = play(_dispel(), "cast:divination")
+    assert s.pending.player == "sorceress" and legal(s) == {"pass", "cast:dispellation"}
+    cancelled = play(s, "cast:dispellation")  # no Magic Object: cancelled at once
+    assert not events(cancelled, "peeked") and events(cancelled, "spell_cancelled")
+    assert "dispellation" in cancelled.discards["spell"] and "divination" in cancelled.discards["spell"]
+    assert cancelled.pending is not None and cancelled.outcome is None  # his turn goes on
+    assert not cancelled.characters["wizard"].turn_flags.get("spell_cancelled")  # used up
+    passed = play(s, "pass")
+    assert events(passed, "peeked")
+    s = play(_dispel(objects=["wand"]), "cast:divination", "cast:dispellation")
+    assert legal(s) == {"discard:wand", "let_go"}
+    kept = play(s, "discard:wand")
+    assert events(kept, "peeked") and "wand" not in kept.characters["wizard"].objects
+    assert "wand" in kept.discards["adventure"]
+    gone = play(s, "let_go")
+    assert not events(gone, "peeked") and "wand" in gone.characters["wizard"].objects
+    assert invariants.check(kept) == [] and invariants.check(gone) == []

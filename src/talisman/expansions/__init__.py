@@ -41,6 +41,11 @@ State hooks:
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
     ``encounter_replaced``.
+``spell_cast(state, caster, spell, context)``
+    A Spell has been cast (it is on the discard pile), before it takes effect and before a
+    Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
+    (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
+    Dispellation) sets the caster's turn flag ``spell_cancelled``.
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -97,8 +102,8 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "character_died",
-               "became_toad", "characters_fought", "combat_option_chosen")
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "spell_cast",
+               "character_died", "became_toad", "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
                "movement_dice", "movement_destinations", "spell_limit", "trophy_value",

@@ -344,6 +344,8 @@ def test_holds(state, test, actor):
             return False
         if key == "gold_at_least" and ch.gold < want:
             return False
+        if key == "fate_at_least" and ch.fate < want:
+            return False
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
         if key == "has_followers" and bool(ch.followers) != want:

@@ -34,6 +34,8 @@ hook                      what the Harbinger does there
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
 ``character_score``       the Bog's -1 to the combat roll of a character on it
 ``cards_drawn``           The Dead Rise: a space's draw brings a card from the discard pile
+``spell_cast``            Dispellation; the top Omen's price or refill for casting (Arcane
+                          Feedback, Power Overwhelming) (:mod:`.casting`)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -52,7 +54,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, characters, effects, endings, figure, omens, terrain
+from . import binding, casting, characters, effects, endings, figure, omens, terrain
 from . import store as st
 
 
@@ -203,12 +205,13 @@ HOOKS = {
     "movement_destinations": terrain.movement_destinations,
     "character_score": terrain.character_score,
     "cards_drawn": omens.cards_drawn,
+    "spell_cast": casting.spell_cast,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
 EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
-         **binding.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **binding.STEPS, **casting.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name
