@@ -418,3 +418,64 @@ def test_dispellation_cancels_a_spell_unless_its_caster_discards_a_magic_object(
     gone = play(s, "let_go")
     assert not events(gone, "peeked") and "wand" in gone.characters["wizard"].objects
     assert invariants.check(kept) == [] and invariants.check(gone) == []
+
+
+# --- the alignment_changing hook: the Possessed ----------------------------------------------------
+
+def test_the_possessed_never_turns_good_and_loses_a_life_instead():
+    """001 Components (the Possessed, ``never_good``: "if an effect would make him Good, it is
+    ignored and he loses 1 life instead"); other changes of alignment go through; another
+    character turns Good as usual."""
+    from support import run_effects
+    s = hgame([{"id": "possessed", "lives": 4}, "warrior"])
+    was = s.characters["possessed"].alignment
+    good = run_effects(s, [{"set_alignment": "good"}], "possessed")
+    assert good.characters["possessed"].alignment == was and good.characters["possessed"].lives == 3
+    assert events(good, "alignment_refused") and not events(good, "alignment_changed")
+    assert not good.characters["possessed"].turn_flags.get("alignment_kept")
+    neutral = run_effects(s, [{"set_alignment": "neutral"}], "possessed")
+    assert neutral.characters["possessed"].alignment == "neutral" and neutral.characters["possessed"].lives == 4
+    warrior = run_effects(s, [{"set_alignment": "good"}], "warrior")
+    assert warrior.characters["warrior"].alignment == "good"
+
+
+# --- the type_limit hook: Fleeting Magic and A World Without Magic ---------------------------------
+
+def _out_of_deck(s, *cards):
+    from talisman.engine.records import replace
+    deck = s.decks["adventure"]
+    for c in cards:
+        deck = deck.remove(c)
+    return replace(s, decks=s.decks.set("adventure", deck))
+
+
+def test_fleeting_magic_one_magic_object_and_a_world_without_magic_none():
+    """001 Omen Cards, Fleeting Magic ("max 1 Magic Object") and A World Without Magic ("no
+    Spells/Magic Objects", talisman-facts.md 5): revealed, each character discards Magic Objects
+    down to the limit (its choice); while on top, a Magic Object beyond it is not taken, from
+    the space or from an effect (it stays on the space); Objects are untouched."""
+    from support import run_effects
+    s = hgame([{"id": "thief", "space": "fields_1", "objects": ["wand", "ring", "sword"]}],
+              options={"harbinger_omen_set": "stars_align"}, position={"omens_discarded": 5})
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_fleeting_magic"
+    assert legal(s) == {"discard:wand", "discard:ring"}
+    s = play(s, "discard:ring")
+    assert list(s.characters["thief"].objects) == ["wand", "sword"]
+    from talisman.rules import effects as base
+    s = base.add_possession(_out_of_deck(s, "amulet", "helmet"), "thief", "amulet", "test")
+    assert "amulet" not in s.characters["thief"].objects and "amulet" in s.board_cards["fields_1"]
+    assert events(s, "object_left")[-1]["reason"] == "no more of type magic_object"
+    from talisman.rules import encounters
+    assert "take:amulet" not in encounters.claim_options(s, "thief", "fields_1")
+    s = base.add_possession(s, "thief", "helmet", "test")
+    assert "helmet" in s.characters["thief"].objects
+    # A World Without Magic: every Magic Object goes, none is taken
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_a_world_without_magic"
+    s = play(s, "discard:wand")
+    assert list(s.characters["thief"].objects) == ["sword", "helmet"]
+    assert invariants.check(s) == []
+    # no limit under another Omen, nor in the base game
+    plain = hgame([{"id": "thief", "space": "fields_1", "objects": ["wand"]}])
+    assert "ring" in base.add_possession(_out_of_deck(plain, "ring"), "thief", "ring", "test").characters["thief"].objects

@@ -46,6 +46,10 @@ State hooks:
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
     (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
     Dispellation) sets the caster's turn flag ``spell_cancelled``.
+``alignment_changing(state, character, alignment, cause)``
+    A character's alignment is about to change to ``alignment``.  A hook that refuses the change
+    (the Harbinger's Possessed, who never turns Good) sets the character's turn flag
+    ``alignment_kept``; it may change the state (a life lost) but asks for no decision.
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -91,6 +95,10 @@ Value hooks:
     the dice rolled (``roll`` is their sum).
 ``spell_limit(state, limit, character)``
     NUMBER OF SPELLS: the most spells a character may hold.
+``type_limit(state, limit, character, kind)``
+    The most Objects of type ``kind`` (``magic_object``...) a character may carry; ``None``: no
+    limit of its own (the base game only counts all Objects).  Asked only with expansions in
+    play, when a card of that type would be taken (the Harbinger's Fleeting Magic: 1).
 ``trophy_value(state, value, card, counter)``
     What a kept enemy is worth when cashed in for ``counter``.
 ``player_view(state, view, player)``
@@ -103,10 +111,10 @@ import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "spell_cast",
-               "character_died", "became_toad", "characters_fought", "combat_option_chosen")
+               "alignment_changing", "character_died", "became_toad", "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "trophy_value",
+               "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophy_value",
                "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 

@@ -188,6 +188,9 @@ def add_possession(state, actor, card_id, cause):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id,
                    reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
+    if field == "objects" and not cursed and chars.type_limit_reached(state, actor, c):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
     state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
     return log(state, "possession_gained", character=actor, card=card_id, cause=cause)
 

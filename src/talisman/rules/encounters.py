@@ -389,7 +389,8 @@ def claim_options(state, cid, space):
         if cd.type in TAKEABLE:
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
-            if cd.type != "follower" and (not chars.usable(ch, cd) or full):
+            if cd.type != "follower" and (not chars.usable(ch, cd) or full
+                                          or chars.type_limit_reached(state, cid, cd)):
                 continue
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:

@@ -36,6 +36,8 @@ hook                      what the Harbinger does there
 ``cards_drawn``           The Dead Rise: a space's draw brings a card from the discard pile
 ``spell_cast``            Dispellation; the top Omen's price or refill for casting (Arcane
                           Feedback, Power Overwhelming) (:mod:`.casting`)
+``alignment_changing``    the Possessed never turns Good (a life instead)
+``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -139,6 +141,15 @@ def spell_limit(state, limit, character):
     return max(0, limit + c.get("spell_limit", 0))
 
 
+def type_limit(state, limit, character, kind):
+    """Value hook: the top Omen's ``continuous.magic_object_limit`` (Fleeting Magic: 1; A World
+    Without Magic: none)."""
+    n = omens.continuous(state).get("magic_object_limit")
+    if kind != "magic_object" or n is None:
+        return limit
+    return n if limit is None else min(limit, n)
+
+
 def trophy_value(state, value, card, counter):
     """Value hook: the top Omen's trophy bonus (Restless Dead: "their trophies +1 value"),
     ``data.continuous.trophy_bonus: {amount, subtypes}``; a trophy worth nothing towards
@@ -206,6 +217,8 @@ HOOKS = {
     "character_score": terrain.character_score,
     "cards_drawn": omens.cards_drawn,
     "spell_cast": casting.spell_cast,
+    "alignment_changing": characters.alignment_changing,
+    "type_limit": type_limit,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}

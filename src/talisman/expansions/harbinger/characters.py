@@ -14,9 +14,13 @@ The characters are data (``data/talisman/expansions/harbinger/characters.yaml``,
     ``turn_started``: before moving he may discard one Stranger or Place on his space
     (``discard:<card>``) or not (``done``).
 
-Not played (no hook reaches them): ``divine_gifts`` (the Ascendant Divine's four gifts need
-cards outside the Spell deck and a casting moment per round), ``never_good`` (no hook is asked
-before an alignment changes).  Both abilities are loaded and shown; they change nothing yet.
+``never_good`` (the Possessed, a stand-in owner)
+    ``alignment_changing``: an effect that would make him Good is ignored and he loses 1 life
+    instead.
+
+Not played (no hook reaches it): ``divine_gifts`` (the Ascendant Divine's four gifts need
+cards outside the Spell deck and a casting moment per round).  It is loaded and shown; it
+changes nothing yet.
 """
 from __future__ import annotations
 
@@ -95,6 +99,17 @@ def discard_chosen(state, action, who):
     state = chars.discard(state, card)
     return log(state, "card_discarded", character=who, card=card, space=space,
                cause="discard_stranger_or_place")
+
+
+def alignment_changing(state, character, alignment, cause):
+    """NEVER GOOD: "If an effect would make him Good, it is ignored and he loses 1 life instead"."""
+    if alignment != "good" or not chars.has_ability(state, character, "never_good"):
+        return state
+    from ...state import update_character
+    ch = state.characters[character]
+    state = update_character(state, character, turn_flags=ch.turn_flags.set("alignment_kept", True))
+    state = log(state, "alignment_refused", character=character, alignment=alignment, cause=cause)
+    return chars.lose_lives(state, character, 1, "never_good")
 
 
 STEPS = {"harbinger.discard_offer": discard_offer, "harbinger.discard_chosen": discard_chosen}
