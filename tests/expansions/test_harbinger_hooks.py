@@ -479,3 +479,23 @@ def test_fleeting_magic_one_magic_object_and_a_world_without_magic_none():
     # no limit under another Omen, nor in the base game
     plain = hgame([{"id": "thief", "space": "fields_1", "objects": ["wand"]}])
     assert "ring" in base.add_possession(_out_of_deck(plain, "ring"), "thief", "ring", "test").characters["thief"].objects
+
+
+# --- the trophies hook: Spiteful Ghosts ------------------------------------------------------------
+
+def test_spiteful_ghosts_spirits_and_undead_beaten_are_discarded_not_kept():
+    """001 Omen Cards, Spiteful Ghosts (continuous, talisman-facts.md 5: "Spirit/Undead
+    discarded, no trophy"): a Spectre beaten goes to the discard pile; a Bear is kept; under
+    another Omen the Spectre is kept."""
+    def beat(creature, discarded):
+        s = hgame([{"id": "thief", "space": "woods_1", "craft": 6, "strength": 6}],
+                  options={"harbinger_omen_set": "rise_of_the_dead"},
+                  position={"omens_discarded": discarded}, board_cards={"hills_1": [creature]})
+        return play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
+    s = beat("spectre", 4)
+    assert omens.top(s) == "omen_spiteful_ghosts"
+    assert "spectre" not in s.characters["thief"].trophies and "spectre" in s.discards["adventure"]
+    assert events(s, "trophies_discarded")[0]["cards"] == ["spectre"]
+    assert invariants.check(s) == []
+    assert "bear" in beat("bear", 4).characters["thief"].trophies
+    assert "spectre" in beat("spectre", 3).characters["thief"].trophies

@@ -99,6 +99,9 @@ Value hooks:
     The most Objects of type ``kind`` (``magic_object``...) a character may carry; ``None``: no
     limit of its own (the base game only counts all Objects).  Asked only with expansions in
     play, when a card of that type would be taken (the Harbinger's Fleeting Magic: 1).
+``trophies(state, cards, character)``
+    The beaten enemies (a tuple of card ids) a character keeps as trophies after a combat won;
+    the others are discarded (the Harbinger's Spiteful Ghosts: no Spirit or Undead trophy).
 ``trophy_value(state, value, card, counter)``
     What a kept enemy is worth when cashed in for ``counter``.
 ``player_view(state, view, player)``
@@ -114,8 +117,8 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "alignment_changing", "character_died", "became_toad", "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophy_value",
-               "player_view")
+               "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophies",
+               "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.

@@ -317,6 +317,15 @@ def finish(state):
 
 
 def keep_trophies(state, who, kept, nxt):
+    if kept and state.config.expansions:
+        # an expansion may have some discarded instead (the Harbinger's Spiteful Ghosts)
+        keep = adjust(state, "trophies", tuple(kept), character=who)
+        gone = [c for c in kept if c not in keep]
+        for c in gone:
+            state = chars.discard(state, c)
+        if gone:
+            state = log(state, "trophies_discarded", character=who, cards=gone)
+        kept = list(keep)
     if kept:
         ch = state.characters[who]
         state = update_character(state, who, trophies=ch.trophies.extend(kept))

@@ -38,6 +38,7 @@ hook                      what the Harbinger does there
                           Feedback, Power Overwhelming) (:mod:`.casting`)
 ``alignment_changing``    the Possessed never turns Good (a life instead)
 ``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
+``trophies``              Spiteful Ghosts: Spirits and Undead beaten are not kept
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -150,6 +151,15 @@ def type_limit(state, limit, character, kind):
     return n if limit is None else min(limit, n)
 
 
+def trophies(state, cards, character):
+    """Value hook: the top Omen's ``continuous.no_trophies: {subtypes}`` (Spiteful Ghosts: the
+    Spirits and Undead beaten are discarded, no trophy)."""
+    rule = omens.continuous(state).get("no_trophies")
+    if not rule:
+        return cards
+    return tuple(c for c in cards if load().cards[c].subtype not in rule["subtypes"])
+
+
 def trophy_value(state, value, card, counter):
     """Value hook: the top Omen's trophy bonus (Restless Dead: "their trophies +1 value"),
     ``data.continuous.trophy_bonus: {amount, subtypes}``; a trophy worth nothing towards
@@ -219,6 +229,7 @@ HOOKS = {
     "spell_cast": casting.spell_cast,
     "alignment_changing": characters.alignment_changing,
     "type_limit": type_limit,
+    "trophies": trophies,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
