@@ -177,3 +177,59 @@ def test_the_grave_robber_may_draw_from_the_adventure_discard_pile():
     short = _to_discards(at_ruins("grave_robber", ["bear", "helmet"]), ["axe"])
     s = ok(play(short, "roll:2", "move:ruins"))
     assert "pile:discards" not in legal(s)
+
+
+# --- combat_resolved: the Sun Shield, the Torchbearer, the Pharaoh's Crown ----------------------
+
+def bear_fight(time="day", **kw):
+    """The Thief (Strength 3) meets the Bear on the Hills 1 and loses 1 + 3 against 6 + 3 (-1 by
+    Day, +1 at Night)."""
+    s = position([{"id": "thief", "space": "woods_1", "lives": 4, **kw}], time=time,
+                 board_cards={"hills_1": ["bear"]})
+    return play(s, "roll:2", "move:hills_1", "fight", "roll:1", "roll:6")
+
+
+def test_sun_shield_a_die_may_turn_a_loss_into_a_standoff():
+    """Sun Shield (Object, talisman-facts.md 6: "beaten in combat, roll a die (add up to 3 by
+    Day): a 6 turns the loss into a stand-off"): the ``combat_resolved`` hook rolls the die before
+    the loss is applied."""
+    s = bear_fight(objects=["sun_shield"])
+    assert s.pending.prompt == "sun_shield of thief"
+    saved = ok(play(s, "roll:3"))  # 3 + 3 by Day
+    assert events(saved, "standoff") and not events(saved, "combat_lost")
+    assert saved.characters["thief"].lives == 4
+    lost = ok(play(s, "roll:2"))
+    assert events(lost, "combat_lost") and lost.characters["thief"].lives == 3
+    night = bear_fight(time="night", objects=["sun_shield"])
+    assert events(ok(play(night, "roll:5")), "combat_lost")  # no bonus at Night
+    assert events(ok(play(night, "roll:6")), "standoff")
+
+
+def test_torchbearer_once_a_turn_a_character_beaten_by_a_creature_may_attack_again():
+    """Torchbearer (Follower, talisman-facts.md 6: "once a turn, beaten by a creature, you may
+    attack it again"): ``use:torchbearer`` starts the combat again from the declaration; a second
+    loss the same turn is not offered again."""
+    s = bear_fight(followers=["torchbearer"])
+    assert legal(s) == {"use:torchbearer", "keep"}
+    again = play(s, "use:torchbearer")
+    assert "fight" in legal(again) and not events(again, "combat_lost")
+    won = ok(play(again, "fight", "roll:6", "roll:1"))
+    assert events(won, "combat_won") and won.characters["thief"].lives == 4
+    lost_twice = ok(play(again, "fight", "roll:1", "roll:6"))
+    assert events(lost_twice, "combat_lost") and lost_twice.characters["thief"].lives == 3
+    kept = ok(play(s, "keep"))
+    assert events(kept, "combat_lost")
+
+
+def test_pharaohs_crown_makes_the_creature_roll_its_attack_again():
+    """Pharaoh's Crown (Magic Object, talisman-facts.md 6: "once a turn, make a creature roll its
+    attack again"): offered when the fight is not won; the creatures roll again against the
+    character's kept roll."""
+    s = bear_fight(objects=["pharaohs_crown"])
+    assert legal(s) == {"use:pharaohs_crown", "keep"}
+    s = play(s, "use:pharaohs_crown")
+    assert s.pending.prompt.startswith("attack roll of bear")
+    s = ok(play(s, "roll:1"))
+    e = events(s, "combat_scores")
+    assert len(e) == 2 and e[-1]["character_roll"] == 1 and e[-1]["opponent_roll"] == 1
+    assert events(s, "combat_won")

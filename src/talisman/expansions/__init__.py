@@ -41,6 +41,12 @@ State hooks:
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
     ``encounter_replaced``.
+``combat_resolved(state, character, result)``
+    A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
+    ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
+    come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
+    set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
+    again; with it cleared, the character declares and attacks again.
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -113,8 +119,9 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "spell_cast",
-               "alignment_changing", "character_died", "became_toad", "characters_fought", "combat_option_chosen")
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "combat_resolved",
+               "spell_cast", "alignment_changing", "character_died", "became_toad",
+               "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
                "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophies",

@@ -26,7 +26,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``attack_score``
     Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
-``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``
+``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
+``combat_resolved``
     the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
     Wall of Fire).
 
@@ -152,13 +153,14 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_option_chosen": modifiers.combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
-         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn}
+         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
+         "combat_resolved": modifiers.combat_resolved}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -227,3 +227,86 @@ def movement_destinations(state, destinations, character, roll, dice=None):
                 break
         out.add(d)
     return tuple(sorted(out))
+
+
+# --- after the result (the combat_resolved state hook) ------------------------------------------
+
+def combat_resolved(state, character, result):
+    """State hook: cards that answer a combat's result (``{hook: combat_resolved}``): a die to
+    turn it (``roll``, ``day_bonus``, ``at_least``, ``to``: the Sun Shield), or a choice to fight
+    on (``again: attack``: the Torchbearer; ``again: creatures_roll``: the Pharaoh's Crown),
+    ``once_per_turn``.  ``from``: the result (or results) it answers."""
+    b = state.battle
+    if b is None or b["who"] != character or \
+            not active(state, character, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
+        return state
+    from ...engine.machine import frame, push
+    return push(state, frame("blood_moon.after_result", who=character))
+
+
+def _answers(m, result):
+    want = m["from"]
+    return result == want if isinstance(want, str) else result in want
+
+
+def after_result(state, who):
+    """Rule step: the next card that answers the result, each once a combat (``bm_tried``)."""
+    from ...engine.machine import decide, frame, push, request_roll
+    from ...engine.records import deep_freeze, replace
+    b = state.battle
+    if b is None or b.get("result") is None or not state.characters[who].alive:
+        return state
+    tried = list(b.get("bm_tried", ()))
+    flags = state.characters[who].turn_flags
+    for card, m in active(state, who, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
+        if card in tried or not _answers(m, b["result"]) or \
+                (m.get("once_per_turn") and flags.get(f"used:{card}")):
+            continue
+        state = replace(state, battle=b.set("bm_tried", deep_freeze(tried + [card])))
+        state = push(state, frame("blood_moon.after_result", who=who))  # then the next card
+        if "roll" in m:
+            return request_roll(state, m["roll"], f"{card} of {who}", "blood_moon.result_rolled",
+                                who=who, card=card)
+        return decide(state, who, "card", [f"use:{card}", "keep"], "blood_moon.result_chosen",
+                      prompt=f"{b['result']}: use the {load().cards[card].name}?", who=who, card=card)
+    return state
+
+
+def _rule(card):
+    return next(m for m in store.card_data(card)["modifiers"] if m["hook"] == "combat_resolved")
+
+
+def result_rolled(state, action, who, card):
+    """The Sun Shield's die: a total of ``at_least`` (``day_bonus`` added by Day) turns the result."""
+    from ...engine.machine import log
+    from ...engine.records import replace
+    m = _rule(card)
+    roll = sum(action.dice)
+    total = roll + (m.get("day_bonus", 0) if store.time(state) == store.DAY else 0)
+    saved = total >= m["at_least"]
+    state = log(state, "card_roll", character=who, card=card, roll=roll, total=total, saved=saved)
+    if saved:
+        state = replace(state, battle=state.battle.set("result", m["to"]))
+        state = log(state, "combat_result_changed", character=who, card=card, result=m["to"])
+    return state
+
+
+def result_chosen(state, action, who, card):
+    """The Torchbearer (attack again) or the Pharaoh's Crown (the creatures roll again)."""
+    from ...engine.machine import log
+    from ...engine.records import replace
+    from ...state import update_character
+    if action.kind == "keep":
+        return state
+    m = _rule(card)
+    ch = state.characters[who]
+    state = update_character(state, who, turn_flags=ch.turn_flags.set(f"used:{card}", True))
+    b = state.battle.set("result", None)
+    if m["again"] == "attack":
+        b = b.set("roll", None).set("rerolled", False)
+    state = replace(state, battle=b)
+    return log(state, "fight_on", character=who, card=card, again=m["again"])
+
+
+STEPS = {"blood_moon.after_result": after_result, "blood_moon.result_rolled": result_rolled,
+         "blood_moon.result_chosen": result_chosen}
