@@ -233,3 +233,45 @@ def test_pharaohs_crown_makes_the_creature_roll_its_attack_again():
     e = events(s, "combat_scores")
     assert len(e) == 2 and e[-1]["character_roll"] == 1 and e[-1]["opponent_roll"] == 1
     assert events(s, "combat_won")
+
+
+# --- after the move (before_encounter): Morning Song, Red Riding Hood, the Headless Horseman ------
+
+def test_morning_song_a_character_who_moved_may_discard_adventure_cards_on_his_space():
+    """003 Lunar Events, Morning Song (Day): "a character who has moved may discard any
+    Adventure cards on his space": before the encounter he discards the Bear; the encounter
+    then goes on without it (once)."""
+    s = play(thief(lunar=["morning_song"], board_cards={"hills_1": ["bear", "sword"]}), "roll:2", "move:hills_1")
+    assert legal(s) == {"discard:bear", "discard:sword", "done"}
+    s = ok(play(s, "discard:bear"))
+    assert legal(s) == {"discard:sword", "done"}
+    s = ok(play(s, "done"))
+    assert "bear" in s.discards["adventure"] and s.battle is None
+    assert len(events(s, "encountered_space")) == 1
+    assert "take:sword" in legal(s)
+
+
+def test_red_riding_hood_brings_the_nearest_enemy_in_the_region_to_the_space():
+    """Red Riding Hood (Follower, talisman-facts.md 6: "after your move the nearest Enemy in your
+    Region comes to your space"): the Bear on the Fields 2 (2 away) comes rather than the Wolf on
+    the Plains 1 (4 away), and is met."""
+    s = thief(followers=["red_riding_hood"], board_cards={"fields_2": ["bear"], "plains_1": ["wolf"]})
+    s = play(s, "roll:2", "move:hills_1")
+    assert events(s, "card_moved")[0] == {"card": "bear", "to": "hills_1", "cause": "red_riding_hood",
+                                           "character": "thief"}
+    assert s.battle is not None and s.battle["enemies"][0]["card"] == "bear"
+    assert "wolf" in s.board_cards["plains_1"]
+
+
+def test_the_headless_horseman_rides_to_where_its_victims_next_move_ends():
+    """Headless Horseman (Enemy, talisman-facts.md 6: "beat you, and next turn he rides to
+    wherever your move ends"): beaten on the Hills 1, the Thief's next move ends on the Chapel,
+    where the Horseman comes and attacks again."""
+    s = position([{"id": "thief", "space": "woods_1", "craft": 1}], time="night",
+                 board_cards={"hills_1": ["headless_horseman"]})
+    s = play(s, "roll:2", "move:hills_1", "fight", "roll:1", "roll:6")
+    assert events(s, "combat_lost") and s.turn == 2  # the Thief alone: his next turn
+    s = play(s, "roll:1", "move:chapel")
+    assert "headless_horseman" not in s.board_cards.get("hills_1", ())
+    assert events(s, "card_moved")[-1]["card"] == "headless_horseman"
+    assert s.battle is not None and s.battle["enemies"][0]["card"] == "headless_horseman"

@@ -19,6 +19,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     the Grave Robber's draw from the discard pile; the Vampire Hunter's redraw of a card that
     is not an Event, the Doomsayer's extra card, the Witch Finder's (:mod:`.characters`);
 ``before_encounter``
+    after the move (:mod:`.after_move`): the Headless Horseman rides to its victim, Red
+    Riding Hood brings the nearest Enemy, a Lunar Event's ``moved`` effects (Morning Song); then
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
 ``character_died`` / ``became_toad``
@@ -43,7 +45,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -110,6 +112,9 @@ def events_drawn(state, character, cards):
 def before_encounter(state, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night; the
     Grave Robber's search of the Graveyard (:mod:`.characters`)."""
+    state = after_move.before_encounter(state, character, space)
+    if state.characters[character].turn_flags.get("encounter_replaced"):
+        return state
     state = characters.before_encounter(state, character, space)
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
@@ -160,7 +165,7 @@ EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -38,6 +38,7 @@ EFFECT_SCHEMAS = {
     "trophies_rise": _obj(),
     "take_as_trophy": _obj(),
     "free_purchase": _obj(),
+    "discard_here": _obj(),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
@@ -168,13 +169,18 @@ def set_attack_roll(state, params, actor, source):
     return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+def _discard_here(state, params, actor, source):
+    from .after_move import discard_here
+    return discard_here(state, params, actor, source)
+
+
 EFFECTS = {
     "flip_time": flip_time, "lunar_event": time_card.lunar_event, "if_time": if_time,
     "if_lycanthrope": if_lycanthrope, "become_lycanthrope": become_lycanthrope,
     "werewolf_chart": lycanthropy.chart, "cure_lycanthropy": cure_lycanthropy,
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
-    "set_attack_roll": set_attack_roll,
+    "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
