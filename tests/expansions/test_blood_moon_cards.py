@@ -216,7 +216,8 @@ MODIFIER = {
     "properties": {
         "hook": {"enum": ["character_score", "combat_result", "draw_count", "evade",
                           "no_character_roll", "combat_option", "movement", "movement_dice",
-                          "combat_resolved"]},
+                          "combat_resolved", "prayer"]},
+        "add_up_to": {"type": "integer"},
         "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
         "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},
         "add": {"type": "integer"}, "at_least": {"type": "integer"},
@@ -250,6 +251,7 @@ def test_modifiers_are_well_formed_and_no_card_still_waits_for_a_hook_it_now_has
             "shadow_dagger", "wolf_slayer", "doomsword", "vampire_bats", "night_stalker",
             "lurking_horror", "wooden_stake", "nightshroud", "umbral_drake",
             "herald_of_the_dawn", "guiding_light", "witchs_broom", "fright_night",
-            "moon_mist", "sun_shield", "torchbearer", "pharaohs_crown"} <= with_mods
+            "moon_mist", "sun_shield", "torchbearer", "pharaohs_crown", "holy_day",
+            "prayer_book"} <= with_mods
     for c in cards:
         assert not ((c.data or {}).get("modifiers") and (c.data or {}).get("needs_hook")), c.id

@@ -275,3 +275,25 @@ def test_the_headless_horseman_rides_to_where_its_victims_next_move_ends():
     assert "headless_horseman" not in s.board_cards.get("hills_1", ())
     assert events(s, "card_moved")[-1]["card"] == "headless_horseman"
     assert s.battle is not None and s.battle["enemies"][0]["card"] == "headless_horseman"
+
+
+# --- prayer_rolled: Holy Day and the Prayer Book -------------------------------------------------
+
+def test_holy_day_and_the_prayer_book_add_up_to_three_to_a_prayer():
+    """003 Lunar Events, Holy Day (Day: "a praying character may add up to 3 to his roll") and
+    the Prayer Book (Object, talisman-facts.md 6): at the Graveyard an Evil character prays,
+    rolls 2 and adds 3: the table reads 5 (a fate); adding nothing reads 2 (nothing)."""
+    def pray(**kw):
+        s = position([{"id": "thief", "space": "fields_1", "alignment": "evil", **kw}])
+        return s
+    s = play(in_play(pray(), "holy_day"), "roll:1", "move:graveyard", "choose:pray", "roll:2")
+    assert legal(s) == {"add:0", "add:1", "add:2", "add:3"}
+    fate = s.characters["thief"].fate
+    added = ok(play(s, "add:3"))
+    assert events(added, "table_roll")[-1]["result"] == 5 and added.characters["thief"].fate == fate + 1
+    none = ok(play(s, "add:0"))
+    assert events(none, "table_roll")[-1]["result"] == 2 and none.characters["thief"].fate == fate
+    book = play(pray(objects=["prayer_book"]), "roll:1", "move:graveyard", "choose:pray", "roll:2")
+    assert "add:3" in legal(book)
+    plain = ok(play(pray(), "roll:1", "move:graveyard", "choose:pray", "roll:2"))
+    assert events(plain, "table_roll")[-1]["result"] == 2

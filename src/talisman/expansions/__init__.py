@@ -41,6 +41,10 @@ State hooks:
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
     ``encounter_replaced``.
+``prayer_rolled(state, character, roll)``
+    A prayer's die roll (a ``roll`` whose table counts ``prayer_bonus``) is made, before its
+    table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
+    push a decision first: the Blood Moon's Holy Day, "add up to 3").
 ``combat_resolved(state, character, result)``
     A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
     ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
@@ -119,7 +123,8 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "combat_resolved",
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
+               "combat_resolved",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",

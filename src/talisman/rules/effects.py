@@ -319,7 +319,13 @@ def roll_fate(state, action, params, actor, source, total):
 
 
 def read_table(state, params, actor, source, total):
-    value = total
+    if state.config.expansions and "prayer_bonus" in params.get("bonus", {}) and "added" not in params:
+        # a prayer: the expansions' moment to add to the roll before the table is read
+        from ..expansions import run_hook
+        state = push(state, frame("effects.prayer_read", params=params, actor=actor, source=source,
+                                  total=total))
+        return run_hook(state, "prayer_rolled", character=actor, roll=total)
+    value = total + params.get("added", 0)
     if "add" in params:
         value += chars.total(state, actor, params["add"])
     if "subtract" in params:
@@ -329,6 +335,14 @@ def read_table(state, params, actor, source, total):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
+
+
+def prayer_read(state, params, actor, source, total):
+    """After the ``prayer_rolled`` hook: the table is read with what a hook added (the
+    character's turn flag ``prayer_add``, used up)."""
+    flags = state.characters[actor].turn_flags
+    state = update_character(state, actor, turn_flags=flags.discard("prayer_add"))
+    return read_table(state, params.set("added", flags.get("prayer_add", 0)), actor, source, total)
 
 
 def test_holds(state, test, actor):
@@ -660,4 +674,4 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
-         "effects.hexed": hexed}
+         "effects.hexed": hexed, "effects.prayer_read": prayer_read}

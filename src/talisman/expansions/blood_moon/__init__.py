@@ -29,7 +29,7 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
 ``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
-``combat_resolved``
+``combat_resolved``, ``prayer_rolled``
     the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
     Wall of Fire).
 
@@ -159,7 +159,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
-         "combat_resolved": modifiers.combat_resolved}
+         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -308,5 +308,26 @@ def result_chosen(state, action, who, card):
     return log(state, "fight_on", character=who, card=card, again=m["again"])
 
 
+# --- prayers (the prayer_rolled state hook) -----------------------------------------------------
+
+def prayer_rolled(state, character, roll):
+    """``{hook: prayer, add_up_to: N}`` (Holy Day, the Prayer Book): the praying character may
+    add 0 to N to the roll (``add:<n>``); several cards: the largest N."""
+    most = max((m["add_up_to"] for _, m in active(state, character, "prayer")), default=0)
+    if not most:
+        return state
+    from ...engine.machine import decide
+    return decide(state, character, "prayer", [f"add:{n}" for n in range(most + 1)],
+                  "blood_moon.prayer_added", prompt=f"prayed {roll}: add up to {most}", who=character)
+
+
+def prayer_added(state, action, who):
+    from ...engine.machine import log
+    from ...state import update_character
+    n = int(action.args[0])
+    state = update_character(state, who, turn_flags=state.characters[who].turn_flags.set("prayer_add", n))
+    return log(state, "prayer_added", character=who, amount=n) if n else state
+
+
 STEPS = {"blood_moon.after_result": after_result, "blood_moon.result_rolled": result_rolled,
-         "blood_moon.result_chosen": result_chosen}
+         "blood_moon.result_chosen": result_chosen, "blood_moon.prayer_added": prayer_added}
