@@ -297,3 +297,20 @@ def test_holy_day_and_the_prayer_book_add_up_to_three_to_a_prayer():
     assert "add:3" in legal(book)
     plain = ok(play(pray(), "roll:1", "move:graveyard", "choose:pray", "roll:2"))
     assert events(plain, "table_roll")[-1]["result"] == 2
+
+
+# --- turn_ended: Divine Retribution --------------------------------------------------------------
+
+def test_divine_retribution_killing_an_enemy_in_your_turn_earns_an_extra_turn():
+    """003 Lunar Events, Divine Retribution (Day: "killing an Enemy in your turn earns an extra
+    turn (once a round each)"): the Thief beats the Bear and plays again; without a kill, play
+    passes on."""
+    s = position([{"id": "thief", "space": "woods_1", "strength": 6}, {"id": "warrior", "space": "village"}],
+                 board_cards={"hills_1": ["bear"]}, deck_tops={"adventure": ["sword"]})
+    s = in_play(s, "divine_retribution")
+    won = ok(play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1"))
+    won = play(won, *[a for a in ("done",) if a in legal(won)])
+    assert won.current == "thief" and won.turn == 2
+    assert store.get(won, "rewarded")["thief"] == won.round
+    plain = ok(play(s, "roll:2", "move:fields_1", "done"))
+    assert plain.current == "warrior" and not store.get(plain, "rewarded")

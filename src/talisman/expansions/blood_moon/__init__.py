@@ -10,6 +10,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     combat results call for), then "start of turn" Lunar Events, an Enemy following the
     character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
     the turn's movement (see :mod:`.jobs`);
+``turn_ended``
+    a Lunar Event rewarding a kill in one's own turn (Divine Retribution: an extra turn);
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``
@@ -159,7 +161,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
-         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled}
+         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
+         "turn_ended": time_card.turn_ended}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
