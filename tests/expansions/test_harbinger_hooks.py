@@ -499,3 +499,30 @@ def test_spiteful_ghosts_spirits_and_undead_beaten_are_discarded_not_kept():
     assert invariants.check(s) == []
     assert "bear" in beat("bear", 4).characters["thief"].trophies
     assert "spectre" in beat("spectre", 3).characters["thief"].trophies
+
+
+# --- the Ascendant Divine's divine gifts ------------------------------------------------------------
+
+def test_the_ascendant_divine_casts_one_divine_gift_a_round_outside_the_spell_limit():
+    """001 Components (the Ascendant Divine, ``divine_gifts``: "starts with 4 divine gift Spells
+    that don't count as Spells or against the Spell limit; may cast one per round as if it were
+    a Spell", talisman-facts-verified.md 4a): 4 gifts beside his Spells; at the start of his
+    turn he casts one (``gift:<spell>``), which is discarded like a Spell; no second one that
+    round; the others are untouched."""
+    s = talisman.new_game(["ascendant_divine", "warrior"], expansions=H, seed=3)
+    gifts = list(s.ext["harbinger"]["gifts"]["ascendant_divine"])
+    assert len(gifts) == 4 and not set(gifts) & set(s.characters["ascendant_divine"].spells)
+    assert chars.spell_limit(s, "ascendant_divine") == chars.spell_limit(game(["ascendant_divine"], expansions=H),
+                                                                          "ascendant_divine")
+    assert s.pending.kind == "gift" and "done" in legal(s)
+    s = talisman.apply(s, "gift:destruction")
+    assert events(s, "divine_gift_cast")[0]["card"] == "destruction"
+    assert "destruction" in s.discards["spell"]
+    assert list(s.ext["harbinger"]["gifts"]["ascendant_divine"]) == [g for g in gifts if g != "destruction"]
+    assert "destruction" not in s.characters["ascendant_divine"].spells
+    assert s.ext["harbinger"]["gift_round"]["ascendant_divine"] == s.round
+    from talisman.expansions.harbinger import characters as hchars
+    assert hchars.castable_gifts(s, "ascendant_divine") == []  # once a round
+    assert invariants.check(s) == []
+    # another character has no gifts
+    assert "warrior" not in s.ext["harbinger"]["gifts"]

@@ -8,9 +8,11 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
+                          Ascendant Divine's gifts; the
                           Harbinger on its sheet; the Alternative Ending on the Crown
 ``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
-                          Possessed may discard a Stranger or Place (:mod:`.characters`)
+                          Possessed may discard a Stranger or Place; the Ascendant Divine may
+                          cast a divine gift (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
                           Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
@@ -67,6 +69,7 @@ def setup(state):
         state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)))
     state = st.store(state, harbinger=None, terrain=pmap())
     state = omens.setup(state)
+    state = characters.setup(state)
     state = endings.setup(state)
     return position_setup(state, state.option("harbinger_position"))
 

@@ -15,11 +15,14 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
 ``bindings``
     ``{target: caster}``: Dark Binding cast at a character whose next move the caster chooses
     (absent until a Dark Binding is cast);
+``gifts`` / ``gift_round``
+    ``{character: [spell ids]}``: the Ascendant Divine's divine gifts, and ``{character:
+    round}``: the round he last cast one (absent until then);
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand
     (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,
     ``omen_box`` (the Omen sets not in play), ``terrain_on_board``, ``ending_on_crown``,
-    ``ending_box``.  It is rebuilt from the fields above by :func:`store`, never edited alone.
+    ``ending_box``, ``divine_gifts``.  It is rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
 
@@ -60,6 +63,7 @@ def store(state, **changes):
         "omen_discards": pvector(d.get("omen_discards", ())),
         "terrain_on_board": pvector(sorted(d.get("terrain", pmap()).values())),
         "ending_on_crown": pvector([ending["card"]] if ending else []),
+        "divine_gifts": pvector(c for _, gifts in sorted(d.get("gifts", pmap()).items()) for c in gifts),
     })
     d = d.set("cards", cards)
     return replace(state, ext=state.ext.set(EXP, d))
