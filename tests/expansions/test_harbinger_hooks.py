@@ -526,3 +526,19 @@ def test_the_ascendant_divine_casts_one_divine_gift_a_round_outside_the_spell_li
     assert invariants.check(s) == []
     # another character has no gifts
     assert "warrior" not in s.ext["harbinger"]["gifts"]
+
+
+def test_a_world_without_magic_blanks_the_inner_region_but_the_plain_of_peril_and_the_crown():
+    """001 Omen Cards, A World Without Magic (continuous, talisman-facts.md 5: "Inner spaces
+    except Plain of Peril & Crown blank"): the ``space_effect`` hook gives those spaces no
+    instructions while it is on top."""
+    from talisman.rules import encounters
+    s = stars(7)
+    assert omens.top(s) == "omen_a_world_without_magic"
+    plain = stars(6)
+    for space in ("mines", "pits", "death", "crypt", "werewolf_den", "vampires_tower"):
+        assert encounters.instructions(plain, space)
+        assert encounters.instructions(s, space) == ()
+    for space in ("plain_of_peril", "crown_of_command"):
+        assert encounters.instructions(s, space) == encounters.instructions(plain, space)
+    assert encounters.instructions(s, "tavern") == encounters.instructions(plain, "tavern")

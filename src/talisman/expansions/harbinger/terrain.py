@@ -140,8 +140,13 @@ def profile(state, space):
 
 def space_effect(state, effects, space):
     """Value hook: a Terrain card's instructions replace the space's; references to covered
-    spaces are ignored."""
+    spaces are ignored; the top Omen's ``continuous.blank_inner: {except}`` blanks the Inner
+    Region's spaces (A World Without Magic: all but the Plain of Peril and the Crown)."""
     t = terrain_map(state).get(space)
+    blank = omens.continuous(state).get("blank_inner")
+    if blank is not None and space not in blank.get("except", ()) and \
+            st.space_def(space).region in ("inner", "crown"):
+        return ()  # A World Without Magic: the Inner Region's spaces are blank
     if t is not None:
         effects = st.card(t).effect
     else:
