@@ -55,7 +55,8 @@ def test_card_data_fields_are_ones_the_rules_read():
     for c in load().cards.values():
         if c.set != "harbinger" or not c.data:
             continue
-        allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted", "dispels"})
+        allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted", "dispels",
+                                     "unbeaten"})
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}

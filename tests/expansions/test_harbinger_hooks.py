@@ -203,6 +203,10 @@ def test_after_fight_effects_in_the_omen_data_are_valid_effect_lists():
     for c in on_cast:
         jsonschema.validate(_thaw(c.data["continuous"]["on_cast"]), schema)
     assert {c.id for c in on_cast} == {"omen_power_overwhelming", "omen_arcane_feedback"}
+    unbeaten = [c for c in load().cards.values() if c.set == "harbinger" and (c.data or {}).get("unbeaten")]
+    for c in unbeaten:
+        jsonschema.validate(_thaw(c.data["unbeaten"]), schema)
+    assert len(unbeaten) == 4  # the four Horsemen
 
 
 def _thaw(x):
@@ -542,3 +546,25 @@ def test_a_world_without_magic_blanks_the_inner_region_but_the_plain_of_peril_an
     for space in ("plain_of_peril", "crown_of_command"):
         assert encounters.instructions(s, space) == encounters.instructions(plain, space)
     assert encounters.instructions(s, "tavern") == encounters.instructions(plain, "tavern")
+
+
+# --- combat_resolved: the Horsemen ---------------------------------------------------------------
+
+def test_a_horseman_not_beaten_costs_every_character_without_a_talisman_a_life():
+    """001 Harbinger Cards, the Horsemen (talisman-facts.md 5: "each punishes all Talisman-less
+    chars if not beaten"; the punishment is a stand-in): the Thief loses to the Horseman of
+    War; he and the Wizard lose a life each for it (the Thief one more for the defeat), the
+    Priest with a Talisman none; beaten, it punishes no one."""
+    def fight_horseman(dice, strength=3):
+        s = hgame([{"id": "thief", "space": "woods_1", "lives": 4, "strength": strength},
+                   {"id": "wizard", "lives": 4}, {"id": "priest", "lives": 4, "objects": ["talisman"]}],
+                  board_cards={"hills_1": ["horseman_of_war"]})
+        return play(s, "roll:2", "move:hills_1", "combat:battle", "fight", *dice)
+    lost = fight_horseman(["roll:1", "roll:6"])
+    assert events(lost, "harbinger_unbeaten")[0]["cards"] == ["horseman_of_war"]
+    assert lost.characters["wizard"].lives == 3 and lost.characters["priest"].lives == 4
+    assert lost.characters["thief"].lives == 2
+    assert invariants.check(lost) == []
+    won = fight_horseman(["roll:6", "roll:1"], strength=6)
+    assert events(won, "combat_won") and not events(won, "harbinger_unbeaten")
+    assert won.characters["wizard"].lives == 4

@@ -41,6 +41,7 @@ hook                      what the Harbinger does there
 ``alignment_changing``    the Possessed never turns Good (a life instead)
 ``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
 ``trophies``              Spiteful Ghosts: Spirits and Undead beaten are not kept
+``combat_resolved``       the Horsemen not beaten punish every character without a Talisman
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -233,6 +234,7 @@ HOOKS = {
     "alignment_changing": characters.alignment_changing,
     "type_limit": type_limit,
     "trophies": trophies,
+    "combat_resolved": figure.combat_resolved,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}

@@ -146,6 +146,36 @@ def before_encounter(state, character, space):
     return state
 
 
+def combat_resolved(state, character, result):
+    """State hook: an enemy with ``data.unbeaten`` (the Horsemen) fought and not beaten: its
+    effects run for the fighter (a frame that looks at the result once the other answers to it
+    are in)."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return state
+    cards = [e["card"] for e in b["enemies"] if e.get("card") and st.cdata(e["card"]).get("unbeaten")]
+    if not cards:
+        return state
+    return push(state, frame("harbinger.unbeaten", who=character, cards=cards))
+
+
+def unbeaten(state, who, cards):
+    """Rule step: the result stands and is not a win: each card's ``unbeaten`` effects."""
+    b = state.battle
+    if b is None or b.get("result") in (None, "won") or state.outcome is not None:
+        return state
+    for c in reversed(cards):
+        state = push(state, frame("harbinger.run_unbeaten", who=who, card=c))
+    return log(state, "harbinger_unbeaten", character=who, cards=list(cards))
+
+
+def run_unbeaten(state, who, card):
+    from ...rules import effects as base
+    if state.outcome is not None:
+        return state
+    return base.run(state, st.cdata(card)["unbeaten"], who, {"card": card})
+
+
 #: Cards whose being in play (face up on a space) makes entering the Crown of Command cost lives.
 CROWN_TOLL = {"the_beast": 2}
 
@@ -355,4 +385,5 @@ def extra_turn(state, who):
 STEPS = {"harbinger.encounter_chosen": encounter_chosen, "harbinger.meet": meet,
          "harbinger.combat_kind_chosen": combat_kind_chosen,
          "harbinger.enemies_beaten": enemies_beaten, "harbinger.extra_turn": extra_turn,
-         "harbinger.spread_terrain": spread_terrain}
+         "harbinger.spread_terrain": spread_terrain, "harbinger.unbeaten": unbeaten,
+         "harbinger.run_unbeaten": run_unbeaten}
