@@ -568,3 +568,47 @@ def test_a_horseman_not_beaten_costs_every_character_without_a_talisman_a_life()
     won = fight_horseman(["roll:6", "roll:1"], strength=6)
     assert events(won, "combat_won") and not events(won, "harbinger_unbeaten")
     assert won.characters["wizard"].lives == 4
+
+
+# --- the Rise of the Dead and the discard pile: Open Graves, Burial Mounds -------------------------
+
+def _dead(discarded, characters, **kw):
+    return hgame(characters, options={"harbinger_omen_set": "rise_of_the_dead"},
+                 position={"omens_discarded": discarded}, **kw)
+
+
+def test_open_graves_discards_ten_adventure_cards_and_each_character_may_take_one():
+    """001 Omen Cards, Open Graves (talisman-facts.md 5: "discard top 10 of each Adventure deck,
+    each char may take 1 Follower/Object from discards"): revealed, the top 10 Adventure cards
+    go to the discard pile; each character, from the revealer on, may take an Object, Magic
+    Object or Follower among them."""
+    from support import run_effects
+    tops = ["sword", "bear", "helmet", "book_of_spells", "maiden", "wolf", "ring", "axe", "ghost", "spectre"]
+    s = _dead(2, ["thief", "warrior"], deck_tops={"adventure": tops})
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_open_graves"
+    assert list(s.discards["adventure"])[-10:] == tops
+    assert s.pending.player == "thief" and "take:sword" in legal(s) and "take:bear" not in legal(s)
+    assert "take:maiden" in legal(s) and "done" in legal(s)
+    s = play(s, "take:sword")
+    assert "sword" in s.characters["thief"].objects
+    assert s.pending.player == "warrior" and "take:sword" not in legal(s)
+    s = play(s, "done")
+    assert invariants.check(s) == []
+
+
+def test_burial_mounds_beating_a_spirit_lets_the_winner_take_an_object_from_the_discards():
+    """001 Omen Cards, Burial Mounds (talisman-facts.md 5: "beating Spirit/Undead lets you take
+    an Object from top 5"; the discard pile's top 5 is a stand-in reading): before the win is
+    applied, the winner may take an Object among the top 5 Adventure discards."""
+    from talisman.engine.records import replace
+    s = _dead(2, [{"id": "thief", "space": "woods_1", "craft": 6}], board_cards={"hills_1": ["spectre"]})
+    assert omens.top(s) == "omen_burial_mounds"
+    deck = s.decks["adventure"].remove("helmet").remove("bear")
+    s = replace(s, decks=s.decks.set("adventure", deck),
+                discards=s.discards.set("adventure", s.discards["adventure"].extend(["helmet", "bear"])))
+    s = play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
+    assert legal(s) == {"take:helmet", "done"}
+    s = play(s, "take:helmet")
+    assert "helmet" in s.characters["thief"].objects and "spectre" in s.characters["thief"].trophies
+    assert invariants.check(s) == []

@@ -41,7 +41,9 @@ hook                      what the Harbinger does there
 ``alignment_changing``    the Possessed never turns Good (a life instead)
 ``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
 ``trophies``              Spiteful Ghosts: Spirits and Undead beaten are not kept
-``combat_resolved``       the Horsemen not beaten punish every character without a Talisman
+``combat_resolved``       the Horsemen not beaten punish every character without a Talisman;
+                          Burial Mounds: a Spirit or Undead beaten lets the winner take an
+                          Object from the discards (:mod:`.dead`)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -60,7 +62,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, casting, characters, effects, endings, figure, omens, terrain
+from . import binding, casting, characters, dead, effects, endings, figure, omens, terrain
 from . import store as st
 
 
@@ -210,6 +212,13 @@ def run_for(state, who, effects, card):
     return base.run(state, effects, who, {"card": card})
 
 
+def combat_resolved(state, character, result):
+    """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
+    result is applied)."""
+    state = figure.combat_resolved(state, character, result)
+    return dead.combat_resolved(state, character, result)
+
+
 HOOKS = {
     "setup": setup,
     "turn_started": turn_started,
@@ -234,13 +243,13 @@ HOOKS = {
     "alignment_changing": characters.alignment_changing,
     "type_limit": type_limit,
     "trophies": trophies,
-    "combat_resolved": figure.combat_resolved,
+    "combat_resolved": combat_resolved,
 }
 
-EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
-EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS}
+EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}
+EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
-         **binding.STEPS, **casting.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name

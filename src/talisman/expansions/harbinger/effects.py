@@ -393,8 +393,9 @@ SCHEMAS = {
     "peek": _obj(["deck", "count"], deck=_DECKS, count=_POS),
     "extra_turn": _obj(),
     "each_in_harbinger_region": _obj(["effects"], effects=_EFFECTS),
-    "discard_object": _obj(count=_POS, keep={"type": "integer", "minimum": 0}, types={"type": "array", "minItems": 1, "items": {
-        "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
+    "discard_object": _obj(count=_POS, keep={"type": "integer", "minimum": 0},
+                           types={"type": "array", "minItems": 1, "items": {
+                               "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
     "ditch": _obj(),
     "roll_for_followers": _obj(["lose_on"], dice={"enum": ["d6"]},
                                lose_on={"type": "string", "pattern": "^[1-6](-[1-6])?$"}),
