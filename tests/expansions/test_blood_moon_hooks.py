@@ -314,3 +314,12 @@ def test_divine_retribution_killing_an_enemy_in_your_turn_earns_an_extra_turn():
     assert store.get(won, "rewarded")["thief"] == won.round
     plain = ok(play(s, "roll:2", "move:fields_1", "done"))
     assert plain.current == "warrior" and not store.get(plain, "rewarded")
+
+
+def test_under_the_moon_mist_a_lower_die_of_1_stirs_the_werewolf():
+    """003 Moving the Werewolf with the Moon Mist: "whenever a player rolls a '1' for his move":
+    the lower die is the roll, so a 4 and a 1 stir the Werewolf; a 4 and a 2 do not."""
+    s = play(thief(time="night", lunar=["moon_mist"]), "roll:4+1")
+    assert store.get(s, "werewolf_due") == "thief"
+    s = play(thief(time="night", lunar=["moon_mist"]), "roll:4+2")
+    assert store.get(s, "werewolf_due") is None

@@ -24,8 +24,9 @@ State hooks:
 ``before_movement(state, character)``
     A character is about to move.  A hook that moves the character its own way (on an
     expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.
-``movement_rolled(state, character, roll)``
-    A character rolled for movement (the Blood Moon's Werewolf moves after a 1).
+``movement_rolled(state, character, roll, dice=None)``
+    A character rolled for movement (the Blood Moon's Werewolf moves after a 1); ``dice``: the
+    dice rolled, when the caller knows them (``roll`` is their sum).
 ``events_drawn(state, character, cards)``
     A character drew one or more Events this encounter, before any card is met (the
     Harbinger moves; the Blood Moon's Time card flips).

@@ -286,7 +286,7 @@ def rolled(state, action):
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     from ..expansions import run_hook
-    state = run_hook(state, "movement_rolled", character=cid, roll=n)
+    state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     dests = tuple(sorted(reachable(load().board, state.characters[cid].space, n)))
     # an expansion may remove destinations or add others (a shorter move, staying put)
     allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=action.dice)

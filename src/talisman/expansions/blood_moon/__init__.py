@@ -95,9 +95,12 @@ def cure_offer(state, cid):
     return []
 
 
-def movement_rolled(state, character, roll):
+def movement_rolled(state, character, roll, dice=None):
     """MOVING THE WEREWOLF: "Whenever a player rolls a '1' for his move" (the last roll
-    counts when fate buys another)."""
+    counts when fate buys another; under the Moon Mist the lower die is the roll)."""
+    if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
+                                      modifiers.active(state, character, "movement")):
+        roll = min(dice)
     if roll == 1:
         state = store.store(state, werewolf_due=character)
         return log(state, "werewolf_stirs", character=character)
