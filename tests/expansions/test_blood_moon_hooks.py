@@ -323,3 +323,17 @@ def test_under_the_moon_mist_a_lower_die_of_1_stirs_the_werewolf():
     assert store.get(s, "werewolf_due") == "thief"
     s = play(thief(time="night", lunar=["moon_mist"]), "roll:4+2")
     assert store.get(s, "werewolf_due") is None
+
+
+def test_children_of_the_night_add_a_card_to_a_draw_in_the_harbingers_own_flow():
+    """003 Lunar Events, Children of the Night (Night: a space that draws draws one more) with
+    The Harbinger's Terrain on the space (the Harbinger's own encounter flow asks ``draw_count``
+    as the base flow does): the Highway's 1 card becomes 2."""
+    from support import game
+    s = game([{"id": "thief", "space": "woods_1"}], expansions=["harbinger", "blood_moon"],
+             options={"harbinger_position": {"terrain": {"hills_1": "terrain_highway"}}},
+             deck_tops={"adventure": ["sword", "helmet"]})
+    s = store.store(s, time="night")
+    s = in_play(s, "children_of_the_night")
+    s = ok(play(s, "roll:2", "move:hills_1"))
+    assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet"]

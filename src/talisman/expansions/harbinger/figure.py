@@ -243,6 +243,7 @@ def encounter_space(state, cid, space):
         state = push(state, frame("harbinger.spread_terrain", space=space))
     if draw:
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
+        draw = adjust(state, "draw_count", draw, character=cid, space=space)  # as the base flow
         need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
         from ...rules.encounters import draw_frames
         seen = len(state.characters[cid].turn_flags.get("drawn", ()))
