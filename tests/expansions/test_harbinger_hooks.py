@@ -612,3 +612,23 @@ def test_burial_mounds_beating_a_spirit_lets_the_winner_take_an_object_from_the_
     s = play(s, "take:helmet")
     assert "helmet" in s.characters["thief"].objects and "spectre" in s.characters["thief"].trophies
     assert invariants.check(s) == []
+
+
+# --- 001 Terrain Cards: effects naming a covered space, in card effects (space_named) ---------------
+
+def test_a_card_effect_naming_a_space_covered_by_terrain_is_ignored():
+    """001 Terrain Cards: "If an effect refers to a space that is no longer on the board because
+    that space contains a Terrain card, that effect is ignored" -- a card's ``move_to``,
+    ``next_move`` and ``place_self`` too (the ``space_named`` hook): a move to the Tavern (the
+    Imp's kind of effect) is ignored while the Barrens cover it; to the Forest it goes."""
+    from support import run_effects
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"tavern": "terrain_barrens"}})
+    stay = run_effects(s, [{"move_to": {"space": "tavern"}}], "thief")
+    assert stay.characters["thief"].space == "woods_1"
+    assert events(stay, "effect_ignored")[0] == {"character": "thief", "space": "tavern", "effect": "move_to"}
+    nm = run_effects(s, [{"next_move": {"to": "tavern"}}], "thief")
+    assert nm.characters["thief"].next_move is None
+    go = run_effects(s, [{"move_to": {"space": "forest", "encounter": False}}], "thief")
+    assert go.characters["thief"].space == "forest"
+    plain = run_effects(hgame([{"id": "thief", "space": "woods_1"}]), [{"move_to": {"space": "tavern", "encounter": False}}], "thief")
+    assert plain.characters["thief"].space == "tavern"

@@ -80,6 +80,10 @@ Value hooks:
     1 more at Night; for each enemy separately).
 ``space_effect(state, effects, space)``
     A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
+``space_named(state, allowed, space, effect)``
+    Whether an effect naming ``space`` (``move_to``, ``next_move``, ``place_self``) takes
+    effect (``False``: it is ignored, logged as ``effect_ignored``).  Asked only with expansions
+    in play (the Harbinger: a space covered by Terrain "is no longer on the board").
 ``crossing_guarded(state, guarded, space)``
     Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
     lets characters cross freely).
@@ -128,8 +132,8 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "combat_resolved",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
-VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
-               "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
+VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
+               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
                "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophies",
                "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

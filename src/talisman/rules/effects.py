@@ -503,8 +503,22 @@ def standoff(state, params, actor, source):
 
 # --- movement -------------------------------------------------------------------------------
 
+def _space_ruled_out(state, space, effect, actor):
+    """An effect naming ``space`` that an expansion rules out (the ``space_named`` hook: the
+    Harbinger's Terrain covers the space): logged and ignored."""
+    if not state.config.expansions:
+        return None
+    from ..expansions import adjust
+    if adjust(state, "space_named", True, space=space, effect=effect):
+        return None
+    return log(state, "effect_ignored", character=actor, space=space, effect=effect)
+
+
 def move_to(state, params, actor, source):
     from . import movement
+    ignored = _space_ruled_out(state, params["space"], "move_to", actor)
+    if ignored is not None:
+        return ignored
     return movement.forced_move(state, actor, params["space"], params.get("encounter", True),
                                 _cause(source))
 
@@ -516,6 +530,9 @@ def teleport(state, params, actor, source):
 
 
 def next_move(state, params, actor, source):
+    ignored = _space_ruled_out(state, params.get("to"), "next_move", actor) if params.get("to") else None
+    if ignored is not None:
+        return ignored
     state = update_character(state, actor, next_move=pmap(params))
     return log(state, "next_move_set", character=actor, **dict(params))
 
@@ -552,6 +569,9 @@ def place_self(state, params, actor, source):
     card_id = source.get("card")
     if card_id is None:
         return state
+    ignored = _space_ruled_out(state, params["space"], "place_self", actor)
+    if ignored is not None:
+        return ignored
     state = _remove_from_space(state, source["space"], card_id)
     state = chars.put_on_space(state, params["space"], [card_id])
     return log(state, "card_placed", card=card_id, space=params["space"])

@@ -26,6 +26,7 @@ hook                      what the Harbinger does there
 ``attack_score``          the top Omen's attack bonuses; the Possessed Cultist
 ``space_effect``          a Terrain card's instructions; the top Omen's; covered spaces ignored
 ``crossing_guarded``      Terrain on the Sentinel or the Portal of Power: cross freely
+``space_named``           a card effect naming a space covered by Terrain is ignored
 ``creature_bonus``        a Terrain card (or the top Omen's text) replaces a space's creature
                           bonus (the Runes covered: none; the Runes Terrain card: 2)
 ``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
@@ -231,6 +232,7 @@ HOOKS = {
     "attack_score": attack_score,
     "space_effect": terrain.space_effect,
     "crossing_guarded": terrain.crossing_guarded,
+    "space_named": terrain.space_named,
     "creature_bonus": terrain.creature_bonus,
     "spell_limit": spell_limit,
     "trophy_value": trophy_value,

@@ -203,6 +203,12 @@ def creature_bonus(state, bonus, space):
     return bonus
 
 
+def space_named(state, allowed, space, effect):
+    """Value hook: "If an effect refers to a space that is no longer on the board because that
+    space contains a Terrain card, that effect is ignored" -- in card effects too."""
+    return allowed and space not in terrain_map(state)
+
+
 def crossing_guarded(state, guarded, space):
     """Value hook: a Terrain card on the Sentinel or the Portal of Power lets characters cross
     freely."""
