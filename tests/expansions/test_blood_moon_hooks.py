@@ -337,3 +337,30 @@ def test_children_of_the_night_add_a_card_to_a_draw_in_the_harbingers_own_flow()
     s = in_play(s, "children_of_the_night")
     s = ok(play(s, "roll:2", "move:hills_1"))
     assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet"]
+
+
+# --- the Mummy King and the Hungering Artefact ----------------------------------------------------
+
+def test_killing_the_mummy_king_lets_the_winner_take_an_object_from_the_discard_pile():
+    """Mummy King (Enemy, talisman-facts.md 6: "killing him lets you take one Object of your
+    choice from the discard pile"): kept as a trophy, then ``take:<object>`` or ``done``."""
+    from talisman.engine.records import replace as rep
+    s = position([{"id": "thief", "space": "woods_1", "strength": 9}], board_cards={"hills_1": ["mummy_king"]})
+    deck = s.decks["adventure"].remove("helmet").remove("bear")
+    s = rep(s, decks=s.decks.set("adventure", deck),
+            discards=s.discards.set("adventure", s.discards["adventure"].extend(["helmet", "bear"])))
+    s = play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
+    assert legal(s) == {"take:helmet", "done"}
+    s = ok(play(s, "take:helmet"))
+    assert "helmet" in s.characters["thief"].objects and "mummy_king" in s.characters["thief"].trophies
+
+
+def test_the_hungering_artefact_discards_the_adventure_cards_on_its_holders_space_at_turn_end():
+    """Hungering Artefact (Magic Object, talisman-facts.md 6: "at the end of your turn every
+    Adventure card on your space is discarded"): the ``turn_ended`` hook."""
+    from support import game
+    s = game([{"id": "thief", "space": "woods_1", "objects": ["hungering_artefact"]}, "warrior"],
+             expansions=["blood_moon"], board_cards={"fields_1": ["helmet"]})
+    s = ok(play(s, "roll:2", "move:fields_1", "done"))  # the Helmet is left lying there
+    assert not s.board_cards.get("fields_1") and "helmet" in s.discards["adventure"]
+    assert events(s, "cards_discarded")[-1]["cause"] == "hungering_artefact"

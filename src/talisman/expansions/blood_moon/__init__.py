@@ -11,7 +11,7 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
     the turn's movement (see :mod:`.jobs`);
 ``turn_ended``
-    a Lunar Event rewarding a kill in one's own turn (Divine Retribution: an extra turn);
+    a held card's ``turn_end`` effects (the Hungering Artefact); a Lunar Event rewarding a kill in one's own turn (Divine Retribution: an extra turn);
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``
@@ -136,6 +136,13 @@ def before_encounter(state, character, space):
                   "encounters.chosen", prompt="the beast must attack")
 
 
+def turn_ended(state, character):
+    """A held card's end-of-turn rule (the Hungering Artefact), then a Lunar Event's reward for
+    a kill in the turn (Divine Retribution)."""
+    state = time_card.held_turn_end(state, character)
+    return time_card.turn_ended(state, character)
+
+
 def character_died(state, character):
     if character in store.get(state, "stalkers", pmap()):
         state = store.store(state, stalkers=store.get(state, "stalkers").discard(character))
@@ -165,7 +172,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
          "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
-         "turn_ended": time_card.turn_ended}
+         "turn_ended": turn_ended}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -28,19 +28,24 @@ def _kind_of_space(space):
     return space.rsplit("_", 1)[0] if space[-1].isdigit() else space
 
 
+def held_cards(state, cid):
+    """The usable Objects and the Followers ``cid`` holds (none for a Toad or the dead)."""
+    ch = state.characters.get(cid)
+    if ch is None or not ch.alive or ch.toad_turns:
+        return []
+    cards = load().cards
+    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
+            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+    return held + list(dict.fromkeys(ch.followers))
+
+
 def sources(state, cid, enemies=()):
     """``(card, modifier)`` for every modifier concerning ``cid`` now."""
     out = []
     for c in store.get(state, "lunar_events", ()):
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
-    ch = state.characters.get(cid)
-    if ch is not None and ch.alive and not ch.toad_turns:
-        cards = load().cards
-        held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
-                and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
-        held += list(dict.fromkeys(ch.followers))
-        for c in held:
-            out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
+    for c in held_cards(state, cid):
+        out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
     for e in dict.fromkeys(enemies):
         out += [(e, m) for m in store.card_data(e).get("modifiers", ())]
     return out

@@ -118,6 +118,20 @@ def turn_ended(state, character):
     return state
 
 
+def held_turn_end(state, character):
+    """A held Object's or Follower's ``data.turn_end`` effects, as the holder's turn ends (the
+    Hungering Artefact)."""
+    from .modifiers import held_cards
+    if not state.characters[character].alive or state.outcome is not None:
+        return state
+    for c in held_cards(state, character):
+        effs = store.card_data(c).get("turn_end")
+        if effs:
+            state = log(state, "blood_moon_effect", character=character, cause=c)
+            state = base_effects.run(state, effs, character, {"card": c})
+    return state
+
+
 def _killed_this_turn(state, cid):
     cards = load().cards
     for e in reversed(state.log):
