@@ -133,9 +133,9 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
-               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "type_limit", "trophies",
-               "trophy_value", "player_view")
+               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
+               "draw_count", "movement_dice", "movement_destinations", "spell_limit", "type_limit",
+               "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.

@@ -172,7 +172,9 @@ def type_limit_reached(state, cid, c):
         return False
     from ..expansions import adjust
     limit = adjust(state, "type_limit", None, character=cid, kind=c.type)
-    return limit is not None and sum(1 for o in state.characters[cid].objects if card(o).type == c.type) >= limit
+    if limit is None:
+        return False
+    return sum(1 for o in state.characters[cid].objects if card(o).type == c.type) >= limit
 
 
 # --- counters -----------------------------------------------------------------------

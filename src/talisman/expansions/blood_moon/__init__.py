@@ -11,7 +11,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
     the turn's movement (see :mod:`.jobs`);
 ``turn_ended``
-    a held card's ``turn_end`` effects (the Hungering Artefact); a Lunar Event rewarding a kill in one's own turn (Divine Retribution: an extra turn);
+    a held card's ``turn_end`` effects (the Hungering Artefact); a Lunar Event rewarding a kill
+    in one's own turn (Divine Retribution: an extra turn);
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``

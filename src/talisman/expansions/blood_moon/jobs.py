@@ -78,7 +78,8 @@ def settle(state):
                         if "lost_to_enemy" in w]
             for f in foes:  # the Headless Horseman rides to its victim's next stop
                 if store.card_data(f).get("rides_to_victim") and store.alive(state, e.get("character")):
-                    state = store.store(state, riders=store.get(state, "riders", pmap()).set(e.get("character"), f))
+                    riders = store.get(state, "riders", pmap())
+                    state = store.store(state, riders=riders.set(e.get("character"), f))
         elif e.name == "card_met" and e.get("card") in load().cards and \
                 load().cards[e.get("card")].type in ("stranger", "place"):
             out += [effects_job(e.get("character"), w["visited"], c) for c, w in lunar if "visited" in w]

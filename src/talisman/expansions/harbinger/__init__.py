@@ -252,6 +252,7 @@ EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}
 EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
-         **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS,
+         **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name

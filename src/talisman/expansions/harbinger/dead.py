@@ -68,7 +68,8 @@ def combat_resolved(state, character, result):
     b = state.battle
     if not rule or b is None or b["opponent"] is not None:
         return state
-    hit = [e["card"] for e in b["enemies"] if e.get("card") and load().cards[e["card"]].subtype in rule["subtypes"]]
+    hit = [e["card"] for e in b["enemies"]
+           if e.get("card") and load().cards[e["card"]].subtype in rule["subtypes"]]
     if not hit:
         return state
     return push(state, frame("harbinger.after_win", who=character, omen=omens.top(state)))

@@ -144,7 +144,8 @@ def cards_drawn(state, character, space, cards):
     cards = list(reversed(pile[-n:])) if pile else []
     if not cards:
         return state
-    state = replace(state, discards=state.discards.set("adventure", state.discards["adventure"][:-len(cards)]))
+    pile = state.discards["adventure"]
+    state = replace(state, discards=state.discards.set("adventure", pile[:-len(cards)]))
     state = log(state, "drawn_from_discards", character=character, cards=cards, space=space, cause=top(state))
     return push(state, *reversed([frame("harbinger.discard_drawn", space=space, card=c) for c in cards]))
 

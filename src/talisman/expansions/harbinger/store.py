@@ -22,7 +22,8 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
     where this expansion keeps cards that are in no deck, discard pile, space or hand
     (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,
     ``omen_box`` (the Omen sets not in play), ``terrain_on_board``, ``ending_on_crown``,
-    ``ending_box``, ``divine_gifts``.  It is rebuilt from the fields above by :func:`store`, never edited alone.
+    ``ending_box``, ``divine_gifts``.  It is rebuilt from the fields above by :func:`store`,
+    never edited alone.
 """
 from __future__ import annotations
 

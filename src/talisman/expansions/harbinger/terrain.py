@@ -277,7 +277,8 @@ def cracks_appear(state, character, space):
     encounter is started again once the card lies there; turn flag ``cracks_appeared``)."""
     ch = state.characters[character]
     if not omens.continuous(state).get("roll_of_one_stays") or ch.turn_flags.get("cracks_appeared") \
-            or not ch.turn_flags.get("moved") or not can_hold(space) or not _stayed_on_a_one(state, character):
+            or not ch.turn_flags.get("moved") or not can_hold(space) \
+            or not _stayed_on_a_one(state, character):
         return state
     from ...engine.machine import frame, push
     from ...state import update_character
