@@ -50,8 +50,14 @@ def events_drawn(state, character, cards):
             state = chars.gain(state, other, "fate", 1, f"doomsayer: {character} drew an Event")
     if chars.has_ability(state, character, "redraw_non_enemy") and \
             not state.characters[character].turn_flags.get("redraw_used"):
-        # a frame, so the choice comes after every expansion's hook and before any card is met
-        state = push(state, frame("blood_moon.redraw_offer", who=character, cards=list(cards)))
+        # a frame, so the choice comes after every expansion's hook and before any card is met;
+        # every Adventure card drawn here that is not an Enemy may go, the Events among them
+        ch = state.characters[character]
+        here = state.board_cards.get(ch.space, ())
+        drawn = [c for c in dict.fromkeys(ch.turn_flags.get("drawn", ())) if c in here
+                 and load().cards[c].deck == "adventure" and load().cards[c].type != "enemy"]
+        offer = [c for c in cards if c in drawn] + [c for c in drawn if c not in cards]
+        state = push(state, frame("blood_moon.redraw_offer", who=character, cards=offer))
     return state
 
 
