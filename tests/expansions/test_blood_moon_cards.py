@@ -215,9 +215,17 @@ MODIFIER = {
     "type": "object", "required": ["hook"], "additionalProperties": False,
     "properties": {
         "hook": {"enum": ["character_score", "combat_result", "draw_count", "evade",
-                          "no_character_roll", "combat_option"]},
-        "add": {"type": "integer"}, "at_least": {"type": "integer"}, "roll": {"type": "integer"},
-        "from": {"enum": ["won", "lost", "standoff"]}, "to": {"enum": ["won", "lost", "standoff"]},
+                          "no_character_roll", "combat_option", "movement", "movement_dice",
+                          "combat_resolved", "prayer"]},
+        "add_up_to": {"type": "integer"},
+        "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
+        "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},
+        "add": {"type": "integer"}, "at_least": {"type": "integer"},
+        "from": {"anyOf": [{"enum": ["won", "lost", "standoff"]},
+                           {"type": "array", "items": {"enum": ["won", "lost", "standoff"]}}]},
+        "to": {"enum": ["won", "lost", "standoff"]},
+        "roll": {"anyOf": [{"type": "integer"}, {"enum": ["d6"]}]}, "day_bonus": {"type": "integer"},
+        "again": {"enum": ["attack", "creatures_roll"]}, "once_per_turn": {"type": "boolean"},
         "time": {"enum": ["day", "night"]}, "in": {"enum": ["battle", "psychic"]},
         "against": {"enum": ["creature", "character", "any"]},
         "alignment": {"type": "array", "items": {"enum": ["good", "neutral", "evil"]}},
@@ -242,6 +250,8 @@ def test_modifiers_are_well_formed_and_no_card_still_waits_for_a_hook_it_now_has
             "night_of_the_pumpkin_king", "triumphant_daybreak", "hammer_of_light",
             "shadow_dagger", "wolf_slayer", "doomsword", "vampire_bats", "night_stalker",
             "lurking_horror", "wooden_stake", "nightshroud", "umbral_drake",
-            "herald_of_the_dawn"} <= with_mods
+            "herald_of_the_dawn", "guiding_light", "witchs_broom", "fright_night",
+            "moon_mist", "sun_shield", "torchbearer", "pharaohs_crown", "holy_day",
+            "prayer_book"} <= with_mods
     for c in cards:
         assert not ((c.data or {}).get("modifiers") and (c.data or {}).get("needs_hook")), c.id

@@ -45,14 +45,18 @@ def test_card_data_fields_are_ones_the_rules_read():
     """001 Components: every expansion-specific card field (``data:``) is one the rules read; the
     chart's table covers each die result exactly once (checked on load)."""
     known = {"omen": {"set", "position", "continuous"},
-             "terrain": {"draw", "always_draw", "deck", "creature_bonus"},
+             "terrain": {"draw", "always_draw", "deck", "creature_bonus", "die_modifier",
+                         "movement_choice"},
              "alternative_ending": {"icons", "star"}}
     continuous = {"attack_bonus", "all_draws_harbinger", "space_override", "terrain_landing_spreads",
-                  "terrain_end_turn_lives", "spell_limit", "no_spells", "trophy_bonus", "after_fight"}
+                  "terrain_end_turn_lives", "spell_limit", "no_spells", "trophy_bonus", "after_fight",
+                  "roll_of_one_stays", "extra_from_discards", "on_cast",
+                  "magic_object_limit", "no_trophies", "blank_inner", "after_win"}
     for c in load().cards.values():
         if c.set != "harbinger" or not c.data:
             continue
-        allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted"})
+        allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted", "dispels",
+                                     "unbeaten"})
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}

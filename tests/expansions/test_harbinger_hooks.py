@@ -197,6 +197,15 @@ def test_after_fight_effects_in_the_omen_data_are_valid_effect_lists():
             jsonschema.validate(_thaw(steps), schema)
             seen += 1
     assert seen == 6  # Doom, Plague, War, Famine, Death, Destruction
+    on_cast = [c for c in load().cards.values() if c.set == "harbinger"
+               and ((c.data or {}).get("continuous") or {}).get("on_cast")]
+    for c in on_cast:
+        jsonschema.validate(_thaw(c.data["continuous"]["on_cast"]), schema)
+    assert {c.id for c in on_cast} == {"omen_power_overwhelming", "omen_arcane_feedback"}
+    unbeaten = [c for c in load().cards.values() if c.set == "harbinger" and (c.data or {}).get("unbeaten")]
+    for c in unbeaten:
+        jsonschema.validate(_thaw(c.data["unbeaten"]), schema)
+    assert len(unbeaten) == 4  # the four Horsemen
 
 
 def _thaw(x):
@@ -263,3 +272,362 @@ def test_the_beast_in_play_makes_entering_the_crown_cost_two_lives():
                 {"id": "troll", "space": "city"}], board_cards={"fields_3": ["the_beast"]})
     s2 = play(s2, "move:crown_of_command")
     assert not s2.characters["warrior"].alive and invariants.check(s2) == []
+
+
+# --- 001 Terrain Cards: the Bog and the Highway; Cracks Appear (movement_destinations) -------------
+
+def _moves(s):
+    return {a for a in legal(s) if a.startswith("move:")}
+
+
+def test_the_bog_takes_one_from_the_die_rolls_of_a_character_on_it():
+    """001 Terrain Cards, the Bog ("-1 to your die rolls here, min 1"): a movement roll of 3 from
+    the Bog moves 2; a roll of 1 still moves 1; the combat roll of a character on it counts 1
+    less (never below 1)."""
+    two = _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), "roll:2"))
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"woods_1": "terrain_bog"}})
+    assert _moves(play(s, "roll:3")) == two
+    one = _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), "roll:1"))
+    assert _moves(play(s, "roll:1")) == one
+    # combat on the Bog: the Thief (Strength 3) rolls 4, counted as 3
+    bog = hgame([{"id": "thief", "space": "fields_1"}], position={"terrain": {"graveyard": "terrain_bog"}},
+                deck_tops={"adventure": ["bear"]})
+    s = play(bog, "roll:1", "move:graveyard", "fight", "roll:4", "roll:1")
+    e = events(s, "combat_scores")[-1]
+    assert e["character_roll"] == 4 and e["character_score"] == 3 + 3
+
+
+def test_the_highway_lets_the_roll_count_one_more_or_one_less():
+    """001 Terrain Cards, the Highway ("+/-1 to the movement roll"): a roll of 2 from the Highway
+    also offers the spaces a roll of 1 and of 3 reach; the move of 3 is walked."""
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"woods_1": "terrain_highway"}})
+    base = {n: _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), f"roll:{n}")) for n in (1, 2, 3)}
+    s = play(s, "roll:2")
+    assert _moves(s) == base[1] | base[2] | base[3]
+    s = play(s, "move:chapel")
+    assert s.characters["thief"].space == "chapel"
+    assert events(s, "moved")[-1]["path"] == ["sentinel", "hills_1", "chapel"]
+
+
+def test_cracks_appear_a_roll_of_one_places_terrain_and_the_character_stays_to_encounter_it():
+    """001 Omen Cards, Cracks Appear (continuous, talisman-facts.md 5: "roll 1 for move -> place
+    Terrain, stay and encounter"): the only move is to stay; a random Terrain card (the Barrens,
+    drawn) covers the space, then the character encounters it (once)."""
+    s = hgame([{"id": "thief", "space": "woods_1"}],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2})
+    assert omens.top(s) == "omen_cracks_appear"
+    s = play(s, "roll:1")
+    assert _moves(s) == {"move:woods_1"}
+    s = play(s, "move:woods_1")
+    assert s.characters["thief"].space == "woods_1"
+    from talisman.expansions.harbinger import terrain
+    card = terrain.terrain_map(s)["woods_1"]
+    placed = [e.name for e in s.log].index("terrain_placed")
+    met = [e.name for e in s.log].index("encountered_space")
+    assert placed < met and events(s, "terrain_placed")[0]["cause"] == "omen_cracks_appear"
+    assert events(s, "encountered_space")[-1]["as_name"] == talisman.definitions.load().cards[card].name
+    assert len(events(s, "encountered_space")) == 1
+    assert invariants.check(s) == []
+    # a roll of 2 moves as usual
+    s = hgame([{"id": "thief", "space": "woods_1"}],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2})
+    assert "move:woods_1" not in _moves(play(s, "roll:2"))
+
+
+# --- 001 Omen Cards: The Dead Rise (cards_drawn) ---------------------------------------------------
+
+def test_the_dead_rise_a_draw_brings_one_more_card_from_the_discard_pile():
+    """001 Omen Cards, The Dead Rise (continuous, talisman-facts.md 5: "draw 1 extra card from
+    discard pile"): the Fields' draw of 1 brings the Sword from the deck and the Helmet from the
+    top of the Adventure discard pile; both lie on the space as drawn cards."""
+    from talisman.engine.records import replace
+    s = hgame([{"id": "thief", "space": "graveyard"}], options={"harbinger_omen_set": "rise_of_the_dead"},
+              position={"omens_discarded": 5}, deck_tops={"adventure": ["sword"]})
+    assert omens.top(s) == "omen_the_dead_rise"
+    deck = s.decks["adventure"].remove("helmet")
+    s = replace(s, decks=s.decks.set("adventure", deck),
+                discards=s.discards.set("adventure", s.discards["adventure"].append("helmet")))
+    s = play(s, "roll:1", "move:fields_1")
+    assert [e["card"] for e in events(s, "card_drawn")] == ["sword", "helmet"]
+    assert events(s, "drawn_from_discards")[0]["cause"] == "omen_the_dead_rise"
+    assert "helmet" not in s.discards["adventure"]
+    assert invariants.check(s) == []
+    plain = hgame([{"id": "thief", "space": "graveyard"}], deck_tops={"adventure": ["sword"]})
+    plain = play(plain, "roll:1", "move:fields_1")
+    assert [e["card"] for e in events(plain, "card_drawn")] == ["sword"]
+
+
+# --- the spell_cast hook: the Stars Align's casting rules and Dispellation -----------------------
+
+def _wizard(omens_discarded, **kw):
+    w = {"id": "wizard", "spells": ["divination"], "fate": 1, **kw}
+    return hgame([w], options={"harbinger_omen_set": "stars_align"}, position={"omens_discarded": omens_discarded})
+
+
+def test_arcane_feedback_casting_a_spell_costs_a_life_or_a_fate():
+    """001 Omen Cards, Arcane Feedback (continuous, talisman-facts.md 5: "casting costs 1 life or
+    fate"): once the Spell is cast the caster pays (its choice; fate only if it has some), then
+    the Spell takes effect."""
+    s = play(_wizard(4), "cast:divination")
+    assert legal(s) == {"choose:life", "choose:fate"}
+    assert not events(s, "peeked")
+    paid = play(s, "choose:fate")
+    assert paid.characters["wizard"].fate == 0 and events(paid, "peeked")
+    s = play(_wizard(4, fate=0), "cast:divination")
+    assert legal(s) == {"choose:life"}
+    lives = s.characters["wizard"].lives
+    s = play(s, "choose:life")
+    assert s.characters["wizard"].lives == lives - 1 and events(s, "peeked")
+    # no price under another Omen
+    free = play(_wizard(5), "cast:divination")
+    assert free.characters["wizard"].fate == 1 and events(free, "peeked")
+
+
+def test_power_overwhelming_a_spell_cast_is_replaced():
+    """001 Omen Cards, Power Overwhelming (continuous, talisman-facts.md 5: "recast refills"): a
+    character who casts a Spell draws a new one."""
+    s = _wizard(3, spells=["divination", "healing"])  # two: the Wizard's own keep-one rule stays out
+    spells_before = len(s.characters["wizard"].spells)
+    s = play(s, "cast:divination")
+    assert events(s, "omen_on_cast")[0]["card"] == "omen_power_overwhelming"
+    assert len(s.characters["wizard"].spells) == spells_before
+    assert "divination" in s.discards["spell"]
+    assert invariants.check(s) == []
+
+
+def _dispel(**wizard):
+    return hgame([{"id": "wizard", "spells": ["divination"], **wizard},
+               {"id": "sorceress", "spells": ["dispellation"]}])
+
+
+def test_dispellation_cancels_a_spell_unless_its_caster_discards_a_magic_object():
+    """001 Components, Dispellation (talisman-facts.md 5: "negate a Spell unless caster discards
+    a Magic Object"): another character may cast it at the Spell just cast; the caster keeps
+    the Spell by discarding a Magic Object, or it is cancelled."""
+    s = play(_dispel(), "cast:divination")
+    assert s.pending.player == "sorceress" and legal(s) == {"pass", "cast:dispellation"}
+    cancelled = play(s, "cast:dispellation")  # no Magic Object: cancelled at once
+    assert not events(cancelled, "peeked") and events(cancelled, "spell_cancelled")
+    assert "dispellation" in cancelled.discards["spell"] and "divination" in cancelled.discards["spell"]
+    assert cancelled.pending is not None and cancelled.outcome is None  # his turn goes on
+    assert not cancelled.characters["wizard"].turn_flags.get("spell_cancelled")  # used up
+    passed = play(s, "pass")
+    assert events(passed, "peeked")
+    s = play(_dispel(objects=["wand"]), "cast:divination", "cast:dispellation")
+    assert legal(s) == {"discard:wand", "let_go"}
+    kept = play(s, "discard:wand")
+    assert events(kept, "peeked") and "wand" not in kept.characters["wizard"].objects
+    assert "wand" in kept.discards["adventure"]
+    gone = play(s, "let_go")
+    assert not events(gone, "peeked") and "wand" in gone.characters["wizard"].objects
+    assert invariants.check(kept) == [] and invariants.check(gone) == []
+
+
+# --- the alignment_changing hook: the Possessed ----------------------------------------------------
+
+def test_the_possessed_never_turns_good_and_loses_a_life_instead():
+    """001 Components (the Possessed, ``never_good``: "if an effect would make him Good, it is
+    ignored and he loses 1 life instead"); other changes of alignment go through; another
+    character turns Good as usual."""
+    from support import run_effects
+    s = hgame([{"id": "possessed", "lives": 4}, "warrior"])
+    was = s.characters["possessed"].alignment
+    good = run_effects(s, [{"set_alignment": "good"}], "possessed")
+    assert good.characters["possessed"].alignment == was and good.characters["possessed"].lives == 3
+    assert events(good, "alignment_refused") and not events(good, "alignment_changed")
+    assert not good.characters["possessed"].turn_flags.get("alignment_kept")
+    neutral = run_effects(s, [{"set_alignment": "neutral"}], "possessed")
+    assert neutral.characters["possessed"].alignment == "neutral" and neutral.characters["possessed"].lives == 4
+    warrior = run_effects(s, [{"set_alignment": "good"}], "warrior")
+    assert warrior.characters["warrior"].alignment == "good"
+
+
+# --- the type_limit hook: Fleeting Magic and A World Without Magic ---------------------------------
+
+def _out_of_deck(s, *cards):
+    from talisman.engine.records import replace
+    deck = s.decks["adventure"]
+    for c in cards:
+        deck = deck.remove(c)
+    return replace(s, decks=s.decks.set("adventure", deck))
+
+
+def test_fleeting_magic_one_magic_object_and_a_world_without_magic_none():
+    """001 Omen Cards, Fleeting Magic ("max 1 Magic Object") and A World Without Magic ("no
+    Spells/Magic Objects", talisman-facts.md 5): revealed, each character discards Magic Objects
+    down to the limit (its choice); while on top, a Magic Object beyond it is not taken, from
+    the space or from an effect (it stays on the space); Objects are untouched."""
+    from support import run_effects
+    s = hgame([{"id": "thief", "space": "fields_1", "objects": ["wand", "ring", "sword"]}],
+              options={"harbinger_omen_set": "stars_align"}, position={"omens_discarded": 5})
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_fleeting_magic"
+    assert legal(s) == {"discard:wand", "discard:ring"}
+    s = play(s, "discard:ring")
+    assert list(s.characters["thief"].objects) == ["wand", "sword"]
+    from talisman.rules import effects as base
+    s = base.add_possession(_out_of_deck(s, "amulet", "helmet"), "thief", "amulet", "test")
+    assert "amulet" not in s.characters["thief"].objects and "amulet" in s.board_cards["fields_1"]
+    assert events(s, "object_left")[-1]["reason"] == "no more of type magic_object"
+    from talisman.rules import encounters
+    assert "take:amulet" not in encounters.claim_options(s, "thief", "fields_1")
+    s = base.add_possession(s, "thief", "helmet", "test")
+    assert "helmet" in s.characters["thief"].objects
+    # A World Without Magic: every Magic Object goes, none is taken
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_a_world_without_magic"
+    s = play(s, "discard:wand")
+    assert list(s.characters["thief"].objects) == ["sword", "helmet"]
+    assert invariants.check(s) == []
+    # no limit under another Omen, nor in the base game
+    plain = hgame([{"id": "thief", "space": "fields_1", "objects": ["wand"]}])
+    assert "ring" in base.add_possession(_out_of_deck(plain, "ring"), "thief", "ring", "test").characters["thief"].objects
+
+
+# --- the trophies hook: Spiteful Ghosts ------------------------------------------------------------
+
+def test_spiteful_ghosts_spirits_and_undead_beaten_are_discarded_not_kept():
+    """001 Omen Cards, Spiteful Ghosts (continuous, talisman-facts.md 5: "Spirit/Undead
+    discarded, no trophy"): a Spectre beaten goes to the discard pile; a Bear is kept; under
+    another Omen the Spectre is kept."""
+    def beat(creature, discarded):
+        s = hgame([{"id": "thief", "space": "woods_1", "craft": 6, "strength": 6}],
+                  options={"harbinger_omen_set": "rise_of_the_dead"},
+                  position={"omens_discarded": discarded}, board_cards={"hills_1": [creature]})
+        return play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
+    s = beat("spectre", 4)
+    assert omens.top(s) == "omen_spiteful_ghosts"
+    assert "spectre" not in s.characters["thief"].trophies and "spectre" in s.discards["adventure"]
+    assert events(s, "trophies_discarded")[0]["cards"] == ["spectre"]
+    assert invariants.check(s) == []
+    assert "bear" in beat("bear", 4).characters["thief"].trophies
+    assert "spectre" in beat("spectre", 3).characters["thief"].trophies
+
+
+# --- the Ascendant Divine's divine gifts ------------------------------------------------------------
+
+def test_the_ascendant_divine_casts_one_divine_gift_a_round_outside_the_spell_limit():
+    """001 Components (the Ascendant Divine, ``divine_gifts``: "starts with 4 divine gift Spells
+    that don't count as Spells or against the Spell limit; may cast one per round as if it were
+    a Spell", talisman-facts-verified.md 4a): 4 gifts beside his Spells; at the start of his
+    turn he casts one (``gift:<spell>``), which is discarded like a Spell; no second one that
+    round; the others are untouched."""
+    s = talisman.new_game(["ascendant_divine", "warrior"], expansions=H, seed=3)
+    gifts = list(s.ext["harbinger"]["gifts"]["ascendant_divine"])
+    assert len(gifts) == 4 and not set(gifts) & set(s.characters["ascendant_divine"].spells)
+    assert chars.spell_limit(s, "ascendant_divine") == chars.spell_limit(game(["ascendant_divine"], expansions=H),
+                                                                          "ascendant_divine")
+    assert s.pending.kind == "gift" and "done" in legal(s)
+    s = talisman.apply(s, "gift:destruction")
+    assert events(s, "divine_gift_cast")[0]["card"] == "destruction"
+    assert "destruction" in s.discards["spell"]
+    assert list(s.ext["harbinger"]["gifts"]["ascendant_divine"]) == [g for g in gifts if g != "destruction"]
+    assert "destruction" not in s.characters["ascendant_divine"].spells
+    assert s.ext["harbinger"]["gift_round"]["ascendant_divine"] == s.round
+    from talisman.expansions.harbinger import characters as hchars
+    assert hchars.castable_gifts(s, "ascendant_divine") == []  # once a round
+    assert invariants.check(s) == []
+    # another character has no gifts
+    assert "warrior" not in s.ext["harbinger"]["gifts"]
+
+
+def test_a_world_without_magic_blanks_the_inner_region_but_the_plain_of_peril_and_the_crown():
+    """001 Omen Cards, A World Without Magic (continuous, talisman-facts.md 5: "Inner spaces
+    except Plain of Peril & Crown blank"): the ``space_effect`` hook gives those spaces no
+    instructions while it is on top."""
+    from talisman.rules import encounters
+    s = stars(7)
+    assert omens.top(s) == "omen_a_world_without_magic"
+    plain = stars(6)
+    for space in ("mines", "pits", "death", "crypt", "werewolf_den", "vampires_tower"):
+        assert encounters.instructions(plain, space)
+        assert encounters.instructions(s, space) == ()
+    for space in ("plain_of_peril", "crown_of_command"):
+        assert encounters.instructions(s, space) == encounters.instructions(plain, space)
+    assert encounters.instructions(s, "tavern") == encounters.instructions(plain, "tavern")
+
+
+# --- combat_resolved: the Horsemen ---------------------------------------------------------------
+
+def test_a_horseman_not_beaten_costs_every_character_without_a_talisman_a_life():
+    """001 Harbinger Cards, the Horsemen (talisman-facts.md 5: "each punishes all Talisman-less
+    chars if not beaten"; the punishment is a stand-in): the Thief loses to the Horseman of
+    War; he and the Wizard lose a life each for it (the Thief one more for the defeat), the
+    Priest with a Talisman none; beaten, it punishes no one."""
+    def fight_horseman(dice, strength=3):
+        s = hgame([{"id": "thief", "space": "woods_1", "lives": 4, "strength": strength},
+                   {"id": "wizard", "lives": 4}, {"id": "priest", "lives": 4, "objects": ["talisman"]}],
+                  board_cards={"hills_1": ["horseman_of_war"]})
+        return play(s, "roll:2", "move:hills_1", "combat:battle", "fight", *dice)
+    lost = fight_horseman(["roll:1", "roll:6"])
+    assert events(lost, "harbinger_unbeaten")[0]["cards"] == ["horseman_of_war"]
+    assert lost.characters["wizard"].lives == 3 and lost.characters["priest"].lives == 4
+    assert lost.characters["thief"].lives == 2
+    assert invariants.check(lost) == []
+    won = fight_horseman(["roll:6", "roll:1"], strength=6)
+    assert events(won, "combat_won") and not events(won, "harbinger_unbeaten")
+    assert won.characters["wizard"].lives == 4
+
+
+# --- the Rise of the Dead and the discard pile: Open Graves, Burial Mounds -------------------------
+
+def _dead(discarded, characters, **kw):
+    return hgame(characters, options={"harbinger_omen_set": "rise_of_the_dead"},
+                 position={"omens_discarded": discarded}, **kw)
+
+
+def test_open_graves_discards_ten_adventure_cards_and_each_character_may_take_one():
+    """001 Omen Cards, Open Graves (talisman-facts.md 5: "discard top 10 of each Adventure deck,
+    each char may take 1 Follower/Object from discards"): revealed, the top 10 Adventure cards
+    go to the discard pile; each character, from the revealer on, may take an Object, Magic
+    Object or Follower among them."""
+    from support import run_effects
+    tops = ["sword", "bear", "helmet", "book_of_spells", "maiden", "wolf", "ring", "axe", "ghost", "spectre"]
+    s = _dead(2, ["thief", "warrior"], deck_tops={"adventure": tops})
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_open_graves"
+    assert list(s.discards["adventure"])[-10:] == tops
+    assert s.pending.player == "thief" and "take:sword" in legal(s) and "take:bear" not in legal(s)
+    assert "take:maiden" in legal(s) and "done" in legal(s)
+    s = play(s, "take:sword")
+    assert "sword" in s.characters["thief"].objects
+    assert s.pending.player == "warrior" and "take:sword" not in legal(s)
+    s = play(s, "done")
+    assert invariants.check(s) == []
+
+
+def test_burial_mounds_beating_a_spirit_lets_the_winner_take_an_object_from_the_discards():
+    """001 Omen Cards, Burial Mounds (talisman-facts.md 5: "beating Spirit/Undead lets you take
+    an Object from top 5"; the discard pile's top 5 is a stand-in reading): before the win is
+    applied, the winner may take an Object among the top 5 Adventure discards."""
+    from talisman.engine.records import replace
+    s = _dead(2, [{"id": "thief", "space": "woods_1", "craft": 6}], board_cards={"hills_1": ["spectre"]})
+    assert omens.top(s) == "omen_burial_mounds"
+    deck = s.decks["adventure"].remove("helmet").remove("bear")
+    s = replace(s, decks=s.decks.set("adventure", deck),
+                discards=s.discards.set("adventure", s.discards["adventure"].extend(["helmet", "bear"])))
+    s = play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
+    assert legal(s) == {"take:helmet", "done"}
+    s = play(s, "take:helmet")
+    assert "helmet" in s.characters["thief"].objects and "spectre" in s.characters["thief"].trophies
+    assert invariants.check(s) == []
+
+
+# --- 001 Terrain Cards: effects naming a covered space, in card effects (space_named) ---------------
+
+def test_a_card_effect_naming_a_space_covered_by_terrain_is_ignored():
+    """001 Terrain Cards: "If an effect refers to a space that is no longer on the board because
+    that space contains a Terrain card, that effect is ignored" -- a card's ``move_to``,
+    ``next_move`` and ``place_self`` too (the ``space_named`` hook): a move to the Tavern (the
+    Imp's kind of effect) is ignored while the Barrens cover it; to the Forest it goes."""
+    from support import run_effects
+    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"tavern": "terrain_barrens"}})
+    stay = run_effects(s, [{"move_to": {"space": "tavern"}}], "thief")
+    assert stay.characters["thief"].space == "woods_1"
+    assert events(stay, "effect_ignored")[0] == {"character": "thief", "space": "tavern", "effect": "move_to"}
+    nm = run_effects(s, [{"next_move": {"to": "tavern"}}], "thief")
+    assert nm.characters["thief"].next_move is None
+    go = run_effects(s, [{"move_to": {"space": "forest", "encounter": False}}], "thief")
+    assert go.characters["thief"].space == "forest"
+    plain = run_effects(hgame([{"id": "thief", "space": "woods_1"}]), [{"move_to": {"space": "tavern", "encounter": False}}], "thief")
+    assert plain.characters["thief"].space == "tavern"

@@ -32,15 +32,43 @@ State hooks:
 ``before_movement(state, character)``
     A character is about to move.  A hook that moves the character its own way (on an
     expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.
-``movement_rolled(state, character, roll)``
-    A character rolled for movement (the Blood Moon's Werewolf moves after a 1).
+``movement_rolled(state, character, roll, dice=None)``
+    A character rolled for movement (the Blood Moon's Werewolf moves after a 1); ``dice``: the
+    dice rolled, when the caller knows them (``roll`` is their sum).
 ``events_drawn(state, character, cards)``
     A character drew one or more Events this encounter, before any card is met (the
     Harbinger moves; the Blood Moon's Time card flips).
+``before_draw(state, character, space, count, deck)``
+    A space's draw of ``count`` cards of ``deck`` is about to be made.  A hook that draws them
+    its own way (the Blood Moon's Grave Robber: from the discard pile) sets the character's
+    turn flag ``draw_replaced``; frames it pushes run first.
+``cards_drawn(state, character, space, cards)``
+    A space's draw has put ``cards`` on the space, before any card is met (and before
+    ``events_drawn``): the Doomsayer's and the Witch Finder's extra card, the Vampire Hunter's
+    redraw, The Dead Rise's card from the discards.  Frames it pushes run first.
 ``before_encounter(state, character, space)``
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
     ``encounter_replaced``.
+``prayer_rolled(state, character, roll)``
+    A prayer's die roll (a ``roll`` whose table counts ``prayer_bonus``) is made, before its
+    table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
+    push a decision first: the Blood Moon's Holy Day, "add up to 3").
+``combat_resolved(state, character, result)``
+    A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
+    ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
+    come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
+    set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
+    again; with it cleared, the character declares and attacks again.
+``spell_cast(state, caster, spell, context)``
+    A Spell has been cast (it is on the discard pile), before it takes effect and before a
+    Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
+    (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
+    Dispellation) sets the caster's turn flag ``spell_cancelled``.
+``alignment_changing(state, character, alignment, cause)``
+    A character's alignment is about to change to ``alignment``.  A hook that refuses the change
+    (the Harbinger's Possessed, who never turns Good) sets the character's turn flag
+    ``alignment_kept``; it may change the state (a life lost) but asks for no decision.
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -60,6 +88,10 @@ Value hooks:
     1 more at Night; for each enemy separately).
 ``space_effect(state, effects, space)``
     A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
+``space_named(state, allowed, space, effect)``
+    Whether an effect naming ``space`` (``move_to``, ``next_move``, ``place_self``) takes
+    effect (``False``: it is ignored, logged as ``effect_ignored``).  Asked only with expansions
+    in play (the Harbinger: a space covered by Terrain "is no longer on the board").
 ``crossing_guarded(state, guarded, space)``
     Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
     lets characters cross freely).
@@ -78,10 +110,21 @@ Value hooks:
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
     The dice of a movement roll.
-``movement_destinations(state, destinations, character, roll)``
-    The destinations a movement roll offers (a tuple of space ids; only removals count).
+``movement_destinations(state, destinations, character, roll, dice)``
+    The destinations a movement roll offers (a sorted tuple of space ids).  A hook may remove
+    destinations or add others: a shorter move, a stop on the way, a count one more or less,
+    staying put (the character's own space: it stays and encounters it).  An added destination
+    is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
+    the dice rolled (``roll`` is their sum).
 ``spell_limit(state, limit, character)``
     NUMBER OF SPELLS: the most spells a character may hold.
+``type_limit(state, limit, character, kind)``
+    The most Objects of type ``kind`` (``magic_object``...) a character may carry; ``None``: no
+    limit of its own (the base game only counts all Objects).  Asked only with expansions in
+    play, when a card of that type would be taken (the Harbinger's Fleeting Magic: 1).
+``trophies(state, cards, character)``
+    The beaten enemies (a tuple of card ids) a character keeps as trophies after a combat won;
+    the others are discarded (the Harbinger's Spiteful Ghosts: no Spirit or Undead trophy).
 ``trophy_value(state, value, card, counter)``
     What a kept enemy is worth when cashed in for ``counter``.
 ``player_view(state, view, player)``
@@ -93,12 +136,14 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "events_drawn", "before_encounter", "character_died", "became_toad",
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
+               "combat_resolved",
+               "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
-VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
-               "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "trophy_value",
-               "player_view")
+VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
+               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
+               "draw_count", "movement_dice", "movement_destinations", "spell_limit", "type_limit",
+               "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.

@@ -183,6 +183,18 @@ def carry_limit(ch):
     return 4 + extra
 
 
+def type_limit_reached(state, cid, c):
+    """Whether an expansion's limit on cards of ``c``'s type (the ``type_limit`` hook: the
+    Harbinger's Fleeting Magic, one Magic Object) keeps ``cid`` from taking one more."""
+    if not state.config.expansions:
+        return False
+    from ..expansions import adjust
+    limit = adjust(state, "type_limit", None, character=cid, kind=c.type)
+    if limit is None:
+        return False
+    return sum(1 for o in state.characters[cid].objects if card(o).type == c.type) >= limit
+
+
 # --- counters -----------------------------------------------------------------------
 
 def gain(state, cid, which, n, cause):
@@ -437,6 +449,12 @@ def set_alignment(state, cid, alignment, cause):
         # change costs 1 life instead)"
         state = log(state, "alignment_kept", character=cid, alignment=ch.alignment, cause=cause)
         return lose_lives(state, cid, 1, f"{cause} (alignment kept)")
+    if state.config.expansions:
+        from ..expansions import run_hook
+        state = run_hook(state, "alignment_changing", character=cid, alignment=alignment, cause=cause)
+        ch = state.characters[cid]
+        if ch.turn_flags.get("alignment_kept"):  # an expansion refused the change (the Possessed)
+            return update_character(state, cid, turn_flags=ch.turn_flags.discard("alignment_kept"))
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
     forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]

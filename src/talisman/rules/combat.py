@@ -329,7 +329,24 @@ def opponent_rolled(state, action):
     result = adjust(state, "combat_result", result, character=who, kind=b["kind"],
                     enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
     state = replace(state, battle=b.set("result", result))
+    if state.config.expansions:
+        # the expansions' moment between the scores and the result (a die to save the loss)
+        state = push(state, frame("combat.resolved"))
+        return run_hook(state, "combat_resolved", character=who, result=result)
     return finish(state)
+
+
+def resolved(state):
+    """After the ``combat_resolved`` hook: apply the result a hook may have changed; a hook
+    that cleared it fights on: with the character's roll kept, the opponent rolls again (a
+    re-roll of the creatures' die); without it, the combat starts again from the declaration
+    (attacking again)."""
+    b = state.battle
+    if b.get("result") is not None:
+        return finish(state)
+    if b.get("roll") is not None:
+        return opponent_roll(state)
+    return ask_declare(state)
 
 
 def evaded(state, how):
@@ -373,6 +390,15 @@ def finish(state):
 
 
 def keep_trophies(state, who, kept, nxt):
+    if kept and state.config.expansions:
+        # an expansion may have some discarded instead (the Harbinger's Spiteful Ghosts)
+        keep = adjust(state, "trophies", tuple(kept), character=who)
+        gone = [c for c in kept if c not in keep]
+        for c in gone:
+            state = chars.discard(state, c)
+        if gone:
+            state = log(state, "trophies_discarded", character=who, cards=gone)
+        kept = list(keep)
     if kept:
         ch = state.characters[who]
         state = update_character(state, who, trophies=ch.trophies.extend(kept))
@@ -512,4 +538,4 @@ STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolle
          "combat.fate_chosen": fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
-         "combat.after_cast": after_cast}
+         "combat.after_cast": after_cast, "combat.resolved": resolved}

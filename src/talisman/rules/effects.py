@@ -189,6 +189,9 @@ def add_possession(state, actor, card_id, cause):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id,
                    reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
+    if field == "objects" and not cursed and chars.type_limit_reached(state, actor, c):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
     if field == "followers":
         return add_follower(state, actor, card_id, cause)
     state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
@@ -371,7 +374,13 @@ def roll_fate(state, action, params, actor, source, total):
 
 
 def read_table(state, params, actor, source, total):
-    value = total
+    if state.config.expansions and "prayer_bonus" in params.get("bonus", {}) and "added" not in params:
+        # a prayer: the expansions' moment to add to the roll before the table is read
+        from ..expansions import run_hook
+        state = push(state, frame("effects.prayer_read", params=params, actor=actor, source=source,
+                                  total=total))
+        return run_hook(state, "prayer_rolled", character=actor, roll=total)
+    value = total + params.get("added", 0)
     if "add" in params:
         value += chars.total(state, actor, params["add"])
     if "subtract" in params:
@@ -381,6 +390,14 @@ def read_table(state, params, actor, source, total):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
+
+
+def prayer_read(state, params, actor, source, total):
+    """After the ``prayer_rolled`` hook: the table is read with what a hook added (the
+    character's turn flag ``prayer_add``, used up)."""
+    flags = state.characters[actor].turn_flags
+    state = update_character(state, actor, turn_flags=flags.discard("prayer_add"))
+    return read_table(state, params.set("added", flags.get("prayer_add", 0)), actor, source, total)
 
 
 def test_holds(state, test, actor):
@@ -398,6 +415,8 @@ def test_holds(state, test, actor):
         if key == "craft_below" and chars.total(state, actor, "craft") >= want:
             return False
         if key == "gold_at_least" and ch.gold < want:
+            return False
+        if key == "fate_at_least" and ch.fate < want:
             return False
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
@@ -581,8 +600,22 @@ def standoff(state, params, actor, source):
 
 # --- movement -------------------------------------------------------------------------------
 
+def _space_ruled_out(state, space, effect, actor):
+    """An effect naming ``space`` that an expansion rules out (the ``space_named`` hook: the
+    Harbinger's Terrain covers the space): logged and ignored."""
+    if not state.config.expansions:
+        return None
+    from ..expansions import adjust
+    if adjust(state, "space_named", True, space=space, effect=effect):
+        return None
+    return log(state, "effect_ignored", character=actor, space=space, effect=effect)
+
+
 def move_to(state, params, actor, source):
     from . import movement
+    ignored = _space_ruled_out(state, params["space"], "move_to", actor)
+    if ignored is not None:
+        return ignored
     return movement.forced_move(state, actor, params["space"], params.get("encounter", True),
                                 _cause(source))
 
@@ -594,6 +627,9 @@ def teleport(state, params, actor, source):
 
 
 def next_move(state, params, actor, source):
+    ignored = _space_ruled_out(state, params.get("to"), "next_move", actor) if params.get("to") else None
+    if ignored is not None:
+        return ignored
     state = update_character(state, actor, next_move=pmap(params))
     return log(state, "next_move_set", character=actor, **dict(params))
 
@@ -630,6 +666,9 @@ def place_self(state, params, actor, source):
     card_id = source.get("card")
     if card_id is None:
         return state
+    ignored = _space_ruled_out(state, params["space"], "place_self", actor)
+    if ignored is not None:
+        return ignored
     state = _remove_from_space(state, source["space"], card_id)
     state = chars.put_on_space(state, params["space"], [card_id])
     return log(state, "card_placed", card=card_id, space=params["space"])
@@ -780,4 +819,4 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
          "effects.hexed": hexed, "effects.immobilized": immobilized,
-         "effects.drain_chosen": drain_chosen}
+         "effects.drain_chosen": drain_chosen, "effects.prayer_read": prayer_read}

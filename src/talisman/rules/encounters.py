@@ -119,9 +119,10 @@ def encounter_space(state, cid, space):
         extra = 1 if need and deck == "adventure" and abilities.foresight(state, cid) else 0
         orb = [frame("encounters.orb", space=space, seen=seen, deck=deck)] \
             if need and deck == "adventure" and chars.has_ability(state, cid, "swap_drawn_card") else []
-        return push(state, *then(frame("encounters.draw", space=space, count=need + extra, deck=deck),
+        draws = draw_frames(state, space, need + extra, deck, seen)
+        return push(state, *then(draws[0],
                                  frame("encounters.foresight", space=space, seen=seen, need=(need + 1) * extra),
-                                 *orb,
+                                 *draws[1:], *orb,
                                  frame("encounters.meet", space=space, everything=True),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),
@@ -130,6 +131,40 @@ def encounter_space(state, cid, space):
                              frame("encounters.space_effect", space=space),
                              frame("encounters.claim", space=space),
                              frame("encounters.after")))
+
+
+def draw_frames(state, space, count, deck, seen):
+    """The frames of a space's draw: with expansions in play, the ``before_draw`` hook comes
+    first and the ``cards_drawn`` hook after (a base game draws and nothing more)."""
+    if not state.config.expansions:
+        return (frame("encounters.draw", space=space, count=count, deck=deck),)
+    return (frame("encounters.draw_checked", space=space, count=count, deck=deck),
+            frame("encounters.drawn", space=space, seen=seen))
+
+
+def draw_checked(state, space, count, deck, asked=False):
+    """The ``before_draw`` hook, then the draw, unless a hook drew the cards its own way (turn
+    flag ``draw_replaced``: the Grave Robber's draw from the discard pile)."""
+    cid = state.current
+    if count <= 0:
+        return state
+    if not asked:
+        from ..expansions import run_hook
+        state = push(state, frame("encounters.draw_checked", space=space, count=count, deck=deck, asked=True))
+        return run_hook(state, "before_draw", character=cid, space=space, count=count, deck=deck)
+    if _flags(state, cid).get("draw_replaced"):
+        return _set_flag(state, cid, "draw_replaced", False)
+    return draw_cards(state, cid, space, count, deck)
+
+
+def drawn(state, space, seen):
+    """The ``cards_drawn`` hook: the cards this draw put on the space, before any is met."""
+    cid = state.current
+    cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    if not cards or state.characters[cid].space != space or not state.characters[cid].alive:
+        return state
+    from ..expansions import run_hook
+    return run_hook(state, "cards_drawn", character=cid, space=space, cards=cards)
 
 
 def after(state):
@@ -383,7 +418,8 @@ def claim_options(state, cid, space):
         if cd.type in TAKEABLE:
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
-            if cd.type != "follower" and (not chars.usable(ch, cd) or full):
+            if cd.type != "follower" and (not chars.usable(ch, cd) or full
+                                          or chars.type_limit_reached(state, cid, cd)):
                 continue
             if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)):
                 continue  # no Follower joins while the Hag is there; a hire is offered once
@@ -463,4 +499,5 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
          "encounters.foresight_chosen": foresight_chosen, "encounters.orb": orb,
-         "encounters.orb_chosen": orb_chosen}
+         "encounters.orb_chosen": orb_chosen, "encounters.draw_checked": draw_checked,
+         "encounters.drawn": drawn}

@@ -323,10 +323,11 @@ def rolled(state, action):
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     from ..expansions import run_hook
-    state = run_hook(state, "movement_rolled", character=cid, roll=n)
-    dests = reachable(load().board, state.characters[cid].space, n)
-    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=cid, roll=n)
-    options = [f"move:{d}" for d in allowed if d in dests]
+    state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
+    dests = tuple(sorted(reachable(load().board, state.characters[cid].space, n)))
+    # an expansion may remove destinations or add others (a shorter move, staying put)
+    allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=action.dice)
+    options = [f"move:{d}" for d in allowed]
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
@@ -349,8 +350,29 @@ def chosen(state, action, roll):
                             "movement.rolled")
     state = _set_flag(state, cid, "moved")
     board = load().board
-    path = reachable(board, state.characters[cid].space, roll)[action.args[0]]
+    here = state.characters[cid].space
+    path = reachable(board, here, roll).get(action.args[0])
+    if path is None:  # a destination an expansion added (movement_destinations)
+        path = shortest_path(board, here, action.args[0], roll)
     return follow(state, cid, path)
+
+
+def shortest_path(board, start, dest, roll):
+    """The path to a destination a roll of ``roll`` does not reach exactly (added by an
+    expansion's ``movement_destinations``: a shorter move, a stop on the way, a count one
+    more or less): the shortest count that reaches it; staying put is no path."""
+    if dest == start:
+        return ()
+    for steps in range(1, 13):
+        path = _reachable_dict(board, start, steps).get(dest)
+        if path is not None:
+            return path
+    raise ValueError(f"no path from {start} to {dest}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _reachable_dict(board, start, steps):
+    return dict(_reachable(board, start, steps))
 
 
 def follow(state, cid, path, sentinel_passed=False):

@@ -59,7 +59,24 @@ def cast(state, cid, spell, context):
     state = chars.discard(state, spell)
     state = log(state, "spell_cast", character=cid, card=spell, context=context)
     state = keep_one_spell(state, cid)
+    if state.config.expansions:
+        # the expansions' moment to answer the cast (a price, a cancel); then the Counterspell's
+        from ..engine.machine import frame, push
+        from ..expansions import run_hook
+        state = push(state, frame("spells.answered", caster=cid, spell=spell, context=context))
+        return run_hook(state, "spell_cast", caster=cid, spell=spell, context=context)
     return offer_counter(state, cid, spell, context)
+
+
+def answered(state, caster, spell, context):
+    """After the ``spell_cast`` hook: a spell a hook cancelled (the caster's turn flag
+    ``spell_cancelled``) does nothing; a caster killed by the price casts nothing more."""
+    ch = state.characters[caster]
+    if ch.turn_flags.get("spell_cancelled"):
+        return update_character(state, caster, turn_flags=ch.turn_flags.set("spell_cancelled", False))
+    if not ch.alive:
+        return state
+    return offer_counter(state, caster, spell, context)
 
 
 # --- spells cast "whenever needed" by the other characters -------------------------------------
@@ -183,5 +200,5 @@ def keep_one_spell(state, cid):
     return state
 
 
-STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen,
+STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen, "spells.answered": answered,
          "spells.freeze_chosen": freeze_chosen}

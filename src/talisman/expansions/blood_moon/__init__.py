@@ -10,12 +10,20 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     combat results call for), then "start of turn" Lunar Events, an Enemy following the
     character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
     the turn's movement (see :mod:`.jobs`);
+``turn_ended``
+    a held card's ``turn_end`` effects (the Hungering Artefact); a Lunar Event rewarding a kill
+    in one's own turn (Divine Retribution: an extra turn);
 ``movement_rolled``
     a 1: the Werewolf moves once the turn is over;
 ``events_drawn``
     the Time card flips (a Lunar Event names the side); the Doomsayer gains fate; the Vampire
     Hunter may discard a drawn Event to draw again (:mod:`.characters`);
+``before_draw`` / ``cards_drawn``
+    the Grave Robber's draw from the discard pile; the Vampire Hunter's redraw of a card that
+    is not an Event, the Doomsayer's extra card, the Witch Finder's (:mod:`.characters`);
 ``before_encounter``
+    after the move (:mod:`.after_move`): the Headless Horseman rides to its victim, Red
+    Riding Hood brings the nearest Enemy, a Lunar Event's ``moved`` effects (Morning Song); then
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
 ``character_died`` / ``became_toad``
@@ -23,8 +31,10 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``attack_score``
     Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
-``combat_option_chosen``, ``draw_count``
-    the cards' ``data.modifiers`` (:mod:`.modifiers`).
+``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
+``combat_resolved``, ``prayer_rolled``
+    the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
+    Wall of Fire).
 
 Its plain data lives in ``state.ext["blood_moon"]`` (:mod:`.store`).
 """
@@ -38,7 +48,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -86,9 +96,12 @@ def cure_offer(state, cid):
     return []
 
 
-def movement_rolled(state, character, roll):
+def movement_rolled(state, character, roll, dice=None):
     """MOVING THE WEREWOLF: "Whenever a player rolls a '1' for his move" (the last roll
-    counts when fate buys another)."""
+    counts when fate buys another; under the Moon Mist the lower die is the roll)."""
+    if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
+                                      modifiers.active(state, character, "movement")):
+        roll = min(dice)
     if roll == 1:
         state = store.store(state, werewolf_due=character)
         return log(state, "werewolf_stirs", character=character)
@@ -105,6 +118,9 @@ def events_drawn(state, character, cards):
 def before_encounter(state, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night; the
     Grave Robber's search of the Graveyard (:mod:`.characters`)."""
+    state = after_move.before_encounter(state, character, space)
+    if state.characters[character].turn_flags.get("encounter_replaced"):
+        return state
     state = characters.before_encounter(state, character, space)
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
@@ -119,6 +135,13 @@ def before_encounter(state, character, space):
     state = log(state, "lycanthrope_must_attack", character=character, card=lycanthropy.card_of(state, character))
     return decide(state, character, "encounter", [f"encounter:char:{o}" for o in others],
                   "encounters.chosen", prompt="the beast must attack")
+
+
+def turn_ended(state, character):
+    """A held card's end-of-turn rule (the Hungering Artefact), then a Lunar Event's reward for
+    a kill in the turn (Divine Retribution)."""
+    state = time_card.held_turn_end(state, character)
+    return time_card.turn_ended(state, character)
 
 
 def character_died(state, character):
@@ -146,13 +169,17 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_result": modifiers.combat_result, "draw_count": modifiers.draw_count,
          "combat_options": modifiers.combat_options,
          "combat_option_chosen": modifiers.combat_option_chosen,
-         "attack_roll": modifiers.attack_roll}
+         "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
+         "movement_destinations": modifiers.movement_destinations,
+         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
+         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
+         "turn_ended": turn_ended}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -16,10 +16,21 @@ expansion's own hooks:
     take one Object or Magic Object from the top 8 cards of the Adventure discard pile
     (``take:<card>``), or ``done``.
 
-Not played (no hook reaches them): ``doom_extra_draw`` (a hook after a space's draw, with the
-cards drawn), ``draw_from_discards`` (a hook choosing the pile a draw comes from), and the
-Vampire Hunter's redraw of a Stranger, Object, Follower or Place (only Events are announced
-to expansions before they are met).
+``redraw_non_enemy`` for the other cards
+    ``cards_drawn``: when no Event is among the Adventure cards just drawn (with an Event the
+    offer comes at ``events_drawn``, after the Time card has flipped), he may discard a
+    Stranger, Object, Magic Object, Follower or Place he drew.  Once per encounter (turn flag
+    ``redraw_used``, cleared at each draw).
+``doom_extra_draw`` (the Doomsayer)
+    ``cards_drawn``: a draw of Adventure cards that brings no Enemy and no Event draws one
+    more card from the same deck (a stand-in reading of the summary).
+``draw_from_discards`` (the Grave Robber)
+    ``before_draw``: a space's draw from the Adventure deck may come from the top of the
+    Adventure discard pile instead (``pile:discards``; ``pile:deck`` keeps the deck), when the
+    pile holds enough cards.
+
+The Witch Finder's extra card is the card's data (``data.after_draw``), played by
+:func:`after_draw_cards`.
 """
 from __future__ import annotations
 
@@ -37,9 +48,16 @@ def events_drawn(state, character, cards):
         if other != character and state.characters[other].alive \
                 and chars.has_ability(state, other, "doom_fate_on_events"):
             state = chars.gain(state, other, "fate", 1, f"doomsayer: {character} drew an Event")
-    if chars.has_ability(state, character, "redraw_non_enemy"):
-        # a frame, so the choice comes after every expansion's hook and before any card is met
-        state = push(state, frame("blood_moon.redraw_offer", who=character, cards=list(cards)))
+    if chars.has_ability(state, character, "redraw_non_enemy") and \
+            not state.characters[character].turn_flags.get("redraw_used"):
+        # a frame, so the choice comes after every expansion's hook and before any card is met;
+        # every Adventure card drawn here that is not an Enemy may go, the Events among them
+        ch = state.characters[character]
+        here = state.board_cards.get(ch.space, ())
+        drawn = [c for c in dict.fromkeys(ch.turn_flags.get("drawn", ())) if c in here
+                 and load().cards[c].deck == "adventure" and load().cards[c].type != "enemy"]
+        offer = [c for c in cards if c in drawn] + [c for c in drawn if c not in cards]
+        state = push(state, frame("blood_moon.redraw_offer", who=character, cards=offer))
     return state
 
 
@@ -61,6 +79,7 @@ def redraw_chosen(state, action, space, who):
     if action.kind == "keep":
         return state
     card = action.args[0]
+    state = _flag(state, cid, "redraw_used", True)
     on_space = state.board_cards[space]
     at = len(on_space) - 1 - list(reversed(on_space)).index(card)
     state = replace(state, board_cards=state.board_cards.set(space, on_space.delete(at)))
@@ -69,6 +88,91 @@ def redraw_chosen(state, action, space, who):
     state = log(state, "redrawn", character=cid, card=card, space=space, deck=deck)
     from ...rules.encounters import draw_cards
     return draw_cards(state, cid, space, 1, deck)
+
+
+def _flag(state, cid, key, value):
+    from ...state import update_character
+    return update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set(key, value))
+
+
+EVENT_TYPES = ("event", "lunar_event")
+
+
+def cards_drawn(state, character, space, cards):
+    """The ``cards_drawn`` hook: the Vampire Hunter's redraw of a card that is not an Event or
+    an Enemy, the Doomsayer's extra card, a held card's ``data.after_draw`` (the Witch Finder).
+    Harbinger cards are not Adventure cards while drawn: only Adventure cards count."""
+    cards_ = load().cards
+    drawn = [c for c in cards if cards_[c].deck == "adventure"]
+    if not drawn:
+        return state
+    kinds = {cards_[c].type for c in drawn}
+    todo = []
+    if chars.has_ability(state, character, "redraw_non_enemy"):
+        state = _flag(state, character, "redraw_used", False)
+        others = [c for c in drawn if cards_[c].type not in EVENT_TYPES + ("enemy",)]
+        if others and not kinds & set(EVENT_TYPES):
+            todo.append(frame("blood_moon.redraw_offer", who=character, cards=others))
+    if chars.has_ability(state, character, "doom_extra_draw") and not kinds & set(EVENT_TYPES + ("enemy",)):
+        todo.append(frame("blood_moon.after_draw", who=character, space=space, cause="doom_extra_draw",
+                          effects=[{"draw": {"count": 1}}]))
+    for card, rule in after_draw_cards(state, character):
+        if not kinds & set(rule.get("unless", ())):
+            todo.append(frame("blood_moon.after_draw", who=character, space=space, cause=card,
+                              effects=rule["effects"]))
+    return push(state, *reversed(todo)) if todo else state
+
+
+def after_draw_cards(state, cid):
+    """``(card, rule)`` for the Followers and usable Objects ``cid`` holds whose
+    ``data.after_draw`` (``unless``: card types that cancel it; ``effects``) follows a draw."""
+    from . import store
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return []
+    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, load().cards[c])]
+    held += list(dict.fromkeys(ch.followers))
+    return [(c, store.card_data(c)["after_draw"]) for c in held if store.card_data(c).get("after_draw")]
+
+
+def after_draw(state, who, space, cause, effects):
+    """Rule step: effects that follow a draw, for a character still on the space."""
+    ch = state.characters[who]
+    if not ch.alive or ch.space != space or state.outcome is not None:
+        return state
+    state = log(state, "blood_moon_effect", character=who, cause=cause)
+    from ...rules import effects as base
+    return base.run(state, effects, who, {"card": cause, "space": space})
+
+
+def before_draw(state, character, space, count, deck):
+    """The ``before_draw`` hook: the Grave Robber may draw from the Adventure discard pile."""
+    if deck != "adventure" or not chars.has_ability(state, character, "draw_from_discards") \
+            or len(state.discards.get("adventure", ())) < count:
+        return state
+    return decide(state, character, "draw", ["pile:deck", "pile:discards"], "blood_moon.draw_source",
+                  prompt=f"draw {count} from the Adventure deck or the discard pile",
+                  space=space, count=count)
+
+
+def draw_source(state, action, space, count):
+    """The Grave Robber's choice: the top ``count`` cards of the Adventure discard pile are
+    drawn onto the space (as drawn cards: met, announced, ``when_drawn`` followed)."""
+    cid = state.current
+    if action.args[0] == "deck":
+        return state
+    state = _flag(state, cid, "draw_replaced", True)
+    pile = list(state.discards["adventure"])
+    top = list(reversed(pile[-count:]))  # the top card first
+    state = replace(state, discards=state.discards.set("adventure", state.discards["adventure"][:-count]))
+    state = log(state, "drawn_from_discards", character=cid, cards=top, space=space)
+    return push(state, *reversed([frame("blood_moon.discard_drawn", space=space, card=c) for c in top]))
+
+
+def discard_drawn(state, space, card):
+    from ...notation import Action
+    from ...rules.encounters import card_drawn
+    return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
 
 
 def before_encounter(state, character, space):
@@ -113,5 +217,7 @@ def graveyard_taken(state, action, who):
 
 
 STEPS = {"blood_moon.redraw_offer": redraw_offer, "blood_moon.redraw_chosen": redraw_chosen,
+         "blood_moon.after_draw": after_draw, "blood_moon.draw_source": draw_source,
+         "blood_moon.discard_drawn": discard_drawn,
          "blood_moon.graveyard_search": graveyard_search,
          "blood_moon.graveyard_taken": graveyard_taken}

@@ -38,6 +38,10 @@ EFFECT_SCHEMAS = {
     "trophies_rise": _obj(),
     "take_as_trophy": _obj(),
     "free_purchase": _obj(),
+    "discard_here": _obj(),
+    "search_discards": _obj(types={"type": "array", "minItems": 1,
+                                   "items": {"enum": ["object", "magic_object", "follower"]}}),
+    "clear_space": _obj(),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
@@ -146,6 +150,41 @@ def take_as_trophy(state, params, actor, source):
     return log(state, "trophies_kept", character=actor, cards=[card_id])
 
 
+def search_discards(state, params, actor, source):
+    """The actor may take one card of ``types`` (default: Objects and Magic Objects) from the
+    Adventure discard pile (``take:<card>``) or none (``done``) (the Mummy King)."""
+    types = tuple(params.get("types", ("object", "magic_object")))
+    found = sorted({c for c in state.discards.get("adventure", ()) if load().cards[c].type in types})
+    if not found or not state.characters[actor].alive:
+        return log(state, "nothing_to_take", character=actor, cause=_cause(source))
+    return decide(state, actor, "take", [f"take:{c}" for c in found] + ["done"],
+                  "blood_moon.discard_taken", prompt="take a card from the discard pile",
+                  actor=actor, cause=_cause(source))
+
+
+def discard_taken(state, action, actor, cause):
+    if action.kind == "done":
+        return state
+    card = action.args[0]
+    pile = state.discards["adventure"]
+    at = len(pile) - 1 - list(reversed(pile)).index(card)
+    state = replace(state, discards=state.discards.set("adventure", pile.delete(at)))
+    state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
+    return base_effects.add_possession(state, actor, card, cause)
+
+
+def clear_space(state, params, actor, source):
+    """Every Adventure card on the actor's space is discarded (the Hungering Artefact)."""
+    space = state.characters[actor].space
+    gone = [c for c in state.board_cards.get(space, ()) if load().cards[c].deck == "adventure"]
+    if not gone:
+        return state
+    for c in gone:
+        state = base_effects._remove_from_space(state, space, c)
+        state = chars.discard(state, c)
+    return log(state, "cards_discarded", character=actor, space=space, cards=gone, cause=_cause(source))
+
+
 def free_purchase(state, params, actor, source):
     """Take one Object of the actor's choice from the Purchase cards for nothing."""
     stock = sorted(set(state.decks.get("purchase", ())))
@@ -168,13 +207,19 @@ def set_attack_roll(state, params, actor, source):
     return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+def _discard_here(state, params, actor, source):
+    from .after_move import discard_here
+    return discard_here(state, params, actor, source)
+
+
 EFFECTS = {
     "flip_time": flip_time, "lunar_event": time_card.lunar_event, "if_time": if_time,
     "if_lycanthrope": if_lycanthrope, "become_lycanthrope": become_lycanthrope,
     "werewolf_chart": lycanthropy.chart, "cure_lycanthropy": cure_lycanthropy,
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
-    "set_attack_roll": set_attack_roll,
+    "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
+    "search_discards": search_discards, "clear_space": clear_space,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
@@ -182,4 +227,4 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else")}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
-         "blood_moon.purchase_taken": purchase_taken}
+         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken}

@@ -76,6 +76,10 @@ def settle(state):
             if foes:
                 out += [effects_job(e.get("character"), w["lost_to_enemy"], c) for c, w in lunar
                         if "lost_to_enemy" in w]
+            for f in foes:  # the Headless Horseman rides to its victim's next stop
+                if store.card_data(f).get("rides_to_victim") and store.alive(state, e.get("character")):
+                    riders = store.get(state, "riders", pmap())
+                    state = store.store(state, riders=riders.set(e.get("character"), f))
         elif e.name == "card_met" and e.get("card") in load().cards and \
                 load().cards[e.get("card")].type in ("stranger", "place"):
             out += [effects_job(e.get("character"), w["visited"], c) for c, w in lunar if "visited" in w]

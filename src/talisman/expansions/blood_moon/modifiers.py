@@ -28,19 +28,24 @@ def _kind_of_space(space):
     return space.rsplit("_", 1)[0] if space[-1].isdigit() else space
 
 
+def held_cards(state, cid):
+    """The usable Objects and the Followers ``cid`` holds (none for a Toad or the dead)."""
+    ch = state.characters.get(cid)
+    if ch is None or not ch.alive or ch.toad_turns:
+        return []
+    cards = load().cards
+    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
+            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+    return held + list(dict.fromkeys(ch.followers))
+
+
 def sources(state, cid, enemies=()):
     """``(card, modifier)`` for every modifier concerning ``cid`` now."""
     out = []
     for c in store.get(state, "lunar_events", ()):
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
-    ch = state.characters.get(cid)
-    if ch is not None and ch.alive and not ch.toad_turns:
-        cards = load().cards
-        held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
-                and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
-        held += list(dict.fromkeys(ch.followers))
-        for c in held:
-            out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
+    for c in held_cards(state, cid):
+        out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
     for e in dict.fromkeys(enemies):
         out += [(e, m) for m in store.card_data(e).get("modifiers", ())]
     return out
@@ -171,3 +176,163 @@ def attack_roll(state, roll, enemies, kind, character):
     if b is not None and b.get("bm_attack_roll") is not None:
         return b["bm_attack_roll"]
     return roll
+
+
+# --- movement (the movement_dice / movement_destinations value hooks) ---------------------------
+
+def movement_dice(state, spec, character):
+    """``{hook: movement_dice, count: N}``: the movement roll is made with N dice of the kind
+    the character rolls (the Moon Mist: two dice, the lower one counting)."""
+    for _, m in active(state, character, "movement_dice"):
+        spec = f"{m['count']}d{spec.split('d', 1)[1]}"
+    return spec
+
+
+def stops_moves(state):
+    """Spaces holding a face-up card that stops every move entering it (``data.stops_moves``:
+    the Wall of Fire)."""
+    return {s for s, cards in state.board_cards.items()
+            if any(store.card_data(c).get("stops_moves") for c in cards)}
+
+
+def _holds_enemy(state, space):
+    return any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ()))
+
+
+def movement_destinations(state, destinations, character, roll, dice=None):
+    """``{hook: movement, ...}`` modifiers: ``lowest_die`` (the roll is the lowest die: the
+    Moon Mist), ``up_to_roll`` (any number of spaces up to the roll: the Guiding Light, the
+    Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
+    Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
+    entering its space (the Wall of Fire)."""
+    mods = [m for _, m in active(state, character, "movement")]
+    walls = stops_moves(state)
+    if not mods and not walls:
+        return destinations
+    from ...rules.movement import reachable
+    board = load().board
+    here = state.characters[character].space
+    count = roll
+    if any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
+        count = min(dice)
+        paths = reachable(board, here, count)
+    else:
+        full = reachable(board, here, roll)
+        paths = {d: full.get(d, ()) for d in destinations}
+    if any(m.get("up_to_roll") for m in mods):
+        for k in range(1, count):
+            for d, p in reachable(board, here, k).items():
+                paths.setdefault(d, p)
+    stop_enemy = any(m.get("stop_at") == "enemy" for m in mods)
+    out = set()
+    for d, path in paths.items():
+        for sp, _ in path[:-1]:
+            if sp in walls or (stop_enemy and _holds_enemy(state, sp)):
+                d = sp
+                break
+        out.add(d)
+    return tuple(sorted(out))
+
+
+# --- after the result (the combat_resolved state hook) ------------------------------------------
+
+def combat_resolved(state, character, result):
+    """State hook: cards that answer a combat's result (``{hook: combat_resolved}``): a die to
+    turn it (``roll``, ``day_bonus``, ``at_least``, ``to``: the Sun Shield), or a choice to fight
+    on (``again: attack``: the Torchbearer; ``again: creatures_roll``: the Pharaoh's Crown),
+    ``once_per_turn``.  ``from``: the result (or results) it answers."""
+    b = state.battle
+    if b is None or b["who"] != character or \
+            not active(state, character, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
+        return state
+    from ...engine.machine import frame, push
+    return push(state, frame("blood_moon.after_result", who=character))
+
+
+def _answers(m, result):
+    want = m["from"]
+    return result == want if isinstance(want, str) else result in want
+
+
+def after_result(state, who):
+    """Rule step: the next card that answers the result, each once a combat (``bm_tried``)."""
+    from ...engine.machine import decide, frame, push, request_roll
+    from ...engine.records import deep_freeze, replace
+    b = state.battle
+    if b is None or b.get("result") is None or not state.characters[who].alive:
+        return state
+    tried = list(b.get("bm_tried", ()))
+    flags = state.characters[who].turn_flags
+    for card, m in active(state, who, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
+        if card in tried or not _answers(m, b["result"]) or \
+                (m.get("once_per_turn") and flags.get(f"used:{card}")):
+            continue
+        state = replace(state, battle=b.set("bm_tried", deep_freeze(tried + [card])))
+        state = push(state, frame("blood_moon.after_result", who=who))  # then the next card
+        if "roll" in m:
+            return request_roll(state, m["roll"], f"{card} of {who}", "blood_moon.result_rolled",
+                                who=who, card=card)
+        return decide(state, who, "card", [f"use:{card}", "keep"], "blood_moon.result_chosen",
+                      prompt=f"{b['result']}: use the {load().cards[card].name}?", who=who, card=card)
+    return state
+
+
+def _rule(card):
+    return next(m for m in store.card_data(card)["modifiers"] if m["hook"] == "combat_resolved")
+
+
+def result_rolled(state, action, who, card):
+    """The Sun Shield's die: a total of ``at_least`` (``day_bonus`` added by Day) turns the result."""
+    from ...engine.machine import log
+    from ...engine.records import replace
+    m = _rule(card)
+    roll = sum(action.dice)
+    total = roll + (m.get("day_bonus", 0) if store.time(state) == store.DAY else 0)
+    saved = total >= m["at_least"]
+    state = log(state, "card_roll", character=who, card=card, roll=roll, total=total, saved=saved)
+    if saved:
+        state = replace(state, battle=state.battle.set("result", m["to"]))
+        state = log(state, "combat_result_changed", character=who, card=card, result=m["to"])
+    return state
+
+
+def result_chosen(state, action, who, card):
+    """The Torchbearer (attack again) or the Pharaoh's Crown (the creatures roll again)."""
+    from ...engine.machine import log
+    from ...engine.records import replace
+    from ...state import update_character
+    if action.kind == "keep":
+        return state
+    m = _rule(card)
+    ch = state.characters[who]
+    state = update_character(state, who, turn_flags=ch.turn_flags.set(f"used:{card}", True))
+    b = state.battle.set("result", None)
+    if m["again"] == "attack":
+        b = b.set("roll", None).set("rerolled", False)
+    state = replace(state, battle=b)
+    return log(state, "fight_on", character=who, card=card, again=m["again"])
+
+
+# --- prayers (the prayer_rolled state hook) -----------------------------------------------------
+
+def prayer_rolled(state, character, roll):
+    """``{hook: prayer, add_up_to: N}`` (Holy Day, the Prayer Book): the praying character may
+    add 0 to N to the roll (``add:<n>``); several cards: the largest N."""
+    most = max((m["add_up_to"] for _, m in active(state, character, "prayer")), default=0)
+    if not most:
+        return state
+    from ...engine.machine import decide
+    return decide(state, character, "prayer", [f"add:{n}" for n in range(most + 1)],
+                  "blood_moon.prayer_added", prompt=f"prayed {roll}: add up to {most}", who=character)
+
+
+def prayer_added(state, action, who):
+    from ...engine.machine import log
+    from ...state import update_character
+    n = int(action.args[0])
+    state = update_character(state, who, turn_flags=state.characters[who].turn_flags.set("prayer_add", n))
+    return log(state, "prayer_added", character=who, amount=n) if n else state
+
+
+STEPS = {"blood_moon.after_result": after_result, "blood_moon.result_rolled": result_rolled,
+         "blood_moon.result_chosen": result_chosen, "blood_moon.prayer_added": prayer_added}

@@ -19,6 +19,12 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 ``stalkers``
     ``{character: Enemy card}``: an Enemy following a character it beat (the Night Stalker)
     until Day breaks.
+``riders``
+    ``{character: Enemy card}``: an Enemy that beat a character and rides to wherever his
+    next move ends (the Headless Horseman; absent until one does).
+``rewarded``
+    ``{character: round}``: the round in which a character last had a Lunar Event's reward for
+    a kill in his own turn (Divine Retribution: once a round each; absent until then).
 ``scanned``
     how far :func:`.jobs.settle` has read the log.
 ``cards``

@@ -99,6 +99,51 @@ def turn_start_jobs(state, cid):
     return out
 
 
+def turn_ended(state, character):
+    """Lunar Events that reward killing an Enemy in one's own turn (``while_in_play.
+    killed_in_own_turn``, once a round for each character: Divine Retribution's extra turn),
+    read from this turn's log; their effects run before play passes on."""
+    cid = character
+    rules = [(c, store.card_data(c).get("while_in_play", {}).get("killed_in_own_turn"))
+             for c in store.get(state, "lunar_events", ())]
+    rules = [(c, effs) for c, effs in rules if effs]
+    if not rules or not state.characters[cid].alive or state.outcome is not None:
+        return state
+    done = store.get(state, "rewarded", pmap())
+    if done.get(cid) == state.round or not _killed_this_turn(state, cid):
+        return state
+    state = store.store(state, rewarded=done.set(cid, state.round))
+    for c, effs in rules:
+        state = log(state, "blood_moon_effect", character=cid, cause=c)
+        state = base_effects.run(state, effs, cid, {"card": c})
+    return state
+
+
+def held_turn_end(state, character):
+    """A held Object's or Follower's ``data.turn_end`` effects, as the holder's turn ends (the
+    Hungering Artefact)."""
+    from .modifiers import held_cards
+    if not state.characters[character].alive or state.outcome is not None:
+        return state
+    for c in held_cards(state, character):
+        effs = store.card_data(c).get("turn_end")
+        if effs:
+            state = log(state, "blood_moon_effect", character=character, cause=c)
+            state = base_effects.run(state, effs, character, {"card": c})
+    return state
+
+
+def _killed_this_turn(state, cid):
+    cards = load().cards
+    for e in reversed(state.log):
+        if e.name == "turn_started":
+            return False
+        if e.name == "combat_won" and e.data.get("character") == cid and \
+                any(n in cards and cards[n].type == "enemy" for n in e.data.get("enemies", ())):
+            return True
+    return False
+
+
 def attack_score(state, score, enemy, kind):
     """The ``attack_score`` value hook, for one creature: its card's own day/night change
     (the Duskwood Wraith), the Flesh Golem's Strength, then the Time card, then the fighter's

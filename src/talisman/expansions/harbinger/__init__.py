@@ -8,9 +8,10 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
-                          Harbinger on its sheet
+                          Ascendant Divine's gifts; the Harbinger on its sheet
 ``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
-                          Possessed may discard a Stranger or Place (:mod:`.characters`)
+                          Possessed may discard a Stranger or Place; the Ascendant Divine may
+                          cast a divine gift (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
                           Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
@@ -23,11 +24,24 @@ hook                      what the Harbinger does there
 ``attack_score``          the top Omen's attack bonuses; the Possessed Cultist
 ``space_effect``          a Terrain card's instructions; the top Omen's; covered spaces ignored
 ``crossing_guarded``      Terrain on the Sentinel or the Portal of Power: cross freely
+``space_named``           a card effect naming a space covered by Terrain is ignored
 ``creature_bonus``        a Terrain card (or the top Omen's text) replaces a space's creature
                           bonus (the Runes covered: none; the Runes Terrain card: 2)
 ``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
 ``trophy_value``          the top Omen's trophy bonus (Restless Dead)
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
+``movement_destinations`` the Bog's -1 and the Highway's +/-1 to the roll of a character on
+                          them; Cracks Appear: a roll of 1 stays (and places Terrain there)
+``character_score``       the Bog's -1 to the combat roll of a character on it
+``cards_drawn``           The Dead Rise: a space's draw brings a card from the discard pile
+``spell_cast``            Dispellation; the top Omen's price or refill for casting (Arcane
+                          Feedback, Power Overwhelming) (:mod:`.casting`)
+``alignment_changing``    the Possessed never turns Good (a life instead)
+``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
+``trophies``              Spiteful Ghosts: Spirits and Undead beaten are not kept
+``combat_resolved``       the Horsemen not beaten punish every character without a Talisman;
+                          Burial Mounds: a Spirit or Undead beaten lets the winner take an
+                          Object from the discards (:mod:`.dead`)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -48,7 +62,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, characters, effects, endings, figure, omens, terrain
+from . import binding, casting, characters, dead, effects, endings, figure, omens, terrain
 from . import store as st
 
 
@@ -58,6 +72,7 @@ def setup(state):
         state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)))
     state = st.store(state, harbinger=None, terrain=pmap())
     state = omens.setup(state)
+    state = characters.setup(state)
     return position_setup(state, state.option("harbinger_position"))
 
 
@@ -132,6 +147,24 @@ def spell_limit(state, limit, character):
     return max(0, limit + c.get("spell_limit", 0))
 
 
+def type_limit(state, limit, character, kind):
+    """Value hook: the top Omen's ``continuous.magic_object_limit`` (Fleeting Magic: 1; A World
+    Without Magic: none)."""
+    n = omens.continuous(state).get("magic_object_limit")
+    if kind != "magic_object" or n is None:
+        return limit
+    return n if limit is None else min(limit, n)
+
+
+def trophies(state, cards, character):
+    """Value hook: the top Omen's ``continuous.no_trophies: {subtypes}`` (Spiteful Ghosts: the
+    Spirits and Undead beaten are discarded, no trophy)."""
+    rule = omens.continuous(state).get("no_trophies")
+    if not rule:
+        return cards
+    return tuple(c for c in cards if load().cards[c].subtype not in rule["subtypes"])
+
+
 def trophy_value(state, value, card, counter):
     """Value hook: the top Omen's trophy bonus (Restless Dead: "their trophies +1 value"),
     ``data.continuous.trophy_bonus: {amount, subtypes}``; a trophy worth nothing towards
@@ -178,6 +211,13 @@ def run_for(state, who, effects, card):
     return base.run(state, effects, who, {"card": card})
 
 
+def combat_resolved(state, character, result):
+    """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
+    result is applied)."""
+    state = figure.combat_resolved(state, character, result)
+    return dead.combat_resolved(state, character, result)
+
+
 HOOKS = {
     "setup": setup,
     "turn_started": turn_started,
@@ -190,16 +230,26 @@ HOOKS = {
     "attack_score": attack_score,
     "space_effect": terrain.space_effect,
     "crossing_guarded": terrain.crossing_guarded,
+    "space_named": terrain.space_named,
     "creature_bonus": terrain.creature_bonus,
     "spell_limit": spell_limit,
     "trophy_value": trophy_value,
     "characters_fought": characters_fought,
+    "movement_destinations": terrain.movement_destinations,
+    "character_score": terrain.character_score,
+    "cards_drawn": omens.cards_drawn,
+    "spell_cast": casting.spell_cast,
+    "alignment_changing": characters.alignment_changing,
+    "type_limit": type_limit,
+    "trophies": trophies,
+    "combat_resolved": combat_resolved,
 }
 
-EFFECTS = {**effects.EFFECTS, **binding.EFFECTS}
-EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS}
+EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}
+EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
-         **binding.STEPS, **characters.STEPS, **omens.STEPS, **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS,
+         **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name

@@ -93,8 +93,9 @@ def bound_fate(state, action, who, caster, roll):
 
 def _offer(state, who, caster, n, movement):
     dests = movement.reachable(load().board, state.characters[who].space, n)
-    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n)
-    options = [f"move:{d}" for d in allowed if d in dests]
+    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
+                     dice=(n,))
+    options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks among the roll's own
     if not options:
         return log(state, "no_move", character=who, roll=n)
     return decide(state, caster, "move", options, "harbinger.bound_chosen",

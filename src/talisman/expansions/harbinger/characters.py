@@ -14,16 +14,27 @@ The characters are data (``data/talisman/expansions/harbinger/characters.yaml``,
     ``turn_started``: before moving he may discard one Stranger or Place on his space
     (``discard:<card>``) or not (``done``).
 
-Not played (no hook reaches them): ``divine_gifts`` (the Ascendant Divine's four gifts need
-cards outside the Spell deck and a casting moment per round), ``never_good`` (no hook is asked
-before an alignment changes).  Both abilities are loaded and shown; they change nothing yet.
+``never_good`` (the Possessed, a stand-in owner)
+    ``alignment_changing``: an effect that would make him Good is ignored and he loses 1 life
+    instead.
+
+``divine_gifts`` (the Ascendant Divine)
+    ``setup``: he starts with 4 divine gifts, the top 4 cards of the Spell deck (a stand-in: the
+    printed gifts are not known), kept in the store (``gifts``), not among his Spells (so
+    outside the Spell limit).  ``turn_started``: once a round, at the start of his turn, he may
+    cast one whose card may be cast then (``gift:<spell>`` / ``done``), as if it were a Spell
+    (it goes to the Spell discard pile; Counterspell, Dispellation and the Omens' casting rules
+    answer it).  Not in combat (a stand-in limit).
 """
 from __future__ import annotations
+
+from pyrsistent import pmap, pvector
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
+from . import store as st
 
 _ABILITIES = ("heal_on_enemy_defeated", "fate_on_healing")
 
@@ -67,9 +78,69 @@ def turn_ended(state, character):
 
 def turn_started(state, character):
     ch = state.characters[character]
-    if ch.alive and not ch.lost_turn and chars.has_ability(state, character, "discard_stranger_or_place"):
-        return push(state, frame("harbinger.discard_offer", who=character))
-    return state
+    if not ch.alive or ch.lost_turn:
+        return state
+    frames = []
+    if chars.has_ability(state, character, "discard_stranger_or_place"):
+        frames.append(frame("harbinger.discard_offer", who=character))
+    if st.get(state, "gifts", {}).get(character):
+        frames.append(frame("harbinger.gift_offer", who=character))
+    return push(state, *reversed(frames)) if frames else state
+
+
+#: DIVINE GIFTS: how many the Ascendant Divine starts with.
+GIFTS = 4
+
+
+def setup(state):
+    """Each character with ``divine_gifts`` takes the top 4 cards of the Spell deck as gifts."""
+    gifts = {}
+    for cid in state.order:
+        if chars.has_ability(state, cid, "divine_gifts"):
+            deck = state.decks.get("spell", ())
+            gifts[cid], rest = list(deck[:GIFTS]), deck[GIFTS:]
+            state = replace(state, decks=state.decks.set("spell", rest))
+            state = log(state, "divine_gifts", character=cid, count=len(gifts[cid]))
+    return st.store(state, gifts=gifts) if gifts else state
+
+
+def castable_gifts(state, cid):
+    """The gifts ``cid`` may cast now: as his Spells would be at the start of his turn."""
+    from ...rules import spells
+    from ...state import update_character
+    gifts = list(st.get(state, "gifts", {}).get(cid, ()))
+    if not gifts or st.get(state, "gift_round", {}).get(cid) == state.round:
+        return []
+    return spells.castable_on_turn(update_character(state, cid, spells=gifts), cid)
+
+
+def gift_offer(state, who):
+    ch = state.characters[who]
+    if not ch.alive or state.outcome is not None:
+        return state
+    castable = castable_gifts(state, who)
+    if not castable:
+        return state
+    return decide(state, who, "gift", [f"gift:{g}" for g in castable] + ["done"],
+                  "harbinger.gift_chosen", prompt="cast a divine gift?", who=who)
+
+
+def gift_chosen(state, action, who):
+    """The gift is cast as a Spell: it joins his Spells for the cast, which discards it."""
+    if action.kind == "done":
+        return state
+    from ...rules import spells
+    from ...state import update_character
+    gift = action.args[0]
+    gifts = st.get(state, "gifts")
+    mine = list(gifts[who])
+    mine.remove(gift)
+    rounds = st.get(state, "gift_round", pmap())
+    state = st.store(state, gifts=gifts.set(who, pvector(mine)), gift_round=rounds.set(who, state.round))
+    state = log(state, "divine_gift_cast", character=who, card=gift)
+    ch = state.characters[who]
+    state = update_character(state, who, spells=ch.spells.append(gift))
+    return spells.cast(state, who, gift, context="turn")
 
 
 def discard_offer(state, who):
@@ -97,4 +168,16 @@ def discard_chosen(state, action, who):
                cause="discard_stranger_or_place")
 
 
-STEPS = {"harbinger.discard_offer": discard_offer, "harbinger.discard_chosen": discard_chosen}
+def alignment_changing(state, character, alignment, cause):
+    """NEVER GOOD: "If an effect would make him Good, it is ignored and he loses 1 life instead"."""
+    if alignment != "good" or not chars.has_ability(state, character, "never_good"):
+        return state
+    from ...state import update_character
+    ch = state.characters[character]
+    state = update_character(state, character, turn_flags=ch.turn_flags.set("alignment_kept", True))
+    state = log(state, "alignment_refused", character=character, alignment=alignment, cause=cause)
+    return chars.lose_lives(state, character, 1, "never_good")
+
+
+STEPS = {"harbinger.discard_offer": discard_offer, "harbinger.discard_chosen": discard_chosen,
+         "harbinger.gift_offer": gift_offer, "harbinger.gift_chosen": gift_chosen}

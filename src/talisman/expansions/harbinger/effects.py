@@ -199,12 +199,15 @@ def each_in_harbinger_region(state, params, actor, source):
 # --- possessions ---------------------------------------------------------------------------
 
 def discard_object(state, params, actor, source):
-    """Discard ``count`` Objects the actor chooses (Cursed ones too: they "may be discarded");
-    ``types`` limits which (default: objects and magic objects); ``then``: effects that follow
-    only if the Objects were discarded (a price paid)."""
+    """Discard ``count`` Objects the actor chooses (Cursed ones too: they "may be discarded"),
+    or all but ``keep`` of them; ``types`` limits which (default: objects and magic objects);
+    ``then``: effects that follow only if the Objects were discarded (a price paid)."""
     types = tuple(params.get("types", ("object", "magic_object")))
     ch = state.characters[actor]
     own = [c for c in dict.fromkeys(ch.objects) if load().cards[c].type in types]
+    if "keep" in params:  # discard down to ``keep`` of those types
+        held = sum(1 for c in ch.objects if load().cards[c].type in types)
+        params = params.discard("keep").set("count", held - params["keep"])
     if not own or params.get("count", 1) <= 0:
         return state
     return decide(state, actor, "discard", [f"discard:{c}" for c in own],
@@ -384,8 +387,9 @@ SCHEMAS = {
     "peek": _obj(["deck", "count"], deck=_DECKS, count=_POS),
     "extra_turn": _obj(),
     "each_in_harbinger_region": _obj(["effects"], effects=_EFFECTS),
-    "discard_object": _obj(count=_POS, types={"type": "array", "minItems": 1, "items": {
-        "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
+    "discard_object": _obj(count=_POS, keep={"type": "integer", "minimum": 0},
+                           types={"type": "array", "minItems": 1, "items": {
+                               "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
     "ditch": _obj(),
     "roll_for_followers": _obj(["lose_on"], dice={"enum": ["d6"]},
                                lose_on={"type": "string", "pattern": "^[1-6](-[1-6])?$"}),

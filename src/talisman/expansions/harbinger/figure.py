@@ -118,6 +118,10 @@ def before_encounter(state, character, space):
     ch = state.characters[character]
     if ch.turn_flags.get("encounter_replaced"):
         return state  # another expansion has replaced it already
+    from . import terrain
+    state = terrain.cracks_appear(state, character, space)
+    if state.characters[character].turn_flags.get("encounter_replaced"):
+        return state
     if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
         state = entering_past_the_beast(state, character)
         if not state.characters[character].alive or state.outcome is not None:
@@ -137,6 +141,36 @@ def before_encounter(state, character, space):
     if own_flow_needed(state, character, space):
         return encounter(_replaced(state, character), character, space)
     return state
+
+
+def combat_resolved(state, character, result):
+    """State hook: an enemy with ``data.unbeaten`` (the Horsemen) fought and not beaten: its
+    effects run for the fighter (a frame that looks at the result once the other answers to it
+    are in)."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return state
+    cards = [e["card"] for e in b["enemies"] if e.get("card") and st.cdata(e["card"]).get("unbeaten")]
+    if not cards:
+        return state
+    return push(state, frame("harbinger.unbeaten", who=character, cards=cards))
+
+
+def unbeaten(state, who, cards):
+    """Rule step: the result stands and is not a win: each card's ``unbeaten`` effects."""
+    b = state.battle
+    if b is None or b.get("result") in (None, "won") or state.outcome is not None:
+        return state
+    for c in reversed(cards):
+        state = push(state, frame("harbinger.run_unbeaten", who=who, card=c))
+    return log(state, "harbinger_unbeaten", character=who, cards=list(cards))
+
+
+def run_unbeaten(state, who, card):
+    from ...rules import effects as base
+    if state.outcome is not None:
+        return state
+    return base.run(state, st.cdata(card)["unbeaten"], who, {"card": card})
 
 
 #: Cards whose being in play (face up on a space) makes entering the Crown of Command cost lives.
@@ -206,8 +240,11 @@ def encounter_space(state, cid, space):
         state = push(state, frame("harbinger.spread_terrain", space=space))
     if draw:
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
+        draw = adjust(state, "draw_count", draw, character=cid, space=space)  # as the base flow
         need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
-        return push(state, *then(frame("encounters.draw", space=space, count=need, deck=deck),
+        from ...rules.encounters import draw_frames
+        seen = len(state.characters[cid].turn_flags.get("drawn", ()))
+        return push(state, *then(*draw_frames(state, space, need, deck, seen),
                                  frame("harbinger.meet", space=space, everything=True, met=[]),
                                  frame("encounters.claim", space=space),
                                  frame("encounters.space_effect", space=space),
@@ -346,4 +383,5 @@ def extra_turn(state, who):
 STEPS = {"harbinger.encounter_chosen": encounter_chosen, "harbinger.meet": meet,
          "harbinger.combat_kind_chosen": combat_kind_chosen,
          "harbinger.enemies_beaten": enemies_beaten, "harbinger.extra_turn": extra_turn,
-         "harbinger.spread_terrain": spread_terrain}
+         "harbinger.spread_terrain": spread_terrain, "harbinger.unbeaten": unbeaten,
+         "harbinger.run_unbeaten": run_unbeaten}

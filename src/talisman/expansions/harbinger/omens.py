@@ -133,4 +133,28 @@ def to_sheet(state):
     return log(state, "harbinger_moved", to="sheet")
 
 
-STEPS = {"harbinger.to_sheet": to_sheet}
+def cards_drawn(state, character, space, cards):
+    """State hook: the top Omen's ``continuous.extra_from_discards: N`` (The Dead Rise): a
+    space's draw brings N more cards, from the top of the Adventure discard pile (met as drawn
+    cards)."""
+    n = continuous(state).get("extra_from_discards")
+    if not n:
+        return state
+    pile = list(state.discards.get("adventure", ()))
+    cards = list(reversed(pile[-n:])) if pile else []
+    if not cards:
+        return state
+    pile = state.discards["adventure"]
+    state = replace(state, discards=state.discards.set("adventure", pile[:-len(cards)]))
+    state = log(state, "drawn_from_discards", character=character, cards=cards, space=space, cause=top(state))
+    return push(state, *reversed([frame("harbinger.discard_drawn", space=space, card=c) for c in cards]))
+
+
+def discard_drawn(state, space, card):
+    """Rule step: a card from the discard pile joins the space's draw (as a drawn card)."""
+    from ...notation import Action
+    from ...rules.encounters import card_drawn
+    return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
+
+
+STEPS = {"harbinger.to_sheet": to_sheet, "harbinger.discard_drawn": discard_drawn}

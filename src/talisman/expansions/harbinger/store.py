@@ -13,12 +13,15 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
 ``bindings``
     ``{target: caster}``: Dark Binding cast at a character whose next move the caster chooses
     (absent until a Dark Binding is cast);
+``gifts`` / ``gift_round``
+    ``{character: [spell ids]}``: the Ascendant Divine's divine gifts, and ``{character:
+    round}``: the round he last cast one (absent until then);
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand
     (the card-conservation invariant reads it): ``omen_stack``, ``omen_discards``,
-    ``omen_box`` (the Omen sets not in play), ``terrain_on_board`` (the Alternative Ending
-    cards are kept by the endings area, ``state.ending``).  It is rebuilt from the fields
-    above by :func:`store`, never edited alone.
+    ``omen_box`` (the Omen sets not in play), ``terrain_on_board``, ``divine_gifts`` (the
+    Alternative Ending cards are kept by the endings area, ``state.ending``).  It is rebuilt
+    from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
 
@@ -57,6 +60,7 @@ def store(state, **changes):
         "omen_stack": pvector(d.get("omen_stack", ())),
         "omen_discards": pvector(d.get("omen_discards", ())),
         "terrain_on_board": pvector(sorted(d.get("terrain", pmap()).values())),
+        "divine_gifts": pvector(c for _, gifts in sorted(d.get("gifts", pmap()).items()) for c in gifts),
     })
     d = d.set("cards", cards)
     return replace(state, ext=state.ext.set(EXP, d))

@@ -140,8 +140,13 @@ def profile(state, space):
 
 def space_effect(state, effects, space):
     """Value hook: a Terrain card's instructions replace the space's; references to covered
-    spaces are ignored."""
+    spaces are ignored; the top Omen's ``continuous.blank_inner: {except}`` blanks the Inner
+    Region's spaces (A World Without Magic: all but the Plain of Peril and the Crown)."""
     t = terrain_map(state).get(space)
+    blank = omens.continuous(state).get("blank_inner")
+    if blank is not None and space not in blank.get("except", ()) and \
+            st.space_def(space).region in ("inner", "crown"):
+        return ()  # A World Without Magic: the Inner Region's spaces are blank
     if t is not None:
         effects = st.card(t).effect
     else:
@@ -198,6 +203,12 @@ def creature_bonus(state, bonus, space):
     return bonus
 
 
+def space_named(state, allowed, space, effect):
+    """Value hook: "If an effect refers to a space that is no longer on the board because that
+    space contains a Terrain card, that effect is ignored" -- in card effects too."""
+    return allowed and space not in terrain_map(state)
+
+
 def crossing_guarded(state, guarded, space):
     """Value hook: a Terrain card on the Sentinel or the Portal of Power lets characters cross
     freely."""
@@ -215,6 +226,80 @@ def next_move_check(state, character):
         state = log(state, "harbinger_effect_ignored", character=character, space=nm["to"],
                     effect="next_move", reason="the space is covered by Terrain")
     return state
+
+
+# --- Terrain and the mover's dice; Cracks Appear -------------------------------------------------
+
+def movement_destinations(state, destinations, character, roll, dice=None):
+    """Value hook: the Terrain card under the mover changes its roll: ``data.die_modifier``
+    (the Bog: "-1 to your die rolls here", never below 1) or ``data.movement_choice`` (the
+    Highway: the roll may count 1 more or 1 less, never below 1).  The top Omen's
+    ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it
+    is; it encounters its space once a random Terrain card covers it (:func:`cracks_appear`)."""
+    here = state.characters[character].space
+    if roll == 1 and omens.continuous(state).get("roll_of_one_stays") and can_hold(here):
+        return (here,)
+    t = terrain_map(state).get(here)
+    if t is None:
+        return destinations
+    d = st.cdata(t)
+    counts = ()
+    if d.get("die_modifier"):
+        counts = (max(1, roll + d["die_modifier"]),)
+    elif d.get("movement_choice"):
+        counts = (roll, max(1, roll - d["movement_choice"]), roll + d["movement_choice"])
+    if not counts:
+        return destinations
+    from ...definitions import load
+    from ...rules.movement import reachable
+    out = set()
+    for n in counts:
+        out |= set(reachable(load().board, here, n))
+    return tuple(sorted(out))
+
+
+def character_score(state, score, character, kind):
+    """Value hook: the Bog's "-1 to your die rolls here (min 1)" for the combat roll of the
+    character whose combat it is (the character score counts its die)."""
+    b = state.battle
+    if b is None or b["who"] != character or b.get("roll") is None:
+        return score
+    t = terrain_map(state).get(state.characters[character].space)
+    mod = st.cdata(t).get("die_modifier") if t is not None else None
+    if not mod:
+        return score
+    return score + max(1, b["roll"] + mod) - b["roll"]
+
+
+def cracks_appear(state, character, space):
+    """Cracks Appear (the top Omen, ``roll_of_one_stays``): a character whose movement roll of 1
+    kept it on its space places a random Terrain card there, then encounters it (the
+    encounter is started again once the card lies there; turn flag ``cracks_appeared``)."""
+    ch = state.characters[character]
+    if not omens.continuous(state).get("roll_of_one_stays") or ch.turn_flags.get("cracks_appeared") \
+            or not ch.turn_flags.get("moved") or not can_hold(space) \
+            or not _stayed_on_a_one(state, character):
+        return state
+    from ...engine.machine import frame, push
+    from ...state import update_character
+    state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
+                             .set("encounter_replaced", True))
+    state = push(state, frame("encounters.begin"))
+    return place(state, character, space, "random", omens.top(state))
+
+
+def _stayed_on_a_one(state, cid):
+    """This turn's last movement roll was a 1 and no move followed (read back to the turn's start)."""
+    for e in reversed(state.log):
+        if e.name == "turn_started":
+            return False
+        if e.data.get("character") != cid:
+            continue
+        if e.name == "moved":
+            return False
+        if e.name == "movement_roll":
+            return e.data["roll"] == 1
+    return False
 
 
 STEPS = {"harbinger.terrain_drawn": terrain_drawn, "harbinger.terrain_chosen": terrain_chosen}
