@@ -33,6 +33,11 @@ State hooks:
     A character is about to encounter its space.  A hook that replaces the encounter (the
     Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
     ``encounter_replaced``.
+``before_forced_move(state, character, space, cause)``
+    A character is about to be moved straight to ``space`` by an effect (a teleport, a
+    "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
+    character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
+    leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -66,6 +71,10 @@ Value hooks:
     What a space adds to its creatures' attack (the Runes: 2).
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
+``teleport_destinations(state, spaces, character, region)``
+    The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
+    tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
+    spaces, from one building to another).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
@@ -85,11 +94,11 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "events_drawn", "before_encounter", "character_died", "became_toad",
+               "events_drawn", "before_encounter", "before_forced_move", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "spell_limit", "trophy_value",
+               "movement_dice", "movement_destinations", "teleport_destinations", "spell_limit", "trophy_value",
                "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
