@@ -221,3 +221,25 @@ def test_statute_g_kept_taking_a_follower_in_a_building():
               {"id": "monk", "space": "city_bank", "followers": ["mercenary"]}], [1])
     s = play(s, "move:city_bank", "encounter:char:monk", "ability:take_follower", "take:mercenary")
     assert broken(s) == set()
+
+
+def test_statute_f_a_spell_cast_in_reaction_is_judged_where_its_caster_stands():
+    """000 STATUTES OF THE CITY, F: "casting Spells in the Street, from any source, is illegal": the
+    Monk in a City street casting Counterspell on the Priest's spell outside the walls breaks F (the
+    Watch comes at the next move); the Priest, outside, breaks nothing."""
+    s = city([{"id": "priest", "space": "graveyard", "spells": ["alchemy"]},
+              {"id": "monk", "space": "city_fates_lane", "spells": ["counterspell"]}], [1],
+             deck_tops={"city": ["purse"], "adventure": ["bag_of_gold"]})
+    s = play(s, "cast:alchemy", "cast:counterspell", "move:woods_1", "take:bag_of_gold")
+    assert broken(s) == {("monk", "F")}
+    assert events(s, "watch_called")[-1]["characters"] == ["monk"]
+
+
+def test_statute_f_kept_a_counterspell_from_outside_the_walls():
+    """000 STATUTES OF THE CITY, F: the Statute is the City's; the same Counterspell cast by a Monk
+    outside the City breaks nothing."""
+    s = city([{"id": "priest", "space": "graveyard", "spells": ["alchemy"]},
+              {"id": "monk", "space": "village", "spells": ["counterspell"]}], [1],
+             deck_tops={"city": ["purse"], "adventure": ["bag_of_gold"]})
+    s = play(s, "cast:alchemy", "cast:counterspell", "move:woods_1", "take:bag_of_gold")
+    assert "spell_countered" in names(s) and broken(s) == set()
