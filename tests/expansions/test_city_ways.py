@@ -75,7 +75,8 @@ def test_a_teleport_goes_from_one_building_to_another():
     s = play(s, "cast:teleport")
     offered = {a.split(":", 1)[1] for a in legal(s)}
     assert set(BUILDINGS) - {"city_bank"} <= offered
-    assert "city_donjon" not in offered and "city_bank" not in offered
+    assert "city_donjon" not in offered and "city_bank" not in offered and "city" not in offered
+    assert set(BOARD.regions["outer"]) - {"city"} <= offered  # the City is part of the Outer Region
     s = play(s, "teleport:city_armoury")
     assert at(s, "priest") == "city_armoury"
 
@@ -243,3 +244,52 @@ def test_statute_f_kept_a_counterspell_from_outside_the_walls():
              deck_tops={"city": ["purse"], "adventure": ["bag_of_gold"]})
     s = play(s, "cast:alchemy", "cast:counterspell", "move:woods_1", "take:bag_of_gold")
     assert "spell_countered" in names(s) and broken(s) == set()
+
+
+# --- the compendium's character exceptions ---------------------------------------------------------
+
+def test_a_scroll_at_the_high_temple_for_the_monk_the_priest_and_the_prophetess():
+    """000 Corrections/Additions/Deletions to the Existing Characters (Monk, Priest, Prophetess):
+    "Each time you visit the High Temple without a Scroll, you Gain a Scroll"; the engine has no
+    Scrolls, a Spell stands in, gained by a character holding none."""
+    for cid in ("monk", "priest", "prophetess"):
+        s = city([{"id": cid, "space": "city_street_of_temples"}], [1], deck_tops={"spell": ["healing"]})
+        s = play(s, "move:city_high_temple")
+        assert list(s.characters[cid].spells) == ["healing"], cid
+        assert events(s, "spell_gained")[-1]["cause"] == "a Scroll (a Spell stands in)"
+
+
+def test_no_scroll_for_a_character_holding_one_or_without_the_exception():
+    """000 Corrections/Additions/Deletions to the Existing Characters: "without a Scroll" (here:
+    holding no Spell); the Elf has no such exception."""
+    s = city([{"id": "monk", "space": "city_street_of_temples", "spells": ["alchemy"]}], [1])
+    s = play(s, "roll", "move:city_high_temple")
+    assert list(s.characters["monk"].spells) == ["alchemy"] and "scroll_not_gained" in names(s)
+    s = city([{"id": "elf", "space": "city_street_of_temples"}], [1], deck_tops={"spell": ["healing"]})
+    s = play(s, "move:city_high_temple")
+    assert not s.characters["elf"].spells and "spell_gained" not in names(s)
+
+
+def test_the_minstrel_at_the_six_fates_inn_and_the_wizard_at_the_magic_emporium():
+    """000 Corrections/Additions/Deletions to the Existing Characters (Minstrel: "Each time you
+    visit the 6 Fates Inn without a Scroll, you Gain a Scroll"; Wizard: the Magic Emporium), before
+    the building's own business."""
+    s = city([{"id": "minstrel", "space": "city_fates_lane"}], [1], deck_tops={"spell": ["healing"]})
+    s = play(s, "move:city_six_fates_inn")
+    assert list(s.characters["minstrel"].spells) == ["healing"]
+    s = city([{"id": "wizard", "space": "city_mages_walk", "gold": 3}], [1],
+             deck_tops={"spell": ["healing", "alchemy"]})
+    s = play(s, "move:city_magic_emporium")
+    assert list(s.characters["wizard"].spells) == ["healing"] and "choose:buy_spell" in legal(s)
+
+
+def test_the_scroll_table_names_only_characters_and_buildings_that_exist():
+    """000 Corrections/Additions/Deletions to the Existing Characters: city.yaml ``scrolls`` is
+    checked like every data file (an unknown character stops loading)."""
+    import pytest
+    import yaml
+    from talisman.errors import DataError
+    doc = yaml.safe_load(data.path().read_text())
+    doc["scrolls"]["city_high_temple"].append("valkyrie")
+    with pytest.raises(DataError, match="valkyrie"):
+        data._check(data.path(), doc)

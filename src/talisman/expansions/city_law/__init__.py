@@ -92,6 +92,7 @@ EFFECTS = {
     "city_take": leaving.take_effect,
     "city_theft": visits.theft_effect,
     "city_loot": visits.loot_effect,
+    "city_scroll": visits.scroll_effect,
 }
 assert set(EFFECTS) == set(EFFECT_SCHEMAS)
 

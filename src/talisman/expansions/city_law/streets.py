@@ -65,7 +65,8 @@ def teleport_destinations(state, spaces, character, region):
     here = state.characters[character].space
     if region != "same" or not in_city(here):
         return spaces
-    return tuple(spaces) + tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
+    outside = tuple(s for s in spaces if s != data.gate()["main"])  # the Gate is offered inside
+    return outside + tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
 
 
 def resume_movement(state):
