@@ -94,12 +94,12 @@ from __future__ import annotations
 import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "events_drawn", "before_encounter", "before_forced_move", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen")
+               "events_drawn", "before_encounter", "before_forced_move", "character_died",
+               "became_toad", "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "crossing_guarded", "combat_result",
                "character_score", "attack_roll", "creature_bonus", "combat_options", "draw_count",
-               "movement_dice", "movement_destinations", "teleport_destinations", "spell_limit", "trophy_value",
-               "player_view")
+               "movement_dice", "movement_destinations", "teleport_destinations", "spell_limit",
+               "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.
