@@ -69,6 +69,11 @@ State hooks:
     A character's alignment is about to change to ``alignment``.  A hook that refuses the change
     (the Harbinger's Possessed, who never turns Good) sets the character's turn flag
     ``alignment_kept``; it may change the state (a life lost) but asks for no decision.
+``before_forced_move(state, character, space, cause)``
+    A character is about to be moved straight to ``space`` by an effect (a teleport, a
+    "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
+    character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
+    leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -106,6 +111,10 @@ Value hooks:
     What a space adds to its creatures' attack (the Runes: 2).
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
+``teleport_destinations(state, spaces, character, region)``
+    The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
+    tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
+    spaces, from one building to another).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
@@ -137,13 +146,13 @@ import importlib
 
 STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
-               "combat_resolved",
+               "combat_resolved", "before_forced_move",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
-               "draw_count", "movement_dice", "movement_destinations", "spell_limit", "type_limit",
-               "trophies", "trophy_value", "player_view")
+               "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
+               "spell_limit", "type_limit", "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 #: Expansion id -> module path.  Only implemented expansions are listed.

@@ -400,6 +400,14 @@ def prayer_read(state, params, actor, source, total):
     return read_table(state, params.set("added", flags.get("prayer_add", 0)), actor, source, total)
 
 
+def region_of(space):
+    """The Region a space counts as: its board region, or the one an expansion board is part of
+    (board.yaml ``part_of``: "The City is considered to be part of the outer Region")."""
+    board = load().board
+    region = board.spaces[space].region
+    return board.part_of.get(region, region)
+
+
 def test_holds(state, test, actor):
     """The tests of ``if`` and ``require`` (docs/effects.md)."""
     ch = state.characters[actor]
@@ -428,7 +436,7 @@ def test_holds(state, test, actor):
             return False
         if key == "ability" and not chars.has_ability(state, actor, want):
             return False
-        if key == "region" and load().board.spaces[ch.space].region != want:
+        if key == "region" and region_of(ch.space) != want:
             return False
     return True
 
@@ -455,7 +463,6 @@ def if_(state, params, actor, source):
 
 def each_character(state, params, actor, source):
     """Run effects for each matching living character, in seating order from the actor."""
-    board = load().board
     here = state.characters[actor]
     order = state.order
     i = order.index(actor)
@@ -466,7 +473,7 @@ def each_character(state, params, actor, source):
             continue
         w = params["where"]
         if (w == "others" and cid == actor) or \
-                (w == "region" and board.spaces[ch.space].region != board.spaces[here.space].region) or \
+                (w == "region" and region_of(ch.space) != region_of(here.space)) or \
                 (w == "space" and ch.space != here.space):
             continue
         targets.append(cid)

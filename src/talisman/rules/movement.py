@@ -507,7 +507,12 @@ def forced_move(state, cid, space, encounter, cause):
     """Move ``cid`` straight to ``space`` (no Sentinel, no Portal: an encounter moved it).
     "Characters may only have Encounters in the Space in which they end their Move or a Space
     to which they are Moved as a result of an Encounter."
+    An expansion may refuse the move (hook ``before_forced_move`` sets ``move_refused``).
     """
+    from ..expansions import run_hook
+    state = run_hook(state, "before_forced_move", character=cid, space=space, cause=cause)
+    if state.characters[cid].turn_flags.get("move_refused"):
+        return _set_flag(state, cid, "move_refused", False)
     state = update_character(state, cid, space=space)
     state = _set_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)
@@ -522,13 +527,17 @@ def teleport_destinations(state, cid, region):
     board = load().board
     here = board.spaces[state.characters[cid].space].region
     here = board.part_of.get(here, here)  # an expansion board counted as a region (the City: Outer)
+    asked = region
     if region == "same":
         if here not in ("outer", "middle"):
             return []  # e.g. the Teleport spell is useless in the Inner Region
         region = here
     if region == "any":
-        return list(board.regions["outer"]) + list(board.regions["middle"])
-    return list(board.regions[region])
+        found = list(board.regions["outer"]) + list(board.regions["middle"])
+    else:
+        found = list(board.regions[region])
+    return list(adjust(state, "teleport_destinations", tuple(found), character=cid,
+                           region=asked))
 
 
 def offer_teleport(state, cid, region, encounter, cause):

@@ -13,6 +13,10 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``space_effect``: the main board's City space has no instructions (it is the Gate); the City's
   buildings' own instructions; the Thief's stealing;
 - ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
+- ``before_forced_move``: an effect taking a character out of the City is leaving it (the Loan;
+  ``leaving``);
+- ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
+  one building to another (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died).
 
 Its data: ``data/talisman/expansions/city/board.yaml`` (the board, a marked reconstruction),
@@ -72,6 +76,8 @@ HOOKS = {
     "characters_fought": law.characters_fought,
     "space_effect": visits.space_effect,
     "draw_deck": visits.draw_deck,
+    "before_forced_move": leaving.before_forced_move,
+    "teleport_destinations": streets.teleport_destinations,
 }
 
 EFFECTS = {
@@ -86,6 +92,7 @@ EFFECTS = {
     "city_take": leaving.take_effect,
     "city_theft": visits.theft_effect,
     "city_loot": visits.loot_effect,
+    "city_scroll": visits.scroll_effect,
 }
 assert set(EFFECTS) == set(EFFECT_SCHEMAS)
 

@@ -63,6 +63,11 @@ def _check(p, doc):
             list(doc["theft"]["not_in"]) + list(doc["theft"]["loot"]):
         if doc["kinds"].get(sid) != "building":
             raise DataError(p, sid, None, f"{sid!r} is not a City building")
+    for sid, who in doc["scrolls"].items():
+        if doc["kinds"].get(sid) != "building":
+            raise DataError(p, "scrolls", sid, f"{sid!r} is not a City building")
+        for c in who:
+            check_ref(p, "scrolls", sid, c, defs.characters, "character")
     if doc["kinds"].get(doc["donjon"]["exit"]) != "street":
         raise DataError(p, "donjon", "exit", "the Donjon's way out must be a street")
     known = {"spaces": board.spaces, "cards": cards}

@@ -5,8 +5,8 @@ The Statutes are data (city.yaml ``statutes``): each forbids an *act* in some ki
 or is a *state* of the character (being a Troll; having no money at all).  Acts are read from the
 log (city.yaml ``acts``: a combat is an ``attacked`` or ``character_attacked`` event, a spell a
 ``spell_cast``, ...), so a rule of the base game needs no City code to be judged.  The log from the
-start of a turn is the *window* still to judge; the character's place is followed through it
-(every event that moves a character names its ``to``).
+start of a turn is the *window* still to judge; every character's place is followed through it
+(every event that moves a character names its ``to``), so an act is judged where its doer stood.
 
 "After resolving an Encounter which involved breaking one of the Statutes of the City, draw an
 additional City Card, if it is a law card the Watch will attempt to arrest the Character": the
@@ -36,7 +36,13 @@ def turn_started(state, character):
     if store.arrived(state, character) and data.kind(state.characters[character].space) != "gate":
         state = store.set_arrived(state, character, False)  # moved away from the Gate meanwhile
     return store.put(state, window={"from": len(state.log), "who": character,
-                                    "space": state.characters[character].space, "states": False})
+                                    "spaces": places(state), "states": False})
+
+
+def places(state):
+    """Where every character stands: the window follows each one through the log (a spell cast
+    in reaction by another character is judged where its caster stands)."""
+    return {c: state.characters[c].space for c in state.order}
 
 
 def turn_ended(state, character):
@@ -67,25 +73,25 @@ def matches(state, event, pattern):
     return True
 
 
-def acts(state, events, who, space):
-    """``[(act, character, space)]`` for the acts in ``events``; ``who`` stood on ``space`` at the
-    first of them."""
+def acts(state, events, who, spaces):
+    """``([(act, character, space)], met)`` for the acts in ``events``; ``spaces``: where each
+    character stood at the first of them; ``met``: whether ``who`` had an encounter."""
     patterns = data.rules()["acts"]
-    out, pos, met = [], space, False
+    pos, out, met = dict(spaces), [], False
     for e in events:
         d = e.data
-        if d.get("character") == who and isinstance(d.get("to"), str):
-            pos = d["to"]
-        if data.kind(pos) is None:
-            continue
-        if e.name in ("encountered_space", "encountered_character") and d.get("character") == who:
+        if d.get("character") in pos and isinstance(d.get("to"), str):
+            pos[d["character"]] = d["to"]
+        if e.name in ("encountered_space", "encountered_character") and d.get("character") == who \
+                and data.kind(pos[who]) is not None:
             met = True
         for act, pats in patterns.items():
             for p in pats:
                 if matches(state, e, p):
                     for field in p.get("involves", ("character",)):
-                        if d.get(field) in state.characters:
-                            out.append((act, d[field], pos))
+                        cid = d.get(field)
+                        if cid in pos and data.kind(pos[cid]) is not None:
+                            out.append((act, cid, pos[cid]))
     return out, met
 
 
@@ -96,7 +102,7 @@ def judge(state):
     if not w:
         return [], state
     found, seen = [], set()
-    done, met = acts(state, state.log[w["from"]:], w["who"], w["space"])
+    done, met = acts(state, state.log[w["from"]:], w["who"], w["spaces"])
     statutes = data.rules()["statutes"]
 
     def add(cid, statute, space):
@@ -123,7 +129,8 @@ def judge(state):
         state = log(state, "statute_broken", character=b["character"], statute=b["statute"],
                     space=b["space"])
     states_done = w["states"] or met
-    state = store.put(state, window={**dict(w), "from": len(state.log), "states": states_done})
+    state = store.put(state, window={**dict(w), "from": len(state.log), "spaces": places(state),
+                                     "states": states_done})
     return found, state
 
 

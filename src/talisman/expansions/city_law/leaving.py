@@ -25,8 +25,9 @@ from ...state import update_character
 from . import data, store, streets
 
 
-def attempt(state, cid, how):
-    """An attempt to leave the City (``road``, ``barge`` or ``stowaway``): ``(state, allowed)``."""
+def attempt(state, cid, how, cause=None):
+    """An attempt to leave the City (``road``, ``barge``, ``stowaway``, or ``effect``: moved out by
+    a spell or a card, ``cause``): ``(state, allowed)``."""
     if how == "road" and store.has_warrant(state, cid):
         from . import law
         state = log(state, "leaving_refused", character=cid, reason="holds a Warrant", by=how)
@@ -50,7 +51,32 @@ def attempt(state, cid, how):
             state = chars.discard(state, f)
         state = log(state, "followers_lost", character=cid, cards=behind,
                     cause="they will not leave the City")
-    return log(state, "city_left", character=cid, by=how), True
+    state = streets.set_flag(state, cid, "city_leaving")  # the forced move that follows is allowed
+    extra = {"cause": cause} if cause else {}
+    return log(state, "city_left", character=cid, by=how, **extra), True
+
+
+def before_forced_move(state, character, space, cause):
+    """Hook: an effect moving a character out of the City (a Teleport spell, a card's "move to")
+    is leaving the City: "Should a Character attempt to leave the City before repaying a Loan,
+    the Bank's Wizard will turn him into a Toad" (Loans), whatever the way out.  Refused, the
+    character stays where he is (``move_refused``).  Only the road is barred to a Warrant holder
+    ("impossible ... to leave the City by road"), so an effect may take him out.  A character
+    who only arrived at the Gate never entered; a barge or stowaway passage was checked already."""
+    ch = state.characters[character]
+    if not streets.in_city(ch.space):
+        return state
+    if streets.in_city(space):
+        return streets.teleported_within(state, character, space)
+    if ch.turn_flags.get("city_leaving"):
+        return streets.set_flag(state, character, "city_leaving", False)
+    if data.kind(ch.space) == "gate" and store.arrived(state, character):
+        return store.set_arrived(state, character, False)
+    state, allowed = attempt(state, character, "effect", cause)
+    if allowed:
+        return streets.set_flag(state, character, "city_leaving", False)
+    state = streets.set_flag(state, character, "moved")  # the spell or card spent: no move after
+    return streets.set_flag(state, character, "move_refused")
 
 
 def by_road_from_gate(state, cid):

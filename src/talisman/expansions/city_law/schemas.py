@@ -36,6 +36,8 @@ EFFECT_SCHEMAS = {
     "city_theft": _obj(["seen"], seen={"type": "boolean"}),
     "city_loot": _obj(),
     "city_take": _obj(["items"], items={"type": "array", "items": _ID, "minItems": 1}),
+    # the characters' Scrolls in the City's buildings (a Spell stands in)
+    "city_scroll": _obj(),
 }
 
 KINDS = ("gate", "square", "street", "wharf", "building", "donjon")
@@ -44,7 +46,7 @@ _WHERE = {"type": "array", "items": {"enum": list(KINDS)}, "minItems": 1}
 RULES_SCHEMA = {
     "type": "object", "additionalProperties": False,
     "required": ["kinds", "gate", "circuit", "animals", "animals_allowed", "prices", "toad_turns",
-                 "instructions", "donjon", "stowaway", "theft", "statutes", "acts"],
+                 "instructions", "donjon", "stowaway", "theft", "scrolls", "statutes", "acts"],
     "properties": {
         "kinds": {"type": "object", "additionalProperties": {"enum": list(KINDS)}},
         "gate": _obj(["main", "inside", "square"], main=_ID, inside=_ID, square=_ID),
@@ -63,6 +65,7 @@ RULES_SCHEMA = {
         "theft": _obj(["characters", "not_in", "effects", "loot"], characters=_IDS, not_in=_IDS,
                       effects=_EFFECTS,
                       loot={"type": "object", "additionalProperties": _EFFECTS}),
+        "scrolls": {"type": "object", "additionalProperties": _IDS},
         "statutes": {"type": "array", "minItems": 1, "items": _obj(
             ["id", "text", "where", "penalty"],
             id={"type": "string", "pattern": "^[A-Z]$"}, text={"type": "string"}, act=_ID,

@@ -53,6 +53,22 @@ def before_movement(state, cid):
     return push(state, frame("city.move"))
 
 
+def teleport_destinations(state, spaces, character, region):
+    """Value hook (Movement in the City): "All Buildings must be entered where there is an Arrow
+    notating an entrance. Characters may, however, Teleport from one Building to another."  From
+    a City space a same-Region teleport also reaches the City's other spaces (not the Donjon,
+    entered only by arrest); the main board's Outer Region stays among them, the City being part
+    of it (leaving that way is checked by ``leaving.before_forced_move``).  From outside, a
+    teleport does not reach into the City: the compendium's ways in are the Gate, the Barge and
+    Water Walking (the Leprechaun's exception, "You may Teleport into and out of any Space in the
+    City", makes that a special power)."""
+    here = state.characters[character].space
+    if region != "same" or not in_city(here):
+        return spaces
+    outside = tuple(s for s in spaces if s != data.gate()["main"])  # the Gate is offered inside
+    return outside + tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
+
+
 def resume_movement(state):
     """Rule step: the choice before moving was a spell or trophies: offer the move again."""
     cid = state.current
@@ -249,6 +265,16 @@ def leave_animals(state, cid, building):
     state = update_character(state, cid, followers=followers, objects=objects)
     state = store.hold(state, f"outside:{cid}", beasts)
     return log(state, "animals_left", character=cid, cards=beasts, space=building)
+
+
+def teleported_within(state, cid, space):
+    """Moved by an effect from one City space to another (a teleport from one building to
+    another): animals are regained on the way out of a building and left outside the next."""
+    if data.kind(state.characters[cid].space) == "building":
+        state = regain_animals(state, cid)
+    if data.kind(space) == "building":
+        state = leave_animals(state, cid, space)
+    return state
 
 
 def regain_animals(state, cid):

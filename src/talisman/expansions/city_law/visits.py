@@ -10,10 +10,14 @@ CITY).
   once it is resolved (``law.after_encounter``).
 - The Thief "may attempt to steal in any Building of the City (except the High Temple and the Royal
   Castle)": ``choose:steal`` in place of the building's own instructions.
+- "Each time you visit the High Temple without a Scroll, you Gain a Scroll" (the Monk, the Priest,
+  the Prophetess; the Minstrel at the 6 Fates Inn; the Wizard at the Magic Emporium): city.yaml
+  ``scrolls`` adds ``city_scroll`` to the building's instructions for them.
 """
 from __future__ import annotations
 
 from ...engine.machine import frame, log, push
+from ...rules import characters as chars
 from ...rules import effects, turn
 from ...state import update_character
 from . import data, store, streets
@@ -51,6 +55,8 @@ def space_effect(state, instructions, space):
     instructions = rules["instructions"].get(space, instructions)
     theft = rules["theft"]
     cid = state.current
+    if cid in rules["scrolls"].get(space, ()) and state.characters[cid].space == space:
+        instructions = ({"city_scroll": {}},) + tuple(instructions)  # the visit, then business
     if (data.kind(space) == "building" and space not in theft["not_in"]
             and cid in theft["characters"] and state.characters[cid].space == space
             and not state.characters[cid].toad_turns):
@@ -59,6 +65,16 @@ def space_effect(state, instructions, space):
             {"id": "visit", "label": "do business", "effects": list(instructions) or [{"nothing": {}}]},
         ]},)
     return instructions
+
+
+def scroll_effect(state, params, actor, source):
+    """``city_scroll`` (Corrections/Additions/Deletions to the Existing Characters: "Each time you
+    visit the High Temple [the 6 Fates Inn, the Magic Emporium] without a Scroll, you Gain a
+    Scroll"): the engine has no Scrolls, so a Spell stands in, gained only by a character who holds
+    no Spell (city.yaml ``scrolls``)."""
+    if state.characters[actor].spells:
+        return log(state, "scroll_not_gained", character=actor, reason="holds a Spell")
+    return chars.draw_spells(state, actor, 1, "a Scroll (a Spell stands in)")
 
 
 def theft_effect(state, params, actor, source):
