@@ -43,6 +43,11 @@ class Character:
     extra_turns: int = 0         # turns to take straight after this one (Temporal Warp)
     turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
+    def flag(self, key, default=None):
+        """A turn flag's value, ``default`` if it is not set."""
+        flags = self.turn_flags
+        return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
+
 
 @attrs.frozen
 class Config:
