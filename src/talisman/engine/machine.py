@@ -64,10 +64,17 @@ def _action(text):
     return Action(parts[0], tuple(parts[1:]))
 
 
+@functools.lru_cache(maxsize=16384)
+def _options(options):
+    """Notation strings (or Actions) -> Actions: a pure memo (many decisions offer the same
+    options).  Rule code writes options as notation; it is trusted, so it is split without
+    re-validation."""
+    return tuple([o if isinstance(o, Action) else _action(o) for o in options])
+
+
 def decide(state, player, kind, options, step, prompt="", **args):
     """Make ``player`` choose one of ``options`` (Actions or notation strings); resume ``step``."""
-    # rule code writes options as notation; it is trusted, so it is split without re-validation
-    opts = tuple([o if isinstance(o, Action) else _action(o) for o in options])
+    opts = _options(tuple(options))
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
     return evolve(state, pending=Decision(player, kind, step, opts, freeze_kwargs(args),
