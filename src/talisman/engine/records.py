@@ -203,14 +203,15 @@ def replace(obj, **changes):
         conv = convs.get(name)
         if conv is not None:
             changes[name] = conv(value)
-    new = object.__new__(cls)
+    new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
-        nd = {**d, **changes}
+        nd = new.__dict__  # filled in place (as in ``evolve``)
+        nd.update(d)
+        nd.update(changes)
         if len(nd) != len(d):  # a name that is not a field
             unknown = changes.keys() - d.keys()
             raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
-        object.__setattr__(new, "__dict__", nd)
         return new
     setter = object.__setattr__
     for a in cls.__attrs_attrs__:
@@ -229,8 +230,10 @@ def evolve(obj, **changes):
     d = getattr(obj, "__dict__", None)
     if d is None:
         return replace(obj, **changes)
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", {**d, **changes})
+    new = _new(type(obj))
+    nd = new.__dict__  # filled in place: cheaper than setting a merged dict as ``__dict__``
+    nd.update(d)
+    nd.update(changes)
     return new
 
 
