@@ -149,13 +149,14 @@ def usable(ch, c):
 
 def has_ability(state, cid, ability):
     """A character's own abilities (none while a Toad) and those its possessions give."""
+    own = ability in load().characters[cid].abilities
+    if not own and ability not in _card_abilities():
+        return False  # neither the character nor any card has it: nothing to look up
     ch = state.characters[cid]
     if ch.toad_turns:
         return False
-    if ability in load().characters[cid].abilities:
+    if own:
         return True
-    if ability not in _card_abilities():
-        return False  # no card gives it: the possessions need not be looked at
     return any(ability in card(c).abilities and usable(ch, card(c)) for c in possessions(ch))
 
 

@@ -58,13 +58,17 @@ def begin(state):
         return inner_region.encounter_inner(state, cid)
     if not _flag(state, cid, "moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
-    others = [o for o in state.order if o != cid and state.characters[o].alive
-              and state.characters[o].space == ch.space]
+    characters = state.characters
+    others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if not others:
         return encounter_space(state, cid, ch.space)
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def _alive_on(ch, space):
+    return ch.alive and ch.space == space
 
 
 def chosen(state, action):
