@@ -24,7 +24,7 @@ from .records import evolve
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import CHANCE, Decision, freeze_kwargs, new_event, new_frame
+from .records import _EMPTY_PMAP, CHANCE, Decision, freeze_kwargs, new_event, new_frame
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -203,8 +203,10 @@ def advance(state, steps, stop_at_chance=False):
                 raise TalismanError("the engine ran out of rule steps without a decision")
             f = stack[-1]
             state = evolve(state, stack=stack.delete(len(stack) - 1))
+            args = f.args
             # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-            state = steps[f.step](state, **dict(f.args.iteritems())) if f.args else steps[f.step](state)
+            # (and the shared empty pmap is told by identity, without a call to its ``len``)
+            state = steps[f.step](state) if args is _EMPTY_PMAP else steps[f.step](state, **dict(args.iteritems()))
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
