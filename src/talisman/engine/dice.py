@@ -44,6 +44,15 @@ class Dice:
     script: tuple | None = attrs.field(default=None, converter=_script)
 
 
+def _seeded(seed, counter):
+    """``Dice(seed, counter)`` without attrs' converter (no script to convert): a roll's new dice."""
+    d = object.__new__(Dice)
+    object.__setattr__(d, "seed", seed)
+    object.__setattr__(d, "counter", counter)
+    object.__setattr__(d, "script", None)
+    return d
+
+
 @functools.lru_cache(maxsize=256)
 def parse_spec(spec: str) -> tuple[int, int]:
     """``"2d6"`` -> ``(2, 6)``; ``"d%"`` -> ``(1, 100)`` (a pure memo: a game uses a few specs)."""
@@ -82,7 +91,7 @@ def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple, Dice]:
         values = (1 + mix(dice.seed, dice.counter) % sides,)
     else:
         values = tuple(1 + mix(dice.seed, dice.counter + i) % sides for i in range(count))
-    return values, Dice(dice.seed, dice.counter + count, None)
+    return values, _seeded(dice.seed, dice.counter + count)
 
 
 def shuffle(dice: Dice, items) -> tuple[tuple, Dice]:

@@ -24,7 +24,7 @@ from .records import evolve
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import _EMPTY_PMAP, CHANCE, Decision, freeze_kwargs, new_event, new_frame
+from .records import _EMPTY_PMAP, CHANCE, freeze_kwargs, new_decision, new_event, new_frame
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -77,22 +77,22 @@ def decide(state, player, kind, options, step, prompt="", **args):
     opts = _options(tuple(options))
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
-    return evolve(state, pending=Decision(player, kind, step, opts, freeze_kwargs(args),
-                                          prompt=prompt))
+    return evolve(state, pending=new_decision(player, kind, step, opts, freeze_kwargs(args),
+                                              prompt=prompt))
 
 
 def request_roll(state, spec, purpose, step, **args):
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
-    return evolve(state, pending=Decision(CHANCE, "roll", step, (), freeze_kwargs(args),
-                                          spec=spec, prompt=purpose))
+    return evolve(state, pending=new_decision(CHANCE, "roll", step, (), freeze_kwargs(args),
+                                              spec=spec, prompt=purpose))
 
 
 def request_draw(state, deck, purpose, step, **args):
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
         raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
-    return evolve(state, pending=Decision(CHANCE, "draw", step, (), freeze_kwargs(args),
-                                          deck=deck, prompt=purpose))
+    return evolve(state, pending=new_decision(CHANCE, "draw", step, (), freeze_kwargs(args),
+                                              deck=deck, prompt=purpose))
 
 
 # --- the public machine -----------------------------------------------------------

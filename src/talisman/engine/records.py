@@ -165,6 +165,21 @@ class Decision:
         return self.player == CHANCE
 
 
+def new_decision(player, kind, step, options, args, spec=None, deck=None, prompt=""):
+    """``Decision(...)`` for ``options`` already a tuple and ``args`` a frozen pmap: attrs'
+    converters skipped (the machine's own decisions, one or two a step)."""
+    d = _new(Decision)
+    _set(d, "player", player)
+    _set(d, "kind", kind)
+    _set(d, "step", step)
+    _set(d, "options", options)
+    _set(d, "args", args)
+    _set(d, "spec", spec)
+    _set(d, "deck", deck)
+    _set(d, "prompt", prompt)
+    return d
+
+
 @attrs.frozen
 class Outcome:
     """Why a game ended and who won (``winners`` may be empty: everyone lost)."""
