@@ -48,15 +48,15 @@ def start_encounters(state):
 def begin(state):
     cid = state.current
     state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
-    if _flag(state, cid, "encounter_replaced"):
-        return _set_flag(state, cid, "encounter_replaced", False)
     ch = state.characters[cid]
+    if ch.flag("encounter_replaced"):
+        return _set_flag(state, cid, "encounter_replaced", False)
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
         from . import inner_region
         return inner_region.encounter_inner(state, cid)
-    if not _flag(state, cid, "moved"):
+    if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
     characters = state.characters
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
@@ -226,9 +226,10 @@ def meet(state, space, everything, met=()):
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
     cid = state.current
-    if state.characters[cid].space != space or not state.characters[cid].alive:
+    ch = state.characters[cid]
+    if ch.space != space or not ch.alive:
         return state  # an encounter moved the character away: the rest stays face up
-    if not met and not _flag(state, cid, "events_announced"):
+    if not met and not ch.flag("events_announced"):
         events = events_drawn(state, space, cid)
         if events:
             state = _set_flag(state, cid, "events_announced", True)
