@@ -343,8 +343,8 @@ def discard_surplus_spells(state, cid):
 def surplus_spells(state, who):
     """Rule step: ask which spell to discard while there are more than the Craft allows."""
     ch = state.characters[who]
-    if not ch.alive or len(ch.spells) <= spell_limit(state, who):
-        return state
+    if not ch.alive or not ch.spells or len(ch.spells) <= spell_limit(state, who):
+        return state  # (no spells: nothing to discard, no total to work out)
     return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
                   "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
 
