@@ -339,8 +339,10 @@ def dispose(state, space, card):
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
 def claim_options(state, cid, space):
-    ch = state.characters[cid]
     cards = state.board_cards.get(space, ())
+    if not cards and not state.board_gold.get(space):
+        return []  # nothing lies on the space (the common case: nothing else to look up)
+    ch = state.characters[cid]
     visited = set(_flag(state, cid, "visited", ()))
     enemies = any(load().cards[c].type == "enemy" for c in cards)
     options = []
