@@ -221,12 +221,12 @@ def replace(obj, **changes):
     new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
-        nd = new.__dict__  # filled in place (as in ``evolve``)
-        nd.update(d)
+        nd = d.copy()  # (as in ``evolve``)
         nd.update(changes)
         if len(nd) != len(d):  # a name that is not a field
             unknown = changes.keys() - d.keys()
             raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+        _set(new, "__dict__", nd)
         return new
     setter = object.__setattr__
     for a in cls.__attrs_attrs__:
@@ -246,9 +246,9 @@ def evolve(obj, **changes):
     if d is None:
         return replace(obj, **changes)
     new = _new(type(obj))
-    nd = new.__dict__  # filled in place: cheaper than setting a merged dict as ``__dict__``
-    nd.update(d)
+    nd = d.copy()  # copies the table whole: cheaper than merging into a new dict
     nd.update(changes)
+    _set(new, "__dict__", nd)
     return new
 
 
