@@ -11,7 +11,7 @@ import functools
 import attrs
 from pyrsistent import pmap, pvector
 
-from .engine.records import evolve, replace
+from .engine.records import replace, set_field
 from .engine.dice import Dice
 from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -109,4 +109,4 @@ def _default_options():
 def update_character(state: GameState, cid: str, **changes) -> GameState:
     """A new state with one character's fields changed."""
     chars = state.characters
-    return evolve(state, characters=chars.set(cid, replace(chars[cid], **changes)))
+    return set_field(state, "characters", chars.set(cid, replace(chars[cid], **changes)))

@@ -7,7 +7,7 @@ import talisman
 from talisman.definitions import load
 from talisman.engine.dice import Dice, roll
 from talisman.engine.machine import decide
-from talisman.engine.records import Decision, evolve, new_decision, replace
+from talisman.engine.records import Decision, evolve, new_decision, replace, set_field
 from talisman.errors import NotationError
 from talisman.notation import Action, roll_action
 from talisman.rules import characters as chars
@@ -80,3 +80,13 @@ def test_has_ability_finds_what_a_card_gives_and_nothing_else():
     assert not chars.has_ability(held, "warrior", "no_such_ability_anywhere")
     toad = update_character(held, "warrior", toad_turns=2)
     assert not chars.has_ability(toad, "warrior", ability)  # TOADS & TRANSFORMATIONS: no abilities
+
+
+def test_set_field_copies_one_field_of_a_dict_record_and_of_a_slotted_one():
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    s2 = set_field(s, "round", 4)
+    assert s2.round == 4 and s.round == 1 and s2 == evolve(s, round=4) and type(s2) is type(s)
+    d = Dice(seed=2, counter=1)  # slotted: goes through replace
+    assert set_field(d, "counter", 5) == Dice(2, 5) and d.counter == 1
+    with pytest.raises(TypeError):
+        set_field(d, "no_such_field", 1)

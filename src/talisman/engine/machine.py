@@ -20,7 +20,7 @@ from fractions import Fraction
 from pyrsistent import pmap
 
 
-from .records import evolve
+from .records import set_field
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
@@ -34,7 +34,7 @@ LOOP_GUARD = 10_000
 
 def push(state, *frames):
     """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
-    return evolve(state, stack=state.stack.extend(frames))
+    return set_field(state, "stack", state.stack.extend(frames))
 
 
 def then(*steps):
@@ -54,7 +54,7 @@ def _bare_frame(step):
 
 def log(state, name, **data):
     """Append one structured event to the log."""
-    return evolve(state, log=state.log.append(new_event(name, freeze_kwargs(data))))
+    return set_field(state, "log", state.log.append(new_event(name, freeze_kwargs(data))))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -77,22 +77,22 @@ def decide(state, player, kind, options, step, prompt="", **args):
     opts = _options(tuple(options))
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
-    return evolve(state, pending=new_decision(player, kind, step, opts, freeze_kwargs(args),
-                                              prompt=prompt))
+    decision = new_decision(player, kind, step, opts, freeze_kwargs(args), prompt=prompt)
+    return set_field(state, "pending", decision)
 
 
 def request_roll(state, spec, purpose, step, **args):
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
-    return evolve(state, pending=new_decision(CHANCE, "roll", step, (), freeze_kwargs(args),
-                                              spec=spec, prompt=purpose))
+    decision = new_decision(CHANCE, "roll", step, (), freeze_kwargs(args), spec=spec, prompt=purpose)
+    return set_field(state, "pending", decision)
 
 
 def request_draw(state, deck, purpose, step, **args):
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
         raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
-    return evolve(state, pending=new_decision(CHANCE, "draw", step, (), freeze_kwargs(args),
-                                              deck=deck, prompt=purpose))
+    decision = new_decision(CHANCE, "draw", step, (), freeze_kwargs(args), deck=deck, prompt=purpose)
+    return set_field(state, "pending", decision)
 
 
 # --- the public machine -----------------------------------------------------------
@@ -155,11 +155,11 @@ def coerce_action(state, action):
 def _take_card(state, deck, card):
     cards = state.decks[deck]
     i = cards.index(card)
-    return evolve(state, decks=state.decks.set(deck, cards.delete(i)))
+    return set_field(state, "decks", state.decks.set(deck, cards.delete(i)))
 
 
 def _resume(state, steps, decision, action):
-    state = evolve(state, pending=None)
+    state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
     args = decision.args
@@ -173,7 +173,7 @@ def auto_chance(state):
     p = state.pending
     if p.kind == "roll":
         values, d = dicelib.roll(state.dice, p.spec, p.prompt)
-        return roll_action(values), evolve(state, dice=d)
+        return roll_action(values), set_field(state, "dice", d)
     return Action("draw", (state.decks[p.deck][0],)), state
 
 
@@ -202,7 +202,7 @@ def advance(state, steps, stop_at_chance=False):
             if not stack:
                 raise TalismanError("the engine ran out of rule steps without a decision")
             f = stack[-1]
-            state = evolve(state, stack=stack.delete(len(stack) - 1))
+            state = set_field(state, "stack", stack.delete(len(stack) - 1))
             args = f.args
             # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
             # (and the shared empty pmap is told by identity, without a call to its ``len``)
