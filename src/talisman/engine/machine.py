@@ -163,9 +163,9 @@ def _resume(state, steps, decision, action):
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
     args = decision.args
-    if args:
-        return steps[decision.step](state, action, **dict(args.iteritems()))
-    return steps[decision.step](state, action)
+    if args is _EMPTY_PMAP:  # (as in ``advance``)
+        return steps[decision.step](state, action)
+    return steps[decision.step](state, action, **dict(args.iteritems()))
 
 
 def auto_chance(state):

@@ -62,6 +62,12 @@ def _reachable(board, start, steps):
     return tuple(found.items())
 
 
+@functools.lru_cache(maxsize=4096)
+def _destinations(board, start, steps):
+    """The destinations of a movement roll, sorted (a pure memo, like :func:`_reachable`)."""
+    return tuple(sorted(d for d, _ in _reachable(board, start, steps)))
+
+
 def inner_destinations(board, state, cid):
     """MOVEMENT IN THE INNER REGION: one space a turn, forward or retreating; the Valley of
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
@@ -276,8 +282,8 @@ def rolled(state, action):
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     state = run_hook(state, "movement_rolled", character=cid, roll=n)
-    dests = reachable(load().board, state.characters[cid].space, n)
-    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=cid, roll=n)
+    dests = _destinations(load().board, state.characters[cid].space, n)
+    allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n)
     options = [f"move:{d}" for d in allowed if d in dests]
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
