@@ -204,9 +204,10 @@ def advance(state, steps, stop_at_chance=False):
             f = stack[-1]
             state = set_field(state, "stack", stack.delete(len(stack) - 1))
             args = f.args
-            # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-            # (and the shared empty pmap is told by identity, without a call to its ``len``)
-            state = steps[f.step](state) if args is _EMPTY_PMAP else steps[f.step](state, **dict(args.iteritems()))
+            if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+                state = steps[f.step](state)
+            else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
+                state = steps[f.step](state, **dict(args.iteritems()))
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
