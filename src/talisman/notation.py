@@ -13,6 +13,7 @@ Action('move:hills_3')
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -58,9 +59,21 @@ class Action:
         """The die results of a chance outcome ``roll:3+4`` as integers."""
         if self.kind != "roll" or len(self.args) != 1:
             raise NotationError(self, "not a roll outcome")
-        return tuple(int(v) for v in self.args[0].split("+"))
+        return _dice_values(self.args[0])
+
+
+@functools.lru_cache(maxsize=1024)
+def _dice_values(text):
+    """``"3+4"`` -> ``(3, 4)`` (a pure memo: rolls repeat)."""
+    return tuple(int(v) for v in text.split("+"))
 
 
 def roll_action(values) -> Action:
     """The chance outcome that forces these die results."""
+    return _roll_action(tuple(values))
+
+
+@functools.lru_cache(maxsize=1024)
+def _roll_action(values):
+    """A pure memo of :func:`roll_action` (Actions are immutable; rolls repeat)."""
     return Action("roll", ("+".join(str(v) for v in values),))

@@ -11,7 +11,7 @@ import functools
 import attrs
 from pyrsistent import pmap, pvector
 
-from .engine.records import evolve, replace
+from .engine.records import replace, set_field
 from .engine.dice import Dice
 from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -43,6 +43,11 @@ class Character:
     extra_turns: int = 0         # turns to take straight after this one (Temporal Warp)
     quest: object = None         # the Warlock's quest in hand (rules.quests), plain data
     turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
+
+    def flag(self, key, default=None):
+        """A turn flag's value, ``default`` if it is not set."""
+        flags = self.turn_flags
+        return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
 
 
 @attrs.frozen
@@ -106,4 +111,4 @@ def _default_options():
 def update_character(state: GameState, cid: str, **changes) -> GameState:
     """A new state with one character's fields changed."""
     chars = state.characters
-    return evolve(state, characters=chars.set(cid, replace(chars[cid], **changes)))
+    return set_field(state, "characters", chars.set(cid, replace(chars[cid], **changes)))

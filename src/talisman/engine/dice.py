@@ -15,6 +15,7 @@ out.  Shuffles always use the seeded generator.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from fractions import Fraction
@@ -43,8 +44,18 @@ class Dice:
     script: tuple | None = attrs.field(default=None, converter=_script)
 
 
+def _seeded(seed, counter):
+    """``Dice(seed, counter)`` without attrs' converter (no script to convert): a roll's new dice."""
+    d = object.__new__(Dice)
+    object.__setattr__(d, "seed", seed)
+    object.__setattr__(d, "counter", counter)
+    object.__setattr__(d, "script", None)
+    return d
+
+
+@functools.lru_cache(maxsize=256)
 def parse_spec(spec: str) -> tuple[int, int]:
-    """``"2d6"`` -> ``(2, 6)``; ``"d%"`` -> ``(1, 100)``."""
+    """``"2d6"`` -> ``(2, 6)``; ``"d%"`` -> ``(1, 100)`` (a pure memo: a game uses a few specs)."""
     m = _SPEC.fullmatch(spec.lower())
     if not m:
         raise TalismanError(f"not a dice spec: {spec!r}")
@@ -76,8 +87,11 @@ def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple, Dice]:
                 raise DiceExhausted(f"scripted result {v} is not a possible {spec} roll "
                                     f"(wanted for {purpose})")
         return values, replace(dice, script=dice.script[count:], counter=dice.counter + count)
-    values = tuple(1 + mix(dice.seed, dice.counter + i) % sides for i in range(count))
-    return values, Dice(dice.seed, dice.counter + count, None)
+    if count == 1:  # the usual roll, without a generator
+        values = (1 + mix(dice.seed, dice.counter) % sides,)
+    else:
+        values = tuple(1 + mix(dice.seed, dice.counter + i) % sides for i in range(count))
+    return values, _seeded(dice.seed, dice.counter + count)
 
 
 def shuffle(dice: Dice, items) -> tuple[tuple, Dice]:

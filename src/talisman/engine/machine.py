@@ -20,11 +20,11 @@ from fractions import Fraction
 from pyrsistent import pmap
 
 
-from .records import evolve
+from .records import set_field
 from ..errors import IllegalAction, NotationError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import CHANCE, Decision, freeze_kwargs, new_event, new_frame
+from .records import _EMPTY_PMAP, CHANCE, freeze_kwargs, new_decision, new_event, new_frame
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -34,7 +34,7 @@ LOOP_GUARD = 10_000
 
 def push(state, *frames):
     """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
-    return evolve(state, stack=state.stack.extend(frames))
+    return set_field(state, "stack", state.stack.extend(frames))
 
 
 def then(*steps):
@@ -54,7 +54,7 @@ def _bare_frame(step):
 
 def log(state, name, **data):
     """Append one structured event to the log."""
-    return evolve(state, log=state.log.append(new_event(name, freeze_kwargs(data))))
+    return set_field(state, "log", state.log.append(new_event(name, freeze_kwargs(data))))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -64,28 +64,35 @@ def _action(text):
     return Action(parts[0], tuple(parts[1:]))
 
 
+@functools.lru_cache(maxsize=16384)
+def _options(options):
+    """Notation strings (or Actions) -> Actions: a pure memo (many decisions offer the same
+    options).  Rule code writes options as notation; it is trusted, so it is split without
+    re-validation."""
+    return tuple([o if isinstance(o, Action) else _action(o) for o in options])
+
+
 def decide(state, player, kind, options, step, prompt="", **args):
     """Make ``player`` choose one of ``options`` (Actions or notation strings); resume ``step``."""
-    # rule code writes options as notation; it is trusted, so it is split without re-validation
-    opts = tuple([o if isinstance(o, Action) else _action(o) for o in options])
+    opts = _options(tuple(options))
     if not opts:
         raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
-    return evolve(state, pending=Decision(player, kind, step, opts, freeze_kwargs(args),
-                                          prompt=prompt))
+    decision = new_decision(player, kind, step, opts, freeze_kwargs(args), prompt=prompt)
+    return set_field(state, "pending", decision)
 
 
 def request_roll(state, spec, purpose, step, **args):
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
-    return evolve(state, pending=Decision(CHANCE, "roll", step, (), freeze_kwargs(args),
-                                          spec=spec, prompt=purpose))
+    decision = new_decision(CHANCE, "roll", step, (), freeze_kwargs(args), spec=spec, prompt=purpose)
+    return set_field(state, "pending", decision)
 
 
 def request_draw(state, deck, purpose, step, **args):
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
         raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
-    return evolve(state, pending=Decision(CHANCE, "draw", step, (), freeze_kwargs(args),
-                                          deck=deck, prompt=purpose))
+    decision = new_decision(CHANCE, "draw", step, (), freeze_kwargs(args), deck=deck, prompt=purpose)
+    return set_field(state, "pending", decision)
 
 
 # --- the public machine -----------------------------------------------------------
@@ -148,17 +155,17 @@ def coerce_action(state, action):
 def _take_card(state, deck, card):
     cards = state.decks[deck]
     i = cards.index(card)
-    return evolve(state, decks=state.decks.set(deck, cards.delete(i)))
+    return set_field(state, "decks", state.decks.set(deck, cards.delete(i)))
 
 
 def _resume(state, steps, decision, action):
-    state = evolve(state, pending=None)
+    state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
     args = decision.args
-    if args:
-        return steps[decision.step](state, action, **dict(args.iteritems()))
-    return steps[decision.step](state, action)
+    if args is _EMPTY_PMAP:  # (as in ``advance``)
+        return steps[decision.step](state, action)
+    return steps[decision.step](state, action, **dict(args.iteritems()))
 
 
 def auto_chance(state):
@@ -166,7 +173,7 @@ def auto_chance(state):
     p = state.pending
     if p.kind == "roll":
         values, d = dicelib.roll(state.dice, p.spec, p.prompt)
-        return roll_action(values), evolve(state, dice=d)
+        return roll_action(values), set_field(state, "dice", d)
     return Action("draw", (state.decks[p.deck][0],)), state
 
 
@@ -195,9 +202,12 @@ def advance(state, steps, stop_at_chance=False):
             if not stack:
                 raise TalismanError("the engine ran out of rule steps without a decision")
             f = stack[-1]
-            state = evolve(state, stack=stack.delete(len(stack) - 1))
-            # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-            state = steps[f.step](state, **dict(f.args.iteritems())) if f.args else steps[f.step](state)
+            state = set_field(state, "stack", stack.delete(len(stack) - 1))
+            args = f.args
+            if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+                state = steps[f.step](state)
+            else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
+                state = steps[f.step](state, **dict(args.iteritems()))
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)

@@ -165,6 +165,21 @@ class Decision:
         return self.player == CHANCE
 
 
+def new_decision(player, kind, step, options, args, spec=None, deck=None, prompt=""):
+    """``Decision(...)`` for ``options`` already a tuple and ``args`` a frozen pmap: attrs'
+    converters skipped (the machine's own decisions, one or two a step)."""
+    d = _new(Decision)
+    _set(d, "player", player)
+    _set(d, "kind", kind)
+    _set(d, "step", step)
+    _set(d, "options", options)
+    _set(d, "args", args)
+    _set(d, "spec", spec)
+    _set(d, "deck", deck)
+    _set(d, "prompt", prompt)
+    return d
+
+
 @attrs.frozen
 class Outcome:
     """Why a game ended and who won (``winners`` may be empty: everyone lost)."""
@@ -203,14 +218,15 @@ def replace(obj, **changes):
         conv = convs.get(name)
         if conv is not None:
             changes[name] = conv(value)
-    new = object.__new__(cls)
+    new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
-        nd = {**d, **changes}
+        nd = d.copy()  # (as in ``evolve``)
+        nd.update(changes)
         if len(nd) != len(d):  # a name that is not a field
             unknown = changes.keys() - d.keys()
             raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
-        object.__setattr__(new, "__dict__", nd)
+        _set(new, "__dict__", nd)
         return new
     setter = object.__setattr__
     for a in cls.__attrs_attrs__:
@@ -229,8 +245,24 @@ def evolve(obj, **changes):
     d = getattr(obj, "__dict__", None)
     if d is None:
         return replace(obj, **changes)
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", {**d, **changes})
+    new = _new(type(obj))
+    nd = d.copy()  # copies the table whole: cheaper than merging into a new dict
+    nd.update(changes)
+    _set(new, "__dict__", nd)
+    return new
+
+
+def set_field(obj, name, value):
+    """``evolve(obj, name=value)``: one field, without a keyword dict to build and merge (the
+    machine's own copies, about 19 a decision, each change one field)."""
+    try:
+        d = obj.__dict__
+    except AttributeError:  # a slotted record
+        return replace(obj, **{name: value})
+    nd = d.copy()
+    nd[name] = value
+    new = _new(type(obj))
+    _set(new, "__dict__", nd)
     return new
 
 

@@ -6,10 +6,15 @@ and objects in use; on the Cursed Glade objects and magic objects count for noth
 """
 from __future__ import annotations
 
+import functools
+
+from pyrsistent import pvector
 
 from ..engine.records import replace
 from ..definitions import load
-from ..engine.machine import log
+from ..engine.dice import shuffle
+from ..engine.machine import decide, frame, log, push
+from ..expansions import adjust, run_hook
 from ..state import update_character
 from . import endings, turn
 
@@ -120,7 +125,6 @@ def follower_mark(state, cid, card_id):
 
 def mark_follower(state, cid, card_id, mark):
     """Set (or, with ``mark=None``, clear) the ability mark of an Enemy Follower."""
-    from ..engine.records import replace
     key = _mark_key(cid, card_id)
     stock = state.card_stock.set(key, mark) if mark else state.card_stock.discard(key)
     return replace(state, card_stock=stock)
@@ -139,7 +143,6 @@ def total(state, cid, which, context="always"):
 
 def spell_limit(state, cid):
     """NUMBER OF SPELLS by total Craft (an expansion may change it: the ``spell_limit`` hook)."""
-    from ..expansions import adjust
     craft = total(state, cid, "craft")
     return adjust(state, "spell_limit", SPELL_LIMIT.get(craft, 4 if craft >= 9 else 0), character=cid)
 
@@ -162,14 +165,23 @@ def usable(ch, c):
 
 def has_ability(state, cid, ability):
     """A character's own abilities (none while a Toad) and those its possessions give."""
+    own = ability in load().characters[cid].abilities
+    if not own and ability not in _card_abilities():
+        return False  # neither the character nor any card has it: nothing to look up
     ch = state.characters[cid]
     if ch.toad_turns:
         return False
-    if ability in load().characters[cid].abilities:
+    if own:
         return True
     no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
     return any(ability in card(c).abilities and usable(ch, card(c))
                and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
+
+
+@functools.cache
+def _card_abilities():
+    """Every ability that some card gives (a pure function of the loaded data)."""
+    return frozenset(a for c in load().cards.values() for a in c.abilities)
 
 
 def carried_objects(ch):
@@ -288,7 +300,7 @@ def drop_object(state, cid, card_id):
     held = getattr(ch, field)
     state = update_character(state, cid, **{field: held.delete(held.index(card_id))},
                              turn_flags=ch.turn_flags.set(
-                                 "dropped", ch.turn_flags.get("dropped", _pvec([])).append(card_id)))
+                                 "dropped", ch.flag("dropped", _pvec([])).append(card_id)))
     state = put_on_space(state, ch.space, [card_id])
     return log(state, "object_dropped", character=cid, card=card_id, space=ch.space)
 
@@ -302,7 +314,6 @@ def put_on_space(state, space, cards):
 
 
 def _pvec(items):
-    from pyrsistent import pvector
     return pvector(items)
 
 
@@ -330,7 +341,6 @@ def kill(state, cid, cause):
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
-    from ..expansions import run_hook
     state = run_hook(state, "character_died", character=cid)
     state = endings.character_died(state, cid)
     state = endings.check_last_survivor(state)
@@ -363,7 +373,6 @@ def draw_spells(state, cid, n, cause):
 
 def refill_deck(state, deck):
     """When a stockpile is exhausted, shuffle its discard pile to start a new one."""
-    from ..engine.dice import shuffle
     if state.decks.get(deck) or not state.discards.get(deck):
         return state
     cards, dice = shuffle(state.dice, state.discards[deck])
@@ -375,22 +384,19 @@ def refill_deck(state, deck):
 def discard_surplus_spells(state, cid):
     """NUMBER OF SPELLS: "If at any time a Character has more Spells than his Craft allows,
     the surplus Spells must be discarded ... The player may choose which": schedule the check."""
-    from ..engine.machine import frame, push
     return push(state, frame("characters.surplus_spells", who=cid))
 
 
 def surplus_spells(state, who):
     """Rule step: ask which spell to discard while there are more than the Craft allows."""
-    from ..engine.machine import decide
     ch = state.characters[who]
-    if not ch.alive or len(ch.spells) <= spell_limit(state, who):
-        return state
+    if not ch.alive or not ch.spells or len(ch.spells) <= spell_limit(state, who):
+        return state  # (no spells: nothing to discard, no total to work out)
     return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
                   "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
 
 
 def spell_discarded(state, action, who):
-    from ..engine.machine import frame, push
     sp = action.args[0]
     spells = state.characters[who].spells
     state = update_character(state, who, spells=spells.delete(spells.index(sp)))
@@ -407,7 +413,6 @@ def trophy_value(cid_card, which, state=None):
     c = card(cid_card)
     value = (c.strength if which == "strength" else c.craft) or 0
     if state is not None:
-        from ..expansions import adjust
         value = adjust(state, "trophy_value", value, card=cid_card, counter=which)
     return value
 
@@ -420,6 +425,8 @@ def cashable(state, cid, which):
 
 
 def can_cash_in(state, cid, which):
+    if not state.characters[cid].trophies:
+        return False  # nothing to cash in (the common case: no sum to make)
     return sum(trophy_value(t, which, state) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
 
 
@@ -479,7 +486,6 @@ def become_toad(state, cid, turns, cause):
         ch = state.characters[cid]
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
     state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
-    from ..expansions import run_hook
     return run_hook(state, "became_toad", character=cid)
 
 

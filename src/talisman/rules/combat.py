@@ -307,27 +307,28 @@ def creature_bonus(state, space):
 def opponent_rolled(state, action):
     """Compare the scores: higher wins, equal is a standoff (RESOLVING COMBAT)."""
     b = state.battle
-    who = b["who"]
+    # the battle's fields read once (each read of the pmap is a pure-Python look-up)
+    who, kind, opponent, enemies, roll = b["who"], b["kind"], b["opponent"], b["enemies"], b["roll"]
+    names = [e["name"] for e in enemies]
     theirs_roll = sum(action.dice)
-    if b["opponent"] is None:
-        theirs_roll = adjust(state, "attack_roll", theirs_roll, enemies=[e["name"] for e in b["enemies"]],
-                             kind=b["kind"], character=who)
-    mine = b["roll"] + combat_total(state, who, b["kind"]) + b["bonus"]
-    if b["opponent"] is not None:
+    if opponent is None:
+        theirs_roll = adjust(state, "attack_roll", theirs_roll, enemies=names, kind=kind, character=who)
+    mine = roll + combat_total(state, who, kind) + b["bonus"]
+    if opponent is not None:
         if abilities.opponent_adds_no_die(state, who):
             theirs_roll = 0  # the Assassin's attack: no die for the defender
-        theirs = theirs_roll + combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"]
+        theirs = theirs_roll + combat_total(state, opponent, kind) + b["opponent_bonus"]
     else:
         # each enemy's attack value separately (the Blood Moon's day and night: per enemy)
-        values = [adjust(state, "attack_score", e["value"], enemy=e["name"], kind=b["kind"])
-                  for e in b["enemies"]]
+        values = [adjust(state, "attack_score", e["value"], enemy=e["name"], kind=kind)
+                  for e in enemies]
         theirs = theirs_roll + sum(values) + creature_bonus(state, state.characters[who].space)
-    state = log(state, "combat_scores", character=who, kind=b["kind"], character_roll=b["roll"],
-                character_score=mine, opponent=b["opponent"] or ",".join(e["name"] for e in b["enemies"]),
+    state = log(state, "combat_scores", character=who, kind=kind, character_roll=roll,
+                character_score=mine, opponent=opponent or ",".join(names),
                 opponent_roll=theirs_roll, opponent_score=theirs)
     result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
-    result = adjust(state, "combat_result", result, character=who, kind=b["kind"],
-                    enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
+    result = adjust(state, "combat_result", result, character=who, kind=kind,
+                    enemies=names, opponent=opponent)
     state = replace(state, battle=b.set("result", result))
     if state.config.expansions:
         # the expansions' moment between the scores and the result (a die to save the loss)
@@ -359,32 +360,33 @@ def finish(state):
     """Apply the result: trophies for a win, a life (unless saved) for a loss, nothing for a
     standoff or an evasion; then run the result's frame."""
     b = state.battle
-    who, result = b["who"], b["result"]
-    if b["kind"] == "battle" and result in ("won", "lost", "standoff"):
+    who, result, kind, opponent = b["who"], b["result"], b["kind"], b["opponent"]  # read once
+    if kind == "battle" and result in ("won", "lost", "standoff"):
         # the Ghoul's raised dead serve for one battle: this one (raise_dead)
-        state = abilities.dismiss_raised(state, [c for c in (who, b["opponent"]) if c])
-    if b["opponent"] is not None:
+        state = abilities.dismiss_raised(state, [c for c in (who, opponent) if c])
+    if opponent is not None:
         return finish_between_characters(state)
-    names = [e["name"] for e in b["enemies"]]
+    enemies = b["enemies"]
+    names = [e["name"] for e in enemies]
     if result == "won":
-        state = log(state, "combat_won", character=who, kind=b["kind"], enemies=names)
+        state = log(state, "combat_won", character=who, kind=kind, enemies=names)
         if state.characters[who].quest is not None:
             from . import quests
             state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
         # what happens when it is killed (an `effect`) is not kept.
-        kept = [e["card"] for e in b["enemies"] if e.get("card") and not load().cards[e["card"]].effect]
+        kept = [e["card"] for e in enemies if e.get("card") and not load().cards[e["card"]].effect]
         raisable = abilities.raisable(state, who, kept)
         if raisable:  # SPECIAL ABILITIES (the Ghoul): a Follower for one battle instead of a trophy
             return decide(state, who, "raise", ["keep"] + [f"raise:{c}" for c in raisable],
                           "combat.raise_chosen", prompt="raise the dead?", kept=kept)
         return keep_trophies(state, who, kept, b["on_win"])
     if result == "lost":
-        state = log(state, "combat_lost", character=who, kind=b["kind"], enemies=names)
+        state = log(state, "combat_lost", character=who, kind=kind, enemies=names)
         state = kill_tamed_animals(state, who)
         return try_save(state, who, f"defeated by {', '.join(names)}", b["on_lose"])
     if result == "standoff":
-        state = log(state, "standoff", character=who, kind=b["kind"], enemies=names)
+        state = log(state, "standoff", character=who, kind=kind, enemies=names)
         return _then(state, b["on_standoff"])
     return _then(state, b["on_evade"])
 
@@ -436,7 +438,8 @@ def _then(state, nxt):
     state = replace(state, battle=None)
     if nxt is None:
         return state
-    return push(state, frame(nxt["step"], **nxt["args"]))
+    # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
+    return push(state, frame(nxt["step"], **dict(nxt["args"].iteritems())))
 
 
 def save_objects(state, cid):

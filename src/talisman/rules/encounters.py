@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from ..engine.records import deep_freeze, replace
 from ..definitions import load
-from ..expansions import adjust
+from ..expansions import adjust, run_hook
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from ..state import update_character
 from . import characters as chars
-from . import combat, effects
+from . import abilities, combat, effects, spells
 
 TAKEABLE = ("object", "magic_object", "follower", "talisman")
 VISITABLE = ("stranger", "place")
@@ -25,6 +25,10 @@ VISITABLE = ("stranger", "place")
 
 def _flags(state, cid):
     return state.characters[cid].turn_flags
+
+
+def _flag(state, cid, key, default=None):
+    return state.characters[cid].flag(key, default)
 
 
 def _set_flag(state, cid, key, value):
@@ -42,26 +46,29 @@ def start_encounters(state):
 
 
 def begin(state):
-    from ..expansions import run_hook
     cid = state.current
     state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
-    if _flags(state, cid).get("encounter_replaced"):
-        return _set_flag(state, cid, "encounter_replaced", False)
     ch = state.characters[cid]
+    if ch.flag("encounter_replaced"):
+        return _set_flag(state, cid, "encounter_replaced", False)
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
         from . import inner_region
         return inner_region.encounter_inner(state, cid)
-    if not _flags(state, cid).get("moved"):
+    if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
-    others = [o for o in state.order if o != cid and state.characters[o].alive
-              and state.characters[o].space == ch.space]
+    characters = state.characters
+    others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if not others:
         return encounter_space(state, cid, ch.space)
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def _alive_on(ch, space):
+    return ch.alive and ch.space == space
 
 
 def chosen(state, action):
@@ -76,7 +83,6 @@ def chosen(state, action):
 def encounter_character(state, cid, other):
     """"The Character whose turn it is may either attack or use any Special Ability on the
     other Character"."""
-    from . import abilities
     from .endings.cards import attacks_allowed
     options = ["attack:battle"]
     if chars.has_ability(state, cid, "psychic_attack_on_characters"):
@@ -94,7 +100,6 @@ def attack_chosen(state, action, other):
     cid = state.current
     state = log(state, "encountered_character", character=cid, opponent=other)
     if action.kind == "ability":
-        from . import abilities
         state = log(state, "ability_used", character=cid, opponent=other, ability=action.args[0])
         return abilities.use_on_character(state, cid, other, action.args[0])
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
@@ -114,8 +119,7 @@ def encounter_space(state, cid, space):
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)
-        from . import abilities
-        seen = len(_flags(state, cid).get("drawn", ()))
+        seen = len(_flag(state, cid, "drawn", ()))
         extra = 1 if need and deck == "adventure" and abilities.foresight(state, cid) else 0
         orb = [frame("encounters.orb", space=space, seen=seen, deck=deck)] \
             if need and deck == "adventure" and chars.has_ability(state, cid, "swap_drawn_card") else []
@@ -171,7 +175,7 @@ def after(state):
     """An encounter that moved the character: "a Space to which they are Moved as a result of
     an Encounter" is encountered next."""
     cid = state.current
-    if not _flags(state, cid).get("encounter_again"):
+    if not _flag(state, cid, "encounter_again"):
         return state
     state = _set_flag(state, cid, "encounter_again", False)
     return push(state, frame("encounters.begin"))
@@ -208,7 +212,7 @@ def draw_cards(state, cid, space, count, deck="adventure"):
 def card_drawn(state, action, space, left, pile, who):
     card_id = action.args[0]
     state = chars.put_on_space(state, space, [card_id])
-    drawn = _flags(state, who).get("drawn", ())
+    drawn = _flag(state, who, "drawn", ())
     state = _set_flag(state, who, "drawn", list(drawn) + [card_id])
     state = log(state, "card_drawn", character=who, card=card_id, space=space)
     state = draw_cards(state, who, space, left, pile)
@@ -220,11 +224,10 @@ def foresight(state, space, seen, need):
     """SPECIAL ABILITIES (the Prophetess, ``foresight_draw``): having drawn one card more than
     the space asks for, she discards one of the cards drawn (her choice) before any is met."""
     cid = state.current
-    from . import abilities
     if not need or not abilities.foresight(state, cid):
         return state
-    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
-    if len(_flags(state, cid).get("drawn", ())) - seen < need or not drawn:
+    drawn = [c for c in _flag(state, cid, "drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    if len(_flag(state, cid, "drawn", ())) - seen < need or not drawn:
         return state  # the deck ran out: no extra card was drawn
     return decide(state, cid, "foresight", [f"discard:{c}" for c in dict.fromkeys(drawn)],
                   "encounters.foresight_chosen", prompt="discard one card drawn", space=space)
@@ -262,7 +265,7 @@ def orb_chosen(state, action, space, deck):
 
 def _order(state, space, met, everything, cid):
     """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
-    drawn = set(_flags(state, cid).get("drawn", ()))
+    drawn = set(_flag(state, cid, "drawn", ()))
     out = []
     for pos, c in enumerate(state.board_cards.get(space, ())):
         if c in met:
@@ -278,7 +281,7 @@ def _order(state, space, met, everything, cid):
 
 def events_drawn(state, space, cid):
     """Cards drawn this encounter that are Events (for the ``events_drawn`` hook)."""
-    drawn = _flags(state, cid).get("drawn", ())
+    drawn = _flag(state, cid, "drawn", ())
     return [c for c in drawn if load().cards[c].type in ("event", "lunar_event")
             and c in state.board_cards.get(space, ())]
 
@@ -288,12 +291,12 @@ def meet(state, space, everything, met=()):
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
     cid = state.current
-    if state.characters[cid].space != space or not state.characters[cid].alive:
+    ch = state.characters[cid]
+    if ch.space != space or not ch.alive:
         return state  # an encounter moved the character away: the rest stays face up
-    if not met and not _flags(state, cid).get("events_announced"):
+    if not met and not ch.flag("events_announced"):
         events = events_drawn(state, space, cid)
         if events:
-            from ..expansions import run_hook
             state = _set_flag(state, cid, "events_announced", True)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
@@ -325,7 +328,6 @@ def meet_enemies(state, cid, space, everything, met, queue):
     if chars.has_ability(state, cid, "animals_will_not_attack"):
         calm = [c for c in group if load().cards[c].subtype in ("animal", "dragon")]
         if calm:
-            from . import abilities
             return decide(state, cid, "animals", abilities.calm_options(state, cid, calm),
                           "encounters.calm_chosen", prompt=f"{', '.join(calm)} will not attack",
                           space=space, everything=everything, met=list(met), calm=calm)
@@ -341,7 +343,6 @@ def calm_chosen(state, action, space, everything, met, calm):
     if action.kind == "attack":
         return fight_enemies(state, cid, space, everything, met, list(calm), "battle")
     if action.kind == "charm":
-        from . import abilities
         state = abilities.charm_tried(state, cid)
         state = push(state, go_on)
         return request_roll(state, "d6", f"charm of {action.args[0]} by {cid}",
@@ -351,7 +352,6 @@ def calm_chosen(state, action, space, everything, met, calm):
 
 
 def charm_rolled(state, action, card, space):
-    from . import abilities
     cid = state.current
     roll = sum(action.dice)
     strength = load().cards[card].strength or 0
@@ -404,15 +404,17 @@ def dispose(state, space, card):
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
 def claim_options(state, cid, space):
-    ch = state.characters[cid]
     cards = state.board_cards.get(space, ())
-    visited = set(_flags(state, cid).get("visited", ()))
+    if not cards and not state.board_gold.get(space):
+        return []  # nothing lies on the space (the common case: nothing else to look up)
+    ch = state.characters[cid]
+    visited = set(_flag(state, cid, "visited", ()))
     enemies = any(load().cards[c].type == "enemy" for c in cards)
     options = []
     if enemies:
         return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
-    dropped = set(_flags(state, cid).get("dropped", ()))
+    dropped = set(_flag(state, cid, "dropped", ()))
     for c in dict.fromkeys(cards):
         cd = load().cards[c]
         if cd.type in TAKEABLE:
@@ -473,7 +475,7 @@ def claimed(state, action, space):
     if action.kind == "drop":
         return chars.drop_object(state, cid, what)
     if action.kind == "visit":
-        state = _set_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
+        state = _set_flag(state, cid, "visited", list(_flag(state, cid, "visited", ())) + [what])
         state = log(state, "card_met", character=cid, card=what, space=space)
         state = push(state, frame("encounters.dispose", space=space, card=what))
         return effects.run(state, load().cards[what].effect, cid, {"card": what, "space": space})
@@ -486,7 +488,6 @@ def claimed(state, action, space):
         state = push(state, frame("encounters.dispose", space=space, card=what))
         return effects.run(state, cd.effect, cid, {"card": what, "space": space})
     state = effects.add_possession(state, cid, what, "claimed")
-    from . import spells
     return spells.keep_one_spell(state, cid)
 
 

@@ -13,10 +13,11 @@ import functools
 
 from ..definitions import load
 from ..engine.records import deep_freeze, replace
-from ..expansions import adjust
+from ..expansions import adjust, run_hook
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
-from . import characters, combat, turn
+from . import abilities, characters, combat, spells, turn
+from . import characters as chars
 
 CLOCKWISE, COUNTER = 1, -1
 SENTINEL_STRENGTH = 9  # SENTINEL SPACE (talisman-facts.md 1d: Strength 9)
@@ -61,6 +62,12 @@ def _reachable(board, start, steps):
     return tuple(found.items())
 
 
+@functools.lru_cache(maxsize=4096)
+def _destinations(board, start, steps):
+    """The destinations of a movement roll, sorted (a pure memo, like :func:`_reachable`)."""
+    return tuple(sorted(d for d, _ in _reachable(board, start, steps)))
+
+
 def inner_destinations(board, state, cid):
     """MOVEMENT IN THE INNER REGION: one space a turn, forward or retreating; the Valley of
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
@@ -84,7 +91,6 @@ def inner_destinations(board, state, cid):
 
 def has_talisman(state, cid):
     """TALISMAN CARDS: "No Character may enter the Valley of Fire without a Talisman"."""
-    from . import characters as chars
     return chars.has_ability(state, cid, "talisman")
 
 
@@ -102,37 +108,33 @@ def start_movement(state):
     """I. Movement.  Before rolling, a character may cross by Raft, cast a spell or cash in
     trophies; an earlier encounter may have fixed this move ("as your next move")."""
     cid = state.current
-    ch = state.characters[cid]
-    if ch.turn_flags.get("moved"):
+    if state.characters[cid].flag("moved"):
         return state
-    from ..expansions import run_hook
     state = run_hook(state, "before_movement", character=cid)
-    if state.characters[cid].turn_flags.get("movement_replaced"):
+    ch = state.characters[cid]
+    if ch.flag("movement_replaced"):
         return state
-    from . import spells
-    held = [] if state.characters[cid].turn_flags.get("freeze_offered") else spells.freezers(state, cid)
+    held = [] if ch.flag("freeze_offered") else spells.freezers(state, cid)
     if held:
         # SPELLS, Immobility: cast by another character at the start of this one's turn
         state = _set_flag(state, cid, "freeze_offered")
         state = push(state, frame("movement.start"))
         return spells.offer_freeze(state, cid, held)
-    ch = state.characters[cid]
     if ch.next_move is not None:
         return follow_next_move(state, cid)
-    from . import spells
     board = load().board
     options = []
     if ch.raft or raft_card(ch):
         options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
-    options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
-    options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
-    from . import abilities
+    if ch.spells:  # (the look-ups below cost: skipped when there is nothing to cast)
+        options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    if ch.trophies:
+        options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
     options += abilities.before_move_options(state, cid)
     options += exchange_options(state, cid) + dispel_options(state, cid)
     if ch.quest is not None:
         from . import quests
         options += quests.delivery_options(state, cid)
-    from . import characters as chars
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
         # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
         # lost), a character may drop objects before moving (not offered on every turn)
@@ -144,7 +146,6 @@ def start_movement(state):
 
 
 def chars_can_cash(state, cid, which):
-    from . import characters as chars
     return chars.can_cash_in(state, cid, which)
 
 
@@ -166,18 +167,14 @@ def before_roll(state, action):
         from . import quests
         return quests.before_move_chosen(state, cid, action)
     if action.kind == "drop":
-        from . import characters as chars
         state = chars.drop_object(state, cid, action.args[0])
         return push(state, frame("movement.start"))
     if action.kind in ("align", "woods"):
-        from . import abilities
         state = abilities.before_move_chosen(state, cid, action)
         return push(state, frame("movement.start"))
-    from . import characters as chars
     if action.kind == "cash":
         state = chars.cash_in(state, cid, action.args[0])
         return push(state, frame("movement.start"))
-    from . import spells
     state = push(state, frame("movement.start"))
     return spells.cast(state, cid, action.args[0], context="turn")
 
@@ -185,7 +182,6 @@ def before_roll(state, action):
 def exchange_options(state, cid):
     """EXCHANGING CARRIED POSSESSIONS: "A player may exchange Possessions carried with
     Possessions transported" (offered before the move)."""
-    from . import characters as chars
     ch = state.characters[cid]
     moved = chars.transported(ch)
     if not moved:
@@ -207,19 +203,20 @@ def exchange(state, cid, transported, carried):
 def dispel_options(state, cid):
     """DISPEL MAGIC: "Any Character whose Craft is greater than their Strength may attempt" it
     on "permanent Spells/Scrolls or other afflictions": here, being a Toad (once a turn)."""
-    from . import characters as chars
-    ch = state.characters[cid]
-    if ch.toad_turns or ch.turn_flags.get("dispelled") or \
+    characters = state.characters
+    toads = [o for o in state.order if characters[o].toad_turns and characters[o].alive]
+    if not toads:
+        return []  # (the cheap test first: totals are only worked out when there is a Toad)
+    ch = characters[cid]
+    if ch.toad_turns or ch.flag("dispelled") or \
             chars.total(state, cid, "craft") <= chars.total(state, cid, "strength"):
         return []
-    return [f"dispel:{o}" for o in state.order
-            if state.characters[o].alive and state.characters[o].toad_turns]
+    return [f"dispel:{o}" for o in toads]
 
 
 def dispel_rolled(state, action, target):
     """"Roll 2D6, if the result is less than your Craft you succeed."
     """
-    from . import characters as chars
     cid = state.current
     roll = sum(action.dice)
     ok = roll < chars.total(state, cid, "craft")
@@ -237,7 +234,6 @@ def cross_by_raft(state, cid, dest):
     card = None if ch.raft else raft_card(ch)
     state = update_character(state, cid, space=dest, raft=False)
     if card is not None:  # "Whether or not it is used, it must be placed on the ... discard pile"
-        from . import characters as chars
         objs = state.characters[cid].objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
         state = chars.discard(state, card)
@@ -322,16 +318,14 @@ def rolled(state, action):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
-    from ..expansions import run_hook
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
-    dests = tuple(sorted(reachable(load().board, state.characters[cid].space, n)))
+    dests = _destinations(load().board, state.characters[cid].space, n)
     # an expansion may remove destinations or add others (a shorter move, staying put)
     allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=action.dice)
     options = [f"move:{d}" for d in allowed]
     ch = state.characters[cid]
-    if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
+    if ch.fate > 0 and not ch.flag("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
-    from . import abilities
     options += abilities.movement_roll_options(state, cid, n)
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n)
 
@@ -340,10 +334,8 @@ def chosen(state, action, roll):
     """Move along the path to the chosen destination, stopping where a rule stops it."""
     cid = state.current
     if action.kind == "regenerate":
-        from . import abilities
         return abilities.regenerate(state, cid)
     if action.kind == "fate":
-        from . import characters as chars
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = _set_flag(state, cid, "movement_rerolled")
         return request_roll(state, combat.character_die(state, cid), f"movement re-roll of {cid}",
@@ -381,9 +373,9 @@ def follow(state, cid, path, sentinel_passed=False):
     ``sentinel_passed``: the first step is the crossing the character has just won or evaded.
     """
     board = load().board
-    passed = []
+    passed, crossed = [], False
+    here = state.characters[cid].space  # where the walk has got to (the state is told at each stop)
     for i, (space, how) in enumerate(path):
-        here = state.characters[cid].space
         if how == "bridge" and board.spaces[here].region == "outer" and not (
                 sentinel_passed and i == 0) and adjust(state, "crossing_guarded", True, space=here):
             # SENTINEL SPACE: "The Sentinel will attack a Character each time they attempt to
@@ -397,7 +389,6 @@ def follow(state, cid, path, sentinel_passed=False):
                                        on_lose=stop, on_standoff=stop, on_evade=go_on)
         if how == "portal" and not adjust(state, "crossing_guarded", True, space=here):
             passed.append(space)
-            state = update_character(state, cid, space=space)
             state = _moved(state, cid, passed, space)
             return turn.end_turn_now(state)  # through the Portal: the turn ends on the Plain of Peril
         if how == "portal":
@@ -406,10 +397,10 @@ def follow(state, cid, path, sentinel_passed=False):
                           "movement.portal_attempted",
                           prompt="open the Portal of Power by Strength or by Craft")
         passed.append(space)
-        state = update_character(state, cid, space=space)
-        if how == "bridge":
-            state = crossed_river(state, cid)
-    return _moved(state, cid, passed, state.characters[cid].space)
+        here = space
+        crossed = crossed or how == "bridge"
+    state = _moved(state, cid, passed, here)
+    return crossed_river(state, cid) if crossed else state
 
 
 def crossed_river(state, cid):
@@ -425,7 +416,9 @@ def crossed_river(state, cid):
 
 
 def _moved(state, cid, passed, end):
+    """The character stands on ``end`` after walking ``passed`` (logged if it walked at all)."""
     if passed:
+        state = update_character(state, cid, space=end)
         state = log(state, "moved", character=cid, path=passed, to=end)
     return state
 
@@ -439,7 +432,6 @@ def portal_attempted(state, action):
     """THE PORTAL OF POWER: roll 2D6; at most the chosen ability opens it (board text,
     talisman-facts.md 1b: force by Strength or pick the lock by Craft).  The Gnome lets his
     master pick the lock with one die."""
-    from . import characters as chars
     dice = "d6" if action.args[0] == "craft" and chars.has_ability(
         state, state.current, "portal_one_die") else "2d6"
     return request_roll(state, dice, f"opening the Portal of Power by {action.args[0]}",
@@ -452,7 +444,6 @@ def portal_rolled(state, action, ability):
     cid = state.current
     total = sum(action.dice)
     value = getattr(state.characters[cid], ability)
-    from . import characters as chars
     if ability == "craft" and chars.has_ability(state, cid, "portal_craft_bonus"):
         value += 1  # the Dwarf: +1 when opening the Portal of Power by Craft
     if total <= value:
@@ -517,7 +508,7 @@ def forced_move(state, cid, space, encounter, cause):
     state = _set_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)
     ch = state.characters[cid]
-    if encounter and cid == state.current and ch.turn_flags.get("phase") == "encounter":
+    if encounter and cid == state.current and ch.flag("phase") == "encounter":
         # the encounter in progress ends first (its cards stay face up), then the new space
         state = _set_flag(state, cid, "encounter_again", True)
     return state

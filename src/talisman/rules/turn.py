@@ -12,6 +12,8 @@ from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import Outcome
 from ..expansions import run_hook
 from ..state import update_character
+from . import characters as chars
+from .endings import may_restart
 
 
 def start_turn(state):
@@ -42,7 +44,6 @@ def raft_buildable(state, cid):
     """Rafts: "Any Character, who possesses an Axe and ends their turn in a Woods or Forest
     Space, may declare they are building a Raft."
     """
-    from . import characters as chars
     ch = state.characters[cid]
     kind = ch.space.rsplit("_", 1)[0] if ch.space[-1].isdigit() else ch.space
     return (ch.alive and not ch.raft and kind in ("woods", "forest")
@@ -60,16 +61,16 @@ def raft_decided(state, action):
 
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
-    from . import characters as chars
     cid = state.current
     if any(state.characters[c].quest is not None for c in state.order):
         from . import quests
         state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
-    if raft_buildable(state, cid) and not state.characters[cid].turn_flags.get("raft_offered"):
+    ch = state.characters[cid]
+    if raft_buildable(state, cid) and not ch.flag("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")
-    if state.characters[cid].alive:
-        if not state.characters[cid].turn_flags.get("toad_new"):
+    if ch.alive:
+        if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
         state = update_character(state, cid, turn_flags={})
     state = log(state, "turn_ended", character=state.current)
@@ -80,13 +81,13 @@ def end_turn(state):
 
 def pass_play(state):
     """Rule step: play passes to the left; count rounds; the round limit."""
-    from .endings import may_restart
     restart = may_restart(state)
-    alive = [c for c in state.order if state.characters[c].alive]
+    characters = state.characters
+    alive = [c for c in state.order if characters[c].alive]
     if not alive and not restart:
         return replace(state, outcome=Outcome("all_dead", ()))
     state = expire_hexes(state)
-    cur = state.characters[state.current]
+    cur = characters[state.current]
     if cur.alive and cur.extra_turns:
         # an extra turn (Temporal Warp): the same character plays again, the round does not move
         state = update_character(state, state.current, extra_turns=cur.extra_turns - 1)
@@ -98,7 +99,7 @@ def pass_play(state):
     for k in range(1, n + 1):
         cand = state.order[(i + k) % n]
         wrapped = wrapped or (i + k) >= n
-        if state.characters[cand].alive or restart:
+        if cand in alive or restart:  # (no character has changed since ``alive`` was made)
             nxt = cand
             break
     rnd = state.round + (1 if wrapped else 0)
@@ -112,7 +113,8 @@ def pass_play(state):
 
 def expire_hexes(state):
     """Cards placed for a number of rounds (the Hex) leave their space when it is up."""
-    from .characters import discard
+    if not state.card_stock:
+        return state  # nothing placed for a number of rounds
     for key, until in sorted(state.card_stock.items()):
         space, _, card = key.partition("/")
         if isinstance(until, int) and until <= state.round and card in state.board_cards.get(space, ()) \
@@ -120,7 +122,7 @@ def expire_hexes(state):
             cards = state.board_cards[space]
             state = replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card))),
                             card_stock=state.card_stock.discard(key))
-            state = discard(state, card)
+            state = chars.discard(state, card)
             state = log(state, "card_expired", card=card, space=space)
     return state
 

@@ -1,0 +1,96 @@
+"""An A/B timing of two engines in one process, run by hand: ``python benchmarks/ab.py REV``.
+
+On a machine shared with other work, two runs of ``bench.py`` a minute apart can differ by a
+third; timing the working tree against ``REV`` (a git revision) in the same process, in
+alternation, cancels most of that.  ``REV``'s ``src/talisman`` is exported with ``git archive``
+into a temporary folder under the package name ``talisman_ab`` (its absolute imports and
+module paths renamed), both engines play the same seeded random games (checked to end in the
+same states), and the best and median steps per second (CPU time) of each are printed.
+
+    PYTHONPATH=$PWD/src python benchmarks/ab.py HEAD~3 [--games 15] [--rounds 8]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+CHARACTERS = ("warrior", "wizard", "troll", "elf")
+_ABSOLUTE = re.compile(r"\b(from|import) talisman(?=[. \n])|\"talisman\.(?=[a-z])")
+
+
+def export(rev, root):
+    """``rev``'s package as ``talisman_ab`` under ``root`` (the data folder linked beside it)."""
+    top = Path(subprocess.check_output(["git", "rev-parse", "--show-toplevel"], text=True).strip())
+    tar = subprocess.check_output(["git", "-C", str(top), "archive", rev, "src/talisman"])
+    with tarfile.open(fileobj=io.BytesIO(tar)) as t:
+        try:
+            t.extractall(root, filter="data")
+        except TypeError:  # a Python without extraction filters (our own archive: trusted)
+            t.extractall(root)
+    pkg = Path(root) / "talisman_ab"
+    (Path(root) / "src" / "talisman").rename(pkg)
+    for path in pkg.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(_ABSOLUTE.sub(lambda m: m.group(0).replace("talisman", "talisman_ab"), text),
+                        encoding="utf-8")
+    (pkg / "data").symlink_to(top / "data")
+
+
+def games(t, n, rounds, finals=None):
+    """Play ``n`` seeded random games with engine module ``t``; return the steps played (and
+    append each final state's JSON to ``finals`` if given)."""
+    bots_cls = importlib.import_module(t.__name__ + ".bots").RandomBot
+    steps = 0
+    for seed in range(n):
+        s = t.new_game(CHARACTERS, seed=seed, options={"max_rounds": rounds})
+        bots = {c: bots_cls(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
+        while not s.is_over:
+            s = t.apply(s, bots[s.pending.player].choose(s))
+            steps += 1
+        if finals is not None:
+            finals.append(t.to_json(s))
+    return steps
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rev")
+    ap.add_argument("--games", type=int, default=15)
+    ap.add_argument("--rounds", type=int, default=50)
+    ap.add_argument("--repeat", type=int, default=8)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as root:
+        export(args.rev, root)
+        sys.path.insert(0, root)
+        import talisman
+        import talisman_ab
+        engines = {args.rev: talisman_ab, "working tree": talisman}
+        finals = {name: [] for name in engines}
+        for name, t in engines.items():  # a warm-up that also compares the games' ends
+            games(t, 3, args.rounds, finals[name])
+        if len({tuple(f) for f in finals.values()}) != 1:
+            print("note: the two engines do not end the same games in the same states")
+        rates = {name: [] for name in engines}
+        for _ in range(args.repeat):
+            for name, t in engines.items():
+                cpu = time.process_time()
+                steps = games(t, args.games, args.rounds)
+                rates[name].append(steps / (time.process_time() - cpu))
+        for name, r in rates.items():
+            print(f"{name}: best {max(r):,.0f} steps/s, median {statistics.median(r):,.0f}")
+        a, b = rates[args.rev], rates["working tree"]
+        print(f"working tree / {args.rev}: {max(b) / max(a):.2f} (bests), "
+              f"{statistics.median(b) / statistics.median(a):.2f} (medians)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""The engine's hot-path shortcuts give exactly what the plain constructors and look-ups give
+(issue 10, performance: they must not change a state or a log)."""
+import pytest
+from pyrsistent import pmap
+
+import talisman
+from talisman.definitions import load
+from talisman.engine.dice import Dice, roll
+from talisman.engine.machine import decide
+from talisman.engine.records import Decision, evolve, new_decision, replace, set_field
+from talisman.errors import NotationError
+from talisman.notation import Action, roll_action
+from talisman.rules import characters as chars
+from talisman.state import update_character
+
+
+def test_new_decision_equals_the_attrs_constructor():
+    args = pmap({"space": "fields_3", "roll": 4})
+    fast = new_decision("warrior", "move", "movement.chosen", (Action("stay"),), args, prompt="p")
+    plain = Decision("warrior", "move", "movement.chosen", [Action("stay")], {"space": "fields_3", "roll": 4},
+                     prompt="p")
+    assert fast == plain and type(fast) is Decision
+    chance = new_decision("chance", "roll", "movement.rolled", (), pmap(), spec="2d6", prompt="x")
+    assert chance == Decision("chance", "roll", "movement.rolled", spec="2d6", prompt="x")
+
+
+def test_a_seeded_roll_gives_plain_dice_with_the_counter_moved_on():
+    values, d = roll(Dice(seed=11, counter=3), "2d6")
+    assert d == Dice(11, 5) and d.script is None and type(d) is Dice
+    values1, d1 = roll(Dice(seed=11, counter=3), "d6")
+    assert values1 == values[:1] and d1 == Dice(11, 4)
+
+
+def test_memoized_roll_actions_and_dice_values_round_trip():
+    a = roll_action([3, 4])
+    assert a == Action("roll", ("3+4",)) and a.dice == (3, 4)
+    assert roll_action((3, 4)) is a  # the same immutable value, shared
+    with pytest.raises(NotationError):
+        Action("move", ("hills_1",)).dice
+
+
+def test_decide_turns_notation_into_actions_and_keeps_actions_given():
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    s1 = decide(s, "warrior", "test", ["roll", Action("move", ("hills_1",))], "movement.before_roll")
+    s2 = decide(s, "warrior", "test", ["roll", "move:hills_1"], "movement.before_roll")
+    assert s1.pending.options == s2.pending.options == (Action("roll"), Action("move", ("hills_1",)))
+    with pytest.raises(talisman.TalismanError):
+        decide(s, "warrior", "test", [], "movement.before_roll")
+
+
+def test_character_flag_reads_a_set_flag_and_gives_the_default_otherwise():
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    ch = s.characters["warrior"]
+    assert ch.flag("moved") is None and ch.flag("drawn", ()) == ()
+    s = update_character(s, "warrior", turn_flags={"moved": True, "phase": "encounter"})
+    ch = s.characters["warrior"]
+    assert ch.flag("moved") is True and ch.flag("phase") == "encounter" and ch.flag("other", 7) == 7
+
+
+def test_evolve_and_replace_copy_and_leave_the_original_alone():
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    s2 = evolve(s, round=9)
+    assert s2.round == 9 and s.round == 1 and s2.characters is s.characters
+    s3 = replace(s, round=5)
+    assert s3.round == 5 and s.round == 1
+    with pytest.raises(TypeError, match="no field"):
+        replace(s, rounds=5)
+
+
+def test_has_ability_finds_what_a_card_gives_and_nothing_else():
+    """SPECIAL ABILITIES of possessions: an ability no card gives is never looked for in them."""
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    own = load().characters["warrior"].abilities
+    card = next(c for c in load().cards.values() if c.type == "object" and not c.alignment
+                and "cursed" not in c.abilities and any(a not in own for a in c.abilities))
+    ability = next(a for a in card.abilities if a not in own)
+    assert not chars.has_ability(s, "warrior", ability)
+    held = update_character(s, "warrior", objects=[card.id])
+    assert chars.has_ability(held, "warrior", ability)
+    assert not chars.has_ability(held, "warrior", "no_such_ability_anywhere")
+    toad = update_character(held, "warrior", toad_turns=2)
+    assert not chars.has_ability(toad, "warrior", ability)  # TOADS & TRANSFORMATIONS: no abilities
+
+
+def test_set_field_copies_one_field_of_a_dict_record_and_of_a_slotted_one():
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    s2 = set_field(s, "round", 4)
+    assert s2.round == 4 and s.round == 1 and s2 == evolve(s, round=4) and type(s2) is type(s)
+    d = Dice(seed=2, counter=1)  # slotted: goes through replace
+    assert set_field(d, "counter", 5) == Dice(2, 5) and d.counter == 1
+    with pytest.raises(TypeError):
+        set_field(d, "no_such_field", 1)
