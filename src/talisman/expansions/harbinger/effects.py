@@ -9,7 +9,7 @@ from __future__ import annotations
 from pyrsistent import pvector
 
 from ...definitions import load
-from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
@@ -249,31 +249,6 @@ def ditched(state, action, actor):
     return log(state, "object_dropped", character=actor, card=card_id, space=ch.space)
 
 
-def roll_for_followers(state, params, actor, source):
-    """Roll ``dice`` for each Follower; on ``lose_on`` (``"1-2"``) it is killed."""
-    followers = list(state.characters[actor].followers)
-    return _next_follower(state, actor, followers, params)
-
-
-def _next_follower(state, actor, followers, params):
-    if not followers:
-        return state
-    return request_roll(state, params.get("dice", "d6"), f"{followers[0]} of {actor}",
-                        "harbinger.follower_rolled", actor=actor, followers=followers, params=params)
-
-
-def follower_rolled(state, action, actor, followers, params):
-    lo, _, hi = params["lose_on"].partition("-")
-    roll = sum(action.dice)
-    f = followers[0]
-    if int(lo) <= roll <= int(hi or lo) and f in state.characters[actor].followers:
-        fl = state.characters[actor].followers
-        state = update_character(state, actor, followers=fl.delete(fl.index(f)))
-        state = chars.discard(state, f)
-        state = log(state, "followers_lost", character=actor, cards=[f], cause=f"rolled {roll}")
-    return _next_follower(state, actor, list(followers[1:]), params)
-
-
 def lose_lives_per_spell(state, params, actor, source):
     """Lose one life for each Spell held."""
     n = len(state.characters[actor].spells)
@@ -365,7 +340,7 @@ EFFECTS = {
     "harbinger_chart": harbinger_chart, "harbinger_draw": harbinger_draw,
     "harbinger_place": harbinger_place, "move_harbinger": move_harbinger, "peek": peek,
     "extra_turn": extra_turn, "each_in_harbinger_region": each_in_harbinger_region,
-    "discard_object": discard_object, "ditch": ditch, "roll_for_followers": roll_for_followers,
+    "discard_object": discard_object, "ditch": ditch,
     "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
     "replace_faceup_with_harbinger": replace_faceup_with_harbinger,
     "harbinger_ignored": harbinger_ignored,
@@ -391,8 +366,6 @@ SCHEMAS = {
                            types={"type": "array", "minItems": 1, "items": {
                                "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
     "ditch": _obj(),
-    "roll_for_followers": _obj(["lose_on"], dice={"enum": ["d6"]},
-                               lose_on={"type": "string", "pattern": "^[1-6](-[1-6])?$"}),
     "lose_lives_per_spell": _obj(),
     "discard_faceup_cards": _obj(where={"enum": ["all", "harbinger_region"]},
                                  life_per_card_here={"type": "boolean"}),
@@ -402,5 +375,4 @@ SCHEMAS = {
 
 STEPS = {"harbinger.place_terrain": place_terrain_step, "harbinger.place_chosen": place_chosen,
          "harbinger.shift_chosen": shift_chosen, "harbinger.draw_onto": draw_onto,
-         "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched,
-         "harbinger.follower_rolled": follower_rolled}
+         "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched}
