@@ -230,3 +230,33 @@ def test_potion_of_strength_adds_two_strength_for_the_turn_and_is_gone():
     (sc,) = events(s, "combat_scores")
     assert (sc["character_score"], sc["opponent_score"]) == (3 + 4 + 2, 6 + 3)  # a standoff
     assert s.characters["thief"].turn_flags.get("strength_for_turn") is None  # the turn ended
+
+
+def test_between_characters_the_defender_may_evade_by_a_spell_before_the_dice():
+    # RESOLVING COMBAT BETWEEN CHARACTERS: "The Character being attacked has the option to
+    # Evade"; "Both Characters have the opportunity to cast Spells ... before the dice"
+    s = game([{"id": "thief", "space": "black_knight"},
+              {"id": "wizard", "space": "hidden_valley", "spells": ["invisibility"]}],
+             [1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
+    s = play(s, "move:hidden_valley", "encounter:char:wizard", "attack:battle")
+    assert s.pending.player == "wizard" and legal(s) == {"fight", "cast:invisibility"}
+    s = play(s, "cast:invisibility")
+    assert events(s, "evaded") == [{"character": "wizard", "how": "invisibility"}]
+    assert "combat_scores" not in names(s) and "evaded_character" in names(s)
+    assert s.characters["wizard"].lives == 4
+
+
+def test_between_characters_a_defender_with_nothing_to_do_is_not_asked():
+    s = game([{"id": "thief", "space": "black_knight"}, {"id": "warrior", "space": "hidden_valley"}],
+             [1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
+    s = play(s, "move:hidden_valley", "encounter:char:warrior", "attack:battle")
+    assert s.pending.player == "thief" and "fight" in legal(s)
+
+
+def test_between_characters_the_defender_evades_by_ability_in_the_woods():
+    # EVADING: "B. Any Character attempting to attack" may be evaded (the Elf in the Woods)
+    s = game([{"id": "thief", "space": "runes_1"}, {"id": "elf", "space": "woods_4"}], [1])
+    s = play(s, "move:woods_4", "encounter:char:elf", "attack:battle")
+    assert s.pending.player == "elf" and legal(s) == {"fight", "evade"}
+    s = play(s, "evade")
+    assert events(s, "evaded") == [{"character": "elf", "how": "ability"}]

@@ -60,7 +60,45 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
                     enemies=[e["name"] for e in enemies], **{"strength" if kind == "battle" else "craft": value})
     else:
         state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind)
+        return ask_defender(state)
     return ask_declare(state)
+
+
+def ask_defender(state):
+    """RESOLVING COMBAT BETWEEN CHARACTERS: "The Character being attacked has the option to
+    Evade ... Both Characters have the opportunity to cast Spells ... before the dice are
+    rolled": the defender first (evading by ability or by a Spell such as Invisibility), then
+    the attacker declares.  No decision when the defender has nothing but to fight."""
+    b = state.battle
+    defender = b["opponent"]
+    options = []
+    if b["evadable"] and can_evade_by_ability(state, defender):
+        options.append("evade")
+    options += [f"cast:{sp}" for sp in castable_in_combat(state, defender)]
+    if not options:
+        return ask_declare(state)
+    return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",
+                  prompt=f"attacked by {b['who']}")
+
+
+def defender_declared(state, action):
+    b = state.battle
+    if action.kind == "fight":
+        return ask_declare(state)
+    if action.kind == "evade":
+        state = log(state, "evaded", character=b["opponent"], how="ability")
+        state = replace(state, battle=b.set("result", "evaded"))
+        return finish(state)
+    from . import spells
+    # the cast may wait on a Counterspell: resume after it (the defender may cast again)
+    state = push(state, frame("combat.after_defender_cast"))
+    return spells.cast(state, b["opponent"], action.args[0], context="combat")
+
+
+def after_defender_cast(state):
+    if state.battle is None or state.battle.get("result"):
+        return finish(state)
+    return ask_defender(state)
 
 
 def _inner(state, cid):
@@ -541,4 +579,5 @@ STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolle
          "combat.fate_chosen": fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
-         "combat.after_cast": after_cast, "combat.resolved": resolved}
+         "combat.after_cast": after_cast, "combat.resolved": resolved,
+         "combat.defender_declared": defender_declared, "combat.after_defender_cast": after_defender_cast}

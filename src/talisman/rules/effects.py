@@ -554,7 +554,7 @@ def psychic(state, params, actor, source):
 def evade(state, params, actor, source):
     if state.battle is None:
         return state
-    state = log(state, "evaded", character=state.battle["who"], how=_cause(source))
+    state = log(state, "evaded", character=actor, how=_cause(source))  # the attacked character may evade too
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
