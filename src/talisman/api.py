@@ -48,7 +48,8 @@ def chance_outcomes(state: GameState):
 
 
 def player_view(state: GameState, player: str) -> GameState:
-    """The state as ``player`` may see it: other characters' spells face down, deck order hidden."""
+    """The state as ``player`` may see it: other characters' spells and scrolls face down ("All
+    Spells / Scrolls may be kept face down"), deck order hidden."""
     if player not in state.characters:
         raise TalismanError(f"no character {player!r} in this game")
     chars = state.characters
@@ -56,7 +57,10 @@ def player_view(state: GameState, player: str) -> GameState:
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
     for cid, ch in state.characters.items():
         if cid != player and ch.spells and not sees:
-            chars = chars.set(cid, replace(ch, spells=["hidden"] * len(ch.spells)))
+            ch = replace(ch, spells=["hidden"] * len(ch.spells))
+            chars = chars.set(cid, ch)
+        if cid != player and ch.scrolls:
+            chars = chars.set(cid, replace(ch, scrolls=["hidden"] * len(ch.scrolls)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
     secret = [i for i, e in enumerate(state.log) if e.data.get("seen_by") not in (None, player)]
     log = state.log

@@ -77,7 +77,7 @@ ABILITIES_SCHEMA = {
 
 _EFF = {"$ref": "#/$defs/effects"}
 CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object", "place",
-              "spell", "talisman",
+              "spell", "scroll", "talisman",
               # expansions' card types
               "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending"]
 CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter"]

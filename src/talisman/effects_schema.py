@@ -100,6 +100,7 @@ EFFECTS = {
     "move_gold": _obj(["to"], to=_ID),
     "extra_turns": _POS,
     "join": _obj(),
+    "gain_scrolls": _POS,
     "quest": {"oneOf": [
         _obj(["complete_on"], complete_on={"enum": ["life_taken", "enemy_killed"]}),
         _obj(["deliver"], deliver={"enum": ["follower", "magic_object"]}),

@@ -31,6 +31,7 @@ class Character:
     alignment: str
     objects: object = attrs.field(factory=pvector, converter=as_pvector)
     spells: object = attrs.field(factory=pvector, converter=as_pvector)
+    scrolls: object = attrs.field(factory=pvector, converter=as_pvector)  # SCROLLS: any number
     followers: object = attrs.field(factory=pvector, converter=as_pvector)
     trophies: object = attrs.field(factory=pvector, converter=as_pvector)
     lost_turn: bool = False

@@ -57,7 +57,7 @@ def test_letting_the_barge_go_keeps_the_character_outside():
 def test_water_walking_takes_the_caster_to_the_wharf():
     """000 Entering the City: "Characters may not enter the City by Raft. However, any Character
     who casts a Water Walking Spell ... may simply walk to the Wharf Space in the City" (cast
-    instead of rolling to move; Scrolls are not in the engine)."""
+    instead of rolling to move)."""
     s = city([{"id": "priest", "space": "village", "spells": ["water_walking"]}])
     assert "cast:water_walking" in legal(s)
     s = play(s, "cast:water_walking")
@@ -250,37 +250,41 @@ def test_statute_f_kept_a_counterspell_from_outside_the_walls():
 
 def test_a_scroll_at_the_high_temple_for_the_monk_the_priest_and_the_prophetess():
     """000 Corrections/Additions/Deletions to the Existing Characters (Monk, Priest, Prophetess):
-    "Each time you visit the High Temple without a Scroll, you Gain a Scroll"; the engine has no
-    Scrolls, a Spell stands in, gained by a character holding none."""
+    "Each time you visit the High Temple without a Scroll, you Gain a Scroll" (GAINING SCROLLS:
+    from the top of the Scroll Stockpile)."""
     for cid in ("monk", "priest", "prophetess"):
-        s = city([{"id": cid, "space": "city_street_of_temples"}], [1], deck_tops={"spell": ["healing"]})
+        s = city([{"id": cid, "space": "city_street_of_temples"}], [1],
+                 deck_tops={"scroll": ["scroll_of_fortune"]})
         s = play(s, "move:city_high_temple")
-        assert list(s.characters[cid].spells) == ["healing"], cid
-        assert events(s, "spell_gained")[-1]["cause"] == "a Scroll (a Spell stands in)"
+        assert list(s.characters[cid].scrolls) == ["scroll_of_fortune"], cid
+        assert events(s, "scroll_gained")[-1]["cause"] == "a visit without a Scroll"
 
 
 def test_no_scroll_for_a_character_holding_one_or_without_the_exception():
-    """000 Corrections/Additions/Deletions to the Existing Characters: "without a Scroll" (here:
-    holding no Spell); the Elf has no such exception."""
-    s = city([{"id": "monk", "space": "city_street_of_temples", "spells": ["alchemy"]}], [1])
-    s = play(s, "roll", "move:city_high_temple")
-    assert list(s.characters["monk"].spells) == ["alchemy"] and "scroll_not_gained" in names(s)
-    s = city([{"id": "elf", "space": "city_street_of_temples"}], [1], deck_tops={"spell": ["healing"]})
+    """000 Corrections/Additions/Deletions to the Existing Characters: "without a Scroll"; the Elf
+    has no such exception."""
+    s = city([{"id": "monk", "space": "city_street_of_temples", "scrolls": ["scroll_of_courage"]}], [1])
     s = play(s, "move:city_high_temple")
-    assert not s.characters["elf"].spells and "spell_gained" not in names(s)
+    assert list(s.characters["monk"].scrolls) == ["scroll_of_courage"] and "scroll_not_gained" in names(s)
+    s = city([{"id": "elf", "space": "city_street_of_temples"}], [1])
+    s = play(s, "move:city_high_temple")
+    assert not s.characters["elf"].scrolls and "scroll_gained" not in names(s)
 
 
 def test_the_minstrel_at_the_six_fates_inn_and_the_wizard_at_the_magic_emporium():
     """000 Corrections/Additions/Deletions to the Existing Characters (Minstrel: "Each time you
     visit the 6 Fates Inn without a Scroll, you Gain a Scroll"; Wizard: the Magic Emporium), before
-    the building's own business."""
-    s = city([{"id": "minstrel", "space": "city_fates_lane"}], [1], deck_tops={"spell": ["healing"]})
+    the building's own business (where Scrolls are bought too)."""
+    s = city([{"id": "minstrel", "space": "city_fates_lane"}], [1], deck_tops={"scroll": ["scroll_of_healing"]})
     s = play(s, "move:city_six_fates_inn")
-    assert list(s.characters["minstrel"].spells) == ["healing"]
+    assert list(s.characters["minstrel"].scrolls) == ["scroll_of_healing"]
     s = city([{"id": "wizard", "space": "city_mages_walk", "gold": 3}], [1],
-             deck_tops={"spell": ["healing", "alchemy"]})
+             deck_tops={"scroll": ["scroll_of_healing", "scroll_of_fortune"]})
     s = play(s, "move:city_magic_emporium")
-    assert list(s.characters["wizard"].spells) == ["healing"] and "choose:buy_spell" in legal(s)
+    assert list(s.characters["wizard"].scrolls) == ["scroll_of_healing"]
+    assert {"choose:buy_spell", "choose:buy_scroll"} <= legal(s)
+    s = play(s, "choose:buy_scroll")
+    assert list(s.characters["wizard"].scrolls) == ["scroll_of_healing", "scroll_of_fortune"]
 
 
 def test_the_scroll_table_names_only_characters_and_buildings_that_exist():

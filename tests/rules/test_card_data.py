@@ -47,10 +47,11 @@ def of_type(*types, deck="adventure"):
 
 def test_each_deck_has_its_published_size_counting_copies():
     """000 ADVENTURE CARDS / 000 SPELLS / 000 PURCHASE CARDS / 000 TALISMAN CARDS: the Revised component
-    list gives 104 Adventure, 24 Spell, 28 Purchase and 4 Talisman cards."""
+    list gives 104 Adventure, 24 Spell, 28 Purchase and 4 Talisman cards; the Scroll Stockpile
+    (SCROLLS) has no published size: 6 stand-in cards."""
     d = load()
     sizes = {deck: len(ids) for deck, ids in d.decks.items()}
-    assert sizes == {"adventure": 104, "spell": 24, "purchase": 28, "talisman": 4}
+    assert sizes == {"adventure": 104, "spell": 24, "purchase": 28, "talisman": 4, "scroll": 6}
     for deck, ids in d.decks.items():
         assert sum(c.copies for c in d.cards.values() if c.deck == deck and c.set == "base") == len(ids)
 

@@ -331,13 +331,15 @@ def kill(state, cid, cause):
     """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
     space; trophies and spells are discarded; counters go back to the stock."""
     ch = state.characters[cid]
-    state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers))
+    # LOSING ALL LIVES: "Objects, Magic Objects, Followers, Scrolls, Magic Items and Gold are
+    # placed on the Space"
+    state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
     if ch.gold:
         state = replace(state, board_gold=state.board_gold.set(
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
-    state = update_character(state, cid, alive=False, lost_turn=False, objects=[], followers=[],
+    state = update_character(state, cid, alive=False, lost_turn=False, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
@@ -368,6 +370,21 @@ def draw_spells(state, cid, n, cause):
         ch = state.characters[cid]
         state = update_character(state, cid, spells=ch.spells.append(top))
         state = log(state, "spell_gained", character=cid, card=top, cause=cause)
+    return state
+
+
+def draw_scrolls(state, cid, n, cause):
+    """GAINING SCROLLS: "taken from the top of the Scroll Stockpile. When the Stockpile is
+    exhausted, shuffle the discard pile"; "Any Character may have any number of Scrolls"."""
+    for _ in range(n):
+        state = refill_deck(state, "scroll")
+        deck = state.decks.get("scroll")
+        if not deck:
+            return log(state, "no_scroll_left", character=cid)
+        state = replace(state, decks=state.decks.set("scroll", deck.delete(0)))
+        ch = state.characters[cid]
+        state = update_character(state, cid, scrolls=ch.scrolls.append(deck[0]))
+        state = log(state, "scroll_gained", character=cid, card=deck[0], cause=cause)
     return state
 
 

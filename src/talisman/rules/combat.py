@@ -75,6 +75,7 @@ def ask_defender(state):
     if b["evadable"] and can_evade_by_ability(state, defender):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, defender)]
+    options += [f"read:{sc}" for sc in readable_in_combat(state, defender)]
     if not options:
         return ask_declare(state)
     return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",
@@ -92,6 +93,8 @@ def defender_declared(state, action):
     from . import spells
     # the cast may wait on a Counterspell: resume after it (the defender may cast again)
     state = push(state, frame("combat.after_defender_cast"))
+    if action.kind == "read":
+        return spells.read(state, b["opponent"], action.args[0], context="combat")
     return spells.cast(state, b["opponent"], action.args[0], context="combat")
 
 
@@ -125,6 +128,28 @@ def castable_in_combat(state, cid):
     return out
 
 
+def readable_in_combat(state, cid):
+    """Scrolls the character may read now (READING SCROLLS: "Scrolls, which can affect
+    creatures, can only affect those in the Outer and Middle Regions"; as Spells otherwise)."""
+    ch = state.characters[cid]
+    if not ch.scrolls:
+        return []
+    from .spells import can_cast
+    if not can_cast(state, cid):
+        return []
+    b = state.battle
+    when = "combat" if b["kind"] == "battle" else "psychic_combat"
+    out = []
+    for sc in dict.fromkeys(ch.scrolls):
+        cast = load().cards[sc].cast
+        if not cast or not cast["effect"] or when not in cast["when"]:
+            continue
+        if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
+            continue
+        out.append(sc)
+    return out
+
+
 def can_evade_by_ability(state, cid):
     """EVADING by a special ability: the Dwarf in the Hills, the Elf in Woods (and the
     followers that give these abilities); only characters may be evaded in the Inner Region."""
@@ -144,6 +169,7 @@ def ask_declare(state):
     if b["evadable"] and can_evade_by_ability(state, who):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
+    options += [f"read:{sc}" for sc in readable_in_combat(state, who)]
     if b["kind"] == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
@@ -193,6 +219,10 @@ def declared(state, action):
         # the cast may wait on a Counterspell (another character's decision): resume after it
         state = push(state, frame("combat.after_cast"))
         return spells.cast(state, who, action.args[0], context="combat")
+    if action.kind == "read":  # READING SCROLLS: before the dice, as a Spell
+        from . import spells
+        state = push(state, frame("combat.after_cast"))
+        return spells.read(state, who, action.args[0], context="combat")
     if action.kind != "fight":  # an option an expansion offered (combat_options)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
         if state.battle is None or state.battle.get("result"):

@@ -82,7 +82,7 @@ def lose(state, params, actor, source):
             from . import spells
             savers = spells.life_savers(state, actor)
             if savers:  # SPELLS cast "whenever needed": Preservation saves the life
-                return decide(state, actor, "save_life", ["lose"] + [f"cast:{sp}" for sp in savers],
+                return decide(state, actor, "save_life", ["lose"] + savers,
                               "effects.life_saving_chosen", prompt=f"lose {n} lives ({_cause(source)})",
                               actor=actor, n=n, cause=_cause(source))
         state = chars.lose(state, actor, which, n, _cause(source))
@@ -92,9 +92,10 @@ def lose(state, params, actor, source):
 
 
 def life_saving_chosen(state, action, actor, n, cause):
-    if action.kind == "cast":
+    if action.kind in ("cast", "read"):
         from . import spells
-        state = spells.cast_to_save(state, actor, action.args[0], cause)
+        save = spells.cast_to_save if action.kind == "cast" else spells.read_to_save
+        state = save(state, actor, action.args[0], cause)
         n -= 1  # one life saved
     return chars.lose(state, actor, "lives", n, cause) if n > 0 else state
 
@@ -182,7 +183,7 @@ def add_possession(state, actor, card_id, cause):
     is left on the space (POSSESSIONS; LIMIT TO NUMBER OF OBJECTS)."""
     c = load().cards[card_id]
     ch = state.characters[actor]
-    field = "followers" if c.type == "follower" else "objects"
+    field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
     cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
     if field == "objects" and not cursed and (
             not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
@@ -786,6 +787,11 @@ def set_quest(state, params, actor, source):
     return quests.set_quest(state, params, actor, source)
 
 
+def gain_scrolls(state, params, actor, source):
+    """GAINING SCROLLS: ``params`` Scrolls from the top of the Scroll Stockpile."""
+    return chars.draw_scrolls(state, actor, params, _cause(source))
+
+
 def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic."""
     from . import lasting as lasting_effects
@@ -812,7 +818,7 @@ EFFECTS = {
     "discard_self": discard_self, "lasting": lasting,
     "roll_for_each_follower": roll_for_each_follower,
     "lose_lives_or_followers": lose_lives_or_followers, "quest": set_quest,
-    "join": join,
+    "join": join, "gain_scrolls": gain_scrolls,
 }
 EFFECTS.update(ending_cards.EFFECTS)  # win_game, annihilate: the Alternative Ending cards' effects
 

@@ -19,7 +19,7 @@ from ..state import update_character
 from . import characters as chars
 from . import abilities, combat, effects, spells
 
-TAKEABLE = ("object", "magic_object", "follower", "talisman")
+TAKEABLE = ("object", "magic_object", "follower", "talisman", "scroll")
 VISITABLE = ("stranger", "place")
 
 

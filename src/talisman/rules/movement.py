@@ -128,6 +128,7 @@ def start_movement(state):
         options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
     if ch.spells:  # (the look-ups below cost: skipped when there is nothing to cast)
         options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
     if ch.trophies:
         options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
     options += abilities.before_move_options(state, cid)
@@ -176,6 +177,8 @@ def before_roll(state, action):
         state = chars.cash_in(state, cid, action.args[0])
         return push(state, frame("movement.start"))
     state = push(state, frame("movement.start"))
+    if action.kind == "read":
+        return spells.read(state, cid, action.args[0], context="turn")
     return spells.cast(state, cid, action.args[0], context="turn")
 
 

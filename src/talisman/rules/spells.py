@@ -14,6 +14,44 @@ from . import characters as chars
 from . import effects
 
 
+def readable_on_turn(state, cid):
+    """READING SCROLLS: "A Scroll may only be read as stated on the Scroll Card": the Scrolls
+    the character may read at the start of its own turn (as the Spells it may cast then)."""
+    ch = state.characters[cid]
+    if not ch.scrolls or not can_cast(state, cid):
+        return []
+    return _usable(ch.scrolls, {"own_turn", "any_time", "movement"})
+
+
+def _usable(cards, whens):
+    out = []
+    for sc in dict.fromkeys(cards):
+        cast = load().cards[sc].cast
+        if cast and cast["effect"] and (whens & set(cast["when"])) and cast.get("target", "self") != "creature":
+            out.append(sc)
+    return out
+
+
+def read(state, cid, scroll, context):
+    """Read ``scroll``: it leaves the hand for the Scroll discard pile ("Once read ... the card
+    is placed on the Scroll discard pile"), then its effects run as a Spell's do (a
+    Counterspell answers Spells only)."""
+    ch = state.characters[cid]
+    state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
+    state = chars.discard(state, scroll)
+    state = log(state, "scroll_read", character=cid, card=scroll, context=context)
+    return resolve(state, cid, scroll, context)
+
+
+def read_to_save(state, cid, scroll, cause):
+    """Read a life-saving Scroll: one life is not lost."""
+    ch = state.characters[cid]
+    state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
+    state = chars.discard(state, scroll)
+    state = log(state, "scroll_read", character=cid, card=scroll, context="life_lost")
+    return log(state, "life_preserved", character=cid, card=scroll, cause=cause)
+
+
 def castable_on_turn(state, cid):
     """Spells the character may cast at the start of its own turn."""
     if not can_cast(state, cid):
@@ -37,12 +75,13 @@ def can_cast(state, cid):
 
 
 def life_savers(state, cid):
-    """Spells cast "whenever needed" to save a life (``data: {saves_life: true}``: Preservation)
-    that the character may cast now, outside combat."""
+    """Spells cast (and Scrolls read) "whenever needed" to save a life (``data: {saves_life:
+    true}``: Preservation) that the character may use now, outside combat: their notations."""
     if state.battle is not None or not can_cast(state, cid):
         return []
-    return [sp for sp in dict.fromkeys(state.characters[cid].spells)
-            if (load().cards[sp].data or {}).get("saves_life")]
+    ch = state.characters[cid]
+    return [f"cast:{sp}" for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get("saves_life")] + \
+        [f"read:{sc}" for sc in dict.fromkeys(ch.scrolls) if (load().cards[sc].data or {}).get("saves_life")]
 
 
 def cast_to_save(state, cid, spell, cause):

@@ -85,6 +85,6 @@ def card_places(state):
             list(state.board_cards.values()):
         out.update(cards)
     for ch in state.characters.values():
-        for field in (ch.objects, ch.spells, ch.followers, ch.trophies):
+        for field in (ch.objects, ch.spells, ch.scrolls, ch.followers, ch.trophies):
             out.update(field)
     return out

@@ -70,11 +70,10 @@ def space_effect(state, instructions, space):
 def scroll_effect(state, params, actor, source):
     """``city_scroll`` (Corrections/Additions/Deletions to the Existing Characters: "Each time you
     visit the High Temple [the 6 Fates Inn, the Magic Emporium] without a Scroll, you Gain a
-    Scroll"): the engine has no Scrolls, so a Spell stands in, gained only by a character who holds
-    no Spell (city.yaml ``scrolls``)."""
-    if state.characters[actor].spells:
-        return log(state, "scroll_not_gained", character=actor, reason="holds a Spell")
-    return chars.draw_spells(state, actor, 1, "a Scroll (a Spell stands in)")
+    Scroll"; city.yaml ``scrolls``)."""
+    if state.characters[actor].scrolls:
+        return log(state, "scroll_not_gained", character=actor, reason="holds a Scroll")
+    return chars.draw_scrolls(state, actor, 1, "a visit without a Scroll")
 
 
 def theft_effect(state, params, actor, source):
