@@ -79,7 +79,7 @@ _EFF = {"$ref": "#/$defs/effects"}
 CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object", "place",
               "spell", "scroll", "talisman",
               # expansions' card types
-              "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending"]
+              "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending", "disaster"]
 CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter"]
 CARDS_SCHEMA_BODY = ({
     "type": "object", "required": ["deck", "cards"], "additionalProperties": False,

@@ -159,7 +159,8 @@ HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "blood_moon": "talisman.expansions.blood_moon",
                            "city": "talisman.expansions.city_law",
-                           "wizards_tower": "talisman.expansions.wizards_tower"}
+                           "wizards_tower": "talisman.expansions.wizards_tower",
+                           "disasters": "talisman.expansions.disasters"}
 
 
 def module(expansion):

@@ -48,9 +48,10 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
 
 #: Every expansion and module id the public contract names.
 EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower",
-              "emperors_guard", "brotherhood", "catacombs", "airships")
+              "emperors_guard", "brotherhood", "catacombs", "airships",
+              "disasters")  # the compendium's TALISMAN Disasters card set (beyond DESIGN.md's list)
 #: The expansions this version implements.
-IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower")
+IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters")
 
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 

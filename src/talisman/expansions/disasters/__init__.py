@@ -1,0 +1,90 @@
+"""TALISMAN Disasters (000, under TALISMAN CARDS): twelve Adventure cards, numbered 0, that
+change the board for the rest of the game.
+
+"When a disaster card is drawn, it is played on the designated board Space immediately, before
+any Player takes any other action. If the card is to be played on a Space that there is more
+than one of (Plains Fields etc.), the Player who drew the card, decides which Space to play it
+on. If there are any Characters currently on a Space affected by a disaster, they are effected
+immediately."  "All disaster cards played remain on the board for the remainder of the game."
+
+A set of cards to add to the Adventure deck, so it joins the game as an expansion id
+(``disasters``) through the hook points of :mod:`talisman.expansions`:
+
+- the cards' ``when_drawn`` effect ``play_disaster`` plays the card at once (the drawer names the
+  space when there are several of its kind; ``disasters.placed``) and runs its ``effect`` for
+  every character already there;
+- ``space_effect``: a space with Disasters on it has their effects after its own instructions.
+
+The played cards are kept in ``state.ext["disasters"]["cards"]`` (``{space: [card ids]}``), not
+among the space's face-up cards (they would count towards its "draw N cards" number and be
+claimed or met as cards).  The card texts are stand-ins (the data file says so).
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.machine import decide, log, push, frame
+from ...engine.records import replace
+
+ID = "disasters"
+
+
+def played(state):
+    """``{space: (card ids)}``: the Disasters on the board."""
+    return state.ext.get(ID, pmap()).get("cards", pmap())
+
+
+def candidate_spaces(card_id):
+    """The spaces a Disaster may be played on: its ``data.space`` (a space id, or a name shared by
+    several spaces), within ``data.region`` if given."""
+    data = load().cards[card_id].data
+    board = load().board
+    return sorted(s for s, sp in board.spaces.items()
+                  if (s == data["space"] or sp.name == data["space"])
+                  and data.get("region") in (None, sp.region))
+
+
+def play_disaster(state, params, actor, source):
+    """The ``play_disaster`` effect (a Disaster's ``when_drawn``)."""
+    card = source["card"]
+    spaces = candidate_spaces(card)
+    if len(spaces) == 1:
+        return place(state, card, source["space"], spaces[0])
+    return decide(state, actor, "disaster", [f"space:{s}" for s in spaces], "disasters.placed",
+                  prompt=f"play the {load().cards[card].name} on", card=card, drawn_on=source["space"])
+
+
+def placed(state, action, card, drawn_on):
+    return place(state, card, drawn_on, action.args[0])
+
+
+def place(state, card, drawn_on, space):
+    from ...rules.effects import _remove_from_space
+    state = _remove_from_space(state, drawn_on, card)
+    cards = played(state)
+    cards = cards.set(space, cards.get(space, pvector()).append(card))
+    state = replace(state, ext=state.ext.set(ID, state.ext.get(ID, pmap()).set("cards", cards)))
+    state = log(state, "disaster_played", card=card, space=space)
+    # "If there are any Characters currently on a Space affected by a disaster, they are
+    # effected immediately" (in turn order)
+    here = [c for c in state.order if state.characters[c].alive and state.characters[c].space == space]
+    effect = load().cards[card].effect
+    for cid in reversed(here):
+        state = push(state, frame("effects.next", effects=effect, actor=cid,
+                                  source={"card": card, "space": space}))
+    return state
+
+
+def space_effect(state, effects, space):
+    """A space with Disasters on it: their effects follow its own instructions."""
+    cards = played(state).get(space)
+    if not cards:
+        return effects
+    return tuple(effects) + tuple(step for c in cards for step in load().cards[c].effect)
+
+
+HOOKS = {"space_effect": space_effect}
+EFFECTS = {"play_disaster": play_disaster}
+EFFECT_SCHEMAS = {"play_disaster": {"type": "object", "additionalProperties": False, "properties": {}}}
+STEPS = {"disasters.placed": placed}
