@@ -2,7 +2,6 @@
 import sys
 import types
 
-import attrs
 import pytest
 
 import talisman

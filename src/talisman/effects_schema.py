@@ -28,7 +28,7 @@ TEST = _obj(
     strength_at_least=_POS, craft_at_least=_POS, strength_below=_POS, craft_below=_POS,
     gold_at_least=_POS, fate_at_least=_POS, has=_ID, has_followers={"type": "boolean"},
     character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
-    on_quest={"type": "boolean"},
+    on_quest={"type": "boolean"}, below_spell_limit={"type": "boolean"},
 )
 
 #: effect name -> JSON schema of its parameters

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from support import events, game, legal, names, play, run_effects
+from support import game, legal, names, play, run_effects
 from talisman.rules import characters as chars
 
 

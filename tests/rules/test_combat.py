@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import talisman
-from support import events, game, legal, names, play, run_effects
+from support import events, game, legal, names, play
 
 
 def bear_at_hidden_valley(char="thief", dice=(), **fields):

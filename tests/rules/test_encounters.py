@@ -1,6 +1,7 @@
 """ENCOUNTERS (000): what is encountered, drawing to a space's number, adventure cards in
 encounter-number order, claiming face-up cards, the spaces' instructions, purchases, Talismans."""
 from support import events, game, legal, names, play, run_effects
+from talisman.definitions import load
 
 
 def test_encounters_only_where_the_move_ends():
@@ -84,7 +85,6 @@ def test_the_tavern_gambler_without_gold_loses_a_life():
 
 def test_purchase_cards_no_card_left_no_purchase():
     # PURCHASE CARDS: "Should there be no cards of any given Object, that Object is not available"
-    import attrs
     s = game([{"id": "thief", "space": "village", "gold": 9}])
     s = run_effects(s, [{"buy": {"items": {"purchase_sword": 2, "purchase_raft": 3}}}], "thief")
     assert legal(s) == {"buy:purchase_sword", "buy:purchase_raft", "done"}
@@ -147,3 +147,14 @@ def test_the_chasm_rolls_for_the_character_and_for_each_follower():
     assert list(s.characters["thief"].followers) == ["mule"]
     assert "maiden" in s.discards["adventure"]
     assert events(s, "followers_lost") == [{"character": "thief", "cards": ["maiden"], "cause": "chasm"}]
+
+
+def test_the_sorcerer_sells_a_spell_only_below_the_spell_limit():
+    # STRANGERS (the Sorcerer: one Spell for 1 gold "to those whose Craft allows another");
+    # NUMBER OF SPELLS: Craft 3 allows 1 Spell
+    s = game([{"id": "thief", "space": "fields_1", "gold": 2, "spells": ["healing"]}])
+    s = run_effects(s, load().cards["sorcerer"].effect, "thief")
+    assert legal(s) == {"choose:leave"}
+    s = game([{"id": "thief", "space": "fields_1", "gold": 2}])
+    s = run_effects(s, load().cards["sorcerer"].effect, "thief")
+    assert legal(s) == {"choose:buy_spell", "choose:leave"}

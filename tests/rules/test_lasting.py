@@ -7,7 +7,7 @@ from talisman.engine.records import replace
 from talisman.rules import characters as chars
 from talisman.rules import lasting, spells
 
-from support import events, game, legal, play, run_effects
+from support import events, game, legal, play
 
 
 def test_event_blizzard_every_character_moves_one_space_a_turn():

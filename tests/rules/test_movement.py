@@ -6,12 +6,8 @@ from hypothesis import strategies as st
 
 import talisman
 from talisman.definitions import load
-from talisman.engine import machine
-from talisman.api import STEPS
 from talisman.rules.movement import reachable
-from talisman.rules.setup import initial_state
 from talisman.scenarios import TalismanScenarios, setup_state
-from talisman.state import update_character
 
 BOARD = load().board
 

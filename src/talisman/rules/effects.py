@@ -433,6 +433,8 @@ def test_holds(state, test, actor):
             return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False
+        if key == "below_spell_limit" and (len(ch.spells) < chars.spell_limit(state, actor)) != want:
+            return False
         if key == "character" and actor not in want:
             return False
         if key == "ability" and not chars.has_ability(state, actor, want):
