@@ -45,3 +45,12 @@ def test_spells_destroy_magic_stops_every_spell_and_magic_object_until_the_caste
     assert chars.total(s, "thief", "strength") == before - 1
     nxt = lasting.expire(replace(s, round=2, current="wizard"))
     assert not lasting.active(nxt, "destroy_magic") and spells.can_cast(nxt, "thief")
+
+
+def test_spells_teleport_is_not_cast_in_the_inner_region():
+    # CASTING SPELLS: "A Spell may only be cast as stated on the Spell Card" (Teleport: useless
+    # in the Inner Region, talisman-facts.md)
+    s = game([{"id": "wizard", "space": "mines", "spells": ["teleport"]}])
+    assert "cast:teleport" not in legal(s)
+    s = game([{"id": "wizard", "space": "fields_1", "spells": ["teleport"]}])
+    assert "cast:teleport" in legal(s)

@@ -20,14 +20,19 @@ def readable_on_turn(state, cid):
     ch = state.characters[cid]
     if not ch.scrolls or not can_cast(state, cid):
         return []
-    return _usable(ch.scrolls, {"own_turn", "any_time", "movement"})
+    return _usable(ch.scrolls, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
 
 
-def _usable(cards, whens):
+def _usable(cards, whens, region):
+    """The cards (Spells or Scrolls) whose ``cast`` block allows them at one of ``whens`` and
+    not on a creature, outside the regions their ``data.not_in`` names (the Teleport Spell:
+    "useless in the Inner Region")."""
     out = []
     for sc in dict.fromkeys(cards):
-        cast = load().cards[sc].cast
-        if cast and cast["effect"] and (whens & set(cast["when"])) and cast.get("target", "self") != "creature":
+        c = load().cards[sc]
+        cast = c.cast
+        if cast and cast["effect"] and (whens & set(cast["when"])) and cast.get("target", "self") != "creature" \
+                and region not in (c.data or {}).get("not_in", ()):
             out.append(sc)
     return out
 
@@ -57,13 +62,7 @@ def castable_on_turn(state, cid):
     if not can_cast(state, cid):
         return []
     ch = state.characters[cid]
-    out = []
-    for sp in dict.fromkeys(ch.spells):
-        cast = load().cards[sp].cast
-        if cast and cast["effect"] and ({"own_turn", "any_time", "movement"} & set(cast["when"])) \
-                and cast.get("target", "self") != "creature":
-            out.append(sp)
-    return out
+    return _usable(ch.spells, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
 
 
 def can_cast(state, cid):
