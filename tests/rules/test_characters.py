@@ -221,3 +221,16 @@ def test_carried_possessions_followers_may_be_dropped_and_picked_up_by_the_next_
     assert "take:maiden" in legal(s)
     s = play(s, "take:maiden")
     assert "maiden" in s.characters["thief"].followers
+
+
+def test_gold_each_character_begins_with_one_and_payments_go_to_the_stock():
+    # GOLD: "Each Character begins the Game with 1 Gold"; "Payments for any item Purchased or
+    # Service Rendered is made into the remaining Stock of Counters" (no one receives it)
+    import talisman
+    s = talisman.new_game(["warrior", "wizard", "thief"], seed=5)
+    assert [s.characters[c].gold for c in s.order] == [1, 1, 1]
+    s = game([{"id": "thief", "space": "fields_1", "gold": 3, "lives": 2},
+              {"id": "warrior", "space": "fields_1"}], [1])
+    s = play(s, "move:village", "choose:healer", "heal:2")
+    assert s.characters["thief"].gold == 1 and s.characters["thief"].lives == 4
+    assert s.characters["warrior"].gold == 1 and not s.board_gold
