@@ -11,7 +11,7 @@ from .errors import ReplayError, TalismanError
 from .notation import Action
 from .expansions import steps as expansion_steps
 from .rules import STEPS as RULE_STEPS
-from .rules.setup import initial_state
+from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
 
 FORMAT = 1
@@ -23,6 +23,7 @@ def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), se
              options=None, stop_at_chance=False) -> GameState:
     """A new game, run forward to its first decision."""
     state = initial_state(characters, tuple(expansions), seed, options)
+    state = offer_starting_scrolls(state)  # a character exception chosen before the first turn
     return machine.advance(state, STEPS, stop_at_chance)
 
 
@@ -55,11 +56,14 @@ def player_view(state: GameState, player: str) -> GameState:
     chars = state.characters
     from .rules.characters import has_ability
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
+    from .definitions import load
+    # and at their Scrolls (Corrections/Additions/Deletions to the Existing Characters)
+    sees_scrolls = load().exceptions["sees_scrolls"] if not state.characters[player].toad_turns else ()
     for cid, ch in state.characters.items():
         if cid != player and ch.spells and not sees:
             ch = replace(ch, spells=["hidden"] * len(ch.spells))
             chars = chars.set(cid, ch)
-        if cid != player and ch.scrolls:
+        if cid != player and ch.scrolls and player not in sees_scrolls:
             chars = chars.set(cid, replace(ch, scrolls=["hidden"] * len(ch.scrolls)))
     decks = {name: sorted(cards) for name, cards in state.decks.items()}
     secret = [i for i, e in enumerate(state.log) if e.data.get("seen_by") not in (None, player)]

@@ -238,6 +238,7 @@ class Definitions:
     cards: dict = attrs.field(factory=dict, eq=False)      # card id -> CardDef
     decks: dict = attrs.field(factory=dict, eq=False)      # base deck -> card ids, one per copy
     expansion_decks: dict = attrs.field(factory=dict, eq=False)  # expansion -> deck -> card ids
+    exceptions: object = None    # exceptions.yaml: the compendium's character exceptions (plain data)
 
 
 def _load_board(path, extra_paths=()):
@@ -426,7 +427,35 @@ def load_from(root: Path) -> Definitions:
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
-    return Definitions(board, characters, abilities, cards, decks, expansion_decks)
+    exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
+    return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions)
+
+
+EXCEPTIONS_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "required": ["start_scroll_instead", "scroll_visits", "sees_scrolls"],
+    "properties": {
+        "start_scroll_instead": _IDS, "sees_scrolls": _IDS,
+        "scroll_visits": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["space", "characters"],
+            "properties": {"space": _ID, "characters": _IDS, "instead_of_encounter": {"type": "boolean"},
+                           "unless_expansion": _ID}}}},
+}
+
+
+def _load_exceptions(path, board, characters):
+    """The compendium's character exceptions (Corrections/Additions/Deletions to the Existing
+    Characters) that the base rules play: every space and character named must exist."""
+    doc = load_yaml(path)
+    validate(path, doc, EXCEPTIONS_SCHEMA)
+    for key in ("start_scroll_instead", "sees_scrolls"):
+        for c in doc[key]:
+            check_ref(path, key, key, c, characters, "character")
+    for row in doc["scroll_visits"]:
+        check_ref(path, row["space"], "space", row["space"], board.spaces, "space")
+        for c in row["characters"]:
+            check_ref(path, row["space"], "characters", c, characters, "character")
+    return deep_freeze(doc)
 
 
 @functools.lru_cache(maxsize=None)

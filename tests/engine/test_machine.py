@@ -9,13 +9,13 @@ from talisman.errors import IllegalAction, NotationError
 
 
 def test_pending_says_who_chooses_what():
-    s = talisman.new_game(["warrior", "wizard"], seed=7)
+    s = talisman.new_game(["warrior", "troll"], seed=7)
     assert s.pending.player == "warrior" and s.pending.kind == "move"
     assert all(str(a).startswith("move:") or str(a) == "fate:reroll" for a in talisman.legal_actions(s))
 
 
 def test_an_illegal_action_names_the_action_and_why_and_leaves_the_state_untouched():
-    s = talisman.new_game(["warrior", "wizard"], seed=7)
+    s = talisman.new_game(["warrior", "troll"], seed=7)
     before = copy.deepcopy(s)
     with pytest.raises(IllegalAction) as e:
         talisman.apply(s, "move:crown_of_command")

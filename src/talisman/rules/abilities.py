@@ -11,6 +11,8 @@ has none (``characters.has_ability``).
 """
 from __future__ import annotations
 
+import functools
+
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
 from ..state import update_character
@@ -236,3 +238,25 @@ def foresight(state, cid):
 
 
 STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
+
+
+# --- the compendium's character exceptions on a visit (exceptions.yaml) -----------------------
+
+@functools.cache
+def scroll_visit_spaces():
+    """``{space: row}`` of exceptions.yaml's ``scroll_visits``."""
+    return {row["space"]: row for row in load().exceptions["scroll_visits"]}
+
+
+def scroll_on_visit(state, cid, space):
+    """"Each time you visit <space> without a Scroll, you Gain a Scroll" (the Druid at the
+    Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the Minstrel
+    at the Tavern "If the City is not in play").  Returns the state and whether the visit
+    replaces the space's encounter."""
+    row = scroll_visit_spaces()[space]
+    ch = state.characters[cid]
+    if cid not in row["characters"] or ch.scrolls or ch.toad_turns \
+            or row.get("unless_expansion") in state.config.expansions:
+        return state, False
+    state = chars.draw_scrolls(state, cid, 1, f"a visit to the {load().board.spaces[space].name}")
+    return state, bool(row.get("instead_of_encounter"))

@@ -113,6 +113,10 @@ def encounter_space(state, cid, space):
     Other spaces: enemies first, then the instructions, then visits and claims."""
     sdef = load().board.spaces[space]
     state = log(state, "encountered_space", character=cid, space=space)
+    if space in abilities.scroll_visit_spaces():
+        state, instead = abilities.scroll_on_visit(state, cid, space)
+        if instead:
+            return state  # the Ghoul: "you may not Encounter the Graveyard"
     if sdef.draw:
         count = adjust(state, "draw_count", sdef.draw, character=cid, space=space)
         need = max(0, count - len(state.board_cards.get(space, ())))

@@ -5,7 +5,7 @@ from pyrsistent import pmap, pvector
 
 from ..definitions import characters_of_sets, load
 from ..engine.dice import Dice, shuffle
-from ..engine.records import deep_freeze
+from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
 from ..state import Character, Config, GameState
 from ..engine.machine import frame, log
@@ -144,4 +144,47 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     for c in characters:
         if defs.characters[c].start_spells:
             state = draw_spells(state, c, defs.characters[c].start_spells, "starting spells")
+    # the Scroll Stockpile (SCROLLS) is shuffled too, last (so that the other stockpiles and
+    # the expansions' decks are shuffled as they were before it existed)
+    cards, dice = shuffle(state.dice, state.decks["scroll"])
+    return replace(state, dice=dice, decks=state.decks.set("scroll", pvector(cards)))
+
+
+# --- the compendium's character exceptions at the start (exceptions.yaml) ----------------------
+
+def offer_starting_scrolls(state, characters=None):
+    """Corrections/Additions/Deletions to the Existing Characters: "You may begin the game with
+    either a Spell or a Scroll" (the Druid, the Prophetess, the Sorceress; the Wizard: "2 Spells
+    or a Spell and a Scroll").  Each such character, in seating order, chooses before the first
+    turn: ``start:spells`` keeps the Spells drawn, ``start:scroll`` puts the last one back on top
+    of the Spell Stockpile and draws a Scroll instead.  (A scenario's set-up fixes the hands
+    itself: this is offered by ``talisman.new_game`` and to a new character.)"""
+    eligible = set(load().exceptions["start_scroll_instead"])
+    who = [c for c in (characters or state.order) if c in eligible and state.characters[c].spells]
+    from ..engine.machine import push
+    for cid in reversed(who):
+        state = push(state, frame("setup.scroll_offered", who=cid))
     return state
+
+
+def scroll_offered(state, who):
+    from ..engine.machine import decide
+    return decide(state, who, "start", ["start:spells", "start:scroll"], "setup.scroll_chosen",
+                  prompt="begin with a Scroll instead of a Spell?", who=who)
+
+
+def scroll_chosen(state, action, who):
+    if action.args[0] == "spells":
+        return state
+    from ..engine.records import replace
+    from ..state import update_character
+    from .characters import draw_scrolls
+    ch = state.characters[who]
+    spell = ch.spells[-1]
+    state = update_character(state, who, spells=ch.spells.delete(len(ch.spells) - 1))
+    state = replace(state, decks=state.decks.set("spell", pvector([spell]).extend(state.decks["spell"])))
+    state = log(state, "spell_returned", character=who, card=spell)
+    return draw_scrolls(state, who, 1, "a Scroll instead of a Spell")
+
+
+STEPS = {"setup.scroll_offered": scroll_offered, "setup.scroll_chosen": scroll_chosen}

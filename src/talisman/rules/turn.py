@@ -152,7 +152,8 @@ def new_character_chosen(state, action, seat):
     state = log(state, "new_character", character=new, replaces=seat)
     if cdef.start_spells:
         state = draw_spells(state, new, cdef.start_spells, "starting spells")
-    return push(state, frame("turn.start"))
+    from .setup import offer_starting_scrolls
+    return offer_starting_scrolls(push(state, frame("turn.start")), [new])
 
 
 def end_turn_now(state):
