@@ -33,7 +33,32 @@ def narrate(event) -> str | None:
         "raft_built": f"{who} builds a raft.",
         "game_lost": "[bold red]Every character has lost.[/bold red]",
         "no_encounter": f"{who} stays put and has no encounter.",
+        "still_enslaved": f"{who} rolls {d.get('roll')} and stays enslaved at the Temple.",
+        "freed": f"{who} rolls {d.get('roll')} and is free to go.",
+        "quest_completed": f"{who} has done the Warlock's quest and is back at his Cave.",
+        "quest_fulfilled": f"{who} has done what the Warlock asked.",
     }
+    if n == "immobilized":
+        return f"{who} freezes the {_name(d['enemy'])} with {_name(d['how'])}."
+    if n == "lasting_started":
+        return {"blizzard": "A Blizzard: everyone moves one space a turn for two rounds.",
+                "destroy_magic": f"{who} casts Destroy Magic: no Spells nor Magic Objects until "
+                                 f"{who}'s next turn."}.get(d["effect"], f"{d['effect']} begins.")
+    if n == "lasting_ended":
+        return {"blizzard": "The Blizzard is over.", "destroy_magic": "Magic works again."}.get(
+            d["effect"], f"{d['effect']} ends.")
+    if n == "quest_set":
+        what = d.get("complete_on") or f"deliver {d.get('amount', 1)} {d['deliver']}"
+        return f"The Warlock sets {who} a quest: {str(what).replace('_', ' ')}."
+    if n in ("scroll_gained", "scroll_read"):
+        verb = "gains" if n == "scroll_gained" else "reads"
+        return f"{who} {verb} a Scroll ({_name(d['card'])})."
+    if n == "disaster_played":
+        return f"Disaster! {_name(d['card'])} strikes the {_space(d['space'])}."
+    if n == "draught_drunk":
+        return f"{who} drinks the {_name(d['card'])} (+{d['strength']} Strength this turn)."
+    if n == "strength_bought":
+        return f"{who} pays the {_name(d['card'])}: +{d['strength']} Strength in this battle."
     if n in simple:
         return simple[n]
     if n == "game_started":
