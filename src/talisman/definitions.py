@@ -80,7 +80,7 @@ CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object"
               "spell", "scroll", "talisman",
               # expansions' card types
               "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending", "disaster"]
-CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter"]
+CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter", "end_of_turn"]
 CARDS_SCHEMA_BODY = ({
     "type": "object", "required": ["deck", "cards"], "additionalProperties": False,
     "properties": {

@@ -54,3 +54,41 @@ def test_spells_teleport_is_not_cast_in_the_inner_region():
     assert "cast:teleport" not in legal(s)
     s = game([{"id": "wizard", "space": "fields_1", "spells": ["teleport"]}])
     assert "cast:teleport" in legal(s)
+
+
+def test_spells_preservation_may_be_cast_by_another_character_to_save_a_life():
+    # SPELLS: "The effect of each Spell, and when it may be cast, is detailed on the ... Card"
+    # (Preservation: "whenever needed, save a character's life"; talisman-facts.md)
+    from support import run_effects
+    s = game([{"id": "thief", "space": "fields_1"}, {"id": "wizard", "space": "village",
+                                                     "spells": ["preservation"]}])
+    s = run_effects(s, [{"lose": {"lives": 2}}], "thief")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:preservation"}
+    s = play(s, "cast:preservation")
+    assert s.characters["thief"].lives == 3 and "preservation" not in s.characters["wizard"].spells
+    assert events(s, "life_preserved")[0]["caster"] == "wizard"
+    s = game([{"id": "thief", "space": "fields_1"}, {"id": "wizard", "space": "village",
+                                                     "spells": ["preservation"]}])
+    s = play(run_effects(s, [{"lose": {"lives": 1}}], "thief"), "pass")
+    assert s.characters["thief"].lives == 3 and list(s.characters["wizard"].spells) == ["preservation"]
+
+
+def test_spells_destroy_magic_may_be_cast_at_the_end_of_the_turn():
+    # SPELLS: cast "as stated on the Spell Card" (Destroy Magic: "At the start or end of your turn")
+    s = game([{"id": "wizard", "space": "fields_1", "spells": ["destroy_magic"]}, "thief"], [1],
+             deck_tops={"adventure": ["sword"]})
+    s = play(s, "roll", "move:village")
+    while s.pending.kind != "end_of_turn":
+        s = play(s, sorted(legal(s))[0])
+    assert legal(s) == {"pass", "cast:destroy_magic"}
+    s = play(s, "cast:destroy_magic")
+    assert lasting.active(s, "destroy_magic") and s.current == "thief"
+
+
+def test_spells_destruction_may_be_cast_just_after_moving_before_the_encounter():
+    s = game([{"id": "wizard", "space": "black_knight", "spells": ["destruction"]}], [1],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "roll", "move:hidden_valley")
+    assert legal(s) == {"go_on", "cast:destruction"}
+    s = play(s, "cast:destruction", "destroy:hidden_valley:bear")
+    assert "bear" not in s.board_cards["hidden_valley"] and "attacked" not in [e.name for e in s.log]

@@ -85,6 +85,7 @@ def lose(state, params, actor, source):
                 return decide(state, actor, "save_life", ["lose"] + savers,
                               "effects.life_saving_chosen", prompt=f"lose {n} lives ({_cause(source)})",
                               actor=actor, n=n, cause=_cause(source))
+            return offer_others_save(state, actor, n, _cause(source))
         state = chars.lose(state, actor, which, n, _cause(source))
         if not state.characters[actor].alive:
             break
@@ -97,7 +98,31 @@ def life_saving_chosen(state, action, actor, n, cause):
         save = spells.cast_to_save if action.kind == "cast" else spells.read_to_save
         state = save(state, actor, action.args[0], cause)
         n -= 1  # one life saved
-    return chars.lose(state, actor, "lives", n, cause) if n > 0 else state
+        return chars.lose(state, actor, "lives", n, cause) if n > 0 else state
+    return offer_others_save(state, actor, n, cause)
+
+
+def offer_others_save(state, actor, n, cause, asked=()):
+    """SPELLS cast "whenever needed" by another character: Preservation ("save a character's
+    life") may be cast by any other holder, in turn order, to save one life the actor would
+    lose outside combat; otherwise the lives are lost."""
+    from . import spells
+    for holder, sp in spells._holders(state, actor, "saves_life"):
+        if holder not in asked:
+            return decide(state, holder, "save_other", ["pass", f"cast:{sp}"], "effects.other_saves",
+                          prompt=f"save a life of {actor} ({cause})?", actor=actor, n=n, cause=cause,
+                          asked=list(asked) + [holder])
+    return chars.lose(state, actor, "lives", n, cause)
+
+
+def other_saves(state, action, actor, n, cause, asked):
+    if action.kind == "pass":
+        return offer_others_save(state, actor, n, cause, asked)
+    from . import spells
+    holder = asked[-1]
+    state = spells._spend(state, holder, action.args[0], "life_lost")
+    state = log(state, "life_preserved", character=actor, card=action.args[0], cause=cause, caster=holder)
+    return chars.lose(state, actor, "lives", n - 1, cause) if n > 1 else state
 
 
 def heal(state, params, actor, source):
@@ -834,4 +859,4 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
          "effects.hexed": hexed, "effects.immobilized": immobilized,
-         "effects.drain_chosen": drain_chosen, "effects.prayer_read": prayer_read}
+         "effects.drain_chosen": drain_chosen, "effects.other_saves": other_saves, "effects.prayer_read": prayer_read}

@@ -58,6 +58,12 @@ def begin(state):
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
+    if ch.spells and not ch.flag("encounter_cast_offered"):
+        late = spells.castable_at(state, cid, "encounter")
+        if late:  # a Spell cast just after moving, before the encounter (Destruction)
+            state = _set_flag(state, cid, "encounter_cast_offered", True)
+            return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
+                          "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
     characters = state.characters
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if not others:
@@ -65,6 +71,14 @@ def begin(state):
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def after_move_cast(state, action):
+    cid = state.current
+    state = push(state, frame("encounters.begin"))
+    if action.kind == "go_on":
+        return state
+    return spells.cast(state, cid, action.args[0], context="turn")
 
 
 def _alive_on(ch, space):
@@ -505,4 +519,4 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
          "encounters.foresight_chosen": foresight_chosen, "encounters.orb": orb,
          "encounters.orb_chosen": orb_chosen, "encounters.draw_checked": draw_checked,
-         "encounters.drawn": drawn}
+         "encounters.drawn": drawn, "encounters.after_move_cast": after_move_cast}

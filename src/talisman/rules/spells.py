@@ -65,6 +65,15 @@ def castable_on_turn(state, cid):
     return _usable(ch.spells, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
 
 
+def castable_at(state, cid, when):
+    """The Spells a character may cast at the moment ``when`` of its own turn (``encounter``:
+    just after moving, before the encounter; ``end_of_turn``)."""
+    ch = state.characters[cid]
+    if not ch.spells or not can_cast(state, cid):
+        return []
+    return _usable(ch.spells, {when}, load().board.spaces[ch.space].region)
+
+
 def can_cast(state, cid):
     """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
     nor anyone while Destroy Magic lasts (rules.lasting)."""

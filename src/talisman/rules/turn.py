@@ -69,6 +69,12 @@ def end_turn(state):
     if raft_buildable(state, cid) and not ch.flag("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")
+    if ch.alive and ch.spells and not ch.flag("end_cast_offered"):
+        from .spells import castable_at
+        late = castable_at(state, cid, "end_of_turn")
+        if late:  # a Spell cast "at the end of your turn" (Destroy Magic)
+            return decide(state, cid, "end_of_turn", ["pass"] + [f"cast:{sp}" for sp in late],
+                          "turn.end_cast_chosen", prompt="cast a Spell at the end of the turn?")
     if ch.alive:
         if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
@@ -177,5 +183,15 @@ def cut(state):
     return end_turn_now(state)
 
 
-STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.pass": pass_play, "turn.cut": cut,
+def end_cast_chosen(state, action):
+    cid = state.current
+    state = update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set("end_cast_offered", True))
+    state = push(state, frame("turn.end"))
+    if action.kind == "pass":
+        return state
+    from .spells import cast
+    return cast(state, cid, action.args[0], context="turn")
+
+
+STEPS = {"turn.start": start_turn, "turn.end_cast_chosen": end_cast_chosen, "turn.end": end_turn, "turn.pass": pass_play, "turn.cut": cut,
          "turn.raft_decided": raft_decided, "turn.new_character_chosen": new_character_chosen}
