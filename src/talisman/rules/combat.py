@@ -111,28 +111,17 @@ def _inner(state, cid):
 def castable_in_combat(state, cid):
     """Spells the character may cast now (CASTING SPELLS; spells that affect creatures work
     only in the Outer and Middle Regions; none on the Cursed Glade; no Toad casts)."""
-    from .spells import can_cast
-    if not can_cast(state, cid):
-        return []
-    ch = state.characters[cid]
-    b = state.battle
-    when = "combat" if b["kind"] == "battle" else "psychic_combat"
-    out = []
-    for sp in dict.fromkeys(ch.spells):
-        cast = load().cards[sp].cast
-        if not cast or not cast["effect"] or when not in cast["when"]:
-            continue
-        if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
-            continue
-        out.append(sp)
-    return out
+    return _usable_in_combat(state, cid, state.characters[cid].spells)
 
 
 def readable_in_combat(state, cid):
     """Scrolls the character may read now (READING SCROLLS: "Scrolls, which can affect
     creatures, can only affect those in the Outer and Middle Regions"; as Spells otherwise)."""
-    ch = state.characters[cid]
-    if not ch.scrolls:
+    return _usable_in_combat(state, cid, state.characters[cid].scrolls)
+
+
+def _usable_in_combat(state, cid, cards):
+    if not cards:
         return []
     from .spells import can_cast
     if not can_cast(state, cid):
@@ -140,13 +129,13 @@ def readable_in_combat(state, cid):
     b = state.battle
     when = "combat" if b["kind"] == "battle" else "psychic_combat"
     out = []
-    for sc in dict.fromkeys(ch.scrolls):
-        cast = load().cards[sc].cast
+    for c in dict.fromkeys(cards):
+        cast = load().cards[c].cast
         if not cast or not cast["effect"] or when not in cast["when"]:
             continue
         if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
             continue
-        out.append(sc)
+        out.append(c)
     return out
 
 
