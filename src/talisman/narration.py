@@ -38,6 +38,8 @@ def narrate(event) -> str | None:
         "quest_completed": f"{who} has done the Warlock's quest and is back at his Cave.",
         "quest_fulfilled": f"{who} has done what the Warlock asked.",
     }
+    if n == "spell_returned":
+        return f"{who} puts a Spell back, to begin with a Scroll instead."
     if n == "immobilized":
         return f"{who} freezes the {_name(d['enemy'])} with {_name(d['how'])}."
     if n == "lasting_started":

@@ -15,7 +15,10 @@ def test_the_wizard_may_begin_with_a_spell_and_a_scroll_instead_of_two_spells():
     s = talisman.apply(s, "start:scroll")
     ch = s.characters["wizard"]
     assert list(ch.spells) == two[:1] and len(ch.scrolls) == 1
-    assert s.decks["spell"][0] == two[1]          # the Spell goes back on top of the Stockpile
+    assert two[1] in s.decks["spell"]             # shuffled back into the Stockpile
+    # only the Wizard may see which Spell went back
+    (ev,) = [e for e in talisman.player_view(s, "warrior").log if e.name == "spell_returned"]
+    assert list(ev.data["cards"]) == ["hidden"]
     assert s.pending.player == "wizard" and s.pending.kind in ("move", "turn")
 
 

@@ -156,8 +156,9 @@ def offer_starting_scrolls(state, characters=None):
     """Corrections/Additions/Deletions to the Existing Characters: "You may begin the game with
     either a Spell or a Scroll" (the Druid, the Prophetess, the Sorceress; the Wizard: "2 Spells
     or a Spell and a Scroll").  Each such character, in seating order, chooses before the first
-    turn: ``start:spells`` keeps the Spells drawn, ``start:scroll`` puts the last one back on top
-    of the Spell Stockpile and draws a Scroll instead.  (A scenario's set-up fixes the hands
+    turn: ``start:spells`` keeps the Spells drawn, ``start:scroll`` shuffles the last one back
+    into the Spell Stockpile (as if it had never been drawn; only its holder sees which it was)
+    and draws a Scroll instead.  (A scenario's set-up fixes the hands
     itself: this is offered by ``talisman.new_game`` and to a new character.)"""
     eligible = set(load().exceptions["start_scroll_instead"])
     who = [c for c in (characters or state.order) if c in eligible and state.characters[c].spells]
@@ -182,8 +183,9 @@ def scroll_chosen(state, action, who):
     ch = state.characters[who]
     spell = ch.spells[-1]
     state = update_character(state, who, spells=ch.spells.delete(len(ch.spells) - 1))
-    state = replace(state, decks=state.decks.set("spell", pvector([spell]).extend(state.decks["spell"])))
-    state = log(state, "spell_returned", character=who, card=spell)
+    cards, dice = shuffle(state.dice, list(state.decks["spell"]) + [spell])
+    state = replace(state, dice=dice, decks=state.decks.set("spell", pvector(cards)))
+    state = log(state, "spell_returned", character=who, cards=[spell], seen_by=who)
     return draw_scrolls(state, who, 1, "a Scroll instead of a Spell")
 
 
