@@ -26,6 +26,11 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     Riding Hood brings the nearest Enemy, a Lunar Event's ``moved`` effects (Morning Song); then
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
+``lives_losing``, ``spoils_options`` / ``spoils_option_chosen``
+    held cards' spare lives (the Self-Portrait) and spoils (the Syphoning Sceptre)
+    (:mod:`.held`);
+``combat_dice``
+    a held card's extra die (the Champion of Light by Day) (:mod:`.modifiers`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -48,7 +53,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import after_move, characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -162,6 +167,13 @@ def became_toad(state, character):
     return lycanthropy.discard_card(state, character, "turned into a Toad")
 
 
+def cards_drawn(state, character, space, cards):
+    """A card with spare lives drawn again holds all of them (:mod:`.held`); the characters'
+    and the Witch Finder's extra cards (:mod:`.characters`)."""
+    state = held.cards_drawn(state, character, space, cards)
+    return characters.cards_drawn(state, character, space, cards)
+
+
 HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
          "character_died": character_died, "became_toad": became_toad,
@@ -171,9 +183,11 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_option_chosen": modifiers.combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
-         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
+         "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
          "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
-         "turn_ended": turn_ended}
+         "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
+         "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
+         "spoils_option_chosen": held.spoils_option_chosen}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

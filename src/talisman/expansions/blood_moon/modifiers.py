@@ -10,7 +10,8 @@ says whom it concerns:
 ``hook`` names the value hook it answers: ``character_score`` (``add``), ``combat_result``
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
-(an object discarded before the dice for a fixed attack roll).
+(an object discarded before the dice for a fixed attack roll), ``combat_dice`` (``add``: dice
+more for the character's attack roll).
 
 Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
 ``against`` (``creature``/``character``), ``alignment`` (a list), ``unless_lycanthrope``,
@@ -168,6 +169,21 @@ def combat_option_chosen(state, character, action):
     state = chars.discard(state, c)
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
+
+
+def combat_dice(state, dice, character, kind):
+    """``{hook: combat_dice, add: N}``: N dice more for the character's attack roll, of the
+    kind he rolls; the higher counts, as for the Warrior's two dice (the Champion of Light by
+    Day: a stand-in reading of "an extra die")."""
+    b = state.battle
+    if b is None:
+        return dice
+    foes = battle_enemies(state) if b["who"] == character else ()
+    opponent = b["opponent"] if b["who"] == character else b["who"]
+    for _, m in active(state, character, "combat_dice", kind, opponent, foes):
+        count, die = dice.split("d", 1)
+        dice = f"{int(count or 1) + m['add']}d{die}"
+    return dice
 
 
 def attack_roll(state, roll, enemies, kind, character):

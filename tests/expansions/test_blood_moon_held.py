@@ -1,0 +1,115 @@
+"""The Blood Moon's held cards played through the hook points ``lives_losing``,
+``spoils_options`` / ``spoils_option_chosen`` and ``combat_dice`` (talisman-facts.md section 6,
+the Adventure cards; ``talisman.expansions.blood_moon.held``).  Each test names its card."""
+import sys
+from pathlib import Path
+
+import talisman
+from talisman import expansions
+from talisman.expansions.blood_moon import store
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_blood_moon import ok, position  # noqa: E402
+from test_blood_moon_cards import scores, thief_meets  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import events, legal, names, play, run_effects  # noqa: E402
+
+
+# --- Self-Portrait: spare lives (lives_losing) -------------------------------------------------
+
+def test_self_portrait_spare_lives_are_lost_instead_of_the_holders():
+    """Self-Portrait ("holds 4 spare lives that may be lost instead of your own"): lives lost
+    come off the card first; the last one gone, the card is discarded and the rest of the loss
+    is the holder's (003 cards, the ``lives_losing`` hook)."""
+    s = position([{"id": "thief", "space": "woods_1", "objects": ["self_portrait"]}])
+    s = ok(run_effects(s, [{"lose": {"lives": 3}}], "thief", dice=[]))
+    assert s.characters["thief"].lives == 4
+    assert events(s, "spare_lives_lost")[-1]["left"] == 1 and "life_lost" not in names(s)
+    s = ok(run_effects(s, [{"lose": {"lives": 2}}], "thief", dice=[]))
+    assert s.characters["thief"].lives == 3
+    assert "self_portrait" not in s.characters["thief"].objects
+    assert "self_portrait" in s.discards["adventure"]
+    assert not store.get(s, "spare_lives_lost")
+    assert not s.characters["thief"].flag("lives_spared")
+
+
+def test_self_portrait_saves_a_life_lost_to_a_creature():
+    """Self-Portrait: a combat lost to a creature takes a spare life, not the character's."""
+    s = ok(play(thief_meets("ogre", objects=["self_portrait"]), "fight", "roll:1", "roll:6"))
+    assert "combat_lost" in names(s)
+    assert s.characters["thief"].lives == 4 and events(s, "spare_lives_lost")[-1]["left"] == 3
+
+
+def test_self_portrait_not_held_or_not_usable_spares_nothing():
+    """Self-Portrait: a character without it (or a Toad) loses his own lives."""
+    s = position([{"id": "thief", "space": "woods_1", "objects": ["self_portrait"], "toad_turns": 2},
+                  {"id": "wizard", "space": "woods_2"}])
+    s = ok(run_effects(s, [{"lose": {"lives": 1}}], "thief", dice=[]))
+    assert s.characters["thief"].lives == 3
+    s = ok(run_effects(s, [{"lose": {"lives": 1}}], "wizard", dice=[]))
+    assert s.characters["wizard"].lives == 3 and "spare_lives_lost" not in names(s)
+
+
+def test_a_base_game_never_asks_the_lives_losing_hook(monkeypatch):
+    """003 Expansion Rules: without the expansion ``lose_lives`` runs no hook."""
+    from talisman.expansions import blood_moon
+
+    def boom(*a, **k):
+        raise AssertionError("lives_losing ran in a base game")
+    monkeypatch.setitem(blood_moon.HOOKS, "lives_losing", boom)
+    s = talisman.new_game(["thief"], seed=1)
+    s = run_effects(s, [{"lose": {"lives": 1}}], "thief", dice=[])
+    assert s.characters["thief"].lives == 3
+
+
+# --- Syphoning Sceptre: spoils (spoils_options / spoils_option_chosen) ----------------------
+
+def thief_beats_wizard(thief_objects=(), wizard=None):
+    s = position([{"id": "thief", "space": "fields_2", "objects": list(thief_objects)},
+                  {"id": "wizard", "space": "plains_1", **(wizard or {})}])
+    return ok(play(s, "roll:2", "move:plains_1", "encounter:char:wizard", "attack:battle",
+                   "fight", "roll:6", "roll:1"))
+
+
+def test_syphoning_sceptre_takes_a_strength_or_craft_instead_of_the_usual_spoils():
+    """Syphoning Sceptre ("beating a character, take one of his Strength or Craft instead of
+    the usual spoils"): offered among the spoils of a fight between characters."""
+    s = thief_beats_wizard(["syphoning_sceptre"])
+    assert {"spoils:syphon:strength", "spoils:syphon:craft", "spoils:life"} <= set(legal(s))
+    thief, wizard = s.characters["thief"].craft, s.characters["wizard"].craft
+    s = ok(play(s, "spoils:syphon:craft"))
+    assert s.characters["thief"].craft == thief + 1 and s.characters["wizard"].craft == wizard - 1
+    assert s.characters["wizard"].lives == 4
+    e = events(s, "counter_syphoned")[-1]
+    assert (e["character"], e["opponent"], e["counter"]) == ("thief", "wizard", "craft")
+
+
+def test_syphoning_sceptre_at_a_strength_of_1_costs_the_loser_a_life():
+    """Syphoning Sceptre: the loser loses the Strength by LOSING STRENGTH (at 0 a life, the
+    quota restored)."""
+    s = thief_beats_wizard(["syphoning_sceptre"], wizard={"strength": 1})
+    s = ok(play(s, "spoils:syphon:strength"))
+    assert s.characters["wizard"].lives == 3 and "strength_restored" in names(s)
+
+
+def test_without_the_sceptre_the_spoils_are_the_base_games():
+    """Syphoning Sceptre: only its holder is offered the syphon."""
+    s = thief_beats_wizard()
+    assert not [a for a in legal(s) if "syphon" in a] and "spoils:life" in legal(s)
+    assert expansions.adjust(s, "spoils_options", ("spoils:life",), victor="wizard",
+                             loser="thief", kind="battle") == ("spoils:life",)
+
+
+# --- Champion of Light: a die more by Day (combat_dice) ------------------------------------------
+
+def test_champion_of_light_gives_an_extra_die_by_day_the_higher_counting():
+    """Champion of Light ("by Day an extra die in combat"): by Day the character rolls two dice
+    for his attack and the higher counts (stand-in reading); at Night one die."""
+    s = thief_meets("bear", followers=["champion_of_light"])
+    assert expansions.adjust(s, "combat_dice", "d6", character="thief", kind="battle") == "2d6"
+    s = ok(play(s, "fight", "roll:2+5", "roll:1"))
+    assert scores(s)[0] == 5 + 3
+    s = thief_meets("bear", time="night", followers=["champion_of_light"])
+    s = ok(play(s, "fight", "roll:2", "roll:1"))
+    assert scores(s)[0] == 2 + 3
