@@ -113,3 +113,54 @@ def test_champion_of_light_gives_an_extra_die_by_day_the_higher_counting():
     s = thief_meets("bear", time="night", followers=["champion_of_light"])
     s = ok(play(s, "fight", "roll:2", "roll:1"))
     assert scores(s)[0] == 2 + 3
+
+
+# --- Black Cat: no fate, goes on a 1 (possession_gained, counter_gain, movement_rolled) -------
+
+def test_black_cat_must_be_taken_takes_all_fate_and_lets_none_be_gained():
+    """Black Cat ("must be taken; you lose all fate and gain none"): claimed at once, the
+    holder's fate goes as it joins, and no fate is gained or replenished while it is held."""
+    s = position([{"id": "thief", "space": "woods_1", "fate": 3}], board_cards={"hills_1": ["black_cat"]})
+    s = ok(play(s, "roll:2", "move:hills_1"))
+    assert "black_cat" in s.characters["thief"].followers and s.characters["thief"].fate == 0
+    s = ok(run_effects(s, [{"gain": {"fate": 2}}, {"replenish_fate": {}}], "thief", dice=[]))
+    assert s.characters["thief"].fate == 0
+    assert [e["counter"] for e in events(s, "gain_refused")][-2:] == ["fate", "fate"]
+    s = ok(run_effects(s, [{"gain": {"gold": 2}}], "thief", dice=[]))
+    assert s.characters["thief"].gold >= 2
+
+
+def test_black_cat_goes_on_a_movement_roll_of_1():
+    """Black Cat ("rolling a 1 in your turn lets it go"): a movement roll of 1 discards it
+    (``movement_rolled``); another roll keeps it."""
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["black_cat"]}])
+    s = ok(play(s, "roll:2"))
+    assert "black_cat" in s.characters["thief"].followers
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["black_cat"]}])
+    s = ok(play(s, "roll:1"))
+    assert "black_cat" not in s.characters["thief"].followers
+    assert "black_cat" in s.discards["adventure"] and "follower_left" in names(s)
+
+
+# --- Living Doll: no other Object (possession_gained, type_limit) ------------------------------
+
+def test_living_doll_ditches_every_other_object_and_allows_none():
+    """Living Doll ("must be taken; every other Object is ditched and none may be held"):
+    claimed at once (Cursed), the holder's other Objects are left on the space and are not
+    offered back; a Cursed Object is kept."""
+    s = position([{"id": "thief", "space": "woods_1", "objects": ["sword", "hammer_of_light"]}],
+                 board_cards={"hills_1": ["living_doll"]})
+    s = ok(play(s, "roll:2", "move:hills_1"))
+    ch = s.characters["thief"]
+    assert list(ch.objects) == ["living_doll"]
+    assert {"sword", "hammer_of_light"} <= set(s.board_cards["hills_1"])
+    assert not [a for a in legal(s) if a.startswith("take:")]
+    assert expansions.adjust(s, "type_limit", None, character="thief", kind="object") == 0
+    assert expansions.adjust(s, "type_limit", None, character="thief", kind="magic_object") == 1
+    # holding the Doll, an Object on the space is not offered (without it, it is)
+    s = position([{"id": "thief", "space": "woods_1", "objects": ["living_doll"]}],
+                 board_cards={"hills_1": ["sword"]})
+    s = ok(play(s, "roll:2", "move:hills_1"))
+    assert "take:sword" not in legal(s) and list(s.board_cards["hills_1"]) == ["sword"]
+    s = position([{"id": "thief", "space": "woods_1"}], board_cards={"hills_1": ["sword"]})
+    assert "take:sword" in legal(play(s, "roll:2", "move:hills_1"))

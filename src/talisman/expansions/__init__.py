@@ -83,6 +83,11 @@ State hooks:
     The victor of a fight between characters chose a spoils option an expansion offered
     (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
     or Craft taken).  The victor's "on win" continues after it.
+``possession_gained(state, character, card)``
+    ``card`` (an Object, Magic Object or Follower) has just joined ``character``'s possessions
+    through ``effects.add_possession`` (claimed, drawn, given by an effect); it asks for no
+    decision (the Blood Moon's Living Doll: every other Object is left on the space; the Black
+    Cat: all fate lost).
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -118,6 +123,11 @@ Value hooks:
     The die roll for the creatures in a combat.
 ``creature_bonus(state, bonus, space)``
     What a space adds to its creatures' attack (the Runes: 2).
+``counter_gain(state, amount, character, counter)``
+    How much of ``counter`` (``fate``, ``gold``, ``strength``...) a character gains
+    (``characters.gain``, and the fate of a replenish); 0 or less: nothing is gained
+    (``gain_refused``).  Asked only with expansions in play (the Blood Moon's Black Cat: no
+    fate).
 ``combat_dice(state, dice, character, kind)``
     The dice a character rolls for his attack in a combat (``"d6"``, the Warrior's ``"2d6"``:
     the higher counts), asked only with expansions in play (the Blood Moon's Champion of
@@ -166,10 +176,10 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "combat_resolved", "before_forced_move",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen", "lives_losing",
-               "spoils_option_chosen")
+               "spoils_option_chosen", "possession_gained")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
-               "combat_dice", "spoils_options",
+               "combat_dice", "spoils_options", "counter_gain",
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

@@ -215,6 +215,10 @@ def gain(state, cid, which, n, cause):
     if which in ("strength", "craft") and ch.toad_turns:
         return log(state, "gain_refused", character=cid, counter=which, cause="a Toad cannot gain "
                    + which)
+    if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
+        n = adjust(state, "counter_gain", n, character=cid, counter=which)
+        if n <= 0:
+            return log(state, "gain_refused", character=cid, counter=which, cause=cause)
     state = update_character(state, cid, **{which: getattr(ch, which) + n})
     return log(state, f"{which}_gained", character=cid, amount=n,
                value=getattr(ch, which) + n, cause=cause)

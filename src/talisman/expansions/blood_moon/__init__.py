@@ -26,9 +26,11 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     Riding Hood brings the nearest Enemy, a Lunar Event's ``moved`` effects (Morning Song); then
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
-``lives_losing``, ``spoils_options`` / ``spoils_option_chosen``
-    held cards' spare lives (the Self-Portrait) and spoils (the Syphoning Sceptre)
-    (:mod:`.held`);
+``lives_losing``, ``spoils_options`` / ``spoils_option_chosen``, ``counter_gain``,
+``possession_gained``, ``type_limit`` (and ``movement_rolled``)
+    held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
+    that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
+    (the Living Doll) (:mod:`.held`);
 ``combat_dice``
     a held card's extra die (the Champion of Light by Day) (:mod:`.modifiers`);
 ``character_died`` / ``became_toad``
@@ -107,6 +109,7 @@ def movement_rolled(state, character, roll, dice=None):
     if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
                                       modifiers.active(state, character, "movement")):
         roll = min(dice)
+    state = held.movement_rolled(state, character, roll, dice)  # the Black Cat goes on a 1
     if roll == 1:
         state = store.store(state, werewolf_due=character)
         return log(state, "werewolf_stirs", character=character)
@@ -187,7 +190,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
          "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
          "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
-         "spoils_option_chosen": held.spoils_option_chosen}
+         "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
+         "possession_gained": held.possession_gained, "type_limit": held.type_limit}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -12,9 +12,24 @@
     one of these counters from the character he beat instead of the usual spoils
     (``spoils:syphon:strength``; the Syphoning Sceptre: Strength or Craft).  The loser loses
     it by the base rules of LOSING STRENGTH / CRAFT (at 0: a life, the quota restored).
+``no_gain: [counter, ...]``
+    the ``counter_gain`` hook: the holder gains none of these (the Black Cat: fate);
+``on_gain: {lose_all: [counter, ...]}``
+    the ``possession_gained`` hook: as the card joins, the holder loses all of these (the
+    Black Cat: all fate);
+``leaves_on_roll: N``
+    the ``movement_rolled`` hook: a movement roll of N in the holder's turn lets the Follower go
+    (discarded; the Black Cat: a 1 -- a stand-in reading of "rolling a 1 in your turn": only
+    the movement roll is read);
+``sole_object: true``
+    the ``possession_gained`` and ``type_limit`` hooks: as the card joins, every other Object
+    the holder carries that is not Cursed is left on his space, and while he holds it he may
+    take no other Object (the Living Doll; the City's Alchemist, who takes it for a gold, is
+    the base City's "sell Objects to the Alchemist": a Cursed Object may be sold).
 """
 from __future__ import annotations
 
+from ...definitions import load
 from ...rules import characters as chars
 from ...state import update_character
 from ...engine.machine import log
@@ -95,3 +110,56 @@ def spoils_option_chosen(state, victor, loser, action):
     state = log(state, "counter_syphoned", character=victor, opponent=loser, counter=counter)
     state = chars.lose(state, loser, counter, 1, f"syphoned by {victor}")
     return chars.gain(state, victor, counter, 1, f"syphoned from {loser}")
+
+
+# --- cards that bind their holder (the Black Cat, the Living Doll) -------------------------------
+
+def counter_gain(state, amount, character, counter):
+    """No gain of a counter a held card forbids (the Black Cat: no fate)."""
+    for card in _cards_with(state, character, "no_gain"):
+        if counter in store.card_data(card)["no_gain"]:
+            return 0
+    return amount
+
+
+def possession_gained(state, character, card):
+    """As a card joins: all of some counter lost (the Black Cat); every other Object left on
+    the space (the Living Doll)."""
+    d = store.card_data(card)
+    for counter in d.get("on_gain", {}).get("lose_all", ()):
+        n = getattr(state.characters[character], counter)
+        if n:
+            state = chars.lose(state, character, counter, n, card)
+    if d.get("sole_object"):
+        ch = state.characters[character]
+        others = [c for c in ch.objects if c != card and "cursed" not in load().cards[c].abilities]
+        if others:
+            kept = [c for c in ch.objects if c not in others]
+            state = update_character(state, character, objects=kept)
+            state = chars.put_on_space(state, ch.space, others)
+            state = log(state, "objects_ditched", character=character, cards=others, cause=card)
+    return state
+
+
+def type_limit(state, limit, character, kind):
+    """A held card that allows no other Object (the Living Doll): none of another type, and
+    only itself of its own."""
+    ch = state.characters[character]
+    for card in ch.objects:
+        if store.card_data(card).get("sole_object"):
+            own = 1 if load().cards[card].type == kind else 0
+            return own if limit is None else min(limit, own)
+    return limit
+
+
+def movement_rolled(state, character, roll, dice=None):
+    """A held Follower let go on a movement roll of its number (the Black Cat: a 1)."""
+    for card in _cards_with(state, character, "leaves_on_roll"):
+        if card in state.characters[character].followers and \
+                store.card_data(card)["leaves_on_roll"] == roll:
+            followers = state.characters[character].followers
+            state = update_character(state, character,
+                                     followers=followers.delete(followers.index(card)))
+            state = chars.discard(state, card)
+            state = log(state, "follower_left", character=character, card=card, roll=roll)
+    return state
