@@ -130,8 +130,10 @@ def attack_score(state, score, enemy, kind=None):
     whose attack grows with each discarded Omen."""
     c = load().cards.get(enemy)
     bonus = omens.continuous(state).get("attack_bonus")
-    if bonus and (not bonus.get("subtypes") or (c is not None and c.type == "enemy"
-                                                and c.subtype in bonus["subtypes"])):
+    # a Stranger or Follower risen under Spreading Death is an Undead (dead.is_risen)
+    subtype = "undead" if dead.is_risen(state, enemy) else (
+        c.subtype if c is not None and c.type == "enemy" else None)
+    if bonus and (not bonus.get("subtypes") or subtype in bonus["subtypes"]):
         score += bonus["amount"]
     if c is not None and c.data and c.data.get("attack_per_omen_discarded"):
         score += c.data["attack_per_omen_discarded"] * omens.discarded_count(state)
