@@ -13,7 +13,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
-from . import lycanthropy, store, time_card
+from . import board_cards, lycanthropy, store, time_card
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -41,7 +41,9 @@ EFFECT_SCHEMAS = {
     "discard_here": _obj(),
     "search_discards": _obj(types={"type": "array", "minItems": 1,
                                    "items": {"enum": ["object", "magic_object", "follower"]}}),
-    "clear_space": _obj(),
+    "clear_space": _obj(where={"enum": ["space", "region", "board"]}),
+    "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
+                   count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
@@ -173,18 +175,6 @@ def discard_taken(state, action, actor, cause):
     return base_effects.add_possession(state, actor, card, cause)
 
 
-def clear_space(state, params, actor, source):
-    """Every Adventure card on the actor's space is discarded (the Hungering Artefact)."""
-    space = state.characters[actor].space
-    gone = [c for c in state.board_cards.get(space, ()) if load().cards[c].deck == "adventure"]
-    if not gone:
-        return state
-    for c in gone:
-        state = base_effects._remove_from_space(state, space, c)
-        state = chars.discard(state, c)
-    return log(state, "cards_discarded", character=actor, space=space, cards=gone, cause=_cause(source))
-
-
 def free_purchase(state, params, actor, source):
     """Take one Object of the actor's choice from the Purchase cards for nothing."""
     stock = sorted(set(state.decks.get("purchase", ())))
@@ -219,7 +209,7 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
-    "search_discards": search_discards, "clear_space": clear_space,
+    "search_discards": search_discards, **board_cards.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
@@ -227,4 +217,5 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else")}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
-         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken}
+         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken,
+         **board_cards.STEPS}

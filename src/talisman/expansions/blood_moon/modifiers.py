@@ -10,7 +10,8 @@ says whom it concerns:
 ``hook`` names the value hook it answers: ``character_score`` (``add``), ``combat_result``
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
-(an object discarded before the dice for a fixed attack roll), ``combat_dice`` (``add``: dice
+(an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
+with a ``result``: ``evaded``), ``combat_dice`` (``add``: dice
 more for the character's attack roll).
 
 Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
@@ -154,7 +155,8 @@ def combat_options(state, options, character):
 
 
 def combat_option_chosen(state, character, action):
-    """``use:<card>``: the object is discarded and the attack roll becomes its ``roll``."""
+    """``use:<card>``: the object is discarded and the attack roll becomes its ``roll`` (or the
+    combat ends with its ``result``: the Holy Water's ``evaded``)."""
     from ...engine.machine import log
     from ...engine.records import replace
     from ...state import update_character
@@ -167,6 +169,9 @@ def combat_option_chosen(state, character, action):
         return state
     state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
     state = chars.discard(state, c)
+    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies dismissed, as evaded)
+        state = replace(state, battle=state.battle.set("result", mods[0]["result"]))
+        return log(state, "object_used", character=character, card=c, result=mods[0]["result"])
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
 

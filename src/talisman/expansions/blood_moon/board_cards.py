@@ -1,0 +1,89 @@
+"""Blood Moon effects that move or clear face-up cards on the board (docs/blood_moon.md):
+
+``clear_space: {where}``
+    every Adventure card face up on the actor's space (``space``, the default: the Hungering
+    Artefact), in his Region (``region``: the Fire Salamander, the Raging Volcano) or on the
+    whole board (``board``: the Raging Volcano) is discarded -- never the card whose effect it
+    is;
+``gather: {subtype, count}``
+    face-up Enemies of ``subtype`` on other spaces come to the card's space: all of them
+    (``count: all``, the Sepulchre Spectre) or one the actor chooses (``count: one``,
+    ``bring:<card>``: the Haunted Hamlet at Night).  Brought during an encounter, they are met
+    as any Enemy lying there.
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import decide, log
+from ...rules import characters as chars
+from ...rules import effects as base_effects
+
+
+def _cause(source):
+    return source.get("card") or source.get("space") or "an effect"
+
+
+def _spaces(state, actor, where):
+    here = state.characters[actor].space
+    if where == "space":
+        return [here]
+    if where == "region":
+        region = load().board.spaces[here].region
+        return sorted(s for s in state.board_cards if load().board.spaces[s].region == region)
+    return sorted(state.board_cards)
+
+
+def clear_space(state, params, actor, source):
+    """Every Adventure card face up on the space / in the Region / on the board is discarded."""
+    mine = source.get("card")
+    gone = []
+    for space in _spaces(state, actor, params.get("where", "space")):
+        cards = [c for c in state.board_cards.get(space, ())
+                 if load().cards[c].deck == "adventure" and c != mine]
+        for c in cards:
+            state = base_effects._remove_from_space(state, space, c)
+            state = chars.discard(state, c)
+        gone += cards
+    if not gone:
+        return state
+    return log(state, "cards_discarded", character=actor, space=state.characters[actor].space,
+               cards=gone, cause=_cause(source))
+
+
+def _enemies_elsewhere(state, subtype, target):
+    return [(s, c) for s in sorted(state.board_cards) if s != target
+            for c in state.board_cards[s]
+            if load().cards[c].type == "enemy" and load().cards[c].subtype == subtype]
+
+
+def gather(state, params, actor, source):
+    """Enemies of a subtype on other spaces come to the card's space (all, or one chosen)."""
+    target = source.get("space") or state.characters[actor].space
+    found = _enemies_elsewhere(state, params["subtype"], target)
+    if not found:
+        return log(state, "nothing_gathered", character=actor, cause=_cause(source))
+    if params.get("count", "all") == "one" and len(found) > 1:
+        options = [f"bring:{c}" for c in dict.fromkeys(c for _, c in found)]
+        return decide(state, actor, "bring", options, "blood_moon.gather_chosen",
+                      prompt=f"bring a {params['subtype']} to the {target}", target=target,
+                      cause=_cause(source))
+    if params.get("count", "all") == "one":
+        found = found[:1]
+    return _bring(state, found, target, _cause(source))
+
+
+def gather_chosen(state, action, target, cause):
+    card = action.args[0]
+    found = [(s, c) for s, cards in sorted(state.board_cards.items()) for c in cards if c == card]
+    return _bring(state, found[:1], target, cause)
+
+
+def _bring(state, found, target, cause):
+    for space, card in found:
+        state = base_effects._remove_from_space(state, space, card)
+        state = chars.put_on_space(state, target, [card])
+    return log(state, "cards_gathered", space=target, cards=[c for _, c in found], cause=cause)
+
+
+EFFECTS = {"clear_space": clear_space, "gather": gather}
+STEPS = {"blood_moon.gather_chosen": gather_chosen}
