@@ -106,3 +106,68 @@ def test_holy_water_poured_out_ends_a_psychic_combat_as_evaded():
     assert "holy_water" in s.discards["adventure"] and s.characters["thief"].lives == 4
     assert "combat_lost" not in names(s) and "spectre" in s.board_cards["hills_1"]
     assert "use:holy_water" not in legal(thief_meets("bear", objects=["holy_water"]))
+
+
+def test_boneyard_brings_an_enemy_from_the_top_of_the_discard_pile():
+    """Boneyard ("once a visit, an Enemy on top of the discard pile is brought to this space"):
+    the top discard, an Enemy, comes face up to the Boneyard's space; a top card of another
+    type stays where it is."""
+    from talisman.engine.records import replace
+    s = position([{"id": "thief", "space": "hills_1"}], board_cards={"hills_1": ["boneyard"]})
+    s = replace(s, decks=s.decks.set("adventure", s.decks["adventure"].remove("bear")),
+                discards=s.discards.set("adventure", s.discards["adventure"].append("bear")))
+    s = ok(met(s, "boneyard", "hills_1", []))
+    assert "bear" in s.board_cards["hills_1"] and "bear" not in s.discards["adventure"]
+    s = replace(s, decks=s.decks.set("adventure", s.decks["adventure"].remove("sword")),
+                discards=s.discards.set("adventure", s.discards["adventure"].append("sword")))
+    s = ok(met(s, "boneyard", "hills_1", []))
+    assert s.discards["adventure"][-1] == "sword" and "nothing_raised" in names(s)
+
+
+def test_scarecrow_is_set_on_a_fields_space_of_the_drawers_choice():
+    """Scarecrow ("when it appears, you set it on a Fields space of your choice")."""
+    s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["scarecrow"]})
+    s = play(s, "roll:2", "move:hills_1")
+    assert {f"choose:fields_{n}" for n in range(1, 7)} == set(legal(s))
+    s = ok(play(s, "choose:fields_4"))
+    assert list(s.board_cards["fields_4"]) == ["scarecrow"] and not s.board_cards.get("hills_1")
+
+
+def test_cairn_caretaker_trades_trophies_for_strength_or_craft():
+    """Cairn Caretaker ("trade trophies for 1 Strength or Craft each"): each trophy given is
+    discarded for a Strength or a Craft, and the offer comes again until the visitor keeps."""
+    s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}],
+                 board_cards={"hills_1": ["cairn_caretaker"]})
+    s = met(s, "cairn_caretaker", "hills_1", [])
+    assert legal(s) == {"give:bear", "give:wolf", "keep"}
+    s = play(s, "give:bear", "choose:strength")
+    assert legal(s) == {"give:wolf", "keep"}
+    s = ok(play(s, "give:wolf", "choose:craft"))
+    ch = s.characters["thief"]
+    assert (ch.strength, ch.craft, list(ch.trophies)) == (4, 4, [])
+    assert {"bear", "wolf"} <= set(s.discards["adventure"])
+
+
+def test_ghostwood_ent_fills_the_hand_with_spells_for_a_trophy_and_leaves():
+    """Ghostwood Ent ("give him a trophy to fill your hand with Spells; then he leaves")."""
+    s = position([{"id": "wizard", "space": "hills_1", "trophies": ["bear"], "spells": []}],
+                 board_cards={"hills_1": ["ghostwood_ent"]})
+    from talisman.rules import characters as chars
+    s = met_by(s, "wizard", "ghostwood_ent", "hills_1")
+    s = ok(play(s, "give:bear"))
+    assert len(s.characters["wizard"].spells) == chars.spell_limit(s, "wizard") > 0
+    assert not s.board_cards.get("hills_1") and "ghostwood_ent" in s.discards["adventure"]
+    s = position([{"id": "wizard", "space": "hills_1", "trophies": ["bear"], "spells": []}],
+                 board_cards={"hills_1": ["ghostwood_ent"]})
+    s = ok(play(met_by(s, "wizard", "ghostwood_ent", "hills_1"), "keep"))
+    assert "ghostwood_ent" in s.board_cards["hills_1"] and not s.characters["wizard"].spells
+
+
+def met_by(s, who, card, space):
+    import attrs
+    from talisman.api import STEPS
+    from talisman.engine import machine
+    from talisman.rules import effects
+    s = attrs.evolve(s, pending=None)
+    s = effects.run(s, effect_of(card), who, {"card": card, "space": space})
+    return machine.advance(s, STEPS, machine.AT_SCRIPT_END)

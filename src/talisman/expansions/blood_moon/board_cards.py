@@ -9,12 +9,16 @@
     face-up Enemies of ``subtype`` on other spaces come to the card's space: all of them
     (``count: all``, the Sepulchre Spectre) or one the actor chooses (``count: one``,
     ``bring:<card>``: the Haunted Hamlet at Night).  Brought during an encounter, they are met
-    as any Enemy lying there.
+    as any Enemy lying there;
+``raise_from_discards: {types}``
+    the top card of the Adventure discard pile, if of ``types``, comes face up to the card's
+    space (the Boneyard: an Enemy, met there as one lying on the space).
 """
 from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, log
+from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 
@@ -85,5 +89,17 @@ def _bring(state, found, target, cause):
     return log(state, "cards_gathered", space=target, cards=[c for _, c in found], cause=cause)
 
 
-EFFECTS = {"clear_space": clear_space, "gather": gather}
+def raise_from_discards(state, params, actor, source):
+    """The top Adventure discard comes to the card's space if it is of ``types``."""
+    pile = state.discards.get("adventure", ())
+    if not pile or load().cards[pile[-1]].type not in params["types"]:
+        return log(state, "nothing_raised", character=actor, cause=_cause(source))
+    card = pile[-1]
+    target = source.get("space") or state.characters[actor].space
+    state = replace(state, discards=state.discards.set("adventure", pile.delete(len(pile) - 1)))
+    state = chars.put_on_space(state, target, [card])
+    return log(state, "raised_from_discards", card=card, space=target, cause=_cause(source))
+
+
+EFFECTS = {"clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards}
 STEPS = {"blood_moon.gather_chosen": gather_chosen}

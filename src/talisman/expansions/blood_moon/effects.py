@@ -13,7 +13,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
-from . import board_cards, lycanthropy, store, time_card
+from . import board_cards, lycanthropy, store, time_card, trades
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -42,6 +42,9 @@ EFFECT_SCHEMAS = {
     "search_discards": _obj(types={"type": "array", "minItems": 1,
                                    "items": {"enum": ["object", "magic_object", "follower"]}}),
     "clear_space": _obj(where={"enum": ["space", "region", "board"]}),
+    "raise_from_discards": _obj(["types"], types={"type": "array", "minItems": 1,
+                                                   "items": {"enum": ["enemy"]}}),
+    "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
     "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
                    count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
@@ -209,13 +212,13 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
-    "search_discards": search_discards, **board_cards.EFFECTS,
+    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
-NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else")}
+NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",)}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
          "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken,
-         **board_cards.STEPS}
+         **board_cards.STEPS, **trades.STEPS}
