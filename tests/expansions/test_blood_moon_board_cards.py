@@ -171,3 +171,14 @@ def met_by(s, who, card, space):
     s = attrs.evolve(s, pending=None)
     s = effects.run(s, effect_of(card), who, {"card": card, "space": space})
     return machine.advance(s, STEPS, machine.AT_SCRIPT_END)
+
+
+def test_treasure_trove_holds_two_dice_of_gold_taken_two_a_visit():
+    """Treasure Trove ("holds two dice of gold; a visitor takes up to 2 a visit until it is
+    empty"): rolled at the first visit (3), 2 then 1 taken; empty, the card is discarded."""
+    s = position([{"id": "thief", "space": "hills_1", "gold": 0}], board_cards={"hills_1": ["treasure_trove"]})
+    s = ok(met(s, "treasure_trove", "hills_1", [1, 2]))
+    assert s.characters["thief"].gold == 2 and s.card_stock["hills_1/treasure_trove"] == 1
+    s = ok(met(s, "treasure_trove", "hills_1", []))
+    assert s.characters["thief"].gold == 3 and "hills_1/treasure_trove" not in s.card_stock
+    assert not s.board_cards.get("hills_1") and "treasure_trove" in s.discards["adventure"]

@@ -44,6 +44,8 @@ EFFECT_SCHEMAS = {
     "clear_space": _obj(where={"enum": ["space", "region", "board"]}),
     "raise_from_discards": _obj(["types"], types={"type": "array", "minItems": 1,
                                                    "items": {"enum": ["enemy"]}}),
+    "gold_on_card": _obj(["dice", "per_visit"], dice={"enum": ["d6", "2d6", "3d6"]},
+                         per_visit={"type": "integer", "minimum": 1}),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
     "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
                    count={"enum": ["all", "one"]}),
