@@ -164,3 +164,54 @@ def test_living_doll_ditches_every_other_object_and_allows_none():
     assert "take:sword" not in legal(s) and list(s.board_cards["hills_1"]) == ["sword"]
     s = position([{"id": "thief", "space": "woods_1"}], board_cards={"hills_1": ["sword"]})
     assert "take:sword" in legal(play(s, "roll:2", "move:hills_1"))
+
+
+# --- Champion of Light / Disciple of Darkness sent away; the Bride; the Deranged Alchemist -------
+
+def test_champion_of_light_may_be_sent_away_at_night_to_bring_the_day():
+    """Champion of Light ("at Night may be sent away to bring the Day"): offered at the start
+    of the holder's turn at Night (choose:send_away / choose:keep); by Day not offered.
+    Disciple of Darkness: the same by Day, bringing the Night."""
+    from test_blood_moon import hook_then_run
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["champion_of_light"]}], time="night")
+    s = hook_then_run(s, "turn_started", "thief")
+    assert legal(s) == {"choose:send_away", "choose:keep"}
+    s = ok(play(s, "choose:send_away"))
+    assert store.time(s) == "day" and not s.characters["thief"].followers
+    assert "champion_of_light" in s.discards["adventure"]
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["champion_of_light"]}])
+    s = hook_then_run(s, "turn_started", "thief")
+    assert "choose:send_away" not in legal(s)
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["disciple_of_darkness"]}])
+    s = ok(play(hook_then_run(s, "turn_started", "thief"), "choose:send_away"))
+    assert store.time(s) == "night"
+
+
+def test_the_bride_lets_her_holder_attack_characters_in_psychic_combat():
+    """The Bride ("your attacks on characters may be psychic combat")."""
+    s = position([{"id": "thief", "space": "fields_2", "followers": ["the_bride"]},
+                  {"id": "wizard", "space": "plains_1"}])
+    s = play(s, "roll:2", "move:plains_1", "encounter:char:wizard")
+    assert "attack:psychic" in legal(s)
+    s = position([{"id": "thief", "space": "fields_2"}, {"id": "wizard", "space": "plains_1"}])
+    assert "attack:psychic" not in legal(play(s, "roll:2", "move:plains_1", "encounter:char:wizard"))
+
+
+def test_deranged_alchemist_on_a_6_trades_strength_for_craft_and_leaves():
+    """Deranged Alchemist ("on a 6 you may trade Strength for Craft and he leaves"; the trade
+    read as one for one, either way: a stand-in)."""
+    from talisman.definitions import load
+    s = position([{"id": "thief", "space": "hills_1"}], board_cards={"hills_1": ["deranged_alchemist"]})
+    import attrs
+    from talisman.api import STEPS
+    from talisman.engine import machine
+    from talisman.engine.dice import Dice
+    from talisman.rules import effects
+    s = attrs.evolve(s, pending=None, dice=Dice(seed=0, script=(6,)))
+    s = effects.run(s, list(load().cards["deranged_alchemist"].effect), "thief",
+                    {"card": "deranged_alchemist", "space": "hills_1"})
+    s = machine.advance(s, STEPS, machine.AT_SCRIPT_END)
+    assert legal(s) == {"choose:strength_for_craft", "choose:craft_for_strength", "choose:decline"}
+    s = ok(play(s, "choose:strength_for_craft"))
+    assert (s.characters["thief"].strength, s.characters["thief"].craft) == (2, 4)
+    assert not s.board_cards.get("hills_1")

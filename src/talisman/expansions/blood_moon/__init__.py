@@ -85,6 +85,7 @@ def turn_started(state, character):
     if ch.alive and not ch.lost_turn:
         todo += time_card.turn_start_jobs(state, character)
         todo += lycanthropy.turn_start_jobs(state, character)
+        todo += held.turn_start_jobs(state, character)  # a Follower sent away (Champion of Light)
         todo += cure_offer(state, character)
     return jobs.push_jobs(state, todo)
 

@@ -25,7 +25,12 @@
     the ``possession_gained`` and ``type_limit`` hooks: as the card joins, every other Object
     the holder carries that is not Cursed is left on his space, and while he holds it he may
     take no other Object (the Living Doll; the City's Alchemist, who takes it for a gold, is
-    the base City's "sell Objects to the Alchemist": a Cursed Object may be sold).
+    the base City's "sell Objects to the Alchemist": a Cursed Object may be sold);
+``turn_start: {time, effects}``
+    a held card's effects as its holder's turn starts (a job, :mod:`.jobs`), by ``time`` (the
+    Champion of Light at Night / the Disciple of Darkness by Day: sent away to turn the Time
+    card -- "at any time" is offered at the start of the holder's turn, the base game's moment
+    for "any time" Spells out of combat).
 """
 from __future__ import annotations
 
@@ -163,3 +168,14 @@ def movement_rolled(state, character, roll, dice=None):
             state = chars.discard(state, card)
             state = log(state, "follower_left", character=character, card=card, roll=roll)
     return state
+
+
+def turn_start_jobs(state, cid):
+    """Jobs for held cards' ``turn_start`` effects (their ``time`` holding)."""
+    from . import jobs
+    out = []
+    for card in _cards_with(state, cid, "turn_start"):
+        rule = store.card_data(card)["turn_start"]
+        if rule.get("time", store.time(state)) == store.time(state):
+            out.append(jobs.effects_job(cid, rule["effects"], card))
+    return out
