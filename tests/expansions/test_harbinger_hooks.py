@@ -696,3 +696,31 @@ def test_undead_hordes_discards_strangers_and_followers_and_returns_enemies_to_t
     assert "bear" not in s.discards["adventure"] and "bear" in s.decks["adventure"]
     assert adjust(s, "attack_score", 3, enemy="bear", kind="battle") == 5
     assert invariants.check(s) == []
+
+
+def test_the_ascendant_divine_casts_a_divine_gift_in_his_own_combat():
+    """001 Components (the Ascendant Divine, ``divine_gifts``: "may cast one per round as if it
+    were a Spell"): in his own combat, before the dice, a gift that may be cast in that kind of
+    combat is offered (``gift:<spell>``) and cast as a Spell (Psionic Blast: his starting Craft
+    added to the battle); the combat then goes on; once a round."""
+    from talisman.engine.records import replace
+    from talisman.expansions.harbinger import store as hst
+    s = hgame([{"id": "ascendant_divine", "space": "woods_1", "strength": 2}],
+              board_cards={"hills_1": ["bear"]})
+    deck = s.decks["spell"]
+    gifts = list(s.ext["harbinger"]["gifts"]["ascendant_divine"])
+    for g in ("psionic_blast", "invisibility"):
+        if g in deck:
+            deck = deck.remove(g)
+    s = replace(s, decks=s.decks.set("spell", deck.extend(gifts)))
+    s = hst.store(s, gifts={"ascendant_divine": ["psionic_blast", "invisibility"]})
+    s = play(s, "done", "roll:2", "move:hills_1")
+    assert {"gift:psionic_blast", "gift:invisibility", "fight"} <= set(legal(s))
+    s = play(s, "gift:psionic_blast")
+    assert events(s, "divine_gift_cast")[-1]["card"] == "psionic_blast"
+    assert "psionic_blast" in s.discards["spell"]
+    assert "fight" in legal(s) and not [a for a in legal(s) if a.startswith("gift:")]
+    s = play(s, "fight", "roll:3", "roll:1")
+    e = events(s, "combat_scores")[-1]
+    assert e["character_score"] == 3 + 2 + 4  # the roll, his Strength, Psionic Blast's Craft 4
+    assert invariants.check(s) == []

@@ -96,7 +96,9 @@ State hooks:
     One character has beaten another in combat, before the spoils.
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
-    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.
+    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
+    it pushes (a Spell cast: the Harbinger's divine gifts) run first; the combat then goes on as
+    after a Spell cast in combat (``combat.after_cast``).
 
 Value hooks:
 

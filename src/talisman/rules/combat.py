@@ -224,9 +224,13 @@ def declared(state, action):
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
     if action.kind != "fight":  # an option an expansion offered (combat_options)
+        depth = len(state.stack)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
         if state.battle is None or state.battle.get("result"):
             return finish(state)
+        if len(state.stack) > depth:  # the hook started steps (a divine gift cast): as after a cast
+            stack = state.stack
+            return replace(state, stack=stack[:depth].append(frame("combat.after_cast")) + stack[depth:])
         return ask_declare(state)
     die = character_die(state, who)
     if b["kind"] == "battle":

@@ -42,6 +42,8 @@ hook                      what the Harbinger does there
 ``combat_resolved``       the Horsemen not beaten punish every character without a Talisman;
                           Burial Mounds: a Spirit or Undead beaten lets the winner take an
                           Object from the discards (:mod:`.dead`)
+``combat_options``,       the Ascendant Divine's divine gifts cast in his own combat
+``combat_option_chosen``  (``gift:<spell>``, :mod:`.characters`)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -245,6 +247,8 @@ HOOKS = {
     "type_limit": type_limit,
     "trophies": trophies,
     "combat_resolved": combat_resolved,
+    "combat_options": characters.combat_options,
+    "combat_option_chosen": characters.combat_option_chosen,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}
