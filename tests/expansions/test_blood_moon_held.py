@@ -215,3 +215,23 @@ def test_deranged_alchemist_on_a_6_trades_strength_for_craft_and_leaves():
     s = ok(play(s, "choose:strength_for_craft"))
     assert (s.characters["thief"].strength, s.characters["thief"].craft) == (2, 4)
     assert not s.board_cards.get("hills_1")
+
+
+# --- Feral Hunger at Night ----------------------------------------------------------------------
+
+def test_feral_hunger_at_night_fixes_every_creatures_roll_until_the_casters_next_turn():
+    """Feral Hunger (Spell; "at Night every creature's [roll is a 6], until your next turn"):
+    cast at Night, any later creature's attack roll is a 6 (the ``attack_roll`` hook) until the
+    caster's next turn starts; by Day only this combat's."""
+    from test_blood_moon import hook_then_run
+    s = position([{"id": "wizard", "space": "woods_1", "spells": ["feral_hunger"], "craft": 9},
+                  {"id": "thief", "space": "city"}], time="night", board_cards={"hills_1": ["spectre"]})
+    s = ok(play(s, "roll:2", "move:hills_1", "cast:feral_hunger", "fight", "roll:3", "roll:1"))
+    assert events(s, "combat_scores")[-1]["opponent_roll"] == 6
+    assert expansions.adjust(s, "attack_roll", 2, enemies=["bear"], kind="battle", character="thief") == 6
+    s = hook_then_run(s, "turn_started", "wizard")
+    assert expansions.adjust(s, "attack_roll", 2, enemies=["bear"], kind="battle", character="thief") == 2
+    s = position([{"id": "wizard", "space": "woods_1", "spells": ["feral_hunger"], "craft": 9}],
+                 board_cards={"hills_1": ["spectre"]})
+    s = ok(play(s, "roll:2", "move:hills_1", "cast:feral_hunger", "fight", "roll:3", "roll:1"))
+    assert expansions.adjust(s, "attack_roll", 2, enemies=["bear"], kind="battle", character="wizard") == 2

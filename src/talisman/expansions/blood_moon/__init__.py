@@ -76,6 +76,10 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
+        fixed = store.get(state, "attack_rolls_fixed")
+        state = store.store(state, attack_rolls_fixed=fixed.discard(character))
+        state = log(state, "attack_rolls_free", character=character)
     todo = list(store.get(state, "jobs", ()))
     due = store.get(state, "werewolf_due")
     state = store.store(state, jobs=[], werewolf_due=None)

@@ -50,6 +50,7 @@ EFFECT_SCHEMAS = {
     "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
                    count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
+    "fix_attack_rolls": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
 
@@ -202,6 +203,14 @@ def set_attack_roll(state, params, actor, source):
     return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+def fix_attack_rolls(state, params, actor, source):
+    """Every creature's attack roll is ``value`` until the actor's next turn starts (the Feral
+    Hunger at Night; read by the ``attack_roll`` hook, ended by ``turn_started``)."""
+    fixed = store.get(state, "attack_rolls_fixed", {})
+    state = store.store(state, attack_rolls_fixed={**dict(fixed), actor: params["value"]})
+    return log(state, "attack_rolls_fixed", character=actor, roll=params["value"], cause=_cause(source))
+
+
 def _discard_here(state, params, actor, source):
     from .after_move import discard_here
     return discard_here(state, params, actor, source)
@@ -214,6 +223,7 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
+    "fix_attack_rolls": fix_attack_rolls,
     "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS,
 }
 

@@ -192,10 +192,14 @@ def combat_dice(state, dice, character, kind):
 
 
 def attack_roll(state, roll, enemies, kind, character):
-    """A creature's attack roll fixed (the Feral Hunger: a 6)."""
+    """A creature's attack roll fixed (the Feral Hunger: a 6 in this combat; cast at Night,
+    every creature's until the caster's next turn: ``ext.blood_moon.attack_rolls_fixed``)."""
     b = state.battle
     if b is not None and b.get("bm_attack_roll") is not None:
         return b["bm_attack_roll"]
+    fixed = store.get(state, "attack_rolls_fixed")
+    if fixed:
+        return max(fixed.values())
     return roll
 
 
