@@ -182,3 +182,29 @@ def test_treasure_trove_holds_two_dice_of_gold_taken_two_a_visit():
     s = ok(met(s, "treasure_trove", "hills_1", []))
     assert s.characters["thief"].gold == 3 and "hills_1/treasure_trove" not in s.card_stock
     assert not s.board_cards.get("hills_1") and "treasure_trove" in s.discards["adventure"]
+
+
+def test_drain_life_discards_the_enemy_and_heals_by_its_value():
+    """Drain Life (Spell; "on an Enemy you are about to meet; discard it and heal as many lives
+    as its Strength or Craft"): cast before the dice, the Enemy is discarded, the caster heals
+    (never above 4 lives) and the combat ends without a roll."""
+    s = position([{"id": "wizard", "space": "woods_1", "spells": ["drain_life"], "lives": 1}],
+                 board_cards={"hills_1": ["spectre"]})
+    s = play(s, "roll:2", "move:hills_1")
+    assert "cast:drain_life" in legal(s)
+    s = ok(play(s, "cast:drain_life"))
+    assert s.characters["wizard"].lives == 4 and "spectre" in s.discards["adventure"]
+    assert not s.board_cards.get("hills_1") and "combat_scores" not in names(s)
+
+
+def test_exorcise_discards_a_spirit_anywhere_or_keeps_it_as_a_trophy_by_day():
+    """Exorcise (Spell; "discard one Spirit anywhere on the board; by Day you may keep it as a
+    trophy instead")."""
+    s = position([{"id": "wizard", "space": "hills_1"}], board_cards={"oasis": ["spectre"], "woods_2": ["ghost", "bear"]})
+    s = run_effects(s, [{"exorcise": {}}], "wizard", dice=[])
+    assert legal(s) == {"exorcise:spectre", "exorcise:ghost"}
+    s = ok(play(s, "exorcise:ghost"))
+    assert "ghost" in s.characters["wizard"].trophies and list(s.board_cards["woods_2"]) == ["bear"]
+    s = position([{"id": "wizard", "space": "hills_1"}], time="night", board_cards={"oasis": ["spectre"]})
+    s = ok(play(run_effects(s, [{"exorcise": {}}], "wizard", dice=[]), "exorcise:spectre"))
+    assert "spectre" in s.discards["adventure"] and not s.characters["wizard"].trophies

@@ -12,7 +12,15 @@
     as any Enemy lying there;
 ``raise_from_discards: {types}``
     the top card of the Adventure discard pile, if of ``types``, comes face up to the card's
-    space (the Boneyard: an Enemy, met there as one lying on the space).
+    space (the Boneyard: an Enemy, met there as one lying on the space);
+``drain_enemies``
+    in a combat against creatures: the Enemy cards are discarded from the space, the caster
+    heals as many lives as their attack values (Strength or Craft, the printed value), and the
+    combat ends as evaded (the Drain Life Spell);
+``exorcise``
+    the actor chooses a face-up Spirit anywhere on the board (``exorcise:<card>``): it is
+    discarded, or by Day kept as his trophy (the card says "may": a trophy is always kept) (the
+    Exorcise Spell).
 """
 from __future__ import annotations
 
@@ -101,5 +109,45 @@ def raise_from_discards(state, params, actor, source):
     return log(state, "raised_from_discards", card=card, space=target, cause=_cause(source))
 
 
-EFFECTS = {"clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards}
-STEPS = {"blood_moon.gather_chosen": gather_chosen}
+def drain_enemies(state, params, actor, source):
+    """Drain Life: the creatures' cards discarded, their value healed, the combat over."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return state
+    space = state.characters[actor].space
+    cards = [e["card"] for e in b["enemies"] if e.get("card")]
+    value = sum(e["value"] for e in b["enemies"] if e.get("card"))
+    for c in cards:
+        if c in state.board_cards.get(space, ()):
+            state = base_effects._remove_from_space(state, space, c)
+            state = chars.discard(state, c)
+    state = log(state, "enemies_drained", character=actor, cards=cards, value=value, cause=_cause(source))
+    state = chars.heal(state, actor, value, _cause(source))
+    return base_effects.evade(state, {}, actor, source)
+
+
+def exorcise(state, params, actor, source):
+    """Exorcise: a face-up Spirit anywhere is discarded (by Day, kept as a trophy)."""
+    found = _enemies_elsewhere(state, "spirit", None)
+    if not found:
+        return log(state, "nothing_exorcised", character=actor, cause=_cause(source))
+    return decide(state, actor, "exorcise", [f"exorcise:{c}" for c in dict.fromkeys(c for _, c in found)],
+                  "blood_moon.exorcised", prompt="exorcise a Spirit", actor=actor, cause=_cause(source))
+
+
+def exorcised(state, action, actor, cause):
+    from . import store
+    from ...state import update_character
+    card = action.args[0]
+    space = next(s for s, c in _enemies_elsewhere(state, "spirit", None) if c == card)
+    state = base_effects._remove_from_space(state, space, card)
+    state = log(state, "spirit_exorcised", character=actor, card=card, space=space, cause=cause)
+    if store.time(state) == store.DAY:
+        ch = state.characters[actor]
+        return update_character(state, actor, trophies=ch.trophies.append(card))
+    return chars.discard(state, card)
+
+
+EFFECTS = {"clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
+           "drain_enemies": drain_enemies, "exorcise": exorcise}
+STEPS = {"blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

@@ -46,6 +46,8 @@ EFFECT_SCHEMAS = {
                                                    "items": {"enum": ["enemy"]}}),
     "gold_on_card": _obj(["dice", "per_visit"], dice={"enum": ["d6", "2d6", "3d6"]},
                          per_visit={"type": "integer", "minimum": 1}),
+    "drain_enemies": _obj(),
+    "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
     "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
                    count={"enum": ["all", "one"]}),
