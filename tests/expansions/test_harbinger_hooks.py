@@ -724,3 +724,18 @@ def test_the_ascendant_divine_casts_a_divine_gift_in_his_own_combat():
     e = events(s, "combat_scores")[-1]
     assert e["character_score"] == 3 + 2 + 4  # the roll, his Strength, Psionic Blast's Craft 4
     assert invariants.check(s) == []
+
+
+def test_dispellation_answers_a_spell_cast_in_combat():
+    """001 Spells, Dispellation: a Spell cast in combat (Invisibility) is answered like any
+    other (the ``spell_cast`` hook runs for every cast): the Priest casts Dispellation, the
+    Wizard has no Magic Object to keep it, the Spell is cancelled and the combat goes on."""
+    s = hgame([{"id": "wizard", "space": "woods_1", "spells": ["invisibility"]},
+               {"id": "priest", "space": "city", "spells": ["dispellation"]}],
+              board_cards={"hills_1": ["bear"]})
+    s = play(s, "roll:2", "move:hills_1", "cast:invisibility")
+    assert s.pending.player == "priest" and legal(s) == {"cast:dispellation", "pass"}
+    s = play(s, "cast:dispellation")
+    assert "spell_cancelled" in [e.name for e in s.log] and "evaded" not in [e.name for e in s.log]
+    assert s.pending.player == "wizard" and "fight" in legal(s)
+    assert invariants.check(s) == []
