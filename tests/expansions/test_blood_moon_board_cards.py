@@ -208,3 +208,18 @@ def test_exorcise_discards_a_spirit_anywhere_or_keeps_it_as_a_trophy_by_day():
     s = position([{"id": "wizard", "space": "hills_1"}], time="night", board_cards={"oasis": ["spectre"]})
     s = ok(play(run_effects(s, [{"exorcise": {}}], "wizard", dice=[]), "exorcise:spectre"))
     assert "spectre" in s.discards["adventure"] and not s.characters["wizard"].trophies
+
+
+def test_balefire_dragon_breath_clears_the_region_on_a_roll_at_least_the_craft():
+    """Balefire Dragon ("before the battle it breathes fire: a die roll at least your Craft
+    clears every other card from this Region"): drawn, a 4 against the Thief's Craft 3 clears
+    the Outer Region but the Dragon; a 2 clears nothing."""
+    s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["balefire_dragon"]},
+                 board_cards={"woods_2": ["sword"], "oasis": ["helmet"]})
+    s = ok(play(s, "roll:2", "move:hills_1", "roll:4"))
+    assert not s.board_cards.get("woods_2") and list(s.board_cards["oasis"]) == ["helmet"]
+    assert "balefire_dragon" in s.board_cards["hills_1"]
+    s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["balefire_dragon"]},
+                 board_cards={"woods_2": ["sword"]})
+    s = ok(play(s, "roll:2", "move:hills_1", "roll:2"))
+    assert list(s.board_cards["woods_2"]) == ["sword"]

@@ -235,3 +235,19 @@ def test_feral_hunger_at_night_fixes_every_creatures_roll_until_the_casters_next
                  board_cards={"hills_1": ["spectre"]})
     s = ok(play(s, "roll:2", "move:hills_1", "cast:feral_hunger", "fight", "roll:3", "roll:1"))
     assert expansions.adjust(s, "attack_roll", 2, enemies=["bear"], kind="battle", character="wizard") == 2
+
+
+def test_lost_soul_is_let_go_after_the_chapel_for_a_reward():
+    """Lost Soul ("after the Chapel or the Graveyard, let it go for 1 Strength, Craft, life,
+    fate or a Spell"): once the Chapel's encounter is over, the holder may let it go for one of
+    them, or keep it; elsewhere nothing is offered."""
+    s = position([{"id": "thief", "space": "hills_1", "followers": ["lost_soul"], "alignment": "evil"}])
+    s = play(s, "roll:1", "move:chapel")
+    assert legal(s) == {"choose:strength", "choose:craft", "choose:life", "choose:fate",
+                        "choose:spell", "choose:keep"}
+    s = ok(play(s, "choose:craft"))
+    assert s.characters["thief"].craft == 4 and not s.characters["thief"].followers
+    assert "lost_soul" in s.discards["adventure"]
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["lost_soul"]}])
+    s = ok(play(s, "roll:2", "move:hills_1"))
+    assert "choose:keep" not in legal(s) and "lost_soul" in s.characters["thief"].followers

@@ -130,11 +130,13 @@ def events_drawn(state, character, cards):
 
 def before_encounter(state, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night; the
-    Grave Robber's search of the Graveyard (:mod:`.characters`)."""
+    Grave Robber's search of the Graveyard (:mod:`.characters`); a held card's offer after
+    the space's encounter (the Lost Soul, :mod:`.held`)."""
     state = after_move.before_encounter(state, character, space)
     if state.characters[character].turn_flags.get("encounter_replaced"):
         return state
     state = characters.before_encounter(state, character, space)
+    state = held.before_encounter(state, character, space)  # the Lost Soul after the Chapel
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
@@ -202,7 +204,7 @@ EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -20,12 +20,15 @@
 ``exorcise``
     the actor chooses a face-up Spirit anywhere on the board (``exorcise:<card>``): it is
     discarded, or by Day kept as his trophy (the card says "may": a trophy is always kept) (the
-    Exorcise Spell).
+    Exorcise Spell);
+``roll_at_least: {counter, then}``
+    one die: a roll at least the actor's ``counter`` (his Craft) runs ``then`` (the Balefire
+    Dragon's breath, as it is drawn: the Region cleared but for it).
 """
 from __future__ import annotations
 
 from ...definitions import load
-from ...engine.machine import decide, log
+from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
@@ -148,6 +151,21 @@ def exorcised(state, action, actor, cause):
     return chars.discard(state, card)
 
 
-EFFECTS = {"clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
+def roll_at_least(state, params, actor, source):
+    return request_roll(state, "d6", f"{_cause(source)} against the {params['counter']} of {actor}",
+                        "blood_moon.rolled_at_least", params=params, actor=actor, source=source)
+
+
+def rolled_at_least(state, action, params, actor, source):
+    roll = sum(action.dice)
+    value = getattr(state.characters[actor], params["counter"])
+    state = log(state, "rolled_against", character=actor, roll=roll, counter=params["counter"],
+                value=value, cause=_cause(source))
+    if roll < value:
+        return state
+    return base_effects.run(state, list(params["then"]), actor, source)
+
+
+EFFECTS = {"roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
            "drain_enemies": drain_enemies, "exorcise": exorcise}
-STEPS = {"blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}
+STEPS = {"blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

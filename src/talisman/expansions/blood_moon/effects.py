@@ -47,6 +47,7 @@ EFFECT_SCHEMAS = {
     "gold_on_card": _obj(["dice", "per_visit"], dice={"enum": ["d6", "2d6", "3d6"]},
                          per_visit={"type": "integer", "minimum": 1}),
     "drain_enemies": _obj(),
+    "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
     "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
@@ -230,7 +231,8 @@ EFFECTS = {
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
-NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",)}
+NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",),
+          "roll_at_least": ("then",)}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,

@@ -30,14 +30,18 @@
     a held card's effects as its holder's turn starts (a job, :mod:`.jobs`), by ``time`` (the
     Champion of Light at Night / the Disciple of Darkness by Day: sent away to turn the Time
     card -- "at any time" is offered at the start of the holder's turn, the base game's moment
-    for "any time" Spells out of combat).
+    for "any time" Spells out of combat);
+``after_visit: {spaces, effects}``
+    the ``before_encounter`` hook: having moved onto one of ``spaces``, once its encounter is
+    over (a frame under the encounter's own, as the Grave Robber's search), the holder runs the
+    effects (the Lost Soul after the Chapel or the Graveyard: let go for a reward, or kept).
 """
 from __future__ import annotations
 
 from ...definitions import load
 from ...rules import characters as chars
 from ...state import update_character
-from ...engine.machine import log
+from ...engine.machine import frame, log, push
 from . import store
 from .modifiers import held_cards
 
@@ -179,3 +183,26 @@ def turn_start_jobs(state, cid):
         if rule.get("time", store.time(state)) == store.time(state):
             out.append(jobs.effects_job(cid, rule["effects"], card))
     return out
+
+
+def before_encounter(state, character, space):
+    """A held card's effects once the encounter of one of its spaces is over."""
+    ch = state.characters[character]
+    if not ch.alive or not ch.turn_flags.get("moved"):
+        return state
+    for card in _cards_with(state, character, "after_visit"):
+        if space in store.card_data(card)["after_visit"]["spaces"]:
+            state = push(state, frame("blood_moon.after_visit", who=character, card=card, space=space))
+    return state
+
+
+def after_visit(state, who, card, space):
+    """Rule step: the held card's ``after_visit`` effects, if he is still there with it."""
+    from ...rules import effects
+    ch = state.characters[who]
+    if not ch.alive or ch.space != space or state.outcome is not None or card not in held_cards(state, who):
+        return state
+    return effects.run(state, list(store.card_data(card)["after_visit"]["effects"]), who, {"card": card})
+
+
+STEPS = {"blood_moon.after_visit": after_visit}
