@@ -223,3 +223,17 @@ def test_balefire_dragon_breath_clears_the_region_on_a_roll_at_least_the_craft()
                  board_cards={"woods_2": ["sword"]})
     s = ok(play(s, "roll:2", "move:hills_1", "roll:2"))
     assert list(s.board_cards["woods_2"]) == ["sword"]
+
+
+def test_pit_fiend_shirker_may_be_sent_to_another_space_of_the_region():
+    """Pit Fiend Shirker ("you may send it to another space of this Region instead of
+    fighting"): before the dice, ``send_away`` then ``send:<space>``: it goes there and the
+    combat ends (as evaded: no roll, no life lost)."""
+    s = thief_meets("pit_fiend_shirker")
+    assert "send_away" in legal(s)
+    s = play(s, "send_away")
+    assert "send:woods_2" in legal(s) and "send:oasis" not in legal(s) and "send:hills_1" not in legal(s)
+    s = ok(play(s, "send:woods_2"))
+    assert list(s.board_cards["woods_2"]) == ["pit_fiend_shirker"] and not s.board_cards.get("hills_1")
+    assert "combat_scores" not in names(s) and s.characters["thief"].lives == 4
+    assert "send_away" not in legal(thief_meets("bear"))

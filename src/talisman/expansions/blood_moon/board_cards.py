@@ -24,6 +24,10 @@
 ``roll_at_least: {counter, then}``
     one die: a roll at least the actor's ``counter`` (his Craft) runs ``then`` (the Balefire
     Dragon's breath, as it is drawn: the Region cleared but for it).
+
+The ``send_away`` combat option (an Enemy's modifier, :mod:`.modifiers`): the fighter chooses
+another space of his Region (``send:<space>``); the Enemy cards with the modifier go there and
+the combat ends as evaded (the Pit Fiend Shirker; Enemies fighting with it are evaded too).
 """
 from __future__ import annotations
 
@@ -166,6 +170,31 @@ def rolled_at_least(state, action, params, actor, source):
     return base_effects.run(state, list(params["then"]), actor, source)
 
 
+def send_away(state, who):
+    """Rule step: the fighter chooses where the Enemy goes."""
+    here = state.characters[who].space
+    region = load().board.spaces[here].region
+    spaces = [s for s, d in load().board.spaces.items() if d.region == region and s != here]
+    return decide(state, who, "send", [f"send:{s}" for s in spaces], "blood_moon.sent_away",
+                  prompt="send the Enemy away", who=who)
+
+
+def sent_away(state, action, who):
+    from . import store
+    b = state.battle
+    here = state.characters[who].space
+    to = action.args[0]
+    gone = [e["card"] for e in b["enemies"] if e.get("card") and
+            any(m["hook"] == "send_away" for m in store.card_data(e["card"]).get("modifiers", ()))]
+    for c in gone:
+        if c in state.board_cards.get(here, ()):
+            state = base_effects._remove_from_space(state, here, c)
+            state = chars.put_on_space(state, to, [c])
+    state = log(state, "enemy_sent_away", character=who, cards=gone, space=to)
+    return replace(state, battle=state.battle.set("result", "evaded"))
+
+
 EFFECTS = {"roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
            "drain_enemies": drain_enemies, "exorcise": exorcise}
-STEPS = {"blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}
+STEPS = {"blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
+         "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

@@ -11,7 +11,8 @@ says whom it concerns:
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
 (an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
-with a ``result``: ``evaded``), ``combat_dice`` (``add``: dice
+with a ``result``: ``evaded``), ``send_away`` (an Enemy's: the ``send_away`` option, which
+sends it to another space of the Region and ends the combat as evaded), ``combat_dice`` (``add``: dice
 more for the character's attack roll).
 
 Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
@@ -147,6 +148,9 @@ def combat_options(state, options, character):
     if "evade" not in out and b["evadable"] and not (inner and b["opponent"] is None) and \
             active(state, character, "evade", b["kind"], b["opponent"], foes):
         out.insert(1, "evade")
+    if b["opponent"] is None and "send_away" not in out and \
+            active(state, character, "send_away", b["kind"], None, foes):
+        out.append("send_away")  # the Pit Fiend Shirker: sent to another space of the Region
     if b.get("bm_character_roll") is None:
         for c, _ in active(state, character, "combat_option", b["kind"], b["opponent"], foes):
             if c in state.characters[character].objects and f"use:{c}" not in out:
@@ -160,6 +164,9 @@ def combat_option_chosen(state, character, action):
     from ...engine.machine import log
     from ...engine.records import replace
     from ...state import update_character
+    if action == "send_away":
+        from ...engine.machine import frame, push
+        return push(state, frame("blood_moon.send_away", who=character))
     if not action.startswith("use:"):
         return state
     c = action.split(":", 1)[1]
