@@ -237,3 +237,22 @@ def test_pit_fiend_shirker_may_be_sent_to_another_space_of_the_region():
     assert list(s.board_cards["woods_2"]) == ["pit_fiend_shirker"] and not s.board_cards.get("hills_1")
     assert "combat_scores" not in names(s) and s.characters["thief"].lives == 4
     assert "send_away" not in legal(thief_meets("bear"))
+
+
+def test_night_carriage_by_day_and_gypsy_caravan_move_clockwise():
+    """Night Carriage ("by Day it rolls on a die of spaces clockwise") and Gypsy Caravan
+    ("then the caravan moves on"; a die of spaces clockwise, a stand-in count): the card moves
+    along its Region's ring."""
+    from talisman.definitions import load
+    board = load().board
+    s = position([{"id": "thief", "space": "hills_1"}], board_cards={"hills_1": ["night_carriage"]})
+    s = ok(met(s, "night_carriage", "hills_1", [3]))
+    to = "hills_1"
+    for _ in range(3):
+        to = board.ring_step(to, 1)
+    assert list(s.board_cards[to]) == ["night_carriage"] and not s.board_cards.get("hills_1")
+    s = position([{"id": "thief", "space": "hills_1", "gold": 3}], board_cards={"hills_1": ["gypsy_caravan"]})
+    s = met(s, "gypsy_caravan", "hills_1", [2])
+    s = ok(play(s, "choose:pay"))
+    to = board.ring_step(board.ring_step("hills_1", 1), 1)
+    assert s.characters["thief"].strength == 4 and list(s.board_cards[to]) == ["gypsy_caravan"]

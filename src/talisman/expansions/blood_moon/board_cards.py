@@ -25,6 +25,11 @@
     one die: a roll at least the actor's ``counter`` (his Craft) runs ``then`` (the Balefire
     Dragon's breath, as it is drawn: the Region cleared but for it).
 
+``move_self: {dice}``
+    the card whose effect it is rolls ``dice`` and moves that many spaces clockwise along its
+    Region's ring (the Outer or Middle Region; elsewhere it stays) (the Night Carriage by Day,
+    the Gypsy Caravan after a visit; a stand-in count for "moves on").
+
 The ``send_away`` combat option (an Enemy's modifier, :mod:`.modifiers`): the fighter chooses
 another space of his Region (``send:<space>``); the Enemy cards with the modifier go there and
 the combat ends as evaded (the Pit Fiend Shirker; Enemies fighting with it are evaded too).
@@ -170,6 +175,27 @@ def rolled_at_least(state, action, params, actor, source):
     return base_effects.run(state, list(params["then"]), actor, source)
 
 
+def move_self(state, params, actor, source):
+    card, space = source.get("card"), source.get("space")
+    if card is None or space is None or card not in state.board_cards.get(space, ()):
+        return state
+    if load().board.spaces[space].region not in ("outer", "middle"):
+        return state
+    return request_roll(state, params["dice"], f"the move of the {card}", "blood_moon.self_moved",
+                        card=card, space=space)
+
+
+def self_moved(state, action, card, space):
+    to = space
+    for _ in range(sum(action.dice)):
+        to = load().board.ring_step(to, 1)
+    if card not in state.board_cards.get(space, ()):
+        return state
+    state = base_effects._remove_from_space(state, space, card)
+    state = chars.put_on_space(state, to, [card])
+    return log(state, "card_moved", card=card, space=space, to=to, roll=sum(action.dice))
+
+
 def send_away(state, who):
     """Rule step: the fighter chooses where the Enemy goes."""
     here = state.characters[who].space
@@ -194,7 +220,7 @@ def sent_away(state, action, who):
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
-EFFECTS = {"roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
+EFFECTS = {"move_self": move_self, "roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
            "drain_enemies": drain_enemies, "exorcise": exorcise}
-STEPS = {"blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
+STEPS = {"blood_moon.self_moved": self_moved, "blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
          "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

@@ -47,6 +47,7 @@ EFFECT_SCHEMAS = {
     "gold_on_card": _obj(["dice", "per_visit"], dice={"enum": ["d6", "2d6", "3d6"]},
                          per_visit={"type": "integer", "minimum": 1}),
     "drain_enemies": _obj(),
+    "move_self": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
     "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
