@@ -251,3 +251,20 @@ def test_lost_soul_is_let_go_after_the_chapel_for_a_reward():
     s = position([{"id": "thief", "space": "woods_1", "followers": ["lost_soul"]}])
     s = ok(play(s, "roll:2", "move:hills_1"))
     assert "choose:keep" not in legal(s) and "lost_soul" in s.characters["thief"].followers
+
+
+def test_keeper_of_the_vigil_swaps_a_drawn_card_once_then_leaves():
+    """Keeper of the Vigil ("once, you may swap a card you drew for the next one, then the
+    Keeper leaves"): the Bear drawn on the Hills is discarded and the next card drawn in its
+    place; the Keeper goes; keeping changes nothing."""
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["keeper_of_the_vigil"]}],
+                 deck_tops={"adventure": ["bear", "sword"]})
+    s = play(s, "roll:2", "move:hills_1")
+    assert legal(s) == {"swap:bear", "keep"}
+    s = ok(play(s, "swap:bear"))
+    assert "bear" in s.discards["adventure"] and "keeper_of_the_vigil" not in s.characters["thief"].followers
+    assert "sword" in s.board_cards.get("hills_1", ()) or "sword" in s.characters["thief"].objects
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["keeper_of_the_vigil"]}],
+                 deck_tops={"adventure": ["bear", "sword"]})
+    s = ok(play(s, "roll:2", "move:hills_1", "keep"))
+    assert "keeper_of_the_vigil" in s.characters["thief"].followers and "attacked" in names(s)

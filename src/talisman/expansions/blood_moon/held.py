@@ -34,7 +34,11 @@
 ``after_visit: {spaces, effects}``
     the ``before_encounter`` hook: having moved onto one of ``spaces``, once its encounter is
     over (a frame under the encounter's own, as the Grave Robber's search), the holder runs the
-    effects (the Lost Soul after the Chapel or the Graveyard: let go for a reward, or kept).
+    effects (the Lost Soul after the Chapel or the Graveyard: let go for a reward, or kept);
+``swap_drawn: true``
+    the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
+    of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
+    Follower leaves (the Keeper of the Vigil: "once").
 """
 from __future__ import annotations
 
@@ -93,7 +97,13 @@ def _spend(state, character, card, n, cause):
 
 
 def cards_drawn(state, character, space, cards):
-    """A card with spare lives drawn again holds all of them."""
+    """A card with spare lives drawn again holds all of them; a held card's offer to swap a
+    drawn card (the Keeper of the Vigil)."""
+    drawn = [c for c in cards if load().cards[c].deck == "adventure"]
+    keepers = [c for c in _cards_with(state, character, "swap_drawn")
+               if c in state.characters[character].followers]
+    if drawn and keepers:
+        state = push(state, frame("blood_moon.swap_offer", who=character, cards=drawn, keeper=keepers[0]))
     lost = store.get(state, "spare_lives_lost", {})
     again = [c for c in cards if c in lost]
     if not again:
@@ -205,4 +215,27 @@ def after_visit(state, who, card, space):
     return effects.run(state, list(store.card_data(card)["after_visit"]["effects"]), who, {"card": card})
 
 
-STEPS = {"blood_moon.after_visit": after_visit}
+def swap_offer(state, who, cards, keeper):
+    from ...engine.machine import decide
+    ch = state.characters[who]
+    here = [c for c in dict.fromkeys(cards) if c in state.board_cards.get(ch.space, ())]
+    if not ch.alive or state.outcome is not None or not here or keeper not in ch.followers:
+        return state
+    return decide(state, who, "swap", [f"swap:{c}" for c in here] + ["keep"], "blood_moon.swap_chosen",
+                  prompt=f"swap a drawn card ({keeper})?", who=who, keeper=keeper, space=ch.space)
+
+
+def swap_chosen(state, action, who, keeper, space):
+    """The drawn card is discarded and the next one drawn in its place; the Follower leaves."""
+    from .characters import redraw_chosen
+    if action.kind == "keep":
+        return state
+    followers = state.characters[who].followers
+    state = update_character(state, who, followers=followers.delete(followers.index(keeper)))
+    state = chars.discard(state, keeper)
+    state = log(state, "follower_left", character=who, card=keeper, cause="swapped a drawn card")
+    return redraw_chosen(state, action, space, who)
+
+
+STEPS = {"blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
+         "blood_moon.swap_chosen": swap_chosen}
