@@ -256,3 +256,26 @@ def test_night_carriage_by_day_and_gypsy_caravan_move_clockwise():
     s = ok(play(s, "choose:pay"))
     to = board.ring_step(board.ring_step("hills_1", 1), 1)
     assert s.characters["thief"].strength == 4 and list(s.board_cards[to]) == ["gypsy_caravan"]
+
+
+def test_twilight_forest_at_night_keeps_one_of_a_dies_worth_of_cards():
+    """Twilight Forest ("by Night, draw a die's worth of cards, keep one here and discard the
+    rest")."""
+    s = position([{"id": "thief", "space": "hills_1"}], time="night",
+                 board_cards={"hills_1": ["twilight_forest"]}, deck_tops={"adventure": ["sword", "bear", "helmet"]})
+    s = met(s, "twilight_forest", "hills_1", [3])
+    assert legal(s) == {"keep:sword", "keep:bear", "keep:helmet"}
+    s = ok(play(s, "keep:helmet"))
+    assert list(s.board_cards["hills_1"]) == ["twilight_forest", "helmet"]
+    assert {"sword", "bear"} <= set(s.discards["adventure"])
+
+
+def test_peasant_mob_is_set_on_a_space_with_cards_clearing_them():
+    """Peasant Mob ("anyone else may set the mob on a space with cards, clearing the rest")."""
+    s = position([{"id": "thief", "space": "hills_1"}],
+                 board_cards={"hills_1": ["peasant_mob"], "oasis": ["sword", "bear"]})
+    s = met(s, "peasant_mob", "hills_1", [])
+    assert legal(s) == {"place:oasis", "done"}
+    s = ok(play(s, "place:oasis"))
+    assert list(s.board_cards["oasis"]) == ["peasant_mob"] and not s.board_cards.get("hills_1")
+    assert {"sword", "bear"} <= set(s.discards["adventure"])

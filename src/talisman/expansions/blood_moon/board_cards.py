@@ -30,6 +30,14 @@
     Region's ring (the Outer or Middle Region; elsewhere it stays) (the Night Carriage by Day,
     the Gypsy Caravan after a visit; a stand-in count for "moves on").
 
+``draw_keep_one: {dice}``
+    ``dice`` are rolled; that many cards come off the top of the Adventure deck; the actor keeps
+    one face up on the card's space (``keep:<card>``) and the rest are discarded (the Twilight
+    Forest at Night).  A kept Enemy attacks as one lying on the space.
+``move_self_to_cards``
+    the actor may set the card on another space holding face-up cards (``place:<space>`` /
+    ``done``); every other Adventure card there is discarded (the Peasant Mob).
+
 The ``send_away`` combat option (an Enemy's modifier, :mod:`.modifiers`): the fighter chooses
 another space of his Region (``send:<space>``); the Enemy cards with the modifier go there and
 the combat ends as evaded (the Pit Fiend Shirker; Enemies fighting with it are evaded too).
@@ -196,6 +204,60 @@ def self_moved(state, action, card, space):
     return log(state, "card_moved", card=card, space=space, to=to, roll=sum(action.dice))
 
 
+def draw_keep_one(state, params, actor, source):
+    return request_roll(state, params["dice"], f"the cards of the {_cause(source)}",
+                        "blood_moon.keep_one_rolled", actor=actor, source=source)
+
+
+def keep_one_rolled(state, action, actor, source):
+    deck = list(state.decks.get("adventure", ()))
+    n = min(sum(action.dice), len(deck))
+    if not n:
+        return state
+    drawn = deck[:n]
+    state = replace(state, decks=state.decks.set("adventure", state.decks["adventure"][n:]))
+    state = log(state, "cards_drawn_to_choose", character=actor, cards=drawn, cause=_cause(source))
+    return decide(state, actor, "keep", [f"keep:{c}" for c in dict.fromkeys(drawn)],
+                  "blood_moon.one_kept", prompt="keep one card here", actor=actor, source=source,
+                  drawn=drawn)
+
+
+def one_kept(state, action, actor, source, drawn):
+    card = action.args[0]
+    rest = list(drawn)
+    rest.remove(card)
+    for c in rest:
+        state = chars.discard(state, c)
+    space = source.get("space") or state.characters[actor].space
+    state = chars.put_on_space(state, space, [card])
+    return log(state, "card_kept_here", character=actor, card=card, space=space, discarded=rest)
+
+
+def move_self_to_cards(state, params, actor, source):
+    card, here = source.get("card"), source.get("space")
+    if card is None or here is None or card not in state.board_cards.get(here, ()):
+        return state
+    spaces = [s for s in sorted(state.board_cards) if s != here and state.board_cards[s]]
+    if not spaces:
+        return state
+    return decide(state, actor, "place", [f"place:{s}" for s in spaces] + ["done"],
+                  "blood_moon.moved_to_cards", prompt=f"set the {card} on a space with cards?",
+                  card=card, here=here)
+
+
+def moved_to_cards(state, action, card, here):
+    if action.kind == "done" or card not in state.board_cards.get(here, ()):
+        return state
+    to = action.args[0]
+    gone = [c for c in state.board_cards.get(to, ()) if load().cards[c].deck == "adventure"]
+    for c in gone:
+        state = base_effects._remove_from_space(state, to, c)
+        state = chars.discard(state, c)
+    state = base_effects._remove_from_space(state, here, card)
+    state = chars.put_on_space(state, to, [card])
+    return log(state, "card_moved", card=card, space=here, to=to, discarded=gone)
+
+
 def send_away(state, who):
     """Rule step: the fighter chooses where the Enemy goes."""
     here = state.characters[who].space
@@ -220,7 +282,9 @@ def sent_away(state, action, who):
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
-EFFECTS = {"move_self": move_self, "roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
+EFFECTS = {"draw_keep_one": draw_keep_one, "move_self_to_cards": move_self_to_cards,
+           "move_self": move_self, "roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
            "drain_enemies": drain_enemies, "exorcise": exorcise}
-STEPS = {"blood_moon.self_moved": self_moved, "blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
+STEPS = {"blood_moon.keep_one_rolled": keep_one_rolled, "blood_moon.one_kept": one_kept,
+         "blood_moon.moved_to_cards": moved_to_cards, "blood_moon.self_moved": self_moved, "blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
          "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

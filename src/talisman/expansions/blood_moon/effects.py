@@ -48,6 +48,8 @@ EFFECT_SCHEMAS = {
                          per_visit={"type": "integer", "minimum": 1}),
     "drain_enemies": _obj(),
     "move_self": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
+    "draw_keep_one": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
+    "move_self_to_cards": _obj(),
     "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
