@@ -279,3 +279,24 @@ def test_peasant_mob_is_set_on_a_space_with_cards_clearing_them():
     s = ok(play(s, "place:oasis"))
     assert list(s.board_cards["oasis"]) == ["peasant_mob"] and not s.board_cards.get("hills_1")
     assert {"sword", "bear"} <= set(s.discards["adventure"])
+
+
+def test_mischievous_devil_moves_objects_between_characters():
+    """Mischievous Devil ("one die: give an Object away, lose one at random, or take one from
+    anyone and he leaves"; the split of the die is a stand-in)."""
+    def devil(roll):
+        s = position([{"id": "thief", "space": "hills_1", "objects": ["sword"]},
+                      {"id": "wizard", "space": "city", "objects": ["helmet"]}],
+                     board_cards={"hills_1": ["mischievous_devil"]})
+        return met(s, "mischievous_devil", "hills_1", [roll])
+    s = devil(1)
+    assert legal(s) == {"give:sword:wizard"}
+    s = ok(play(s, "give:sword:wizard"))
+    assert "sword" in s.characters["wizard"].objects and not s.characters["thief"].objects
+    s = ok(devil(3))
+    assert not s.characters["thief"].objects and "sword" in s.discards["adventure"]
+    s = devil(6)
+    assert legal(s) == {"take:wizard:helmet"}
+    s = ok(play(s, "take:wizard:helmet"))
+    assert set(s.characters["thief"].objects) == {"sword", "helmet"} and not s.characters["wizard"].objects
+    assert not s.board_cards.get("hills_1")

@@ -9,10 +9,15 @@
     a card holding gold (the Treasure Trove): at its first visit ``dice`` are rolled for the
     gold it holds (kept in the base ``state.card_stock`` under ``space/card``); each visit the
     visitor takes up to ``per_visit``; empty, the card is discarded.  The card says "up to 2":
-    2 are always taken (more gold never hurts).
+    2 are always taken (more gold never hurts);
+``give_object`` / ``lose_random_object`` / ``take_object``
+    an Object given to another character (``give:<object>:<character>``), one lost at random
+    (the seeded dice shuffle the Objects), one taken from any character
+    (``take:<character>:<object>``): the Mischievous Devil's die.
 """
 from __future__ import annotations
 
+from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
@@ -73,3 +78,71 @@ def _take_gold(state, params, actor, source, key):
 
 EFFECTS = {"give_trophy": give_trophy, "gold_on_card": gold_on_card}
 STEPS = {"blood_moon.trophy_given": trophy_given, "blood_moon.card_gold_rolled": card_gold_rolled}
+
+
+# --- Objects moved between characters (the Mischievous Devil) ----------------------------------
+
+def _others(state, actor):
+    return [o for o in state.order if o != actor and state.characters[o].alive]
+
+
+def give_object(state, params, actor, source):
+    """The actor gives one of his Objects (not a Cursed one) to another character of his
+    choice (``give:<object>:<character>``)."""
+    own = [c for c in dict.fromkeys(state.characters[actor].objects)
+           if "cursed" not in load().cards[c].abilities]
+    others = _others(state, actor)
+    if not own or not others:
+        return log(state, "nothing_given", character=actor, cause=source.get("card"))
+    return decide(state, actor, "give", [f"give:{c}:{o}" for c in own for o in others],
+                  "blood_moon.object_given", prompt="give an Object away", actor=actor,
+                  cause=source.get("card"))
+
+
+def object_given(state, action, actor, cause):
+    from ...rules.effects import add_possession
+    card, other = action.args[0], action.args[1]
+    held = state.characters[actor].objects
+    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = log(state, "object_given", character=actor, card=card, to=other, cause=cause)
+    return add_possession(state, other, card, cause)
+
+
+def lose_random_object(state, params, actor, source):
+    """One of the actor's Objects, chosen at random (a shuffle of the seeded dice), is
+    discarded."""
+    from ...engine.dice import shuffle
+    own = list(state.characters[actor].objects)
+    if not own:
+        return state
+    order, dice = shuffle(state.dice, own)
+    card = order[0]
+    state = replace(state, dice=dice)
+    held = state.characters[actor].objects
+    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "object_lost", character=actor, card=card, cause=source.get("card"))
+
+
+def take_object(state, params, actor, source):
+    """The actor takes one Object from any other character (``take:<character>:<object>``)."""
+    options = [f"take:{o}:{c}" for o in _others(state, actor)
+               for c in dict.fromkeys(state.characters[o].objects)]
+    if not options:
+        return log(state, "nothing_taken", character=actor, cause=source.get("card"))
+    return decide(state, actor, "take", options, "blood_moon.object_taken", prompt="take an Object",
+                  actor=actor, cause=source.get("card"))
+
+
+def object_taken(state, action, actor, cause):
+    from ...rules.effects import add_possession
+    other, card = action.args[0], action.args[1]
+    held = state.characters[other].objects
+    state = update_character(state, other, objects=held.delete(held.index(card)))
+    state = log(state, "object_taken_from", character=actor, card=card, opponent=other, cause=cause)
+    return add_possession(state, actor, card, cause)
+
+
+EFFECTS.update({"give_object": give_object, "lose_random_object": lose_random_object,
+                "take_object": take_object})
+STEPS.update({"blood_moon.object_given": object_given, "blood_moon.object_taken": object_taken})
