@@ -268,3 +268,22 @@ def test_keeper_of_the_vigil_swaps_a_drawn_card_once_then_leaves():
                  deck_tops={"adventure": ["bear", "sword"]})
     s = ok(play(s, "roll:2", "move:hills_1", "keep"))
     assert "keeper_of_the_vigil" in s.characters["thief"].followers and "attacked" in names(s)
+
+
+def test_tricks_and_treats_takes_an_object_and_gives_the_card_instead_of_an_attack():
+    """Tricks and Treats ("landing on a character, take an Object of your choice from him and
+    give him this card instead of an encounter"): the ``character_options`` /
+    ``character_option_chosen`` hooks."""
+    s = position([{"id": "thief", "space": "fields_2", "objects": ["tricks_and_treats"]},
+                  {"id": "wizard", "space": "plains_1", "objects": ["helmet", "sword"]}])
+    s = play(s, "roll:2", "move:plains_1", "encounter:char:wizard")
+    assert "trick:tricks_and_treats" in legal(s) and "attack:battle" in legal(s)
+    s = play(s, "trick:tricks_and_treats")
+    assert legal(s) == {"take:helmet", "take:sword"}
+    s = ok(play(s, "take:sword"))
+    assert list(s.characters["thief"].objects) == ["sword"]
+    assert set(s.characters["wizard"].objects) == {"helmet", "tricks_and_treats"}
+    assert "combat_scores" not in names(s)
+    s = position([{"id": "thief", "space": "fields_2", "objects": ["tricks_and_treats"]},
+                  {"id": "wizard", "space": "plains_1"}])
+    assert "trick:tricks_and_treats" not in legal(play(s, "roll:2", "move:plains_1", "encounter:char:wizard"))

@@ -88,6 +88,9 @@ State hooks:
     through ``effects.add_possession`` (claimed, drawn, given by an effect); it asks for no
     decision (the Blood Moon's Living Doll: every other Object is left on the space; the Black
     Cat: all fate lost).
+``character_option_chosen(state, character, other, action)``
+    On meeting ``other``, ``character`` chose an option an expansion offered
+    (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -138,6 +141,10 @@ Value hooks:
     The spoils offered to the victor of a fight between characters (a tuple of notations,
     ``spoils:...``); an option an expansion adds is applied by its ``spoils_option_chosen``
     hook.  Asked only with expansions in play.
+``character_options(state, options, character, other)``
+    What ``character`` may do on meeting ``other`` (a tuple of notations: ``attack:battle``,
+    ``ability:steal``...); an added option is played by ``character_option_chosen``.  Asked
+    only with expansions in play (the Blood Moon's Tricks and Treats: ``trick:<card>``).
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
 ``teleport_destinations(state, spaces, character, region)``
@@ -178,10 +185,10 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "combat_resolved", "before_forced_move",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen", "lives_losing",
-               "spoils_option_chosen", "possession_gained")
+               "spoils_option_chosen", "possession_gained", "character_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
-               "combat_dice", "spoils_options", "counter_gain",
+               "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

@@ -30,7 +30,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``possession_gained``, ``type_limit`` (and ``movement_rolled``)
     held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
-    (the Living Doll) (:mod:`.held`);
+    (the Living Doll), Tricks and Treats (``character_options`` /
+    ``character_option_chosen``) (:mod:`.held`);
 ``combat_dice``
     a held card's extra die (the Champion of Light by Day) (:mod:`.modifiers`);
 ``character_died`` / ``became_toad``
@@ -198,7 +199,9 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
          "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
-         "possession_gained": held.possession_gained, "type_limit": held.type_limit}
+         "possession_gained": held.possession_gained, "type_limit": held.type_limit,
+         "character_options": held.character_options,
+         "character_option_chosen": held.character_option_chosen}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -38,7 +38,12 @@
 ``swap_drawn: true``
     the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
     of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
-    Follower leaves (the Keeper of the Vigil: "once").
+    Follower leaves (the Keeper of the Vigil: "once");
+``trick_on_character: true``
+    the ``character_options`` / ``character_option_chosen`` hooks: landing on a character who
+    carries an Object, the holder may, instead of attacking, take an Object of his choice from
+    him (``trick:<card>``, then ``take:<object>``) and give him this card (Tricks and Treats;
+    a card the receiver cannot carry is left on the space).
 """
 from __future__ import annotations
 
@@ -237,5 +242,35 @@ def swap_chosen(state, action, who, keeper, space):
     return redraw_chosen(state, action, space, who)
 
 
-STEPS = {"blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
+def character_options(state, options, character, other):
+    if not state.characters[other].objects:
+        return options
+    tricks = [c for c in _cards_with(state, character, "trick_on_character")
+              if c in state.characters[character].objects]
+    return tuple(options) + tuple(f"trick:{c}" for c in dict.fromkeys(tricks))
+
+
+def character_option_chosen(state, character, other, action):
+    from ...engine.machine import decide
+    if not action.startswith("trick:"):
+        return state
+    card = action.split(":", 1)[1]
+    return decide(state, character, "take", [f"take:{c}" for c in dict.fromkeys(state.characters[other].objects)],
+                  "blood_moon.tricked", prompt=f"take an Object from {other}", who=character,
+                  other=other, card=card)
+
+
+def tricked(state, action, who, other, card):
+    from ...rules.effects import add_possession
+    obj = action.args[0]
+    held = state.characters[other].objects
+    state = update_character(state, other, objects=held.delete(held.index(obj)))
+    mine = state.characters[who].objects
+    state = update_character(state, who, objects=mine.delete(mine.index(card)))
+    state = log(state, "trick_played", character=who, opponent=other, card=card, took=obj)
+    state = add_possession(state, who, obj, card)
+    return add_possession(state, other, card, f"given by {who}")
+
+
+STEPS = {"blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
          "blood_moon.swap_chosen": swap_chosen}
