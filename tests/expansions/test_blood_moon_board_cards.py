@@ -300,3 +300,20 @@ def test_mischievous_devil_moves_objects_between_characters():
     s = ok(play(s, "take:wizard:helmet"))
     assert set(s.characters["thief"].objects) == {"sword", "helmet"} and not s.characters["wizard"].objects
     assert not s.board_cards.get("hills_1")
+
+
+def test_laboratory_and_reanimate_raise_a_trophy_for_one_battle():
+    """Laboratory ("reanimate one of your trophies as a one-combat Follower; then the
+    Laboratory is gone") and Reanimate (the last trophy): the trophy becomes a raised Follower
+    adding its Strength in the next battle, then discarded (the base ``raise_dead``)."""
+    from talisman.rules import characters as chars
+    s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}],
+                 board_cards={"hills_1": ["laboratory"]})
+    s = met(s, "laboratory", "hills_1", [])
+    assert legal(s) == {"raise:bear", "raise:wolf", "done"}
+    s = ok(play(s, "raise:bear"))
+    assert "bear" in s.characters["thief"].followers and list(s.characters["thief"].trophies) == ["wolf"]
+    assert chars.follower_mark(s, "thief", "bear") == "raised" and not s.board_cards.get("hills_1")
+    s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}])
+    s = ok(run_effects(s, [{"reanimate_trophy": {"which": "last"}}], "thief", dice=[]))
+    assert "wolf" in s.characters["thief"].followers

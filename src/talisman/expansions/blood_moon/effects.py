@@ -53,6 +53,7 @@ EFFECT_SCHEMAS = {
     "give_object": _obj(),
     "lose_random_object": _obj(),
     "take_object": _obj(),
+    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS),
     "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
@@ -238,7 +239,7 @@ EFFECTS = {
 
 #: Effects whose parameters hold further effect lists (for walking card data).
 NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",),
-          "roll_at_least": ("then",)}
+          "roll_at_least": ("then",), "reanimate_trophy": ("then",)}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,

@@ -13,7 +13,12 @@
 ``give_object`` / ``lose_random_object`` / ``take_object``
     an Object given to another character (``give:<object>:<character>``), one lost at random
     (the seeded dice shuffle the Objects), one taken from any character
-    (``take:<character>:<object>``): the Mischievous Devil's die.
+    (``take:<character>:<object>``): the Mischievous Devil's die;
+``reanimate_trophy: {which}``
+    one of the actor's trophies (``choose``: ``raise:<card>`` / ``done``; ``last``: the trophy
+    gained last) becomes a Follower for one battle, as the Ghoul's raised dead (the base
+    ``abilities.raise_dead``: it adds its Strength in his next battle, then is discarded) (the
+    Laboratory; the Reanimate Spell, "an Enemy you have just killed": the last trophy).
 """
 from __future__ import annotations
 
@@ -146,3 +151,33 @@ def object_taken(state, action, actor, cause):
 EFFECTS.update({"give_object": give_object, "lose_random_object": lose_random_object,
                 "take_object": take_object})
 STEPS.update({"blood_moon.object_given": object_given, "blood_moon.object_taken": object_taken})
+
+
+def reanimate_trophy(state, params, actor, source):
+    trophies = list(state.characters[actor].trophies)
+    if not trophies:
+        return log(state, "nothing_reanimated", character=actor, cause=source.get("card"))
+    if params.get("which", "choose") == "last":
+        return _reanimate(state, actor, trophies[-1], source.get("card"))
+    return decide(state, actor, "raise", [f"raise:{c}" for c in dict.fromkeys(trophies)] + ["done"],
+                  "blood_moon.trophy_reanimated", prompt="reanimate a trophy?", actor=actor,
+                  cause=source.get("card"), then=list(params.get("then", ())), source=source)
+
+
+def trophy_reanimated(state, action, actor, cause, then, source):
+    if action.kind == "done":
+        return state
+    state = _reanimate(state, actor, action.args[0], cause)
+    return base_effects.run(state, then, actor, source)
+
+
+def _reanimate(state, actor, card, cause):
+    from ...rules import abilities
+    held = state.characters[actor].trophies
+    state = update_character(state, actor, trophies=held.delete(held.index(card)))
+    state = log(state, "trophy_reanimated", character=actor, card=card, cause=cause)
+    return abilities.raise_dead(state, actor, card)
+
+
+EFFECTS["reanimate_trophy"] = reanimate_trophy
+STEPS["blood_moon.trophy_reanimated"] = trophy_reanimated
