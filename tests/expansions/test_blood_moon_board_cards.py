@@ -317,3 +317,27 @@ def test_laboratory_and_reanimate_raise_a_trophy_for_one_battle():
     s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}])
     s = ok(run_effects(s, [{"reanimate_trophy": {"which": "last"}}], "thief", dice=[]))
     assert "wolf" in s.characters["thief"].followers
+
+
+def test_crawling_hand_not_killed_scuttles_a_die_of_spaces_clockwise():
+    """Crawling Hand ("not killed, it scuttles a die roll of spaces clockwise"): a lost combat
+    moves it 2 spaces on; a won one leaves nothing to move."""
+    from talisman.definitions import load
+    board = load().board
+    s = ok(play(thief_meets("crawling_hand"), "fight", "roll:1", "roll:6", "roll:2"))
+    to = board.ring_step(board.ring_step("hills_1", 1), 1)
+    assert "combat_lost" in names(s) and list(s.board_cards[to]) == ["crawling_hand"]
+    assert not s.board_cards.get("hills_1")
+    s = ok(play(thief_meets("crawling_hand"), "fight", "roll:6", "roll:1"))
+    assert "crawling_hand" in s.characters["thief"].trophies and "card_moved" not in names(s)
+
+
+def test_fortune_teller_peeks_at_the_top_adventure_card_as_the_turn_starts():
+    """Fortune Teller ("at the start of your turn you may peek at the top Adventure card"): a
+    secret look for the holder."""
+    from test_blood_moon import hook_then_run
+    s = position([{"id": "thief", "space": "woods_1", "followers": ["fortune_teller"]}],
+                 deck_tops={"adventure": ["bear"]})
+    s = hook_then_run(s, "turn_started", "thief")
+    e = events(s, "peeked")[-1]
+    assert e["cards"] == ["bear"] and e["seen_by"] == "thief"

@@ -56,7 +56,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import after_move, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -185,6 +185,13 @@ def cards_drawn(state, character, space, cards):
     return characters.cards_drawn(state, character, space, cards)
 
 
+def combat_resolved(state, character, result):
+    """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
+    answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""
+    state = board_cards.combat_resolved(state, character, result)
+    return modifiers.combat_resolved(state, character, result)
+
+
 HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
          "character_died": character_died, "became_toad": became_toad,
@@ -195,7 +202,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
-         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
+         "combat_resolved": combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
          "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
          "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,

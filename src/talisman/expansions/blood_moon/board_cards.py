@@ -38,6 +38,11 @@
     the actor may set the card on another space holding face-up cards (``place:<space>`` /
     ``done``); every other Adventure card there is discarded (the Peasant Mob).
 
+An Enemy's ``data.moves_when_not_killed: dice`` (the ``combat_resolved`` hook): a combat
+against it that is lost or a stand-off (once the cards answering the result have answered)
+rolls the dice and the card moves that many spaces clockwise along its Region's ring (the
+Crawling Hand, the Fire Giant; the Giant's burning on the way is not played).
+
 The ``send_away`` combat option (an Enemy's modifier, :mod:`.modifiers`): the fighter chooses
 another space of his Region (``send:<space>``); the Enemy cards with the modifier go there and
 the combat ends as evaded (the Pit Fiend Shirker; Enemies fighting with it are evaded too).
@@ -258,6 +263,33 @@ def moved_to_cards(state, action, card, here):
     return log(state, "card_moved", card=card, space=here, to=to, discarded=gone)
 
 
+def combat_resolved(state, character, result):
+    """State hook: a frame checking, once the result is final, for Enemies that move on."""
+    from ...engine.machine import frame, push
+    from . import store
+    b = state.battle
+    if b is None or b["who"] != character or b["opponent"] is not None:
+        return state
+    movers = [e["card"] for e in b["enemies"]
+              if e.get("card") and store.card_data(e["card"]).get("moves_when_not_killed")]
+    if not movers:
+        return state
+    return push(state, frame("blood_moon.not_killed", who=character, cards=movers))
+
+
+def not_killed(state, who, cards):
+    from . import store
+    b = state.battle
+    if b is None or b.get("result") not in ("lost", "standoff"):
+        return state
+    space = state.characters[who].space
+    here = [c for c in cards if c in state.board_cards.get(space, ())]
+    if not here or load().board.spaces[space].region not in ("outer", "middle"):
+        return state
+    return request_roll(state, store.card_data(here[0])["moves_when_not_killed"], f"the move of the {here[0]}",
+                        "blood_moon.self_moved", card=here[0], space=space)
+
+
 def send_away(state, who):
     """Rule step: the fighter chooses where the Enemy goes."""
     here = state.characters[who].space
@@ -285,6 +317,6 @@ def sent_away(state, action, who):
 EFFECTS = {"draw_keep_one": draw_keep_one, "move_self_to_cards": move_self_to_cards,
            "move_self": move_self, "roll_at_least": roll_at_least, "clear_space": clear_space, "gather": gather, "raise_from_discards": raise_from_discards,
            "drain_enemies": drain_enemies, "exorcise": exorcise}
-STEPS = {"blood_moon.keep_one_rolled": keep_one_rolled, "blood_moon.one_kept": one_kept,
+STEPS = {"blood_moon.not_killed": not_killed, "blood_moon.keep_one_rolled": keep_one_rolled, "blood_moon.one_kept": one_kept,
          "blood_moon.moved_to_cards": moved_to_cards, "blood_moon.self_moved": self_moved, "blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
          "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}
