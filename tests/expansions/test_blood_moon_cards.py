@@ -216,7 +216,7 @@ MODIFIER = {
     "properties": {
         "hook": {"enum": ["character_score", "combat_result", "draw_count", "evade",
                           "no_character_roll", "combat_option", "movement", "movement_dice",
-                          "combat_resolved", "prayer"]},
+                          "combat_resolved", "prayer", "combat_dice", "send_away"]},
         "add_up_to": {"type": "integer"},
         "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
         "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},
@@ -225,6 +225,7 @@ MODIFIER = {
                            {"type": "array", "items": {"enum": ["won", "lost", "standoff"]}}]},
         "to": {"enum": ["won", "lost", "standoff"]},
         "roll": {"anyOf": [{"type": "integer"}, {"enum": ["d6"]}]}, "day_bonus": {"type": "integer"},
+        "result": {"enum": ["evaded"]},
         "again": {"enum": ["attack", "creatures_roll"]}, "once_per_turn": {"type": "boolean"},
         "time": {"enum": ["day", "night"]}, "in": {"enum": ["battle", "psychic"]},
         "against": {"enum": ["creature", "character", "any"]},

@@ -51,7 +51,7 @@ def test_card_data_fields_are_ones_the_rules_read():
     continuous = {"attack_bonus", "all_draws_harbinger", "space_override", "terrain_landing_spreads",
                   "terrain_end_turn_lives", "spell_limit", "no_spells", "trophy_bonus", "after_fight",
                   "roll_of_one_stays", "extra_from_discards", "on_cast",
-                  "magic_object_limit", "no_trophies", "blank_inner", "after_win"}
+                  "magic_object_limit", "no_trophies", "blank_inner", "after_win", "undead_rise"}
     for c in load().cards.values():
         if c.set != "harbinger" or not c.data:
             continue

@@ -631,3 +631,111 @@ def test_a_card_effect_naming_a_space_covered_by_terrain_is_ignored():
     assert go.characters["thief"].space == "forest"
     plain = run_effects(hgame([{"id": "thief", "space": "woods_1"}]), [{"move_to": {"space": "tavern", "encounter": False}}], "thief")
     assert plain.characters["thief"].space == "tavern"
+
+
+# --- 001 Omen Cards: Spreading Death and Undead Hordes (the Undead-enemy parts) ----------------
+
+def test_spreading_death_every_character_ditches_its_followers():
+    """001 Omen Cards, Spreading Death (talisman-facts.md 5: "ditch all Followers"): revealed,
+    each character leaves its Followers on its space (a Follower that forces itself on him,
+    the Hag, stays)."""
+    from support import run_effects
+    s = _dead(5, [{"id": "thief", "space": "woods_1", "followers": ["maiden", "hag"]},
+                  {"id": "warrior", "space": "hills_1", "followers": ["mercenary"]}])
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_spreading_death"
+    assert list(s.characters["thief"].followers) == ["hag"] and not s.characters["warrior"].followers
+    assert "maiden" in s.board_cards["woods_1"] and "mercenary" in s.board_cards["hills_1"]
+    assert invariants.check(s) == []
+
+
+def test_spreading_death_a_follower_on_the_board_attacks_as_an_undead_of_strength_3():
+    """001 Omen Cards, Spreading Death (continuous; talisman-facts.md 5: "Strangers/Followers
+    become Enemy-Undead enc 2 Str 3"): while it is on top, a face-up Follower attacks the
+    character who lands there as an Undead of Strength 3, with the Omen's +2 for Undead;
+    beaten, it is discarded; a loss costs a life and the card stays."""
+    s = _dead(6, [{"id": "thief", "space": "woods_1"}], board_cards={"hills_1": ["maiden"]})
+    assert omens.top(s) == "omen_spreading_death"
+    s = play(s, "roll:2", "move:hills_1")
+    assert events(s, "undead_risen")[-1]["card"] == "maiden"
+    s = play(s, "fight", "roll:6", "roll:1")
+    e = events(s, "combat_scores")[-1]
+    assert e["opponent_score"] == 1 + 3 + 2 and "combat_won" in [x.name for x in s.log]
+    assert "maiden" not in s.board_cards.get("hills_1", ()) and "maiden" in s.discards["adventure"]
+    assert "maiden" not in s.characters["thief"].followers + s.characters["thief"].trophies
+    assert invariants.check(s) == []
+    s = _dead(6, [{"id": "thief", "space": "woods_1"}], board_cards={"hills_1": ["healer"]})
+    s = play(s, "roll:2", "move:hills_1", "fight", "roll:1", "roll:6")
+    assert s.characters["thief"].lives == 3 and "healer" in s.board_cards["hills_1"]
+    assert invariants.check(s) == []
+
+
+def test_a_follower_on_the_board_is_not_undead_under_another_omen():
+    """001 Omen Cards, Spreading Death: only while it is on top (the Omen before it: the
+    Follower is claimed as usual)."""
+    s = _dead(5, [{"id": "thief", "space": "woods_1"}], board_cards={"hills_1": ["maiden"]})
+    s = play(s, "roll:2", "move:hills_1")
+    assert not events(s, "undead_risen") and "take:maiden" in legal(s)
+
+
+def test_undead_hordes_discards_strangers_and_followers_and_returns_enemies_to_the_decks():
+    """001 Omen Cards, Undead Hordes (talisman-facts.md 5: "discard faceup Strangers/Followers;
+    Enemies from discards back on decks; all Enemies are Undead +2"): revealed, only face-up
+    Strangers and Followers are discarded; the Enemies of the Adventure discard pile are
+    shuffled back into the deck; while on top every Enemy attacks with 2 more."""
+    from support import run_effects
+    from talisman.engine.records import replace
+    s = _dead(6, ["thief"], board_cards={"hills_1": ["maiden", "sword"], "woods_2": ["healer"]})
+    deck = s.decks["adventure"].remove("bear").remove("helmet")
+    s = replace(s, decks=s.decks.set("adventure", deck),
+                discards=s.discards.set("adventure", s.discards["adventure"].extend(["bear", "helmet"])))
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_undead_hordes"
+    assert list(s.board_cards["hills_1"]) == ["sword"] and "woods_2" not in s.board_cards
+    assert {"maiden", "healer", "helmet"} <= set(s.discards["adventure"])
+    assert "bear" not in s.discards["adventure"] and "bear" in s.decks["adventure"]
+    assert adjust(s, "attack_score", 3, enemy="bear", kind="battle") == 5
+    assert invariants.check(s) == []
+
+
+def test_the_ascendant_divine_casts_a_divine_gift_in_his_own_combat():
+    """001 Components (the Ascendant Divine, ``divine_gifts``: "may cast one per round as if it
+    were a Spell"): in his own combat, before the dice, a gift that may be cast in that kind of
+    combat is offered (``gift:<spell>``) and cast as a Spell (Psionic Blast: his starting Craft
+    added to the battle); the combat then goes on; once a round."""
+    from talisman.engine.records import replace
+    from talisman.expansions.harbinger import store as hst
+    s = hgame([{"id": "ascendant_divine", "space": "woods_1", "strength": 2}],
+              board_cards={"hills_1": ["bear"]})
+    deck = s.decks["spell"]
+    gifts = list(s.ext["harbinger"]["gifts"]["ascendant_divine"])
+    for g in ("psionic_blast", "invisibility"):
+        if g in deck:
+            deck = deck.remove(g)
+    s = replace(s, decks=s.decks.set("spell", deck.extend(gifts)))
+    s = hst.store(s, gifts={"ascendant_divine": ["psionic_blast", "invisibility"]})
+    s = play(s, "done", "roll:2", "move:hills_1")
+    assert {"gift:psionic_blast", "gift:invisibility", "fight"} <= set(legal(s))
+    s = play(s, "gift:psionic_blast")
+    assert events(s, "divine_gift_cast")[-1]["card"] == "psionic_blast"
+    assert "psionic_blast" in s.discards["spell"]
+    assert "fight" in legal(s) and not [a for a in legal(s) if a.startswith("gift:")]
+    s = play(s, "fight", "roll:3", "roll:1")
+    e = events(s, "combat_scores")[-1]
+    assert e["character_score"] == 3 + 2 + 4  # the roll, his Strength, Psionic Blast's Craft 4
+    assert invariants.check(s) == []
+
+
+def test_dispellation_answers_a_spell_cast_in_combat():
+    """001 Spells, Dispellation: a Spell cast in combat (Invisibility) is answered like any
+    other (the ``spell_cast`` hook runs for every cast): the Priest casts Dispellation, the
+    Wizard has no Magic Object to keep it, the Spell is cancelled and the combat goes on."""
+    s = hgame([{"id": "wizard", "space": "woods_1", "spells": ["invisibility"]},
+               {"id": "priest", "space": "city", "spells": ["dispellation"]}],
+              board_cards={"hills_1": ["bear"]})
+    s = play(s, "roll:2", "move:hills_1", "cast:invisibility")
+    assert s.pending.player == "priest" and legal(s) == {"cast:dispellation", "pass"}
+    s = play(s, "cast:dispellation")
+    assert "spell_cancelled" in [e.name for e in s.log] and "evaded" not in [e.name for e in s.log]
+    assert s.pending.player == "wizard" and "fight" in legal(s)
+    assert invariants.check(s) == []

@@ -74,6 +74,23 @@ State hooks:
     "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
     character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
     leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
+``lives_losing(state, character, amount, cause)``
+    ``character`` is about to lose ``amount`` lives (``characters.lose_lives``, every loss of
+    lives), before they are taken.  A hook that takes some of the loss elsewhere (the Blood
+    Moon's Self-Portrait: spare lives on the card) sets the character's turn flag
+    ``lives_spared`` to how many lives it spares; it asks for no decision.
+``spoils_option_chosen(state, victor, loser, action)``
+    The victor of a fight between characters chose a spoils option an expansion offered
+    (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
+    or Craft taken).  The victor's "on win" continues after it.
+``possession_gained(state, character, card)``
+    ``card`` (an Object, Magic Object or Follower) has just joined ``character``'s possessions
+    through ``effects.add_possession`` (claimed, drawn, given by an effect); it asks for no
+    decision (the Blood Moon's Living Doll: every other Object is left on the space; the Black
+    Cat: all fate lost).
+``character_option_chosen(state, character, other, action)``
+    On meeting ``other``, ``character`` chose an option an expansion offered
+    (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
 ``character_died(state, character)``
     A character has died.
 ``became_toad(state, character)``
@@ -82,7 +99,9 @@ State hooks:
     One character has beaten another in combat, before the spoils.
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
-    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.
+    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
+    it pushes (a Spell cast: the Harbinger's divine gifts) run first; the combat then goes on as
+    after a Spell cast in combat (``combat.after_cast``).
 
 Value hooks:
 
@@ -109,6 +128,23 @@ Value hooks:
     The die roll for the creatures in a combat.
 ``creature_bonus(state, bonus, space)``
     What a space adds to its creatures' attack (the Runes: 2).
+``counter_gain(state, amount, character, counter)``
+    How much of ``counter`` (``fate``, ``gold``, ``strength``...) a character gains
+    (``characters.gain``, and the fate of a replenish); 0 or less: nothing is gained
+    (``gain_refused``).  Asked only with expansions in play (the Blood Moon's Black Cat: no
+    fate).
+``combat_dice(state, dice, character, kind)``
+    The dice a character rolls for his attack in a combat (``"d6"``, the Warrior's ``"2d6"``:
+    the higher counts), asked only with expansions in play (the Blood Moon's Champion of
+    Light: one die more by Day).
+``spoils_options(state, options, victor, loser, kind)``
+    The spoils offered to the victor of a fight between characters (a tuple of notations,
+    ``spoils:...``); an option an expansion adds is applied by its ``spoils_option_chosen``
+    hook.  Asked only with expansions in play.
+``character_options(state, options, character, other)``
+    What ``character`` may do on meeting ``other`` (a tuple of notations: ``attack:battle``,
+    ``ability:steal``...); an added option is played by ``character_option_chosen``.  Asked
+    only with expansions in play (the Blood Moon's Tricks and Treats: ``trick:<card>``).
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
 ``teleport_destinations(state, spaces, character, region)``
@@ -148,9 +184,11 @@ STATE_HOOKS = ("setup", "turn_started", "turn_ended", "before_movement", "moveme
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
                "combat_resolved", "before_forced_move",
                "spell_cast", "alignment_changing", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen")
+               "characters_fought", "combat_option_chosen", "lives_losing",
+               "spoils_option_chosen", "possession_gained", "character_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
+               "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

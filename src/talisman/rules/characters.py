@@ -215,6 +215,10 @@ def gain(state, cid, which, n, cause):
     if which in ("strength", "craft") and ch.toad_turns:
         return log(state, "gain_refused", character=cid, counter=which, cause="a Toad cannot gain "
                    + which)
+    if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
+        n = adjust(state, "counter_gain", n, character=cid, counter=which)
+        if n <= 0:
+            return log(state, "gain_refused", character=cid, counter=which, cause=cause)
     state = update_character(state, cid, **{which: getattr(ch, which) + n})
     return log(state, f"{which}_gained", character=cid, amount=n,
                value=getattr(ch, which) + n, cause=cause)
@@ -234,7 +238,13 @@ def lose(state, cid, which, n, cause):
 
 
 def lose_lives(state, cid, n, cause):
-    """LOSING LIVES, then LOSING ALL LIVES: at 0 the character is dead."""
+    """LOSING LIVES, then LOSING ALL LIVES: at 0 the character is dead.  With expansions in
+    play the ``lives_losing`` hook may take some of the loss elsewhere (the Blood Moon's
+    Self-Portrait: spare lives lost instead)."""
+    if state.config.expansions and n > 0:
+        state, n = _lives_spared(state, cid, n, cause)
+        if n <= 0:
+            return state
     ch = state.characters[cid]
     lives = max(0, ch.lives - n)
     state = update_character(state, cid, lives=lives)
@@ -242,6 +252,17 @@ def lose_lives(state, cid, n, cause):
     if lives == 0:
         state = kill(state, cid, cause)
     return state
+
+
+def _lives_spared(state, cid, n, cause):
+    """The ``lives_losing`` hook: a hook that spares some of the ``n`` lives sets the
+    character's turn flag ``lives_spared`` to how many (read and cleared here)."""
+    state = run_hook(state, "lives_losing", character=cid, amount=n, cause=cause)
+    spared = state.characters[cid].flag("lives_spared", 0)
+    if spared:
+        flags = state.characters[cid].turn_flags.discard("lives_spared")
+        state = update_character(state, cid, turn_flags=flags)
+    return state, n - min(spared, n)
 
 
 def heal(state, cid, n, cause):

@@ -213,13 +213,19 @@ def declared(state, action):
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
     if action.kind != "fight":  # an option an expansion offered (combat_options)
+        depth = len(state.stack)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
         if state.battle is None or state.battle.get("result"):
             return finish(state)
+        if len(state.stack) > depth:  # the hook started steps (a divine gift cast): as after a cast
+            stack = state.stack
+            return replace(state, stack=stack[:depth].append(frame("combat.after_cast")) + stack[depth:])
         return ask_declare(state)
     die = character_die(state, who)
     if b["kind"] == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
+    if state.config.expansions:  # a card's extra die (the Blood Moon's Champion of Light)
+        die = adjust(state, "combat_dice", die, character=who, kind=b["kind"])
     return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
 
 
@@ -555,6 +561,9 @@ def finish_between_characters(state):
         options.append("spoils:gold")
     if b["kind"] == "psychic":
         options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
+    if state.config.expansions:  # spoils a card offers (the Blood Moon's Syphoning Sceptre)
+        options = list(adjust(state, "spoils_options", tuple(options), victor=victor,
+                              loser=loser, kind=b["kind"]))
     return decide(state, victor, "spoils", options, "combat.spoils_chosen",
                   prompt=f"defeated {loser}", victor=victor, loser=loser)
 
@@ -573,6 +582,10 @@ def spoils_chosen(state, action, victor, loser):
         if b["kind"] == "battle" and chars.has_ability(state, victor, "drain_on_wound"):
             # the Runesword: "gain 1 life when it makes a foe lose a life" (talisman-facts.md)
             state = chars.gain(state, victor, "lives", 1, "the Runesword's wound")
+        return state if state.outcome else _then(state, b["on_win"])
+    if what not in ("life", "gold", "take"):  # an option an expansion offered (spoils_options)
+        state = run_hook(state, "spoils_option_chosen", victor=victor, loser=loser,
+                         action=str(action))
         return state if state.outcome else _then(state, b["on_win"])
     if what == "gold":
         state = chars.lose(state, loser, "gold", 1, f"taken by {victor}")

@@ -153,6 +153,11 @@ def replenish_fate(state, params, actor, source):
     value = load().characters[actor].fate
     if ch.fate >= value:
         return state
+    if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
+        from ..expansions import adjust
+        value = ch.fate + adjust(state, "counter_gain", value - ch.fate, character=actor, counter="fate")
+        if value <= ch.fate:
+            return log(state, "gain_refused", character=actor, counter="fate", cause=_cause(source))
     state = update_character(state, actor, fate=value)
     return log(state, "fate_replenished", character=actor, value=value, cause=_cause(source))
 
@@ -219,9 +224,14 @@ def add_possession(state, actor, card_id, cause):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
     if field == "followers":
-        return add_follower(state, actor, card_id, cause)
-    state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
-    return log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+        state = add_follower(state, actor, card_id, cause)
+    else:
+        state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
+        state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+    if state.config.expansions and card_id in getattr(state.characters[actor], field):
+        from ..expansions import run_hook  # what a card does as it joins (the Blood Moon's Living Doll)
+        state = run_hook(state, "possession_gained", character=actor, card=card_id)
+    return state
 
 
 def add_follower(state, actor, card_id, cause):

@@ -104,6 +104,8 @@ def encounter_character(state, cid, other):
     if not attacks_allowed(state):
         options = []  # an Alternative Ending's star instruction (Lightbearers): no attacks
     options += abilities.character_options(state, cid, other)
+    if state.config.expansions:  # a card's own use on a character (the Blood Moon's Tricks and Treats)
+        options = list(adjust(state, "character_options", tuple(options), character=cid, other=other))
     if not options:
         return log(state, "characters_met", character=cid, opponent=other, cause="no_attacks")
     return decide(state, cid, "attack", options, "encounters.attack_chosen",
@@ -116,6 +118,8 @@ def attack_chosen(state, action, other):
     if action.kind == "ability":
         state = log(state, "ability_used", character=cid, opponent=other, ability=action.args[0])
         return abilities.use_on_character(state, cid, other, action.args[0])
+    if action.kind != "attack":  # an option an expansion offered (character_options)
+        return run_hook(state, "character_option_chosen", character=cid, other=other, action=str(action))
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
                                on_standoff=None, opponent=other)
 

@@ -26,6 +26,14 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     Riding Hood brings the nearest Enemy, a Lunar Event's ``moved`` effects (Morning Song); then
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
+``lives_losing``, ``spoils_options`` / ``spoils_option_chosen``, ``counter_gain``,
+``possession_gained``, ``type_limit`` (and ``movement_rolled``)
+    held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
+    that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
+    (the Living Doll), Tricks and Treats (``character_options`` /
+    ``character_option_chosen``) (:mod:`.held`);
+``combat_dice``
+    a held card's extra die (the Champion of Light by Day) (:mod:`.modifiers`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -48,7 +56,7 @@ from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from . import effects as _effects
-from . import after_move, characters, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -69,6 +77,10 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
+        fixed = store.get(state, "attack_rolls_fixed")
+        state = store.store(state, attack_rolls_fixed=fixed.discard(character))
+        state = log(state, "attack_rolls_free", character=character)
     todo = list(store.get(state, "jobs", ()))
     due = store.get(state, "werewolf_due")
     state = store.store(state, jobs=[], werewolf_due=None)
@@ -78,6 +90,7 @@ def turn_started(state, character):
     if ch.alive and not ch.lost_turn:
         todo += time_card.turn_start_jobs(state, character)
         todo += lycanthropy.turn_start_jobs(state, character)
+        todo += held.turn_start_jobs(state, character)  # a Follower sent away (Champion of Light)
         todo += cure_offer(state, character)
     return jobs.push_jobs(state, todo)
 
@@ -102,6 +115,7 @@ def movement_rolled(state, character, roll, dice=None):
     if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
                                       modifiers.active(state, character, "movement")):
         roll = min(dice)
+    state = held.movement_rolled(state, character, roll, dice)  # the Black Cat goes on a 1
     if roll == 1:
         state = store.store(state, werewolf_due=character)
         return log(state, "werewolf_stirs", character=character)
@@ -117,11 +131,13 @@ def events_drawn(state, character, cards):
 
 def before_encounter(state, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night; the
-    Grave Robber's search of the Graveyard (:mod:`.characters`)."""
+    Grave Robber's search of the Graveyard (:mod:`.characters`); a held card's offer after
+    the space's encounter (the Lost Soul, :mod:`.held`)."""
     state = after_move.before_encounter(state, character, space)
     if state.characters[character].turn_flags.get("encounter_replaced"):
         return state
     state = characters.before_encounter(state, character, space)
+    state = held.before_encounter(state, character, space)  # the Lost Soul after the Chapel
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
@@ -162,6 +178,20 @@ def became_toad(state, character):
     return lycanthropy.discard_card(state, character, "turned into a Toad")
 
 
+def cards_drawn(state, character, space, cards):
+    """A card with spare lives drawn again holds all of them (:mod:`.held`); the characters'
+    and the Witch Finder's extra cards (:mod:`.characters`)."""
+    state = held.cards_drawn(state, character, space, cards)
+    return characters.cards_drawn(state, character, space, cards)
+
+
+def combat_resolved(state, character, result):
+    """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
+    answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""
+    state = board_cards.combat_resolved(state, character, result)
+    return modifiers.combat_resolved(state, character, result)
+
+
 HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
          "character_died": character_died, "became_toad": became_toad,
@@ -171,15 +201,20 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": moveme
          "combat_option_chosen": modifiers.combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
-         "before_draw": characters.before_draw, "cards_drawn": characters.cards_drawn,
-         "combat_resolved": modifiers.combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
-         "turn_ended": turn_ended}
+         "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
+         "combat_resolved": combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
+         "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
+         "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
+         "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
+         "possession_gained": held.possession_gained, "type_limit": held.type_limit,
+         "character_options": held.character_options,
+         "character_option_chosen": held.character_option_chosen}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

@@ -13,7 +13,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
-from . import lycanthropy, store, time_card
+from . import board_cards, lycanthropy, store, time_card, trades
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -41,8 +41,26 @@ EFFECT_SCHEMAS = {
     "discard_here": _obj(),
     "search_discards": _obj(types={"type": "array", "minItems": 1,
                                    "items": {"enum": ["object", "magic_object", "follower"]}}),
-    "clear_space": _obj(),
+    "clear_space": _obj(where={"enum": ["space", "region", "board"]}),
+    "raise_from_discards": _obj(["types"], types={"type": "array", "minItems": 1,
+                                                   "items": {"enum": ["enemy"]}}),
+    "gold_on_card": _obj(["dice", "per_visit"], dice={"enum": ["d6", "2d6", "3d6"]},
+                         per_visit={"type": "integer", "minimum": 1}),
+    "drain_enemies": _obj(),
+    "move_self": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
+    "draw_keep_one": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
+    "move_self_to_cards": _obj(),
+    "give_object": _obj(),
+    "lose_random_object": _obj(),
+    "take_object": _obj(),
+    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS),
+    "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
+    "exorcise": _obj(),
+    "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
+    "gather": _obj(["subtype"], subtype={"enum": ["spirit", "animal", "monster", "dragon"]},
+                   count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
+    "fix_attack_rolls": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
 }
 
 
@@ -173,18 +191,6 @@ def discard_taken(state, action, actor, cause):
     return base_effects.add_possession(state, actor, card, cause)
 
 
-def clear_space(state, params, actor, source):
-    """Every Adventure card on the actor's space is discarded (the Hungering Artefact)."""
-    space = state.characters[actor].space
-    gone = [c for c in state.board_cards.get(space, ()) if load().cards[c].deck == "adventure"]
-    if not gone:
-        return state
-    for c in gone:
-        state = base_effects._remove_from_space(state, space, c)
-        state = chars.discard(state, c)
-    return log(state, "cards_discarded", character=actor, space=space, cards=gone, cause=_cause(source))
-
-
 def free_purchase(state, params, actor, source):
     """Take one Object of the actor's choice from the Purchase cards for nothing."""
     stock = sorted(set(state.decks.get("purchase", ())))
@@ -207,6 +213,14 @@ def set_attack_roll(state, params, actor, source):
     return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+def fix_attack_rolls(state, params, actor, source):
+    """Every creature's attack roll is ``value`` until the actor's next turn starts (the Feral
+    Hunger at Night; read by the ``attack_roll`` hook, ended by ``turn_started``)."""
+    fixed = store.get(state, "attack_rolls_fixed", {})
+    state = store.store(state, attack_rolls_fixed={**dict(fixed), actor: params["value"]})
+    return log(state, "attack_rolls_fixed", character=actor, roll=params["value"], cause=_cause(source))
+
+
 def _discard_here(state, params, actor, source):
     from .after_move import discard_here
     return discard_here(state, params, actor, source)
@@ -219,12 +233,15 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
-    "search_discards": search_discards, "clear_space": clear_space,
+    "fix_attack_rolls": fix_attack_rolls,
+    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
-NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else")}
+NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",),
+          "roll_at_least": ("then",), "reanimate_trophy": ("then",)}
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
-         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken}
+         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken,
+         **board_cards.STEPS, **trades.STEPS}

@@ -10,7 +10,10 @@ says whom it concerns:
 ``hook`` names the value hook it answers: ``character_score`` (``add``), ``combat_result``
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
-(an object discarded before the dice for a fixed attack roll).
+(an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
+with a ``result``: ``evaded``), ``send_away`` (an Enemy's: the ``send_away`` option, which
+sends it to another space of the Region and ends the combat as evaded), ``combat_dice`` (``add``: dice
+more for the character's attack roll).
 
 Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
 ``against`` (``creature``/``character``), ``alignment`` (a list), ``unless_lycanthrope``,
@@ -145,6 +148,9 @@ def combat_options(state, options, character):
     if "evade" not in out and b["evadable"] and not (inner and b["opponent"] is None) and \
             active(state, character, "evade", b["kind"], b["opponent"], foes):
         out.insert(1, "evade")
+    if b["opponent"] is None and "send_away" not in out and \
+            active(state, character, "send_away", b["kind"], None, foes):
+        out.append("send_away")  # the Pit Fiend Shirker: sent to another space of the Region
     if b.get("bm_character_roll") is None:
         for c, _ in active(state, character, "combat_option", b["kind"], b["opponent"], foes):
             if c in state.characters[character].objects and f"use:{c}" not in out:
@@ -153,10 +159,14 @@ def combat_options(state, options, character):
 
 
 def combat_option_chosen(state, character, action):
-    """``use:<card>``: the object is discarded and the attack roll becomes its ``roll``."""
+    """``use:<card>``: the object is discarded and the attack roll becomes its ``roll`` (or the
+    combat ends with its ``result``: the Holy Water's ``evaded``)."""
     from ...engine.machine import log
     from ...engine.records import replace
     from ...state import update_character
+    if action == "send_away":
+        from ...engine.machine import frame, push
+        return push(state, frame("blood_moon.send_away", who=character))
     if not action.startswith("use:"):
         return state
     c = action.split(":", 1)[1]
@@ -166,15 +176,37 @@ def combat_option_chosen(state, character, action):
         return state
     state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
     state = chars.discard(state, c)
+    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies dismissed, as evaded)
+        state = replace(state, battle=state.battle.set("result", mods[0]["result"]))
+        return log(state, "object_used", character=character, card=c, result=mods[0]["result"])
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
 
 
+def combat_dice(state, dice, character, kind):
+    """``{hook: combat_dice, add: N}``: N dice more for the character's attack roll, of the
+    kind he rolls; the higher counts, as for the Warrior's two dice (the Champion of Light by
+    Day: a stand-in reading of "an extra die")."""
+    b = state.battle
+    if b is None:
+        return dice
+    foes = battle_enemies(state) if b["who"] == character else ()
+    opponent = b["opponent"] if b["who"] == character else b["who"]
+    for _, m in active(state, character, "combat_dice", kind, opponent, foes):
+        count, die = dice.split("d", 1)
+        dice = f"{int(count or 1) + m['add']}d{die}"
+    return dice
+
+
 def attack_roll(state, roll, enemies, kind, character):
-    """A creature's attack roll fixed (the Feral Hunger: a 6)."""
+    """A creature's attack roll fixed (the Feral Hunger: a 6 in this combat; cast at Night,
+    every creature's until the caster's next turn: ``ext.blood_moon.attack_rolls_fixed``)."""
     b = state.battle
     if b is not None and b.get("bm_attack_roll") is not None:
         return b["bm_attack_roll"]
+    fixed = store.get(state, "attack_rolls_fixed")
+    if fixed:
+        return max(fixed.values())
     return roll
 
 

@@ -42,6 +42,8 @@ hook                      what the Harbinger does there
 ``combat_resolved``       the Horsemen not beaten punish every character without a Talisman;
                           Burial Mounds: a Spirit or Undead beaten lets the winner take an
                           Object from the discards (:mod:`.dead`)
+``combat_options``,       the Ascendant Divine's divine gifts cast in his own combat
+``combat_option_chosen``  (``gift:<spell>``, :mod:`.characters`)
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
@@ -130,8 +132,10 @@ def attack_score(state, score, enemy, kind=None):
     whose attack grows with each discarded Omen."""
     c = load().cards.get(enemy)
     bonus = omens.continuous(state).get("attack_bonus")
-    if bonus and (not bonus.get("subtypes") or (c is not None and c.type == "enemy"
-                                                and c.subtype in bonus["subtypes"])):
+    # a Stranger or Follower risen under Spreading Death is an Undead (dead.is_risen)
+    subtype = "undead" if dead.is_risen(state, enemy) else (
+        c.subtype if c is not None and c.type == "enemy" else None)
+    if bonus and (not bonus.get("subtypes") or subtype in bonus["subtypes"]):
         score += bonus["amount"]
     if c is not None and c.data and c.data.get("attack_per_omen_discarded"):
         score += c.data["attack_per_omen_discarded"] * omens.discarded_count(state)
@@ -243,6 +247,8 @@ HOOKS = {
     "type_limit": type_limit,
     "trophies": trophies,
     "combat_resolved": combat_resolved,
+    "combat_options": characters.combat_options,
+    "combat_option_chosen": characters.combat_option_chosen,
 }
 
 EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}

@@ -24,7 +24,9 @@ The characters are data (``data/talisman/expansions/harbinger/characters.yaml``,
     outside the Spell limit).  ``turn_started``: once a round, at the start of his turn, he may
     cast one whose card may be cast then (``gift:<spell>`` / ``done``), as if it were a Spell
     (it goes to the Spell discard pile; Counterspell, Dispellation and the Omens' casting rules
-    answer it).  Not in combat (a stand-in limit).
+    answer it).  In his own combat, before the dice, one whose card may be cast in that kind of
+    combat is offered the same way (``gift:<spell>``, the ``combat_options`` /
+    ``combat_option_chosen`` hooks; the same once a round).
 """
 from __future__ import annotations
 
@@ -125,13 +127,41 @@ def gift_offer(state, who):
                   "harbinger.gift_chosen", prompt="cast a divine gift?", who=who)
 
 
-def gift_chosen(state, action, who):
+def gift_chosen(state, action, who, context="turn"):
     """The gift is cast as a Spell: it joins his Spells for the cast, which discards it."""
     if action.kind == "done":
         return state
+    return _cast_gift(state, who, action.args[0], context)
+
+
+def combat_gifts(state, cid):
+    """The gifts ``cid`` may cast in his own combat now (before the dice, once a round)."""
+    from ...rules import combat
+    from ...state import update_character
+    b = state.battle
+    gifts = list(st.get(state, "gifts", {}).get(cid, ()))
+    if b is None or b["who"] != cid or not gifts or st.get(state, "gift_round", {}).get(cid) == state.round:
+        return []
+    return combat.castable_in_combat(update_character(state, cid, spells=gifts), cid)
+
+
+def combat_options(state, options, character):
+    """Value hook: a divine gift offered before the dice of his own combat."""
+    if not st.get(state, "gifts", {}).get(character):
+        return options
+    return tuple(options) + tuple(f"gift:{g}" for g in combat_gifts(state, character))
+
+
+def combat_option_chosen(state, character, action):
+    """State hook: ``gift:<spell>`` cast in combat (the combat resumes after the cast)."""
+    if not action.startswith("gift:"):
+        return state
+    return _cast_gift(state, character, action.split(":", 1)[1], "combat")
+
+
+def _cast_gift(state, who, gift, context):
     from ...rules import spells
     from ...state import update_character
-    gift = action.args[0]
     gifts = st.get(state, "gifts")
     mine = list(gifts[who])
     mine.remove(gift)
@@ -140,7 +170,7 @@ def gift_chosen(state, action, who):
     state = log(state, "divine_gift_cast", character=who, card=gift)
     ch = state.characters[who]
     state = update_character(state, who, spells=ch.spells.append(gift))
-    return spells.cast(state, who, gift, context="turn")
+    return spells.cast(state, who, gift, context=context)
 
 
 def discard_offer(state, who):

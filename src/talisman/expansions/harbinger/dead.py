@@ -7,6 +7,16 @@
 * The top Omen's ``continuous.after_win: {subtypes, effects}`` (Burial Mounds): a character who
   beats an Enemy of those subtypes in combat runs the effects (the ``combat_resolved`` hook,
   before the win is applied).
+* ``enemies_to_decks`` (Undead Hordes): the Enemies in the Adventure and Harbinger discard
+  piles go back into their decks, which are shuffled.
+* The top Omen's ``continuous.undead_rise: {types, strength, number}`` (Spreading Death): while it
+  is on top, a face-up card of those types (Strangers, Followers) is an Undead Enemy of that
+  Strength and encounter number.  It is met in the Harbinger's encounter flow
+  (:func:`.figure.meet`, which :func:`.figure.own_flow_needed` asks for on such a space): once
+  the cards of lower numbers are met, each risen card attacks alone, in battle; beaten, it is
+  discarded (no trophy: a stand-in); a loss or a stand-off ends the turn as an Enemy's does; an
+  evasion goes on with the encounter.  As an Undead it has the Omen's Spirit/Undead attack
+  bonus (the ``attack_score`` hook, :func:`is_risen`).
 """
 from __future__ import annotations
 
@@ -14,6 +24,7 @@ from pyrsistent import pvector
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
+from ...engine.dice import shuffle
 from ...engine.records import replace
 from . import omens
 
@@ -85,9 +96,84 @@ def after_win(state, who, omen):
     return base.run(state, effects, who, {"card": omen})
 
 
-EFFECTS = {"discard_top": discard_top, "take_from_discards": take_from_discards}
+def enemies_to_decks(state, params, actor, source):
+    """Undead Hordes: the Enemies in the discard piles go back into their decks (shuffled)."""
+    for deck in ("adventure", "harbinger"):
+        pile = list(state.discards.get(deck, ()))
+        back = [c for c in pile if load().cards[c].type == "enemy"]
+        if not back:
+            continue
+        cards, dice = shuffle(state.dice, list(state.decks.get(deck, ())) + back)
+        state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)),
+                        discards=state.discards.set(deck, pvector(c for c in pile if c not in back)))
+        state = log(state, "enemies_back_in_deck", deck=deck, cards=back, cause=source.get("card"))
+    return state
+
+
+# --- Spreading Death: Strangers and Followers risen as Undead Enemies ---------------------------
+
+def risen(state, space, met=()):
+    """The face-up cards of ``space`` the top Omen makes Undead Enemies, not yet met."""
+    rule = omens.continuous(state).get("undead_rise")
+    if not rule:
+        return []
+    return [c for c in dict.fromkeys(state.board_cards.get(space, ()))
+            if c not in met and load().cards[c].type in rule["types"]]
+
+
+def is_risen(state, card_id):
+    """Whether the enemy named ``card_id`` in a combat is a risen card (an Undead)."""
+    rule = omens.continuous(state).get("undead_rise")
+    c = load().cards.get(card_id)
+    return bool(rule) and c is not None and c.type in rule["types"]
+
+
+def risen_first(state, space, queue, met):
+    """The risen card to fight now: the next card in the base order comes later (or none)."""
+    rule = omens.continuous(state).get("undead_rise")
+    up = risen(state, space, met)
+    if not up:
+        return None
+    if queue and (load().cards[queue[0]].number or 99) < rule.get("number", 2):
+        return None
+    return up[0]
+
+
+def fight_risen(state, cid, space, everything, met, card):
+    """A risen card attacks (battle), alone."""
+    from ...rules import combat
+    rule = omens.continuous(state)["undead_rise"]
+    state = log(state, "undead_risen", character=cid, card=card, space=space,
+                strength=rule["strength"], cause=omens.top(state))
+    go_on = {"step": "harbinger.risen_beaten",
+             "args": {"space": space, "card": card, "everything": everything,
+                      "met": list(met) + [card]}}
+    evaded = {"step": "harbinger.meet",
+              "args": {"space": space, "everything": everything, "met": list(met) + [card]}}
+    stop = {"step": "combat.end_turn", "args": {}}
+    enemy = {"name": card, "card": None, "value": rule["strength"]}
+    return combat.start_combat(state, cid, "battle", [enemy], on_win=go_on, on_lose=stop,
+                               on_standoff=stop, on_evade=evaded)
+
+
+def risen_beaten(state, space, card, everything, met):
+    """Rule step: the risen card beaten is discarded; the encounter goes on."""
+    from ...rules import characters as chars
+    from ...rules import effects
+    state = push(state, frame("harbinger.meet", space=space, everything=everything, met=met))
+    if card not in state.board_cards.get(space, ()):
+        return state
+    state = effects._remove_from_space(state, space, card)
+    state = chars.discard(state, card)
+    return log(state, "undead_destroyed", character=state.current, card=card, space=space)
+
+
+EFFECTS = {"discard_top": discard_top, "take_from_discards": take_from_discards,
+           "enemies_to_decks": enemies_to_decks}
 SCHEMAS = {"discard_top": {"type": "object", "additionalProperties": False, "required": ["count"],
                            "properties": {"deck": {"enum": ["adventure"]}, "count": _POS}},
            "take_from_discards": {"type": "object", "additionalProperties": False, "required": ["depth"],
-                                  "properties": {"depth": _POS, "types": _TYPES}}}
-STEPS = {"harbinger.taken_from_discards": taken_from_discards, "harbinger.after_win": after_win}
+                                  "properties": {"depth": _POS, "types": _TYPES}},
+           "enemies_to_decks": {"type": "object", "additionalProperties": False, "properties": {}}}
+STEPS = {"harbinger.taken_from_discards": taken_from_discards, "harbinger.after_win": after_win,
+         "harbinger.risen_beaten": risen_beaten}

@@ -249,6 +249,19 @@ def ditched(state, action, actor):
     return log(state, "object_dropped", character=actor, card=card_id, space=ch.space)
 
 
+def ditch_followers(state, params, actor, source):
+    """Spreading Death: every Follower the actor may drop is left on his space (Cursed ones
+    and those that force themselves on him stay)."""
+    ch = state.characters[actor]
+    gone = chars.droppable_followers(ch)
+    if not gone:
+        return state
+    state = update_character(state, actor, followers=[f for f in ch.followers if f not in gone])
+    state = chars.put_on_space(state, ch.space, gone)
+    return log(state, "followers_ditched", character=actor, cards=gone, space=ch.space,
+               cause=_cause(source))
+
+
 def lose_lives_per_spell(state, params, actor, source):
     """Lose one life for each Spell held."""
     n = len(state.characters[actor].spells)
@@ -268,9 +281,13 @@ def _spaces(state, where):
     return [s for s in load().board.regions[st.region_of(h)] if s in state.board_cards]
 
 
-def _discard_space(state, space):
-    cards = list(state.board_cards.get(space, ()))
-    state = replace(state, board_cards=state.board_cards.discard(space))
+def _discard_space(state, space, types=None):
+    """Discard the face-up cards of ``space`` (only those of ``types`` when given)."""
+    here = list(state.board_cards.get(space, ()))
+    cards = [c for c in here if types is None or load().cards[c].type in types]
+    rest = [c for c in here if c not in cards]
+    state = replace(state, board_cards=state.board_cards.set(space, pvector(rest)) if rest
+                    else state.board_cards.discard(space))
     for c in cards:
         state = chars.discard(state, c)
         key = f"{space}/{c}"
@@ -280,8 +297,8 @@ def _discard_space(state, space):
 
 
 def discard_faceup_cards(state, params, actor, source):
-    """Discard the face-up cards of every space (``where: all``) or of the Harbinger's Region;
-    with ``life_per_card_here``, each character first counts the cards on its own space and
+    """Discard the face-up cards of every space (``where: all``) or of the Harbinger's Region
+    (only those of ``types``: Undead Hordes, Strangers and Followers); with ``life_per_card_here``, each character first counts the cards on its own space and
     loses that many lives."""
     spaces = _spaces(state, params.get("where", "all"))
     losses = {}
@@ -292,8 +309,9 @@ def discard_faceup_cards(state, params, actor, source):
             if n:
                 losses[c] = n
     gone = []
+    types = params.get("types")
     for s in spaces:
-        state, cards = _discard_space(state, s)
+        state, cards = _discard_space(state, s, types)
         gone += cards
     state = log(state, "faceup_cards_discarded", cards=gone, cause=_cause(source))
     for c, n in losses.items():
@@ -340,7 +358,7 @@ EFFECTS = {
     "harbinger_chart": harbinger_chart, "harbinger_draw": harbinger_draw,
     "harbinger_place": harbinger_place, "move_harbinger": move_harbinger, "peek": peek,
     "extra_turn": extra_turn, "each_in_harbinger_region": each_in_harbinger_region,
-    "discard_object": discard_object, "ditch": ditch,
+    "discard_object": discard_object, "ditch": ditch, "ditch_followers": ditch_followers,
     "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
     "replace_faceup_with_harbinger": replace_faceup_with_harbinger,
     "harbinger_ignored": harbinger_ignored,
@@ -366,9 +384,13 @@ SCHEMAS = {
                            types={"type": "array", "minItems": 1, "items": {
                                "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
     "ditch": _obj(),
+    "ditch_followers": _obj(),
     "lose_lives_per_spell": _obj(),
     "discard_faceup_cards": _obj(where={"enum": ["all", "harbinger_region"]},
-                                 life_per_card_here={"type": "boolean"}),
+                                 life_per_card_here={"type": "boolean"},
+                                 types={"type": "array", "minItems": 1, "items": {
+                                     "enum": ["stranger", "follower", "object", "magic_object",
+                                              "enemy", "place"]}}),
     "replace_faceup_with_harbinger": _obj(),
     "harbinger_ignored": _obj(["space"], space=_ID, effect=_ID),
 }

@@ -43,7 +43,7 @@ from ...engine.records import Frame, deep_freeze, replace
 from ...effects_schema import with_defs
 from ...expansions import adjust
 from ...state import update_character
-from . import omens
+from . import dead, omens
 from . import store as st
 from . import terrain
 
@@ -207,6 +207,8 @@ def own_flow_needed(state, cid, space):
     if st.space_def(space).draw and adjust(state, "draw_deck", "adventure", character=cid,
                                              space=space) != "adventure":
         return True
+    if dead.risen(state, space):  # Spreading Death: Strangers and Followers risen as Undead
+        return True
     return any(is_strength_craft(c) for c in state.board_cards.get(space, ()))
 
 
@@ -299,8 +301,9 @@ def _delegate(state, fn, *args):
 
 
 def meet(state, space, everything, met=()):
-    """Rule step: meet the next card; a group of enemies with a Strength/Craft enemy among
-    them asks the character for battle or psychic combat first."""
+    """Rule step: meet the next card; a card risen as an Undead (Spreading Death) attacks in
+    its turn; a group of enemies with a Strength/Craft enemy among them asks the character
+    for battle or psychic combat first."""
     from ...rules import encounters
     cid = state.current
     ch = state.characters[cid]
@@ -310,6 +313,9 @@ def meet(state, space, everything, met=()):
     if not met and not flags.get("events_announced") and encounters.events_drawn(state, space, cid):
         return _delegate(state, encounters.meet, space, everything, met)
     queue = encounters._order(state, space, set(met), everything, cid)
+    rising = dead.risen_first(state, space, queue, met)
+    if rising is not None:
+        return dead.fight_risen(state, cid, space, everything, met, rising)
     if queue and load().cards[queue[0]].type == "enemy":
         number = load().cards[queue[0]].number
         if any(is_strength_craft(c) and load().cards[c].number == number for c in queue):

@@ -1,0 +1,276 @@
+"""Held cards that answer the newer hook points (``data:`` fields, docs/blood_moon.md):
+
+``spare_lives: N``
+    the ``lives_losing`` hook: a held Magic Object holding N spare lives, lost instead of the
+    holder's own (the Self-Portrait: 4).  How many are gone is kept per card in
+    ``ext.blood_moon.spare_lives_lost``; the last one gone, the card is discarded (a
+    stand-in: the card's end is not known) and its count forgotten, as it is when the card
+    is drawn again.  The card says "may"; the spare lives are always taken first (a life
+    kept can only help).
+``spoils: [counter, ...]``
+    the ``spoils_options`` / ``spoils_option_chosen`` hooks: a victor holding the card may take
+    one of these counters from the character he beat instead of the usual spoils
+    (``spoils:syphon:strength``; the Syphoning Sceptre: Strength or Craft).  The loser loses
+    it by the base rules of LOSING STRENGTH / CRAFT (at 0: a life, the quota restored).
+``no_gain: [counter, ...]``
+    the ``counter_gain`` hook: the holder gains none of these (the Black Cat: fate);
+``on_gain: {lose_all: [counter, ...]}``
+    the ``possession_gained`` hook: as the card joins, the holder loses all of these (the
+    Black Cat: all fate);
+``leaves_on_roll: N``
+    the ``movement_rolled`` hook: a movement roll of N in the holder's turn lets the Follower go
+    (discarded; the Black Cat: a 1 -- a stand-in reading of "rolling a 1 in your turn": only
+    the movement roll is read);
+``sole_object: true``
+    the ``possession_gained`` and ``type_limit`` hooks: as the card joins, every other Object
+    the holder carries that is not Cursed is left on his space, and while he holds it he may
+    take no other Object (the Living Doll; the City's Alchemist, who takes it for a gold, is
+    the base City's "sell Objects to the Alchemist": a Cursed Object may be sold);
+``turn_start: {time, effects}``
+    a held card's effects as its holder's turn starts (a job, :mod:`.jobs`), by ``time`` (the
+    Champion of Light at Night / the Disciple of Darkness by Day: sent away to turn the Time
+    card -- "at any time" is offered at the start of the holder's turn, the base game's moment
+    for "any time" Spells out of combat);
+``after_visit: {spaces, effects}``
+    the ``before_encounter`` hook: having moved onto one of ``spaces``, once its encounter is
+    over (a frame under the encounter's own, as the Grave Robber's search), the holder runs the
+    effects (the Lost Soul after the Chapel or the Graveyard: let go for a reward, or kept);
+``swap_drawn: true``
+    the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
+    of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
+    Follower leaves (the Keeper of the Vigil: "once");
+``trick_on_character: true``
+    the ``character_options`` / ``character_option_chosen`` hooks: landing on a character who
+    carries an Object, the holder may, instead of attacking, take an Object of his choice from
+    him (``trick:<card>``, then ``take:<object>``) and give him this card (Tricks and Treats;
+    a card the receiver cannot carry is left on the space).
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...rules import characters as chars
+from ...state import update_character
+from ...engine.machine import frame, log, push
+from . import store
+from .modifiers import held_cards
+
+SYPHON = "syphon"
+
+
+def _cards_with(state, cid, field):
+    return [c for c in held_cards(state, cid) if field in store.card_data(c)]
+
+
+# --- spare lives (the Self-Portrait) -----------------------------------------------------------
+
+def spare_left(state, card):
+    lost = store.get(state, "spare_lives_lost", {}).get(card, 0)
+    return store.card_data(card)["spare_lives"] - lost
+
+
+def lives_losing(state, character, amount, cause):
+    """LOSING LIVES with a card holding spare lives: they go first (flag ``lives_spared``)."""
+    spared = 0
+    for card in _cards_with(state, character, "spare_lives"):
+        if spared >= amount:
+            break
+        take = min(amount - spared, spare_left(state, card))
+        if take <= 0:
+            continue
+        spared += take
+        state = _spend(state, character, card, take, cause)
+    if not spared:
+        return state
+    flags = state.characters[character].turn_flags.set("lives_spared", spared)
+    return update_character(state, character, turn_flags=flags)
+
+
+def _spend(state, character, card, n, cause):
+    lost = dict(store.get(state, "spare_lives_lost", {}))
+    lost[card] = lost.get(card, 0) + n
+    left = store.card_data(card)["spare_lives"] - lost[card]
+    state = log(state, "spare_lives_lost", character=character, card=card, amount=n, left=left,
+                cause=cause)
+    if left > 0:
+        return store.store(state, spare_lives_lost=lost)
+    del lost[card]
+    state = store.store(state, spare_lives_lost=lost)
+    objects = state.characters[character].objects
+    state = update_character(state, character, objects=objects.delete(objects.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "object_discarded", character=character, card=card, cause="no spare lives left")
+
+
+def cards_drawn(state, character, space, cards):
+    """A card with spare lives drawn again holds all of them; a held card's offer to swap a
+    drawn card (the Keeper of the Vigil)."""
+    drawn = [c for c in cards if load().cards[c].deck == "adventure"]
+    keepers = [c for c in _cards_with(state, character, "swap_drawn")
+               if c in state.characters[character].followers]
+    if drawn and keepers:
+        state = push(state, frame("blood_moon.swap_offer", who=character, cards=drawn, keeper=keepers[0]))
+    lost = store.get(state, "spare_lives_lost", {})
+    again = [c for c in cards if c in lost]
+    if not again:
+        return state
+    return store.store(state, spare_lives_lost={k: v for k, v in lost.items() if k not in again})
+
+
+# --- spoils (the Syphoning Sceptre) ------------------------------------------------------------
+
+def spoils_options(state, options, victor, loser, kind):
+    """The victor's card offers a counter of the loser's instead of the usual spoils."""
+    counters = []
+    for card in _cards_with(state, victor, "spoils"):
+        counters += [c for c in store.card_data(card)["spoils"] if c not in counters]
+    return tuple(options) + tuple(f"spoils:{SYPHON}:{c}" for c in counters)
+
+
+def spoils_option_chosen(state, victor, loser, action):
+    parts = action.split(":")
+    if parts[:2] != ["spoils", SYPHON]:
+        return state
+    counter = parts[2]
+    state = log(state, "counter_syphoned", character=victor, opponent=loser, counter=counter)
+    state = chars.lose(state, loser, counter, 1, f"syphoned by {victor}")
+    return chars.gain(state, victor, counter, 1, f"syphoned from {loser}")
+
+
+# --- cards that bind their holder (the Black Cat, the Living Doll) -------------------------------
+
+def counter_gain(state, amount, character, counter):
+    """No gain of a counter a held card forbids (the Black Cat: no fate)."""
+    for card in _cards_with(state, character, "no_gain"):
+        if counter in store.card_data(card)["no_gain"]:
+            return 0
+    return amount
+
+
+def possession_gained(state, character, card):
+    """As a card joins: all of some counter lost (the Black Cat); every other Object left on
+    the space (the Living Doll)."""
+    d = store.card_data(card)
+    for counter in d.get("on_gain", {}).get("lose_all", ()):
+        n = getattr(state.characters[character], counter)
+        if n:
+            state = chars.lose(state, character, counter, n, card)
+    if d.get("sole_object"):
+        ch = state.characters[character]
+        others = [c for c in ch.objects if c != card and "cursed" not in load().cards[c].abilities]
+        if others:
+            kept = [c for c in ch.objects if c not in others]
+            state = update_character(state, character, objects=kept)
+            state = chars.put_on_space(state, ch.space, others)
+            state = log(state, "objects_ditched", character=character, cards=others, cause=card)
+    return state
+
+
+def type_limit(state, limit, character, kind):
+    """A held card that allows no other Object (the Living Doll): none of another type, and
+    only itself of its own."""
+    ch = state.characters[character]
+    for card in ch.objects:
+        if store.card_data(card).get("sole_object"):
+            own = 1 if load().cards[card].type == kind else 0
+            return own if limit is None else min(limit, own)
+    return limit
+
+
+def movement_rolled(state, character, roll, dice=None):
+    """A held Follower let go on a movement roll of its number (the Black Cat: a 1)."""
+    for card in _cards_with(state, character, "leaves_on_roll"):
+        if card in state.characters[character].followers and \
+                store.card_data(card)["leaves_on_roll"] == roll:
+            followers = state.characters[character].followers
+            state = update_character(state, character,
+                                     followers=followers.delete(followers.index(card)))
+            state = chars.discard(state, card)
+            state = log(state, "follower_left", character=character, card=card, roll=roll)
+    return state
+
+
+def turn_start_jobs(state, cid):
+    """Jobs for held cards' ``turn_start`` effects (their ``time`` holding)."""
+    from . import jobs
+    out = []
+    for card in _cards_with(state, cid, "turn_start"):
+        rule = store.card_data(card)["turn_start"]
+        if rule.get("time", store.time(state)) == store.time(state):
+            out.append(jobs.effects_job(cid, rule["effects"], card))
+    return out
+
+
+def before_encounter(state, character, space):
+    """A held card's effects once the encounter of one of its spaces is over."""
+    ch = state.characters[character]
+    if not ch.alive or not ch.turn_flags.get("moved"):
+        return state
+    for card in _cards_with(state, character, "after_visit"):
+        if space in store.card_data(card)["after_visit"]["spaces"]:
+            state = push(state, frame("blood_moon.after_visit", who=character, card=card, space=space))
+    return state
+
+
+def after_visit(state, who, card, space):
+    """Rule step: the held card's ``after_visit`` effects, if he is still there with it."""
+    from ...rules import effects
+    ch = state.characters[who]
+    if not ch.alive or ch.space != space or state.outcome is not None or card not in held_cards(state, who):
+        return state
+    return effects.run(state, list(store.card_data(card)["after_visit"]["effects"]), who, {"card": card})
+
+
+def swap_offer(state, who, cards, keeper):
+    from ...engine.machine import decide
+    ch = state.characters[who]
+    here = [c for c in dict.fromkeys(cards) if c in state.board_cards.get(ch.space, ())]
+    if not ch.alive or state.outcome is not None or not here or keeper not in ch.followers:
+        return state
+    return decide(state, who, "swap", [f"swap:{c}" for c in here] + ["keep"], "blood_moon.swap_chosen",
+                  prompt=f"swap a drawn card ({keeper})?", who=who, keeper=keeper, space=ch.space)
+
+
+def swap_chosen(state, action, who, keeper, space):
+    """The drawn card is discarded and the next one drawn in its place; the Follower leaves."""
+    from .characters import redraw_chosen
+    if action.kind == "keep":
+        return state
+    followers = state.characters[who].followers
+    state = update_character(state, who, followers=followers.delete(followers.index(keeper)))
+    state = chars.discard(state, keeper)
+    state = log(state, "follower_left", character=who, card=keeper, cause="swapped a drawn card")
+    return redraw_chosen(state, action, space, who)
+
+
+def character_options(state, options, character, other):
+    if not state.characters[other].objects:
+        return options
+    tricks = [c for c in _cards_with(state, character, "trick_on_character")
+              if c in state.characters[character].objects]
+    return tuple(options) + tuple(f"trick:{c}" for c in dict.fromkeys(tricks))
+
+
+def character_option_chosen(state, character, other, action):
+    from ...engine.machine import decide
+    if not action.startswith("trick:"):
+        return state
+    card = action.split(":", 1)[1]
+    return decide(state, character, "take", [f"take:{c}" for c in dict.fromkeys(state.characters[other].objects)],
+                  "blood_moon.tricked", prompt=f"take an Object from {other}", who=character,
+                  other=other, card=card)
+
+
+def tricked(state, action, who, other, card):
+    from ...rules.effects import add_possession
+    obj = action.args[0]
+    held = state.characters[other].objects
+    state = update_character(state, other, objects=held.delete(held.index(obj)))
+    mine = state.characters[who].objects
+    state = update_character(state, who, objects=mine.delete(mine.index(card)))
+    state = log(state, "trick_played", character=who, opponent=other, card=card, took=obj)
+    state = add_possession(state, who, obj, card)
+    return add_possession(state, other, card, f"given by {who}")
+
+
+STEPS = {"blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
+         "blood_moon.swap_chosen": swap_chosen}

@@ -1,0 +1,183 @@
+"""Blood Moon Strangers who take a trophy for a reward (docs/blood_moon.md):
+
+``give_trophy: {then, repeat}``
+    the actor may give one of his trophies (``give:<card>``, discarded) for the ``then``
+    effects, or keep them (``keep``); with ``repeat`` the offer comes again after each trade
+    (the Cairn Caretaker: 1 Strength or Craft a trophy; the Ghostwood Ent: a hand of Spells,
+    then he leaves);
+``gold_on_card: {dice, per_visit}``
+    a card holding gold (the Treasure Trove): at its first visit ``dice`` are rolled for the
+    gold it holds (kept in the base ``state.card_stock`` under ``space/card``); each visit the
+    visitor takes up to ``per_visit``; empty, the card is discarded.  The card says "up to 2":
+    2 are always taken (more gold never hurts);
+``give_object`` / ``lose_random_object`` / ``take_object``
+    an Object given to another character (``give:<object>:<character>``), one lost at random
+    (the seeded dice shuffle the Objects), one taken from any character
+    (``take:<character>:<object>``): the Mischievous Devil's die;
+``reanimate_trophy: {which}``
+    one of the actor's trophies (``choose``: ``raise:<card>`` / ``done``; ``last``: the trophy
+    gained last) becomes a Follower for one battle, as the Ghoul's raised dead (the base
+    ``abilities.raise_dead``: it adds its Strength in his next battle, then is discarded) (the
+    Laboratory; the Reanimate Spell, "an Enemy you have just killed": the last trophy).
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import replace
+from ...rules import characters as chars
+from ...rules import effects as base_effects
+from ...state import update_character
+
+
+def give_trophy(state, params, actor, source):
+    trophies = list(dict.fromkeys(state.characters[actor].trophies))
+    if not trophies:
+        return state
+    return decide(state, actor, "trophy", [f"give:{c}" for c in trophies] + ["keep"],
+                  "blood_moon.trophy_given", prompt=f"give a trophy to the {source.get('card')}?",
+                  params=params, actor=actor, source=source)
+
+
+def trophy_given(state, action, params, actor, source):
+    if action.kind == "keep":
+        return state
+    card = action.args[0]
+    held = state.characters[actor].trophies
+    state = update_character(state, actor, trophies=held.delete(held.index(card)))
+    state = chars.discard(state, card)
+    state = log(state, "trophy_given", character=actor, card=card, cause=source.get("card"))
+    if params.get("repeat"):
+        state = push(state, frame("effects.next", effects=[{"give_trophy": params}], actor=actor,
+                                  source=source))
+    return base_effects.run(state, list(params["then"]), actor, source)
+
+
+def gold_on_card(state, params, actor, source):
+    key = f"{source['space']}/{source['card']}"
+    if key not in state.card_stock:
+        return request_roll(state, params["dice"], f"the gold of the {source['card']}",
+                            "blood_moon.card_gold_rolled", params=params, actor=actor, source=source)
+    return _take_gold(state, params, actor, source, key)
+
+
+def card_gold_rolled(state, action, params, actor, source):
+    key = f"{source['space']}/{source['card']}"
+    state = replace(state, card_stock=state.card_stock.set(key, sum(action.dice)))
+    state = log(state, "card_gold_rolled", card=source["card"], gold=sum(action.dice))
+    return _take_gold(state, params, actor, source, key)
+
+
+def _take_gold(state, params, actor, source, key):
+    left = state.card_stock[key]
+    n = min(left, params["per_visit"])
+    state = chars.gain(state, actor, "gold", n, source["card"])
+    left -= n
+    if left > 0:
+        return replace(state, card_stock=state.card_stock.set(key, left))
+    state = replace(state, card_stock=state.card_stock.discard(key))
+    state = base_effects._remove_from_space(state, source["space"], source["card"])
+    state = chars.discard(state, source["card"])
+    return log(state, "card_emptied", card=source["card"], space=source["space"])
+
+
+EFFECTS = {"give_trophy": give_trophy, "gold_on_card": gold_on_card}
+STEPS = {"blood_moon.trophy_given": trophy_given, "blood_moon.card_gold_rolled": card_gold_rolled}
+
+
+# --- Objects moved between characters (the Mischievous Devil) ----------------------------------
+
+def _others(state, actor):
+    return [o for o in state.order if o != actor and state.characters[o].alive]
+
+
+def give_object(state, params, actor, source):
+    """The actor gives one of his Objects (not a Cursed one) to another character of his
+    choice (``give:<object>:<character>``)."""
+    own = [c for c in dict.fromkeys(state.characters[actor].objects)
+           if "cursed" not in load().cards[c].abilities]
+    others = _others(state, actor)
+    if not own or not others:
+        return log(state, "nothing_given", character=actor, cause=source.get("card"))
+    return decide(state, actor, "give", [f"give:{c}:{o}" for c in own for o in others],
+                  "blood_moon.object_given", prompt="give an Object away", actor=actor,
+                  cause=source.get("card"))
+
+
+def object_given(state, action, actor, cause):
+    from ...rules.effects import add_possession
+    card, other = action.args[0], action.args[1]
+    held = state.characters[actor].objects
+    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = log(state, "object_given", character=actor, card=card, to=other, cause=cause)
+    return add_possession(state, other, card, cause)
+
+
+def lose_random_object(state, params, actor, source):
+    """One of the actor's Objects, chosen at random (a shuffle of the seeded dice), is
+    discarded."""
+    from ...engine.dice import shuffle
+    own = list(state.characters[actor].objects)
+    if not own:
+        return state
+    order, dice = shuffle(state.dice, own)
+    card = order[0]
+    state = replace(state, dice=dice)
+    held = state.characters[actor].objects
+    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "object_lost", character=actor, card=card, cause=source.get("card"))
+
+
+def take_object(state, params, actor, source):
+    """The actor takes one Object from any other character (``take:<character>:<object>``)."""
+    options = [f"take:{o}:{c}" for o in _others(state, actor)
+               for c in dict.fromkeys(state.characters[o].objects)]
+    if not options:
+        return log(state, "nothing_taken", character=actor, cause=source.get("card"))
+    return decide(state, actor, "take", options, "blood_moon.object_taken", prompt="take an Object",
+                  actor=actor, cause=source.get("card"))
+
+
+def object_taken(state, action, actor, cause):
+    from ...rules.effects import add_possession
+    other, card = action.args[0], action.args[1]
+    held = state.characters[other].objects
+    state = update_character(state, other, objects=held.delete(held.index(card)))
+    state = log(state, "object_taken_from", character=actor, card=card, opponent=other, cause=cause)
+    return add_possession(state, actor, card, cause)
+
+
+EFFECTS.update({"give_object": give_object, "lose_random_object": lose_random_object,
+                "take_object": take_object})
+STEPS.update({"blood_moon.object_given": object_given, "blood_moon.object_taken": object_taken})
+
+
+def reanimate_trophy(state, params, actor, source):
+    trophies = list(state.characters[actor].trophies)
+    if not trophies:
+        return log(state, "nothing_reanimated", character=actor, cause=source.get("card"))
+    if params.get("which", "choose") == "last":
+        return _reanimate(state, actor, trophies[-1], source.get("card"))
+    return decide(state, actor, "raise", [f"raise:{c}" for c in dict.fromkeys(trophies)] + ["done"],
+                  "blood_moon.trophy_reanimated", prompt="reanimate a trophy?", actor=actor,
+                  cause=source.get("card"), then=list(params.get("then", ())), source=source)
+
+
+def trophy_reanimated(state, action, actor, cause, then, source):
+    if action.kind == "done":
+        return state
+    state = _reanimate(state, actor, action.args[0], cause)
+    return base_effects.run(state, then, actor, source)
+
+
+def _reanimate(state, actor, card, cause):
+    from ...rules import abilities
+    held = state.characters[actor].trophies
+    state = update_character(state, actor, trophies=held.delete(held.index(card)))
+    state = log(state, "trophy_reanimated", character=actor, card=card, cause=cause)
+    return abilities.raise_dead(state, actor, card)
+
+
+EFFECTS["reanimate_trophy"] = reanimate_trophy
+STEPS["blood_moon.trophy_reanimated"] = trophy_reanimated
