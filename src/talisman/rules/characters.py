@@ -338,6 +338,14 @@ def _pvec(items):
     return pvector(items)
 
 
+def take_from_discards(state, card_id, deck="adventure"):
+    """Take ``card_id`` out of a discard pile (the copy nearest the top): for the cards and
+    abilities that take a card back from the discards."""
+    pile = state.discards[deck]
+    at = len(pile) - 1 - list(reversed(pile)).index(card_id)
+    return replace(state, discards=state.discards.set(deck, pile.delete(at)))
+
+
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock)."""
     deck = card(card_id).deck

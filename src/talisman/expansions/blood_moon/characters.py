@@ -208,9 +208,7 @@ def graveyard_taken(state, action, who):
     if action.kind == "done":
         return state
     card = action.args[0]
-    pile = state.discards["adventure"]
-    at = len(pile) - 1 - list(reversed(pile)).index(card)
-    state = replace(state, discards=state.discards.set("adventure", pile.delete(at)))
+    state = chars.take_from_discards(state, card)
     state = log(state, "graveyard_searched", character=cid, card=card)
     from ...rules.effects import add_possession
     return add_possession(state, cid, card, "graveyard search")

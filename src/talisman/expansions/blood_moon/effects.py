@@ -184,9 +184,7 @@ def discard_taken(state, action, actor, cause):
     if action.kind == "done":
         return state
     card = action.args[0]
-    pile = state.discards["adventure"]
-    at = len(pile) - 1 - list(reversed(pile)).index(card)
-    state = replace(state, discards=state.discards.set("adventure", pile.delete(at)))
+    state = chars.take_from_discards(state, card)
     state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
     return base_effects.add_possession(state, actor, card, cause)
 

@@ -26,6 +26,7 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...engine.dice import shuffle
 from ...engine.records import replace
+from ...rules import characters as chars
 from . import omens
 
 _POS = {"type": "integer", "minimum": 1}
@@ -64,9 +65,7 @@ def taken_from_discards(state, action, actor, cause):
     if action.kind == "done":
         return state
     card = action.args[0]
-    pile = state.discards["adventure"]
-    at = len(pile) - 1 - list(reversed(pile)).index(card)
-    state = replace(state, discards=state.discards.set("adventure", pile.delete(at)))
+    state = chars.take_from_discards(state, card)
     state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
     from ...rules.effects import add_possession
     return add_possession(state, actor, card, cause)
@@ -158,7 +157,6 @@ def fight_risen(state, cid, space, everything, met, card):
 
 def risen_beaten(state, space, card, everything, met):
     """Rule step: the risen card beaten is discarded; the encounter goes on."""
-    from ...rules import characters as chars
     from ...rules import effects
     state = push(state, frame("harbinger.meet", space=space, everything=everything, met=met))
     if card not in state.board_cards.get(space, ()):
