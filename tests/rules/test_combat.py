@@ -260,3 +260,13 @@ def test_between_characters_the_defender_evades_by_ability_in_the_woods():
     assert s.pending.player == "elf" and legal(s) == {"fight", "evade"}
     s = play(s, "evade")
     assert events(s, "evaded") == [{"character": "elf", "how": "ability"}]
+
+
+def test_fate_the_warrior_re_rolls_both_his_battle_dice():
+    # FATE (a re-roll of "a die the character rolled": the same dice again); SPECIAL ABILITIES:
+    # the Warrior rolls two dice in battle and uses the higher
+    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 2, 5, 3, 4],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "fight", "fate:reroll")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_roll"] == 5     # the higher of the two dice re-rolled (3, 5)

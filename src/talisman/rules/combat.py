@@ -221,12 +221,20 @@ def declared(state, action):
             stack = state.stack
             return replace(state, stack=stack[:depth].append(frame("combat.after_cast")) + stack[depth:])
         return ask_declare(state)
+    return request_roll(state, combat_dice(state, who), f"{b['kind']} roll of {who}",
+                        "combat.character_rolled")
+
+
+def combat_dice(state, who):
+    """The dice of the character's combat roll: by size, the Warrior's two in battle, a card's
+    extra die (the Blood Moon's Champion of Light)."""
+    b = state.battle
     die = character_die(state, who)
     if b["kind"] == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
-    if state.config.expansions:  # a card's extra die (the Blood Moon's Champion of Light)
+    if state.config.expansions:
         die = adjust(state, "combat_dice", die, character=who, kind=b["kind"])
-    return request_roll(state, die, f"{b['kind']} roll of {who}", "combat.character_rolled")
+    return die
 
 
 def draughts(state, cid):
@@ -333,7 +341,8 @@ def fate_chosen(state, action):
     state = chars.lose(state, who, "fate", 1, "re-roll")
     state = replace(state, battle=state.battle.set("rerolled", True))
     state = log(state, "fate_spent", character=who, roll=state.battle["roll"])
-    return request_roll(state, character_die(state, who), f"{state.battle['kind']} re-roll of {who}",
+    # the same dice again (the Warrior re-rolls his two)
+    return request_roll(state, combat_dice(state, who), f"{state.battle['kind']} re-roll of {who}",
                         "combat.character_rolled")
 
 
