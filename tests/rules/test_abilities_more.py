@@ -166,6 +166,22 @@ def test_counterspell_cancels_a_spell_just_cast():
     assert t.characters["sorceress"].lives == 4 and list(t.characters["sorceress"].spells) == ["counterspell"]
 
 
+def test_counterspell_against_counterspell_the_first_spell_takes_effect_after_all():
+    """SPELLS, Counterspell: a Counterspell is a Spell cast, so it may be cancelled in turn
+    (here by the first caster's own Counterspell): the Healing then takes effect."""
+    s = game([{"id": "wizard", "space": "graveyard", "spells": ["healing", "counterspell"]},
+              {"id": "sorceress", "space": "chapel", "spells": ["counterspell"], "lives": 2}])
+    s = play(s, "cast:healing", "cast:counterspell")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:counterspell"}
+    s = play(s, "cast:counterspell", "target:sorceress")
+    assert events(s, "spell_countered") == [{"character": "wizard", "caster": "sorceress", "card": "counterspell"}]
+    assert s.characters["sorceress"].lives == 4
+    t = game([{"id": "wizard", "space": "graveyard", "spells": ["healing", "counterspell"]},
+              {"id": "sorceress", "space": "chapel", "spells": ["counterspell"], "lives": 2}])
+    t = play(t, "cast:healing", "cast:counterspell", "pass")
+    assert events(t, "spell_countered") == [{"character": "sorceress", "caster": "wizard", "card": "healing"}]
+
+
 def test_counterspell_cancels_the_command_spell():
     """SPELLS, Counterspell: "the Command Spell included"."""
     s = game([{"id": "wizard", "space": "graveyard"},

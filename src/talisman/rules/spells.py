@@ -179,7 +179,9 @@ def counter_chosen(state, action, caster, spell, context, asked):
     if action.kind == "pass":
         return offer_counter(state, caster, spell, context, asked)
     state = _spend(state, holder, action.args[0], "counter")
-    return log(state, "spell_countered", character=holder, caster=caster, card=spell)
+    # a Counterspell is a Spell cast: the others (the first caster too) may counter it in turn
+    countering = {"countering": {"caster": caster, "spell": spell, "context": context}}
+    return offer_counter(state, holder, action.args[0], countering, asked=[holder])
 
 
 def freezers(state, cid):
@@ -210,6 +212,16 @@ def freeze_chosen(state, action, target, holder, rest):
 
 def resolve(state, cid, spell, context):
     """The spell takes effect (it was not countered)."""
+    if not isinstance(context, str) and "countering" in context:
+        # a Counterspell takes effect: the Spell it answers is cancelled; if that Spell was a
+        # Counterspell itself, what it answered takes effect after all
+        target = context["countering"]
+        state = log(state, "spell_countered", character=cid, caster=target["caster"], card=target["spell"])
+        inner = target["context"]
+        if not isinstance(inner, str) and "countering" in inner:
+            answered = inner["countering"]
+            return resolve(state, answered["caster"], answered["spell"], answered["context"])
+        return state
     if context == "command":
         from . import inner_region
         return inner_region.command_spell(state, cid)
