@@ -92,3 +92,20 @@ def test_spells_destruction_may_be_cast_just_after_moving_before_the_encounter()
     assert legal(s) == {"go_on", "cast:destruction"}
     s = play(s, "cast:destruction", "destroy:hidden_valley:bear")
     assert "bear" not in s.board_cards["hidden_valley"] and "attacked" not in [e.name for e in s.log]
+
+
+def test_spells_preservation_saves_a_follower_from_being_killed():
+    # SPELLS (Preservation: "save a character's life or a Follower"); LOSING FOLLOWERS: "Any
+    # Followers that are killed must be discarded" -- unless saved
+    s = game([{"id": "thief", "space": "runes_2", "followers": ["maiden"], "spells": ["preservation"]}], [1, 5, 2])
+    s = play(s, "move:chasm")
+    assert legal(s) == {"lose", "cast:preservation"}
+    s = play(s, "cast:preservation")
+    assert list(s.characters["thief"].followers) == ["maiden"] and "preservation" in s.discards["spell"]
+    assert events(s, "follower_preserved")[0]["card"] == "maiden"
+    s = game([{"id": "thief", "space": "runes_2", "followers": ["maiden"]},
+              {"id": "wizard", "space": "village", "spells": ["preservation", "healing"]}], [1, 5, 2])
+    s = play(s, "move:chasm")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:preservation"}
+    s = play(s, "pass")
+    assert not s.characters["thief"].followers

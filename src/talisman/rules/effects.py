@@ -271,10 +271,11 @@ def lose_follower(state, params, actor, source):
         return state
     if not isinstance(params, (int, str)):  # {card: id}: that Follower, if still held
         card = params["card"]
-        return _drop_followers(state, actor, [card], _cause(source)) if card in ch.followers else state
-    if params == "all" or len(set(ch.followers)) == 1:
-        gone = list(ch.followers) if params == "all" else [ch.followers[0]]
-        return _drop_followers(state, actor, gone, _cause(source))
+        return kill_follower(state, actor, card, _cause(source)) if card in ch.followers else state
+    if params == "all":
+        return _drop_followers(state, actor, list(ch.followers), _cause(source))
+    if len(set(ch.followers)) == 1:
+        return kill_follower(state, actor, ch.followers[0], _cause(source))
     return decide(state, actor, "follower", [f"lose:{f}" for f in dict.fromkeys(ch.followers)],
                   "effects.follower_lost", prompt="lose a follower", actor=actor, source=source)
 
@@ -310,7 +311,35 @@ def roll_for_each_follower(state, params, actor, source):
 
 
 def follower_lost(state, action, actor, source):
-    return _drop_followers(state, actor, [action.args[0]], _cause(source))
+    return kill_follower(state, actor, action.args[0], _cause(source))
+
+
+def kill_follower(state, actor, card, cause, asked=()):
+    """LOSING FOLLOWERS: "Any Followers that are killed must be discarded" -- unless a Spell
+    saves it (Preservation: "save a character's life or a Follower", ``data: {saves_follower:
+    true}``), cast "whenever needed" by its owner or, in turn order, by another character."""
+    from . import spells
+    if actor not in asked and spells.can_cast(state, actor):
+        own = [sp for sp in dict.fromkeys(state.characters[actor].spells)
+               if (load().cards[sp].data or {}).get("saves_follower")]
+        if own:
+            return decide(state, actor, "save_follower", ["lose"] + [f"cast:{sp}" for sp in own],
+                          "effects.follower_saving_chosen", prompt=f"the {card} is killed ({cause})",
+                          actor=actor, card=card, cause=cause, asked=list(asked) + [actor])
+    for holder, sp in spells._holders(state, actor, "saves_follower"):
+        if holder not in asked:
+            return decide(state, holder, "save_follower", ["pass", f"cast:{sp}"],
+                          "effects.follower_saving_chosen", prompt=f"save {actor}'s {card} ({cause})?",
+                          actor=actor, card=card, cause=cause, asked=list(asked) + [holder])
+    return _drop_followers(state, actor, [card], cause)
+
+
+def follower_saving_chosen(state, action, actor, card, cause, asked):
+    if action.kind in ("lose", "pass"):
+        return kill_follower(state, actor, card, cause, asked)
+    from . import spells
+    state = spells._spend(state, asked[-1], action.args[0], "follower_saved")
+    return log(state, "follower_preserved", character=actor, card=card, caster=asked[-1], cause=cause)
 
 
 def _drop_followers(state, actor, gone, cause):
@@ -869,4 +898,5 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.roll_fate": roll_fate, "effects.chosen": chosen,
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
          "effects.hexed": hexed, "effects.immobilized": immobilized,
-         "effects.drain_chosen": drain_chosen, "effects.other_saves": other_saves, "effects.prayer_read": prayer_read}
+         "effects.drain_chosen": drain_chosen, "effects.other_saves": other_saves,
+         "effects.follower_saving_chosen": follower_saving_chosen, "effects.prayer_read": prayer_read}
