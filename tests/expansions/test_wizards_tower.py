@@ -114,3 +114,22 @@ def test_the_tower_is_another_route_for_change_is_good():
     s = endings.throw(s, "warrior", "mines", "test")
     s = endings.throw(s, "warrior", "wt_antechamber", "test")
     assert endings.route_in(s, "warrior") == "wizards_tower"
+
+
+def test_encounters_in_the_wizards_tower_another_character_may_be_encountered_without_magic():
+    # ENCOUNTERS IN THE WIZARD'S TOWER: "A Character may Encounter another Character in the
+    # Wizard's Tower, however, no Magic Object, Magic Item, Spells or Scrolls will work."
+    ext = {"cleared": {"warrior": "wt_door"}, "retreating": {}}
+    s = game([{"id": "warrior", "space": "wt_door", "spells": [], "objects": ["ring"]},
+              {"id": "troll", "space": "wt_antechamber", "spells": ["invisibility"],
+               "scrolls": ["scroll_of_courage"]}],
+             [6, 6, 1], expansions=["wizards_tower"], ext={"wizards_tower": ext})
+    s = play(s, "move:wt_antechamber")
+    assert legal(s) == {"encounter:room", "encounter:char:troll"}
+    s = play(s, "encounter:char:troll", "attack:battle")
+    # the Troll may cast nothing in the Tower: no choice before the dice is his to make
+    assert s.pending.player == "warrior" and not any(a.startswith(("cast:", "read:")) for a in legal(s))
+    s = play(s, "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_score"] == 6 + 4            # the Ring (a Magic Object) adds nothing here
+    assert wt.cleared(s, "warrior") == "wt_door"     # the Antechamber's Gargoyle waits

@@ -76,6 +76,10 @@ def ask_defender(state):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, defender)]
     options += [f"read:{sc}" for sc in readable_in_combat(state, defender)]
+    if options and state.config.expansions:
+        # an expansion may forbid some (no Spells in the Wizard's Tower); it adds none here
+        allowed = adjust(state, "combat_options", tuple(options), character=defender)
+        options = [o for o in options if o in allowed]
     if not options:
         return ask_declare(state)
     return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",

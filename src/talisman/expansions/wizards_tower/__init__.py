@@ -107,13 +107,28 @@ def before_encounter(state, character, space):
     state = _flag(state, cid, "encounter_replaced")
     if retreating(state, cid):
         return log(state, "tower_retreat", character=cid, space=space)  # instructions ignored
+    others = [o for o in state.order if o != cid and state.characters[o].alive
+              and state.characters[o].space == space]
+    if others:
+        # ENCOUNTERS IN THE WIZARD'S TOWER: "A Character may Encounter another Character in the
+        # Wizard's Tower" (the room's instructions then wait for another turn)
+        return decide(state, cid, "encounter", ["encounter:room"] + [f"encounter:char:{o}" for o in others],
+                      "wt.encounter_chosen", prompt="in the Wizard's Tower")
     return ROOM_ENCOUNTERS[space](state, cid)
+
+
+def encounter_chosen(state, action):
+    cid = state.current
+    if action.args[0] == "room":
+        return ROOM_ENCOUNTERS[state.characters[cid].space](state, cid)
+    from ...rules import encounters
+    return encounters.encounter_character(state, cid, action.args[1])
 
 
 def combat_options(state, options, character):
     if not in_tower(state, character):
         return options
-    return tuple(o for o in options if not o.startswith("cast:"))
+    return tuple(o for o in options if not o.startswith(("cast:", "read:")))  # no Spells nor Scrolls
 
 
 def character_score(state, score, character, kind):
@@ -321,4 +336,5 @@ HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter":
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
          "wt.room_cleared": room_cleared, "wt.gargoyle_rolled": gargoyle_rolled,
          "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
-         "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen}
+         "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
+         "wt.encounter_chosen": encounter_chosen}
