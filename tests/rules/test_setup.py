@@ -35,3 +35,19 @@ def test_character_sizes_follow_the_exceptions_table():
     sizes = {c.id: c.size for c in load().characters.values() if c.set == "base"}
     assert sizes.pop("dwarf") == "S" and sizes.pop("ghoul") == "L" and sizes.pop("troll") == "L"
     assert set(sizes.values()) == {"M"}
+
+
+def test_setting_up_shuffles_every_stockpile_apart_and_deals_starting_spells():
+    # SETTING UP: "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."; "Any player
+    # whose Character starts the game with any Spells, Scrolls or Equipment ... now draws the
+    # designated number of cards from the proper Stockpile."
+    import talisman
+    from talisman.definitions import load
+    a = talisman.new_game(["wizard", "warrior"], seed=1)
+    b = talisman.new_game(["wizard", "warrior"], seed=2)
+    for deck in ("adventure", "spell", "scroll"):
+        assert {load().cards[c].deck for c in a.decks[deck]} == {deck}
+    assert list(a.decks["adventure"]) != list(b.decks["adventure"])  # shuffled by the seed
+    assert list(a.decks["scroll"]) != list(b.decks["scroll"]) or list(a.decks["spell"]) != list(b.decks["spell"])
+    assert len(a.characters["wizard"].spells) == load().characters["wizard"].start_spells
+    assert not a.characters["warrior"].spells
