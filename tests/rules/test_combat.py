@@ -270,3 +270,20 @@ def test_fate_the_warrior_re_rolls_both_his_battle_dice():
     s = play(s, "move:hidden_valley", "fight", "fate:reroll")
     (sc,) = events(s, "combat_scores")
     assert sc["character_roll"] == 5     # the higher of the two dice re-rolled (3, 5)
+
+
+def test_preservation_saves_a_life_lost_in_combat_by_the_loser_or_another():
+    # COMBAT: "loss costs a life unless something prevents it" (a Spell among them: Preservation,
+    # "whenever needed, save a character's life", cast by the loser or by another character)
+    s = game([{"id": "thief", "space": "black_knight"}, {"id": "wizard", "space": "village",
+                                                          "spells": ["preservation", "healing"]}],
+             [1, 1, 6], board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "fight")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:preservation"}
+    s = play(s, "cast:preservation")
+    assert s.characters["thief"].lives == 4
+    assert events(s, "life_preserved")[0]["caster"] == "wizard"
+    t = game([{"id": "thief", "space": "black_knight", "spells": ["preservation"]}], [1, 1, 6],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    t = play(t, "move:hidden_valley", "fight", "pass")
+    assert t.characters["thief"].lives == 3 and list(t.characters["thief"].spells) == ["preservation"]

@@ -536,10 +536,39 @@ def try_save(state, cid, cause, nxt):
     life-saving object, if any; otherwise lose the life."""
     saves = save_objects(state, cid)
     if not saves:
-        state = chars.lose_lives(state, cid, 1, cause)
-        return state if not state.characters[cid].alive else _then(state, nxt)
+        return lose_combat_life(state, cid, cause, nxt)
     return request_roll(state, "d6", f"{saves[0]} save of {cid}", "combat.save_rolled",
                         who=cid, item=saves[0], cause=cause, nxt=nxt)
+
+
+def lose_combat_life(state, cid, cause, nxt, asked=()):
+    """The life is lost -- unless a Spell cast "whenever needed" saves it (Preservation:
+    "save a character's life"), by the loser or, in turn order, by another character; an
+    expansion may forbid the cast (``combat_options``: no Spells in the Wizard's Tower)."""
+    from . import spells
+    own = [sp for sp in dict.fromkeys(state.characters[cid].spells)
+           if (load().cards[sp].data or {}).get("saves_life")] if spells.can_cast(state, cid) else []
+    candidates = [(cid, own[0])] if own else []
+    candidates += spells._holders(state, cid, "saves_life")
+    for holder, sp in candidates:
+        option = f"cast:{sp}"
+        if holder in asked or (state.config.expansions and option not in adjust(
+                state, "combat_options", (option,), character=holder)):
+            continue
+        return decide(state, holder, "save_life", ["pass", option], "combat.life_saving_chosen",
+                      prompt=f"save a life of {cid} ({cause})?", who=cid, cause=cause, nxt=nxt,
+                      asked=list(asked) + [holder])
+    state = chars.lose_lives(state, cid, 1, cause)
+    return state if not state.characters[cid].alive else _then(state, nxt)
+
+
+def life_saving_chosen(state, action, who, cause, nxt, asked):
+    if action.kind == "pass":
+        return lose_combat_life(state, who, cause, nxt, asked)
+    from . import spells
+    state = spells._spend(state, asked[-1], action.args[0], "life_lost")
+    state = log(state, "life_preserved", character=who, card=action.args[0], cause=cause, caster=asked[-1])
+    return _then(state, nxt)
 
 
 def save_rolled(state, action, who, item, cause, nxt):
@@ -549,8 +578,7 @@ def save_rolled(state, action, who, item, cause, nxt):
         state = log(state, "life_saved", character=who, card=item, roll=roll)
         return _then(state, nxt)
     state = log(state, "save_failed", character=who, card=item, roll=roll)
-    state = chars.lose_lives(state, who, 1, cause)
-    return state if not state.characters[who].alive else _then(state, nxt)
+    return lose_combat_life(state, who, cause, nxt)
 
 
 # --- RESOLVING COMBAT BETWEEN CHARACTERS ------------------------------------------------
@@ -625,4 +653,4 @@ STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolle
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
          "combat.after_cast": after_cast, "combat.resolved": resolved,
-         "combat.defender_declared": defender_declared, "combat.after_defender_cast": after_defender_cast}
+         "combat.defender_declared": defender_declared, "combat.life_saving_chosen": life_saving_chosen, "combat.after_defender_cast": after_defender_cast}
