@@ -46,6 +46,7 @@ EFFECTS = {
     "set_alignment": _ALIGN,
     "become_toad": _obj(["turns"], turns=_POS),
     "lose_turn": _obj(),
+    "miss_turns": _POS,
     "lose_follower": {"anyOf": [_POS, {"const": "all"}, _obj(["card"], card=_ID)]},
     "lose_lives_or_followers": _POS,
     "roll_for_each_follower": _obj(["dice", "dies_on"], dice={"enum": ["d4", "d6", "d8"]},
@@ -62,7 +63,8 @@ EFFECTS = {
                  table={"type": "object", "minProperties": 1,
                         "additionalProperties": _EFFECTS}),
     "choose": {"type": "array", "minItems": 1, "items": _obj(
-        ["id", "effects"], id=_ID, label={"type": "string"}, require=TEST, effects=_EFFECTS)},
+        ["id", "effects"], id=_ID, label={"type": "string"}, require=TEST, effects=_EFFECTS,
+        again={"type": "boolean"})},
     "if": _obj(["test", "then"], test=TEST, then=_EFFECTS, **{"else": _EFFECTS}),
     "each_character": _obj(["where", "effects"], where={"enum": ["all", "others", "region", "space"]},
                            effects=_EFFECTS),

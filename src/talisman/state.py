@@ -34,7 +34,7 @@ class Character:
     scrolls: object = attrs.field(factory=pvector, converter=as_pvector)  # SCROLLS: any number
     followers: object = attrs.field(factory=pvector, converter=as_pvector)
     trophies: object = attrs.field(factory=pvector, converter=as_pvector)
-    lost_turn: bool = False
+    lost_turn: int = 0           # LOSING A TURN: turns still to sit out (0: none)
     alive: bool = True
     toad_turns: int = 0          # TOADS & TRANSFORMATIONS: full turns left as a Toad
     raft: bool = False           # Rafts: a raft built or acquired, usable next turn

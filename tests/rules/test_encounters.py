@@ -158,3 +158,15 @@ def test_the_sorcerer_sells_a_spell_only_below_the_spell_limit():
     s = game([{"id": "thief", "space": "fields_1", "gold": 2}])
     s = run_effects(s, load().cards["sorcerer"].effect, "thief")
     assert legal(s) == {"choose:buy_spell", "choose:leave"}
+
+
+def test_the_instructor_gives_several_lessons_each_a_missed_turn():
+    # STRANGERS (the Instructor: "each 3 gold paid buys a point of Strength or Craft at the
+    # cost of a missed turn"); LOSING A TURN: each missed turn only stands the piece up
+    s = game([{"id": "thief", "space": "fields_1", "gold": 7}, "warrior"])
+    s = run_effects(s, load().cards["instructor"].effect, "thief")
+    s = play(s, "choose:train_strength", "choose:train_craft")
+    assert legal(s) == {"choose:leave"}                     # 1 gold left: no third lesson
+    s = play(s, "choose:leave")
+    ch = s.characters["thief"]
+    assert (ch.strength, ch.craft, ch.gold, ch.lost_turn) == (4, 4, 1, 2)

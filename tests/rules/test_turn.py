@@ -54,3 +54,14 @@ def test_the_round_limit_option_ends_the_game_without_a_winner():
         s = next_turn(s)
         turns += 1
     assert turns == 4 and s.outcome.reason == "round_limit" and s.outcome.winners == ()
+
+
+def test_two_missed_turns_are_sat_out_one_after_the_other():
+    # LOSING A TURN, counted (the Instructor's lessons: one missed turn each)
+    s = initial_state(["warrior", "troll"], seed=1)
+    s = update_character(s, "warrior", lost_turn=2)
+    s = machine.advance(s, STEPS)
+    assert s.current == "troll" and s.characters["warrior"].lost_turn == 1
+    while s.current == "troll":  # the Troll plays; the Warrior's second lost turn follows
+        s = talisman.apply(s, talisman.legal_actions(s)[0])
+    assert names(s).count("piece_righted") == 2 and s.characters["warrior"].lost_turn == 0

@@ -368,7 +368,7 @@ def kill(state, cid, cause):
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
-    state = update_character(state, cid, alive=False, lost_turn=False, objects=[], followers=[], scrolls=[],
+    state = update_character(state, cid, alive=False, lost_turn=0, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)

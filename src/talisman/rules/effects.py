@@ -265,6 +265,14 @@ def lose_turn(state, params, actor, source):
     return turn.lose_turn(state, actor)
 
 
+def miss_turns(state, params, actor, source):
+    """``params`` more turns to sit out later (the Instructor's lessons: "one missed turn
+    each"); unlike ``lose_turn`` the turn in progress goes on."""
+    ch = state.characters[actor]
+    state = update_character(state, actor, lost_turn=ch.lost_turn + params)
+    return log(state, "turns_to_miss", character=actor, turns=params, cause=_cause(source))
+
+
 def lose_follower(state, params, actor, source):
     ch = state.characters[actor]
     if not ch.followers:
@@ -520,6 +528,8 @@ def choose(state, params, actor, source):
 def chosen(state, action, choices, actor, source):
     opt = next(o for o in choices if o["id"] == action.args[0])
     state = log(state, "chose", character=actor, option=opt["id"], source=_cause(source))
+    if opt.get("again"):  # the same choice is offered again afterwards (several lessons)
+        return run(state, list(opt["effects"]) + [{"choose": choices}], actor, source)
     return run(state, opt["effects"], actor, source)
 
 
@@ -869,7 +879,7 @@ EFFECTS = {
     "replenish_fate": replenish_fate, "replenish_fate_for_gold": replenish_fate_for_gold,
     "gain_spells": gain_spells, "discard_spells": discard_spells, "gain_talisman": gain_talisman,
     "set_alignment": set_alignment, "become_toad": become_toad, "lose_turn": lose_turn,
-    "lose_follower": lose_follower, "sell_objects": sell_objects, "buy": buy,
+    "lose_follower": lose_follower, "miss_turns": miss_turns, "sell_objects": sell_objects, "buy": buy,
     "take_counters_from_card": take_counters_from_card,
     "roll": roll, "choose": choose, "if": if_, "each_character": each_character,
     "nothing": nothing, "fight": fight, "psychic": psychic, "evade": evade,

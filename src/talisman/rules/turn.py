@@ -28,7 +28,7 @@ def start_turn(state):
         state = lasting.expire(state)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
-        state = update_character(state, cid, lost_turn=False)
+        state = update_character(state, cid, lost_turn=ch.lost_turn - 1)
         state = log(state, "piece_righted", character=cid)
         state = push(state, frame("turn.end"))
     else:
@@ -173,7 +173,7 @@ def end_turn_now(state):
 
 def lose_turn(state, cid):
     """LOSING A TURN: the piece lies down; the character's next turn only stands it up."""
-    state = update_character(state, cid, lost_turn=True)
+    state = update_character(state, cid, lost_turn=max(1, state.characters[cid].lost_turn))
     state = log(state, "turn_lost", character=cid)
     return end_turn_now(state) if cid == state.current else state
 
