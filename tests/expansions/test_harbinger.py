@@ -460,6 +460,18 @@ def test_cursed_objects_are_kept_first_when_choosing_what_to_keep():
     assert "take:sword" not in legal(s)
 
 
+def test_cursed_objects_taken_over_the_limit_the_others_are_left_and_the_cursed_kept():
+    """001 Cursed Keyword: a Cursed Object taken over the limit stays; the character then keeps
+    the Cursed first and leaves other Objects (base LIMIT TO NUMBER OF OBJECTS step)."""
+    s = hgame([{"id": "thief", "space": "woods_2", "objects": FULL}], [1],
+              board_cards={"fields_3": ["flail_of_blood"]})
+    s = play(s, "move:fields_3")
+    assert s.pending.kind == "over_limit" and "drop:flail_of_blood" not in legal(s)
+    s = play(s, "drop:sword")
+    th = s.characters["thief"]
+    assert "flail_of_blood" in th.objects and len(th.objects) == 4 and "sword" in s.board_cards["fields_3"]
+
+
 def test_cursed_objects_may_be_discarded_stolen_and_sold():
     """001 Cursed Keyword: "Cursed Objects and Followers may be discarded, stolen, and sold as
     normal"."""

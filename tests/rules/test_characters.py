@@ -234,3 +234,17 @@ def test_gold_each_character_begins_with_one_and_payments_go_to_the_stock():
     s = play(s, "move:village", "choose:healer", "heal:2")
     assert s.characters["thief"].gold == 1 and s.characters["thief"].lives == 4
     assert s.characters["warrior"].gold == 1 and not s.board_gold
+
+
+def test_limit_to_number_of_objects_a_lost_mule_leaves_its_load_chosen_by_the_owner():
+    # LIMIT TO NUMBER OF OBJECTS / ARTICLES: with the Mule gone (killed in the Chasm) the
+    # character is over his limit and leaves objects on his space until he is within it
+    s = game([{"id": "thief", "space": "runes_2", "followers": ["mule"],
+               "objects": ["sword", "helmet", "shield", "purchase_axe", "ring", "wand"]}], [1, 5, 1])
+    s = play(s, "roll", "move:chasm")
+    assert s.pending.kind == "over_limit" and "drop:ring" in legal(s)
+    s = play(s, "drop:ring")
+    assert s.pending.kind == "over_limit"
+    s = play(s, "drop:wand")
+    ch = s.characters["thief"]
+    assert len(chars.carried_objects(ch)) == 4 and {"ring", "wand"} <= set(s.board_cards["chasm"])

@@ -546,4 +546,25 @@ def end_of_turn_toad(state, cid):
     return state
 
 
-STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded}
+def keep_within_limit(state, who):
+    """LIMIT TO NUMBER OF OBJECTS: a character over his carrying limit (his Mule lost, a Cursed
+    object taken over the limit) leaves objects on his space until he is within it, choosing
+    which; Cursed objects "cannot be ditched", so they are kept first."""
+    ch = state.characters[who]
+    if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch):
+        return state
+    options = droppable(ch)
+    if not options:
+        return state  # only Cursed objects: they stay, over the limit
+    return decide(state, who, "over_limit", [f"drop:{c}" for c in options], "characters.over_limit_dropped",
+                  prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch)}: leave one", who=who)
+
+
+def over_limit_dropped(state, action, who):
+    state = drop_object(state, who, action.args[0])
+    return keep_within_limit(state, who)
+
+
+STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded,
+         "characters.keep_within_limit": keep_within_limit,
+         "characters.over_limit_dropped": over_limit_dropped}

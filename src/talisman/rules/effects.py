@@ -228,6 +228,9 @@ def add_possession(state, actor, card_id, cause):
     else:
         state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
         state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor]):
+            # taken over the limit: the character then leaves others, keeping the Cursed first
+            state = push(state, frame("characters.keep_within_limit", who=actor))
     if state.config.expansions and card_id in getattr(state.characters[actor], field):
         from ..expansions import run_hook  # what a card does as it joins (the Blood Moon's Living Doll)
         state = run_hook(state, "possession_gained", character=actor, card=card_id)
@@ -356,7 +359,10 @@ def _drop_followers(state, actor, gone, cause):
         followers.remove(f)
         state = chars.discard(state, f)
     state = update_character(state, actor, followers=followers)
-    return log(state, "followers_lost", character=actor, cards=gone, cause=cause)
+    state = log(state, "followers_lost", character=actor, cards=gone, cause=cause)
+    if any(load().cards[f].carry for f in gone):  # an Article lost: its load must be left
+        state = push(state, frame("characters.keep_within_limit", who=actor))
+    return state
 
 
 def sell_objects(state, params, actor, source):
