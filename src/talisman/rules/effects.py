@@ -365,6 +365,17 @@ def _drop_followers(state, actor, gone, cause):
     return state
 
 
+def taken_from_discards(state, action, actor, cause):
+    """Rule step: a card chosen from the Adventure discards (``take:<card>``, or ``done``)
+    joins the actor's possessions (cards of the expansions that take a card back)."""
+    if action.kind == "done":
+        return state
+    card = action.args[0]
+    state = chars.take_from_discards(state, card)
+    state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
+    return add_possession(state, actor, card, cause)
+
+
 def sell_objects(state, params, actor, source):
     """Sell any Objects for ``price`` gold each (one at a time, until done)."""
     ch = state.characters[actor]
@@ -915,4 +926,5 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.fight_rolled": fight_rolled, "effects.card_destroyed": card_destroyed,
          "effects.hexed": hexed, "effects.immobilized": immobilized,
          "effects.drain_chosen": drain_chosen, "effects.other_saves": other_saves,
-         "effects.follower_saving_chosen": follower_saving_chosen, "effects.prayer_read": prayer_read}
+         "effects.follower_saving_chosen": follower_saving_chosen,
+         "effects.taken_from_discards": taken_from_discards, "effects.prayer_read": prayer_read}

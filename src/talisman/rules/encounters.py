@@ -382,14 +382,18 @@ def charm_rolled(state, action, card, space):
     return log(state, "charm_failed", character=cid, card=card, roll=roll)
 
 
-def fight_enemies(state, cid, space, everything, met, group, kind):
-    go_on = {"step": "encounters.enemies_beaten",
+def fight_enemies(state, cid, space, everything, met, group, kind, enemies=None, flow="encounters"):
+    """The ``group`` of enemy cards attacks as one; then the encounter goes on (``flow``: the
+    steps ``<flow>.enemies_beaten`` and ``<flow>.meet``, the base's or an expansion's own
+    encounter flow, which may also give the ``enemies`` as combatants)."""
+    go_on = {"step": f"{flow}.enemies_beaten",
              "args": {"space": space, "cards": group, "everything": everything,
                       "met": list(met) + group}}
-    evaded = {"step": "encounters.meet",
+    evaded = {"step": f"{flow}.meet",
               "args": {"space": space, "everything": everything, "met": list(met) + group}}
     stop = {"step": "combat.end_turn", "args": {}}
-    enemies = [combat.enemy_from_card(state, cid, c) for c in group]
+    if enemies is None:
+        enemies = [combat.enemy_from_card(state, cid, c) for c in group]
     return combat.start_combat(state, cid, kind, enemies, on_win=go_on, on_lose=stop,
                                on_standoff=stop, on_evade=evaded)
 

@@ -176,17 +176,8 @@ def search_discards(state, params, actor, source):
     if not found or not state.characters[actor].alive:
         return log(state, "nothing_to_take", character=actor, cause=_cause(source))
     return decide(state, actor, "take", [f"take:{c}" for c in found] + ["done"],
-                  "blood_moon.discard_taken", prompt="take a card from the discard pile",
+                  "effects.taken_from_discards", prompt="take a card from the discard pile",
                   actor=actor, cause=_cause(source))
-
-
-def discard_taken(state, action, actor, cause):
-    if action.kind == "done":
-        return state
-    card = action.args[0]
-    state = chars.take_from_discards(state, card)
-    state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
-    return base_effects.add_possession(state, actor, card, cause)
 
 
 def free_purchase(state, params, actor, source):
@@ -241,5 +232,5 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give
 
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
-         "blood_moon.purchase_taken": purchase_taken, "blood_moon.discard_taken": discard_taken,
+         "blood_moon.purchase_taken": purchase_taken,
          **board_cards.STEPS, **trades.STEPS}

@@ -57,18 +57,9 @@ def take_from_discards(state, params, actor, source):
     if not found:
         return log(state, "nothing_to_take", character=actor, cause=source.get("card"))
     return decide(state, actor, "take", [f"take:{c}" for c in found] + ["done"],
-                  "harbinger.taken_from_discards", prompt="take a card from the discard pile",
+                  "effects.taken_from_discards", prompt="take a card from the discard pile",
                   actor=actor, cause=source.get("card"))
 
-
-def taken_from_discards(state, action, actor, cause):
-    if action.kind == "done":
-        return state
-    card = action.args[0]
-    state = chars.take_from_discards(state, card)
-    state = log(state, "taken_from_discards", character=actor, card=card, cause=cause)
-    from ...rules.effects import add_possession
-    return add_possession(state, actor, card, cause)
 
 
 def combat_resolved(state, character, result):
@@ -173,5 +164,5 @@ SCHEMAS = {"discard_top": {"type": "object", "additionalProperties": False, "req
            "take_from_discards": {"type": "object", "additionalProperties": False, "required": ["depth"],
                                   "properties": {"depth": _POS, "types": _TYPES}},
            "enemies_to_decks": {"type": "object", "additionalProperties": False, "properties": {}}}
-STEPS = {"harbinger.taken_from_discards": taken_from_discards, "harbinger.after_win": after_win,
+STEPS = {"harbinger.after_win": after_win,
          "harbinger.risen_beaten": risen_beaten}

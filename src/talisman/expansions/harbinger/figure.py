@@ -347,14 +347,8 @@ def combat_kind_chosen(state, action, space, everything, met, number):
         else:
             enemies.append(combat.enemy_from_card(state, cid, c))
     state = log(state, "combat_kind_chosen", character=cid, kind=kind, enemies=group)
-    go_on = {"step": "harbinger.enemies_beaten",
-             "args": {"space": space, "cards": group, "everything": everything,
-                      "met": list(met) + group}}
-    evaded = {"step": "harbinger.meet",
-              "args": {"space": space, "everything": everything, "met": list(met) + group}}
-    stop = {"step": "combat.end_turn", "args": {}}
-    return combat.start_combat(state, cid, kind, enemies, on_win=go_on, on_lose=stop,
-                               on_standoff=stop, on_evade=evaded)
+    return encounters.fight_enemies(state, cid, space, everything, met, group, kind,
+                                    enemies=enemies, flow="harbinger")
 
 
 def enemies_beaten(state, space, cards, everything, met):
