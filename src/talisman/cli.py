@@ -73,9 +73,12 @@ def main():
               help="Let a person play seat N by choosing numbered options.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here (JSON).")
 @click.option("--bot", default="heuristic", type=click.Choice(sorted(BOTS)), show_default=True)
-def play(seed, characters, expansions, options, seats, save, bot):
-    """Play a whole narrated game between bots (or people, with --seat)."""
-    from .narration import narrate
+@click.option("--pace", default=0.0, type=click.FloatRange(0), metavar="SECONDS",
+              help="Wait this long after each line of the other seats' turns.")
+@click.option("--pause", is_flag=True, help="Wait for Enter before each of the other seats' turns.")
+def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
+    """Play a whole narrated game between bots (or people, with --seat: docs/terminal.md)."""
+    from .console import play_game
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     opts = _parse_options(options)
@@ -86,42 +89,13 @@ def play(seed, characters, expansions, options, seats, save, bot):
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     bots = {c: BOTS[bot](seed * 1000 + i) for i, c in enumerate(chars)}
-    actions, shown = [], 0
-    while True:
-        for event in state.log[shown:]:
-            line = narrate(event)
-            if line:
-                console.print(line)
-        shown = len(state.log)
-        if state.is_over:
-            break
-        who = state.pending.player
-        if who in humans:
-            action = _ask(console, state)
-        else:
-            action = bots[who].choose(state)
-        actions.append(action)
-        state = api.apply(state, action)
+    state, actions, stopped = play_game(state, humans, bots, console, pace=pace, pause=pause)
+    if stopped:
+        console.print(f"The game stops here, after {len(actions)} action{'s' * (len(actions) != 1)}.")
     if save:
         with open(save, "w", encoding="utf-8") as f:
             json.dump(api.record(state, actions), f, indent=1)
         console.print(f"Game record written to {save}.")
-
-
-def _ask(console, state):
-    options = api.legal_actions(state)
-    p = state.pending
-    console.print(f"{p.player}: {p.kind} ({p.prompt})")
-    for i, a in enumerate(options, 1):
-        console.print(f"  {i}. {a}")
-    while True:
-        text = click.prompt("Choose", type=str)
-        if text.isdigit() and 1 <= int(text) <= len(options):
-            return options[int(text) - 1]
-        try:
-            return api.parse_action(state, text)
-        except TalismanError as e:
-            console.print(f"[red]{e}[/red]")
 
 
 @main.command()
