@@ -328,3 +328,32 @@ def test_a_person_plays_several_turns_in_a_pseudo_terminal():
         assert "Traceback" not in t.screen and turns >= 2
     finally:
         t.close()
+
+
+@pytest.mark.parametrize("expansions", [(), ("harbinger", "blood_moon", "city", "wizards_tower",
+                                              "disasters")])
+def test_every_decision_of_random_games_is_described_and_drawn(expansions):
+    """Whatever the decision, its options get a name, and the panel and the map draw."""
+    from rich.console import Console
+    from talisman.console import board_map
+    console = Console(file=open(os.devnull, "w"), width=100)
+    kinds = set()
+    for seed in (1,):
+        s = talisman.new_game(["warrior", "wizard", "troll", "elf"], expansions, seed,
+                              {"max_rounds": 12})
+        bot = BOTS["random"](seed)
+        while not s.is_over:
+            seat = s.pending.player
+            view = talisman.player_view(s, seat)
+            for a in talisman.legal_actions(s):
+                name, meaning = describe(view, a, seat)
+                assert name and isinstance(meaning, str)
+                kinds.add(a.kind)
+            if any(a.kind == "fight" for a in talisman.legal_actions(s)):
+                fight_odds(view, seat)
+            if len(s.log) % 7 == 0:
+                console.print(status_panel(view, seat))
+                console.print(board_map(view, seat))
+            s = talisman.apply(s, bot.choose(s))
+    console.file.close()
+    assert {"move", "done"} <= kinds

@@ -167,7 +167,8 @@ def describe(view, action, seat=None, odds=None):
     if k == "evade":
         return "Evade", "avoid the fight: no win, no loss"
     if k == "keep":
-        return "Keep it", "accept the roll or card as it is"
+        fate = p is not None and p.kind == "fate"
+        return "Keep it", "accept the roll" if fate else "leave things as they are"
     if k == "fate" and args[:1] == ("reroll",):
         left = f" ({me.fate} left)" if me else ""
         return "Spend 1 Fate", f"roll again{left}"
@@ -178,7 +179,7 @@ def describe(view, action, seat=None, odds=None):
     if k == "roll" and not args:
         return "Roll to move", "roll the movement die"
     if k == "regenerate":
-        return "Regenerate", "heal a life instead of moving"
+        return "Regenerate", _defs().abilities.get("regenerate", {}).get("summary", "")
     if k == "encounter" and args == ("space",):
         sid = me.space if me else None
         return (f"Encounter the {space_name(sid)}" if sid else "Encounter the space"), (
@@ -190,9 +191,14 @@ def describe(view, action, seat=None, odds=None):
         how = {"battle": "Battle (Strength)", "psychic": "Psychic combat (Craft)"}
         return how.get(args[0], _words(args[0]).capitalize()), ""
     if k == "portal" and args:
-        return f"By {args[0].capitalize()}", "roll 2 dice: at most your " + args[0].capitalize() + " opens it"
+        value = getattr(me, args[0], None)
+        return f"By {args[0].capitalize()}", (f"try your {args[0].capitalize()}"
+                                              + (f" ({value})" if isinstance(value, int) else "")
+                                              + " against 2 dice")
     if k == "heal" and args:
-        return f"Heal {args[0]}", f"{args[0]} lives for gold"
+        per = p.args.get("per_life") if p is not None else None
+        cost = f" for {int(args[0]) * per} gold" if isinstance(per, int) and args[0].isdigit() else ""
+        return f"Buy {args[0]} li{'fe' if args[0] == '1' else 'ves'}{cost}", "be healed"
     if k == "add" and args:
         return f"Add {args[0]}", ""
     if k == "start" and args:
@@ -590,7 +596,16 @@ def complete_with(words):
 
 def match(text, rows):
     """``(action, None)`` for what a person typed, or ``(None, why not)``. ``rows``: the legal
-    actions with their names and meanings, in the order shown."""
+    actions with their names and meanings, in the order shown.
+
+    >>> from talisman.notation import Action
+    >>> rows = [(Action.parse("move:crags"), "Move to Crags", ""),
+    ...         (Action.parse("move:city"), "Move to City", "")]
+    >>> match("2", rows), match("move:cr", rows), match("move to ci", rows)
+    ((Action('move:city'), None), (Action('move:crags'), None), (Action('move:city'), None))
+    >>> match("move:c", rows)[1]
+    "'move:c' could be any of move:crags, move:city: type more of it."
+    """
     if not text:
         return None, "Type a number, a notation or help."
     if text.isdigit():
