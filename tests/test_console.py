@@ -11,11 +11,12 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 import talisman
 from talisman.bots import BOTS
 from talisman.cli import main
-from talisman.console import board_layout, describe, fight_odds, match, status_panel
+from talisman.console import board_layout, board_map, describe, fight_odds, match, status_panel
 from talisman.definitions import load
 
 
@@ -197,7 +198,6 @@ def test_another_seats_hidden_spells_are_never_printed(tmp_path):
     for name in hidden:
         assert name not in r.output
     # the panel itself, built from the view, names none of them; the owner's names them all
-    from rich.console import Console
     console = Console(record=True, width=120)
     console.print(status_panel(talisman.player_view(s, "warrior"), "warrior"))
     text = console.export_text()
@@ -210,7 +210,6 @@ def test_another_seats_hidden_spells_are_never_printed(tmp_path):
 
 def test_the_status_panel_shows_the_expansions_round_time_and_omens():
     s = talisman.new_game(["warrior", "troll"], ("harbinger", "blood_moon"), 0)
-    from rich.console import Console
     console = Console(record=True, width=160)
     console.print(status_panel(talisman.player_view(s, s.pending.player), s.pending.player))
     text = console.export_text()
@@ -253,7 +252,7 @@ class Pty:
     like a person would."""
 
     def __init__(self, args):
-        import pty
+        import pty  # POSIX only: the test is skipped elsewhere
         master, slave = pty.openpty()
         env = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm",
                "PYTHONPATH": os.pathsep.join(sys.path)}
@@ -334,8 +333,6 @@ def test_a_person_plays_several_turns_in_a_pseudo_terminal():
                                               "disasters")])
 def test_every_decision_of_random_games_is_described_and_drawn(expansions):
     """Whatever the decision, its options get a name, and the panel and the map draw."""
-    from rich.console import Console
-    from talisman.console import board_map
     console = Console(file=open(os.devnull, "w"), width=100)
     kinds = set()
     for seed in (1,):
