@@ -114,9 +114,9 @@ def drawing(state, *, player=None, size=None, highlight=None, path="last") -> ET
     for sid, box in boxes.items():
         _space_contents(contents, defs, sid, box, state)
     _figures(root, state, boxes)
-    _pieces(root, state, boxes, seats, highlight)
     if len(path) > 1:
         _arrow(root, [boxes[s].centre for s in path if s in boxes])
+    _pieces(root, state, boxes, seats, highlight)
     y = HEADER
     for cid in state.order:
         y += _panel(root, state, defs, cid, panel_x, y, PALETTE[seats[cid] % len(PALETTE)], cid == highlight)
@@ -322,7 +322,7 @@ def _name_font(box):
 
 def _name_lines(name, box):
     font = _name_font(box)
-    return _wrap(name, max(6, int(box.w / (font * 0.58))))[:2]
+    return _wrap(name, max(6, int(box.w / (font * 0.58))))[:3]
 
 
 def _space(root, defs, sid, box, fill):
