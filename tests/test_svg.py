@@ -371,3 +371,67 @@ def test_talisman_replay_html_writes_the_page(tmp_path):
     assert r.exit_code == 0, r.output
     assert out.read_text() == svg.replay_page(api.record(s, actions))
     assert len(page_steps(out.read_text())) == len(actions) + 1
+
+
+# --- the Triwizard Maze ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def maze_state():
+    from talisman import triwizard
+    s = triwizard.new_game(players=4, seed=7)
+    for _ in range(30):
+        s = triwizard.apply(s, triwizard.legal_actions(s)[0])
+    return s
+
+
+def test_the_maze_picture_draws_every_square_and_each_piece_on_its_square(maze_state):
+    from talisman.triwizard.definitions import load as maze_data
+    b = maze_data().board
+    root = parse(svg.maze(maze_state))
+    squares = {r.get("data-square"): r for r in root.iterfind(".//s:rect[@class='square']", NS)}
+    assert set(squares) == set(b.kinds)
+    for sq, r in squares.items():
+        want = "wandering_hedge" if sq == maze_state.hedge else b.kinds[sq]
+        assert r.get("data-kind") == want
+    for g in root.iterfind(".//s:g[@data-player]", NS):
+        if "piece" not in g.get("class").split():
+            continue
+        pid, sq = g.get("data-player"), g.get("data-square")
+        assert sq == maze_state.players[pid].space
+        c = g.find("s:circle", NS)
+        r = squares[sq]
+        rect = tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+        x, y, rad = float(c.get("cx")), float(c.get("cy")), float(c.get("r"))
+        assert inside(rect, x - rad, y - rad) and inside(rect, x + rad, y + rad)
+
+
+def test_the_maze_picture_hides_other_players_cards_and_unturned_cups(maze_state):
+    harry = maze_state.players["harry"]
+    mine = parse(svg.maze(maze_state, player="harry"))
+    nobody = parse(svg.maze(maze_state))
+
+    def hand(root, pid):
+        return root.find(f".//s:g[@data-field='hand'][@data-player='{pid}']", NS)
+    assert int(hand(mine, "harry").get("data-face-down")) == 0
+    assert int(hand(mine, "cedric").get("data-face-down")) == len(maze_state.players["cedric"].hand)
+    assert int(hand(nobody, "harry").get("data-face-down")) == len(harry.hand)
+    for cup in nobody.iterfind(".//s:rect[@data-square]", NS):
+        if "cup-tile" in cup.get("class", ""):
+            sq = cup.get("data-square")
+            assert (cup.get("data-tile") != "") == maze_state.cups[sq].face_up
+    with pytest.raises(TalismanError):
+        svg.maze(maze_state, player="voldemort")
+
+
+def test_the_triwizard_state_draws_itself_when_ipython_runs(monkeypatch, maze_state):
+    import sys
+    import types
+    from talisman.svg import register_in_ipython
+    from talisman.triwizard import TriwizardState
+    seen = {}
+    formatter = types.SimpleNamespace(for_type=lambda cls, f: seen.setdefault(cls, f))
+    shell = types.SimpleNamespace(display_formatter=types.SimpleNamespace(
+        formatters={"image/svg+xml": formatter}))
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    register_in_ipython()
+    assert seen[TriwizardState](maze_state) == svg.maze(maze_state)
