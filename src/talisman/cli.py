@@ -155,7 +155,8 @@ def check(paths):
 @click.option("--step", is_flag=True, help="Walk the game turn by turn (press Enter between turns).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False),
               help="Write a self-contained replay page here (HTML) instead of narrating.")
-@click.option("--player", default=None, help="With --html: draw the pictures as this character's player sees them.")
+@click.option("--player", default=None,
+              help="With --html: draw the pictures as this character's player sees them.")
 def replay(file, step, html_out, player):
     """Replay a game record; report the first divergence if it does not replay."""
     from .narration import narrate
@@ -226,7 +227,8 @@ def show(file, svg_out, step, player, highlight, size):
     try:
         if isinstance(doc, dict) and "state" in doc:
             if step is not None:
-                raise click.BadParameter("a saved state has no steps; give a game record", param_hint="--step")
+                raise click.BadParameter("a saved state has no steps; give a game record",
+                                         param_hint="--step")
             state = api.from_json(text)
         elif isinstance(doc, dict) and "actions" in doc:
             if step is not None and step > len(doc["actions"]):

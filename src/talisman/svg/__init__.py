@@ -34,5 +34,6 @@ def register_in_ipython():
 
 register_in_ipython()
 
-__all__ = ["board", "maze", "register_in_ipython", "replay_page", "board_layout", "main_board", "side_board", "last_move",
+__all__ = ["board", "maze", "register_in_ipython", "replay_page", "board_layout", "main_board",
+           "side_board", "last_move",
            "side_regions", "piece_spots", "Box", "Layout"]

@@ -101,7 +101,6 @@ def main_board(board):
         m = _ring_cells(len(spaces))
         if side is None:
             side = m * cell
-            inner_side = side
         else:
             inner = side - 2 * cell - 2 * GAP
             band_outer = Box(offset + cell, offset + cell, side - 2 * cell, side - 2 * cell)
@@ -146,8 +145,9 @@ def _dist(a, b):
 
 def side_board(board, region, cell=CELL):
     """The layout of one side board (an expansion's region), with its title strip on top: a
-    ``path`` is a column of spaces in order (8 at most a column); any other shape is laid out in columns by the
-    number of steps from its first space, each space next to the spaces that lead to it."""
+    ``path`` is a column of spaces in order (8 at most a column); any other shape is laid out
+    in columns by the number of steps from its first space, each space next to the spaces
+    that lead to it."""
     spaces = board.regions[region]
     if board.shapes[region] in ("path", "single", "ring"):
         columns = [list(spaces[i:i + 8]) for i in range(0, len(spaces), 8)]   # 8 spaces a column

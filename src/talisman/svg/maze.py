@@ -35,7 +35,8 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
     else:
         state = player_view(state, state.order[0])
         me = state.players[state.order[0]]
-        state = _with_player(state, me.id, hand=[HIDDEN] * len(me.hand), tiles=[HIDDEN] * len(me.tiles))
+        state = _with_player(state, me.id, hand=[HIDDEN] * len(me.hand),
+                             tiles=[HIDDEN] * len(me.tiles))
     if highlight is not None and highlight not in state.players:
         raise TalismanError(f"no player {highlight!r} in this game to highlight")
     if size is not None and (not isinstance(size, (int, float)) or isinstance(size, bool) or size <= 0):
@@ -47,8 +48,9 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
     rows = _panel_rows(state, defs)
     width = panel_x + PANEL + PAD
     height = HEADER + max(board_h, len(rows) * LINE + 20) + PAD
-    root = ET.Element("svg", {"xmlns": NS, "version": "1.1", "viewBox": f"0 0 {_n(width)} {_n(height)}",
-                              "width": _n(size or width), "height": _n(size / width * height if size else height),
+    root = ET.Element("svg", {"xmlns": NS, "version": "1.1",
+                              "viewBox": f"0 0 {_n(width)} {_n(height)}", "width": _n(size or width),
+                              "height": _n(size / width * height if size else height),
                               "font-family": FONT, "class": "triwizard-maze"})
     ET.SubElement(root, "title").text = "The Triwizard Maze: " + ", ".join(state.order)
     ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": _n(width), "height": _n(height), "fill": "#f4f1e8"})

@@ -40,8 +40,8 @@ HIDDEN = "hidden"   # what player_view leaves of a face-down card
 
 @functools.lru_cache(maxsize=None)
 def board_layout(board, side_regions=()):
-    """The main board and the given side boards, in one frame (boards side by side, then the
-    panel): space id -> Box, plus the side boards' frames."""
+    """The main board and the given side boards in one frame, side by side: the main board's
+    layout, space id -> Box, the side boards' frames and the x where the panel begins."""
     main = lay.main_board(board).moved(PAD, HEADER)
     boxes = dict(main.boxes)
     frames = []
@@ -55,7 +55,6 @@ def board_layout(board, side_regions=()):
         y += part.height + PAD
         col_w = max(col_w, part.width)
     right = x + col_w + (PAD if col_w else 0)
-    height = max(HEADER + main.height, max((f.y + f.h for _, f in frames), default=0)) + PAD
     return main, boxes, tuple(frames), right
 
 
@@ -428,7 +427,8 @@ def _pieces(root, state, boxes, seats, highlight):
                                        "data-character": cid, "data-space": space})
             ET.SubElement(p, "title").text = f"{_name(defs, cid)} ({defs.board.spaces[space].name})"
             ET.SubElement(p, "circle", {"cx": _n(x), "cy": _n(y), "r": _n(r),
-                                        "fill": "#7a9a3a" if ch.toad_turns else PALETTE[seats[cid] % len(PALETTE)],
+                                        "fill": "#7a9a3a" if ch.toad_turns   # a Toad is green
+                                        else PALETTE[seats[cid] % len(PALETTE)],
                                         "stroke": "#ffd700" if lit else "#ffffff",
                                         "stroke-width": "3" if lit else "1.5"})
             _text(p, x, y + r * 0.38, _initials(defs, cid), r * 1.0, "middle", fill="#ffffff",
