@@ -435,3 +435,39 @@ def test_the_triwizard_state_draws_itself_when_ipython_runs(monkeypatch, maze_st
     monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
     register_in_ipython()
     assert seen[TriwizardState](maze_state) == svg.maze(maze_state)
+
+
+def test_show_and_replay_html_draw_the_triwizard_maze_too(tmp_path):
+    from talisman import triwizard
+    s = triwizard.new_game(players=3, seed=2)
+    actions = []
+    for _ in range(12):
+        a = triwizard.legal_actions(s)[0]
+        actions.append(a)
+        s = triwizard.apply(s, a)
+    record = triwizard.record(s, actions)
+    rec = tmp_path / "maze.json"
+    rec.write_text(json.dumps(record))
+    out = tmp_path / "maze.svg"
+    r = CliRunner().invoke(main, ["show", str(rec), "--step", "5", "--svg", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text() == svg.maze(triwizard.replay(record, upto=5))
+    page = tmp_path / "maze.html"
+    r = CliRunner().invoke(main, ["replay", str(rec), "--html", str(page), "--player", s.order[0]])
+    assert r.exit_code == 0, r.output
+    steps = page_steps(page.read_text())
+    assert len(steps) == len(actions) + 1
+    assert steps[-1][1] == svg.maze(s, player=s.order[0])
+
+
+def test_a_secret_look_stays_secret_in_the_replay_pages_narration():
+    """A Talisman event seen by one player (``seen_by``) names its cards to that player only."""
+    from talisman.engine.records import Event
+    from talisman.svg.page import seen_events
+    s = talisman.new_game(["warrior", "wizard"], seed=0)
+    secret = Event("divined", pmap({"character": "wizard", "seen_by": "wizard", "cards": ["bear", "ape"]}))
+    s = replace(s, log=s.log.append(secret))
+    before = len(s.log) - 1
+    assert list(seen_events(s, before, "wizard")[0].data["cards"]) == ["bear", "ape"]
+    for who in ("warrior", None):
+        assert list(seen_events(s, before, who)[0].data["cards"]) == ["hidden", "hidden"]

@@ -187,8 +187,6 @@ def _write_replay_page(console, record, out, player):
     from .svg import replay_page
     if not isinstance(record, dict):
         raise click.ClickException("not a game record: expected a JSON object with characters and actions")
-    if player is not None and player not in record.get("characters", ()):
-        raise click.BadParameter(f"{player!r} is not a character of this game", param_hint="--player")
     try:
         page = replay_page(record, player=player)
     except TalismanError as e:
@@ -215,8 +213,10 @@ def _write_text(path, text):
 @click.option("--highlight", default=None, help="A character whose piece and panel are outlined.")
 @click.option("--size", type=click.IntRange(1), default=None, help="The picture's width in pixels.")
 def show(file, svg_out, step, player, highlight, size):
-    """Draw a position (a state saved as JSON, or a game record) as an SVG picture."""
-    from .svg import board
+    """Draw a position (a state saved as JSON, or a game record; Talisman's or the Triwizard
+    Maze's) as an SVG picture."""
+    from . import triwizard as tw
+    from .svg import board, maze
     console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
@@ -224,20 +224,22 @@ def show(file, svg_out, step, player, highlight, size):
         doc = json.loads(text)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise click.ClickException(f"{file}: not a readable state or game record: {e}") from None
+    game = tw if isinstance(doc, dict) and doc.get("game") == "triwizard" else api
     try:
         if isinstance(doc, dict) and "state" in doc:
             if step is not None:
                 raise click.BadParameter("a saved state has no steps; give a game record",
                                          param_hint="--step")
-            state = api.from_json(text)
-        elif isinstance(doc, dict) and "actions" in doc:
+            state = game.from_json(text)
+        elif isinstance(doc, dict) and isinstance(doc.get("actions"), list):
             if step is not None and step > len(doc["actions"]):
                 raise click.BadParameter(f"the record has only {len(doc['actions'])} actions",
                                          param_hint="--step")
-            state = api.replay(doc, upto=step)
+            state = game.replay(doc, upto=step)
         else:
             raise click.ClickException(f"{file}: neither a saved state nor a game record")
-        picture = board(state, player=player, size=size, highlight=highlight)
+        draw = maze if game is tw else board
+        picture = draw(state, player=player, size=size, highlight=highlight)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     _write_text(svg_out, picture)

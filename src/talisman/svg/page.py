@@ -8,10 +8,13 @@ import xml.etree.ElementTree as ET
 
 from rich.text import Text
 
-from .. import api
+from .. import api, triwizard
+from ..engine.records import Event
 from ..errors import ReplayError, TalismanError
 from ..narration import narrate
-from .picture import drawing
+from ..triwizard.narrate import describe
+from .maze import maze
+from .picture import HIDDEN, drawing
 
 #: The page: {title}, {data} (JSON); the script reads the pictures from the JSON block.
 TEMPLATE = """<!DOCTYPE html>
@@ -86,25 +89,56 @@ show(0);
 """
 
 
+def is_triwizard(record):
+    """A Triwizard Maze record or state (``"game": "triwizard"``), not a Talisman one."""
+    return isinstance(record, dict) and record.get("game") == "triwizard"
+
+
+def _start(record):
+    options = record.get("options") or {}
+    if is_triwizard(record):
+        return triwizard.new_game(record.get("players", 4), record.get("seed", 0), options)
+    return api.new_game(record.get("characters", ()), record.get("expansions", ()),
+                        record.get("seed", 0), options)
+
+
 def replay_steps(record):
-    """``[(state, action text or None, new events)]`` for the start and after each action of a
-    game record; :class:`ReplayError` names the first action that fails."""
+    """``[(state, action text or None, log length before it)]`` for the start and after each action of a
+    game record (Talisman's or the Triwizard's); :class:`ReplayError` names the first action
+    that fails."""
     if not isinstance(record, dict):
         raise TalismanError("a game record is a mapping with characters, seed and actions")
+    apply = triwizard.apply if is_triwizard(record) else api.apply
     try:
-        state = api.new_game(record.get("characters", ()), record.get("expansions", ()),
-                             record.get("seed", 0), record.get("options") or {})
+        state = _start(record)
     except TalismanError as e:
         raise ReplayError(0, "(setup)", str(e)) from None
-    out = [(state, None, tuple(state.log))]
+    out = [(state, None, 0)]
     for i, text in enumerate(record.get("actions", ()), start=1):
         before = len(state.log)
         try:
-            state = api.apply(state, text)
+            state = apply(state, text)
         except TalismanError as e:
             raise ReplayError(i, text, getattr(e, "reason", str(e))) from None
-        out.append((state, str(text), tuple(state.log[before:])))
+        out.append((state, str(text), before))
     return out
+
+
+def seen_events(state, before, player):
+    """The events logged since ``before`` as ``player`` may see them (``None``: nobody, so
+    every secret look stays hidden), as :func:`talisman.player_view` shows them."""
+    tw = isinstance(state, triwizard.TriwizardState)
+    if player is not None:
+        view = triwizard.player_view(state, player) if tw else api.player_view(state, player)
+        return tuple(view.log[before:])
+    out = []
+    for e in state.log[before:]:
+        if tw and e.data.get("secret"):
+            e = Event(e.name, e.data.update({f: HIDDEN for f in e.data["secret"]}))
+        elif not tw and e.data.get("seen_by") is not None:
+            e = Event(e.name, e.data.set("cards", [HIDDEN] * len(e.data.get("cards", ()))))
+        out.append(e)
+    return tuple(out)
 
 
 def _plain(line):
@@ -114,10 +148,14 @@ def _plain(line):
 
 def replay_page(record, *, player=None, size=None, title=None) -> str:
     """The game record as one self-contained HTML page: one picture per step (drawn for
-    ``player``, or for nobody), the narration of each step, and controls to step through."""
+    ``player``, or for nobody), the narration of each step, and controls to step through.
+    A Triwizard Maze record gets the maze's pictures."""
+    if is_triwizard(record):
+        return _triwizard_page(record, player, size, title)
     pictures, index, steps, statics = [], {}, [], {}
     previous = None
-    for state, action, events in replay_steps(record):
+    for state, action, before in replay_steps(record):
+        events = seen_events(state, before, player)
         path = None
         moves = [e for e in events if e.name == "moved" and e.data.get("path")]
         if moves and previous is not None:
@@ -142,7 +180,28 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
         previous = state
     names = ", ".join(record.get("characters", ()))
     title = title or f"Talisman replay: {names} (seed {record.get('seed', 0)})"
-    data = json.dumps({"boards": list(statics), "pictures": pictures, "steps": steps},
-                      separators=(",", ":"))
+    return _page(title, list(statics), pictures, steps)
+
+
+def _triwizard_page(record, player, size, title):
+    pictures, index, steps = [], {}, []
+    previous = None
+    for state, action, before in replay_steps(record):
+        events = seen_events(state, before, player)
+        svg = maze(state, player=player, size=size)
+        if svg not in index:
+            index[svg] = len(pictures)
+            pictures.append(svg)
+        lines = [_plain(t) for t in (describe(e) for e in events) if t]
+        who = previous.pending.player if previous is not None and previous.pending is not None else None
+        label = "The game is set up." if action is None else f"{who}: {action}" if who else action
+        steps.append({"picture": index[svg], "action": label, "lines": lines})
+        previous = state
+    title = title or f"Triwizard Maze replay (seed {record.get('seed', 0)})"
+    return _page(title, [], pictures, steps)
+
+
+def _page(title, boards, pictures, steps):
+    data = json.dumps({"boards": boards, "pictures": pictures, "steps": steps}, separators=(",", ":"))
     data = data.replace("<", "\\u003c")   # nothing in the JSON block can close the script
     return TEMPLATE.format(title=html.escape(title), data=data)
