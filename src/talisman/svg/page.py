@@ -62,7 +62,7 @@ function show(i) {{
   at = Math.max(0, Math.min(steps.length - 1, i));
   const step = steps[at];
   document.getElementById("picture").innerHTML = data.pictures[step.picture].replace(
-    /<g class="board-static" data-static="(\\d+)" \/>/, function (m, k) {{ return data.boards[Number(k)]; }});
+    /<g class="board-static" data-static="(\\d+)" \\/>/, function (m, k) {{ return data.boards[Number(k)]; }});
   document.getElementById("counter").textContent = "step " + at + " of " + (steps.length - 1);
   document.getElementById("action").textContent = step.action;
   const lines = document.getElementById("lines");
