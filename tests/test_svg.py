@@ -391,8 +391,10 @@ def test_the_maze_picture_draws_every_square_and_each_piece_on_its_square(maze_s
     squares = {r.get("data-square"): r for r in root.iterfind(".//s:rect[@class='square']", NS)}
     assert set(squares) == set(b.kinds)
     for sq, r in squares.items():
-        want = "wandering_hedge" if sq == maze_state.hedge else b.kinds[sq]
-        assert r.get("data-kind") == want
+        assert r.get("data-kind") == b.kinds[sq]
+    hedge = root.find(".//s:rect[@class='wandering-hedge']", NS)
+    assert hedge.get("data-square") == maze_state.hedge
+    assert (hedge.get("x"), hedge.get("y")) == (squares[maze_state.hedge].get("x"), squares[maze_state.hedge].get("y"))
     for g in root.iterfind(".//s:g[@data-player]", NS):
         if "piece" not in g.get("class").split():
             continue
@@ -458,6 +460,7 @@ def test_show_and_replay_html_draw_the_triwizard_maze_too(tmp_path):
     steps = page_steps(page.read_text())
     assert len(steps) == len(actions) + 1
     assert steps[-1][1] == svg.maze(s, player=s.order[0])
+    assert len(page.read_text()) < 20_000 * len(steps)    # the maze itself is drawn once
 
 
 def test_a_secret_look_stays_secret_in_the_replay_pages_narration():

@@ -4,6 +4,7 @@ the pieces and who wears the Invisibility Cloak; a side panel with each player's
 tiles (face down unless the picture is drawn for that player) and the Obstacle Lineup."""
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 
 import attrs
@@ -30,6 +31,12 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
     """The Triwizard position as a standalone SVG document; ``player``: as that player sees it
     (through :func:`talisman.triwizard.player_view`), ``None``: for nobody (every hand, tile
     and unturned Cup face down)."""
+    return ET.tostring(maze_drawing(state, player=player, size=size, highlight=highlight),
+                       encoding="unicode")
+
+
+def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element:
+    """:func:`maze`'s picture as an element tree, the squares in ``<g class="board-static">``."""
     if player is not None:
         state = player_view(state, player)
     else:
@@ -58,21 +65,14 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
               if state.is_over else
               f"{state.pending.player} to decide: {state.pending.kind}" if state.pending else "")
     _text(root, PAD, 26, f"Turn {state.turn} · {status}", 16, font_weight="bold")
-    g = ET.SubElement(root, "g", {"class": "maze"})
-    for sq, kind in b.kinds.items():
-        r, c = b.coords[sq]
-        x, y = PAD + c * CELL, HEADER + r * CELL
-        kind_here = "wandering_hedge" if sq == state.hedge else kind
-        fill = KIND_FILL["green_hedge"] if sq == state.hedge else KIND_FILL[kind]
-        cell = ET.SubElement(g, "rect", {"x": _n(x), "y": _n(y), "width": _n(CELL), "height": _n(CELL),
-                                         "fill": fill, "stroke": "#5a4a3a", "stroke-width": "0.5",
-                                         "class": "square", "data-square": sq, "data-kind": kind_here})
-        if sq == state.hedge:
-            cell.set("stroke", "#0b2a0b")
-            cell.set("stroke-width", "3")
-        label = b.symbols[sq] if kind in ("portkey", "headstone") else KIND_LABEL.get(kind)
-        if label and sq != state.hedge:
-            _text(g, x + CELL / 2, y + CELL * 0.65, label, CELL * 0.42, "middle", fill="#222")
+    root.append(ET.fromstring(_static_text()))
+    if state.hedge in b.coords:
+        r, c = b.coords[state.hedge]
+        ET.SubElement(root, "rect", {"x": _n(PAD + c * CELL), "y": _n(HEADER + r * CELL),
+                                     "width": _n(CELL), "height": _n(CELL),
+                                     "fill": KIND_FILL["green_hedge"], "stroke": "#0b2a0b",
+                                     "stroke-width": "3", "class": "wandering-hedge",
+                                     "data-square": state.hedge})
     for sq, cup in state.cups.items():
         r, c = b.coords[sq]
         x, y = PAD + c * CELL + 4, HEADER + r * CELL + 4
@@ -116,7 +116,24 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
                                         "width": "10", "height": "14", "rx": "1.5", "fill": "#3d2b6b",
                                         "stroke": "#c9a227", "class": "card face-down"})
         y += LINE
-    return ET.tostring(root, encoding="unicode")
+    return root
+
+
+@functools.lru_cache(maxsize=1)
+def _static_text():
+    """The maze's squares (the parts that never change), drawn once."""
+    b = load().board
+    g = ET.Element("g", {"class": "board-static"})
+    for sq, kind in b.kinds.items():
+        r, c = b.coords[sq]
+        x, y = PAD + c * CELL, HEADER + r * CELL
+        ET.SubElement(g, "rect", {"x": _n(x), "y": _n(y), "width": _n(CELL), "height": _n(CELL),
+                                  "fill": KIND_FILL[kind], "stroke": "#5a4a3a", "stroke-width": "0.5",
+                                  "class": "square", "data-square": sq, "data-kind": kind})
+        label = b.symbols[sq] if kind in ("portkey", "headstone") else KIND_LABEL.get(kind)
+        if label:
+            _text(g, x + CELL / 2, y + CELL * 0.65, label, CELL * 0.42, "middle", fill="#222")
+    return ET.tostring(g, encoding="unicode")
 
 
 def _with_player(state, pid, **changes):

@@ -13,7 +13,7 @@ from ..engine.records import Event
 from ..errors import ReplayError, TalismanError
 from ..narration import narrate
 from ..triwizard.narrate import describe
-from .maze import maze
+from .maze import maze_drawing
 from .picture import HIDDEN, drawing
 
 #: The page: {title}, {data} (JSON); the script reads the pictures from the JSON block.
@@ -162,14 +162,7 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
             cid = moves[-1].data["character"]
             start = previous.characters[cid].space if cid in previous.characters else None
             path = ((start,) if start else ()) + tuple(moves[-1].data["path"])
-        root = drawing(state, player=player, size=size, path=path)
-        static = root.find("g[@class='board-static']")
-        board_text = ET.tostring(static, encoding="unicode")
-        if board_text not in statics:
-            statics[board_text] = len(statics)
-        static.clear()          # drawn once in the page, put back by the script
-        static.attrib.update({"class": "board-static", "data-static": str(statics[board_text])})
-        svg = ET.tostring(root, encoding="unicode")
+        svg = _without_board(drawing(state, player=player, size=size, path=path), statics)
         if svg not in index:
             index[svg] = len(pictures)
             pictures.append(svg)
@@ -184,11 +177,11 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
 
 
 def _triwizard_page(record, player, size, title):
-    pictures, index, steps = [], {}, []
+    pictures, index, steps, statics = [], {}, [], {}
     previous = None
     for state, action, before in replay_steps(record):
         events = seen_events(state, before, player)
-        svg = maze(state, player=player, size=size)
+        svg = _without_board(maze_drawing(state, player=player, size=size), statics)
         if svg not in index:
             index[svg] = len(pictures)
             pictures.append(svg)
@@ -198,7 +191,18 @@ def _triwizard_page(record, player, size, title):
         steps.append({"picture": index[svg], "action": label, "lines": lines})
         previous = state
     title = title or f"Triwizard Maze replay (seed {record.get('seed', 0)})"
-    return _page(title, [], pictures, steps)
+    return _page(title, list(statics), pictures, steps)
+
+
+def _without_board(root, statics):
+    """The picture's text with its ``board-static`` part left out (the page draws each
+    different board once, ``statics``: its text -> its number; the script puts it back)."""
+    static = root.find("g[@class='board-static']")
+    text = ET.tostring(static, encoding="unicode")
+    statics.setdefault(text, len(statics))
+    static.clear()
+    static.attrib.update({"class": "board-static", "data-static": str(statics[text])})
+    return ET.tostring(root, encoding="unicode")
 
 
 def _page(title, boards, pictures, steps):
