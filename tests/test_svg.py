@@ -263,6 +263,8 @@ def test_options_size_and_highlight_and_bad_options_are_clear_errors(with_spells
                 {"path": ["village", "nowhere"]}):
         with pytest.raises(TalismanError):
             svg.board(with_spells, **bad)
+    with pytest.raises(TalismanError, match="GameState"):
+        svg.board({"characters": {}})
 
 
 def test_the_same_position_gives_the_same_picture(with_spells):
@@ -423,6 +425,8 @@ def test_the_maze_picture_hides_other_players_cards_and_unturned_cups(maze_state
             assert (cup.get("data-tile") != "") == maze_state.cups[sq].face_up
     with pytest.raises(TalismanError):
         svg.maze(maze_state, player="voldemort")
+    with pytest.raises(TalismanError, match="TriwizardState"):
+        svg.maze(talisman.new_game(["warrior"], seed=0))
 
 
 def test_the_triwizard_state_draws_itself_when_ipython_runs(monkeypatch, maze_state):

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import attrs
 
 from ..errors import TalismanError
-from ..triwizard import player_view
+from ..triwizard import TriwizardState, player_view
 from ..triwizard.definitions import load
 from .picture import FONT, NS, PALETTE, _n, _text
 
@@ -37,6 +37,8 @@ def maze(state, *, player=None, size=None, highlight=None) -> str:
 
 def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element:
     """:func:`maze`'s picture as an element tree, the squares in ``<g class="board-static">``."""
+    if not isinstance(state, TriwizardState):
+        raise TalismanError(f"a TriwizardState is needed to draw the maze, not {type(state).__name__}")
     if player is not None:
         state = player_view(state, player)
     else:

@@ -15,6 +15,7 @@ from ..definitions import load
 from ..engine.data import data_root, load_yaml
 from ..engine.records import replace
 from ..errors import TalismanError
+from ..state import GameState
 from . import layout as lay
 
 NS = "http://www.w3.org/2000/svg"
@@ -76,6 +77,8 @@ def drawing(state, *, player=None, size=None, highlight=None, path="last") -> ET
     """:func:`board`'s picture as an element tree. The parts that depend on the board alone
     (its regions and spaces, their names) are in one ``<g class="board-static">``, the position
     (cards, figures, pieces, the panel) outside it."""
+    if not isinstance(state, GameState):
+        raise TalismanError(f"a Talisman GameState is needed to draw the board, not {type(state).__name__}")
     defs = load()
     if player is not None:
         state = player_view(state, player)   # raises TalismanError for a character not in play
