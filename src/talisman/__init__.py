@@ -19,9 +19,10 @@ from .errors import (DataError, DiceExhausted, IllegalAction, NotationError, Rep
                      ScenarioError, TalismanError)
 from .notation import Action
 from .state import GameState
+from . import svg   # the pictures; importing it lets states draw themselves in Jupyter
 
 __all__ = ["new_game", "legal_actions", "apply", "parse_action", "chance_outcomes",
            "player_view", "to_json", "from_json", "replay", "Action", "GameState",
            "TalismanError", "IllegalAction", "NotationError", "DataError", "ScenarioError",
-           "DiceExhausted", "ReplayError"]
+           "DiceExhausted", "ReplayError", "svg"]
 __version__ = "0.1.0"

@@ -127,7 +127,11 @@ def check(paths):
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--step", is_flag=True, help="Walk the game turn by turn (press Enter between turns).")
-def replay(file, step):
+@click.option("--html", "html_out", type=click.Path(dir_okay=False),
+              help="Write a self-contained replay page here (HTML) instead of narrating.")
+@click.option("--player", default=None,
+              help="With --html: draw the pictures as this character's player sees them.")
+def replay(file, step, html_out, player):
     """Replay a game record; report the first divergence if it does not replay."""
     from .narration import narrate
     console = Console(highlight=False, soft_wrap=True)
@@ -136,6 +140,9 @@ def replay(file, step):
             record = json.load(f)
     except (OSError, json.JSONDecodeError) as e:
         raise click.ClickException(f"{file}: not a readable game record: {e}") from None
+    if html_out:
+        _write_replay_page(console, record, html_out, player)
+        return
     try:
         state = api.replay(record)
     except TalismanError as e:
@@ -147,6 +154,70 @@ def replay(file, step):
         if line:
             console.print(line)
     console.print(f"Replayed {len(record.get('actions', []))} actions.")
+
+
+def _write_replay_page(console, record, out, player):
+    """``talisman replay FILE --html OUT``: the record as one self-contained HTML page."""
+    from .svg import replay_page
+    if not isinstance(record, dict):
+        raise click.ClickException("not a game record: expected a JSON object with characters and actions")
+    try:
+        page = replay_page(record, player=player)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    _write_text(out, page)
+    console.print(f"Replay page ({len(record.get('actions', []))} actions) written to {out}.")
+
+
+def _write_text(path, text):
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise click.ClickException(f"{path}: cannot write: {e}") from None
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--svg", "svg_out", required=True, type=click.Path(dir_okay=False),
+              help="Write the picture here (SVG).")
+@click.option("--step", type=click.IntRange(0), default=None,
+              help="For a game record: the position after this many actions (default: the end).")
+@click.option("--player", default=None, help="Draw the position as this character's player sees it.")
+@click.option("--highlight", default=None, help="A character whose piece and panel are outlined.")
+@click.option("--size", type=click.IntRange(1), default=None, help="The picture's width in pixels.")
+def show(file, svg_out, step, player, highlight, size):
+    """Draw a position (a state saved as JSON, or a game record; Talisman's or the Triwizard
+    Maze's) as an SVG picture."""
+    from . import triwizard as tw
+    from .svg import board, maze
+    console = Console(highlight=False, soft_wrap=True)
+    try:
+        with open(file, encoding="utf-8") as f:
+            text = f.read()
+        doc = json.loads(text)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise click.ClickException(f"{file}: not a readable state or game record: {e}") from None
+    game = tw if isinstance(doc, dict) and doc.get("game") == "triwizard" else api
+    try:
+        if isinstance(doc, dict) and "state" in doc:
+            if step is not None:
+                raise click.BadParameter("a saved state has no steps; give a game record",
+                                         param_hint="--step")
+            state = game.from_json(text)
+        elif isinstance(doc, dict) and isinstance(doc.get("actions"), list):
+            if step is not None and step > len(doc["actions"]):
+                raise click.BadParameter(f"the record has only {len(doc['actions'])} actions",
+                                         param_hint="--step")
+            state = game.replay(doc, upto=step)
+        else:
+            raise click.ClickException(f"{file}: neither a saved state nor a game record")
+        draw = maze if game is tw else board
+        picture = draw(state, player=player, size=size, highlight=highlight)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    _write_text(svg_out, picture)
+    console.print(f"Picture written to {svg_out}.")
 
 
 @main.command()

@@ -95,11 +95,24 @@ class GameState:
 
     winner = property(winner_of, doc="The one winner, or None (not over, a draw, several winners).")
 
+    def _repr_svg_(self):
+        """Jupyter's picture of the state, when a picture maker is registered (talisman.svg)."""
+        draw = _PICTURES.get(type(self))
+        return draw(self) if draw is not None else None
+
     def option(self, name):
         """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
         default = _default_options()[name]
         options = self.config.options
         return options[name] if name in options else default  # no KeyError raised on a miss
+
+
+_PICTURES = {}   # state class -> function(state) -> SVG text, filled by a higher layer
+
+
+def register_picture(cls, draw):
+    """Let states of ``cls`` draw themselves in Jupyter with ``draw`` (the model draws nothing)."""
+    _PICTURES[cls] = draw
 
 
 @functools.cache
