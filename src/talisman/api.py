@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from .engine.dice import Dice
 from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
@@ -80,7 +81,10 @@ def player_view(state: GameState, player: str) -> GameState:
     for i in secret:  # a secret look (Divination) shows others only that it happened
         e = log[i]
         log = log.set(i, replace(e, data=e.data.set("cards", ["hidden"] * len(e.data.get("cards", ())))))
-    view = replace(state, characters=chars, decks=decks, log=log)
+    # the seed and any scripted results would tell future rolls and shuffles (as the Triwizard
+    # Maze's view): only how many numbers were drawn shows
+    dice = Dice(seed=0, counter=state.dice.counter)
+    view = replace(state, characters=chars, decks=decks, log=log, dice=dice)
     from .rules.endings.cards import hide_from
     view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
     from .expansions import adjust
