@@ -214,14 +214,22 @@ def _take_card(state: S, deck: str, card: str) -> S:
     return set_field(state, "decks", decks.set(deck, cards.delete(cards.index(card))))
 
 
+def _step(steps: Steps, name: str) -> Step:
+    """The rule step ``name``; a name no rule defines is a bug in the rules."""
+    try:
+        return steps[name]
+    except KeyError:
+        raise RulesError(f"no rule step named {name!r}") from None
+
+
 def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
     args = decision.args
     if args is _EMPTY_PMAP:  # (as in ``advance``)
-        return steps[decision.step](state, action)
-    return steps[decision.step](state, action, **dict(args.iteritems()))
+        return _step(steps, decision.step)(state, action)
+    return _step(steps, decision.step)(state, action, **dict(args.iteritems()))
 
 
 def auto_chance(state: S) -> tuple[Action, S]:
@@ -260,11 +268,15 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
                 raise RulesError("the engine ran out of rule steps without a decision")
             f = stack[-1]
             state = set_field(state, "stack", stack.delete(len(stack) - 1))
+            try:
+                step = steps[f.step]
+            except KeyError:
+                raise RulesError(f"no rule step named {f.step!r}") from None
             args = f.args
             if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
-                state = steps[f.step](state)
+                state = step(state)
             else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-                state = steps[f.step](state, **dict(args.iteritems()))
+                state = step(state, **dict(args.iteritems()))
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
