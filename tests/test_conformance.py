@@ -9,17 +9,22 @@ and player views that hide the deck order and the dice.
 """
 from __future__ import annotations
 
+import enum
 import random
+import types
+import typing
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
+import pyrsistent.typing as ptyping
 from pyrsistent import pvector
 
 import talisman
 from talisman import triwizard
 from talisman.engine.protocol import Game
-from talisman.engine.records import replace
+from talisman.engine.records import PMapType, PVectorType, replace
 from talisman.errors import IllegalAction, NotationError
 from talisman.games import GAMES
 
@@ -85,6 +90,44 @@ def check_views(game: Any, state: Any) -> None:
         assert view.dice.seed == 0 and view.dice.script is None
 
 
+def check_types(value: Any, hint: Any, path: str = "state") -> None:
+    """``value`` is what its annotation says, all the way down (records by their own
+    annotations): the state's declared types are the ones play produces."""
+    if hint is Any or hint is object:
+        return
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for h in args:
+            try:
+                return check_types(value, h, path)
+            except AssertionError:
+                pass
+        raise AssertionError(f"{path}: {value!r:.80} is none of {hint}")
+    if hint is type(None):
+        assert value is None, f"{path}: {value!r:.80} is not None"
+    elif origin is ptyping.PMap:
+        assert type(value) is PMapType, f"{path}: {type(value).__name__} is not a pmap"
+        for k, v in value.items():
+            check_types(k, args[0], f"{path}.{k}")
+            check_types(v, args[1], f"{path}.{k}")
+    elif origin is ptyping.PVector:
+        assert type(value) is PVectorType, f"{path}: {type(value).__name__} is not a pvector"
+        for i, v in enumerate(value):
+            check_types(v, args[0], f"{path}.{i}")
+    elif origin is tuple:
+        assert type(value) is tuple, f"{path}: {type(value).__name__} is not a tuple"
+        for i, v in enumerate(value):
+            check_types(v, args[0], f"{path}.{i}")
+    elif attrs.has(hint):
+        assert type(value) is hint, f"{path}: {type(value).__name__} is not a {hint.__name__}"
+        for name, h in typing.get_type_hints(hint).items():
+            check_types(getattr(value, name), h, f"{path}.{name}")
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        assert type(value) is hint, f"{path}: {value!r} is not a {hint.__name__}"
+    else:
+        assert type(value) is hint, f"{path}: {type(value).__name__} is not {hint}"
+
+
 @pytest.mark.parametrize("name,game,setup", CASES, ids=ids)
 def test_random_play_round_trips_and_replays(name, game, setup):
     seed = 1000 + ids.index(name)
@@ -100,6 +143,7 @@ def test_random_play_round_trips_and_replays(name, game, setup):
         assert legal and not game.chance_outcomes(state)  # chance resolved by the state's dice
         action = rng.choice(legal)
         if step % CHECK_EVERY == 0:
+            check_types(state, type(state))
             before = game.to_json(state)
             check_illegal(game, state)
             after = game.apply(state, action)
@@ -110,6 +154,7 @@ def test_random_play_round_trips_and_replays(name, game, setup):
             state = game.apply(state, action)
         actions.append(action)
     check_round_trip(game, state)
+    check_types(state, type(state))
     if state.outcome is None:
         check_views(game, state)
     assert actions, "no decision was played"
