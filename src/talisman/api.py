@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
 
-
+from .engine.dice import Dice
 from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
-from .errors import ReplayError, TalismanError
+from .errors import (OptionError, ReplayError, RulesError, StateError, TalismanError, UserError)
 from .notation import Action
 from .expansions import steps as expansion_steps
 from .rules import STEPS as RULE_STEPS
@@ -19,20 +22,27 @@ FORMAT = 1
 STEPS = {**RULE_STEPS, **expansion_steps()}
 
 
-def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), seed=0,
-             options=None, stop_at_chance=False) -> GameState:
-    """A new game, run forward to its first decision."""
-    state = initial_state(characters, tuple(expansions), seed, options)
+def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
+             expansions: Iterable[str] = (), seed: int = 0, options: Mapping[str, Any] | None = None,
+             stop_at_chance: bool = False) -> GameState:
+    """A new game, run forward to its first decision.  A game that cannot be set up as asked
+    (an unknown character or expansion, a bad seed or rule option) raises :class:`OptionError`."""
+    try:
+        state = initial_state(characters, tuple(expansions), seed, options)
+    except (UserError, RulesError):
+        raise
+    except TalismanError as e:  # the set-up's own checks (rules.setup) name the bad option
+        raise OptionError(str(e)) from None
     state = offer_starting_scrolls(state)  # a character exception chosen before the first turn
     return machine.advance(state, STEPS, stop_at_chance)
 
 
-def legal_actions(state: GameState) -> tuple:
+def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The legal actions of the pending decision (chance outcomes at a chance node)."""
     return machine.legal_actions(state)
 
 
-def apply(state: GameState, action, stop_at_chance=False) -> GameState:
+def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) -> GameState:
     """Apply one legal action (an :class:`Action` or its notation); raise :class:`IllegalAction`
     otherwise, leaving ``state`` as it was."""
     return machine.apply(state, action, STEPS, stop_at_chance)
@@ -43,7 +53,7 @@ def parse_action(state: GameState, text: str) -> Action:
     return machine.coerce_action(state, text)
 
 
-def chance_outcomes(state: GameState):
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
     return machine.chance_outcomes(state)
 
@@ -52,7 +62,7 @@ def player_view(state: GameState, player: str) -> GameState:
     """The state as ``player`` may see it: other characters' spells and scrolls face down ("All
     Spells / Scrolls may be kept face down"), deck order hidden."""
     if player not in state.characters:
-        raise TalismanError(f"no character {player!r} in this game")
+        raise UserError(f"no character {player!r} in this game")
     chars = state.characters
     from .rules.characters import has_ability
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
@@ -71,7 +81,10 @@ def player_view(state: GameState, player: str) -> GameState:
     for i in secret:  # a secret look (Divination) shows others only that it happened
         e = log[i]
         log = log.set(i, replace(e, data=e.data.set("cards", ["hidden"] * len(e.data.get("cards", ())))))
-    view = replace(state, characters=chars, decks=decks, log=log)
+    # the seed and any scripted results would tell future rolls and shuffles (as the Triwizard
+    # Maze's view): only how many numbers were drawn shows
+    dice = Dice(seed=0, counter=state.dice.counter)
+    view = replace(state, characters=chars, decks=decks, log=log, dice=dice)
     from .rules.endings.cards import hide_from
     view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
     from .expansions import adjust
@@ -88,20 +101,22 @@ def from_json(text: str) -> GameState:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise TalismanError(f"not JSON: {e}") from None
+        raise StateError((), f"not JSON: {e}") from None
     if not isinstance(doc, dict) or doc.get("game") != "talisman" or doc.get("format") != FORMAT:
-        raise TalismanError("not a Talisman state in format %d" % FORMAT)
+        raise StateError((), "not a Talisman state in format %d" % FORMAT)
+    if "state" not in doc:
+        raise StateError(("state",), "missing")
     return from_data(GameState, doc["state"])
 
 
-def record(state: GameState, actions) -> dict:
+def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
     """A game record (config, seed and notations), like a chess PGN."""
     c = state.config
     return {"game": "talisman", "characters": list(c.characters), "expansions": list(c.expansions),
             "options": dict(c.options), "seed": c.seed, "actions": [str(a) for a in actions]}
 
 
-def replay(record: dict, upto=None) -> GameState:
+def replay(record: Mapping[str, Any], upto: int | None = None) -> GameState:
     """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
     try:
         state = new_game(record.get("characters", ()), record.get("expansions", ()),

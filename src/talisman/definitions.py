@@ -9,7 +9,9 @@ Definitions are plain frozen values; game states refer to them only by id.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -121,7 +123,7 @@ CARDS_SCHEMA_BODY = ({
 })
 
 
-def cards_schema():
+def cards_schema() -> dict[str, Any]:
     """The card-file schema with the effects of every implemented expansion."""
     from .expansions import effect_schemas
     return with_defs(CARDS_SCHEMA_BODY, effect_schemas())
@@ -136,11 +138,11 @@ class SpaceDef:
     name: str
     region: str
     order: int
-    neighbours: tuple
-    opposite: tuple
+    neighbours: tuple[str, ...]
+    opposite: tuple[str, ...]
     draw: int
     text: str
-    effect: object = ()
+    effect: Any = ()  # frozen effect steps (a pvector of one-key pmaps)
     creature_bonus: int = 0
 
 
@@ -155,19 +157,19 @@ class Link:
 @attrs.frozen(eq=False)
 class Board:
     """The board: compared and hashed by identity (one loaded board per data folder)."""
-    spaces: dict = attrs.field(eq=False)
-    regions: dict = attrs.field(eq=False)      # region id -> tuple of space ids in ring order
-    shapes: dict = attrs.field(eq=False)       # region id -> ring / path / single
-    part_of: dict = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
-    links: tuple = ()
+    spaces: dict[str, SpaceDef] = attrs.field(eq=False)
+    regions: dict[str, tuple[str, ...]] = attrs.field(eq=False)  # region id -> space ids in ring order
+    shapes: dict[str, str] = attrs.field(eq=False)       # region id -> ring / path / single
+    part_of: dict[str, str] = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
+    links: tuple[Link, ...] = ()
 
-    def ring_step(self, space, direction):
+    def ring_step(self, space: str, direction: int) -> str:
         """The next space from ``space`` in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
         s = self.spaces[space]
         ring = self.regions[s.region]
         return ring[(s.order + direction) % len(ring)]
 
-    def link(self, space, kind):
+    def link(self, space: str, kind: str) -> str | None:
         """The far end of a link of ``kind`` from ``space``, or None."""
         for lk in self.links:
             if lk.kind == kind and space in (lk.a, lk.b):
@@ -187,16 +189,17 @@ class CharacterDef:
     start: str
     size: str
     start_spells: int
-    abilities: tuple
+    abilities: tuple[str, ...]
     set: str = "base"            # the base game or the expansion the character comes from
     stand_in: bool = False       # statistics made up where the published values are not known
 
     @property
-    def die(self):
+    def die(self) -> str:
+        """The movement and combat die of the character's size."""
         return DIE_BY_SIZE[self.size]
 
 
-def characters_of_sets(defs, sets):
+def characters_of_sets(defs: Definitions, sets: Iterable[str]) -> dict[str, CharacterDef]:
     """The characters (id -> :class:`CharacterDef`) whose set (``"base"`` or an expansion id)
     is among ``sets``: what may be chosen in a game with those expansions."""
     return {c: d for c, d in defs.characters.items() if d.set in sets}
@@ -215,33 +218,35 @@ class CardDef:
     number: int | None = None
     strength: int | None = None
     craft: int | None = None
-    alignment: tuple = ()
+    alignment: tuple[str, ...] = ()
     stays: bool = False
-    effect: object = ()
-    when_drawn: object = ()
-    bonus: object = None
+    effect: Any = ()             # frozen effect steps (a pvector of one-key pmaps)
+    when_drawn: Any = ()         # the same, run when the card is drawn
+    bonus: Any = None            # frozen plain data (a pmap) or None
     save: str | None = None
-    abilities: tuple = ()
+    abilities: tuple[str, ...] = ()
     carry: int | None = None
-    cast: object = None
+    cast: Any = None             # a spell's casting (frozen plain data) or None
     summary: str = ""
     stand_in: bool = False
     set: str = "base"            # the base game or the expansion the card comes from
-    data: object = None          # an expansion's own card fields (plain data)
+    data: Any = None             # an expansion's own card fields (frozen plain data)
 
 
 @attrs.frozen
 class Definitions:
     board: Board
-    characters: dict = attrs.field(eq=False)
-    abilities: dict = attrs.field(eq=False)
-    cards: dict = attrs.field(factory=dict, eq=False)      # card id -> CardDef
-    decks: dict = attrs.field(factory=dict, eq=False)      # base deck -> card ids, one per copy
-    expansion_decks: dict = attrs.field(factory=dict, eq=False)  # expansion -> deck -> card ids
-    exceptions: object = None    # exceptions.yaml: the compendium's character exceptions (plain data)
+    characters: dict[str, CharacterDef] = attrs.field(eq=False)
+    abilities: dict[str, Any] = attrs.field(eq=False)          # ability id -> its data entry
+    cards: dict[str, CardDef] = attrs.field(factory=dict, eq=False)      # card id -> CardDef
+    # base deck -> card ids, one per copy
+    decks: dict[str, tuple[str, ...]] = attrs.field(factory=dict, eq=False)
+    # expansion -> deck -> card ids
+    expansion_decks: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict, eq=False)
+    exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
 
 
-def _load_board(path, extra_paths=()):
+def _load_board(path: Path, extra_paths: Iterable[Path] = ()) -> Board:
     """The main board, with the boards of implemented expansions merged in (their regions,
     spaces and links; a space may name main-board neighbours)."""
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
@@ -250,7 +255,9 @@ def _load_board(path, extra_paths=()):
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
-    regions, shapes, part_of = {}, {}, {}
+    regions: dict[str, tuple[str, ...]] = {}
+    shapes: dict[str, str] = {}
+    part_of: dict[str, str] = {}
     for r in doc["regions"]:
         for i, sid in enumerate(r["spaces"]):
             check_ref(path, r["id"], f"spaces[{i}]", sid, ids, "space")
@@ -258,7 +265,7 @@ def _load_board(path, extra_paths=()):
         shapes[r["id"]] = r["shape"]
         if "part_of" in r:
             part_of[r["id"]] = r["part_of"]
-    spaces = {}
+    spaces: dict[str, SpaceDef] = {}
     for s in doc["spaces"]:
         check_ref(path, s["id"], "region", s["region"], regions, "region")
         ring = regions[s["region"]]
@@ -283,13 +290,14 @@ def _load_board(path, extra_paths=()):
     return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of)
 
 
-def _load_abilities(path):
+def _load_abilities(path: Path) -> dict[str, Any]:
     doc = validate(path, load_yaml(path), ABILITIES_SCHEMA)
     unique_ids(path, doc["abilities"], "ability")
     return {a["id"]: a for a in doc["abilities"]}
 
 
-def _load_characters(path, board, abilities, set_id="base", known=None):
+def _load_characters(path: Path, board: Board, abilities: Mapping[str, Any], set_id: str = "base",
+                     known: Mapping[str, CharacterDef] | None = None) -> dict[str, CharacterDef]:
     """The characters of one file (the base game's, or an expansion's with ``set_id``).
     ``known``: characters already loaded (an id used again is an error naming this file)."""
     doc = validate(path, load_yaml(path), CHARACTERS_SCHEMA)
@@ -310,7 +318,8 @@ def _load_characters(path, board, abilities, set_id="base", known=None):
     return out
 
 
-def _load_expansion_characters(root, board, abilities, characters):
+def _load_expansion_characters(root: Path, board: Board, abilities: Mapping[str, Any],
+                               characters: Mapping[str, CharacterDef]) -> dict[str, CharacterDef]:
     """The base characters with each implemented expansion's, from
     ``data/talisman/expansions/<id>/characters.yaml`` (the base schema; each records its set)."""
     from .expansions import MODULES
@@ -322,7 +331,8 @@ def _load_expansion_characters(root, board, abilities, characters):
     return out
 
 
-def check_effects(path, entry, field, effects, known):
+def check_effects(path: Path, entry: str, field: str, effects: Any,
+                  known: Mapping[str, Any]) -> None:
     """Semantic checks the schema cannot make: roll tables cover each result exactly once,
     ids named by effects exist."""
     for i, step in enumerate(effects or ()):
@@ -360,9 +370,12 @@ def check_effects(path, entry, field, effects, known):
                 check_ref(path, entry, where + ".items", item, known["cards"], "card")
 
 
-def _load_cards(folder, board, abilities, set_id="base", cards=None):
+def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id: str = "base",
+               cards: dict[str, CardDef] | None = None
+               ) -> tuple[dict[str, CardDef], dict[str, tuple[str, ...]]]:
     cards = {} if cards is None else cards
-    decks, raw = {}, []
+    decks: dict[str, list[str]] = {}
+    raw = []
     schema = cards_schema()
     for path in sorted(Path(folder).glob("*.yaml")):
         doc = validate(path, load_yaml(path), schema)
@@ -399,7 +412,8 @@ def _load_cards(folder, board, abilities, set_id="base", cards=None):
     return cards, {k: tuple(v) for k, v in decks.items()}
 
 
-def _load_expansion_cards(root, board, abilities, cards):
+def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any],
+                          cards: dict[str, CardDef]) -> dict[str, dict[str, tuple[str, ...]]]:
     """Each implemented expansion's cards, from ``data/talisman/expansions/<id>/cards``."""
     from .expansions import MODULES
     out = {}
@@ -443,7 +457,7 @@ EXCEPTIONS_SCHEMA = {
 }
 
 
-def _load_exceptions(path, board, characters):
+def _load_exceptions(path: Path, board: Board, characters: Mapping[str, CharacterDef]) -> Any:
     """The compendium's character exceptions (Corrections/Additions/Deletions to the Existing
     Characters) that the base rules play: every space and character named must exist."""
     doc = load_yaml(path)

@@ -7,6 +7,8 @@ exactly once (checked on load).
 """
 from __future__ import annotations
 
+from .engine.reasons import Reason
+
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _INT = {"type": "integer"}
 _POS = {"type": "integer", "minimum": 1}
@@ -111,7 +113,7 @@ EFFECTS = {
     "secret_look": _obj(["count"], deck={"enum": ["adventure", "spell"]}, count=_POS),
     "discard_self": _obj(),
     # endings (talisman.rules.endings.cards): the Alternative Ending cards
-    "win_game": _obj(reason=_ID, who={"enum": ["actor", "all"]}),
+    "win_game": _obj(reason={"enum": [r.value for r in Reason]}, who={"enum": ["actor", "all"]}),
     "annihilate": _obj(),
 }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 import attrs
 
@@ -23,7 +24,7 @@ from .errors import NotationError
 _TOKEN = re.compile(r"[a-z0-9_+\-]+")
 
 
-def _tuple_of_str(value):
+def _tuple_of_str(value: Iterable[object]) -> tuple[str, ...]:
     if type(value) is tuple and all(type(v) is str for v in value):
         return value
     return tuple(str(v) for v in value)
@@ -34,16 +35,16 @@ class Action:
     """One choice: a kind (``move``) and its arguments (``('hills_3',)``)."""
 
     kind: str
-    args: tuple = attrs.field(default=(), converter=_tuple_of_str)
+    args: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return ":".join((self.kind, *self.args))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: object) -> Action:
         """Parse notation text; raise :class:`NotationError` if it is not well formed."""
         if not isinstance(text, str):
             raise NotationError(text, "notation must be a string")
@@ -55,7 +56,7 @@ class Action:
         return cls(parts[0], tuple(parts[1:]))
 
     @property
-    def dice(self) -> tuple:
+    def dice(self) -> tuple[int, ...]:
         """The die results of a chance outcome ``roll:3+4`` as integers."""
         if self.kind != "roll" or len(self.args) != 1:
             raise NotationError(self, "not a roll outcome")
@@ -63,17 +64,17 @@ class Action:
 
 
 @functools.lru_cache(maxsize=1024)
-def _dice_values(text):
+def _dice_values(text: str) -> tuple[int, ...]:
     """``"3+4"`` -> ``(3, 4)`` (a pure memo: rolls repeat)."""
     return tuple(int(v) for v in text.split("+"))
 
 
-def roll_action(values) -> Action:
+def roll_action(values: Iterable[int]) -> Action:
     """The chance outcome that forces these die results."""
     return _roll_action(tuple(values))
 
 
 @functools.lru_cache(maxsize=1024)
-def _roll_action(values):
+def _roll_action(values: tuple[int, ...]) -> Action:
     """A pure memo of :func:`roll_action` (Actions are immutable; rolls repeat)."""
     return Action("roll", ("+".join(str(v) for v in values),))

@@ -7,9 +7,12 @@ from game data (``characters``, ``board_cards``, ``decks``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 from pyrsistent import pmap, pvector
+from pyrsistent.typing import PMap, PVector
 
 from .engine.records import replace, set_field
 from .engine.dice import Dice
@@ -29,23 +32,23 @@ class Character:
     fate: int
     gold: int
     alignment: str
-    objects: object = attrs.field(factory=pvector, converter=as_pvector)
-    spells: object = attrs.field(factory=pvector, converter=as_pvector)
-    scrolls: object = attrs.field(factory=pvector, converter=as_pvector)  # SCROLLS: any number
-    followers: object = attrs.field(factory=pvector, converter=as_pvector)
-    trophies: object = attrs.field(factory=pvector, converter=as_pvector)
+    objects: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)    # card ids
+    spells: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    scrolls: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)  # SCROLLS: any number
+    followers: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    trophies: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
     lost_turn: int = 0           # LOSING A TURN: turns still to sit out (0: none)
     alive: bool = True
     toad_turns: int = 0          # TOADS & TRANSFORMATIONS: full turns left as a Toad
     raft: bool = False           # Rafts: a raft built or acquired, usable next turn
-    next_move: object = None     # an encounter's "as your next move": {to: space} or {teleport: region}
+    next_move: PMap[str, Any] | None = None  # an encounter's "as your next move": {to: space} or {teleport: region}
     hold: str | None = None      # an Inner Region space whose instructions are not yet completed
     pit_fiends: int = 0          # PITS: fiends still to fight
     extra_turns: int = 0         # turns to take straight after this one (Temporal Warp)
-    quest: object = None         # the Warlock's quest in hand (rules.quests), plain data
-    turn_flags: object = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
+    quest: PMap[str, Any] | None = None  # the Warlock's quest in hand (rules.quests), plain data
+    turn_flags: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # reset each turn
 
-    def flag(self, key, default=None):
+    def flag(self, key: str, default: Any = None) -> Any:
         """A turn flag's value, ``default`` if it is not set."""
         flags = self.turn_flags
         return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
@@ -55,9 +58,9 @@ class Character:
 class Config:
     """What a game was started with: replaying it needs nothing else but the actions."""
 
-    characters: tuple = attrs.field(converter=tuple)
-    expansions: tuple = attrs.field(default=(), converter=tuple)
-    options: object = attrs.field(factory=pmap, converter=as_pmap)
+    characters: tuple[str, ...] = attrs.field(converter=tuple)
+    expansions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    options: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rule option -> value
     seed: int = 0
 
 
@@ -66,28 +69,29 @@ class GameState:
     """A whole game of Talisman as one immutable value."""
 
     config: Config = attrs.field(metadata=record(Config))
-    order: tuple = attrs.field(converter=tuple)
+    order: tuple[str, ...] = attrs.field(converter=tuple)
     current: str
-    characters: object = attrs.field(converter=as_pmap, metadata=record_map(Character))
+    characters: PMap[str, Character] = attrs.field(converter=as_pmap, metadata=record_map(Character))
     dice: Dice = attrs.field(metadata=record(Dice))
     round: int = 1
     turn: int = 1
-    board_cards: object = attrs.field(factory=pmap, converter=as_pmap)
-    decks: object = attrs.field(factory=pmap, converter=as_pmap)
-    discards: object = attrs.field(factory=pmap, converter=as_pmap)
-    stack: object = attrs.field(factory=pvector, converter=as_pvector,
+    board_cards: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)  # space -> cards
+    decks: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)  # top card first
+    discards: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)
+    stack: PVector[Frame] = attrs.field(factory=pvector, converter=as_pvector,
                                 metadata=record_vector(Frame))
     pending: Decision | None = attrs.field(default=None, metadata=record(Decision))
-    log: object = attrs.field(factory=pvector, converter=as_pvector,
+    log: PVector[Event] = attrs.field(factory=pvector, converter=as_pvector,
                               metadata=record_vector(Event))
     outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
-    board_gold: object = attrs.field(factory=pmap, converter=as_pmap)   # space -> gold lying there
-    battle: object = None        # the combat in progress (plain data), or None
+    board_gold: PMap[str, int] = attrs.field(factory=pmap, converter=as_pmap)  # space -> gold lying there
+    battle: PMap[str, Any] | None = None  # the combat in progress (frozen plain data), or None
     crown_reached: bool = False  # someone has reached the Crown of Command
-    ending: object = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings (plain data)
-    card_stock: object = attrs.field(factory=pmap, converter=as_pmap)  # "space/card" -> counters left on a card
-    ext: object = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
-    lasting: object = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
+    ending: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings
+    # "space/card" -> counters left on a card; a few marks by a word (rules.characters, abilities)
+    card_stock: PMap[str, int | str] = attrs.field(factory=pmap, converter=as_pmap)
+    ext: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
+    lasting: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
 
     @property
     def is_over(self) -> bool:
@@ -95,34 +99,34 @@ class GameState:
 
     winner = property(winner_of, doc="The one winner, or None (not over, a draw, several winners).")
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str | None:
         """Jupyter's picture of the state, when a picture maker is registered (talisman.svg)."""
         draw = _PICTURES.get(type(self))
         return draw(self) if draw is not None else None
 
-    def option(self, name):
+    def option(self, name: str) -> Any:
         """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
         default = _default_options()[name]
         options = self.config.options
         return options[name] if name in options else default  # no KeyError raised on a miss
 
 
-_PICTURES = {}   # state class -> function(state) -> SVG text, filled by a higher layer
+_PICTURES: dict[type, Callable[[Any], str]] = {}   # state class -> function(state) -> SVG text, filled by a higher layer
 
 
-def register_picture(cls, draw):
+def register_picture(cls: type, draw: Callable[[Any], str]) -> None:
     """Let states of ``cls`` draw themselves in Jupyter with ``draw`` (the model draws nothing)."""
     _PICTURES[cls] = draw
 
 
 @functools.cache
-def _default_options():
+def _default_options() -> Mapping[str, Any]:
     """The rule options' defaults (imported on first use: the rules import this module)."""
     from .rules.setup import OPTIONS
     return OPTIONS
 
 
-def update_character(state: GameState, cid: str, **changes) -> GameState:
+def update_character(state: GameState, cid: str, **changes: Any) -> GameState:
     """A new state with one character's fields changed."""
     chars = state.characters
     return set_field(state, "characters", chars.set(cid, replace(chars[cid], **changes)))

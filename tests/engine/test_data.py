@@ -80,7 +80,7 @@ def test_duplicate_ids_are_caught(data_copy):
 
 
 def test_data_loads_from_an_installed_wheel(tmp_path):
-    """data/ ships inside the wheel as talisman/data and is found there."""
+    """data/ ships inside the wheel as talisman/data and is found there; so does py.typed."""
     repo = Path(__file__).resolve().parents[2]
     out = tmp_path / "dist"
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
@@ -90,6 +90,7 @@ def test_data_loads_from_an_installed_wheel(tmp_path):
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
+        assert "talisman/py.typed" in z.namelist()  # PEP 561: the package's types are used
     code = ("import talisman, talisman.definitions as d; from talisman.engine.data import data_root;"
             "print(talisman.__file__); print(data_root()); print(len(d.load().board.spaces))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -4,7 +4,9 @@ Every error names the file, the entry (by its ``id``) and the field.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import yaml
@@ -27,7 +29,7 @@ def data_root() -> Path:
                                          "or at the top of the checkout")
 
 
-def load_yaml(path: Path):
+def load_yaml(path: Path) -> Any:
     """Parse one YAML file with the safe loader; a syntax error names the file and line."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -42,7 +44,7 @@ def load_yaml(path: Path):
                                           f"{getattr(e, 'problem', None) or e}") from None
 
 
-def _entry_and_field(doc, path):
+def _entry_and_field(doc: Any, path: Iterable[Any]) -> tuple[Any, str | None]:
     """Turn a jsonschema error path into (entry id, dotted field)."""
     path = list(path)
     if len(path) >= 2 and isinstance(path[1], int):
@@ -54,7 +56,7 @@ def _entry_and_field(doc, path):
     return None, ".".join(str(p) for p in path) or None
 
 
-def validate(path, doc, schema):
+def validate(path: object, doc: Any, schema: dict[str, Any]) -> Any:
     """Check ``doc`` against a JSON schema; raise :class:`DataError` on the first problem."""
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)),
@@ -75,14 +77,16 @@ def validate(path, doc, schema):
     raise DataError(path, entry, field, message)
 
 
-def check_ref(path, entry, field, value, known, what):
+def check_ref(path: object, entry: object, field: str, value: object, known: Any,
+              what: str) -> None:
     """A dangling id stops loading: ``value`` must be one of ``known``."""
     if value not in known:
         raise DataError(path, entry, field, f"unknown {what} id {value!r}")
 
 
-def unique_ids(path, items, what):
-    seen = set()
+def unique_ids(path: object, items: Sequence[dict[str, Any]], what: str) -> set[str]:
+    """The ids of ``items``; a duplicate stops loading."""
+    seen: set[str] = set()
     for item in items:
         if item["id"] in seen:
             raise DataError(path, item["id"], "id", f"duplicate {what} id")

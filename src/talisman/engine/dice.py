@@ -18,10 +18,13 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any, TypeVar
 
 import attrs
 from pyrsistent import pvector
+from pyrsistent.typing import PVector
 
 from .records import replace
 from ..errors import DiceExhausted, TalismanError
@@ -29,9 +32,10 @@ from ..errors import DiceExhausted, TalismanError
 MASK = (1 << 64) - 1
 _SPEC = re.compile(r"(\d*)d(\d+|%)")
 SIDES = {4, 6, 8, 10, 12, 20, 100}
+T = TypeVar("T")
 
 
-def _script(value):
+def _script(value: Iterable[Any] | None) -> tuple[int, ...] | None:
     return None if value is None else tuple(int(v) for v in value)
 
 
@@ -41,10 +45,10 @@ class Dice:
 
     seed: int = 0
     counter: int = 0
-    script: tuple | None = attrs.field(default=None, converter=_script)
+    script: tuple[int, ...] | None = attrs.field(default=None, converter=_script)
 
 
-def _seeded(seed, counter):
+def _seeded(seed: int, counter: int) -> Dice:
     """``Dice(seed, counter)`` without attrs' converter (no script to convert): a roll's new dice."""
     d = object.__new__(Dice)
     object.__setattr__(d, "seed", seed)
@@ -74,7 +78,7 @@ def mix(seed: int, counter: int) -> int:
     return z ^ (z >> 31)
 
 
-def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple, Dice]:
+def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple[int, ...], Dice]:
     """Roll ``spec`` (``d6``, ``2d6``, ``d%``...); return the results and the new dice."""
     count, sides = parse_spec(spec)
     if dice.script is not None:
@@ -94,7 +98,7 @@ def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple, Dice]:
     return values, _seeded(dice.seed, dice.counter + count)
 
 
-def shuffle(dice: Dice, items) -> tuple[tuple, Dice]:
+def shuffle(dice: Dice, items: Iterable[T]) -> tuple[tuple[T, ...], Dice]:
     """Fisher-Yates shuffle driven by the seeded generator."""
     out = list(items)
     c = dice.counter
@@ -105,12 +109,13 @@ def shuffle(dice: Dice, items) -> tuple[tuple, Dice]:
     return tuple(out), replace(dice, counter=c)
 
 
-def outcomes(spec: str):
+def outcomes(spec: str) -> list[tuple[tuple[int, ...], Fraction]]:
     """Every result of ``spec`` with its exact probability, as ``[(values, Fraction)]``."""
     count, sides = parse_spec(spec)
     p = Fraction(1, sides ** count)
     return [(values, p) for values in itertools.product(range(1, sides + 1), repeat=count)]
 
 
-def pvector_of(items):
+def pvector_of(items: Iterable[T]) -> PVector[T]:
+    """``items`` as a pvector."""
     return pvector(items)

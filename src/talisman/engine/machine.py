@@ -15,16 +15,48 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any, Protocol, TypeVar
 
 from pyrsistent import pmap
 
-
 from .records import set_field
-from ..errors import IllegalAction, NotationError, TalismanError
+from ..errors import IllegalAction, NotationError, ReplayError, RulesError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import _EMPTY_PMAP, CHANCE, freeze_kwargs, new_decision, new_event, new_frame
+from .dice import Dice
+from .records import (_EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, new_decision, new_event,
+                      new_frame)
+
+
+
+class MachineState(Protocol):
+    """What the machine needs of a game's state (``GameState``, ``TriwizardState``): read-only
+    fields by name.  ``stack`` (a pvector of :class:`Frame`), ``decks`` (a pmap from deck name
+    to a pvector of card ids) and ``log`` (a pvector of :class:`Event`) are typed by each
+    game's own state class; the machine takes them as they come."""
+
+    @property
+    def pending(self) -> Decision | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def dice(self) -> Dice: ...
+    @property
+    def stack(self) -> Any: ...
+    @property
+    def decks(self) -> Any: ...
+    @property
+    def log(self) -> Any: ...
+
+
+#: A game state the machine runs.
+S = TypeVar("S", bound=MachineState)
+#: A rule step: ``step(state, **args)`` or ``step(state, action, **args)``.
+Step = Callable[..., Any]
+#: The rule steps of a game, by name.
+Steps = Mapping[str, Step]
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -32,84 +64,86 @@ LOOP_GUARD = 10_000
 
 # --- helpers every rule module uses -------------------------------------------------
 
-def push(state, *frames):
+def push(state: S, *frames: Frame) -> S:
     """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
     return set_field(state, "stack", state.stack.extend(frames))
 
 
-def then(*steps):
+def then(*steps: Frame) -> tuple[Frame, ...]:
     """Frames to run in the order given: ``push(state, *then(a, b))`` runs a, then b."""
     return tuple(reversed(steps))
 
 
-def frame(step, **args):
+def frame(step: str, **args: Any) -> Frame:
+    """A frame of ``step`` with its arguments (frozen)."""
     return new_frame(step, freeze_kwargs(args)) if args else _bare_frame(step)
 
 
 @functools.lru_cache(maxsize=4096)
-def _bare_frame(step):
+def _bare_frame(step: str) -> Frame:
     """``Frame(step)`` without arguments: a pure memo (frames are immutable)."""
     return new_frame(step, pmap())
 
 
-def log(state, name, **data):
+def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
     return set_field(state, "log", state.log.append(new_event(name, freeze_kwargs(data))))
 
 
 @functools.lru_cache(maxsize=16384)
-def _action(text):
+def _action(text: str) -> Action:
     """Trusted notation -> its Action (a pure memo: Actions are immutable)."""
     parts = text.split(":")
     return Action(parts[0], tuple(parts[1:]))
 
 
 @functools.lru_cache(maxsize=16384)
-def _options(options):
+def _options(options: tuple[Action | str, ...]) -> tuple[Action, ...]:
     """Notation strings (or Actions) -> Actions: a pure memo (many decisions offer the same
     options).  Rule code writes options as notation; it is trusted, so it is split without
     re-validation."""
     return tuple([o if isinstance(o, Action) else _action(o) for o in options])
 
 
-def decide(state, player, kind, options, step, prompt="", **args):
+def decide(state: S, player: str, kind: str, options: Iterable[Action | str], step: str,
+           prompt: str = "", **args: Any) -> S:
     """Make ``player`` choose one of ``options`` (Actions or notation strings); resume ``step``."""
     opts = _options(tuple(options))
     if not opts:
-        raise TalismanError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
+        raise RulesError(f"rule step {step!r} offered {player!r} no option for {kind!r}")
     decision = new_decision(player, kind, step, opts, freeze_kwargs(args), prompt=prompt)
     return set_field(state, "pending", decision)
 
 
-def request_roll(state, spec, purpose, step, **args):
+def request_roll(state: S, spec: str, purpose: str, step: str, **args: Any) -> S:
     """Ask chance for a roll of ``spec``; ``step(state, roll_action, **args)`` gets the result."""
     decision = new_decision(CHANCE, "roll", step, (), freeze_kwargs(args), spec=spec, prompt=purpose)
     return set_field(state, "pending", decision)
 
 
-def request_draw(state, deck, purpose, step, **args):
+def request_draw(state: S, deck: str, purpose: str, step: str, **args: Any) -> S:
     """Ask chance for the top card of ``deck``; ``step(state, Action('draw', (card,)), **args)``."""
     if not state.decks.get(deck):
-        raise TalismanError(f"cannot draw from empty deck {deck!r} ({purpose})")
+        raise RulesError(f"cannot draw from empty deck {deck!r} ({purpose})")
     decision = new_decision(CHANCE, "draw", step, (), freeze_kwargs(args), deck=deck, prompt=purpose)
     return set_field(state, "pending", decision)
 
 
 # --- the public machine -----------------------------------------------------------
 
-def chance_outcomes(state):
+def chance_outcomes(state: MachineState) -> list[tuple[Action, Fraction]]:
     """``[(Action, Fraction)]`` for a chance decision; ``[]`` otherwise."""
     p = state.pending
     if p is None or p.player != CHANCE:
         return []
     if p.kind == "roll":
-        return [(roll_action(values), prob) for values, prob in dicelib.outcomes(p.spec)]
+        return [(roll_action(values), prob) for values, prob in dicelib.outcomes(_spec(p))]
     counts = Counter(state.decks[p.deck])
     total = sum(counts.values())
     return [(Action("draw", (card,)), Fraction(n, total)) for card, n in sorted(counts.items())]
 
 
-def legal_actions(state):
+def legal_actions(state: MachineState) -> tuple[Action, ...]:
     """The options of the pending decision (chance outcomes at a chance node)."""
     p = state.pending
     if p is None:
@@ -119,7 +153,7 @@ def legal_actions(state):
     return p.options
 
 
-def coerce_action(state, action):
+def coerce_action(state: MachineState, action: object) -> Action:
     """Turn notation text or an Action into the legal Action it names, or raise."""
     if state.outcome is not None:
         raise IllegalAction(action, f"the game is over ({state.outcome.reason})")
@@ -152,27 +186,57 @@ def coerce_action(state, action):
                            f"legal: {shown}{more}")
 
 
-def _take_card(state, deck, card):
-    cards = state.decks[deck]
-    i = cards.index(card)
-    return set_field(state, "decks", state.decks.set(deck, cards.delete(i)))
+def _pending(state: MachineState) -> Decision:
+    """The pending decision of a state known to wait on one."""
+    p = state.pending
+    if p is None:
+        raise RulesError("the game waits on no decision")
+    return p
 
 
-def _resume(state, steps, decision, action):
+def _spec(p: Decision) -> str:
+    """A roll decision's dice spec."""
+    if p.spec is None:
+        raise RulesError(f"a roll with no dice spec ({p.prompt})")
+    return p.spec
+
+
+def _deck(p: Decision) -> str:
+    """A draw decision's deck."""
+    if p.deck is None:
+        raise RulesError(f"a draw from no deck ({p.prompt})")
+    return p.deck
+
+
+def _take_card(state: S, deck: str, card: str) -> S:
+    decks = state.decks
+    cards = decks[deck]
+    return set_field(state, "decks", decks.set(deck, cards.delete(cards.index(card))))
+
+
+def _step(steps: Steps, name: str) -> Step:
+    """The rule step ``name``; a name no rule defines is a bug in the rules."""
+    try:
+        return steps[name]
+    except KeyError:
+        raise RulesError(f"no rule step named {name!r}") from None
+
+
+def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
-        state = _take_card(state, decision.deck, action.args[0])
+        state = _take_card(state, _deck(decision), action.args[0])
     args = decision.args
     if args is _EMPTY_PMAP:  # (as in ``advance``)
-        return steps[decision.step](state, action)
-    return steps[decision.step](state, action, **dict(args.iteritems()))
+        return _step(steps, decision.step)(state, action)
+    return _step(steps, decision.step)(state, action, **dict(args.iteritems()))
 
 
-def auto_chance(state):
+def auto_chance(state: S) -> tuple[Action, S]:
     """The outcome that the state's own dice give the pending chance decision."""
-    p = state.pending
+    p = _pending(state)
     if p.kind == "roll":
-        values, d = dicelib.roll(state.dice, p.spec, p.prompt)
+        values, d = dicelib.roll(state.dice, _spec(p), p.prompt)
         return roll_action(values), set_field(state, "dice", d)
     return Action("draw", (state.decks[p.deck][0],)), state
 
@@ -181,13 +245,14 @@ def auto_chance(state):
 AT_SCRIPT_END = "at_script_end"
 
 
-def _stops(state, stop_at_chance):
+def _stops(state: MachineState, stop_at_chance: object) -> bool:
     if stop_at_chance == AT_SCRIPT_END:
-        return state.dice.script is not None and not state.dice.script and state.pending.kind == "roll"
+        return bool(state.dice.script is not None and not state.dice.script
+                    and _pending(state).kind == "roll")
     return bool(stop_at_chance)
 
 
-def advance(state, steps, stop_at_chance=False):
+def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
     """Run rule steps until a player (or, if asked, chance) must decide, or the game ends.
 
     ``stop_at_chance``: False resolves every roll and draw from ``state.dice``; True stops
@@ -200,32 +265,36 @@ def advance(state, steps, stop_at_chance=False):
         if p is None:
             stack = state.stack
             if not stack:
-                raise TalismanError("the engine ran out of rule steps without a decision")
+                raise RulesError("the engine ran out of rule steps without a decision")
             f = stack[-1]
             state = set_field(state, "stack", stack.delete(len(stack) - 1))
+            try:
+                step = steps[f.step]
+            except KeyError:
+                raise RulesError(f"no rule step named {f.step!r}") from None
             args = f.args
             if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
-                state = steps[f.step](state)
+                state = step(state)
             else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-                state = steps[f.step](state, **dict(args.iteritems()))
+                state = step(state, **dict(args.iteritems()))
         elif p.player == CHANCE and not _stops(state, stop_at_chance):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
         else:
             return state
-    raise TalismanError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")
+    raise RulesError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")
 
 
-def apply(state, action, steps, stop_at_chance=False):
+def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False) -> S:
     """Check ``action`` is legal, resume the pending step with it, run to the next decision."""
     a = coerce_action(state, action)
-    return advance(_resume(state, steps, state.pending, a), steps, stop_at_chance)
+    return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance)
 
 
-def replay_actions(state, actions, apply_fn, upto=None):
+def replay_actions(state: S, actions: Sequence[str], apply_fn: Callable[[S, str], S],
+                   upto: int | None = None) -> S:
     """Apply recorded notations in order (a game record's actions);
     :class:`~talisman.errors.ReplayError` names the first that fails."""
-    from ..errors import ReplayError
     for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
         try:
             state = apply_fn(state, text)

@@ -8,19 +8,28 @@ every update.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 from pyrsistent import pmap, pset, pvector
+from pyrsistent.typing import PMap, PSet, PVector
 
 from ..notation import Action
+from .reasons import Reason, as_reason
+
+#: Any record type (``replace`` and friends return the type they are given).
+R = TypeVar("R")
 
 _new = object.__new__
 _set = object.__setattr__
 
-PVectorType = type(pvector())
-PMapType = type(pmap())
-PSetType = type(pset())
-_EMPTY_PMAP = pmap()
+# The collections' classes, compared with ``type(value) is ...`` on the hot path (Any: pyrsistent's
+# runtime classes are not the ``pyrsistent.typing`` generics the fields are annotated with).
+PVectorType: Any = type(pvector())
+PMapType: Any = type(pmap())
+PSetType: Any = type(pset())
+_EMPTY_PMAP: PMap[str, Any] = pmap()
 
 _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
@@ -28,7 +37,7 @@ _THAWED = frozenset((dict, list, tuple, set, frozenset))
 CHANCE = "chance"
 
 
-def deep_freeze(value):
+def deep_freeze(value: Any) -> Any:
     """dict -> pmap, list/tuple -> pvector, set -> pset, recursively.
 
     A pyrsistent collection is taken as already frozen all the way down (this library
@@ -53,7 +62,7 @@ def deep_freeze(value):
 _SCALARS = frozenset((str, int, bool, type(None)))
 
 
-def freeze_kwargs(kwargs):
+def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     """``deep_freeze`` of a fresh ``**kwargs`` dict owned by the caller (frame arguments, event
     data): the same pmap.  When every value is a plain str, int, bool or None the pmap comes from
     a memo keyed by the items in order and with their types (so ``1`` and ``True`` stay apart
@@ -75,34 +84,37 @@ def freeze_kwargs(kwargs):
 
 
 @functools.lru_cache(maxsize=16384)
-def _scalar_pmap(items):
+def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
     return pmap({k: v for k, _, v in items})
 
 
-def as_pmap(value):
+def as_pmap(value: Any) -> PMap[Any, Any]:
+    """``value`` as a frozen pmap (the same object when it already is one)."""
     return value if type(value) is PMapType else deep_freeze(dict(value))
 
 
-def as_pvector(value):
+def as_pvector(value: Any) -> PVector[Any]:
+    """``value`` (an iterable) as a frozen pvector (the same object when it already is one)."""
     return value if type(value) is PVectorType else pvector(deep_freeze(list(value)))
 
 
-def as_pset(value):
+def as_pset(value: Any) -> PSet[Any]:
+    """``value`` (an iterable) as a pset (the same object when it already is one)."""
     return value if type(value) is PSetType else pset(value)
 
 
-def record(cls):
+def record(cls: type) -> dict[str, type]:
     """Field metadata: this field holds one record of ``cls`` (or None)."""
     return {"record": cls}
 
 
-def record_vector(cls):
+def record_vector(cls: type) -> dict[str, type]:
     """Field metadata: this field holds a pvector of records of ``cls``."""
     return {"record_vector": cls}
 
 
-def record_map(cls):
+def record_map(cls: type) -> dict[str, type]:
     """Field metadata: this field holds a pmap from str to records of ``cls``."""
     return {"record_map": cls}
 
@@ -112,10 +124,10 @@ class Frame:
     """A rule step waiting on the engine's stack: a step name and its arguments."""
 
     step: str
-    args: object = attrs.field(factory=pmap, converter=as_pmap)
+    args: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
 
 
-def new_frame(step, args):
+def new_frame(step: str, args: PMap[str, Any]) -> Frame:
     """``Frame(step, args)`` for an ``args`` pmap already frozen: attrs' converter skipped."""
     f = _new(Frame)
     _set(f, "step", step)
@@ -128,13 +140,14 @@ class Event:
     """One entry of the log: what happened (``name``) with which numbers (``data``)."""
 
     name: str
-    data: object = attrs.field(factory=pmap, converter=as_pmap)
+    data: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
+        """One value of ``data``, ``default`` if the event has none."""
         return self.data.get(key, default)
 
 
-def new_event(name, data):
+def new_event(name: str, data: PMap[str, Any]) -> Event:
     """``Event(name, data)`` for a ``data`` pmap already frozen: attrs' converter skipped."""
     e = _new(Event)
     _set(e, "name", name)
@@ -154,18 +167,21 @@ class Decision:
     player: str
     kind: str
     step: str
-    options: object = attrs.field(default=(), converter=tuple, metadata=record_vector(Action))
-    args: object = attrs.field(factory=pmap, converter=as_pmap)
+    options: tuple[Action, ...] = attrs.field(default=(), converter=tuple,
+                                              metadata=record_vector(Action))
+    args: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
     spec: str | None = None
     deck: str | None = None
     prompt: str = ""
 
     @property
-    def is_chance(self):
+    def is_chance(self) -> bool:
         return self.player == CHANCE
 
 
-def new_decision(player, kind, step, options, args, spec=None, deck=None, prompt=""):
+def new_decision(player: str, kind: str, step: str, options: tuple[Action, ...],
+                 args: PMap[str, Any], spec: str | None = None, deck: str | None = None,
+                 prompt: str = "") -> Decision:
     """``Decision(...)`` for ``options`` already a tuple and ``args`` a frozen pmap: attrs'
     converters skipped (the machine's own decisions, one or two a step)."""
     d = _new(Decision)
@@ -184,33 +200,33 @@ def new_decision(player, kind, step, options, args, spec=None, deck=None, prompt
 class Outcome:
     """Why a game ended and who won (``winners`` may be empty: everyone lost)."""
 
-    reason: str
-    winners: tuple = attrs.field(default=(), converter=tuple)
+    reason: Reason = attrs.field(converter=as_reason)
+    winners: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
     @property
-    def winner(self):
+    def winner(self) -> str | None:
         """The one winner, or None (a draw, everyone lost, or several winners)."""
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-def winner_of(state):
+def winner_of(state: Any) -> str | None:
     """A game's one winner, or None (not over, a draw, or several winners)."""
     return None if state.outcome is None else state.outcome.winner
 
 
-def _converters(cls):
+def _converters(cls: type) -> dict[str, Callable[[Any], Any]]:
     """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata)."""
-    return {a.name: a.converter for a in cls.__attrs_attrs__ if a.converter is not None}
+    return {a.name: a.converter for a in attrs.fields(cls) if a.converter is not None}
 
 
-def replace(obj, **changes):
+def replace(obj: R, **changes: Any) -> R:
     """A copy of the attrs record ``obj`` with ``changes``: like ``attrs.evolve``, but only the
     changed fields' converters run (the others are already frozen).  The hot path of every rule.
 
     Records built for speed (``GameState``, ``Character``) keep their fields in a ``__dict__``,
     which is copied whole; slotted records are copied field by field.
     """
-    cls = type(obj)
+    cls: Any = type(obj)
     convs = _CONVERTERS.get(cls)
     if convs is None:
         convs = _CONVERTERS.setdefault(cls, _converters(cls))
@@ -237,7 +253,7 @@ def replace(obj, **changes):
     return new
 
 
-def evolve(obj, **changes):
+def evolve(obj: R, **changes: Any) -> R:
     """A copy of a ``__dict__`` record (``GameState``, ``Character``) with ``changes`` taken as
     they are: no converter runs and no field name is checked.  Only for the engine's own hot
     path, where every value is already of its field's frozen type.  Slotted records (another
@@ -252,7 +268,7 @@ def evolve(obj, **changes):
     return new
 
 
-def set_field(obj, name, value):
+def set_field(obj: R, name: str, value: Any) -> R:
     """``evolve(obj, name=value)``: one field, without a keyword dict to build and merge (the
     machine's own copies, about 19 a decision, each change one field)."""
     try:
@@ -267,4 +283,4 @@ def set_field(obj, name, value):
 
 
 #: class -> {field: converter}: derived once from the class's own attrs metadata (immutable facts).
-_CONVERTERS: dict = {}
+_CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}

@@ -19,7 +19,9 @@ expected and the actual value.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 import attrs
 import yaml
@@ -37,7 +39,7 @@ class Failure:
     expected: object
     actual: object
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
@@ -46,20 +48,28 @@ class Result:
     file: str
     name: str
     rules: str
-    failures: tuple = ()
+    failures: tuple[Failure, ...] = ()
 
     @property
-    def passed(self):
+    def passed(self) -> bool:
         return not self.failures
+
+
+class ScenarioGame(Protocol):
+    """What :func:`run` needs of a game: an adapter with these three functions."""
+
+    def setup_state(self, setup: dict[str, Any], dice: list[int] | None) -> Any: ...
+    def apply(self, state: Any, text: str) -> Any: ...
+    def legal_actions(self, state: Any) -> Sequence[object]: ...
 
 
 class Lines:
     """Line numbers of a YAML document's keys and list items (1-based)."""
 
-    def __init__(self, node):
+    def __init__(self, node: Any) -> None:
         self.node = node
 
-    def of(self, *path):
+    def of(self, *path: str | int) -> int:
         node, line = self.node, self.node.start_mark.line + 1
         for key in path:
             if isinstance(node, yaml.MappingNode):
@@ -77,7 +87,7 @@ class Lines:
         return line
 
 
-def read(path):
+def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
     """Parse a scenario file; return (document, Lines).  Errors name the line."""
     path = Path(path)
     try:
@@ -111,7 +121,7 @@ def read(path):
     return doc, lines
 
 
-def lookup(data, dotted):
+def lookup(data: Any, dotted: str) -> Any:
     """Follow a dotted path (``characters.warrior.space``, ``log.0.name``) into plain data."""
     cur = data
     for part in dotted.split("."):
@@ -125,20 +135,21 @@ def lookup(data, dotted):
 
 
 class _Missing:
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<missing>"
 
 
 _MISSING = _Missing()
 
 
-def _event_matches(event, pattern):
+def _event_matches(event: dict[str, Any], pattern: dict[str, Any]) -> bool:
     if event["name"] != pattern.get("event", event["name"]):
         return False
     return all(event["data"].get(k) == v for k, v in pattern.items() if k != "event")
 
 
-def check(state, expect, error=None, legal=()):
+def check(state: Any, expect: dict[str, Any], error: BaseException | None = None,
+          legal: Sequence[str] = ()) -> list[Failure]:
     """Compare the final state with ``expect``; return the failures."""
     data = to_data(state)
     data.setdefault("winner", getattr(state, "winner", None))
@@ -175,7 +186,7 @@ def check(state, expect, error=None, legal=()):
     return failures
 
 
-def run(path, game):
+def run(path: str | Path, game: ScenarioGame) -> Result:
     """Run one scenario file with ``game`` (an adapter with ``setup_state``, ``apply``,
     ``legal_actions``); return a :class:`Result`."""
     doc, lines = read(path)
