@@ -85,7 +85,7 @@ def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element
                                          "data-square": sq, "data-tile": cup.tile if shown else ""})
         if shown:
             ET.SubElement(t, "title").text = defs.cup_tiles[cup.tile].name if cup.tile in defs.cup_tiles else cup.tile
-    by_square = {}
+    by_square: dict[str, list[str]] = {}
     for pid in state.order:
         by_square.setdefault(state.players[pid].space, []).append(pid)
     for sq, pids in by_square.items():

@@ -152,7 +152,10 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
     A Triwizard Maze record gets the maze's pictures."""
     if is_triwizard(record):
         return _triwizard_page(record, player, size, title)
-    pictures, index, steps, statics = [], {}, [], {}
+    pictures: list[str] = []
+    index: dict[str, int] = {}
+    steps: list[dict[str, object]] = []
+    statics: dict[str, str] = {}
     previous = None
     for state, action, before in replay_steps(record):
         events = seen_events(state, before, player)
@@ -167,7 +170,7 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
             index[svg] = len(pictures)
             pictures.append(svg)
         lines = [_plain(t) for t in (narrate(e) for e in events) if t]
-        who = previous.pending.player if previous is not None and previous.pending is not None else None
+        who: str | None = previous.pending.player if previous is not None and previous.pending is not None else None
         label = "The game is set up." if action is None else f"{who}: {action}" if who else action
         steps.append({"picture": index[svg], "action": label, "lines": lines})
         previous = state
@@ -177,7 +180,10 @@ def replay_page(record, *, player=None, size=None, title=None) -> str:
 
 
 def _triwizard_page(record, player, size, title):
-    pictures, index, steps, statics = [], {}, [], {}
+    pictures: list[str] = []
+    index: dict[str, int] = {}
+    steps: list[dict[str, object]] = []
+    statics: dict[str, str] = {}
     previous = None
     for state, action, before in replay_steps(record):
         events = seen_events(state, before, player)
@@ -186,7 +192,7 @@ def _triwizard_page(record, player, size, title):
             index[svg] = len(pictures)
             pictures.append(svg)
         lines = [_plain(t) for t in (describe(e) for e in events) if t]
-        who = previous.pending.player if previous is not None and previous.pending is not None else None
+        who: str | None = previous.pending.player if previous is not None and previous.pending is not None else None
         label = "The game is set up." if action is None else f"{who}: {action}" if who else action
         steps.append({"picture": index[svg], "action": label, "lines": lines})
         previous = state
