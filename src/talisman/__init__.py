@@ -18,6 +18,7 @@ from .api import (apply, chance_outcomes, from_json, legal_actions, new_game, pa
 from .errors import (DataError, DiceExhausted, IllegalAction, NotationError, ReplayError,
                      ScenarioError, TalismanError)
 from .notation import Action
+from .odds import odds
 from .state import GameState
 
 __all__ = ["new_game", "legal_actions", "apply", "parse_action", "chance_outcomes",
