@@ -132,8 +132,8 @@ class _Forced:
         options = state.pending.options
         if len(options) == 1:
             return "play", options[0], pos
-        raise TalismanError(f"odds: {_describe(state)}, and the policy gives no choice for it; "
-                            "give policy= (a bot, a list of notations, Best(...) or "
+        raise TalismanError(f"odds: {_describe(state)}, and the policy gives no choice for it; give a "
+                            "policy (a bot, a list of notations, Best(...) or "
                             "{player: policy})")
 
 
