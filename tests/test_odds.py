@@ -9,8 +9,11 @@ standoff."  "Medium Characters use a D6" (the Thief and the Warrior are medium).
 "000 SENTINEL SPACE": "The Sentinel will attack a Character each time they attempt to cross the
 bridge ... Characters defeated by the Sentinel lose 1 Life".  The Sentinel's Strength is 9.
 """
+import re
+import shlex
 import time
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -181,3 +184,46 @@ def test_the_command_line_prints_the_distribution(tmp_path):
     assert "7/12" in r.output and "5/12" in r.output and "58.33%" in r.output
     r = runner.invoke(main, ["odds", "--help"])
     assert "combat_resolved" in r.output and "turn_ended" in r.output and "game_over" in r.output
+
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "odds.md"
+
+
+def doc_questions():
+    """(scenario text, file name, command arguments, stated odds) for each command of docs/odds.md:
+    a ```console block's `$ talisman odds FILE ...` line and the line after it, with the
+    ```yaml block before it as FILE."""
+    text = DOC.read_text()
+    blocks = re.findall(r"```(yaml|console)\n(.*?)```", text, re.S)
+    out, last_yaml = [], None
+    for kind, body in blocks:
+        if kind == "yaml":
+            last_yaml = body
+            continue
+        lines = body.strip().splitlines()
+        for cmd, result in zip(lines[::2], lines[1::2]):
+            args = shlex.split(cmd.removeprefix("$ talisman "))
+            stated = dict(part.split() for part in result.split(" · "))
+            out.append((last_yaml, args[1], args, stated))
+    return out
+
+
+def table_rows(output):
+    rows = {}
+    for line in output.splitlines():
+        cells = [c.strip() for c in line.strip().strip("│").split("│")]
+        if len(cells) == 3 and "/" in cells[1] or len(cells) == 3 and cells[1] == "1":
+            rows[cells[0]] = cells[1]
+    return rows
+
+
+def test_the_questions_of_docs_odds_md_give_the_stated_odds(tmp_path):
+    questions = doc_questions()
+    assert len(questions) >= 7  # five questions, some asked more than one way
+    for scenario, name, args, stated in questions:
+        (tmp_path / name).write_text(scenario)
+        args[1] = str(tmp_path / name)
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 0, (args, r.output)
+        assert table_rows(r.output) == stated, (args, r.output)
+        assert sum(F(p) for p in stated.values()) == 1
