@@ -81,6 +81,14 @@ def test_best_play_of_a_fate_re_roll_is_expectimax():
     assert d["standoff"] == F(35, 216)
 
 
+def test_a_policy_per_player_and_the_chance_of_several_outcomes():
+    d = odds(at_the_sentinel(fate=1), "combat_resolved", {"thief": Best("won")})
+    assert d["won"] == F(7, 18)
+    # not losing a life: won or standoff, 7/18 + 11/72 = 39/72 = 13/24 (Best("won")'s play)
+    assert d.chance(["won", "standoff"]) == F(13, 24) == 1 - d["lost"]
+    assert d.chance(lambda o: o != "lost") == F(13, 24)
+
+
 def test_a_bot_policy():
     # The heuristic bot re-rolls with fate when its die shows 2 or less, keeps 3..6:
     #   won      = 1/6 (1/6 + 2/6 + 3/6 + 4/6) + 2/6 * 5/18 = 10/36 + 5/54 = 10/27

@@ -50,7 +50,7 @@ PREDICATES = {
 
 _COMBAT = {"combat_won": "won", "combat_lost": "lost", "standoff": "standoff", "evaded": "evaded",
            "evaded_character": "evaded"}
-_EMPTY_LOG = pvector()
+_EMPTY_LOG: object = pvector()
 
 
 class OddsTooLarge(TalismanError):
@@ -180,7 +180,7 @@ class _PerPlayer:
 
     def __init__(self, policies):
         self.ids = tuple(policies)
-        self.policies = tuple(_policy(p) for p in policies.values())
+        self.policies = tuple(_policy(p, pid) for pid, p in policies.items())  # Best plays for its key
         self.forced = _Forced()
         self.start = tuple(p.start for p in self.policies)
 
