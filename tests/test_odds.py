@@ -99,6 +99,24 @@ def test_a_bot_policy():
     assert d["won"] < odds(at_the_sentinel(fate=1), "combat_resolved", Best("won"))["won"]
 
 
+def test_sampling_agrees_with_enumeration_on_a_small_question():
+    exact = odds(at_the_sentinel(fate=1), "combat_resolved", HeuristicBot(0))
+    est = odds(at_the_sentinel(fate=1), "combat_resolved", HeuristicBot(0), method="sample",
+               samples=600, seed=3)
+    assert est.samples == 600 and sum(est.values()) == 1
+    for o, p in exact.items():
+        low, high = est.interval(o)
+        assert low <= p <= high, (o, p, low, high)
+    again = odds(at_the_sentinel(fate=1), "combat_resolved", HeuristicBot(0), method="sample",
+                 samples=600, seed=3)
+    assert dict(again) == dict(est)  # the same seed, the same estimate
+    with pytest.raises(TalismanError, match="needs method='exact'"):
+        odds(at_the_sentinel(fate=1), "combat_resolved", Best("won"), method="sample", samples=5)
+    with pytest.raises(OddsTooLarge):
+        odds(talisman.new_game(["warrior", "troll"], seed=1), "game_over", HeuristicBot(0),
+             method="sample", samples=2, limit=50)
+
+
 def test_the_warriors_two_dice_against_the_dragon_use_the_memo():
     # The Warrior "rolls two dice in battle and uses the higher" (data/talisman/characters.yaml,
     # ability two_dice_in_battle); the Dragon's Strength is 7 (data/talisman/cards/adventure.yaml).
@@ -190,6 +208,9 @@ def test_the_command_line_prints_the_distribution(tmp_path):
                              "--outcome", "characters.thief.lives"])
     assert r.exit_code == 0, r.output  # every roll kept: lives 4 -> 3 with 7/12, else 4
     assert "7/12" in r.output and "5/12" in r.output and "58.33%" in r.output
+    r = runner.invoke(main, ["odds", str(path), "--until", "combat_resolved", "--bot", "heuristic",
+                             "--samples", "50", "--seed", "1"])
+    assert r.exit_code == 0 and "95% interval" in r.output and "50 random plays" in r.output
     r = runner.invoke(main, ["odds", "--help"])
     assert "combat_resolved" in r.output and "turn_ended" in r.output and "game_over" in r.output
 

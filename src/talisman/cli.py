@@ -285,7 +285,10 @@ def _odds_help():
 @click.option("--outcome", default=None, metavar="PATH",
               help="Tell branches apart by this dotted path into the final state (characters.thief.lives).")
 @click.option("--limit", default=None, type=click.IntRange(1), help="The most states to expand.")
-def odds(scenario, until, actions, bot, best, outcome, limit):
+@click.option("--samples", default=None, type=click.IntRange(1),
+              help="Estimate from this many seeded random plays instead (95% intervals).")
+@click.option("--seed", default=0, show_default=True, help="The seed of --samples.")
+def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
     from fractions import Fraction
     from .odds import DEFAULT_LIMIT, Best, odds as exact_odds, scenario_state
     console = Console(highlight=False, soft_wrap=True)
@@ -297,17 +300,26 @@ def odds(scenario, until, actions, bot, best, outcome, limit):
     try:
         state = scenario_state(scenario)
         dist = exact_odds(state, until[0] if len(until) == 1 else list(until), policy,
-                          outcome=outcome, limit=limit or DEFAULT_LIMIT)
+                          outcome=outcome, limit=limit or DEFAULT_LIMIT,
+                          method="sample" if samples else "exact", samples=samples or 1, seed=seed)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     table = Table(title=f"{scenario}: until {' or '.join(until)}")
-    for col in ("outcome", "probability", "percent"):
+    cols = ("outcome", "probability", "percent") + (("95% interval",) if samples else ())
+    for col in cols:
         table.add_column(col, justify="left" if col == "outcome" else "right")
     for o, p in dist.items():
-        table.add_row(str(o), str(Fraction(p)), f"{float(p):.2%}")
+        extra = ()
+        if samples:
+            low, high = dist.interval(o)
+            extra = (f"{low:.1%} - {high:.1%}",)
+        table.add_row(str(o), str(Fraction(p)), f"{float(p):.2%}", *extra)
     console.print(table)
-    console.print(f"{dist.nodes} states expanded, {dist.memo_hits} met again (memo), "
-                  f"{dist.leaves} branches")
+    if samples:
+        console.print(f"estimated from {samples} random plays (seed {seed})")
+    else:
+        console.print(f"{dist.nodes} states expanded, {dist.memo_hits} met again (memo), "
+                      f"{dist.leaves} branches")
 
 
 @main.group()

@@ -21,6 +21,7 @@ See ``docs/odds.md`` for the predicates, the policies and worked questions.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -29,6 +30,7 @@ from pyrsistent import pvector
 
 from .api import apply, chance_outcomes, legal_actions, parse_action
 from .engine import scenario as scenario_files
+from .engine.dice import mix
 from .engine.records import set_field
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
@@ -63,16 +65,29 @@ class OddsTooLarge(TalismanError):
 
 
 class Odds(Mapping):
-    """An exact distribution: outcome -> ``Fraction``, the values summing to 1.
+    """A distribution: outcome -> ``Fraction``, the values summing to 1 (exact, or the
+    frequencies of ``samples`` random plays with ``method="sample"``).
 
     Like a ``Counter``, an outcome never reached reads as 0.  ``nodes`` is the number of
     states expanded, ``memo_hits`` the number of times a state met again was not expanded
     again, ``leaves`` the number of branches that reached an outcome.
     """
 
-    def __init__(self, probabilities, nodes=0, memo_hits=0, leaves=0):
+    def __init__(self, probabilities, nodes=0, memo_hits=0, leaves=0, samples=None):
         self._p = dict(sorted(probabilities.items(), key=lambda kv: (-kv[1], str(kv[0]))))
         self.nodes, self.memo_hits, self.leaves = nodes, memo_hits, leaves
+        self.samples = samples  # None: exact; else the number of random plays estimated from
+
+    def interval(self, outcome, z=1.96):
+        """A 95% (Wilson) interval ``(low, high)`` of a sampled outcome's probability; an exact
+        distribution's value twice."""
+        p = self[outcome]
+        if self.samples is None:
+            return p, p
+        n, f = self.samples, float(p)
+        centre = (f + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(f * (1 - f) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
 
     def __getitem__(self, outcome):
         return self._p.get(outcome, Fraction(0))
@@ -271,7 +286,8 @@ def _hashable(value):
 
 # --- the search ------------------------------------------------------------------------
 
-def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT) -> Odds:
+def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method="exact",
+         samples=1000, seed=0) -> Odds:
     """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
 
     ``until``: a predicate name (``combat_resolved``, ``turn_ended``, ``game_over``), the name
@@ -282,9 +298,53 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT) -> Odd
     of notations, :class:`Best`, or ``{player: policy}``.  ``outcome``: a function of the
     final state, or a dotted path into its JSON form (``characters.thief.lives``), replacing
     the label ``until`` gives.  ``limit``: the most states expanded before
-    :class:`OddsTooLarge` is raised.
+    :class:`OddsTooLarge` is raised (with ``method="sample"``: the most steps of one play).
+    ``method="sample"``: ``samples`` seeded random plays instead of the whole tree (for
+    questions too large to enumerate); the result's :meth:`Odds.interval` gives 95% intervals.
     """
-    return _Search(state, until, policy, outcome, limit).run()
+    if method == "exact":
+        return _Search(state, until, policy, outcome, limit).run()
+    if method == "sample":
+        return _sample(state, until, policy, outcome, limit, samples, seed)
+    raise TalismanError(f"odds: method must be 'exact' or 'sample'; got {method!r}")
+
+
+def _sample(state, until, policy, outcome, limit, samples, seed):
+    """Monte Carlo: ``samples`` plays, each chance node's outcome drawn by the counter-based
+    generator from ``(seed, play, step)``, so the same seed gives the same estimate."""
+    search = _Search(state, until, policy, outcome, limit)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise TalismanError(f"odds: samples must be a positive whole number; got {samples!r}")
+    counts: dict = {}
+    for play in range(samples):
+        s, pos, label = state, search.policy.start, None
+        if s.is_over:
+            label = search.leaf(s, search.stop(s, ()) or GAME_OVER)
+        step = 0
+        while label is None:
+            step += 1
+            if step > limit:
+                raise OddsTooLarge(limit, until)
+            outcomes = chance_outcomes(s)
+            if outcomes:
+                u = Fraction(mix(mix(seed, play), step) % (1 << 53), 1 << 53)
+                for action, p in outcomes:
+                    u -= p
+                    if u < 0:
+                        break
+            else:
+                kind, action, pos = search.policy.choose(s, pos)
+                if kind != "play":
+                    raise TalismanError("odds: Best(...) needs method='exact' (it compares every option)")
+            nxt = apply(s, action, stop_at_chance=True)
+            label = search.stop(nxt, nxt.log[len(s.log):])
+            if label is not None:
+                label = search.leaf(nxt, label)
+            elif nxt.is_over:
+                label = search.leaf(nxt, GAME_OVER)
+            s = nxt
+        counts[label] = counts.get(label, 0) + 1
+    return Odds({o: Fraction(n, samples) for o, n in counts.items()}, leaves=samples, samples=samples)
 
 
 class _Trail:
