@@ -256,3 +256,13 @@ def test_the_questions_of_docs_odds_md_give_the_stated_odds(tmp_path):
         assert r.exit_code == 0, (args, r.output)
         assert table_rows(r.output) == stated, (args, r.output)
         assert sum(F(p) for p in stated.values()) == 1
+
+
+def test_a_game_already_over():
+    s = talisman.new_game(["troll"], seed=2, options={"max_rounds": 1})
+    bot = HeuristicBot(0)
+    while not s.is_over:
+        s = talisman.apply(s, bot.choose(s))
+    assert s.outcome.winners == ()  # the round cap ends the game without a winner
+    assert dict(odds(s, "game_over")) == {"nobody": 1}
+    assert dict(odds(s, "combat_resolved")) == {"game_over": 1}
