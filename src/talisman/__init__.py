@@ -25,6 +25,7 @@ from .engine.reasons import Reason
 from .errors import (DataError, DiceExhausted, IllegalAction, NotationError, OptionError,
                      ReplayError, RulesError, ScenarioError, StateError, TalismanError, UserError)
 from .notation import Action
+from .odds import odds
 from .state import GameState
 from . import svg   # the pictures; importing it lets states draw themselves in Jupyter
 

@@ -305,6 +305,68 @@ def cards(query):
     console.print(table)
 
 
+def _odds_help():
+    from .odds import PREDICATES
+    lines = "\n".join(f"  {name}: {what}" for name, what in PREDICATES.items())
+    return ("Exact odds of an outcome from the end of a SCENARIO file's actions.\n\n"
+            "Every roll and draw from there on is enumerated; the table gives each outcome's "
+            "probability as a fraction and a percentage.\n\n"
+            "--until takes a predicate or the name of a log event (the branch stops at the "
+            "first one; repeat --until to stop at whichever comes first):\n\n\b\n" + lines +
+            "\n  EVENT: any log event name (life_lost, moved...); the outcome is that name\n\n"
+            "Player decisions: --actions fight,keep (played in order where legal), --bot NAME, "
+            "or --best OUTCOME (the player to move maximizes the chance of OUTCOME; --bot then "
+            "plays the others). Without them only forced decisions are taken.")
+
+
+@main.command(help=_odds_help())
+@click.argument("scenario", type=click.Path(exists=True, dir_okay=False))
+@click.option("--until", "until", multiple=True, required=True, metavar="EVENT",
+              help="Where each branch stops: combat_resolved, turn_ended, game_over or an event name.")
+@click.option("--actions", default="", help="Comma-separated notations for the players' decisions.")
+@click.option("--bot", type=click.Choice(sorted(BOTS)), default=None, help="A bot takes the decisions.")
+@click.option("--best", default=None, metavar="OUTCOME",
+              help="The player to move chooses to maximize the chance of OUTCOME.")
+@click.option("--outcome", default=None, metavar="PATH",
+              help="Tell branches apart by this dotted path into the final state (characters.thief.lives).")
+@click.option("--limit", default=None, type=click.IntRange(1), help="The most states to expand.")
+@click.option("--samples", default=None, type=click.IntRange(1),
+              help="Estimate from this many seeded random plays instead (95% intervals).")
+@click.option("--seed", default=0, show_default=True, help="The seed of --samples.")
+def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
+    from fractions import Fraction
+    from .odds import DEFAULT_LIMIT, Best, odds as exact_odds, scenario_state
+    console = Console(highlight=False, soft_wrap=True)
+    if actions and (bot or best):
+        raise click.BadParameter("give --actions, or --bot and/or --best", param_hint="--actions")
+    policy = list(_split(actions)) if actions else (BOTS[bot](0) if bot else None)
+    if best is not None:
+        policy = Best(_option_value(best), others=policy)
+    try:
+        state = scenario_state(scenario)
+        dist = exact_odds(state, until[0] if len(until) == 1 else list(until), policy,
+                          outcome=outcome, limit=limit or DEFAULT_LIMIT,
+                          method="sample" if samples else "exact", samples=samples or 1, seed=seed)
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    table = Table(title=f"{scenario}: until {' or '.join(until)}")
+    cols = ("outcome", "probability", "percent") + (("95% interval",) if samples else ())
+    for col in cols:
+        table.add_column(col, justify="left" if col == "outcome" else "right")
+    for o, p in dist.items():
+        extra = ()
+        if samples:
+            low, high = dist.interval(o)
+            extra = (f"{low:.1%} - {high:.1%}",)
+        table.add_row(str(o), str(Fraction(p)), f"{float(p):.2%}", *extra)
+    console.print(table)
+    if samples:
+        console.print(f"estimated from {samples} random plays (seed {seed})")
+    else:
+        console.print(f"{dist.nodes} states expanded, {dist.memo_hits} met again (memo), "
+                      f"{dist.leaves} branches")
+
+
 @main.group()
 def triwizard():
     """The Triwizard Maze game."""

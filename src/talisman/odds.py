@@ -1,0 +1,521 @@
+"""Exact odds: the probability distribution of an outcome, found by enumerating every roll and draw.
+
+Every roll and draw is a chance node with exact probabilities (``talisman.chance_outcomes``), so
+the chance of "the Thief beats the Sentinel" is a sum over a finite tree: :func:`odds` walks it
+with ``apply(..., stop_at_chance=True)``, lets a *policy* take the players' decisions met on the
+way, stops each branch where ``until`` says, and adds up the branches' probabilities as
+``Fraction`` s.  A state met again is computed once (a memo keyed by the state), and a question
+whose tree holds more than ``limit`` states is refused with :class:`OddsTooLarge`.
+
+>>> import talisman
+>>> from talisman.scenarios import setup_state
+>>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+...                                  "fate": 0}]}, dice=[2])   # movement 2: to the Sentinel
+>>> d = talisman.odds(s, "combat_resolved", policy=["move:hills_3", "fight"])
+>>> d["won"], d["standoff"], d["lost"]      # 8 + d6 against the Sentinel's 9 + d6
+(Fraction(5, 18), Fraction(5, 36), Fraction(7, 12))
+>>> sum(d.values())
+Fraction(1, 1)
+
+See ``docs/odds.md`` for the predicates, the policies and worked questions.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+from pyrsistent import pvector
+
+from .api import apply, chance_outcomes, legal_actions, parse_action
+from .engine import scenario as scenario_files
+from .engine.dice import mix
+from .engine.records import set_field
+from .engine.serialize import to_data
+from .errors import ScenarioError, TalismanError
+from .scenarios import TalismanScenarios
+
+#: The most states a question may expand before it is refused (``limit=`` changes it).
+DEFAULT_LIMIT = 20_000
+
+#: The outcome of a branch in which the game ended before ``until`` was met.
+GAME_OVER = "game_over"
+
+#: The built-in predicates of ``until`` (any other name is the name of a log event).
+PREDICATES = {
+    "combat_resolved": "the first combat's result, as won / lost / standoff / evaded "
+                       "(between characters: as the player whose turn it is sees it)",
+    "turn_ended": "the end of the turn in progress",
+    "game_over": "the end of the game; the outcome is the winner's id, or 'nobody'",
+}
+
+_COMBAT = {"combat_won": "won", "combat_lost": "lost", "standoff": "standoff", "evaded": "evaded",
+           "evaded_character": "evaded"}
+_EMPTY_LOG: object = pvector()
+
+
+class OddsTooLarge(TalismanError):
+    """A question whose tree holds more states than the stated bound."""
+
+    def __init__(self, limit, until):
+        self.limit = limit
+        super().__init__(f"odds: the question (until={until!r}) needs more than {limit} states; "
+                         "ask a narrower question (an earlier `until`, fixed actions) or raise limit=")
+
+
+class Odds(Mapping):
+    """A distribution: outcome -> ``Fraction``, the values summing to 1 (exact, or the
+    frequencies of ``samples`` random plays with ``method="sample"``).
+
+    Like a ``Counter``, an outcome never reached reads as 0.  ``nodes`` is the number of
+    states expanded, ``memo_hits`` the number of times a state met again was not expanded
+    again, ``leaves`` the number of branches that reached an outcome.
+    """
+
+    def __init__(self, probabilities, nodes=0, memo_hits=0, leaves=0, samples=None):
+        self._p = dict(sorted(probabilities.items(), key=lambda kv: (-kv[1], str(kv[0]))))
+        self.nodes, self.memo_hits, self.leaves = nodes, memo_hits, leaves
+        self.samples = samples  # None: exact; else the number of random plays estimated from
+
+    def interval(self, outcome, z=1.96):
+        """A 95% (Wilson) interval ``(low, high)`` of a sampled outcome's probability; an exact
+        distribution's value twice."""
+        p = self[outcome]
+        if self.samples is None:
+            return p, p
+        n, f = self.samples, float(p)
+        centre = (f + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(f * (1 - f) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def __getitem__(self, outcome):
+        return self._p.get(outcome, Fraction(0))
+
+    def __iter__(self):
+        return iter(self._p)
+
+    def __len__(self):
+        return len(self._p)
+
+    def __repr__(self):
+        return f"Odds({self._p!r})"
+
+    def chance(self, wanted) -> Fraction:
+        """The total probability of the outcomes ``wanted`` accepts (see :class:`Best`)."""
+        accept = _acceptor(wanted)
+        return sum((p for o, p in self._p.items() if accept(o)), Fraction(0))
+
+
+# --- policies ----------------------------------------------------------------------
+
+class Best:
+    """"Best for the player to move": expectimax for ``player``'s chance of ``want``.
+
+    At each of ``player``'s decisions every option is tried and the one giving the highest
+    chance of ``want`` is taken (on a tie, the first in ``legal_actions`` order).  ``want`` is
+    an outcome, a list or set of outcomes, or a function of an outcome -> bool.  ``player``
+    defaults to the one who must decide first in the state asked about; the other players'
+    decisions go to ``others`` (any policy; by default only forced decisions are allowed).
+    """
+
+    def __init__(self, want, player=None, others=None):
+        self.want, self.player, self.others = want, player, others
+
+
+def _acceptor(wanted):
+    if callable(wanted):
+        return wanted
+    if isinstance(wanted, (set, frozenset, list, tuple)):
+        wanted = frozenset(wanted)
+        return lambda o: o in wanted
+    return lambda o: o == wanted
+
+
+def _describe(state):
+    p = state.pending
+    shown = ", ".join(str(a) for a in p.options[:8]) + (", ..." if len(p.options) > 8 else "")
+    return f"{p.player} must choose {p.kind} ({shown})"
+
+
+class _Forced:
+    """No policy: only decisions with a single legal option are taken."""
+
+    start = ()
+
+    def choose(self, state, pos):
+        options = state.pending.options
+        if len(options) == 1:
+            return "play", options[0], pos
+        raise TalismanError(f"odds: {_describe(state)}, and the policy gives no choice for it; give a "
+                            "policy (a bot, a list of notations, Best(...) or "
+                            "{player: policy})")
+
+
+class _Notations:
+    """A fixed list of notations: along each branch, the next notation is played at the next
+    decision where it is legal; a forced decision (one option) in between is simply taken."""
+
+    start = 0
+
+    def __init__(self, notations):
+        self.notations = tuple(str(n) for n in notations)
+
+    def choose(self, state, pos):
+        options = state.pending.options
+        if pos < len(self.notations):
+            text = self.notations[pos]
+            try:
+                return "play", parse_action(state, text), pos + 1
+            except TalismanError as e:
+                if len(options) == 1:
+                    return "play", options[0], pos
+                raise TalismanError(f"odds: notation {pos + 1} of the policy ({text!r}) does not "
+                                    f"fit a branch where {_describe(state)}: {e}") from None
+        if len(options) == 1:
+            return "play", options[0], pos
+        raise TalismanError(f"odds: the policy's {len(self.notations)} notation(s) are used up "
+                            f"and {_describe(state)}")
+
+
+class _Bot:
+    """A bot (anything with ``choose(state)``) takes the decisions."""
+
+    start = ()
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, state, pos):
+        return "play", self.bot.choose(state), pos
+
+
+class _PerPlayer:
+    """``{player: policy}``: each player's decisions by its own policy (others: forced only)."""
+
+    def __init__(self, policies):
+        self.ids = tuple(policies)
+        self.policies = tuple(_policy(p, pid) for pid, p in policies.items())  # Best plays for its key
+        self.forced = _Forced()
+        self.start = tuple(p.start for p in self.policies)
+
+    def choose(self, state, pos):
+        who = state.pending.player
+        if who not in self.ids:
+            return self.forced.choose(state, pos)
+        i = self.ids.index(who)
+        kind, what, sub = self.policies[i].choose(state, pos[i])
+        return kind, what, pos[:i] + (sub,) + pos[i + 1:]
+
+
+class _Max:
+    def __init__(self, best, player):
+        self.accept, self.player = _acceptor(best.want), best.player or player
+        self.others = _policy(best.others)
+        self.start = self.others.start
+
+    def choose(self, state, pos):
+        if state.pending.player == self.player:
+            return "max", self.accept, pos
+        return self.others.choose(state, pos)
+
+
+def _policy(policy, player=None):
+    if policy is None:
+        return _Forced()
+    if isinstance(policy, Best):
+        return _Max(policy, player)
+    if isinstance(policy, Mapping):
+        return _PerPlayer(policy)
+    if hasattr(policy, "choose"):
+        return _Bot(policy)
+    if isinstance(policy, (list, tuple)) and all(isinstance(n, str) for n in policy):
+        return _Notations(policy)
+    raise TalismanError(f"odds: not a policy: {policy!r} (a bot, a list of notations, "
+                        "Best(...) or {player: policy})")
+
+
+# --- until and outcome ---------------------------------------------------------------
+
+def _stopper(until):
+    """``until`` -> a function (state, new events) -> the branch's label, or None to go on."""
+    if callable(until):
+        return until
+    names = (until,) if isinstance(until, str) else tuple(until) if isinstance(until, (list, tuple)) else None
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise TalismanError(f"odds: until must be a predicate name, an event name, a list of "
+                            f"them or a function (state, events) -> outcome; got {until!r}")
+
+    def stop(state, events):
+        for e in events:
+            for name in names:
+                if name == "combat_resolved":
+                    if e.name in _COMBAT:
+                        return _COMBAT[e.name]
+                    if e.name == "character_defeated":
+                        return "won" if e.data.get("victor") == state.current else "lost"
+                elif e.name == name:
+                    return name
+        if state.outcome is not None and "game_over" in names:
+            return state.outcome.winner or ("nobody" if not state.outcome.winners
+                                            else ",".join(state.outcome.winners))
+        return None
+    return stop
+
+
+def _outcome_fn(outcome):
+    if outcome is None or callable(outcome):
+        return outcome
+    if isinstance(outcome, str):
+        def at(state):
+            got = scenario_files.lookup(to_data(state), outcome)
+            if got is scenario_files.lookup({}, "missing"):
+                raise TalismanError(f"odds: outcome path {outcome!r} is not in the state")
+            return _hashable(got)
+        return at
+    raise TalismanError(f"odds: outcome must be a dotted path or a function of the state; got {outcome!r}")
+
+
+def _hashable(value):
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    return value
+
+
+# --- the search ------------------------------------------------------------------------
+
+def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method="exact",
+         samples=1000, seed=0) -> Odds:
+    """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
+
+    ``until``: a predicate name (``combat_resolved``, ``turn_ended``, ``game_over``), the name
+    of a log event (the branch stops at its first such event, the outcome being that name), a
+    list of them (the first met decides), or a function ``(state, new_events) -> outcome or
+    None``.  A branch in which the game ends first has the outcome :data:`GAME_OVER`.
+    ``policy``: who takes the players' decisions: ``None`` (only forced ones), a bot, a list
+    of notations, :class:`Best`, or ``{player: policy}``.  ``outcome``: a function of the
+    final state, or a dotted path into its JSON form (``characters.thief.lives``), replacing
+    the label ``until`` gives.  ``limit``: the most states expanded before
+    :class:`OddsTooLarge` is raised (with ``method="sample"``: the most steps of one play).
+    ``method="sample"``: ``samples`` seeded random plays instead of the whole tree (for
+    questions too large to enumerate); the result's :meth:`Odds.interval` gives 95% intervals.
+    """
+    if method == "exact":
+        return _Search(state, until, policy, outcome, limit).run()
+    if method == "sample":
+        return _sample(state, until, policy, outcome, limit, samples, seed)
+    raise TalismanError(f"odds: method must be 'exact' or 'sample'; got {method!r}")
+
+
+def _sample(state, until, policy, outcome, limit, samples, seed):
+    """Monte Carlo: ``samples`` plays, each chance node's outcome drawn by the counter-based
+    generator from ``(seed, play, step)``, so the same seed gives the same estimate."""
+    search = _Search(state, until, policy, outcome, limit)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise TalismanError(f"odds: samples must be a positive whole number; got {samples!r}")
+    counts: dict = {}
+    for play in range(samples):
+        s, pos, label = state, search.policy.start, None
+        if s.is_over:
+            label = search.leaf(s, search.stop(s, ()) or GAME_OVER)
+        step = 0
+        while label is None:
+            step += 1
+            if step > limit:
+                raise OddsTooLarge(limit, until)
+            outcomes = chance_outcomes(s)
+            if outcomes:
+                u = Fraction(mix(mix(seed, play), step) % (1 << 53), 1 << 53)
+                for action, p in outcomes:
+                    u -= p
+                    if u < 0:
+                        break
+            else:
+                kind, action, pos = search.policy.choose(s, pos)
+                if kind != "play":
+                    raise TalismanError("odds: Best(...) needs method='exact' (it compares every option)")
+            nxt = apply(s, action, stop_at_chance=True)
+            label = search.stop(nxt, nxt.log[len(s.log):])
+            if label is not None:
+                label = search.leaf(nxt, label)
+            elif nxt.is_over:
+                label = search.leaf(nxt, GAME_OVER)
+            s = nxt
+        counts[label] = counts.get(label, 0) + 1
+    return Odds({o: Fraction(n, samples) for o, n in counts.items()}, leaves=samples, samples=samples)
+
+
+class _Trail:
+    """The events since the question's start, kept as a chain (each state's events after its
+    parent's) with a hash folded event by event: a long branch is neither copied nor hashed
+    again whole at every state on it."""
+
+    __slots__ = ("parent", "new", "length", "hash")
+
+    def __init__(self, parent, new, length, h):
+        self.parent, self.new, self.length, self.hash = parent, new, length, h
+
+    def extend(self, new):
+        if not new:
+            return self
+        h = self.hash
+        for e in new:
+            h = hash((h, e))
+        return _Trail(self, new, self.length + len(new), h)
+
+    def events(self):
+        parts, t = [], self
+        while t is not None and t.new:
+            parts.append(t.new)
+            t = t.parent
+        return tuple(e for part in reversed(parts) for e in part)
+
+    def __eq__(self, other):
+        return (self is other or self.hash == other.hash and self.length == other.length
+                and self.events() == other.events())
+
+
+_NO_EVENTS = _Trail(None, (), 0, 0)
+
+
+class _Key:
+    """A memo key with its hash computed once."""
+
+    __slots__ = ("state", "trail", "pos", "hash")
+
+    def __init__(self, state, trail, pos):
+        self.state, self.trail, self.pos = state, trail, pos
+        self.hash = hash((state, trail.hash, pos))
+
+    def __hash__(self):
+        return self.hash
+
+    def __eq__(self, other):
+        return (self.hash == other.hash and self.pos == other.pos and self.trail == other.trail
+                and self.state == other.state)
+
+
+class _Search:
+    def __init__(self, state, until, policy, outcome, limit):
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise TalismanError(f"odds: limit must be a positive whole number; got {limit!r}")
+        self.root, self.until, self.limit = state, until, limit
+        self.stop = _stopper(until)
+        self.label = _outcome_fn(outcome)
+        first = state.pending.player if state.pending is not None else None
+        self.policy = _policy(policy, first if first != "chance" else state.current)
+        self.start_len = len(state.log)
+        self.memo = {}
+        self.nodes = self.hits = self.leaves = 0
+
+    def run(self):
+        root = self.root
+        if root.is_over:
+            self.leaves = 1
+            return self.finish({self.leaf(root, self.stop(root, ()) or GAME_OVER): Fraction(1)})
+        stack = [self.child(root, _NO_EVENTS, root, self.policy.start, check=False)]
+        value = None
+        while stack:
+            try:
+                request = stack[-1].send(value)
+            except StopIteration as done:
+                stack.pop()
+                value = done.value
+                continue
+            nxt = self.child(*request)
+            if isinstance(nxt, dict):
+                value = nxt
+            else:
+                stack.append(nxt)
+                value = None
+        return self.finish(value)
+
+    def finish(self, dist):
+        return Odds(dist, self.nodes, self.hits, self.leaves)
+
+    def leaf(self, state, label):
+        self.leaves += 1
+        return self.label(state) if self.label is not None else label
+
+    def child(self, parent, trail, state, pos, check=True):
+        """A state reached from ``parent`` (whose events since the start are ``trail``): a
+        leaf's distribution, a memoized one, or a generator that expands it."""
+        new = tuple(state.log[len(parent.log):])
+        if check:
+            label = self.stop(state, new)
+            if label is not None:
+                return {self.leaf(state, label): Fraction(1)}
+        if state.is_over:
+            return {self.leaf(state, GAME_OVER): Fraction(1)}
+        # The memo key: the state without its log, the events since the question's start
+        # (every state of the search shares the log before it: the log only grows) and the
+        # policy's position.  Equal keys are equal states: rules and bots may read the log.
+        trail = trail.extend(new)
+        if len(state.log) != self.start_len + trail.length:
+            raise TalismanError("odds: a rule rewrote the log; states cannot be compared")
+        key = _Key(set_field(state, "log", _EMPTY_LOG), trail, pos)
+        try:
+            known = self.memo.get(key)
+        except TypeError as e:  # a rule stored mutable data in the state
+            raise TalismanError(f"odds: a state cannot be hashed ({e})") from None
+        if known is not None:
+            self.hits += 1
+            return known
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OddsTooLarge(self.limit, self.until)
+        return self.expand(state, trail, pos, key)
+
+    def expand(self, state, trail, pos, key):
+        """Generator: yields (parent, its trail, child, policy position), receives each
+        child's distribution, returns this state's."""
+        dist = {}
+        outcomes = chance_outcomes(state)
+        if outcomes:
+            for action, p in outcomes:
+                sub = yield state, trail, apply(state, action, stop_at_chance=True), pos
+                for o, q in sub.items():
+                    dist[o] = dist.get(o, 0) + p * q
+        else:
+            if state.pending is None:
+                raise TalismanError("odds: the state waits on no decision")
+            kind, what, nxt = self.policy.choose(state, pos)
+            if kind == "play":
+                dist = yield state, trail, apply(state, what, stop_at_chance=True), nxt
+            else:  # "max": every option, keep the best for the player
+                best = None
+                for action in legal_actions(state):
+                    sub = yield state, trail, apply(state, action, stop_at_chance=True), nxt
+                    value = sum((p for o, p in sub.items() if what(o)), Fraction(0))
+                    if best is None or value > best[0]:
+                        best = (value, sub)
+                dist = best[1]
+        self.memo[key] = dist
+        return dist
+
+
+# --- scenarios -----------------------------------------------------------------------
+
+def scenario_state(path):
+    """The state at the end of a scenario file's actions (``docs/scenarios.md``): its
+    ``setup``, forced ``dice`` and ``actions``; ``expect`` is not checked here."""
+    doc, lines = scenario_files.read(path)
+    if doc.get("game", "talisman") != "talisman":
+        raise ScenarioError(path, lines.of("game"), "odds are asked of Talisman scenarios only")
+    try:
+        state = TalismanScenarios.setup_state(doc.get("setup") or {}, doc.get("dice"))
+    except TalismanError as e:
+        raise ScenarioError(path, lines.of("setup"), f"bad setup: {e}") from None
+    for i, text in enumerate(doc.get("actions") or []):
+        try:
+            state = TalismanScenarios.apply(state, str(text))
+        except TalismanError as e:
+            raise ScenarioError(path, lines.of("actions", i), f"action {i + 1} ({text}) failed: {e}") from None
+    left = state.dice.script
+    if left:
+        raise ScenarioError(Path(path), lines.of("dice"),
+                            f"{len(left)} forced die result(s) left after the actions; odds "
+                            "enumerate every roll from the end of the actions")
+    return state
