@@ -32,5 +32,5 @@ from . import svg   # the pictures; importing it lets states draw themselves in 
 __all__ = ["new_game", "legal_actions", "apply", "parse_action", "chance_outcomes",
            "player_view", "to_json", "from_json", "record", "replay", "Action", "GameState",
            "Reason", "TalismanError", "UserError", "IllegalAction", "NotationError", "OptionError",
-           "DataError", "ScenarioError", "DiceExhausted", "ReplayError", "StateError", "RulesError", "svg"]
+           "DataError", "ScenarioError", "DiceExhausted", "ReplayError", "StateError", "RulesError", "svg", "odds"]
 __version__ = "0.1.0"
