@@ -2,6 +2,8 @@
 trophy_value, characters_fought, creature_bonus, player_view.  Each test names the rule section
 or card it checks."""
 import sys
+
+from pyrsistent import thaw
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
@@ -209,11 +211,9 @@ def test_after_fight_effects_in_the_omen_data_are_valid_effect_lists():
 
 
 def _thaw(x):
-    if hasattr(x, "items"):
-        return {k: _thaw(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)) or type(x).__name__ == "PVector":
-        return [_thaw(v) for v in x]
-    return x
+    """Plain lists and dicts for jsonschema (pyrsistent's own ``thaw``; with or without its C
+    extension: on CPython 3.13 the vector class is ``PythonPVector``)."""
+    return thaw(x)
 
 
 # --- 001 Harbinger Spells: Dark Binding (before_movement) -----------------------------------------
