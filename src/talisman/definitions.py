@@ -17,6 +17,7 @@ from .effects_schema import INF, table_problem, with_defs
 from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
 from .engine.dice import parse_spec
 from .engine.records import deep_freeze
+from .engine.ruleset import RULESET
 from .errors import DataError
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -123,8 +124,7 @@ CARDS_SCHEMA_BODY = ({
 
 def cards_schema():
     """The card-file schema with the effects of every implemented expansion."""
-    from .expansions import effect_schemas
-    return with_defs(CARDS_SCHEMA_BODY, effect_schemas())
+    return with_defs(CARDS_SCHEMA_BODY, RULESET.effect_schemas())
 
 #: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
 DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
@@ -159,6 +159,7 @@ class Board:
     regions: dict = attrs.field(eq=False)      # region id -> tuple of space ids in ring order
     shapes: dict = attrs.field(eq=False)       # region id -> ring / path / single
     part_of: dict = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
+    origin: dict = attrs.field(factory=dict, eq=False)   # space id -> the expansion whose board has it
     links: tuple = ()
 
     def ring_step(self, space, direction):
@@ -243,10 +244,13 @@ class Definitions:
 
 def _load_board(path, extra_paths=()):
     """The main board, with the boards of implemented expansions merged in (their regions,
-    spaces and links; a space may name main-board neighbours)."""
+    spaces and links; a space may name main-board neighbours).  ``extra_paths``: ``(expansion
+    id, path)`` pairs."""
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
-    for extra in extra_paths:
+    origin = {}
+    for set_id, extra in extra_paths:
         more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
+        origin.update((sp["id"], set_id) for sp in more["spaces"])
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
@@ -280,7 +284,7 @@ def _load_board(path, extra_paths=()):
         links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard")))
     for rid, parent in part_of.items():
         check_ref(path, rid, "part_of", parent, regions, "region")
-    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of)
+    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of, origin=origin)
 
 
 def _load_abilities(path):
@@ -313,9 +317,8 @@ def _load_characters(path, board, abilities, set_id="base", known=None):
 def _load_expansion_characters(root, board, abilities, characters):
     """The base characters with each implemented expansion's, from
     ``data/talisman/expansions/<id>/characters.yaml`` (the base schema; each records its set)."""
-    from .expansions import MODULES
     out = dict(characters)
-    for e in MODULES:
+    for e in RULESET.ids():
         path = Path(root) / "expansions" / e / "characters.yaml"
         if path.is_file():
             out.update(_load_characters(path, board, abilities, e, out))
@@ -401,9 +404,8 @@ def _load_cards(folder, board, abilities, set_id="base", cards=None):
 
 def _load_expansion_cards(root, board, abilities, cards):
     """Each implemented expansion's cards, from ``data/talisman/expansions/<id>/cards``."""
-    from .expansions import MODULES
     out = {}
-    for e in MODULES:
+    for e in RULESET.ids():
         folder = Path(root) / "expansions" / e / "cards"
         if folder.is_dir():
             _, decks = _load_cards(folder, board, abilities, e, cards)
@@ -414,9 +416,8 @@ def _load_expansion_cards(root, board, abilities, cards):
 def load_from(root: Path) -> Definitions:
     """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
     root = Path(root)
-    from .expansions import MODULES
-    boards = [root / "expansions" / e / "board.yaml" for e in MODULES]
-    board = _load_board(root / "board.yaml", [b for b in boards if b.exists()])
+    boards = [(e, root / "expansions" / e / "board.yaml") for e in RULESET.ids()]
+    board = _load_board(root / "board.yaml", [(e, b) for e, b in boards if b.exists()])
     abilities = _load_abilities(root / "abilities.yaml")
     for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
         abilities.update(_load_abilities(extra))

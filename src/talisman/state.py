@@ -6,12 +6,11 @@ from game data (``characters``, ``board_cards``, ``decks``).
 """
 from __future__ import annotations
 
-import functools
-
 import attrs
 from pyrsistent import pmap, pvector
 
 from .engine.records import replace, set_field
+from .options import OPTIONS
 from .engine.dice import Dice
 from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -96,17 +95,10 @@ class GameState:
     winner = property(winner_of, doc="The one winner, or None (not over, a draw, several winners).")
 
     def option(self, name):
-        """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
-        default = _default_options()[name]
+        """A rule option's value (the defaults are in :mod:`talisman.options`)."""
+        default = OPTIONS[name]
         options = self.config.options
         return options[name] if name in options else default  # no KeyError raised on a miss
-
-
-@functools.cache
-def _default_options():
-    """The rule options' defaults (imported on first use: the rules import this module)."""
-    from .rules.setup import OPTIONS
-    return OPTIONS
 
 
 def update_character(state: GameState, cid: str, **changes) -> GameState:

@@ -21,10 +21,10 @@ from pyrsistent import pmap
 
 
 from .records import set_field
-from ..errors import IllegalAction, NotationError, TalismanError
+from ..errors import IllegalAction, NotationError, ReplayError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
-from .records import _EMPTY_PMAP, CHANCE, freeze_kwargs, new_decision, new_event, new_frame
+from .records import EMPTY_PMAP, CHANCE, freeze_kwargs, new_decision, new_event, new_frame
 
 #: The most steps the engine runs between two decisions before it calls it a loop.
 LOOP_GUARD = 10_000
@@ -163,7 +163,7 @@ def _resume(state, steps, decision, action):
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, decision.deck, action.args[0])
     args = decision.args
-    if args is _EMPTY_PMAP:  # (as in ``advance``)
+    if args is EMPTY_PMAP:  # (as in ``advance``)
         return steps[decision.step](state, action)
     return steps[decision.step](state, action, **dict(args.iteritems()))
 
@@ -204,7 +204,7 @@ def advance(state, steps, stop_at_chance=False):
             f = stack[-1]
             state = set_field(state, "stack", stack.delete(len(stack) - 1))
             args = f.args
-            if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+            if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
                 state = steps[f.step](state)
             else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
                 state = steps[f.step](state, **dict(args.iteritems()))
@@ -225,7 +225,6 @@ def apply(state, action, steps, stop_at_chance=False):
 def replay_actions(state, actions, apply_fn, upto=None):
     """Apply recorded notations in order (a game record's actions);
     :class:`~talisman.errors.ReplayError` names the first that fails."""
-    from ..errors import ReplayError
     for i, text in enumerate(actions[:upto] if upto is not None else actions, start=1):
         try:
             state = apply_fn(state, text)

@@ -20,7 +20,7 @@ _set = object.__setattr__
 PVectorType = type(pvector())
 PMapType = type(pmap())
 PSetType = type(pset())
-_EMPTY_PMAP = pmap()
+EMPTY_PMAP = pmap()
 
 _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
@@ -59,7 +59,7 @@ def freeze_kwargs(kwargs):
     a memo keyed by the items in order and with their types (so ``1`` and ``True`` stay apart
     and the pmap's layout is the one ``pmap`` builds from that order)."""
     if not kwargs:
-        return _EMPTY_PMAP
+        return EMPTY_PMAP
     key = []
     for k, v in kwargs.items():
         t = type(v)
