@@ -254,13 +254,9 @@ def lose_lives(state, cid, n, cause):
 
 
 def _lives_spared(state, cid, n, cause):
-    """The ``lives_losing`` hook: a hook that spares some of the ``n`` lives sets the
-    character's turn flag ``lives_spared`` to how many (read and cleared here)."""
-    state = run_hook(state, "lives_losing", character=cid, amount=n, cause=cause)
-    spared = state.characters[cid].flag("lives_spared", 0)
-    if spared:
-        flags = state.characters[cid].turn_flags.discard("lives_spared")
-        state = update_character(state, cid, turn_flags=flags)
+    """The ``lives_losing`` hook: ``(state, spared)`` threaded through its subscribers, a
+    subscriber that takes some of the ``n`` lives elsewhere adds how many it spares."""
+    state, spared = adjust(state, "lives_losing", (state, 0), character=cid, amount=n, cause=cause)
     return state, n - min(spared, n)
 
 

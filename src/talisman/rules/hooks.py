@@ -62,11 +62,6 @@ State hooks:
     "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
     character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
     leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
-``lives_losing(state, character, amount, cause)``
-    ``character`` is about to lose ``amount`` lives (``characters.lose_lives``, every loss of
-    lives), before they are taken.  A hook that takes some of the loss elsewhere (the Blood
-    Moon's Self-Portrait: spare lives on the card) sets the character's turn flag
-    ``lives_spared`` to how many lives it spares; it asks for no decision.
 ``spoils_option_chosen(state, victor, loser, action)``
     The victor of a fight between characters chose a spoils option an expansion offered
     (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
@@ -165,6 +160,12 @@ Value hooks:
     kept)``, ``(state, False)`` to begin with.  A subscriber that refuses the change (the
     Harbinger's Possessed, who never turns Good) returns its state (a life lost) and ``True``;
     it asks for no decision.  Asked only with expansions in play.
+``lives_losing(state, result, character, amount, cause)``
+    ``character`` is about to lose ``amount`` lives (``characters.lose_lives``, every loss of
+    lives), before they are taken; ``result`` is ``(state, spared)``, ``(state, 0)`` to begin
+    with.  A subscriber that takes some of the loss elsewhere (the Blood Moon's Self-Portrait:
+    spare lives on the card) returns its state and ``spared`` plus how many lives it spares;
+    it asks for no decision.  Asked only with expansions in play.
 ``trophy_kept(state, kept, character, card, counter)``
     Whether a trophy may not be cashed in for ``counter`` (Pandora's Box's Hydra keeps Dragons).
 ``alignment_locked(state, locked, character, alignment)``
@@ -193,7 +194,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
                "combat_resolved", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen", "lives_losing",
+               "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
@@ -201,7 +202,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
-               "crown_encounter", "alignment_changing")
+               "crown_encounter", "alignment_changing", "lives_losing")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)

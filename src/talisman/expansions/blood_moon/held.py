@@ -73,8 +73,10 @@ def spare_left(state, card):
     return store.card_data(card)["spare_lives"] - lost
 
 
-def lives_losing(state, character, amount, cause):
-    """LOSING LIVES with a card holding spare lives: they go first (flag ``lives_spared``)."""
+def lives_losing(state, result, character, amount, cause):
+    """LOSING LIVES with a card holding spare lives: they go first (``result``: ``(state,
+    spared)``; the lives spared are added)."""
+    state, already = result
     spared = 0
     for card in _cards_with(state, character, "spare_lives"):
         if spared >= amount:
@@ -84,10 +86,7 @@ def lives_losing(state, character, amount, cause):
             continue
         spared += take
         state = _spend(state, character, card, take, cause)
-    if not spared:
-        return state
-    flags = state.characters[character].turn_flags.set("lives_spared", spared)
-    return update_character(state, character, turn_flags=flags)
+    return state, already + spared
 
 
 def _spend(state, character, card, n, cause):
