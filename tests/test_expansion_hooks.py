@@ -1,5 +1,4 @@
 """Expansions join only through the named hook points, and only when enabled (DESIGN.md 3)."""
-import sys
 import types
 
 import pytest
@@ -7,6 +6,7 @@ import pytest
 import talisman
 from talisman import expansions
 from talisman.engine.machine import log
+from talisman.engine.ruleset import RULESET, Plugin
 from talisman.rules import setup
 
 
@@ -14,12 +14,13 @@ from talisman.rules import setup
 def fake_expansion(monkeypatch):
     from talisman.definitions import load
     load()  # the real expansions' data (and effect schemas) loaded first: run alone, this test passes too
-    mod = types.ModuleType("fake_expansion")
+    mod = types.SimpleNamespace()
     mod.HOOKS = {"turn_started": lambda state, character: log(state, "fake_hook", character=character)}
-    monkeypatch.setitem(sys.modules, "fake_expansion", mod)
-    monkeypatch.setitem(expansions.MODULES, "harbinger", "fake_expansion")
+    real = RULESET.plugin("harbinger")
+    RULESET.register(Plugin("harbinger", hooks=mod.HOOKS))  # the rule set sees the dict live
     monkeypatch.setattr(setup, "IMPLEMENTED_EXPANSIONS", ("harbinger",))
-    return mod
+    yield mod
+    RULESET.register(real)
 
 
 def test_an_enabled_expansion_runs_at_its_hook_point(fake_expansion):

@@ -12,14 +12,31 @@ from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
 from .errors import (OptionError, ReplayError, RulesError, StateError, TalismanError, UserError)
 from .notation import Action
-from .expansions import steps as expansion_steps
+from .engine.ruleset import RULESET
+from .expansions import plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
+from .rules import effects, endings
+from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
+from .definitions import load
+from .rules.characters import has_ability
 
 FORMAT = 1
+
+
+def assemble() -> dict[str, machine.Step]:
+    """The game's rule set: the base rule areas' plugins (the endings, the effects) and every implemented
+    expansion's, registered in the engine's rule set; a game runs those its config enables."""
+    RULESET.register(endings.PLUGIN)
+    RULESET.register(effects.PLUGIN)
+    for plugin in expansion_plugins():
+        RULESET.register(plugin)
+    return {**RULE_STEPS, **RULESET.steps()}
+
+
 #: Every rule step of the base game and of the implemented expansions.
-STEPS = {**RULE_STEPS, **expansion_steps()}
+STEPS = assemble()
 
 
 def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
@@ -64,9 +81,7 @@ def player_view(state: GameState, player: str) -> GameState:
     if player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
     chars = state.characters
-    from .rules.characters import has_ability
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
-    from .definitions import load
     # and at their Scrolls (Corrections/Additions/Deletions to the Existing Characters)
     sees_scrolls = load().exceptions["sees_scrolls"] if not state.characters[player].toad_turns else ()
     for cid, ch in state.characters.items():
@@ -85,9 +100,7 @@ def player_view(state: GameState, player: str) -> GameState:
     # Maze's view): only how many numbers were drawn shows
     dice = Dice(seed=0, counter=state.dice.counter)
     view = replace(state, characters=chars, decks=decks, log=log, dice=dice)
-    from .rules.endings.cards import hide_from
-    view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
-    from .expansions import adjust
+    # the endings deck's order, a face-down Alternative Ending; an expansion's own secrets
     return adjust(state, "player_view", view, player=player)
 
 

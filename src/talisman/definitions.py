@@ -19,6 +19,7 @@ from .effects_schema import INF, table_problem, with_defs
 from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
 from .engine.dice import parse_spec
 from .engine.records import deep_freeze
+from .engine.ruleset import RULESET
 from .errors import DataError
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -125,8 +126,7 @@ CARDS_SCHEMA_BODY = ({
 
 def cards_schema() -> dict[str, Any]:
     """The card-file schema with the effects of every implemented expansion."""
-    from .expansions import effect_schemas
-    return with_defs(CARDS_SCHEMA_BODY, effect_schemas())
+    return with_defs(CARDS_SCHEMA_BODY, RULESET.effect_schemas())
 
 #: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
 DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
@@ -161,6 +161,7 @@ class Board:
     regions: dict[str, tuple[str, ...]] = attrs.field(eq=False)  # region id -> space ids in ring order
     shapes: dict[str, str] = attrs.field(eq=False)       # region id -> ring / path / single
     part_of: dict[str, str] = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
+    origin: dict[str, str] = attrs.field(factory=dict, eq=False)   # space id -> the expansion whose board has it
     links: tuple[Link, ...] = ()
 
     def ring_step(self, space: str, direction: int) -> str:
@@ -246,12 +247,15 @@ class Definitions:
     exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
 
 
-def _load_board(path: Path, extra_paths: Iterable[Path] = ()) -> Board:
+def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
     """The main board, with the boards of implemented expansions merged in (their regions,
-    spaces and links; a space may name main-board neighbours)."""
+    spaces and links; a space may name main-board neighbours).  ``extra_paths``: ``(expansion
+    id, path)`` pairs."""
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
-    for extra in extra_paths:
+    origin: dict[str, str] = {}
+    for set_id, extra in extra_paths:
         more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
+        origin.update((sp["id"], set_id) for sp in more["spaces"])
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
@@ -287,7 +291,7 @@ def _load_board(path: Path, extra_paths: Iterable[Path] = ()) -> Board:
         links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard")))
     for rid, parent in part_of.items():
         check_ref(path, rid, "part_of", parent, regions, "region")
-    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of)
+    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of, origin=origin)
 
 
 def _load_abilities(path: Path) -> dict[str, Any]:
@@ -322,9 +326,8 @@ def _load_expansion_characters(root: Path, board: Board, abilities: Mapping[str,
                                characters: Mapping[str, CharacterDef]) -> dict[str, CharacterDef]:
     """The base characters with each implemented expansion's, from
     ``data/talisman/expansions/<id>/characters.yaml`` (the base schema; each records its set)."""
-    from .expansions import MODULES
     out = dict(characters)
-    for e in MODULES:
+    for e in RULESET.ids():
         path = Path(root) / "expansions" / e / "characters.yaml"
         if path.is_file():
             out.update(_load_characters(path, board, abilities, e, out))
@@ -415,9 +418,8 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
 def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any],
                           cards: dict[str, CardDef]) -> dict[str, dict[str, tuple[str, ...]]]:
     """Each implemented expansion's cards, from ``data/talisman/expansions/<id>/cards``."""
-    from .expansions import MODULES
     out = {}
-    for e in MODULES:
+    for e in RULESET.ids():
         folder = Path(root) / "expansions" / e / "cards"
         if folder.is_dir():
             _, decks = _load_cards(folder, board, abilities, e, cards)
@@ -428,9 +430,8 @@ def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any]
 def load_from(root: Path) -> Definitions:
     """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
     root = Path(root)
-    from .expansions import MODULES
-    boards = [root / "expansions" / e / "board.yaml" for e in MODULES]
-    board = _load_board(root / "board.yaml", [b for b in boards if b.exists()])
+    boards = [(e, root / "expansions" / e / "board.yaml") for e in RULESET.ids()]
+    board = _load_board(root / "board.yaml", [(e, b) for e, b in boards if b.exists()])
     abilities = _load_abilities(root / "abilities.yaml")
     for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
         abilities.update(_load_abilities(extra))

@@ -6,8 +6,7 @@ from game data (``characters``, ``board_cards``, ``decks``).
 """
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -15,6 +14,7 @@ from pyrsistent import pmap, pvector
 from pyrsistent.typing import PMap, PVector
 
 from .engine.records import replace, set_field
+from .options import OPTIONS
 from .engine.dice import Dice
 from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
@@ -105,8 +105,8 @@ class GameState:
         return draw(self) if draw is not None else None
 
     def option(self, name: str) -> Any:
-        """A rule option's value (the defaults are in :mod:`talisman.rules.setup`)."""
-        default = _default_options()[name]
+        """A rule option's value (the defaults are in :mod:`talisman.options`)."""
+        default = OPTIONS[name]
         options = self.config.options
         return options[name] if name in options else default  # no KeyError raised on a miss
 
@@ -117,13 +117,6 @@ _PICTURES: dict[type, Callable[[Any], str]] = {}   # state class -> function(sta
 def register_picture(cls: type, draw: Callable[[Any], str]) -> None:
     """Let states of ``cls`` draw themselves in Jupyter with ``draw`` (the model draws nothing)."""
     _PICTURES[cls] = draw
-
-
-@functools.cache
-def _default_options() -> Mapping[str, Any]:
-    """The rule options' defaults (imported on first use: the rules import this module)."""
-    from .rules.setup import OPTIONS
-    return OPTIONS
 
 
 def update_character(state: GameState, cid: str, **changes: Any) -> GameState:

@@ -1,4 +1,4 @@
-"""The hook points added for the Harbinger's and the Blood Moon's cards (``talisman.expansions``
+"""The hook points added for the Harbinger's and the Blood Moon's cards (``talisman.rules.hooks``
 docstring): ``before_draw``, ``cards_drawn``, ``prayer_rolled``, ``combat_resolved``,
 ``spell_cast``, ``alignment_changing``, ``type_limit``, ``trophies`` and the additions of
 ``movement_destinations``.  001 Expansion Rules / 003 Expansion Rules: a base game runs none of
@@ -7,6 +7,7 @@ import pytest
 
 import talisman
 from talisman import api, expansions
+from talisman.rules import hooks
 from talisman.testing.strategies import play_random
 
 #: The base rule steps that exist only to give the expansions their moment.
@@ -28,9 +29,10 @@ def test_a_base_game_never_runs_the_frames_of_the_new_hook_points(monkeypatch):
 
 
 @pytest.mark.parametrize("hook", expansions.HOOK_NAMES)
-def test_every_hook_point_is_documented_in_the_package_docstring(hook):
-    """Each hook point is listed in the ``talisman.expansions`` docstring with its arguments."""
-    assert f"``{hook}(state" in expansions.__doc__
+def test_every_hook_point_is_documented_in_the_kernel_docstring(hook):
+    """Each hook point is listed in the ``talisman.rules.hooks`` docstring (where the points are
+    declared) with its arguments."""
+    assert f"``{hook}(state" in hooks.__doc__
 
 
 def test_steps_that_wait_on_the_hooks_run_when_an_expansion_is_on(monkeypatch):

@@ -26,7 +26,7 @@ from ..errors import IllegalAction, NotationError, ReplayError, RulesError, Tali
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
-from .records import (_EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, new_decision, new_event,
+from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, new_decision, new_event,
                       new_frame)
 
 
@@ -227,7 +227,7 @@ def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
     args = decision.args
-    if args is _EMPTY_PMAP:  # (as in ``advance``)
+    if args is EMPTY_PMAP:  # (as in ``advance``)
         return _step(steps, decision.step)(state, action)
     return _step(steps, decision.step)(state, action, **dict(args.iteritems()))
 
@@ -273,7 +273,7 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
             except KeyError:
                 raise RulesError(f"no rule step named {f.step!r}") from None
             args = f.args
-            if args is _EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+            if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
                 state = step(state)
             else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
                 state = step(state, **dict(args.iteritems()))

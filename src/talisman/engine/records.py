@@ -29,7 +29,7 @@ _set = object.__setattr__
 PVectorType: Any = type(pvector())
 PMapType: Any = type(pmap())
 PSetType: Any = type(pset())
-_EMPTY_PMAP: PMap[str, Any] = pmap()
+EMPTY_PMAP: PMap[str, Any] = pmap()
 
 _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
@@ -68,7 +68,7 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     a memo keyed by the items in order and with their types (so ``1`` and ``True`` stay apart
     and the pmap's layout is the one ``pmap`` builds from that order)."""
     if not kwargs:
-        return _EMPTY_PMAP
+        return EMPTY_PMAP
     key = []
     for k, v in kwargs.items():
         t = type(v)

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import functools
 
+from . import possessions
+from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
 from ..state import update_character
 from . import characters as chars
+from ..engine.records import replace
 
 #: BEGUILE: the roll needed against each alignment (talisman-facts.md: 6 Good, 5-6 Neutral, 4-6 Evil).
 BEGUILE_AT_LEAST = {"good": 6, "neutral": 5, "evil": 4}
@@ -117,8 +120,7 @@ def taken(state, action, other, how):
     field = "objects" if what in och.objects else "followers"
     items = getattr(och, field)
     state = update_character(state, other, **{field: items.delete(items.index(what))})
-    from .effects import add_possession
-    state = add_possession(state, cid, what, f"{how} from {other}")
+    state = possessions.add_possession(state, cid, what, f"{how} from {other}")
     return log(state, "possession_taken", character=cid, opponent=other, card=what, how=how)
 
 
@@ -139,12 +141,11 @@ def before_move_options(state, cid):
 
 
 def before_move_chosen(state, cid, action):
-    from .movement import _set_flag
     if action.kind == "align":
         state = chars.set_alignment(state, cid, action.args[0], "changed at will")
-        return _set_flag(state, cid, "realigned")
+        return set_turn_flag(state, cid, "realigned")
     state = update_character(state, cid, space=action.args[0])
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     return log(state, "moved", character=cid, path=[action.args[0]], to=action.args[0])
 
 
@@ -218,14 +219,12 @@ def calm_options(state, cid, calm):
 
 def charm_tried(state, cid):
     """The charm is used once per game, whatever the roll (the attempt is "done")."""
-    from ..engine.records import replace
     return replace(state, card_stock=state.card_stock.set(_charm_key(cid), "used"))
 
 
 def charmed(state, cid, card, space):
     """A charmed Animal leaves the space and follows the Minstrel, adding its Strength in battle."""
-    from .effects import _remove_from_space
-    state = _remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     ch = state.characters[cid]
     state = update_character(state, cid, followers=ch.followers.append(card))
     state = chars.mark_follower(state, cid, card, "charmed")

@@ -10,13 +10,13 @@ import functools
 
 from pyrsistent import pvector
 
+from .kernel import end_turn_now
+from .hooks import adjust, run_hook
 from ..engine.records import replace
 from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
-from ..expansions import adjust, run_hook
 from ..state import update_character
-from . import endings, turn
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -200,7 +200,6 @@ def type_limit_reached(state, cid, c):
     Harbinger's Fleeting Magic, one Magic Object) keeps ``cid`` from taking one more."""
     if not state.config.expansions:
         return False
-    from ..expansions import adjust
     limit = adjust(state, "type_limit", None, character=cid, kind=c.type)
     if limit is None:
         return False
@@ -255,13 +254,9 @@ def lose_lives(state, cid, n, cause):
 
 
 def _lives_spared(state, cid, n, cause):
-    """The ``lives_losing`` hook: a hook that spares some of the ``n`` lives sets the
-    character's turn flag ``lives_spared`` to how many (read and cleared here)."""
-    state = run_hook(state, "lives_losing", character=cid, amount=n, cause=cause)
-    spared = state.characters[cid].flag("lives_spared", 0)
-    if spared:
-        flags = state.characters[cid].turn_flags.discard("lives_spared")
-        state = update_character(state, cid, turn_flags=flags)
+    """The ``lives_losing`` hook: ``(state, spared)`` threaded through its subscribers, a
+    subscriber that takes some of the ``n`` lives elsewhere adds how many it spares."""
+    state, spared = adjust(state, "lives_losing", (state, 0), character=cid, amount=n, cause=cause)
     return state, n - min(spared, n)
 
 
@@ -372,11 +367,9 @@ def kill(state, cid, cause):
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
-    state = run_hook(state, "character_died", character=cid)
-    state = endings.character_died(state, cid)
-    state = endings.check_last_survivor(state)
+    state = run_hook(state, "character_died", character=cid)  # the endings area subscribes too
     if cid == state.current and state.outcome is None:
-        state = turn.end_turn_now(state)
+        state = end_turn_now(state)
     return state
 
 
@@ -467,7 +460,7 @@ def cashable(state, cid, which):
     """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
     ch = state.characters[cid]
     return [t for t in ch.trophies if trophy_value(t, which, state) > 0
-            and not endings.trophy_kept(state, cid, t, which)]
+            and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which)]
 
 
 def can_cash_in(state, cid, which):
@@ -497,17 +490,17 @@ def set_alignment(state, cid, alignment, cause):
     ch = state.characters[cid]
     if ch.alignment == alignment:
         return state
-    if endings.alignment_locked(state, cid, alignment):
+    if adjust(state, "alignment_locked", False, character=cid, alignment=alignment):
         # an Alternative Ending's star instruction (Lightbearers): "stay Good (an alignment
         # change costs 1 life instead)"
         state = log(state, "alignment_kept", character=cid, alignment=ch.alignment, cause=cause)
         return lose_lives(state, cid, 1, f"{cause} (alignment kept)")
     if state.config.expansions:
-        from ..expansions import run_hook
-        state = run_hook(state, "alignment_changing", character=cid, alignment=alignment, cause=cause)
+        state, kept = adjust(state, "alignment_changing", (state, False), character=cid,
+                             alignment=alignment, cause=cause)
+        if kept:  # an expansion refused the change (the Possessed)
+            return state
         ch = state.characters[cid]
-        if ch.turn_flags.get("alignment_kept"):  # an expansion refused the change (the Possessed)
-            return update_character(state, cid, turn_flags=ch.turn_flags.discard("alignment_kept"))
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
     forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]

@@ -13,15 +13,17 @@ one object per life lost (docs/rules-coverage.md, COMBAT).
 from __future__ import annotations
 
 
+from .kernel import end_turn_now, remove_from_space
+from .hooks import adjust, run_hook
 from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
-from ..expansions import adjust, run_hook
 from ..state import update_character
 from . import abilities
 from . import characters as chars
-from . import turn
+from . import quests
+from . import spells
 
 STRENGTH_ENEMIES = ("animal", "monster", "dragon")
 
@@ -94,7 +96,6 @@ def defender_declared(state, action):
         state = log(state, "evaded", character=b["opponent"], how="ability")
         state = replace(state, battle=b.set("result", "evaded"))
         return finish(state)
-    from . import spells
     # the cast may wait on a Counterspell: resume after it (the defender may cast again)
     state = push(state, frame("combat.after_defender_cast"))
     if action.kind == "read":
@@ -127,8 +128,7 @@ def readable_in_combat(state, cid):
 def _usable_in_combat(state, cid, cards):
     if not cards:
         return []
-    from .spells import can_cast
-    if not can_cast(state, cid):
+    if not spells.can_cast(state, cid):
         return []
     b = state.battle
     when = "combat" if b["kind"] == "battle" else "psychic_combat"
@@ -187,10 +187,9 @@ def declared(state, action):
         return evaded(state, "ability")
     if action.kind == "destroy":
         state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b["enemies"]])
-        from .effects import _remove_from_space
         for e in b["enemies"]:
             if e.get("card"):  # no trophy, nor what its card says on being killed: it is discarded
-                state = _remove_from_space(state, state.characters[who].space, e["card"])
+                state = remove_from_space(state, state.characters[who].space, e["card"])
                 state = chars.discard(state, e["card"])
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
                         .set("result", "won"))
@@ -208,12 +207,10 @@ def declared(state, action):
     if action.kind == "tame":
         return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
     if action.kind == "cast":
-        from . import spells
         # the cast may wait on a Counterspell (another character's decision): resume after it
         state = push(state, frame("combat.after_cast"))
         return spells.cast(state, who, action.args[0], context="combat")
     if action.kind == "read":  # READING SCROLLS: before the dice, as a Spell
-        from . import spells
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
     if action.kind != "fight":  # an option an expansion offered (combat_options)
@@ -447,7 +444,6 @@ def finish(state):
     if result == "won":
         state = log(state, "combat_won", character=who, kind=kind, enemies=names)
         if state.characters[who].quest is not None:
-            from . import quests
             state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
         # what happens when it is killed (an `effect`) is not kept.
@@ -545,11 +541,10 @@ def lose_combat_life(state, cid, cause, nxt, asked=()):
     """The life is lost -- unless a Spell cast "whenever needed" saves it (Preservation:
     "save a character's life"), by the loser or, in turn order, by another character; an
     expansion may forbid the cast (``combat_options``: no Spells in the Wizard's Tower)."""
-    from . import spells
     own = [sp for sp in dict.fromkeys(state.characters[cid].spells)
            if (load().cards[sp].data or {}).get("saves_life")] if spells.can_cast(state, cid) else []
     candidates = [(cid, own[0])] if own else []
-    candidates += spells._holders(state, cid, "saves_life")
+    candidates += spells.spell_holders(state, cid, "saves_life")
     for holder, sp in candidates:
         option = f"cast:{sp}"
         if holder in asked or (state.config.expansions and option not in adjust(
@@ -565,8 +560,7 @@ def lose_combat_life(state, cid, cause, nxt, asked=()):
 def life_saving_chosen(state, action, who, cause, nxt, asked):
     if action.kind == "pass":
         return lose_combat_life(state, who, cause, nxt, asked)
-    from . import spells
-    state = spells._spend(state, asked[-1], action.args[0], "life_lost")
+    state = spells.spend_spell(state, asked[-1], action.args[0], "life_lost")
     state = log(state, "life_preserved", character=who, card=action.args[0], cause=cause, caster=asked[-1])
     return _then(state, nxt)
 
@@ -616,7 +610,6 @@ def spoils_chosen(state, action, victor, loser):
         state = replace(state, battle=None)
         state = chars.lose_lives(state, loser, 1, f"defeated by {victor}")
         if state.characters[victor].quest is not None:
-            from . import quests
             state = quests.mark_done(state, victor, "life_taken")
         if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
             state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
@@ -645,7 +638,7 @@ def spoils_chosen(state, action, victor, loser):
 
 def end_turn_step(state):
     """Rule step: "The Character's turn now ends." (RESOLVING COMBAT VS CREATURES)"""
-    return turn.end_turn_now(state)
+    return end_turn_now(state)
 
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,

@@ -15,21 +15,30 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
+from ..engine.ruleset import Plugin
+from .hooks import adjust, effect, run_hook
+from . import kernel
+from . import lasting as lasting_rules
+from .kernel import HANDLERS, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
 from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
 from . import characters as chars
-from . import combat, turn
-from .endings import cards as ending_cards
+from .possessions import (add_follower, add_possession, drop_followers,  # noqa: F401  (also effects.<name>)
+                          gain_talisman, take_card)
+from . import combat
+from . import abilities
+from . import encounters
+from . import inner_region
+from . import movement
+from . import quests
+from . import spells
 
 
-def run(state, effects, actor, source=None):
-    """Schedule ``effects`` (a list of effect steps) for ``actor``; they run next."""
-    if not effects:
-        return state
-    return push(state, frame("effects.next", effects=effects, actor=actor, source=source or {}))
+#: Schedule effects for an actor (the kernel's ``run_effects``; also ``effects.run``).
+run = run_effects
 
 
 def next_effect(state, effects, actor, source):
@@ -41,7 +50,6 @@ def next_effect(state, effects, actor, source):
         state = push(state, frame("effects.next", effects=effects[1:], actor=actor, source=source))
     fn = EFFECTS.get(name)
     if fn is None:
-        from ..expansions import effect
         fn = effect(state, name)
         if fn is None:  # an expansion's effect while that expansion is not in play
             return log(state, "effect_ignored", effect=name, reason="its expansion is not in play")
@@ -79,7 +87,6 @@ def lose(state, params, actor, source):
         if n == 0:
             continue
         if which == "lives":  # the last counter in COUNTER_ORDER: nothing follows it here
-            from . import spells
             savers = spells.life_savers(state, actor)
             if savers:  # SPELLS cast "whenever needed": Preservation saves the life
                 return decide(state, actor, "save_life", ["lose"] + savers,
@@ -94,7 +101,6 @@ def lose(state, params, actor, source):
 
 def life_saving_chosen(state, action, actor, n, cause):
     if action.kind in ("cast", "read"):
-        from . import spells
         save = spells.cast_to_save if action.kind == "cast" else spells.read_to_save
         state = save(state, actor, action.args[0], cause)
         n -= 1  # one life saved
@@ -106,8 +112,7 @@ def offer_others_save(state, actor, n, cause, asked=()):
     """SPELLS cast "whenever needed" by another character: Preservation ("save a character's
     life") may be cast by any other holder, in turn order, to save one life the actor would
     lose outside combat; otherwise the lives are lost."""
-    from . import spells
-    for holder, sp in spells._holders(state, actor, "saves_life"):
+    for holder, sp in spells.spell_holders(state, actor, "saves_life"):
         if holder not in asked:
             return decide(state, holder, "save_other", ["pass", f"cast:{sp}"], "effects.other_saves",
                           prompt=f"save a life of {actor} ({cause})?", actor=actor, n=n, cause=cause,
@@ -118,9 +123,8 @@ def offer_others_save(state, actor, n, cause, asked=()):
 def other_saves(state, action, actor, n, cause, asked):
     if action.kind == "pass":
         return offer_others_save(state, actor, n, cause, asked)
-    from . import spells
     holder = asked[-1]
-    state = spells._spend(state, holder, action.args[0], "life_lost")
+    state = spells.spend_spell(state, holder, action.args[0], "life_lost")
     state = log(state, "life_preserved", character=actor, card=action.args[0], cause=cause, caster=holder)
     return chars.lose(state, actor, "lives", n - 1, cause) if n > 1 else state
 
@@ -154,7 +158,6 @@ def replenish_fate(state, params, actor, source):
     if ch.fate >= value:
         return state
     if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
-        from ..expansions import adjust
         value = ch.fate + adjust(state, "counter_gain", value - ch.fate, character=actor, counter="fate")
         if value <= ch.fate:
             return log(state, "gain_refused", character=actor, counter="fate", cause=_cause(source))
@@ -193,69 +196,6 @@ def discard_spells(state, params, actor, source):
     return log(state, "spells_discarded", character=actor, cards=list(ch.spells), cause=_cause(source))
 
 
-def gain_talisman(state, params, actor, source):
-    """TALISMAN CARDS: "draw one from the Talisman Stockpile" (none left, none gained)."""
-    deck = state.decks.get("talisman")
-    if not deck:
-        return log(state, "no_talisman_left", character=actor)
-    return take_card(state, actor, "talisman", deck[0], _cause(source))
-
-
-def take_card(state, actor, deck, card_id, cause):
-    """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions."""
-    cards = state.decks[deck]
-    state = replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
-    return add_possession(state, actor, card_id, cause)
-
-
-def add_possession(state, actor, card_id, cause):
-    """A card joins the actor's objects or followers; one it may not use, or cannot carry,
-    is left on the space (POSSESSIONS; LIMIT TO NUMBER OF OBJECTS)."""
-    c = load().cards[card_id]
-    ch = state.characters[actor]
-    field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
-    cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
-    if field == "objects" and not cursed and (
-            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
-        state = chars.put_on_space(state, ch.space, [card_id])
-        return log(state, "object_left", character=actor, card=card_id,
-                   reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
-    if field == "objects" and not cursed and chars.type_limit_reached(state, actor, c):
-        state = chars.put_on_space(state, ch.space, [card_id])
-        return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
-    if field == "followers":
-        state = add_follower(state, actor, card_id, cause)
-    else:
-        state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
-        state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
-        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor]):
-            # taken over the limit: the character then leaves others, keeping the Cursed first
-            state = push(state, frame("characters.keep_within_limit", who=actor))
-    if state.config.expansions and card_id in getattr(state.characters[actor], field):
-        from ..expansions import run_hook  # what a card does as it joins (the Blood Moon's Living Doll)
-        state = run_hook(state, "possession_gained", character=actor, card=card_id)
-    return state
-
-
-def add_follower(state, actor, card_id, cause):
-    """FOLLOWERS: "A Character may have any number of Followers" -- unless the Hag is with him
-    (``hag_curse``: every other Follower is driven off, none may be gained until the Village
-    Mystic takes her away, talisman-facts.md); the Minstrel (``hag_immune``) sends her away."""
-    c = load().cards[card_id]
-    ch = state.characters[actor]
-    if "hag_curse" in c.abilities and chars.has_ability(state, actor, "hag_immune"):
-        state = chars.discard(state, card_id)
-        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_immune")
-    if any("hag_curse" in load().cards[f].abilities for f in ch.followers):
-        state = chars.put_on_space(state, ch.space, [card_id])
-        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_curse")
-    state = update_character(state, actor, followers=ch.followers.append(card_id))
-    state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
-    if "hag_curse" in c.abilities and len(ch.followers):
-        state = _drop_followers(state, actor, list(ch.followers), "driven off by the Hag")
-    return state
-
-
 def set_alignment(state, params, actor, source):
     return chars.set_alignment(state, actor, params, _cause(source))
 
@@ -265,7 +205,7 @@ def become_toad(state, params, actor, source):
 
 
 def lose_turn(state, params, actor, source):
-    return turn.lose_turn(state, actor)
+    return kernel.lose_turn(state, actor)
 
 
 def miss_turns(state, params, actor, source):
@@ -284,7 +224,7 @@ def lose_follower(state, params, actor, source):
         card = params["card"]
         return kill_follower(state, actor, card, _cause(source)) if card in ch.followers else state
     if params == "all":
-        return _drop_followers(state, actor, list(ch.followers), _cause(source))
+        return drop_followers(state, actor, list(ch.followers), _cause(source))
     if len(set(ch.followers)) == 1:
         return kill_follower(state, actor, ch.followers[0], _cause(source))
     return decide(state, actor, "follower", [f"lose:{f}" for f in dict.fromkeys(ch.followers)],
@@ -306,7 +246,7 @@ def lose_lives_or_followers(state, params, actor, source):
 def drain_chosen(state, action, n, actor, source):
     if action.kind == "lose":
         return lose(state, {"lives": n}, actor, source)
-    state = _drop_followers(state, actor, [action.args[0]], _cause(source))
+    state = drop_followers(state, actor, [action.args[0]], _cause(source))
     return lose_lives_or_followers(state, n - 1, actor, source) if n > 1 else state
 
 
@@ -329,7 +269,6 @@ def kill_follower(state, actor, card, cause, asked=()):
     """LOSING FOLLOWERS: "Any Followers that are killed must be discarded" -- unless a Spell
     saves it (Preservation: "save a character's life or a Follower", ``data: {saves_follower:
     true}``), cast "whenever needed" by its owner or, in turn order, by another character."""
-    from . import spells
     if actor not in asked and spells.can_cast(state, actor):
         own = [sp for sp in dict.fromkeys(state.characters[actor].spells)
                if (load().cards[sp].data or {}).get("saves_follower")]
@@ -337,32 +276,19 @@ def kill_follower(state, actor, card, cause, asked=()):
             return decide(state, actor, "save_follower", ["lose"] + [f"cast:{sp}" for sp in own],
                           "effects.follower_saving_chosen", prompt=f"the {card} is killed ({cause})",
                           actor=actor, card=card, cause=cause, asked=list(asked) + [actor])
-    for holder, sp in spells._holders(state, actor, "saves_follower"):
+    for holder, sp in spells.spell_holders(state, actor, "saves_follower"):
         if holder not in asked:
             return decide(state, holder, "save_follower", ["pass", f"cast:{sp}"],
                           "effects.follower_saving_chosen", prompt=f"save {actor}'s {card} ({cause})?",
                           actor=actor, card=card, cause=cause, asked=list(asked) + [holder])
-    return _drop_followers(state, actor, [card], cause)
+    return drop_followers(state, actor, [card], cause)
 
 
 def follower_saving_chosen(state, action, actor, card, cause, asked):
     if action.kind in ("lose", "pass"):
         return kill_follower(state, actor, card, cause, asked)
-    from . import spells
-    state = spells._spend(state, asked[-1], action.args[0], "follower_saved")
+    state = spells.spend_spell(state, asked[-1], action.args[0], "follower_saved")
     return log(state, "follower_preserved", character=actor, card=card, caster=asked[-1], cause=cause)
-
-
-def _drop_followers(state, actor, gone, cause):
-    followers = list(state.characters[actor].followers)
-    for f in gone:
-        followers.remove(f)
-        state = chars.discard(state, f)
-    state = update_character(state, actor, followers=followers)
-    state = log(state, "followers_lost", character=actor, cards=gone, cause=cause)
-    if any(load().cards[f].carry for f in gone):  # an Article lost: its load must be left
-        state = push(state, frame("characters.keep_within_limit", who=actor))
-    return state
 
 
 def taken_from_discards(state, action, actor, cause):
@@ -431,7 +357,7 @@ def take_counters_from_card(state, params, actor, source):
     state = replace(state, card_stock=state.card_stock.set(key, left))
     if left <= 0:
         state = replace(state, card_stock=state.card_stock.discard(key))
-        state = _remove_from_space(state, source["space"], source["card"])
+        state = remove_from_space(state, source["space"], source["card"])
         state = chars.discard(state, source["card"])
     return state
 
@@ -466,7 +392,6 @@ def roll_fate(state, action, params, actor, source, total):
 def read_table(state, params, actor, source, total):
     if state.config.expansions and "prayer_bonus" in params.get("bonus", {}) and "added" not in params:
         # a prayer: the expansions' moment to add to the roll before the table is read
-        from ..expansions import run_hook
         state = push(state, frame("effects.prayer_read", params=params, actor=actor, source=source,
                                   total=total))
         return run_hook(state, "prayer_rolled", character=actor, roll=total)
@@ -590,7 +515,6 @@ def fight(state, params, actor, source):
                             "effects.fight_rolled", params=params, actor=actor, source=source)
     enemy = {"name": params["name"], "card": None, "value": params["strength"] + params.get("rolled", 0)}
     if params.get("until_won"):
-        from . import inner_region
         state = inner_region.hold(state, actor)
         won = {"step": "effects.next", "args": {"effects": [{"release": {}}], "actor": actor,
                                                 "source": source}}
@@ -614,28 +538,23 @@ def fight_rolled(state, action, params, actor, source):
 
 
 def fight_in_succession(state, params, actor, source):
-    from . import inner_region
     return inner_region.fight_in_succession(state, params, actor)
 
 
 def contest(state, params, actor, source):
-    from . import inner_region
     return inner_region.contest(state, params, actor)
 
 
 def hold(state, params, actor, source):
-    from . import inner_region
     return inner_region.hold(state, actor)
 
 
 def release(state, params, actor, source):
-    from . import inner_region
     return inner_region.release(state, actor)
 
 
 def command_spell(state, params, actor, source):
     """The Crown's Command Spell, which a Counterspell may cancel (spells.offer_counter)."""
-    from . import spells
     return spells.offer_counter(state, actor, "command_spell", "command")
 
 
@@ -706,14 +625,12 @@ def _space_ruled_out(state, space, effect, actor):
     Harbinger's Terrain covers the space): logged and ignored."""
     if not state.config.expansions:
         return None
-    from ..expansions import adjust
     if adjust(state, "space_named", True, space=space, effect=effect):
         return None
     return log(state, "effect_ignored", character=actor, space=space, effect=effect)
 
 
 def move_to(state, params, actor, source):
-    from . import movement
     ignored = _space_ruled_out(state, params["space"], "move_to", actor)
     if ignored is not None:
         return ignored
@@ -722,7 +639,6 @@ def move_to(state, params, actor, source):
 
 
 def teleport(state, params, actor, source):
-    from . import movement
     return movement.offer_teleport(state, actor, params["region"], params.get("encounter", True),
                                    _cause(source))
 
@@ -736,28 +652,18 @@ def next_move(state, params, actor, source):
 
 
 def move_steps(state, params, actor, source):
-    from . import movement
     return movement.offer_steps(state, actor, params["count"], _cause(source))
 
 
 def move_nearest(state, params, actor, source):
-    from . import movement
     return movement.move_nearest(state, actor, params["kind"], _cause(source))
 
 
 # --- cards ------------------------------------------------------------------------------------
 
 def draw(state, params, actor, source):
-    from . import encounters
     return encounters.draw_cards(state, actor, state.characters[actor].space,
                                  params["count"], params.get("deck", "adventure"))
-
-
-def _remove_from_space(state, space, card_id):
-    cards = state.board_cards.get(space)
-    if cards is None or card_id not in cards:
-        return state
-    return replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
 
 
 def place_self(state, params, actor, source):
@@ -770,7 +676,7 @@ def place_self(state, params, actor, source):
     ignored = _space_ruled_out(state, params["space"], "place_self", actor)
     if ignored is not None:
         return ignored
-    state = _remove_from_space(state, source["space"], card_id)
+    state = remove_from_space(state, source["space"], card_id)
     state = chars.put_on_space(state, params["space"], [card_id])
     return log(state, "card_placed", card=card_id, space=params["space"])
 
@@ -780,7 +686,7 @@ def discard_self(state, params, actor, source):
     if card_id is None:
         return state
     if "space" in source:
-        state = _remove_from_space(state, source["space"], card_id)
+        state = remove_from_space(state, source["space"], card_id)
     state = chars.discard(state, card_id)
     return log(state, "card_discarded", card=card_id)
 
@@ -788,7 +694,6 @@ def discard_self(state, params, actor, source):
 def surrender(state, params, actor, source):
     """A spell's target gives the caster one Object or gold (Acquisition) or one Follower
     (Mesmerism), chosen by the caster."""
-    from . import abilities
     caster = source.get("caster")
     if caster is None or caster == actor:
         return state
@@ -808,7 +713,7 @@ def destroy_card(state, params, actor, source):
 
 def card_destroyed(state, action, source):
     space, card = action.args
-    state = _remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     state = chars.discard(state, card)
     return log(state, "card_destroyed", card=card, space=space, cause=_cause(source))
 
@@ -851,7 +756,6 @@ def move_gold(state, params, actor, source):
 
 def extra_turns(state, params, actor, source):
     """The actor takes more turns straight after this one (Temporal Warp)."""
-    from ..state import update_character
     state = update_character(state, actor, extra_turns=state.characters[actor].extra_turns + params)
     return log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
 
@@ -870,13 +774,12 @@ def join(state, params, actor, source):
     space = source.get("space") or state.characters[actor].space
     if card is None or card not in state.board_cards.get(space, ()):
         return state
-    state = _remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     return add_possession(state, actor, card, _cause(source))
 
 
 def set_quest(state, params, actor, source):
     """The Warlock sets a quest (``rules.quests``)."""
-    from . import quests
     return quests.set_quest(state, params, actor, source)
 
 
@@ -887,8 +790,7 @@ def gain_scrolls(state, params, actor, source):
 
 def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic."""
-    from . import lasting as lasting_effects
-    return lasting_effects.start(state, params["name"], actor, params["rounds"])
+    return lasting_rules.start(state, params["name"], actor, params["rounds"])
 
 
 EFFECTS = {
@@ -913,10 +815,6 @@ EFFECTS = {
     "lose_lives_or_followers": lose_lives_or_followers, "quest": set_quest,
     "join": join, "gain_scrolls": gain_scrolls,
 }
-EFFECTS.update(ending_cards.EFFECTS)  # win_game, annihilate: the Alternative Ending cards' effects
-
-#: Named handlers for cards the vocabulary cannot say (card id -> fn(state, actor, source)).
-HANDLERS: dict = {}
 
 STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_chosen,
          "effects.healing_bought": healing_bought,
@@ -928,3 +826,7 @@ STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_
          "effects.drain_chosen": drain_chosen, "effects.other_saves": other_saves,
          "effects.follower_saving_chosen": follower_saving_chosen,
          "effects.taken_from_discards": taken_from_discards, "effects.prayer_read": prayer_read}
+
+#: The base game's effects as a base plugin: an area below this interpreter (a Spell cast in
+#: combat) finds them through ``hooks.effect`` without importing it.
+PLUGIN = Plugin("effects", effects=EFFECTS, always=True)

@@ -11,13 +11,16 @@ CARDS).  Cards that remain stay face up on the space.
 from __future__ import annotations
 
 
-from ..engine.records import deep_freeze, replace
+from .kernel import HANDLERS, remove_from_space, run_effects, space_instructions
+from . import possessions
+from .kernel import set_turn_flag
+from .hooks import adjust, run_hook
+from ..engine.records import replace
 from ..definitions import load
-from ..expansions import adjust, run_hook
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
-from ..state import update_character
 from . import characters as chars
-from . import abilities, combat, effects, spells
+from . import abilities, combat, spells
+from . import inner_region
 
 TAKEABLE = ("object", "magic_object", "follower", "talisman", "scroll")
 VISITABLE = ("stranger", "place")
@@ -31,15 +34,11 @@ def _flag(state, cid, key, default=None):
     return state.characters[cid].flag(key, default)
 
 
-def _set_flag(state, cid, key, value):
-    return update_character(state, cid, turn_flags=_flags(state, cid).set(key, deep_freeze(value)))
-
-
 def start_encounters(state):
     """II. Encounters: a character on the space, or the space itself (never where the move
     started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
-    state = _set_flag(state, cid, "phase", "encounter")
+    state = set_turn_flag(state, cid, "phase", "encounter")
     state = push(state, frame("encounters.begin"))
     # a new space may change the totals (the Cursed Glade): surplus spells go at once
     return chars.discard_surplus_spells(state, cid)
@@ -50,18 +49,17 @@ def begin(state):
     state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
     ch = state.characters[cid]
     if ch.flag("encounter_replaced"):
-        return _set_flag(state, cid, "encounter_replaced", False)
+        return set_turn_flag(state, cid, "encounter_replaced", False)
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
-        from . import inner_region
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
     if ch.spells and not ch.flag("encounter_cast_offered"):
         late = spells.castable_at(state, cid, "encounter")
         if late:  # a Spell cast just after moving, before the encounter (Destruction)
-            state = _set_flag(state, cid, "encounter_cast_offered", True)
+            state = set_turn_flag(state, cid, "encounter_cast_offered", True)
             return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
                           "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
     characters = state.characters
@@ -97,11 +95,10 @@ def chosen(state, action):
 def encounter_character(state, cid, other):
     """"The Character whose turn it is may either attack or use any Special Ability on the
     other Character"."""
-    from .endings.cards import attacks_allowed
     options = ["attack:battle"]
     if chars.has_ability(state, cid, "psychic_attack_on_characters"):
         options.append("attack:psychic")
-    if not attacks_allowed(state):
+    if not adjust(state, "attacks_allowed", True, character=cid):
         options = []  # an Alternative Ending's star instruction (Lightbearers): no attacks
     options += abilities.character_options(state, cid, other)
     if state.config.expansions:  # a card's own use on a character (the Blood Moon's Tricks and Treats)
@@ -175,11 +172,10 @@ def draw_checked(state, space, count, deck, asked=False):
     if count <= 0:
         return state
     if not asked:
-        from ..expansions import run_hook
         state = push(state, frame("encounters.draw_checked", space=space, count=count, deck=deck, asked=True))
         return run_hook(state, "before_draw", character=cid, space=space, count=count, deck=deck)
     if _flags(state, cid).get("draw_replaced"):
-        return _set_flag(state, cid, "draw_replaced", False)
+        return set_turn_flag(state, cid, "draw_replaced", False)
     return draw_cards(state, cid, space, count, deck)
 
 
@@ -189,7 +185,6 @@ def drawn(state, space, seen):
     cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
     if not cards or state.characters[cid].space != space or not state.characters[cid].alive:
         return state
-    from ..expansions import run_hook
     return run_hook(state, "cards_drawn", character=cid, space=space, cards=cards)
 
 
@@ -199,7 +194,7 @@ def after(state):
     cid = state.current
     if not _flag(state, cid, "encounter_again"):
         return state
-    state = _set_flag(state, cid, "encounter_again", False)
+    state = set_turn_flag(state, cid, "encounter_again", False)
     return push(state, frame("encounters.begin"))
 
 
@@ -207,12 +202,11 @@ def space_effect(state, space):
     cid = state.current
     if state.characters[cid].space != space:
         return state
-    return effects.run(state, instructions(state, space), cid, {"space": space})
+    return run_effects(state, instructions(state, space), cid, {"space": space})
 
 
-def instructions(state, space):
-    """A space's instructions: the board's, unless an expansion replaces them (a Terrain card)."""
-    return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
+#: A space's instructions (the kernel's ``space_instructions``).
+instructions = space_instructions
 
 
 def draw_step(state, space, count, deck):
@@ -235,11 +229,11 @@ def card_drawn(state, action, space, left, pile, who):
     card_id = action.args[0]
     state = chars.put_on_space(state, space, [card_id])
     drawn = _flag(state, who, "drawn", ())
-    state = _set_flag(state, who, "drawn", list(drawn) + [card_id])
+    state = set_turn_flag(state, who, "drawn", list(drawn) + [card_id])
     state = log(state, "card_drawn", character=who, card=card_id, space=space)
     state = draw_cards(state, who, space, left, pile)
     # a card that goes elsewhere when drawn (the Ghost, the Hermit) does so before anything is met
-    return effects.run(state, load().cards[card_id].when_drawn, who, {"card": card_id, "space": space})
+    return run_effects(state, load().cards[card_id].when_drawn, who, {"card": card_id, "space": space})
 
 
 def foresight(state, space, seen, need):
@@ -258,7 +252,7 @@ def foresight(state, space, seen, need):
 def foresight_chosen(state, action, space):
     cid = state.current
     card = action.args[0]
-    state = effects._remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     state = chars.discard(state, card)
     return log(state, "card_discarded", character=cid, card=card, space=space, cause="foresight")
 
@@ -279,13 +273,13 @@ def orb_chosen(state, action, space, deck):
     if action.kind == "keep":
         return state
     card = action.args[0]
-    state = effects._remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     state = chars.discard(state, card)
     state = log(state, "card_discarded", character=cid, card=card, space=space, cause="swap_drawn_card")
     return draw_cards(state, cid, space, 1, deck)
 
 
-def _order(state, space, met, everything, cid):
+def meeting_order(state, space, met, everything, cid):
     """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
     drawn = set(_flag(state, cid, "drawn", ()))
     out = []
@@ -319,10 +313,10 @@ def meet(state, space, everything, met=()):
     if not met and not ch.flag("events_announced"):
         events = events_drawn(state, space, cid)
         if events:
-            state = _set_flag(state, cid, "events_announced", True)
+            state = set_turn_flag(state, cid, "events_announced", True)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
-    queue = _order(state, space, set(met), everything, cid)
+    queue = meeting_order(state, space, set(met), everything, cid)
     if not queue:
         return state
     card_id = queue[0]
@@ -334,10 +328,10 @@ def meet(state, space, everything, met=()):
                                     met=list(met) + [card_id])))
     state = log(state, "card_met", character=cid, card=card_id, space=space)
     src = {"card": card_id, "space": space}
-    handler = effects.HANDLERS.get(card_id)
+    handler = HANDLERS.get(card_id)
     if handler is not None:
         return handler(state, cid, src)
-    return effects.run(state, cd.effect, cid, src)
+    return run_effects(state, cd.effect, cid, src)
 
 
 def meet_enemies(state, cid, space, everything, met, queue):
@@ -408,9 +402,9 @@ def enemies_beaten(state, space, cards, everything, met):
         if c not in state.board_cards.get(space, ()):
             continue  # destroyed outright (the Cross): already discarded
         if cd.effect:
-            state = effects.run(state, cd.effect, cid, {"card": c, "space": space})
+            state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
         else:
-            state = effects._remove_from_space(state, space, c)
+            state = remove_from_space(state, space, c)
     return state
 
 
@@ -423,7 +417,7 @@ def dispose(state, space, card):
     cd = load().cards[card]
     if cd.stays:
         return state
-    state = effects._remove_from_space(state, space, card)
+    state = remove_from_space(state, space, card)
     return chars.discard(state, card)
 
 
@@ -479,8 +473,8 @@ def claim(state, space):
         for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
                   and {"cursed", "must_take"} & set(load().cards[c].abilities)
                   and not (hag and load().cards[c].type == "follower")]:
-            state = effects._remove_from_space(state, space, c)
-            state = effects.add_possession(state, cid, c, "cursed: must be taken")
+            state = remove_from_space(state, space, c)
+            state = possessions.add_possession(state, cid, c, "cursed: must be taken")
     options = claim_options(state, cid, space)
     if not options:
         return state
@@ -501,19 +495,19 @@ def claimed(state, action, space):
     if action.kind == "drop":
         return chars.drop_object(state, cid, what)
     if action.kind == "visit":
-        state = _set_flag(state, cid, "visited", list(_flag(state, cid, "visited", ())) + [what])
+        state = set_turn_flag(state, cid, "visited", list(_flag(state, cid, "visited", ())) + [what])
         state = log(state, "card_met", character=cid, card=what, space=space)
         state = push(state, frame("encounters.dispose", space=space, card=what))
-        return effects.run(state, load().cards[what].effect, cid, {"card": what, "space": space})
+        return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
     # take an object, magic object or follower
-    state = effects._remove_from_space(state, space, what)
+    state = remove_from_space(state, space, what)
     cd = load().cards[what]
     if cd.effect:  # a card that is used when taken (a Bag of Gold; the Mercenary's hire)
-        state = _set_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
+        state = set_turn_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
         state = chars.put_on_space(state, space, [what])
         state = push(state, frame("encounters.dispose", space=space, card=what))
-        return effects.run(state, cd.effect, cid, {"card": what, "space": space})
-    state = effects.add_possession(state, cid, what, "claimed")
+        return run_effects(state, cd.effect, cid, {"card": what, "space": space})
+    state = possessions.add_possession(state, cid, what, "claimed")
     return spells.keep_one_spell(state, cid)
 
 

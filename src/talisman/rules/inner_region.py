@@ -11,6 +11,9 @@ an unfinished space *holds* the character (``Character.hold``) until it is compl
 """
 from __future__ import annotations
 
+from .kernel import run_effects, space_instructions
+from .spells import command_spell  # noqa: F401  (also inner_region.command_spell)
+from .hooks import adjust
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
 from ..state import update_character
@@ -22,14 +25,13 @@ MEETING_SPACES = ("plain_of_peril", "valley_of_fire", "crown_of_command")
 
 def encounter_inner(state, cid):
     """The Inner Region's encounter: another character where allowed, else the space."""
-    from . import encounters, effects
     ch = state.characters[cid]
     space = ch.space
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
     if space == "crown_of_command":
-        from . import endings
-        state, handled = endings.crown_ending(state, cid)  # an Alternative Ending decides it
+        # an Alternative Ending decides it (the endings area subscribes)
+        state, handled = adjust(state, "crown_encounter", (state, False), character=cid)
         if handled:
             return state
     if others and space in MEETING_SPACES:
@@ -39,7 +41,7 @@ def encounter_inner(state, cid):
         return decide(state, cid, "encounter", options, "encounters.chosen",
                       prompt=f"on the {load().board.spaces[space].name}")
     state = log(state, "encountered_space", character=cid, space=space)
-    return effects.run(state, encounters.instructions(state, space), cid, {"space": space})
+    return run_effects(state, space_instructions(state, space), cid, {"space": space})
 
 
 # --- the effects of the Inner Region's spaces ---------------------------------------------
@@ -104,23 +106,11 @@ def contest_rolled(state, action, params, who):
 
 
 def contest_answered(state, action, params, who, mine):
-    from . import effects
     theirs = sum(action.dice)
     result = "win" if mine > theirs else "lose" if mine < theirs else "draw"
     state = log(state, "contest", character=who, opponent=params["name"], roll=mine,
                 opponent_roll=theirs, result=result)
-    return effects.run(state, params[result], who, {"space": state.characters[who].space})
-
-
-def command_spell(state, cid):
-    """The Crown of Command: "If you are alone, you must cast 1 Command Spell per turn. Roll 1
-    die and indicate a victim. If 4 - 6, victim must admit defeat or lose 1 Life."
-    """
-    victims = [o for o in state.order if o != cid and state.characters[o].alive]
-    if not victims:
-        return state
-    return decide(state, cid, "command", [f"target:{v}" for v in victims], "inner.victim_chosen",
-                  prompt="the Command Spell's victim")
+    return run_effects(state, params[result], who, {"space": state.characters[who].space})
 
 
 def victim_chosen(state, action):

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import functools
 
+from . import possessions
+from .kernel import end_turn_now, set_turn_flag
+from .hooks import adjust, run_hook
 from ..definitions import load
-from ..engine.records import deep_freeze, replace
-from ..expansions import adjust, run_hook
+from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
-from . import abilities, characters, combat, spells, turn
+from . import abilities, characters, combat, spells
 from . import characters as chars
+from . import quests
 
 CLOCKWISE, COUNTER = 1, -1
 SENTINEL_STRENGTH = 9  # SENTINEL SPACE (talisman-facts.md 1d: Strength 9)
@@ -73,8 +76,7 @@ def inner_destinations(board, state, cid):
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
     space = state.characters[cid].space
     out = []
-    from .endings.cards import holds_on_crown
-    if space == "crown_of_command" and holds_on_crown(state):
+    if space == "crown_of_command" and adjust(state, "crown_holds", False, character=cid):
         return out  # 001/003: "Characters on the Crown of Command cannot move" (an ending card)
     held = state.characters[cid].hold == space
     for n in board.spaces[space].neighbours:
@@ -117,7 +119,7 @@ def start_movement(state):
     held = [] if ch.flag("freeze_offered") else spells.freezers(state, cid)
     if held:
         # SPELLS, Immobility: cast by another character at the start of this one's turn
-        state = _set_flag(state, cid, "freeze_offered")
+        state = set_turn_flag(state, cid, "freeze_offered")
         state = push(state, frame("movement.start"))
         return spells.offer_freeze(state, cid, held)
     if ch.next_move is not None:
@@ -134,7 +136,6 @@ def start_movement(state):
     options += abilities.before_move_options(state, cid)
     options += exchange_options(state, cid) + dispel_options(state, cid)
     if ch.quest is not None:
-        from . import quests
         options += quests.delivery_options(state, cid)
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
         # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
@@ -161,11 +162,10 @@ def before_roll(state, action):
         state = exchange(state, cid, *action.args)
         return push(state, frame("movement.start"))
     if action.kind == "dispel":
-        state = _set_flag(state, cid, "dispelled")
+        state = set_turn_flag(state, cid, "dispelled")
         return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
                             target=action.args[0])
     if action.kind == "quest":
-        from . import quests
         return quests.before_move_chosen(state, cid, action)
     if action.kind == "drop":
         state = chars.drop_object(state, cid, action.args[0])
@@ -240,7 +240,7 @@ def cross_by_raft(state, cid, dest):
         objs = state.characters[cid].objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
         state = chars.discard(state, card)
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     state = log(state, "raft_crossed", character=cid, to=dest)
     return crossed_river(state, cid)
 
@@ -264,7 +264,7 @@ def follow_next_move(state, cid):
     if "to" in nm:
         regions = {load().board.spaces[s].region for s in (state.characters[cid].space, nm["to"])}
         state = update_character(state, cid, space=nm["to"])
-        state = _set_flag(state, cid, "moved")
+        state = set_turn_flag(state, cid, "moved")
         state = log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
         # the Tavern's boatman ferries across the Storm River
         return crossed_river(state, cid) if regions == {"outer", "middle"} else state
@@ -280,10 +280,9 @@ def enslaved_rolled(state, action):
         state = update_character(state, cid, next_move=None)
         state = log(state, "freed", character=cid, roll=n)
         return rolled(state, action)
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     state = log(state, "still_enslaved", character=cid, roll=n)
-    from . import turn
-    return turn.end_turn_now(state)
+    return end_turn_now(state)
 
 
 def roll_for_movement(state):
@@ -340,10 +339,10 @@ def chosen(state, action, roll):
         return abilities.regenerate(state, cid)
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
-        state = _set_flag(state, cid, "movement_rerolled")
+        state = set_turn_flag(state, cid, "movement_rerolled")
         return request_roll(state, combat.character_die(state, cid), f"movement re-roll of {cid}",
                             "movement.rolled")
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     board = load().board
     here = state.characters[cid].space
     path = reachable(board, here, roll).get(action.args[0])
@@ -393,7 +392,7 @@ def follow(state, cid, path, sentinel_passed=False):
         if how == "portal" and not adjust(state, "crossing_guarded", True, space=here):
             passed.append(space)
             state = _moved(state, cid, passed, space)
-            return turn.end_turn_now(state)  # through the Portal: the turn ends on the Plain of Peril
+            return end_turn_now(state)  # through the Portal: the turn ends on the Plain of Peril
         if how == "portal":
             state = _moved(state, cid, passed, here)
             return decide(state, cid, "portal", ["portal:strength", "portal:craft"],
@@ -414,8 +413,7 @@ def crossed_river(state, cid):
     gone = [f for f in ch.followers if "poltergeist_drag" in load().cards[f].abilities]
     if not gone:
         return state
-    from .effects import _drop_followers
-    return _drop_followers(state, cid, gone, "the Storm River crossed")
+    return possessions.drop_followers(state, cid, gone, "the Storm River crossed")
 
 
 def _moved(state, cid, passed, end):
@@ -456,7 +454,7 @@ def portal_rolled(state, action, ability):
     else:
         state = log(state, "portal_failed", character=cid, ability=ability, roll=total)
         state = characters.lose_counter(state, cid, ability, 1, "failed to open the Portal")
-    return turn.end_turn_now(state)
+    return end_turn_now(state)
 
 
 def inner_chosen(state, action):
@@ -469,7 +467,7 @@ def inner_chosen(state, action):
     here = state.characters[cid].space
     dest = action.args[0]
     state = update_character(state, cid, space=dest, hold=None, pit_fiends=0)
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=[dest], to=dest)
     if dest == "crown_of_command":
         state = log(state, "crown_reached", character=cid)
@@ -478,7 +476,7 @@ def inner_chosen(state, action):
                and distance_to_plain(board, dest) < distance_to_plain(board, here))
     if retreat:
         state = log(state, "retreated", character=cid, to=dest)
-        return turn.end_turn_now(state)
+        return end_turn_now(state)
     return state
 
 
@@ -492,28 +490,22 @@ STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
 
 # --- movement that effects force (teleport, move to a space, move N spaces, nearest) -------
 
-def _set_flag(state, cid, key, value=True):
-    ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
-
-
 def forced_move(state, cid, space, encounter, cause):
     """Move ``cid`` straight to ``space`` (no Sentinel, no Portal: an encounter moved it).
     "Characters may only have Encounters in the Space in which they end their Move or a Space
     to which they are Moved as a result of an Encounter."
     An expansion may refuse the move (hook ``before_forced_move`` sets ``move_refused``).
     """
-    from ..expansions import run_hook
     state = run_hook(state, "before_forced_move", character=cid, space=space, cause=cause)
     if state.characters[cid].turn_flags.get("move_refused"):
-        return _set_flag(state, cid, "move_refused", False)
+        return set_turn_flag(state, cid, "move_refused", False)
     state = update_character(state, cid, space=space)
-    state = _set_flag(state, cid, "moved")
+    state = set_turn_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)
     ch = state.characters[cid]
     if encounter and cid == state.current and ch.flag("phase") == "encounter":
         # the encounter in progress ends first (its cards stay face up), then the new space
-        state = _set_flag(state, cid, "encounter_again", True)
+        state = set_turn_flag(state, cid, "encounter_again", True)
     return state
 
 

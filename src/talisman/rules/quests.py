@@ -22,9 +22,11 @@ own encounter finishes where it began.
 """
 from __future__ import annotations
 
+from . import possessions
 from ..definitions import load
 from ..engine.machine import log
 from ..state import update_character
+from . import characters
 
 #: Where the Warlock waits and a completed quest ends.
 CAVE = "warlocks_cave"
@@ -55,15 +57,14 @@ def delivery_options(state, cid):
 def deliver(state, cid, what):
     """Hand the quest's object over (discarded; gold to the bank), be teleported to the
     Cave as this turn's move and take a Talisman."""
-    from . import characters as chars
     ch = state.characters[cid]
     if what == "gold":
-        state = chars.lose(state, cid, "gold", ch.quest["amount"], "the Warlock's quest")
+        state = characters.lose(state, cid, "gold", ch.quest["amount"], "the Warlock's quest")
     else:
         field = "followers" if what in ch.followers else "objects"
         held = getattr(ch, field)
         state = update_character(state, cid, **{field: held.delete(held.index(what))})
-        state = chars.discard(state, what)
+        state = characters.discard(state, what)
     state = log(state, "quest_delivered", character=cid, card=what)
     state = complete(state, cid)
     flags = state.characters[cid].turn_flags
@@ -93,11 +94,10 @@ def complete_fulfilled(state):
 
 def complete(state, cid):
     """"On completion: teleported back here, gain a Talisman (if available)"."""
-    from .effects import gain_talisman
     state = update_character(state, cid, quest=None, space=CAVE)
     state = log(state, "quest_completed", character=cid)
     state = log(state, "moved", character=cid, path=[CAVE], to=CAVE)
-    return gain_talisman(state, {}, cid, {"space": CAVE})
+    return possessions.gain_talisman(state, {}, cid, {"space": CAVE})
 
 
 def before_move_chosen(state, cid, action):

@@ -3,55 +3,17 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
+from .hooks import run_hook
 from ..definitions import characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
-from ..state import Character, Config, GameState
-from ..engine.machine import frame, log
-
-#: Rule options and their defaults.  Where the compendium and the Revised 4th
-#: Edition differ, the compendium's rule is the default.
-OPTIONS = {
-    # MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS: die by size (compendium),
-    # or "d6": everyone rolls one D6 (Revised 4th Edition).
-    "movement_die": "by_size",
-    # SETTING UP: every character starts with 4 lives (compendium), or "card": the
-    # character card's life value (Revised 4th Edition).
-    "lives": "compendium",
-    # End the game as a draw after this many rounds (0: no limit).  For simulations.
-    "max_rounds": 0,
-    # LOSING ALL LIVES: "The Player whose Character has just died may, if all players have
-    # agreed, begin again NEXT TURN with a new Character" (until someone reaches the Crown).
-    "new_character": False,
-    # THE CROWN OF COMMAND SPACE: true: the first character there draws an Alternative Ending
-    # (the compendium); "revealed" / "hidden": one drawn at set-up and placed on the Crown face
-    # up / face down (001/003 Alternative Ending Cards).  The deck: the compendium's endings and
-    # the enabled expansions' ending cards (talisman.rules.endings.cards; docs/endings.md).
-    "alternative_endings": False,
-    # The Alternative Endings kept in the deck (a list of ending ids; None: every one in play).
-    "ending_deck": None,
-    # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
-    "chaos_bloodbath": False,
-    # Spells cast in reaction to another's turn (Immobility on a character whose turn starts).
-    "spell_reactions": False,
-    # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set
-    # (armageddon, rise_of_the_dead, shattered_world, stars_align or random), the older form
-    # of alternative_endings for its own two cards (off, revealed, hidden: checked by
-    # talisman.rules.endings.cards), and a scenario's starting position (harbinger space,
-    # terrain {space: card}, omens_discarded).
-    "harbinger_omen_set": "armageddon",
-    "harbinger_ending": "off",
-    "harbinger_position": None,
-}
-OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card")}
-
-#: Every expansion and module id the public contract names.
-EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower",
-              "emperors_guard", "brotherhood", "catacombs", "airships",
-              "disasters")  # the compendium's TALISMAN Disasters card set (beyond DESIGN.md's list)
-#: The expansions this version implements.
-IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters")
+from ..options import (EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTION_CHOICES,  # noqa: F401  (re-exported)
+                       OPTIONS)
+from ..state import Character, Config, GameState, update_character
+from ..engine.machine import decide, frame, log, push
+from . import characters
+from .characters import draw_spells
 
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
@@ -134,13 +96,10 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     # "Decide by any means necessary, who shall play first": the order given is the seating,
     # the first character given plays first.
     state = log(state, "game_started", characters=list(characters), seed=seed)
-    from .endings import setup_endings
-    state = setup_endings(state)
-    from ..expansions import run_hook
+    state = run_hook(state, "setting_up")  # the base game's own set-up (the endings deck)
     state = run_hook(state, "setup")
     # "Any player whose Character starts the game with any Spells ... now draws the designated
     # number of cards from the proper Stockpile."
-    from .characters import draw_spells
     for c in characters:
         if defs.characters[c].start_spells:
             state = draw_spells(state, c, defs.characters[c].start_spells, "starting spells")
@@ -162,14 +121,12 @@ def offer_starting_scrolls(state, characters=None):
     itself: this is offered by ``talisman.new_game`` and to a new character.)"""
     eligible = set(load().exceptions["start_scroll_instead"])
     who = [c for c in (characters or state.order) if c in eligible and state.characters[c].spells]
-    from ..engine.machine import push
     for cid in reversed(who):
         state = push(state, frame("setup.scroll_offered", who=cid))
     return state
 
 
 def scroll_offered(state, who):
-    from ..engine.machine import decide
     return decide(state, who, "start", ["start:spells", "start:scroll"], "setup.scroll_chosen",
                   prompt="begin with a Scroll instead of a Spell?", who=who)
 
@@ -177,16 +134,13 @@ def scroll_offered(state, who):
 def scroll_chosen(state, action, who):
     if action.args[0] == "spells":
         return state
-    from ..engine.records import replace
-    from ..state import update_character
-    from .characters import draw_scrolls
     ch = state.characters[who]
     spell = ch.spells[-1]
     state = update_character(state, who, spells=ch.spells.delete(len(ch.spells) - 1))
     cards, dice = shuffle(state.dice, list(state.decks["spell"]) + [spell])
     state = replace(state, dice=dice, decks=state.decks.set("spell", pvector(cards)))
     state = log(state, "spell_returned", character=who, cards=[spell], seen_by=who)
-    return draw_scrolls(state, who, 1, "a Scroll instead of a Spell")
+    return characters.draw_scrolls(state, who, 1, "a Scroll instead of a Spell")
 
 
 STEPS = {"setup.scroll_offered": scroll_offered, "setup.scroll_chosen": scroll_chosen}

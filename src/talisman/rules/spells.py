@@ -7,11 +7,14 @@ its effects.  A spell aimed at a character runs its effects with that character 
 """
 from __future__ import annotations
 
+from .kernel import run_effects
+from .kernel import end_turn_now
+from .hooks import effect, run_hook
 from ..definitions import load
 from ..engine.machine import decide, log
 from ..state import update_character
 from . import characters as chars
-from . import effects
+from ..engine.machine import frame, push
 
 
 def readable_on_turn(state, cid):
@@ -94,7 +97,7 @@ def life_savers(state, cid):
 
 def cast_to_save(state, cid, spell, cause):
     """Cast a life-saving spell: it goes to the discards and one life is not lost."""
-    state = _spend(state, cid, spell, "life_lost")
+    state = spend_spell(state, cid, spell, "life_lost")
     return log(state, "life_preserved", character=cid, card=spell, cause=cause)
 
 
@@ -108,8 +111,6 @@ def cast(state, cid, spell, context):
     state = keep_one_spell(state, cid)
     if state.config.expansions:
         # the expansions' moment to answer the cast (a price, a cancel); then the Counterspell's
-        from ..engine.machine import frame, push
-        from ..expansions import run_hook
         state = push(state, frame("spells.answered", caster=cid, spell=spell, context=context))
         return run_hook(state, "spell_cast", caster=cid, spell=spell, context=context)
     return offer_counter(state, cid, spell, context)
@@ -133,12 +134,12 @@ def reactions_on(state):
     on the character whose turn starts: the rule option ``spell_reactions``, off by default
     (the window is a decision for a player who is not moving, at every turn start while he
     holds the spell).  Read from the configuration directly until the option is registered in
-    ``rules.setup.OPTIONS``.  Counterspell's window (after a cast) is always open: a cast is
+    ``talisman.options.OPTIONS``.  Counterspell's window (after a cast) is always open: a cast is
     rare and the window closes once the Counterspell is used."""
     return bool(state.option("spell_reactions"))
 
 
-def _holders(state, cid, flag):
+def spell_holders(state, cid, flag):
     """The other living characters, in turn order after ``cid``, able to cast a spell whose
     card has ``data: {<flag>: true}``; each with the first such spell."""
     order = list(state.order)
@@ -154,7 +155,7 @@ def _holders(state, cid, flag):
     return out
 
 
-def _spend(state, cid, spell, context):
+def spend_spell(state, cid, spell, context):
     ch = state.characters[cid]
     state = update_character(state, cid, spells=ch.spells.delete(ch.spells.index(spell)))
     state = chars.discard(state, spell)
@@ -166,7 +167,7 @@ def offer_counter(state, caster, spell, context, asked=()):
     """CASTING SPELLS, Counterspell ("whenever needed"): each other character holding a spell
     that cancels spells (``cancels_spell``) may cancel the Spell just cast (or the Command
     Spell, ``context="command"``); otherwise it takes effect."""
-    for holder, sp in _holders(state, caster, "cancels_spell"):
+    for holder, sp in spell_holders(state, caster, "cancels_spell"):
         if holder not in asked:
             return decide(state, holder, "counter", ["pass", f"cast:{sp}"], "spells.counter_chosen",
                           prompt=f"counter {caster}'s {spell}", caster=caster, spell=spell,
@@ -178,7 +179,7 @@ def counter_chosen(state, action, caster, spell, context, asked):
     holder = asked[-1]
     if action.kind == "pass":
         return offer_counter(state, caster, spell, context, asked)
-    state = _spend(state, holder, action.args[0], "counter")
+    state = spend_spell(state, holder, action.args[0], "counter")
     # a Counterspell is a Spell cast: the others (the first caster too) may counter it in turn
     countering = {"countering": {"caster": caster, "spell": spell, "context": context}}
     return offer_counter(state, holder, action.args[0], countering, asked=[holder])
@@ -189,7 +190,7 @@ def freezers(state, cid):
     (not on the holder of a ``spell_immune`` card)."""
     if not reactions_on(state) or chars.has_ability(state, cid, "spell_immune"):
         return []
-    return _holders(state, cid, "freezes_character")
+    return spell_holders(state, cid, "freezes_character")
 
 
 def offer_freeze(state, target, held):
@@ -204,10 +205,9 @@ def freeze_chosen(state, action, target, holder, rest):
     """The frozen character "can do nothing that turn": the turn ends at once."""
     if action.kind == "pass":
         return offer_freeze(state, target, rest) if rest else state
-    state = _spend(state, holder, action.args[0], "freeze")
+    state = spend_spell(state, holder, action.args[0], "freeze")
     state = log(state, "character_frozen", character=target, caster=holder, card=action.args[0])
-    from . import turn
-    return turn.end_turn_now(state)
+    return end_turn_now(state)
 
 
 def resolve(state, cid, spell, context):
@@ -223,16 +223,12 @@ def resolve(state, cid, spell, context):
             return resolve(state, answered["caster"], answered["spell"], answered["context"])
         return state
     if context == "command":
-        from . import inner_region
-        return inner_region.command_spell(state, cid)
+        return command_spell(state, cid)
     c = load().cards[spell].cast
     if context == "combat":
         for step in c["effect"]:
             (name, params), = step.items()
-            fn = effects.EFFECTS.get(name)
-            if fn is None:
-                from ..expansions import effect
-                fn = effect(state, name)
+            fn = effect(state, name)  # the base game's effects or an enabled expansion's
             if fn is not None:
                 state = fn(state, params, cid, {"card": spell, "caster": cid})
         return state
@@ -243,12 +239,12 @@ def resolve(state, cid, spell, context):
             return state
         return decide(state, cid, "target", [f"target:{o}" for o in others], "spells.targeted",
                       prompt=f"cast {spell} at", spell=spell)
-    return effects.run(state, c["effect"], cid, {"card": spell, "caster": cid})
+    return run_effects(state, c["effect"], cid, {"card": spell, "caster": cid})
 
 
 def targeted(state, action, spell):
     caster = state.current
-    return effects.run(state, load().cards[spell].cast["effect"], action.args[0],
+    return run_effects(state, load().cards[spell].cast["effect"], action.args[0],
                        {"card": spell, "caster": caster})
 
 
@@ -257,6 +253,18 @@ def keep_one_spell(state, cid):
     if not state.characters[cid].spells and chars.has_ability(state, cid, "keeps_one_spell"):
         state = chars.draw_spells(state, cid, 1, "keeps one spell")
     return state
+
+
+
+def command_spell(state, cid):
+    """The Crown of Command: "If you are alone, you must cast 1 Command Spell per turn. Roll 1
+    die and indicate a victim. If 4 - 6, victim must admit defeat or lose 1 Life."
+    """
+    victims = [o for o in state.order if o != cid and state.characters[o].alive]
+    if not victims:
+        return state
+    return decide(state, cid, "command", [f"target:{v}" for v in victims], "inner.victim_chosen",
+                  prompt="the Command Spell's victim")
 
 
 STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen, "spells.answered": answered,

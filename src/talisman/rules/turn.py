@@ -7,13 +7,19 @@ order of ``config.characters``; a Round is one full circle of turns.
 from __future__ import annotations
 
 
+from .hooks import run_hook
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import Outcome
-from ..expansions import run_hook
 from ..state import update_character
 from . import characters as chars
-from .endings import may_restart
+from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
+from .winning import may_restart, unused_characters
+from ..definitions import load
+from . import lasting
+from . import quests
+from . import setup
+from . import spells
 
 
 def start_turn(state):
@@ -24,7 +30,6 @@ def start_turn(state):
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
     if state.lasting:
-        from . import lasting
         state = lasting.expire(state)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
@@ -34,8 +39,7 @@ def start_turn(state):
     else:
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
-        from .endings import turn_started as ending_powers
-        state = ending_powers(state, cid)  # Pandora's Box: a power used before moving
+        state = run_hook(state, "turn_beginning", character=cid)  # Pandora's Box: a power used before moving
     # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
     return run_hook(state, "turn_started", character=cid)
 
@@ -63,15 +67,13 @@ def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     cid = state.current
     if any(state.characters[c].quest is not None for c in state.order):
-        from . import quests
         state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
     ch = state.characters[cid]
     if raft_buildable(state, cid) and not ch.flag("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")
     if ch.alive and ch.spells and not ch.flag("end_cast_offered"):
-        from .spells import castable_at
-        late = castable_at(state, cid, "end_of_turn")
+        late = spells.castable_at(state, cid, "end_of_turn")
         if late:  # a Spell cast "at the end of your turn" (Destroy Magic)
             return decide(state, cid, "end_of_turn", ["pass"] + [f"cast:{sp}" for sp in late],
                           "turn.end_cast_chosen", prompt="cast a Spell at the end of the turn?")
@@ -134,48 +136,26 @@ def expire_hexes(state):
 
 
 def _card_abilities(card):
-    from ..definitions import load
     return load().cards[card].abilities
 
 
 def offer_new_character(state, seat):
     """LOSING ALL LIVES: the player of a dead character chooses a new one, which begins on its
     starting space and plays this turn."""
-    from .endings import unused_characters
     return decide(state, seat, "new_character", [f"character:{c}" for c in unused_characters(state)],
                   "turn.new_character_chosen", prompt="begin again with a new character", seat=seat)
 
 
 def new_character_chosen(state, action, seat):
-    from ..definitions import load
-    from .characters import draw_spells
-    from .setup import new_character
     new = action.args[0]
     cdef = load().characters[new]
     order = tuple(new if c == seat else c for c in state.order)
-    chars = state.characters.set(new, new_character(cdef, state.option("lives")))
-    state = replace(state, order=order, current=new, characters=chars)
+    roster = state.characters.set(new, setup.new_character(cdef, state.option("lives")))
+    state = replace(state, order=order, current=new, characters=roster)
     state = log(state, "new_character", character=new, replaces=seat)
     if cdef.start_spells:
-        state = draw_spells(state, new, cdef.start_spells, "starting spells")
-    from .setup import offer_starting_scrolls
-    return offer_starting_scrolls(push(state, frame("turn.start")), [new])
-
-
-def end_turn_now(state):
-    """The turn ends at once: drop the rest of this turn's steps down to its end (or, once the
-    end has begun, down to passing play on)."""
-    stack = state.stack
-    while stack and stack[-1].step not in ("turn.end", "turn.pass"):
-        stack = stack.delete(len(stack) - 1)
-    return replace(state, stack=stack)
-
-
-def lose_turn(state, cid):
-    """LOSING A TURN: the piece lies down; the character's next turn only stands it up."""
-    state = update_character(state, cid, lost_turn=max(1, state.characters[cid].lost_turn))
-    state = log(state, "turn_lost", character=cid)
-    return end_turn_now(state) if cid == state.current else state
+        state = chars.draw_spells(state, new, cdef.start_spells, "starting spells")
+    return setup.offer_starting_scrolls(push(state, frame("turn.start")), [new])
 
 
 def cut(state):
@@ -189,8 +169,7 @@ def end_cast_chosen(state, action):
     state = push(state, frame("turn.end"))
     if action.kind == "pass":
         return state
-    from .spells import cast
-    return cast(state, cid, action.args[0], context="turn")
+    return spells.cast(state, cid, action.args[0], context="turn")
 
 
 STEPS = {"turn.start": start_turn, "turn.end_cast_chosen": end_cast_chosen, "turn.end": end_turn, "turn.pass": pass_play, "turn.cut": cut,

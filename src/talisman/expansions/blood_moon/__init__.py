@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
+from ...engine.ruleset import Plugin
 from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
@@ -218,3 +219,6 @@ for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_m
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -21,6 +21,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...state import update_character
 from . import store
+from . import jobs
 
 
 def before_encounter(state, character, space):
@@ -40,7 +41,6 @@ def before_encounter(state, character, space):
         return state
     ch = state.characters[character]
     state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
-    from . import jobs
     frames = [frame("blood_moon.job", job=jobs.effects_job(character, effs, c)) for c, effs in todo]
     return push(state, *then(*frames, frame("encounters.begin")))
 

@@ -54,6 +54,9 @@ from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...engine.machine import frame, push
+from ...state import update_character
+from . import store
 
 
 def _cause(source):
@@ -78,7 +81,7 @@ def clear_space(state, params, actor, source):
         cards = [c for c in state.board_cards.get(space, ())
                  if load().cards[c].deck == "adventure" and c != mine]
         for c in cards:
-            state = base_effects._remove_from_space(state, space, c)
+            state = base_effects.remove_from_space(state, space, c)
             state = chars.discard(state, c)
         gone += cards
     if not gone:
@@ -117,7 +120,7 @@ def gather_chosen(state, action, target, cause):
 
 def _bring(state, found, target, cause):
     for space, card in found:
-        state = base_effects._remove_from_space(state, space, card)
+        state = base_effects.remove_from_space(state, space, card)
         state = chars.put_on_space(state, target, [card])
     return log(state, "cards_gathered", space=target, cards=[c for _, c in found], cause=cause)
 
@@ -144,7 +147,7 @@ def drain_enemies(state, params, actor, source):
     value = sum(e["value"] for e in b["enemies"] if e.get("card"))
     for c in cards:
         if c in state.board_cards.get(space, ()):
-            state = base_effects._remove_from_space(state, space, c)
+            state = base_effects.remove_from_space(state, space, c)
             state = chars.discard(state, c)
     state = log(state, "enemies_drained", character=actor, cards=cards, value=value, cause=_cause(source))
     state = chars.heal(state, actor, value, _cause(source))
@@ -161,11 +164,9 @@ def exorcise(state, params, actor, source):
 
 
 def exorcised(state, action, actor, cause):
-    from . import store
-    from ...state import update_character
     card = action.args[0]
     space = next(s for s, c in _enemies_elsewhere(state, "spirit", None) if c == card)
-    state = base_effects._remove_from_space(state, space, card)
+    state = base_effects.remove_from_space(state, space, card)
     state = log(state, "spirit_exorcised", character=actor, card=card, space=space, cause=cause)
     if store.time(state) == store.DAY:
         ch = state.characters[actor]
@@ -204,7 +205,7 @@ def self_moved(state, action, card, space):
         to = load().board.ring_step(to, 1)
     if card not in state.board_cards.get(space, ()):
         return state
-    state = base_effects._remove_from_space(state, space, card)
+    state = base_effects.remove_from_space(state, space, card)
     state = chars.put_on_space(state, to, [card])
     return log(state, "card_moved", card=card, space=space, to=to, roll=sum(action.dice))
 
@@ -256,17 +257,15 @@ def moved_to_cards(state, action, card, here):
     to = action.args[0]
     gone = [c for c in state.board_cards.get(to, ()) if load().cards[c].deck == "adventure"]
     for c in gone:
-        state = base_effects._remove_from_space(state, to, c)
+        state = base_effects.remove_from_space(state, to, c)
         state = chars.discard(state, c)
-    state = base_effects._remove_from_space(state, here, card)
+    state = base_effects.remove_from_space(state, here, card)
     state = chars.put_on_space(state, to, [card])
     return log(state, "card_moved", card=card, space=here, to=to, discarded=gone)
 
 
 def combat_resolved(state, character, result):
     """State hook: a frame checking, once the result is final, for Enemies that move on."""
-    from ...engine.machine import frame, push
-    from . import store
     b = state.battle
     if b is None or b["who"] != character or b["opponent"] is not None:
         return state
@@ -278,7 +277,6 @@ def combat_resolved(state, character, result):
 
 
 def not_killed(state, who, cards):
-    from . import store
     b = state.battle
     if b is None or b.get("result") not in ("lost", "standoff"):
         return state
@@ -300,7 +298,6 @@ def send_away(state, who):
 
 
 def sent_away(state, action, who):
-    from . import store
     b = state.battle
     here = state.characters[who].space
     to = action.args[0]
@@ -308,7 +305,7 @@ def sent_away(state, action, who):
             any(m["hook"] == "send_away" for m in store.card_data(e["card"]).get("modifiers", ()))]
     for c in gone:
         if c in state.board_cards.get(here, ()):
-            state = base_effects._remove_from_space(state, here, c)
+            state = base_effects.remove_from_space(state, here, c)
             state = chars.put_on_space(state, to, [c])
     state = log(state, "enemy_sent_away", character=who, cards=gone, space=to)
     return replace(state, battle=state.battle.set("result", "evaded"))

@@ -38,6 +38,12 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
+from ...notation import Action
+from ...rules import effects as base
+from ...rules.effects import add_possession
+from ...rules.encounters import card_drawn, draw_cards
+from ...state import update_character
+from . import store
 
 #: GRAVEYARD SEARCH: how deep into the Adventure discard pile the Grave Robber looks.
 SEARCH_DEPTH = 8
@@ -86,12 +92,10 @@ def redraw_chosen(state, action, space, who):
     state = chars.discard(state, card)
     deck = load().cards[card].deck
     state = log(state, "redrawn", character=cid, card=card, space=space, deck=deck)
-    from ...rules.encounters import draw_cards
     return draw_cards(state, cid, space, 1, deck)
 
 
 def _flag(state, cid, key, value):
-    from ...state import update_character
     return update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set(key, value))
 
 
@@ -126,7 +130,6 @@ def cards_drawn(state, character, space, cards):
 def after_draw_cards(state, cid):
     """``(card, rule)`` for the Followers and usable Objects ``cid`` holds whose
     ``data.after_draw`` (``unless``: card types that cancel it; ``effects``) follows a draw."""
-    from . import store
     ch = state.characters[cid]
     if ch.toad_turns:
         return []
@@ -141,7 +144,6 @@ def after_draw(state, who, space, cause, effects):
     if not ch.alive or ch.space != space or state.outcome is not None:
         return state
     state = log(state, "blood_moon_effect", character=who, cause=cause)
-    from ...rules import effects as base
     return base.run(state, effects, who, {"card": cause, "space": space})
 
 
@@ -170,8 +172,6 @@ def draw_source(state, action, space, count):
 
 
 def discard_drawn(state, space, card):
-    from ...notation import Action
-    from ...rules.encounters import card_drawn
     return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
 
 
@@ -210,7 +210,6 @@ def graveyard_taken(state, action, who):
     card = action.args[0]
     state = chars.take_from_discards(state, card)
     state = log(state, "graveyard_searched", character=cid, card=card)
-    from ...rules.effects import add_possession
     return add_possession(state, cid, card, "graveyard search")
 
 

@@ -14,6 +14,7 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
+from . import after_move
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -162,7 +163,7 @@ def take_as_trophy(state, params, actor, source):
     card_id = source.get("card")
     if card_id is None or card_id not in state.board_cards.get(source.get("space"), ()):
         return state
-    state = base_effects._remove_from_space(state, source["space"], card_id)
+    state = base_effects.remove_from_space(state, source["space"], card_id)
     ch = state.characters[actor]
     state = update_character(state, actor, trophies=ch.trophies.append(card_id))
     return log(state, "trophies_kept", character=actor, cards=[card_id])
@@ -211,8 +212,7 @@ def fix_attack_rolls(state, params, actor, source):
 
 
 def _discard_here(state, params, actor, source):
-    from .after_move import discard_here
-    return discard_here(state, params, actor, source)
+    return after_move.discard_here(state, params, actor, source)
 
 
 EFFECTS = {

@@ -53,6 +53,11 @@ from ...state import update_character
 from ...engine.machine import frame, log, push
 from . import store
 from .modifiers import held_cards
+from ...engine.machine import decide
+from ...rules import effects
+from ...rules.effects import add_possession
+from . import characters
+from . import jobs
 
 SYPHON = "syphon"
 
@@ -68,8 +73,10 @@ def spare_left(state, card):
     return store.card_data(card)["spare_lives"] - lost
 
 
-def lives_losing(state, character, amount, cause):
-    """LOSING LIVES with a card holding spare lives: they go first (flag ``lives_spared``)."""
+def lives_losing(state, result, character, amount, cause):
+    """LOSING LIVES with a card holding spare lives: they go first (``result``: ``(state,
+    spared)``; the lives spared are added)."""
+    state, already = result
     spared = 0
     for card in _cards_with(state, character, "spare_lives"):
         if spared >= amount:
@@ -79,10 +86,7 @@ def lives_losing(state, character, amount, cause):
             continue
         spared += take
         state = _spend(state, character, card, take, cause)
-    if not spared:
-        return state
-    flags = state.characters[character].turn_flags.set("lives_spared", spared)
-    return update_character(state, character, turn_flags=flags)
+    return state, already + spared
 
 
 def _spend(state, character, card, n, cause):
@@ -191,7 +195,6 @@ def movement_rolled(state, character, roll, dice=None):
 
 def turn_start_jobs(state, cid):
     """Jobs for held cards' ``turn_start`` effects (their ``time`` holding)."""
-    from . import jobs
     out = []
     for card in _cards_with(state, cid, "turn_start"):
         rule = store.card_data(card)["turn_start"]
@@ -213,7 +216,6 @@ def before_encounter(state, character, space):
 
 def after_visit(state, who, card, space):
     """Rule step: the held card's ``after_visit`` effects, if he is still there with it."""
-    from ...rules import effects
     ch = state.characters[who]
     if not ch.alive or ch.space != space or state.outcome is not None or card not in held_cards(state, who):
         return state
@@ -221,7 +223,6 @@ def after_visit(state, who, card, space):
 
 
 def swap_offer(state, who, cards, keeper):
-    from ...engine.machine import decide
     ch = state.characters[who]
     here = [c for c in dict.fromkeys(cards) if c in state.board_cards.get(ch.space, ())]
     if not ch.alive or state.outcome is not None or not here or keeper not in ch.followers:
@@ -232,14 +233,13 @@ def swap_offer(state, who, cards, keeper):
 
 def swap_chosen(state, action, who, keeper, space):
     """The drawn card is discarded and the next one drawn in its place; the Follower leaves."""
-    from .characters import redraw_chosen
     if action.kind == "keep":
         return state
     followers = state.characters[who].followers
     state = update_character(state, who, followers=followers.delete(followers.index(keeper)))
     state = chars.discard(state, keeper)
     state = log(state, "follower_left", character=who, card=keeper, cause="swapped a drawn card")
-    return redraw_chosen(state, action, space, who)
+    return characters.redraw_chosen(state, action, space, who)
 
 
 def character_options(state, options, character, other):
@@ -251,7 +251,6 @@ def character_options(state, options, character, other):
 
 
 def character_option_chosen(state, character, other, action):
-    from ...engine.machine import decide
     if not action.startswith("trick:"):
         return state
     card = action.split(":", 1)[1]
@@ -261,7 +260,6 @@ def character_option_chosen(state, character, other, action):
 
 
 def tricked(state, action, who, other, card):
-    from ...rules.effects import add_possession
     obj = action.args[0]
     held = state.characters[other].objects
     state = update_character(state, other, objects=held.delete(held.index(obj)))

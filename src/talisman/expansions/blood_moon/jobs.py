@@ -25,6 +25,8 @@ from ...definitions import load
 from ...engine.machine import frame, log, push, then
 from ...rules import effects as base_effects
 from . import store
+from . import lycanthropy
+from . import werewolf
 
 
 def effects_job(who, effects, cause):
@@ -52,7 +54,6 @@ def settle(state):
     * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker: its
       scores say the character was beaten): it follows him from now on.
     """
-    from . import lycanthropy
     start = store.get(state, "scanned", 0)
     events = state.log[start:]
     state = store.store(state, scanned=len(state.log))
@@ -112,7 +113,6 @@ def push_jobs(state, jobs):
 def job(state, job):
     """Rule step: one job."""
     if job["kind"] == "werewolf":
-        from . import werewolf
         return werewolf.start_move(state, job["mover"])
     who = job["who"]
     if not store.alive(state, who):

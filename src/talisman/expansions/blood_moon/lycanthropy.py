@@ -36,6 +36,11 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import store
+from ...effects_schema import table_problem
+from ...engine.records import deep_freeze
+from ...errors import DataError
+from . import effects
+from . import jobs
 
 CHART_FILE = "werewolf.yaml"
 
@@ -43,7 +48,6 @@ CHART_FILE = "werewolf.yaml"
 # --- the Werewolf card's chart (data) --------------------------------------------------------
 
 def _chart_schema():
-    from . import effects as bm_effects
     table = {"type": "object", "additionalProperties": {"$ref": "#/$defs/effects"}}
     return with_defs({
         "type": "object", "additionalProperties": False,
@@ -51,20 +55,17 @@ def _chart_schema():
         "properties": {"source": {"type": "string"}, "note": {"type": "string"},
                        "stand_in": {"type": "array", "items": {"type": "string"}},
                        "chart": table, "curse_roll": {"$ref": "#/$defs/effects"}}},
-        {**bm_effects.EFFECT_SCHEMAS})
+        {**effects.EFFECT_SCHEMAS})
 
 
 @functools.lru_cache(maxsize=None)
 def werewolf_card():
     """``data/talisman/expansions/blood_moon/werewolf.yaml``, validated once."""
-    from ...effects_schema import table_problem
-    from ...errors import DataError
     path = data_root() / "talisman" / "expansions" / store.EXP / CHART_FILE
     doc = validate(path, load_yaml(path), _chart_schema())
     problem = table_problem(doc["chart"], 1, 6)
     if problem:
         raise DataError(path, "chart", "chart", problem)
-    from ...engine.records import deep_freeze
     return deep_freeze(doc)
 
 
@@ -143,7 +144,6 @@ def nightfall(state):
 
 
 def turn_start_jobs(state, cid):
-    from . import jobs
     eff = night_rules(state, cid).get("turn_start")
     return [jobs.effects_job(cid, eff, card_of(state, cid))] if eff else []
 

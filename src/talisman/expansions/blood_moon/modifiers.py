@@ -25,6 +25,11 @@ from __future__ import annotations
 from ...definitions import load
 from ...rules import characters as chars
 from . import store
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import deep_freeze, replace
+from ...rules.movement import reachable
+from ...state import update_character
+from . import lycanthropy
 
 
 def _kind_of_space(space):
@@ -57,7 +62,6 @@ def sources(state, cid, enemies=()):
 def applies(state, cid, m, kind=None, opponent=None):
     """Whether modifier ``m``'s conditions hold for ``cid`` (in a combat of ``kind`` against
     ``opponent``, a character or None for creatures)."""
-    from . import lycanthropy
     if "time" in m and store.time(state) != m["time"]:
         return False
     if "in" in m and kind is not None and m["in"] != kind:
@@ -161,11 +165,7 @@ def combat_options(state, options, character):
 def combat_option_chosen(state, character, action):
     """``use:<card>``: the object is discarded and the attack roll becomes its ``roll`` (or the
     combat ends with its ``result``: the Holy Water's ``evaded``)."""
-    from ...engine.machine import log
-    from ...engine.records import replace
-    from ...state import update_character
     if action == "send_away":
-        from ...engine.machine import frame, push
         return push(state, frame("blood_moon.send_away", who=character))
     if not action.startswith("use:"):
         return state
@@ -241,7 +241,6 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     walls = stops_moves(state)
     if not mods and not walls:
         return destinations
-    from ...rules.movement import reachable
     board = load().board
     here = state.characters[character].space
     count = roll
@@ -277,7 +276,6 @@ def combat_resolved(state, character, result):
     if b is None or b["who"] != character or \
             not active(state, character, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
         return state
-    from ...engine.machine import frame, push
     return push(state, frame("blood_moon.after_result", who=character))
 
 
@@ -288,8 +286,6 @@ def _answers(m, result):
 
 def after_result(state, who):
     """Rule step: the next card that answers the result, each once a combat (``bm_tried``)."""
-    from ...engine.machine import decide, frame, push, request_roll
-    from ...engine.records import deep_freeze, replace
     b = state.battle
     if b is None or b.get("result") is None or not state.characters[who].alive:
         return state
@@ -315,8 +311,6 @@ def _rule(card):
 
 def result_rolled(state, action, who, card):
     """The Sun Shield's die: a total of ``at_least`` (``day_bonus`` added by Day) turns the result."""
-    from ...engine.machine import log
-    from ...engine.records import replace
     m = _rule(card)
     roll = sum(action.dice)
     total = roll + (m.get("day_bonus", 0) if store.time(state) == store.DAY else 0)
@@ -330,9 +324,6 @@ def result_rolled(state, action, who, card):
 
 def result_chosen(state, action, who, card):
     """The Torchbearer (attack again) or the Pharaoh's Crown (the creatures roll again)."""
-    from ...engine.machine import log
-    from ...engine.records import replace
-    from ...state import update_character
     if action.kind == "keep":
         return state
     m = _rule(card)
@@ -353,14 +344,11 @@ def prayer_rolled(state, character, roll):
     most = max((m["add_up_to"] for _, m in active(state, character, "prayer")), default=0)
     if not most:
         return state
-    from ...engine.machine import decide
     return decide(state, character, "prayer", [f"add:{n}" for n in range(most + 1)],
                   "blood_moon.prayer_added", prompt=f"prayed {roll}: add up to {most}", who=character)
 
 
 def prayer_added(state, action, who):
-    from ...engine.machine import log
-    from ...state import update_character
     n = int(action.args[0])
     state = update_character(state, who, turn_flags=state.characters[who].turn_flags.set("prayer_add", n))
     return log(state, "prayer_added", character=who, amount=n) if n else state

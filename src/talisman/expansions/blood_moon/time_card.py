@@ -22,6 +22,10 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from . import store
 from .store import DAY, NIGHT, OTHER_SIDE
+from ...rules.endings.cards import time_flipped
+from . import jobs
+from . import lycanthropy
+from . import modifiers
 
 
 def flip(state, to, cause):
@@ -31,7 +35,6 @@ def flip(state, to, cause):
     target = OTHER_SIDE[now] if to == "other" else to
     if target == now:
         return log(state, "time_unchanged", time=now, cause=cause)
-    from . import jobs, lycanthropy
     state = jobs.settle(state)  # results under the Lunar Events about to go count first
     state = store.store(state, time=target)
     state = log(state, "daybreak" if target == DAY else "nightfall", time=target, cause=cause)
@@ -41,7 +44,6 @@ def flip(state, to, cause):
         state = store.store(state, stalkers={})
     if target == NIGHT:
         state = lycanthropy.nightfall(state)
-    from ...rules.endings.cards import time_flipped
     return time_flipped(state, target)  # an Alternative Ending's star instruction (Lightbearers)
 
 
@@ -79,7 +81,7 @@ def lunar_event(state, params, actor, source):
     if store.time(state) != side_of(card_id):  # (already flipped when it was drawn, as a rule)
         state = flip(state, side_of(card_id), card_id)
     if "space" in source:
-        state = base_effects._remove_from_space(state, source["space"], card_id)
+        state = base_effects.remove_from_space(state, source["space"], card_id)
     state = store.store(state, lunar_events=list(store.get(state, "lunar_events", ())) + [card_id])
     return log(state, "lunar_event_in_play", card=card_id, side=side_of(card_id), character=actor)
 
@@ -87,7 +89,6 @@ def lunar_event(state, params, actor, source):
 def turn_start_jobs(state, cid):
     """Lunar Events that act "whenever a character starts their turn"; an Enemy following
     him (the Night Stalker)."""
-    from . import jobs
     out = []
     stalker = store.get(state, "stalkers", pmap()).get(cid)
     if stalker is not None:
@@ -122,10 +123,9 @@ def turn_ended(state, character):
 def held_turn_end(state, character):
     """A held Object's or Follower's ``data.turn_end`` effects, as the holder's turn ends (the
     Hungering Artefact)."""
-    from .modifiers import held_cards
     if not state.characters[character].alive or state.outcome is not None:
         return state
-    for c in held_cards(state, character):
+    for c in modifiers.held_cards(state, character):
         effs = store.card_data(c).get("turn_end")
         if effs:
             state = log(state, "blood_moon_effect", character=character, cause=c)
@@ -148,7 +148,6 @@ def attack_score(state, score, enemy, kind):
     """The ``attack_score`` value hook, for one creature: its card's own day/night change
     (the Duskwood Wraith), the Flesh Golem's Strength, then the Time card, then the fighter's
     Lycanthrope card at Night."""
-    from . import lycanthropy
     d = store.card_data(enemy)
     who = state.battle.get("who") if state.battle is not None else None
     if d.get("strength_from") == "trophy_points" and who is not None:

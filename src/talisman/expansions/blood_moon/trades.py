@@ -28,6 +28,9 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
+from ...engine.dice import shuffle
+from ...rules import abilities
+from ...rules.effects import add_possession
 
 
 def give_trophy(state, params, actor, source):
@@ -76,7 +79,7 @@ def _take_gold(state, params, actor, source, key):
     if left > 0:
         return replace(state, card_stock=state.card_stock.set(key, left))
     state = replace(state, card_stock=state.card_stock.discard(key))
-    state = base_effects._remove_from_space(state, source["space"], source["card"])
+    state = base_effects.remove_from_space(state, source["space"], source["card"])
     state = chars.discard(state, source["card"])
     return log(state, "card_emptied", card=source["card"], space=source["space"])
 
@@ -105,7 +108,6 @@ def give_object(state, params, actor, source):
 
 
 def object_given(state, action, actor, cause):
-    from ...rules.effects import add_possession
     card, other = action.args[0], action.args[1]
     held = state.characters[actor].objects
     state = update_character(state, actor, objects=held.delete(held.index(card)))
@@ -116,7 +118,6 @@ def object_given(state, action, actor, cause):
 def lose_random_object(state, params, actor, source):
     """One of the actor's Objects, chosen at random (a shuffle of the seeded dice), is
     discarded."""
-    from ...engine.dice import shuffle
     own = list(state.characters[actor].objects)
     if not own:
         return state
@@ -140,7 +141,6 @@ def take_object(state, params, actor, source):
 
 
 def object_taken(state, action, actor, cause):
-    from ...rules.effects import add_possession
     other, card = action.args[0], action.args[1]
     held = state.characters[other].objects
     state = update_character(state, other, objects=held.delete(held.index(card)))
@@ -172,7 +172,6 @@ def trophy_reanimated(state, action, actor, cause, then, source):
 
 
 def _reanimate(state, actor, card, cause):
-    from ...rules import abilities
     held = state.characters[actor].trophies
     state = update_character(state, actor, trophies=held.delete(held.index(card)))
     state = log(state, "trophy_reanimated", character=actor, card=card, cause=cause)

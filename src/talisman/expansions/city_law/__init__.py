@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
+from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...engine.machine import frame, push, then
 from ...engine.records import replace
@@ -101,3 +102,6 @@ for _module in (streets, visits, law, leaving):
     for _name, _fn in _module.STEPS.items():
         assert _name.startswith("city.") and _name not in STEPS, _name
         STEPS[_name] = _fn
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

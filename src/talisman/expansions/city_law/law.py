@@ -27,6 +27,7 @@ from ...rules import characters as chars
 from ...rules import combat, effects, movement
 from ...state import update_character
 from . import data, store
+from . import streets
 
 
 # --- the window of acts to judge ------------------------------------------------------------
@@ -304,7 +305,6 @@ def release_effect(state, params, actor, source):
         state = store.drop_warrant(state, actor)
     state = log(state, "released", character=actor, warrant=("kept" if held and params["warrant"] == "keep"
                                                               else "discarded" if held else "none"))
-    from . import streets
     state = streets.regain_animals(state, actor)
     return movement.forced_move(state, actor, data.rules()["donjon"]["exit"], True, "out of the Donjon")
 

@@ -23,13 +23,13 @@ from ...rules import characters as chars
 from ...rules import combat, effects, movement, turn
 from ...state import update_character
 from . import data, store, streets
+from . import law
 
 
 def attempt(state, cid, how, cause=None):
     """An attempt to leave the City (``road``, ``barge``, ``stowaway``, or ``effect``: moved out by
     a spell or a card, ``cause``): ``(state, allowed)``."""
     if how == "road" and store.has_warrant(state, cid):
-        from . import law
         state = log(state, "leaving_refused", character=cid, reason="holds a Warrant", by=how)
         return law.to_donjon(state, cid, "tried to leave the City by road holding a Warrant"), False
     owed = store.owed(state, cid)

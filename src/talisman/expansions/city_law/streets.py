@@ -21,7 +21,8 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 """
 from __future__ import annotations
 
-from ...engine.records import deep_freeze
+from ...rules.hooks import run_hook
+from ...rules.kernel import set_turn_flag
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
@@ -29,11 +30,11 @@ from ...rules import characters as chars
 from ...rules import combat, movement, spells, turn
 from ...state import update_character
 from . import data, store
+from . import law
+from . import leaving
 
 
-def set_flag(state, cid, key, value=True):
-    ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
+set_flag = set_turn_flag  # a character's turn flag (the rule kernel's operation)
 
 
 def in_city(space):
@@ -78,7 +79,6 @@ def resume_movement(state):
 
 def start(state):
     """Rule step: the choices before a move in the City."""
-    from . import law, leaving
     cid = state.current
     ch = state.characters[cid]
     kind = data.kind(ch.space)
@@ -101,7 +101,6 @@ def start(state):
 
 
 def turn_chosen(state, action):
-    from . import leaving
     cid = state.current
     ch = state.characters[cid]
     if action.kind == "roll":
@@ -150,7 +149,6 @@ def rolled(state, action):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
-    from ...expansions import run_hook
     state = run_hook(state, "movement_rolled", character=cid, roll=n)
     return offer(state, cid, n)
 
@@ -210,7 +208,6 @@ def destinations(start, steps):
 
 def walk(state, cid, city_path, main_path):
     """Walk the City part of a move; through the Gate, the rest is the main board's."""
-    from . import leaving
     start = state.characters[cid].space
     state = set_flag(state, cid, "moved")
     if data.kind(start) == "building":

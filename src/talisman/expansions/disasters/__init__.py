@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
+from ...rules.kernel import remove_from_space
+from ...engine.ruleset import Plugin
 from ...definitions import load
 from ...engine.machine import decide, log, push, frame
 from ...engine.records import replace
@@ -60,8 +62,7 @@ def placed(state, action, card, drawn_on):
 
 
 def place(state, card, drawn_on, space):
-    from ...rules.effects import _remove_from_space
-    state = _remove_from_space(state, drawn_on, card)
+    state = remove_from_space(state, drawn_on, card)
     cards = played(state)
     cards = cards.set(space, cards.get(space, pvector()).append(card))
     state = replace(state, ext=state.ext.set(ID, state.ext.get(ID, pmap()).set("cards", cards)))
@@ -88,3 +89,6 @@ HOOKS = {"space_effect": space_effect}
 EFFECTS = {"play_disaster": play_disaster}
 EFFECT_SCHEMAS = {"play_disaster": {"type": "object", "additionalProperties": False, "properties": {}}}
 STEPS = {"disasters.placed": placed}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("disasters", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -47,7 +47,7 @@ hook                      what the Harbinger does there
 ========================  ====================================================================
 
 Plain data lives in ``state.ext["harbinger"]`` (:mod:`.store`).  Rule options (defaults in
-``talisman.rules.setup.OPTIONS``): ``harbinger_omen_set`` (``armageddon``,
+``talisman.options.OPTIONS``): ``harbinger_omen_set`` (``armageddon``,
 ``rise_of_the_dead``, ``shattered_world``, ``stars_align`` or ``random``),
 ``harbinger_ending`` (``off``, ``revealed``, ``hidden``: the older form of the base option
 ``alternative_endings`` for the two Alternative Ending cards, which the shared frame
@@ -59,6 +59,7 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
+from ...engine.ruleset import Plugin
 from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
@@ -66,6 +67,7 @@ from ...engine.records import replace
 from ...errors import TalismanError
 from . import binding, casting, characters, dead, effects, endings, figure, omens, terrain
 from . import store as st
+from ...rules import characters as chars, effects as base
 
 
 def setup(state):
@@ -123,7 +125,6 @@ def turn_ended(state, character):
     if not n or not ch.alive or terrain.terrain_map(state).get(ch.space) is None \
             or state.outcome is not None:
         return state
-    from ...rules import characters as chars
     return chars.lose_lives(state, character, n, omens.top(state))
 
 
@@ -209,7 +210,6 @@ def after_fight(state, victor, loser, omen):
 
 
 def run_for(state, who, effects, card):
-    from ...rules import effects as base
     if state.outcome is not None or not state.characters[who].alive:
         return state
     return base.run(state, effects, who, {"card": card})
@@ -259,3 +259,6 @@ STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
          **terrain.STEPS, **figure.STEPS, **effects.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("harbinger", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -23,6 +23,7 @@ from ...engine.machine import decide, log, request_roll
 from ...expansions import adjust, run_hook
 from ...state import update_character
 from . import store as st
+from ...rules import characters as chars, combat, movement
 
 
 def bindings(state):
@@ -61,7 +62,6 @@ def before_movement(state, character):
 
 
 def _roll(state, who, caster, why):
-    from ...rules import combat
     die = adjust(state, "movement_dice", combat.character_die(state, who), character=who)
     return request_roll(state, die, why, "harbinger.bound_rolled", who=who, caster=caster)
 
@@ -69,7 +69,6 @@ def _roll(state, who, caster, why):
 def bound_rolled(state, action, who, caster):
     """Rule step: the roll is made (the target may pay a fate to roll again); the caster
     chooses the destination."""
-    from ...rules import movement
     n = sum(action.dice)
     state = log(state, "movement_roll", character=who, roll=n)
     state = run_hook(state, "movement_rolled", character=who, roll=n)
@@ -81,8 +80,6 @@ def bound_rolled(state, action, who, caster):
 
 
 def bound_fate(state, action, who, caster, roll):
-    from ...rules import characters as chars
-    from ...rules import movement
     if action.kind == "keep":
         return _offer(state, who, caster, roll, movement)
     state = chars.lose(state, who, "fate", 1, "re-roll")
@@ -104,7 +101,6 @@ def _offer(state, who, caster, n, movement):
 
 def bound_chosen(state, action, who, roll):
     """Rule step: the target walks the path the caster chose."""
-    from ...rules import movement
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("moved", True))
     path = movement.reachable(load().board, ch.space, roll)[action.args[0]]

@@ -16,6 +16,8 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...rules import characters as chars
 from . import omens
+from ...rules import effects as base, spells
+from ...state import update_character
 
 
 def spell_cast(state, caster, spell, context):
@@ -34,14 +36,12 @@ def on_cast(state, caster, effects, omen):
     if not state.characters[caster].alive or state.outcome is not None:
         return state
     state = log(state, "omen_on_cast", character=caster, card=omen)
-    from ...rules import effects as base
     return base.run(state, effects, caster, {"card": omen})
 
 
 def dispellers(state, caster):
     """``(character, spell)`` for each other living character who may cast a Spell that
     dispels (``data.dispels``), in turn order after the caster."""
-    from ...rules import spells
     order = list(state.order)
     i = order.index(caster) if caster in order else 0
     out = []
@@ -71,9 +71,8 @@ def dispel_chosen(state, action, caster, spell, asked):
     holder = asked[-1]
     if action.kind == "pass":
         return dispel_offer(state, caster, spell, asked)
-    from ...rules import spells
     dispel = action.args[0]
-    state = spells._spend(state, holder, dispel, "dispel")
+    state = spells.spend_spell(state, holder, dispel, "dispel")
     state = log(state, "spell_dispelled", character=holder, caster=caster, card=spell, by=dispel)
     kind = load().cards[dispel].data["dispels"]
     keep = [c for c in dict.fromkeys(state.characters[caster].objects) if load().cards[c].type == kind]
@@ -89,14 +88,12 @@ def dispel_answered(state, action, caster, spell):
         return cancel(state, caster, spell)
     card = action.args[0]
     ch = state.characters[caster]
-    from ...state import update_character
     state = update_character(state, caster, objects=ch.objects.delete(ch.objects.index(card)))
     state = chars.discard(state, card)
     return log(state, "dispellation_resisted", character=caster, card=spell, discarded=card)
 
 
 def cancel(state, caster, spell):
-    from ...state import update_character
     ch = state.characters[caster]
     state = update_character(state, caster, turn_flags=ch.turn_flags.set("spell_cancelled", True))
     return log(state, "spell_cancelled", character=caster, card=spell)

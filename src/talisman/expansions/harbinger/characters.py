@@ -37,6 +37,8 @@ from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
 from . import store as st
+from ...rules import combat, spells
+from ...state import update_character
 
 _ABILITIES = ("heal_on_enemy_defeated", "fate_on_healing")
 
@@ -108,8 +110,6 @@ def setup(state):
 
 def castable_gifts(state, cid):
     """The gifts ``cid`` may cast now: as his Spells would be at the start of his turn."""
-    from ...rules import spells
-    from ...state import update_character
     gifts = list(st.get(state, "gifts", {}).get(cid, ()))
     if not gifts or st.get(state, "gift_round", {}).get(cid) == state.round:
         return []
@@ -136,8 +136,6 @@ def gift_chosen(state, action, who, context="turn"):
 
 def combat_gifts(state, cid):
     """The gifts ``cid`` may cast in his own combat now (before the dice, once a round)."""
-    from ...rules import combat
-    from ...state import update_character
     b = state.battle
     gifts = list(st.get(state, "gifts", {}).get(cid, ()))
     if b is None or b["who"] != cid or not gifts or st.get(state, "gift_round", {}).get(cid) == state.round:
@@ -160,8 +158,6 @@ def combat_option_chosen(state, character, action):
 
 
 def _cast_gift(state, who, gift, context):
-    from ...rules import spells
-    from ...state import update_character
     gifts = st.get(state, "gifts")
     mine = list(gifts[who])
     mine.remove(gift)
@@ -198,15 +194,14 @@ def discard_chosen(state, action, who):
                cause="discard_stranger_or_place")
 
 
-def alignment_changing(state, character, alignment, cause):
-    """NEVER GOOD: "If an effect would make him Good, it is ignored and he loses 1 life instead"."""
-    if alignment != "good" or not chars.has_ability(state, character, "never_good"):
-        return state
-    from ...state import update_character
-    ch = state.characters[character]
-    state = update_character(state, character, turn_flags=ch.turn_flags.set("alignment_kept", True))
+def alignment_changing(state, result, character, alignment, cause):
+    """NEVER GOOD: "If an effect would make him Good, it is ignored and he loses 1 life instead"
+    (``result``: ``(state, kept)``; the change refused: ``kept`` is True)."""
+    state, kept = result
+    if kept or alignment != "good" or not chars.has_ability(state, character, "never_good"):
+        return result
     state = log(state, "alignment_refused", character=character, alignment=alignment, cause=cause)
-    return chars.lose_lives(state, character, 1, "never_good")
+    return chars.lose_lives(state, character, 1, "never_good"), True
 
 
 STEPS = {"harbinger.discard_offer": discard_offer, "harbinger.discard_chosen": discard_chosen,

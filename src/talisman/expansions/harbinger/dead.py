@@ -28,6 +28,7 @@ from ...engine.dice import shuffle
 from ...engine.records import replace
 from ...rules import characters as chars
 from . import omens
+from ...rules import combat, effects, effects as base
 
 _POS = {"type": "integer", "minimum": 1}
 _TYPES = {"type": "array", "minItems": 1, "items": {"enum": ["object", "magic_object", "follower"]}}
@@ -81,7 +82,6 @@ def after_win(state, who, omen):
     b = state.battle
     if b is None or b.get("result") != "won" or state.outcome is not None:
         return state
-    from ...rules import effects as base
     effects = omens.continuous(state).get("after_win", {}).get("effects", ())
     return base.run(state, effects, who, {"card": omen})
 
@@ -131,7 +131,6 @@ def risen_first(state, space, queue, met):
 
 def fight_risen(state, cid, space, everything, met, card):
     """A risen card attacks (battle), alone."""
-    from ...rules import combat
     rule = omens.continuous(state)["undead_rise"]
     state = log(state, "undead_risen", character=cid, card=card, space=space,
                 strength=rule["strength"], cause=omens.top(state))
@@ -148,11 +147,10 @@ def fight_risen(state, cid, space, everything, met, card):
 
 def risen_beaten(state, space, card, everything, met):
     """Rule step: the risen card beaten is discarded; the encounter goes on."""
-    from ...rules import effects
     state = push(state, frame("harbinger.meet", space=space, everything=everything, met=met))
     if card not in state.board_cards.get(space, ()):
         return state
-    state = effects._remove_from_space(state, space, card)
+    state = effects.remove_from_space(state, space, card)
     state = chars.discard(state, card)
     return log(state, "undead_destroyed", character=state.current, card=card, space=space)
 

@@ -17,6 +17,7 @@ from ...state import update_character
 from . import figure, omens
 from . import store as st
 from . import terrain as tr
+from ...rules import encounters
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _POS = {"type": "integer", "minimum": 1}
@@ -134,7 +135,6 @@ def harbinger_chart(state, params, actor, source):
 def harbinger_draw(state, params, actor, source):
     """Draw ``count`` Harbinger cards onto the actor's space; with ``meet``, the actor then
     meets them (and may claim) -- for effects outside an encounter's own meeting."""
-    from ...rules import encounters
     space = state.characters[actor].space
     if params.get("meet"):
         # push order: the last frame runs first -- meet the cards, then claim
@@ -155,7 +155,6 @@ def harbinger_place(state, params, actor, source):
 
 
 def draw_onto(state, space, who):
-    from ...rules import encounters
     return encounters.draw_cards(state, who, space, 1, "harbinger")
 
 

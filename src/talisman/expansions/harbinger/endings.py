@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...rules.endings.cards import star
 from . import store as st
+from . import figure
 
 
 def crown_winners_when_omens_exhausted(state):
@@ -25,7 +26,6 @@ def crown_winners_when_omens_exhausted(state):
 def character_died(state, character):
     """State hook: star instructions that react to a death."""
     if star(state).get("harbinger_to_the_dead"):
-        from . import figure
         space = state.characters[character].space
         if st.board_space(space):
             state = figure.move_to(state, space, f"{character} was killed")

@@ -41,11 +41,15 @@ from ...engine.data import data_root, load_yaml, validate
 from ...engine.machine import decide, frame, log, push, then
 from ...engine.records import Frame, deep_freeze, replace
 from ...effects_schema import with_defs
-from ...expansions import adjust
+from ...engine.ruleset import RULESET
+from ...rules.hooks import adjust
 from ...state import update_character
 from . import dead, omens
 from . import store as st
 from . import terrain
+from ...definitions import check_effects
+from ...rules import characters as chars, combat, effects, effects as base, encounters
+from ...rules.encounters import draw_frames
 
 
 # --- the chart ------------------------------------------------------------------------------
@@ -59,10 +63,8 @@ CHART_SCHEMA = {"type": "object", "required": ["chart", "effect"], "additionalPr
 @functools.lru_cache(maxsize=None)
 def chart():
     """The Harbinger chart's effects (``data/talisman/expansions/harbinger/chart.yaml``)."""
-    from ...definitions import check_effects
-    from ...expansions import effect_schemas
     path = data_root() / "talisman" / "expansions" / "harbinger" / "chart.yaml"
-    doc = validate(path, load_yaml(path), with_defs(CHART_SCHEMA, effect_schemas()))
+    doc = validate(path, load_yaml(path), with_defs(CHART_SCHEMA, RULESET.effect_schemas()))
     d = load()
     check_effects(path, "chart", "effect", doc["effect"],
                   {"spaces": d.board.spaces, "cards": d.cards, "abilities": d.abilities})
@@ -118,7 +120,6 @@ def before_encounter(state, character, space):
     ch = state.characters[character]
     if ch.turn_flags.get("encounter_replaced"):
         return state  # another expansion has replaced it already
-    from . import terrain
     state = terrain.cracks_appear(state, character, space)
     if state.characters[character].turn_flags.get("encounter_replaced"):
         return state
@@ -136,7 +137,6 @@ def before_encounter(state, character, space):
         # space or another character on the space"
         state = _replaced(state, character)
         state = log(state, "harbinger_encountered", character=character, space=space)
-        from ...rules import effects
         return effects.run(state, chart(), character, {"space": space})
     if own_flow_needed(state, character, space):
         return encounter(_replaced(state, character), character, space)
@@ -167,7 +167,6 @@ def unbeaten(state, who, cards):
 
 
 def run_unbeaten(state, who, card):
-    from ...rules import effects as base
     if state.outcome is not None:
         return state
     return base.run(state, st.cdata(card)["unbeaten"], who, {"card": card})
@@ -184,7 +183,6 @@ def beast_in_play(state):
 def entering_past_the_beast(state, cid):
     """The Beast (talisman-facts.md 5: "Crown costs 2 lives to enter while in play"): while it
     lies face up on a space, a character who moves onto the Crown of Command loses 2 lives."""
-    from ...rules import characters as chars
     card = beast_in_play(state)[0]
     state = log(state, "crown_toll", character=cid, card=card)
     return chars.lose_lives(state, cid, CROWN_TOLL[card], card)
@@ -228,7 +226,6 @@ def encounter_chosen(state, action, space):
     cid = state.current
     if action.args[0] == "space":
         return encounter_space(state, cid, space)
-    from ...rules import encounters
     return encounters.encounter_character(state, cid, action.args[1])
 
 
@@ -244,7 +241,6 @@ def encounter_space(state, cid, space):
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
         draw = adjust(state, "draw_count", draw, character=cid, space=space)  # as the base flow
         need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
-        from ...rules.encounters import draw_frames
         seen = len(state.characters[cid].turn_flags.get("drawn", ()))
         return push(state, *then(*draw_frames(state, space, need, deck, seen),
                                  frame("harbinger.meet", space=space, everything=True, met=[]),
@@ -304,7 +300,6 @@ def meet(state, space, everything, met=()):
     """Rule step: meet the next card; a card risen as an Undead (Spreading Death) attacks in
     its turn; a group of enemies with a Strength/Craft enemy among them asks the character
     for battle or psychic combat first."""
-    from ...rules import encounters
     cid = state.current
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
@@ -312,7 +307,7 @@ def meet(state, space, everything, met=()):
     flags = ch.turn_flags
     if not met and not flags.get("events_announced") and encounters.events_drawn(state, space, cid):
         return _delegate(state, encounters.meet, space, everything, met)
-    queue = encounters._order(state, space, set(met), everything, cid)
+    queue = encounters.meeting_order(state, space, set(met), everything, cid)
     rising = dead.risen_first(state, space, queue, met)
     if rising is not None:
         return dead.fight_risen(state, cid, space, everything, met, rising)
@@ -333,10 +328,9 @@ def _base_kind(card_id):
 def combat_kind_chosen(state, action, space, everything, met, number):
     """001 Strength/Craft: "he can choose to fight all these Enemies in either battle or in
     psychic combat".  Enemies of the same number that fight only the chosen way join them."""
-    from ...rules import combat, encounters
     cid = state.current
     kind = action.args[0]
-    queue = encounters._order(state, space, set(met), everything, cid)
+    queue = encounters.meeting_order(state, space, set(met), everything, cid)
     group = [c for c in queue if load().cards[c].type == "enemy" and load().cards[c].number == number
              and (is_strength_craft(c) or _base_kind(c) == kind)]
     enemies = []
@@ -352,7 +346,6 @@ def combat_kind_chosen(state, action, space, everything, met, number):
 
 
 def enemies_beaten(state, space, cards, everything, met):
-    from ...rules import encounters
     return _delegate(state, encounters.enemies_beaten, space, cards, everything, met)
 
 

@@ -20,6 +20,10 @@ from ...engine.machine import frame, log, push
 from ...engine.records import Outcome, replace
 from ...errors import TalismanError
 from . import store as st
+from ...notation import Action
+from ...rules import effects
+from ...rules.encounters import card_drawn
+from . import endings
 
 #: The four Omen sets, by id (the ``harbinger_omen_set`` option; ``random`` picks one).
 SETS = ("armageddon", "rise_of_the_dead", "shattered_world", "stars_align")
@@ -99,7 +103,6 @@ def restore_top(state, actor, cause):
 
 def resolve(state, omen, actor):
     """Resolve an Omen's immediate effects (its card ``effect``)."""
-    from ...rules import effects
     actor = st.acting_character(state, actor)
     todo = st.card(omen).effect
     if not todo or actor is None:
@@ -115,7 +118,6 @@ def exhausted(state):
         ch = state.characters[cid]
         if any(st.cdata(c).get("wins_when_omens_exhausted") for c in ch.objects):
             winners.append(cid)
-    from . import endings
     winners += [c for c in endings.crown_winners_when_omens_exhausted(state) if c not in winners]
     state = replace(state, stack=pvector())
     if winners:
@@ -152,8 +154,6 @@ def cards_drawn(state, character, space, cards):
 
 def discard_drawn(state, space, card):
     """Rule step: a card from the discard pile joins the space's draw (as a drawn card)."""
-    from ...notation import Action
-    from ...rules.encounters import card_drawn
     return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
 
 

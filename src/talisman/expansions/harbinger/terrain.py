@@ -21,6 +21,10 @@ from ...engine.machine import decide, log, request_draw
 from ...engine.records import deep_freeze, replace
 from . import omens
 from . import store as st
+from ...definitions import load
+from ...engine.machine import frame, push
+from ...rules.movement import nearest_spaces, reachable
+from ...state import update_character
 
 
 def can_hold(space):
@@ -116,7 +120,6 @@ def remove(state, space, cause):
 
 def free_spaces_nearest(state, space):
     """The spaces nearest ``space`` that can hold Terrain and have none."""
-    from ...rules.movement import nearest_spaces
     covered = terrain_map(state)
     return nearest_spaces(space, lambda s: can_hold(s) and s not in covered)
 
@@ -221,7 +224,6 @@ def next_move_check(state, character):
     """An earlier "as your next move, go to X" whose X is now covered by Terrain is ignored."""
     nm = state.characters[character].next_move
     if nm is not None and nm.get("to") in terrain_map(state):
-        from ...state import update_character
         state = update_character(state, character, next_move=None)
         state = log(state, "harbinger_effect_ignored", character=character, space=nm["to"],
                     effect="next_move", reason="the space is covered by Terrain")
@@ -250,8 +252,6 @@ def movement_destinations(state, destinations, character, roll, dice=None):
         counts = (roll, max(1, roll - d["movement_choice"]), roll + d["movement_choice"])
     if not counts:
         return destinations
-    from ...definitions import load
-    from ...rules.movement import reachable
     out = set()
     for n in counts:
         out |= set(reachable(load().board, here, n))
@@ -280,8 +280,6 @@ def cracks_appear(state, character, space):
             or not ch.turn_flags.get("moved") or not can_hold(space) \
             or not _stayed_on_a_one(state, character):
         return state
-    from ...engine.machine import frame, push
-    from ...state import update_character
     state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
                              .set("encounter_replaced", True))
     state = push(state, frame("encounters.begin"))

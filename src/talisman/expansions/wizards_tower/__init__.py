@@ -23,9 +23,12 @@ from __future__ import annotations
 
 from pyrsistent import pmap
 
+from ...engine.ruleset import Plugin
+from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
+from ...rules import characters as chars, combat, encounters, inner_region
 
 ID = "wizards_tower"
 ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
@@ -121,7 +124,6 @@ def encounter_chosen(state, action):
     cid = state.current
     if action.args[0] == "room":
         return ROOM_ENCOUNTERS[state.characters[cid].space](state, cid)
-    from ...rules import encounters
     return encounters.encounter_character(state, cid, action.args[1])
 
 
@@ -134,7 +136,6 @@ def combat_options(state, options, character):
 def character_score(state, score, character, kind):
     if not in_tower(state, character):
         return score
-    from ...rules import characters as chars
     ch = state.characters[character]
     which = "strength" if kind == "battle" else "craft"
     for c in list(ch.objects) + list(ch.followers):
@@ -164,7 +165,6 @@ def enter_chosen(state, action):
 
 def enter(state, cid):
     """Through the Door; the animals (and what only they could carry) stay at the Portal."""
-    from ...rules import characters as chars
     ch = state.characters[cid]
     animals = [f for f in ch.followers if f in ANIMALS]
     left = list(animals)
@@ -234,7 +234,6 @@ def antechamber(state, cid):
 
 
 def gargoyle_rolled(state, action, who):
-    from ...rules import combat
     gargoyle = {"name": "gargoyle", "card": None, "value": sum(action.dice) + GARGOYLE["add"]}
     return combat.start_combat(state, who, "battle", [gargoyle],
                                on_win={"step": "wt.room_cleared", "args": {"who": who}},
@@ -252,7 +251,6 @@ def death_rolled(state, action, who):
 
 def death_answered(state, action, who, mine):
     """"If you win, you may continue. If you lose or draw, you lose 1 Life and must Retreat"."""
-    from ...rules import characters as chars
     theirs = sum(action.dice)
     state = log(state, "contest", character=who, opponent="death", roll=mine, opponent_roll=theirs,
                 result="win" if mine > theirs else "lose" if mine < theirs else "draw")
@@ -274,7 +272,6 @@ def pit_trap(state, cid):
 
 
 def trap_next(state, who, field, items, lost):
-    from ...rules import characters as chars
     if items:
         return request_roll(state, "d6", f"the trap and {items[0]}", "wt.trap_rolled", who=who,
                             field=field, items=items, lost=lost)
@@ -303,7 +300,6 @@ def dragon_prince(state, cid):
 
 
 def prince_chosen(state, action):
-    from ...rules import combat
     cid = state.current
     kind = action.args[0]
     prince = {"name": "dragon_prince", "card": None,
@@ -316,7 +312,6 @@ def prince_chosen(state, action):
 
 def tower_crown(state, cid):
     """"Move to the Crown of Command Space in the Inner Region" (its encounter follows)."""
-    from ...rules import inner_region
     state = _set(state, "cleared", cid, None)
     state = update_character(state, cid, space="crown_of_command", hold=None)
     state = log(state, "moved", character=cid, path=["crown_of_command"], to="crown_of_command")
@@ -330,7 +325,12 @@ ROOM_ENCOUNTERS = {"wt_door": door, "wt_antechamber": antechamber,
                    "wt_pit_trap": pit_trap, "wt_dragon_prince": dragon_prince,
                    "wt_crown_of_command": tower_crown}
 
-HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
+def crown_route(state, route, space):
+    """The Lord of Chaos's routes to the Crown: through the Tower's rooms is a way of its own."""
+    return "wizards_tower" if load().board.origin.get(space) == "wizards_tower" else route
+
+
+HOOKS = {"crown_route": crown_route, "setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
          "combat_options": combat_options, "character_score": character_score}
 
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
@@ -338,3 +338,6 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
          "wt.encounter_chosen": encounter_chosen}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS)

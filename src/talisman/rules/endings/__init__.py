@@ -28,6 +28,7 @@ See docs/endings.md.
 """
 from __future__ import annotations
 
+from ...engine.ruleset import Plugin
 from . import arena as _arena
 from . import black_void as _black_void
 from . import cards as _cards
@@ -57,3 +58,27 @@ for _module in MODULES:
     for _name, _fn in _module.STEPS.items():
         assert _name not in STEPS, f"duplicate rule step {_name}"
         STEPS[_name] = _fn
+
+
+
+def _character_died(state, character):
+    """``character_died``: an ending's bookkeeping, then KING OF THE HILL (the last survivor)."""
+    return _winning.check_last_survivor(_crown.character_died(state, character))
+
+
+#: The endings area subscribes to the base hook points like an expansion (run in every game,
+#: after the enabled expansions): the rule areas below it never import it.
+PLUGIN = Plugin("endings", always=True, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
+    "setting_up": _crown.setup_endings,
+    "turn_beginning": lambda state, character: _pandora.turn_started(state, character),
+    "character_died": _character_died,
+    "player_view": lambda state, view, player: _cards.hide_from(state, view),
+    "trophy_kept": lambda state, kept, character, card, counter:
+        kept or _pandora.trophy_kept(state, character, card, counter),
+    "alignment_locked": lambda state, locked, character, alignment:
+        locked or _cards.alignment_locked(state, character, alignment),
+    "attacks_allowed": lambda state, allowed, character: allowed and _cards.attacks_allowed(state),
+    "crown_holds": lambda state, holds, character: holds or _cards.holds_on_crown(state),
+    "crown_encounter": lambda state, result, character:
+        result if result[1] else _crown.crown_ending(result[0], character),
+})

@@ -27,6 +27,8 @@ from ...engine.records import deep_freeze, replace
 from ...state import update_character
 from .tasks import alive, discard_cards
 from .winning import win
+from .. import characters
+from .. import combat
 
 __all__ = ["ARENA", "pandora_arena", "arena_pairing", "duel"]
 
@@ -38,7 +40,6 @@ ARENA = {"lives": 2, "out_after": 2, "pairing": "fewest bouts first, same losses
 def pandora_arena(state, who, row):
     """1 / 6: everyone to the Arena with 2 lives ((1) without magic); the opener chooses the
     first opponent and Strength or Craft."""
-    from .. import characters as chars
     seats = list(state.order)
     start = seats.index(who)
     fighters = [c for c in seats[start:] + seats[:start] if alive(state, c)]
@@ -47,7 +48,7 @@ def pandora_arena(state, who, row):
         if not row["magic"]:
             state = discard_cards(state, cid, only_type="magic_object")
             for sp in state.characters[cid].spells:
-                state = chars.discard(state, sp)
+                state = characters.discard(state, sp)
             state = update_character(state, cid, spells=[])
     state = log(state, "arena_opened", character=who, fighters=fighters, lives=ARENA["lives"],
                 magic=row["magic"])
@@ -71,7 +72,6 @@ def bout(state, a, b, kind):
 
 
 def _scores(state, action, a, b, kind):
-    from .. import combat
     da, db = action.dice
     return da + combat.combat_total(state, a, kind), db + combat.combat_total(state, b, kind)
 
@@ -91,8 +91,7 @@ def arena_rolled(state, action, a, b, kind):
     if losses[loser] >= ARENA["out_after"]:
         state = log(state, "arena_eliminated", character=loser, by=winner)
     else:
-        from .. import characters as chars
-        state = chars.lose_lives(state, loser, 1, f"{winner} in the Arena")
+        state = characters.lose_lives(state, loser, 1, f"{winner} in the Arena")
     return next_bout(state)
 
 
@@ -145,12 +144,11 @@ def duel(state, a, b, kind):
 
 
 def duel_rolled(state, action, a, b, kind):
-    from .. import characters as chars
     sa, sb = _scores(state, action, a, b, kind)
     state = log(state, "duel_round", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa != sb:
         winner, loser = (a, b) if sa > sb else (b, a)
-        state = chars.lose_lives(state, loser, 1, f"{winner} (PERILS OF PANDORA)")
+        state = characters.lose_lives(state, loser, 1, f"{winner} (PERILS OF PANDORA)")
     if state.outcome is not None or not (alive(state, a) and alive(state, b)):
         return state
     return duel(state, a, b, kind)

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from ...engine.machine import log
 from ...state import update_character
+from . import cards
+from .. import characters
 
-__all__ = ["black_void"]
+__all__ = ["black_void", "annihilate"]
 
 
 def black_void(state, cid):
@@ -12,15 +14,18 @@ def black_void(state, cid):
     with all Followers, and Possessions. That Character is out of the game! Discard the Void
     and do not reuse for another player."
     """
-    from .. import characters as chars
     ch = state.characters[cid]
     for c in list(ch.objects) + list(ch.followers) + list(ch.trophies) + list(ch.spells):
-        state = chars.discard(state, c)
+        state = characters.discard(state, c)
     state = update_character(state, cid, objects=[], followers=[], trophies=[], spells=[], gold=0)
-    from .cards import discard_ending
     by = state.ending["card"]
-    state = discard_ending(state)
+    state = cards.discard_ending(state)
     state = log(state, "annihilated", character=cid, by=by)
-    return chars.kill(state, cid, "the Horrible Black Void")
+    return characters.kill(state, cid, "the Horrible Black Void")
+
+
+def annihilate(state, params, actor, source):
+    """The Horrible Black Void on the actor (an Alternative Ending card's effect)."""
+    return black_void(state, actor)
 
 STEPS = {}

@@ -22,10 +22,11 @@ The rule option ``alternative_endings`` says how the deck is used:
     the cards of the other variant go back to the box, one card is drawn at set-up and placed
     on the Crown face up / face down (turned up when first encountered).
 
-``ending_deck`` (a list of ending ids, default all) keeps only those endings in the deck.  The
-Harbinger's old option ``harbinger_ending`` (``revealed`` / ``hidden``) still works: it is
-``alternative_endings`` with that variant and the Harbinger's two cards only; combining it
-with ``alternative_endings`` is an error.
+``ending_deck`` (a list of ending ids, default all) keeps only those endings in the deck.  An
+expansion's own older option (:data:`talisman.options.SET_ENDING_OPTIONS`: The Harbinger's
+``harbinger_ending``, ``revealed`` / ``hidden``) still works: it is ``alternative_endings``
+with that variant and that expansion's cards only; combining it with ``alternative_endings``
+is an error.
 
 ``state.ending`` (plain data): ``variant``, ``deck`` (undrawn), ``card`` (on the Crown),
 ``revealed``, ``box`` (back in the game box), ``discarded``, and each ending's own fields.
@@ -37,15 +38,18 @@ from ...engine.dice import shuffle
 from ...engine.machine import log
 from ...engine.records import Outcome, deep_freeze, replace
 from ...errors import TalismanError
+from ...options import SET_ENDING_OPTIONS
+from .. import characters
+from .. import effects
 
 __all__ = ["VARIANTS", "DECK", "ending_settings", "setup_card_endings", "is_card", "icons",
            "star", "face_up", "reveal", "encounter_card", "holds_on_crown", "cards_held",
            "hide_from", "discard_ending", "time_flipped", "alignment_locked", "attacks_allowed",
-           "win_game", "annihilate", "EFFECTS"]
+           "win_game", "EFFECTS"]
 
 VARIANTS = ("revealed", "hidden")
 DECK = "alternative_ending"
-HARBINGER_VARIANTS = ("off", "revealed", "hidden")
+SET_VARIANTS = ("off", "revealed", "hidden")  # an expansion's own ending option
 
 
 def is_card(eid):
@@ -72,18 +76,18 @@ def ending_settings(state):
         raise TalismanError(f"rule option alternative_endings={alt!r}: false, true (the compendium's "
                             f"draw on the Crown), 'revealed' or 'hidden' (the Revised 4th Edition's)")
     only = state.option("ending_deck")
-    harbinger = state.option("harbinger_ending")
-    if harbinger not in HARBINGER_VARIANTS:
-        raise TalismanError(f"rule option harbinger_ending={harbinger!r}: choose one of "
-                            f"{', '.join(HARBINGER_VARIANTS)}")
-    if harbinger != "off":
-        if alt is not False or only is not None:
-            raise TalismanError("rule option harbinger_ending is the older form of alternative_endings: "
-                                "use alternative_endings (and ending_deck) alone")
-        if "harbinger" not in state.config.expansions:
-            raise TalismanError("rule option harbinger_ending needs the harbinger expansion")
-        harbinger_cards = [c for c in state.decks.get(DECK, ()) if _card_set(c) == "harbinger"]
-        return harbinger, harbinger_cards
+    for name, set_id in SET_ENDING_OPTIONS.items():
+        chosen = state.option(name)
+        if chosen not in SET_VARIANTS:
+            raise TalismanError(f"rule option {name}={chosen!r}: choose one of "
+                                f"{', '.join(SET_VARIANTS)}")
+        if chosen != "off":
+            if alt is not False or only is not None:
+                raise TalismanError(f"rule option {name} is the older form of alternative_endings: "
+                                    "use alternative_endings (and ending_deck) alone")
+            if set_id not in state.config.expansions:
+                raise TalismanError(f"rule option {name} needs the {set_id} expansion")
+            return chosen, [c for c in state.decks.get(DECK, ()) if _card_set(c) == set_id]
     if only is not None and (isinstance(only, str) or not all(isinstance(x, str) for x in only)):
         raise TalismanError(f"rule option ending_deck={only!r}: a list of ending ids")
     variant = None if alt is False else "compendium" if alt is True else alt
@@ -98,7 +102,8 @@ def setup_card_endings(state, compendium):
         return state
     cards = list(state.decks.get(DECK, ()))
     state = replace(state, decks=state.decks.set(DECK, state.decks[DECK][:0])) if cards else state
-    pool = ([] if state.option("harbinger_ending") != "off" else list(compendium)) + cards
+    own = any(state.option(name) != "off" for name in SET_ENDING_OPTIONS)  # one expansion's cards only
+    pool = ([] if own else list(compendium)) + cards
     if only is not None:
         unknown = [e for e in only if e not in pool]
         if unknown:
@@ -151,10 +156,9 @@ def star_setup(state):
     """What a star instruction does when its card turns face up (every character)."""
     s = star(state)
     if s.get("all_good"):
-        from .. import characters as chars
         for c in state.order:
             if state.characters[c].alive:
-                state = chars.set_alignment(state, c, "good", state.ending["card"])
+                state = characters.set_alignment(state, c, "good", state.ending["card"])
     if s.get("fate_on_card") and "card_fate" not in state.ending:
         n = s["fate_on_card"]["per_character"] * len(state.order)
         state = replace(state, ending=state.ending.set("card_fate", n))
@@ -168,7 +172,6 @@ def encounter_card(state, cid):
     Command Spell or encounter other characters on the Crown of Command unless the Alternative
     Ending card specifically states otherwise" (the card's effect says so, e.g. with
     ``command_spell``)."""
-    from .. import effects
     card = state.ending["card"]
     state = log(state, "ending_encountered", card=card, character=cid)
     return effects.run(state, load().cards[card].effect, cid, {"card": card})
@@ -255,12 +258,6 @@ def win_game(state, params, actor, source):
     return replace(state, outcome=Outcome(reason, (actor,)))
 
 
-def annihilate(state, params, actor, source):
-    """The Horrible Black Void on the actor."""
-    from .black_void import black_void
-    return black_void(state, actor)
-
-
-EFFECTS = {"win_game": win_game, "annihilate": annihilate}
+EFFECTS = {"win_game": win_game}  # with black_void.annihilate: the endings area's effects
 
 STEPS = {}

@@ -18,6 +18,8 @@ from .lord_of_chaos import (LORD_OF_CHAOS_CHART, continue_change, continue_chaos
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
 from .tasks import set_task, task_of
 from .winning import win
+from ...engine.machine import frame, push
+from . import cards
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending",
            "chart_rolled", "DIE_ENDINGS", "TASKS"]
@@ -35,8 +37,7 @@ def setup_endings(state):
     if state.option("chaos_bloodbath") and state.decks.get("talisman"):
         state = replace(state, decks=state.decks.set("talisman", state.decks["talisman"][:1]))
         state = log(state, "talisman_stock_limited", cards=1, cause="chaos_bloodbath")
-    from .cards import setup_card_endings
-    return setup_card_endings(state, ENDINGS)
+    return cards.setup_card_endings(state, ENDINGS)
 
 
 def crown_ending(state, cid):
@@ -57,7 +58,6 @@ def crown_ending(state, cid):
         card = e["deck"][0]
         state = replace(state, ending=e.set("deck", e["deck"][1:]).set("card", card))
         state = log(state, "ending_drawn", character=cid, ending=card)
-    from . import cards
     if not cards.face_up(state):
         state = cards.reveal(state, cid)  # 001/003 Hidden Variant: turned up when first met
     card = state.ending["card"]
@@ -96,7 +96,6 @@ def chart_rolled(state, action, card, who):
     roll = sum(action.dice)
     row = DIE_ENDINGS[card][1][roll]
     state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
-    from ...engine.machine import frame, push
     return push(state, frame(row["step"], who=who, row=row))
 
 

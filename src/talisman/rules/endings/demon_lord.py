@@ -6,6 +6,8 @@ from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from .winning import win
+from ...engine.machine import frame, push
+from .. import combat
 
 __all__ = ["DEMON_LORD", "BARRIER_CHART", "demon_lord", "raise_barrier", "barrier",
            "barrier_rolled", "demon_chosen", "demon_hit"]
@@ -35,7 +37,6 @@ def raise_barrier(state, cid):
     """"the Demon Lord has created an impenetrable mystic barrier preventing any other player
     from entering the Valley of Fire. Any Character already on the Valley of Fire is teleported
     to a random location" (the D8 chart)."""
-    from ...engine.machine import frame, push
     state = replace(state, ending=state.ending.set("barrier_by", cid))
     out = [o for o in state.order if o != cid and state.characters[o].alive
            and state.characters[o].space == "valley_of_fire"]
@@ -55,7 +56,6 @@ def barrier_rolled(state, action, who):
 
 
 def demon_chosen(state, action):
-    from .. import combat
     cid = state.current
     if action.kind == "flee":
         state = update_character(state, cid, space="plain_of_peril")

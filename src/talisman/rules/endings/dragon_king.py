@@ -8,6 +8,8 @@ from ...state import update_character
 from pyrsistent import pvector
 from .tasks import alive, discard_cards, set_task, task_of, throw
 from .winning import win, won_in_time
+from .. import characters
+from .. import combat
 
 __all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers",
            "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king",
@@ -38,10 +40,9 @@ DRAGON_KING_CHART = {
 def dk_alone(state, who, row=None):
     """1: "all your Followers flee in fear, discard them. The Dragon King casts a Spell
     destroying all your Magic Objects ... You must now defeat the King, by yourself"."""
-    from .. import characters as chars
     ch = state.characters[who]
     for f in ch.followers:
-        state = chars.discard(state, f)
+        state = characters.discard(state, f)
     state = update_character(state, who, followers=[])
     state = log(state, "followers_fled", character=who, cards=list(ch.followers))
     state = discard_cards(state, who, only_type="magic_object")
@@ -52,16 +53,15 @@ def dk_meal(state, who, row=None):
     """2 (and 7 failed): "eats one of your Followers, and throws you into the Plain of Peril. If
     you have no Followers, The Dragon King takes a Life and throws you into the Portal of Power"
     (the follower eaten: the first the character gained, a stand-in for the King's choice)."""
-    from .. import characters as chars
     state = set_task(state, who, None)
     ch = state.characters[who]
     if ch.followers:
         eaten = ch.followers[0]
         state = update_character(state, who, followers=list(ch.followers)[1:])
-        state = chars.discard(state, eaten)
+        state = characters.discard(state, eaten)
         state = log(state, "follower_eaten", character=who, card=eaten, by="dragon_king")
         return throw(state, who, "plain_of_peril", "the Dragon King")
-    state = chars.lose_lives(state, who, 1, "the Dragon King")
+    state = characters.lose_lives(state, who, 1, "the Dragon King")
     return throw(state, who, "portal_of_power", "the Dragon King") if alive(state, who) else state
 
 
@@ -73,7 +73,6 @@ def dk_brothers(state, who, row=None):
 
 
 def next_brother(state, who, task=None):
-    from .. import combat
     brother = {"name": "dragon_kings_brother", "card": None, "value": DRAGON_KING["brother_strength"]}
     return combat.start_combat(state, who, "battle", [brother],
                                on_win={"step": "endings.dk_brother_killed", "args": {"who": who}},
@@ -130,8 +129,6 @@ def dk_round_rolled(state, action, who, king, after, extra):
 
 
 def dk_round_answered(state, action, who, king, after, extra, mine):
-    from .. import characters as chars
-    from .. import combat
     kb, kp = action.dice
     battle = mine[0] + combat.combat_total(state, who, "battle")
     psychic = mine[1] + combat.combat_total(state, who, "psychic")
@@ -149,7 +146,7 @@ def dk_round_answered(state, action, who, king, after, extra, mine):
         king["lives"] -= 1
         state = log(state, "dragon_king_wounded", character=who, lives=king["lives"])
     elif result == "lost":
-        state = chars.lose_lives(state, who, 1, "the Dragon King")
+        state = characters.lose_lives(state, who, 1, "the Dragon King")
     return STEPS[after](state, who=who, king=king, result=result, **dict(extra))
 
 
@@ -206,11 +203,10 @@ def dk_dragons(state, who, row=None):
     """6: "The King calls all Dragons on the Board to his aid. All face up Dragons are placed on
     this Space. You must fight them all at once! If you win, you must now fight the Dragon King
     himself" (the next turn on the Crown; with no Dragon on the board, the King at once)."""
-    from .. import characters as chars
     found = []
     bc = state.board_cards
     for space in sorted(bc):
-        dragons = [c for c in bc[space] if chars.card(c).type == "enemy" and chars.card(c).subtype == "dragon"]
+        dragons = [c for c in bc[space] if characters.card(c).type == "enemy" and characters.card(c).subtype == "dragon"]
         if dragons and space != "crown_of_command":
             bc = bc.set(space, pvector([c for c in bc[space] if c not in dragons]))
             found += dragons
@@ -218,14 +214,13 @@ def dk_dragons(state, who, row=None):
     if not found:
         state = log(state, "no_dragons_came", character=who)
         return dk_king(state, who)
-    state = chars.put_on_space(state, "crown_of_command", found)
+    state = characters.put_on_space(state, "crown_of_command", found)
     state = log(state, "dragons_called", character=who, cards=found)
     state = set_task(state, who, {"kind": "dragons", "cards": found})
     return fight_dragons(state, who, task_of(state, who))
 
 
 def fight_dragons(state, who, task):
-    from .. import combat
     enemies = [combat.enemy_from_card(state, who, c) for c in task["cards"]]
     return combat.start_combat(state, who, "battle", enemies,
                                on_win={"step": "endings.dk_dragons_beaten", "args": {"who": who}},
@@ -248,8 +243,7 @@ def dk_asleep(state, who, row=None):
 
 
 def dk_asleep_rolled(state, action, who):
-    from .. import characters as chars
-    roll, craft = sum(action.dice), chars.total(state, who, "craft")
+    roll, craft = sum(action.dice), characters.total(state, who, "craft")
     state = log(state, "assassination", character=who, roll=roll, craft=craft, success=roll < craft)
     if roll < craft:
         return win(state, who, "dragon_king")

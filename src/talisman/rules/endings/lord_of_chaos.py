@@ -4,8 +4,11 @@ alignment (``COMBAT_TABLE``, ``CHAOS_FOES``)."""
 from __future__ import annotations
 
 from ...engine.machine import log, request_roll
+from ..hooks import adjust
 from .tasks import alive, discard_cards, in_play, moves_since, set_task, task_of, throw
 from .winning import win
+from .. import characters
+from .. import combat
 
 __all__ = ["ANARCHIST_GUILD", "ANARCHIST_GUILD_STAND_IN", "LORD_OF_CHAOS_CHART", "LETTER_TABLE",
            "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
@@ -95,39 +98,35 @@ def continue_errand(state, who, task):
 
 
 def loc_alignment(state, who, row):
-    from .. import characters as chars
     al = state.characters[who].alignment
     if al == row["wins"]:
         return win(state, who, "lord_of_chaos")
     if al == row["loses"]:
         state = log(state, "game_lost", character=who, reason="lord_of_chaos")
-        return chars.kill(state, who, "lost the game to the Lord of Chaos")
+        return characters.kill(state, who, "lost the game to the Lord of Chaos")
     return errand(state, who, row["errand"])
 
 
 def loc_neutral(state, who, row):
-    from .. import characters as chars
     if state.characters[who].alignment == "neutral":
         return win(state, who, "lord_of_chaos")
-    state = chars.lose_lives(state, who, 1, "the Lord of Chaos")
+    state = characters.lose_lives(state, who, 1, "the Lord of Chaos")
     return errand(state, who, row["errand"]) if alive(state, who) else state
 
 
 ROUTES = {"mines": "mines", "vampires_tower": "mines", "pits": "mines",
-          "crypt": "crypt", "death": "crypt", "werewolf_den": "crypt",
-          # THE WIZARD'S TOWER (talisman.expansions.wizards_tower)
-          **{room: "wizards_tower" for room in ("wt_door", "wt_antechamber", "wt_dice_with_death",
-                                                "wt_magical_trap", "wt_pit_trap", "wt_dragon_prince",
-                                                "wt_crown_of_command")}}
+          "crypt": "crypt", "death": "crypt", "werewolf_den": "crypt"}
 
 
 def route_in(state, who, since=0):
     """The way the character last came to the Crown: by the Mines or the Crypt side (an
-    expansion's way in, e.g. the Wizard's Tower, names its spaces in ``ROUTES``)."""
+    expansion's way in, e.g. the Wizard's Tower, names its spaces through the ``crown_route``
+    hook point)."""
     route = None
     for to in moves_since(state, who, since):
-        if to in ROUTES:
-            route = ROUTES[to]
+        way = adjust(state, "crown_route", ROUTES.get(to), space=to)
+        if way is not None:
+            route = way
     return route
 
 
@@ -156,12 +155,11 @@ def loc_suffer(state, who, row):
 
 
 def loc_suffer_rolled(state, action, who):
-    from .. import characters as chars
     letter = LETTER_TABLE[state.characters[who].alignment][sum(action.dice)]
     what = LETTERS[letter]
     state = log(state, "chaos_letter", character=who, letter=letter)
     if what.get("lives"):
-        state = chars.lose_lives(state, who, what["lives"], "the Lord of Chaos")
+        state = characters.lose_lives(state, who, what["lives"], "the Lord of Chaos")
         if not alive(state, who):
             return state
     if what.get("possessions"):
@@ -204,7 +202,6 @@ def loc_lord_rolled(state, action, who, foe):
 
 def continue_chaos_fight(state, who, task):
     """One combat a turn; "Each Combat changes to the other attribute" (battle first)."""
-    from .. import combat
     spec = CHAOS_FOES[task["foe"]]
     kind = spec["kinds"][task["n"] % len(spec["kinds"])]
     state = set_task(state, who, dict(task, n=task["n"] + 1))
@@ -240,8 +237,6 @@ def continue_trial(state, who, task):
 
 
 def trial_rolled(state, action, who):
-    from .. import characters as chars
-    from .. import combat
     task = task_of(state, who)
     foe, kind = TRIAL_OF_CHAOS["battles"][task["done"]]
     mine_roll, their_roll = action.dice
@@ -251,7 +246,7 @@ def trial_rolled(state, action, who):
     state = log(state, "trial_of_chaos", character=who, foe=foe, kind=kind, score=mine,
                 opponent_score=theirs, won=won)
     if not won:
-        return chars.lose_lives(state, who, 1, f"the {foe}")
+        return characters.lose_lives(state, who, 1, f"the {foe}")
     done = task["done"] + 1
     if done >= len(TRIAL_OF_CHAOS["battles"]):
         state = set_task(state, who, None)

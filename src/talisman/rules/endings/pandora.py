@@ -9,6 +9,8 @@ from ...state import update_character
 from .arena import duel, pandora_arena
 from .tasks import alive, in_play, set_task, task_of
 from .winning import win
+from .. import characters
+from .. import movement
 
 __all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
            "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
@@ -56,11 +58,10 @@ def pandora_goal(state, who, row):
 
 
 def goal_met(state, who, task):
-    from .. import characters as chars
     ch = state.characters[who]
     goal = task["goal"]
     if goal == "dragons":
-        return len([t for t in ch.trophies if chars.card(t).subtype == "dragon"]) >= task["count"]
+        return len([t for t in ch.trophies if characters.card(t).subtype == "dragon"]) >= task["count"]
     if goal == "followers":
         return len(ch.followers) >= task["count"]
     if goal == "quest":
@@ -92,8 +93,7 @@ def trophy_kept(state, cid, trophy, which):
     task = task_of(state, cid)
     if task is None or task.get("goal") != "dragons":
         return False
-    from .. import characters as chars
-    return chars.card(trophy).subtype == "dragon"
+    return characters.card(trophy).subtype == "dragon"
 
 
 def continue_goal(state, who, task):
@@ -117,12 +117,11 @@ def pandora_finders(state, who, row):
 
 def claimable(state, who):
     """The Objects and Magic Objects of every discard pile, while the carrying limit allows."""
-    from .. import characters as chars
     ch = state.characters[who]
-    if len(chars.carried_objects(ch)) >= chars.carry_limit(ch):
+    if len(characters.carried_objects(ch)) >= characters.carry_limit(ch):
         return []
     found = [c for deck in sorted(state.discards) for c in state.discards[deck]
-             if chars.card(c).type in ("object", "magic_object")]
+             if characters.card(c).type in ("object", "magic_object")]
     return list(dict.fromkeys(found))
 
 
@@ -162,7 +161,6 @@ def finders_turn(state, who):
 def finders_teleported(state, action, who):
     if action.kind == "done":
         return state
-    from .. import movement
     # the move is made: the encounter follows on the new space (ENCOUNTERS)
     return movement.forced_move(state, who, action.args[0], False, "finders_keepers")
 
@@ -183,14 +181,13 @@ def pandora_perils(state, who, row):
 def perils_options(state, who):
     """``perils:<teleported>:<opponent>:<battle|psychic>`` (psychic only for a character whose
     abilities let it attack that way); with one other character left, the opener goes."""
-    from .. import characters as chars
     others = [o for o in state.order if o != who and alive(state, o)]
     pairs = [(a, b) for a in others for b in others if a != b] if len(others) >= 2 else \
         [(who, o) for o in others]
     out = []
     for a, b in pairs:
         out.append(f"perils:{a}:{b}:battle")
-        if chars.has_ability(state, a, "psychic_attack_on_characters"):
+        if characters.has_ability(state, a, "psychic_attack_on_characters"):
             out.append(f"perils:{a}:{b}:psychic")
     return out
 
@@ -209,7 +206,6 @@ def perils_chosen(state, action, who):
     a, b, kind = action.args
     to = state.characters[b].space
     if a == who:
-        from .. import movement
         state = movement.forced_move(state, a, to, False, "perils_of_pandora")
     else:
         state = update_character(state, a, space=to)

@@ -7,6 +7,9 @@ from __future__ import annotations
 from ...engine.machine import log
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
+from ...definitions import load
+from pyrsistent import pmap
+from .. import characters
 
 __all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play"]
 
@@ -17,7 +20,6 @@ def task_of(state, cid):
 
 
 def set_task(state, cid, task):
-    from pyrsistent import pmap
     e = state.ending
     tasks = e.get("tasks") or pmap()
     tasks = tasks.discard(cid) if task is None else tasks.set(cid, deep_freeze(task))
@@ -32,12 +34,11 @@ def throw(state, cid, to, cause):
 
 def discard_cards(state, cid, keep_followers=True, only_type=None):
     """Discard a character's objects (of ``only_type`` if given) and, unless kept, followers."""
-    from .. import characters as chars
     ch = state.characters[cid]
-    objects = [c for c in ch.objects if only_type is None or chars.card(c).type == only_type]
+    objects = [c for c in ch.objects if only_type is None or characters.card(c).type == only_type]
     gone = objects + ([] if keep_followers else list(ch.followers))
     for c in gone:
-        state = chars.discard(state, c)
+        state = characters.discard(state, c)
     state = update_character(state, cid, objects=[c for c in ch.objects if c not in objects],
                              followers=list(ch.followers) if keep_followers else [])
     return log(state, "possessions_discarded", character=cid, cards=gone)
@@ -58,10 +59,10 @@ def moves_since(state, cid, since):
 
 def in_play(state, space):
     """Whether a space is on a board in this game (an expansion's spaces only with it)."""
-    from ...definitions import load
     board = load().board
     if space not in board.spaces:
         return False
-    return not space.startswith("city_") or "city" in state.config.expansions
+    origin = board.origin.get(space)
+    return origin is None or origin in state.config.expansions
 
 STEPS = {}

@@ -1,0 +1,215 @@
+"""The base game's hook points: their names, signatures and meaning (the rule kernel).
+
+The base rules fire these points with :func:`run_hook` (state hooks:
+``fn(state, **details) -> state``) or :func:`adjust` (value hooks:
+``fn(state, value, **details) -> value``); expansions (and the Alternative Endings, a base
+plugin) subscribe to them through a :class:`talisman.engine.ruleset.Plugin`.  Only the
+expansions named in ``state.config.expansions`` run, in the order configured, then the base
+plugins: a base-game state never runs expansion code.  An expansion keeps its own plain data in
+``state.ext[<expansion id>]``.  See docs/architecture.md.
+
+State hooks:
+
+``setting_up(state)``
+    The base game's own set-up (the Alternative Endings deck), before the expansions'
+    ``setup``.
+``setup(state)``
+    The game is set up (decks are built and shuffled), before the first turn.
+``turn_beginning(state, character)``
+    A character's turn frames (movement, encounters, end) are pushed, before ``turn_started``:
+    a power used before moving (an Alternative Ending's: Pandora's Box).
+``turn_started(state, character)`` / ``turn_ended(state, character)``
+    A character's turn begins / has ended.  Frames the hook pushes (and decisions it asks
+    for) come first: before the turn's movement / before play passes on.
+``before_movement(state, character)``
+    A character is about to move.  A hook that moves the character its own way (on an
+    expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.
+``movement_rolled(state, character, roll, dice=None)``
+    A character rolled for movement (the Blood Moon's Werewolf moves after a 1); ``dice``: the
+    dice rolled, when the caller knows them (``roll`` is their sum).
+``events_drawn(state, character, cards)``
+    A character drew one or more Events this encounter, before any card is met (the
+    Harbinger moves; the Blood Moon's Time card flips).
+``before_draw(state, character, space, count, deck)``
+    A space's draw of ``count`` cards of ``deck`` is about to be made.  A hook that draws them
+    its own way (the Blood Moon's Grave Robber: from the discard pile) sets the character's
+    turn flag ``draw_replaced``; frames it pushes run first.
+``cards_drawn(state, character, space, cards)``
+    A space's draw has put ``cards`` on the space, before any card is met (and before
+    ``events_drawn``): the Doomsayer's and the Witch Finder's extra card, the Vampire Hunter's
+    redraw, The Dead Rise's card from the discards.  Frames it pushes run first.
+``before_encounter(state, character, space)``
+    A character is about to encounter its space.  A hook that replaces the encounter (the
+    Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
+    ``encounter_replaced``.
+``prayer_rolled(state, character, roll)``
+    A prayer's die roll (a ``roll`` whose table counts ``prayer_bonus``) is made, before its
+    table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
+    push a decision first: the Blood Moon's Holy Day, "add up to 3").
+``combat_resolved(state, character, result)``
+    A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
+    ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
+    come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
+    set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
+    again; with it cleared, the character declares and attacks again.
+``spell_cast(state, caster, spell, context)``
+    A Spell has been cast (it is on the discard pile), before it takes effect and before a
+    Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
+    (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
+    Dispellation) sets the caster's turn flag ``spell_cancelled``.
+``before_forced_move(state, character, space, cause)``
+    A character is about to be moved straight to ``space`` by an effect (a teleport, a
+    "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
+    character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
+    leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
+``spoils_option_chosen(state, victor, loser, action)``
+    The victor of a fight between characters chose a spoils option an expansion offered
+    (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
+    or Craft taken).  The victor's "on win" continues after it.
+``possession_gained(state, character, card)``
+    ``card`` (an Object, Magic Object or Follower) has just joined ``character``'s possessions
+    through ``effects.add_possession`` (claimed, drawn, given by an effect); it asks for no
+    decision (the Blood Moon's Living Doll: every other Object is left on the space; the Black
+    Cat: all fate lost).
+``character_option_chosen(state, character, other, action)``
+    On meeting ``other``, ``character`` chose an option an expansion offered
+    (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
+``character_died(state, character)``
+    A character has died.
+``became_toad(state, character)``
+    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
+``characters_fought(state, victor, loser, kind)``
+    One character has beaten another in combat, before the spoils.
+``combat_option_chosen(state, character, action)``
+    A combat option an expansion offered (``combat_options``) was chosen; the hook may set
+    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
+    it pushes (a Spell cast: the Harbinger's divine gifts) run first; the combat then goes on as
+    after a Spell cast in combat (``combat.after_cast``).
+
+Value hooks:
+
+``draw_deck(state, deck, character, space)``
+    The deck a space's "draw N cards" draws from (the Harbinger's region draws Harbinger cards).
+``attack_score(state, score, enemy, kind)``
+    One creature's attack value in a combat (the Blood Moon: 1 less by Day, never below 1,
+    1 more at Night; for each enemy separately).
+``space_effect(state, effects, space)``
+    A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
+``space_named(state, allowed, space, effect)``
+    Whether an effect naming ``space`` (``move_to``, ``next_move``, ``place_self``) takes
+    effect (``False``: it is ignored, logged as ``effect_ignored``).  Asked only with expansions
+    in play (the Harbinger: a space covered by Terrain "is no longer on the board").
+``crossing_guarded(state, guarded, space)``
+    Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
+    lets characters cross freely).
+``combat_result(state, result, character, kind, enemies, opponent)``
+    A combat's result (``won``, ``lost``, ``standoff``) before it is applied (a card turns a
+    loss into a standoff).
+``character_score(state, score, character, kind)``
+    A character's Strength (battle) or Craft (psychic combat) total in a combat.
+``attack_roll(state, roll, enemies, kind, character)``
+    The die roll for the creatures in a combat.
+``creature_bonus(state, bonus, space)``
+    What a space adds to its creatures' attack (the Runes: 2).
+``counter_gain(state, amount, character, counter)``
+    How much of ``counter`` (``fate``, ``gold``, ``strength``...) a character gains
+    (``characters.gain``, and the fate of a replenish); 0 or less: nothing is gained
+    (``gain_refused``).  Asked only with expansions in play (the Blood Moon's Black Cat: no
+    fate).
+``combat_dice(state, dice, character, kind)``
+    The dice a character rolls for his attack in a combat (``"d6"``, the Warrior's ``"2d6"``:
+    the higher counts), asked only with expansions in play (the Blood Moon's Champion of
+    Light: one die more by Day).
+``spoils_options(state, options, victor, loser, kind)``
+    The spoils offered to the victor of a fight between characters (a tuple of notations,
+    ``spoils:...``); an option an expansion adds is applied by its ``spoils_option_chosen``
+    hook.  Asked only with expansions in play.
+``character_options(state, options, character, other)``
+    What ``character`` may do on meeting ``other`` (a tuple of notations: ``attack:battle``,
+    ``ability:steal``...); an added option is played by ``character_option_chosen``.  Asked
+    only with expansions in play (the Blood Moon's Tricks and Treats: ``trick:<card>``).
+``combat_options(state, options, character)``
+    The options offered before the dice of a combat (tuple of notations).
+``teleport_destinations(state, spaces, character, region)``
+    The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
+    tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
+    spaces, from one building to another).
+``draw_count(state, count, character, space)``
+    How many cards a space's "draw N cards" makes up to.
+``movement_dice(state, spec, character)``
+    The dice of a movement roll.
+``movement_destinations(state, destinations, character, roll, dice)``
+    The destinations a movement roll offers (a sorted tuple of space ids).  A hook may remove
+    destinations or add others: a shorter move, a stop on the way, a count one more or less,
+    staying put (the character's own space: it stays and encounters it).  An added destination
+    is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
+    the dice rolled (``roll`` is their sum).
+``spell_limit(state, limit, character)``
+    NUMBER OF SPELLS: the most spells a character may hold.
+``type_limit(state, limit, character, kind)``
+    The most Objects of type ``kind`` (``magic_object``...) a character may carry; ``None``: no
+    limit of its own (the base game only counts all Objects).  Asked only with expansions in
+    play, when a card of that type would be taken (the Harbinger's Fleeting Magic: 1).
+``trophies(state, cards, character)``
+    The beaten enemies (a tuple of card ids) a character keeps as trophies after a combat won;
+    the others are discarded (the Harbinger's Spiteful Ghosts: no Spirit or Undead trophy).
+``trophy_value(state, value, card, counter)``
+    What a kept enemy is worth when cashed in for ``counter``.
+``alignment_changing(state, result, character, alignment, cause)``
+    A character's alignment is about to change to ``alignment``; ``result`` is ``(state,
+    kept)``, ``(state, False)`` to begin with.  A subscriber that refuses the change (the
+    Harbinger's Possessed, who never turns Good) returns its state (a life lost) and ``True``;
+    it asks for no decision.  Asked only with expansions in play.
+``lives_losing(state, result, character, amount, cause)``
+    ``character`` is about to lose ``amount`` lives (``characters.lose_lives``, every loss of
+    lives), before they are taken; ``result`` is ``(state, spared)``, ``(state, 0)`` to begin
+    with.  A subscriber that takes some of the loss elsewhere (the Blood Moon's Self-Portrait:
+    spare lives on the card) returns its state and ``spared`` plus how many lives it spares;
+    it asks for no decision.  Asked only with expansions in play.
+``trophy_kept(state, kept, character, card, counter)``
+    Whether a trophy may not be cashed in for ``counter`` (Pandora's Box's Hydra keeps Dragons).
+``alignment_locked(state, locked, character, alignment)``
+    Whether a change of alignment is refused, costing a life instead (an Alternative Ending's
+    star instruction: "stay Good").
+``attacks_allowed(state, allowed, character)``
+    Whether a character may attack another it meets (an ending's star instruction: no attacks).
+``crown_holds(state, holds, character)``
+    Whether a character on the Crown of Command may not move off it (an ending card).
+``crown_encounter(state, result, character)``
+    THE CROWN OF COMMAND SPACE's encounter: ``result`` is ``(state, handled)``; a subscriber
+    that decides the encounter (the Alternative Endings) returns its state and ``True``.
+``crown_route(state, route, space)``
+    The way in to the Crown of Command a move to ``space`` shows (``mines``, ``crypt`` or
+    ``None``: the Lord of Chaos's "return via a Different route"); an expansion's way in names
+    its own (the Wizard's Tower: ``wizards_tower``).
+``player_view(state, view, player)``
+    The state as ``player`` may see it: an expansion hides its own secrets in ``view``
+    (a face-down Alternative Ending).
+"""
+from __future__ import annotations
+
+from ..engine.ruleset import RULESET
+
+STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
+               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
+               "combat_resolved", "before_forced_move",
+               "spell_cast", "character_died", "became_toad",
+               "characters_fought", "combat_option_chosen",
+               "spoils_option_chosen", "possession_gained", "character_option_chosen")
+VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
+               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
+               "combat_dice", "spoils_options", "counter_gain", "character_options",
+               "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
+               "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
+               "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
+               "crown_encounter", "alignment_changing", "lives_losing")
+HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
+
+RULESET.declare(STATE_HOOKS, VALUE_HOOKS)
+
+#: Fire a state hook point: ``run_hook(state, "turn_started", character=cid) -> state``.
+run_hook = RULESET.run_hook
+#: Fire a value hook point: ``adjust(state, "draw_count", 1, character=cid, space=s) -> value``.
+adjust = RULESET.adjust
+#: An enabled expansion's effect function for an effect name, or None.
+effect = RULESET.effect

@@ -1,0 +1,70 @@
+"""The rule kernel: the public state operations every rule area (and expansion) may use.
+
+It sits below the rule areas (:mod:`talisman.rules.characters`, ``effects``, ``movement``...)
+and imports none of them: an area reaches another area's rules through a pushed frame (a step
+name), a hook point (:mod:`talisman.rules.hooks`) or these operations.  See
+docs/architecture.md.
+"""
+from __future__ import annotations
+
+from ..definitions import load
+from ..engine.machine import frame, log, push
+from ..engine.records import deep_freeze, replace
+from ..state import GameState, update_character
+from .hooks import adjust
+
+__all__ = ["HANDLERS", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
+
+
+def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
+    """A character's turn flag ``key`` set to ``value`` (reset at the start of each turn)."""
+    ch = state.characters[cid]
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
+
+
+def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
+    """One copy of ``card_id`` taken off ``space`` (nothing if it is not there)."""
+    cards = state.board_cards.get(space)
+    if cards is None or card_id not in cards:
+        return state
+    return replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
+
+
+def end_turn_now(state: GameState) -> GameState:
+    """The turn ends at once: drop the rest of this turn's steps down to its end (or, once the
+    end has begun, down to passing play on)."""
+    stack = state.stack
+    while stack and stack[-1].step not in ("turn.end", "turn.pass"):
+        stack = stack.delete(len(stack) - 1)
+    return replace(state, stack=stack)
+
+
+def lose_turn(state: GameState, cid: str) -> GameState:
+    """LOSING A TURN: the piece lies down; the character's next turn only stands it up."""
+    state = update_character(state, cid, lost_turn=max(1, state.characters[cid].lost_turn))
+    state = log(state, "turn_lost", character=cid)
+    return end_turn_now(state) if cid == state.current else state
+
+
+#: Card id -> handler for cards whose behaviour the effect vocabulary cannot say (see
+#: :mod:`talisman.rules.effects`).
+HANDLERS: dict = {}
+
+
+def run_effects(state: GameState, effects, actor: str, source=None) -> GameState:
+    """Schedule ``effects`` (a list of effect steps) for ``actor``; they run next (the rule
+    step ``effects.next``)."""
+    if not effects:
+        return state
+    return push(state, frame("effects.next", effects=effects, actor=actor, source=source or {}))
+
+
+def cause_of(source) -> str:
+    """What an effect's ``source`` names as its cause (a card, a space)."""
+    return source.get("card") or source.get("space") or "an effect"
+
+
+def space_instructions(state: GameState, space: str):
+    """A space's instructions: the board's, unless an expansion replaces them (a Terrain card:
+    the ``space_effect`` hook point)."""
+    return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)

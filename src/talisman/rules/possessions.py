@@ -1,0 +1,91 @@
+"""POSSESSIONS and FOLLOWERS: cards joining and leaving a character's possessions.
+
+A rule area below the effect interpreter (:mod:`talisman.rules.effects` re-exports these):
+claiming a card (encounters), a card taken (abilities), followers lost (movement), the Talisman
+stockpile (quests) come here without importing the interpreter.
+"""
+from __future__ import annotations
+
+from ..definitions import load
+from ..engine.machine import frame, log, push
+from ..engine.records import replace
+from ..state import update_character
+from . import characters as chars
+from .hooks import run_hook
+from .kernel import cause_of
+
+__all__ = ["gain_talisman", "take_card", "add_possession", "add_follower", "drop_followers"]
+
+
+def gain_talisman(state, params, actor, source):
+    """TALISMAN CARDS: "draw one from the Talisman Stockpile" (none left, none gained)."""
+    deck = state.decks.get("talisman")
+    if not deck:
+        return log(state, "no_talisman_left", character=actor)
+    return take_card(state, actor, "talisman", deck[0], cause_of(source))
+
+
+def take_card(state, actor, deck, card_id, cause):
+    """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions."""
+    cards = state.decks[deck]
+    state = replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
+    return add_possession(state, actor, card_id, cause)
+
+
+def add_possession(state, actor, card_id, cause):
+    """A card joins the actor's objects or followers; one it may not use, or cannot carry,
+    is left on the space (POSSESSIONS; LIMIT TO NUMBER OF OBJECTS)."""
+    c = load().cards[card_id]
+    ch = state.characters[actor]
+    field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
+    cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
+    if field == "objects" and not cursed and (
+            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id,
+                   reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
+    if field == "objects" and not cursed and chars.type_limit_reached(state, actor, c):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
+    if field == "followers":
+        state = add_follower(state, actor, card_id, cause)
+    else:
+        state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
+        state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor]):
+            # taken over the limit: the character then leaves others, keeping the Cursed first
+            state = push(state, frame("characters.keep_within_limit", who=actor))
+    if state.config.expansions and card_id in getattr(state.characters[actor], field):
+        state = run_hook(state, "possession_gained", character=actor, card=card_id)
+    return state
+
+
+def add_follower(state, actor, card_id, cause):
+    """FOLLOWERS: "A Character may have any number of Followers" -- unless the Hag is with him
+    (``hag_curse``: every other Follower is driven off, none may be gained until the Village
+    Mystic takes her away, talisman-facts.md); the Minstrel (``hag_immune``) sends her away."""
+    c = load().cards[card_id]
+    ch = state.characters[actor]
+    if "hag_curse" in c.abilities and chars.has_ability(state, actor, "hag_immune"):
+        state = chars.discard(state, card_id)
+        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_immune")
+    if any("hag_curse" in load().cards[f].abilities for f in ch.followers):
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "follower_refused", character=actor, card=card_id, reason="hag_curse")
+    state = update_character(state, actor, followers=ch.followers.append(card_id))
+    state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
+    if "hag_curse" in c.abilities and len(ch.followers):
+        state = drop_followers(state, actor, list(ch.followers), "driven off by the Hag")
+    return state
+
+
+def drop_followers(state, actor, gone, cause):
+    followers = list(state.characters[actor].followers)
+    for f in gone:
+        followers.remove(f)
+        state = chars.discard(state, f)
+    state = update_character(state, actor, followers=followers)
+    state = log(state, "followers_lost", character=actor, cards=gone, cause=cause)
+    if any(load().cards[f].carry for f in gone):  # an Article lost: its load must be left
+        state = push(state, frame("characters.keep_within_limit", who=actor))
+    return state
