@@ -50,6 +50,8 @@ TEMPLATES = {
         "the Invisibility Cloak!" if d["face"] == "cloak" else f"a {d['face']}."),
     "moved": lambda d: f"{d['player']} moves {d['steps']} from {d['from']} to {d['to']}"
                        + (", blasting through the hedge." if d.get("curse") else "."),
+    "obstacle_passed_occupied": lambda d: f"{d['player']} slips past the piece on the Obstacle "
+                                          f"space {d['space']} to {d['to']}, and must battle.",
     "stayed": lambda d: f"{d['player']} stays put.",
     "advanced": lambda d: f"{d['player']} strides on {d['steps']} to {d['to']}.",
     "pushed_back": lambda d: f"{d['by']} moves {d['player']} back from {d['from']} to {d['to']}.",
