@@ -66,8 +66,12 @@ def _real(tile):
     return tile in load().cup_tiles and load().cup_tiles[tile].real
 
 
-def targets(state, pid):
-    """The Cup spaces worth heading for."""
+def targets(state, pid, public=False):
+    """The Cup spaces worth heading for, as ``pid`` knows them (``public``: as everyone
+    knows them, for guessing where an opponent heads without reading their looks)."""
+    if public:
+        left = tuple(sq for sq, cup in sorted(state.cups.items()) if not cup.face_up)
+        return left or load().board.cups
     real = known_cup(state, pid)
     if real is not None:
         return (real,)
@@ -87,9 +91,9 @@ def _distance_map(goals, hedge):
     return best
 
 
-def distance(state, pid, square):
+def distance(state, pid, square, public=False):
     """How far ``square`` is from ``pid``'s goal; a Portkey counts as where it leads."""
-    dmap = _distance_map(tuple(sorted(targets(state, pid))), state.hedge)
+    dmap = _distance_map(tuple(sorted(targets(state, pid, public))), state.hedge)
     board = load().board
     d = dmap.get(square, FAR)
     far = board.portkeys.get(square)
@@ -171,7 +175,7 @@ def _move(state, pid, texts):
 
 def _push(state, pid, texts):
     loser = state.pending.args["loser"]
-    scored = [(-distance(state, loser, t.split(":")[1]), t) for t in texts]
+    scored = [(-distance(state, loser, t.split(":")[1], public=True), t) for t in texts]
     return min(scored)[1]
 
 
@@ -185,7 +189,7 @@ def _battle(state, pid, texts):
 def _nearest_rival(state, pid):
     """The opponent whose piece stands nearest a Cup tile (by that opponent's goal)."""
     rivals = [q for q in state.order if q != pid]
-    return min(rivals, key=lambda q: (distance(state, q, state.players[q].space), q))
+    return min(rivals, key=lambda q: (distance(state, q, state.players[q].space, True), q))
 
 
 def _tile_play(state, pid, texts):
@@ -197,7 +201,7 @@ def _tile_play(state, pid, texts):
         if t == "play:dumbledore":
             return t
     cloak = f"play:invisibility_cloak:{rival}"
-    if cloak in texts and distance(state, rival, state.players[rival].space) <= 16:
+    if cloak in texts and distance(state, rival, state.players[rival].space, True) <= 16:
         return cloak
     if known_cup(state, pid) is None:
         unknown = [t for t in texts if t.startswith("play:four_point_spell:")
