@@ -10,9 +10,15 @@ on, or ``stay`` ("up to" double the roll includes none).  Where a piece may end:
 * through other pieces but never ending on one: a piece that wishes to stop on an
   occupied square moves on to the next free square beyond it, even past the count
   (choice ``next_free_space``);
-* an uncloaked piece must stop on an Obstacle space it enters, and may not enter one
-  another piece stands on (choice ``occupied_obstacle``);
+* an uncloaked piece must stop on an Obstacle space it enters; through one another piece
+  stands on it goes on to the first free square beyond and battles there (choice
+  ``occupied_obstacle``);
 * a move is measured by its shortest walk, so any square within the count may be chosen.
+
+A move that ends on an Obstacle space (or beyond an occupied one) keeps the square the
+piece entered it from in the state (``obstacle_space``, ``came_from``): the move after a
+won battle goes on past it, a lost battle moves the piece back through it (choice
+``entry_direction``, :func:`sides`).
 """
 from __future__ import annotations
 
