@@ -82,3 +82,11 @@ def test_a_simulated_game_is_deterministic_and_summarized():
     s = summarize([one, two])
     assert s["games"] == 2 and sum(s["wins_by_seat"].values()) == 2
     assert s["rounds_min"] <= statistics.median([one["rounds"], two["rounds"]]) <= s["rounds_max"]
+
+
+def test_a_piece_left_on_the_last_cup_under_the_cloak_steps_off_and_back():
+    """Seed 133 once ran to the safety bound: a piece reached the real Cup's space under the
+    cloak (no tile turned, The Invisibility Cloak) and stayed there for ever, the other
+    Cups face-up Headstones.  Staying resolves nothing, so the bot steps off and comes back."""
+    r = play_game(133, max_turns=300)
+    assert r["reason"] == "triwizard_cup" and r["turns"] < 300

@@ -147,6 +147,8 @@ def _square_value(state, pid, sq):
         d -= 0.5
     if kind == "cup" and sq in known_false(state, pid):
         d += 20
+    if kind == "cup" and state.cloak == pid:
+        d += 1.5        # a cloaked piece checks no Cup tile: wait next to it instead
     return d
 
 
@@ -155,7 +157,10 @@ def _best_move(state, pid, texts, prefix="move:"):
     here = state.players[pid].space
     scored = [(_square_value(state, pid, t.split(":")[1]), t) for t in moves]
     if "stay" in texts:
-        scored.append((_square_value(state, pid, here) + 0.25, "stay"))
+        # Staying resolves nothing: on a face-down Cup tile (reached under the cloak) the
+        # piece must step off and come back to turn it over.
+        on_cup = here in state.cups and not state.cups[here].face_up
+        scored.append((_square_value(state, pid, here) + (4 if on_cup else 0.25), "stay"))
     return min(scored)[1] if scored else texts[0]
 
 
