@@ -61,7 +61,7 @@ def test_002_removing_an_invisibility_cloak_not_after_a_tile():
     """002 Removing an Invisibility Cloak: "this is the only action allowed" in that turn."""
     s = position({"harry": {"space": "r15c5", "tiles": ["summon_hedge"]},
                   "cedric": {"space": "r1c1"}}, cloak="harry", dice=[3])
-    s = apply(s, "play:summon_hedge:r6c6")
+    s = apply(s, "play:summon_hedge:r6c7")
     assert options(s) == ["roll"]
 
 

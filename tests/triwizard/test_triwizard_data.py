@@ -87,10 +87,21 @@ def test_cup_spaces_must_surround_the_wandering_hedge(data_copy):
         load_from(data_copy)
 
 
-def test_a_cup_reachable_without_an_obstacle_stops_loading(data_copy):
+def test_a_cup_reachable_past_fewer_than_two_obstacles_stops_loading(data_copy):
+    """The reconstruction's guarantee (docs/triwizard.md): every route to a Cup passes two
+    Obstacle spaces, so one battle a turn never lets the first turn win."""
     _edit_grid(data_copy, 5, 7, ".")                      # the top gate r5c7 was an Obstacle
-    with pytest.raises(DataError, match=r"without passing an Obstacle"):
+    with pytest.raises(DataError, match=r"entry 'r7c8'.*without passing 2 Obstacle spaces "
+                                        r"\(found 1\)"):
         load_from(data_copy)
+
+
+def test_every_cup_lies_past_two_obstacles_on_the_packaged_maze():
+    from talisman.triwizard.board import obstacles_to
+    board = load().board
+    best = obstacles_to(board)
+    assert {best[c] for c in board.cups} == {2}
+    assert best["r12c6"] == best["r15c11"] == best["r14c1"] == 1    # the Entrance's gates
 
 
 def test_an_unknown_symbol_names_the_square(data_copy):

@@ -151,13 +151,14 @@ def test_002_summon_hedge_open_path_square_no_symbol_no_dark_hedge():
     """002 SUMMON HEDGE: any open path space, not touching the Dark Hedge, without a symbol."""
     s = two(["summon_hedge"], cedric={"space": "r6c7"})
     squares = {o.split(":")[2] for o in options(s) if o.startswith("play:summon_hedge")}
-    assert "r6c6" in squares and "r8c4" in squares
+    assert squares == {"r7c10", "r9c6", "r10c9"}   # the ring's gates, behind Green Hedges
     assert "r6c7" not in squares            # a piece stands there
     assert "r4c6" not in squares            # touches the Dark Hedge r3c6
+    assert "r6c6" not in squares            # touches the Dark Hedge r6c5
     assert "r6c10" not in squares           # Gold Mist symbol
     assert "r8c8" not in squares            # where the hedge stands now
-    s = apply(s, "play:summon_hedge:r6c8")
-    assert s.hedge == "r6c8" and events(s, "hedge_summoned")[0]["from"] == "r8c8"
+    s = apply(s, "play:summon_hedge:r9c6")
+    assert s.hedge == "r9c6" and events(s, "hedge_summoned")[0]["from"] == "r8c8"
 
 
 def test_002_veritaserum_shows_the_tiles_and_takes_one():

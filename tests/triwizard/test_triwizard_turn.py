@@ -40,7 +40,7 @@ def test_002_tournament_4_one_resource_tile_per_turn():
     after the move; a tile played first takes away the new hand)."""
     s = position({"harry": {"space": "r15c5", "tiles": ["invisibility_cloak", "summon_hedge"]},
                   "cedric": {"space": "r1c1"}}, dice=[2])
-    assert "play:summon_hedge:r6c6" in options(s) and "discard_hand" in options(s)
+    assert "play:summon_hedge:r6c7" in options(s) and "discard_hand" in options(s)
     s = apply(s, "play:invisibility_cloak:harry")
     assert options(s) == ["roll"]
     s = apply(apply(s, "roll"), "move:r15c3")

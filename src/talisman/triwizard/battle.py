@@ -38,10 +38,11 @@ def start(state, pid):
     defs = load()
     slot = current_obstacle(state)
     if slot is None:
-        return log(state, "no_obstacle", player=pid)
+        return log(movement.clear_site(state), "no_obstacle", player=pid)
     obstacle = defs.obstacles[state.lineup[slot].card]
     state = log(state, "battle_started", player=pid, obstacle=obstacle.id,
-                strength=obstacle.strength, colours=list(obstacle.colours))
+                strength=obstacle.strength, colours=list(obstacle.colours),
+                obstacle_space=state.obstacle_space, came_from=state.came_from)
     cards = sorted({c for c in state.players[pid].hand
                     if defs.battle[c].colour in obstacle.colours})
     if not cards:

@@ -1,4 +1,5 @@
-"""Narration: one human line per log event, and a whole game between seeded random bots.
+"""Narration: one human line per log event, and a whole game between bots (heuristic by
+default).
 
 Narration is derived from the structured events, never stored instead of them.  The
 narrator is omniscient: secret fields (a drawn card, a peeked Cup tile) are told.
@@ -12,7 +13,9 @@ from __future__ import annotations
 from rich.console import Console
 
 from ..engine.dice import mix
+from ..errors import TalismanError
 from . import api
+from .bots import heuristic
 from .definitions import load
 
 #: The safety bound on a bot game's length (the ``max_turns`` option).
@@ -50,6 +53,8 @@ TEMPLATES = {
         "the Invisibility Cloak!" if d["face"] == "cloak" else f"a {d['face']}."),
     "moved": lambda d: f"{d['player']} moves {d['steps']} from {d['from']} to {d['to']}"
                        + (", blasting through the hedge." if d.get("curse") else "."),
+    "obstacle_passed_occupied": lambda d: f"{d['player']} slips past the piece on the Obstacle "
+                                          f"space {d['space']} to {d['to']}, and must battle.",
     "stayed": lambda d: f"{d['player']} stays put.",
     "advanced": lambda d: f"{d['player']} strides on {d['steps']} to {d['to']}.",
     "pushed_back": lambda d: f"{d['by']} moves {d['player']} back from {d['from']} to {d['to']}.",
@@ -118,10 +123,14 @@ def bot_choice(state, seed, counter):
     return legal[mix(seed, counter) % len(legal)]
 
 
-def play_bot_game(seed=0, players=4, console=None, max_turns=BOT_MAX_TURNS):
-    """Play a whole game between seeded random bots, narrating each event; the final state."""
+def play_bot_game(seed=0, players=4, console=None, max_turns=BOT_MAX_TURNS, bot="heuristic"):
+    """Play a whole game between bots (``heuristic`` by default, or seeded ``random``),
+    narrating each event; the final state."""
     console = console or Console(highlight=False)
     state = api.new_game(players, seed, {"max_turns": max_turns})
+    choose = heuristic if bot == "heuristic" else (lambda s, k: bot_choice(s, seed ^ 0x7B1, k))
+    if bot not in ("heuristic", "random"):
+        raise TalismanError(f"unknown Triwizard bot {bot!r}; known: heuristic, random")
     shown = 0
     counter = 0
     while True:
@@ -132,7 +141,7 @@ def play_bot_game(seed=0, players=4, console=None, max_turns=BOT_MAX_TURNS):
         shown = len(state.log)
         if state.is_over:
             break
-        state = api.apply(state, bot_choice(state, seed ^ 0x7B1, counter))
+        state = api.apply(state, choose(state, counter))
         counter += 1
     winner = state.winner
     console.print(f"[bold]{winner} wins after {state.turn} turns.[/bold]" if winner

@@ -27,6 +27,10 @@ BLIND_DRAW = "blind_draw"
 WINDOW_TILES = ("dumbledore", "four_point_spell", "invisibility_cloak", "red_sparks",
                 "summon_hedge", "veritaserum")
 
+#: Tiles whose effect checks a Cup tile (Four Point Spell) or collects a Resource tile (Red
+#: Sparks, Veritaserum): a player whose piece wears the cloak cannot play them.
+CLOAKED_CANNOT = ("four_point_spell", "red_sparks", "veritaserum")
+
 
 def may_play(state, pid, kind):
     """``pid`` holds a ``kind`` tile and has played no Resource tile this turn."""
@@ -59,6 +63,10 @@ def targets(state, pid, kind):
     playable now)."""
     board = load().board
     others = [p for p in state.order if p != pid]
+    if state.cloak == pid and kind in CLOAKED_CANNOT:
+        # The Invisibility Cloak: "you cannot check Cup Tiles or collect Resource Tiles if
+        # your playing piece is wearing the Invisibility Cloak".
+        return []
     if kind == "dumbledore":
         # ALBUS DUMBLEDORE punishes "a player 'cheating' with the Invisibility Cloak":
         # another player's piece must wear it (choice ``dumbledore_target``).

@@ -83,6 +83,8 @@ class TriwizardState:
     tile_played: bool = False                          # a Resource tile was played this turn
     battled: bool = False                              # a Battle card was played this turn
     battle_card: str | None = None                     # the Battle card face up in a battle
+    obstacle_space: str | None = None                  # the Obstacle space being battled
+    came_from: str | None = None                       # the square the piece entered it from
     decks: object = attrs.field(factory=pmap, converter=as_pmap)
     discards: object = attrs.field(factory=pmap, converter=as_pmap)
     stack: object = attrs.field(factory=pvector, converter=as_pvector,
