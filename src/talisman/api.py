@@ -8,6 +8,7 @@ from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
 from .errors import ReplayError, TalismanError
+from . import validate
 from .notation import Action
 from .expansions import steps as expansion_steps
 from .rules import STEPS as RULE_STEPS
@@ -22,6 +23,7 @@ STEPS = {**RULE_STEPS, **expansion_steps()}
 def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), seed=0,
              options=None, stop_at_chance=False) -> GameState:
     """A new game, run forward to its first decision."""
+    validate.game_arguments(characters, expansions, seed, options)
     state = initial_state(characters, tuple(expansions), seed, options)
     state = offer_starting_scrolls(state)  # a character exception chosen before the first turn
     return machine.advance(state, STEPS, stop_at_chance)
@@ -35,6 +37,7 @@ def legal_actions(state: GameState) -> tuple:
 def apply(state: GameState, action, stop_at_chance=False) -> GameState:
     """Apply one legal action (an :class:`Action` or its notation); raise :class:`IllegalAction`
     otherwise, leaving ``state`` as it was."""
+    validate.playable(state)
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
@@ -75,23 +78,20 @@ def player_view(state: GameState, player: str) -> GameState:
     from .rules.endings.cards import hide_from
     view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
     from .expansions import adjust
-    return adjust(state, "player_view", view, player=player)
+    view = adjust(state, "player_view", view, player=player)
+    return validate.mark_view(view, player)  # no seed, no dice, no one else's choices; not playable
 
 
 def to_json(state: GameState) -> str:
     """The state as canonical JSON text (exact round trip with :func:`from_json`)."""
+    validate.is_state(state)
     return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
 
 
 def from_json(text: str) -> GameState:
-    """Rebuild a state from :func:`to_json`'s text."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise TalismanError(f"not JSON: {e}") from None
-    if not isinstance(doc, dict) or doc.get("game") != "talisman" or doc.get("format") != FORMAT:
-        raise TalismanError("not a Talisman state in format %d" % FORMAT)
-    return from_data(GameState, doc["state"])
+    """Rebuild a state from :func:`to_json`'s text; :class:`~talisman.errors.StateError` names
+    the path of the first bad value (shape, types, ranges, ids, card conservation)."""
+    return validate.load_state(validate.parse_json(text, FORMAT), STEPS)
 
 
 def record(state: GameState, actions) -> dict:
@@ -104,6 +104,7 @@ def record(state: GameState, actions) -> dict:
 def replay(record: dict, upto=None) -> GameState:
     """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
     try:
+        validate.record_document(record)
         state = new_game(record.get("characters", ()), record.get("expansions", ()),
                          record.get("seed", 0), record.get("options") or {})
     except TalismanError as e:

@@ -52,3 +52,12 @@ class ReplayError(TalismanError):
     def __init__(self, index, action, reason):
         self.index, self.action, self.reason = index, action, reason
         super().__init__(f"record diverges at action {index} ({action!r}): {reason}")
+
+
+class StateError(TalismanError):
+    """A state document (or a record, or a new game's arguments) that is not a valid game:
+    ``path`` names the first bad value (``state.characters.warrior.lives``)."""
+
+    def __init__(self, path, message):
+        self.path, self.message = path, message
+        super().__init__(f"{path}: {message}")
