@@ -25,6 +25,7 @@ import attrs
 import yaml
 
 from ..errors import ScenarioError, TalismanError
+from .data import parse_yaml
 from .serialize import to_data
 
 TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
@@ -85,8 +86,10 @@ def read(path):
     except OSError as e:
         raise ScenarioError(path, None, f"cannot read: {e.strerror}") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        doc = yaml.safe_load(text)
+        doc = parse_yaml(text)  # bounded: size, nesting, aliases expanded
+        node = yaml.compose(text, Loader=yaml.SafeLoader)  # for the line numbers
+    except RecursionError:
+        raise ScenarioError(path, None, "not valid YAML: nested too deep") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         raise ScenarioError(path, mark.line + 1 if mark else None,
