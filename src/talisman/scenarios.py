@@ -14,6 +14,7 @@ from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
 from .rules.setup import initial_state
 from .state import Character, update_character
+from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
@@ -27,6 +28,7 @@ def setup_state(setup, dice):
     if unknown:
         raise TalismanError(f"unknown setup key(s) {', '.join(sorted(unknown))}; "
                             f"known: {', '.join(sorted(SETUP_KEYS))}")
+    validate.scenario_setup(setup)
     chars = setup.get("characters") or []
     ids = [c["id"] if isinstance(c, dict) else c for c in chars]
     state = initial_state(ids or ("warrior",), tuple(setup.get("expansions", ())),

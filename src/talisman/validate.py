@@ -468,3 +468,32 @@ def mark_view(view, player):
         # another player's choice may name the cards in their hand or cards drawn for them
         view = replace(view, pending=replace(p, options=(), args={}))
     return replace(view, ext=view.ext.set(VIEW, pmap({"player": player})))
+
+
+_SETUP_CHARACTER = {"anyOf": [_ID, {"type": "object", "required": ["id"], "properties": {"id": _ID}}]}
+
+SETUP = {
+    "type": "object",
+    "properties": {
+        "characters": {"type": ["array", "null"], "items": _SETUP_CHARACTER},
+        "expansions": {"type": "array", "items": _ID},
+        "options": {"type": ["object", "null"]},
+        "seed": {"type": "integer"},
+        "current": _ID,
+        "deck_tops": {"type": ["object", "null"], "additionalProperties": _CARDS},
+        "board_cards": {"type": ["object", "null"], "additionalProperties": _CARDS},
+        "board_gold": {"type": ["object", "null"], "additionalProperties": _COUNT},
+        "ext": {"type": ["object", "null"], "additionalProperties": _MAP},
+        "ending": _NULLABLE_MAP,
+    },
+}
+
+
+def scenario_setup(setup):
+    """A scenario's ``setup``: the shape and types of every key, and of each character's fields
+    (ids are checked as the position is built)."""
+    check_depth(setup, "setup")
+    check_schema(setup, SETUP, "setup")
+    for c in setup.get("characters") or []:
+        if isinstance(c, Mapping):
+            character_fields(c["id"], {k: v for k, v in c.items() if k != "id"})

@@ -111,7 +111,34 @@ def read(path):
         raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
     if not isinstance(doc["expect"], dict):
         raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")
+    for key in ("name", "rules"):
+        if not isinstance(doc[key], (str, int, float)):
+            raise ScenarioError(path, lines.of(key), f"{key} must be a line of text")
+    if not isinstance(doc.get("setup") or {}, dict):
+        raise ScenarioError(path, lines.of("setup"), "setup must be a mapping")
+    for key, want in doc["expect"].items():
+        problem = _special_problem(key, want)
+        if problem:
+            raise ScenarioError(path, lines.of("expect", key), f"expect.{key}: {problem}")
     return doc, lines
+
+
+def _special_problem(key, want):
+    """What is wrong with the value of a special ``expect`` key, or None."""
+    if not isinstance(key, str):
+        return "a path is text (characters.warrior.space)"
+    if key in ("log_contains", "log_lacks"):
+        if not isinstance(want, list) or not all(isinstance(p, dict) for p in want):
+            return "a list of event patterns ({event: name, key: value})"
+        if not all(isinstance(k, str) for p in want for k in p):
+            return "event pattern keys are names"
+    elif key in ("legal_contains", "legal_lacks"):
+        if not isinstance(want, list) or not all(isinstance(a, str) for a in want):
+            return "a list of action notations"
+    elif key == "error":
+        if not isinstance(want, str):
+            return "the text the error message contains"
+    return None
 
 
 def lookup(data, dotted):
