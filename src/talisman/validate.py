@@ -99,7 +99,8 @@ STATE = {
         "battle": _NULLABLE_MAP,
         "crown_reached": {"type": "boolean"},
         "ending": _NULLABLE_MAP,
-        "card_stock": {"type": "object", "additionalProperties": _COUNT},
+        "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
+                       "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
         "ext": {"type": "object", "additionalProperties": _MAP},
         "lasting": _MAP,
     },
@@ -107,7 +108,7 @@ STATE = {
 
 DOCUMENT = {"type": "object", "additionalProperties": False, "required": ["game", "format", "state"],
             "properties": {"game": {"const": "talisman"}, "format": {"type": "integer"},
-                           "state": STATE}}
+                           "state": {}}}
 
 RECORD = {
     "type": "object", "additionalProperties": False,
@@ -200,6 +201,10 @@ def state_document(doc, steps):
     check_depth(doc)
     check_schema(doc, DOCUMENT, "document")
     st = doc["state"]
+    if isinstance(st, Mapping) and isinstance(st.get("ext"), Mapping) and VIEW in st["ext"]:
+        raise StateError(f"state.ext.{VIEW}", "a player's view hides cards and dice: only a "
+                                              "whole state can be loaded")
+    check_schema(st, STATE, "state")
     defs = load()
     config = st["config"]
     expansions = config.get("expansions", [])
@@ -463,6 +468,11 @@ def mark_view(view, player):
     """A view without the seed, the dice or another player's pending choice, marked as a view."""
     view = replace(view, config=replace(view.config, seed=None),
                    dice=Dice(seed=None, counter=0, script=None))
+    log = view.log
+    for i, e in enumerate(log):
+        if "seed" in e.data:  # game_started names it
+            log = log.set(i, replace(e, data=e.data.discard("seed")))
+    view = replace(view, log=log)
     p = view.pending
     if p is not None and not p.is_chance and p.player != player:
         # another player's choice may name the cards in their hand or cards drawn for them
