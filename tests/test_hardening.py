@@ -436,3 +436,14 @@ def test_a_card_query_without_a_match_fails():
 def test_a_yaml_option_bomb_is_refused():
     r = _cli("play", "--option", "ending_deck=" + textwrap.dedent("[" * 5000 + "]" * 5000))
     assert r.exit_code == 2 and "--option" in r.output
+
+
+def test_a_view_does_not_name_the_spells_others_drew_face_down():
+    """SPELLS: "All Spells may be kept face down so as not to be seen by other players"."""
+    s = talisman.new_game(["wizard", "troll"], seed=2)  # the Wizard starts with Spells
+    gained = [e for e in s.log if e.name == "spell_gained" and e.get("character") == "wizard"]
+    assert gained
+    other = talisman.player_view(s, "troll")
+    assert all(e.get("card") == "hidden" for e in other.log if e.name == "spell_gained")
+    own = talisman.player_view(s, "wizard")
+    assert [e.get("card") for e in own.log if e.name == "spell_gained"] == [e.get("card") for e in gained]

@@ -79,7 +79,8 @@ def player_view(state: GameState, player: str) -> GameState:
     view = hide_from(state, view)  # the endings deck's order, a face-down Alternative Ending
     from .expansions import adjust
     view = adjust(state, "player_view", view, player=player)
-    return validate.mark_view(view, player)  # no seed, no dice, no one else's choices; not playable
+    seen = ("spells",) * bool(sees) + ("scrolls",) * (player in sees_scrolls)
+    return validate.mark_view(view, player, seen)  # no seed, dice, others' choices; not playable
 
 
 def to_json(state: GameState) -> str:

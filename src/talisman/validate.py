@@ -464,8 +464,21 @@ def playable(state):
                                   "hides cards and dice: apply actions to the whole state")
 
 
-def mark_view(view, player):
-    """A view without the seed, the dice or another player's pending choice, marked as a view."""
+#: Log events that name a card drawn face down: shown to others only as ``hidden``
+#: ("All Spells / Scrolls may be kept face down so as not to be seen by other players").
+FACE_DOWN_GAINS = {"spell_gained": "spells", "scroll_gained": "scrolls"}
+
+
+def mark_view(view, player, sees=()):
+    """A view without the seed, the dice, another player's pending choice or the face-down
+    cards others drew (``sees``: ``"spells"`` / ``"scrolls"`` when ``player`` may look at
+    them), marked as a view."""
+    log = view.log
+    for i, e in enumerate(log):
+        kind = FACE_DOWN_GAINS.get(e.name)
+        if kind and kind not in sees and e.data.get("character") != player and "card" in e.data:
+            log = log.set(i, replace(e, data=e.data.set("card", "hidden")))
+    view = replace(view, log=log)
     view = replace(view, config=replace(view.config, seed=None),
                    dice=Dice(seed=None, counter=0, script=None))
     log = view.log
