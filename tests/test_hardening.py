@@ -447,3 +447,82 @@ def test_a_view_does_not_name_the_spells_others_drew_face_down():
     assert all(e.get("card") == "hidden" for e in other.log if e.name == "spell_gained")
     own = talisman.player_view(s, "wizard")
     assert [e.get("card") for e in own.log if e.name == "spell_gained"] == [e.get("card") for e in gained]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: talisman.legal_actions(None),
+    lambda: talisman.parse_action("state", "fight"),
+    lambda: talisman.chance_outcomes(None),
+    lambda: talisman.player_view(None, "warrior"),
+])
+def test_every_api_function_refuses_a_non_state(call):
+    with pytest.raises(StateError, match="expected a GameState"):
+        call()
+
+
+def test_player_view_refuses_a_player_that_is_not_an_id(game):
+    for bad in (["warrior"], None, "gandalf"):
+        with pytest.raises(TalismanError, match="no character"):
+            talisman.player_view(game, bad)
+
+
+_JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 10 ** 30) | st.text(max_size=12),
+                        lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=5)
+_RECORD_VALUES = {
+    "game": st.sampled_from(["talisman", "chess"]) | _JSONISH,
+    "characters": st.lists(st.sampled_from(["warrior", "troll", "gandalf", "harbinger"]), max_size=3)
+    | _JSONISH,
+    "expansions": st.lists(st.sampled_from(["city", "blood_moon", "dungeon", "x"]), max_size=2) | _JSONISH,
+    "options": st.dictionaries(st.sampled_from(["lives", "max_rounds", "speed"]), _JSONISH, max_size=2)
+    | _JSONISH,
+    "seed": st.integers(-5, 5) | _JSONISH,
+    "actions": st.lists(st.sampled_from(["move:tavern", "fight", "roll:3", "x:" * 30, "!"]), max_size=3)
+    | _JSONISH,
+}
+
+
+@settings(max_examples=40)
+@given(record=st.fixed_dictionaries({}, optional=_RECORD_VALUES) | _JSONISH)
+def test_fuzz_mangled_records_replay_or_are_refused_with_the_library_error(record):
+    with within(5):
+        try:
+            state = talisman.replay(record)
+        except TalismanError:
+            return
+    assert isinstance(state, talisman.GameState)
+
+
+_SETUP = st.fixed_dictionaries({}, optional={
+    "characters": st.lists(st.sampled_from(["warrior", "troll", "gandalf"])
+                           | st.fixed_dictionaries({"id": st.sampled_from(["warrior", "troll", "x"])},
+                                                   optional={"lives": _JSONISH, "objects": _JSONISH,
+                                                             "space": st.sampled_from(["tavern", "x"])}),
+                           max_size=2) | _JSONISH,
+    "board_cards": st.dictionaries(st.sampled_from(["tavern", "atlantis"]), _JSONISH, max_size=1),
+    "deck_tops": st.dictionaries(st.sampled_from(["adventure", "x"]),
+                                 st.lists(st.sampled_from(["dragon", "zzz"]), max_size=2) | _JSONISH, max_size=1),
+    "board_gold": _JSONISH, "current": _JSONISH, "seed": _JSONISH, "options": _JSONISH,
+})
+_SCENARIO = st.fixed_dictionaries({"name": st.just("fuzzed"), "rules": st.just("000 FUZZ")},
+                                  optional={"setup": _SETUP | _JSONISH, "dice": _JSONISH,
+                                            "actions": _JSONISH, "game": _JSONISH,
+                                            "expect": st.dictionaries(st.sampled_from(
+                                                ["log_contains", "log_lacks", "legal_contains",
+                                                 "legal_lacks", "error", "characters.warrior.lives"]),
+                                                _JSONISH, max_size=2) | _JSONISH})
+
+
+@settings(max_examples=40)
+@given(doc=_SCENARIO)
+def test_fuzz_mangled_scenario_files_run_or_are_refused_with_the_library_error(tmp_path_factory, doc):
+    import yaml
+    from talisman.scenarios import run_file
+    f = tmp_path_factory.mktemp("fuzz") / "s.yaml"
+    f.write_text(yaml.safe_dump(doc))
+    with within(5):
+        try:
+            result = run_file(f)
+        except TalismanError:
+            return
+    assert result.name == "fuzzed"

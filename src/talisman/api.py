@@ -31,6 +31,7 @@ def new_game(characters=("warrior", "wizard", "troll", "elf"), expansions=(), se
 
 def legal_actions(state: GameState) -> tuple:
     """The legal actions of the pending decision (chance outcomes at a chance node)."""
+    validate.is_state(state)
     return machine.legal_actions(state)
 
 
@@ -43,18 +44,21 @@ def apply(state: GameState, action, stop_at_chance=False) -> GameState:
 
 def parse_action(state: GameState, text: str) -> Action:
     """Notation -> the legal :class:`Action` it names in ``state``."""
+    validate.is_state(state)
     return machine.coerce_action(state, text)
 
 
 def chance_outcomes(state: GameState):
     """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
+    validate.is_state(state)
     return machine.chance_outcomes(state)
 
 
 def player_view(state: GameState, player: str) -> GameState:
     """The state as ``player`` may see it: other characters' spells and scrolls face down ("All
     Spells / Scrolls may be kept face down"), deck order hidden."""
-    if player not in state.characters:
+    validate.is_state(state)
+    if not isinstance(player, str) or player not in state.characters:
         raise TalismanError(f"no character {player!r} in this game")
     chars = state.characters
     from .rules.characters import has_ability

@@ -360,7 +360,7 @@ def record_document(record):
         raise StateError("record", f"expected a mapping, got {_show(record)}")
     check_depth(record, "record")
     check_schema(record, RECORD, "record")
-    game_arguments(record["characters"], record.get("expansions", []), record.get("seed", 0),
+    game_arguments(record.get("characters", ()), record.get("expansions", []), record.get("seed", 0),
                    record.get("options"), root="record")
 
 
