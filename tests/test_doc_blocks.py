@@ -45,3 +45,13 @@ def test_every_python_block_in_the_docs_runs(body, monkeypatch):
     # docs/testing.md's example imports "your" bot from my_project: any bot with choose(state)
     monkeypatch.setitem(sys.modules, "my_project", types.SimpleNamespace(MyBot=lambda: BOTS["random"](0)))
     exec(compile(body, "<doc block>", "exec"), {"__name__": "doc_block"})
+
+
+def test_every_definitions_name_the_docs_mention_exists():
+    """docs/concepts.md once named methods that did not exist (``every()``, ``of_sets()``)."""
+    from talisman import definitions
+    names = set()
+    for md in DOCS:
+        names.update(re.findall(r"`definitions\.([a-z_]+)", md.read_text(encoding="utf-8")))
+    assert names
+    assert [n for n in sorted(names) if not hasattr(definitions, n)] == []
