@@ -52,6 +52,6 @@ def test_every_definitions_name_the_docs_mention_exists():
     from talisman import definitions
     names = set()
     for md in DOCS:
-        names.update(re.findall(r"`definitions\.([a-z_]+)", md.read_text(encoding="utf-8")))
+        names.update(re.findall(r"`definitions\.(?!py`)([a-z_]+)", md.read_text(encoding="utf-8")))
     assert names
     assert [n for n in sorted(names) if not hasattr(definitions, n)] == []
