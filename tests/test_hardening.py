@@ -528,7 +528,7 @@ def test_fuzz_mangled_scenario_files_run_or_are_refused_with_the_library_error(t
     assert result.name == "fuzzed"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 item 5: the Twilight Forest's drawn cards live only in "
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 16 item 5: the Twilight Forest's drawn cards live only in "
                                        "the pending decision's arguments; they need a place in the state "
                                        "(a rule-code change in talisman.expansions.blood_moon)")
 def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
@@ -538,5 +538,6 @@ def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
     r = random.Random(92)
     while not s.is_over and not (s.pending.step == "blood_moon.one_kept"):
         s = talisman.apply(s, r.choice(talisman.legal_actions(s)))
-    assert not s.is_over, "the seed no longer reaches the Twilight Forest's choice: pick another"
+    if s.is_over:  # (not an AssertionError: this fails the test outright)
+        pytest.fail("the seed no longer reaches the Twilight Forest's choice: pick another")
     assert invariants.check(s) == []
