@@ -541,3 +541,28 @@ def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
     if s.is_over:  # (not an AssertionError: this fails the test outright)
         pytest.fail("the seed no longer reaches the Twilight Forest's choice: pick another")
     assert invariants.check(s) == []
+
+
+def test_a_scenario_position_is_checked_as_a_whole(tmp_path):
+    """The position a setup builds passes the same validation as a state document: an unknown
+    space held (Inner Region instructions not yet completed) is refused, not kept."""
+    f = tmp_path / "hold.yaml"
+    f.write_text(SCENARIO.format(setup="{characters: [{id: warrior, hold: atlantis}]}", expect="{}"))
+    from talisman.scenarios import run_file
+    with pytest.raises(ScenarioError, match=r"bad setup: state\.characters\.warrior\.hold: unknown space 'atlantis'"):
+        run_file(f)
+
+
+def test_cards_a_scenario_gives_leave_their_decks(tmp_path):
+    """Every card in exactly one place: a Scroll given to a character, or a card given to an
+    expansion's own places, is taken out of its deck (and the expansion's old cards put back)."""
+    from talisman.scenarios import setup_state
+    from talisman.testing import invariants
+    s = setup_state({"characters": [{"id": "thief", "scrolls": ["scroll_of_fortune"]}]}, None)
+    assert invariants.card_places(s) == invariants.expected_cards(s)
+    s = setup_state({"characters": ["warrior"], "expansions": ["disasters"],
+                     "ext": {"disasters": {"cards": {"village": ["disaster_plague"]}}}}, None)
+    assert invariants.card_places(s) == invariants.expected_cards(s)
+    with pytest.raises(TalismanError, match="ext.disasters.cards: a mapping"):
+        setup_state({"characters": ["warrior"], "expansions": ["disasters"],
+                     "ext": {"disasters": {"cards": ["disaster_plague"]}}}, None)
