@@ -119,7 +119,7 @@ RECORD = {
                    "actions": {"type": "array", "items": {"type": "string"}}},
 }
 
-_VALIDATORS = {}
+_VALIDATORS: dict = {}  # id(schema) -> its validator (the schemas are module constants)
 
 
 def _show(value):
@@ -242,9 +242,9 @@ def state_document(doc, steps):
         for space in st.get(field, {}):
             if space not in spaces:
                 raise StateError(f"state.{field}.{space}", "unknown space")
-    for e in st.get("ext", {}):
-        if e not in expansions:
-            raise StateError(f"state.ext.{e}", "not an expansion of this game")
+    for ext_id in st.get("ext", {}):
+        if ext_id not in expansions:
+            raise StateError(f"state.ext.{ext_id}", "not an expansion of this game")
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
