@@ -365,7 +365,8 @@ def record_document(record):
 
 
 def game_arguments(characters, expansions, seed, options, root="new_game"):
-    """The arguments of a new game: their types, known ids, no id twice."""
+    """The arguments of a new game: their types and no expansion twice (``initial_state`` then
+    checks the ids against the data, naming the known ones)."""
     if isinstance(characters, (str, bytes)) or not _is_sequence(characters):
         raise StateError(f"{root}.characters", f"expected a list of character ids, got {_show(characters)}")
     if isinstance(expansions, (str, bytes)) or not _is_sequence(expansions):
