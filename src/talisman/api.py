@@ -11,6 +11,7 @@ from .engine.records import replace
 from .engine import machine
 from .engine.serialize import dumps, from_data, to_data
 from .errors import (OptionError, ReplayError, RulesError, StateError, TalismanError, UserError)
+from . import validate
 from .notation import Action
 from .engine.ruleset import RULESET
 from .expansions import plugins as expansion_plugins
@@ -44,6 +45,7 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
              stop_at_chance: bool = False) -> GameState:
     """A new game, run forward to its first decision.  A game that cannot be set up as asked
     (an unknown character or expansion, a bad seed or rule option) raises :class:`OptionError`."""
+    validate.game_arguments(characters, expansions, seed, options)
     try:
         state = initial_state(characters, tuple(expansions), seed, options)
     except (UserError, RulesError):
@@ -56,29 +58,34 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The legal actions of the pending decision (chance outcomes at a chance node)."""
+    validate.is_state(state)
     return machine.legal_actions(state)
 
 
 def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) -> GameState:
     """Apply one legal action (an :class:`Action` or its notation); raise :class:`IllegalAction`
     otherwise, leaving ``state`` as it was."""
+    validate.playable(state)
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
 def parse_action(state: GameState, text: str) -> Action:
     """Notation -> the legal :class:`Action` it names in ``state``."""
+    validate.is_state(state)
     return machine.coerce_action(state, text)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
+    validate.is_state(state)
     return machine.chance_outcomes(state)
 
 
 def player_view(state: GameState, player: str) -> GameState:
     """The state as ``player`` may see it: other characters' spells and scrolls face down ("All
     Spells / Scrolls may be kept face down"), deck order hidden."""
-    if player not in state.characters:
+    validate.is_state(state)
+    if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
     chars = state.characters
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
@@ -96,30 +103,23 @@ def player_view(state: GameState, player: str) -> GameState:
     for i in secret:  # a secret look (Divination) shows others only that it happened
         e = log[i]
         log = log.set(i, replace(e, data=e.data.set("cards", ["hidden"] * len(e.data.get("cards", ())))))
-    # the seed and any scripted results would tell future rolls and shuffles (as the Triwizard
-    # Maze's view): only how many numbers were drawn shows
-    dice = Dice(seed=0, counter=state.dice.counter)
-    view = replace(state, characters=chars, decks=decks, log=log, dice=dice)
+    view = replace(state, characters=chars, decks=decks, log=log)
     # the endings deck's order, a face-down Alternative Ending; an expansion's own secrets
-    return adjust(state, "player_view", view, player=player)
+    view = adjust(state, "player_view", view, player=player)
+    seen = ("spells",) * bool(sees) + ("scrolls",) * (player in sees_scrolls)
+    return validate.mark_view(view, player, seen)  # no seed, dice, others' choices; not playable
 
 
 def to_json(state: GameState) -> str:
     """The state as canonical JSON text (exact round trip with :func:`from_json`)."""
+    validate.is_state(state)
     return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
 
 
 def from_json(text: str) -> GameState:
-    """Rebuild a state from :func:`to_json`'s text."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StateError((), f"not JSON: {e}") from None
-    if not isinstance(doc, dict) or doc.get("game") != "talisman" or doc.get("format") != FORMAT:
-        raise StateError((), "not a Talisman state in format %d" % FORMAT)
-    if "state" not in doc:
-        raise StateError(("state",), "missing")
-    return from_data(GameState, doc["state"])
+    """Rebuild a state from :func:`to_json`'s text; :class:`~talisman.errors.StateError` names
+    the path of the first bad value (shape, types, ranges, ids, card conservation)."""
+    return validate.load_state(validate.parse_json(text, FORMAT), STEPS)
 
 
 def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
@@ -132,6 +132,7 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
 def replay(record: Mapping[str, Any], upto: int | None = None) -> GameState:
     """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
     try:
+        validate.record_document(record)
         state = new_game(record.get("characters", ()), record.get("expansions", ()),
                          record.get("seed", 0), record.get("options") or {})
     except TalismanError as e:

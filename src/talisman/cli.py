@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -10,10 +12,40 @@ from rich.table import Table
 
 from . import api
 from .bots import BOTS
+from .engine.data import parse_yaml
 from .errors import TalismanError
 
 #: A safety cap on the length of a narrated or simulated game (rounds); a rule option can change it.
 DEFAULT_PLAY_ROUNDS = 200
+#: ``--jobs`` above this is refused; below it, the jobs used are at most the games and the CPUs.
+MAX_JOBS = 256
+
+
+def _output_path(path, option):
+    """Check before any work that ``path`` can be written: its folder exists, it is no folder."""
+    if path is None:
+        return None
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise click.BadParameter(f"{path}: the folder {str(folder)!r} does not exist", param_hint=option)
+    if p.is_dir():
+        raise click.BadParameter(f"{path}: is a folder", param_hint=option)
+    if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise click.BadParameter(f"{path}: cannot be written", param_hint=option)
+    return path
+
+
+class _Main(click.Group):
+    """The command group: the library's own errors and file errors end in one line, exit 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except TalismanError as e:
+            raise click.ClickException(str(e)) from None
+        except OSError as e:
+            raise click.ClickException(f"{e.filename or ''}: {e.strerror or e}".lstrip(": ")) from None
 
 
 def _option_value(text):
@@ -26,7 +58,7 @@ def _option_value(text):
     if text[:1] in ("[", "{"):
         import yaml
         try:
-            return yaml.safe_load(text)
+            return parse_yaml(text)  # bounded: size, nesting, aliases
         except yaml.YAMLError as e:
             raise click.BadParameter(f"{text!r}: not a YAML list or mapping ({e})", param_hint="--option")
     return text
@@ -58,7 +90,8 @@ def _seats(pairs, characters):
     return humans
 
 
-@click.group()
+@click.group(cls=_Main)
+@click.version_option(package_name="talisman-engine", prog_name="talisman")
 def main():
     """The reference rules engine for Talisman."""
 
@@ -84,6 +117,7 @@ def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
     opts = _parse_options(options)
     opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
     humans = _seats(seats, chars)
+    _output_path(save, "--save")
     try:
         state = api.new_game(chars, _split(expansions), seed, opts)
     except TalismanError as e:
@@ -138,8 +172,10 @@ def replay(file, step, html_out, player):
     try:
         with open(file, encoding="utf-8") as f:
             record = json.load(f)
-    except (OSError, json.JSONDecodeError) as e:
+    except (OSError, ValueError) as e:  # (json.JSONDecodeError is a ValueError)
         raise click.ClickException(f"{file}: not a readable game record: {e}") from None
+    except RecursionError:
+        raise click.ClickException(f"{file}: nested too deep to be a game record") from None
     if html_out:
         _write_replay_page(console, record, html_out, player)
         return
@@ -154,6 +190,9 @@ def replay(file, step, html_out, player):
         if line:
             console.print(line)
     console.print(f"Replayed {len(record.get('actions', []))} actions.")
+    if not state.is_over:
+        console.print(f"The record ends before the game does: {state.pending.player} is to "
+                      f"choose ({state.pending.kind}).")
 
 
 def _write_replay_page(console, record, out, player):
@@ -247,6 +286,13 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out, back
                                  param_hint="--bots")
     opts = _parse_options(options)
     opts.setdefault("max_rounds", DEFAULT_PLAY_ROUNDS)
+    _output_path(out, "--out")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(f"{jobs}: at most {MAX_JOBS}", param_hint="--jobs")
+    if backend == "local":  # no more processes than games, nor than the machine has CPUs
+        jobs = max(1, min(jobs, games, os.cpu_count() or 1))
+    else:
+        jobs = max(1, min(jobs, games))
     try:
         api.new_game(chars, _split(expansions), seed, opts)  # a bad configuration fails here, clearly
         with Progress(console=console, transient=True) as progress:
@@ -302,6 +348,8 @@ def cards(query):
             table.add_row(f"{c.deck} card", c.id, c.name,
                           f"{c.type}{'/' + c.subtype if c.subtype else ''}{value}, x{c.copies}"
                           f"{', stand-in' if c.stand_in else ''}: {c.summary}")
+    if not table.row_count:
+        raise click.ClickException(f"no card, character or space matches {query!r}")
     console.print(table)
 
 
@@ -374,11 +422,15 @@ def triwizard():
 
 @triwizard.command("play")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--players", default=4, show_default=True)
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 4),
+              help="2 to 4 champions.")
 def triwizard_play(seed, players):
     """Play a whole narrated Triwizard Maze game between bots."""
     from .triwizard.narrate import play_bot_game
-    play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
+    try:
+        play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

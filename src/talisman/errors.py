@@ -95,10 +95,11 @@ class ReplayError(UserError):
 
 
 class StateError(UserError):
-    """A state document that is not a state: names the path of the bad value
-    (``state.characters.warrior.gold``)."""
+    """A state document (or a record, or a new game's arguments) that is not a valid game:
+    ``path`` names the first bad value (``state.characters.warrior.lives``), given as dotted text
+    or as a sequence of keys."""
 
-    def __init__(self, path: Sequence[object], message: str) -> None:
-        self.path = ".".join(str(p) for p in path)
-        self.reason = message
+    def __init__(self, path: str | Sequence[object], message: str) -> None:
+        self.path = path if isinstance(path, str) else ".".join(str(p) for p in path)
+        self.reason = self.message = message
         super().__init__(f"{self.path}: {message}" if self.path else message)

@@ -7,13 +7,15 @@ import attrs
 from pyrsistent import pmap, pvector
 
 from .engine.records import deep_freeze, replace
-from .api import STEPS, apply, legal_actions
+from .api import FORMAT, STEPS, apply, legal_actions
 from .definitions import load
 from .engine import machine, scenario
+from .engine.serialize import to_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
 from .rules.setup import initial_state
 from .state import Character, update_character
+from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
@@ -27,6 +29,7 @@ def setup_state(setup, dice):
     if unknown:
         raise TalismanError(f"unknown setup key(s) {', '.join(sorted(unknown))}; "
                             f"known: {', '.join(sorted(SETUP_KEYS))}")
+    validate.scenario_setup(setup)
     chars = setup.get("characters") or []
     ids = [c["id"] if isinstance(c, dict) else c for c in chars]
     state = initial_state(ids or ("warrior",), tuple(setup.get("expansions", ())),
@@ -41,7 +44,7 @@ def setup_state(setup, dice):
             raise TalismanError(f"character {c['id']}: unknown field(s) {', '.join(sorted(bad))}")
         if "space" in changes and changes["space"] not in board.spaces:
             raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
-        for field in ("objects", "spells", "followers", "trophies"):
+        for field in ("objects", "spells", "scrolls", "followers", "trophies"):
             if field in changes:
                 # every card stays in exactly one place: what the character held goes back,
                 # what the scenario gives it comes out of its deck
@@ -64,6 +67,18 @@ def setup_state(setup, dice):
         # an expansion's own state (the Blood Moon's time of day, the Werewolf's space...)
         if expansion not in state.config.expansions:
             raise TalismanError(f"ext: {expansion!r} is not among the setup's expansions")
+        places = values.get("cards")
+        if places is not None:
+            # its cards too stay in exactly one place: those it held go back, the given ones out
+            if not isinstance(places, dict) or not all(
+                    isinstance(cs, list) and all(isinstance(c, str) for c in cs) for cs in places.values()):
+                raise TalismanError(f"ext.{expansion}.cards: a mapping of places to lists of card ids")
+            for old in state.ext.get(expansion, pmap()).get("cards", pmap()).values():
+                for c in old:
+                    state = return_to_deck(state, c)
+            for new in places.values():
+                for c in new:
+                    state = take_from_deck(state, c)
         mine = state.ext.get(expansion, pmap())
         state = replace(state, ext=state.ext.set(expansion, mine.update(deep_freeze(values))))
     if "ending" in setup:
@@ -75,6 +90,8 @@ def setup_state(setup, dice):
         state = replace(state, current=setup["current"])
     if dice is not None:
         state = replace(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
+    # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
+    validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 

@@ -41,7 +41,7 @@ def test_no_raft_building_without_an_axe_or_outside_woods_and_forest():
 def test_losing_a_turn_still_defends_when_attacked():
     # LOSING A TURN: "If a Character is attacked while losing a turn he may defend himself as usual."
     s = setup_state({"characters": [{"id": "thief", "space": "village", "fate": 0},
-                                    {"id": "troll", "space": "woods_1", "lost_turn": True,
+                                    {"id": "troll", "space": "woods_1", "lost_turn": 1,
                                      "fate": 0}]}, [3, 2, 5])
     s = play(s, "move:woods_1")
     assert "encounter:char:troll" in legal(s)

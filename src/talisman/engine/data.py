@@ -19,6 +19,86 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
+#: A YAML document longer than this is refused unread (the largest data file is about 45 KB).
+MAX_YAML_TEXT = 1024 * 1024
+#: A YAML document whose values, with every alias expanded, number more than this is refused
+#: (a "billion laughs" of nested aliases); the data files count a few thousand.
+MAX_YAML_NODES = 200_000
+
+
+class YamlLimitError(yaml.YAMLError):
+    """A YAML document over a size limit, nested too deep, or expanding beyond a bound."""
+
+    problem_mark = None
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(problem)
+
+
+def parse_yaml(text: str, loader: Any = None) -> Any:
+    """Parse YAML text safely and within bounds: the text's length, the nesting, and the number
+    of values once every alias is expanded.  Raises a ``yaml.YAMLError`` (a
+    :class:`YamlLimitError` over a bound), in well under a second whatever the input."""
+    if len(text) > MAX_YAML_TEXT:
+        raise YamlLimitError(f"longer than {MAX_YAML_TEXT} characters")
+    check_nesting(text)  # before loading: the C loader recurses (and may crash) on deep nesting
+    try:
+        doc = yaml.load(text, Loader=loader or _Loader)
+    except RecursionError:
+        raise YamlLimitError("nested too deep") from None
+    check_expansion(doc)
+    return doc
+
+
+#: Deeper nesting than this is refused (the data files nest about fifteen deep).
+MAX_YAML_DEPTH = 100
+_OPENS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def check_nesting(text: str, limit: int = MAX_YAML_DEPTH) -> None:
+    """Walk the parser's events (no recursion) and refuse nesting deeper than ``limit``."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, _OPENS):
+            depth += 1
+            if depth > limit:
+                raise YamlLimitError(f"nested deeper than {limit} levels")
+        elif isinstance(event, _CLOSES):
+            depth -= 1
+
+
+def check_expansion(doc: Any, limit: int = MAX_YAML_NODES) -> None:
+    """Count the values of ``doc`` with every shared (aliased) value counted at each use, each
+    shared value visited once; refuse more than ``limit`` and any value that contains itself."""
+    sizes: dict[int, int] = {}      # id -> expanded size of a finished container
+    active: set[int] = set()  # ids of the containers on the current path (a cycle: a value inside itself)
+    todo = [(doc, False)]
+    while todo:
+        value, done = todo.pop()
+        if not isinstance(value, (dict, list)):
+            continue
+        key = id(value)
+        children = list(value.keys()) + list(value.values()) if isinstance(value, dict) else value
+        if done:
+            active.discard(key)
+            total = 1 + sum(sizes.get(id(c), 1) for c in children)
+            if total > limit:
+                raise YamlLimitError(f"more than {limit} values once its aliases are expanded")
+            sizes[key] = total
+            continue
+        if key in sizes:
+            continue
+        if key in active:
+            raise YamlLimitError("a value that contains itself (a recursive alias)")
+        active.add(key)
+        todo.append((value, True))
+        todo.extend((c, False) for c in children if isinstance(c, (dict, list)))
+        if len(active) > 1000:
+            raise YamlLimitError("nested deeper than 1000 levels")
+
+
 def data_root() -> Path:
     """The ``data/`` folder: inside the installed package (a wheel) or at the top of a checkout."""
     here = Path(__file__).resolve()
@@ -36,7 +116,7 @@ def load_yaml(path: Path) -> Any:
     except OSError as e:
         raise DataError(path, None, None, f"cannot read: {e.strerror}") from None
     try:
-        return yaml.load(text, Loader=_Loader)
+        return parse_yaml(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -153,10 +153,17 @@ def legal_actions(state: MachineState) -> tuple[Action, ...]:
     return p.options
 
 
+#: Notation text longer than this is refused unparsed (and not echoed whole into the error).
+MAX_NOTATION = 500
+
+
 def coerce_action(state: MachineState, action: object) -> Action:
     """Turn notation text or an Action into the legal Action it names, or raise."""
     if state.outcome is not None:
         raise IllegalAction(action, f"the game is over ({state.outcome.reason})")
+    if isinstance(action, str) and len(action) > MAX_NOTATION:
+        raise NotationError(action[:40] + "...", f"longer than any action's notation "
+                                                  f"({len(action)} characters)")
     a = Action.parse(action) if isinstance(action, str) else action
     if not isinstance(a, Action):
         raise NotationError(action, "an action must be an Action or its notation string")

@@ -27,6 +27,7 @@ import attrs
 import yaml
 
 from ..errors import ScenarioError, TalismanError
+from .data import parse_yaml
 from .serialize import to_data
 
 TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
@@ -95,8 +96,10 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
     except OSError as e:
         raise ScenarioError(path, None, f"cannot read: {e.strerror}") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        doc = yaml.safe_load(text)
+        doc = parse_yaml(text)  # bounded: size, nesting, aliases expanded
+        node = yaml.compose(text, Loader=yaml.SafeLoader)  # for the line numbers
+    except RecursionError:
+        raise ScenarioError(path, None, "not valid YAML: nested too deep") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         raise ScenarioError(path, mark.line + 1 if mark else None,
@@ -118,7 +121,34 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
         raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
     if not isinstance(doc["expect"], dict):
         raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")
+    for key in ("name", "rules"):
+        if not isinstance(doc[key], (str, int, float)):
+            raise ScenarioError(path, lines.of(key), f"{key} must be a line of text")
+    if not isinstance(doc.get("setup") or {}, dict):
+        raise ScenarioError(path, lines.of("setup"), "setup must be a mapping")
+    for key, want in doc["expect"].items():
+        problem = _special_problem(key, want)
+        if problem:
+            raise ScenarioError(path, lines.of("expect", key), f"expect.{key}: {problem}")
     return doc, lines
+
+
+def _special_problem(key: object, want: object) -> str | None:
+    """What is wrong with the value of a special ``expect`` key, or None."""
+    if not isinstance(key, str):
+        return "a path is text (characters.warrior.space)"
+    if key in ("log_contains", "log_lacks"):
+        if not isinstance(want, list) or not all(isinstance(p, dict) for p in want):
+            return "a list of event patterns ({event: name, key: value})"
+        if not all(isinstance(k, str) for p in want for k in p):
+            return "event pattern keys are names"
+    elif key in ("legal_contains", "legal_lacks"):
+        if not isinstance(want, list) or not all(isinstance(a, str) for a in want):
+            return "a list of action notations"
+    elif key == "error":
+        if not isinstance(want, str):
+            return "the text the error message contains"
+    return None
 
 
 def lookup(data: Any, dotted: str) -> Any:

@@ -1,0 +1,523 @@
+"""Checks of documents that come from outside: a saved state (:func:`state_document`), a game
+record (:func:`record_document`), the arguments of a new game (:func:`game_arguments`) and the
+fields a scenario gives a character (:func:`character_fields`).
+
+Each refuses bad input with one :class:`~talisman.errors.StateError` naming the path of the first
+bad value, e.g. ``state.characters.warrior.lives: expected an int >= 0, got -1``.  Shape, types
+and ranges come from a JSON schema; then every id is checked against the game's data (spaces,
+cards, characters, expansions, rule options, rule steps) and no card may be in more places than
+it has copies.  Pathological input (too deep, too large) is refused before any of that.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping
+
+import jsonschema
+from pyrsistent import pmap
+
+from .definitions import load
+from .engine.dice import Dice
+from .engine.records import replace
+from .engine.serialize import from_data
+from .errors import StateError
+from .notation import Action
+from .rules.endings.cards import cards_held
+from .state import GameState
+from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
+
+#: Text longer than this is refused before it is parsed (a long game's state is well under 5 MB).
+MAX_TEXT = 32 * 1024 * 1024
+#: Nesting deeper than this is refused (a real state nests about ten deep).
+MAX_DEPTH = 64
+#: Counters above this are refused (no rule comes near it; it keeps arithmetic cheap).
+MAX_COUNT = 10 ** 9
+#: How much of a bad value an error message shows.
+SHOWN = 60
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
+_POSITIVE = {"type": "integer", "minimum": 1, "maximum": MAX_COUNT}
+_CARDS = {"type": "array", "items": {"type": "string"}}
+_MAP = {"type": "object"}
+_NULLABLE_MAP = {"type": ["object", "null"]}
+
+CHARACTER = {
+    "type": "object", "additionalProperties": False,
+    "required": ["id", "space", "strength", "craft", "lives", "fate", "gold", "alignment"],
+    "properties": {
+        "id": _ID, "space": _ID, "strength": _COUNT, "craft": _COUNT, "lives": _COUNT,
+        "fate": _COUNT, "gold": _COUNT, "alignment": {"enum": ["good", "neutral", "evil"]},
+        "objects": _CARDS, "spells": _CARDS, "scrolls": _CARDS, "followers": _CARDS,
+        "trophies": _CARDS, "lost_turn": _COUNT, "alive": {"type": "boolean"},
+        "toad_turns": _COUNT, "raft": {"type": "boolean"}, "next_move": _NULLABLE_MAP,
+        "hold": {"anyOf": [_ID, {"type": "null"}]}, "pit_fiends": _COUNT, "extra_turns": _COUNT,
+        "quest": {}, "turn_flags": _MAP},
+}
+
+_FRAME = {"type": "object", "additionalProperties": False, "required": ["step"],
+          "properties": {"step": {"type": "string"}, "args": _MAP}}
+
+STATE = {
+    "type": "object", "additionalProperties": False,
+    "required": ["config", "order", "current", "characters", "dice"],
+    "properties": {
+        "config": {"type": "object", "additionalProperties": False, "required": ["characters"],
+                   "properties": {"characters": {"type": "array", "minItems": 1, "items": _ID},
+                                  "expansions": {"type": "array", "items": _ID},
+                                  "options": _MAP, "seed": {"type": "integer"}}},
+        "order": {"type": "array", "minItems": 1, "items": _ID},
+        "current": _ID,
+        "characters": {"type": "object", "minProperties": 1, "additionalProperties": CHARACTER},
+        "dice": {"type": "object", "additionalProperties": False, "required": ["seed", "counter"],
+                 "properties": {"seed": {"type": "integer"}, "counter": _COUNT,
+                                "script": {"anyOf": [{"type": "null"},
+                                                     {"type": "array", "items": _POSITIVE}]}}},
+        "round": _POSITIVE, "turn": _POSITIVE,
+        "board_cards": {"type": "object", "additionalProperties": _CARDS},
+        "decks": {"type": "object", "additionalProperties": _CARDS},
+        "discards": {"type": "object", "additionalProperties": _CARDS},
+        "stack": {"type": "array", "items": _FRAME},
+        "pending": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False,
+            "required": ["player", "kind", "step"],
+            "properties": {"player": {"type": "string"}, "kind": {"type": "string"},
+                           "step": {"type": "string"},
+                           "options": {"type": "array", "items": {"type": "string"}},
+                           "args": _MAP, "spec": {"type": ["string", "null"]},
+                           "deck": {"type": ["string", "null"]}, "prompt": {"type": "string"}}}]},
+        "log": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["name"],
+            "properties": {"name": {"type": "string"}, "data": _MAP}}},
+        "outcome": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False, "required": ["reason"],
+            "properties": {"reason": {"type": "string"},
+                           "winners": {"type": "array", "items": _ID}}}]},
+        "board_gold": {"type": "object", "additionalProperties": _COUNT},
+        "battle": _NULLABLE_MAP,
+        "crown_reached": {"type": "boolean"},
+        "ending": _NULLABLE_MAP,
+        "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
+                       "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
+        "ext": {"type": "object", "additionalProperties": _MAP},
+        "lasting": _MAP,
+    },
+}
+
+DOCUMENT = {"type": "object", "additionalProperties": False, "required": ["game", "format", "state"],
+            "properties": {"game": {"const": "talisman"}, "format": {"type": "integer"},
+                           "state": {}}}
+
+RECORD = {
+    "type": "object", "additionalProperties": False,
+    "properties": {"game": {"const": "talisman"},
+                   "characters": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                   "expansions": {"type": "array", "items": {"type": "string"}},
+                   "options": {"type": ["object", "null"]}, "seed": {"type": "integer"},
+                   "actions": {"type": "array", "items": {"type": "string"}}},
+}
+
+_VALIDATORS: dict = {}  # id(schema) -> its validator (the schemas are module constants)
+
+
+def _show(value):
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
+
+
+def _type_words(t):
+    words = {"integer": "an int", "string": "a string", "object": "a mapping", "array": "a list",
+             "boolean": "true or false", "null": "null", "number": "a number"}
+    ts = [t] if isinstance(t, str) else list(t)
+    return " or ".join(words.get(x, x) for x in ts)
+
+
+def _message(err):
+    """A jsonschema error in this library's words: ``path: expected ..., got ...``."""
+    v, inst, schema = err.validator, err.instance, err.schema
+    got = f"got {_show(inst)}"
+    if v == "type":
+        return f"expected {_type_words(err.validator_value)}, {got}"
+    if v in ("minimum", "maximum"):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        rng = f">= {low}" if low is not None else ""
+        rng = f"{rng} and <= {high}" if high is not None and v == "maximum" else rng
+        return f"expected an int {rng.strip(' and')}, {got}"
+    if v == "enum":
+        return f"expected one of {', '.join(map(str, err.validator_value))}, {got}"
+    if v == "const":
+        return f"expected {err.validator_value!r}, {got}"
+    if v == "pattern":
+        return f"expected an id (lower-case letters, digits, _), {got}"
+    if v in ("minItems", "minProperties"):
+        return "must not be empty"
+    if v == "anyOf":
+        return f"expected {' or '.join(_describe(s) for s in err.validator_value)}, {got}"
+    return err.message
+
+
+def _describe(schema):
+    if "type" in schema:
+        return _type_words(schema["type"])
+    return "a valid value"
+
+
+def check_schema(doc, schema, root):
+    """Raise :class:`StateError` at the first value of ``doc`` that ``schema`` refuses."""
+    validator = _VALIDATORS.get(id(schema))
+    if validator is None:
+        validator = _VALIDATORS.setdefault(id(schema), jsonschema.Draft202012Validator(schema))
+    err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    if err is None:
+        return
+    path = [root] + [str(p) for p in err.absolute_path]
+    if err.validator == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        raise StateError(".".join(path + extra[:1]), "unknown field")
+    if err.validator == "required":
+        missing = [r for r in err.validator_value if r not in err.instance]
+        raise StateError(".".join(path + missing[:1]), "missing value")
+    raise StateError(".".join(path), _message(err))
+
+
+def check_depth(doc, root="document", limit=MAX_DEPTH):
+    """Refuse data nested deeper than ``limit`` (iteratively: no recursion to exhaust)."""
+    todo = [(doc, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > limit:
+            raise StateError(root, f"nested deeper than {limit} levels")
+        if isinstance(value, Mapping):
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, (list, tuple)):
+            todo.extend((v, depth + 1) for v in value)
+
+
+def state_document(doc, steps):
+    """Check a whole state document (``{"game", "format", "state"}``); ``steps`` are the rule
+    steps a frame or a decision may name.  Returns the document's ``state``."""
+    check_depth(doc)
+    check_schema(doc, DOCUMENT, "document")
+    st = doc["state"]
+    if isinstance(st, Mapping) and isinstance(st.get("ext"), Mapping) and VIEW in st["ext"]:
+        raise StateError(f"state.ext.{VIEW}", "a player's view hides cards and dice: only a "
+                                              "whole state can be loaded")
+    check_schema(st, STATE, "state")
+    defs = load()
+    config = st["config"]
+    expansions = config.get("expansions", [])
+    _check_expansions(expansions, "state.config.expansions")
+    options = config.get("options", {})
+    for name in options:
+        if name not in OPTIONS:
+            raise StateError(f"state.config.options.{name}", "unknown rule option")
+    try:
+        check_options(options)
+    except Exception as e:  # check_options raises TalismanError; anything else is bad too
+        raise StateError("state.config.options", str(e)) from None
+    chars = config["characters"]
+    for i, c in enumerate(chars):
+        _check_character_id(c, expansions, f"state.config.characters.{i}")
+    if len(set(chars)) != len(chars):
+        raise StateError("state.config.characters", "a character is listed twice")
+    if sorted(st["characters"]) != sorted(chars):
+        raise StateError("state.characters", f"expected the characters {sorted(chars)}, "
+                                              f"got {_show(sorted(st['characters']))}")
+    if sorted(st["order"]) != sorted(chars):
+        raise StateError("state.order", f"expected a seating of {sorted(chars)}, "
+                                         f"got {_show(st['order'])}")
+    if st["current"] not in chars:
+        raise StateError("state.current", f"expected a character of the game, got {_show(st['current'])}")
+    spaces = defs.board.spaces
+    for cid, ch in st["characters"].items():
+        where = f"state.characters.{cid}"
+        if ch["id"] != cid:
+            raise StateError(f"{where}.id", f"expected {cid!r}, got {_show(ch['id'])}")
+        for field in ("space", "hold"):
+            if ch.get(field) is not None and ch[field] not in spaces:
+                raise StateError(f"{where}.{field}", f"unknown space {_show(ch[field])}")
+    for field in ("board_cards", "board_gold"):
+        for space in st.get(field, {}):
+            if space not in spaces:
+                raise StateError(f"state.{field}.{space}", "unknown space")
+    for ext_id in st.get("ext", {}):
+        if ext_id not in expansions:
+            raise StateError(f"state.ext.{ext_id}", "not an expansion of this game")
+    for i, f in enumerate(st.get("stack", [])):
+        if f["step"] not in steps:
+            raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
+    p = st.get("pending")
+    if p is not None:
+        if p["step"] not in steps:
+            raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
+        if p["player"] != "chance" and p["player"] not in chars:
+            raise StateError("state.pending.player", f"expected a character of the game or "
+                                                     f"'chance', got {_show(p['player'])}")
+        for i, text in enumerate(p.get("options", [])):
+            try:
+                Action.parse(text)
+            except Exception:  # NotationError, or anything the parser trips on
+                raise StateError(f"state.pending.options.{i}", f"not an action: {_show(text)}") from None
+    outcome = st.get("outcome")
+    for i, w in enumerate((outcome or {}).get("winners", [])):
+        if w not in chars:
+            raise StateError(f"state.outcome.winners.{i}", f"not a character of the game: {_show(w)}")
+    _check_cards(st, defs, expansions)
+    return st
+
+
+def load_state(doc, steps):
+    """The :class:`~talisman.state.GameState` of a checked state document (see
+    :func:`state_document`), the cards of the endings area counted too."""
+    st = state_document(doc, steps)
+    try:
+        state = from_data(GameState, st)
+    except Exception as e:  # a value the schema let through but a record refuses
+        raise StateError("state", f"cannot be rebuilt: {_show(str(e))}") from None
+    if state.ending is not None:
+        seen = _check_cards(st, load(), state.config.expansions)
+        expected = _expected(load(), state.config.expansions)
+        try:
+            held = cards_held(state)
+        except Exception as e:  # a malformed endings area
+            raise StateError("state.ending", f"not a valid endings area: {_show(str(e))}") from None
+        for card in held:
+            seen[card] += 1
+            if card not in expected or seen[card] > expected[card]:
+                raise StateError("state.ending", f"one copy too many of {card!r}")
+    return state
+
+
+def _check_expansions(expansions, where):
+    for i, e in enumerate(expansions):
+        if e not in EXPANSIONS:
+            raise StateError(f"{where}.{i}", f"unknown expansion {_show(e)}")
+        if e not in IMPLEMENTED_EXPANSIONS:
+            raise StateError(f"{where}.{i}", f"expansion {e!r} is not implemented")
+    if len(set(expansions)) != len(expansions):
+        raise StateError(where, "an expansion is listed twice")
+
+
+def _check_character_id(c, expansions, where):
+    defs = load()
+    if c not in defs.characters:
+        raise StateError(where, f"unknown character {_show(c)}")
+    cset = defs.characters[c].set
+    if cset != "base" and cset not in expansions:
+        raise StateError(where, f"character {c!r} needs the {cset} expansion")
+
+
+def _places(st):
+    """``(path, card)`` for every card the state document holds, where the state keeps cards
+    (as :func:`talisman.testing.invariants.card_places` counts them)."""
+    for field in ("decks", "discards", "board_cards"):
+        for name, cards in st.get(field, {}).items():
+            for i, c in enumerate(cards):
+                yield f"state.{field}.{name}.{i}", c
+    for cid, ch in st["characters"].items():
+        for field in ("objects", "spells", "scrolls", "followers", "trophies"):
+            for i, c in enumerate(ch.get(field, [])):
+                yield f"state.characters.{cid}.{field}.{i}", c
+    for e, data in st.get("ext", {}).items():
+        places = data.get("cards", {})
+        if not isinstance(places, Mapping):
+            raise StateError(f"state.ext.{e}.cards", f"expected a mapping, got {_show(places)}")
+        for place, cards in places.items():
+            if not isinstance(cards, list):
+                raise StateError(f"state.ext.{e}.cards.{place}", f"expected a list, got {_show(cards)}")
+            for i, c in enumerate(cards):
+                yield f"state.ext.{e}.cards.{place}.{i}", c
+
+
+def _check_cards(st, defs, expansions):
+    """Every card known to the game, and none in more places than it has copies (a card may be
+    out of every place for a moment: held in a pending decision's arguments)."""
+    expected = _expected(defs, expansions)
+    seen = Counter()
+    for path, card in _places(st):
+        if not isinstance(card, str) or card not in defs.cards:
+            raise StateError(path, f"unknown card {_show(card)}")
+        if card not in expected:
+            raise StateError(path, f"card {card!r} is not in this game's decks")
+        seen[card] += 1
+        if seen[card] > expected[card]:
+            raise StateError(path, f"one copy too many of {card!r} (the game has {expected[card]})")
+    return seen
+
+
+def _expected(defs, expansions):
+    expected = Counter()
+    for cards in game_decks(defs, expansions).values():
+        expected.update(cards)
+    return expected
+
+
+def record_document(record):
+    """Check a game record's shape and ids (``replay`` then checks each action)."""
+    if not isinstance(record, Mapping):
+        raise StateError("record", f"expected a mapping, got {_show(record)}")
+    check_depth(record, "record")
+    check_schema(record, RECORD, "record")
+    game_arguments(record.get("characters", ()), record.get("expansions", []), record.get("seed", 0),
+                   record.get("options"), root="record")
+
+
+def game_arguments(characters, expansions, seed, options, root="new_game"):
+    """The arguments of a new game: their types and no expansion twice (``initial_state`` then
+    checks the ids against the data, naming the known ones)."""
+    if isinstance(characters, (str, bytes)) or not _is_sequence(characters):
+        raise StateError(f"{root}.characters", f"expected a list of character ids, got {_show(characters)}")
+    if isinstance(expansions, (str, bytes)) or not _is_sequence(expansions):
+        raise StateError(f"{root}.expansions", f"expected a list of expansion ids, got {_show(expansions)}")
+    expansions = list(expansions)
+    for i, e in enumerate(expansions):
+        if not isinstance(e, str):
+            raise StateError(f"{root}.expansions.{i}", f"expected an expansion id, got {_show(e)}")
+    if len(set(expansions)) != len(expansions):  # (unknown ids: initial_state names the known ones)
+        raise StateError(f"{root}.expansions", f"an expansion is listed twice: {_show(expansions)}")
+    for i, c in enumerate(characters):
+        if not isinstance(c, str):
+            raise StateError(f"{root}.characters.{i}", f"expected a character id, got {_show(c)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StateError(f"{root}.seed", f"expected an int, got {_show(seed)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise StateError(f"{root}.options", f"expected a mapping of rule options, got {_show(options)}")
+
+
+def _is_sequence(value):
+    return isinstance(value, (list, tuple)) or (hasattr(value, "__iter__") and hasattr(value, "__len__")
+                                                and not isinstance(value, Mapping))
+
+
+def character_fields(cid, fields, root="setup.characters"):
+    """A scenario's changes to one character: only known fields, of the right types."""
+    check_depth(fields, f"{root}.{cid}")
+    schema_props = CHARACTER["properties"]
+    for name, value in fields.items():
+        if name not in schema_props or name == "id":
+            raise StateError(f"{root}.{cid}.{name}", "unknown field")
+        check_schema(value, schema_props[name], f"{root}.{cid}.{name}")
+
+
+def parse_json(text, fmt):
+    """A state document's JSON text -> the document: not too large, not too deep, JSON at all,
+    a Talisman state of format ``fmt``."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise StateError("document", f"not UTF-8 text: {e.reason}") from None
+    if not isinstance(text, str):
+        raise StateError("document", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise StateError("document", f"longer than {MAX_TEXT} characters")
+    _check_text_depth(text)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StateError("document", f"not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # an int of more than 4300 digits, say
+        raise StateError("document", f"not acceptable JSON: {_show(str(e))}") from None
+    if not isinstance(doc, Mapping):
+        raise StateError("document", f"expected a mapping, got {_show(doc)}")
+    if doc.get("game") != "talisman":
+        raise StateError("document.game", f"expected 'talisman', got {_show(doc.get('game'))}")
+    if doc.get("format") != fmt:
+        raise StateError("document.format", f"expected {fmt}, got {_show(doc.get('format'))}")
+    return doc
+
+
+_OPEN = re.compile(r'[\[{]|"(?:[^"\\]|\\.)*"|[\]}]')
+
+
+def _check_text_depth(text, limit=MAX_DEPTH):
+    """Refuse JSON text that nests deeper than ``limit`` before parsing it (linear time)."""
+    if text.count("[") + text.count("{") <= limit:
+        return
+    depth = 0
+    for m in _OPEN.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                raise StateError("document", f"nested deeper than {limit} levels")
+        elif ch in "]}":
+            depth -= 1
+
+
+#: The key of ``state.ext`` that marks a :func:`~talisman.api.player_view` (not an expansion id).
+VIEW = "player_view"
+
+
+def is_state(state):
+    """Refuse anything that is not a :class:`GameState`."""
+    if not isinstance(state, GameState):
+        raise StateError("state", f"expected a GameState, got {type(state).__name__}")
+
+
+def playable(state):
+    """Refuse a non-state, and a player's view: only the whole state may be played."""
+    is_state(state)
+    if VIEW in state.ext:
+        raise StateError("state", f"this is {state.ext[VIEW]['player']}'s view of the game, which "
+                                  "hides cards and dice: apply actions to the whole state")
+
+
+#: Log events that name a card drawn face down: shown to others only as ``hidden``
+#: ("All Spells / Scrolls may be kept face down so as not to be seen by other players").
+FACE_DOWN_GAINS = {"spell_gained": "spells", "scroll_gained": "scrolls"}
+
+
+def mark_view(view, player, sees=()):
+    """A view without the seed, the dice, another player's pending choice or the face-down
+    cards others drew (``sees``: ``"spells"`` / ``"scrolls"`` when ``player`` may look at
+    them), marked as a view."""
+    log = view.log
+    for i, e in enumerate(log):
+        kind = FACE_DOWN_GAINS.get(e.name)
+        if kind and kind not in sees and e.data.get("character") != player and "card" in e.data:
+            log = log.set(i, replace(e, data=e.data.set("card", "hidden")))
+    view = replace(view, log=log)
+    view = replace(view, config=replace(view.config, seed=None),
+                   dice=Dice(seed=None, counter=0, script=None))
+    log = view.log
+    for i, e in enumerate(log):
+        if "seed" in e.data:  # game_started names it
+            log = log.set(i, replace(e, data=e.data.discard("seed")))
+    view = replace(view, log=log)
+    p = view.pending
+    if p is not None and not p.is_chance and p.player != player:
+        # another player's choice may name the cards in their hand or cards drawn for them
+        view = replace(view, pending=replace(p, options=(), args={}))
+    return replace(view, ext=view.ext.set(VIEW, pmap({"player": player})))
+
+
+_SETUP_CHARACTER = {"anyOf": [_ID, {"type": "object", "required": ["id"], "properties": {"id": _ID}}]}
+
+SETUP = {
+    "type": "object",
+    "properties": {
+        "characters": {"type": ["array", "null"], "items": _SETUP_CHARACTER},
+        "expansions": {"type": "array", "items": _ID},
+        "options": {"type": ["object", "null"]},
+        "seed": {"type": "integer"},
+        "current": _ID,
+        "deck_tops": {"type": ["object", "null"], "additionalProperties": _CARDS},
+        "board_cards": {"type": ["object", "null"], "additionalProperties": _CARDS},
+        "board_gold": {"type": ["object", "null"], "additionalProperties": _COUNT},
+        "ext": {"type": ["object", "null"], "additionalProperties": _MAP},
+        "ending": _NULLABLE_MAP,
+    },
+}
+
+
+def scenario_setup(setup):
+    """A scenario's ``setup``: the shape and types of every key, and of each character's fields
+    (ids are checked as the position is built)."""
+    check_depth(setup, "setup")
+    check_schema(setup, SETUP, "setup")
+    for c in setup.get("characters") or []:
+        if isinstance(c, Mapping):
+            character_fields(c["id"], {k: v for k, v in c.items() if k != "id"})
