@@ -349,7 +349,7 @@ def test_apply_on_a_view_is_refused_clearly():
     ({"seed": "1"}, "new_game.seed: expected an int"),
 ])
 def test_new_game_refuses_bad_arguments(kwargs, message):
-    with pytest.raises(StateError, match=message.replace(".", r"\.")):
+    with pytest.raises(talisman.OptionError, match=message.replace(".", r"\.")):
         talisman.new_game(**kwargs)
 
 

@@ -45,9 +45,11 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
              stop_at_chance: bool = False) -> GameState:
     """A new game, run forward to its first decision.  A game that cannot be set up as asked
     (an unknown character or expansion, a bad seed or rule option) raises :class:`OptionError`."""
-    validate.game_arguments(characters, expansions, seed, options)
     try:
+        validate.game_arguments(characters, expansions, seed, options)
         state = initial_state(characters, tuple(expansions), seed, options)
+    except StateError as e:  # an argument of the wrong type, named by its path
+        raise OptionError(str(e)) from None
     except (UserError, RulesError):
         raise
     except TalismanError as e:  # the set-up's own checks (rules.setup) name the bad option

@@ -274,6 +274,8 @@ def load_state(doc, steps):
     st = state_document(doc, steps)
     try:
         state = from_data(GameState, st)
+    except StateError:  # a record's own check, which names the path of the value it refuses
+        raise
     except Exception as e:  # a value the schema let through but a record refuses
         raise StateError("state", f"cannot be rebuilt: {_show(str(e))}") from None
     if state.ending is not None:

@@ -36,7 +36,7 @@ def test_bad_notation_is_a_sibling_of_an_illegal_action_not_a_kind_of_it():
 @pytest.mark.parametrize("kwargs,message", [
     ({"characters": ["nobody"]}, "unknown character"),
     ({"expansions": ["no_such_set"]}, "unknown expansion"),
-    ({"seed": "seven"}, "seed must be an integer"),
+    ({"seed": "seven"}, "new_game.seed: expected an int"),
     ({"options": {"no_such_option": True}}, "unknown rule option"),
     ({"options": {"max_rounds": -1}}, "max_rounds"),
 ])
@@ -51,12 +51,12 @@ def _doc(state):
 
 @pytest.mark.parametrize("edit,path", [
     (lambda d: d["state"]["characters"].__setitem__("warrior", [1, 2]), "state.characters.warrior"),
-    (lambda d: d["state"]["characters"]["warrior"].__setitem__("wings", 2), "state.characters.warrior"),
+    (lambda d: d["state"]["characters"]["warrior"].__setitem__("wings", 2), "state.characters.warrior.wings"),
     (lambda d: d["state"].__setitem__("stack", {"a": 1}), "state.stack"),
     (lambda d: d["state"]["pending"].__setitem__("options", ["Not Notation"]), "state.pending.options.0"),
     (lambda d: d["state"].__setitem__("outcome", {"reason": "boredom", "winners": []}), "state.outcome"),
-    (lambda d: d["state"]["config"].pop("characters"), "state.config"),
-    (lambda d: d.pop("state"), "state"),
+    (lambda d: d["state"]["config"].pop("characters"), "state.config.characters"),
+    (lambda d: d.pop("state"), "document.state"),
 ])
 def test_a_bad_state_document_is_a_state_error_naming_the_path(edit, path):
     doc = _doc(talisman.new_game(["warrior", "troll"], seed=7))
@@ -69,7 +69,7 @@ def test_a_bad_state_document_is_a_state_error_naming_the_path(edit, path):
 def test_text_that_is_no_state_document_is_a_state_error():
     with pytest.raises(StateError, match="not JSON"):
         talisman.from_json("{")
-    with pytest.raises(StateError, match="not a Talisman state"):
+    with pytest.raises(StateError, match="document.game: expected 'talisman'"):
         talisman.from_json('{"game": "chess"}')
 
 
