@@ -12,6 +12,8 @@ from talisman.scenarios import run_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+# A block fenced ```python fragment (a piece of rule code, a line that needs a state built
+# elsewhere) is an illustration and is not run; every other python block must run as it stands.
 BLOCK = re.compile(r"^```(python|yaml)\n(.*?)^```", re.S | re.M)
 
 

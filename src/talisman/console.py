@@ -27,6 +27,7 @@ from .definitions import load
 from .engine.records import replace
 from .errors import TalismanError
 from .narration import narrate
+from .validate import VIEW
 
 #: The commands understood at any prompt (a word here is never read as a notation prefix).
 COMMANDS = {
@@ -243,13 +244,15 @@ VERBS = {"move": "Move to", "teleport": "Teleport to", "hex": "Curse", "place": 
 
 def known_position(view):
     """The view with what the seat cannot see taken out (others' face-down Spells and Scrolls),
-    so that the rules can be run forward on it: what the seat could work out for itself."""
+    so that the rules can be run forward on it (chance stopped at, never rolled: the view has no
+    dice): what the seat could work out for itself.  The view's mark is taken off, deliberately:
+    this position is the seat's own reckoning, not the game."""
     chars = view.characters
     for cid, ch in view.characters.items():
         if "hidden" in ch.spells or "hidden" in ch.scrolls:
             chars = chars.set(cid, replace(ch, spells=[c for c in ch.spells if c != "hidden"],
                                            scrolls=[c for c in ch.scrolls if c != "hidden"]))
-    return replace(view, characters=chars)
+    return replace(view, characters=chars, ext=view.ext.discard(VIEW))
 
 
 def fight_odds(view, seat, limit=3000):

@@ -64,7 +64,8 @@ def narrate(event) -> str | None:
     if n in simple:
         return simple[n]
     if n == "game_started":
-        return "A new game: " + _names(d["characters"]) + f" (seed {d['seed']})."
+        seed = f" (seed {d['seed']})" if "seed" in d else ""  # a player's view hides the seed
+        return "A new game: " + _names(d["characters"]) + seed + "."
     if n == "turn_started":
         return f"[bold]Round {d['round']}, turn {d['turn']}: {who}[/bold]"
     if n == "movement_roll":

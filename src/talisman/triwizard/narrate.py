@@ -35,8 +35,8 @@ def _cup(tile):
 
 
 TEMPLATES = {
-    "game_started": lambda d: f"The Triwizard Tournament begins: {', '.join(d['players'])} "
-                              f"(seed {d['seed']}).",
+    "game_started": lambda d: f"The Triwizard Tournament begins: {', '.join(d['players'])}"
+                              + (f" (seed {d['seed']})." if "seed" in d else "."),
     "first_player_roll": lambda d: f"{d['player']} rolls {d['value']} for first player.",
     "first_player_tie": lambda d: f"{', '.join(d['players'])} tie on {d['value']} and roll again.",
     "first_player": lambda d: f"{d['player']} goes first.",

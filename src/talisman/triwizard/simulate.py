@@ -1,8 +1,8 @@
 """Many seeded bot games of the Triwizard Maze: who wins, how long games last.
 
 >>> r = play_game(seed=1, bots=("heuristic", "heuristic"))
->>> r["reason"], r["winner"] in ("harry", "cedric"), r["rounds"] >= 1
-('triwizard_cup', True, True)
+>>> r["reason"] == "triwizard_cup", r["winner"] in ("harry", "cedric"), r["rounds"] >= 1
+(True, True, True)
 """
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ class Config:
 
     players: tuple = attrs.field(converter=tuple)
     options: object = attrs.field(factory=pmap, converter=as_pmap)
-    seed: int = 0
+    seed: int | None = 0   # None in a player's view
 
 
 @attrs.frozen

@@ -4,8 +4,8 @@ Hidden from a viewer: the other players' Battle cards and Resource tiles (only t
 number shows), every face-down Cup tile (including one someone looked at with a Four
 Point Spell, whose tile only shows in that player's own log), the order of every draw
 pile, the contents of a blind draw, the fields of log events kept secret from the viewer,
-the options of a decision that is someone else's, and the dice seed (which would tell
-future rolls and shuffles).
+the options of a decision that is someone else's, and the seed (in the config, the dice and
+the log: it would tell future rolls and shuffles).
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def player_view(state, player):
     return attrs.evolve(state, players=players, cups=_cups(state), decks=_decks(state, player),
                         log=[_event(e, player) for e in state.log],
                         pending=_pending(state, player),
-                        dice=Dice(seed=0, counter=state.dice.counter))
+                        config=attrs.evolve(state.config, seed=None),
+                        dice=Dice(seed=None, counter=state.dice.counter))
 
 
 def _cups(state):
@@ -57,6 +58,8 @@ def _blind_draw_victim(state):
 
 
 def _event(event, player):
+    if "seed" in event.data:  # game_started names the seed, which would tell every roll
+        return Event(event.name, event.data.discard("seed"))
     secret = event.data.get("secret")
     if not secret or player in event.data.get("seen_by", ()):
         return event
