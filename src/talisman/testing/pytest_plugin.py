@@ -5,18 +5,18 @@ Installed with the package (the ``pytest11`` entry point ``talisman_scenarios``)
 that depends on talisman-engine can keep its own rules questions as scenario files
 (``docs/scenarios.md``): each file is one test item, run by :func:`talisman.scenarios.run_file`.
 
->>> import pathlib, tempfile
+>>> import pathlib, tempfile, yaml
 >>> from talisman.scenarios import run_file
->>> folder = pathlib.Path(tempfile.mkdtemp()) / "scenarios"
->>> folder.mkdir()
->>> import yaml
 >>> scenario = {"name": "A Toad moves only 1 space a turn", "rules": "000 TOADS & TRANSFORMATIONS",
 ...             "setup": {"characters": [{"id": "thief", "space": "graveyard", "fate": 0,
 ...                                       "toad_turns": 2}]},
 ...             "dice": [], "actions": [],
 ...             "expect": {"legal_contains": ["move:woods_1", "move:fields_1"]}}
->>> _ = (folder / "toad.yaml").write_text(yaml.safe_dump(scenario))
->>> run_file(folder / "toad.yaml").passed      # what the collected test item checks
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = pathlib.Path(tmp) / "scenarios" / "toad.yaml"
+...     path.parent.mkdir()
+...     _ = path.write_text(yaml.safe_dump(scenario))
+...     run_file(path).passed      # what the collected test item checks
 True
 """
 from __future__ import annotations
