@@ -46,3 +46,4 @@ napoleon_numpy_docstring = False
 
 html_theme = "alabaster"
 html_title = "talisman-engine"
+smartquotes = False   # keep the CLI help and notation as typed (`--until`, not an en dash)

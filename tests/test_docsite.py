@@ -4,7 +4,10 @@ from the data's ``source`` / ``stand_in`` fields.  The examples in the docstring
 through ``--doctest-modules`` (pyproject.toml)."""
 from __future__ import annotations
 
+import html
 import inspect
+import subprocess
+import sys
 import re
 import shutil
 from pathlib import Path
@@ -17,8 +20,8 @@ from talisman.engine import protocol
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
-sphinx_build = pytest.importorskip(
-    "sphinx.cmd.build",
+pytest.importorskip(
+    "sphinx",
     reason="Sphinx is not installed: install the `test` or `docs` extra (pip install -e '.[test]')")
 pytest.importorskip("myst_parser", reason="myst-parser is not installed: install the `test` extra")
 pytest.importorskip("sphinx_click", reason="sphinx-click is not installed: install the `test` extra")
@@ -29,15 +32,18 @@ def site(tmp_path_factory):
     """The site built once, warnings as errors (``-W``), into a temporary folder."""
     out = tmp_path_factory.mktemp("site")
     warnings = out / "warnings.txt"
-    code = sphinx_build.build_main(["-W", "--keep-going", "-q", "-b", "html", "-d", str(out / "doctrees"),
-                                    "-w", str(warnings), str(DOCS), str(out / "html")])
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                           "-d", str(out / "doctrees"), "-w", str(warnings), str(DOCS), str(out / "html")],
+                          capture_output=True, text=True, timeout=300)
     text = warnings.read_text() if warnings.exists() else ""
-    assert code == 0 and not text.strip(), f"the site does not build warning-free:\n{text}"
+    assert done.returncode == 0 and not text.strip(), \
+        f"the site does not build warning-free:\n{text}\n{done.stdout}\n{done.stderr}"
     return out / "html"
 
 
 def _text(page: Path) -> str:
-    return re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
+    """A page's text: tags dropped, entities read, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))).split())
 
 
 def test_every_existing_page_is_in_the_site(site):
@@ -64,12 +70,19 @@ def test_the_api_reference_documents_the_public_names(site):
 def test_the_cli_page_is_generated_from_the_click_commands(site):
     from talisman.cli import main
     page = _text(site / "cli.html")
-    for name, command in main.commands.items():
-        assert f"talisman {name}" in page, name
+    commands = [((name,), cmd) for name, cmd in main.commands.items()]
+    commands += [((name, sub), cmd) for name, group in main.commands.items()
+                 for sub, cmd in getattr(group, "commands", {}).items()]
+    assert len(commands) > 5
+    for names, command in commands:
+        assert "talisman " + " ".join(names) in page, names
         for param in command.params:
             for opt in param.opts:
                 if opt.startswith("--"):
-                    assert opt in page, (name, opt)
+                    assert opt in page, (names, opt)
+        if command.help:   # the help text as click has it, not retyped
+            first = command.help.split("\n\n")[0]
+            assert " ".join(first.split()) in page, names
 
 
 def test_a_data_sources_page_per_set_from_the_data(site):
@@ -112,3 +125,15 @@ def test_every_public_function_and_class_has_a_full_docstring(module):
         if inspect.isfunction(obj) and "Returns:" not in doc:
             missing.append(f"{name}: no Returns section")
     assert not missing, "\n".join(missing)
+
+
+def test_the_options_page_names_every_rule_option(site):
+    """The options the engine knows, read from its own error (not from a private table)."""
+    with pytest.raises(errors.OptionError) as caught:
+        talisman.new_game(["warrior"], options={"no_such_option": 1})
+    known = str(caught.value).split("known:")[1].split(",")
+    names = [n.strip() for n in known]
+    assert "movement_die" in names
+    page = _text(site / "options.html")
+    for name in names:
+        assert name in page, name
