@@ -103,37 +103,56 @@ def test_a_data_sources_page_per_set_from_the_data(site):
     assert "the whole file is a reconstruction" in maze
 
 
-PUBLIC = [talisman.api, errors, notation, odds, triwizard.api, protocol]
+def _public_api():
+    """``(qualified name, object)`` of every public function and class the reference documents:
+    the names each module exports (``__all__``) or, without one, defines without a ``_``."""
+    from talisman import console
+    from talisman.testing import invariants, strategies
+    from talisman.triwizard import api as triwizard_api
+    modules = [talisman.api, errors, notation, odds, svg, triwizard_api, protocol, console,
+               strategies, invariants]
+    seen = {}
+    for module in modules:
+        names = getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]
+        for name in names:
+            obj = getattr(module, name)
+            if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+                continue
+            if not obj.__module__.startswith(("talisman.api", "talisman.errors", "talisman.notation",
+                                              "talisman.odds", "talisman.svg", "talisman.triwizard",
+                                              "talisman.engine.protocol", "talisman.console",
+                                              "talisman.testing")):
+                continue   # re-exported from elsewhere (the model's own modules)
+            if obj.__module__ != module.__name__ and module is not svg:
+                if not (module is triwizard_api and name == "player_view"):
+                    continue
+            seen[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return sorted(seen.items())
 
 
-@pytest.mark.parametrize("module", PUBLIC, ids=lambda m: m.__name__)
-def test_every_public_function_and_class_has_a_full_docstring(module):
-    """Arguments, result and at least one example (a doctest) for every public name."""
-    names = getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]
-    missing = []
-    for name in names:
-        obj = getattr(module, name)
-        if not (inspect.isfunction(obj) or inspect.isclass(obj)) or obj.__module__ != module.__name__:
-            continue
-        doc = inspect.getdoc(obj) or ""
-        if ">>>" not in doc:
-            missing.append(f"{name}: no example")
-        params = [p for p in inspect.signature(obj).parameters if p not in ("self", "cls")] \
-            if inspect.isfunction(obj) else []
-        if params and "Args:" not in doc:
-            missing.append(f"{name}: no Args section")
-        if inspect.isfunction(obj) and "Returns:" not in doc:
-            missing.append(f"{name}: no Returns section")
-    assert not missing, "\n".join(missing)
+PUBLIC = _public_api()
 
 
-def test_the_options_page_names_every_rule_option(site):
-    """The options the engine knows, read from its own error (not from a private table)."""
-    with pytest.raises(errors.OptionError) as caught:
-        talisman.new_game(["warrior"], options={"no_such_option": 1})
-    known = str(caught.value).split("known:")[1].split(",")
-    names = [n.strip() for n in known]
-    assert "movement_die" in names
-    page = _text(site / "options.html")
-    for name in names:
-        assert name in page, name
+def test_the_public_api_list_is_not_empty():
+    names = [n for n, _ in PUBLIC]
+    assert len(PUBLIC) > 40
+    assert "talisman.api.new_game" in names and "talisman.svg.picture.board" in names
+
+
+@pytest.mark.parametrize("name, obj", PUBLIC, ids=[n for n, _ in PUBLIC])
+def test_every_public_function_and_class_has_a_full_docstring(name, obj):
+    """Arguments, result and at least one example (a doctest, run by --doctest-modules) for
+    every public function and class; its errors under Raises where it raises on purpose."""
+    doc = inspect.getdoc(obj) or ""
+    assert ">>>" in doc or "Example:" in doc, f"{name}: no example"
+    if inspect.isfunction(obj):
+        params = [p for p in inspect.signature(obj).parameters if p not in ("self", "cls", "draw")]
+        if params:
+            assert "Args:" in doc, f"{name}: no Args section"
+        assert "Returns:" in doc, f"{name}: no Returns section"
+        try:
+            source = inspect.getsource(obj)
+        except OSError:   # a hypothesis composite strategy: its wrapper is generated code
+            source = ""
+        if re.search(r"^\s+raise [A-Z]", source, re.M):
+            assert "Raises:" in doc, f"{name}: raises, but no Raises section"

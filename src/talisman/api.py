@@ -34,8 +34,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
             same game.
-        options: rule options (``movement_die``, ``lives``, ``max_rounds``...; README.md lists
-            them), or None for the defaults.
+        options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
+            ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
 
     Returns:
