@@ -22,6 +22,7 @@ from typing import Any, Iterator
 import yaml
 from docutils import nodes
 from docutils.parsers.rst import Directive
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from talisman.definitions import data_root, load
@@ -47,18 +48,20 @@ def sets() -> dict[str, list[Path]]:
     return out
 
 
-def _label(entry: dict[str, Any]) -> str:
+def _label(entry: dict[str, Any], where: tuple[str, ...] = ()) -> str:
     name, ident = entry.get("name"), entry.get("id")
+    if not name and not ident:
+        return ".".join(where)
     if name and ident and str(name) != str(ident):
         return f"{name} ({ident})"
     return str(name or ident)
 
 
 def entries(value: Any, where: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
-    """Every mapping inside a data file that names itself (an ``id`` or a ``name``), with the keys
-    that lead to it."""
+    """Every mapping inside a data file that names itself (an ``id`` or a ``name``) or carries a
+    ``stand_in`` / ``source`` of its own, with the keys that lead to it."""
     if isinstance(value, dict):
-        if where and ("id" in value or "name" in value):
+        if where and ("id" in value or "name" in value or "stand_in" in value or "source" in value):
             yield where, value
         for key, item in value.items():
             yield from entries(item, where + (str(key),))
@@ -73,13 +76,28 @@ def describe_file(path: Path) -> dict[str, Any]:
     whole = doc.get("stand_in") is True if isinstance(doc, dict) else False
     listed = doc.get("stand_in") if isinstance(doc, dict) and isinstance(doc.get("stand_in"), list) else []
     stand_ins, sourced = [], []
-    for _, entry in entries(doc):
+    for where, entry in entries(doc):
         if entry.get("stand_in") is True:
-            stand_ins.append((_label(entry), entry.get("source"), entry.get("note")))
+            stand_ins.append((_label(entry, where), entry.get("source"), entry.get("note")))
         elif isinstance(entry.get("source"), str):
-            sourced.append((_label(entry), entry["source"]))
+            sourced.append((_label(entry, where), entry["source"]))
     return {"source": doc.get("source") if isinstance(doc, dict) else None, "whole": whole,
+            "header": header_comment(path),
             "listed": [str(x) for x in listed], "stand_ins": stand_ins, "sourced": sourced}
+
+
+def header_comment(path: Path) -> str:
+    """The comment block a data file opens with (its authors' account of where it comes from)."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line.lstrip("#").strip())
+    return " ".join(" ".join(lines).split())
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def played(set_id: str) -> list[str]:
@@ -150,9 +168,11 @@ class DataSources(Directive):
         if set_id in HAND_WRITTEN:
             para = nodes.paragraph()
             para += nodes.Text("The rules as implemented, and every choice made: ")
-            ref = nodes.reference("", "", internal=True,
-                                  refuri=f"../{HAND_WRITTEN[set_id]}.html")
-            ref += nodes.Text(f"{HAND_WRITTEN[set_id]}.md")
+            # a cross-reference, so a page that goes away fails the build (-W)
+            ref = addnodes.pending_xref("", refdomain="std", reftype="doc",
+                                        reftarget=f"/{HAND_WRITTEN[set_id]}", refexplicit=False,
+                                        refdoc=env.docname)
+            ref += nodes.inline("", HAND_WRITTEN[set_id])
             para += ref
             para += nodes.Text(".")
             play += para
@@ -166,7 +186,8 @@ class DataSources(Directive):
             if info["whole"]:
                 rows.append(f"{name}: the whole file is a reconstruction (stand_in).")
             elif info["stand_ins"] or info["listed"]:
-                rows.append(f"{name}: {len(info['stand_ins']) + len(info['listed'])} stand-in entries.")
+                n = len(info["stand_ins"]) + len(info["listed"])
+                rows.append(f"{name}: {_count(n, 'stand-in entry', 'stand-in entries')}.")
             else:
                 rows.append(f"{name}: no stand-in entry.")
         summary += _bullets(rows)
@@ -176,7 +197,9 @@ class DataSources(Directive):
             name = str(path.relative_to(root))
             sec = _section(self.state.document, name, f"{set_id}-{name}")
             sec += _para("Source: " + (" ".join(str(info["source"]).split()) if info["source"]
-                                       else "not stated in the file."))
+                                       else "no source field in the file."))
+            if info["header"]:
+                sec += _para("From the file's header: " + info["header"])
             if info["whole"]:
                 sec += _para("Stand-in: the whole file is a reconstruction, not the published values.")
             if info["listed"]:
