@@ -154,3 +154,40 @@ def test_every_public_function_and_class_has_a_full_docstring(name, obj):
             source = ""
         if re.search(r"^\s+raise [A-Z]", source, re.M):
             assert "Raises:" in doc, f"{name}: raises, but no Raises section"
+
+
+def test_the_options_page_names_every_rule_option(site):
+    """The options the engine knows, read from its own error (not from a private table)."""
+    with pytest.raises(errors.OptionError) as caught:
+        talisman.new_game(["warrior"], options={"no_such_option": 1})
+    known = str(caught.value).split("known:")[1].split(",")
+    names = [n.strip() for n in known]
+    assert "movement_die" in names
+    page = _text(site / "options.html")
+    for name in names:
+        assert f"{name} " in page, name
+
+
+def test_the_data_sources_generator_reads_source_and_stand_in(tmp_path):
+    """The generator on a made-up data file: the file's source, its header, a whole-file
+    stand-in, listed stand-ins and stand-in entries (with their own source and note)."""
+    for module in GENERATOR:
+        pytest.importorskip(module, reason=f"{module} is not installed (the `test` extra)")
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        import data_sources
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    path = tmp_path / "cards.yaml"
+    path.write_text("# Made up for a test.\n# Second line.\nsource: the rulebook, page 3\n"
+                    "stand_in: [row_2]\ncards:\n"
+                    "- {id: imp, name: Imp, stand_in: true, note: strength guessed}\n"
+                    "- {id: ogre, name: Ogre, source: card 12}\n- {id: elf, name: Elf}\n")
+    info = data_sources.describe_file(path)
+    assert info["source"] == "the rulebook, page 3"
+    assert info["header"] == "Made up for a test. Second line."
+    assert not info["whole"] and info["listed"] == ["row_2"]
+    assert info["stand_ins"] == [("Imp (imp)", None, "strength guessed")]
+    assert info["sourced"] == [("Ogre (ogre)", "card 12")]
+    path.write_text("stand_in: true\nsource: invented\nrows: [1, 2]\n")
+    assert data_sources.describe_file(path)["whole"]
