@@ -43,8 +43,36 @@ STEPS = assemble()
 def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
              expansions: Iterable[str] = (), seed: int = 0, options: Mapping[str, Any] | None = None,
              stop_at_chance: bool = False) -> GameState:
-    """A new game, run forward to its first decision.  A game that cannot be set up as asked
-    (an unknown character or expansion, a bad seed or rule option) raises :class:`OptionError`."""
+    """A new game, run forward to its first decision.
+
+    Args:
+        characters: the ids of the characters who play, in seating order (``talisman cards``
+            lists them); an expansion's character needs its expansion.
+        expansions: the ids of the expansions played (``"harbinger"``, ``"blood_moon"``,
+            ``"city"``, ``"wizards_tower"``, ``"disasters"``).
+        seed: the seed of every roll and shuffle: the same seed, options and actions give the
+            same game.
+        options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
+            ``docs/options.md``, lists them), or None for the defaults.
+        stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
+
+    Returns:
+        The :class:`~talisman.state.GameState` waiting on its first decision (``state.pending``).
+
+    Raises:
+        OptionError: a game that cannot be set up as asked: an unknown character or expansion,
+            a bad seed, an unknown rule option or a value it does not take.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> s.pending.player, s.pending.kind
+        ('warrior', 'move')
+        >>> talisman.new_game(["nobody"])
+        Traceback (most recent call last):
+        ...
+        talisman.errors.OptionError: unknown character 'nobody'; known: ...
+    """
     try:
         validate.game_arguments(characters, expansions, seed, options)
         state = initial_state(characters, tuple(expansions), seed, options)
@@ -59,33 +87,128 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The legal actions of the pending decision (chance outcomes at a chance node)."""
+    """The legal actions of the pending decision (the outcomes, at a chance node).
+
+    Args:
+        state: a state of a game that is not over.
+
+    Returns:
+        A tuple of :class:`~talisman.notation.Action`, in a stable order; empty once the game
+        is over.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> talisman.legal_actions(s)
+        (Action('move:forest'), Action('move:hills_2'), Action('fate:reroll'))
+    """
     validate.is_state(state)
     return machine.legal_actions(state)
 
 
 def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) -> GameState:
-    """Apply one legal action (an :class:`Action` or its notation); raise :class:`IllegalAction`
-    otherwise, leaving ``state`` as it was."""
+    """The state after one legal action; ``state`` itself never changes.
+
+    Args:
+        state: the state to act in.
+        action: a legal action of ``state``: an :class:`~talisman.notation.Action` or its
+            notation (``"move:forest"``).
+        stop_at_chance: stop at the next roll or draw instead of rolling it (for search and
+            exact odds: the outcomes are then :func:`chance_outcomes`).
+
+    Returns:
+        The new :class:`~talisman.state.GameState`, run forward to its next decision.
+
+    Raises:
+        IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
+        NotationError: text that is not the notation of any action.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> s2 = talisman.apply(s, "move:forest")
+        >>> s2.characters["warrior"].space
+        'forest'
+        >>> talisman.apply(s, "fight")
+        Traceback (most recent call last):
+        ...
+        talisman.errors.IllegalAction: illegal action 'fight': warrior must choose move (rolled 4); ...
+    """
     validate.playable(state)
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
 def parse_action(state: GameState, text: str) -> Action:
-    """Notation -> the legal :class:`Action` it names in ``state``."""
+    """The legal :class:`~talisman.notation.Action` that a notation names in ``state``.
+
+    Args:
+        state: the state whose pending decision the text answers.
+        text: the action's notation (``"move:forest"``).
+
+    Returns:
+        The legal :class:`~talisman.notation.Action`.
+
+    Raises:
+        IllegalAction: well-formed notation of an action that is not legal now.
+        NotationError: text that is not the notation of any action.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> talisman.parse_action(s, "move:forest")
+        Action('move:forest')
+    """
     validate.is_state(state)
     return machine.coerce_action(state, text)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
-    """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
+    """The exact odds of each outcome when ``state`` waits on a roll or a draw.
+
+    Args:
+        state: any state (a chance node is met with ``stop_at_chance=True``).
+
+    Returns:
+        A list of ``(Action, Fraction)`` whose odds sum to exactly 1 at a chance node; ``[]``
+        when a player must decide.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["troll"], stop_at_chance=True)   # the Troll's d8 movement
+        >>> talisman.chance_outcomes(s)[:2]
+        [(Action('roll:1'), Fraction(1, 8)), (Action('roll:2'), Fraction(1, 8))]
+        >>> sum(p for _, p in talisman.chance_outcomes(s))
+        Fraction(1, 1)
+    """
     validate.is_state(state)
     return machine.chance_outcomes(state)
 
 
 def player_view(state: GameState, player: str) -> GameState:
-    """The state as ``player`` may see it: other characters' spells and scrolls face down ("All
-    Spells / Scrolls may be kept face down"), deck order hidden."""
+    """The state as ``player`` may see it.
+
+    Other characters' Spells and Scrolls are face down ("All Spells / Scrolls may be kept face
+    down"), the decks' order, the seed and any secret look are hidden.
+
+    Args:
+        state: the whole state.
+        player: the id of a character in the game.
+
+    Returns:
+        A :class:`~talisman.state.GameState` with the hidden information replaced.
+
+    Raises:
+        UserError: ``player`` is not a character of this game.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "wizard"], seed=7)
+        >>> list(talisman.player_view(s, "warrior").characters["wizard"].spells)
+        ['hidden', 'hidden']
+        >>> talisman.player_view(s, "warrior").dice.seed   # no future roll can be told
+        >>> talisman.player_view(s, "warrior").config.seed is None
+        True
+    """
     validate.is_state(state)
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
@@ -113,26 +236,94 @@ def player_view(state: GameState, player: str) -> GameState:
 
 
 def to_json(state: GameState) -> str:
-    """The state as canonical JSON text (exact round trip with :func:`from_json`)."""
+    """The state as canonical JSON text.
+
+    Args:
+        state: any state.
+
+    Returns:
+        JSON text (sorted keys); :func:`from_json` gives back an equal state.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior"], seed=3)
+        >>> talisman.to_json(s)[:39]
+        '{"format":1,"game":"talisman","state":{'
+        >>> talisman.from_json(talisman.to_json(s)) == s
+        True
+    """
     validate.is_state(state)
     return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
 
 
 def from_json(text: str) -> GameState:
-    """Rebuild a state from :func:`to_json`'s text; :class:`~talisman.errors.StateError` names
-    the path of the first bad value (shape, types, ranges, ids, card conservation)."""
+    """Rebuild a state from :func:`to_json`'s text.
+
+    Args:
+        text: JSON text written by :func:`to_json`.
+
+    Returns:
+        The :class:`~talisman.state.GameState` (equal to the one written).
+
+    Raises:
+        StateError: text that is not JSON, not a Talisman state in this format, or a bad value
+            (the error names its path: shape, types, ranges, ids, card conservation).
+
+    Example:
+        >>> import talisman
+        >>> talisman.from_json('{"game": "chess"}')
+        Traceback (most recent call last):
+        ...
+        talisman.errors.StateError: document.game: expected 'talisman', got 'chess'
+    """
     return validate.load_state(validate.parse_json(text, FORMAT), STEPS)
 
 
 def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
-    """A game record (config, seed and notations), like a chess PGN."""
+    """A game record (configuration, seed and notations), like a chess PGN.
+
+    Args:
+        state: a state of the game (only its configuration is read).
+        actions: the actions played from the game's start, as Actions or notations.
+
+    Returns:
+        A plain ``dict`` (JSON-ready) that :func:`replay` turns back into the game.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> talisman.record(s, ["move:forest"])["actions"]
+        ['move:forest']
+    """
     c = state.config
     return {"game": "talisman", "characters": list(c.characters), "expansions": list(c.expansions),
             "options": dict(c.options), "seed": c.seed, "actions": [str(a) for a in actions]}
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> GameState:
-    """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
+    """Rebuild a game from its record.
+
+    Args:
+        record: a game record (:func:`record`'s ``dict``, or the JSON a ``--save`` wrote).
+        upto: replay only the first ``upto`` actions (None: all of them).
+
+    Returns:
+        The :class:`~talisman.state.GameState` the record leads to.
+
+    Raises:
+        ReplayError: the set-up fails (action 0) or an action is not legal; the error names the
+            first action that fails.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> talisman.replay(talisman.record(s, ["move:forest"])) == talisman.apply(s, "move:forest")
+        True
+        >>> talisman.replay({"characters": ["warrior"], "actions": ["fight"]})
+        Traceback (most recent call last):
+        ...
+        talisman.errors.ReplayError: record diverges at action 1 ('fight'): ...
+    """
     try:
         validate.record_document(record)
         state = new_game(record.get("characters", ()), record.get("expansions", ()),

@@ -62,12 +62,35 @@ def _defs():
 
 
 def space_name(sid):
+    """The name of a space.
+
+    Args:
+        sid: a space id.
+
+    Returns:
+        Its name on the board, or the id in words for a space the board does not know.
+
+    Example:
+        >>> space_name("forest"), space_name("no_such_place")
+        ('Forest', 'no such place')
+    """
     s = _defs().board.spaces.get(sid)
     return s.name if s else _words(sid)
 
 
 def card_name(cid):
-    """The name of a card or character (or of a space's own guardian, the Sentinel)."""
+    """The name of a card or character (or of a space's own guardian, the Sentinel).
+
+    Args:
+        cid: a card, character or guardian id.
+
+    Returns:
+        Its name (an unknown id in words).
+
+    Example:
+        >>> card_name("angel"), card_name("troll"), card_name("sentinel")
+        ('Angel', 'Troll', 'Sentinel')
+    """
     d = _defs()
     c = d.cards.get(cid) or d.characters.get(cid) or d.board.spaces.get(cid)
     return c.name if c else _words(cid)
@@ -87,7 +110,21 @@ def _pct(p):
 
 
 def pieces_on(view, sid):
-    """What lies or stands on a space, as the view shows it: characters, figures, cards, gold."""
+    """What lies or stands on a space, as the view shows it: characters, figures, cards, gold.
+
+    Args:
+        view: a player's view (:func:`talisman.player_view`).
+        sid: a space id.
+
+    Returns:
+        A list of names.
+
+    Example:
+        >>> import talisman
+        >>> view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+        >>> pieces_on(view, "tavern"), pieces_on(view, "forest")
+        (['Warrior'], [])
+    """
     out = [card_name(c) for c, ch in view.characters.items() if ch.alive and ch.space == sid]
     bm, hb = view.ext.get("blood_moon"), view.ext.get("harbinger")
     if bm and bm.get("werewolf") == sid:
@@ -102,7 +139,21 @@ def pieces_on(view, sid):
 
 
 def describe_space(view, sid):
-    """A destination in a few words: its region, what the space does, what lies there."""
+    """A destination in a few words: its region, what the space does, what lies there.
+
+    Args:
+        view: a player's view.
+        sid: a space id.
+
+    Returns:
+        One line of text.
+
+    Example:
+        >>> import talisman
+        >>> view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+        >>> describe_space(view, "forest")
+        'Outer Region. Roll one die on the Forest table (brigand, lost, safe or a guide).'
+    """
     s = _defs().board.spaces.get(sid)
     if s is None:
         return ""
@@ -114,6 +165,18 @@ def describe_space(view, sid):
 
 
 def describe_card(cid):
+    """A card in a few words: its kind, its Strength or Craft, and its summary.
+
+    Args:
+        cid: a card id.
+
+    Returns:
+        One line of text; ``""`` for an unknown card.
+
+    Example:
+        >>> describe_card("angel")
+        'event: A heavenly visitor rewards the good with a life and punishes the evil with the loss of one.'
+    """
     c = _defs().cards.get(cid)
     if c is None:
         return ""
@@ -152,7 +215,23 @@ def _enemies(view):
 
 
 def describe(view, action, seat=None, odds=None):
-    """``(name, meaning)`` of one legal action, in words, from what ``view`` shows."""
+    """``(name, meaning)`` of one legal action, in words, from what ``view`` shows.
+
+    Args:
+        view: the choosing seat's view.
+        action: a legal action.
+        seat: the seat choosing (default: the pending player).
+        odds: the seat's :func:`fight_odds`, shown beside a ``fight``.
+
+    Returns:
+        ``(name, meaning)``: two short texts.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> describe(talisman.player_view(s, "warrior"), talisman.legal_actions(s)[0], "warrior")[0]
+        'Move to Forest'
+    """
     k, args = action.kind, action.args
     p = view.pending
     me = view.characters.get(seat) if seat else None
@@ -246,7 +325,20 @@ def known_position(view):
     """The view with what the seat cannot see taken out (others' face-down Spells and Scrolls),
     so that the rules can be run forward on it (chance stopped at, never rolled: the view has no
     dice): what the seat could work out for itself.  The view's mark is taken off, deliberately:
-    this position is the seat's own reckoning, not the game."""
+    this position is the seat's own reckoning, not the game.
+
+    Args:
+        view: a player's view.
+
+    Returns:
+        A state the rules can run on.
+
+    Example:
+        >>> import talisman
+        >>> view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+        >>> known_position(view) == view      # nothing face down yet
+        True
+    """
     chars = view.characters
     for cid, ch in view.characters.items():
         if "hidden" in ch.spells or "hidden" in ch.scrolls:
@@ -260,7 +352,25 @@ def fight_odds(view, seat, limit=3000):
     :func:`talisman.chance_outcomes` on what the seat knows (:func:`known_position`); the seat
     keeps every roll (spends no Fate) and no one else casts a Spell. None when another choice
     comes before the result, past ``limit`` steps, or when the rules need what the seat cannot
-    see."""
+    see.
+
+    Args:
+        view: the seat's view, at a decision that offers ``fight``.
+        seat: the seat asking.
+        limit: the most states to look at.
+
+    Returns:
+        ``{"win", "standoff", "lose", "note"}``, or None.
+
+    Example:
+        >>> import talisman
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 0}]}, dice=[2])
+        >>> s = talisman.apply(s, "move:hills_3")          # the Sentinel: Strength 9
+        >>> fight_odds(talisman.player_view(s, "thief"), "thief")["win"]
+        Fraction(5, 18)
+    """
     budget = [limit]
     totals = {"win": Fraction(0), "standoff": Fraction(0), "lose": Fraction(0)}
     start = len(view.log)
@@ -303,7 +413,24 @@ def _names_of(items):
 
 
 def status_panel(view, seat):
-    """The seat's own character in full and the others in short, from the seat's view."""
+    """The seat's own character in full and the others in short, from the seat's view.
+
+    Args:
+        view: the seat's view.
+        seat: the seat's character id.
+
+    Returns:
+        A rich ``Panel``.
+
+    Example:
+        >>> import io, talisman
+        >>> from rich.console import Console
+        >>> view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+        >>> out = Console(file=io.StringIO(), width=100)
+        >>> out.print(status_panel(view, "warrior"))
+        >>> "Strength 4" in out.file.getvalue()
+        True
+    """
     me = view.characters[seat]
     d = _defs()
     cdef = d.characters.get(seat)
@@ -361,7 +488,19 @@ def status_panel(view, seat):
 
 def game_facts(view):
     """The round, whose turn, and what the expansions in play show to all: the time of day, the
-    Omen stack, the Harbinger, the Werewolf, lasting effects."""
+    Omen stack, the Harbinger, the Werewolf, lasting effects.
+
+    Args:
+        view: a player's view.
+
+    Returns:
+        A list of short texts.
+
+    Example:
+        >>> import talisman
+        >>> game_facts(talisman.new_game(["warrior", "troll"], seed=7))
+        ['Round 1', "Warrior's turn"]
+    """
     facts = [f"Round {view.round}", f"{card_name(view.current)}'s turn"]
     bm, hb = view.ext.get("blood_moon"), view.ext.get("harbinger")
     if bm:
@@ -409,7 +548,20 @@ def _ring_cells(board, spaces, n, off, placed):
 def board_layout(board):
     """Where each space of the main board sits on a 7 x 7 grid of concentric squares (the Outer
     Region's 24 spaces on the border, the Middle's 16 inside, the Inner's 8, the Crown at the
-    centre), or None for a board of another shape."""
+    centre), or None for a board of another shape.
+
+    Args:
+        board: the loaded board (``talisman.definitions.load().board``).
+
+    Returns:
+        Space id -> ``(row, column)``, or None.
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> cells = board_layout(load().board)
+        >>> len(cells), cells["forest"]
+        (49, (2, 0))
+    """
     rings = [("outer", 7, 0), ("middle", 5, 1), ("inner", 3, 2)]
     if any(len(board.regions.get(r, ())) != 4 * (n - 1) for r, n, _ in rings):
         return None
@@ -423,7 +575,24 @@ def board_layout(board):
 
 
 def board_map(view, seat=None):
-    """A compact map of the board with the pieces and cards on it, from ``view``."""
+    """A compact map of the board with the pieces and cards on it, from ``view``.
+
+    Args:
+        view: a player's view.
+        seat: the seat looking (its piece is marked).
+
+    Returns:
+        A rich ``Table``.
+
+    Example:
+        >>> import io, talisman
+        >>> from rich.console import Console
+        >>> view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+        >>> out = Console(file=io.StringIO(), width=120)
+        >>> out.print(board_map(view, "warrior"))
+        >>> "Tavern" in out.file.getvalue()
+        True
+    """
     board = _defs().board
     layout = board_layout(board)
     out = Table.grid()
@@ -477,7 +646,23 @@ def _cell(view, sid, seat, inline=False):
 # ----------------------------------------------------------------------------- the table
 
 class Terminal:
-    """A game between people at one terminal and bots: narration, panels and prompts."""
+    """A game between people at one terminal and bots: narration, panels and prompts.
+
+    Args:
+        console: the rich ``Console`` to write to.
+        humans: the ids of the characters people play.
+        pace: seconds to wait after each narrated line.
+        pause: wait for Enter after each turn.
+
+    Example:
+        >>> import io, talisman
+        >>> from rich.console import Console
+        >>> table = Terminal(Console(file=io.StringIO(), width=80), humans=())
+        >>> table.narrate(talisman.new_game(["warrior", "troll"], seed=3))
+        True
+        >>> table.console.file.getvalue().splitlines()[0]
+        'A new game: Warrior, Troll (seed 3).'
+    """
 
     def __init__(self, console, humans, pace=0.0, pause=False):
         self.console = console
@@ -488,11 +673,18 @@ class Terminal:
         self.panel_for = None
 
     def say(self, text):
+        """Print one line (rich markup)."""
         self.console.print(text)
 
     def narrate(self, state):
-        """Narrate the events not yet told, as the people at the table may see them. False when
-        a person stopped the game at a pause."""
+        """Narrate the events not yet told, as the people at the table may see them.
+
+        Args:
+            state: the game's state now.
+
+        Returns:
+            False when a person stopped the game at a pause, else True.
+        """
         if not self.humans:
             events = state.log[self.shown:]
         else:
@@ -533,7 +725,15 @@ class Terminal:
             return None
 
     def ask(self, state):
-        """The action a person at the terminal chooses, or None when they stop the game."""
+        """Show the seat's panel and options, and read a choice at the terminal.
+
+        Args:
+            state: a state waiting on a person's decision.
+
+        Returns:
+            The legal action a person at the terminal chooses, or None when they stop the game
+            (``quit`` or end of input).
+        """
         seat = state.pending.player
         view = api.player_view(state, seat)
         options = api.legal_actions(state)
@@ -585,7 +785,17 @@ class Terminal:
 
 
 def complete_with(words):
-    """In a terminal with GNU readline, let Tab complete these words (the notations)."""
+    """In a terminal with GNU readline, let Tab complete these words (the notations).
+
+    Args:
+        words: the words to complete.
+
+    Returns:
+        None; away from a terminal it does nothing.
+
+    Example:
+        >>> complete_with(["fight", "evade"])    # standard input is not a terminal here
+    """
     if not sys.stdin.isatty():
         return
     try:
@@ -598,16 +808,24 @@ def complete_with(words):
 
 
 def match(text, rows):
-    """``(action, None)`` for what a person typed, or ``(None, why not)``. ``rows``: the legal
-    actions with their names and meanings, in the order shown.
+    """``(action, None)`` for what a person typed, or ``(None, why not)``.
 
-    >>> from talisman.notation import Action
-    >>> rows = [(Action.parse("move:crags"), "Move to Crags", ""),
-    ...         (Action.parse("move:city"), "Move to City", "")]
-    >>> match("2", rows), match("move:cr", rows), match("move to ci", rows)
-    ((Action('move:city'), None), (Action('move:crags'), None), (Action('move:city'), None))
-    >>> match("move:c", rows)[1]
-    "'move:c' could be any of move:crags, move:city: type more of it."
+    Args:
+        text: what was typed: an option's number, its notation, or a unique prefix of its
+            notation or of its name.
+        rows: the legal actions with their names and meanings, in the order shown.
+
+    Returns:
+        ``(action, None)``, or ``(None, a message saying why nothing matched)``.
+
+    Example:
+        >>> from talisman.notation import Action
+        >>> rows = [(Action.parse("move:crags"), "Move to Crags", ""),
+        ...         (Action.parse("move:city"), "Move to City", "")]
+        >>> match("2", rows), match("move:cr", rows), match("move to ci", rows)
+        ((Action('move:city'), None), (Action('move:crags'), None), (Action('move:city'), None))
+        >>> match("move:c", rows)[1]
+        "'move:c' could be any of move:crags, move:city: type more of it."
     """
     if not text:
         return None, "Type a number, a notation or help."
@@ -632,7 +850,28 @@ def match(text, rows):
 
 def play_game(state, humans, bots, console, pace=0.0, pause=False):
     """Play ``state`` to its end (people choose at the terminal, bots for the other seats).
-    Returns the final state, the actions played and whether the game was stopped early."""
+
+    Args:
+        state: the game to play on.
+        humans: the ids of the characters people play (they choose at the terminal).
+        bots: character id -> a bot (``choose(state) -> Action``) for every other seat.
+        console: the rich ``Console`` to narrate on.
+        pace: seconds to wait after each narrated line.
+        pause: wait for Enter after each turn.
+
+    Returns:
+        ``(final state, actions played, stopped early)``.
+
+    Example:
+        >>> import io, talisman
+        >>> from rich.console import Console
+        >>> from talisman.bots import RandomBot
+        >>> game = talisman.new_game(["warrior", "troll"], seed=3, options={"max_rounds": 2})
+        >>> final, actions, stopped = play_game(game, (), {"warrior": RandomBot(1), "troll": RandomBot(2)},
+        ...                                     Console(file=io.StringIO()))
+        >>> final.is_over, stopped, talisman.replay(talisman.record(game, actions)) == final
+        (True, False, True)
+    """
     table = Terminal(console, humans, pace, pause)
     actions = []
     while True:

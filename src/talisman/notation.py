@@ -32,7 +32,23 @@ def _tuple_of_str(value: Iterable[object]) -> tuple[str, ...]:
 
 @attrs.frozen(repr=False)
 class Action:
-    """One choice: a kind (``move``) and its arguments (``('hills_3',)``)."""
+    """One choice: a kind (``move``) and its arguments (``('hills_3',)``).
+
+    Immutable and hashable; ``str(action)`` is its notation, and actions compare equal when
+    their notations do.  :meth:`parse` reads notation; :func:`talisman.parse_action` also checks
+    that the action is legal in a state.
+
+    Args:
+        kind: what is done (``move``, ``fight``, ``roll``...).
+        args: its arguments, as strings (any iterable; each item is turned into a string).
+
+    Example:
+        >>> from talisman.notation import Action
+        >>> Action("encounter", ["char", "wizard"])
+        Action('encounter:char:wizard')
+        >>> Action("fight") == Action.parse("fight")
+        True
+    """
 
     kind: str
     args: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
@@ -45,7 +61,26 @@ class Action:
 
     @classmethod
     def parse(cls, text: object) -> Action:
-        """Parse notation text; raise :class:`NotationError` if it is not well formed."""
+        """Parse notation text (whether the action is legal is not checked here).
+
+        Args:
+            text: the notation: tokens of lowercase letters, digits, ``_``, ``+`` and ``-``
+                joined by ``:`` (surrounding spaces are ignored).
+
+        Returns:
+            The :class:`Action`.
+
+        Raises:
+            NotationError: ``text`` is not a string, or not well formed.
+
+        Example:
+            >>> Action.parse(" move:hills_3 ")
+            Action('move:hills_3')
+            >>> Action.parse("move:Hills 3")
+            Traceback (most recent call last):
+            ...
+            talisman.errors.NotationError: illegal action 'move:Hills 3': 'Hills 3' is not a notation token ...
+        """
         if not isinstance(text, str):
             raise NotationError(text, "notation must be a string")
         parts = text.strip().split(":")
@@ -57,7 +92,22 @@ class Action:
 
     @property
     def dice(self) -> tuple[int, ...]:
-        """The die results of a chance outcome ``roll:3+4`` as integers."""
+        """The die results of a chance outcome ``roll:3+4`` as integers.
+
+        Returns:
+            A tuple of the die values, in the order rolled.
+
+        Raises:
+            NotationError: the action is not a roll outcome.
+
+        Example:
+            >>> Action.parse("roll:3+4").dice
+            (3, 4)
+            >>> Action.parse("fight").dice
+            Traceback (most recent call last):
+            ...
+            talisman.errors.NotationError: illegal action 'fight': not a roll outcome
+        """
         if self.kind != "roll" or len(self.args) != 1:
             raise NotationError(self, "not a roll outcome")
         return _dice_values(self.args[0])
@@ -70,7 +120,20 @@ def _dice_values(text: str) -> tuple[int, ...]:
 
 
 def roll_action(values: Iterable[int]) -> Action:
-    """The chance outcome that forces these die results."""
+    """The chance outcome that forces these die results.
+
+    Args:
+        values: the die values, in the order rolled.
+
+    Returns:
+        The ``roll`` :class:`Action` (the inverse of :attr:`Action.dice`).
+
+    Example:
+        >>> roll_action([3, 4])
+        Action('roll:3+4')
+        >>> roll_action([3, 4]).dice
+        (3, 4)
+    """
     return _roll_action(tuple(values))
 
 

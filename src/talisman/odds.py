@@ -56,7 +56,21 @@ _EMPTY_LOG: object = pvector()
 
 
 class OddsTooLarge(TalismanError):
-    """A question whose tree holds more states than the stated bound."""
+    """A question whose tree holds more states than the stated bound.
+
+    Args:
+        limit: the bound (``.limit``), the ``limit=`` of :func:`odds`.
+        until: the question's ``until``, named in the message.
+
+    Example:
+        >>> from talisman.odds import odds
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1"}]}, dice=[2])
+        >>> odds(s, "combat_resolved", policy=["move:hills_3", "fight"], limit=3)
+        Traceback (most recent call last):
+        ...
+        talisman.odds.OddsTooLarge: odds: the question (until='combat_resolved') needs more than 3 states; ...
+    """
 
     def __init__(self, limit, until):
         self.limit = limit
@@ -70,7 +84,23 @@ class Odds(Mapping):
 
     Like a ``Counter``, an outcome never reached reads as 0.  ``nodes`` is the number of
     states expanded, ``memo_hits`` the number of times a state met again was not expanded
-    again, ``leaves`` the number of branches that reached an outcome.
+    again, ``leaves`` the number of branches that reached an outcome.  Made by :func:`odds`.
+
+    Args:
+        probabilities: outcome -> probability (kept sorted, most likely first).
+        nodes: the number of states expanded.
+        memo_hits: the number of states met again and not expanded again.
+        leaves: the number of branches that reached an outcome.
+        samples: None for an exact distribution, else the number of random plays.
+
+    Example:
+        >>> from fractions import Fraction
+        >>> from talisman.odds import Odds
+        >>> d = Odds({"won": Fraction(1, 4), "lost": Fraction(3, 4)})
+        >>> d["lost"], d["evaded"]
+        (Fraction(3, 4), Fraction(0, 1))
+        >>> list(d)
+        ['lost', 'won']
     """
 
     def __init__(self, probabilities, nodes=0, memo_hits=0, leaves=0, samples=None):
@@ -79,8 +109,24 @@ class Odds(Mapping):
         self.samples = samples  # None: exact; else the number of random plays estimated from
 
     def interval(self, outcome, z=1.96):
-        """A 95% (Wilson) interval ``(low, high)`` of a sampled outcome's probability; an exact
-        distribution's value twice."""
+        """A 95% (Wilson) interval ``(low, high)`` of a sampled outcome's probability.
+
+        Args:
+            outcome: an outcome (one never reached has probability 0).
+            z: the normal quantile of the interval (1.96: 95%).
+
+        Returns:
+            ``(low, high)`` as floats; an exact distribution's value twice.
+
+        Example:
+            >>> from fractions import Fraction
+            >>> from talisman.odds import Odds
+            >>> Odds({"won": Fraction(1, 2), "lost": Fraction(1, 2)}).interval("won")
+            (Fraction(1, 2), Fraction(1, 2))
+            >>> low, high = Odds({"won": Fraction(1, 2), "lost": Fraction(1, 2)}, samples=100).interval("won")
+            >>> round(low, 3), round(high, 3)
+            (0.404, 0.596)
+        """
         p = self[outcome]
         if self.samples is None:
             return p, p
@@ -102,7 +148,21 @@ class Odds(Mapping):
         return f"Odds({self._p!r})"
 
     def chance(self, wanted) -> Fraction:
-        """The total probability of the outcomes ``wanted`` accepts (see :class:`Best`)."""
+        """The total probability of the outcomes ``wanted`` accepts.
+
+        Args:
+            wanted: an outcome, a list or set of outcomes, or a function outcome -> bool.
+
+        Returns:
+            The sum of their probabilities, as a ``Fraction``.
+
+        Example:
+            >>> from fractions import Fraction
+            >>> from talisman.odds import Odds
+            >>> d = Odds({"won": Fraction(1, 4), "standoff": Fraction(1, 4), "lost": Fraction(1, 2)})
+            >>> d.chance({"won", "standoff"}), d.chance(lambda o: o != "lost")
+            (Fraction(1, 2), Fraction(1, 2))
+        """
         accept = _acceptor(wanted)
         return sum((p for o, p in self._p.items() if accept(o)), Fraction(0))
 
@@ -113,10 +173,24 @@ class Best:
     """"Best for the player to move": expectimax for ``player``'s chance of ``want``.
 
     At each of ``player``'s decisions every option is tried and the one giving the highest
-    chance of ``want`` is taken (on a tie, the first in ``legal_actions`` order).  ``want`` is
-    an outcome, a list or set of outcomes, or a function of an outcome -> bool.  ``player``
-    defaults to the one who must decide first in the state asked about; the other players'
-    decisions go to ``others`` (any policy; by default only forced decisions are allowed).
+    chance of ``want`` is taken (on a tie, the first in ``legal_actions`` order).
+
+    Args:
+        want: an outcome, a list or set of outcomes, or a function of an outcome -> bool.
+        player: whose chance is maximised; defaults to the one who must decide first in the
+            state asked about.
+        others: the policy of the other players' decisions (any policy :func:`odds` takes; by
+            default only forced decisions are allowed).
+
+    Example:
+        >>> import talisman
+        >>> from talisman.odds import Best, odds
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 1}]}, dice=[2])
+        >>> s = talisman.apply(s, "move:hills_3")     # the Sentinel; one Fate to re-roll with
+        >>> odds(s, "combat_resolved", policy=Best("won"))["won"]   # 5/18 without the Fate
+        Fraction(7, 18)
     """
 
     def __init__(self, want, player=None, others=None):
@@ -290,17 +364,44 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
          samples=1000, seed=0) -> Odds:
     """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
 
-    ``until``: a predicate name (``combat_resolved``, ``turn_ended``, ``game_over``), the name
-    of a log event (the branch stops at its first such event, the outcome being that name), a
-    list of them (the first met decides), or a function ``(state, new_events) -> outcome or
-    None``.  A branch in which the game ends first has the outcome :data:`GAME_OVER`.
-    ``policy``: who takes the players' decisions: ``None`` (only forced ones), a bot, a list
-    of notations, :class:`Best`, or ``{player: policy}``.  ``outcome``: a function of the
-    final state, or a dotted path into its JSON form (``characters.thief.lives``), replacing
-    the label ``until`` gives.  ``limit``: the most states expanded before
-    :class:`OddsTooLarge` is raised (with ``method="sample"``: the most steps of one play).
-    ``method="sample"``: ``samples`` seeded random plays instead of the whole tree (for
-    questions too large to enumerate); the result's :meth:`Odds.interval` gives 95% intervals.
+    Args:
+        state: the position asked about (a scenario's, a game's, a player's view...).
+        until: a predicate name (``combat_resolved``, ``turn_ended``, ``game_over``: see
+            :data:`PREDICATES`), the name of a log event (the branch stops at its first such
+            event, the outcome being that name), a list of them (the first met decides), or a
+            function ``(state, new_events) -> outcome or None``.  A branch in which the game
+            ends first has the outcome :data:`GAME_OVER`.
+        policy: who takes the players' decisions: ``None`` (only forced ones), a bot, a list
+            of notations, :class:`Best`, or ``{player: policy}``.
+        outcome: a function of the final state, or a dotted path into its JSON form
+            (``characters.thief.lives``), replacing the label ``until`` gives.
+        limit: the most states expanded before :class:`OddsTooLarge` is raised (with
+            ``method="sample"``: the most steps of one play).
+        method: ``"exact"`` (the whole tree) or ``"sample"`` (``samples`` seeded random plays,
+            for questions too large to enumerate; :meth:`Odds.interval` gives 95% intervals).
+        samples: the number of random plays of ``method="sample"``.
+        seed: the seed of those plays (the same seed gives the same estimate).
+
+    Returns:
+        An :class:`Odds` mapping each outcome to its probability (summing to 1).
+
+    Raises:
+        OddsTooLarge: the tree holds more than ``limit`` states.
+        TalismanError: a decision the policy gives no choice for (the message names it and its
+            options), or an unknown ``method``.
+
+    Example:
+        >>> from talisman.odds import odds
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 0}]}, dice=[2])
+        >>> odds(s, "combat_resolved", policy=["move:hills_3", "fight"],
+        ...      outcome="characters.thief.lives")        # lose a life on a lost battle
+        Odds({3: Fraction(7, 12), 4: Fraction(5, 12)})
+        >>> odds(s, "combat_resolved")
+        Traceback (most recent call last):
+        ...
+        talisman.errors.TalismanError: odds: thief must choose move (move:fields_1, move:hills_1, move:hills_3), and the policy gives no choice for it; ...
     """
     if method == "exact":
         return _Search(state, until, policy, outcome, limit).run()

@@ -23,9 +23,19 @@ _model.register_picture(GameState, board)
 
 
 def register_in_ipython():
-    """The Triwizard's state has no registration point of its own: when IPython is running,
+    """Teach a running IPython to draw Triwizard states (:func:`maze`).
+
+    The Triwizard's state has no registration point of its own: when IPython is running,
     its SVG formatter learns to draw that state (the model stays unaware of pictures); call it
-    again in a session that started IPython after importing talisman."""
+    again in a session that started IPython after importing talisman.
+
+    Returns:
+        None; without a running IPython shell it does nothing.
+
+    Example:
+        >>> import talisman.svg
+        >>> talisman.svg.register_in_ipython()    # no IPython shell here: nothing to do
+    """
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:

@@ -29,7 +29,19 @@ TITLE = 26      # a side board's title strip
 
 @attrs.frozen
 class Box:
-    """An axis-aligned rectangle."""
+    """An axis-aligned rectangle (SVG units; ``y`` grows downwards).
+
+    Args:
+        x: the left edge.
+        y: the top edge.
+        w: the width.
+        h: the height.
+
+    Example:
+        >>> b = Box(0, 0, 10, 4)
+        >>> b.centre, b.contains(5, 2), b.moved(1, 1)
+        ((5.0, 2.0), True, Box(x=1, y=1, w=10, h=4))
+    """
 
     x: float
     y: float
@@ -38,19 +50,36 @@ class Box:
 
     @property
     def centre(self):
+        """The centre point ``(x, y)``."""
         return (self.x + self.w / 2, self.y + self.h / 2)
 
     def contains(self, px, py):
+        """Whether the point ``(px, py)`` is inside (edges included)."""
         return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
     def moved(self, dx, dy):
+        """The same box shifted by ``(dx, dy)``."""
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
 @attrs.frozen
 class Layout:
     """Space id -> :class:`Box`, and the bands between rings (outer region, inner region, the
-    outer edge and the inner edge of the band)."""
+    outer edge and the inner edge of the band).
+
+    Args:
+        boxes: space id -> :class:`Box`.
+        width: the layout's width.
+        height: the layout's height.
+        bands: ``(outer region, inner region, outer edge Box, inner edge Box)`` per band.
+        rings: ``(region id, its outer square)`` from the outside in.
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> layout = main_board(load().board)
+        >>> layout.centre, [region for region, _ in layout.rings]
+        ((350.0, 350.0), ['outer', 'middle', 'inner'])
+    """
 
     boxes: dict
     width: float
@@ -60,9 +89,11 @@ class Layout:
 
     @property
     def centre(self):
+        """The centre point ``(x, y)``."""
         return (self.width / 2, self.height / 2)
 
     def moved(self, dx, dy):
+        """The same layout shifted by ``(dx, dy)``."""
         return Layout({k: b.moved(dx, dy) for k, b in self.boxes.items()}, self.width, self.height,
                       tuple((a, b, o.moved(dx, dy), i.moved(dx, dy)) for a, b, o, i in self.bands),
                       tuple((r, sq.moved(dx, dy)) for r, sq in self.rings))
@@ -90,7 +121,20 @@ def _partners(board, sid, placed):
 
 
 def main_board(board):
-    """The layout of the main board: its ring regions nested, its single regions in the centre."""
+    """The layout of the main board: its ring regions nested, its single regions in the centre.
+
+    Args:
+        board: the loaded board (``talisman.definitions.load().board``).
+
+    Returns:
+        A :class:`Layout` of every space of the rings and the centre.
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> layout = main_board(load().board)
+        >>> len(layout.boxes), layout.boxes["forest"]
+        (49, Box(x=202.0, y=602.0, w=96, h=96))
+    """
     rings = sorted((r for r, shape in board.shapes.items() if shape == "ring"),
                    key=lambda r: -len(board.regions[r]))
     singles = [r for r, shape in board.shapes.items() if shape == "single"]
@@ -144,10 +188,25 @@ def _dist(a, b):
 
 
 def side_board(board, region, cell=CELL):
-    """The layout of one side board (an expansion's region), with its title strip on top: a
-    ``path`` is a column of spaces in order (8 at most a column); any other shape is laid out
-    in columns by the number of steps from its first space, each space next to the spaces
-    that lead to it."""
+    """The layout of one side board (an expansion's region), with its title strip on top.
+
+    A ``path`` is a column of spaces in order (8 at most a column); any other shape is laid
+    out in columns by the number of steps from its first space, each space next to the spaces
+    that lead to it.
+
+    Args:
+        board: the loaded board.
+        region: the side board's region id (``city``, ``wizards_tower``).
+        cell: the size of one space's cell.
+
+    Returns:
+        A :class:`Layout` with its origin at ``(0, 0)`` (place it with :meth:`Layout.moved`).
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> len(side_board(load().board, "city").boxes)
+        26
+    """
     spaces = board.regions[region]
     if board.shapes[region] in ("path", "single", "ring"):
         columns = [list(spaces[i:i + 8]) for i in range(0, len(spaces), 8)]   # 8 spaces a column

@@ -28,9 +28,23 @@ KIND_LABEL = {"entrance": "E", "gold_mist": "G", "penalty": "P", "obstacle": "O"
 
 
 def maze(state, *, player=None, size=None, highlight=None) -> str:
-    """The Triwizard position as a standalone SVG document; ``player``: as that player sees it
-    (through :func:`talisman.triwizard.player_view`), ``None``: for nobody (every hand, tile
-    and unturned Cup face down)."""
+    """The Triwizard position as a standalone SVG document.
+
+    Args:
+        state: a :class:`~talisman.triwizard.TriwizardState`.
+        player: draw it as that player sees it (through :func:`talisman.triwizard.player_view`);
+            ``None``: for nobody (every hand, tile and unturned Cup face down).
+        size: the picture's width in pixels.
+        highlight: a player id whose piece is outlined.
+
+    Returns:
+        The SVG document as text.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> maze(triwizard.new_game(players=2, seed=7), player="harry").startswith("<svg")
+        True
+    """
     return ET.tostring(maze_drawing(state, player=player, size=size, highlight=highlight),
                        encoding="unicode")
 

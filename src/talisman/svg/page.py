@@ -149,7 +149,27 @@ def _plain(line):
 def replay_page(record, *, player=None, size=None, title=None) -> str:
     """The game record as one self-contained HTML page: one picture per step (drawn for
     ``player``, or for nobody), the narration of each step, and controls to step through.
-    A Triwizard Maze record gets the maze's pictures."""
+    A Triwizard Maze record gets the maze's pictures.
+
+    Args:
+        record: a game record (:func:`talisman.record`, :func:`talisman.triwizard.record`).
+        player: draw every step as this player may see it; ``None``: for nobody.
+        size: the pictures' width in pixels.
+        title: the page's title (default: the characters and the seed).
+
+    Returns:
+        The HTML page as text (no file or network is needed to view it).
+
+    Raises:
+        ReplayError: the record does not replay (names the first action that fails).
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> html = replay_page(talisman.record(s, ["move:forest"]))
+        >>> html.startswith("<!DOCTYPE html>"), "seed 7" in html
+        (True, True)
+    """
     if is_triwizard(record):
         return _triwizard_page(record, player, size, title)
     pictures: list[str] = []

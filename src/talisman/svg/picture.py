@@ -41,8 +41,23 @@ HIDDEN = "hidden"   # what player_view leaves of a face-down card
 
 @functools.lru_cache(maxsize=None)
 def board_layout(board, side_regions=()):
-    """The main board and the given side boards in one frame, side by side: the main board's
-    layout, space id -> Box, the side boards' frames and the x where the panel begins."""
+    """The main board and the given side boards in one frame, side by side.
+
+    Args:
+        board: the loaded board (``talisman.definitions.load().board``).
+        side_regions: the side boards to draw beside the main board (:func:`side_regions`).
+
+    Returns:
+        ``(main, boxes, frames, right)``: the main board's :class:`Layout`, space id ->
+        :class:`Box` for every space drawn, ``(region, Box)`` frames of the side boards, and
+        the x where the panel begins.
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> main, boxes, frames, right = board_layout(load().board, ("city",))
+        >>> [region for region, _ in frames], "forest" in boxes
+        (['city'], True)
+    """
     main = lay.main_board(board).moved(PAD, HEADER)
     boxes = dict(main.boxes)
     frames = []
@@ -62,12 +77,28 @@ def board_layout(board, side_regions=()):
 def board(state, *, player=None, size=None, highlight=None, path="last") -> str:
     """The position as a standalone SVG document (text).
 
-    ``player``: draw it as that character's player may see it (through
-    :func:`talisman.player_view`); ``None`` draws it for nobody: every Spell and Scroll in hand
-    face down. ``size``: the picture's width in pixels (default: one SVG unit a pixel).
-    ``highlight``: a character id whose piece and panel are outlined. ``path``: the spaces of a
-    move drawn as an arrow, ``"last"`` (the default) for the last move in the log, ``None`` for
-    no arrow.
+    Args:
+        state: a Talisman :class:`~talisman.state.GameState`.
+        player: draw it as that character's player may see it (through
+            :func:`talisman.player_view`); ``None`` draws it for nobody: every Spell and
+            Scroll in hand face down.
+        size: the picture's width in pixels (default: one SVG unit a pixel).
+        highlight: a character id whose piece and panel are outlined.
+        path: the spaces of a move drawn as an arrow, ``"last"`` (the default) for the last
+            move in the log, ``None`` for no arrow.
+
+    Returns:
+        The SVG document as text.
+
+    Raises:
+        UserError: ``player`` is not a character of the game.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> svg = board(s, player="warrior", size=600)
+        >>> svg.startswith("<svg") and 'width="600"' in svg
+        True
     """
     return ET.tostring(drawing(state, player=player, size=size, highlight=highlight, path=path),
                        encoding="unicode")
@@ -127,7 +158,19 @@ def drawing(state, *, player=None, size=None, highlight=None, path="last") -> ET
 
 def side_regions(state):
     """The side boards in play: each region that is not part of the main board's rings and is
-    named after an expansion of the game, or has a character standing on it."""
+    named after an expansion of the game, or has a character standing on it.
+
+    Args:
+        state: a Talisman state.
+
+    Returns:
+        A tuple of region ids.
+
+    Example:
+        >>> import talisman
+        >>> side_regions(talisman.new_game(["warrior"])), side_regions(talisman.new_game(["warrior"], ["city"]))
+        ((), ('city',))
+    """
     b = load().board
     occupied = {b.spaces[c.space].region for c in state.characters.values()
                 if c.alive and c.space in b.spaces}
@@ -136,8 +179,22 @@ def side_regions(state):
 
 
 def last_move(state):
-    """The spaces of the last move in the log (where the character came from, then each space
-    it passed), or ``()``."""
+    """The spaces of the last move in the log.
+
+    Args:
+        state: a Talisman state.
+
+    Returns:
+        Where the character came from, then each space it passed; ``()`` before any move.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> last_move(s)
+        ()
+        >>> last_move(talisman.apply(s, "move:forest"))[-1]
+        'forest'
+    """
     for i in range(len(state.log) - 1, -1, -1):
         e = state.log[i]
         if e.name == "moved" and e.data.get("path"):
@@ -400,7 +457,20 @@ def _figures(root, state, boxes):
 
 
 def piece_spots(box, count):
-    """Centres and radius of ``count`` pieces in a space: rows along the bottom, inside the box."""
+    """Centres and radius of ``count`` pieces in a space: rows along the bottom, inside the box.
+
+    Args:
+        box: the space's :class:`Box`.
+        count: how many pieces stand there.
+
+    Returns:
+        ``([(x, y), ...], radius)``.
+
+    Example:
+        >>> from talisman.svg import Box
+        >>> piece_spots(Box(0, 0, 100, 100), 2)
+        ([(37.0, 85.0), (63.0, 85.0)], 12.0)
+    """
     r = max(5.0, min(12.0, box.w / 8))
     per_row = max(1, int((box.w - 4) // (2 * r + 2)))
     spots = []

@@ -1,2 +1,20 @@
 """Kit for property tests, here and in other projects: hypothesis strategies, invariants,
-and a pytest plugin that collects scenario files."""
+and a pytest plugin that collects scenario files.
+
+* :mod:`talisman.testing.strategies`: hypothesis strategies of configurations, reachable
+  states and legal actions;
+* :mod:`talisman.testing.invariants`: :func:`~talisman.testing.invariants.check` names every
+  invariant a state breaks;
+* :mod:`talisman.testing.pytest_plugin`: installed as a pytest plugin (entry point
+  ``talisman_scenarios``): collects ``*.yaml`` scenario files under a ``scenarios`` folder and
+  offers the ``talisman_game`` fixture.
+
+>>> from hypothesis import given, settings
+>>> from talisman.testing.strategies import states
+>>> from talisman.testing.invariants import check
+>>> @settings(max_examples=5, deadline=None, database=None)
+... @given(states(max_steps=10))
+... def test_invariants_hold(state):
+...     assert check(state) == []
+>>> test_invariants_hold()
+"""

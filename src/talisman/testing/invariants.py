@@ -12,7 +12,29 @@ from ..definitions import load
 
 
 def check(state) -> list[str]:
-    """Every violated invariant, by name (an empty list: all hold)."""
+    """Every violated invariant, by name.
+
+    The invariants: no counter below zero, Strength and Craft at least 1, every character on a
+    real space, alive means lives, one pending decision while the game goes on (by a player in
+    the game), the current character alive, every card in exactly one place, frozen all the way
+    down.
+
+    Args:
+        state: a Talisman state.
+
+    Returns:
+        The names of the broken invariants (``"counters_never_negative:warrior"``); an empty
+        list when all hold.
+
+    Example:
+        >>> import attrs, talisman
+        >>> s = talisman.new_game(["warrior"])
+        >>> check(s)
+        []
+        >>> warrior = attrs.evolve(s.characters["warrior"], gold=-1)
+        >>> check(attrs.evolve(s, characters=s.characters.set("warrior", warrior)))
+        ['counters_never_negative:warrior']
+    """
     broken = []
     board = load().board
     for cid, ch in state.characters.items():
@@ -47,7 +69,19 @@ MUTABLE = (list, dict, set, bytearray)
 
 
 def frozen(value, skip=()):
-    """No mutable container anywhere inside (attrs records, pyrsistent collections, tuples)."""
+    """No mutable container anywhere inside (attrs records, pyrsistent collections, tuples).
+
+    Args:
+        value: any value.
+        skip: field names of attrs records not to look into.
+
+    Returns:
+        True when no list, dict, set or bytearray is found inside.
+
+    Example:
+        >>> frozen((1, ("a", frozenset({2})))), frozen((1, [2]))
+        (True, False)
+    """
     import attrs
     if isinstance(value, MUTABLE):
         return False
@@ -62,7 +96,20 @@ def frozen(value, skip=()):
 
 
 def expected_cards(state):
-    """Every copy of every card of the game's decks (the base game and its expansions)."""
+    """Every copy of every card of the game's decks (the base game and its expansions).
+
+    Args:
+        state: a Talisman state (its configuration says which decks are in play).
+
+    Returns:
+        A ``Counter`` of card id -> copies.
+
+    Example:
+        >>> import talisman
+        >>> s = talisman.new_game(["warrior"])
+        >>> expected_cards(s) == card_places(s)
+        True
+    """
     from ..rules.setup import game_decks
     out = Counter()
     for cards in game_decks(load(), state.config.expansions).values():
@@ -73,7 +120,19 @@ def expected_cards(state):
 def card_places(state):
     """Count each card wherever it is: decks, discards, spaces, characters' hands, and
     where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists),
-    and the Alternative Ending cards the endings area keeps (``state.ending``)."""
+    and the Alternative Ending cards the endings area keeps (``state.ending``).
+
+    Args:
+        state: a Talisman state.
+
+    Returns:
+        A ``Counter`` of card id -> copies found.
+
+    Example:
+        >>> import talisman
+        >>> sum(card_places(talisman.new_game(["warrior"])).values()) > 100
+        True
+    """
     out = Counter()
     if state.ending is not None:
         from ..rules.endings.cards import cards_held

@@ -5,6 +5,24 @@ Scenario files are collected only where a project asks for them (``talisman_scen
 in its pytest configuration), only inside the project's rootdir, only ``*.yaml`` / ``*.yml``
 files under a folder named ``scenarios`` there, and only files that look like scenarios (a
 top-level ``rules:`` and ``expect:`` key).  Each file is its own test: a bad one fails alone.
+
+Installed with the package (the ``pytest11`` entry point ``talisman_scenarios``), so any project
+that depends on talisman-engine and sets ``talisman_scenarios = true`` can keep its own rules questions as scenario files
+(``docs/scenarios.md``): each file is one test item, run by :func:`talisman.scenarios.run_file`.
+
+>>> import pathlib, tempfile, yaml
+>>> from talisman.scenarios import run_file
+>>> scenario = {"name": "A Toad moves only 1 space a turn", "rules": "000 TOADS & TRANSFORMATIONS",
+...             "setup": {"characters": [{"id": "thief", "space": "graveyard", "fate": 0,
+...                                       "toad_turns": 2}]},
+...             "dice": [], "actions": [],
+...             "expect": {"legal_contains": ["move:woods_1", "move:fields_1"]}}
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = pathlib.Path(tmp) / "scenarios" / "toad.yaml"
+...     path.parent.mkdir()
+...     _ = path.write_text(yaml.safe_dump(scenario))
+...     run_file(path).passed      # what the collected test item checks
+True
 """
 from __future__ import annotations
 
@@ -24,6 +42,8 @@ def pytest_addoption(parser):
 
 
 def pytest_collect_file(parent, file_path):
+    """The pytest hook: a :class:`ScenarioFile` for a scenario file of a project that asked
+    for them (see the module's docstring), None for any other file."""
     config = parent.config
     if file_path.suffix not in (".yaml", ".yml") or not config.getini("talisman_scenarios"):
         return None
@@ -47,16 +67,22 @@ def looks_like_scenario(path):
 
 
 class ScenarioFile(pytest.File):
+    """A scenario file: collects one :class:`ScenarioItem` named after the file."""
+
     def collect(self):
+        """The file's one test item."""
         yield ScenarioItem.from_parent(self, name=self.path.stem)
 
 
 class ScenarioFailed(Exception):
-    pass
+    """A scenario whose expectations do not hold (the message lists each failure)."""
 
 
 class ScenarioItem(pytest.Item):
+    """One scenario run as a test: it passes when every expectation of the file holds."""
+
     def runtest(self):
+        """Run the scenario; raise :class:`ScenarioFailed` listing the failed expectations."""
         from ..scenarios import run_file  # (the plugin loads in every pytest run: the engine on use)
         result = run_file(self.path)
         if not result.passed:
@@ -64,6 +90,9 @@ class ScenarioItem(pytest.Item):
             raise ScenarioFailed(f"{self.path} ({result.rules}): {result.name}\n{lines}")
 
     def repr_failure(self, excinfo):
+        """A failed scenario, or a file the library rejects (a
+        :class:`~talisman.errors.TalismanError`), is reported by its message, without a
+        traceback."""
         if excinfo.errisinstance(ScenarioFailed):
             return str(excinfo.value)
         from ..errors import TalismanError
@@ -72,11 +101,23 @@ class ScenarioItem(pytest.Item):
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
+        """Where pytest reports the item: the scenario file."""
         return self.path, 0, f"scenario: {self.name}"
 
 
 @pytest.fixture
 def talisman_game():
-    """A fresh seeded two-character game, waiting on its first decision."""
+    """A fresh seeded two-character game (the Warrior and the Troll, seed 0), waiting on its
+    first decision.
+
+    Returns:
+        A new :class:`~talisman.state.GameState`.
+
+    Example:
+        A test in any project with talisman-engine installed::
+
+            def test_first_decision(talisman_game):
+                assert talisman_game.pending.player == "warrior"
+    """
     import talisman
     return talisman.new_game(["warrior", "troll"], seed=0)

@@ -11,6 +11,7 @@ from .. import api
 from ..definitions import load
 from ..engine.dice import mix
 
+#: A strategy of game seeds (32-bit, shrinking towards 0).
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -19,9 +20,27 @@ def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=N
             character_sets=("base",)):
     """A game configuration: characters (distinct), expansions, options and a seed.
 
-    ``expansions``: a list to choose subsets from (default: every implemented expansion).
-    ``character_sets``: the sets whose characters may be chosen (default: the base game's);
-    an expansion's character brings its expansion into the configuration."""
+    Args:
+        min_characters: the fewest characters.
+        max_characters: the most characters.
+        max_rounds: the ``max_rounds`` option (a cap, so games end).
+        expansions: a list to choose subsets from (default: every implemented expansion).
+        character_sets: the sets whose characters may be chosen (default: the base game's);
+            an expansion's character brings its expansion into the configuration.
+
+    Returns:
+        A strategy of ``{"characters", "expansions", "options", "seed"}`` dicts that
+        :func:`new_game` sets up.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5, deadline=None, database=None)
+        ... @given(configs(max_characters=2, expansions=[]))
+        ... def test_config(config):
+        ...     assert 1 <= len(config["characters"]) <= 2 and config["expansions"] == []
+        ...     assert new_game(config).pending is not None
+        >>> test_config()
+    """
     from ..rules.setup import IMPLEMENTED_EXPANSIONS
     from ..definitions import characters_of_sets
     ids = sorted(characters_of_sets(load(), character_sets))
@@ -40,13 +59,45 @@ def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=N
 
 
 def new_game(config):
-    """The game a configuration describes."""
+    """The game a configuration describes.
+
+    Args:
+        config: a dict as :func:`configs` draws (``characters``, ``seed``, ``options`` and,
+            optionally, ``expansions``).
+
+    Returns:
+        The new :class:`~talisman.state.GameState`.
+
+    Raises:
+        OptionError: a configuration that cannot be set up.
+
+    Example:
+        >>> new_game({"characters": ["warrior"], "seed": 1, "options": {}}).pending.kind
+        'move'
+    """
     return api.new_game(config["characters"], config.get("expansions", ()), config["seed"],
                         config["options"])
 
 
 def play_random(state, steps, bot_seed=0):
-    """Apply up to ``steps`` random legal actions; return the states visited and actions taken."""
+    """Apply up to ``steps`` seeded random legal actions (fewer if the game ends).
+
+    Args:
+        state: the state to start from.
+        steps: the most actions to apply.
+        bot_seed: the seed of the random choices (the same seed, the same game).
+
+    Returns:
+        ``(states, actions)``: every state visited (the first included) and the actions taken.
+
+    Example:
+        >>> import talisman
+        >>> visited, taken = play_random(talisman.new_game(["warrior", "troll"], seed=7), 3)
+        >>> len(visited), len(taken)
+        (4, 3)
+        >>> talisman.apply(visited[0], taken[0]) == visited[1]
+        True
+    """
     states, actions = [state], []
     for _ in range(steps):
         if state.is_over:
@@ -61,7 +112,25 @@ def play_random(state, steps, bot_seed=0):
 
 @st.composite
 def games(draw, max_steps=60, **config_kwargs):
-    """``(config, states, actions)`` of a seeded random game of up to ``max_steps`` actions."""
+    """``(config, states, actions)`` of a seeded random game of up to ``max_steps`` actions.
+
+    Args:
+        max_steps: the most actions played.
+        **config_kwargs: passed to :func:`configs`.
+
+    Returns:
+        A strategy of ``(config, states, actions)``: ``states[i + 1]`` is ``states[i]`` after
+        ``actions[i]``.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5, deadline=None, database=None)
+        ... @given(games(max_steps=10))
+        ... def test_game(game):
+        ...     config, visited, taken = game
+        ...     assert len(visited) == len(taken) + 1
+        >>> test_game()
+    """
     config = draw(configs(**config_kwargs))
     steps = draw(st.integers(min_value=0, max_value=max_steps))
     bot_seed = draw(seeds)
@@ -72,18 +141,68 @@ def games(draw, max_steps=60, **config_kwargs):
 
 @st.composite
 def states(draw, **kwargs):
-    """A state reachable by seeded random play."""
+    """A state reachable by seeded random play (it shrinks towards short games).
+
+    Args:
+        **kwargs: passed to :func:`games` (``max_steps``, and :func:`configs`' arguments).
+
+    Returns:
+        A strategy of :class:`~talisman.state.GameState`.
+
+    Example:
+        >>> import talisman
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5, deadline=None, database=None)
+        ... @given(states(max_steps=10))
+        ... def test_round_trip(state):
+        ...     assert talisman.from_json(talisman.to_json(state)) == state
+        >>> test_round_trip()
+    """
     _, visited, _ = draw(games(**kwargs))
     return visited[-1]
 
 
 def actions(state):
-    """A legal action of ``state``."""
+    """A legal action of ``state``.
+
+    Args:
+        state: a state of a game that is not over.
+
+    Returns:
+        A strategy sampling ``talisman.legal_actions(state)``.
+
+    Example:
+        >>> import talisman
+        >>> from hypothesis import given, settings
+        >>> s = talisman.new_game(["warrior", "troll"], seed=7)
+        >>> @settings(max_examples=3, deadline=None, database=None)
+        ... @given(actions(s))
+        ... def test_apply(action):
+        ...     assert talisman.apply(s, action) != s
+        >>> test_apply()
+    """
     return st.sampled_from(api.legal_actions(state))
 
 
 @st.composite
 def states_with_action(draw, **kwargs):
-    """A reachable state that waits on a decision, and one of its legal actions."""
+    """A reachable state that waits on a decision, and one of its legal actions.
+
+    Args:
+        **kwargs: passed to :func:`states`.
+
+    Returns:
+        A strategy of ``(state, action)``.
+
+    Example:
+        >>> import talisman
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=5, deadline=None, database=None)
+        ... @given(states_with_action(max_steps=5))
+        ... def test_legal_applies(pair):
+        ...     state, action = pair
+        ...     talisman.apply(state, action)       # never raises IllegalAction
+        >>> test_legal_applies()
+    """
     state = draw(states(**kwargs).filter(lambda s: not s.is_over))
     return state, draw(st.sampled_from(api.legal_actions(state)))

@@ -24,44 +24,179 @@ FORMAT = 1
 
 def new_game(players: int | Iterable[str] = 4, seed: int = 0,
              options: Mapping[str, Any] | None = None, stop_at_chance: bool = False) -> TriwizardState:
-    """A new game (2-4 players: a number or a list of ids), run forward to its first decision."""
+    """A new Triwizard Maze game, run forward to its first decision.
+
+    Args:
+        players: how many play (2 to 4: the champions in seating order ``harry``, ``cedric``,
+            ``fleur``, ``viktor``), or a list of their ids.
+        seed: the seed of every roll and shuffle.
+        options: the game's options (``docs/triwizard.md``), or None for the defaults.
+        stop_at_chance: stop at the first roll or draw instead of making it.
+
+    Returns:
+        The :class:`~talisman.triwizard.TriwizardState` waiting on its first decision.
+
+    Raises:
+        TalismanError: a game that cannot be set up as asked (a number of players outside 2-4,
+            an unknown player id or option).
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.new_game(players=2, seed=7)
+        >>> s.order, s.pending.kind
+        (('harry', 'cedric'), 'turn')
+        >>> triwizard.new_game(players=9)
+        Traceback (most recent call last):
+        ...
+        talisman.errors.TalismanError: the Triwizard Maze game is for 2 to 4 players, not 9
+    """
     return machine.advance(initial_state(players, seed, options), STEPS, stop_at_chance)
 
 
 def legal_actions(state: TriwizardState) -> tuple[Action, ...]:
-    """The legal actions of the pending decision (chance outcomes at a chance node)."""
+    """The legal actions of the pending decision (the outcomes, at a chance node).
+
+    Args:
+        state: a state of a game that is not over.
+
+    Returns:
+        A tuple of :class:`~talisman.notation.Action` in a stable order.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> triwizard.legal_actions(triwizard.new_game(players=2, seed=7))
+        (Action('roll'), Action('discard_hand'), Action('play:veritaserum:harry'))
+    """
     return machine.legal_actions(state)
 
 
 def apply(state: TriwizardState, action: Action | str,
           stop_at_chance: bool = False) -> TriwizardState:
-    """Apply one legal action (an :class:`Action` or its notation); raise
-    :class:`IllegalAction` otherwise, leaving ``state`` as it was."""
+    """The state after one legal action; ``state`` itself never changes.
+
+    Args:
+        state: the state to act in.
+        action: a legal action: an :class:`~talisman.notation.Action` or its notation.
+        stop_at_chance: stop at the next roll or draw instead of making it.
+
+    Returns:
+        The new :class:`~talisman.triwizard.TriwizardState`, run forward to its next decision.
+
+    Raises:
+        IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
+        NotationError: text that is not the notation of any action.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.new_game(players=2, seed=7)
+        >>> triwizard.apply(s, "roll", stop_at_chance=True).pending.kind
+        'roll'
+        >>> triwizard.apply(s, "fight")
+        Traceback (most recent call last):
+        ...
+        talisman.errors.IllegalAction: illegal action 'fight': ...
+    """
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
 def parse_action(state: TriwizardState, text: str) -> Action:
-    """Notation -> the legal :class:`Action` it names in ``state``."""
+    """The legal :class:`~talisman.notation.Action` that a notation names in ``state``.
+
+    Args:
+        state: the state whose pending decision the text answers.
+        text: the action's notation (``"roll"``).
+
+    Returns:
+        The legal :class:`~talisman.notation.Action`.
+
+    Raises:
+        IllegalAction: well-formed notation of an action that is not legal now.
+        NotationError: text that is not the notation of any action.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> triwizard.parse_action(triwizard.new_game(players=2, seed=7), "roll")
+        Action('roll')
+    """
     return machine.coerce_action(state, text)
 
 
 def chance_outcomes(state: TriwizardState) -> list[tuple[Action, Fraction]]:
-    """``[(Action, Fraction)]`` when ``state`` waits on a roll or a draw, else ``[]``."""
+    """The exact odds of each outcome when ``state`` waits on a roll or a draw.
+
+    Args:
+        state: any state.
+
+    Returns:
+        A list of ``(Action, Fraction)`` summing to exactly 1 at a chance node; ``[]`` when a
+        player must decide.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.apply(triwizard.new_game(players=2, seed=7), "roll", stop_at_chance=True)
+        >>> triwizard.chance_outcomes(s)[:2]
+        [(Action('roll:1'), Fraction(1, 6)), (Action('roll:2'), Fraction(1, 6))]
+    """
     return machine.chance_outcomes(state)
 
 
 def outcome(state: TriwizardState) -> Outcome | None:
-    """Why the game ended and who won (an :class:`~talisman.engine.records.Outcome`), or None."""
+    """Why the game ended and who won, or None while it goes on.
+
+    Args:
+        state: any state.
+
+    Returns:
+        An :class:`~talisman.engine.records.Outcome`, or None.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> triwizard.outcome(triwizard.new_game(players=2, seed=7)) is None
+        True
+    """
     return state.outcome
 
 
 def to_json(state: TriwizardState) -> str:
-    """The state as canonical JSON text (exact round trip with :func:`from_json`)."""
+    """The state as canonical JSON text.
+
+    Args:
+        state: any state.
+
+    Returns:
+        JSON text; :func:`from_json` gives back an equal state.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.new_game(players=2, seed=7)
+        >>> triwizard.to_json(s)[:38]
+        '{"format":1,"game":"triwizard","state"'
+        >>> triwizard.from_json(triwizard.to_json(s)) == s
+        True
+    """
     return dumps({"game": GAME, "format": FORMAT, "state": to_data(state)})
 
 
 def from_json(text: str) -> TriwizardState:
-    """Rebuild a state from :func:`to_json`'s text."""
+    """Rebuild a state from :func:`to_json`'s text.
+
+    Args:
+        text: JSON text written by :func:`to_json`.
+
+    Returns:
+        The :class:`~talisman.triwizard.TriwizardState`.
+
+    Raises:
+        StateError: text that is not JSON, not a Triwizard Maze state in this format, or a bad
+            value (the error names its path).
+
+    Example:
+        >>> from talisman import triwizard
+        >>> triwizard.from_json('{"game": "talisman", "format": 1}')
+        Traceback (most recent call last):
+        ...
+        talisman.errors.StateError: not a Triwizard Maze state in format 1
+    """
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -74,14 +209,49 @@ def from_json(text: str) -> TriwizardState:
 
 
 def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, Any]:
-    """A game record (players, options, seed and notations), like a chess PGN."""
+    """A game record (players, options, seed and notations), like a chess PGN.
+
+    Args:
+        state: a state of the game (only its configuration is read).
+        actions: the actions played from the start, as Actions or notations.
+
+    Returns:
+        A plain ``dict`` that :func:`replay` turns back into the game.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> triwizard.record(triwizard.new_game(players=2, seed=7), ["roll"])
+        {'game': 'triwizard', 'players': ['harry', 'cedric'], 'options': {}, 'seed': 7, 'actions': ['roll']}
+    """
     c = state.config
     return {"game": GAME, "players": list(c.players), "options": to_data(c.options),
             "seed": c.seed, "actions": [str(a) for a in actions]}
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState:
-    """Rebuild a game from its record; :class:`ReplayError` names the first action that fails."""
+    """Rebuild a game from its record.
+
+    Args:
+        record: a game record (:func:`record`'s ``dict``).
+        upto: replay only the first ``upto`` actions (None: all of them).
+
+    Returns:
+        The :class:`~talisman.triwizard.TriwizardState` the record leads to.
+
+    Raises:
+        ReplayError: the set-up fails (action 0) or an action is not legal; the error names the
+            first action that fails.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.new_game(players=2, seed=7)
+        >>> triwizard.replay(triwizard.record(s, ["roll"])) == triwizard.apply(s, "roll")
+        True
+        >>> triwizard.replay({"players": 2, "actions": ["fight"]})
+        Traceback (most recent call last):
+        ...
+        talisman.errors.ReplayError: record diverges at action 1 ('fight'): ...
+    """
     try:
         state = new_game(record.get("players", 4), record.get("seed", 0),
                          record.get("options") or {})

@@ -21,7 +21,29 @@ HIDDEN = "hidden"
 
 
 def player_view(state, player):
-    """The state as ``player`` may see it."""
+    """The state as ``player`` may see it: the other players' hands and tiles face down, the
+    decks' order, the seed and what others drew hidden.
+
+    Args:
+        state: the whole state.
+        player: the id of a player in the game.
+
+    Returns:
+        A :class:`~talisman.triwizard.TriwizardState` with the hidden information replaced.
+
+    Raises:
+        TalismanError: ``player`` is not in this game.
+
+    Example:
+        >>> from talisman import triwizard
+        >>> s = triwizard.new_game(players=2, seed=7)
+        >>> list(triwizard.player_view(s, "harry").players["cedric"].hand)
+        ['hidden', 'hidden', 'hidden', 'hidden']
+        >>> triwizard.player_view(s, "ron")
+        Traceback (most recent call last):
+        ...
+        talisman.errors.TalismanError: no player 'ron' in this game
+    """
     if player not in state.players:
         raise TalismanError(f"no player {player!r} in this game")
     players = state.players
