@@ -219,7 +219,7 @@ class StateError(UserError):
         >>> talisman.from_json("not json")
         Traceback (most recent call last):
         ...
-        talisman.errors.StateError: not JSON: Expecting value: line 1 column 1 (char 0)
+        talisman.errors.StateError: document: not JSON: Expecting value: line 1 column 1 (char 0)
     """
 
     def __init__(self, path: str | Sequence[object], message: str) -> None:
