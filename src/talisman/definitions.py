@@ -259,7 +259,8 @@ class Definitions:
 def _load_board(path: Path, extra_paths: Iterable[Path] = ()) -> Board:
     """The main board, with the boards of implemented expansions merged in (their regions,
     spaces and links; a space may name main-board neighbours)."""
-    space_fields = BOARD_SCHEMA["properties"]["spaces"]["items"]["properties"]
+    space_fields: Any = BOARD_SCHEMA["properties"]
+    space_fields = space_fields["spaces"]["items"]["properties"]
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
     check_provenance(path, doc["spaces"], "board space", space_fields)
     for extra in extra_paths:
@@ -317,8 +318,9 @@ def _load_characters(path: Path, board: Board, abilities: Mapping[str, Any], set
     ``known``: characters already loaded (an id used again is an error naming this file)."""
     doc = validate(path, load_yaml(path), CHARACTERS_SCHEMA)
     unique_ids(path, doc["characters"], "character")
+    char_fields: Any = CHARACTERS_SCHEMA["properties"]
     check_provenance(path, doc["characters"], "character",
-                     CHARACTERS_SCHEMA["properties"]["characters"]["items"]["properties"])
+                     char_fields["characters"]["items"]["properties"])
     known = {} if known is None else known
     out = {}
     for c in doc["characters"]:
@@ -399,8 +401,8 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
     for path in sorted(Path(folder).glob("*.yaml")):
         doc = validate(path, load_yaml(path), schema)
         unique_ids(path, doc["cards"], "card")
-        check_provenance(path, doc["cards"], "card",
-                         CARDS_SCHEMA_BODY["properties"]["cards"]["items"]["properties"])
+        card_fields: Any = CARDS_SCHEMA_BODY["properties"]
+        check_provenance(path, doc["cards"], "card", card_fields["cards"]["items"]["properties"])
         for c in doc["cards"]:
             if c["id"] in cards:
                 raise DataError(path, c["id"], "id", "card id already used in another deck file")
@@ -546,11 +548,11 @@ def stand_in_values(defs: Definitions | None = None, root: Path | None = None) -
     root = data_root() / "talisman" if root is None else Path(root)
     space_sets = {s["id"]: path.parent.name for path in sorted(root.glob("expansions/*/board.yaml"))
                   for s in load_yaml(path)["spaces"]}
-    rows = []
-    for c in defs.characters.values():
-        rows += _rows(c.set, "character", c)
-    for s in defs.board.spaces.values():
-        rows += _rows(space_sets.get(s.id, "base"), "space", s)
+    rows: list[StandIn] = []
+    for ch in defs.characters.values():
+        rows += _rows(ch.set, "character", ch)
+    for sp in defs.board.spaces.values():
+        rows += _rows(space_sets.get(sp.id, "base"), "space", sp)
     for c in defs.cards.values():
         rows += _rows(c.set, f"{c.deck} card", c)
     return rows + _chart_rows(root)
@@ -562,10 +564,9 @@ def stand_ins_markdown(defs: Definitions | None = None) -> str:
     defs = load() if defs is None else defs
     rows = stand_in_values(defs)
     entries: dict[str, list[Any]] = {}
-    for c in defs.cards.values():
-        entries.setdefault(c.set, []).append(c)
-    for c in defs.characters.values():
-        entries.setdefault(c.set, []).append(c)
+    everything: list[Any] = [*defs.cards.values(), *defs.characters.values()]
+    for e in everything:
+        entries.setdefault(e.set, []).append(e)
     out = ["# Stand-in values", "",
            "Generated from `data/` by `talisman cards --stand-ins --markdown > docs/stand-ins.md`;",
            "`tests/test_stand_ins.py` checks it is in step. Every card, character and board space",
