@@ -325,12 +325,32 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out, back
 
 @main.command()
 @click.argument("query", required=False, default="")
-def cards(query):
+@click.option("--stand-ins", "stand_ins", is_flag=True,
+              help="List every stand-in value (card, field, reason) of the entries matching QUERY.")
+@click.option("--markdown", is_flag=True,
+              help="With --stand-ins: print docs/stand-ins.md (all entries) instead of a table.")
+def cards(query, stand_ins, markdown):
     """List the cards, characters and spaces whose id, name or type matches QUERY."""
-    from .definitions import load
+    from .definitions import load, stand_in_values, stand_ins_markdown
     d = load()
     console = Console(highlight=False, soft_wrap=True)
     q = query.lower()
+    if markdown and not stand_ins:
+        raise click.UsageError("--markdown goes with --stand-ins")
+    if markdown:
+        click.echo(stand_ins_markdown(d), nl=False)
+        return
+    if stand_ins:
+        table = Table()
+        for col in ("set", "kind", "id", "field", "reason"):
+            table.add_column(col)
+        rows = [r for r in stand_in_values(d)
+                if q in r.id or q in r.name.lower() or q == r.set or q in r.kind]
+        for r in rows:
+            table.add_row(r.set, r.kind, r.id, r.field, r.reason)
+        console.print(table)
+        console.print(f"{len(rows)} stand-in values")
+        return
     table = Table()
     for col in ("kind", "id", "name", "details"):
         table.add_column(col)
@@ -347,7 +367,8 @@ def cards(query):
             value = (f", Strength {c.strength}" if c.strength else "") + (f", Craft {c.craft}" if c.craft else "")
             table.add_row(f"{c.deck} card", c.id, c.name,
                           f"{c.type}{'/' + c.subtype if c.subtype else ''}{value}, x{c.copies}"
-                          f"{', stand-in' if c.stand_in else ''}: {c.summary}")
+                          f"{', stand-in' if c.stand_in else ''}"
+                          f"{', stand-in ' + '/'.join(c.stand_ins) if c.stand_ins else ''}: {c.summary}")
     if not table.row_count:
         raise click.ClickException(f"no card, character or space matches {query!r}")
     console.print(table)

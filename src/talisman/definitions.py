@@ -16,7 +16,8 @@ from typing import Any
 import attrs
 
 from .effects_schema import INF, table_problem, with_defs
-from .engine.data import check_ref, data_root, load_yaml, unique_ids, validate
+from .engine.data import (PROVENANCE, check_provenance, check_ref, data_root, load_yaml, unique_ids,
+                          validate)
 from .engine.dice import parse_spec
 from .engine.records import deep_freeze
 from .engine.ruleset import RULESET
@@ -48,7 +49,7 @@ BOARD_SCHEMA = with_defs({
             "properties": {"id": _ID, "name": {"type": "string"}, "region": _ID,
                            "order": {"type": "integer", "minimum": 0}, "neighbours": _IDS,
                            "opposite": _IDS, "draw": {"type": "integer", "minimum": 0},
-                           "text": {"type": "string"}, "stand_in": {"type": "boolean"},
+                           "text": {"type": "string"}, **PROVENANCE,
                            "effect": {"$ref": "#/$defs/effects"}, "note": {"type": "string"},
                            "creature_bonus": {"type": "integer", "minimum": 0}}}},
     },
@@ -67,7 +68,7 @@ CHARACTERS_SCHEMA = {
             "life": {"type": "integer", "minimum": 1}, "fate": {"type": "integer", "minimum": 0},
             "start": _ID, "size": {"enum": ["S", "M", "L"]},
             "start_spells": {"type": "integer", "minimum": 0}, "abilities": _IDS,
-            "uncertain": _IDS, "stand_in": {"type": "boolean"}}}}},
+            "uncertain": _IDS, **PROVENANCE}}}},
 }
 
 ABILITIES_SCHEMA = {
@@ -118,8 +119,7 @@ CARDS_SCHEMA_BODY = ({
                                                             "space", "none"]},
                                         "effect": _EFF}},
                 "summary": {"type": "string"},
-                "stand_in": {"type": "boolean"}, "uncertain": _IDS,
-                "source": {"type": "string"}, "note": {"type": "string"},
+                "uncertain": _IDS, **PROVENANCE, "note": {"type": "string"},
                 "data": {"type": "object"}}}}},
 })
 
@@ -144,6 +144,10 @@ class SpaceDef:
     text: str
     effect: Any = ()  # frozen effect steps (a pvector of one-key pmaps)
     creature_bonus: int = 0
+    source: str = ""             # where the values come from (seed line or reference key)
+    stand_in: bool = False       # the whole space is a reconstruction (``reason`` says why)
+    reason: str = ""
+    stand_ins: Any = None        # field -> why that value is made up (a pmap) or None
 
 
 @attrs.frozen
@@ -193,6 +197,9 @@ class CharacterDef:
     abilities: tuple[str, ...]
     set: str = "base"            # the base game or the expansion the character comes from
     stand_in: bool = False       # statistics made up where the published values are not known
+    source: str = ""             # where the values come from (seed line or reference key)
+    reason: str = ""             # why it is a stand-in
+    stand_ins: Any = None        # field -> why that value is made up (a pmap) or None
 
     @property
     def die(self) -> str:
@@ -229,9 +236,12 @@ class CardDef:
     carry: int | None = None
     cast: Any = None             # a spell's casting (frozen plain data) or None
     summary: str = ""
-    stand_in: bool = False
+    stand_in: bool = False       # the whole card is made up (``reason`` says why)
     set: str = "base"            # the base game or the expansion the card comes from
     data: Any = None             # an expansion's own card fields (frozen plain data)
+    source: str = ""             # where the values come from (seed line or reference key)
+    reason: str = ""
+    stand_ins: Any = None        # field -> why that value is made up or only inferred (a pmap)
 
 
 @attrs.frozen
@@ -251,10 +261,14 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
     """The main board, with the boards of implemented expansions merged in (their regions,
     spaces and links; a space may name main-board neighbours).  ``extra_paths``: ``(expansion
     id, path)`` pairs."""
+    space_fields: Any = BOARD_SCHEMA["properties"]
+    space_fields = space_fields["spaces"]["items"]["properties"]
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
+    check_provenance(path, doc["spaces"], "board space", space_fields)
     origin: dict[str, str] = {}
     for set_id, extra in extra_paths:
         more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
+        check_provenance(extra, more["spaces"], "board space", space_fields)
         origin.update((sp["id"], set_id) for sp in more["spaces"])
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
@@ -282,7 +296,9 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
         spaces[s["id"]] = SpaceDef(s["id"], s["name"], s["region"], s["order"],
                                    tuple(s["neighbours"]), tuple(s.get("opposite", ())),
                                    s["draw"], s.get("text", ""), deep_freeze(s.get("effect", [])),
-                                   s.get("creature_bonus", 0))
+                                   s.get("creature_bonus", 0), s.get("source", ""),
+                                   s.get("stand_in", False), s.get("reason", ""),
+                                   deep_freeze(s.get("stand_ins")))
     links = []
     for i, lk in enumerate(doc["links"]):
         for f in ("a", "b", "guard"):
@@ -306,6 +322,9 @@ def _load_characters(path: Path, board: Board, abilities: Mapping[str, Any], set
     ``known``: characters already loaded (an id used again is an error naming this file)."""
     doc = validate(path, load_yaml(path), CHARACTERS_SCHEMA)
     unique_ids(path, doc["characters"], "character")
+    char_fields: Any = CHARACTERS_SCHEMA["properties"]
+    check_provenance(path, doc["characters"], "character",
+                     char_fields["characters"]["items"]["properties"])
     known = {} if known is None else known
     out = {}
     for c in doc["characters"]:
@@ -318,7 +337,9 @@ def _load_characters(path: Path, board: Board, abilities: Mapping[str, Any], set
         out[c["id"]] = CharacterDef(c["id"], c["name"], c["alignment"], c["strength"],
                                     c["craft"], c["life"], c["fate"], c["start"], c["size"],
                                     c["start_spells"], tuple(c["abilities"]), set=set_id,
-                                    stand_in=c.get("stand_in", False))
+                                    stand_in=c.get("stand_in", False), source=c.get("source", ""),
+                                    reason=c.get("reason", ""),
+                                    stand_ins=deep_freeze(c.get("stand_ins")))
     return out
 
 
@@ -383,6 +404,8 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
     for path in sorted(Path(folder).glob("*.yaml")):
         doc = validate(path, load_yaml(path), schema)
         unique_ids(path, doc["cards"], "card")
+        card_fields: Any = CARDS_SCHEMA_BODY["properties"]
+        check_provenance(path, doc["cards"], "card", card_fields["cards"]["items"]["properties"])
         for c in doc["cards"]:
             if c["id"] in cards:
                 raise DataError(path, c["id"], "id", "card id already used in another deck file")
@@ -399,7 +422,9 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
                 bonus=deep_freeze(c.get("bonus")), save=c.get("save", {}).get("on"),
                 abilities=tuple(c.get("abilities", ())), carry=c.get("carry"),
                 cast=deep_freeze(c.get("cast")), summary=c.get("summary", ""),
-                stand_in=c.get("stand_in", False), set=set_id, data=deep_freeze(c.get("data")))
+                stand_in=c.get("stand_in", False), set=set_id, data=deep_freeze(c.get("data")),
+                source=c.get("source", ""), reason=c.get("reason", ""),
+                stand_ins=deep_freeze(c.get("stand_ins")))
             decks.setdefault(doc["deck"], []).extend([c["id"]] * c["copies"])
         raw.append((path, doc))
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
@@ -477,3 +502,89 @@ def _load_exceptions(path: Path, board: Board, characters: Mapping[str, Characte
 def load() -> Definitions:
     """The packaged Talisman data, loaded and validated once per process."""
     return load_from(data_root() / "talisman")
+
+
+# --- provenance: every value that is made up ------------------------------------------------
+
+@attrs.frozen
+class StandIn:
+    """One made-up (or only inferred) value: ``field`` is ``*`` when the whole entry is."""
+    set: str
+    kind: str          # card, character, space, chart
+    id: str
+    name: str
+    field: str
+    reason: str
+
+
+def _rows(set_id: str, kind: str, entry: Any) -> list[StandIn]:
+    rows = []
+    if entry.stand_in:
+        rows.append(StandIn(set_id, kind, entry.id, entry.name, "*", entry.reason))
+    for field, why in sorted((entry.stand_ins or {}).items()):
+        rows.append(StandIn(set_id, kind, entry.id, entry.name, field, why))
+    return rows
+
+
+def _chart_rows(root: Path) -> list[StandIn]:
+    """The expansions' charts (a top-level ``chart`` in ``expansions/<id>/*.yaml``): a chart
+    marked ``stand_in: true`` is made up as a whole, a list names its made-up rows; the reason
+    is the file's ``source``."""
+    rows = []
+    for path in sorted(root.glob("expansions/*/*.yaml")):
+        doc = load_yaml(path)
+        if not isinstance(doc, dict) or "chart" not in doc or not doc.get("stand_in"):
+            continue
+        name = path.stem if isinstance(doc["chart"], dict) else str(doc["chart"])
+        why = " ".join(str(doc.get("source", "")).split())
+        marked = doc["stand_in"]
+        for row in (["*"] if marked is True else marked):
+            rows.append(StandIn(path.parent.name, "chart", name, f"the {name} chart", str(row), why))
+    return rows
+
+
+def stand_in_values(defs: Definitions | None = None, root: Path | None = None) -> list[StandIn]:
+    """Every stand-in value of the data: cards, characters, board spaces and charts."""
+    defs = load() if defs is None else defs
+    root = data_root() / "talisman" if root is None else Path(root)
+    space_sets = {s["id"]: path.parent.name for path in sorted(root.glob("expansions/*/board.yaml"))
+                  for s in load_yaml(path)["spaces"]}
+    rows: list[StandIn] = []
+    for ch in defs.characters.values():
+        rows += _rows(ch.set, "character", ch)
+    for sp in defs.board.spaces.values():
+        rows += _rows(space_sets.get(sp.id, "base"), "space", sp)
+    for c in defs.cards.values():
+        rows += _rows(c.set, f"{c.deck} card", c)
+    return rows + _chart_rows(root)
+
+
+def stand_ins_markdown(defs: Definitions | None = None) -> str:
+    """``docs/stand-ins.md``: the stand-in values, by set (generated: ``talisman cards
+    --stand-ins --markdown``)."""
+    defs = load() if defs is None else defs
+    rows = stand_in_values(defs)
+    entries: dict[str, list[Any]] = {}
+    everything: list[Any] = [*defs.cards.values(), *defs.characters.values()]
+    for e in everything:
+        entries.setdefault(e.set, []).append(e)
+    out = ["# Stand-in values", "",
+           "Generated from `data/` by `talisman cards --stand-ins --markdown > docs/stand-ins.md`;",
+           "`tests/test_stand_ins.py` checks it is in step. Every card, character and board space",
+           "records a `source` (a seed file and line, or a reference file and line with its source key)",
+           "or `stand_in: true` with a `reason`; `stand_ins` names the made-up (or only inferred)",
+           "values of an otherwise sourced entry. Field `*` means the whole entry is a stand-in.", "",
+           "| set | cards and characters | wholly stand-in | with stand-in fields | stand-in values |",
+           "|---|---|---|---|---|"]
+    for set_id in sorted({r.set for r in rows} | set(entries)):
+        es = entries.get(set_id, [])
+        out.append(f"| {set_id} | {len(es)} | {sum(1 for e in es if e.stand_in)} | "
+                   f"{sum(1 for e in es if not e.stand_in and e.stand_ins)} | "
+                   f"{sum(1 for r in rows if r.set == set_id)} |")
+    for set_id in sorted({r.set for r in rows}):
+        out += ["", f"## {set_id}", "", "| kind | id | name | field | reason |", "|---|---|---|---|---|"]
+        for r in rows:
+            if r.set == set_id:
+                reason = r.reason.replace("|", "\\|")
+                out.append(f"| {r.kind} | {r.id} | {r.name} | {r.field} | {reason} |")
+    return "\n".join(out) + "\n"

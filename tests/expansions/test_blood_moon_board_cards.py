@@ -42,19 +42,20 @@ def test_fire_salamander_burns_every_other_card_in_its_region_as_it_appears():
     assert {"sword", "bear"} <= set(s.discards["adventure"])
 
 
-def test_raging_volcano_clears_the_region_or_the_board_but_stays():
-    """Raging Volcano ("lose a life, or the eruption clears the Region's cards, or every card on
-    the board"; the split of the die is a stand-in): a 6 clears every face-up card but itself."""
+def test_raging_volcano_clears_the_region_or_every_region_itself_included():
+    """Raging Volcano (card-data.md 1.3, [DB]: "1-2 lose 1 life; 3-4 discard all other Adventure
+    cards in this Region; 5-6 discard all Adventure cards in every Region, itself included")."""
     s = position([{"id": "thief", "space": "hills_1"}],
                  board_cards={"hills_1": ["raging_volcano"], "woods_2": ["sword"], "oasis": ["helmet"]})
-    s = ok(met(s, "raging_volcano", "hills_1", [6]))
-    assert {k: list(v) for k, v in s.board_cards.items() if v} == {"hills_1": ["raging_volcano"]}
+    s = ok(met(s, "raging_volcano", "hills_1", [5]))
+    assert not any(s.board_cards.values())
     s = position([{"id": "thief", "space": "hills_1"}],
                  board_cards={"hills_1": ["raging_volcano"], "woods_2": ["sword"], "oasis": ["helmet"]})
     s = ok(met(s, "raging_volcano", "hills_1", [4]))
     assert not s.board_cards.get("woods_2") and list(s.board_cards["oasis"]) == ["helmet"]
-    s = ok(met(s, "raging_volcano", "hills_1", [1]))
-    assert s.characters["thief"].lives == 3
+    assert list(s.board_cards["hills_1"]) == ["raging_volcano"]
+    s = ok(met(s, "raging_volcano", "hills_1", [2]))
+    assert s.characters["thief"].lives == 3 and list(s.board_cards["oasis"]) == ["helmet"]
 
 
 def test_sepulchre_spectre_gathers_every_spirit_on_the_board():

@@ -197,9 +197,10 @@ def test_the_bride_lets_her_holder_attack_characters_in_psychic_combat():
     assert "attack:psychic" not in legal(play(s, "roll:2", "move:plains_1", "encounter:char:wizard"))
 
 
-def test_deranged_alchemist_on_a_6_trades_strength_for_craft_and_leaves():
-    """Deranged Alchemist ("on a 6 you may trade Strength for Craft and he leaves"; the trade
-    read as one for one, either way: a stand-in)."""
+def test_deranged_alchemist_on_a_6_converts_any_points_and_leaves():
+    """Deranged Alchemist (card-data.md 1.3 and 6, [DB]: on a 6 "convert any or all Strength
+    points to Craft or vice versa, then discard him"): one point at a time, offered again until
+    done, never below 1."""
     from talisman.definitions import load
     s = position([{"id": "thief", "space": "hills_1"}], board_cards={"hills_1": ["deranged_alchemist"]})
     import attrs
@@ -211,9 +212,12 @@ def test_deranged_alchemist_on_a_6_trades_strength_for_craft_and_leaves():
     s = effects.run(s, list(load().cards["deranged_alchemist"].effect), "thief",
                     {"card": "deranged_alchemist", "space": "hills_1"})
     s = machine.advance(s, STEPS, machine.AT_SCRIPT_END)
-    assert legal(s) == {"choose:strength_for_craft", "choose:craft_for_strength", "choose:decline"}
-    s = ok(play(s, "choose:strength_for_craft"))
-    assert (s.characters["thief"].strength, s.characters["thief"].craft) == (2, 4)
+    assert legal(s) == {"choose:strength_to_craft", "choose:craft_to_strength", "choose:done"}
+    s = play(s, "choose:strength_to_craft", "choose:strength_to_craft")
+    assert (s.characters["thief"].strength, s.characters["thief"].craft) == (1, 5)
+    assert legal(s) == {"choose:craft_to_strength", "choose:done"}  # Strength never below 1
+    s = ok(play(s, "choose:done"))
+    assert (s.characters["thief"].strength, s.characters["thief"].craft) == (1, 5)
     assert not s.board_cards.get("hills_1")
 
 

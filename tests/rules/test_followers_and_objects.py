@@ -85,9 +85,11 @@ def test_an_unhired_mercenary_stays_and_is_offered_once_a_visit():
 
 
 def test_the_castle_hands_the_princess_back_for_three_gold():
+    """Castle (talisman-facts.md 1b: "Royal Doctor: heal at 1G/life; with Prince/Princess heal
+    up to 2 free"): with the Princess the paid healing is still offered."""
     s = game([{"id": "thief", "space": "runes_1", "followers": ["princess"]}], [1])
     s = play(s, "move:castle")
-    assert legal(s) == {"choose:heal", "choose:ransom_princess"}
+    assert legal(s) == {"choose:pay", "choose:heal", "choose:ransom_princess"}
     s = play(s, "choose:ransom_princess")
     assert s.characters["thief"].gold == 4 and not s.characters["thief"].followers
 

@@ -164,6 +164,41 @@ def check_ref(path: object, entry: object, field: str, value: object, known: Any
         raise DataError(path, entry, field, f"unknown {what} id {value!r}")
 
 
+#: The provenance fields every card, character and board space carries (``check_provenance``).
+PROVENANCE = {
+    "source": {"type": "string", "minLength": 1},        # where the values come from
+    "stand_in": {"type": "boolean"},                       # the whole entry is made up
+    "reason": {"type": "string", "minLength": 1},          # why (one line), with stand_in: true
+    "stand_ins": {"type": "object", "minProperties": 1,    # field -> why that value is made up
+                  "additionalProperties": {"type": "string", "minLength": 1}},
+}
+
+
+def check_provenance(path: object, entries: Sequence[dict[str, Any]], what: str,
+                     fields: Iterable[str] = ()) -> None:
+    """Every entry records where its values come from: a ``source`` (the seed file and line,
+    or the reference file's source key), or ``stand_in: true`` with a one-line ``reason``.
+    ``stand_ins`` names made-up values of an otherwise sourced entry: each key must be one of
+    ``fields`` (or ``combat_kind``: a Strength/Craft choice only inferred)."""
+    allowed = set(fields) | {"combat_kind"}
+    for e in entries:
+        entry = e.get("id")
+        if e.get("stand_in") is True:
+            if not e.get("reason"):
+                raise DataError(path, entry, "reason", "a stand-in needs a one-line reason")
+        elif not e.get("source"):
+            raise DataError(path, entry, "source", f"a {what} needs a source (seed file and line, "
+                                                   "or a reference source key), or stand_in: true "
+                                                   "with a reason")
+        for field, why in [("reason", e.get("reason"))] + list(e.get("stand_ins", {}).items()):
+            if why is not None and "\n" in why.strip():
+                raise DataError(path, entry, f"stand_ins.{field}" if field != "reason" else field,
+                                "a stand-in reason is one line")
+        for field in e.get("stand_ins", {}):
+            if fields and field not in allowed:
+                raise DataError(path, entry, f"stand_ins.{field}", "not a field of this entry")
+
+
 def unique_ids(path: object, items: Sequence[dict[str, Any]], what: str) -> set[str]:
     """The ids of ``items``; a duplicate stops loading."""
     seen: set[str] = set()
