@@ -27,8 +27,22 @@ FORMAT = 1
 
 
 def assemble() -> dict[str, machine.Step]:
-    """The game's rule set: the base rule areas' plugins (the endings, the effects) and every implemented
-    expansion's, registered in the engine's rule set; a game runs those its config enables."""
+    """Assemble the game's rule set: the base rule areas' plugins (the endings, the effects) and
+    every implemented expansion's, registered in the engine's rule set (a game runs the plugins its
+    config enables).  Called once, when this module is imported; calling it again changes nothing.
+
+    Returns:
+        Every rule step of the base game and of the implemented expansions, by name.
+
+    Raises:
+        ValueError: a plugin subscribes to a hook point no rule declares.
+
+    Example:
+        >>> from talisman import api
+        >>> steps = api.assemble()
+        >>> steps == api.STEPS
+        True
+    """
     RULESET.register(endings.PLUGIN)
     RULESET.register(effects.PLUGIN)
     for plugin in expansion_plugins():
