@@ -60,13 +60,18 @@ _CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 def check_nesting(text: str, limit: int = MAX_YAML_DEPTH) -> None:
     """Walk the parser's events (no recursion) and refuse nesting deeper than ``limit``."""
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, _OPENS):
-            depth += 1
-            if depth > limit:
-                raise YamlLimitError(f"nested deeper than {limit} levels")
-        elif isinstance(event, _CLOSES):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, _OPENS):
+                depth += 1
+                if depth > limit:
+                    raise YamlLimitError(f"nested deeper than {limit} levels")
+            elif isinstance(event, _CLOSES):
+                depth -= 1
+    except yaml.YAMLError as e:  # PyYAML 6.0.4 and later refuse deep nesting in the scanner itself
+        if "nesting depth" in str(e):
+            raise YamlLimitError(f"nested deeper than {limit} levels") from None
+        raise
 
 
 def check_expansion(doc: Any, limit: int = MAX_YAML_NODES) -> None:
