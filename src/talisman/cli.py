@@ -4,16 +4,28 @@ from __future__ import annotations
 import json
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import click
+import yaml
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from . import api
+from . import triwizard as tw
 from .bots import BOTS
+from .console import play_game
+from .definitions import load, stand_in_values, stand_ins_markdown
 from .engine.data import parse_yaml
 from .errors import TalismanError
+from .narration import narrate
+from .odds import DEFAULT_LIMIT, PREDICATES, Best, odds as exact_odds, scenario_state
+from .scenarios import run_file, scenario_files
+from .simulate import run_games, summarize, write_results
+from .svg import board, maze, replay_page
+from .triwizard.narrate import play_bot_game
 
 #: A safety cap on the length of a narrated or simulated game (rounds); a rule option can change it.
 DEFAULT_PLAY_ROUNDS = 200
@@ -56,7 +68,6 @@ def _option_value(text):
     if text in ("true", "false"):
         return text == "true"
     if text[:1] in ("[", "{"):
-        import yaml
         try:
             return parse_yaml(text)  # bounded: size, nesting, aliases
         except yaml.YAMLError as e:
@@ -111,7 +122,6 @@ def main():
 @click.option("--pause", is_flag=True, help="Wait for Enter before each of the other seats' turns.")
 def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
     """Play a whole narrated game between bots (or people, with --seat: docs/terminal.md)."""
-    from .console import play_game
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     opts = _parse_options(options)
@@ -136,7 +146,6 @@ def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 def check(paths):
     """Run rules-clarification scenario files (or folders of them)."""
-    from .scenarios import run_file, scenario_files
     console = Console(highlight=False, soft_wrap=True)
     failed = 0
     for path in scenario_files(paths):
@@ -167,7 +176,6 @@ def check(paths):
               help="With --html: draw the pictures as this character's player sees them.")
 def replay(file, step, html_out, player):
     """Replay a game record; report the first divergence if it does not replay."""
-    from .narration import narrate
     console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
@@ -197,7 +205,6 @@ def replay(file, step, html_out, player):
 
 def _write_replay_page(console, record, out, player):
     """``talisman replay FILE --html OUT``: the record as one self-contained HTML page."""
-    from .svg import replay_page
     if not isinstance(record, dict):
         raise click.ClickException("not a game record: expected a JSON object with characters and actions")
     try:
@@ -228,8 +235,6 @@ def _write_text(path, text):
 def show(file, svg_out, step, player, highlight, size):
     """Draw a position (a state saved as JSON, or a game record; Talisman's or the Triwizard
     Maze's) as an SVG picture."""
-    from . import triwizard as tw
-    from .svg import board, maze
     console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
@@ -274,8 +279,6 @@ def show(file, svg_out, step, player, highlight, size):
 @click.option("--address", default=None, help="The Dask scheduler's address (default: a local cluster).")
 def simulate(games, jobs, seed, characters, expansions, bots, options, out, backend, address):
     """Play many seeded bot games in parallel; print win rates, endings and game length."""
-    from rich.progress import Progress
-    from .simulate import run_games, summarize, write_results
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     bot_list = _split(bots)
@@ -331,7 +334,6 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out, back
               help="With --stand-ins: print docs/stand-ins.md (all entries) instead of a table.")
 def cards(query, stand_ins, markdown):
     """List the cards, characters and spaces whose id, name or type matches QUERY."""
-    from .definitions import load, stand_in_values, stand_ins_markdown
     d = load()
     console = Console(highlight=False, soft_wrap=True)
     q = query.lower()
@@ -375,7 +377,6 @@ def cards(query, stand_ins, markdown):
 
 
 def _odds_help():
-    from .odds import PREDICATES
     lines = "\n".join(f"  {name}: {what}" for name, what in PREDICATES.items())
     return ("Exact odds of an outcome from the end of a SCENARIO file's actions.\n\n"
             "Every roll and draw from there on is enumerated; the table gives each outcome's "
@@ -403,8 +404,6 @@ def _odds_help():
               help="Estimate from this many seeded random plays instead (95% intervals).")
 @click.option("--seed", default=0, show_default=True, help="The seed of --samples.")
 def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
-    from fractions import Fraction
-    from .odds import DEFAULT_LIMIT, Best, odds as exact_odds, scenario_state
     console = Console(highlight=False, soft_wrap=True)
     if actions and (bot or best):
         raise click.BadParameter("give --actions, or --bot and/or --best", param_hint="--actions")
@@ -447,7 +446,6 @@ def triwizard():
               help="2 to 4 champions.")
 def triwizard_play(seed, players):
     """Play a whole narrated Triwizard Maze game between bots."""
-    from .triwizard.narrate import play_bot_game
     try:
         play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
     except TalismanError as e:

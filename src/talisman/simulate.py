@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from . import api
 from .bots import BOTS
+from .errors import TalismanError
 
 
 def play_one(args):
@@ -111,9 +112,9 @@ def write_results(results, path):
 def run_on_dask(tasks, jobs, address=None, progress=None):
     """The same games on Dask distributed (the optional extra ``distributed``)."""
     try:
+        # reason: dask is an optional extra (talisman-engine[distributed]), and heavy to load
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        from .errors import TalismanError
         raise TalismanError("the dask backend needs the extra: pip install 'talisman-engine[distributed]'") from None
     cluster = None
     if address is None:
