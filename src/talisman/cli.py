@@ -23,9 +23,12 @@ from .errors import TalismanError
 from .narration import narrate
 from .odds import DEFAULT_LIMIT, PREDICATES, Best, odds as exact_odds, scenario_state
 from .scenarios import run_file, scenario_files
-from .simulate import run_games, summarize, write_results
+from .simulate import (TRIWIZARD_FIELDS, run_games, run_triwizard_games, summarize, wilson,
+                       write_results)
 from .svg import board, maze, replay_page
+from .triwizard.bots import BOTS as TRIWIZARD_BOTS
 from .triwizard.narrate import play_bot_game
+from .triwizard.simulate import summarize as triwizard_summary
 
 #: A safety cap on the length of a narrated or simulated game (rounds); a rule option can change it.
 DEFAULT_PLAY_ROUNDS = 200
@@ -450,6 +453,62 @@ def triwizard_play(seed, players):
         play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
+
+
+@triwizard.command("simulate")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
+@click.option("--players", default=None, type=click.IntRange(2, 4),
+              help="2 to 4 champions (default: one per bot of --bots, or 4).")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="One bot for every seat, or a comma-separated bot per seat (heuristic, random).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write every game's result (.csv or JSON lines).")
+def triwizard_simulate(games, jobs, seed, players, bots, out):
+    """Play many seeded Triwizard Maze bot games in parallel; print win rates by seat, endings
+    and game length (the same results for any --jobs)."""
+    console = Console(highlight=False, soft_wrap=True)
+    bot_list = _split(bots)
+    if len(bot_list) == 1:
+        bot_list = bot_list * (players or 4)
+    if (not 2 <= len(bot_list) <= 4 or (players is not None and len(bot_list) != players)
+            or any(b not in TRIWIZARD_BOTS for b in bot_list)):
+        raise click.BadParameter(f"give one bot, or one per seat (2 to 4, as many as --players), "
+                                 f"from {', '.join(TRIWIZARD_BOTS)}", param_hint="--bots")
+    _output_path(out, "--out")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(f"{jobs}: at most {MAX_JOBS}", param_hint="--jobs")
+    jobs = max(1, min(jobs, games, os.cpu_count() or 1))
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("games", total=games)
+            results = run_triwizard_games(games, jobs, seed, bot_list,
+                                          progress=lambda n: progress.advance(task, n))
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    summary = triwizard_summary(results)
+    table = Table(title=f"Triwizard Maze: {games} games, seeds {seed}-{seed + games - 1}")
+    for col in ("seat", "champion", "bot", "wins", "win rate", "95% interval"):
+        table.add_column(col, justify="left" if col in ("champion", "bot") else "right")
+    for i, (champion, bot) in enumerate(zip(results[0]["players"], bot_list)):
+        wins = summary["wins_by_seat"].get(champion, 0)
+        low, high = wilson(wins, games)
+        table.add_row(str(i + 1), champion, bot, str(wins), f"{wins / games:.1%}",
+                      f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    endings = Table(title="endings")
+    endings.add_column("reason")
+    endings.add_column("games", justify="right")
+    for reason, n in sorted(summary["endings"].items()):
+        endings.add_row(str(reason), str(n))
+    console.print(endings)
+    console.print(f"game length: median {summary['rounds_median']} rounds (quartiles "
+                  f"{summary['rounds_q1']:g}-{summary['rounds_q3']:g}, {summary['rounds_min']} to "
+                  f"{summary['rounds_max']}); {sum(r['decisions'] for r in results) / games:.0f} "
+                  f"decisions on average; won in the first round: {summary['won_in_first_round']}")
+    if out:
+        write_results(results, out, TRIWIZARD_FIELDS)
+        console.print(f"results written to {out}")
 
 
 if __name__ == "__main__":  # pragma: no cover
