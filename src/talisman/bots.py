@@ -9,8 +9,9 @@ from collections import deque
 
 from .api import legal_actions
 from .definitions import load
-from .engine.dice import mix
+from .engine.dice import mix, outcomes
 from .rules import characters as chars
+from .rules import combat
 
 
 class RandomBot:
@@ -46,8 +47,6 @@ def distances_to(goal):
 
 def win_odds(state):
     """The exact chance that the combat in progress is won (from the dice's outcomes)."""
-    from .engine.dice import outcomes
-    from .rules import combat
     b = state.battle
     who = b["who"]
     mine = combat.combat_total(state, who, b["kind"]) + b["bonus"]

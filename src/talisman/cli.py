@@ -4,16 +4,31 @@ from __future__ import annotations
 import json
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import click
+import yaml
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from . import api
+from . import triwizard as tw
 from .bots import BOTS
+from .console import play_game
+from .definitions import load, stand_in_values, stand_ins_markdown
 from .engine.data import parse_yaml
 from .errors import TalismanError
+from .narration import narrate
+from .odds import DEFAULT_LIMIT, PREDICATES, Best, odds as exact_odds, scenario_state
+from .scenarios import run_file, scenario_files
+from .simulate import (TRIWIZARD_FIELDS, run_games, run_triwizard_games, summarize, wilson,
+                       write_results)
+from .svg import board, maze, replay_page
+from .triwizard.bots import BOTS as TRIWIZARD_BOTS
+from .triwizard.narrate import play_bot_game
+from .triwizard.simulate import summarize as triwizard_summary
 
 #: A safety cap on the length of a narrated or simulated game (rounds); a rule option can change it.
 DEFAULT_PLAY_ROUNDS = 200
@@ -56,7 +71,6 @@ def _option_value(text):
     if text in ("true", "false"):
         return text == "true"
     if text[:1] in ("[", "{"):
-        import yaml
         try:
             return parse_yaml(text)  # bounded: size, nesting, aliases
         except yaml.YAMLError as e:
@@ -111,7 +125,6 @@ def main():
 @click.option("--pause", is_flag=True, help="Wait for Enter before each of the other seats' turns.")
 def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
     """Play a whole narrated game between bots (or people, with --seat: docs/terminal.md)."""
-    from .console import play_game
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     opts = _parse_options(options)
@@ -136,7 +149,6 @@ def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 def check(paths):
     """Run rules-clarification scenario files (or folders of them)."""
-    from .scenarios import run_file, scenario_files
     console = Console(highlight=False, soft_wrap=True)
     failed = 0
     for path in scenario_files(paths):
@@ -167,7 +179,6 @@ def check(paths):
               help="With --html: draw the pictures as this character's player sees them.")
 def replay(file, step, html_out, player):
     """Replay a game record; report the first divergence if it does not replay."""
-    from .narration import narrate
     console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
@@ -197,7 +208,6 @@ def replay(file, step, html_out, player):
 
 def _write_replay_page(console, record, out, player):
     """``talisman replay FILE --html OUT``: the record as one self-contained HTML page."""
-    from .svg import replay_page
     if not isinstance(record, dict):
         raise click.ClickException("not a game record: expected a JSON object with characters and actions")
     try:
@@ -228,8 +238,6 @@ def _write_text(path, text):
 def show(file, svg_out, step, player, highlight, size):
     """Draw a position (a state saved as JSON, or a game record; Talisman's or the Triwizard
     Maze's) as an SVG picture."""
-    from . import triwizard as tw
-    from .svg import board, maze
     console = Console(highlight=False, soft_wrap=True)
     try:
         with open(file, encoding="utf-8") as f:
@@ -274,8 +282,6 @@ def show(file, svg_out, step, player, highlight, size):
 @click.option("--address", default=None, help="The Dask scheduler's address (default: a local cluster).")
 def simulate(games, jobs, seed, characters, expansions, bots, options, out, backend, address):
     """Play many seeded bot games in parallel; print win rates, endings and game length."""
-    from rich.progress import Progress
-    from .simulate import run_games, summarize, write_results
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     bot_list = _split(bots)
@@ -331,7 +337,6 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out, back
               help="With --stand-ins: print docs/stand-ins.md (all entries) instead of a table.")
 def cards(query, stand_ins, markdown):
     """List the cards, characters and spaces whose id, name or type matches QUERY."""
-    from .definitions import load, stand_in_values, stand_ins_markdown
     d = load()
     console = Console(highlight=False, soft_wrap=True)
     q = query.lower()
@@ -375,7 +380,6 @@ def cards(query, stand_ins, markdown):
 
 
 def _odds_help():
-    from .odds import PREDICATES
     lines = "\n".join(f"  {name}: {what}" for name, what in PREDICATES.items())
     return ("Exact odds of an outcome from the end of a SCENARIO file's actions.\n\n"
             "Every roll and draw from there on is enumerated; the table gives each outcome's "
@@ -403,8 +407,6 @@ def _odds_help():
               help="Estimate from this many seeded random plays instead (95% intervals).")
 @click.option("--seed", default=0, show_default=True, help="The seed of --samples.")
 def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
-    from fractions import Fraction
-    from .odds import DEFAULT_LIMIT, Best, odds as exact_odds, scenario_state
     console = Console(highlight=False, soft_wrap=True)
     if actions and (bot or best):
         raise click.BadParameter("give --actions, or --bot and/or --best", param_hint="--actions")
@@ -447,11 +449,66 @@ def triwizard():
               help="2 to 4 champions.")
 def triwizard_play(seed, players):
     """Play a whole narrated Triwizard Maze game between bots."""
-    from .triwizard.narrate import play_bot_game
     try:
         play_bot_game(seed=seed, players=players, console=Console(highlight=False, soft_wrap=True))
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
+
+
+@triwizard.command("simulate")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
+@click.option("--players", default=None, type=click.IntRange(2, 4),
+              help="2 to 4 champions (default: one per bot of --bots, or 4).")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="One bot for every seat, or a comma-separated bot per seat (heuristic, random).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write every game's result (.csv or JSON lines).")
+def triwizard_simulate(games, jobs, seed, players, bots, out):
+    """Play many seeded Triwizard Maze bot games in parallel; print win rates by seat, endings
+    and game length (the same results for any --jobs)."""
+    console = Console(highlight=False, soft_wrap=True)
+    bot_list = _split(bots)
+    if len(bot_list) == 1:
+        bot_list = bot_list * (players or 4)
+    if (not 2 <= len(bot_list) <= 4 or (players is not None and len(bot_list) != players)
+            or any(b not in TRIWIZARD_BOTS for b in bot_list)):
+        raise click.BadParameter(f"give one bot, or one per seat (2 to 4, as many as --players), "
+                                 f"from {', '.join(TRIWIZARD_BOTS)}", param_hint="--bots")
+    _output_path(out, "--out")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(f"{jobs}: at most {MAX_JOBS}", param_hint="--jobs")
+    jobs = max(1, min(jobs, games, os.cpu_count() or 1))
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("games", total=games)
+            results = run_triwizard_games(games, jobs, seed, bot_list,
+                                          progress=lambda n: progress.advance(task, n))
+    except TalismanError as e:
+        raise click.ClickException(str(e)) from None
+    summary = triwizard_summary(results)
+    table = Table(title=f"Triwizard Maze: {games} games, seeds {seed}-{seed + games - 1}")
+    for col in ("seat", "champion", "bot", "wins", "win rate", "95% interval"):
+        table.add_column(col, justify="left" if col in ("champion", "bot") else "right")
+    for i, (champion, bot) in enumerate(zip(results[0]["players"], bot_list)):
+        wins = summary["wins_by_seat"].get(champion, 0)
+        low, high = wilson(wins, games)
+        table.add_row(str(i + 1), champion, bot, str(wins), f"{wins / games:.1%}",
+                      f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    endings = Table(title="endings")
+    endings.add_column("reason")
+    endings.add_column("games", justify="right")
+    for reason, n in sorted(summary["endings"].items()):
+        endings.add_row(str(reason), str(n))
+    console.print(endings)
+    console.print(f"game length: median {summary['rounds_median']} rounds (quartiles "
+                  f"{summary['rounds_q1']:g}-{summary['rounds_q3']:g}, {summary['rounds_min']} to "
+                  f"{summary['rounds_max']}); {sum(r['decisions'] for r in results) / games:.0f} "
+                  f"decisions on average; won in the first round: {summary['won_in_first_round']}")
+    if out:
+        write_results(results, out, TRIWIZARD_FIELDS)
+        console.print(f"results written to {out}")
 
 
 if __name__ == "__main__":  # pragma: no cover

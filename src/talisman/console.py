@@ -799,7 +799,7 @@ def complete_with(words):
     if not sys.stdin.isatty():
         return
     try:
-        import readline  # only at a terminal, and not on every platform
+        import readline  # reason: only at a terminal, and not on every platform (no Windows)
     except ImportError:  # pragma: no cover
         return
     readline.set_completer_delims(" \t\n")

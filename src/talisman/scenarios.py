@@ -15,6 +15,7 @@ from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
 from .rules.setup import initial_state
 from .state import Character, update_character
+from .triwizard import scenarios as tw
 from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
@@ -140,7 +141,6 @@ def adapter_for(doc_game):
     if doc_game in (None, "talisman"):
         return TalismanScenarios
     if doc_game == "triwizard":
-        from .triwizard import scenarios as tw
         return tw.TriwizardScenarios
     raise TalismanError(f"unknown game {doc_game!r}")
 

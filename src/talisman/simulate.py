@@ -1,17 +1,27 @@
 """Many seeded bot games, in parallel processes; the results do not depend on the job count.
 
 Each game is a pure function of its seed, its characters, its options and its bots, so a game
-played in any process gives the same result; results are returned in seed order.
+played in any process gives the same result; results are returned in seed order.  Talisman's
+games are :func:`run_games`; the Triwizard Maze's, :func:`run_triwizard_games` (the games of
+:mod:`talisman.triwizard.simulate`, on the same processes).
 """
 from __future__ import annotations
 
 import csv
 import json
+import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
-from concurrent.futures import ProcessPoolExecutor
 
 from . import api
 from .bots import BOTS
+from .errors import TalismanError
+from .triwizard import simulate as triwizard_simulate
+
+#: The columns of a Talisman game's row in a CSV file (``write_results``).
+FIELDS = ("seed", "reason", "winner", "rounds", "steps", "characters", "bots")
+#: The columns of a Triwizard Maze game's row in a CSV file.
+TRIWIZARD_FIELDS = ("seed", "reason", "winner", "winner_bot", "turns", "rounds", "first_player",
+                    "decisions", "players", "bots")
 
 
 def play_one(args):
@@ -43,20 +53,46 @@ def run_games(games, jobs, seed, characters, options, bots=None, expansions=(), 
     tasks = tasks_for(games, seed, characters, options, bots, expansions)
     if backend == "dask":
         return run_on_dask(tasks, jobs, address, progress)
+    return run_tasks(play_one, tasks, jobs, progress)
+
+
+def run_tasks(play, tasks, jobs, progress=None):
+    """``play(task)`` for every task, on ``jobs`` local processes (in this one when ``jobs`` is
+    1); ``progress(n)`` is called as games finish.  The results come back in task order."""
+    out = []
     if jobs <= 1:
-        out = []
         for t in tasks:
-            out.append(play_one(t))
+            out.append(play(t))
             if progress:
                 progress(1)
         return out
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        out = []
-        for r in pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8))):
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        for r in pool.map(play, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
             out.append(r)
             if progress:
                 progress(1)
-        return out
+    return out
+
+
+def play_triwizard(task):
+    """One whole seeded Triwizard Maze game from a task ``(seed, bots, max_turns)``: the row of
+    :func:`talisman.triwizard.simulate.play_game`."""
+    seed, bots, max_turns = task
+    return triwizard_simulate.play_game(seed, tuple(bots), max_turns)
+
+
+def run_triwizard_games(games, jobs, seed=0, bots=("heuristic",) * 4, progress=None,
+                        max_turns=triwizard_simulate.MAX_TURNS):
+    """Play ``games`` seeded Triwizard Maze games (seeds ``seed`` .. ``seed + games - 1``, one
+    bot name per seat) on ``jobs`` processes; the same rows as
+    :func:`talisman.triwizard.simulate.run_games`, in seed order, for any job count.
+
+    >>> rows = run_triwizard_games(2, 1, seed=5, bots=("heuristic", "heuristic"))
+    >>> [r["seed"] for r in rows], rows == triwizard_simulate.run_games(2, 5, ("heuristic",) * 2)
+    ([5, 6], True)
+    """
+    tasks = [(seed + i, tuple(bots), max_turns) for i in range(games)]
+    return run_tasks(play_triwizard, tasks, jobs, progress)
 
 
 def wilson(wins, n, z=1.96):
@@ -93,16 +129,15 @@ def summarize(results):
             "mean_steps": sum(r["steps"] for r in results) / n if n else 0}
 
 
-def write_results(results, path):
-    """Every game's result as CSV (``.csv``) or JSON lines (anything else)."""
+def write_results(results, path, fields=FIELDS):
+    """Every game's result as CSV (``.csv``: the columns ``fields``, a list's items joined by
+    spaces) or JSON lines (anything else: the whole rows)."""
     with open(path, "w", encoding="utf-8", newline="") as f:
         if str(path).endswith(".csv"):
-            w = csv.DictWriter(f, fieldnames=["seed", "reason", "winner", "rounds", "steps",
-                                              "characters", "bots"])
+            w = csv.DictWriter(f, fieldnames=list(fields))
             w.writeheader()
             for r in results:
-                w.writerow({**{k: r[k] for k in ("seed", "reason", "winner", "rounds", "steps")},
-                            "characters": " ".join(r["characters"]), "bots": " ".join(r["bots"])})
+                w.writerow({k: " ".join(r[k]) if isinstance(r[k], list) else r[k] for k in fields})
         else:
             for r in results:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
@@ -111,9 +146,9 @@ def write_results(results, path):
 def run_on_dask(tasks, jobs, address=None, progress=None):
     """The same games on Dask distributed (the optional extra ``distributed``)."""
     try:
+        # reason: dask is an optional extra (talisman-engine[distributed]), and heavy to load
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        from .errors import TalismanError
         raise TalismanError("the dask backend needs the extra: pip install 'talisman-engine[distributed]'") from None
     cluster = None
     if address is None:

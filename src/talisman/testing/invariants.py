@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
+
 from ..definitions import load
+from ..rules.endings.cards import cards_held
+from ..rules.setup import game_decks
 
 
 def check(state) -> list[str]:
@@ -82,7 +86,6 @@ def frozen(value, skip=()):
         >>> frozen((1, ("a", frozenset({2})))), frozen((1, [2]))
         (True, False)
     """
-    import attrs
     if isinstance(value, MUTABLE):
         return False
     if attrs.has(type(value)):
@@ -110,7 +113,6 @@ def expected_cards(state):
         >>> expected_cards(s) == card_places(s)
         True
     """
-    from ..rules.setup import game_decks
     out = Counter()
     for cards in game_decks(load(), state.config.expansions).values():
         out.update(cards)
@@ -135,7 +137,6 @@ def card_places(state):
     """
     out = Counter()
     if state.ending is not None:
-        from ..rules.endings.cards import cards_held
         out.update(cards_held(state))
     for data in state.ext.values():
         for cards in data.get("cards", {}).values():

@@ -30,6 +30,9 @@ import re
 
 import pytest
 
+import talisman
+from ..errors import TalismanError
+
 #: How much of a file is read to decide whether it looks like a scenario.
 SNIFF = 64 * 1024
 _TOP_KEY = re.compile(r"^(rules|expect)\s*:", re.MULTILINE)
@@ -83,7 +86,8 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self):
         """Run the scenario; raise :class:`ScenarioFailed` listing the failed expectations."""
-        from ..scenarios import run_file  # (the plugin loads in every pytest run: the engine on use)
+        # reason: the plugin loads in every pytest run of every project: the engine when a scenario runs
+        from ..scenarios import run_file
         result = run_file(self.path)
         if not result.passed:
             lines = "\n".join(f"  {f}" for f in result.failures)
@@ -95,7 +99,6 @@ class ScenarioItem(pytest.Item):
         traceback."""
         if excinfo.errisinstance(ScenarioFailed):
             return str(excinfo.value)
-        from ..errors import TalismanError
         if excinfo.errisinstance(TalismanError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
@@ -119,5 +122,4 @@ def talisman_game():
             def test_first_decision(talisman_game):
                 assert talisman_game.pending.player == "warrior"
     """
-    import talisman
     return talisman.new_game(["warrior", "troll"], seed=0)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from .. import api
-from ..definitions import load
+from ..definitions import characters_of_sets, load
 from ..engine.dice import mix
+from ..rules.setup import IMPLEMENTED_EXPANSIONS
 
 #: A strategy of game seeds (32-bit, shrinking towards 0).
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -41,8 +42,6 @@ def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=N
         ...     assert new_game(config).pending is not None
         >>> test_config()
     """
-    from ..rules.setup import IMPLEMENTED_EXPANSIONS
-    from ..definitions import characters_of_sets
     ids = sorted(characters_of_sets(load(), character_sets))
     chars = draw(st.lists(st.sampled_from(ids), min_size=min_characters,
                           max_size=max_characters, unique=True))
