@@ -16,7 +16,10 @@ from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
 from ..notation import Action
+from .compat import check_pyrsistent
 from .reasons import Reason, as_reason
+
+check_pyrsistent()  # before any state is built: a pyrsistent build known to crash is refused
 
 #: Any record type (``replace`` and friends return the type they are given).
 R = TypeVar("R")
@@ -86,7 +89,29 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
 @functools.lru_cache(maxsize=16384)
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
-    return pmap({k: v for k, _, v in items})
+    kwargs = {k: v for k, _, v in items}
+    m = pmap(kwargs)
+    if len(_KWARGS) >= _KWARGS_MAX:
+        _KWARGS.clear()
+    _KWARGS[id(m)] = (m, kwargs)
+    return m
+
+
+# The plain dict behind each memoized scalar pmap, by the pmap's identity: ``kwargs_of`` gives a
+# step its frame's (or decision's) arguments without walking the pmap's buckets.  The entry holds
+# the pmap itself, so its ``id`` cannot be reused while the entry exists, and the dict is only
+# ever unpacked with ``**`` (the callee gets its own copy).  Bounded: cleared when full (the memo
+# above refills it as pmaps are made again; a missing entry only costs the walk).
+_KWARGS: dict[int, tuple[PMap[str, Any], dict[str, Any]]] = {}
+_KWARGS_MAX = 20000
+
+
+def kwargs_of(args: PMap[str, Any]) -> dict[str, Any]:
+    """A frame's or a decision's arguments as a dict to unpack with ``**`` (not to change)."""
+    entry = _KWARGS.get(id(args))
+    if entry is not None and entry[0] is args:
+        return entry[1]
+    return dict(args.iteritems())  # ``**pmap`` would build a key set and look each key up
 
 
 def as_pmap(value: Any) -> PMap[Any, Any]:
