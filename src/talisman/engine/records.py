@@ -34,7 +34,8 @@ PMapType: Any = type(pmap())
 PSetType: Any = type(pset())
 EMPTY_PMAP: PMap[str, Any] = pmap()
 
-_THAWED = frozenset((dict, list, tuple, set, frozenset))
+#: The types ``deep_freeze`` changes (any other value is already its own frozen form).
+THAWED = _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
 #: The name of the chance player: rolls and draws are its decisions.
 CHANCE = "chance"
