@@ -90,11 +90,10 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
 @functools.lru_cache(maxsize=16384)
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
-    kwargs = {k: v for k, _, v in items}
-    m = pmap(kwargs)
+    m = pmap({k: v for k, _, v in items})
     if len(_KWARGS) >= _KWARGS_MAX:
         _KWARGS.clear()
-    _KWARGS[id(m)] = (m, kwargs)
+    _KWARGS[id(m)] = (m, dict(m.iteritems()))  # in the pmap's own order, as ``kwargs_of`` walks it
     return m
 
 
