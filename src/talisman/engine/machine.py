@@ -27,7 +27,7 @@ from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
 from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, kwargs_of, new_decision,
-                      new_event, new_frame)
+                      new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
 
@@ -76,7 +76,10 @@ def then(*steps: Frame) -> tuple[Frame, ...]:
 
 def frame(step: str, **args: Any) -> Frame:
     """A frame of ``step`` with its arguments (frozen)."""
-    return new_frame(step, freeze_kwargs(args)) if args else _bare_frame(step)
+    if not args:
+        return _bare_frame(step)
+    key = scalar_key(args)  # plain arguments (most frames): one shared frame per step and values
+    return new_frame(step, freeze_kwargs(args)) if key is None else scalar_frame(step, key)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -87,7 +90,9 @@ def _bare_frame(step: str) -> Frame:
 
 def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
-    return set_field(state, "log", state.log.append(new_event(name, freeze_kwargs(data))))
+    key = scalar_key(data) if data else None  # plain data (most events): one shared event
+    event = new_event(name, freeze_kwargs(data)) if key is None else scalar_event(name, key)
+    return set_field(state, "log", state.log.append(event))
 
 
 @functools.lru_cache(maxsize=16384)

@@ -73,18 +73,26 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     and the pmap's layout is the one ``pmap`` builds from that order)."""
     if not kwargs:
         return EMPTY_PMAP
-    key = []
-    for k, v in kwargs.items():
-        t = type(v)
-        if t not in _SCALARS:
-            break
-        key.append((k, t, v))
-    else:
-        return _scalar_pmap(tuple(key))
+    key = scalar_key(kwargs)
+    if key is not None:
+        return _scalar_pmap(key)
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
     return pmap(kwargs)
+
+
+def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | None:
+    """The memo key of a ``**kwargs`` dict whose values are all plain str, int, bool or None:
+    its ``(key, type, value)`` items in order (the type keeps ``1`` and ``True`` apart); None
+    when some value is not plain."""
+    key = []
+    for k, v in kwargs.items():
+        t = type(v)
+        if t not in _SCALARS:
+            return None
+        key.append((k, t, v))
+    return tuple(key)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -160,6 +168,13 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
     return f
 
 
+@functools.lru_cache(maxsize=16384)
+def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
+    """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
+    immutable, so the same step with the same arguments is one shared object)."""
+    return new_frame(step, _scalar_pmap(key))
+
+
 @attrs.frozen
 class Event:
     """One entry of the log: what happened (``name``) with which numbers (``data``)."""
@@ -178,6 +193,12 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
     _set(e, "name", name)
     _set(e, "data", data)
     return e
+
+
+@functools.lru_cache(maxsize=16384)
+def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
+    """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``)."""
+    return new_event(name, _scalar_pmap(key))
 
 
 @attrs.frozen
