@@ -28,9 +28,9 @@ _ABSOLUTE = re.compile(r"\b(from|import) talisman(?=[. \n])|\"talisman\.(?=[a-z]
 
 
 def export(rev, root):
-    """``rev``'s package as ``talisman_ab`` under ``root`` (the data folder linked beside it)."""
+    """``rev``'s package as ``talisman_ab`` under ``root`` (``rev``'s data folder linked beside it)."""
     top = Path(subprocess.check_output(["git", "rev-parse", "--show-toplevel"], text=True).strip())
-    tar = subprocess.check_output(["git", "-C", str(top), "archive", rev, "src/talisman"])
+    tar = subprocess.check_output(["git", "-C", str(top), "archive", rev, "src/talisman", "data"])
     with tarfile.open(fileobj=io.BytesIO(tar)) as t:
         try:
             t.extractall(root, filter="data")
@@ -42,7 +42,7 @@ def export(rev, root):
         text = path.read_text(encoding="utf-8")
         path.write_text(_ABSOLUTE.sub(lambda m: m.group(0).replace("talisman", "talisman_ab"), text),
                         encoding="utf-8")
-    (pkg / "data").symlink_to(top / "data")
+    (pkg / "data").symlink_to(Path(root) / "data")  # ``rev``'s own data (its schemas may differ)
 
 
 def games(t, n, rounds, finals=None):

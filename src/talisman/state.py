@@ -16,7 +16,7 @@ from pyrsistent.typing import PMap, PVector
 from .engine.records import replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
-from .engine.records import (winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from .engine.records import (EMPTY_PMAP, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_map, record_vector)
 
 
@@ -51,6 +51,8 @@ class Character:
     def flag(self, key: str, default: Any = None) -> Any:
         """A turn flag's value, ``default`` if it is not set."""
         flags = self.turn_flags
+        if flags is EMPTY_PMAP:  # most turns set no flag: the shared empty map, nothing to look up
+            return default
         return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
 
 

@@ -20,7 +20,7 @@ from pyrsistent import pmap
 
 from .definitions import load
 from .engine.dice import Dice
-from .engine.records import replace
+from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
 from .errors import StateError
 from .notation import Action
@@ -461,8 +461,10 @@ def is_state(state):
 
 def playable(state):
     """Refuse a non-state, and a player's view: only the whole state may be played."""
-    is_state(state)
-    if VIEW in state.ext:
+    if type(state) is not GameState:  # (O(1): a type test and, for a state with expansion data, one look-up)
+        is_state(state)
+    ext = state.ext
+    if ext is not EMPTY_PMAP and VIEW in ext:  # the shared empty map of a base game: nothing to look up
         raise StateError("state", f"this is {state.ext[VIEW]['player']}'s view of the game, which "
                                   "hides cards and dice: apply actions to the whole state")
 

@@ -90,3 +90,62 @@ def test_set_field_copies_one_field_of_a_dict_record_and_of_a_slotted_one():
     assert set_field(d, "counter", 5) == Dice(2, 5) and d.counter == 1
     with pytest.raises(TypeError):
         set_field(d, "no_such_field", 1)
+
+
+class _Untouchable:
+    """A field value that fails on any use: a check that reads it is not O(1)."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the per-call check read a field it should not ({name})")
+
+    def __len__(self):
+        raise AssertionError("the per-call check measured a field")
+
+    def __iter__(self):
+        raise AssertionError("the per-call check walked a field")
+
+
+def test_the_per_call_check_of_apply_is_constant_time():
+    """``validate.playable`` runs on every ``apply``: it looks at the state's type and at
+    ``ext`` only (one look-up), never at the log, the stack, the characters or the decks."""
+    from talisman import new_game, player_view, validate
+    from talisman.engine.records import evolve
+    from talisman.errors import StateError
+
+    s = new_game(["warrior", "troll"], seed=7)
+    bad = _Untouchable()
+    blind = evolve(s, log=bad, stack=bad, characters=bad, decks=bad, board_cards=bad, discards=bad)
+    validate.playable(blind)  # reads nothing it could walk
+    with pytest.raises(StateError, match="view"):
+        validate.playable(player_view(s, "warrior"))
+    with pytest.raises(StateError, match="GameState"):
+        validate.playable({"state": 1})
+
+
+def test_kwargs_of_gives_the_arguments_of_memoized_and_fresh_pmaps():
+    from talisman.engine.records import freeze_kwargs, kwargs_of
+
+    memo = freeze_kwargs({"character": "troll", "n": 1, "flag": True, "none": None})
+    assert kwargs_of(memo) == dict(memo) and list(kwargs_of(memo)) == list(memo.keys())
+    fresh = freeze_kwargs({"path": ["a", "b"], "n": 2})  # not memoized: walked
+    assert kwargs_of(fresh) == dict(fresh)
+    assert kwargs_of(pmap({"a": 1})) == {"a": 1}
+
+
+def test_hook_dispatch_refuses_an_undeclared_point_and_keeps_the_kinds_apart():
+    from talisman.engine.ruleset import RULESET
+
+    s = talisman.new_game(["warrior", "troll"], seed=7)
+    with pytest.raises(KeyError):
+        RULESET.run_hook(s, "no_such_point")
+    with pytest.raises(KeyError):
+        RULESET.adjust(s, "turn_started", 1)  # a state hook asked as a value hook
+    assert RULESET.adjust(s, "draw_count", 1, character="warrior", space="fields") == 1
+
+
+def test_flag_on_the_shared_empty_map_and_on_a_set_flag():
+    s = talisman.new_game(["warrior", "troll"], seed=7)
+    ch = s.characters["warrior"]
+    assert ch.flag("moved") is None and ch.flag("moved", 3) == 3
+    s2 = update_character(s, "warrior", turn_flags={"moved": False})
+    assert s2.characters["warrior"].flag("moved", 3) is False

@@ -26,8 +26,8 @@ from ..errors import IllegalAction, NotationError, ReplayError, RulesError, Tali
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
-from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, new_decision, new_event,
-                      new_frame)
+from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, kwargs_of, new_decision,
+                      new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
 
@@ -76,7 +76,10 @@ def then(*steps: Frame) -> tuple[Frame, ...]:
 
 def frame(step: str, **args: Any) -> Frame:
     """A frame of ``step`` with its arguments (frozen)."""
-    return new_frame(step, freeze_kwargs(args)) if args else _bare_frame(step)
+    if not args:
+        return _bare_frame(step)
+    key = scalar_key(args)  # plain arguments (most frames): one shared frame per step and values
+    return new_frame(step, freeze_kwargs(args)) if key is None else scalar_frame(step, key)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -87,7 +90,9 @@ def _bare_frame(step: str) -> Frame:
 
 def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
-    return set_field(state, "log", state.log.append(new_event(name, freeze_kwargs(data))))
+    key = scalar_key(data) if data else None  # plain data (most events): one shared event
+    event = new_event(name, freeze_kwargs(data)) if key is None else scalar_event(name, key)
+    return set_field(state, "log", state.log.append(event))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -236,7 +241,7 @@ def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     args = decision.args
     if args is EMPTY_PMAP:  # (as in ``advance``)
         return _step(steps, decision.step)(state, action)
-    return _step(steps, decision.step)(state, action, **dict(args.iteritems()))
+    return _step(steps, decision.step)(state, action, **kwargs_of(args))
 
 
 def auto_chance(state: S) -> tuple[Action, S]:
@@ -265,6 +270,8 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
     ``stop_at_chance``: False resolves every roll and draw from ``state.dice``; True stops
     at each; :data:`AT_SCRIPT_END` stops only where scripted dice have run out (scenarios).
     """
+    stops = bool(stop_at_chance) and stop_at_chance != AT_SCRIPT_END  # stops at every chance node
+    script_end = stop_at_chance == AT_SCRIPT_END
     for _ in range(LOOP_GUARD):
         if state.outcome is not None:
             return state
@@ -282,9 +289,9 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
             args = f.args
             if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
                 state = step(state)
-            else:  # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
-                state = step(state, **dict(args.iteritems()))
-        elif p.player == CHANCE and not _stops(state, stop_at_chance):
+            else:
+                state = step(state, **kwargs_of(args))
+        elif p.player == CHANCE and not stops and not (script_end and _stops(state, AT_SCRIPT_END)):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
         else:

@@ -16,7 +16,10 @@ from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
 from ..notation import Action
+from .compat import check_pyrsistent
 from .reasons import Reason, as_reason
+
+check_pyrsistent()  # before any state is built: a pyrsistent build known to crash is refused
 
 #: Any record type (``replace`` and friends return the type they are given).
 R = TypeVar("R")
@@ -31,7 +34,8 @@ PMapType: Any = type(pmap())
 PSetType: Any = type(pset())
 EMPTY_PMAP: PMap[str, Any] = pmap()
 
-_THAWED = frozenset((dict, list, tuple, set, frozenset))
+#: The types ``deep_freeze`` changes (any other value is already its own frozen form).
+THAWED = _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
 #: The name of the chance player: rolls and draws are its decisions.
 CHANCE = "chance"
@@ -69,24 +73,53 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     and the pmap's layout is the one ``pmap`` builds from that order)."""
     if not kwargs:
         return EMPTY_PMAP
-    key = []
-    for k, v in kwargs.items():
-        t = type(v)
-        if t not in _SCALARS:
-            break
-        key.append((k, t, v))
-    else:
-        return _scalar_pmap(tuple(key))
+    key = scalar_key(kwargs)
+    if key is not None:
+        return _scalar_pmap(key)
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
     return pmap(kwargs)
 
 
+def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | None:
+    """The memo key of a ``**kwargs`` dict whose values are all plain str, int, bool or None:
+    its ``(key, type, value)`` items in order (the type keeps ``1`` and ``True`` apart); None
+    when some value is not plain."""
+    key = []
+    for k, v in kwargs.items():
+        t = type(v)
+        if t not in _SCALARS:
+            return None
+        key.append((k, t, v))
+    return tuple(key)
+
+
 @functools.lru_cache(maxsize=16384)
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
-    return pmap({k: v for k, _, v in items})
+    m = pmap({k: v for k, _, v in items})
+    if len(_KWARGS) >= _KWARGS_MAX:
+        _KWARGS.clear()
+    _KWARGS[id(m)] = (m, dict(m.iteritems()))  # in the pmap's own order, as ``kwargs_of`` walks it
+    return m
+
+
+# The plain dict behind each memoized scalar pmap, by the pmap's identity: ``kwargs_of`` gives a
+# step its frame's (or decision's) arguments without walking the pmap's buckets.  The entry holds
+# the pmap itself, so its ``id`` cannot be reused while the entry exists, and the dict is only
+# ever unpacked with ``**`` (the callee gets its own copy).  Bounded: cleared when full (the memo
+# above refills it as pmaps are made again; a missing entry only costs the walk).
+_KWARGS: dict[int, tuple[PMap[str, Any], dict[str, Any]]] = {}
+_KWARGS_MAX = 20000
+
+
+def kwargs_of(args: PMap[str, Any]) -> dict[str, Any]:
+    """A frame's or a decision's arguments as a dict to unpack with ``**`` (not to change)."""
+    entry = _KWARGS.get(id(args))
+    if entry is not None and entry[0] is args:
+        return entry[1]
+    return dict(args.iteritems())  # ``**pmap`` would build a key set and look each key up
 
 
 def as_pmap(value: Any) -> PMap[Any, Any]:
@@ -135,6 +168,13 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
     return f
 
 
+@functools.lru_cache(maxsize=16384)
+def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
+    """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
+    immutable, so the same step with the same arguments is one shared object)."""
+    return new_frame(step, _scalar_pmap(key))
+
+
 @attrs.frozen
 class Event:
     """One entry of the log: what happened (``name``) with which numbers (``data``)."""
@@ -153,6 +193,12 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
     _set(e, "name", name)
     _set(e, "data", data)
     return e
+
+
+@functools.lru_cache(maxsize=16384)
+def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
+    """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``)."""
+    return new_event(name, _scalar_pmap(key))
 
 
 @attrs.frozen

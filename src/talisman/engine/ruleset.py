@@ -60,7 +60,10 @@ class Ruleset:
         self.state_hooks: frozenset[str] = frozenset()
         self.value_hooks: frozenset[str] = frozenset()
         self._plugins: dict[str, Plugin] = {}
-        self._always: dict[str, tuple[Callable[..., Any], ...]] = {}  # hook -> the base plugins' functions
+        # hook -> the base plugins' functions, one table per kind of point (a base game's
+        # dispatch is one dict look-up and a loop over this tuple, usually empty)
+        self._state_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
+        self._value_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
 
     # --- assembling ------------------------------------------------------------------------
 
@@ -68,7 +71,7 @@ class Ruleset:
         """Declare hook points (a rule kernel does, once per point)."""
         self.state_hooks |= frozenset(state_hooks)
         self.value_hooks |= frozenset(value_hooks)
-        self._always = {h: self._base_chain(h) for h in self.state_hooks | self.value_hooks}
+        self._chains()
 
     def register(self, plugin: Plugin) -> None:
         """Add (or replace) a plugin; its hooks must name declared points."""
@@ -76,7 +79,7 @@ class Ruleset:
         if unknown:
             raise ValueError(f"plugin {plugin.id!r} subscribes to undeclared hook points {sorted(unknown)}")
         self._plugins[plugin.id] = plugin
-        self._always = {h: self._base_chain(h) for h in self.state_hooks | self.value_hooks}
+        self._chains()
 
     def plugin(self, pid: str) -> Plugin:
         """The registered plugin ``pid`` (KeyError if none)."""
@@ -102,28 +105,36 @@ class Ruleset:
 
     # --- dispatch --------------------------------------------------------------------------
 
+    def _chains(self) -> None:
+        self._state_chain = {h: self._base_chain(h) for h in self.state_hooks}
+        self._value_chain = {h: self._base_chain(h) for h in self.value_hooks}
+
     def _base_chain(self, hook: str) -> tuple[Callable[..., Any], ...]:
         return tuple(p.hooks[hook] for p in self._plugins.values() if p.always and hook in p.hooks)
 
     def run_hook(self, state: Any, hook: str, **details: Any) -> Any:
         """Run state hook ``hook`` of every enabled plugin, threading the state through."""
-        assert hook in self.state_hooks, hook
-        for e in state.config.expansions:
-            fn = self._plugins[e].hooks.get(hook)
-            if fn is not None:
-                state = fn(state, **details)
-        for fn in self._always[hook]:
+        chain = self._state_chain[hook]  # (a KeyError names an undeclared point)
+        exps = state.config.expansions
+        if exps:  # an expansion's table is read live (a test may patch it)
+            for e in exps:
+                fn = self._plugins[e].hooks.get(hook)
+                if fn is not None:
+                    state = fn(state, **details)
+        for fn in chain:
             state = fn(state, **details)
         return state
 
     def adjust(self, state: Any, hook: str, value: Any, **details: Any) -> Any:
         """Value hook ``hook``: each enabled plugin may change ``value``."""
-        assert hook in self.value_hooks, hook
-        for e in state.config.expansions:
-            fn = self._plugins[e].hooks.get(hook)
-            if fn is not None:
-                value = fn(state, value, **details)
-        for fn in self._always[hook]:
+        chain = self._value_chain[hook]  # (a KeyError names an undeclared point)
+        exps = state.config.expansions
+        if exps:
+            for e in exps:
+                fn = self._plugins[e].hooks.get(hook)
+                if fn is not None:
+                    value = fn(state, value, **details)
+        for fn in chain:
             value = fn(state, value, **details)
         return value
 

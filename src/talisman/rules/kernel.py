@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import deep_freeze, replace
+from ..engine.records import THAWED as _THAWED, deep_freeze, replace
 from ..state import GameState, update_character
 from .hooks import adjust
 
@@ -19,7 +19,9 @@ __all__ = ["HANDLERS", "cause_of", "run_effects", "space_instructions", "update_
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
     """A character's turn flag ``key`` set to ``value`` (reset at the start of each turn)."""
     ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
+    if type(value) in _THAWED:  # (a plain value is its own frozen form: no call)
+        value = deep_freeze(value)
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
 
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:

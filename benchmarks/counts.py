@@ -1,0 +1,71 @@
+"""Work per decision, run by hand: ``python benchmarks/counts.py [--games 15] [--top 30]``.
+
+Plays the same seeded random games as ``ab.py`` (the base game, four characters, a round
+limit of 50) under :mod:`cProfile` and prints, per decision: Python function calls, pyrsistent
+``PMap`` operations (look-ups, ``in`` tests, ``get``, ``set``, new maps), state copies (the
+engine's ``set_field``, ``evolve`` and ``replace`` of a ``GameState``) and frames run, then
+the functions with the most own time.  Counts, not times: they do not depend on the machine's
+load, so they compare two revisions fairly.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+
+import talisman
+from talisman.bots import RandomBot
+
+CHARACTERS = ("warrior", "wizard", "troll", "elf")
+
+
+def play(n, rounds=50):
+    steps = 0
+    for seed in range(n):
+        s = talisman.new_game(CHARACTERS, seed=seed, options={"max_rounds": rounds})
+        bots = {c: RandomBot(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
+        while not s.is_over:
+            s = talisman.apply(s, bots[s.pending.player].choose(s))
+            steps += 1
+    return steps
+
+
+def calls(stats, file_part, names):
+    """Primitive plus recursive calls of the functions ``names`` defined in a file whose path
+    holds ``file_part``."""
+    return sum(v[1] for (f, _, fn), v in stats.stats.items() if file_part in f and fn in names)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=15)
+    ap.add_argument("--top", type=int, default=25)
+    args = ap.parse_args(argv)
+    play(1)  # data loaded and memos warm, as in the timed runs
+    prof = cProfile.Profile()
+    prof.enable()
+    steps = play(args.games)
+    prof.disable()
+    st = pstats.Stats(prof)
+    total = sum(v[1] for v in st.stats.values())
+    rows = [
+        ("Python function calls (cProfile)", total),
+        ("PMap look-ups m[k]", calls(st, "pyrsistent/_pmap", {"__getitem__"})),
+        ("PMap in tests", calls(st, "pyrsistent/_pmap", {"__contains__"})),
+        ("PMap.get (Mapping.get: a miss raises and catches KeyError)", calls(st, "_collections_abc", {"get"})),
+        ("PMap.set", calls(st, "pyrsistent/_pmap", {"set"})),
+        ("new pmaps (pmap())", calls(st, "pyrsistent/_pmap", {"pmap"})),
+        ("freeze_kwargs", calls(st, "engine/records", {"freeze_kwargs"})),
+        ("state copies (set_field + evolve + replace)",
+         calls(st, "engine/records", {"set_field", "evolve", "replace"})),
+        ("update_character", calls(st, "talisman/state", {"update_character"})),
+        ("run_hook + adjust", calls(st, "engine/ruleset", {"run_hook", "adjust"})),
+    ]
+    print(f"{steps} decisions in {args.games} games")
+    for name, n in rows:
+        print(f"{name:48s} {n / steps:8.2f} per decision")
+    st.sort_stats("tottime").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
