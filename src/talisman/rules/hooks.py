@@ -186,7 +186,7 @@ Value hooks:
 ``ability_lent(state, lent, character, ability)``
     Whether ``character`` may use ``ability`` that neither its card nor its possessions give
     (OPTIONAL RULES, HENCHMEN: a Henchman's Special Ability used "as if they were his own").
-    Asked only when some plugin keeps state (``state.ext``), before the Toad check.
+    Asked only when some plugin keeps state (``state.ext``); a Toad still uses none.
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
