@@ -70,7 +70,9 @@ def table() -> Any:
     return deep_freeze(doc)
 
 
+@functools.lru_cache(maxsize=None)
 def lent_abilities() -> frozenset[str]:
+    """The abilities a Henchman lends (the table's ``lent: true`` rows)."""
     return frozenset(a for a, row in table()["abilities"].items() if row["lent"])
 
 
@@ -159,7 +161,7 @@ def setup(state):
 # --- abilities lent ------------------------------------------------------------------------------
 
 def ability_lent(state, lent, character, ability):
-    if lent or KEY not in state.ext or ability not in lent_abilities():
+    if lent or ability not in lent_abilities() or KEY not in state.ext:  # cheapest test first: asked often
         return lent
     defs = load().characters
     return any(ability in defs[h["id"]].abilities for h in henchmen_of(state, character))
