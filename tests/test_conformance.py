@@ -36,6 +36,10 @@ CASES: list[tuple[str, Any, dict[str, Any]]] = [
     *[(f"talisman-{e}", talisman, {"characters": ["warrior", "wizard", "troll"], "expansions": [e]})
       for e in SETS],
     ("talisman-all", talisman, {"characters": ["warrior", "wizard", "troll"], "expansions": SETS}),
+    # OPTIONAL RULES, HENCHMEN (a base-game option): alone and with every expansion
+    ("talisman-henchmen", talisman, {"characters": ["warrior", "wizard", "troll"], "options": {"henchmen": 1}}),
+    ("talisman-all-henchmen", talisman, {"characters": ["warrior", "wizard", "troll"], "expansions": SETS,
+                                         "options": {"henchmen": 1}}),
     ("triwizard-4", triwizard, {"players": 4}),
     ("triwizard-2", triwizard, {"players": 2}),
 ]
@@ -49,7 +53,9 @@ ids = [c[0] for c in CASES]
 
 
 def new(game: Any, setup: dict[str, Any], seed: int, stop_at_chance: bool = False) -> Any:
-    return game.new_game(**setup, seed=seed, options=OPTIONS[game], stop_at_chance=stop_at_chance)
+    setup = dict(setup)
+    options = {**OPTIONS[game], **setup.pop("options", {})}
+    return game.new_game(**setup, seed=seed, options=options, stop_at_chance=stop_at_chance)
 
 
 def test_both_games_are_one_protocol():

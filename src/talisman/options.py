@@ -38,6 +38,11 @@ OPTIONS = {
     "harbinger_omen_set": "armageddon",
     "harbinger_ending": "off",
     "harbinger_position": None,
+    # OPTIONAL RULES, HENCHMEN (talisman.rules.henchmen checks the values): how many Henchmen
+    # each player is dealt from the remaining characters (0: none), and a scenario's fixed deal
+    # ({character: [henchman character ids]}, instead of the random one).
+    "henchmen": 0,
+    "henchmen_dealt": None,
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card")}
 

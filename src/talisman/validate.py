@@ -20,6 +20,7 @@ from pyrsistent import pmap
 
 from .definitions import load
 from .engine.dice import Dice
+from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
 from .errors import StateError
@@ -243,7 +244,7 @@ def state_document(doc, steps):
             if space not in spaces:
                 raise StateError(f"state.{field}.{space}", "unknown space")
     for ext_id in st.get("ext", {}):
-        if ext_id not in expansions:
+        if ext_id not in expansions and ext_id not in RULESET.ids(always=True):  # a base plugin's own (henchmen)
             raise StateError(f"state.ext.{ext_id}", "not an expansion of this game")
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:

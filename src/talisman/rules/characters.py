@@ -165,7 +165,7 @@ def usable(ch, c):
 
 def has_ability(state, cid, ability):
     """A character's own abilities (none while a Toad) and those its possessions give."""
-    own = ability in load().characters[cid].abilities
+    own = ability in load().characters[cid].abilities or bool(state.ext) and adjust(state, "ability_lent", False, character=cid, ability=ability)
     if not own and ability not in _card_abilities():
         return False  # neither the character nor any card has it: nothing to look up
     ch = state.characters[cid]
@@ -240,7 +240,7 @@ def lose_lives(state, cid, n, cause):
     """LOSING LIVES, then LOSING ALL LIVES: at 0 the character is dead.  With expansions in
     play the ``lives_losing`` hook may take some of the loss elsewhere (the Blood Moon's
     Self-Portrait: spare lives lost instead)."""
-    if state.config.expansions and n > 0:
+    if (state.config.expansions or state.ext) and n > 0:
         state, n = _lives_spared(state, cid, n, cause)
         if n <= 0:
             return state

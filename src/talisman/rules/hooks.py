@@ -165,7 +165,8 @@ Value hooks:
     lives), before they are taken; ``result`` is ``(state, spared)``, ``(state, 0)`` to begin
     with.  A subscriber that takes some of the loss elsewhere (the Blood Moon's Self-Portrait:
     spare lives on the card) returns its state and ``spared`` plus how many lives it spares;
-    it asks for no decision.  Asked only with expansions in play.
+    it asks for no decision.  Asked only with expansions in play or when some plugin keeps
+    state (``state.ext``: the Henchmen option, whose Henchman loses the life of a fight it lost).
 ``trophy_kept(state, kept, character, card, counter)``
     Whether a trophy may not be cashed in for ``counter`` (Pandora's Box's Hydra keeps Dragons).
 ``alignment_locked(state, locked, character, alignment)``
@@ -182,6 +183,10 @@ Value hooks:
     The way in to the Crown of Command a move to ``space`` shows (``mines``, ``crypt`` or
     ``None``: the Lord of Chaos's "return via a Different route"); an expansion's way in names
     its own (the Wizard's Tower: ``wizards_tower``).
+``ability_lent(state, lent, character, ability)``
+    Whether ``character`` may use ``ability`` that neither its card nor its possessions give
+    (OPTIONAL RULES, HENCHMEN: a Henchman's Special Ability used "as if they were his own").
+    Asked only when some plugin keeps state (``state.ext``); a Toad still uses none.
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
@@ -202,7 +207,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
-               "crown_encounter", "alignment_changing", "lives_losing")
+               "crown_encounter", "alignment_changing", "lives_losing", "ability_lent")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)

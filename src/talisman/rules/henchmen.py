@@ -1,0 +1,236 @@
+"""OPTIONAL RULES, HENCHMEN: the option ``henchmen: N`` (a base plugin, docs/henchmen.md).
+
+"Decide how many henchmen are permitted to each player. ... Once Characters are chosen, randomly
+deal out the agreed upon number of henchmen to each player from the remaining Character Cards."
+This area keeps its own plain data in ``state.ext["henchmen"]``::
+
+    {"dealt": {player: [{"id": character id, "lives": n}, ...]}}
+
+(``henchmen_dealt`` gives ids, or ``{id: ..., lives: n}`` for a Henchman already wounded.)
+
+and joins the game only through hook points (a base-game state without the option never changes):
+
+- ``setup``: the deal (the option ``henchmen_dealt`` fixes it for a scenario);
+- ``ability_lent``: the Henchmen's Special Abilities the player may use "as if they were his
+  own" (only those the data ``data/talisman/options/henchmen.yaml`` marks as lent);
+- ``combat_options`` / ``combat_option_chosen``: "At the start of any Combat, a player may
+  declare a Henchman to fight in stead" (``henchman:<id>``), before any Spell or other option;
+- ``character_score``: the Henchman fights "using the base Strength and/or Craft printed on their
+  Character Cards", plus what the player's Objects, Followers and Spells add;
+- ``lives_losing``: the Henchman that fought loses the lives of the fight, not the player; at 0
+  it is dead and discarded;
+- ``character_died``: a dead player's Henchmen leave the game.
+
+Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
+than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..definitions import characters_of_sets, load
+from ..engine.data import data_root, load_yaml, validate
+from ..engine.dice import shuffle
+from ..engine.machine import log
+from ..engine.records import deep_freeze, replace
+from ..engine.ruleset import Plugin
+from ..errors import DataError, OptionError
+
+KEY = "henchmen"
+#: "nor may they ... Gain more than 4 Lives"
+MAX_LIVES = 4
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["abilities", "forbid_followers"],
+    "properties": {
+        "abilities": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False, "required": ["lent", "reason"],
+            "properties": {"lent": {"type": "boolean"}, "reason": {"type": "string", "minLength": 1}}}},
+        "forbid_followers": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+def path():
+    return data_root() / "talisman" / "options" / "henchmen.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def table() -> Any:
+    """The lent-abilities table, validated (a character ability missing from it is an error)."""
+    p = path()
+    doc = validate(p, load_yaml(p), SCHEMA)
+    for c in load().characters.values():
+        for a in c.abilities:
+            if a not in doc["abilities"]:
+                raise DataError(p, "abilities", a, f"the {c.id}'s ability is not judged lent or not")
+    return deep_freeze(doc)
+
+
+@functools.lru_cache(maxsize=None)
+def lent_abilities() -> frozenset[str]:
+    """The abilities a Henchman lends (the table's ``lent: true`` rows)."""
+    return frozenset(a for a, row in table()["abilities"].items() if row["lent"])
+
+
+# --- reading the state -----------------------------------------------------------------------
+
+def henchmen_of(state, cid) -> list[dict[str, Any]]:
+    """The living Henchmen of a player: ``[{"id": ..., "lives": ...}]`` (none without the option)."""
+    mine = state.ext.get(KEY)
+    if mine is None:
+        return []
+    return [dict(h) for h in mine["dealt"].get(cid, ())]
+
+
+def fighting(state, cid):
+    """The Henchman fighting for ``cid`` in the combat in progress, or None."""
+    b = state.battle
+    if b is None or KEY not in state.ext:
+        return None
+    return b.get("henchman") if b["who"] == cid else None
+
+
+def _set(state, cid, henchmen):
+    mine = state.ext[KEY]
+    mine = mine.set("dealt", mine["dealt"].set(cid, deep_freeze(henchmen)))
+    return replace(state, ext=state.ext.set(KEY, mine))
+
+
+# --- set-up: the deal ---------------------------------------------------------------------------
+
+def _check(state, n, fixed):
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise OptionError(f"rule option henchmen={n!r}: a whole number of Henchmen per player, 0 for none")
+    if fixed is None:
+        return
+    if not hasattr(fixed, "items"):
+        raise OptionError(f"rule option henchmen_dealt={fixed!r}: a mapping character -> [henchman ids]")
+    known = load().characters
+    for cid, ids in fixed.items():
+        if cid not in state.characters:
+            raise OptionError(f"rule option henchmen_dealt: {cid!r} is not playing")
+        for h in ids:
+            if hasattr(h, "items"):  # {id: ..., lives: n}: a scenario's Henchman already wounded
+                lives = h.get("lives")
+                if not isinstance(lives, int) or isinstance(lives, bool) or not 1 <= lives <= MAX_LIVES:
+                    raise OptionError(f"rule option henchmen_dealt: {h!r}: lives 1 to {MAX_LIVES}")
+                h = h.get("id")
+            if h not in known:
+                raise OptionError(f"rule option henchmen_dealt: unknown character {h!r}")
+            if h in state.characters:
+                raise OptionError(f"rule option henchmen_dealt: {h!r} is a player's character, "
+                                  "not one of the remaining Character Cards")
+
+
+def setup(state):
+    n, fixed = state.option("henchmen"), state.option("henchmen_dealt")
+    _check(state, n, fixed)
+    if not n and not fixed:
+        return state
+    defs = load()
+    forbidden = set(table()["forbid_followers"])
+    eligible = [c for c in state.order if not forbidden & set(defs.characters[c].abilities)]
+    lives_card = state.option("lives") == "card"
+
+    def henchman(h):
+        if hasattr(h, "items"):
+            return {"id": h["id"], "lives": h["lives"]}
+        return {"id": h, "lives": min(MAX_LIVES, defs.characters[h].life if lives_card else 4)}
+
+    if fixed:
+        dealt = {c: [henchman(h) for h in fixed.get(c, ())] for c in eligible}
+    else:
+        sets = {"base", *state.config.expansions}
+        remaining = sorted(set(characters_of_sets(defs, sets)) - set(state.order))
+        if n * len(eligible) > len(remaining):
+            raise OptionError(f"rule option henchmen={n}: {len(eligible)} players need "
+                              f"{n * len(eligible)} Henchmen, only {len(remaining)} characters remain")
+        cards, dice = shuffle(state.dice, remaining)
+        state = replace(state, dice=dice)
+        dealt = {c: [henchman(h) for h in cards[i * n:(i + 1) * n]] for i, c in enumerate(eligible)}
+    state = replace(state, ext=state.ext.set(KEY, deep_freeze({"dealt": dealt})))
+    for c in eligible:
+        state = log(state, "henchmen_dealt", character=c, henchmen=[h["id"] for h in dealt[c]])
+    return state
+
+
+# --- abilities lent ------------------------------------------------------------------------------
+
+def ability_lent(state, lent, character, ability):
+    if lent or ability not in lent_abilities() or KEY not in state.ext:  # cheapest test first: asked often
+        return lent
+    defs = load().characters
+    return any(ability in defs[h["id"]].abilities for h in henchmen_of(state, character))
+
+
+# --- fighting instead --------------------------------------------------------------------------
+
+def combat_options(state, options, character):
+    b = state.battle
+    if (KEY not in state.ext or b is None or b["who"] != character or b.get("henchman")
+            or "fight" not in options):
+        return options
+    mine = henchmen_of(state, character)
+    if not mine:
+        return options
+    return tuple(options) + tuple(f"henchman:{h['id']}" for h in mine)
+
+
+def combat_option_chosen(state, character, action):
+    if not action.startswith("henchman:"):
+        return state
+    hid = action.split(":", 1)[1]
+    state = replace(state, battle=state.battle.set("henchman", hid))
+    return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle["kind"])
+
+
+def character_score(state, score, character, kind):
+    hid = fighting(state, character)
+    if hid is None:
+        return score
+    ch, hdef = state.characters[character], load().characters[hid]
+    if kind == "battle":  # the player's own printed-or-gained Strength gives way to the Henchman's
+        return score - ch.strength + hdef.strength
+    return score - ch.craft + hdef.craft
+
+
+def lives_losing(state, result, character, amount, cause):
+    state, spared = result
+    hid = fighting(state, character)
+    if hid is None or spared >= amount:
+        return result
+    mine = henchmen_of(state, character)
+    for h in mine:
+        if h["id"] == hid:
+            left = max(0, h["lives"] - (amount - spared))
+            state = log(state, "henchman_life_lost", character=character, henchman=hid,
+                        amount=h["lives"] - left, lives=left)
+            if left:
+                h["lives"] = left
+            else:
+                mine.remove(h)
+                state = log(state, "henchman_died", character=character, henchman=hid)
+            return _set(state, character, mine), amount
+    return result
+
+
+def character_died(state, character):
+    mine = henchmen_of(state, character)
+    if not mine:
+        return state
+    state = log(state, "henchmen_left", character=character, henchmen=[h["id"] for h in mine])
+    return _set(state, character, [])
+
+
+PLUGIN = Plugin("henchmen", always=True, hooks={
+    "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
+    "combat_option_chosen": combat_option_chosen, "character_score": character_score,
+    "lives_losing": lives_losing, "character_died": character_died})
+
+STEPS: dict[str, Any] = {}
+
+__all__ = ["PLUGIN", "STEPS", "henchmen_of", "fighting", "lent_abilities", "table", "MAX_LIVES"]

@@ -1,0 +1,108 @@
+"""OPTIONAL RULES, HENCHMEN (seed 000:1365-1381): the option ``henchmen: N`` (talisman.rules.henchmen).
+
+The scenarios tests/scenarios/henchmen_*.yaml play the combat and the lent abilities; these tests
+check the deal, the option's errors and the data table.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import talisman
+from talisman.definitions import characters_of_sets, load
+from talisman.errors import OptionError
+from talisman.rules import henchmen
+from talisman.rules.characters import has_ability, kill
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dealt_from_the_remaining_characters(seed):
+    """HENCHMEN: "randomly deal out the agreed upon number of henchmen to each player from the
+    remaining Character Cards"."""
+    players = ["warrior", "wizard", "troll"]
+    s = talisman.new_game(players, seed=seed, options={"henchmen": 2})
+    dealt = [h["id"] for p in players for h in henchmen.henchmen_of(s, p)]
+    assert all(len(henchmen.henchmen_of(s, p)) == 2 for p in players)
+    assert len(set(dealt)) == 6 and not set(dealt) & set(players)
+    assert set(dealt) <= set(characters_of_sets(load(), {"base"}))
+    assert all(h["lives"] == 4 for p in players for h in henchmen.henchmen_of(s, p))
+
+
+def test_the_deal_is_random_and_deterministic():
+    deals = {tuple(h["id"] for h in henchmen.henchmen_of(
+        talisman.new_game(["warrior"], seed=seed, options={"henchmen": 1}), "warrior"))
+        for seed in range(12)}
+    assert len(deals) > 3
+    a = talisman.new_game(["warrior"], seed=5, options={"henchmen": 1})
+    assert henchmen.henchmen_of(a, "warrior") == henchmen.henchmen_of(
+        talisman.new_game(["warrior"], seed=5, options={"henchmen": 1}), "warrior")
+
+
+def test_an_expansions_characters_may_be_dealt_with_it():
+    """The remaining Character Cards of the game: an expansion's characters with that expansion."""
+    seen = set()
+    for seed in range(8):
+        s = talisman.new_game(["warrior"], expansions=["harbinger"], seed=seed, options={"henchmen": 10})
+        seen |= {h["id"] for h in henchmen.henchmen_of(s, "warrior")}
+    assert seen & set(characters_of_sets(load(), {"harbinger"}))
+
+
+def test_no_option_no_henchmen_and_no_state():
+    s = talisman.new_game(["warrior", "thief"], seed=1)
+    assert "henchmen" not in s.ext and henchmen.henchmen_of(s, "warrior") == []
+
+
+@pytest.mark.parametrize("options, text", [
+    ({"henchmen": -1}, "whole number"), ({"henchmen": "one"}, "whole number"),
+    ({"henchmen": 20}, "only"),
+    ({"henchmen_dealt": {"warrior": ["wizard"]}}, "player's character"),
+    ({"henchmen_dealt": {"warrior": ["nobody"]}}, "unknown character"),
+    ({"henchmen_dealt": {"elf": ["thief"]}}, "not playing"),
+    ({"henchmen_dealt": {"warrior": [{"id": "thief", "lives": 5}]}}, "lives 1 to 4"),
+])
+def test_bad_options_are_option_errors(options, text):
+    with pytest.raises(OptionError, match=text):
+        talisman.new_game(["warrior", "wizard"], seed=0, options=options)
+
+
+def test_lent_abilities_only_while_the_henchman_lives():
+    s = talisman.new_game(["warrior", "wizard"], seed=0, options={"henchmen_dealt": {"warrior": ["thief"]}})
+    assert has_ability(s, "warrior", "steal_from_character")
+    assert not has_ability(s, "wizard", "steal_from_character")
+    s = kill(s, "warrior", "test")
+    assert henchmen.henchmen_of(s, "warrior") == []
+    assert not has_ability(s, "warrior", "steal_from_character")
+
+
+def test_restrictions_are_never_lent():
+    s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["monk", "priest"]}})
+    for a in ("no_weapons", "no_weapons_or_armour", "craft_adds_to_battle"):
+        assert not has_ability(s, "warrior", a)
+    assert has_ability(s, "warrior", "prayer_bonus")
+
+
+def test_every_character_ability_is_judged():
+    """The table names every character's ability (loading fails otherwise), each with a reason."""
+    table = henchmen.table()
+    every = {a for c in load().characters.values() for a in c.abilities}
+    assert every <= set(table["abilities"])
+    assert "steal_from_character" in henchmen.lent_abilities()   # the text's own example
+    assert "hag_immune" not in henchmen.lent_abilities()         # a resistance, like the Siren's
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_with_henchmen(seed):
+    """Seeded random play with the option and every expansion raises nothing; a Henchman fights."""
+    rng = random.Random(seed)
+    s = talisman.new_game(["warrior", "thief", "troll"], expansions=["harbinger", "blood_moon", "city"],
+                          seed=seed, options={"henchmen": 1, "max_rounds": 15})
+    for _ in range(600):
+        if s.is_over:
+            break
+        acts = [str(a) for a in talisman.legal_actions(s)]
+        hench = [a for a in acts if a.startswith("henchman:")]
+        s = talisman.apply(s, hench[0] if hench else rng.choice(acts))
+        for p in s.order:
+            assert all(1 <= h["lives"] <= 4 for h in henchmen.henchmen_of(s, p))
+    assert any(e.name == "henchman_fights" for e in s.log)
