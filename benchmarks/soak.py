@@ -73,7 +73,8 @@ def play(args: tuple[int, int, int, bool]) -> dict:
                 if broken:
                     out["broken"] = {"step": out["steps"], "invariants": broken}
                     break
-        out["ended"] = state.outcome.reason if state.is_over else "step limit"
+        out["ended"] = ("invariant broken" if out["broken"] else
+                        state.outcome.reason if state.is_over else "step limit")
     except Exception:  # noqa: BLE001 - counting every exception is the point of a soak run
         out["exception"] = traceback.format_exc(limit=-6)
     return out
