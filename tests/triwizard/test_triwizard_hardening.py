@@ -183,3 +183,19 @@ def test_fuzz_mangled_documents_are_accepted_or_refused_with_the_library_error(t
             except TalismanError:
                 pass
     assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_state_of_a_random_game_loads_back_chance_nodes_included(seed):
+    """The checks refuse nothing a real game reaches (a Red Sparks blind draw pile, a Cup tile
+    being dealt, a battle card face up...)."""
+    import random
+    rng = random.Random(seed)
+    s = t.new_game(players=2 + seed % 3, seed=seed, options={"max_turns": 40},
+                   stop_at_chance=True)
+    for _ in range(250):
+        if s.is_over:
+            break
+        assert t.from_json(t.to_json(s)) == s
+        legal = t.legal_actions(s)
+        s = t.apply(s, legal[rng.randrange(len(legal))], stop_at_chance=True)

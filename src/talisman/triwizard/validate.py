@@ -27,6 +27,7 @@ from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
 from .definitions import load
+from .resources import BLIND_DRAW
 from .state import OPTIONS, RESERVED_IDS, TriwizardState
 
 #: Text longer than this is refused before it is parsed (a long game's state is well under 1 MB).
@@ -45,7 +46,7 @@ _IDS = {"type": "array", "items": _ID}
 _MAP = {"type": "object"}
 _PILES = {"type": "object", "additionalProperties": False,
           "properties": {p: _IDS for p in (piles.BATTLE, piles.OBSTACLES, piles.RESOURCES,
-                                           piles.CUPS)}}
+                                           piles.CUPS, BLIND_DRAW)}}
 _FRAME = {"type": "object", "additionalProperties": False, "required": ["step"],
           "properties": {"step": {"type": "string"}, "args": _MAP}}
 
@@ -270,7 +271,13 @@ def _check_cards(st: dict) -> None:
     out of every place for a moment: held in a pending decision's arguments)."""
     expected = _expected()
     seen: Counter = Counter()
+    # a Red Sparks blind draw is made from copies of the victim's tiles (still in their hand)
+    for i, tile in enumerate(st.get("decks", {}).get(BLIND_DRAW, [])):
+        if tile not in expected[piles.RESOURCES]:
+            raise StateError(f"state.decks.{BLIND_DRAW}.{i}", f"not a Resource tile: {_show(tile)}")
     for pile, path, card in _places(st):
+        if pile == BLIND_DRAW:
+            continue
         if pile not in expected:  # (a discard pile of Cup tiles, say)
             raise StateError(path, f"unknown pile {_show(pile)}")
         if card not in expected[pile]:
