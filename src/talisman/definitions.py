@@ -1,6 +1,8 @@
 """Talisman's definitions (board, characters, abilities), loaded once from ``data/talisman``.
 
-Definitions are plain frozen values; game states refer to them only by id.
+Definitions are frozen values, read-only all the way down (attrs records, tuples, read-only
+mappings): the loaded data is shared by every game in the process, so no caller may change it.
+Game states refer to them only by id.
 
 >>> d = load()
 >>> d.board.spaces["sentinel"].name, d.characters["troll"].size
@@ -11,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -128,6 +131,22 @@ def cards_schema() -> dict[str, Any]:
     """The card-file schema with the effects of every implemented expansion."""
     return with_defs(CARDS_SCHEMA_BODY, RULESET.effect_schemas())
 
+def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only copy of ``mapping`` (a ``MappingProxyType`` over a dict no one else holds):
+    lookups cost what a dict's do, and any assignment raises ``TypeError``."""
+    if isinstance(mapping, MappingProxyType):
+        return mapping
+    return MappingProxyType(dict(mapping))
+
+
+def _read_only_nested(mapping: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
+    return read_only({k: read_only(v) for k, v in mapping.items()})
+
+
+def _frozen_entries(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return read_only({k: deep_freeze(v) for k, v in mapping.items()})
+
+
 #: Movement and combat die by character size (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS).
 DIE_BY_SIZE = {"S": "d4", "M": "d6", "L": "d8"}
 
@@ -161,11 +180,15 @@ class Link:
 @attrs.frozen(eq=False)
 class Board:
     """The board: compared and hashed by identity (one loaded board per data folder)."""
-    spaces: dict[str, SpaceDef] = attrs.field(eq=False)
-    regions: dict[str, tuple[str, ...]] = attrs.field(eq=False)  # region id -> space ids in ring order
-    shapes: dict[str, str] = attrs.field(eq=False)       # region id -> ring / path / single
-    part_of: dict[str, str] = attrs.field(factory=dict, eq=False)  # region id -> the region it counts as
-    origin: dict[str, str] = attrs.field(factory=dict, eq=False)   # space id -> the expansion whose board has it
+    spaces: Mapping[str, SpaceDef] = attrs.field(eq=False, converter=read_only)
+    # region id -> space ids in ring order
+    regions: Mapping[str, tuple[str, ...]] = attrs.field(eq=False, converter=read_only)
+    # region id -> ring / path / single
+    shapes: Mapping[str, str] = attrs.field(eq=False, converter=read_only)
+    # region id -> the region it counts as
+    part_of: Mapping[str, str] = attrs.field(factory=dict, eq=False, converter=read_only)
+    # space id -> the expansion whose board has it
+    origin: Mapping[str, str] = attrs.field(factory=dict, eq=False, converter=read_only)
     links: tuple[Link, ...] = ()
 
     def ring_step(self, space: str, direction: int) -> str:
@@ -246,14 +269,19 @@ class CardDef:
 
 @attrs.frozen
 class Definitions:
+    """Everything loaded from ``data/talisman``: every mapping is read-only (assigning to one
+    raises ``TypeError``) and every entry is a frozen record or frozen plain data."""
     board: Board
-    characters: dict[str, CharacterDef] = attrs.field(eq=False)
-    abilities: dict[str, Any] = attrs.field(eq=False)          # ability id -> its data entry
-    cards: dict[str, CardDef] = attrs.field(factory=dict, eq=False)      # card id -> CardDef
+    characters: Mapping[str, CharacterDef] = attrs.field(eq=False, converter=read_only)
+    # ability id -> its data entry (frozen plain data)
+    abilities: Mapping[str, Any] = attrs.field(eq=False, converter=_frozen_entries)
+    # card id -> CardDef
+    cards: Mapping[str, CardDef] = attrs.field(factory=dict, eq=False, converter=read_only)
     # base deck -> card ids, one per copy
-    decks: dict[str, tuple[str, ...]] = attrs.field(factory=dict, eq=False)
+    decks: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, eq=False, converter=read_only)
     # expansion -> deck -> card ids
-    expansion_decks: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict, eq=False)
+    expansion_decks: Mapping[str, Mapping[str, tuple[str, ...]]] = attrs.field(
+        factory=dict, eq=False, converter=_read_only_nested)
     exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
 
 

@@ -1,5 +1,17 @@
-"""Human-readable narration, derived from the structured log (never stored instead of it)."""
+"""Human-readable narration, derived from the structured log (never stored instead of it).
+
+Every card, space and character is named as the data names it, never by its id, wherever the
+event names it (a cause or a reason included):
+
+>>> from talisman.engine.records import Event
+>>> narrate(Event("life_lost", {"character": "troll", "amount": 1, "lives": 5,
+...                             "cause": "defeated by zombie_dragon"}))
+'Troll loses 1 life (defeated by Zombie Dragon), 5 left.'
+"""
 from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
 
 from .definitions import load
 
@@ -17,6 +29,23 @@ def _name(cid):
 
 def _names(ids):
     return ", ".join(_name(i) for i in ids)
+
+
+_WORD = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _text(value):
+    """A free value of an event (a cause, a reason, a result) in words: each card, space or
+    character id in it by its name, any other id's underscores as spaces."""
+    if isinstance(value, Iterable) and not isinstance(value, (str, Mapping)):
+        return ", ".join(_text(v) for v in value)
+    d = load()
+
+    def word(m):
+        w = m.group()
+        entry = d.characters.get(w) or d.cards.get(w) or d.board.spaces.get(w)
+        return entry.name if entry is not None else w.replace("_", " ")
+    return _WORD.sub(word, str(value))
 
 
 COUNTERS = ("strength", "craft", "gold", "fate", "lives")
@@ -45,13 +74,13 @@ def narrate(event) -> str | None:
     if n == "lasting_started":
         return {"blizzard": "A Blizzard: everyone moves one space a turn for two rounds.",
                 "destroy_magic": f"{who} casts Destroy Magic: no Spells nor Magic Objects until "
-                                 f"{who}'s next turn."}.get(d["effect"], f"{d['effect']} begins.")
+                                 f"{who}'s next turn."}.get(d["effect"], f"{_text(d['effect'])} begins.")
     if n == "lasting_ended":
         return {"blizzard": "The Blizzard is over.", "destroy_magic": "Magic works again."}.get(
-            d["effect"], f"{d['effect']} ends.")
+            d["effect"], f"{_text(d['effect'])} ends.")
     if n == "quest_set":
         what = d.get("complete_on") or f"deliver {d.get('amount', 1)} {d['deliver']}"
-        return f"The Warlock sets {who} a quest: {str(what).replace('_', ' ')}."
+        return f"The Warlock sets {who} a quest: {_text(what)}."
     if n in ("scroll_gained", "scroll_read"):
         verb = "gains" if n == "scroll_gained" else "reads"
         return f"{who} {verb} a Scroll ({_name(d['card'])})."
@@ -86,7 +115,7 @@ def narrate(event) -> str | None:
         what = "Strength" if "strength" in d else "Craft"
         return f"{_names(d['enemies'])} ({what} {value}) attack{'s' if len(d['enemies']) == 1 else ''} {who}!"
     if n == "character_attacked":
-        return f"{who} attacks {_name(d['opponent'])} ({d['kind']})!"
+        return f"{who} attacks {_name(d['opponent'])} ({_text(d['kind'])})!"
     if n == "combat_scores":
         return (f"{who} scores {d['character_score']} (rolled {d['character_roll']}); "
                 f"{_names(str(d['opponent']).split(','))} scores {d['opponent_score']} "
@@ -104,14 +133,14 @@ def narrate(event) -> str | None:
     if n == "life_saved":
         return f"{who}'s {_name(d['card'])} saves a life (rolled {d['roll']})."
     if n == "life_lost":
-        return f"{who} loses {d['amount']} life ({d['cause']}), {d['lives']} left."
+        return f"{who} loses {d['amount']} life ({_text(d['cause'])}), {d['lives']} left."
     if n == "healed":
         return f"{who} is healed by {d['amount']}, {d['lives']} lives." if d["amount"] else None
     for c in COUNTERS:
         if n == f"{c}_gained":
-            return f"{who} gains {d['amount']} {c} ({d['cause']}), now {d['value']}."
+            return f"{who} gains {d['amount']} {c} ({_text(d['cause'])}), now {d['value']}."
         if n == f"{c}_lost":
-            return f"{who} loses {d['amount']} {c} ({d['cause']}), now {d['value']}."
+            return f"{who} loses {d['amount']} {c} ({_text(d['cause'])}), now {d['value']}."
     if n == "spell_gained":
         return f"{who} gains a spell."
     if n == "spell_cast":
@@ -125,25 +154,25 @@ def narrate(event) -> str | None:
     if n == "table_roll":
         return f"{who} rolls {d['roll']} for {_name(d['source'])}."
     if n == "chose":
-        return f"{who} chooses {d['option'].replace('_', ' ')}."
+        return f"{who} chooses {_text(d['option'])}."
     if n == "alignment_changed":
-        return f"{who} becomes {d['alignment']}."
+        return f"{who} becomes {_text(d['alignment'])}."
     if n == "became_toad":
         return f"{who} is turned into a Toad for {d['turns']} turns!"
     if n == "toad_reverted":
         return f"{who} is no longer a Toad."
     if n == "character_died":
-        return f"[red]{who} dies on the {_space(d['space'])} ({d['cause']}).[/red]"
+        return f"[red]{who} dies on the {_space(d['space'])} ({_text(d['cause'])}).[/red]"
     if n == "portal_opened":
-        return f"{who} opens the Portal of Power by {d['ability']} (rolled {d['roll']})!"
+        return f"{who} opens the Portal of Power by {_text(d['ability'])} (rolled {d['roll']})!"
     if n == "portal_failed":
-        return f"{who} fails to open the Portal of Power (rolled {d['roll']} for {d['ability']})."
+        return f"{who} fails to open the Portal of Power (rolled {d['roll']} for {_text(d['ability'])})."
     if n == "encounter_skipped":
-        return f"[dim]{who} is on the {_space(d['space'])}: {d['reason']}.[/dim]"
+        return f"[dim]{who} is on the {_space(d['space'])}: {_text(d['reason'])}.[/dim]"
     if n == "round_limit":
         return f"The round limit ({d['rounds']}) is reached: the game ends without a winner."
     if n == "game_won":
-        return f"[bold green]{who} wins the game ({d['reason'].replace('_', ' ')}).[/bold green]"
+        return f"[bold green]{who} wins the game ({_text(d['reason'])}).[/bold green]"
     if n == "crown_reached":
         return f"[bold]{who} reaches the Crown of Command![/bold]"
     if n == "command_spell":
@@ -169,7 +198,7 @@ def generic(name, data, who):
         if key in data:
             value = data[key]
             parts.append(_name(value) if key in ("card", "ending", "omen", "terrain") else
-                         _space(value) if key in ("space", "to") else str(value))
+                         _space(value) if key in ("space", "to") else _text(value))
     text = name.replace("_", " ")
     line = f"{who}: {text}" if who else text[0].upper() + text[1:]
     return f"[dim]{line}{' (' + ', '.join(parts) + ')' if parts else ''}.[/dim]"

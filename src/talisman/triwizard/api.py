@@ -1,7 +1,6 @@
 """The public API of the Triwizard Maze game: the same shape as Talisman's (DESIGN.md section 5)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -9,6 +8,7 @@ from typing import Any
 from ..engine import machine
 from ..engine.serialize import dumps, from_data, to_data
 from ..errors import ReplayError, StateError, TalismanError
+from . import validate
 from ..engine.records import Outcome
 from ..notation import Action
 from .rules import STEPS
@@ -37,8 +37,8 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
         The :class:`~talisman.triwizard.TriwizardState` waiting on its first decision.
 
     Raises:
-        TalismanError: a game that cannot be set up as asked (a number of players outside 2-4,
-            an unknown player id or option).
+        OptionError: a game that cannot be set up as asked (a number of players outside 2-4,
+            an unknown player id or option, a seed that is not an int).
 
     Example:
         >>> from talisman import triwizard
@@ -48,7 +48,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
         >>> triwizard.new_game(players=9)
         Traceback (most recent call last):
         ...
-        talisman.errors.TalismanError: the Triwizard Maze game is for 2 to 4 players, not 9
+        talisman.errors.OptionError: the Triwizard Maze game is for 2 to 4 players, not 9
     """
     return machine.advance(initial_state(players, seed, options), STEPS, stop_at_chance)
 
@@ -67,6 +67,7 @@ def legal_actions(state: TriwizardState) -> tuple[Action, ...]:
         >>> triwizard.legal_actions(triwizard.new_game(players=2, seed=7))
         (Action('roll'), Action('discard_hand'), Action('play:veritaserum:harry'))
     """
+    validate.is_state(state)
     return machine.legal_actions(state)
 
 
@@ -96,6 +97,7 @@ def apply(state: TriwizardState, action: Action | str,
         ...
         talisman.errors.IllegalAction: illegal action 'fight': ...
     """
+    validate.playable(state)
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
@@ -118,6 +120,7 @@ def parse_action(state: TriwizardState, text: str) -> Action:
         >>> triwizard.parse_action(triwizard.new_game(players=2, seed=7), "roll")
         Action('roll')
     """
+    validate.is_state(state)
     return machine.coerce_action(state, text)
 
 
@@ -137,6 +140,7 @@ def chance_outcomes(state: TriwizardState) -> list[tuple[Action, Fraction]]:
         >>> triwizard.chance_outcomes(s)[:2]
         [(Action('roll:1'), Fraction(1, 6)), (Action('roll:2'), Fraction(1, 6))]
     """
+    validate.is_state(state)
     return machine.chance_outcomes(state)
 
 
@@ -154,6 +158,7 @@ def outcome(state: TriwizardState) -> Outcome | None:
         >>> triwizard.outcome(triwizard.new_game(players=2, seed=7)) is None
         True
     """
+    validate.is_state(state)
     return state.outcome
 
 
@@ -174,6 +179,7 @@ def to_json(state: TriwizardState) -> str:
         >>> triwizard.from_json(triwizard.to_json(s)) == s
         True
     """
+    validate.is_state(state)
     return dumps({"game": GAME, "format": FORMAT, "state": to_data(state)})
 
 
@@ -188,24 +194,22 @@ def from_json(text: str) -> TriwizardState:
 
     Raises:
         StateError: text that is not JSON, not a Triwizard Maze state in this format, or a bad
-            value (the error names its path).
+            value (the error names its path: shape, types, ranges, ids, card counts).
 
     Example:
         >>> from talisman import triwizard
         >>> triwizard.from_json('{"game": "talisman", "format": 1}')
         Traceback (most recent call last):
         ...
-        talisman.errors.StateError: not a Triwizard Maze state in format 1
+        talisman.errors.StateError: document.game: expected 'triwizard', got 'talisman'
     """
+    st = validate.state_document(text, FORMAT, STEPS)
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StateError((), f"not JSON: {e}") from None
-    if not isinstance(doc, dict) or doc.get("game") != GAME or doc.get("format") != FORMAT:
-        raise StateError((), f"not a Triwizard Maze state in format {FORMAT}")
-    if "state" not in doc:
-        raise StateError(("state",), "missing")
-    return from_data(TriwizardState, doc["state"])
+        return from_data(TriwizardState, st)
+    except StateError:  # a record's own check, which names the path of the value it refuses
+        raise
+    except Exception as e:  # a value the schema let through but a record refuses
+        raise StateError("state", f"cannot be rebuilt: {str(e)[:120]!r}") from None
 
 
 def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, Any]:
@@ -223,6 +227,7 @@ def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, 
         >>> triwizard.record(triwizard.new_game(players=2, seed=7), ["roll"])
         {'game': 'triwizard', 'players': ['harry', 'cedric'], 'options': {}, 'seed': 7, 'actions': ['roll']}
     """
+    validate.is_state(state)
     c = state.config
     return {"game": GAME, "players": list(c.players), "options": to_data(c.options),
             "seed": c.seed, "actions": [str(a) for a in actions]}
@@ -252,6 +257,8 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState
         ...
         talisman.errors.ReplayError: record diverges at action 1 ('fight'): ...
     """
+    if not isinstance(record, Mapping):
+        raise StateError("record", f"expected a mapping, got {type(record).__name__}")
     try:
         state = new_game(record.get("players", 4), record.get("seed", 0),
                          record.get("options") or {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ..engine.machine import decide, frame, log, push, request_roll, then
-from . import movement, piles
+from . import movement, piles, resources
 from .definitions import load
 from .state import update_player
 
@@ -70,7 +70,6 @@ def card_played(state, action, slot):
 
 def rolled(state, action, slot, first):
     """Battling Obstacles 4: die plus Strength "equals or exceeds" the obstacle's Strength."""
-    from . import resources
     defs = load()
     pid = state.current
     card = state.battle_card
@@ -93,7 +92,6 @@ def rolled(state, action, slot, first):
 
 def double_die(state, action, slot, first):
     """Play the Double Die (roll again and add) or ``pass`` and lose."""
-    from . import resources
     pid = state.current
     if action.kind == "pass":
         return lost(state, pid, slot)

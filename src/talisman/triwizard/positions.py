@@ -15,8 +15,10 @@ from pyrsistent import pmap
 
 from ..engine.dice import Dice
 from ..engine.machine import advance, frame
+from ..engine.serialize import to_data
 from ..errors import TalismanError
 from . import piles
+from .api import legal_actions
 from .definitions import load
 from .rules import STEPS
 from .state import Config, Cup, Player, Slot, TriwizardState
@@ -91,11 +93,9 @@ def position(players, current=None, dice=None, seed=0, cloak=None, hedge=None, c
 
 def options(state):
     """The legal actions of ``state`` as notation strings."""
-    from .api import legal_actions
     return [str(a) for a in legal_actions(state)]
 
 
 def events(state, name, since=0):
     """The data of every ``name`` event in the log (from index ``since``) as plain dicts."""
-    from ..engine.serialize import to_data
     return [to_data(e.data) for e in state.log[since:] if e.name == name]

@@ -11,7 +11,7 @@ from pyrsistent import pmap, pvector
 
 from ..engine.dice import Dice, shuffle
 from ..engine.machine import frame, log, push, request_roll, then
-from ..errors import TalismanError
+from ..errors import OptionError
 from . import piles
 from .battle import face_value
 from .definitions import load
@@ -27,18 +27,18 @@ def player_ids(players):
     """``4`` -> the first four champions; a list of ids is checked and kept in its order."""
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= len(CHAMPIONS):
-            raise TalismanError(f"the Triwizard Maze game is for 2 to 4 players, not {players}")
+            raise OptionError(f"the Triwizard Maze game is for 2 to 4 players, not {players}")
         return CHAMPIONS[:players]
     ids = tuple(players)
     if not 2 <= len(ids) <= 4:
-        raise TalismanError(f"the Triwizard Maze game is for 2 to 4 players, not {len(ids)}")
+        raise OptionError(f"the Triwizard Maze game is for 2 to 4 players, not {len(ids)}")
     for pid in ids:
         if not isinstance(pid, str) or not _PLAYER_ID.fullmatch(pid):
-            raise TalismanError(f"player id {pid!r}: a lowercase letter, then letters, digits, '_'")
+            raise OptionError(f"player id {pid!r}: a lowercase letter, then letters, digits, '_'")
         if pid in RESERVED_IDS:
-            raise TalismanError(f"player id {pid!r} is reserved")
+            raise OptionError(f"player id {pid!r} is reserved")
     if len(set(ids)) != len(ids):
-        raise TalismanError("each player id once")
+        raise OptionError("each player id once")
     return ids
 
 
@@ -46,11 +46,11 @@ def check_options(options):
     """Unknown options and bad values stop the game from starting."""
     for name, value in options.items():
         if name not in OPTIONS:
-            raise TalismanError(f"unknown rule option {name!r}; "
+            raise OptionError(f"unknown rule option {name!r}; "
                                 f"known: {', '.join(sorted(OPTIONS))}")
         if name == "max_turns" and (not isinstance(value, int) or isinstance(value, bool)
                                     or value < 0):
-            raise TalismanError(f"rule option max_turns={value!r}: a whole number, 0 for no limit")
+            raise OptionError(f"rule option max_turns={value!r}: a whole number, 0 for no limit")
 
 
 def initial_state(players=4, seed=0, options=None) -> TriwizardState:
@@ -60,7 +60,7 @@ def initial_state(players=4, seed=0, options=None) -> TriwizardState:
     options = dict(options or {})
     check_options(options)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TalismanError(f"seed must be an integer, not {seed!r}")
+        raise OptionError(f"seed must be an integer, not {seed!r}")
     board = defs.board
     state = TriwizardState(
         config=Config(ids, pmap(options), seed), order=ids, current=ids[0],

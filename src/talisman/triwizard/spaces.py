@@ -12,7 +12,7 @@ import attrs
 
 from ..engine.machine import frame, log, push, request_draw, then
 from ..engine.records import Outcome
-from . import battle, piles, turn
+from . import battle, piles, resources, turn
 from .board import walk_distances
 from .definitions import load
 from .movement import move_piece
@@ -75,7 +75,6 @@ def land_on_cup(state, pid, square):
 
 def cup_dealt(state, action, square, player, after):
     """The shuffled Cup tiles are dealt lazily: the first look at a Cup space draws its tile."""
-    from . import resources
     state = attrs.evolve(state, cups=state.cups.set(square, attrs.evolve(state.cups[square],
                                                                          tile=action.args[0])))
     if after == "peek":

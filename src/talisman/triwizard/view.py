@@ -13,8 +13,7 @@ import attrs
 
 from ..engine.dice import Dice
 from ..engine.records import Event
-from ..errors import TalismanError
-from . import piles
+from . import piles, validate
 from .resources import BLIND_DRAW
 
 HIDDEN = "hidden"
@@ -32,7 +31,8 @@ def player_view(state, player):
         A :class:`~talisman.triwizard.TriwizardState` with the hidden information replaced.
 
     Raises:
-        TalismanError: ``player`` is not in this game.
+        StateError: ``state`` is not a Triwizard Maze state.
+        UserError: ``player`` is not in this game.
 
     Example:
         >>> from talisman import triwizard
@@ -42,10 +42,9 @@ def player_view(state, player):
         >>> triwizard.player_view(s, "ron")
         Traceback (most recent call last):
         ...
-        talisman.errors.TalismanError: no player 'ron' in this game
+        talisman.errors.UserError: no player 'ron' in this game
     """
-    if player not in state.players:
-        raise TalismanError(f"no player {player!r} in this game")
+    validate.player_id(state, player)
     players = state.players
     for pid, p in state.players.items():
         if pid != player:
