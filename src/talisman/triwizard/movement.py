@@ -29,6 +29,7 @@ from typing import NamedTuple
 import attrs
 
 from ..engine.machine import decide, log
+from . import battle, resources, spaces  # (a cycle: each module is read at call time)
 from .board import DIRECTIONS, walk_distances
 from .definitions import load
 from .state import occupied, right_of, update_player
@@ -184,7 +185,6 @@ def move_piece(state, pid, square, how, **data):
 
 def offer_move(state, pid, steps, curse=False):
     """Offer every end square of a move of up to ``steps``; a Reductor Curse when it helps."""
-    from . import resources  # reason: resources imports cloak, which imports this module (a cycle)
     dests = reach(state, pid, steps, curse=curse)
     options = [f"move:{sq}" for sq in sorted_squares(dests)]
     if not curse:
@@ -203,7 +203,6 @@ def chosen(state, action, steps, curse):
     """The move is made; the square it ends on acts (Moving Through the Maze).  A move that
     ends on an Obstacle space, or beyond one another piece stands on, records where the
     piece entered it from (Winning a Battle, Losing a Battle: "forward", "back")."""
-    from . import battle, resources, spaces  # reason: each imports this module (directly or by cloak)
     pid = state.current
     if action.kind == "play":
         state = resources.spend(state, pid, "reductor_curse")
@@ -254,7 +253,6 @@ def offer_advance(state, pid, rating):
 
 def advanced(state, action, rating):
     """The winner moves forward (or stays); the square it ends on acts."""
-    from . import spaces  # reason: spaces imports this module (a cycle)
     pid = state.current
     if action.kind == "stay":
         return log(clear_site(state), "stayed", player=pid)

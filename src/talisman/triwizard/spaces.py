@@ -12,10 +12,9 @@ import attrs
 
 from ..engine.machine import frame, log, push, request_draw, then
 from ..engine.records import Outcome
-from . import battle, piles, resources, turn
+from . import battle, movement, piles, resources, turn
 from .board import walk_distances
 from .definitions import load
-from .movement import move_piece
 from .state import occupant, occupied
 
 #: Kinds of square a cloaked piece does not act on (The Invisibility Cloak).
@@ -50,7 +49,7 @@ def take_portkey(state, pid, square):
     blocker = occupant(state, far, besides=pid)
     if blocker is not None:
         return log(state, "portkey_blocked", player=pid, space=square, to=far, by=blocker)
-    return move_piece(state, pid, far, "portkey_travelled")
+    return movement.move_piece(state, pid, far, "portkey_travelled")
 
 
 def gold_mist(state, pid):
@@ -104,7 +103,7 @@ def headstone_travel(state, pid, tile_id):
     target = board.headstones[load().cup_tiles[tile_id].headstone]
     if occupant(state, target, besides=pid) is not None:
         target = nearest_free(state, pid, target)
-    state = move_piece(state, pid, target, "headstone_travelled", tile=tile_id)
+    state = movement.move_piece(state, pid, target, "headstone_travelled", tile=tile_id)
     return turn.end_turn_now(state)
 
 

@@ -12,7 +12,7 @@ import attrs
 
 from ..engine.machine import decide, frame, log, push, request_roll, then
 from ..engine.records import Outcome
-from . import movement, piles
+from . import cloak, movement, piles, resources  # (a cycle: each module is read at call time)
 from .definitions import load
 from .state import update_player
 
@@ -42,7 +42,6 @@ def refill_hand(state):
 def choose(state):
     """Roll for movement, give up the turn for a new hand, try to remove the cloak, or play
     a Resource tile first."""
-    from . import resources  # reason: resources imports cloak, which imports this module (a cycle)
     pid = state.current
     options = ["roll"]
     if not state.tile_played:
@@ -57,7 +56,6 @@ def choose(state):
 
 def chosen(state, action):
     """Carry out the turn decision."""
-    from . import cloak, resources  # reason: each imports this module (resources by cloak)
     pid = state.current
     if action.kind == "roll":
         return request_roll(state, "d6", f"movement roll of {pid}", "turn.rolled")
@@ -71,7 +69,6 @@ def chosen(state, action):
 
 def rolled(state, action):
     """Let the Tournament Begin! 2-3: move up to double the number, or place the cloak."""
-    from . import cloak  # reason: cloak imports this module (a cycle)
     pid = state.current
     face = load().face(action.dice[0])
     state = log(state, "movement_rolled", player=pid, roll=action.dice[0], face=str(face))
@@ -92,7 +89,6 @@ def discard_hand(state, pid):
 
 def after_move(state):
     """Let the Tournament Begin! 4: a Resource tile may still be played (or ``done``)."""
-    from . import resources  # reason: resources imports cloak, which imports this module (a cycle)
     pid = state.current
     plays = resources.window_plays(state, pid)
     if not plays:
@@ -103,7 +99,6 @@ def after_move(state):
 
 def after_move_chosen(state, action):
     """Play the chosen tile, or ``done``."""
-    from . import resources  # reason: resources imports cloak, which imports this module (a cycle)
     if action.kind == "done":
         return state
     return resources.play(state, state.current, action)
