@@ -124,9 +124,17 @@ def draw_deck(state, deck, character, space):
 def before_movement(state, character):
     cid = character
     ch = state.characters[cid]
+    if ch.flag("movement_replaced"):
+        return state  # another expansion moves the character its own way (the City's streets)
+    space = ch.space
+    if space in spiral() and ch.next_move is not None:
+        # a "next move" naming a space off the spiral would leave the Dungeon some other way
+        # than its exits: ignored (the move is the Dungeon's)
+        state = update_character(state, cid, next_move=None)
+        state = log(state, "effect_ignored", character=cid, reason="in the Dungeon")
+        ch = state.characters[cid]
     if ch.next_move is not None:
         return state
-    space = ch.space
     if space not in spiral():
         if space in doorways(state) and not ch.flag("dg_declined"):
             state = set_turn_flag(state, cid, "movement_replaced")
