@@ -119,10 +119,10 @@ def test_random_play_through_the_dungeon_keeps_every_invariant(expansions):
     """Seeded random play from a position with two Doorways on the board: no exception, every
     invariant holds, and characters do go down, move along the spiral and come out."""
     spaces_seen: set[str] = set()
-    for seed in range(6):
+    for seed in range(4):
         s = doorways_everywhere(game(expansions, seed=seed))
         assert invariants.check(s) == []
-        states, _ = play_random(s, 500, bot_seed=seed)
+        states, _ = play_random(s, 400, bot_seed=seed)
         for st in states[::10] + states[-1:]:
             assert invariants.check(st) == [], (seed, invariants.check(st))
         for st in states:
