@@ -305,11 +305,40 @@ def rolled(state, action):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
-    here = state.characters[cid].space
-    backward = here != ENTRANCE and (fleeing(state, cid) or beaten(state, cid))
+    ch = state.characters[cid]
+    if ch.fate > 0 and not ch.flag("movement_rerolled"):
+        # FATE: pay one to roll the movement die again (as on the main board)
+        dest = spiral()[destination(state, cid, n)]
+        return decide(state, cid, "move", [f"move:{dest}", "fate:reroll"], "dungeon.roll_kept",
+                      prompt=f"rolled {n} in the Dungeon", roll=n)
+    return go(state, cid, n)
+
+
+def roll_kept(state, action, roll):
+    cid = state.current
+    if action.kind == "fate":
+        state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = set_turn_flag(state, cid, "movement_rerolled")
+        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled")
+    return go(state, cid, roll)
+
+
+def backward(state, cid):
+    return state.characters[cid].space != ENTRANCE and (fleeing(state, cid) or beaten(state, cid))
+
+
+def destination(state, cid, n):
+    """The order of the space a roll of ``n`` reaches (the Entrance and the Treasure Chamber stop it)."""
+    ring = spiral()
+    i = ring.index(state.characters[cid].space)
+    return max(0, min(len(ring) - 1, i + (-n if backward(state, cid) else n)))
+
+
+def go(state, cid, n):
+    back = backward(state, cid)
     state = _mark(state, "beaten", cid, False)  # "on their next turn only"
-    return walk(state, cid, -n if backward else n, cause="fleeing" if fleeing(state, cid) else
-                "defeated" if backward else "movement")
+    return walk(state, cid, -n if back else n, cause="fleeing" if fleeing(state, cid) else
+                "defeated" if back else "movement")
 
 
 def emerged(state, action):
@@ -337,7 +366,7 @@ HOOKS = {"setup": setup, "draw_deck": draw_deck, "space_effect": space_effect, "
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations}
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
-         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.emerged": emerged}
+         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
 _STEPS = {"type": "object", "additionalProperties": False, "required": ["spaces"],
