@@ -21,7 +21,8 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "blood_moon": "talisman.expansions.blood_moon",
                            "city": "talisman.expansions.city_law",
                            "wizards_tower": "talisman.expansions.wizards_tower",
-                           "disasters": "talisman.expansions.disasters"}
+                           "disasters": "talisman.expansions.disasters",
+                           "dungeon": "talisman.expansions.dungeon"}
 
 
 def module(expansion):

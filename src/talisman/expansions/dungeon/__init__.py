@@ -1,0 +1,378 @@
+"""THE TALISMAN DUNGEON (000, lines ~944-997): a spiral board under the main board.
+
+Joins the base game through hooks only (``talisman.expansions``):
+
+- ``setup``: the Dungeon deck is shuffled (the four Doorways join the Adventure deck as data:
+  ``data/talisman/expansions/dungeon/cards/adventure.yaml``).
+- The Doorway's ``when_drawn`` effect ``dungeon_doorway``: "When there are two Doorways on the
+  Board, any subsequent Doorway cards, which are drawn, are ignored; they are discarded and
+  another card is drawn."  Otherwise the card stays face up as a place.
+- ``before_movement``: on a space with an upturned Doorway, the character may "Move onto the
+  Entrance Space of the Dungeon Board. Your Turn ends here!" (the Horse, Warhorse and Horse and
+  Cart dropped there); on the Entrance, enter (roll) or return through any upturned Doorway; in
+  the Dungeon, one die (a D4 for Large characters) toward the centre, or toward the Entrance when
+  fleeing (declared at any time after the Entrance: offered before each roll) or defeated in
+  combat last turn; the Treasure Chamber ends movement and next turn its chart decides where
+  the character emerges (+1 per character on the Crown, over 6 read as 6).
+- ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
+- ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
+  the Entrance on his next turn only.
+- ``before_forced_move`` / ``teleport_destinations``: "Characters may not Teleport out of the
+  Dungeon"; a teleport in the Dungeon (the only way through its walls) stays in it.
+- Events: the board's region is ``part_of: outer`` (data); the Blizzard slows only the base
+  movement roll, which the Dungeon replaces ("The Blizzard does not affect Characters in the
+  Dungeon").
+
+Its own state, ``state.ext["dungeon"]`` (all public): ``fleeing`` and ``beaten`` (character ->
+True) and ``face_down`` (spaces whose Doorway is turned face down).  Nothing in it is secret,
+so the player view needs no filter of its own (the Dungeon deck's order is hidden with every
+other deck by the base view).  Reconstructions: docs/dungeon.md.
+"""
+from __future__ import annotations
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.data import data_root, load_yaml
+from ...engine.machine import decide, log, push, frame, request_roll
+from ...engine.records import deep_freeze, replace
+from ...engine.ruleset import Plugin
+from ...engine.dice import shuffle
+from ...rules import characters as chars, combat, encounters
+from ...rules.kernel import end_turn_now, remove_from_space, set_turn_flag
+from ...state import update_character
+
+ID = "dungeon"
+REGION = "dungeon"
+ENTRANCE = "dg_entrance"
+TREASURE = "dg_treasure_chamber"
+CROWN = "crown_of_command"
+#: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
+#: Main Board and one in the City"); only the main board's count towards "two Doorways".
+DOORWAY = "dungeon_doorway"
+DOORWAYS = (DOORWAY, "city_doorway")
+MAX_DOORWAYS = 2
+#: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon."
+ANIMALS = ("horse", "warhorse", "horse_and_cart")
+#: Effects that name a side of the spiral.
+BACK, ON = "dungeon_back", "dungeon_on"
+
+
+def spiral():
+    """The Dungeon's spaces from the Entrance (0) to the Treasure Chamber (last)."""
+    return load().board.regions[REGION]
+
+
+def in_dungeon(state, cid):
+    return state.characters[cid].space in spiral()
+
+
+def chart():
+    """The Treasure Chamber Chart: die result (1-6) -> the space where the character emerges."""
+    doc = load_yaml(data_root() / "talisman" / "expansions" / ID / "chart.yaml")
+    return {int(k): v for k, v in doc["table"].items()}
+
+
+# --- own state ----------------------------------------------------------------------------------
+
+def _ext(state):
+    return state.ext.get(ID) or pmap()
+
+
+def _mark(state, key, cid, value):
+    mine = _ext(state)
+    table = mine.get(key) or pmap()
+    table = table.discard(cid) if not value else table.set(cid, True)
+    return replace(state, ext=state.ext.set(ID, mine.set(key, table)))
+
+
+def fleeing(state, cid):
+    return bool((_ext(state).get("fleeing") or pmap()).get(cid))
+
+
+def beaten(state, cid):
+    return bool((_ext(state).get("beaten") or pmap()).get(cid))
+
+
+def doorways(state, main_only=False):
+    """The spaces with an upturned Doorway (one entry per card), in board order."""
+    down = set(_ext(state).get("face_down") or ())
+    kinds = (DOORWAY,) if main_only else DOORWAYS
+    return [s for s, cards in sorted(state.board_cards.items()) for c in cards
+            if c in kinds and s not in down]
+
+
+def sealed(state):
+    """"Should all Doorways to the Dungeon be removed from play or turned face down, the
+    Dungeon is Sealed"."""
+    return not doorways(state)
+
+
+# --- hooks --------------------------------------------------------------------------------------
+
+def setup(state):
+    cards, dice = shuffle(state.dice, state.decks.get("dungeon", ()))
+    state = replace(state, dice=dice, decks=state.decks.set("dungeon", pvector(cards)))
+    return replace(state, ext=state.ext.set(ID, pmap({"fleeing": pmap(), "beaten": pmap(),
+                                                       "face_down": pvector()})))
+
+
+def draw_deck(state, deck, character, space):
+    return "dungeon" if space in spiral() else deck
+
+
+def before_movement(state, character):
+    cid = character
+    ch = state.characters[cid]
+    if ch.flag("movement_replaced"):
+        return state  # another expansion moves the character its own way (the City's streets)
+    space = ch.space
+    if space in spiral() and ch.next_move is not None:
+        # a "next move" naming a space off the spiral would leave the Dungeon some other way
+        # than its exits: ignored (the move is the Dungeon's)
+        state = update_character(state, cid, next_move=None)
+        state = log(state, "effect_ignored", character=cid, reason="in the Dungeon")
+        ch = state.characters[cid]
+    if ch.next_move is not None:
+        return state
+    if space not in spiral():
+        if space in doorways(state) and not ch.flag("dg_declined"):
+            state = set_turn_flag(state, cid, "movement_replaced")
+            return decide(state, cid, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
+                          prompt="roll, or go down to the Entrance of the Dungeon")
+        return state
+    state = set_turn_flag(state, cid, "movement_replaced")
+    if space == TREASURE:
+        return request_roll(state, "d6", f"the Treasure Chamber Chart for {cid}", "dungeon.emerged")
+    if space == ENTRANCE:
+        state = _mark(state, "fleeing", cid, False)
+        state = _mark(state, "beaten", cid, False)
+        out = [] if sealed(state) else [f"move:{d}" for d in dict.fromkeys(doorways(state))]
+        return decide(state, cid, "move", ["roll"] + out, "dungeon.entrance_chosen",
+                      prompt="enter the Dungeon, or return through an upturned Doorway")
+    options = ["roll"]
+    if not fleeing(state, cid) and not sealed(state):
+        options.append("flee")  # "At any time, after you have left the Entrance Space"
+    return decide(state, cid, "move", options, "dungeon.move_chosen", prompt="in the Dungeon")
+
+
+def combat_resolved(state, character, result):
+    """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
+    Entrance on their next turn only.\""""
+    if result == "lost" and character in state.characters and in_dungeon(state, character):
+        state = _mark(state, "beaten", character, True)
+        state = log(state, "dungeon_beaten", character=character)
+    return state
+
+
+def characters_fought(state, victor, loser, kind):
+    if in_dungeon(state, loser) and not beaten(state, loser):
+        state = _mark(state, "beaten", loser, True)
+        state = log(state, "dungeon_beaten", character=loser)
+    return state
+
+
+#: Space instructions in the expansion's own effects (the board file's schema knows only the base
+#: effects): "Lost in the dark: move back 2 spaces toward the Entrance" (a stand-in, case A).
+SPACE_EFFECTS = {"dg_chamber_of_darkness": deep_freeze([{BACK: {"spaces": 2}}])}
+
+
+def space_effect(state, effects, space):
+    return tuple(effects) + tuple(SPACE_EFFECTS.get(space, ()))
+
+
+def before_forced_move(state, character, space, cause):
+    """"Characters may not Teleport out of the Dungeon" (every move straight out counts)."""
+    if in_dungeon(state, character) and space not in spiral():
+        state = set_turn_flag(state, character, "move_refused")
+        return log(state, "effect_ignored", character=character, space=space,
+                   reason="no teleporting out of the Dungeon")
+    return state
+
+
+def teleport_destinations(state, spaces, character, region):
+    """In the Dungeon a teleport (through its walls) reaches only the Dungeon's spaces; outside
+    it never reaches them (the way in is a Doorway)."""
+    here = state.characters[character].space
+    if here in spiral():
+        return tuple(s for s in spiral() if s != here)
+    return tuple(s for s in spaces if s not in spiral())
+
+
+# --- effects ------------------------------------------------------------------------------------
+
+def doorway_drawn(state, params, actor, source):
+    """The Doorway's ``when_drawn``: a third Doorway on the Board is discarded and another card
+    drawn in its place."""
+    space = source["space"]
+    if len(doorways(state, main_only=True)) <= MAX_DOORWAYS:
+        return log(state, "doorway_found", character=actor, space=space)
+    state = remove_from_space(state, space, source["card"])
+    state = chars.discard(state, source["card"])
+    state = log(state, "doorway_ignored", character=actor, space=space)
+    return encounters.draw_cards(state, actor, space, 1, "adventure")
+
+
+def back(state, params, actor, source):
+    """A Dungeon Card or Space says move back (case A): ``spaces`` toward the Entrance."""
+    return walk(state, actor, -params["spaces"], cause="instructed")
+
+
+def on(state, params, actor, source):
+    return walk(state, actor, params["spaces"], cause="instructed")
+
+
+def walk(state, cid, steps, cause):
+    """Move ``steps`` along the spiral (negative: toward the Entrance), stopping on the Entrance
+    or in the Treasure Chamber ("Upon entering the Treasure Chamber, your Movement ends")."""
+    ring = spiral()
+    here = state.characters[cid].space
+    if here not in ring:
+        return log(state, "effect_ignored", character=cid, reason="not in the Dungeon")
+    i = ring.index(here)
+    j = max(0, min(len(ring) - 1, i + steps))
+    path = list(ring[i + 1:j + 1]) if j > i else list(reversed(ring[j:i]))
+    if not path:
+        return log(state, "stayed", character=cid, space=here)
+    state = update_character(state, cid, space=ring[j], hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=path, to=ring[j], cause=cause)
+    if ring[j] == ENTRANCE:
+        state = _mark(state, "fleeing", cid, False)
+        state = log(state, "dungeon_entrance_reached", character=cid)
+    return state
+
+
+# --- steps --------------------------------------------------------------------------------------
+
+def doorway_chosen(state, action):
+    cid = state.current
+    if action.kind == "roll":
+        state = set_turn_flag(state, cid, "dg_declined")
+        state = set_turn_flag(state, cid, "movement_replaced", False)
+        return push(state, frame("movement.start"))
+    return enter(state, cid)
+
+
+def enter(state, cid):
+    """Onto the Entrance; the animals stay there; "Your Turn ends here!"."""
+    ch = state.characters[cid]
+    animals = [f for f in ch.followers if f in ANIMALS]
+    if animals:
+        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
+        ch = state.characters[cid]
+        surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
+        if surplus:
+            objects = list(ch.objects)
+            for c in surplus:
+                objects.remove(c)
+            state = update_character(state, cid, objects=objects)
+        state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
+        state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
+    state = update_character(state, cid, space=ENTRANCE, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[ENTRANCE], to=ENTRANCE)
+    state = log(state, "dungeon_entered", character=cid)
+    return end_turn_now(state)
+
+
+def die(state, cid):
+    """"Large Characters must roll a D4 for Movement in the Dungeon"; others their usual die."""
+    return "d4" if load().characters[cid].size == "L" else combat.character_die(state, cid)
+
+
+def entrance_chosen(state, action):
+    cid = state.current
+    if action.kind == "roll":
+        return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon",
+                            "dungeon.rolled")
+    dest = action.args[0]
+    state = update_character(state, cid, space=dest, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[dest], to=dest)
+    return log(state, "dungeon_left", character=cid, to=dest)
+
+
+def move_chosen(state, action):
+    cid = state.current
+    if action.kind == "flee":
+        state = _mark(state, "fleeing", cid, True)
+        state = log(state, "dungeon_fleeing", character=cid)
+    return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon", "dungeon.rolled")
+
+
+def rolled(state, action):
+    cid = state.current
+    n = sum(action.dice)
+    state = log(state, "movement_roll", character=cid, roll=n)
+    ch = state.characters[cid]
+    if ch.fate > 0 and not ch.flag("movement_rerolled"):
+        # FATE: pay one to roll the movement die again (as on the main board)
+        dest = spiral()[destination(state, cid, n)]
+        return decide(state, cid, "move", [f"move:{dest}", "fate:reroll"], "dungeon.roll_kept",
+                      prompt=f"rolled {n} in the Dungeon", roll=n)
+    return go(state, cid, n)
+
+
+def roll_kept(state, action, roll):
+    cid = state.current
+    if action.kind == "fate":
+        state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = set_turn_flag(state, cid, "movement_rerolled")
+        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled")
+    return go(state, cid, roll)
+
+
+def backward(state, cid):
+    return state.characters[cid].space != ENTRANCE and (fleeing(state, cid) or beaten(state, cid))
+
+
+def destination(state, cid, n):
+    """The order of the space a roll of ``n`` reaches (the Entrance and the Treasure Chamber stop it)."""
+    ring = spiral()
+    i = ring.index(state.characters[cid].space)
+    return max(0, min(len(ring) - 1, i + (-n if backward(state, cid) else n)))
+
+
+def go(state, cid, n):
+    back = backward(state, cid)
+    state = _mark(state, "beaten", cid, False)  # "on their next turn only"
+    return walk(state, cid, -n if back else n, cause="fleeing" if fleeing(state, cid) else
+                "defeated" if back else "movement")
+
+
+def emerged(state, action):
+    """The Treasure Chamber Chart: +1 per character already on the Crown; over 6 read as 6."""
+    cid = state.current
+    on_crown = sum(1 for o in state.order if o != cid and state.characters[o].alive
+                   and state.characters[o].space == CROWN)
+    total = min(6, sum(action.dice) + on_crown)
+    dest = chart()[total]
+    state = log(state, "treasure_chamber_chart", character=cid, roll=sum(action.dice), bonus=on_crown,
+                result=total, to=dest)
+    state = _mark(state, "fleeing", cid, False)
+    state = _mark(state, "beaten", cid, False)
+    state = update_character(state, cid, space=dest, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[dest], to=dest)
+    if dest == CROWN:
+        state = log(state, "crown_reached", character=cid)
+        state = replace(state, crown_reached=True)
+    return state
+
+
+HOOKS = {"setup": setup, "draw_deck": draw_deck, "space_effect": space_effect, "before_movement": before_movement,
+         "combat_resolved": combat_resolved, "characters_fought": characters_fought,
+         "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations}
+
+STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
+         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged}
+
+EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
+_STEPS = {"type": "object", "additionalProperties": False, "required": ["spaces"],
+          "properties": {"spaces": {"type": "integer", "minimum": 1}}}
+EFFECT_SCHEMAS = {"dungeon_doorway": {"type": "object", "additionalProperties": False, "properties": {}},
+                  BACK: _STEPS, ON: _STEPS}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin("dungeon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -1,0 +1,132 @@
+"""THE TALISMAN DUNGEON (000, lines ~944-997): the expansion's hooks, its data and random play.
+
+The rule sentences themselves are settled by the scenarios ``tests/scenarios/dungeon_*.yaml``;
+these tests check what a scenario cannot set up (a teleport, the Events' Region, the data) and
+that random play through the Dungeon keeps every invariant.
+"""
+from __future__ import annotations
+
+import pytest
+from pyrsistent import pvector
+
+import talisman
+from talisman import api
+from talisman.definitions import load
+from talisman.engine.records import replace
+from talisman.expansions import dungeon
+from talisman.rules import movement
+from talisman.state import update_character
+from talisman.testing import invariants
+from talisman.testing.strategies import play_random
+
+CHARS = ["warrior", "wizard", "troll"]
+
+
+def game(expansions=("dungeon",), seed=3):
+    return talisman.new_game(CHARS, expansions=list(expansions), seed=seed)
+
+
+def test_base_game_has_no_dungeon():
+    """A base game never runs the Dungeon's code: no Doorway, no Dungeon deck, no own state."""
+    s = talisman.new_game(CHARS, seed=3)
+    assert "dungeon_doorway" not in s.decks["adventure"]
+    assert not s.decks.get("dungeon")
+    assert "dungeon" not in s.ext
+
+
+def test_setup_shuffles_four_doorways_and_the_dungeon_deck():
+    """"Be certain to shuffle the four Doorway Adventure Cards into the Adventure deck"."""
+    s = game()
+    assert list(s.decks["adventure"]).count("dungeon_doorway") == 4
+    assert len(s.decks["dungeon"]) == 36
+    assert game(seed=4).decks["dungeon"] != s.decks["dungeon"]  # shuffled by the seed
+
+
+def test_board_is_a_spiral_counted_as_the_outer_region():
+    """"The Dungeon is considered to be part of the Outer Region for the purposes of Events";
+    the spiral runs from the Entrance to the Treasure Chamber."""
+    board = load().board
+    ring = board.regions["dungeon"]
+    assert ring[0] == dungeon.ENTRANCE and ring[-1] == dungeon.TREASURE
+    assert board.part_of["dungeon"] == "outer"
+    assert not any(n in board.regions["outer"] for s in ring for n in board.spaces[s].neighbours)
+
+
+def test_every_chart_result_is_a_real_space_in_the_middle_or_inner_region():
+    board = load().board
+    table = dungeon.chart()
+    assert sorted(table) == [1, 2, 3, 4, 5, 6] and table[6] == "crown_of_command"
+    assert all(board.spaces[s].region in ("middle", "inner", "crown") for s in table.values())
+
+
+def in_dungeon_state(space="dg_passage_6"):
+    s = game()
+    return update_character(s, s.current, space=space)
+
+
+def test_no_teleport_out_of_the_dungeon():
+    """"Characters may not Teleport out of the Dungeon"."""
+    s = in_dungeon_state()
+    cid = s.current
+    out = movement.forced_move(s, cid, "chapel", False, "teleport")
+    assert out.characters[cid].space == "dg_passage_6"
+    assert any(e.name == "effect_ignored" for e in out.log[len(s.log):])
+    inside = movement.forced_move(s, cid, "dg_passage_10", False, "teleport")
+    assert inside.characters[cid].space == "dg_passage_10"  # through the walls, by teleport
+
+
+def test_teleport_in_the_dungeon_stays_in_it_and_never_reaches_it_from_outside():
+    s = in_dungeon_state()
+    here = movement.teleport_destinations(s, s.current, "same")
+    assert here and set(here) <= set(load().board.regions["dungeon"]) and "dg_passage_6" not in here
+    outside = game()
+    for region in ("same", "any", "outer"):
+        assert not set(movement.teleport_destinations(outside, outside.current, region)) & \
+            set(load().board.regions["dungeon"])
+
+
+def test_a_third_doorway_on_the_main_board_counts_the_main_board_only():
+    """The City's Doorway (the Scout: "two on the Main Board and one in the City") is a way in
+    but does not count towards the two on the Main Board."""
+    s = game()
+    s = replace(s, board_cards=s.board_cards.set("fields_1", pvector(["dungeon_doorway"]))
+                .set("chapel", pvector(["city_doorway"])))
+    assert dungeon.doorways(s, main_only=True) == ["fields_1"]
+    assert set(dungeon.doorways(s)) == {"fields_1", "chapel"}
+    assert not dungeon.sealed(s)
+    assert dungeon.sealed(game())
+
+
+def doorways_everywhere(state):
+    """Doorways on two starting spaces: random play then goes down often."""
+    spaces = sorted({ch.space for ch in state.characters.values()})[:2]
+    decks = state.decks
+    adventure = list(decks["adventure"])
+    for sp in spaces:
+        adventure.remove("dungeon_doorway")
+    state = replace(state, decks=decks.set("adventure", pvector(adventure)))
+    for sp in spaces:
+        state = replace(state, board_cards=state.board_cards.set(sp, pvector(["dungeon_doorway"])))
+    return state
+
+
+MIXES = [("dungeon",), ("city", "dungeon"), ("harbinger", "blood_moon", "city", "wizards_tower",
+                                           "disasters", "dungeon")]
+
+
+@pytest.mark.parametrize("expansions", MIXES, ids=["+".join(m) for m in MIXES])
+def test_random_play_through_the_dungeon_keeps_every_invariant(expansions):
+    """Seeded random play from a position with two Doorways on the board: no exception, every
+    invariant holds, and characters do go down, move along the spiral and come out."""
+    spaces_seen: set[str] = set()
+    for seed in range(4):
+        s = doorways_everywhere(game(expansions, seed=seed))
+        assert invariants.check(s) == []
+        states, _ = play_random(s, 400, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert invariants.check(st) == [], (seed, invariants.check(st))
+        for st in states:
+            spaces_seen.update(ch.space for ch in st.characters.values())
+        assert api.from_json(api.to_json(states[-1])) == states[-1]
+    assert dungeon.ENTRANCE in spaces_seen
+    assert len(spaces_seen & set(load().board.regions["dungeon"])) > 3
