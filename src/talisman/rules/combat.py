@@ -315,11 +315,6 @@ def tameable_animals(state):
             if c is not None and c not in tried and load().cards[c].subtype == "animal"]
 
 
-def tameable(state):
-    """Whether an attempt to tame is open in this combat (``tameable_animals``)."""
-    return bool(tameable_animals(state))
-
-
 def tame_rolled(state, action, animal=None):
     """"Roll 2D6 and add the Animals' Strength, if the result is less than your Craft you
     succeed and may take the Animal as a Follower"; otherwise the combat takes place.  An
