@@ -399,3 +399,10 @@ def test_a_tamed_animal_is_not_killed_when_its_owner_wins_against_a_character():
     s = play(s, "move:woods_1", "encounter:char:wizard", "attack:battle", "fight")
     assert list(s.characters["wizard"].followers) == ["wild_boar"]
     assert events(s, "character_defeated")[-1]["victor"] == "wizard"
+
+
+def test_a_state_after_a_taming_attempt_round_trips_as_json():
+    s = game([{"id": "wizard", "space": "graveyard", "spells": []}], [1, 6, 6],
+             board_cards={"woods_1": ["wolf", "bear"]})
+    s = play(s, "move:woods_1", "tame:wolf")
+    assert talisman.from_json(talisman.to_json(s)) == s

@@ -325,8 +325,8 @@ def tame_rolled(state, action, animal=None):
         animal = b["enemies"][0]["card"]
     at = next(i for i, e in enumerate(b["enemies"]) if e.get("card") == animal)
     total = sum(action.dice) + b["enemies"][at]["value"]
-    tried = tuple(b.get("tame_tried") or ()) + (animal,)
-    b = b.set("tame_tried", tried)
+    tried = list(b.get("tame_tried") or ()) + [animal]
+    b = b.set("tame_tried", deep_freeze(tried))  # plain data (the state round-trips as JSON)
     state = replace(state, battle=b)
     if total < chars.total(state, who, "craft"):
         ch = state.characters[who]
