@@ -298,6 +298,9 @@ def describe(view, action, seat=None, odds=None):
             name, meaning = _describe_arg(view, args[1])
             return f"Take {name}", meaning
         return {"gold": "Take a gold", "life": "Take a life"}.get(args[0], _words(args[0])), ""
+    if k == "cash" and len(args) > 1:  # one trophy chosen at a time (GAINING STRENGTH)
+        name, _ = _describe_arg(view, args[1])
+        return f"Choose {name} to cash in for {args[0].capitalize()}", "then more, or done"
     if k == "cash" and args:
         return f"Cash in trophies for {args[0].capitalize()}", "7 points of trophies for 1 counter"
     if k == "quest":

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import talisman
+from talisman.expansions.blood_moon import store as bm_store
 from support import events, game, legal, names, play
 
 
@@ -287,3 +288,121 @@ def test_preservation_saves_a_life_lost_in_combat_by_the_loser_or_another():
              board_cards={"hidden_valley": ["bear", "sword", "ring"]})
     t = play(t, "move:hidden_valley", "fight", "pass")
     assert t.characters["thief"].lives == 3 and list(t.characters["thief"].spells) == ["preservation"]
+
+
+# --- RESOLVING COMBAT BETWEEN CHARACTERS: the defender's dice (issue 17, break 2) ---------------
+
+def test_between_characters_the_defending_warrior_rolls_two_dice_and_uses_the_higher():
+    # "Both Characters determine their Combat Score as above in Resolving Combat"; SPECIAL
+    # ABILITIES: the Warrior "Rolls two dice in battle and uses the higher", attacked or not
+    s = game([{"id": "thief", "space": "graveyard"}, {"id": "warrior", "space": "woods_1"}], [1, 2])
+    s = play(s, "move:woods_1", "encounter:char:warrior", "attack:battle", "fight")
+    assert s.pending.spec == "2d6"
+    s = play(s, "roll:5+3")
+    (sc,) = events(s, "combat_scores")
+    assert (sc["character_roll"], sc["opponent_roll"]) == (2, 5)
+    assert sc["opponent_score"] == 5 + 4 and sc["character_score"] == 2 + 3
+
+
+def test_between_characters_a_cards_extra_die_is_the_defenders_too():
+    # the expansions' combat_dice hook asked for the defender (the Blood Moon's Champion of
+    # Light: a die more by Day), as for the attacker
+    s = game([{"id": "thief", "space": "graveyard"},
+              {"id": "druid", "space": "woods_1", "spells": [], "followers": ["champion_of_light"]}],
+             [1, 2], expansions=["blood_moon"])
+    s = bm_store.store(s, time="day")
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight")
+    assert s.pending.spec == "2d6"
+    s = play(s, "roll:1+6")
+    assert events(s, "combat_scores")[-1]["opponent_roll"] == 6
+
+
+def test_between_characters_the_defenders_fate_re_roll_uses_his_own_dice():
+    # FATE for the defender: the Warrior re-rolls both his dice; once only; no re-roll for the
+    # defender against the Assassin's attack (he adds no die)
+    s = game([{"id": "thief", "space": "graveyard"}, {"id": "warrior", "space": "woods_1", "fate": 2}],
+             [1, 2, 1, 1])
+    s = play(s, "move:woods_1", "encounter:char:warrior", "attack:battle", "fight")
+    assert legal(s) == {"keep", "fate:reroll"}
+    s = play(s, "fate:reroll")
+    assert s.pending.spec == "2d6" and s.characters["warrior"].fate == 1
+    s = play(s, "roll:4+6")
+    sc = events(s, "combat_scores")[-1]
+    assert sc["opponent_roll"] == 6 and "fate:reroll" not in legal(s)
+    kept = play(game([{"id": "thief", "space": "graveyard"},
+                      {"id": "warrior", "space": "woods_1", "fate": 2}], [1, 2, 1, 1]),
+                "move:woods_1", "encounter:char:warrior", "attack:battle", "fight", "keep")
+    assert events(kept, "combat_scores")[-1]["opponent_roll"] == 1
+    assert kept.characters["warrior"].fate == 2
+
+
+# --- RESOLVING COMBAT BETWEEN CHARACTERS: the life taken may be saved (issue 17, break 3) -------
+
+def test_between_characters_the_life_taken_is_saved_by_the_losers_armour():
+    # "force the loser to lose 1 Life (use of an Object, Item, Spell, or Scroll may prevent this)"
+    base = game([{"id": "thief", "space": "graveyard", "objects": ["runesword"]},
+                 {"id": "druid", "space": "woods_1", "objects": ["armour"], "spells": []}], [1, 5, 1])
+    s = play(base, "move:woods_1", "encounter:char:druid", "attack:battle", "fight", "spoils:life")
+    assert s.pending.spec == "d6"
+    saved = play(s, "roll:4")
+    assert saved.characters["druid"].lives == 4 and saved.characters["thief"].lives == 4
+    assert saved.battle is None
+    lost = play(s, "roll:3")
+    # the life lost: the Runesword's wound gives its life
+    assert lost.characters["druid"].lives == 3 and lost.characters["thief"].lives == 5
+    assert lost.battle is None
+
+
+def test_between_characters_a_loser_with_one_life_may_be_killed_and_the_victor_goes_on():
+    s = game([{"id": "thief", "space": "graveyard"},
+              {"id": "druid", "space": "woods_1", "lives": 1, "spells": []}], [1, 5, 1])
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight", "spoils:life")
+    assert not s.characters["druid"].alive and s.battle is None and s.outcome is not None
+    s = game([{"id": "thief", "space": "graveyard"}, {"id": "troll", "space": "village"},
+              {"id": "druid", "space": "woods_1", "lives": 1, "spells": []}], [1, 5, 1])
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight", "spoils:life")
+    assert not s.characters["druid"].alive and s.battle is None and s.outcome is None
+    assert s.current == "troll" and "character_died" in names(s)  # the thief's turn ended as usual
+
+
+def test_between_characters_another_characters_preservation_is_offered_too():
+    # Preservation "whenever needed, save a character's life": the loser's, or another's in turn order
+    s = game([{"id": "thief", "space": "graveyard"}, {"id": "druid", "space": "woods_1", "spells": []},
+              {"id": "wizard", "space": "village", "spells": ["preservation"]}], [1, 5, 1])
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight", "spoils:life")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:preservation"}
+    s = play(s, "cast:preservation")
+    assert s.characters["druid"].lives == 4 and "preservation" not in s.characters["wizard"].spells
+    assert events(s, "life_preserved")[-1]["caster"] == "wizard"
+
+
+# --- TAMING ANIMALS (issue 17, break 4) ----------------------------------------------------------
+
+def test_taming_among_several_enemies_only_animals_are_offered():
+    s = game([{"id": "wizard", "space": "graveyard", "spells": []}], [1],
+             board_cards={"woods_1": ["wolf", "ogre", "bear"]})
+    s = play(s, "move:woods_1")
+    assert legal(s) == {"fight", "tame:wolf", "tame:bear"}
+
+
+def test_taming_a_lone_animal_that_fails_leaves_only_the_fight():
+    s = game([{"id": "wizard", "space": "graveyard", "spells": []}], [1, 6, 6],
+             board_cards={"woods_1": ["wolf"]})
+    s = play(s, "move:woods_1", "tame")
+    assert legal(s) == {"fight"}
+    assert events(s, "taming_failed") == [{"character": "wizard", "card": "wolf", "roll": 14}]
+
+
+def test_a_tamed_animal_is_not_killed_when_its_owner_wins_against_a_character():
+    s = game([{"id": "thief", "space": "graveyard"},
+              {"id": "wizard", "space": "woods_1", "spells": [], "followers": ["wild_boar"]}], [1, 1, 6])
+    s = play(s, "move:woods_1", "encounter:char:wizard", "attack:battle", "fight")
+    assert list(s.characters["wizard"].followers) == ["wild_boar"]
+    assert events(s, "character_defeated")[-1]["victor"] == "wizard"
+
+
+def test_a_state_after_a_taming_attempt_round_trips_as_json():
+    s = game([{"id": "wizard", "space": "graveyard", "spells": []}], [1, 6, 6],
+             board_cards={"woods_1": ["wolf", "bear"]})
+    s = play(s, "move:woods_1", "tame:wolf")
+    assert talisman.from_json(talisman.to_json(s)) == s

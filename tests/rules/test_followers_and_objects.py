@@ -21,7 +21,7 @@ def test_one_weapon_at_a_time_in_battle_but_the_warrior_uses_two():
 def test_the_runesword_gives_a_life_when_it_wounds_a_beaten_character():
     s = game([{"id": "thief", "space": "black_knight", "objects": ["runesword"]},
               {"id": "warrior", "space": "hidden_valley"}],
-             [1, 6, 1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
+             [1, 6, 1, 1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
     s = play(s, "move:hidden_valley", "encounter:char:warrior", "attack:battle", "fight", "spoils:life")
     assert s.characters["warrior"].lives == 3 and s.characters["thief"].lives == 5
 

@@ -58,7 +58,7 @@ def test_killing_an_enemy_completes_the_quest_at_the_end_of_the_turn():
 def test_taking_a_life_from_another_character_completes_the_quest():
     s = game([{"id": "thief", "space": "black_knight", "quest": {"complete_on": "life_taken"}},
               {"id": "warrior", "space": "hidden_valley"}],
-             [1, 6, 1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
+             [1, 6, 1, 1], board_cards={"hidden_valley": ["sword", "ring", "wand"]})
     s = play(s, "move:hidden_valley", "encounter:char:warrior", "attack:battle", "fight")
     s = play(s, "spoils:life")
     assert s.characters["warrior"].lives == 3

@@ -16,6 +16,7 @@ from ..engine.records import replace
 from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
+from ..errors import RulesError
 from ..state import update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
@@ -469,17 +470,74 @@ def can_cash_in(state, cid, which):
     return sum(trophy_value(t, which, state) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
 
 
-def cash_in(state, cid, which):
+def cash_options(state, cid):
+    """GAINING STRENGTH / CRAFT, offered before the move: ``cash:<counter>`` trades every
+    cashable trophy at once; ``cash:<counter>:<card>`` starts the player's own choice ("cashing
+    in any Animals, Monsters, and Dragons"), one trophy at a time (``cash_in``)."""
+    if not state.characters[cid].trophies:
+        return []
+    out = []
+    for which in ("strength", "craft"):
+        if can_cash_in(state, cid, which):
+            out.append(f"cash:{which}")
+            out += [f"cash:{which}:{t}" for t in dict.fromkeys(cashable(state, cid, which))]
+    return out
+
+
+def cash_in(state, cid, which, *chosen):
     """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft) of kept enemies; the
-    trophies cashed are discarded and the remainder is lost."""
+    trophies cashed are discarded and the remainder is lost.  With no ``chosen`` card every
+    cashable trophy is traded; otherwise the player goes on choosing (``cash_pick``)."""
+    if chosen:
+        return cash_pick(state, cid, which, list(chosen))
+    return trade_trophies(state, cid, which, cashable(state, cid, which))
+
+
+def _without(cards, taken):
+    """``cards`` less one copy of each of ``taken`` (trophies are a multiset: two Wolves)."""
+    rest = list(cards)
+    for c in taken:
+        rest.remove(c)
+    return rest
+
+
+def cash_pick(state, cid, which, chosen):
+    """The player's choice of trophies, one card at a time: ``cash:<counter>:<card>`` adds one,
+    ``done`` trades those chosen (nothing when they are worth no point: they are kept).  The
+    trade is made at once when no trophy left could add a point ("Excess ... points ... are
+    lost": choosing more would only lose them)."""
+    rest = cashable(state, cid, which)
+    if any(chosen.count(c) > rest.count(c) for c in chosen):
+        raise RulesError(f"{cid} cannot cash in {chosen} for {which}: not among the trophies {rest}")
+    rest = _without(rest, chosen)
+    rate = TROPHY_RATE[which]
+    have = sum(trophy_value(t, which, state) for t in chosen)
+    more = sum(trophy_value(t, which, state) for t in rest)
+    if have >= rate and have // rate == (have + more) // rate:
+        return trade_trophies(state, cid, which, chosen)
+    return decide(state, cid, "cash", ["done"] + [f"cash:{which}:{t}" for t in dict.fromkeys(rest)],
+                  "characters.cash_picked", prompt=f"trophies chosen for {which}: {have // rate} point(s)",
+                  who=cid, which=which, chosen=chosen)
+
+
+def cash_picked(state, action, who, which, chosen):
+    chosen = list(chosen)
+    if action.kind != "done":
+        return cash_pick(state, who, which, chosen + [action.args[1]])
+    if sum(trophy_value(t, which, state) for t in chosen) < TROPHY_RATE[which]:
+        return log(state, "trophies_kept", character=who, cards=chosen, cause="worth no point")
+    return trade_trophies(state, who, which, chosen)
+
+
+def trade_trophies(state, cid, which, spend):
+    """Discard the trophies ``spend`` and gain 1 ``which`` per 7 (10) points of them."""
     ch = state.characters[cid]
-    spend = cashable(state, cid, which)
-    keep = [t for t in ch.trophies if t not in spend]
+    keep = _without(ch.trophies, spend)
     points = sum(trophy_value(t, which, state) for t in spend) // TROPHY_RATE[which]
     state = update_character(state, cid, trophies=keep)
     for t in spend:
         state = discard(state, t)
-    state = log(state, "trophies_cashed", character=cid, counter=which, cards=spend, points=points)
+    state = log(state, "trophies_cashed", character=cid, counter=which, cards=list(spend), points=points)
     return gain(state, cid, which, points, "trophies")
 
 
@@ -560,4 +618,5 @@ def over_limit_dropped(state, action, who):
 
 STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded,
          "characters.keep_within_limit": keep_within_limit,
-         "characters.over_limit_dropped": over_limit_dropped}
+         "characters.over_limit_dropped": over_limit_dropped,
+         "characters.cash_picked": cash_picked}

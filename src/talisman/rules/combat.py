@@ -166,8 +166,11 @@ def ask_declare(state):
     if b["kind"] == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
-    if tameable(state):
-        options.append("tame")
+    animals = tameable_animals(state)
+    if len(b["enemies"]) == 1:
+        options += ["tame"] if animals else []
+    else:
+        options += [f"tame:{c}" for c in animals]
     price = bribe_price(state)
     if price and state.characters[who].gold >= price:
         options.append("bribe")  # the Bandit: "won't attack if paid 1G"
@@ -205,7 +208,9 @@ def declared(state, action):
         state = chars.lose(state, who, "gold", price, "bribe")
         return evaded(state, "bribe")
     if action.kind == "tame":
-        return request_roll(state, "2d6", f"taming by {who}", "combat.tame_rolled")
+        animal = action.args[0] if action.args else b["enemies"][0]["card"]
+        return request_roll(state, "2d6", f"taming of {animal} by {who}", "combat.tame_rolled",
+                            animal=animal)
     if action.kind == "cast":
         # the cast may wait on a Counterspell (another character's decision): resume after it
         state = push(state, frame("combat.after_cast"))
@@ -298,29 +303,44 @@ def bribe_price(state):
     return sum(prices) if all(prices) else 0
 
 
-def tameable(state):
-    """TAMING ANIMALS: "Any Character may attempt to Tame any Enemy-Animal they Encounter"
-    (one animal card, once per combat)."""
+def tameable_animals(state):
+    """TAMING ANIMALS: "Any Character may attempt to Tame any Enemy-Animal they Encounter":
+    each Animal card among the enemies of a battle (one attempt for each), also when it
+    attacks with others (More than One Enemy)."""
     b = state.battle
-    return (b["opponent"] is None and b["kind"] == "battle" and len(b["enemies"]) == 1
-            and b["enemies"][0].get("card") is not None and not b.get("tame_tried")
-            and load().cards[b["enemies"][0]["card"]].subtype == "animal")
+    if b["opponent"] is not None or b["kind"] != "battle":
+        return []
+    tried = b.get("tame_tried") or ()
+    return [c for c in dict.fromkeys(e.get("card") for e in b["enemies"])
+            if c is not None and c not in tried and load().cards[c].subtype == "animal"]
 
 
-def tame_rolled(state, action):
+def tame_rolled(state, action, animal=None):
     """"Roll 2D6 and add the Animals' Strength, if the result is less than your Craft you
-    succeed and may take the Animal as a Follower"; otherwise the combat takes place."""
+    succeed and may take the Animal as a Follower"; otherwise the combat takes place.  An
+    Animal tamed out of several enemies leaves the combat; the others still attack (rulings)."""
     b = state.battle
-    who, animal = b["who"], b["enemies"][0]
-    total = sum(action.dice) + animal["value"]
-    state = replace(state, battle=b.set("tame_tried", True))
+    who = b["who"]
+    if animal is None:  # (a decision made before ``animal`` was recorded)
+        animal = b["enemies"][0]["card"]
+    at = next(i for i, e in enumerate(b["enemies"]) if e.get("card") == animal)
+    total = sum(action.dice) + b["enemies"][at]["value"]
+    tried = list(b.get("tame_tried") or ()) + [animal]
+    b = b.set("tame_tried", deep_freeze(tried))  # plain data (the state round-trips as JSON)
+    state = replace(state, battle=b)
     if total < chars.total(state, who, "craft"):
         ch = state.characters[who]
-        state = update_character(state, who, followers=ch.followers.append(animal["card"]))
-        state = chars.mark_follower(state, who, animal["card"], None)  # tamed, not raised or charmed
-        state = log(state, "animal_tamed", character=who, card=animal["card"], roll=total)
-        return _then(state, b["on_win"])
-    state = log(state, "taming_failed", character=who, card=animal["card"], roll=total)
+        state = update_character(state, who, followers=ch.followers.append(animal))
+        state = chars.mark_follower(state, who, animal, None)  # tamed, not raised or charmed
+        state = log(state, "animal_tamed", character=who, card=animal, roll=total)
+        rest = b["enemies"].delete(at)
+        if not rest:
+            return _then(state, b["on_win"])
+        # the others fight on; the tamed card leaves the space (no trophy, not met again)
+        state = remove_from_space(state, state.characters[who].space, animal)
+        state = replace(state, battle=b.set("enemies", rest))
+        return ask_declare(state)
+    state = log(state, "taming_failed", character=who, card=animal, roll=total)
     return ask_declare(state)
 
 
@@ -351,7 +371,9 @@ def opponent_roll(state):
     """"Another player now rolls a die for the creature"; a character rolls his own die."""
     b = state.battle
     if b["opponent"] is not None:
-        return request_roll(state, character_die(state, b["opponent"]),
+        # "as above in Resolving Combat": the defender's own dice (the Warrior's two, a card's
+        # extra die), as for the attacker
+        return request_roll(state, combat_dice(state, b["opponent"]),
                             f"{b['kind']} roll of {b['opponent']}", "combat.opponent_rolled")
     return request_roll(state, "d6", f"attack roll of {', '.join(e['name'] for e in b['enemies'])}",
                         "combat.opponent_rolled")
@@ -378,12 +400,40 @@ def creature_bonus(state, space):
 
 
 def opponent_rolled(state, action):
+    """The opponent's roll: a creature's die, or the defending character's dice, which he
+    may roll again for a Fate (FATE, as the attacker); then compare the scores."""
+    b = state.battle
+    opponent = b["opponent"]
+    if opponent is None:
+        return compare(state, sum(action.dice))
+    roll = abilities.battle_roll(state, opponent, action.dice)
+    if (state.characters[opponent].fate > 0 and not b.get("opponent_rerolled")
+            and not abilities.opponent_adds_no_die(state, b["who"])):
+        state = replace(state, battle=b.set("opponent_roll", roll))
+        return decide(state, opponent, "fate", ["keep", "fate:reroll"], "combat.opponent_fate_chosen",
+                      prompt=f"rolled {roll}")
+    return compare(state, roll)
+
+
+def opponent_fate_chosen(state, action):
+    """The defending character keeps his roll, or pays one fate to roll his dice again."""
+    b = state.battle
+    if action.kind == "keep":
+        return compare(state, b["opponent_roll"])
+    opponent = b["opponent"]
+    state = chars.lose(state, opponent, "fate", 1, "re-roll")
+    state = replace(state, battle=b.set("opponent_rerolled", True))
+    state = log(state, "fate_spent", character=opponent, roll=b["opponent_roll"])
+    return request_roll(state, combat_dice(state, opponent), f"{b['kind']} re-roll of {opponent}",
+                        "combat.opponent_rolled")
+
+
+def compare(state, theirs_roll):
     """Compare the scores: higher wins, equal is a standoff (RESOLVING COMBAT)."""
     b = state.battle
     # the battle's fields read once (each read of the pmap is a pure-Python look-up)
     who, kind, opponent, enemies, roll = b["who"], b["kind"], b["opponent"], b["enemies"], b["roll"]
     names = [e["name"] for e in enemies]
-    theirs_roll = sum(action.dice)
     if opponent is None:
         theirs_roll = adjust(state, "attack_roll", theirs_roll, enemies=names, kind=kind, character=who)
     mine = roll + combat_total(state, who, kind) + b["bonus"]
@@ -527,17 +577,32 @@ def _range(text):
     return int(lo), int(hi or lo)
 
 
-def try_save(state, cid, cause, nxt):
+def try_save(state, cid, cause, nxt, victor=None):
     """"The Character loses 1 Life (use of an Object ... may prevent this)": roll for the best
-    life-saving object, if any; otherwise lose the life."""
+    life-saving object, if any; otherwise lose the life.  ``victor``: the character who takes
+    the life as the spoils of a combat between characters (RESOLVING COMBAT BETWEEN
+    CHARACTERS), who gains what a life taken gives him only if it is lost."""
     saves = save_objects(state, cid)
     if not saves:
-        return lose_combat_life(state, cid, cause, nxt)
+        return lose_combat_life(state, cid, cause, nxt, victor=victor)
     return request_roll(state, "d6", f"{saves[0]} save of {cid}", "combat.save_rolled",
-                        who=cid, item=saves[0], cause=cause, nxt=nxt)
+                        who=cid, item=saves[0], cause=cause, nxt=nxt, victor=victor)
 
 
-def lose_combat_life(state, cid, cause, nxt, asked=()):
+def life_taken(state, victor, kind):
+    """What the victor of a combat between characters gains when the loser's life is lost:
+    a quest's life taken, the psychic drain, the Runesword's wound."""
+    if state.characters[victor].quest is not None:
+        state = quests.mark_done(state, victor, "life_taken")
+    if kind == "psychic" and chars.has_ability(state, victor, "drain_life"):
+        state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
+    if kind == "battle" and chars.has_ability(state, victor, "drain_on_wound"):
+        # the Runesword: "gain 1 life when it makes a foe lose a life" (talisman-facts.md)
+        state = chars.gain(state, victor, "lives", 1, "the Runesword's wound")
+    return state
+
+
+def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
     """The life is lost -- unless a Spell cast "whenever needed" saves it (Preservation:
     "save a character's life"), by the loser or, in turn order, by another character; an
     expansion may forbid the cast (``combat_options``: no Spells in the Wizard's Tower)."""
@@ -552,27 +617,32 @@ def lose_combat_life(state, cid, cause, nxt, asked=()):
             continue
         return decide(state, holder, "save_life", ["pass", option], "combat.life_saving_chosen",
                       prompt=f"save a life of {cid} ({cause})?", who=cid, cause=cause, nxt=nxt,
-                      asked=list(asked) + [holder])
+                      asked=list(asked) + [holder], victor=victor)
+    kind = state.battle["kind"] if state.battle is not None else "battle"
     state = chars.lose_lives(state, cid, 1, cause)
+    if victor is not None:
+        # the victor's turn goes on even when the loser died of it
+        state = life_taken(state, victor, kind)
+        return _then(state, None if state.outcome else nxt)
     return state if not state.characters[cid].alive else _then(state, nxt)
 
 
-def life_saving_chosen(state, action, who, cause, nxt, asked):
+def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):
     if action.kind == "pass":
-        return lose_combat_life(state, who, cause, nxt, asked)
+        return lose_combat_life(state, who, cause, nxt, asked, victor=victor)
     state = spells.spend_spell(state, asked[-1], action.args[0], "life_lost")
     state = log(state, "life_preserved", character=who, card=action.args[0], cause=cause, caster=asked[-1])
     return _then(state, nxt)
 
 
-def save_rolled(state, action, who, item, cause, nxt):
+def save_rolled(state, action, who, item, cause, nxt, victor=None):
     lo, hi = _range(load().cards[item].save)
     roll = sum(action.dice)
     if lo <= roll <= hi:
         state = log(state, "life_saved", character=who, card=item, roll=roll)
         return _then(state, nxt)
     state = log(state, "save_failed", character=who, card=item, roll=roll)
-    return lose_combat_life(state, who, cause, nxt)
+    return lose_combat_life(state, who, cause, nxt, victor=victor)
 
 
 # --- RESOLVING COMBAT BETWEEN CHARACTERS ------------------------------------------------
@@ -587,6 +657,9 @@ def finish_between_characters(state):
         return _then(state, b["on_standoff"])
     victor, loser = (who, other) if result == "won" else (other, who)
     state = log(state, "character_defeated", victor=victor, loser=loser, kind=b["kind"])
+    # TAMING ANIMALS: "If you lose any Combat in which a tamed Animal is used, the Animal is
+    # killed": a battle with a character too, whatever spoils the victor takes (rulings)
+    state = kill_tamed_animals(state, loser)
     state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b["kind"])
     options = ["spoils:life"]
     lch = state.characters[loser]
@@ -607,16 +680,9 @@ def spoils_chosen(state, action, victor, loser):
     b = state.battle
     what = action.args[0]
     if what == "life":
-        state = replace(state, battle=None)
-        state = chars.lose_lives(state, loser, 1, f"defeated by {victor}")
-        if state.characters[victor].quest is not None:
-            state = quests.mark_done(state, victor, "life_taken")
-        if b["kind"] == "psychic" and chars.has_ability(state, victor, "drain_life"):
-            state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
-        if b["kind"] == "battle" and chars.has_ability(state, victor, "drain_on_wound"):
-            # the Runesword: "gain 1 life when it makes a foe lose a life" (talisman-facts.md)
-            state = chars.gain(state, victor, "lives", 1, "the Runesword's wound")
-        return state if state.outcome else _then(state, b["on_win"])
+        # "force the loser to lose 1 Life (use of an Object, Item, Spell, or Scroll may prevent
+        # this)": the loser's life-saving objects, then Preservation, as against a creature
+        return try_save(state, loser, f"defeated by {victor}", b["on_win"], victor=victor)
     if what not in ("life", "gold", "take"):  # an option an expansion offered (spoils_options)
         state = run_hook(state, "spoils_option_chosen", victor=victor, loser=loser,
                          action=str(action))
@@ -642,7 +708,8 @@ def end_turn_step(state):
 
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
-         "combat.fate_chosen": fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
+         "combat.fate_chosen": fate_chosen,
+         "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
          "combat.after_cast": after_cast, "combat.resolved": resolved,

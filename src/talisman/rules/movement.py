@@ -132,7 +132,7 @@ def start_movement(state):
         options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
     options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
     if ch.trophies:
-        options += [f"cash:{w}" for w in ("strength", "craft") if chars_can_cash(state, cid, w)]
+        options += chars.cash_options(state, cid)
     options += abilities.before_move_options(state, cid)
     options += exchange_options(state, cid) + dispel_options(state, cid)
     if ch.quest is not None:
@@ -174,7 +174,7 @@ def before_roll(state, action):
         state = abilities.before_move_chosen(state, cid, action)
         return push(state, frame("movement.start"))
     if action.kind == "cash":
-        state = chars.cash_in(state, cid, action.args[0])
+        state = chars.cash_in(state, cid, *action.args)
         return push(state, frame("movement.start"))
     state = push(state, frame("movement.start"))
     if action.kind == "read":
