@@ -67,14 +67,16 @@ def ok(s):
 
 def test_the_time_card_starts_on_day_and_changes_each_creature_separately():
     """003 Time Card / 003 Setup (under Time Card): the game starts by Day; by Day each creature's
-    attack score is 1 lower (never below 1), at Night 1 higher; two Enemies fighting together are
-    each changed (the Bear, 3, and the Wolf, 2, attack the Thief, Strength 3, as one)."""
+    attack score is 1 lower (to a minimum of 1: the score with its die), at Night 1 higher; two
+    Enemies fighting together are each changed (the Bear, 3, and the Wolf, 2, attack the Thief,
+    Strength 3, as one).  The 1 comes off the creature's value, so the Wild Boar (1) loses it
+    too: with its die (at least 1) the score stays at 1 or more."""
     s = talisman.new_game(["warrior"], expansions=BM, seed=1)
     assert store.time(s) == "day"
     day = position(["thief"])
     night = store.store(day, time="night")
     assert expansions.adjust(day, "attack_score", 3, enemy="bear", kind="battle") == 2
-    assert expansions.adjust(day, "attack_score", 1, enemy="wild_boar", kind="battle") == 1
+    assert expansions.adjust(day, "attack_score", 1, enemy="wild_boar", kind="battle") == 0
     assert expansions.adjust(night, "attack_score", 3, enemy="spectre", kind="psychic") == 4
     for time, theirs, won in (("day", 3 + 2 + 1, True), ("night", 3 + 4 + 3, False)):
         s = position([{"id": "thief", "space": "woods_1"}], time=time,
