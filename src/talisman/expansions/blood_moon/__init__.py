@@ -37,7 +37,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
-    Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
+    Day: each creature 1 less off its attack score (its value, down to 0: with the die the
+    score is never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
 ``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
 ``combat_resolved``, ``prayer_rolled``
