@@ -86,14 +86,15 @@ def unique_prefix(notations, target):
 
 
 def test_a_unique_prefix_of_a_notation_or_of_a_name_chooses_it(tmp_path):
-    s = first_decision()
+    # Fate dealt (the Revised 4th rule): the first decision offers fate:reroll, uniquely prefixed
+    s = talisman.new_game(["warrior"], (), 1, {"max_rounds": 200, "fate": "card"})
     notations = [str(a) for a in talisman.legal_actions(s)]
     target = notations[-1]
     prefix = unique_prefix(notations, target)
     assert prefix is not None and prefix != target
     rec = tmp_path / "g.json"
-    r = play(["--characters", "warrior", "--seed", "1", "--seat", "1=human", "--save", str(rec)],
-             prefix + "\n")
+    r = play(["--characters", "warrior", "--seed", "1", "--option", "fate=card", "--seat", "1=human",
+              "--save", str(rec)], prefix + "\n")
     assert r.exit_code == 0
     assert json.loads(rec.read_text())["actions"] == [target]
     # an ambiguous prefix is refused, naming the options it could be

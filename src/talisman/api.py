@@ -115,7 +115,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         >>> import talisman
         >>> s = talisman.new_game(["warrior", "troll"], seed=7)
         >>> talisman.legal_actions(s)
-        (Action('move:forest'), Action('move:hills_2'), Action('fate:reroll'))
+        (Action('move:forest'), Action('move:hills_2'))
     """
     validate.is_state(state)
     return machine.legal_actions(state)

@@ -80,7 +80,7 @@ class IllegalAction(UserError):
         ...     talisman.apply(s, "fight")
         ... except talisman.IllegalAction as e:
         ...     print(e.action, "|", e.reason)
-        fight | warrior must choose move (rolled 4); legal: move:forest, move:hills_2, fate:reroll
+        fight | warrior must choose move (rolled 4); legal: move:forest, move:hills_2
     """
 
     def __init__(self, action: object, reason: str) -> None:

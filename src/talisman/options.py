@@ -6,14 +6,27 @@ checks the options given to a new game.
 from __future__ import annotations
 
 #: Rule options and their defaults.  Where the compendium and the Revised 4th
-#: Edition differ, the compendium's rule is the default.
+#: Edition differ, the ``edition`` preset sets the rule (``EDITIONS``); each such rule is
+#: still an option of its own, which wins over the preset.  ``None``: the edition's value
+#: (:func:`resolve` fills it in when a game is set up: ``state.config.options`` always holds
+#: the values played).
 OPTIONS = {
+    # The rules of which edition: "compendium" (the rules compendium, 000) or "revised4" (the
+    # Revised 4th Edition, which The Harbinger and The Blood Moon are written for).  None: the
+    # compendium's, with Fate dealt when a Revised 4th expansion is in play (FATE_EXPANSIONS).
+    "edition": None,
+    # FATE (Revised 4th Edition; the compendium has none): "card": each character starts with
+    # the fate value of his card; "none": no Fate tokens are dealt.
+    "fate": None,
     # MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS: die by size (compendium),
     # or "d6": everyone rolls one D6 (Revised 4th Edition).
-    "movement_die": "by_size",
+    "movement_die": None,
     # SETTING UP: every character starts with 4 lives (compendium), or "card": the
     # character card's life value (Revised 4th Edition).
-    "lives": "compendium",
+    "lives": None,
+    # SETTING UP: "Each Player then receives 4 Lives and 1 Gold" (compendium; 1 in the Revised
+    # 4th Edition too): the gold each character starts with.
+    "starting_gold": None,
     # End the game as a draw after this many rounds (0: no limit).  For simulations.
     "max_rounds": 0,
     # LOSING ALL LIVES: "The Player whose Character has just died may, if all players have
@@ -44,7 +57,41 @@ OPTIONS = {
     "henchmen": 0,
     "henchmen_dealt": None,
 }
-OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card")}
+OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
+                  "edition": ("compendium", "revised4"), "fate": ("card", "none")}
+
+#: The rules that differ between the editions: what each ``edition`` sets.
+EDITIONS = {
+    "compendium": {"fate": "none", "lives": "compendium", "movement_die": "by_size",
+                   "starting_gold": 1},
+    "revised4": {"fate": "card", "lives": "card", "movement_die": "d6", "starting_gold": 1},
+}
+#: The expansions written for the Revised 4th Edition: with one in play and neither ``edition``
+#: nor ``fate`` given, Fate is dealt (their cards and characters gain, spend and read fate).
+FATE_EXPANSIONS = ("harbinger", "blood_moon")
+
+
+def resolve(options, expansions=()):
+    """The options a game plays: ``options`` as given, with every rule the edition sets filled
+    in (an option given wins over its edition).  The edition is ``compendium`` unless given;
+    ``fate`` is ``card`` when a Revised 4th expansion is in play and neither ``edition`` nor
+    ``fate`` is given.  Idempotent: resolving resolved options changes nothing.
+
+    >>> resolve({})["fate"], resolve({}, ["blood_moon"])["fate"]
+    ('none', 'card')
+    >>> resolve({"edition": "revised4", "lives": "compendium"})["lives"]
+    'compendium'
+    """
+    out = dict(options)
+    edition = out.get("edition") or "compendium"
+    preset = dict(EDITIONS[edition])
+    if "edition" not in out and "fate" not in out and any(e in FATE_EXPANSIONS for e in expansions):
+        preset["fate"] = "card"
+    out["edition"] = edition
+    for name, value in preset.items():
+        if out.get(name) is None:
+            out[name] = value
+    return out
 
 #: An expansion's own older form of ``alternative_endings`` (option name -> expansion id): that
 #: variant (``revealed`` / ``hidden``; ``off``: not used) with the expansion's ending cards only.

@@ -67,14 +67,16 @@ def ok(s):
 
 def test_the_time_card_starts_on_day_and_changes_each_creature_separately():
     """003 Time Card / 003 Setup (under Time Card): the game starts by Day; by Day each creature's
-    attack score is 1 lower (never below 1), at Night 1 higher; two Enemies fighting together are
-    each changed (the Bear, 3, and the Wolf, 2, attack the Thief, Strength 3, as one)."""
+    attack score is 1 lower (to a minimum of 1: the score with its die), at Night 1 higher; two
+    Enemies fighting together are each changed (the Bear, 3, and the Wolf, 2, attack the Thief,
+    Strength 3, as one).  The 1 comes off the creature's value, so the Wild Boar (1) loses it
+    too: with its die (at least 1) the score stays at 1 or more."""
     s = talisman.new_game(["warrior"], expansions=BM, seed=1)
     assert store.time(s) == "day"
     day = position(["thief"])
     night = store.store(day, time="night")
     assert expansions.adjust(day, "attack_score", 3, enemy="bear", kind="battle") == 2
-    assert expansions.adjust(day, "attack_score", 1, enemy="wild_boar", kind="battle") == 1
+    assert expansions.adjust(day, "attack_score", 1, enemy="wild_boar", kind="battle") == 0
     assert expansions.adjust(night, "attack_score", 3, enemy="spectre", kind="psychic") == 4
     for time, theirs, won in (("day", 3 + 2 + 1, True), ("night", 3 + 4 + 3, False)):
         s = position([{"id": "thief", "space": "woods_1"}], time=time,
@@ -172,12 +174,14 @@ def test_the_werewolf_starts_on_the_forest_and_is_not_met_by_landing_on_it():
 def test_a_movement_roll_of_1_makes_the_mover_move_the_werewolf_after_his_turn():
     """003 Moving the Werewolf: after a turn whose movement roll was a 1, that player rolls again
     and moves the Werewolf by the normal movement rules (the full count, either way round); he
-    moves it once his turn is over, before the next turn's movement (frames pushed by the
-    ``turn_started`` hook run first); other rolls do nothing."""
+    moves it once he has completed his turn ("but then"), still in his turn: before play passes
+    on (frames pushed by the ``turn_ended`` hook run first); other rolls do nothing."""
     s = position([{"id": "warrior", "space": "woods_2"}, {"id": "wizard", "space": "city"}],
                  deck_tops={"adventure": ["devil", "angel"]})
     s = ok(play(s, "roll:1", "move:fields_3"))   # the Blizzard: Night falls; the turn ends
-    assert s.current == "wizard" and s.pending.player == "chance"
+    assert s.current == "warrior" and s.pending.player == "chance"
+    assert names(s).count("turn_ended") == 1 and "wizard" not in [
+        e["character"] for e in events(s, "turn_started")]
     assert s.pending.prompt == "the Werewolf's move by warrior"
     s = ok(play(s, "roll:4"))
     assert s.pending.player == "warrior" and s.pending.kind == "werewolf"
@@ -192,13 +196,13 @@ def test_a_movement_roll_of_1_makes_the_mover_move_the_werewolf_after_his_turn()
 
 
 def test_the_werewolf_may_kill_its_mover_before_the_next_turn_goes_on():
-    """003 Moving the Werewolf / 003 Encountering the Werewolf: the move runs at the next turn's
-    start, before its movement; if the Werewolf's chart kills the mover (the stand-in 2: two
-    lives), the next character's turn goes on."""
+    """003 Moving the Werewolf / 003 Encountering the Werewolf: the move runs at the end of the
+    mover's turn, before play passes on; if the Werewolf's chart kills the mover (the stand-in
+    2: two lives), play passes on and the next character's turn goes on."""
     s = position([{"id": "warrior", "space": "woods_2", "lives": 1}, {"id": "wizard", "space": "city"},
                   {"id": "thief", "space": "city"}], werewolf_at="woods_2", deck_tops={"adventure": ["sword"]})
     s = ok(play(s, "roll:1", "move:fields_3", "done"))
-    assert s.current == "wizard" and s.pending.prompt == "the Werewolf's move by warrior"
+    assert s.current == "warrior" and s.pending.prompt == "the Werewolf's move by warrior"
     s = ok(play(s, "roll:1", "werewolf:fields_3", "roll:2"))
     assert not s.characters["warrior"].alive and s.outcome is None
     assert s.current == "wizard" and s.pending.prompt == "movement of wizard"
@@ -225,6 +229,42 @@ def test_the_werewolf_stops_on_characters_at_night_crosses_at_the_sentinel_not_t
     assert s.ext["blood_moon"]["werewolf"] == "hills_3" and "attacked" not in names(s)
     assert "plain_of_peril" in movement.reachable(board, "castle", 2)
     assert set(werewolf.destinations(board, "castle", 2)) == {"black_knight", "woods_4"}
+
+
+def test_the_werewolf_enters_walks_and_leaves_the_city_as_a_character_does():
+    """003 Moving the Werewolf: "The Werewolf figure may enter and leave expansion boards ...
+    according to the normal rules for a character entering and leaving those expansion boards"
+    (000 THE TALISMAN CITY, Entering the City / Movement in the City / Leaving the City).
+    Landing on the City space puts it on the City Gate (``werewolf:city``); from the Gate its move
+    is into the Town Square (the whole move) or the full count on the main board from the City
+    space; inside, a move into a Building ends there, and at the Gate the rest of the move is on
+    the main board.  Without the City in play the City space is an ordinary space."""
+    board = load().board
+    s = game([{"id": "thief", "space": "graveyard"}], expansions=["blood_moon", "city"])
+    boards = werewolf.expansion_boards(s)
+    assert set(boards) == {"city"}
+    assert werewolf.entered(s, "city") == "city_gate"
+    assert set(werewolf.destinations(board, "city_gate", 2, boards=boards)) == {
+        "city_town_square", "hills_2", "woods_2"}
+    inside = werewolf.destinations(board, "city_town_square", 2, boards=boards)
+    assert inside["city_royal_castle"] == ("city_kings_way", "city_royal_castle")  # a Building
+    assert inside["fields_4"] == ("city_gate", "city", "fields_4")  # out by road, 1 on the main board
+    assert "city_donjon" not in inside  # entered only by arrest
+    alone = position([{"id": "thief", "space": "graveyard"}])
+    assert werewolf.expansion_boards(alone) == {} and werewolf.entered(alone, "city") == "city"
+
+
+def test_the_werewolf_data_names_the_city_as_the_city_data_does():
+    """The Werewolf's ways in and out of the City (werewolf.yaml) are the City's own
+    (data/talisman/expansions/city/city.yaml): its Gate, its Town Square, its Buildings, the
+    Donjon; and the City board has no last space (docs/rulings.md entry 11)."""
+    from talisman.engine.data import data_root, load_yaml
+    city = load_yaml(data_root() / "talisman" / "expansions" / "city" / "city.yaml")
+    mine = lycanthropy.werewolf_card()["expansion_boards"]["city"]
+    assert dict(mine["gate"]) == {k: city["gate"][k] for k in ("main", "inside", "square")}
+    assert sorted(mine["ends_move"]) == sorted(k for k, v in city["kinds"].items() if v == "building")
+    assert list(mine["closed"]) == [k for k, v in city["kinds"].items() if v == "donjon"]
+    assert mine["last_space"] is None
 
 
 def test_chance_outcomes_give_the_exact_odds_of_the_werewolf_reaching_a_character():

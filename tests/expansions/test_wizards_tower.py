@@ -133,3 +133,26 @@ def test_encounters_in_the_wizards_tower_another_character_may_be_encountered_wi
     (sc,) = events(s, "combat_scores")
     assert sc["character_score"] == 6 + 4            # the Ring (a Magic Object) adds nothing here
     assert wt.cleared(s, "warrior") == "wt_door"     # the Antechamber's Gargoyle waits
+
+
+def test_the_rooms_numbers_and_the_bonus_against_dragons_are_data():
+    """000 THE WIZARD'S TOWER: the rooms' numbers come from tower.yaml (ANTECHAMBER 3D6+4, DICE
+    WITH DEATH 2 dice, the traps' 1-2, the DRAGON PRINCE's S=15, C=15), and so does "the Holy
+    Lance does add 3 to the Strength of its user when fighting the Dragon Prince"; a card the
+    data names must exist."""
+    import pytest
+    from talisman.errors import DataError
+    data = wt.tower_data()
+    assert data["gargoyle"] == {"dice": "3d6", "add": 4} and data["death_dice"] == "2d6"
+    assert list(data["trap_loss"]) == [1, 2]
+    assert data["dragon_prince"] == {"strength": 15, "craft": 15}
+    assert data["against_dragons"] == {"holy_lance": 3}
+    wt.tower_data.cache_clear()
+    real = wt.load_yaml
+    try:
+        wt.load_yaml = lambda path: {**real(path), "against_dragons": {"no_such_lance": 3}}
+        with pytest.raises(DataError, match="no_such_lance"):
+            wt.tower_data()
+    finally:
+        wt.load_yaml = real
+        wt.tower_data.cache_clear()

@@ -6,13 +6,15 @@ from talisman.definitions import load
 
 
 def test_setting_up_gives_quotas_four_lives_one_gold_and_the_starting_space():
+    """000 SETTING UP: quotas, "4 Lives and 1 Gold"; no Fate (the compendium has none: the
+    ``fate`` option, docs/options.md)."""
     s = talisman.new_game(["troll", "wizard", "dwarf"], seed=0)
     defs = load().characters
     for cid in ("troll", "wizard", "dwarf"):
         ch = s.characters[cid]
         d = defs[cid]
         assert (ch.strength, ch.craft, ch.gold, ch.fate, ch.alignment) == (
-            d.strength, d.craft, 1, d.fate, d.alignment)
+            d.strength, d.craft, 1, 0, d.alignment)
         if cid != s.current:
             assert ch.space == d.start
         assert ch.lives == 4  # "Each player then receives 4 Lives and 1 Gold"

@@ -9,7 +9,7 @@ from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
 from ..options import (EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTION_CHOICES,  # noqa: F401  (re-exported)
-                       OPTIONS)
+                       OPTIONS, resolve)
 from ..state import Character, Config, GameState, update_character
 from ..engine.machine import decide, frame, log, push
 from . import characters
@@ -38,15 +38,22 @@ def check_options(options):
         if name in ("new_character", "chaos_bloodbath", "spell_reactions") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
-        if name == "max_rounds" and (not isinstance(value, int) or value < 0):
+        if name == "max_rounds" and (not isinstance(value, int) or isinstance(value, bool)
+                                     or value < 0):
             raise TalismanError(f"rule option max_rounds={value!r}: a whole number, 0 for no limit")
+        if name == "starting_gold" and value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise TalismanError(f"rule option starting_gold={value!r}: a whole number of gold")
 
 
-def new_character(cdef, lives_option) -> Character:
-    """A character as SETTING UP gives it: starting quotas, 4 lives, 1 gold, fate tokens."""
+def new_character(cdef, lives_option, fate_option="card", gold=1) -> Character:
+    """A character as SETTING UP gives it: starting quotas, 4 lives ("Each Player then receives
+    4 Lives and 1 Gold"; the card's life value with ``lives: card``), the starting gold, and
+    the card's fate tokens when Fate is played (``fate: card``; the compendium has none)."""
     lives = cdef.life if lives_option == "card" else 4
+    fate = cdef.fate if fate_option == "card" else 0
     return Character(id=cdef.id, space=cdef.start, strength=cdef.strength, craft=cdef.craft,
-                     lives=lives, fate=cdef.fate, gold=1, alignment=cdef.alignment)
+                     lives=lives, fate=fate, gold=gold, alignment=cdef.alignment)
 
 
 def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=None) -> GameState:
@@ -78,9 +85,12 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
                                 "(see docs/rules-coverage.md)")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TalismanError(f"seed must be an integer, not {seed!r}")
+    # the edition's rules, each unless given (talisman.options.resolve): the config holds the
+    # values played, so every later reading (state.option) sees them
+    options = resolve(options, expansions)
     config = Config(characters, tuple(expansions), deep_freeze(options), seed)
-    lives = options.get("lives", OPTIONS["lives"])
-    chars = pmap({c: new_character(defs.characters[c], lives) for c in characters})
+    chars = pmap({c: new_character(defs.characters[c], options["lives"], options["fate"],
+                                   options["starting_gold"]) for c in characters})
     dice = Dice(seed=seed)
     decks = game_decks(defs, expansions)
     # "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."  The Purchase and

@@ -150,7 +150,8 @@ def new_character_chosen(state, action, seat):
     new = action.args[0]
     cdef = load().characters[new]
     order = tuple(new if c == seat else c for c in state.order)
-    roster = state.characters.set(new, setup.new_character(cdef, state.option("lives")))
+    roster = state.characters.set(new, setup.new_character(
+        cdef, state.option("lives"), state.option("fate") or "card", state.option("starting_gold") or 1))
     state = replace(state, order=order, current=new, characters=roster)
     state = log(state, "new_character", character=new, replaces=seat)
     if cdef.start_spells:

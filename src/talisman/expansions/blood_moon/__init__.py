@@ -6,15 +6,15 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``setup``
     the Time card on Day, the Werewolf on the Forest, the Lycanthrope cards shuffled;
 ``turn_started``
-    work owed to the turn just ended (the Werewolf's move after a movement roll of 1, what
-    combat results call for), then "start of turn" Lunar Events, an Enemy following the
+    work owed to the turn just ended (what combat results call for), then "start of turn" Lunar Events, an Enemy following the
     character, his Lycanthrope card, the Wolfsbane's cure: pushed as frames, which run before
     the turn's movement (see :mod:`.jobs`);
 ``turn_ended``
     a held card's ``turn_end`` effects (the Hungering Artefact); a Lunar Event rewarding a kill
-    in one's own turn (Divine Retribution: an extra turn);
+    in one's own turn (Divine Retribution: an extra turn); then the Werewolf's move after a
+    movement roll of 1, by the mover, before play passes on;
 ``movement_rolled``
-    a 1: the Werewolf moves once the turn is over;
+    a 1: the Werewolf moves once the mover has completed his turn;
 ``events_drawn``
     the Time card flips (a Lunar Event names the side); the Doomsayer gains fate; the Vampire
     Hunter may discard a drawn Event to draw again (:mod:`.characters`);
@@ -37,7 +37,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
-    Day: each creature 1 less (never below 1); Night: 1 more; for each enemy separately;
+    Day: each creature 1 less off its attack score (its value, down to 0: with the die the
+    score is never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
 ``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
 ``combat_resolved``, ``prayer_rolled``
@@ -72,8 +73,8 @@ def setup(state):
 
 
 def turn_started(state, character):
-    """A turn boundary: what the last turn's combats call for (read from the log), the
-    Werewolf's move owed by the last turn's roll of 1, then this character's "start of turn"
+    """A turn boundary: what the last turn's combats call for (read from the log), then this
+    character's "start of turn"
     Lunar Events, the Enemy following him, his Lycanthrope card and the Wolfsbane's cure; all
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
@@ -83,10 +84,7 @@ def turn_started(state, character):
         state = store.store(state, attack_rolls_fixed=fixed.discard(character))
         state = log(state, "attack_rolls_free", character=character)
     todo = list(store.get(state, "jobs", ()))
-    due = store.get(state, "werewolf_due")
-    state = store.store(state, jobs=[], werewolf_due=None)
-    if due is not None and store.alive(state, due):
-        todo.append({"kind": "werewolf", "mover": due})
+    state = store.store(state, jobs=[])
     ch = state.characters[character]
     if ch.alive and not ch.lost_turn:
         todo += time_card.turn_start_jobs(state, character)
@@ -156,7 +154,17 @@ def before_encounter(state, character, space):
 
 def turn_ended(state, character):
     """A held card's end-of-turn rule (the Hungering Artefact), then a Lunar Event's reward for
-    a kill in the turn (Divine Retribution)."""
+    a kill in the turn (Divine Retribution), then the Werewolf's move owed by a movement roll
+    of 1: MOVING THE WEREWOLF, "he completes his turn as normal, but then he must roll the die
+    again and move the Werewolf figure": still in the mover's turn, before play passes on.
+    (Frames pushed later run first: the Werewolf's frame is pushed first, so it runs last.  A
+    mover killed by the Werewolf's chart ends nothing more: ``kernel.end_turn_now`` stops at
+    ``turn.pass``.)"""
+    due = store.get(state, "werewolf_due")
+    if due is not None:
+        state = store.store(state, werewolf_due=None)
+        if due == character and store.alive(state, due):
+            state = jobs.push_jobs(state, [{"kind": "werewolf", "mover": due}])
     state = time_card.held_turn_end(state, character)
     return time_card.turn_ended(state, character)
 

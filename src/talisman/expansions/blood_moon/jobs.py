@@ -1,18 +1,15 @@
 """Work the Blood Moon owes to a turn boundary.
 
-* What happens *after* a turn (the prowling Werewolf moves "after he completes his turn") and
-  what follows a combat result (a Direwolf's bite, the Midnight Howl, a kill under the Vampiric
+* What follows a combat result (a Direwolf's bite, the Midnight Howl, a kill under the Vampiric
   Thirst, a fight with a lycanthrope, the Night Stalker following its victim).  There is no
   state hook after a combat (``combat_result`` is a value hook), so :func:`settle` reads those
   results from the structured log and queues a *job*.
 * Jobs run in the next ``turn_started`` hook, then the new character's "start of turn" rules;
   frames a ``turn_started`` hook pushes run before the turn's movement (:func:`push_jobs`).
 
-Why not ``turn_ended``: a job may kill the character whose turn just ended (the Werewolf's
-chart, the Midnight Howl), and the base game's ``turn.end_turn_now`` then drops every frame
-down to a ``turn.end`` frame -- in the ``turn_ended`` phase there is none, so ``turn.pass``
-is dropped too and the game stops without a decision.  In ``turn_started`` the turn's own
-``turn.end`` is below the jobs, so a death there ends that turn cleanly.
+(The prowling Werewolf's move is a job too, but it is pushed by the mover's ``turn_ended``
+hook: "he completes his turn as normal, but then ... move the Werewolf figure".  A death there
+is safe: ``kernel.end_turn_now`` stops at ``turn.pass``.)
 
 A job is plain data: ``{"kind": "effects", "who": cid, "effects": [...], "cause": card}`` or
 ``{"kind": "werewolf", "mover": cid}``.

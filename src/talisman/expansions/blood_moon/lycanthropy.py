@@ -54,7 +54,18 @@ def _chart_schema():
         "required": ["chart", "curse_roll"],
         "properties": {"source": {"type": "string"}, "note": {"type": "string"},
                        "stand_in": {"type": "array", "items": {"type": "string"}},
-                       "chart": table, "curse_roll": {"$ref": "#/$defs/effects"}}},
+                       "chart": table, "curse_roll": {"$ref": "#/$defs/effects"},
+                       "expansion_boards": {"type": "object", "additionalProperties": {
+                           "type": "object", "additionalProperties": False,
+                           "required": ["gate", "ends_move", "closed", "last_space"],
+                           "properties": {
+                               "gate": {"type": "object", "additionalProperties": False,
+                                        "required": ["main", "inside", "square"],
+                                        "properties": {k: {"type": "string"}
+                                                       for k in ("main", "inside", "square")}},
+                               "ends_move": {"type": "array", "items": {"type": "string"}},
+                               "closed": {"type": "array", "items": {"type": "string"}},
+                               "last_space": {"type": ["string", "null"]}}}}}},
         {**effects.EFFECT_SCHEMAS})
 
 

@@ -3,7 +3,9 @@
 "During the Day, each creature subtracts 1 from its attack score during battle and psychic
 combat (to a minimum of 1).  During the Night, each creature adds 1 to its attack score"
 (each Enemy separately when several fight together: the ``attack_score`` hook is asked once
-per enemy).
+per enemy).  The attack score is the creature's value plus its die: by Day the 1 comes off the
+value (down to 0), so the score with the die is never below 1, and a Strength-1 creature
+loses its 1 too.
 
 "Whenever a character draws one or more Events during his turn, before he encounters any
 cards, he must flip the Time Card over to the other side" (the ``events_drawn`` hook, once per
@@ -156,8 +158,12 @@ def attack_score(state, score, enemy, kind):
         score += d.get("night_attack", 0)
     if store.is_night(state):
         score += 1
-    elif score > 1:
-        score -= 1
+    else:
+        # "subtracts 1 from its attack score ... (to a minimum of 1)": the attack score is the
+        # creature's Strength (Craft) plus its die, so the 1 comes off the creature's part of it
+        # and a Strength-1 creature loses it too; the die (at least 1) then keeps the score at 1
+        # or more (docs/blood_moon.md, docs/rulings.md entry 7).
+        score = max(0, score - 1)
     if who is not None and who in state.characters:
         mod = lycanthropy.enemy_attack_modifier(state, who, kind)
         if mod:

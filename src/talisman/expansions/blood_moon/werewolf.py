@@ -3,7 +3,12 @@
 "Whenever a player rolls a "1" for his move, he completes his turn as normal, but then he must
 roll the die again and move the Werewolf figure according to the normal rules for moving a
 character", except that at Night it ends its move on entering a space with a character, it
-crosses the Storm River freely at the Sentinel and it cannot cross the Portal of Power.
+crosses the Storm River freely at the Sentinel and it cannot cross the Portal of Power.  It
+"may enter and leave expansion boards ... according to the normal rules for a character
+entering and leaving those expansion boards" (the City: :func:`destinations`); the jump from
+"the last space on an expansion board" never happens on the boards implemented (the City has
+no last space, the Wizard's Tower is entered only by a move without a roll: docs/rulings.md
+entry 11).
 Ending on characters, "the player who moved the Werewolf figure must choose one character on
 that space.  The chosen character then rolls one die and consults the chart on the Werewolf
 Card".  "Characters who land on the Werewolf figure's space do not encounter the Werewolf."
@@ -19,6 +24,7 @@ from ...definitions import load
 from ...engine import dice as dicelib
 from ...engine.machine import decide, log, request_roll
 from ...rules import effects as base_effects
+from . import lycanthropy  # (a cycle through jobs: attributes are read at call time only)
 from . import store
 
 #: The die the Werewolf's mover rolls (the figure has no size: one D6).
@@ -34,13 +40,23 @@ def occupied(state):
     return {ch.space for ch in state.characters.values() if ch.alive}
 
 
-def destinations(board, start, steps, stop_at=frozenset()):
+def destinations(board, start, steps, stop_at=frozenset(), boards=None):
     """``{destination: path}`` for the Werewolf moving ``steps`` from ``start``: the full
     count, clockwise or counter-clockwise along the ring, over the bridge at the Sentinel
     (freely, either way, the direction chosen again on entering the new Region), never
     through the Portal of Power; it ends at once on entering a space in ``stop_at`` (the
-    spaces with characters, at Night)."""
+    spaces with characters, at Night).
+
+    ``boards``: the expansion boards in play it may walk (``werewolf.yaml``'s
+    ``expansion_boards``), "according to the normal rules for a character entering and leaving
+    those expansion boards": landing on a board's ``gate.main`` (the City space) is a
+    destination of its own (:func:`moved` puts the figure on ``gate.inside``, the City Gate);
+    from the Gate its move is either into the Town Square (the whole move) or the full count on
+    the main board from the City space (leaving by road); inside, it walks the board's spaces
+    without turning back, a move into a Building (``ends_move``) ends there, and reaching the
+    Gate it may stop or take the rest of its move on the main board."""
     found = {}
+    boards = boards or {}
 
     def walk(here, direction, left, path, just_crossed):
         if left == 0 or (path and here in stop_at):
@@ -55,15 +71,62 @@ def destinations(board, start, steps, stop_at=frozenset()):
             nxt = board.ring_step(here, direction)
             walk(nxt, direction, left - 1, path + (nxt,), False)
 
-    for d in (CLOCKWISE, COUNTER):
-        walk(start, d, steps, (), False)
+    def on_main(here, left, path):
+        for d in (CLOCKWISE, COUNTER):
+            walk(here, d, left, path, False)
+
+    def in_board(b, here, prev, left, path):
+        gate = b["gate"]
+        spaces = board.regions[board.spaces[gate["inside"]].region]
+        for n in board.spaces[here].neighbours:
+            if n == prev or n == start or n not in spaces or n in b["closed"]:
+                continue
+            p = path + (n,)
+            if n in b["ends_move"] or left == 1 or n in stop_at:
+                found.setdefault(n, p)
+            elif n == gate["inside"]:
+                found.setdefault(n, p)  # "does not have to finish his Move at the City Gate"
+                on_main(gate["main"], left - 1, p + (gate["main"],))
+            else:
+                in_board(b, n, here, left - 1, p)
+
+    for b in boards.values():
+        gate = b["gate"]
+        if start == gate["inside"]:
+            found[gate["square"]] = (gate["square"],)  # "you may Move into the Town Square"
+            on_main(gate["main"], steps, (gate["main"],))  # or leave by road
+            return found
+        if board.spaces[start].region == board.spaces[gate["inside"]].region:
+            in_board(b, start, None, steps, ())
+            return found
+    on_main(start, steps, ())
     return found
+
+
+def expansion_boards(state):
+    """The expansion boards in play that the Werewolf may walk (``werewolf.yaml``)."""
+    boards = lycanthropy.werewolf_card().get("expansion_boards") or {}
+    return {e: b for e, b in boards.items() if e in state.config.expansions}
+
+
+def entered(state, dest):
+    """Where the figure stands after a move ending on ``dest``: on an expansion board's Gate
+    when ``dest`` is its gate on the main board ("Upon landing on the City Gate, Move the
+    playing Piece to the corresponding City Gate on the Talisman City Board")."""
+    for b in expansion_boards(state).values():
+        if dest == b["gate"]["main"]:
+            return b["gate"]["inside"]
+    return dest
 
 
 def options_for(state, roll):
     """The Werewolf's destinations for a roll in this state."""
-    stop = frozenset(occupied(state)) if store.is_night(state) else frozenset()
-    return destinations(load().board, space(state), roll, stop)
+    boards = expansion_boards(state)
+    stop = set(occupied(state)) if store.is_night(state) else set()
+    for b in boards.values():  # a character at the City Gate is met on landing on the City space
+        if b["gate"]["inside"] in stop:
+            stop.add(b["gate"]["main"])
+    return destinations(load().board, space(state), roll, frozenset(stop), boards)
 
 
 def reach_probability(state, target):
@@ -71,7 +134,7 @@ def reach_probability(state, target):
     choosing so), from where it stands and at the time of day showing."""
     p = Fraction(0)
     for values, prob in dicelib.outcomes(DIE):
-        if target in options_for(state, sum(values)):
+        if target in {entered(state, d) for d in options_for(state, sum(values))}:
             p += prob
     return p
 
@@ -96,9 +159,12 @@ def rolled(state, action, mover):
 
 def moved(state, action, roll, mover):
     dest = action.args[0]
-    path = options_for(state, roll)[dest]
+    path = list(options_for(state, roll)[dest])
+    if entered(state, dest) != dest:  # the City space: onto the City board's Gate
+        dest = entered(state, dest)
+        path.append(dest)
     state = store.store(state, werewolf=dest)
-    state = log(state, "werewolf_moved", path=list(path), to=dest)
+    state = log(state, "werewolf_moved", path=path, to=dest)
     victims = [c for c in state.order if store.alive(state, c) and state.characters[c].space == dest]
     if not victims:
         return state

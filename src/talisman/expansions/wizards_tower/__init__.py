@@ -13,7 +13,11 @@ Joins the base game through hooks only (``talisman.expansions``):
 - ``combat_options``: "no Magic Object, Magic Item, Spells or Scrolls will work": no spell is
   offered in a combat in the Tower; ``character_score``: Magic Objects add nothing there; the
   Holy Lance's bonus against Dragons counts against the Dragon Prince ("Objects and Items that
-  give bonuses against dragons do").
+  give bonuses against dragons do (e.g. the Holy Lance does add 3 ...)": the Strength each such
+  card adds is data, ``tower.yaml``'s ``against_dragons``).
+
+The rooms' numbers (the Gargoyle, Death's dice, the traps, the Dragon Prince, the bonuses against
+dragons) are ``data/talisman/expansions/wizards_tower/tower.yaml``.
 
 Its own state, ``state.ext["wizards_tower"]``: ``cleared`` (character -> the room whose
 instructions it completed) and ``retreating`` (characters on their way out).
@@ -21,12 +25,16 @@ Stand-ins and what is missing: docs/endings.md, "The Wizard's Tower".
 """
 from __future__ import annotations
 
+import functools
+
 from pyrsistent import pmap
 
+from ...engine.data import data_root, load_yaml, validate
 from ...engine.ruleset import Plugin
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
+from ...errors import DataError
 from ...state import update_character
 from ...rules import characters as chars, combat, encounters, inner_region
 
@@ -36,11 +44,34 @@ ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "
 PORTAL = "portal_of_power"
 #: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the base game's pack animals.
 ANIMALS = ("mule", "purchase_mule", "horse", "horse_and_cart", "warhorse")
-GARGOYLE = {"dice": "3d6", "add": 4}
-DEATH_DICE = "2d6"
-DRAGON_PRINCE = {"strength": 15, "craft": 15}
-#: The traps: a die for each item; these results lose it.
-TRAP_LOSS = (1, 2)
+_DICE = {"type": "string", "pattern": "^[0-9]+d[0-9]+$"}
+_COUNTERS = {"type": "object", "additionalProperties": False, "required": ["strength", "craft"],
+             "properties": {"strength": {"type": "integer", "minimum": 0},
+                            "craft": {"type": "integer", "minimum": 0}}}
+TOWER_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "required": ["gargoyle", "death_dice", "trap_loss", "dragon_prince", "against_dragons"],
+    "properties": {
+        "source": {"type": "string"},
+        "gargoyle": {"type": "object", "additionalProperties": False, "required": ["dice", "add"],
+                     "properties": {"dice": _DICE, "add": {"type": "integer"}}},
+        "death_dice": _DICE,
+        "trap_loss": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+        "dragon_prince": _COUNTERS,
+        "against_dragons": {"type": "object", "additionalProperties": {"type": "integer"}}}}
+
+
+@functools.lru_cache(maxsize=None)
+def tower_data():
+    """``data/talisman/expansions/wizards_tower/tower.yaml`` (the rooms' numbers), validated once;
+    every card it names must exist."""
+    path = data_root() / "talisman" / "expansions" / ID / "tower.yaml"
+    doc = validate(path, load_yaml(path), TOWER_SCHEMA)
+    cards = load().cards
+    for card in doc["against_dragons"]:
+        if card not in cards:
+            raise DataError(path, "against_dragons", card, f"no such card {card!r}")
+    return doc
 
 
 # --- own state ----------------------------------------------------------------------------------
@@ -146,10 +177,30 @@ def character_score(state, score, character, kind):
             score -= b.get(which, 0)
     b = state.battle
     if (kind == "battle" and b is not None and b["who"] == character
-            and any(e["name"] == "dragon_prince" for e in b["enemies"])
-            and chars.has_ability(state, character, "dragon_bane")):
-        score += 2  # the Holy Lance: 3 against Dragons (combat.combat_total's rule), here too
+            and any(e["name"] == "dragon_prince" for e in b["enemies"])):
+        score += dragon_bonus(state, character)
     return score
+
+
+def dragon_bonus(state, cid):
+    """DRAGON PRINCE: "Objects and Items that give bonuses against dragons do (e.g. the Holy Lance
+    does add 3 to the Strength of its user when fighting the Dragon Prince)".  What the base
+    combat counts for such a card (its ordinary bonus: ``combat.combat_total`` knows the Prince
+    is no Dragon card; a Magic Object's ordinary bonus the Tower has taken away above) is replaced
+    by the data's value: the card's usual bonus is taken off and its bonus against dragons
+    (``tower.yaml``) put on."""
+    ch = state.characters[cid]
+    add = 0
+    for c in list(ch.objects) + list(ch.followers):
+        value = tower_data()["against_dragons"].get(c)
+        card = chars.card(c)
+        if value is None or not chars.usable(ch, card):
+            continue
+        b = card.bonus or {}
+        ordinary = b.get("strength", 0) if b.get("in", "always") in ("always", "battle") else 0
+        # the ordinary bonus is already gone from the score for a Magic Object (see above)
+        add += value - (0 if card.type == "magic_object" else ordinary)
+    return add
 
 
 # --- moving -------------------------------------------------------------------------------------
@@ -230,22 +281,22 @@ def door(state, cid):
 
 def antechamber(state, cid):
     """"A Gargoyle guards the entrance ... you must defeat it in combat ... (3D6+4)"."""
-    return request_roll(state, GARGOYLE["dice"], "the Gargoyle's Strength", "wt.gargoyle_rolled", who=cid)
+    return request_roll(state, tower_data()["gargoyle"]["dice"], "the Gargoyle's Strength", "wt.gargoyle_rolled", who=cid)
 
 
 def gargoyle_rolled(state, action, who):
-    gargoyle = {"name": "gargoyle", "card": None, "value": sum(action.dice) + GARGOYLE["add"]}
+    gargoyle = {"name": "gargoyle", "card": None, "value": sum(action.dice) + tower_data()["gargoyle"]["add"]}
     return combat.start_combat(state, who, "battle", [gargoyle],
                                on_win={"step": "wt.room_cleared", "args": {"who": who}},
                                on_lose=None, on_standoff=None, evadable=False)
 
 
 def dice_with_death(state, cid):
-    return request_roll(state, DEATH_DICE, f"{cid} dices with Death", "wt.death_rolled", who=cid)
+    return request_roll(state, tower_data()["death_dice"], f"{cid} dices with Death", "wt.death_rolled", who=cid)
 
 
 def death_rolled(state, action, who):
-    return request_roll(state, DEATH_DICE, f"Death dices with {who}", "wt.death_answered", who=who,
+    return request_roll(state, tower_data()["death_dice"], f"Death dices with {who}", "wt.death_answered", who=who,
                         mine=sum(action.dice))
 
 
@@ -287,7 +338,7 @@ def trap_next(state, who, field, items, lost):
 
 def trap_rolled(state, action, who, field, items, lost):
     items, lost = list(items), list(lost)
-    if sum(action.dice) in TRAP_LOSS:
+    if sum(action.dice) in tower_data()["trap_loss"]:
         lost.append(items[0])
     return trap_next(state, who, field, items[1:], lost)
 
@@ -303,7 +354,7 @@ def prince_chosen(state, action):
     cid = state.current
     kind = action.args[0]
     prince = {"name": "dragon_prince", "card": None,
-              "value": DRAGON_PRINCE["strength" if kind == "battle" else "craft"]}
+              "value": tower_data()["dragon_prince"]["strength" if kind == "battle" else "craft"]}
     out = {"step": "wt.forced_retreat", "args": {"who": cid}}
     return combat.start_combat(state, cid, kind, [prince],
                                on_win={"step": "wt.room_cleared", "args": {"who": cid}},
