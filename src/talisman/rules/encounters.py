@@ -21,6 +21,7 @@ from ..engine.machine import decide, frame, log, push, request_draw, request_rol
 from . import characters as chars
 from . import abilities, combat, spells
 from . import inner_region
+from . import movement
 
 TAKEABLE = ("object", "magic_object", "follower", "talisman", "scroll")
 VISITABLE = ("stranger", "place")
@@ -437,6 +438,10 @@ def claim_options(state, cid, space):
     dropped = set(_flag(state, cid, "dropped", ()))
     for c in dict.fromkeys(cards):
         cd = load().cards[c]
+        if cd.type in TAKEABLE and movement.is_raft(c):
+            if not ch.raft:  # Rafts: acquired, never "taken as a possession" (no limit counts it)
+                options.append(f"take:{c}")
+            continue
         if cd.type in TAKEABLE:
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
@@ -501,6 +506,8 @@ def claimed(state, action, space):
         return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
     # take an object, magic object or follower
     state = remove_from_space(state, space, what)
+    if movement.is_raft(what):
+        return movement.acquire_raft(state, cid, what, "claimed")
     cd = load().cards[what]
     if cd.effect:  # a card that is used when taken (a Bag of Gold; the Mercenary's hire)
         state = set_turn_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])
