@@ -85,12 +85,18 @@ def test_the_tavern_gambler_without_gold_loses_a_life():
 
 def test_purchase_cards_no_card_left_no_purchase():
     # PURCHASE CARDS: "Should there be no cards of any given Object, that Object is not available"
-    s = game([{"id": "thief", "space": "village", "gold": 9}])
+    s = game([{"id": "thief", "space": "village", "gold": 20}])
     s = run_effects(s, [{"buy": {"items": {"purchase_sword": 2, "purchase_raft": 3}}}], "thief")
     assert legal(s) == {"buy:purchase_sword", "buy:purchase_raft", "done"}
     s = play(s, "buy:purchase_raft")
-    assert "purchase_raft" in s.characters["thief"].objects and s.characters["thief"].gold == 6
-    assert "buy:purchase_raft" not in legal(s)   # the only Raft card is gone
+    # Rafts: "A Raft may not be ... taken as a possession": a raft, not an Object
+    assert s.characters["thief"].raft and not s.characters["thief"].objects
+    assert s.characters["thief"].gold == 17
+    assert "buy:purchase_raft" not in legal(s)   # he has his raft
+    s = play(s, "buy:purchase_sword", "buy:purchase_sword", "buy:purchase_sword")
+    assert list(s.characters["thief"].objects) == ["purchase_sword"] * 3
+    assert s.characters["thief"].gold == 11
+    assert "buy:purchase_sword" not in legal(s)   # the three Sword cards are gone
 
 
 def test_talisman_cards_from_the_stockpile_while_any_is_left():

@@ -108,3 +108,56 @@ def test_the_temples_enslavement_holds_until_a_movement_roll_of_4_to_6():
     assert events(s, "freed") == [{"character": "thief", "roll": 5}]
     assert s.characters["thief"].next_move is None
     assert legal(s) == {"move:black_knight", "move:plain_of_peril", "move:runes_3"}  # five spaces on
+
+
+def test_rafts_a_raft_card_held_goes_to_the_discards_when_it_crosses():
+    # Rafts: "Whether or not it is used, it must be placed on the Adventure Card discard pile"
+    # (a position set up with the card among the Objects)
+    s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "objects": ["raft", "sword"],
+                                     "fate": 0}]}, [])
+    s = play(s, "raft:hidden_valley")
+    ch = s.characters["thief"]
+    assert ch.space == "hidden_valley" and list(ch.objects) == ["sword"] and not ch.raft
+    assert list(s.discards["adventure"]) == ["raft"]
+    assert [dict(e) for e in events(s, "raft_crossed")] == [{"character": "thief", "to": "hidden_valley"}]
+    assert "movement_roll" not in names(s)
+
+
+def test_rafts_acquired_in_an_encounter_is_no_object_and_lapses_a_turn_later():
+    # Rafts: "acquire one as the result of an Encounter"; "may not be ... taken as a possession";
+    # "may cross the River at the start of their next turn"; "Whether or not it is used" it goes
+    s = setup_state({"characters": [{"id": "thief", "space": "graveyard", "fate": 0}],
+                     "board_cards": {"woods_1": ["raft"]}}, [1, 2])
+    s = play(s, "move:woods_1", "take:raft")
+    ch = s.characters["thief"]
+    assert ch.raft and not ch.objects and list(s.discards["adventure"]) == ["raft"]
+    assert [dict(e) for e in events(s, "raft_acquired")] == [
+        {"character": "thief", "card": "raft", "cause": "claimed"}]
+    assert "raft:hidden_valley" in legal(s)          # the next turn, before the roll
+    s = play(s, "roll")
+    assert not s.characters["thief"].raft
+    assert [dict(e) for e in events(s, "raft_lost")] == [{"character": "thief"}]
+    assert list(s.discards["adventure"]) == ["raft"]   # discarded once, not twice
+
+
+def test_rafts_a_built_raft_has_no_card_and_is_offered_at_the_next_turn():
+    # Rafts: "building a Raft to use for Movement"; "may cross the River at the start of their
+    # next turn"
+    s = setup_state({"characters": [{"id": "thief", "space": "village", "objects": ["axe"],
+                                     "fate": 0}],
+                     "board_cards": {"woods_1": ["bag_of_gold"]}}, [3])
+    s = play(s, "move:woods_1", "done", "raft:build")
+    assert [dict(e) for e in events(s, "raft_acquired")] == [
+        {"character": "thief", "card": None, "cause": "built"}]
+    assert s.characters["thief"].raft and list(s.characters["thief"].objects) == ["axe"]
+    assert legal(s) >= {"raft:hidden_valley", "roll"}
+
+
+def test_rafts_a_raft_lapses_at_the_end_of_a_lost_turn():
+    # Rafts: usable "at the start of their next turn" only; LOSING A TURN: that turn only
+    # rights the piece, so the raft is gone when it ends
+    s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "raft": True, "lost_turn": 1,
+                                     "fate": 0},
+                                    {"id": "warrior", "space": "village", "fate": 0}]}, [])
+    assert s.current == "warrior" and not s.characters["thief"].raft
+    assert [dict(e) for e in events(s, "raft_lost")] == [{"character": "thief"}]

@@ -430,7 +430,8 @@ def discard_surplus_spells(state, cid):
 def surplus_spells(state, who):
     """Rule step: ask which spell to discard while there are more than the Craft allows."""
     ch = state.characters[who]
-    if not ch.alive or not ch.spells or len(ch.spells) <= spell_limit(state, who):
+    if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
+        # (TOADS: "Any Spells the Character had before transformation are kept")
         return state  # (no spells: nothing to discard, no total to work out)
     return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
                   "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
@@ -573,12 +574,12 @@ def become_toad(state, cid, turns, cause):
     """TOADS & TRANSFORMATIONS: possessions dropped on the space (spells kept), Strength and
     Craft 1, no abilities, for ``turns`` full turns."""
     ch = state.characters[cid]
-    dropped = list(ch.objects) + list(ch.followers)
+    dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_on_space(state, ch.space, dropped)
     if ch.gold:
         state = replace(state, board_gold=state.board_gold.set(
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
-    state = update_character(state, cid, objects=[], followers=[], gold=0, toad_turns=turns)
+    state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count
         ch = state.characters[cid]
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))

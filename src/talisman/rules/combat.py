@@ -139,6 +139,8 @@ def _usable_in_combat(state, cid, cards):
             continue
         if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
             continue
+        if b["opponent"] is None and (_inner(state, cid) or not b["evadable"]) and spells.evades(cast):
+            continue  # ENCOUNTERS IN THE INNER REGION: its creatures "may not ... be Evaded"
         out.append(c)
     return out
 

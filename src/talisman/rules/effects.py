@@ -205,7 +205,45 @@ def become_toad(state, params, actor, source):
 
 
 def lose_turn(state, params, actor, source):
+    """LOSING A TURN.  EVENT: "Any, which result in the Character losing a turn, end the turn
+    immediately" -- once the card's instructions are followed: a card that strikes every
+    character of a Region (the Storm, ``each_character``) still strikes the others after the
+    drawer (the drawer's turn ends when they are done, ``turn_end_deferred``), and the card met
+    is disposed of as after any encounter (an Event is discarded, not left face up)."""
+    ch = state.characters[actor]
+    if actor == state.current and ch.flag("turn_end_deferred"):
+        state = update_character(state, actor, lost_turn=max(1, ch.lost_turn))
+        state = log(state, "turn_lost", character=actor)
+        return kernel.set_turn_flag(state, actor, "turn_end_due", source)
+    if actor == state.current:
+        state = _dispose_met_card(state, source)
     return kernel.lose_turn(state, actor)
+
+
+def _dispose_met_card(state, source):
+    """The card met whose instruction ends the turn is disposed of as the encounter would
+    have done after it (ADVENTURE CARDS WHICH REMAIN ON THE BOARD: only the cards not met stay
+    face up): an Event or a Stranger/Place that does not stay goes to the discards."""
+    card, space = source.get("card"), source.get("space")
+    if not card or not space or card not in state.board_cards.get(space, ()):
+        return state
+    if load().cards[card].type in encounters.TAKEABLE or load().cards[card].type == "enemy":
+        return state  # claimed cards and enemies are not met this way (trophies, followers...)
+    return encounters.dispose(state, space, card)
+
+
+def deferred_turn_end(state, actor):
+    """Rule step: the effects for every character are done; a turn the current character lost
+    meanwhile ends now (see :func:`lose_turn`)."""
+    ch = state.characters[actor]
+    if not ch.alive:
+        return state
+    due = ch.flag("turn_end_due")
+    flags = ch.turn_flags.discard("turn_end_deferred").discard("turn_end_due")
+    state = update_character(state, actor, turn_flags=flags)
+    if due is None or state.current != actor:
+        return state
+    return kernel.end_turn_now(_dispose_met_card(state, due))
 
 
 def miss_turns(state, params, actor, source):
@@ -329,7 +367,7 @@ def buy(state, params, actor, source):
     ch = state.characters[actor]
     stock = state.decks.get("purchase", ())
     options = [f"buy:{item}" for item, price in sorted(params["items"].items())
-               if item in stock and ch.gold >= price]
+               if item in stock and ch.gold >= price and not (ch.raft and movement.is_raft(item))]
     if not options:
         return state
     return decide(state, actor, "buy", options + ["done"], "effects.bought", prompt="buy",
@@ -341,6 +379,9 @@ def bought(state, action, actor, params, source):
         return state
     item = action.args[0]
     state = chars.lose(state, actor, "gold", params["items"][item], f"bought {item}")
+    if movement.is_raft(item):  # Rafts: no possession; "back with the Purchase Cards"
+        state = movement.acquire_raft(state, actor, None, "purchase")
+        return buy(state, params, actor, source)
     state = take_card(state, actor, "purchase", item, "purchase")
     return buy(state, params, actor, source)
 
@@ -496,6 +537,11 @@ def each_character(state, params, actor, source):
                 (w == "space" and ch.space != here.space):
             continue
         targets.append(cid)
+    cur = state.current
+    if cur in targets and not state.characters[cur].flag("turn_end_deferred"):
+        # EVENT: a lost turn ends the drawer's turn only once every character is dealt with
+        state = push(state, frame("effects.deferred_turn_end", actor=cur))
+        state = kernel.set_turn_flag(state, cur, "turn_end_deferred")
     for cid in reversed(targets):
         state = run(state, params["effects"], cid, source)
     return state
@@ -816,7 +862,7 @@ EFFECTS = {
     "join": join, "gain_scrolls": gain_scrolls,
 }
 
-STEPS = {"effects.next": next_effect, "effects.life_saving_chosen": life_saving_chosen,
+STEPS = {"effects.next": next_effect, "effects.deferred_turn_end": deferred_turn_end, "effects.life_saving_chosen": life_saving_chosen,
          "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,

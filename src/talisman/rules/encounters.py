@@ -21,6 +21,7 @@ from ..engine.machine import decide, frame, log, push, request_draw, request_rol
 from . import characters as chars
 from . import abilities, combat, spells
 from . import inner_region
+from . import movement
 
 TAKEABLE = ("object", "magic_object", "follower", "talisman", "scroll")
 VISITABLE = ("stranger", "place")
@@ -327,6 +328,10 @@ def meet(state, space, everything, met=()):
                               frame("encounters.meet", space=space, everything=everything,
                                     met=list(met) + [card_id])))
     state = log(state, "card_met", character=cid, card=card_id, space=space)
+    if cd.type in VISITABLE:
+        # Draw Card(s) Space: the cards "form the Encounter for that Space"; CLAIMING FACE UP
+        # CARDS excepts that space: a Stranger or Place met so is not visited again this turn
+        state = set_turn_flag(state, cid, "visited", list(_flag(state, cid, "visited", ())) + [card_id])
     src = {"card": card_id, "space": space}
     handler = HANDLERS.get(card_id)
     if handler is not None:
@@ -435,8 +440,15 @@ def claim_options(state, cid, space):
         return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
     dropped = set(_flag(state, cid, "dropped", ()))
+    toad = bool(ch.toad_turns)  # TOADS: "cannot have any Possessions": nothing taken
     for c in dict.fromkeys(cards):
         cd = load().cards[c]
+        if cd.type in TAKEABLE and toad:
+            continue
+        if cd.type in TAKEABLE and movement.is_raft(c):
+            if not ch.raft:  # Rafts: acquired, never "taken as a possession" (no limit counts it)
+                options.append(f"take:{c}")
+            continue
         if cd.type in TAKEABLE:
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
@@ -448,7 +460,7 @@ def claim_options(state, cid, space):
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")
-    if state.board_gold.get(space):
+    if state.board_gold.get(space) and not toad:
         options.append("take:gold")
     blocked = full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
                            chars.usable(ch, load().cards[c]) and c not in dropped for c in cards)
@@ -468,7 +480,8 @@ def claim(state, space):
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
         return state
-    if not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+    if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+        # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)
         hag = chars.hag_held(ch)
         for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
                   and {"cursed", "must_take"} & set(load().cards[c].abilities)
@@ -501,6 +514,8 @@ def claimed(state, action, space):
         return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
     # take an object, magic object or follower
     state = remove_from_space(state, space, what)
+    if movement.is_raft(what):
+        return movement.acquire_raft(state, cid, what, "claimed")
     cd = load().cards[what]
     if cd.effect:  # a card that is used when taken (a Bag of Gold; the Mercenary's hire)
         state = set_turn_flag(state, cid, "visited", list(_flags(state, cid).get("visited", ())) + [what])

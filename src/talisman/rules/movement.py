@@ -245,8 +245,42 @@ def cross_by_raft(state, cid, dest):
     return crossed_river(state, cid)
 
 
+def is_raft(card_id):
+    """Whether a card is a Raft (found or bought): ``cross_river``."""
+    return "cross_river" in load().cards[card_id].abilities
+
+
+def acquire_raft(state, cid, card=None, cause="raft"):
+    """Rafts: "acquire one as the result of an Encounter" (or build one: ``card`` None).  "A
+    Raft may not be left behind or taken as a possession. Whether or not it is used, it must be
+    placed on the Adventure Card discard pile or back with the Purchase Cards": the card goes
+    there at once (it is no Object, counts toward no limit) and the character has a raft,
+    usable "at the start of their next turn" only (``raft_new`` marks the turn it came)."""
+    state = update_character(state, cid, raft=True)
+    state = set_turn_flag(state, cid, "raft_new")
+    if card is not None:
+        state = chars.discard(state, card)
+    return log(state, "raft_acquired", character=cid, card=card, cause=cause)
+
+
+def raft_lapses(state, cid):
+    """Rafts: a raft not used at the start of the turn after it came is lost ("Whether or not
+    it is used"); a Raft card still held (a position set up so) goes to its discards."""
+    ch = state.characters[cid]
+    card = raft_card(ch)
+    if ch.flag("raft_new") or not (ch.raft or card):
+        return state
+    state = update_character(state, cid, raft=False)
+    if card is not None:
+        objs = state.characters[cid].objects
+        state = update_character(state, cid, objects=objs.delete(objs.index(card)))
+        state = chars.discard(state, card)
+    return log(state, "raft_lost", character=cid)
+
+
 def raft_card(ch):
-    """A Raft card the character holds (found or bought), or None."""
+    """A Raft card the character holds (only a position set up so: an acquired Raft card is
+    no possession, see :func:`acquire_raft`), or None."""
     for c in ch.objects:
         if "cross_river" in load().cards[c].abilities:
             return c
@@ -289,6 +323,7 @@ def roll_for_movement(state):
     """Roll the die by size in the Outer and Middle Regions; step in the Inner Region;
     a Toad moves one space a turn."""
     cid = state.current
+    state = raft_lapses(state, cid)  # rolling instead of crossing: the raft is lost
     board = load().board
     space = state.characters[cid].space
     region = board.spaces[space].region
@@ -444,7 +479,9 @@ def portal_rolled(state, action, ability):
     the move and the turn on the Portal."""
     cid = state.current
     total = sum(action.dice)
-    value = getattr(state.characters[cid], ability)
+    # CHARACTER'S TOTAL STRENGTH / CRAFT: the Portal tests "Strength or Craft", i.e. the total
+    # "at any time" (counters plus Followers, Magic Objects ...), as the Crypt's roll does.
+    value = chars.total(state, cid, ability)
     if ability == "craft" and chars.has_ability(state, cid, "portal_craft_bonus"):
         value += 1  # the Dwarf: +1 when opening the Portal of Power by Craft
     if total <= value:

@@ -40,6 +40,18 @@ def _usable(cards, whens, region):
     return out
 
 
+#: The effects that evade (EVADING): none of them may be used on a creature of the Inner Region.
+EVADING_EFFECTS = frozenset({"evade", "immobilize"})
+
+
+def evades(cast):
+    """Whether a ``cast`` block evades (Invisibility, the Scroll of Escape, Immobility):
+    ENCOUNTERS IN THE INNER REGION: "None of the Encountered Creatures in the Inner Region can be
+    affected by any Spell, nor may they be Evaded"; EVADING: "Only other Characters may be Evaded
+    in the Inner Region"."""
+    return any(EVADING_EFFECTS & set(e) for e in cast["effect"])
+
+
 def read(state, cid, scroll, context):
     """Read ``scroll``: it leaves the hand for the Scroll discard pile ("Once read ... the card
     is placed on the Scroll discard pile"), then its effects run as a Spell's do (a

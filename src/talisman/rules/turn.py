@@ -17,6 +17,7 @@ from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_n
 from .winning import may_restart, unused_characters
 from ..definitions import load
 from . import lasting
+from . import movement
 from . import quests
 from . import setup
 from . import spells
@@ -58,8 +59,8 @@ def raft_decided(state, action):
     cid = state.current
     state = update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set("raft_offered", True))
     if action.args[0] == "build":
-        state = update_character(state, cid, raft=True)
         state = log(state, "raft_built", character=cid, space=state.characters[cid].space)
+        state = movement.acquire_raft(state, cid, cause="built")
     return push(state, frame("turn.end"))
 
 
@@ -78,6 +79,9 @@ def end_turn(state):
             return decide(state, cid, "end_of_turn", ["pass"] + [f"cast:{sp}" for sp in late],
                           "turn.end_cast_chosen", prompt="cast a Spell at the end of the turn?")
     if ch.alive:
+        # Rafts: usable "at the start of their next turn" only: one that came before this turn
+        # and was not used is lost (whatever ended the turn)
+        state = movement.raft_lapses(state, cid)
         if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
         state = update_character(state, cid, turn_flags={})
