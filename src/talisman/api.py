@@ -1,15 +1,13 @@
 """The public API of the Talisman engine (DESIGN.md section 5)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from .engine.dice import Dice
 from .engine.records import replace
 from .engine import machine
-from .engine.serialize import dumps, from_data, to_data
+from .engine.serialize import dumps, to_data
 from .errors import (OptionError, ReplayError, RulesError, StateError, TalismanError, UserError)
 from . import validate
 from .notation import Action

@@ -10,8 +10,6 @@ it has copies.  Pathological input (too deep, too large) is refused before any o
 """
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -20,6 +18,7 @@ from pyrsistent import pmap
 
 from .definitions import load
 from .engine.dice import Dice
+from .engine.documents import parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
@@ -124,8 +123,7 @@ _VALIDATORS: dict = {}  # id(schema) -> its validator (the schemas are module co
 
 
 def _show(value):
-    text = repr(value)
-    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
+    return show(value)
 
 
 def _type_words(t):
@@ -407,47 +405,7 @@ def character_fields(cid, fields, root="setup.characters"):
 def parse_json(text, fmt):
     """A state document's JSON text -> the document: not too large, not too deep, JSON at all,
     a Talisman state of format ``fmt``."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise StateError("document", f"not UTF-8 text: {e.reason}") from None
-    if not isinstance(text, str):
-        raise StateError("document", f"expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise StateError("document", f"longer than {MAX_TEXT} characters")
-    _check_text_depth(text)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StateError("document", f"not JSON: {e}") from None
-    except (ValueError, RecursionError) as e:  # an int of more than 4300 digits, say
-        raise StateError("document", f"not acceptable JSON: {_show(str(e))}") from None
-    if not isinstance(doc, Mapping):
-        raise StateError("document", f"expected a mapping, got {_show(doc)}")
-    if doc.get("game") != "talisman":
-        raise StateError("document.game", f"expected 'talisman', got {_show(doc.get('game'))}")
-    if doc.get("format") != fmt:
-        raise StateError("document.format", f"expected {fmt}, got {_show(doc.get('format'))}")
-    return doc
-
-
-_OPEN = re.compile(r'[\[{]|"(?:[^"\\]|\\.)*"|[\]}]')
-
-
-def _check_text_depth(text, limit=MAX_DEPTH):
-    """Refuse JSON text that nests deeper than ``limit`` before parsing it (linear time)."""
-    if text.count("[") + text.count("{") <= limit:
-        return
-    depth = 0
-    for m in _OPEN.finditer(text):
-        ch = m.group()
-        if ch in "[{":
-            depth += 1
-            if depth > limit:
-                raise StateError("document", f"nested deeper than {limit} levels")
-        elif ch in "]}":
-            depth -= 1
+    return parse_document(text, "talisman", fmt, MAX_TEXT, MAX_DEPTH)
 
 
 #: The key of ``state.ext`` that marks a :func:`~talisman.api.player_view` (not an expansion id).

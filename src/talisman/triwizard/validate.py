@@ -15,14 +15,13 @@ talisman.errors.StateError: state.config: missing value
 """
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 import jsonschema
 
+from ..engine.documents import parse_document, show
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -97,27 +96,10 @@ STATE = {
 }
 
 _VALIDATOR = jsonschema.Draft202012Validator(STATE)
-_OPEN = re.compile(r'[\[{]|"(?:[^"\\]|\\.)*"|[\]}]')
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
-
-
-def _check_text_depth(text: str) -> None:
-    """Refuse JSON text nested deeper than :data:`MAX_DEPTH` before parsing it (linear time)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return
-    depth = 0
-    for m in _OPEN.finditer(text):
-        ch = m.group()
-        if ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise StateError("document", f"nested deeper than {MAX_DEPTH} levels")
-        elif ch in "]}":
-            depth -= 1
+    return show(value)
 
 
 def _schema_error(err: jsonschema.ValidationError) -> StateError:
@@ -145,28 +127,7 @@ def state_document(text: Any, fmt: int, steps: Mapping[str, Any]) -> dict:
     Raises:
         StateError: the first bad value, by path.
     """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise StateError("document", f"not UTF-8 text: {e.reason}") from None
-    if not isinstance(text, str):
-        raise StateError("document", f"expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise StateError("document", f"longer than {MAX_TEXT} characters")
-    _check_text_depth(text)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StateError("document", f"not JSON: {e}") from None
-    except (ValueError, RecursionError) as e:  # an int of more than 4300 digits, say
-        raise StateError("document", f"not acceptable JSON: {_show(str(e))}") from None
-    if not isinstance(doc, dict):
-        raise StateError("document", f"expected a mapping, got {_show(doc)}")
-    if doc.get("game") != "triwizard":
-        raise StateError("document.game", f"expected 'triwizard', got {_show(doc.get('game'))}")
-    if doc.get("format") != fmt:
-        raise StateError("document.format", f"expected {fmt}, got {_show(doc.get('format'))}")
+    doc = parse_document(text, "triwizard", fmt, MAX_TEXT, MAX_DEPTH)
     unknown = sorted(set(doc) - {"game", "format", "state"})
     if unknown:
         raise StateError(f"document.{unknown[0]}", "unknown field")

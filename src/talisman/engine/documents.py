@@ -1,0 +1,78 @@
+"""Reading a game's JSON document safely: shared by every game's ``from_json``.
+
+The text is checked before it is parsed (its size, and its nesting in linear time, so a
+hundred thousand brackets cannot exhaust the stack), then parsed, then checked to be a mapping
+naming the right game and format.  Every refusal is a :class:`~talisman.errors.StateError`
+naming the ``document`` path.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..errors import StateError
+
+#: How much of a bad value an error message shows.
+SHOWN = 60
+
+_OPEN = re.compile(r'[\[{]|"(?:[^"\\]|\\.)*"|[\]}]')
+
+
+def show(value: Any) -> str:
+    """A bad value as an error message shows it: its ``repr``, cut at :data:`SHOWN` characters."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
+
+
+def check_text_depth(text: str, limit: int) -> None:
+    """Refuse JSON text that nests deeper than ``limit`` before parsing it (linear time; brackets
+    inside strings do not count)."""
+    if text.count("[") + text.count("{") <= limit:
+        return
+    depth = 0
+    for m in _OPEN.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                raise StateError("document", f"nested deeper than {limit} levels")
+        elif ch in "]}":
+            depth -= 1
+
+
+def parse_document(text: Any, game: str, fmt: int, max_text: int, max_depth: int) -> dict[str, Any]:
+    """A game document's JSON text (``str`` or UTF-8 ``bytes``) -> the document: not longer than
+    ``max_text`` characters, not nested deeper than ``max_depth``, JSON at all, a mapping whose
+    ``game`` is ``game`` and whose ``format`` is ``fmt``.
+
+    >>> parse_document('{"game": "maze", "format": 1, "state": {}}', "maze", 1, 1000, 8)["state"]
+    {}
+    >>> parse_document('[[[[1]]]]', "maze", 1, 1000, 3)
+    Traceback (most recent call last):
+    ...
+    talisman.errors.StateError: document: nested deeper than 3 levels
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise StateError("document", f"not UTF-8 text: {e.reason}") from None
+    if not isinstance(text, str):
+        raise StateError("document", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > max_text:
+        raise StateError("document", f"longer than {max_text} characters")
+    check_text_depth(text, max_depth)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StateError("document", f"not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # an int of more than 4300 digits, say
+        raise StateError("document", f"not acceptable JSON: {show(str(e))}") from None
+    if not isinstance(doc, dict):
+        raise StateError("document", f"expected a mapping, got {show(doc)}")
+    if doc.get("game") != game:
+        raise StateError("document.game", f"expected {game!r}, got {show(doc.get('game'))}")
+    if doc.get("format") != fmt:
+        raise StateError("document.format", f"expected {fmt}, got {show(doc.get('format'))}")
+    return doc
