@@ -8,6 +8,7 @@ from pyrsistent import pmap, pvector
 
 from .engine.records import deep_freeze, replace
 from .api import FORMAT, STEPS, apply, legal_actions
+from .bots import BOTS
 from .definitions import load
 from .engine import machine, scenario
 from .engine.serialize import to_data
@@ -135,6 +136,36 @@ class TalismanScenarios:
         if p is not None and p.is_chance and p.kind == "roll" and not str(text).startswith("roll:"):
             raise DiceExhausted(f"scripted dice ran out: wanted {p.spec} for {p.prompt}")
         return apply(state, text, stop_at_chance=machine.AT_SCRIPT_END)
+
+    @staticmethod
+    def expect_odds(state, want):
+        """Check ``expect.odds`` (its shape already checked by the scenario reader): the exact
+        distribution from the end of the actions must equal ``want["is"]``, outcome by outcome
+        (an outcome not listed must have chance 0)."""
+        # talisman.odds imports this module (TalismanScenarios), so it is imported when used
+        from .odds import Best, odds
+        if state.dice.script:
+            raise TalismanError(f"{len(state.dice.script)} forced die result(s) left after the "
+                                "actions; odds enumerate every roll from the end of the actions")
+        policy = want.get("policy", "none")
+        if isinstance(policy, dict):
+            kind, value = next(iter(policy.items()))
+            if kind == "bot":
+                if value not in BOTS:
+                    raise TalismanError(f"policy.bot: unknown bot {value!r}; known: {', '.join(sorted(BOTS))}")
+                policy = BOTS[value](0)
+            elif kind == "best":
+                policy = Best(value)
+            else:
+                policy = list(value)
+        else:
+            policy = None
+        dist = odds(state, want["until"], policy, outcome=want.get("outcome"))
+        stated = {k: scenario.odds_fraction(p) for k, p in want["is"].items()}
+        if all(dist[k] == p for k, p in stated.items()):
+            return []  # both sum to 1, so an outcome not stated has chance 0 too
+        return [scenario.Failure("odds", {k: str(p) for k, p in stated.items()},
+                                 {k: str(p) for k, p in dist.items()})]
 
 
 def adapter_for(doc_game):

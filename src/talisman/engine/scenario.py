@@ -13,6 +13,8 @@ The format (``docs/scenarios.md``)::
       log_contains: [{event: standoff}]
       log_lacks: [{event: life_lost}]
       error: "..."       # the last action must fail with this text in its message
+      odds: {until: combat_resolved, is: {won: 5/18, standoff: 5/36, lost: 7/12}}
+                         # exact odds from the end of the actions (checked by the game's adapter)
 
 Errors in the file name its line; failed expectations name the path, the
 expected and the actual value.
@@ -20,6 +22,7 @@ expected and the actual value.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -31,7 +34,11 @@ from .data import parse_yaml
 from .serialize import to_data
 
 TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
-SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks"}
+SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks", "odds"}
+#: The keys of ``expect.odds`` (docs/scenarios.md); ``until`` and ``is`` are required.
+ODDS_KEYS = {"until", "policy", "outcome", "is"}
+#: The one key of ``expect.odds.policy`` (or the text ``none``).
+ODDS_POLICIES = {"best", "actions", "bot"}
 
 
 @attrs.frozen
@@ -62,6 +69,7 @@ class ScenarioGame(Protocol):
     def setup_state(self, setup: dict[str, Any], dice: list[int] | None) -> Any: ...
     def apply(self, state: Any, text: str) -> Any: ...
     def legal_actions(self, state: Any) -> Sequence[object]: ...
+    # optional: ``expect_odds(state, want) -> list[Failure]`` checks ``expect.odds``
 
 
 class Lines:
@@ -148,7 +156,65 @@ def _special_problem(key: object, want: object) -> str | None:
     elif key == "error":
         if not isinstance(want, str):
             return "the text the error message contains"
+    elif key == "odds":
+        return _odds_problem(want)
     return None
+
+
+def _odds_problem(want: object) -> str | None:
+    """What is wrong with the shape of ``expect.odds``, or None (what the names mean,
+    an unknown bot or predicate, is the game adapter's to judge)."""
+    if not isinstance(want, dict):
+        return "a mapping {until: ..., policy: ..., outcome: ..., is: {outcome: fraction}}"
+    unknown = set(map(str, want)) - ODDS_KEYS
+    if unknown:
+        return f"unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(ODDS_KEYS))}"
+    for key in ("until", "is"):
+        if key not in want:
+            return f"missing {key!r}"
+    until = want["until"]
+    names = [until] if isinstance(until, str) else until
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        return "until: a predicate or event name (combat_resolved), or a list of them"
+    policy = want.get("policy", "none")
+    if policy not in (None, "none"):
+        if not isinstance(policy, dict) or len(policy) != 1 or next(iter(policy)) not in ODDS_POLICIES:
+            return "policy: none, {best: OUTCOME}, {actions: [notations]} or {bot: NAME}"
+        kind, value = next(iter(policy.items()))
+        if kind == "actions" and (not isinstance(value, list)
+                                  or not all(isinstance(a, str) for a in value)):
+            return "policy.actions: a list of action notations"
+        if kind == "bot" and not isinstance(value, str):
+            return "policy.bot: a bot's name (heuristic, random)"
+        if kind == "best" and not isinstance(value, (str, int, list)):
+            return "policy.best: an outcome, or a list of outcomes"
+    if "outcome" in want and not isinstance(want["outcome"], str):
+        return "outcome: a dotted path into the final state (characters.thief.lives)"
+    dist = want["is"]
+    if not isinstance(dist, dict) or not dist:
+        return "is: a mapping of outcomes to exact fractions ({won: 5/18, lost: 13/18})"
+    total = Fraction(0)
+    for outcome, p in dist.items():
+        value = odds_fraction(p)
+        if value is None:
+            return (f"is.{outcome}: {p!r} is not an exact probability; write a fraction "
+                    "as text (5/18), 0 or 1")
+        total += value
+    if total != 1:
+        return f"is: the probabilities sum to {total}, not 1"
+    return None
+
+
+def odds_fraction(value: object) -> Fraction | None:
+    """A stated probability (``"5/18"``, ``0``, ``1``) as a Fraction, or None if it is not one
+    (a float such as 0.28 is refused: odds are checked exactly)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        f = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return f if 0 <= f <= 1 else None
 
 
 def lookup(data: Any, dotted: str) -> Any:
@@ -207,6 +273,8 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
             for a in want:
                 if a in legal:
                     failures.append(Failure("legal_lacks", a, list(legal)))
+        elif key == "odds":
+            pass  # the game adapter's expect_odds checks it (run)
         else:
             got = lookup(data, key)
             if got != want:
@@ -245,4 +313,13 @@ def run(path: str | Path, game: ScenarioGame) -> Result:
         # a likely cause of the failures: the play stopped where the forced dice ran out
         failures.append(Failure("dice", "enough scripted dice",
                                 f"ran out: wanted {p.spec} for {p.prompt}"))
+    if "odds" in doc["expect"] and error is None:
+        expect_odds = getattr(game, "expect_odds", None)
+        if expect_odds is None:
+            raise ScenarioError(path, lines.of("expect", "odds"),
+                                "expect.odds: this game's scenarios cannot state odds")
+        try:
+            failures.extend(expect_odds(state, doc["expect"]["odds"]))
+        except TalismanError as e:
+            raise ScenarioError(path, lines.of("expect", "odds"), f"expect.odds: {e}") from None
     return Result(str(path), str(doc["name"]), str(doc["rules"]), tuple(failures))
