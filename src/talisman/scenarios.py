@@ -142,7 +142,7 @@ class TalismanScenarios:
         """Check ``expect.odds`` (its shape already checked by the scenario reader): the exact
         distribution from the end of the actions must equal ``want["is"]``, outcome by outcome
         (an outcome not listed must have chance 0)."""
-        # talisman.odds imports this module (TalismanScenarios), so it is imported when used
+        # reason: talisman.odds imports this module (TalismanScenarios): a cycle, broken at use
         from .odds import Best, odds
         if state.dice.script:
             raise TalismanError(f"{len(state.dice.script)} forced die result(s) left after the "
