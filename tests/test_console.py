@@ -16,8 +16,9 @@ from rich.console import Console
 import talisman
 from talisman.bots import BOTS
 from talisman.cli import main
-from talisman.console import board_layout, board_map, describe, fight_odds, match, status_panel
+from talisman.console import board_map, describe, fight_odds, match, status_panel
 from talisman.definitions import load
+from talisman.svg.layout import grid_cells, main_board
 
 
 def play(args, text):
@@ -221,7 +222,7 @@ def test_the_status_panel_shows_the_expansions_round_time_and_omens():
 
 
 def test_the_map_places_the_rings_as_concentric_squares():
-    layout = board_layout(load().board)
+    layout = grid_cells(load().board)
     assert len(set(layout.values())) == len(layout) == 49
     assert layout["crown_of_command"] == (3, 3)
     for sid, (r, c) in layout.items():
@@ -233,6 +234,30 @@ def test_the_map_places_the_rings_as_concentric_squares():
             if other in layout and load().board.spaces[other].region == load().board.spaces[sid].region:
                 r2, c2 = layout[other]
                 assert abs(r - r2) + abs(c - c2) == 1
+
+
+def test_the_map_and_the_svg_picture_agree_on_each_spaces_ring_and_side():
+    """The terminal map's cells come from the picture's layout: each space is on the same ring
+    and the same side (left/right of the centre, above/below it) in both."""
+    board = load().board
+    picture = main_board(board)
+    cx, cy = picture.centre
+    rings = {region: k for k, (region, _) in enumerate(picture.rings)}
+    view = talisman.player_view(talisman.new_game(["warrior", "troll"], seed=7), "warrior")
+    console = Console(record=True, width=200)
+    console.print(board_map(view, "warrior"))
+    rows = [line for line in console.export_text().splitlines() if line.startswith("│")]
+    for sid, (r, c) in grid_cells(board).items():
+        x, y = picture.boxes[sid].centre
+        assert (c > 3) - (c < 3) == (x > cx + 1) - (x < cx - 1), sid
+        assert (r > 3) - (r < 3) == (y > cy + 1) - (y < cy - 1), sid
+        if sid in rings:
+            ring = rings[board.spaces[sid].region]
+            assert 3 - max(abs(r - 3), abs(c - 3)) == ring, sid
+    # and the printed map shows the Village in the bottom-left cell, as the picture draws it
+    assert picture.boxes["village"].x < cx and picture.boxes["village"].y > cy
+    village = [i for i, line in enumerate(rows) if line.split("│")[1].strip() == "Village"]
+    assert village and village[0] > len(rows) // 2
 
 
 def test_quit_and_pause_end_the_game_cleanly(tmp_path):

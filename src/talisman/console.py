@@ -27,6 +27,7 @@ from .definitions import load
 from .engine.records import replace
 from .errors import TalismanError
 from .narration import narrate
+from .svg.layout import grid_cells
 from .validate import VIEW
 
 #: The commands understood at any prompt (a word here is never read as a notation prefix).
@@ -521,64 +522,10 @@ def game_facts(view):
 
 # ----------------------------------------------------------------------------- map
 
-def _perimeter(n, off):
-    """The cells of an n x n square's border, clockwise from its top-left, shifted by ``off``."""
-    cells = [(0, c) for c in range(n)] + [(r, n - 1) for r in range(1, n)]
-    cells += [(n - 1, c) for c in range(n - 2, -1, -1)] + [(r, 0) for r in range(n - 2, 0, -1)]
-    return [(r + off, c + off) for r, c in cells]
-
-
-def _ring_cells(board, spaces, n, off, placed):
-    """Place a ring of spaces on a square border, turned so that as many spaces as possible sit
-    beside the spaces they link to (neighbours, opposites) already placed outside them."""
-    border = _perimeter(n, off)
-    best, best_score = None, -1
-    for flip in (1, -1):
-        for turn in range(len(border)):
-            cells = {sid: border[(flip * i + turn) % len(border)] for i, sid in enumerate(spaces)}
-            score = 0
-            for sid, (r, c) in cells.items():
-                s = board.spaces[sid]
-                for other in (*s.neighbours, *s.opposite):
-                    if other in placed:
-                        r2, c2 = placed[other]
-                        score += max(abs(r - r2), abs(c - c2)) == 1
-            if score > best_score:
-                best, best_score = cells, score
-    return best
-
-
-def board_layout(board):
-    """Where each space of the main board sits on a 7 x 7 grid of concentric squares (the Outer
-    Region's 24 spaces on the border, the Middle's 16 inside, the Inner's 8, the Crown at the
-    centre), or None for a board of another shape.
-
-    Args:
-        board: the loaded board (``talisman.definitions.load().board``).
-
-    Returns:
-        Space id -> ``(row, column)``, or None.
-
-    Example:
-        >>> from talisman.definitions import load
-        >>> cells = board_layout(load().board)
-        >>> len(cells), cells["forest"]
-        (49, (2, 0))
-    """
-    rings = [("outer", 7, 0), ("middle", 5, 1), ("inner", 3, 2)]
-    if any(len(board.regions.get(r, ())) != 4 * (n - 1) for r, n, _ in rings):
-        return None
-    if len(board.regions.get("crown", ())) != 1:
-        return None
-    placed = {}
-    for region, n, off in rings:
-        placed.update(_ring_cells(board, board.regions[region], n, off, placed))
-    placed[board.regions["crown"][0]] = (3, 3)
-    return placed
-
-
 def board_map(view, seat=None):
-    """A compact map of the board with the pieces and cards on it, from ``view``.
+    """A compact map of the board with the pieces and cards on it, from ``view``: the main
+    board on the grid of ``talisman.svg.layout.grid_cells`` (the same layout as the SVG
+    picture), the other regions as lines below it.
 
     Args:
         view: a player's view.
@@ -597,14 +544,15 @@ def board_map(view, seat=None):
         True
     """
     board = _defs().board
-    layout = board_layout(board)
+    layout = grid_cells(board)     # the SVG picture's layout, read as a grid
     out = Table.grid()
     if layout:
+        n = 1 + max(max(r, c) for r, c in layout.values())
         grid = Table(show_header=False, box=box.SQUARE, show_lines=True, pad_edge=False,
                      padding=(0, 0), expand=False)
-        for _ in range(7):
+        for _ in range(n):
             grid.add_column(ratio=1, overflow="fold")
-        cells = [[Text("") for _ in range(7)] for _ in range(7)]
+        cells = [[Text("") for _ in range(n)] for _ in range(n)]
         for sid, (r, c) in layout.items():
             cells[r][c] = _cell(view, sid, seat)
         for row in cells:

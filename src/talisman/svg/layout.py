@@ -182,6 +182,48 @@ def main_board(board):
     return Layout(boxes, full, full, tuple(bands), tuple(squares))
 
 
+def grid_cells(board):
+    """The main board as a text grid: where each space of :func:`main_board` sits, as
+    ``(row, column)`` on a square of cells (one cell a space of the outermost ring), read off
+    the picture's own boxes, so a text map and the picture agree on every space's side and ring.
+
+    Args:
+        board: the loaded board (``talisman.definitions.load().board``).
+
+    Returns:
+        Space id -> ``(row, column)``, or None for a board whose rings do not nest as squares
+        one cell inside each other (no main board, or rings of other sizes).
+
+    Example:
+        >>> from talisman.definitions import load
+        >>> cells = grid_cells(load().board)
+        >>> len(cells), cells["forest"], cells["crown_of_command"]
+        (49, (6, 2), (3, 3))
+    """
+    lay = main_board(board)
+    if not lay.rings:
+        return None
+    outer = _ring_cells(len(board.regions[lay.rings[0][0]]))
+    cells = {}
+    for k, (region, square) in enumerate(lay.rings):
+        m = _ring_cells(len(board.regions[region]))
+        if m != outer - 2 * k:
+            return None
+        size = square.w / m
+        for sid in board.regions[region]:
+            cx, cy = lay.boxes[sid].centre
+            cells[sid] = (k + int((cy - square.y) // size), k + int((cx - square.x) // size))
+    inside = outer - 2 * len(lay.rings)          # the cells left in the centre
+    singles = [sid for region, shape in board.shapes.items() if shape == "single"
+               for sid in board.regions[region]]
+    if len(singles) > max(inside, 0):
+        return None
+    mid = outer // 2
+    for i, sid in enumerate(sorted(singles, key=lambda s: lay.boxes[s].x)):
+        cells[sid] = (mid, mid - len(singles) // 2 + i)
+    return cells
+
+
 def _dist(a, b):
     (ax, ay), (bx, by) = a.centre, b.centre
     return math.hypot(ax - bx, ay - by)
