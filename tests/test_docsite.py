@@ -27,7 +27,8 @@ def site(tmp_path_factory):
     """The site built once, warnings as errors (``-W``), into a temporary folder."""
     for module in GENERATOR:   # the docstring checks below run without the generator
         pytest.importorskip(module, reason=f"{module} is not installed: the site's generator comes "
-                                           "with the `test` (or `docs`) extra: pip install -e '.[test]'")
+                                           "with the `test` (or `docs`) extra on Python 3.11 and later "
+                                           "(Sphinx 9): pip install -e '.[test]'")
     out = tmp_path_factory.mktemp("site")
     warnings = out / "warnings.txt"
     done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
