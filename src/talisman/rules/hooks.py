@@ -91,8 +91,9 @@ Value hooks:
 ``draw_deck(state, deck, character, space)``
     The deck a space's "draw N cards" draws from (the Harbinger's region draws Harbinger cards).
 ``attack_score(state, score, enemy, kind)``
-    One creature's attack value in a combat (the Blood Moon: 1 less by Day, never below 1,
-    1 more at Night; for each enemy separately).
+    One creature's part of its attack score in a combat, before the die (the Blood Moon: 1
+    less by Day, taken from this part, the die keeping the whole score at 1 or more; 1 more at
+    Night; for each enemy separately).
 ``space_effect(state, effects, space)``
     A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
 ``space_named(state, allowed, space, effect)``
