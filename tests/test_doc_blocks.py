@@ -46,7 +46,13 @@ def test_every_scenario_in_the_docs_passes(tmp_path, body):
 def test_every_python_block_in_the_docs_runs(body, monkeypatch):
     # docs/testing.md's example imports "your" bot from my_project: any bot with choose(state)
     monkeypatch.setitem(sys.modules, "my_project", types.SimpleNamespace(MyBot=lambda: BOTS["random"](0)))
-    exec(compile(body, "<doc block>", "exec"), {"__name__": "doc_block"})
+    namespace = {"__name__": "doc_block"}
+    exec(compile(body, "<doc block>", "exec"), namespace)
+    # the block ran to its end: every name it binds at top level is bound
+    import ast
+    bound = {t.id for node in ast.parse(body).body if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name)}
+    assert bound <= set(namespace), sorted(bound - set(namespace))
 
 
 

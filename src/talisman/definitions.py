@@ -78,8 +78,8 @@ ABILITIES_SCHEMA = {
     "type": "object", "required": ["abilities"], "additionalProperties": False,
     "properties": {"abilities": {"type": "array", "items": {
         "type": "object", "required": ["id", "summary"], "additionalProperties": False,
-        "properties": {"id": _ID, "summary": {"type": "string"},
-                       "stand_in": {"type": "boolean"}}}}},
+        "properties": {"id": _ID, "summary": {"type": "string"}, "source": {"type": "string"},
+                       "stand_in": {"type": "boolean"}, "reason": {"type": "string"}}}}},
 }
 
 _EFF = {"$ref": "#/$defs/effects"}
@@ -340,6 +340,7 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
 
 def _load_abilities(path: Path) -> dict[str, Any]:
     doc = validate(path, load_yaml(path), ABILITIES_SCHEMA)
+    check_provenance(path, doc["abilities"], "ability")
     unique_ids(path, doc["abilities"], "ability")
     return {a["id"]: a for a in doc["abilities"]}
 
