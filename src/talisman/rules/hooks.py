@@ -188,6 +188,14 @@ Value hooks:
     Whether ``character`` may use ``ability`` that neither its card nor its possessions give
     (OPTIONAL RULES, HENCHMEN: a Henchman's Special Ability used "as if they were his own").
     Asked only when some plugin keeps state (``state.ext``); a Toad still uses none.
+``warrant_taking(state, result, character, cause)``
+    ``character`` must take a Warrant Card (the Emperor's Guard: a tax unpaid, a Guard beaten);
+    ``result`` is ``(state, taken)``, ``(state, False)`` to begin with.  A subscriber that keeps
+    Warrant Cards (the City) gives him one and returns its state and ``True``; without one the
+    caller keeps the Warrant itself.  Asked only with expansions in play.
+``warrant_held(state, held, character)``
+    Whether ``character`` holds a Warrant Card some expansion keeps (the City's), for a rule of
+    another that asks (the Emperor's Guard takes no bribe from a Warrant holder).
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
@@ -208,7 +216,8 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
-               "crown_encounter", "alignment_changing", "lives_losing", "ability_lent")
+               "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
+               "warrant_taking", "warrant_held")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)

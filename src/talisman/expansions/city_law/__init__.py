@@ -17,7 +17,9 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
   ``leaving``);
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another (``streets``);
-- ``character_died``: the City forgets the dead (animals left outside drop where he died).
+- ``character_died``: the City forgets the dead (animals left outside drop where he died);
+- ``warrant_taking`` / ``warrant_held``: another expansion's Warrant is a City Warrant Card (the
+  Emperor's Guard's tax unpaid or Guard beaten), and asks whether one is held.
 
 Its data: ``data/talisman/expansions/city/board.yaml`` (the board, a marked reconstruction),
 ``cards/city.yaml`` (the City deck, stand-ins) and ``city.yaml`` (kinds of spaces, prices, the
@@ -67,8 +69,23 @@ def character_died(state, character):
     return state
 
 
+def warrant_taking(state, result, character, cause):
+    """Another expansion's "must take a Warrant" (the Emperor's Guard): a City Warrant Card."""
+    state, taken = result
+    if taken:
+        return result
+    return store.give_warrant(state, character), True
+
+
+def warrant_held(state, held, character):
+    """Whether ``character`` holds a City Warrant Card (asked by another expansion's rule)."""
+    return held or store.has_warrant(state, character)
+
+
 HOOKS = {
     "setup": setup,
+    "warrant_taking": warrant_taking,
+    "warrant_held": warrant_held,
     "turn_started": law.turn_started,
     "turn_ended": law.turn_ended,
     "before_movement": before_movement,

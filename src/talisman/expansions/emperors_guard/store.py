@@ -1,0 +1,42 @@
+"""The Emperor's Guard's own plain data in ``state.ext["emperors_guard"]``.
+
+``guards``: piece -> the space it stands on (a piece is named after the space the Event placed it
+on: ``chapel``, ``city_gate``...); ``removed``: the pieces removed from play (beaten);
+``round``: the last Round whose end the pieces have moved for (the Event sets it to the Round
+before its own, so the pieces first move at the end of the Round they came in);
+``warrants``: the characters holding a Warrant the Guard gave, without the City (with the City in
+play its Warrant Cards are the City's, through the ``warrant_taking`` hook point);
+``cards``: space -> the cards lying face down there (a closed Place, a hiding Follower);
+``queue``: the Guard's encounters still to play after a move (each ``{piece, space,
+character}`` or ``{piece, space, cards: true}``), kept here so a turn cut short loses none.
+"""
+from __future__ import annotations
+
+from ...engine.records import deep_freeze, replace
+
+KEY = "emperors_guard"
+EMPTY = deep_freeze({"guards": {}, "removed": [], "round": 0, "warrants": [], "cards": {}, "queue": []})
+
+
+def get(state, field):
+    return state.ext.get(KEY, EMPTY).get(field, EMPTY[field])
+
+
+def put(state, **changes):
+    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
+    return replace(state, ext=state.ext.set(KEY, data))
+
+
+def init(state):
+    return replace(state, ext=state.ext.set(KEY, EMPTY))
+
+
+def face_down(state, space):
+    """The cards lying face down on ``space`` (closed Places, hiding Followers)."""
+    return list(get(state, "cards").get(space, ()))
+
+
+def set_face_down(state, space, cards):
+    places = get(state, "cards")
+    places = places.set(space, deep_freeze(list(cards))) if cards else places.discard(space)
+    return put(state, cards=places)
