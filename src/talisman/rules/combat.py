@@ -82,6 +82,8 @@ def ask_defender(state):
         # an expansion may forbid some (no Spells in the Wizard's Tower); it adds none here
         allowed = adjust(state, "combat_options", tuple(options), character=defender)
         options = [o for o in options if o in allowed]
+    if state.ext:  # a plugin's own options for the defender (the Henchmen: one fights in stead)
+        options += [o for o in adjust(state, "defender_options", (), character=defender) if o not in options]
     if not options:
         return ask_declare(state)
     return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",
@@ -96,6 +98,9 @@ def defender_declared(state, action):
         state = log(state, "evaded", character=b["opponent"], how="ability")
         state = replace(state, battle=b.set("result", "evaded"))
         return finish(state)
+    if action.kind not in ("cast", "read"):  # an option a plugin offered (defender_options)
+        state = run_hook(state, "combat_option_chosen", character=b["opponent"], action=str(action))
+        return after_defender_cast(state)
     # the cast may wait on a Counterspell: resume after it (the defender may cast again)
     state = push(state, frame("combat.after_defender_cast"))
     if action.kind == "read":
@@ -671,7 +676,8 @@ def finish_between_characters(state):
         options.append("spoils:gold")
     if b["kind"] == "psychic":
         options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
-    if state.config.expansions:  # spoils a card offers (the Blood Moon's Syphoning Sceptre)
+    if state.config.expansions or state.ext:
+        # spoils a card offers (the Blood Moon's Syphoning Sceptre), a Henchman taken as a Follower
         options = list(adjust(state, "spoils_options", tuple(options), victor=victor,
                               loser=loser, kind=b["kind"]))
     return decide(state, victor, "spoils", options, "combat.spoils_chosen",

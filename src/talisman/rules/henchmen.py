@@ -14,12 +14,19 @@ and joins the game only through hook points (a base-game state without the optio
 - ``ability_lent``: the Henchmen's Special Abilities the player may use "as if they were his
   own" (only those the data ``data/talisman/options/henchmen.yaml`` marks as lent);
 - ``combat_options`` / ``combat_option_chosen``: "At the start of any Combat, a player may
-  declare a Henchman to fight in stead" (``henchman:<id>``), before any Spell or other option;
+  declare a Henchman to fight in stead" (``henchman:<id>``), before any Spell or other option
+  (the attacker's in ``state.battle["henchman"]``, a defending character's in
+  ``state.battle["opponent_henchman"]``);
 - ``character_score``: the Henchman fights "using the base Strength and/or Craft printed on their
   Character Cards", plus what the player's Objects, Followers and Spells add;
 - ``lives_losing``: the Henchman that fought loses the lives of the fight, not the player; at 0
   it is dead and discarded;
-- ``character_died``: a dead player's Henchmen leave the game.
+- ``character_died``: a dead player's Henchmen leave the game;
+- ``defender_options``: a character attacked by another may declare his Henchman too ("At the
+  start of any Combat");
+- ``possession_gained`` / ``spoils_options`` / ``spoils_option_chosen``: "Henchmen are
+  considered Followers for any pertaining rules": the Hag drives them off, the victor of psychic
+  combat may take one.
 
 Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
 than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
@@ -87,11 +94,14 @@ def henchmen_of(state, cid) -> list[dict[str, Any]]:
 
 
 def fighting(state, cid):
-    """The Henchman fighting for ``cid`` in the combat in progress, or None."""
+    """The Henchman fighting for ``cid`` in the combat in progress (the attacker's, or the
+    defender's in a fight between characters), or None."""
     b = state.battle
     if b is None or KEY not in state.ext:
         return None
-    return b.get("henchman") if b["who"] == cid else None
+    if b["who"] == cid:
+        return b.get("henchman")
+    return b.get("opponent_henchman") if b["opponent"] == cid else None
 
 
 def _set(state, cid, henchmen):
@@ -180,11 +190,20 @@ def combat_options(state, options, character):
     return tuple(options) + tuple(f"henchman:{h['id']}" for h in mine)
 
 
+def defender_options(state, options, character):
+    """"At the start of any Combat": a character attacked by another may declare a Henchman too."""
+    b = state.battle
+    if KEY not in state.ext or b is None or b["opponent"] != character or b.get("opponent_henchman"):
+        return options
+    return tuple(options) + tuple(f"henchman:{h['id']}" for h in henchmen_of(state, character))
+
+
 def combat_option_chosen(state, character, action):
     if not action.startswith("henchman:"):
         return state
     hid = action.split(":", 1)[1]
-    state = replace(state, battle=state.battle.set("henchman", hid))
+    field = "opponent_henchman" if state.battle["opponent"] == character else "henchman"
+    state = replace(state, battle=state.battle.set(field, hid))
     return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle["kind"])
 
 
@@ -218,6 +237,49 @@ def lives_losing(state, result, character, amount, cause):
     return result
 
 
+# --- "Henchmen are considered Followers for any pertaining rules" ------------------------------
+
+def possession_gained(state, character, card):
+    """The Hag joining drives off every other Follower (``hag_curse``): the Henchmen too, who
+    leave the game."""
+    mine = henchmen_of(state, character)
+    if not mine or "hag_curse" not in load().cards[card].abilities:
+        return state
+    state = log(state, "henchmen_left", character=character, henchmen=[h["id"] for h in mine],
+                cause="driven off by the Hag")
+    return _set(state, character, [])
+
+
+def _may_take(state, victor):
+    """Whether ``victor`` may gain a Henchman as a Follower: not while the Hag is with him
+    (``hag_curse``: none may be gained), not a character forbidden Followers."""
+    defs = load()
+    ch = state.characters[victor]
+    if any("hag_curse" in defs.cards[f].abilities for f in ch.followers):
+        return False
+    return not set(table()["forbid_followers"]) & set(defs.characters[victor].abilities)
+
+
+def spoils_options(state, options, victor, loser, kind):
+    """RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: the victor may take a Follower: a Henchman
+    too (``spoils:henchman:<id>``), who then serves him with the lives it has."""
+    if kind != "psychic" or not henchmen_of(state, loser) or not _may_take(state, victor):
+        return options
+    return tuple(options) + tuple(f"spoils:henchman:{h['id']}" for h in henchmen_of(state, loser))
+
+
+def spoils_option_chosen(state, victor, loser, action):
+    if not action.startswith("spoils:henchman:"):
+        return state
+    hid = action.split(":", 2)[2]
+    theirs = henchmen_of(state, loser)
+    taken = next(h for h in theirs if h["id"] == hid)
+    theirs.remove(taken)
+    state = _set(state, loser, theirs)
+    state = _set(state, victor, henchmen_of(state, victor) + [taken])
+    return log(state, "henchman_taken", character=victor, opponent=loser, henchman=hid, lives=taken["lives"])
+
+
 def character_died(state, character):
     mine = henchmen_of(state, character)
     if not mine:
@@ -229,7 +291,9 @@ def character_died(state, character):
 PLUGIN = Plugin("henchmen", always=True, hooks={
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
-    "lives_losing": lives_losing, "character_died": character_died})
+    "lives_losing": lives_losing, "character_died": character_died,
+    "defender_options": defender_options, "possession_gained": possession_gained,
+    "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen})
 
 STEPS: dict[str, Any] = {}
 

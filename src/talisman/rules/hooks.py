@@ -131,6 +131,11 @@ Value hooks:
     only with expansions in play (the Blood Moon's Tricks and Treats: ``trick:<card>``).
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
+``defender_options(state, options, character)``
+    What a character attacked by another may declare before the dice besides evading and his
+    Spells (a tuple of notations; OPTIONAL RULES, HENCHMEN: ``henchman:<id>``, a Henchman
+    fighting in stead); a chosen one is played by ``combat_option_chosen`` with the defender as
+    ``character``.  Asked only when some plugin keeps state (``state.ext``).
 ``teleport_destinations(state, spaces, character, region)``
     The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
     tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
@@ -217,7 +222,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held")
+               "warrant_taking", "warrant_held", "defender_options")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)

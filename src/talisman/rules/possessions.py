@@ -55,7 +55,8 @@ def add_possession(state, actor, card_id, cause):
         if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor]):
             # taken over the limit: the character then leaves others, keeping the Cursed first
             state = push(state, frame("characters.keep_within_limit", who=actor))
-    if state.config.expansions and card_id in getattr(state.characters[actor], field):
+    # (or some plugin keeps state: the Henchmen, driven off by the Hag as Followers are)
+    if (state.config.expansions or state.ext) and card_id in getattr(state.characters[actor], field):
         state = run_hook(state, "possession_gained", character=actor, card=card_id)
     return state
 
