@@ -17,6 +17,7 @@ from talisman import api
 from talisman.definitions import load
 from talisman.errors import DataError
 from talisman.expansions.emperors_guard import data, guard, store
+from talisman.rules.characters import kill
 from talisman.testing import invariants
 from talisman.testing.strategies import play_random
 
@@ -156,7 +157,6 @@ def test_the_guard_kills_the_current_character_the_rest_of_its_encounters_go_on(
 
 def test_a_dead_warrant_holder_holds_no_warrant():
     s = ggame(["warrior", "thief"], ext={"emperors_guard": {"warrants": ["warrior"]}})
-    from talisman.rules.characters import kill
     s = kill(s, "warrior", "test")
     assert store.get(s, "warrants") == []
 

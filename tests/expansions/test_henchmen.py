@@ -6,6 +6,8 @@ check the deal, the option's errors and the data table.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +15,12 @@ import talisman
 from talisman.definitions import characters_of_sets, load
 from talisman.errors import OptionError
 from talisman.rules import henchmen
+from talisman.rules import effects
 from talisman.rules.characters import has_ability, kill
+from talisman.rules.possessions import add_possession
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import game, legal, play  # noqa: E402
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -106,3 +113,45 @@ def test_random_play_with_henchmen(seed):
         for p in s.order:
             assert all(1 <= h["lives"] <= 4 for h in henchmen.henchmen_of(s, p))
     assert any(e.name == "henchman_fights" for e in s.log)
+
+
+# --- "Henchmen are considered Followers for any pertaining rules"; the defender's Henchman ----------
+
+def _fight_position(victor_followers=()):
+    """The Wizard about to win a psychic combat against the Thief, who has a Henchman (Troll)."""
+    s = game([{"id": "wizard", "space": "graveyard", "spells": [], "followers": list(victor_followers)},
+              {"id": "thief", "space": "woods_1"}], [1, 6, 1],
+             options={"henchmen_dealt": {"thief": ["troll"]}})
+    return play(s, "move:woods_1", "encounter:char:thief", "attack:psychic", "fight", "fight")
+
+
+def test_a_victor_with_the_hag_may_not_take_a_henchman():
+    """The Hag: no Follower may be gained while she is with him; a Henchman neither."""
+    with_hag, without = legal(_fight_position(["hag"])), legal(_fight_position())
+    assert "spoils:henchman:troll" in without and "spoils:henchman:troll" not in with_hag
+
+
+def test_the_minstrel_keeps_his_henchmen_from_the_hag():
+    """The Minstrel sends the Hag away (``hag_immune``): nothing is driven off."""
+    s = talisman.new_game(["minstrel"], seed=0, options={"henchmen_dealt": {"minstrel": ["thief"]}})
+    s = add_possession(s, "minstrel", "hag", "test")
+    assert [h["id"] for h in henchmen.henchmen_of(s, "minstrel")] == ["thief"]
+
+
+def test_other_followers_only_with_the_option():
+    base = talisman.new_game(["warrior"], seed=0)
+    assert effects.other_followers(base, "warrior") == ()
+    s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["thief", "troll"]}})
+    assert effects.other_followers(s, "warrior") == ("henchman:thief", "henchman:troll")
+    assert effects.test_holds(s, {"has_followers": True}, "warrior")
+    assert not effects.test_holds(base, {"has_followers": True}, "warrior")
+
+
+def test_the_defender_is_offered_his_henchman_once():
+    s = game([{"id": "warrior", "space": "graveyard"}, {"id": "thief", "space": "woods_1"}], [1],
+             options={"henchmen_dealt": {"thief": ["troll"]}})
+    s = play(s, "move:woods_1", "encounter:char:thief", "attack:battle")
+    assert s.pending.player == "thief" and legal(s) == {"fight", "henchman:troll"}
+    s = play(s, "henchman:troll")
+    assert s.pending.player == "warrior" and henchmen.fighting(s, "thief") == "troll"
+    assert henchmen.fighting(s, "warrior") is None

@@ -254,18 +254,37 @@ def miss_turns(state, params, actor, source):
     return log(state, "turns_to_miss", character=actor, turns=params, cause=_cause(source))
 
 
+def other_followers(state, actor):
+    """The actor's Followers that are no cards (OPTIONAL RULES, HENCHMEN: a Henchman,
+    ``henchman:<id>``, "considered Followers for any pertaining rules"); asked only when some
+    plugin keeps state."""
+    return tuple(adjust(state, "other_followers", (), character=actor)) if state.ext else ()
+
+
+def _follower_gone(state, actor, follower, cause):
+    """One Follower lost: a card is killed (Preservation may save it), another kind of Follower
+    leaves through the ``other_follower_lost`` hook point."""
+    if follower in state.characters[actor].followers:
+        return kill_follower(state, actor, follower, cause)
+    return run_hook(state, "other_follower_lost", character=actor, follower=follower, cause=cause)
+
+
 def lose_follower(state, params, actor, source):
     ch = state.characters[actor]
-    if not ch.followers:
+    others = other_followers(state, actor)
+    if not ch.followers and not others:
         return state
     if not isinstance(params, (int, str)):  # {card: id}: that Follower, if still held
         card = params["card"]
-        return kill_follower(state, actor, card, _cause(source)) if card in ch.followers else state
+        return _follower_gone(state, actor, card, _cause(source)) if card in ch.followers or card in others else state
     if params == "all":
-        return drop_followers(state, actor, list(ch.followers), _cause(source))
-    if len(set(ch.followers)) == 1:
-        return kill_follower(state, actor, ch.followers[0], _cause(source))
-    return decide(state, actor, "follower", [f"lose:{f}" for f in dict.fromkeys(ch.followers)],
+        for f in others:
+            state = _follower_gone(state, actor, f, _cause(source))
+        return drop_followers(state, actor, list(ch.followers), _cause(source)) if ch.followers else state
+    choices = list(dict.fromkeys(ch.followers)) + list(others)
+    if len(choices) == 1:
+        return _follower_gone(state, actor, choices[0], _cause(source))
+    return decide(state, actor, "follower", [f"lose:{f}" for f in choices],
                   "effects.follower_lost", prompt="lose a follower", actor=actor, source=source)
 
 
@@ -273,10 +292,10 @@ def lose_lives_or_followers(state, params, actor, source):
     """Lose ``params`` lives, each of which a Follower given up may prevent (the Vampire's
     Tower: "each Follower discarded prevents 1 life loss", talisman-facts.md): the character
     gives up Followers one at a time (``give:<card>``) or takes the rest as lives (``lose``)."""
-    followers = state.characters[actor].followers
+    followers = list(dict.fromkeys(state.characters[actor].followers)) + list(other_followers(state, actor))
     if not followers:
         return lose(state, {"lives": params}, actor, source)
-    return decide(state, actor, "drain", ["lose"] + [f"give:{f}" for f in dict.fromkeys(followers)],
+    return decide(state, actor, "drain", ["lose"] + [f"give:{f}" for f in followers],
                   "effects.drain_chosen", prompt=f"lose {params} lives or give up Followers",
                   n=params, actor=actor, source=source)
 
@@ -284,7 +303,11 @@ def lose_lives_or_followers(state, params, actor, source):
 def drain_chosen(state, action, n, actor, source):
     if action.kind == "lose":
         return lose(state, {"lives": n}, actor, source)
-    state = drop_followers(state, actor, [action.args[0]], _cause(source))
+    given = ":".join(action.args)
+    if given in state.characters[actor].followers:
+        state = drop_followers(state, actor, [given], _cause(source))
+    else:  # a Henchman given up
+        state = run_hook(state, "other_follower_lost", character=actor, follower=given, cause=_cause(source))
     return lose_lives_or_followers(state, n - 1, actor, source) if n > 1 else state
 
 
@@ -295,12 +318,13 @@ def roll_for_each_follower(state, params, actor, source):
     sides = int(params["dice"][1:])
     rolls = [{"roll": {"dice": params["dice"], "table": {
         str(n): [{"lose_follower": {"card": f}}] if n in params["dies_on"] else [{"nothing": {}}]
-        for n in range(1, sides + 1)}}} for f in state.characters[actor].followers]
+        for n in range(1, sides + 1)}}}
+        for f in list(state.characters[actor].followers) + list(other_followers(state, actor))]
     return run(state, rolls, actor, source)
 
 
 def follower_lost(state, action, actor, source):
-    return kill_follower(state, actor, action.args[0], _cause(source))
+    return _follower_gone(state, actor, ":".join(action.args), _cause(source))
 
 
 def kill_follower(state, actor, card, cause, asked=()):
@@ -484,7 +508,7 @@ def test_holds(state, test, actor):
             return False
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
-        if key == "has_followers" and bool(ch.followers) != want:
+        if key == "has_followers" and bool(ch.followers or other_followers(state, actor)) != want:
             return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False

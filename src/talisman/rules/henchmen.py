@@ -26,7 +26,11 @@ and joins the game only through hook points (a base-game state without the optio
   start of any Combat");
 - ``possession_gained`` / ``spoils_options`` / ``spoils_option_chosen``: "Henchmen are
   considered Followers for any pertaining rules": the Hag drives them off, the victor of psychic
-  combat may take one.
+  combat may take one;
+- ``other_followers`` / ``other_follower_lost``: the effects that count, take or make a
+  character lose Followers (``lose_follower``, ``lose_lives_or_followers``,
+  ``roll_for_each_follower``, the ``has_followers`` test) see the Henchmen (``henchman:<id>``);
+  one lost leaves the game.
 
 Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
 than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
@@ -280,6 +284,25 @@ def spoils_option_chosen(state, victor, loser, action):
     return log(state, "henchman_taken", character=victor, opponent=loser, henchman=hid, lives=taken["lives"])
 
 
+def other_followers(state, followers, character):
+    """A player's Henchmen as Followers that are no cards (``henchman:<id>``), for the effects
+    that count, take or make him lose Followers (a Follower lost, given up, rolled for)."""
+    mine = henchmen_of(state, character)
+    return tuple(followers) + tuple(f"henchman:{h['id']}" for h in mine) if mine else followers
+
+
+def other_follower_lost(state, character, follower, cause):
+    """A Henchman lost as a Follower (killed, given up): it leaves the game."""
+    if not follower.startswith("henchman:"):
+        return state
+    hid = follower.split(":", 1)[1]
+    mine = henchmen_of(state, character)
+    if not any(h["id"] == hid for h in mine):
+        return state
+    state = log(state, "henchmen_left", character=character, henchmen=[hid], cause=cause)
+    return _set(state, character, [h for h in mine if h["id"] != hid])
+
+
 def character_died(state, character):
     mine = henchmen_of(state, character)
     if not mine:
@@ -293,7 +316,8 @@ PLUGIN = Plugin("henchmen", always=True, hooks={
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died,
     "defender_options": defender_options, "possession_gained": possession_gained,
-    "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen})
+    "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen,
+    "other_followers": other_followers, "other_follower_lost": other_follower_lost})
 
 STEPS: dict[str, Any] = {}
 

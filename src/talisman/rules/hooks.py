@@ -76,6 +76,9 @@ State hooks:
     (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
 ``character_died(state, character)``
     A character has died.
+``other_follower_lost(state, character, follower, cause)``
+    One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
+    or driven off; the plugin that keeps it lets it go.
 ``became_toad(state, character)``
     A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
 ``characters_fought(state, victor, loser, kind)``
@@ -201,6 +204,11 @@ Value hooks:
 ``warrant_held(state, held, character)``
     Whether ``character`` holds a Warrant Card some expansion keeps (the City's), for a rule of
     another that asks (the Emperor's Guard takes no bribe from a Warrant holder).
+``other_followers(state, followers, character)``
+    The Followers of ``character`` that are no cards (a tuple of notations; OPTIONAL RULES,
+    HENCHMEN: ``henchman:<id>``, "considered Followers for any pertaining rules"), for the
+    effects that count, take or make him lose Followers.  Asked only when some plugin keeps
+    state (``state.ext``).
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
@@ -214,7 +222,8 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "combat_resolved", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
-               "spoils_option_chosen", "possession_gained", "character_option_chosen")
+               "spoils_option_chosen", "possession_gained", "character_option_chosen",
+               "other_follower_lost")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
@@ -222,7 +231,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held", "defender_options")
+               "warrant_taking", "warrant_held", "defender_options", "other_followers")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)
