@@ -14,6 +14,7 @@ import yaml
 
 import talisman
 from talisman import api
+from talisman.bots import HeuristicBot
 from talisman.definitions import load
 from talisman.errors import DataError
 from talisman.expansions.emperors_guard import data, guard, store
@@ -196,3 +197,19 @@ def test_random_play_with_the_guard_keeps_every_invariant(expansions):
         again, _ = play_random(s, 300, bot_seed=seed)
         assert again[-1] == states[-1]
     assert {"guards_moved", "guard_encounter"} <= met
+
+
+def test_heuristic_bots_play_through_the_guard():
+    """Whole bot games with the pieces on the board: bribes paid or fights fought, invariants kept."""
+    decided = set()
+    for seed in range(3):
+        s = guarded(("emperors_guard",), seed)
+        bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(s.order)}
+        for _ in range(400):
+            if s.is_over:
+                break
+            if s.pending.kind in ("guard", "face_down"):
+                decided.add(s.pending.kind)
+            s = talisman.apply(s, bots[s.pending.player].choose(s))
+        assert invariants.check(s) == []
+    assert "guard" in decided
