@@ -388,12 +388,23 @@ def combat_total(state, cid, kind):
         if chars.has_ability(state, cid, "craft_adds_to_battle"):
             value += chars.total(state, cid, "craft", "battle")
         b = state.battle
-        if b is not None and b["who"] == cid and chars.has_ability(state, cid, "dragon_bane") and any(
-                e.get("card") and load().cards[e["card"]].subtype == "dragon" for e in b["enemies"]):
-            value += 2  # the Holy Lance: 3 against Dragons instead of 1 (talisman-facts.md 3)
+        if b is not None and b["who"] == cid:
+            value += strength_against(state, cid, b["enemies"])
         return adjust(state, "character_score", value, character=cid, kind=kind)
     return adjust(state, "character_score", chars.total(state, cid, "craft", "psychic"),
                   character=cid, kind=kind)
+
+
+def strength_against(state, cid, enemies):
+    """What the character's possessions add in a battle against some kinds of enemy (a card's
+    ``data: {strength_against: {subtype, strength}}``: the Holy Lance, 3 against Dragons
+    instead of its 1), counted once for each such possession the character may use."""
+    ch = state.characters[cid]
+    if ch.toad_turns or not chars.banes() or chars.banes().isdisjoint(chars.possessions(ch)):
+        return 0
+    kinds = {load().cards[e["card"]].subtype for e in enemies if e.get("card")}
+    return sum(against["strength"] for against in chars.possession_data(state, cid, "strength_against")
+               if against["subtype"] in kinds)
 
 
 def creature_bonus(state, space):

@@ -226,7 +226,12 @@ def character_died(state, character):
     return _set(state, character, [])
 
 
-PLUGIN = Plugin("henchmen", always=True, hooks={
+def engaged(state) -> bool:
+    """Whether the option's hooks can change anything: the Henchmen are dealt."""
+    return KEY in state.ext
+
+
+PLUGIN = Plugin("henchmen", always=True, engaged=engaged, hooks={
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died})

@@ -166,8 +166,9 @@ Value hooks:
     lives), before they are taken; ``result`` is ``(state, spared)``, ``(state, 0)`` to begin
     with.  A subscriber that takes some of the loss elsewhere (the Blood Moon's Self-Portrait:
     spare lives on the card) returns its state and ``spared`` plus how many lives it spares;
-    it asks for no decision.  Asked only with expansions in play or when some plugin keeps
-    state (``state.ext``: the Henchmen option, whose Henchman loses the life of a fight it lost).
+    it asks for no decision.  Asked only when some plugin listens (``hooks.subscribed``): an
+    expansion in play, or the Henchmen option once dealt (whose Henchman loses the life of a
+    fight it lost).
 ``trophy_kept(state, kept, character, card, counter)``
     Whether a trophy may not be cashed in for ``counter`` (Pandora's Box's Hydra keeps Dragons).
 ``alignment_locked(state, locked, character, alignment)``
@@ -219,3 +220,6 @@ run_hook = RULESET.run_hook
 adjust = RULESET.adjust
 #: An enabled expansion's effect function for an effect name, or None.
 effect = RULESET.effect
+#: Whether firing a hook point can run any code in this state:
+#: ``subscribed(state, "lives_losing") -> bool``.
+subscribed = RULESET.subscribed
