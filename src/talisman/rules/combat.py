@@ -14,7 +14,7 @@ from __future__ import annotations
 
 
 from .kernel import end_turn_now, remove_from_space
-from .hooks import adjust, run_hook
+from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
@@ -337,6 +337,7 @@ def tame_rolled(state, action, animal=None):
         state = log(state, "animal_tamed", character=who, card=animal, roll=total)
         rest = b["enemies"].delete(at)
         if not rest:
+            state = ended(state, "tamed", [e["name"] for e in b["enemies"]])
             return _then(state, b["on_win"])
         # the others fight on; the tamed card leaves the space (no trophy, not met again)
         state = remove_from_space(state, state.characters[who].space, animal)
@@ -465,7 +466,10 @@ def compare(state, theirs_roll):
     result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
     result = adjust(state, "combat_result", result, character=who, kind=kind,
                     enemies=names, opponent=opponent)
-    state = replace(state, battle=b.set("result", result))
+    b = b.set("result", result)
+    if subscribed(state, "combat_ended"):  # each comparison, for the hook's payload
+        b = b.set("scores", deep_freeze([*b.get("scores", ()), [mine, theirs]]))
+    state = replace(state, battle=b)
     if state.config.expansions:
         # the expansions' moment between the scores and the result (a die to save the loss)
         state = push(state, frame("combat.resolved"))
@@ -506,6 +510,7 @@ def finish(state):
     names = [e["name"] for e in enemies]
     if result == "won":
         state = log(state, "combat_won", character=who, kind=kind, enemies=names)
+        state = ended(state, result, names)
         if state.characters[who].quest is not None:
             state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
@@ -518,12 +523,25 @@ def finish(state):
         return keep_trophies(state, who, kept, b["on_win"])
     if result == "lost":
         state = log(state, "combat_lost", character=who, kind=kind, enemies=names)
+        state = ended(state, result, names)
         state = kill_tamed_animals(state, who)
         return try_save(state, who, f"defeated by {', '.join(names)}", b["on_lose"])
     if result == "standoff":
         state = log(state, "standoff", character=who, kind=kind, enemies=names)
+        state = ended(state, result, names)
         return _then(state, b["on_standoff"])
+    state = ended(state, result, names)
     return _then(state, b["on_evade"])
+
+
+def ended(state, result, names=()):
+    """Fire ``combat_ended`` for the combat in progress (its result logged), if anyone listens."""
+    if not subscribed(state, "combat_ended"):
+        return state
+    b = state.battle
+    scores = tuple((int(m), int(t)) for m, t in b.get("scores", ()))
+    return run_hook(state, "combat_ended", combat=CombatEnded(
+        b["who"], b["kind"], result, tuple(names), b["opponent"], scores))
 
 
 def keep_trophies(state, who, kept, nxt):
@@ -667,9 +685,11 @@ def finish_between_characters(state):
     if result in ("standoff", "evaded"):
         state = log(state, "standoff" if result == "standoff" else "evaded_character",
                     character=who, opponent=other)
+        state = ended(state, result)
         return _then(state, b["on_standoff"])
     victor, loser = (who, other) if result == "won" else (other, who)
     state = log(state, "character_defeated", victor=victor, loser=loser, kind=b["kind"])
+    state = ended(state, result)
     # TAMING ANIMALS: "If you lose any Combat in which a tamed Animal is used, the Animal is
     # killed": a battle with a character too, whatever spoils the victor takes (rulings)
     state = kill_tamed_animals(state, loser)

@@ -52,6 +52,16 @@ State hooks:
     come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
     set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
     again; with it cleared, the character declares and attacks again.
+``combat_ended(state, combat)``
+    A combat or psychic combat is over: its result is decided and logged (``combat_won``,
+    ``combat_lost``, ``standoff``, ``evaded``...), before what follows from it (trophies, a
+    life lost, the spoils, the result's frame).  ``combat`` is a :class:`CombatEnded` record.
+    A subscriber records what it needs (the Blood Moon queues the work a result calls for);
+    it asks for no decision and pushes no frame.
+``card_met(state, character, card, space)``
+    A Stranger, Place, Object or other card on a space is met (logged ``card_met``), before
+    its effects run.  A subscriber records what it needs; it asks for no decision and pushes
+    no frame (the Blood Moon: a visit under a Lunar Event).
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -195,11 +205,15 @@ Value hooks:
 """
 from __future__ import annotations
 
+from typing import Optional
+
+import attrs
+
 from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
-               "combat_resolved", "before_forced_move",
+               "combat_resolved", "combat_ended", "card_met", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen")
@@ -211,6 +225,25 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
+
+
+@attrs.frozen
+class CombatEnded:
+    """The ``combat_ended`` hook's payload: one combat, over.
+
+    ``character``: who fought (the attacker, between characters); ``kind``: ``battle`` or
+    ``psychic``; ``result``: ``won``, ``lost``, ``standoff``, ``evaded`` (for ``character``) or
+    ``tamed`` (every enemy tamed); ``enemies``: the enemies' names (a card's id for a card);
+    ``opponent``: the other character, or None; ``scores``: each comparison of the scores made
+    in this combat, ``(character's, opponent's)`` (none when it ended before the dice; more than
+    one when a hook had it fought on)."""
+
+    character: str
+    kind: str
+    result: Optional[str]
+    enemies: tuple[str, ...] = ()
+    opponent: Optional[str] = None
+    scores: tuple[tuple[int, int], ...] = ()
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)
 
