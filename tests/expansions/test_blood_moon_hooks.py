@@ -399,5 +399,5 @@ def test_no_listener_no_payload():
              board_cards={"hidden_valley": ["bear", "sword", "ring"]})
     assert not subscribed(s, "combat_ended") and not subscribed(s, "card_met")
     s = play(s, "move:hidden_valley")
-    assert s.battle is not None and "scores" not in s.battle
+    assert s.battle is not None and not s.battle.scores
     assert combat.ended(s, "won", ["bear"]) is s

@@ -91,7 +91,7 @@ def fighting(state, cid):
     b = state.battle
     if b is None or KEY not in state.ext:
         return None
-    return b.get("henchman") if b["who"] == cid else None
+    return b.henchman if b.who == cid else None
 
 
 def _set(state, cid, henchmen):
@@ -171,7 +171,7 @@ def ability_lent(state, lent, character, ability):
 
 def combat_options(state, options, character):
     b = state.battle
-    if (KEY not in state.ext or b is None or b["who"] != character or b.get("henchman")
+    if (KEY not in state.ext or b is None or b.who != character or b.henchman
             or "fight" not in options):
         return options
     mine = henchmen_of(state, character)
@@ -185,7 +185,7 @@ def combat_option_chosen(state, character, action):
         return state
     hid = action.split(":", 1)[1]
     state = replace(state, battle=state.battle.set("henchman", hid))
-    return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle["kind"])
+    return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle.kind)
 
 
 def character_score(state, score, character, kind):

@@ -47,10 +47,10 @@ State hooks:
     table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
     push a decision first: the Blood Moon's Holy Day, "add up to 3").
 ``combat_resolved(state, character, result)``
-    A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
+    A combat's scores are compared and ``state.battle.result`` holds the result (after the
     ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
-    come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
-    set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
+    come first; they may change ``state.battle.result`` (a loss turned into a stand-off) or
+    set it to ``None`` to fight on: with ``state.battle.roll`` kept, the opponent rolls
     again; with it cleared, the character declares and attacks again.
 ``combat_ended(state, combat)``
     A combat or psychic combat is over: its result is decided and logged (``combat_won``,
@@ -92,7 +92,7 @@ State hooks:
     One character has beaten another in combat, before the spoils.
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
-    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
+    ``state.battle.result`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
     it pushes (a Spell cast: the Harbinger's divine gifts) run first; the combat then goes on as
     after a Spell cast in combat (``combat.after_cast``).
 
