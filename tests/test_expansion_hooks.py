@@ -39,3 +39,29 @@ def test_value_hooks_adjust_in_configured_order(fake_expansion):
     assert expansions.adjust(s, "attack_score", 10, enemy="sentinel") == 11
     plain = talisman.new_game(["warrior"])
     assert expansions.adjust(plain, "attack_score", 10, enemy="sentinel") == 10
+
+
+def test_subscribed_says_whether_a_point_has_a_listener_in_this_state():
+    """The rule set answers for the gate in ``characters.lose_lives`` (no guess from
+    ``state.ext``): an enabled expansion subscribing, or a base plugin engaged in the state."""
+    from talisman.engine.records import replace
+    from talisman.rules import henchmen
+    from talisman.rules.hooks import subscribed
+    plain = talisman.new_game(["warrior"])
+    assert not subscribed(plain, "lives_losing")
+    assert subscribed(talisman.new_game(["warrior"], expansions=["blood_moon"]), "lives_losing")
+    dealt = replace(plain, ext=plain.ext.set(henchmen.KEY, {"dealt": {}}))
+    assert subscribed(dealt, "lives_losing")
+    assert not subscribed(plain, "turn_started")  # (the endings subscribe to turn_beginning only)
+    with pytest.raises(KeyError):
+        subscribed(plain, "no_such_point")
+
+
+def test_a_base_plugin_without_engaged_is_always_subscribed():
+    rs = type(RULESET)()
+    rs.declare(state_hooks=("tick",))
+    rs.register(Plugin("base", hooks={"tick": lambda state: state}, always=True))
+    assert rs.subscribed(talisman.new_game(["warrior"]), "tick")
+    rs.register(Plugin("base", hooks={"tick": lambda state: state}, always=True,
+                       engaged=lambda state: False))
+    assert not rs.subscribed(talisman.new_game(["warrior"]), "tick")

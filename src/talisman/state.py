@@ -66,6 +66,83 @@ class Config:
     seed: int = 0
 
 
+def _frame_or_none(value: Any) -> PMap[str, Any] | None:
+    return None if value is None else as_pmap(value)
+
+
+#: The fields of :class:`Battle` (a key that is none of them is an expansion's: ``Battle.ext``).
+_BATTLE_FIELDS: frozenset[str] = frozenset()
+
+
+@attrs.frozen
+class Battle:
+    """The combat in progress (``GameState.battle``; rules.combat), typed.
+
+    ``who``: the character fighting (the attacker, between characters); ``kind``: ``battle``
+    or ``psychic``; ``enemies``: each ``{name, card, value}`` (a card id or None, the Strength
+    or Craft it attacks with); ``opponent``: the other character, or None; ``bonus`` /
+    ``opponent_bonus``: what spells and paid Followers add this combat; ``evadable``; the
+    frames run on each result (``on_win``, ``on_lose``, ``on_standoff``, ``on_evade``: a
+    ``{step, args}`` map or None); ``result`` once decided (``won``, ``lost``, ``standoff``,
+    ``evaded``); ``roll`` / ``opponent_roll`` and whether each was rolled again for a fate;
+    ``tame_tried``: the Animals a taming was tried on; ``henchman`` / ``opponent_henchman``: the
+    Henchman fighting instead of the attacker / the defender (an option); ``scores``: each comparison of the scores ``[character's,
+    opponent's]`` (kept only when the ``combat_ended`` hook has a listener); ``ext``: an
+    expansion's own fields of this combat (the Blood Moon's ``bm_*``).
+
+    Older code reads and writes it as the mapping it was (``b["who"]``, ``b.get("result")``,
+    ``b.set("result", "won")``): that face stays, a key that is no field lives in ``ext``.
+    """
+
+    who: str
+    kind: str
+    enemies: PVector[PMap[str, Any]] = attrs.field(factory=pvector, converter=as_pvector)
+    opponent: str | None = None
+    bonus: int = 0
+    opponent_bonus: int = 0
+    evadable: bool = True
+    on_win: PMap[str, Any] | None = attrs.field(default=None, converter=_frame_or_none)
+    on_lose: PMap[str, Any] | None = attrs.field(default=None, converter=_frame_or_none)
+    on_standoff: PMap[str, Any] | None = attrs.field(default=None, converter=_frame_or_none)
+    on_evade: PMap[str, Any] | None = attrs.field(default=None, converter=_frame_or_none)
+    result: str | None = None
+    roll: int | None = None
+    rerolled: bool = False
+    opponent_roll: int | None = None
+    opponent_rerolled: bool = False
+    tame_tried: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    henchman: str | None = None
+    opponent_henchman: str | None = None
+    scores: PVector[PVector[int]] = attrs.field(factory=pvector, converter=as_pvector)
+    ext: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+
+    # --- the mapping face (expansions written against the plain-data battle) -----------------
+
+    def __getitem__(self, key: str) -> Any:
+        if key in _BATTLE_FIELDS:
+            return getattr(self, key)
+        return self.ext[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field's value (``default`` when it is None), or an expansion's key from ``ext``."""
+        if key in _BATTLE_FIELDS:
+            value = getattr(self, key)
+            return default if value is None else value
+        return self.ext.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _BATTLE_FIELDS or key in self.ext
+
+    def set(self, key: str, value: Any) -> Battle:
+        """A copy with one field (or an expansion's key, kept in ``ext``) changed."""
+        if key in _BATTLE_FIELDS:
+            return replace(self, **{key: value})
+        return replace(self, ext=self.ext.set(key, deep_freeze(value)))
+
+
+_BATTLE_FIELDS = frozenset(f.name for f in attrs.fields(Battle)) - {"ext"}
+
+
 @attrs.frozen(slots=False)
 class GameState:
     """A whole game of Talisman as one immutable value."""
@@ -87,7 +164,7 @@ class GameState:
                               metadata=record_vector(Event))
     outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
     board_gold: PMap[str, int] = attrs.field(factory=pmap, converter=as_pmap)  # space -> gold lying there
-    battle: PMap[str, Any] | None = None  # the combat in progress (frozen plain data), or None
+    battle: Battle | None = attrs.field(default=None, metadata=record(Battle))  # the combat in progress
     crown_reached: bool = False  # someone has reached the Crown of Command
     ending: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings
     # "space/card" -> counters left on a card; a few marks by a word (rules.characters, abilities)

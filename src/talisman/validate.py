@@ -57,6 +57,28 @@ CHARACTER = {
         "quest": {}, "turn_flags": _MAP},
 }
 
+_NULL_OR = lambda schema: {"anyOf": [schema, {"type": "null"}]}  # noqa: E731
+_INT = {"type": "integer", "minimum": -MAX_COUNT, "maximum": MAX_COUNT}
+#: The combat in progress (``talisman.state.Battle``): its typed fields, ``ext`` an
+#: expansion's own.
+BATTLE = {
+    "type": "object", "additionalProperties": False, "required": ["who", "kind"],
+    "properties": {
+        "who": _ID, "kind": {"enum": ["battle", "psychic"]},
+        "enemies": {"type": "array", "items": {
+            "type": "object", "required": ["name", "value"],
+            "properties": {"name": {"type": "string"}, "card": _NULL_OR(_ID), "value": _INT}}},
+        "opponent": _NULL_OR(_ID), "bonus": _INT, "opponent_bonus": _INT,
+        "evadable": {"type": "boolean"},
+        "on_win": _NULLABLE_MAP, "on_lose": _NULLABLE_MAP, "on_standoff": _NULLABLE_MAP,
+        "on_evade": _NULLABLE_MAP, "result": _NULL_OR({"type": "string"}),
+        "roll": _NULL_OR(_INT), "rerolled": {"type": "boolean"},
+        "opponent_roll": _NULL_OR(_INT), "opponent_rerolled": {"type": "boolean"},
+        "tame_tried": _CARDS, "henchman": _NULL_OR(_ID), "opponent_henchman": _NULL_OR(_ID),
+        "scores": {"type": "array", "items": {"type": "array", "items": _INT}},
+        "ext": _MAP},
+}
+
 _FRAME = {"type": "object", "additionalProperties": False, "required": ["step"],
           "properties": {"step": {"type": "string"}, "args": _MAP}}
 
@@ -96,7 +118,7 @@ STATE = {
             "properties": {"reason": {"type": "string"},
                            "winners": {"type": "array", "items": _ID}}}]},
         "board_gold": {"type": "object", "additionalProperties": _COUNT},
-        "battle": _NULLABLE_MAP,
+        "battle": _NULL_OR(BATTLE),
         "crown_reached": {"type": "boolean"},
         "ending": _NULLABLE_MAP,
         "card_stock": {"type": "object",  # counters left on a card, or an ability's mark

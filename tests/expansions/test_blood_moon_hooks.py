@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_blood_moon import ok, position  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from support import events, legal, play  # noqa: E402
+from support import events, game, legal, play  # noqa: E402
 
 
 def in_play(s, *lunar):
@@ -364,3 +364,40 @@ def test_the_hungering_artefact_discards_the_adventure_cards_on_its_holders_spac
     s = ok(play(s, "roll:2", "move:fields_1", "done"))  # the Helmet is left lying there
     assert not s.board_cards.get("fields_1") and "helmet" in s.discards["adventure"]
     assert events(s, "cards_discarded")[-1]["cause"] == "hungering_artefact"
+
+
+# --- combat_ended and card_met: the Blood Moon records results (no log scraping) ----------
+
+def test_combat_ended_records_each_combat_with_its_scores():
+    """RESOLVING COMBAT VS CREATURES: the ``combat_ended`` hook's payload carries the result
+    and every comparison of the scores; the Blood Moon keeps it in ``pending`` until the
+    next turn boundary (``jobs.settle``)."""
+    s = position([{"id": "thief", "space": "black_knight", "strength": 4}], dice=[1, 4, 2],
+                 board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    s = play(s, "move:hidden_valley", "fight")
+    (sc,) = events(s, "combat_scores")
+    (rec,) = store.get(s, "pending")
+    c = rec["combat"]
+    assert (c["character"], c["result"], list(c["enemies"]), c["opponent"]) == ("thief", "won", ["bear"], None)
+    assert [list(p) for p in c["scores"]] == [[sc["character_score"], sc["opponent_score"]]]
+
+
+def test_combat_ended_between_characters_names_the_opponent():
+    # RESOLVING COMBAT BETWEEN CHARACTERS: one record, the defender as ``opponent``
+    s = position([{"id": "thief", "space": "graveyard"}, {"id": "druid", "space": "woods_1", "spells": []}],
+                 dice=[1, 6, 1])
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight")
+    combats = [r["combat"] for r in store.get(s, "pending") if "combat" in r]
+    assert [(c["character"], c["opponent"], len(c["scores"])) for c in combats] == [("thief", "druid", 1)]
+
+
+def test_no_listener_no_payload():
+    """A base game: nobody listens to ``combat_ended`` and the battle keeps no scores."""
+    from talisman.rules import combat
+    from talisman.rules.hooks import subscribed
+    s = game([{"id": "thief", "space": "black_knight", "strength": 4}], [1, 4, 2],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    assert not subscribed(s, "combat_ended") and not subscribed(s, "card_met")
+    s = play(s, "move:hidden_valley")
+    assert s.battle is not None and not s.battle.scores
+    assert combat.ended(s, "won", ["bear"]) is s

@@ -406,3 +406,39 @@ def test_a_state_after_a_taming_attempt_round_trips_as_json():
              board_cards={"woods_1": ["wolf", "bear"]})
     s = play(s, "move:woods_1", "tame:wolf")
     assert talisman.from_json(talisman.to_json(s)) == s
+
+
+# --- the combat in progress as a typed record ------------------------------------------------
+
+def test_the_battle_in_progress_is_a_typed_record_that_round_trips_as_json():
+    """RESOLVING COMBAT VS CREATURES, mid-combat: ``state.battle`` is a ``Battle`` record
+    (typed fields), and a state waiting on the combat's decision round-trips through JSON."""
+    import json
+
+    import pytest
+
+    from talisman.errors import StateError
+    from talisman.state import Battle
+    s = play(bear_at_hidden_valley(dice=[1]), "move:hidden_valley")
+    b = s.battle
+    assert isinstance(b, Battle) and (b.who, b.kind, b.opponent, b.result) == ("thief", "battle", None, None)
+    assert [e["card"] for e in b.enemies] == ["bear"]
+    assert talisman.from_json(talisman.to_json(s)) == s
+    doc = json.loads(talisman.to_json(s))
+    doc["state"]["battle"]["kind"] = "wrestling"
+    with pytest.raises(StateError):
+        talisman.from_json(json.dumps(doc))
+
+
+def test_the_battles_mapping_face_keeps_older_readers_working():
+    """Expansions written against the plain-data battle read ``b["who"]`` and write
+    ``b.set(key, value)``; a key that is no field (an expansion's own) lives in ``ext``."""
+    from talisman.state import Battle
+    b = Battle("thief", "battle", [{"name": "bear", "card": "bear", "value": 3}])
+    assert b["who"] == "thief" and b.get("result") is None and b.get("result", "x") == "x"
+    won = b.set("result", "won")
+    assert won.result == "won" and b.result is None  # a copy; the record is immutable
+    mine = b.set("bm_tried", ["black_cat"])
+    assert mine["bm_tried"] == ["black_cat"] and mine.ext["bm_tried"] == ["black_cat"]
+    assert "bm_tried" in mine and "bm_tried" not in b and "who" in b
+    assert b.get("bm_tried", ()) == ()

@@ -42,7 +42,9 @@ class Plugin:
     value hooks ``fn(state, value, **details) -> value``); ``steps``: rule step name -> function
     (run by the decision machine); ``effects``: effect name -> function for its cards' data;
     ``effect_schemas``: the JSON schemas of those effects (for loading data); ``always``: a
-    base plugin, run in every game after the enabled expansions.
+    base plugin, run in every game after the enabled expansions; ``engaged``: for a base
+    plugin, a cheap test of whether its hooks can change anything in a state (the Henchmen
+    option: only when dealt), which :meth:`Ruleset.subscribed` asks (``None``: always).
     """
 
     id: str
@@ -51,6 +53,7 @@ class Plugin:
     effects: Mapping[str, Callable[..., Any]] = attrs.field(default=_EMPTY, converter=_frozen_map)
     effect_schemas: Mapping[str, Any] = attrs.field(default=_EMPTY, converter=_frozen_map)
     always: bool = False
+    engaged: Callable[[Any], bool] | None = None
 
 
 class Ruleset:
@@ -64,6 +67,8 @@ class Ruleset:
         # dispatch is one dict look-up and a loop over this tuple, usually empty)
         self._state_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
         self._value_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
+        # hook -> the base plugins subscribing to it (for :meth:`subscribed`)
+        self._base_subscribers: dict[str, tuple[Plugin, ...]] = {}
 
     # --- assembling ------------------------------------------------------------------------
 
@@ -108,6 +113,21 @@ class Ruleset:
     def _chains(self) -> None:
         self._state_chain = {h: self._base_chain(h) for h in self.state_hooks}
         self._value_chain = {h: self._base_chain(h) for h in self.value_hooks}
+        self._base_subscribers = {
+            h: tuple(p for p in self._plugins.values() if p.always and h in p.hooks)
+            for h in self.state_hooks | self.value_hooks}
+
+    def subscribed(self, state: Any, hook: str) -> bool:
+        """Whether firing ``hook`` in ``state`` can run any code: an enabled expansion
+        subscribes to it, or a base plugin does that is engaged in this state.  The rules ask
+        it to skip the work of a point nobody listens to (``characters.lose_lives``)."""
+        for e in state.config.expansions:
+            if hook in self._plugins[e].hooks:
+                return True
+        for p in self._base_subscribers[hook]:  # (a KeyError names an undeclared point)
+            if p.engaged is None or p.engaged(state):
+                return True
+        return False
 
     def _base_chain(self, hook: str) -> tuple[Callable[..., Any], ...]:
         return tuple(p.hooks[hook] for p in self._plugins.values() if p.always and hook in p.hooks)

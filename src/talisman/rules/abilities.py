@@ -173,7 +173,7 @@ def destroys_spirits(state, cid):
 def raisable(state, cid, kept):
     """The Ghoul's ``raise_dead``: Enemies killed in battle (their carcasses) he may raise."""
     b = state.battle
-    if not kept or b is None or b["kind"] != "battle" or not chars.has_ability(state, cid, "raise_dead"):
+    if not kept or b is None or b.kind != "battle" or not chars.has_ability(state, cid, "raise_dead"):
         return []
     return [c for c in dict.fromkeys(kept) if load().cards[c].subtype != "spirit"]
 

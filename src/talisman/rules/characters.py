@@ -11,7 +11,7 @@ import functools
 from pyrsistent import pvector
 
 from .kernel import end_turn_now
-from .hooks import adjust, run_hook
+from .hooks import adjust, run_hook, subscribed
 from ..engine.records import replace
 from ..definitions import load
 from ..engine.dice import shuffle
@@ -179,6 +179,29 @@ def has_ability(state, cid, ability):
                and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
 
 
+def possession_data(state, cid, key):
+    """The ``data[key]`` of each possession that gives one and that the character may use now
+    (as :func:`has_ability` counts a possession's ability: none while a Toad, no Magic Object
+    while Destroy Magic lasts), in the order held."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        return []
+    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    out = []
+    for c in possessions(ch):
+        d = card(c).data
+        if d and key in d and usable(ch, card(c)) and not (no_magic and card(c).type == "magic_object"):
+            out.append(d[key])
+    return out
+
+
+@functools.cache
+def banes():
+    """The cards whose data adds Strength against some kinds of enemy (``strength_against``:
+    the Holy Lance), a pure function of the loaded data."""
+    return frozenset(c.id for c in load().cards.values() if c.data and "strength_against" in c.data)
+
+
 @functools.cache
 def _card_abilities():
     """Every ability that some card gives (a pure function of the loaded data)."""
@@ -238,10 +261,10 @@ def lose(state, cid, which, n, cause):
 
 
 def lose_lives(state, cid, n, cause):
-    """LOSING LIVES, then LOSING ALL LIVES: at 0 the character is dead.  With expansions in
-    play the ``lives_losing`` hook may take some of the loss elsewhere (the Blood Moon's
-    Self-Portrait: spare lives lost instead)."""
-    if (state.config.expansions or state.ext) and n > 0:
+    """LOSING LIVES, then LOSING ALL LIVES: at 0 the character is dead.  When a plugin
+    listens, the ``lives_losing`` hook may take some of the loss elsewhere (the Blood Moon's
+    Self-Portrait: spare lives lost instead; a Henchman's lives)."""
+    if n > 0 and subscribed(state, "lives_losing"):
         state, n = _lives_spared(state, cid, n, cause)
         if n <= 0:
             return state

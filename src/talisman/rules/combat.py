@@ -1,10 +1,10 @@
 """COMBAT and PSYCHIC COMBAT: against creatures (one or several fighting as one) and between
 characters; evading; standoffs; spells cast before the dice; life-saving objects.
 
-The combat in progress lives in ``state.battle`` (plain data) so that spells and other
-effects can change it: ``who``, ``kind`` (``battle`` or ``psychic``), ``enemies`` (each with a
-``name``, an optional ``card`` and its ``value``), ``opponent`` (a character), ``bonus`` and
-the frames to run on each result.
+The combat in progress lives in ``state.battle`` (a :class:`talisman.state.Battle` record) so
+that spells and other effects can change it: ``who``, ``kind`` (``battle`` or ``psychic``),
+``enemies`` (each with a ``name``, an optional ``card`` and its ``value``), ``opponent`` (a
+character), ``bonus`` and the frames to run on each result.
 
 Life-saving objects (Armour, Shield, Helmet: a ``save`` range on a D6) are tried in a fixed,
 documented order when a character loses a combat: the object whose range is widest first,
@@ -13,13 +13,15 @@ one object per life lost (docs/rules-coverage.md, COMBAT).
 from __future__ import annotations
 
 
+from pyrsistent import pvector
+
 from .kernel import end_turn_now, remove_from_space
-from .hooks import adjust, run_hook
+from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
-from ..state import update_character
+from ..state import Battle, update_character
 from . import abilities
 from . import characters as chars
 from . import quests
@@ -51,10 +53,8 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
     on_evade = on_evade or on_standoff
-    battle = deep_freeze({"who": who, "kind": kind, "enemies": list(enemies), "opponent": opponent,
-                          "bonus": 0, "opponent_bonus": 0, "evadable": evadable,
-                          "on_win": on_win, "on_lose": on_lose, "on_standoff": on_standoff,
-                          "on_evade": on_evade})
+    battle = Battle(who, kind, deep_freeze(list(enemies)), opponent, evadable=evadable,
+                    on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
     state = replace(state, battle=battle)
     if opponent is None:
         value = sum(e["value"] for e in enemies)
@@ -72,9 +72,9 @@ def ask_defender(state):
     rolled": the defender first (evading by ability or by a Spell such as Invisibility), then
     the attacker declares.  No decision when the defender has nothing but to fight."""
     b = state.battle
-    defender = b["opponent"]
+    defender = b.opponent
     options = []
-    if b["evadable"] and can_evade_by_ability(state, defender):
+    if b.evadable and can_evade_by_ability(state, defender):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, defender)]
     options += [f"read:{sc}" for sc in readable_in_combat(state, defender)]
@@ -95,7 +95,7 @@ def defender_declared(state, action):
     if action.kind == "fight":
         return ask_declare(state)
     if action.kind == "evade":
-        state = log(state, "evaded", character=b["opponent"], how="ability")
+        state = log(state, "evaded", character=b.opponent, how="ability")
         state = replace(state, battle=b.set("result", "evaded"))
         return finish(state)
     if action.kind not in ("cast", "read"):  # an option a plugin offered (defender_options)
@@ -104,12 +104,12 @@ def defender_declared(state, action):
     # the cast may wait on a Counterspell: resume after it (the defender may cast again)
     state = push(state, frame("combat.after_defender_cast"))
     if action.kind == "read":
-        return spells.read(state, b["opponent"], action.args[0], context="combat")
-    return spells.cast(state, b["opponent"], action.args[0], context="combat")
+        return spells.read(state, b.opponent, action.args[0], context="combat")
+    return spells.cast(state, b.opponent, action.args[0], context="combat")
 
 
 def after_defender_cast(state):
-    if state.battle is None or state.battle.get("result"):
+    if state.battle is None or state.battle.result:
         return finish(state)
     return ask_defender(state)
 
@@ -136,15 +136,15 @@ def _usable_in_combat(state, cid, cards):
     if not spells.can_cast(state, cid):
         return []
     b = state.battle
-    when = "combat" if b["kind"] == "battle" else "psychic_combat"
+    when = "combat" if b.kind == "battle" else "psychic_combat"
     out = []
     for c in dict.fromkeys(cards):
         cast = load().cards[c].cast
         if not cast or not cast["effect"] or when not in cast["when"]:
             continue
-        if cast.get("target") == "creature" and (b["opponent"] is not None or _inner(state, cid)):
+        if cast.get("target") == "creature" and (b.opponent is not None or _inner(state, cid)):
             continue
-        if b["opponent"] is None and (_inner(state, cid) or not b["evadable"]) and spells.evades(cast):
+        if b.opponent is None and (_inner(state, cid) or not b.evadable) and spells.evades(cast):
             continue  # ENCOUNTERS IN THE INNER REGION: its creatures "may not ... be Evaded"
         out.append(c)
     return out
@@ -154,7 +154,7 @@ def can_evade_by_ability(state, cid):
     """EVADING by a special ability: the Dwarf in the Hills, the Elf in Woods (and the
     followers that give these abilities); only characters may be evaded in the Inner Region."""
     space = state.characters[cid].space
-    if _inner(state, cid) and state.battle["opponent"] is None:
+    if _inner(state, cid) and state.battle.opponent is None:
         return False
     kind = space.rsplit("_", 1)[0] if space[-1].isdigit() else space
     return ((kind == "hills" and chars.has_ability(state, cid, "evade_in_hills"))
@@ -164,44 +164,44 @@ def can_evade_by_ability(state, cid):
 def ask_declare(state):
     """"The Character must first declare if he is Evading or not"; spells before the dice."""
     b = state.battle
-    who = b["who"]
+    who = b.who
     options = ["fight"]
-    if b["evadable"] and can_evade_by_ability(state, who):
+    if b.evadable and can_evade_by_ability(state, who):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
     options += [f"read:{sc}" for sc in readable_in_combat(state, who)]
-    if b["kind"] == "battle":
+    if b.kind == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
     animals = tameable_animals(state)
-    if len(b["enemies"]) == 1:
+    if len(b.enemies) == 1:
         options += ["tame"] if animals else []
     else:
         options += [f"tame:{c}" for c in animals]
     price = bribe_price(state)
     if price and state.characters[who].gold >= price:
         options.append("bribe")  # the Bandit: "won't attack if paid 1G"
-    if (b["kind"] == "psychic" and b["opponent"] is None and not _inner(state, who)
+    if (b.kind == "psychic" and b.opponent is None and not _inner(state, who)
             and abilities.destroys_spirits(state, who)):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     options = list(adjust(state, "combat_options", tuple(options), character=who))
-    foes = ", ".join(e["name"] for e in b["enemies"]) or b["opponent"]
+    foes = ", ".join(e["name"] for e in b.enemies) or b.opponent
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
 
 
 def declared(state, action):
     b = state.battle
-    who = b["who"]
+    who = b.who
     if action.kind == "evade":
         return evaded(state, "ability")
     if action.kind == "destroy":
-        state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b["enemies"]])
-        for e in b["enemies"]:
+        state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b.enemies])
+        for e in b.enemies:
             if e.get("card"):  # no trophy, nor what its card says on being killed: it is discarded
                 state = remove_from_space(state, state.characters[who].space, e["card"])
                 state = chars.discard(state, e["card"])
-        state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b["enemies"]])
+        state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b.enemies])
                         .set("result", "won"))
         return finish(state)
     if action.kind == "pay":
@@ -215,7 +215,7 @@ def declared(state, action):
         state = chars.lose(state, who, "gold", price, "bribe")
         return evaded(state, "bribe")
     if action.kind == "tame":
-        animal = action.args[0] if action.args else b["enemies"][0]["card"]
+        animal = action.args[0] if action.args else b.enemies[0]["card"]
         return request_roll(state, "2d6", f"taming of {animal} by {who}", "combat.tame_rolled",
                             animal=animal)
     if action.kind == "cast":
@@ -228,7 +228,7 @@ def declared(state, action):
     if action.kind != "fight":  # an option an expansion offered (combat_options)
         depth = len(state.stack)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
-        if state.battle is None or state.battle.get("result"):
+        if state.battle is None or state.battle.result:
             return finish(state)
         if len(state.stack) > depth:  # the hook started steps (a divine gift cast): as after a cast
             stack = state.stack
@@ -243,10 +243,10 @@ def combat_dice(state, who):
     extra die (the Blood Moon's Champion of Light)."""
     b = state.battle
     die = character_die(state, who)
-    if b["kind"] == "battle":
+    if b.kind == "battle":
         die = abilities.battle_dice(state, who, die)  # the Warrior's two dice
     if state.config.expansions:
-        die = adjust(state, "combat_dice", die, character=who, kind=b["kind"])
+        die = adjust(state, "combat_dice", die, character=who, kind=b.kind)
     return die
 
 
@@ -289,13 +289,13 @@ def pay_for_strength(state, cid, follower):
     state = chars.lose(state, cid, "gold", terms["gold"], f"paid the {follower}")
     ch = state.characters[cid]
     state = update_character(state, cid, turn_flags=ch.turn_flags.set("paid_strength", True))
-    state = replace(state, battle=state.battle.set("bonus", state.battle["bonus"] + terms["strength"]))
+    state = replace(state, battle=state.battle.set("bonus", state.battle.bonus + terms["strength"]))
     return log(state, "strength_bought", character=cid, card=follower, strength=terms["strength"])
 
 
 def after_cast(state):
     """After a spell cast in combat: the combat may be over (an evasion, a stand-off)."""
-    if state.battle is None or state.battle.get("result"):
+    if state.battle is None or state.battle.result:
         return finish(state)
     return ask_declare(state)
 
@@ -303,10 +303,10 @@ def after_cast(state):
 def bribe_price(state):
     """What buys off every enemy of this combat (cards with ``data: {bribe: n}``), or 0."""
     b = state.battle
-    if b["opponent"] is not None or not b["enemies"]:
+    if b.opponent is not None or not b.enemies:
         return 0
     prices = [((load().cards[e["card"]].data or {}).get("bribe") if e.get("card") else None)
-              for e in b["enemies"]]
+              for e in b.enemies]
     return sum(prices) if all(prices) else 0
 
 
@@ -315,10 +315,10 @@ def tameable_animals(state):
     each Animal card among the enemies of a battle (one attempt for each), also when it
     attacks with others (More than One Enemy)."""
     b = state.battle
-    if b["opponent"] is not None or b["kind"] != "battle":
+    if b.opponent is not None or b.kind != "battle":
         return []
-    tried = b.get("tame_tried") or ()
-    return [c for c in dict.fromkeys(e.get("card") for e in b["enemies"])
+    tried = b.tame_tried or ()
+    return [c for c in dict.fromkeys(e.get("card") for e in b.enemies)
             if c is not None and c not in tried and load().cards[c].subtype == "animal"]
 
 
@@ -327,12 +327,12 @@ def tame_rolled(state, action, animal=None):
     succeed and may take the Animal as a Follower"; otherwise the combat takes place.  An
     Animal tamed out of several enemies leaves the combat; the others still attack (rulings)."""
     b = state.battle
-    who = b["who"]
+    who = b.who
     if animal is None:  # (a decision made before ``animal`` was recorded)
-        animal = b["enemies"][0]["card"]
-    at = next(i for i, e in enumerate(b["enemies"]) if e.get("card") == animal)
-    total = sum(action.dice) + b["enemies"][at]["value"]
-    tried = list(b.get("tame_tried") or ()) + [animal]
+        animal = b.enemies[0]["card"]
+    at = next(i for i, e in enumerate(b.enemies) if e.get("card") == animal)
+    total = sum(action.dice) + b.enemies[at]["value"]
+    tried = list(b.tame_tried or ()) + [animal]
     b = b.set("tame_tried", deep_freeze(tried))  # plain data (the state round-trips as JSON)
     state = replace(state, battle=b)
     if total < chars.total(state, who, "craft"):
@@ -340,9 +340,10 @@ def tame_rolled(state, action, animal=None):
         state = update_character(state, who, followers=ch.followers.append(animal))
         state = chars.mark_follower(state, who, animal, None)  # tamed, not raised or charmed
         state = log(state, "animal_tamed", character=who, card=animal, roll=total)
-        rest = b["enemies"].delete(at)
+        rest = b.enemies.delete(at)
         if not rest:
-            return _then(state, b["on_win"])
+            state = ended(state, "tamed", [e["name"] for e in b.enemies])
+            return _then(state, b.on_win)
         # the others fight on; the tamed card leaves the space (no trophy, not met again)
         state = remove_from_space(state, state.characters[who].space, animal)
         state = replace(state, battle=b.set("enemies", rest))
@@ -353,10 +354,10 @@ def tame_rolled(state, action, animal=None):
 
 def character_rolled(state, action):
     """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
-    who = state.battle["who"]
+    who = state.battle.who
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
-    if state.characters[who].fate > 0 and not state.battle.get("rerolled"):
+    if state.characters[who].fate > 0 and not state.battle.rerolled:
         return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
                       prompt=f"rolled {roll}")
     return opponent_roll(state)
@@ -365,22 +366,22 @@ def character_rolled(state, action):
 def fate_chosen(state, action):
     if action.kind == "keep":
         return opponent_roll(state)
-    who = state.battle["who"]
+    who = state.battle.who
     state = chars.lose(state, who, "fate", 1, "re-roll")
     state = replace(state, battle=state.battle.set("rerolled", True))
-    state = log(state, "fate_spent", character=who, roll=state.battle["roll"])
+    state = log(state, "fate_spent", character=who, roll=state.battle.roll)
     # the same dice again (the Warrior re-rolls his two)
-    return request_roll(state, combat_dice(state, who), f"{state.battle['kind']} re-roll of {who}",
+    return request_roll(state, combat_dice(state, who), f"{state.battle.kind} re-roll of {who}",
                         "combat.character_rolled")
 
 
 def opponent_roll(state):
     """"Another player now rolls a die for the creature"; a character rolls his own die."""
     b = state.battle
-    if b["opponent"] is not None:
+    if b.opponent is not None:
         # "as above in Resolving Combat": the defender's own dice (the Warrior's two, a card's
         # extra die), as for the attacker
-        return request_roll(state, combat_dice(state, b["opponent"]),
+        return request_roll(state, combat_dice(state, b.opponent),
                             f"{b['kind']} roll of {b['opponent']}", "combat.opponent_rolled")
     return request_roll(state, "d6", f"attack roll of {', '.join(e['name'] for e in b['enemies'])}",
                         "combat.opponent_rolled")
@@ -393,12 +394,23 @@ def combat_total(state, cid, kind):
         if chars.has_ability(state, cid, "craft_adds_to_battle"):
             value += chars.total(state, cid, "craft", "battle")
         b = state.battle
-        if b is not None and b["who"] == cid and chars.has_ability(state, cid, "dragon_bane") and any(
-                e.get("card") and load().cards[e["card"]].subtype == "dragon" for e in b["enemies"]):
-            value += 2  # the Holy Lance: 3 against Dragons instead of 1 (talisman-facts.md 3)
+        if b is not None and b.who == cid:
+            value += strength_against(state, cid, b.enemies)
         return adjust(state, "character_score", value, character=cid, kind=kind)
     return adjust(state, "character_score", chars.total(state, cid, "craft", "psychic"),
                   character=cid, kind=kind)
+
+
+def strength_against(state, cid, enemies):
+    """What the character's possessions add in a battle against some kinds of enemy (a card's
+    ``data: {strength_against: {subtype, strength}}``: the Holy Lance, 3 against Dragons
+    instead of its 1), counted once for each such possession the character may use."""
+    ch = state.characters[cid]
+    if ch.toad_turns or not chars.banes() or chars.banes().isdisjoint(chars.possessions(ch)):
+        return 0
+    kinds = {load().cards[e["card"]].subtype for e in enemies if e.get("card")}
+    return sum(against["strength"] for against in chars.possession_data(state, cid, "strength_against")
+               if against["subtype"] in kinds)
 
 
 def creature_bonus(state, space):
@@ -410,12 +422,12 @@ def opponent_rolled(state, action):
     """The opponent's roll: a creature's die, or the defending character's dice, which he
     may roll again for a Fate (FATE, as the attacker); then compare the scores."""
     b = state.battle
-    opponent = b["opponent"]
+    opponent = b.opponent
     if opponent is None:
         return compare(state, sum(action.dice))
     roll = abilities.battle_roll(state, opponent, action.dice)
-    if (state.characters[opponent].fate > 0 and not b.get("opponent_rerolled")
-            and not abilities.opponent_adds_no_die(state, b["who"])):
+    if (state.characters[opponent].fate > 0 and not b.opponent_rerolled
+            and not abilities.opponent_adds_no_die(state, b.who)):
         state = replace(state, battle=b.set("opponent_roll", roll))
         return decide(state, opponent, "fate", ["keep", "fate:reroll"], "combat.opponent_fate_chosen",
                       prompt=f"rolled {roll}")
@@ -426,11 +438,11 @@ def opponent_fate_chosen(state, action):
     """The defending character keeps his roll, or pays one fate to roll his dice again."""
     b = state.battle
     if action.kind == "keep":
-        return compare(state, b["opponent_roll"])
-    opponent = b["opponent"]
+        return compare(state, b.opponent_roll)
+    opponent = b.opponent
     state = chars.lose(state, opponent, "fate", 1, "re-roll")
     state = replace(state, battle=b.set("opponent_rerolled", True))
-    state = log(state, "fate_spent", character=opponent, roll=b["opponent_roll"])
+    state = log(state, "fate_spent", character=opponent, roll=b.opponent_roll)
     return request_roll(state, combat_dice(state, opponent), f"{b['kind']} re-roll of {opponent}",
                         "combat.opponent_rolled")
 
@@ -439,15 +451,15 @@ def compare(state, theirs_roll):
     """Compare the scores: higher wins, equal is a standoff (RESOLVING COMBAT)."""
     b = state.battle
     # the battle's fields read once (each read of the pmap is a pure-Python look-up)
-    who, kind, opponent, enemies, roll = b["who"], b["kind"], b["opponent"], b["enemies"], b["roll"]
+    who, kind, opponent, enemies, roll = b.who, b.kind, b.opponent, b.enemies, b.roll
     names = [e["name"] for e in enemies]
     if opponent is None:
         theirs_roll = adjust(state, "attack_roll", theirs_roll, enemies=names, kind=kind, character=who)
-    mine = roll + combat_total(state, who, kind) + b["bonus"]
+    mine = roll + combat_total(state, who, kind) + b.bonus
     if opponent is not None:
         if abilities.opponent_adds_no_die(state, who):
             theirs_roll = 0  # the Assassin's attack: no die for the defender
-        theirs = theirs_roll + combat_total(state, opponent, kind) + b["opponent_bonus"]
+        theirs = theirs_roll + combat_total(state, opponent, kind) + b.opponent_bonus
     else:
         # each enemy's attack value separately (the Blood Moon's day and night: per enemy)
         values = [adjust(state, "attack_score", e["value"], enemy=e["name"], kind=kind)
@@ -459,7 +471,10 @@ def compare(state, theirs_roll):
     result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
     result = adjust(state, "combat_result", result, character=who, kind=kind,
                     enemies=names, opponent=opponent)
-    state = replace(state, battle=b.set("result", result))
+    b = b.set("result", result)
+    if subscribed(state, "combat_ended"):  # each comparison, for the hook's payload
+        b = b.set("scores", b.scores.append(pvector([mine, theirs])))
+    state = replace(state, battle=b)
     if state.config.expansions:
         # the expansions' moment between the scores and the result (a die to save the loss)
         state = push(state, frame("combat.resolved"))
@@ -473,15 +488,15 @@ def resolved(state):
     re-roll of the creatures' die); without it, the combat starts again from the declaration
     (attacking again)."""
     b = state.battle
-    if b.get("result") is not None:
+    if b.result is not None:
         return finish(state)
-    if b.get("roll") is not None:
+    if b.roll is not None:
         return opponent_roll(state)
     return ask_declare(state)
 
 
 def evaded(state, how):
-    state = log(state, "evaded", character=state.battle["who"], how=how)
+    state = log(state, "evaded", character=state.battle.who, how=how)
     state = replace(state, battle=state.battle.set("result", "evaded"))
     return finish(state)
 
@@ -490,16 +505,17 @@ def finish(state):
     """Apply the result: trophies for a win, a life (unless saved) for a loss, nothing for a
     standoff or an evasion; then run the result's frame."""
     b = state.battle
-    who, result, kind, opponent = b["who"], b["result"], b["kind"], b["opponent"]  # read once
+    who, result, kind, opponent = b.who, b.result, b.kind, b.opponent  # read once
     if kind == "battle" and result in ("won", "lost", "standoff"):
         # the Ghoul's raised dead serve for one battle: this one (raise_dead)
         state = abilities.dismiss_raised(state, [c for c in (who, opponent) if c])
     if opponent is not None:
         return finish_between_characters(state)
-    enemies = b["enemies"]
+    enemies = b.enemies
     names = [e["name"] for e in enemies]
     if result == "won":
         state = log(state, "combat_won", character=who, kind=kind, enemies=names)
+        state = ended(state, result, names)
         if state.characters[who].quest is not None:
             state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
@@ -509,15 +525,28 @@ def finish(state):
         if raisable:  # SPECIAL ABILITIES (the Ghoul): a Follower for one battle instead of a trophy
             return decide(state, who, "raise", ["keep"] + [f"raise:{c}" for c in raisable],
                           "combat.raise_chosen", prompt="raise the dead?", kept=kept)
-        return keep_trophies(state, who, kept, b["on_win"])
+        return keep_trophies(state, who, kept, b.on_win)
     if result == "lost":
         state = log(state, "combat_lost", character=who, kind=kind, enemies=names)
+        state = ended(state, result, names)
         state = kill_tamed_animals(state, who)
-        return try_save(state, who, f"defeated by {', '.join(names)}", b["on_lose"])
+        return try_save(state, who, f"defeated by {', '.join(names)}", b.on_lose)
     if result == "standoff":
         state = log(state, "standoff", character=who, kind=kind, enemies=names)
-        return _then(state, b["on_standoff"])
-    return _then(state, b["on_evade"])
+        state = ended(state, result, names)
+        return _then(state, b.on_standoff)
+    state = ended(state, result, names)
+    return _then(state, b.on_evade)
+
+
+def ended(state, result, names=()):
+    """Fire ``combat_ended`` for the combat in progress (its result logged), if anyone listens."""
+    if not subscribed(state, "combat_ended"):
+        return state
+    b = state.battle
+    scores = tuple((int(m), int(t)) for m, t in b.scores)
+    return run_hook(state, "combat_ended", combat=CombatEnded(
+        b.who, b.kind, result, tuple(names), b.opponent, scores))
 
 
 def keep_trophies(state, who, kept, nxt):
@@ -539,7 +568,7 @@ def keep_trophies(state, who, kept, nxt):
 
 def raise_chosen(state, action, kept):
     """The Ghoul keeps the carcasses as trophies, or raises one of them as a Follower."""
-    who, nxt = state.battle["who"], state.battle["on_win"]
+    who, nxt = state.battle.who, state.battle.on_win
     kept = list(kept)
     if action.kind == "raise":
         card = action.args[0]
@@ -555,7 +584,7 @@ def kill_tamed_animals(state, who):
     ch = state.characters[who]
     tamed = [f for f in ch.followers if load().cards[f].type == "enemy"
              and chars.follower_mark(state, who, f) not in chars.ABILITY_FOLLOWERS]
-    if not tamed or state.battle["kind"] != "battle":
+    if not tamed or state.battle.kind != "battle":
         return state
     state = update_character(state, who, followers=[f for f in ch.followers if f not in tamed])
     for f in tamed:
@@ -625,7 +654,7 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         return decide(state, holder, "save_life", ["pass", option], "combat.life_saving_chosen",
                       prompt=f"save a life of {cid} ({cause})?", who=cid, cause=cause, nxt=nxt,
                       asked=list(asked) + [holder], victor=victor)
-    kind = state.battle["kind"] if state.battle is not None else "battle"
+    kind = state.battle.kind if state.battle is not None else "battle"
     state = chars.lose_lives(state, cid, 1, cause)
     if victor is not None:
         # the victor's turn goes on even when the loser died of it
@@ -657,29 +686,31 @@ def save_rolled(state, action, who, item, cause, nxt, victor=None):
 def finish_between_characters(state):
     """The victor takes a life or one Object (or Gold; a Follower too after psychic combat)."""
     b = state.battle
-    who, other, result = b["who"], b["opponent"], b["result"]
+    who, other, result = b.who, b.opponent, b.result
     if result in ("standoff", "evaded"):
         state = log(state, "standoff" if result == "standoff" else "evaded_character",
                     character=who, opponent=other)
-        return _then(state, b["on_standoff"])
+        state = ended(state, result)
+        return _then(state, b.on_standoff)
     victor, loser = (who, other) if result == "won" else (other, who)
-    state = log(state, "character_defeated", victor=victor, loser=loser, kind=b["kind"])
+    state = log(state, "character_defeated", victor=victor, loser=loser, kind=b.kind)
+    state = ended(state, result)
     # TAMING ANIMALS: "If you lose any Combat in which a tamed Animal is used, the Animal is
     # killed": a battle with a character too, whatever spoils the victor takes (rulings)
     state = kill_tamed_animals(state, loser)
-    state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b["kind"])
+    state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b.kind)
     options = ["spoils:life"]
     lch = state.characters[loser]
     options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
                 if chars.usable(state.characters[victor], load().cards[c])]
     if lch.gold:
         options.append("spoils:gold")
-    if b["kind"] == "psychic":
+    if b.kind == "psychic":
         options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
     if state.config.expansions or state.ext:
         # spoils a card offers (the Blood Moon's Syphoning Sceptre), a Henchman taken as a Follower
         options = list(adjust(state, "spoils_options", tuple(options), victor=victor,
-                              loser=loser, kind=b["kind"]))
+                              loser=loser, kind=b.kind))
     return decide(state, victor, "spoils", options, "combat.spoils_chosen",
                   prompt=f"defeated {loser}", victor=victor, loser=loser)
 
@@ -690,15 +721,15 @@ def spoils_chosen(state, action, victor, loser):
     if what == "life":
         # "force the loser to lose 1 Life (use of an Object, Item, Spell, or Scroll may prevent
         # this)": the loser's life-saving objects, then Preservation, as against a creature
-        return try_save(state, loser, f"defeated by {victor}", b["on_win"], victor=victor)
+        return try_save(state, loser, f"defeated by {victor}", b.on_win, victor=victor)
     if what not in ("life", "gold", "take"):  # an option an expansion offered (spoils_options)
         state = run_hook(state, "spoils_option_chosen", victor=victor, loser=loser,
                          action=str(action))
-        return state if state.outcome else _then(state, b["on_win"])
+        return state if state.outcome else _then(state, b.on_win)
     if what == "gold":
         state = chars.lose(state, loser, "gold", 1, f"taken by {victor}")
         state = chars.gain(state, victor, "gold", 1, f"taken from {loser}")
-        return _then(state, b["on_win"])
+        return _then(state, b.on_win)
     card_id = action.args[1]
     lch = state.characters[loser]
     field = "objects" if card_id in lch.objects else "followers"
@@ -707,7 +738,7 @@ def spoils_chosen(state, action, victor, loser):
     vch = state.characters[victor]
     state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
     state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
-    return _then(state, b["on_win"])
+    return _then(state, b.on_win)
 
 
 def end_turn_step(state):

@@ -649,9 +649,9 @@ def immobilize(state, params, actor, source):
     b = state.battle
     if b is None:
         return state
-    if b["opponent"] is not None or len(b["enemies"]) <= 1:
+    if b.opponent is not None or len(b.enemies) <= 1:
         return evade(state, params, actor, source)
-    names = list(dict.fromkeys(e["name"] for e in b["enemies"]))
+    names = list(dict.fromkeys(e["name"] for e in b.enemies))
     return decide(state, actor, "target", [f"target:{n}" for n in names], "effects.immobilized",
                   prompt="freeze which creature?", source=source)
 
@@ -659,17 +659,17 @@ def immobilize(state, params, actor, source):
 def immobilized(state, action, source):
     b = state.battle
     name = action.args[0]
-    enemies = list(b["enemies"])
+    enemies = list(b.enemies)
     frozen = next(e for e in enemies if e["name"] == name)
     enemies.remove(frozen)
-    on_win = b["on_win"]
+    on_win = b.on_win
     if frozen.get("card") and on_win is not None and "cards" in on_win["args"]:
         # the frame that takes beaten enemies off the space must leave the frozen one there
         cards = list(on_win["args"]["cards"])
         cards.remove(frozen["card"])
         on_win = on_win.set("args", on_win["args"].set("cards", pvector(cards)))
     state = replace(state, battle=b.set("enemies", pvector(enemies)).set("on_win", on_win))
-    return log(state, "immobilized", character=b["who"], enemy=name, how=_cause(source))
+    return log(state, "immobilized", character=b.who, enemy=name, how=_cause(source))
 
 
 def add_to_battle(state, params, actor, source):
@@ -678,7 +678,7 @@ def add_to_battle(state, params, actor, source):
     n = params["strength"]
     if n == "starting_craft":
         n = load().characters[actor].craft
-    key = "bonus" if actor == state.battle["who"] else "opponent_bonus"
+    key = "bonus" if actor == state.battle.who else "opponent_bonus"
     return replace(state, battle=state.battle.set(key, state.battle[key] + n))
 
 

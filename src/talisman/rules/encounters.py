@@ -328,6 +328,7 @@ def meet(state, space, everything, met=()):
                               frame("encounters.meet", space=space, everything=everything,
                                     met=list(met) + [card_id])))
     state = log(state, "card_met", character=cid, card=card_id, space=space)
+    state = run_hook(state, "card_met", character=cid, card=card_id, space=space)
     if cd.type in VISITABLE:
         # Draw Card(s) Space: the cards "form the Encounter for that Space"; CLAIMING FACE UP
         # CARDS excepts that space: a Stranger or Place met so is not visited again this turn
@@ -510,6 +511,7 @@ def claimed(state, action, space):
     if action.kind == "visit":
         state = set_turn_flag(state, cid, "visited", list(_flag(state, cid, "visited", ())) + [what])
         state = log(state, "card_met", character=cid, card=what, space=space)
+        state = run_hook(state, "card_met", character=cid, card=what, space=space)
         state = push(state, frame("encounters.dispose", space=space, card=what))
         return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
     # take an object, magic object or follower

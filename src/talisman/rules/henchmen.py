@@ -15,8 +15,8 @@ and joins the game only through hook points (a base-game state without the optio
   own" (only those the data ``data/talisman/options/henchmen.yaml`` marks as lent);
 - ``combat_options`` / ``combat_option_chosen``: "At the start of any Combat, a player may
   declare a Henchman to fight in stead" (``henchman:<id>``), before any Spell or other option
-  (the attacker's in ``state.battle["henchman"]``, a defending character's in
-  ``state.battle["opponent_henchman"]``);
+  (the attacker's in ``state.battle.henchman``, a defending character's in
+  ``state.battle.opponent_henchman``);
 - ``character_score``: the Henchman fights "using the base Strength and/or Craft printed on their
   Character Cards", plus what the player's Objects, Followers and Spells add;
 - ``lives_losing``: the Henchman that fought loses the lives of the fight, not the player; at 0
@@ -103,9 +103,9 @@ def fighting(state, cid):
     b = state.battle
     if b is None or KEY not in state.ext:
         return None
-    if b["who"] == cid:
-        return b.get("henchman")
-    return b.get("opponent_henchman") if b["opponent"] == cid else None
+    if b.who == cid:
+        return b.henchman
+    return b.opponent_henchman if b.opponent == cid else None
 
 
 def _set(state, cid, henchmen):
@@ -185,7 +185,7 @@ def ability_lent(state, lent, character, ability):
 
 def combat_options(state, options, character):
     b = state.battle
-    if (KEY not in state.ext or b is None or b["who"] != character or b.get("henchman")
+    if (KEY not in state.ext or b is None or b.who != character or b.henchman
             or "fight" not in options):
         return options
     mine = henchmen_of(state, character)
@@ -206,9 +206,9 @@ def combat_option_chosen(state, character, action):
     if not action.startswith("henchman:"):
         return state
     hid = action.split(":", 1)[1]
-    field = "opponent_henchman" if state.battle["opponent"] == character else "henchman"
+    field = "opponent_henchman" if state.battle.opponent == character else "henchman"
     state = replace(state, battle=state.battle.set(field, hid))
-    return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle["kind"])
+    return log(state, "henchman_fights", character=character, henchman=hid, kind=state.battle.kind)
 
 
 def character_score(state, score, character, kind):
@@ -311,7 +311,12 @@ def character_died(state, character):
     return _set(state, character, [])
 
 
-PLUGIN = Plugin("henchmen", always=True, hooks={
+def engaged(state) -> bool:
+    """Whether the option's hooks can change anything: the Henchmen are dealt."""
+    return KEY in state.ext
+
+
+PLUGIN = Plugin("henchmen", always=True, engaged=engaged, hooks={
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died,

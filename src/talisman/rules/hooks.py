@@ -47,11 +47,21 @@ State hooks:
     table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
     push a decision first: the Blood Moon's Holy Day, "add up to 3").
 ``combat_resolved(state, character, result)``
-    A combat's scores are compared and ``state.battle["result"]`` holds the result (after the
+    A combat's scores are compared and ``state.battle.result`` holds the result (after the
     ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
-    come first; they may change ``state.battle["result"]`` (a loss turned into a stand-off) or
-    set it to ``None`` to fight on: with ``state.battle["roll"]`` kept, the opponent rolls
+    come first; they may change ``state.battle.result`` (a loss turned into a stand-off) or
+    set it to ``None`` to fight on: with ``state.battle.roll`` kept, the opponent rolls
     again; with it cleared, the character declares and attacks again.
+``combat_ended(state, combat)``
+    A combat or psychic combat is over: its result is decided and logged (``combat_won``,
+    ``combat_lost``, ``standoff``, ``evaded``...), before what follows from it (trophies, a
+    life lost, the spoils, the result's frame).  ``combat`` is a :class:`CombatEnded` record.
+    A subscriber records what it needs (the Blood Moon queues the work a result calls for);
+    it asks for no decision and pushes no frame.
+``card_met(state, character, card, space)``
+    A Stranger, Place, Object or other card on a space is met (logged ``card_met``), before
+    its effects run.  A subscriber records what it needs; it asks for no decision and pushes
+    no frame (the Blood Moon: a visit under a Lunar Event).
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -85,7 +95,7 @@ State hooks:
     One character has beaten another in combat, before the spoils.
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
-    ``state.battle["result"]`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
+    ``state.battle.result`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
     it pushes (a Spell cast: the Harbinger's divine gifts) run first; the combat then goes on as
     after a Spell cast in combat (``combat.after_cast``).
 
@@ -174,8 +184,9 @@ Value hooks:
     lives), before they are taken; ``result`` is ``(state, spared)``, ``(state, 0)`` to begin
     with.  A subscriber that takes some of the loss elsewhere (the Blood Moon's Self-Portrait:
     spare lives on the card) returns its state and ``spared`` plus how many lives it spares;
-    it asks for no decision.  Asked only with expansions in play or when some plugin keeps
-    state (``state.ext``: the Henchmen option, whose Henchman loses the life of a fight it lost).
+    it asks for no decision.  Asked only when some plugin listens (``hooks.subscribed``): an
+    expansion in play, or the Henchmen option once dealt (whose Henchman loses the life of a
+    fight it lost).
 ``trophy_kept(state, kept, character, card, counter)``
     Whether a trophy may not be cashed in for ``counter`` (Pandora's Box's Hydra keeps Dragons).
 ``alignment_locked(state, locked, character, alignment)``
@@ -215,11 +226,15 @@ Value hooks:
 """
 from __future__ import annotations
 
+from typing import Optional
+
+import attrs
+
 from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
-               "combat_resolved", "before_forced_move",
+               "combat_resolved", "combat_ended", "card_met", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
@@ -234,6 +249,25 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "warrant_taking", "warrant_held", "defender_options", "other_followers")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
+
+@attrs.frozen
+class CombatEnded:
+    """The ``combat_ended`` hook's payload: one combat, over.
+
+    ``character``: who fought (the attacker, between characters); ``kind``: ``battle`` or
+    ``psychic``; ``result``: ``won``, ``lost``, ``standoff``, ``evaded`` (for ``character``) or
+    ``tamed`` (every enemy tamed); ``enemies``: the enemies' names (a card's id for a card);
+    ``opponent``: the other character, or None; ``scores``: each comparison of the scores made
+    in this combat, ``(character's, opponent's)`` (none when it ended before the dice; more than
+    one when a hook had it fought on)."""
+
+    character: str
+    kind: str
+    result: Optional[str]
+    enemies: tuple[str, ...] = ()
+    opponent: Optional[str] = None
+    scores: tuple[tuple[int, int], ...] = ()
+
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)
 
 #: Fire a state hook point: ``run_hook(state, "turn_started", character=cid) -> state``.
@@ -242,3 +276,6 @@ run_hook = RULESET.run_hook
 adjust = RULESET.adjust
 #: An enabled expansion's effect function for an effect name, or None.
 effect = RULESET.effect
+#: Whether firing a hook point can run any code in this state:
+#: ``subscribed(state, "lives_losing") -> bool``.
+subscribed = RULESET.subscribed

@@ -7,8 +7,11 @@ Turn bookkeeping (``current``, ``turn``, ``tile_played``, ``battled``, ``stack``
 """
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from pyrsistent import pmap, pvector
+from pyrsistent.typing import PMap, PVector
 
 from ..engine.dice import Dice
 from ..engine.machine import log
@@ -34,8 +37,8 @@ class Player:
 
     id: str
     space: str
-    hand: object = attrs.field(factory=pvector, converter=as_pvector)
-    tiles: object = attrs.field(factory=pvector, converter=as_pvector)
+    hand: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    tiles: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
 
 
 @attrs.frozen
@@ -60,8 +63,8 @@ class Slot:
 class Config:
     """What a game was started with: replaying it needs nothing else but the actions."""
 
-    players: tuple = attrs.field(converter=tuple)
-    options: object = attrs.field(factory=pmap, converter=as_pmap)
+    players: tuple[str, ...] = attrs.field(converter=tuple)
+    options: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
     seed: int | None = 0   # None in a player's view
 
 
@@ -70,14 +73,14 @@ class TriwizardState:
     """A whole game of the Triwizard Maze as one immutable value."""
 
     config: Config = attrs.field(metadata=record(Config))
-    order: tuple = attrs.field(converter=tuple)        # the seating, clockwise
+    order: tuple[str, ...] = attrs.field(converter=tuple)        # the seating, clockwise
     current: str
-    players: object = attrs.field(converter=as_pmap, metadata=record_map(Player))
+    players: PMap[str, Player] = attrs.field(converter=as_pmap, metadata=record_map(Player))
     dice: Dice = attrs.field(metadata=record(Dice))
     cloak: str | None = None                           # who wears the Invisibility Cloak
     hedge: str = ""                                    # where the Wandering Hedge stands
-    cups: object = attrs.field(factory=pmap, converter=as_pmap, metadata=record_map(Cup))
-    lineup: object = attrs.field(factory=pvector, converter=as_pvector,
+    cups: PMap[str, Cup] = attrs.field(factory=pmap, converter=as_pmap, metadata=record_map(Cup))
+    lineup: PVector[Slot] = attrs.field(factory=pvector, converter=as_pvector,
                                  metadata=record_vector(Slot))
     turn: int = 0
     tile_played: bool = False                          # a Resource tile was played this turn
@@ -85,12 +88,12 @@ class TriwizardState:
     battle_card: str | None = None                     # the Battle card face up in a battle
     obstacle_space: str | None = None                  # the Obstacle space being battled
     came_from: str | None = None                       # the square the piece entered it from
-    decks: object = attrs.field(factory=pmap, converter=as_pmap)
-    discards: object = attrs.field(factory=pmap, converter=as_pmap)
-    stack: object = attrs.field(factory=pvector, converter=as_pvector,
+    decks: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)
+    discards: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)
+    stack: PVector[Frame] = attrs.field(factory=pvector, converter=as_pvector,
                                 metadata=record_vector(Frame))
     pending: Decision | None = attrs.field(default=None, metadata=record(Decision))
-    log: object = attrs.field(factory=pvector, converter=as_pvector,
+    log: PVector[Event] = attrs.field(factory=pvector, converter=as_pvector,
                               metadata=record_vector(Event))
     outcome: Outcome | None = attrs.field(default=None, metadata=record(Outcome))
 

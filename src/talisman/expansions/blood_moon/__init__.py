@@ -73,7 +73,8 @@ def setup(state):
 
 
 def turn_started(state, character):
-    """A turn boundary: what the last turn's combats call for (read from the log), then this
+    """A turn boundary: what the last turn's combats call for (recorded by the
+    ``combat_ended`` hook), then this
     character's "start of turn"
     Lunar Events, the Enemy following him, his Lycanthrope card and the Wolfsbane's cure; all
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
@@ -201,7 +202,8 @@ def combat_resolved(state, character, result):
     return modifiers.combat_resolved(state, character, result)
 
 
-HOOKS = {"setup": setup, "turn_started": turn_started, "movement_rolled": movement_rolled,
+HOOKS = {"setup": setup, "turn_started": turn_started,
+         "combat_ended": jobs.combat_ended, "card_met": jobs.card_met, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
          "character_died": character_died, "became_toad": became_toad,
          "attack_score": attack_score, "character_score": modifiers.character_score,

@@ -1,9 +1,9 @@
 """Work the Blood Moon owes to a turn boundary.
 
 * What follows a combat result (a Direwolf's bite, the Midnight Howl, a kill under the Vampiric
-  Thirst, a fight with a lycanthrope, the Night Stalker following its victim).  There is no
-  state hook after a combat (``combat_result`` is a value hook), so :func:`settle` reads those
-  results from the structured log and queues a *job*.
+  Thirst, a fight with a lycanthrope, the Night Stalker following its victim) or a visit: the
+  ``combat_ended`` and ``card_met`` hooks record each one as it happens (:func:`combat_ended`,
+  :func:`card_met`, in ``pending``), and :func:`settle` turns the records into *jobs*.
 * Jobs run in the next ``turn_started`` hook, then the new character's "start of turn" rules;
   frames a ``turn_started`` hook pushes run before the turn's movement (:func:`push_jobs`).
 
@@ -39,60 +39,82 @@ def _enemy_cards(names):
     return [n for n in names if n in cards and cards[n].type == "enemy"]
 
 
+def combat_ended(state, combat):
+    """The ``combat_ended`` hook: the combat's result, recorded for :func:`settle`."""
+    return _record(state, {"combat": {
+        "character": combat.character, "result": combat.result, "enemies": list(combat.enemies),
+        "opponent": combat.opponent, "scores": [list(s) for s in combat.scores]}})
+
+
+def card_met(state, character, card, space):
+    """The ``card_met`` hook: a Stranger or Place met, recorded for :func:`settle`."""
+    c = load().cards.get(card)
+    if c is None or c.type not in ("stranger", "place"):
+        return state
+    return _record(state, {"visited": {"character": character}})
+
+
+def _record(state, entry):
+    return store.store(state, pending=list(store.get(state, "pending", ())) + [entry])
+
+
 def settle(state):
-    """Read the log since the last settlement and queue what combat results call for:
+    """Turn what happened since the last settlement (``pending``, in order) into jobs:
 
     * an Enemy killed while a Lunar Event saying ``enemy_killed`` is in play;
     * a character defeated by an Enemy whose card says ``on_defeat`` (the Direwolf, the
       Wolfen...) or while a Lunar Event saying ``lost_to_enemy`` is in play;
     * a Stranger or Place visited while a Lunar Event saying ``visited`` is in play;
     * a fight between a lycanthrope and a character who is not one (BECOMING A LYCANTHROPE:
-      "fights a character who has become a lycanthrope");
+      "fights a character who has become a lycanthrope"), once for each comparison of scores;
     * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker: its
       scores say the character was beaten): it follows him from now on.
+
+    The Lunar Events in play and who is alive are those at the settlement (a turn boundary,
+    or just before the Time card flips).
     """
-    start = store.get(state, "scanned", 0)
-    events = state.log[start:]
-    state = store.store(state, scanned=len(state.log))
-    if not events:
+    pending = store.get(state, "pending", ())
+    if not pending:
         return state
+    state = store.store(state, pending=[])
     lunar = [(c, store.card_data(c).get("while_in_play", {})) for c in store.get(state, "lunar_events", ())]
     out = []
-    scores = None
-    for e in events:
-        if e.name == "combat_scores":
-            scores = e
-        if e.name == "combat_won":
-            for _ in _enemy_cards(e.get("enemies", ())):
-                out += [effects_job(e.get("character"), w["enemy_killed"], c) for c, w in lunar
+    for entry in pending:
+        if "visited" in entry:
+            who = entry["visited"]["character"]
+            out += [effects_job(who, w["visited"], c) for c, w in lunar if "visited" in w]
+            continue
+        e = entry["combat"]
+        who, result, scores = e["character"], e["result"], e["scores"]
+        if e["opponent"] is not None:
+            if e["opponent"] in state.characters:
+                for _ in scores:
+                    a, b = who, e["opponent"]
+                    la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
+                    if la != lb:
+                        out.append(effects_job(b if la else a, lycanthropy.curse_roll(), "lycanthrope"))
+            continue
+        if result == "won":
+            for _ in _enemy_cards(e["enemies"]):
+                out += [effects_job(who, w["enemy_killed"], c) for c, w in lunar
                         if "enemy_killed" in w]
-        elif e.name == "combat_lost":
-            foes = _enemy_cards(e.get("enemies", ()))
+        elif result == "lost":
+            foes = _enemy_cards(e["enemies"])
             for f in foes:
                 if "on_defeat" in store.card_data(f):
-                    out.append(effects_job(e.get("character"), store.card_data(f)["on_defeat"], f))
+                    out.append(effects_job(who, store.card_data(f)["on_defeat"], f))
             if foes:
-                out += [effects_job(e.get("character"), w["lost_to_enemy"], c) for c, w in lunar
+                out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
                         if "lost_to_enemy" in w]
             for f in foes:  # the Headless Horseman rides to its victim's next stop
-                if store.card_data(f).get("rides_to_victim") and store.alive(state, e.get("character")):
+                if store.card_data(f).get("rides_to_victim") and store.alive(state, who):
                     riders = store.get(state, "riders", pmap())
-                    state = store.store(state, riders=riders.set(e.get("character"), f))
-        elif e.name == "card_met" and e.get("card") in load().cards and \
-                load().cards[e.get("card")].type in ("stranger", "place"):
-            out += [effects_job(e.get("character"), w["visited"], c) for c, w in lunar if "visited" in w]
-        elif e.name == "standoff" and scores is not None and \
-                scores.get("opponent_score") > scores.get("character_score"):
-            for f in _enemy_cards(e.get("enemies", ())):
-                if "stalks" in store.card_data(f) and store.alive(state, e.get("character")):
-                    state = store.store(state, stalkers=store.get(state, "stalkers", pmap()).set(
-                        e.get("character"), f))
-                    state = log(state, "stalked", character=e.get("character"), card=f)
-        if e.name == "combat_scores" and e.get("opponent") in state.characters:
-            a, b = e.get("character"), e.get("opponent")
-            la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
-            if la != lb:
-                out.append(effects_job(b if la else a, lycanthropy.curse_roll(), "lycanthrope"))
+                    state = store.store(state, riders=riders.set(who, f))
+        elif result == "standoff" and scores and scores[-1][1] > scores[-1][0]:
+            for f in _enemy_cards(e["enemies"]):
+                if "stalks" in store.card_data(f) and store.alive(state, who):
+                    state = store.store(state, stalkers=store.get(state, "stalkers", pmap()).set(who, f))
+                    state = log(state, "stalked", character=who, card=f)
     return queue(state, *out) if out else state
 
 

@@ -25,8 +25,9 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 ``rewarded``
     ``{character: round}``: the round in which a character last had a Lunar Event's reward for
     a kill in his own turn (Divine Retribution: once a round each; absent until then).
-``scanned``
-    how far :func:`.jobs.settle` has read the log.
+``pending``
+    what the ``combat_ended`` and ``card_met`` hooks recorded since the last
+    :func:`.jobs.settle` (``{"combat": {...}}`` or ``{"visited": {...}}``), in order.
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events`` and ``lycanthropes``.  It is
@@ -71,7 +72,7 @@ def store(state, **changes):
 def initial(state):
     """SETUP: the Time card shows Day; the Werewolf stands on the Forest."""
     return store(state, time=DAY, werewolf=WEREWOLF_START, werewolf_due=None, lunar_events=[],
-                 lycanthropes={}, stalkers={}, jobs=[], scanned=len(state.log))
+                 lycanthropes={}, stalkers={}, jobs=[], pending=[])
 
 
 def time(state):

@@ -22,6 +22,8 @@
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
@@ -84,8 +86,8 @@ def _take_gold(state, params, actor, source, key):
     return log(state, "card_emptied", card=source["card"], space=source["space"])
 
 
-EFFECTS = {"give_trophy": give_trophy, "gold_on_card": gold_on_card}
-STEPS = {"blood_moon.trophy_given": trophy_given, "blood_moon.card_gold_rolled": card_gold_rolled}
+EFFECTS: dict[str, Callable[..., Any]] = {"give_trophy": give_trophy, "gold_on_card": gold_on_card}
+STEPS: dict[str, Callable[..., Any]] = {"blood_moon.trophy_given": trophy_given, "blood_moon.card_gold_rolled": card_gold_rolled}
 
 
 # --- Objects moved between characters (the Mischievous Devil) ----------------------------------

@@ -16,6 +16,8 @@ CITY).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.machine import frame, log, push
 from ...rules import characters as chars
 from ...rules import effects, turn
@@ -91,4 +93,4 @@ def loot_effect(state, params, actor, source):
     return effects.run(state, loot, actor, {"space": space})
 
 
-STEPS = {}
+STEPS: dict[str, Any] = {}

@@ -1,6 +1,8 @@
 """The Horrible Black Void (000 Alternative Endings; also The Blood Moon's hidden-only card)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.machine import log
 from ...state import update_character
 from . import cards
@@ -28,4 +30,4 @@ def annihilate(state, params, actor, source):
     """The Horrible Black Void on the actor (an Alternative Ending card's effect)."""
     return black_void(state, actor)
 
-STEPS = {}
+STEPS: dict[str, Any] = {}

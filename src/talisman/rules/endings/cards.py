@@ -33,6 +33,8 @@ is an error.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import log
@@ -260,4 +262,4 @@ def win_game(state, params, actor, source):
 
 EFFECTS = {"win_game": win_game}  # with black_void.annihilate: the endings area's effects
 
-STEPS = {}
+STEPS: dict[str, Any] = {}

@@ -4,6 +4,8 @@ Alternative Endings: "then return here to Win the Game"): the task itself in
 and the small moves the charts make (thrown off the Crown, possessions discarded)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.machine import log
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
@@ -65,4 +67,4 @@ def in_play(state, space):
     origin = board.origin.get(space)
     return origin is None or origin in state.config.expansions
 
-STEPS = {}
+STEPS: dict[str, Any] = {}
