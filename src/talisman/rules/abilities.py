@@ -17,6 +17,7 @@ from . import possessions
 from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
+from ..engine.ruleset import Plugin
 from ..state import update_character
 from . import characters as chars
 from ..engine.records import replace
@@ -150,10 +151,14 @@ def before_move_chosen(state, cid, action):
 
 
 def movement_roll_options(state, cid, roll):
-    """The Troll may heal a life instead of moving on a movement roll of 6 (``regenerate``)."""
+    """The Troll may heal a life instead of moving on a movement roll of 6 (``regenerate``);
+    the Leprechaun may teleport on a 4 (``teleport_on_roll``)."""
+    out = []
     if roll == 6 and chars.has_ability(state, cid, "regenerate") and state.characters[cid].lives < 4:
-        return ["regenerate"]
-    return []
+        out.append("regenerate")
+    if teleport_region(state, cid, roll) is not None:
+        out.append("teleport")
+    return out
 
 
 def regenerate(state, cid):
@@ -243,19 +248,79 @@ STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
 
 @functools.cache
 def scroll_visit_spaces():
-    """``{space: row}`` of exceptions.yaml's ``scroll_visits``."""
-    return {row["space"]: row for row in load().exceptions["scroll_visits"]}
+    """``{space: rows}`` of exceptions.yaml's ``scroll_visits`` (a space may have several rows:
+    the Ghoul's and the Necromancer's Graveyard)."""
+    out = {}
+    for row in load().exceptions["scroll_visits"]:
+        out.setdefault(row["space"], []).append(row)
+    return out
 
 
 def scroll_on_visit(state, cid, space):
     """"Each time you visit <space> without a Scroll, you Gain a Scroll" (the Druid at the
-    Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the Minstrel
-    at the Tavern "If the City is not in play").  Returns the state and whether the visit
-    replaces the space's encounter."""
-    row = scroll_visit_spaces()[space]
+    Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the
+    Necromancer there too; the Minstrel at the Tavern "If the City is not in play").  Returns
+    the state and whether the visit replaces the space's encounter."""
+    rows = [r for r in scroll_visit_spaces()[space] if cid in r["characters"]]
     ch = state.characters[cid]
-    if cid not in row["characters"] or ch.scrolls or ch.toad_turns \
-            or row.get("unless_expansion") in state.config.expansions:
+    if not rows or ch.scrolls or ch.toad_turns or rows[0].get("unless_expansion") in state.config.expansions:
         return state, False
     state = chars.draw_scrolls(state, cid, 1, f"a visit to the {load().board.spaces[space].name}")
-    return state, bool(row.get("instead_of_encounter"))
+    return state, bool(rows[0].get("instead_of_encounter"))
+
+
+# --- data-driven kinds: the compendium's other characters (abilities.yaml ``kind``) -------------
+
+def _of_kind(state, cid, kind):
+    """The parameters of each ability of ``kind`` the character has (own or lent), in order."""
+    defs = load().abilities
+    return [defs[a].get("params", {}) for a in _abilities_of_kind(kind) if chars.has_ability(state, cid, a)]
+
+
+@functools.cache
+def _abilities_of_kind(kind):
+    return tuple(a for a, d in sorted(load().abilities.items()) if d.get("kind") == kind)
+
+
+def teleport_region(state, cid, roll):
+    """``teleport_on_roll`` (the Leprechaun: "You may Teleport whenever you roll a 4 for
+    Movement.  You may not Teleport while in the Dungeon"): the region to teleport in, or None."""
+    space = state.characters[cid].space
+    if load().board.origin.get(space) == "dungeon":
+        return None
+    for params in _of_kind(state, cid, "teleport_on_roll"):
+        if roll == params["roll"]:
+            return params.get("region", "same")
+    return None
+
+
+# --- abilities in combat (a base plugin: the hook points combat offers) ---------------------------
+
+BERSERK_STRENGTH = 3
+
+
+def combat_options(state, options, character):
+    """The Barbarian's ``berserk``: "You may choose to go Berserk in Combat" (in a battle, once)."""
+    b = state.battle
+    if (b is not None and b.get("who") == character and b["kind"] == "battle" and not b.get("berserk")
+            and chars.has_ability(state, character, "berserk")):
+        return tuple(options) + ("berserk",)
+    return options
+
+
+def combat_option_chosen(state, character, action):
+    """"You may add 3 to your Strength while Berserk, but you must lose your next turn to
+    recover your wits": 3 more for this battle; the next turn is lost (LOSING A TURN)."""
+    if action != "berserk":
+        return state
+    b = state.battle
+    state = replace(state, battle=b.set("berserk", True).set("bonus", b["bonus"] + BERSERK_STRENGTH))
+    ch = state.characters[character]
+    state = update_character(state, character, lost_turn=max(1, ch.lost_turn))
+    state = log(state, "ability_used", character=character, ability="berserk", strength=BERSERK_STRENGTH)
+    return log(state, "turn_lost", character=character, cause="berserk")
+
+
+#: The base plugin of the characters' abilities that join the rules at hook points.
+PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
+                                                 "combat_option_chosen": combat_option_chosen})

@@ -94,7 +94,7 @@ def bonus_of(state, ch, which, context):
         when = b.get("in", "always")
         if when == "always" or when == context:
             if "weapon" in c.abilities:
-                weapons.append(b.get(which, 0))
+                weapons.append(weapon_value(ch, c, which, b.get(which, 0)))
                 continue
             total += b.get(which, 0)
     if weapons:
@@ -105,6 +105,28 @@ def bonus_of(state, ch, which, context):
         two = ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
         total += sum(weapons[:2 if two else 1])
     return total
+
+
+def weapon_value(ch, c, which, value):
+    """What Weapon ``c`` adds to ``which`` for its holder: its own bonus, or more by an ability
+    of the ``weapon_bonus`` kind (abilities.yaml ``params: {cards, strength}``: the Ninja's "Any
+    Sword will add 2 to your Strength for any Combat in which you use it")."""
+    if ch.toad_turns or ch.id not in load().characters:
+        return value
+    for a in load().characters[ch.id].abilities:
+        ability = load().abilities[a]
+        params = ability.get("params") if ability.get("kind") == "weapon_bonus" else None
+        if params and c.id in params["cards"] and which in params:
+            value = max(value, params[which])
+    return value
+
+
+def keep_one_scroll(state, cid):
+    """The Scientist's ``keeps_one_scroll``: "Once you Gain a Scroll, you will always have one.
+    Draw another whenever you discard your last one" (called where a Scroll is discarded)."""
+    if not state.characters[cid].scrolls and has_ability(state, cid, "keeps_one_scroll"):
+        state = draw_scrolls(state, cid, 1, "keeps one scroll")
+    return state
 
 
 #: Enemies that became Followers by a Special Ability (not by TAMING ANIMALS): ``raised`` by the

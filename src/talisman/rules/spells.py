@@ -60,6 +60,7 @@ def read(state, cid, scroll, context):
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context=context)
+    state = chars.keep_one_scroll(state, cid)  # the Scientist: another for the last discarded
     return resolve(state, cid, scroll, context)
 
 
@@ -69,6 +70,7 @@ def read_to_save(state, cid, scroll, cause):
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context="life_lost")
+    state = chars.keep_one_scroll(state, cid)
     return log(state, "life_preserved", character=cid, card=scroll, cause=cause)
 
 
