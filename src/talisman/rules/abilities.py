@@ -321,6 +321,33 @@ def combat_option_chosen(state, character, action):
     return log(state, "turn_lost", character=character, cause="berserk")
 
 
+def characters_fought(state, victor, loser, kind):
+    """``cuts_weapon_on_roll`` (the Chainsaw Warrior: "If you roll a 6 in Combat with another
+    Character, your Chainsword has cut their weapon in half. They must discard."): the Weapon
+    the other fought with (the best of those in use) is discarded."""
+    holders = [c for c in (victor, loser) if _abilities_of_kind("cuts_weapon_on_roll")
+               and _of_kind(state, c, "cuts_weapon_on_roll")]
+    if not holders:
+        return state
+    scores = next(e.data for e in reversed(state.log) if e.name == "combat_scores")
+    rolls = {scores["character"]: scores["character_roll"], scores["opponent"]: scores["opponent_roll"]}
+    for cid in holders:
+        other = loser if cid == victor else victor
+        if not any(rolls.get(cid) == p["roll"] for p in _of_kind(state, cid, "cuts_weapon_on_roll")):
+            continue
+        och = state.characters[other]
+        weapons = [c for c in dict.fromkeys(chars.in_use(och)) if "weapon" in load().cards[c].abilities
+                   and c in och.objects and chars.usable(och, load().cards[c])]
+        if not weapons:
+            continue
+        cut = max(weapons, key=lambda c: (load().cards[c].bonus or {}).get("strength", 0))
+        state = update_character(state, other, objects=och.objects.delete(och.objects.index(cut)))
+        state = chars.discard(state, cut)
+        state = log(state, "weapon_cut", character=cid, opponent=other, card=cut)
+    return state
+
+
 #: The base plugin of the characters' abilities that join the rules at hook points.
 PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
-                                                 "combat_option_chosen": combat_option_chosen})
+                                                 "combat_option_chosen": combat_option_chosen,
+                                                 "characters_fought": characters_fought})

@@ -129,6 +129,36 @@ def keep_one_scroll(state, cid):
     return state
 
 
+def scroll_discarded(state, cid, scroll):
+    """The Gypsy's ``claims_discarded_scroll``: "If you have no Scroll and another Character
+    discards one, you may claim it for yourself": offered (after the Scroll's own work, a frame
+    below it) to a character with the ability and no Scroll."""
+    for other in state.order:
+        ch = state.characters[other]
+        if other != cid and ch.alive and not ch.scrolls and has_ability(state, other, "claims_discarded_scroll"):
+            return push(state, frame("characters.scroll_claim", who=other, scroll=scroll))
+    return state
+
+
+def scroll_claim(state, who, scroll):
+    """Rule step: the claim is offered while the Scroll is still the top of its discard pile
+    and the claimant still holds none."""
+    pile = state.discards.get("scroll") or ()
+    if not pile or pile[-1] != scroll or state.characters[who].scrolls or not state.characters[who].alive:
+        return state
+    return decide(state, who, "claim", [f"claim:{scroll}", "pass"], "characters.scroll_claimed",
+                  prompt=f"claim the discarded {scroll}?", who=who)
+
+
+def scroll_claimed(state, action, who):
+    if action.kind == "pass":
+        return state
+    scroll = action.args[0]
+    state = take_from_discards(state, scroll, "scroll")
+    state = update_character(state, who, scrolls=state.characters[who].scrolls.append(scroll))
+    return log(state, "scroll_gained", character=who, card=scroll, cause="claimed from the discards")
+
+
 #: Enemies that became Followers by a Special Ability (not by TAMING ANIMALS): ``raised`` by the
 #: Ghoul (for one battle), ``charmed`` by the Minstrel.  The mark lives in ``state.card_stock``
 #: under ``follower:<character>/<card>`` (no field of its own in the state).
@@ -642,4 +672,5 @@ def over_limit_dropped(state, action, who):
 STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded,
          "characters.keep_within_limit": keep_within_limit,
          "characters.over_limit_dropped": over_limit_dropped,
-         "characters.cash_picked": cash_picked}
+         "characters.cash_picked": cash_picked, "characters.scroll_claim": scroll_claim,
+         "characters.scroll_claimed": scroll_claimed}
