@@ -347,7 +347,50 @@ def characters_fought(state, victor, loser, kind):
     return state
 
 
+def _plunder_spaces(state, params):
+    """The spaces of a ``plunder_gold`` ability on the boards in play."""
+    origin = load().board.origin
+    return [s for s in params["spaces"] if origin.get(s) is None or origin[s] in state.config.expansions]
+
+
+def _plunderers(state):
+    return [(c, p) for c in state.order for p in _of_kind(state, c, "plunder_gold")] \
+        if _abilities_of_kind("plunder_gold") else []
+
+
+def setup(state):
+    """``plunder_gold`` (the Pirate: "Place 1 Gold on the each of the Doctor, Royal Castle Bank and
+    the Castle"): the gold is put on those spaces of the boards in play when the game is set up."""
+    for cid, params in _plunderers(state):
+        for space in _plunder_spaces(state, params):
+            gold = state.board_gold.get(space, 0) + params["gold"]
+            state = replace(state, board_gold=state.board_gold.set(space, gold))
+            state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+    return state
+
+
+def _reached_key(space):
+    return f"plunder:{space}"
+
+
+def before_encounter(state, character, space):
+    """"Anyone landing on them may take the Gold but if you reach them first, you may also take a
+    second Gold": the first to end a move there marks the space reached; the Pirate first there
+    gains one more Gold (from the bank)."""
+    plunderers = _plunderers(state)
+    if not plunderers or state.card_stock.get(_reached_key(space)):
+        return state
+    if not any(space in _plunder_spaces(state, p) for _, p in plunderers):
+        return state
+    state = replace(state, card_stock=state.card_stock.set(_reached_key(space), character))
+    for cid, params in plunderers:
+        if cid == character and space in _plunder_spaces(state, params):
+            state = chars.gain(state, cid, "gold", params["gold"], "plundered, the first there")
+    return state
+
+
 #: The base plugin of the characters' abilities that join the rules at hook points.
 PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
                                                  "combat_option_chosen": combat_option_chosen,
-                                                 "characters_fought": characters_fought})
+                                                 "characters_fought": characters_fought,
+                                                 "setup": setup, "before_encounter": before_encounter})
