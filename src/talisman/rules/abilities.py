@@ -389,8 +389,25 @@ def before_encounter(state, character, space):
     return state
 
 
+def teleport_destinations(state, found, character, region):
+    """``teleport_on_roll`` with ``city`` (the Leprechaun: "You may Teleport into and out of any
+    Space in the City if you are in the Outer Region"): with the City in play, a teleport in the
+    Outer Region (the City counts as it) may end on any City space too."""
+    if "city" not in state.config.expansions or region != "same" or not _abilities_of_kind("teleport_on_roll"):
+        return found
+    if not any(p.get("city") for p in _of_kind(state, character, "teleport_on_roll")):
+        return found
+    board = load().board
+    here = board.spaces[state.characters[character].space].region
+    if board.part_of.get(here, here) != "outer":
+        return found
+    city = [s for s in sorted(board.spaces) if board.origin.get(s) == "city" and s not in found]
+    return tuple(found) + tuple(city)
+
+
 #: The base plugin of the characters' abilities that join the rules at hook points.
 PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
                                                  "combat_option_chosen": combat_option_chosen,
                                                  "characters_fought": characters_fought,
-                                                 "setup": setup, "before_encounter": before_encounter})
+                                                 "setup": setup, "before_encounter": before_encounter,
+                                                 "teleport_destinations": teleport_destinations})
