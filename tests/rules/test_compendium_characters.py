@@ -157,3 +157,20 @@ def test_random_play_across_the_whole_pool_keeps_every_invariant(seed):
     states, _ = play_random(s, 400, bot_seed=seed)
     for st in states:
         assert invariants.check(st) == []
+
+
+def test_talisman_simulate_deals_from_the_pool_and_prints_each_characters_rate(tmp_path):
+    from click.testing import CliRunner
+    from talisman.cli import main
+    out = tmp_path / "games.jsonl"
+    r = CliRunner().invoke(main, ["simulate", "--games", "4", "--deal", "3", "--option", "character_pool=compendium",
+                                  "--option", "max_rounds=8", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    import json
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    played = {c for row in rows for c in row["characters"]}
+    assert [row["characters"] for row in rows] == [list(dealt(s, 3, {"character_pool": "compendium"}))
+                                                   for s in range(4)]
+    assert all(c in r.output for c in played) and "games" in r.output and "win rate" in r.output
+    r = CliRunner().invoke(main, ["simulate", "--deal", "6", "--option", "character_pool=[warrior,troll]"])
+    assert r.exit_code != 0 and "cannot deal 6 characters from a pool of 2" in r.output
