@@ -2,11 +2,16 @@
 the Existing Characters (seed 000, lines 280-342) as data, their starting Spells and Scrolls, the
 option ``character_pool``, and random play across the whole pool.  The rows' play on the board is
 in tests/scenarios/character_*.yaml."""
+import json
 import re
 
 import pytest
+from click.testing import CliRunner
 
 import talisman
+from talisman.cli import main
+from talisman.rules import henchmen
+from talisman.rules.winning import unused_characters
 from talisman.definitions import CORE_SETS, character_pool, load
 from talisman.errors import TalismanError
 from talisman.simulate import dealt, summarize
@@ -118,7 +123,6 @@ def test_a_bad_pool_is_a_clear_error(bad):
 
 def test_a_new_character_comes_from_the_pool():
     """LOSING ALL LIVES: the new character is one of the pool not yet in play."""
-    from talisman.rules.winning import unused_characters
     s = talisman.new_game(["warrior", "troll"], options={"character_pool": "compendium"})
     assert "amazon" in unused_characters(s) and "warrior" not in unused_characters(s)
     s = talisman.new_game(["warrior", "troll"], options={"character_pool": ["warrior", "zulu"]})
@@ -128,7 +132,6 @@ def test_a_new_character_comes_from_the_pool():
 
 def test_henchmen_are_dealt_from_the_pool():
     s = talisman.new_game(["warrior"], seed=0, options={"henchmen": 2, "character_pool": ["warrior", "zulu", "orc"]})
-    from talisman.rules import henchmen
     assert sorted(h["id"] for h in henchmen.henchmen_of(s, "warrior")) == ["orc", "zulu"]
 
 
@@ -160,13 +163,10 @@ def test_random_play_across_the_whole_pool_keeps_every_invariant(seed):
 
 
 def test_talisman_simulate_deals_from_the_pool_and_prints_each_characters_rate(tmp_path):
-    from click.testing import CliRunner
-    from talisman.cli import main
     out = tmp_path / "games.jsonl"
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--deal", "3", "--option", "character_pool=compendium",
                                   "--option", "max_rounds=8", "--out", str(out)])
     assert r.exit_code == 0, r.output
-    import json
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     played = {c for row in rows for c in row["characters"]}
     assert [row["characters"] for row in rows] == [list(dealt(s, 3, {"character_pool": "compendium"}))
