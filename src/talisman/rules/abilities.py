@@ -237,8 +237,10 @@ def charmed(state, cid, card, space):
 
 
 def foresight(state, cid):
-    """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``)."""
-    return chars.has_ability(state, cid, "foresight_draw")
+    """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``); "You
+    may not draw extra Cards while in the Dungeon" (her row of Corrections/Additions/Deletions)."""
+    return (chars.has_ability(state, cid, "foresight_draw")
+            and load().board.origin.get(state.characters[cid].space) != "dungeon")
 
 
 STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
@@ -300,12 +302,26 @@ BERSERK_STRENGTH = 3
 
 
 def combat_options(state, options, character):
-    """The Barbarian's ``berserk``: "You may choose to go Berserk in Combat" (in a battle, once)."""
+    """The Barbarian's ``berserk``: "You may choose to go Berserk in Combat" (in a battle, once);
+    ``evade_on_board`` (the Dwarf, the Dragon Slayer: "You may Evade Enemies[, except Dragons,]
+    in the Dungeon")."""
     b = state.battle
-    if (b is not None and b.get("who") == character and b["kind"] == "battle" and not b.get("berserk")
-            and chars.has_ability(state, character, "berserk")):
-        return tuple(options) + ("berserk",)
+    if b is None or b.get("who") != character:
+        return options
+    if b["kind"] == "battle" and not b.get("berserk") and chars.has_ability(state, character, "berserk"):
+        options = tuple(options) + ("berserk",)
+    if "evade" not in options and b["opponent"] is None and b["evadable"] and _evades_on_board(state, character):
+        options = tuple(options) + ("evade",)
     return options
+
+
+def _evades_on_board(state, cid):
+    if not _abilities_of_kind("evade_on_board"):
+        return False
+    board = load().board.origin.get(state.characters[cid].space)
+    subtypes = {load().cards[e["card"]].subtype for e in state.battle["enemies"] if e.get("card")}
+    return any(p["board"] == board and not subtypes & set(p.get("except", ()))
+               for p in _of_kind(state, cid, "evade_on_board"))
 
 
 def combat_option_chosen(state, character, action):

@@ -102,7 +102,10 @@ def bonus_of(state, ch, which, context):
         # battle", a printed rule; the compendium's Warrior row: "may not use two weapons
         # while in the Dungeon"): the best one, or two for ``two_weapons`` (the Warrior)
         weapons.sort(reverse=True)
-        two = ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
+        # (the Warrior's row of Corrections/Additions/Deletions: "You may not use two weapons
+        # while in the Dungeon")
+        two = (ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
+               and load().board.origin.get(ch.space) != "dungeon")
         total += sum(weapons[:2 if two else 1])
     return total
 
