@@ -316,12 +316,12 @@ def combat_options(state, options, character):
 
 
 def _evades_on_board(state, cid):
-    if not _abilities_of_kind("evade_on_board"):
+    kinds = _of_kind(state, cid, "evade_on_board") if _abilities_of_kind("evade_on_board") else ()
+    if not kinds:
         return False
     board = load().board.origin.get(state.characters[cid].space)
     subtypes = {load().cards[e["card"]].subtype for e in state.battle["enemies"] if e.get("card")}
-    return any(p["board"] == board and not subtypes & set(p.get("except", ()))
-               for p in _of_kind(state, cid, "evade_on_board"))
+    return any(p["board"] == board and not subtypes & set(p.get("except", ())) for p in kinds)
 
 
 def combat_option_chosen(state, character, action):
