@@ -11,6 +11,7 @@ from click.testing import CliRunner
 import talisman
 from talisman.cli import main
 from talisman.rules import henchmen
+from talisman.rules.abilities import KINDS
 from talisman.rules.winning import unused_characters
 from talisman.definitions import CORE_SETS, character_pool, load
 from talisman.errors import TalismanError
@@ -174,3 +175,10 @@ def test_talisman_simulate_deals_from_the_pool_and_prints_each_characters_rate(t
     assert all(c in r.output for c in played) and "games" in r.output and "win rate" in r.output
     r = CliRunner().invoke(main, ["simulate", "--deal", "6", "--option", "character_pool=[warrior,troll]"])
     assert r.exit_code != 0 and "cannot deal 6 characters from a pool of 2" in r.output
+
+
+def test_every_kind_of_ability_in_the_data_is_played():
+    """An ability with a ``kind`` is played from its ``params`` by rules.abilities (a kind no rule
+    knows would be an ability that silently does nothing)."""
+    kinds = {a.get("kind") for a in load().abilities.values()} - {None}
+    assert kinds and kinds <= set(KINDS)

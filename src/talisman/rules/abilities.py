@@ -273,6 +273,15 @@ def scroll_on_visit(state, cid, space):
 
 # --- data-driven kinds: the compendium's other characters (abilities.yaml ``kind``) -------------
 
+#: The kinds of ability played from their ``params`` (abilities.yaml), and where.
+KINDS = {
+    "weapon_bonus": "characters.weapon_value: a Weapon adds at least params[counter] (cards listed)",
+    "teleport_on_roll": "movement roll options: Teleport on params.roll (params.city: into the City)",
+    "cuts_weapon_on_roll": "characters_fought: a roll of params.roll discards the other's Weapon",
+    "plunder_gold": "setup / before_encounter: params.gold on params.spaces, more for the first there",
+    "evade_on_board": "combat_options: evade Enemies on params.board (but params.except subtypes)",
+}
+
 def _of_kind(state, cid, kind):
     """The parameters of each ability of ``kind`` the character has (own or lent), in order."""
     defs = load().abilities
