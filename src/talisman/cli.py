@@ -23,7 +23,7 @@ from .errors import TalismanError
 from .narration import narrate
 from .odds import DEFAULT_LIMIT, PREDICATES, Best, odds as exact_odds, scenario_state
 from .scenarios import run_file, scenario_files
-from .simulate import (TRIWIZARD_FIELDS, run_games, run_triwizard_games, summarize, wilson,
+from .simulate import (TRIWIZARD_FIELDS, dealt, run_games, run_triwizard_games, summarize, wilson,
                        write_results)
 from .svg import board, maze, replay_page
 from .triwizard.bots import BOTS as TRIWIZARD_BOTS
@@ -272,6 +272,9 @@ def show(file, svg_out, step, player, highlight, size):
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--characters", default="warrior,wizard,troll,elf", show_default=True)
+@click.option("--deal", default=None, type=click.IntRange(1, 6),
+              help="Deal each game this many characters at random from the pool (the rule option "
+                   "character_pool: base, compendium or a list) instead of --characters.")
 @click.option("--expansions", default="", help="Comma-separated expansion ids.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or a comma-separated bot per seat (random, heuristic).")
@@ -280,10 +283,16 @@ def show(file, svg_out, step, player, highlight, size):
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Where the games run: local processes, or a Dask cluster.")
 @click.option("--address", default=None, help="The Dask scheduler's address (default: a local cluster).")
-def simulate(games, jobs, seed, characters, expansions, bots, options, out, backend, address):
-    """Play many seeded bot games in parallel; print win rates, endings and game length."""
+def simulate(games, jobs, seed, characters, deal, expansions, bots, options, out, backend, address):
+    """Play many seeded bot games in parallel; print each character's win rate over the games it
+    played, endings and game length."""
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
+    if deal:
+        try:
+            chars = list(dealt(seed, deal, _parse_options(options), _split(expansions)))
+        except TalismanError as e:
+            raise click.ClickException(str(e)) from None
     bot_list = _split(bots)
     if len(bot_list) == 1:
         bot_list = bot_list * len(chars)
@@ -305,15 +314,15 @@ def simulate(games, jobs, seed, characters, expansions, bots, options, out, back
             task = progress.add_task("games", total=games)
             results = run_games(games, jobs, seed, chars, opts, bot_list, _split(expansions),
                                 progress=lambda n: progress.advance(task, n), backend=backend,
-                                address=address)
+                                address=address, deal=deal)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     summary = summarize(results)
     table = Table(title=f"{games} games, seeds {seed}-{seed + games - 1}")
-    for col in ("character", "bot", "wins", "win rate", "95% interval"):
+    for col in ("character", "bot", "games", "wins", "win rate", "95% interval"):
         table.add_column(col, justify="right" if col != "character" and col != "bot" else "left")
     for r in summary["rates"]:
-        table.add_row(r["character"], r["bot"], str(r["wins"]), f"{r['rate']:.1%}",
+        table.add_row(r["character"], r["bot"], str(r["games"]), str(r["wins"]), f"{r['rate']:.1%}",
                       f"{r['low']:.1%} - {r['high']:.1%}")
     console.print(table)
     endings = Table(title="endings")

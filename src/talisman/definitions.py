@@ -60,7 +60,7 @@ BOARD_SCHEMA = with_defs({
 
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
-    "properties": {"characters": {"type": "array", "items": {
+    "properties": {"set": _ID, "characters": {"type": "array", "items": {
         "type": "object", "additionalProperties": False,
         "required": ["id", "name", "alignment", "strength", "craft", "life", "fate", "start",
                      "size", "start_spells", "abilities"],
@@ -79,7 +79,9 @@ ABILITIES_SCHEMA = {
     "properties": {"abilities": {"type": "array", "items": {
         "type": "object", "required": ["id", "summary"], "additionalProperties": False,
         "properties": {"id": _ID, "summary": {"type": "string"}, "source": {"type": "string"},
-                       "stand_in": {"type": "boolean"}, "reason": {"type": "string"}}}}},
+                       "stand_in": {"type": "boolean"}, "reason": {"type": "string"},
+                       # a data-driven kind of ability (rules.abilities.KINDS) and its parameters
+                       "kind": _ID, "params": {"type": "object"}}}}},
 }
 
 _EFF = {"$ref": "#/$defs/effects"}
@@ -230,10 +232,25 @@ class CharacterDef:
         return DIE_BY_SIZE[self.size]
 
 
+#: The character sets that need no expansion: the base game's 14 and the compendium's other
+#: characters (its table of Corrections/Additions/Deletions, ``characters_compendium.yaml``).
+CORE_SETS = ("base", "compendium")
+
+
 def characters_of_sets(defs: Definitions, sets: Iterable[str]) -> dict[str, CharacterDef]:
     """The characters (id -> :class:`CharacterDef`) whose set (``"base"`` or an expansion id)
     is among ``sets``: what may be chosen in a game with those expansions."""
     return {c: d for c, d in defs.characters.items() if d.set in sets}
+
+
+def character_pool(defs: Definitions, pool: Any, expansions: Iterable[str]) -> list[str]:
+    """The characters dealt from (the rule option ``character_pool``), sorted: ``"base"`` the
+    base game's 14; ``"compendium"`` those and the compendium's other characters; each with the
+    characters of the expansions in play; or a list of character ids, as given."""
+    if pool is None or isinstance(pool, str):
+        sets = {"base", *expansions} | ({"compendium"} if pool == "compendium" else set())
+        return sorted(characters_of_sets(defs, sets))
+    return sorted(pool)
 
 
 @attrs.frozen
@@ -490,6 +507,9 @@ def load_from(root: Path) -> Definitions:
     for extra in sorted((root / "expansions").glob("*/abilities.yaml")):
         abilities.update(_load_abilities(extra))
     characters = _load_characters(root / "characters.yaml", board, abilities)
+    for extra in sorted(root.glob("characters_*.yaml")):  # more characters without an expansion
+        characters.update(_load_characters(extra, board, abilities,
+                                           load_yaml(extra).get("set", extra.stem[11:]), characters))
     characters = _load_expansion_characters(root, board, abilities, characters)
     cards, decks = _load_cards(root / "cards", board, abilities)
     expansion_decks = _load_expansion_cards(root, board, abilities, cards)
@@ -504,7 +524,8 @@ EXCEPTIONS_SCHEMA = {
     "type": "object", "additionalProperties": False,
     "required": ["start_scroll_instead", "scroll_visits", "sees_scrolls"],
     "properties": {
-        "start_scroll_instead": _IDS, "sees_scrolls": _IDS,
+        "start_scroll_instead": _IDS, "sees_scrolls": _IDS, "start_with_scroll": _IDS,
+        "start_scrolls_any": _IDS,
         "scroll_visits": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["space", "characters"],
             "properties": {"space": _ID, "characters": _IDS, "instead_of_encounter": {"type": "boolean"},
@@ -517,8 +538,8 @@ def _load_exceptions(path: Path, board: Board, characters: Mapping[str, Characte
     Characters) that the base rules play: every space and character named must exist."""
     doc = load_yaml(path)
     validate(path, doc, EXCEPTIONS_SCHEMA)
-    for key in ("start_scroll_instead", "sees_scrolls"):
-        for c in doc[key]:
+    for key in ("start_scroll_instead", "sees_scrolls", "start_with_scroll", "start_scrolls_any"):
+        for c in doc.get(key, ()):
             check_ref(path, key, key, c, characters, "character")
     for row in doc["scroll_visits"]:
         check_ref(path, row["space"], "space", row["space"], board.spaces, "space")

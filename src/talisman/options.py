@@ -56,6 +56,11 @@ OPTIONS = {
     # ({character: [henchman character ids]}, instead of the random one).
     "henchmen": 0,
     "henchmen_dealt": None,
+    # Which characters are dealt from, where the rules deal one (a new character after a death,
+    # Henchmen; `talisman simulate --pool`): "base" (the base game's 14), "compendium" (those and
+    # the compendium's other characters, docs/characters.md), each with the expansions' in play;
+    # or a list of character ids.  Any character may still be chosen for a seat.
+    "character_pool": "base",
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
                   "edition": ("compendium", "revised4"), "fate": ("card", "none")}

@@ -11,9 +11,11 @@ import csv
 import json
 import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
+import random
 
 from . import api
 from .bots import BOTS
+from .definitions import character_pool, load
 from .errors import TalismanError
 from .triwizard import simulate as triwizard_simulate
 
@@ -40,17 +42,35 @@ def play_one(args):
             "characters": list(characters), "bots": list(bots_by_seat)}
 
 
-def tasks_for(games, seed, characters, options, bots=None, expansions=()):
-    bots = tuple(bots or ("random",) * len(characters))
-    return [(seed + i, tuple(characters), dict(options), bots, tuple(expansions)) for i in range(games)]
+def dealt(seed, deal, options, expansions=()):
+    """The ``deal`` characters of game ``seed`` when each game deals its own from the pool (the
+    rule option ``character_pool``): a pure function of the seed, in seating order.
+
+    >>> dealt(7, 3, {"character_pool": "compendium"}) == dealt(7, 3, {"character_pool": "compendium"})
+    True
+    """
+    pool = character_pool(load(), options.get("character_pool", "base"), expansions)
+    if not 1 <= deal <= len(pool):
+        raise TalismanError(f"cannot deal {deal} characters from a pool of {len(pool)}")
+    return tuple(random.Random(f"deal:{seed}").sample(pool, deal))
+
+
+def tasks_for(games, seed, characters, options, bots=None, expansions=(), deal=None):
+    """The games' tasks: the same ``characters`` in every game, or (``deal``: a number of
+    seats) each game's own characters dealt from the pool (:func:`dealt`)."""
+    seats = deal or len(characters)
+    bots = tuple(bots or ("random",) * seats)
+    return [(seed + i, dealt(seed + i, deal, options, expansions) if deal else tuple(characters),
+             dict(options), bots, tuple(expansions)) for i in range(games)]
 
 
 def run_games(games, jobs, seed, characters, options, bots=None, expansions=(), progress=None,
-              backend="local", address=None):
+              backend="local", address=None, deal=None):
     """Play ``games`` seeded games on ``jobs`` processes (``backend="local"``) or on a Dask
     cluster (``backend="dask"``: the scheduler at ``address``, or a local cluster of ``jobs``
-    workers); ``progress(n)`` is called as games finish.  Results come back in seed order."""
-    tasks = tasks_for(games, seed, characters, options, bots, expansions)
+    workers); ``progress(n)`` is called as games finish.  Results come back in seed order.
+    ``deal``: each game deals that many characters from the pool (``character_pool``)."""
+    tasks = tasks_for(games, seed, characters, options, bots, expansions, deal)
     if backend == "dask":
         return run_on_dask(tasks, jobs, address, progress)
     return run_tasks(play_one, tasks, jobs, progress)
@@ -106,20 +126,19 @@ def wilson(wins, n, z=1.96):
 
 
 def summarize(results):
-    """Win rate per seat (character and bot) with confidence intervals, endings, lengths."""
+    """Win rate per character (and its bot) over the games it played, with confidence
+    intervals; endings; lengths.  (With the same characters in every game each played all.)"""
     n = len(results)
     seats = {}
     for r in results:
         for c, b in zip(r["characters"], r["bots"]):
-            key = (c, b)
-            seats.setdefault(key, 0)
-            if c in r["winners"]:
-                seats[key] += 1
+            played, wins = seats.get((c, b), (0, 0))
+            seats[(c, b)] = (played + 1, wins + (c in r["winners"]))
     rates = []
-    for (c, b), wins in sorted(seats.items()):
-        lo, hi = wilson(wins, n)
-        rates.append({"character": c, "bot": b, "wins": wins, "games": n, "rate": wins / n if n else 0,
-                      "low": lo, "high": hi})
+    for (c, b), (played, wins) in sorted(seats.items()):
+        lo, hi = wilson(wins, played)
+        rates.append({"character": c, "bot": b, "wins": wins, "games": played,
+                      "rate": wins / played if played else 0, "low": lo, "high": hi})
     endings = {}
     for r in results:
         endings[r["reason"]] = endings.get(r["reason"], 0) + 1

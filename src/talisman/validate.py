@@ -16,7 +16,7 @@ from collections.abc import Mapping
 import jsonschema
 from pyrsistent import pmap
 
-from .definitions import load
+from .definitions import CORE_SETS, load
 from .engine.dice import Dice
 from .engine.documents import parse_document, show
 from .engine.ruleset import RULESET
@@ -328,7 +328,7 @@ def _check_character_id(c, expansions, where):
     if c not in defs.characters:
         raise StateError(where, f"unknown character {_show(c)}")
     cset = defs.characters[c].set
-    if cset != "base" and cset not in expansions:
+    if cset not in CORE_SETS and cset not in expansions:
         raise StateError(where, f"character {c!r} needs the {cset} expansion")
 
 

@@ -294,6 +294,6 @@ def test_the_scroll_table_names_only_characters_and_buildings_that_exist():
     import yaml
     from talisman.errors import DataError
     doc = yaml.safe_load(data.path().read_text())
-    doc["scrolls"]["city_high_temple"].append("valkyrie")
-    with pytest.raises(DataError, match="valkyrie"):
+    doc["scrolls"]["city_high_temple"].append("sheriff_of_nottingham")
+    with pytest.raises(DataError, match="sheriff_of_nottingham"):
         data._check(data.path(), doc)

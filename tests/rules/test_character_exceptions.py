@@ -75,7 +75,7 @@ def test_the_exceptions_file_names_only_known_characters_and_spaces(tmp_path):
     from talisman.errors import DataError
     root = tmp_path / "talisman"
     shutil.copytree(data_root() / "talisman", root)
-    text = (root / "exceptions.yaml").read_text().replace("[druid, prophetess,", "[valkyrie, prophetess,")
+    text = (root / "exceptions.yaml").read_text().replace("[druid, prophetess,", "[sheriff_of_nottingham, prophetess,")
     (root / "exceptions.yaml").write_text(text)
-    with pytest.raises(DataError, match="valkyrie"):
+    with pytest.raises(DataError, match="sheriff_of_nottingham"):
         load_from(root)

@@ -17,6 +17,7 @@ from . import possessions
 from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
+from ..engine.ruleset import Plugin
 from ..state import update_character
 from . import characters as chars
 from ..engine.records import replace
@@ -150,10 +151,14 @@ def before_move_chosen(state, cid, action):
 
 
 def movement_roll_options(state, cid, roll):
-    """The Troll may heal a life instead of moving on a movement roll of 6 (``regenerate``)."""
+    """The Troll may heal a life instead of moving on a movement roll of 6 (``regenerate``);
+    the Leprechaun may teleport on a 4 (``teleport_on_roll``)."""
+    out = []
     if roll == 6 and chars.has_ability(state, cid, "regenerate") and state.characters[cid].lives < 4:
-        return ["regenerate"]
-    return []
+        out.append("regenerate")
+    if teleport_region(state, cid, roll) is not None:
+        out.append("teleport")
+    return out
 
 
 def regenerate(state, cid):
@@ -232,8 +237,10 @@ def charmed(state, cid, card, space):
 
 
 def foresight(state, cid):
-    """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``)."""
-    return chars.has_ability(state, cid, "foresight_draw")
+    """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``); "You
+    may not draw extra Cards while in the Dungeon" (her row of Corrections/Additions/Deletions)."""
+    return (chars.has_ability(state, cid, "foresight_draw")
+            and load().board.origin.get(state.characters[cid].space) != "dungeon")
 
 
 STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
@@ -243,19 +250,189 @@ STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
 
 @functools.cache
 def scroll_visit_spaces():
-    """``{space: row}`` of exceptions.yaml's ``scroll_visits``."""
-    return {row["space"]: row for row in load().exceptions["scroll_visits"]}
+    """``{space: rows}`` of exceptions.yaml's ``scroll_visits`` (a space may have several rows:
+    the Ghoul's and the Necromancer's Graveyard)."""
+    out = {}
+    for row in load().exceptions["scroll_visits"]:
+        out.setdefault(row["space"], []).append(row)
+    return out
 
 
 def scroll_on_visit(state, cid, space):
     """"Each time you visit <space> without a Scroll, you Gain a Scroll" (the Druid at the
-    Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the Minstrel
-    at the Tavern "If the City is not in play").  Returns the state and whether the visit
-    replaces the space's encounter."""
-    row = scroll_visit_spaces()[space]
+    Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the
+    Necromancer there too; the Minstrel at the Tavern "If the City is not in play").  Returns
+    the state and whether the visit replaces the space's encounter."""
+    rows = [r for r in scroll_visit_spaces()[space] if cid in r["characters"]]
     ch = state.characters[cid]
-    if cid not in row["characters"] or ch.scrolls or ch.toad_turns \
-            or row.get("unless_expansion") in state.config.expansions:
+    if not rows or ch.scrolls or ch.toad_turns or rows[0].get("unless_expansion") in state.config.expansions:
         return state, False
     state = chars.draw_scrolls(state, cid, 1, f"a visit to the {load().board.spaces[space].name}")
-    return state, bool(row.get("instead_of_encounter"))
+    return state, bool(rows[0].get("instead_of_encounter"))
+
+
+# --- data-driven kinds: the compendium's other characters (abilities.yaml ``kind``) -------------
+
+#: The kinds of ability played from their ``params`` (abilities.yaml), and where.
+KINDS = {
+    "weapon_bonus": "characters.weapon_value: a Weapon adds at least params[counter] (cards listed)",
+    "teleport_on_roll": "movement roll options: Teleport on params.roll (params.city: into the City)",
+    "cuts_weapon_on_roll": "characters_fought: a roll of params.roll discards the other's Weapon",
+    "plunder_gold": "setup / before_encounter: params.gold on params.spaces, more for the first there",
+    "evade_on_board": "combat_options: evade Enemies on params.board (but params.except subtypes)",
+}
+
+def _of_kind(state, cid, kind):
+    """The parameters of each ability of ``kind`` the character has (own or lent), in order."""
+    defs = load().abilities
+    return [defs[a].get("params", {}) for a in _abilities_of_kind(kind) if chars.has_ability(state, cid, a)]
+
+
+@functools.cache
+def _abilities_of_kind(kind):
+    return tuple(a for a, d in sorted(load().abilities.items()) if d.get("kind") == kind)
+
+
+def teleport_region(state, cid, roll):
+    """``teleport_on_roll`` (the Leprechaun: "You may Teleport whenever you roll a 4 for
+    Movement.  You may not Teleport while in the Dungeon"): the region to teleport in, or None."""
+    space = state.characters[cid].space
+    if load().board.origin.get(space) == "dungeon":
+        return None
+    for params in _of_kind(state, cid, "teleport_on_roll"):
+        if roll == params["roll"]:
+            return params.get("region", "same")
+    return None
+
+
+# --- abilities in combat (a base plugin: the hook points combat offers) ---------------------------
+
+BERSERK_STRENGTH = 3
+
+
+def combat_options(state, options, character):
+    """The Barbarian's ``berserk``: "You may choose to go Berserk in Combat" (in a battle, once);
+    ``evade_on_board`` (the Dwarf, the Dragon Slayer: "You may Evade Enemies[, except Dragons,]
+    in the Dungeon")."""
+    b = state.battle
+    if b is None or b.get("who") != character:
+        return options
+    if b["kind"] == "battle" and not b.get("berserk") and chars.has_ability(state, character, "berserk"):
+        options = tuple(options) + ("berserk",)
+    if "evade" not in options and b["opponent"] is None and b["evadable"] and _evades_on_board(state, character):
+        options = tuple(options) + ("evade",)
+    return options
+
+
+def _evades_on_board(state, cid):
+    kinds = _of_kind(state, cid, "evade_on_board") if _abilities_of_kind("evade_on_board") else ()
+    if not kinds:
+        return False
+    board = load().board.origin.get(state.characters[cid].space)
+    subtypes = {load().cards[e["card"]].subtype for e in state.battle["enemies"] if e.get("card")}
+    return any(p["board"] == board and not subtypes & set(p.get("except", ())) for p in kinds)
+
+
+def combat_option_chosen(state, character, action):
+    """"You may add 3 to your Strength while Berserk, but you must lose your next turn to
+    recover your wits": 3 more for this battle; the next turn is lost (LOSING A TURN)."""
+    if action != "berserk":
+        return state
+    b = state.battle
+    state = replace(state, battle=b.set("berserk", True).set("bonus", b["bonus"] + BERSERK_STRENGTH))
+    ch = state.characters[character]
+    state = update_character(state, character, lost_turn=max(1, ch.lost_turn))
+    state = log(state, "ability_used", character=character, ability="berserk", strength=BERSERK_STRENGTH)
+    return log(state, "turn_lost", character=character, cause="berserk")
+
+
+def characters_fought(state, victor, loser, kind):
+    """``cuts_weapon_on_roll`` (the Chainsaw Warrior: "If you roll a 6 in Combat with another
+    Character, your Chainsword has cut their weapon in half. They must discard."): the Weapon
+    the other fought with (the best of those in use) is discarded."""
+    holders = [c for c in (victor, loser) if _abilities_of_kind("cuts_weapon_on_roll")
+               and _of_kind(state, c, "cuts_weapon_on_roll")]
+    if not holders:
+        return state
+    scores = next(e.data for e in reversed(state.log) if e.name == "combat_scores")
+    rolls = {scores["character"]: scores["character_roll"], scores["opponent"]: scores["opponent_roll"]}
+    for cid in holders:
+        other = loser if cid == victor else victor
+        if not any(rolls.get(cid) == p["roll"] for p in _of_kind(state, cid, "cuts_weapon_on_roll")):
+            continue
+        och = state.characters[other]
+        weapons = [c for c in dict.fromkeys(chars.in_use(och)) if "weapon" in load().cards[c].abilities
+                   and c in och.objects and chars.usable(och, load().cards[c])]
+        if not weapons:
+            continue
+        cut = max(weapons, key=lambda c: (load().cards[c].bonus or {}).get("strength", 0))
+        state = update_character(state, other, objects=och.objects.delete(och.objects.index(cut)))
+        state = chars.discard(state, cut)
+        state = log(state, "weapon_cut", character=cid, opponent=other, card=cut)
+    return state
+
+
+def _plunder_spaces(state, params):
+    """The spaces of a ``plunder_gold`` ability on the boards in play."""
+    origin = load().board.origin
+    return [s for s in params["spaces"] if origin.get(s) is None or origin[s] in state.config.expansions]
+
+
+def _plunderers(state):
+    return [(c, p) for c in state.order for p in _of_kind(state, c, "plunder_gold")] \
+        if _abilities_of_kind("plunder_gold") else []
+
+
+def setup(state):
+    """``plunder_gold`` (the Pirate: "Place 1 Gold on the each of the Doctor, Royal Castle Bank and
+    the Castle"): the gold is put on those spaces of the boards in play when the game is set up."""
+    for cid, params in _plunderers(state):
+        for space in _plunder_spaces(state, params):
+            gold = state.board_gold.get(space, 0) + params["gold"]
+            state = replace(state, board_gold=state.board_gold.set(space, gold))
+            state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+    return state
+
+
+def _reached_key(space):
+    return f"plunder:{space}"
+
+
+def before_encounter(state, character, space):
+    """"Anyone landing on them may take the Gold but if you reach them first, you may also take a
+    second Gold": the first to end a move there marks the space reached; the Pirate first there
+    gains one more Gold (from the bank)."""
+    plunderers = _plunderers(state)
+    if not plunderers or state.card_stock.get(_reached_key(space)):
+        return state
+    if not any(space in _plunder_spaces(state, p) for _, p in plunderers):
+        return state
+    state = replace(state, card_stock=state.card_stock.set(_reached_key(space), character))
+    for cid, params in plunderers:
+        if cid == character and space in _plunder_spaces(state, params):
+            state = chars.gain(state, cid, "gold", params["gold"], "plundered, the first there")
+    return state
+
+
+def teleport_destinations(state, found, character, region):
+    """``teleport_on_roll`` with ``city`` (the Leprechaun: "You may Teleport into and out of any
+    Space in the City if you are in the Outer Region"): with the City in play, a teleport in the
+    Outer Region (the City counts as it) may end on any City space too."""
+    if "city" not in state.config.expansions or region != "same" or not _abilities_of_kind("teleport_on_roll"):
+        return found
+    if not any(p.get("city") for p in _of_kind(state, character, "teleport_on_roll")):
+        return found
+    board = load().board
+    here = board.spaces[state.characters[character].space].region
+    if board.part_of.get(here, here) != "outer":
+        return found
+    city = [s for s in sorted(board.spaces) if board.origin.get(s) == "city" and s not in found]
+    return tuple(found) + tuple(city)
+
+
+#: The base plugin of the characters' abilities that join the rules at hook points.
+PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
+                                                 "combat_option_chosen": combat_option_chosen,
+                                                 "characters_fought": characters_fought,
+                                                 "setup": setup, "before_encounter": before_encounter,
+                                                 "teleport_destinations": teleport_destinations})

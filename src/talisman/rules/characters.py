@@ -94,7 +94,7 @@ def bonus_of(state, ch, which, context):
         when = b.get("in", "always")
         if when == "always" or when == context:
             if "weapon" in c.abilities:
-                weapons.append(b.get(which, 0))
+                weapons.append(weapon_value(ch, c, which, b.get(which, 0)))
                 continue
             total += b.get(which, 0)
     if weapons:
@@ -102,9 +102,64 @@ def bonus_of(state, ch, which, context):
         # battle", a printed rule; the compendium's Warrior row: "may not use two weapons
         # while in the Dungeon"): the best one, or two for ``two_weapons`` (the Warrior)
         weapons.sort(reverse=True)
-        two = ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
+        # (the Warrior's row of Corrections/Additions/Deletions: "You may not use two weapons
+        # while in the Dungeon")
+        two = (ch.id in load().characters and "two_weapons" in load().characters[ch.id].abilities
+               and load().board.origin.get(ch.space) != "dungeon")
         total += sum(weapons[:2 if two else 1])
     return total
+
+
+def weapon_value(ch, c, which, value):
+    """What Weapon ``c`` adds to ``which`` for its holder: its own bonus, or more by an ability
+    of the ``weapon_bonus`` kind (abilities.yaml ``params: {cards, strength}``: the Ninja's "Any
+    Sword will add 2 to your Strength for any Combat in which you use it")."""
+    if ch.toad_turns or ch.id not in load().characters:
+        return value
+    for a in load().characters[ch.id].abilities:
+        ability = load().abilities[a]
+        params = ability.get("params") if ability.get("kind") == "weapon_bonus" else None
+        if params and c.id in params["cards"] and which in params:
+            value = max(value, params[which])
+    return value
+
+
+def keep_one_scroll(state, cid):
+    """The Scientist's ``keeps_one_scroll``: "Once you Gain a Scroll, you will always have one.
+    Draw another whenever you discard your last one" (called where a Scroll is discarded)."""
+    if not state.characters[cid].scrolls and has_ability(state, cid, "keeps_one_scroll"):
+        state = draw_scrolls(state, cid, 1, "keeps one scroll")
+    return state
+
+
+def scroll_discarded(state, cid, scroll):
+    """The Gypsy's ``claims_discarded_scroll``: "If you have no Scroll and another Character
+    discards one, you may claim it for yourself": offered (after the Scroll's own work, a frame
+    below it) to a character with the ability and no Scroll."""
+    for other in state.order:
+        ch = state.characters[other]
+        if other != cid and ch.alive and not ch.scrolls and has_ability(state, other, "claims_discarded_scroll"):
+            return push(state, frame("characters.scroll_claim", who=other, scroll=scroll))
+    return state
+
+
+def scroll_claim(state, who, scroll):
+    """Rule step: the claim is offered while the Scroll is still the top of its discard pile
+    and the claimant still holds none."""
+    pile = state.discards.get("scroll") or ()
+    if not pile or pile[-1] != scroll or state.characters[who].scrolls or not state.characters[who].alive:
+        return state
+    return decide(state, who, "claim", [f"claim:{scroll}", "pass"], "characters.scroll_claimed",
+                  prompt=f"claim the discarded {scroll}?", who=who)
+
+
+def scroll_claimed(state, action, who):
+    if action.kind == "pass":
+        return state
+    scroll = action.args[0]
+    state = take_from_discards(state, scroll, "scroll")
+    state = update_character(state, who, scrolls=state.characters[who].scrolls.append(scroll))
+    return log(state, "scroll_gained", character=who, card=scroll, cause="claimed from the discards")
 
 
 #: Enemies that became Followers by a Special Ability (not by TAMING ANIMALS): ``raised`` by the
@@ -643,4 +698,5 @@ def over_limit_dropped(state, action, who):
 STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarded": spell_discarded,
          "characters.keep_within_limit": keep_within_limit,
          "characters.over_limit_dropped": over_limit_dropped,
-         "characters.cash_picked": cash_picked}
+         "characters.cash_picked": cash_picked, "characters.scroll_claim": scroll_claim,
+         "characters.scroll_claimed": scroll_claimed}

@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..definitions import characters_of_sets, load
+from ..definitions import character_pool, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import log
@@ -158,8 +158,8 @@ def setup(state):
     if fixed:
         dealt = {c: [henchman(h) for h in fixed.get(c, ())] for c in eligible}
     else:
-        sets = {"base", *state.config.expansions}
-        remaining = sorted(set(characters_of_sets(defs, sets)) - set(state.order))
+        pool = character_pool(defs, state.option("character_pool"), state.config.expansions)
+        remaining = sorted(set(pool) - set(state.order))
         if n * len(eligible) > len(remaining):
             raise OptionError(f"rule option henchmen={n}: {len(eligible)} players need "
                               f"{n * len(eligible)} Henchmen, only {len(remaining)} characters remain")

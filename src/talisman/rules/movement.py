@@ -372,6 +372,10 @@ def chosen(state, action, roll):
     cid = state.current
     if action.kind == "regenerate":
         return abilities.regenerate(state, cid)
+    if action.kind == "teleport":  # an ability's Teleport instead of the move (the Leprechaun's 4)
+        state = log(state, "ability_used", character=cid, ability="teleport")
+        return offer_teleport(state, cid, abilities.teleport_region(state, cid, roll), False,
+                              "teleport on the movement roll")
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")

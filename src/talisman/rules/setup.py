@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from .hooks import run_hook
-from ..definitions import characters_of_sets, load
+from ..definitions import CORE_SETS, characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
@@ -13,7 +13,7 @@ from ..options import (EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTION_CHOICES,  # no
 from ..state import Character, Config, GameState, update_character
 from ..engine.machine import decide, frame, log, push
 from . import characters
-from .characters import draw_spells
+from .characters import draw_scrolls, draw_spells
 
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
@@ -41,6 +41,11 @@ def check_options(options):
         if name == "max_rounds" and (not isinstance(value, int) or isinstance(value, bool)
                                      or value < 0):
             raise TalismanError(f"rule option max_rounds={value!r}: a whole number, 0 for no limit")
+        if name == "character_pool" and not (value in ("base", "compendium") or (
+                isinstance(value, (list, tuple)) and value
+                and all(isinstance(c, str) and c in load().characters for c in value))):
+            raise TalismanError(f"rule option character_pool={value!r}: base, compendium or a "
+                                "list of known character ids")
         if name == "starting_gold" and value is not None and (
                 not isinstance(value, int) or isinstance(value, bool) or value < 0):
             raise TalismanError(f"rule option starting_gold={value!r}: a whole number of gold")
@@ -72,7 +77,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
                                 f" (and, with their expansion, {', '.join(more)})")
     for c in characters:
         cset = defs.characters[c].set
-        if cset != "base" and cset not in expansions:
+        if cset not in CORE_SETS and cset not in expansions:
             raise TalismanError(f"character {c!r} comes from the {cset} expansion: play it "
                                 f"with expansions=[{cset!r}, ...]")
     if len(set(characters)) != len(characters):
@@ -129,7 +134,12 @@ def offer_starting_scrolls(state, characters=None):
     into the Spell Stockpile (as if it had never been drawn; only its holder sees which it was)
     and draws a Scroll instead.  (A scenario's set-up fixes the hands
     itself: this is offered by ``talisman.new_game`` and to a new character.)"""
-    eligible = set(load().exceptions["start_scroll_instead"])
+    exceptions = load().exceptions
+    eligible = set(exceptions["start_scroll_instead"]) | set(exceptions.get("start_scrolls_any", ()))
+    given = exceptions.get("start_with_scroll", ())
+    for cid in characters or state.order:
+        if cid in given:  # "You also begin the game with a Scroll" (the Conjurer, the Sprite)
+            state = draw_scrolls(state, cid, 1, "a starting Scroll")
     who = [c for c in (characters or state.order) if c in eligible and state.characters[c].spells]
     for cid in reversed(who):
         state = push(state, frame("setup.scroll_offered", who=cid))
@@ -137,7 +147,10 @@ def offer_starting_scrolls(state, characters=None):
 
 
 def scroll_offered(state, who):
-    return decide(state, who, "start", ["start:spells", "start:scroll"], "setup.scroll_chosen",
+    options = ["start:spells", "start:scroll"]
+    if who in load().exceptions.get("start_scrolls_any", ()) and len(state.characters[who].spells) > 1:
+        options.append("start:scrolls")  # the Leprechaun: "two Spells or Scrolls, or one of each"
+    return decide(state, who, "start", options, "setup.scroll_chosen",
                   prompt="begin with a Scroll instead of a Spell?", who=who)
 
 
@@ -145,12 +158,13 @@ def scroll_chosen(state, action, who):
     if action.args[0] == "spells":
         return state
     ch = state.characters[who]
-    spell = ch.spells[-1]
-    state = update_character(state, who, spells=ch.spells.delete(len(ch.spells) - 1))
-    cards, dice = shuffle(state.dice, list(state.decks["spell"]) + [spell])
+    n = len(ch.spells) if action.args[0] == "scrolls" else 1
+    returned = list(ch.spells[len(ch.spells) - n:])
+    state = update_character(state, who, spells=ch.spells[:len(ch.spells) - n])
+    cards, dice = shuffle(state.dice, list(state.decks["spell"]) + returned)
     state = replace(state, dice=dice, decks=state.decks.set("spell", pvector(cards)))
-    state = log(state, "spell_returned", character=who, cards=[spell], seen_by=who)
-    return characters.draw_scrolls(state, who, 1, "a Scroll instead of a Spell")
+    state = log(state, "spell_returned", character=who, cards=returned, seen_by=who)
+    return characters.draw_scrolls(state, who, n, "a Scroll instead of a Spell")
 
 
 STEPS = {"setup.scroll_offered": scroll_offered, "setup.scroll_chosen": scroll_chosen}

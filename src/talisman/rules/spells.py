@@ -60,6 +60,8 @@ def read(state, cid, scroll, context):
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context=context)
+    state = chars.keep_one_scroll(state, cid)  # the Scientist: another for the last discarded
+    state = chars.scroll_discarded(state, cid, scroll)  # the Gypsy may claim it (after its work)
     return resolve(state, cid, scroll, context)
 
 
@@ -69,6 +71,8 @@ def read_to_save(state, cid, scroll, cause):
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context="life_lost")
+    state = chars.keep_one_scroll(state, cid)
+    state = chars.scroll_discarded(state, cid, scroll)
     return log(state, "life_preserved", character=cid, card=scroll, cause=cause)
 
 

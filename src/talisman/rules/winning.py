@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.machine import log
 from ..engine.records import Outcome, replace
-from ..definitions import characters_of_sets, load
+from ..definitions import character_pool, load
 
 __all__ = ["may_restart", "unused_characters", "check_last_survivor", "reached_crown", "win",
            "won_in_time"]
@@ -25,9 +25,9 @@ def may_restart(state):
 
 
 def unused_characters(state):
-    """Characters not yet in the game whose set (the base game or an expansion) is in play."""
-    sets = {"base", *state.config.expansions}
-    return sorted(c for c in characters_of_sets(load(), sets) if c not in state.characters)
+    """Characters of the pool (the option ``character_pool``) not yet in the game."""
+    pool = character_pool(load(), state.option("character_pool"), state.config.expansions)
+    return [c for c in pool if c not in state.characters]
 
 
 def check_last_survivor(state):

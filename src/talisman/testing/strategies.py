@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from .. import api
-from ..definitions import characters_of_sets, load
+from ..definitions import CORE_SETS, characters_of_sets, load
 from ..engine.dice import mix
 from ..rules.setup import IMPLEMENTED_EXPANSIONS
 
@@ -47,7 +47,7 @@ def configs(draw, min_characters=1, max_characters=4, max_rounds=6, expansions=N
                           max_size=max_characters, unique=True))
     pool = list(IMPLEMENTED_EXPANSIONS if expansions is None else expansions)
     chosen = draw(st.lists(st.sampled_from(pool), unique=True)) if pool else []
-    needed = [load().characters[c].set for c in chars if load().characters[c].set != "base"]
+    needed = [load().characters[c].set for c in chars if load().characters[c].set not in CORE_SETS]
     pool += [e for e in dict.fromkeys(needed) if e not in pool]
     chosen += [e for e in dict.fromkeys(needed) if e not in chosen]
     options = {"max_rounds": max_rounds,
