@@ -50,7 +50,8 @@ def test_each_deck_has_its_published_size_counting_copies():
     list gives 104 Adventure, 24 Spell, 28 Purchase and 4 Talisman cards; the Scroll Stockpile
     (SCROLLS) has no published size: 6 stand-in cards."""
     d = load()
-    sizes = {deck: len(ids) for deck, ids in d.decks.items()}
+    # the set-aside stock (optional_rules: Master Levels, Noblemen, Magic Items) is no deck of a game
+    sizes = {deck: len(ids) for deck, ids in d.decks.items() if deck != "optional_rules"}
     assert sizes == {"adventure": 104, "spell": 24, "purchase": 28, "talisman": 4, "scroll": 6}
     for deck, ids in d.decks.items():
         assert sum(c.copies for c in d.cards.values() if c.deck == deck and c.set == "base") == len(ids)
