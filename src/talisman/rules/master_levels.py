@@ -426,7 +426,7 @@ def title_effect(state, params, actor, source):
 def combat_resolved(state, character, result):
     if KEY not in state.ext or result != "won" or state.battle is None:
         return state
-    beaten = {e.get("card") for e in state.battle["enemies"]}
+    beaten = {e.get("card") for e in state.battle["enemies"]} - {None}
     for tid in in_use(state):
         if titles()[tid]["gained"].get("defeat") in beaten and can_take(state, character, tid):
             return push(state, frame("master_levels.title_offered", who=character, title=tid,
@@ -481,7 +481,7 @@ def draw_ability(state, cid, cause):
     if not m["ability_pile"] and m["ability_discards"]:
         pile, dice = shuffle(state.dice, m["ability_discards"])
         state = replace(state, dice=dice)
-        m["ability_pile"], m["ability_discards"] = pile, []
+        m["ability_pile"], m["ability_discards"] = list(pile), []
         state = log(state, "stockpile_reshuffled", deck="ability")
     if not m["ability_pile"]:
         return log(state, "ability_not_gained", character=cid, reason="the Ability Stockpile is empty")

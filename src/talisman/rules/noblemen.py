@@ -28,7 +28,7 @@ from typing import Any
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
-from ..engine.machine import decide, frame, log, push
+from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..errors import DataError, OptionError
@@ -177,8 +177,13 @@ def before_encounter(state, character, space):
     walked = _walked(state, character)
     state = set_turn_flag(state, character, "tithes_at", len(state.log))
     here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
-    frames = [frame("noblemen.realm_reached", space=s) for s in here]
-    return push(state, *reversed(frames)) if frames else state
+    if not here:
+        return state
+    # the tithes come first: this encounter gives way and begins again after them (the hook
+    # then finds nothing new walked)
+    state = set_turn_flag(state, character, "encounter_replaced", True)
+    return push(state, *then(*[frame("noblemen.realm_reached", space=s) for s in here],
+                             frame("encounters.begin")))
 
 
 def realm_reached(state, space):
