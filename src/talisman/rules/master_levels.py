@@ -264,9 +264,7 @@ def give_back(state, cid, why):
 
 def _discard_trigger(state, space, card):
     """A trigger card met goes to the Adventure discard pile (it is an Adventure card)."""
-    state = remove_from_space(state, space, card)
-    return replace(state, discards=state.discards.set(
-        "adventure", state.discards.get("adventure", deep_freeze([])).append(card)))
+    return chars.discard(remove_from_space(state, space, card), card)
 
 
 def trigger_met(state, cid, src):

@@ -120,9 +120,7 @@ def realm_spaces(state) -> list[str]:
 
 def entitlement_met(state, cid, src):
     card, space = src["card"], src["space"]
-    state = remove_from_space(state, space, card)
-    state = replace(state, discards=state.discards.set(
-        "adventure", state.discards.get("adventure", deep_freeze([])).append(card)))
+    state = chars.discard(remove_from_space(state, space, card), card)
     mine = state.ext.get(KEY)
     if mine is None or title_of(state, cid) is not None or not mine["pile"] or not realm_spaces(state):
         return log(state, "entitlement_refused", character=cid,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from .hooks import run_hook
-from ..definitions import characters_of_sets, load
+from ..definitions import SET_ASIDE, characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
@@ -18,11 +18,6 @@ from .characters import draw_spells
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
 
-#: The stock of cards set aside for what a table agrees on (data/talisman/cards/optional_rules.yaml):
-#: never a deck of its own; each card joins the deck its ``data.joins`` names when its option is on.
-SET_ASIDE = "optional_rules"
-
-
 def option_wants(card, options) -> bool:
     """Whether a set-aside card is in play with ``options``: its ``data.option`` is on (a list
     value, the titles in use of ``master_levels``, must name the card's ``data.title``)."""
@@ -31,11 +26,6 @@ def option_wants(card, options) -> bool:
     if hasattr(value, "__iter__") and not isinstance(value, str):  # a list (frozen: a pvector)
         return data.get("title") in value
     return bool(value)
-
-
-def home_deck(card) -> str:
-    """The deck a card lies in during a game: its own, or for a set-aside card the deck it joins."""
-    return card.data["joins"] if card.deck == SET_ASIDE else card.deck
 
 
 def game_decks(defs, expansions, options=None):
@@ -48,7 +38,7 @@ def game_decks(defs, expansions, options=None):
             decks.setdefault(deck, []).extend(cards)
     for c in defs.decks.get(SET_ASIDE, ()):
         if option_wants(defs.cards[c], options):
-            decks.setdefault(defs.cards[c].data["joins"], []).append(c)
+            decks.setdefault(defs.cards[c].home_deck, []).append(c)
     return decks
 
 
