@@ -11,7 +11,7 @@ import pytest
 from pyrsistent import pvector
 
 import talisman
-from talisman.engine.records import replace
+from talisman.engine.records import deep_freeze, replace
 from talisman.errors import OptionError
 from talisman.notation import Action
 from talisman.rules import master_levels as ml
@@ -232,3 +232,57 @@ def test_random_play_with_every_option_holds_the_invariants(seed):
         assert check(s) == []
         s = talisman.apply(s, rng.choice(list(talisman.legal_actions(s))))
     assert check(s) == []
+
+
+def _run(state, *actions):
+    """Run the frames pushed on a state whose decision was cleared, then play ``actions``."""
+    from talisman.api import STEPS  # the assembled steps (a test drives the machine directly)
+    from talisman.engine import machine
+    state = machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+    for a in actions:
+        state = talisman.apply(state, a, stop_at_chance=True)
+    return state
+
+
+def _cleared(state):
+    """The state with its decision put aside (the turn's frames stay beneath what a test pushes)."""
+    from talisman.engine.machine import frame  # the turn begins again after what is pushed
+    return replace(state, pending=None, stack=state.stack.append(frame("turn.start")))
+
+
+@pytest.mark.parametrize("roll, made", [(5, False), (6, True)])
+def test_kings_champion_donate_a_gold_to_the_beggar_and_roll(roll, made):
+    """000 King's Champion: "draw a Beggar City Card, donate a gold, and roll a die ... If the proper
+    number is rolled, take the King's Champion Master Level Card" (6: a stand-in)."""
+    s = talisman.new_game(["warrior"], expansions=["city"], options={"master_levels": ["kings_champion"]})
+    s = update_character(s, "warrior", gold=2)
+    s = ml.beggar_met(_cleared(s), "warrior", {"card": "beggar", "space": "city_town_square"})
+    s = _run(s, "choose:donate", f"roll:{roll}")
+    assert s.characters["warrior"].gold == 1
+    assert (ml.title_of(s, "warrior") == "kings_champion") is made
+
+
+def test_without_the_kings_champion_the_beggar_is_the_citys_own_card():
+    """000 King's Champion: without the title in use the Beggar plays its own card."""
+    s = talisman.new_game(["warrior"], expansions=["city"])
+    s = update_character(s, "warrior", gold=2)
+    s = ml.beggar_met(_cleared(s), "warrior", {"card": "beggar", "space": "city_town_square"})
+    s = _run(s, "choose:donate", "roll:6")
+    assert "master_levels" not in s.ext and s.characters["warrior"].gold == 1
+    assert s.characters["warrior"].fate == 1  # the City's stand-in Beggar: a 6 after giving brings luck
+
+
+def test_the_master_thief_beaten_offers_the_title():
+    """000 Master Thief: "one must Encounter the Master Thief in the Talisman City and defeat him in
+    Combat"; beating another enemy offers nothing."""
+    s = talisman.new_game(["warrior"], expansions=["city"], options={"master_levels": True})
+    thief = [{"name": "master_thief", "card": "master_thief", "value": 5}]
+    won = ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": thief})), "warrior", "won")
+    assert won.stack[-1].step == "master_levels.title_offered"
+    lost = ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": thief})), "warrior", "lost")
+    assert lost.stack == s.stack
+    other = [{"name": "footpad", "card": "footpad", "value": 3}]
+    assert ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": other})), "warrior", "won").stack == s.stack
+    s = ml.title_offered(_cleared(won), "warrior", "master_thief", "master_thief")
+    s = ml.title_chosen(s, Action.parse("title:master_thief"), "master_thief", "master_thief")
+    assert ml.title_of(s, "warrior") == "master_thief"

@@ -119,8 +119,19 @@ def realm_spaces(state) -> list[str]:
 
 
 def entitlement_met(state, cid, src):
+    """The Entitlement card met: discarded, its finder is Entitled."""
     card, space = src["card"], src["space"]
     state = chars.discard(remove_from_space(state, space, card), card)
+    return entitled(state, cid)
+
+
+def entitled_effect(state, params, actor, source):
+    """The effect ``noblemen_entitled``: a Spell cast or a Scroll read makes its caster Entitled."""
+    return entitled(state, actor)
+
+
+def entitled(state, cid):
+    """"they may take a Title card chosen at Random" (one Title each: docs/rulings.md)."""
     mine = state.ext.get(KEY)
     if mine is None or title_of(state, cid) is not None or not mine["pile"] or not realm_spaces(state):
         return log(state, "entitlement_refused", character=cid,
@@ -277,7 +288,9 @@ HANDLERS[ENTITLEMENT] = entitlement_met
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
                          "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left}
 
-PLUGIN = Plugin(KEY, always=True, steps=STEPS, hooks={
+PLUGIN = Plugin(KEY, always=True, steps=STEPS, effects={"noblemen_entitled": entitled_effect},
+                effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
+                hooks={
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view})
 
