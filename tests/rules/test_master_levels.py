@@ -7,16 +7,21 @@ the player's view.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 from pyrsistent import pvector
 
 import talisman
+from talisman.api import STEPS
+from talisman.engine import machine
+from talisman.engine.machine import frame
 from talisman.engine.records import deep_freeze, replace
 from talisman.errors import OptionError
 from talisman.notation import Action
 from talisman.rules import master_levels as ml
 from talisman.rules import noblemen
-from talisman.rules.characters import has_ability
+from talisman.rules.characters import has_ability, set_alignment
 from talisman.rules.movement import has_talisman
 from talisman.state import update_character
 from talisman.testing.invariants import check
@@ -185,7 +190,6 @@ def test_a_magic_item_is_a_talisman_for_its_aligned_owner_only():
     assert has_talisman(s, "warrior")
     s = update_character(s, "troll", objects=["blade_of_chaos"])
     assert has_talisman(s, "troll")
-    from talisman.rules.characters import set_alignment  # a test reaches the rule directly
     s = set_alignment(s, "troll", "good", "test")
     assert s.characters["troll"].objects == [] and "blade_of_chaos" in s.board_cards[s.characters["troll"].space]
 
@@ -221,7 +225,6 @@ def test_a_dead_nobles_realm_leaves_the_board_and_its_tithes_stay():
 @pytest.mark.parametrize("seed", range(4))
 def test_random_play_with_every_option_holds_the_invariants(seed):
     """Random play with Master Levels, Noblemen, Magic Items and the Ability Stockpile."""
-    import random  # only this test plays at random
     rng = random.Random(seed)
     s = talisman.new_game(["warrior", "wizard", "troll", "monk"], expansions=["city"], seed=seed,
                           options={"master_levels": True, "noblemen": True, "magic_items": True,
@@ -236,8 +239,6 @@ def test_random_play_with_every_option_holds_the_invariants(seed):
 
 def _run(state, *actions):
     """Run the frames pushed on a state whose decision was cleared, then play ``actions``."""
-    from talisman.api import STEPS  # the assembled steps (a test drives the machine directly)
-    from talisman.engine import machine
     state = machine.advance(state, STEPS, machine.AT_SCRIPT_END)
     for a in actions:
         state = talisman.apply(state, a, stop_at_chance=True)
@@ -246,7 +247,6 @@ def _run(state, *actions):
 
 def _cleared(state):
     """The state with its decision put aside (the turn's frames stay beneath what a test pushes)."""
-    from talisman.engine.machine import frame  # the turn begins again after what is pushed
     return replace(state, pending=None, stack=state.stack.append(frame("turn.start")))
 
 
