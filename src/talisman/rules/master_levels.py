@@ -192,11 +192,11 @@ def setup(state):
     if not (in_use(state) or state.option("magic_items") or state.option("ability_stockpile")):
         return state
     table()  # the data's references checked before play
-    pile: list[str] = []
+    pile = ()
     if state.option("ability_stockpile"):
         pile, dice = shuffle(state.dice, [a["id"] for a in table()["ability_cards"]])
         state = replace(state, dice=dice)
-    return _store(state, {"held": {}, "abilities": {}, "ability_pile": pile, "ability_discards": []})
+    return _store(state, {"held": {}, "abilities": {}, "ability_pile": list(pile), "ability_discards": []})
 
 
 # --- taking and giving back a title ------------------------------------------------------------------

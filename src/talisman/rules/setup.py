@@ -23,6 +23,8 @@ def option_wants(card, options) -> bool:
     value, the titles in use of ``master_levels``, must name the card's ``data.title``)."""
     data = card.data or {}
     value = (options or {}).get(data.get("option"))
+    if value is None:
+        return False
     if hasattr(value, "__iter__") and not isinstance(value, str):  # a list (frozen: a pvector)
         return data.get("title") in value
     return bool(value)
