@@ -22,6 +22,7 @@ from talisman.notation import Action
 from talisman.rules import master_levels as ml
 from talisman.rules import noblemen
 from talisman.rules.characters import has_ability, set_alignment
+from talisman.rules.kernel import set_turn_flag
 from talisman.rules.movement import has_talisman
 from talisman.state import update_character
 from talisman.testing.invariants import check
@@ -286,3 +287,24 @@ def test_the_master_thief_beaten_offers_the_title():
     s = ml.title_offered(_cleared(won), "warrior", "master_thief", "master_thief")
     s = ml.title_chosen(s, Action.parse("title:master_thief"), "master_thief", "master_thief")
     assert ml.title_of(s, "warrior") == "master_thief"
+
+
+@pytest.mark.parametrize("replaced", [False, True])
+def test_tithes_come_before_the_encounter(replaced):
+    """000 Tithings: the tithe is left on passing over the Realm, before the encounter of the space
+    landed on; an encounter an expansion replaced is not begun again."""
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
+    m = noblemen._thaw(s.ext["noblemen"])
+    m["realms"]["chapel"] = {"owner": "wizard", "title": "baron", "gold": 0}
+    m["cards"]["chapel"] = []
+    s = noblemen._store(s, m)
+    s = machine.log(s, "moved", character="warrior", path=["chapel", "fields_2"], to="fields_2")
+    if replaced:
+        s = set_turn_flag(s, "warrior", "encounter_replaced", True)
+    before = len(s.stack)
+    s = noblemen.before_encounter(s, "warrior", "fields_2")
+    pushed = [f.step for f in s.stack[before:]]
+    assert pushed == (["noblemen.realm_reached"] if replaced else ["encounters.begin", "noblemen.realm_reached"])
+    assert s.characters["warrior"].flag("encounter_replaced")
+    again = noblemen.before_encounter(s, "warrior", "fields_2")  # nothing new walked since
+    assert len(again.stack) == len(s.stack)

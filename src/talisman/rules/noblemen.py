@@ -188,11 +188,14 @@ def before_encounter(state, character, space):
     here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
     if not here:
         return state
+    tithes = [frame("noblemen.realm_reached", space=s) for s in here]
+    if state.characters[character].flag("encounter_replaced"):
+        # an expansion replaced the encounter (its frames are pushed): the tithes come first
+        return push(state, *then(*tithes))
     # the tithes come first: this encounter gives way and begins again after them (the hook
     # then finds nothing new walked)
     state = set_turn_flag(state, character, "encounter_replaced", True)
-    return push(state, *then(*[frame("noblemen.realm_reached", space=s) for s in here],
-                             frame("encounters.begin")))
+    return push(state, *then(*tithes, frame("encounters.begin")))
 
 
 def realm_reached(state, space):
