@@ -14,7 +14,7 @@ from .notation import Action
 from .engine.ruleset import RULESET
 from .expansions import plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
-from .rules import abilities, effects, endings, henchmen
+from .rules import abilities, effects, endings, henchmen, master_levels, noblemen
 from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
@@ -45,6 +45,9 @@ def assemble() -> dict[str, machine.Step]:
     RULESET.register(effects.PLUGIN)
     RULESET.register(henchmen.PLUGIN)  # OPTIONAL RULES, HENCHMEN: a base plugin (the option henchmen)
     RULESET.register(abilities.PLUGIN)  # SPECIAL ABILITIES that join combat at its hook points
+    # RULES CONCERNING CHARACTERS: Master Levels, Magic Items, Abilities; Noblemen and Realms
+    RULESET.register(master_levels.PLUGIN)
+    RULESET.register(noblemen.PLUGIN)
     for plugin in expansion_plugins():
         RULESET.register(plugin)
     return {**RULE_STEPS, **RULESET.steps()}

@@ -283,6 +283,18 @@ class CardDef:
     reason: str = ""
     stand_ins: Any = None        # field -> why that value is made up or only inferred (a pmap)
 
+    @property
+    def home_deck(self) -> str:
+        """The deck the card lies in during a game: its own, or for a card set aside for an
+        option (the deck ``optional_rules``) the deck its ``data.joins`` names."""
+        return self.data["joins"] if self.deck == SET_ASIDE else self.deck
+
+
+#: The stock of cards set aside for what a table agrees on (data/talisman/cards/optional_rules.yaml):
+#: never a deck of a game; each card joins the deck its ``data.joins`` names when its option is on
+#: (:func:`talisman.rules.setup.game_decks`).
+SET_ASIDE = "optional_rules"
+
 
 @attrs.frozen
 class Definitions:

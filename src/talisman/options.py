@@ -61,6 +61,19 @@ OPTIONS = {
     # the compendium's other characters, docs/characters.md), each with the expansions' in play;
     # or a list of character ids.  Any character may still be chosen for a seat.
     "character_pool": "base",
+    # RULES CONCERNING CHARACTERS (talisman.rules.master_levels and talisman.rules.noblemen check
+    # the values; docs/master_levels.md).  MASTER LEVEL CHARACTERS: false, true (every title) or
+    # the list of the titles "to be used" (champion_of_chaos, herald, high_mage, kings_champion,
+    # master_thief, mirror_image, mystic, sheriff, templar, warrior_of_chaos); their cards are
+    # shuffled into the decks.
+    "master_levels": False,
+    # NOBLEMEN and REALMS: the Entitlement card joins the Adventure deck; Title cards and Realms.
+    "noblemen": False,
+    # MAGIC ITEMS: the Magic Items join the Adventure deck (Talismans for their aligned owner).
+    "magic_items": False,
+    # GAINING SPECIAL ABILITIES: the Ability Stockpile; a Spell or Scroll bought for one more Gold
+    # draws an Ability too.
+    "ability_stockpile": False,
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
                   "edition": ("compendium", "revised4"), "fate": ("card", "none")}

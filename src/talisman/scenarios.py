@@ -102,7 +102,7 @@ def take_from_deck(state, card_id):
     defs = load()
     if card_id not in defs.cards:
         raise TalismanError(f"unknown card {card_id!r}")
-    deck = defs.cards[card_id].deck
+    deck = defs.cards[card_id].home_deck
     cards = state.decks.get(deck, pvector())
     if card_id not in cards:
         raise TalismanError(f"no copy of {card_id!r} left in the {deck} deck")
@@ -110,14 +110,14 @@ def take_from_deck(state, card_id):
 
 
 def return_to_deck(state, card_id):
-    deck = load().cards[card_id].deck
+    deck = load().cards[card_id].home_deck
     return replace(state, decks=state.decks.set(deck, state.decks.get(deck, pvector()).append(card_id)))
 
 
 def put_on_top(state, deck, tops):
     """Deck tops: these cards (taken out of the deck) go on top, the first given on top."""
     for c in tops:
-        if c in load().cards and load().cards[c].deck != deck:
+        if c in load().cards and load().cards[c].home_deck != deck:
             raise TalismanError(f"deck_tops: {c!r} is not a {deck} card")
         state = take_from_deck(state, c)
     rest = state.decks.get(deck, pvector())

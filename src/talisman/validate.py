@@ -301,7 +301,7 @@ def load_state(doc, steps):
         raise StateError("state", f"cannot be rebuilt: {_show(str(e))}") from None
     if state.ending is not None:
         seen = _check_cards(st, load(), state.config.expansions)
-        expected = _expected(load(), state.config.expansions)
+        expected = _expected(load(), state.config.expansions, state.config.options)
         try:
             held = cards_held(state)
         except Exception as e:  # a malformed endings area
@@ -357,7 +357,7 @@ def _places(st):
 def _check_cards(st, defs, expansions):
     """Every card known to the game, and none in more places than it has copies (a card may be
     out of every place for a moment: held in a pending decision's arguments)."""
-    expected = _expected(defs, expansions)
+    expected = _expected(defs, expansions, (st.get("config") or {}).get("options"))
     seen = Counter()
     for path, card in _places(st):
         if not isinstance(card, str) or card not in defs.cards:
@@ -370,9 +370,9 @@ def _check_cards(st, defs, expansions):
     return seen
 
 
-def _expected(defs, expansions):
+def _expected(defs, expansions, options=None):
     expected = Counter()
-    for cards in game_decks(defs, expansions).values():
+    for cards in game_decks(defs, expansions, options).values():
         expected.update(cards)
     return expected
 

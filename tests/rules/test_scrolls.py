@@ -78,4 +78,4 @@ def test_scrolls_are_kept_face_down():
 
 def test_the_scroll_stockpile_is_marked_as_stand_ins():
     scrolls = [c for c in load().cards.values() if c.type == "scroll"]
-    assert scrolls and all(c.deck == "scroll" and c.stand_in and c.cast for c in scrolls)
+    assert scrolls and all(c.home_deck == "scroll" and c.stand_in and c.cast for c in scrolls)

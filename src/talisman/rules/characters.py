@@ -422,7 +422,7 @@ def take_from_discards(state, card_id, deck="adventure"):
 
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock)."""
-    deck = card(card_id).deck
+    deck = card(card_id).home_deck
     if deck in ("purchase", "talisman"):
         cur = state.decks.get(deck, _pvec([]))
         return replace(state, decks=state.decks.set(deck, cur.append(card_id)))

@@ -774,7 +774,7 @@ def surrender(state, params, actor, source):
 def destroy_card(state, params, actor, source):
     """Discard one face-up Adventure card from the board, chosen by the actor (Destruction)."""
     options = [f"destroy:{space}:{c}" for space, cards in sorted(state.board_cards.items())
-               for c in dict.fromkeys(cards) if load().cards[c].deck == "adventure"]
+               for c in dict.fromkeys(cards) if load().cards[c].home_deck == "adventure"]
     if not options:
         return state
     return decide(state, actor, "destroy", options, "effects.card_destroyed",

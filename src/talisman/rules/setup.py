@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from .hooks import run_hook
-from ..definitions import CORE_SETS, characters_of_sets, load
+from ..definitions import CORE_SETS, SET_ASIDE, characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
@@ -18,13 +18,29 @@ from .characters import draw_scrolls, draw_spells
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
 
-def game_decks(defs, expansions):
+def option_wants(card, options) -> bool:
+    """Whether a set-aside card is in play with ``options``: its ``data.option`` is on (a list
+    value, the titles in use of ``master_levels``, must name the card's ``data.title``)."""
+    data = card.data or {}
+    value = (options or {}).get(data.get("option"))
+    if value is None:
+        return False
+    if hasattr(value, "__iter__") and not isinstance(value, str):  # a list (frozen: a pvector)
+        return data.get("title") in value
+    return bool(value)
+
+
+def game_decks(defs, expansions, options=None):
     """Every card of the game: the base decks, with each enabled expansion's cards shuffled
-    into the deck of the same name or forming a deck of their own."""
-    decks = {deck: list(cards) for deck, cards in defs.decks.items()}
+    into the deck of the same name or forming a deck of their own, and the set-aside cards the
+    ``options`` call for in the deck they join."""
+    decks = {deck: list(cards) for deck, cards in defs.decks.items() if deck != SET_ASIDE}
     for e in expansions:
         for deck, cards in defs.expansion_decks.get(e, {}).items():
             decks.setdefault(deck, []).extend(cards)
+    for c in defs.decks.get(SET_ASIDE, ()):
+        if option_wants(defs.cards[c], options):
+            decks.setdefault(defs.cards[c].home_deck, []).append(c)
     return decks
 
 
@@ -97,7 +113,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     chars = pmap({c: new_character(defs.characters[c], options["lives"], options["fate"],
                                    options["starting_gold"]) for c in characters})
     dice = Dice(seed=seed)
-    decks = game_decks(defs, expansions)
+    decks = game_decks(defs, expansions, options)
     # "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."  The Purchase and
     # Talisman cards are stocks beside the board, kept in a fixed order; an expansion
     # shuffles its own new decks in its setup hook.

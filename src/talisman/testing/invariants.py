@@ -114,7 +114,7 @@ def expected_cards(state):
         True
     """
     out = Counter()
-    for cards in game_decks(load(), state.config.expansions).values():
+    for cards in game_decks(load(), state.config.expansions, state.config.options).values():
         out.update(cards)
     return out
 

@@ -1,0 +1,568 @@
+"""MASTER LEVEL CHARACTERS, MAGIC ITEMS and GAINING SPECIAL ABILITIES (000 RULES CONCERNING
+CHARACTERS): the options ``master_levels``, ``magic_items`` and ``ability_stockpile`` (a base
+plugin, docs/master_levels.md).
+
+The titles, how each is gained, resigned and what it adds are data
+(``data/talisman/options/master_levels.yaml``); the cards that make a title lie set aside
+(``data/talisman/cards/optional_rules.yaml``) and join the Adventure deck only with the option.
+This area keeps its own plain data in ``state.ext["master_levels"]``::
+
+    {"held": {character: {"title": id, "turns": turns left or None, "strength": n, "craft": n,
+                          "alignment": the alignment before, or None}},
+     "abilities": {character: [Ability card ids]},
+     "ability_pile": [...], "ability_discards": [...]}
+
+and joins the game only through hook points and card handlers (a game without the options never
+changes):
+
+- the trigger cards (``kernel.HANDLERS``): the Champion of Chaos card (must), the Noble (Herald),
+  the Mirror (Mirror Image), the Recruiter (Templar: with a Templar in the game, another card is
+  drawn), the Call of Chaos (Warrior of Chaos: +4 Strength, +2 Craft), and the City's Beggar
+  (King's Champion: donate a gold and roll);
+- ``space_effect``: the Magic Emporium (High Mage: offer Magic Objects, D8 + 1 each, 9 or more)
+  and the Royal Castle (Sheriff: a die + Strength on the chart); a Spell or Scroll bought may be
+  bought with an Ability for 1 more Gold (``ability_stockpile``);
+- ``combat_resolved``: the Master Thief beaten (Master Thief);
+- ``turn_started``: a title that may be resigned is offered back (``resign:<title>`` / ``keep``);
+- ``turn_ended``: a title that lasts 10 turns counts down and is returned (the Warrior of
+  Chaos's card reshuffled into the Adventure deck);
+- ``ability_lent``: a title's and an Ability card's abilities; a Magic Item is a Talisman for
+  its aligned owner and gives him its owner abilities;
+- ``character_died``: the title and the Abilities go back; ``player_view``: the Ability
+  Stockpile's order is hidden.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from pyrsistent import pvector
+
+from ..definitions import load
+from ..engine.data import data_root, load_yaml, validate
+from ..engine.dice import shuffle
+from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.records import deep_freeze, replace
+from ..engine.ruleset import Plugin
+from ..errors import DataError, OptionError
+from ..state import update_character
+from . import characters as chars
+from . import encounters
+from .kernel import HANDLERS, remove_from_space, run_effects
+
+KEY = "master_levels"
+OPTION_NAMES = ("master_levels", "magic_items", "ability_stockpile")
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_REASONS = {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}
+SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["titles", "ability_cards"],
+    "properties": {
+        "titles": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False,
+            "required": ["name", "source", "gained", "resign", "strength", "craft", "abilities"],
+            "properties": {
+                "name": {"type": "string"}, "source": {"type": "string"},
+                "gained": {"type": "object", "additionalProperties": False, "properties": {
+                    "card": _ID, "spell": _ID, "space": _ID, "defeat": _ID, "must": {"type": "boolean"},
+                    "unique": {"type": "boolean"}, "reshuffle": {"type": "boolean"},
+                    "roll": {"enum": ["d6", "d8"]}, "add": {"enum": ["offered", "strength"]},
+                    "at_least": {"type": "integer"}, "donate": {"type": "integer", "minimum": 1}}},
+                "resign": {"type": "boolean"}, "lasts": {"type": "integer", "minimum": 1},
+                "alignment": {"enum": ["good", "neutral", "evil"]},
+                "strength": {"type": "integer", "minimum": 0}, "craft": {"type": "integer", "minimum": 0},
+                "abilities": {"type": "array", "items": _ID}, "stand_ins": _REASONS}}},
+        "ability_cards": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "name", "ability", "stand_in", "reason"],
+            "properties": {"id": _ID, "name": {"type": "string"}, "ability": _ID,
+                           "stand_in": {"type": "boolean"}, "reason": {"type": "string", "minLength": 1}}}},
+    },
+}
+
+
+def path():
+    return data_root() / "talisman" / "options" / "master_levels.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def raw_table() -> Any:
+    p = path()
+    return deep_freeze(validate(p, load_yaml(p), SCHEMA))
+
+
+@functools.lru_cache(maxsize=None)
+def table() -> Any:
+    """The titles and the Ability cards, validated (every ability, card and space named exists)."""
+    doc, p, defs = raw_table(), path(), load()
+    for tid, t in doc["titles"].items():
+        for a in t["abilities"]:
+            if a not in defs.abilities:
+                raise DataError(p, tid, "abilities", f"unknown ability {a!r}")
+        g = t["gained"]
+        if "space" in g and g["space"] not in defs.board.spaces:
+            raise DataError(p, tid, "gained.space", f"unknown space {g['space']!r}")
+        for field in ("card", "defeat"):
+            if field in g and g[field] not in defs.cards:
+                raise DataError(p, tid, f"gained.{field}", f"unknown card {g[field]!r}")
+    for a in doc["ability_cards"]:
+        if a["ability"] not in defs.abilities:
+            raise DataError(p, a["id"], "ability", f"unknown ability {a['ability']!r}")
+    return doc
+
+
+def titles() -> Any:
+    return table()["titles"]
+
+
+def ability_card(aid):
+    return next(a for a in table()["ability_cards"] if a["id"] == aid)
+
+
+# --- reading the state ---------------------------------------------------------------------------
+
+def in_use(state) -> tuple[str, ...]:
+    """The titles "to be used" (the option ``master_levels``: true for all, or a list)."""
+    value = state.option("master_levels")
+    if value is True:
+        return tuple(raw_table()["titles"])
+    if not value:
+        return ()
+    return tuple(value)
+
+
+def title_of(state, cid):
+    """The Master Level title ``cid`` holds, or None."""
+    mine = state.ext.get(KEY)
+    if mine is None or cid not in mine["held"]:
+        return None
+    return mine["held"][cid]["title"]
+
+
+def holder(state, title):
+    """Who holds ``title`` (one Character Card each), or None."""
+    mine = state.ext.get(KEY)
+    for cid, h in (mine["held"].items() if mine is not None else ()):
+        if h["title"] == title:
+            return cid
+    return None
+
+
+def gained_abilities(state, cid) -> list[str]:
+    """The Ability cards ``cid`` has gained (GAINING SPECIAL ABILITIES)."""
+    mine = state.ext.get(KEY)
+    return list(mine["abilities"].get(cid, ())) if mine is not None else []
+
+
+def _mine(state):
+    return dict(state.ext[KEY])
+
+
+def _store(state, mine):
+    return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
+
+
+def _thaw(value):
+    if hasattr(value, "items"):
+        return {k: _thaw(v) for k, v in value.items()}
+    if hasattr(value, "__iter__") and not isinstance(value, str):
+        return [_thaw(v) for v in value]
+    return value
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+
+def _check(state):
+    value = state.option("master_levels")
+    if not isinstance(value, bool):
+        if isinstance(value, str) or not hasattr(value, "__iter__"):
+            raise OptionError(f"rule option master_levels={value!r}: true, false or a list of titles")
+        known = raw_table()["titles"]
+        for t in value:
+            if t not in known:
+                raise OptionError(f"rule option master_levels: unknown title {t!r}; known: "
+                                  f"{', '.join(sorted(known))}")
+    for name in ("magic_items", "ability_stockpile"):
+        if not isinstance(state.option(name), bool):
+            raise OptionError(f"rule option {name}={state.option(name)!r}: true or false")
+
+
+def setup(state):
+    _check(state)
+    if not (in_use(state) or state.option("magic_items") or state.option("ability_stockpile")):
+        return state
+    table()  # the data's references checked before play
+    pile = ()
+    if state.option("ability_stockpile"):
+        pile, dice = shuffle(state.dice, [a["id"] for a in table()["ability_cards"]])
+        state = replace(state, dice=dice)
+    return _store(state, {"held": {}, "abilities": {}, "ability_pile": list(pile), "ability_discards": []})
+
+
+# --- taking and giving back a title ------------------------------------------------------------------
+
+def can_take(state, cid, title):
+    """A title in use, held by no one, offered to a character without a title (one Master Level
+    Character Card and Playing Piece at a time: docs/rulings.md)."""
+    return title in in_use(state) and holder(state, title) is None and title_of(state, cid) is None
+
+
+def take_title(state, cid, title, cause):
+    """"When a player gains a Master Level title, take the appropriate Character Card and Playing
+    Piece.  Characters retain all Strength, Craft, Gold, Lives, Possessions and Followers": the
+    title's Strength and Craft are added, an Evil corruption turns the character Evil."""
+    if not can_take(state, cid, title):
+        return log(state, "master_level_refused", character=cid, title=title, cause=cause)
+    t = titles()[title]
+    ch = state.characters[cid]
+    before = None
+    state = update_character(state, cid, strength=ch.strength + t["strength"], craft=ch.craft + t["craft"])
+    mine = _thaw(state.ext[KEY])
+    # "10 turns": the holder's turns after the one the title is gained in (docs/rulings.md)
+    mine["held"][cid] = {"title": title, "turns": t.get("lasts"), "strength": t["strength"],
+                         "craft": t["craft"], "alignment": None, "since": state.turn}
+    state = _store(state, mine)
+    state = log(state, "master_level_gained", character=cid, title=title, strength=t["strength"],
+                craft=t["craft"], cause=cause)
+    if t.get("alignment") and ch.alignment != t["alignment"]:
+        before = ch.alignment
+        state = chars.set_alignment(state, cid, t["alignment"], f"the {t['name']}")
+        if state.characters[cid].alignment == t["alignment"]:
+            mine = _thaw(state.ext[KEY])
+            mine["held"][cid]["alignment"] = before
+            state = _store(state, mine)
+    return state
+
+
+def give_back(state, cid, why):
+    """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
+    allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
+    Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
+    mine = _thaw(state.ext[KEY])
+    h = mine["held"].pop(cid)
+    state = _store(state, mine)
+    t = titles()[h["title"]]
+    ch = state.characters[cid]
+    state = update_character(state, cid, strength=max(1, ch.strength - h["strength"]),
+                             craft=max(1, ch.craft - h["craft"]))
+    state = log(state, "master_level_returned", character=cid, title=h["title"], why=why,
+                strength=h["strength"], craft=h["craft"])
+    if h["alignment"] and ch.alive:
+        state = chars.set_alignment(state, cid, h["alignment"], f"the {t['name']} returned")
+    card = t["gained"].get("card")
+    if t["gained"].get("reshuffle") and card:
+        pile = state.discards.get("adventure", ())
+        if card in pile:
+            pile = list(pile)
+            pile.remove(card)
+            cards, dice = shuffle(state.dice, list(state.decks["adventure"]) + [card])
+            state = replace(state, dice=dice, decks=state.decks.set("adventure", pvector(cards)),
+                            discards=state.discards.set("adventure", pvector(pile)))
+            state = log(state, "card_reshuffled", card=card, deck="adventure")
+    return state
+
+
+def _discard_trigger(state, space, card):
+    """A trigger card met goes to the Adventure discard pile (it is an Adventure card)."""
+    return chars.discard(remove_from_space(state, space, card), card)
+
+
+def trigger_met(state, cid, src):
+    """The card handler of the Champion of Chaos card, the Noble, the Mirror, the Recruiter and
+    the Call of Chaos."""
+    card, space = src["card"], src["space"]
+    title = load().cards[card].data["title"]
+    state = _discard_trigger(state, space, card)
+    t = titles()[title]
+    if t["gained"].get("unique") and holder(state, title) is not None:
+        # the Templar: "If there is a Templar already in the game, discard and choose another
+        # Adventure card."
+        state = log(state, "master_level_refused", character=cid, title=title, cause="already in the game")
+        return encounters.draw_cards(state, cid, space, 1, "adventure")
+    if not can_take(state, cid, title):
+        return log(state, "master_level_refused", character=cid, title=title, cause=card)
+    if t["gained"].get("must"):
+        return take_title(state, cid, title, card)
+    return decide(state, cid, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
+                  prompt=f"become the {t['name']}?", title=title, cause=card)
+
+
+def title_offered(state, who, title, cause):
+    """Rule step: a title offered (the Master Thief beaten)."""
+    if not can_take(state, who, title):
+        return state
+    return decide(state, who, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
+                  prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)
+
+
+def title_chosen(state, action, title, cause):
+    if action.kind != "title":
+        return log(state, "master_level_declined", character=state.current, title=title)
+    return take_title(state, state.current, title, cause)
+
+
+# --- the City: the Magic Emporium, the Royal Castle, the Beggar, the Master Thief ---------------------
+
+def _space_titles(state, space):
+    return [tid for tid in in_use(state) if titles()[tid]["gained"].get("space") == space]
+
+
+def space_effect(state, effects, space):
+    if KEY not in state.ext:
+        return effects
+    out = list(effects or ())
+    if state.option("ability_stockpile"):
+        out = [_with_ability(step) for step in out]
+    for tid in _space_titles(state, space):
+        out.append({"master_levels_offer": {"title": tid}})
+    return deep_freeze(out) if out != list(effects or ()) else effects
+
+
+def _with_ability(step):
+    """GAINING SPECIAL ABILITIES: "If a character is allowed to purchase a Spell or Scroll, they
+    may pay an additional Gold and draw an Ability": each choice that buys a Spell or a Scroll
+    gains a twin that costs 1 Gold more and draws an Ability."""
+    (name, params), = step.items()
+    if name != "choose":
+        return step
+    options = []
+    for opt in params:
+        options.append(opt)
+        effs = opt["effects"]
+        buys = any(next(iter(e)) in ("gain_spells", "gain_scrolls") for e in effs)
+        price = next((e["lose"]["gold"] for e in effs if "lose" in e and "gold" in e["lose"]), None)
+        if buys and price is not None:
+            more = [({"lose": {**_thaw(e["lose"]), "gold": price + 1}} if "lose" in e else e) for e in effs]
+            options.append({"id": f"{opt['id']}_and_ability",
+                            "label": f"{opt.get('label', opt['id'])}, and an Ability for 1 more gold",
+                            "require": {"gold_at_least": price + 1},
+                            "effects": more + [{"master_levels_draw_ability": {}}]})
+    return {"choose": options}
+
+
+def offer_effect(state, params, actor, source):
+    """The Magic Emporium (High Mage) and the Royal Castle (Sheriff): offered to one who may
+    take the title."""
+    title = params["title"]
+    if not can_take(state, actor, title):
+        return state
+    t = titles()[title]
+    if t["gained"]["add"] == "offered":
+        return high_mage_offering(state, actor, [], title)
+    return decide(state, actor, "master_level", [f"try:{title}", "decline"], "master_levels.try_chosen",
+                  prompt=f"roll for the {t['name']}?", title=title, offered=[])
+
+
+def high_mage_offering(state, cid, offered, title):
+    """"offer any number of Magic Objects or Items and roll a D8": one offering at a time, then
+    the roll (``offer:<card>``, ``try:high_mage``, ``decline``)."""
+    ch = state.characters[cid]
+    left = [c for c in ch.objects if load().cards[c].type == "magic_object" and c not in offered]
+    options = [f"offer:{c}" for c in dict.fromkeys(left)] + [f"try:{title}", "decline"]
+    return decide(state, cid, "master_level", options, "master_levels.try_chosen",
+                  prompt=f"offer Magic Objects ({len(offered)} offered) and roll a D8",
+                  title=title, offered=list(offered))
+
+
+def try_chosen(state, action, title, offered):
+    cid = state.current
+    if action.kind == "offer":
+        return high_mage_offering(state, cid, list(offered) + [action.args[0]], title)
+    if action.kind != "try":
+        return log(state, "master_level_declined", character=cid, title=title)
+    g = titles()[title]["gained"]
+    if offered:  # the offering is given up, whatever the roll (docs/rulings.md)
+        ch = state.characters[cid]
+        objects = list(ch.objects)
+        for c in offered:
+            objects.remove(c)
+        state = update_character(state, cid, objects=objects)
+        for c in offered:
+            state = chars.discard(state, c)
+        state = log(state, "objects_offered", character=cid, cards=list(offered), title=title)
+    add = len(offered) if g["add"] == "offered" else chars.total(state, cid, "strength")
+    return request_roll(state, g["roll"], f"the {titles()[title]['name']} for {cid}",
+                        "master_levels.title_rolled", title=title, add=add)
+
+
+def title_rolled(state, action, title, add):
+    cid = state.current
+    g = titles()[title]["gained"]
+    total = sum(action.dice) + add
+    state = log(state, "master_level_roll", character=cid, title=title, roll=sum(action.dice),
+                add=add, total=total, needed=g["at_least"])
+    if total >= g["at_least"]:
+        return take_title(state, cid, title, "roll")
+    return state
+
+
+def beggar_met(state, cid, src):
+    """The City's Beggar with the King's Champion in use: "draw a Beggar City Card, donate a gold,
+    and roll a die ... If the proper number is rolled, take the King's Champion"; otherwise the
+    card's own effect."""
+    card = src["card"]
+    title = next((tid for tid in in_use(state) if titles()[tid]["gained"].get("card") == card), None)
+    if title is None or not can_take(state, cid, title):
+        return run_effects(state, load().cards[card].effect, cid, src)
+    g = titles()[title]["gained"]
+    sides = int(g["roll"][1:])
+    effects = [{"choose": [
+        {"id": "donate", "label": f"give the Beggar {g['donate']} gold and roll a die",
+         "require": {"gold_at_least": g["donate"]},
+         "effects": [{"lose": {"gold": g["donate"]}},
+                     {"roll": {"dice": g["roll"], "table": {
+                         **({f"1-{g['at_least'] - 1}": [{"nothing": {}}]} if g["at_least"] > 1 else {}),
+                         f"{g['at_least']}-{sides}": [{"master_levels_title": {"title": title}}]}}}]},
+        {"id": "refuse", "label": "walk past", "effects": [{"nothing": {}}]}]}]
+    return run_effects(state, deep_freeze(effects), cid, src)
+
+
+def title_effect(state, params, actor, source):
+    return take_title(state, actor, params["title"], source.get("card") or "roll")
+
+
+def combat_resolved(state, character, result):
+    if KEY not in state.ext or result != "won" or state.battle is None:
+        return state
+    beaten = {e.get("card") for e in state.battle["enemies"]} - {None}
+    for tid in in_use(state):
+        if titles()[tid]["gained"].get("defeat") in beaten and can_take(state, character, tid):
+            return push(state, frame("master_levels.title_offered", who=character, title=tid,
+                                     cause=titles()[tid]["gained"]["defeat"]))
+    return state
+
+
+# --- resigning and the ten turns --------------------------------------------------------------------
+
+def turn_started(state, character):
+    title = title_of(state, character)
+    if title is None or not titles()[title]["resign"]:
+        return state
+    return push(state, frame("master_levels.resign_offered", who=character, title=title))
+
+
+def resign_offered(state, who, title):
+    """RESIGNING A MASTER LEVEL: "Certain Master Levels may be Resigned at any time": offered at
+    the start of each of the holder's turns (docs/rulings.md)."""
+    if title_of(state, who) != title:
+        return state
+    return decide(state, who, "resign", [f"resign:{title}", "keep"], "master_levels.resign_chosen",
+                  prompt=f"resign the {titles()[title]['name']}?", title=title)
+
+
+def resign_chosen(state, action, title):
+    if action.kind != "resign":
+        return state
+    return give_back(state, state.current, "resigned")
+
+
+def turn_ended(state, character):
+    mine = state.ext.get(KEY)
+    if mine is None or character not in mine["held"] or mine["held"][character]["turns"] is None \
+            or mine["held"][character]["since"] == state.turn:
+        return state
+    left = mine["held"][character]["turns"] - 1
+    if left <= 0:
+        return give_back(state, character, "ten turns")
+    m = _thaw(mine)
+    m["held"][character]["turns"] = left
+    return _store(state, m)
+
+
+# --- abilities: titles, Ability cards, Magic Items ------------------------------------------------------
+
+def draw_ability(state, cid, cause):
+    """"When an Ability is Gained, or purchased, it is taken from the top of the Ability Stock
+    pile. When the Stockpile is exhausted, shuffle the discard pile and turn it face down to
+    start a new Stockpile.\""""
+    m = _thaw(state.ext[KEY])
+    if not m["ability_pile"] and m["ability_discards"]:
+        pile, dice = shuffle(state.dice, m["ability_discards"])
+        state = replace(state, dice=dice)
+        m["ability_pile"], m["ability_discards"] = list(pile), []
+        state = log(state, "stockpile_reshuffled", deck="ability")
+    if not m["ability_pile"]:
+        return log(state, "ability_not_gained", character=cid, reason="the Ability Stockpile is empty")
+    card = m["ability_pile"].pop(0)
+    m["abilities"].setdefault(cid, []).append(card)
+    state = _store(state, m)
+    return log(state, "ability_gained", character=cid, card=card, ability=ability_card(card)["ability"],
+               cause=cause)
+
+
+def draw_ability_effect(state, params, actor, source):
+    return draw_ability(state, actor, source.get("space") or source.get("card") or "purchase")
+
+
+def ability_lent(state, lent, character, ability):
+    if lent or KEY not in state.ext:
+        return lent
+    title = title_of(state, character)
+    if title is not None and ability in titles()[title]["abilities"]:
+        return True
+    if any(ability_card(a)["ability"] == ability for a in gained_abilities(state, character)):
+        return True
+    ch = state.characters[character]
+    owner = {character, title}
+    for c in ch.objects:
+        data = load().cards[c].data
+        if data and data.get("aligned_to") and owner & set(data["aligned_to"]):
+            # "Magic Items are Talismans for their aligned owner"
+            if ability == "talisman" or ability in data.get("owner_abilities", ()):
+                return True
+    return False
+
+
+def character_died(state, character):
+    mine = state.ext.get(KEY)
+    if mine is None:
+        return state
+    if character in mine["held"]:
+        state = give_back(state, character, "died")
+    m = _thaw(state.ext[KEY])
+    gone = m["abilities"].pop(character, [])
+    if gone:
+        m["ability_discards"] += gone
+        state = _store(state, m)
+        state = log(state, "abilities_discarded", character=character, cards=gone)
+    return state
+
+
+def player_view(state, view, player):
+    mine = state.ext.get(KEY)
+    if mine is None or not mine["ability_pile"]:
+        return view
+    hidden = mine.set("ability_pile", deep_freeze(sorted(mine["ability_pile"])))
+    return replace(view, ext=view.ext.set(KEY, hidden))
+
+
+def _register_handlers():
+    """The card handlers of the cards that make a title (set aside, and the City's Beggar)."""
+    for t in raw_table()["titles"].values():
+        card = t["gained"].get("card")
+        if card:
+            HANDLERS[card] = beggar_met if "donate" in t["gained"] else trigger_met
+
+
+_register_handlers()
+
+STEPS: dict[str, Any] = {
+    "master_levels.title_chosen": title_chosen, "master_levels.title_offered": title_offered,
+    "master_levels.try_chosen": try_chosen, "master_levels.title_rolled": title_rolled,
+    "master_levels.resign_offered": resign_offered, "master_levels.resign_chosen": resign_chosen,
+}
+
+_PARAMS = {"type": "object", "additionalProperties": False, "required": ["title"],
+           "properties": {"title": _ID}}
+PLUGIN = Plugin(KEY, always=True, steps=STEPS, hooks={
+    "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
+    "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
+    "character_died": character_died, "player_view": player_view},
+    effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
+             "master_levels_draw_ability": draw_ability_effect},
+    effect_schemas={"master_levels_offer": _PARAMS, "master_levels_title": _PARAMS,
+                    "master_levels_draw_ability": {"type": "object", "additionalProperties": False}})
+
+
+__all__ = ["PLUGIN", "STEPS", "in_use", "title_of", "holder", "gained_abilities", "table", "titles",
+           "take_title", "give_back", "draw_ability"]

@@ -1,0 +1,300 @@
+"""NOBLEMEN and REALMS (000 RULES CONCERNING CHARACTERS): the option ``noblemen`` (a base plugin,
+docs/master_levels.md).
+
+"If a Player becomes Entitled by encountering Entitlement ... they may take a Title card chosen at
+Random and begin using any Special Abilities pertaining thereto. Immediately place the
+corresponding Realm on any unoccupied, non-permanent location".  Tithings: "Whenever any Player,
+other than the owner lands on or passes over a Realm, a tithing must be left behind ... 1 Gold or
+any Object".  Collecting Tithings: "Realm owners (Nobles) may not collect tithings placed on their
+Realms until they land on or pass over their Realms."
+
+This area keeps its own plain data in ``state.ext["noblemen"]`` (public: a Realm's owner and its
+tithes show in every player's view; the Title pile's order does not)::
+
+    {"pile": [title ids, top first], "held": {character: title},
+     "realms": {space: {"owner": character, "title": id, "gold": n}},
+     "cards": {space: [Objects left as tithes]}}
+
+and joins the game through the Entitlement card's handler and hook points: ``before_encounter``
+(the spaces landed on or passed over this move: tithes left or collected), ``ability_lent`` (the
+Title's abilities), ``character_died`` (the Title and its Realm leave the game; tithes stay on the
+space), ``player_view``.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..definitions import load
+from ..engine.data import data_root, load_yaml, validate
+from ..engine.dice import shuffle
+from ..engine.machine import decide, frame, log, push, then
+from ..engine.records import deep_freeze, replace
+from ..engine.ruleset import Plugin
+from ..errors import DataError, OptionError
+from ..state import update_character
+from . import characters as chars
+from . import possessions
+from .kernel import HANDLERS, remove_from_space, set_turn_flag
+
+KEY = "noblemen"
+#: The Entitlement card (set aside in data/talisman/cards/optional_rules.yaml).
+ENTITLEMENT = "entitlement"
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["titles"],
+    "properties": {"titles": {"type": "array", "minItems": 1, "items": {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "name", "realm", "abilities", "stand_in", "reason"],
+        "properties": {"id": _ID, "name": {"type": "string"}, "realm": {"type": "string"},
+                       "abilities": {"type": "array", "items": _ID}, "stand_in": {"type": "boolean"},
+                       "reason": {"type": "string", "minLength": 1}}}}},
+}
+
+
+def path():
+    return data_root() / "talisman" / "options" / "noblemen.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def table() -> Any:
+    """The Title cards by id, validated (every ability exists)."""
+    p = path()
+    doc = validate(p, load_yaml(p), SCHEMA)
+    out = {}
+    for t in doc["titles"]:
+        for a in t["abilities"]:
+            if a not in load().abilities:
+                raise DataError(p, t["id"], "abilities", f"unknown ability {a!r}")
+        out[t["id"]] = t
+    return deep_freeze(out)
+
+
+def _thaw(value):
+    if hasattr(value, "items"):
+        return {k: _thaw(v) for k, v in value.items()}
+    if hasattr(value, "__iter__") and not isinstance(value, str):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _store(state, mine):
+    return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
+
+
+def title_of(state, cid):
+    """The Title card ``cid`` holds, or None."""
+    mine = state.ext.get(KEY)
+    return mine["held"].get(cid) if mine is not None else None
+
+
+def realms(state) -> dict[str, Any]:
+    """``{space: {"owner", "title", "gold"}}``: the Realms on the board."""
+    mine = state.ext.get(KEY)
+    return _thaw(mine["realms"]) if mine is not None else {}
+
+
+# --- set-up ------------------------------------------------------------------------------------------
+
+def setup(state):
+    if not isinstance(state.option("noblemen"), bool):
+        raise OptionError(f"rule option noblemen={state.option('noblemen')!r}: true or false")
+    if not state.option("noblemen"):
+        return state
+    pile, dice = shuffle(state.dice, list(table()))  # "a Title card chosen at Random"
+    state = replace(state, dice=dice)
+    return _store(state, {"pile": pile, "held": {}, "realms": {}, "cards": {}})
+
+
+# --- becoming Entitled ----------------------------------------------------------------------------------
+
+def realm_spaces(state) -> list[str]:
+    """"any unoccupied, non-permanent location (Chapel, Tavern, etc.)": an Outer Region space with
+    instructions of its own (no draw), where no character stands and no Realm lies
+    (docs/rulings.md)."""
+    taken = set(realms(state)) | {ch.space for ch in state.characters.values() if ch.alive}
+    return sorted(s.id for s in load().board.spaces.values()
+                  if s.region == "outer" and not s.draw and s.id not in taken)
+
+
+def entitlement_met(state, cid, src):
+    """The Entitlement card met: discarded, its finder is Entitled."""
+    card, space = src["card"], src["space"]
+    state = chars.discard(remove_from_space(state, space, card), card)
+    return entitled(state, cid)
+
+
+def entitled_effect(state, params, actor, source):
+    """The effect ``noblemen_entitled``: a Spell cast or a Scroll read makes its caster Entitled."""
+    return entitled(state, actor)
+
+
+def entitled(state, cid):
+    """"they may take a Title card chosen at Random" (one Title each: docs/rulings.md)."""
+    mine = state.ext.get(KEY)
+    if mine is None or title_of(state, cid) is not None or not mine["pile"] or not realm_spaces(state):
+        return log(state, "entitlement_refused", character=cid,
+                   reason="holds a Title" if mine is not None and title_of(state, cid) else "no Title or Realm left")
+    return decide(state, cid, "entitled", ["title:take", "decline"], "noblemen.title_chosen",
+                  prompt="take a Title card at random?")
+
+
+def title_chosen(state, action):
+    cid = state.current
+    if action.args[:1] != ("take",):
+        return log(state, "entitlement_declined", character=cid)
+    m = _thaw(state.ext[KEY])
+    title = m["pile"].pop(0)
+    m["held"][cid] = title
+    state = _store(state, m)
+    state = log(state, "title_taken", character=cid, title=title)
+    return decide(state, cid, "realm", [f"realm:{s}" for s in realm_spaces(state)], "noblemen.realm_placed",
+                  prompt=f"place the {table()[title]['realm']}", title=title)
+
+
+def realm_placed(state, action, title):
+    cid = state.current
+    space = action.args[0]
+    m = _thaw(state.ext[KEY])
+    m["realms"][space] = {"owner": cid, "title": title, "gold": 0}
+    m["cards"][space] = []
+    state = _store(state, m)
+    return log(state, "realm_placed", character=cid, title=title, space=space)
+
+
+# --- tithings ------------------------------------------------------------------------------------------------
+
+def _walked(state, cid):
+    """The spaces ``cid`` landed on or passed over since the tithes were last reckoned this turn
+    (the ``moved`` events of the turn)."""
+    since = state.characters[cid].flag("tithes_at", 0)
+    out = []
+    for i in range(len(state.log) - 1, since - 1, -1):
+        e = state.log[i]
+        if e.name == "turn_started" and e.data.get("character") == cid:
+            break
+        if e.name == "moved" and e.data.get("character") == cid:
+            out = list(e.data.get("path", ())) + out
+    return out
+
+
+def before_encounter(state, character, space):
+    mine = state.ext.get(KEY)
+    if mine is None or not mine["realms"]:
+        return state
+    walked = _walked(state, character)
+    state = set_turn_flag(state, character, "tithes_at", len(state.log))
+    here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
+    if not here:
+        return state
+    tithes = [frame("noblemen.realm_reached", space=s) for s in here]
+    if state.characters[character].flag("encounter_replaced"):
+        # an expansion replaced the encounter (its frames are pushed): the tithes come first
+        return push(state, *then(*tithes))
+    # the tithes come first: this encounter gives way and begins again after them (the hook
+    # then finds nothing new walked)
+    state = set_turn_flag(state, character, "encounter_replaced", True)
+    return push(state, *then(*tithes, frame("encounters.begin")))
+
+
+def realm_reached(state, space):
+    cid = state.current
+    realm = realms(state).get(space)
+    if realm is None:
+        return state
+    if realm["owner"] == cid:
+        return collect(state, cid, space)
+    ch = state.characters[cid]
+    options = ["tithe:gold"] if ch.gold else []
+    options += [f"tithe:{c}" for c in dict.fromkeys(chars.carried_objects(ch))
+                if "cursed" not in load().cards[c].abilities]
+    if not options:
+        return log(state, "no_tithe", character=cid, space=space, owner=realm["owner"])
+    return decide(state, cid, "tithe", options, "noblemen.tithe_left",
+                  prompt=f"leave a tithing on the {table()[realm['title']]['realm']}", space=space)
+
+
+def tithe_left(state, action, space):
+    """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"."""
+    cid = state.current
+    what = action.args[0]
+    m = _thaw(state.ext[KEY])
+    ch = state.characters[cid]
+    if what == "gold":
+        state = update_character(state, cid, gold=ch.gold - 1)
+        m["realms"][space]["gold"] += 1
+    else:
+        objects = list(ch.objects)
+        objects.remove(what)
+        state = update_character(state, cid, objects=objects)
+        m["cards"][space].append(what)
+    state = _store(state, m)
+    return log(state, "tithe_left", character=cid, space=space, owner=m["realms"][space]["owner"], tithe=what)
+
+
+def collect(state, cid, space):
+    """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
+    m = _thaw(state.ext[KEY])
+    gold, cards = m["realms"][space]["gold"], m["cards"][space]
+    if not gold and not cards:
+        return state
+    m["realms"][space]["gold"], m["cards"][space] = 0, []
+    state = _store(state, m)
+    state = update_character(state, cid, gold=state.characters[cid].gold + gold)
+    state = log(state, "tithes_collected", character=cid, space=space, gold=gold, cards=cards)
+    for c in cards:
+        state = possessions.add_possession(state, cid, c, "tithing")
+    return state
+
+
+# --- the Title's abilities; death; the view ------------------------------------------------------------
+
+def ability_lent(state, lent, character, ability):
+    if lent or KEY not in state.ext:
+        return lent
+    title = title_of(state, character)
+    return title is not None and ability in table()[title]["abilities"]
+
+
+def character_died(state, character):
+    """A dead Noble's Title goes back under the pile and his Realm leaves the board; the tithes on
+    it stay on the space (docs/rulings.md)."""
+    title = title_of(state, character)
+    if title is None:
+        return state
+    m = _thaw(state.ext[KEY])
+    del m["held"][character]
+    m["pile"].append(title)
+    for space, realm in list(m["realms"].items()):
+        if realm["owner"] == character:
+            gold, cards = realm["gold"], m["cards"].pop(space)
+            del m["realms"][space]
+            state = _store(state, m)
+            if gold:
+                state = replace(state, board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
+            if cards:
+                state = chars.put_on_space(state, space, cards)
+            state = log(state, "realm_removed", character=character, space=space, gold=gold, cards=cards)
+    return _store(state, m)
+
+
+def player_view(state, view, player):
+    mine = state.ext.get(KEY)
+    if mine is None:
+        return view
+    return replace(view, ext=view.ext.set(KEY, mine.set("pile", deep_freeze(["hidden"] * len(mine["pile"])))))
+
+
+HANDLERS[ENTITLEMENT] = entitlement_met
+
+STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
+                         "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left}
+
+PLUGIN = Plugin(KEY, always=True, steps=STEPS, effects={"noblemen_entitled": entitled_effect},
+                effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
+                hooks={
+    "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
+    "character_died": character_died, "player_view": player_view})
+
+__all__ = ["PLUGIN", "STEPS", "title_of", "realms", "realm_spaces", "table", "ENTITLEMENT"]

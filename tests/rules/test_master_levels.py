@@ -1,0 +1,310 @@
+"""000 RULES CONCERNING CHARACTERS: MASTER LEVEL CHARACTERS, MAGIC ITEMS, GAINING SPECIAL
+ABILITIES, NOBLEMEN and REALMS (talisman.rules.master_levels, talisman.rules.noblemen).
+
+The scenarios tests/scenarios/master_*.yaml and realm_*.yaml play the cards and the tithes; these
+tests check the options, the countdown, the City offers, the Ability Stockpile, the Magic Items and
+the player's view.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from pyrsistent import pvector
+
+import talisman
+from talisman.api import STEPS
+from talisman.engine import machine
+from talisman.engine.machine import frame
+from talisman.engine.records import deep_freeze, replace
+from talisman.errors import OptionError
+from talisman.notation import Action
+from talisman.rules import master_levels as ml
+from talisman.rules import noblemen
+from talisman.rules.characters import has_ability, set_alignment
+from talisman.rules.kernel import set_turn_flag
+from talisman.rules.movement import has_talisman
+from talisman.state import update_character
+from talisman.testing.invariants import check
+
+SET_ASIDE = {"champion_of_chaos_card", "noble", "mirror_event", "recruiter", "call_of_chaos",
+             "entitlement", "staff_of_the_archmage", "blade_of_chaos", "holy_reliquary"}
+
+
+def test_without_the_options_a_game_is_unchanged():
+    """000 MASTER LEVEL CHARACTERS: "If the Champion of Chaos is to be used, shuffle the Champion of
+    Chaos Adventure Card into the deck": without the options no set-aside card is in any deck and
+    these areas keep no state."""
+    s = talisman.new_game(["warrior", "wizard"], seed=3)
+    assert not s.ext and "optional_rules" not in s.decks
+    assert len(s.decks["adventure"]) == 104
+    assert not SET_ASIDE & {c for cards in s.decks.values() for c in cards}
+
+
+def test_only_the_titles_in_use_join_the_deck():
+    """000 MASTER LEVEL CHARACTERS: each title's card is shuffled in only "if it is to be used"."""
+    s = talisman.new_game(["warrior"], options={"master_levels": ["herald", "templar"]})
+    assert {"noble", "recruiter"} <= set(s.decks["adventure"])
+    assert not {"call_of_chaos", "mirror_event", "champion_of_chaos_card"} & set(s.decks["adventure"])
+    assert ml.in_use(s) == ("herald", "templar")
+    assert check(s) == []
+    s = talisman.new_game(["warrior"], options={"master_levels": True, "noblemen": True,
+                                                "magic_items": True, "ability_stockpile": True})
+    assert SET_ASIDE <= set(s.decks["adventure"]) and check(s) == []
+
+
+@pytest.mark.parametrize("options", [{"master_levels": ["sultan"]}, {"master_levels": "herald"},
+                                     {"noblemen": 1}, {"magic_items": "yes"}])
+def test_bad_option_values_are_refused(options):
+    with pytest.raises(OptionError):
+        talisman.new_game(["warrior"], options=options)
+
+
+def test_ten_turns_then_the_title_goes_back_and_the_card_is_reshuffled():
+    """000 Warrior of Chaos: "adds 4 to the Characters Strength and 2 to the Craft ... this Evil
+    corruption will only remain for 10 turns, after which the Character Card must be returned to
+    the Stockpile and the Warrior Adventure card RE-SHUFFLED into the deck"."""
+    s = talisman.new_game(["warrior"], options={"master_levels": True})
+    deck = list(s.decks["adventure"])
+    deck.remove("call_of_chaos")
+    s = replace(s, decks=s.decks.set("adventure", pvector(deck)),
+                discards=s.discards.set("adventure", pvector(["call_of_chaos"])))
+    s = ml.take_title(s, "warrior", "warrior_of_chaos", "test")
+    assert (s.characters["warrior"].strength, s.characters["warrior"].craft) == (8, 4)
+    assert s.characters["warrior"].alignment == "evil"
+    for _ in range(9):
+        s = replace(s, turn=s.turn + 1)
+        s = ml.turn_ended(s, "warrior")
+        assert ml.title_of(s, "warrior") == "warrior_of_chaos"
+    s = replace(s, turn=s.turn + 1)
+    s = ml.turn_ended(s, "warrior")
+    assert ml.title_of(s, "warrior") is None
+    ch = s.characters["warrior"]
+    assert (ch.strength, ch.craft, ch.alignment) == (4, 2, "neutral")
+    assert "call_of_chaos" in s.decks["adventure"] and "call_of_chaos" not in s.discards["adventure"]
+
+
+def test_one_card_per_title_and_one_title_per_character():
+    """000 MASTER LEVEL CHARACTERS: "take the appropriate Character Card": a title is held by one
+    character at a time, and a character holds one title (docs/rulings.md)."""
+    s = talisman.new_game(["warrior", "wizard"], options={"master_levels": True})
+    s = ml.take_title(s, "warrior", "herald", "test")
+    s = ml.take_title(s, "wizard", "herald", "test")
+    s = ml.take_title(s, "warrior", "templar", "test")
+    assert ml.holder(s, "herald") == "warrior" and ml.title_of(s, "wizard") is None
+    assert ml.holder(s, "templar") is None
+    assert [e.data["title"] for e in s.log if e.name == "master_level_refused"] == ["herald", "templar"]
+
+
+def test_a_second_templar_draws_another_adventure_card():
+    """000 The Templar: "If there is a Templar already in the game, discard and choose another
+    Adventure card"."""
+    s = talisman.new_game(["warrior", "wizard"], options={"master_levels": True})
+    s = ml.take_title(s, "warrior", "templar", "test")
+    top = s.decks["adventure"][0]
+    s = replace(s, board_cards=s.board_cards.set("fields_1", pvector(["recruiter"])),
+                decks=s.decks.set("adventure", pvector(c for c in s.decks["adventure"] if c != "recruiter")))
+    s = ml.trigger_met(s, "wizard", {"card": "recruiter", "space": "fields_1"})
+    assert "recruiter" in s.discards["adventure"]
+    assert ml.title_of(s, "wizard") is None
+    drawn = s.pending.is_chance and s.pending.kind == "draw" or top in s.board_cards["fields_1"]
+    assert drawn and any(e.name == "master_level_refused" for e in s.log)
+
+
+def test_the_title_abilities_are_used_as_the_characters_own():
+    """000 MASTER LEVEL CHARACTERS: "Master Level Characters allow Characters to Gain additional
+    Special Abilities"; resigned, they are gone."""
+    s = talisman.new_game(["warrior"], options={"master_levels": True})
+    assert not has_ability(s, "warrior", "foresight_draw")
+    s = ml.take_title(s, "warrior", "herald", "test")
+    assert has_ability(s, "warrior", "foresight_draw")
+    s = ml.give_back(s, "warrior", "resigned")
+    assert not has_ability(s, "warrior", "foresight_draw")
+
+
+def test_high_mage_offering_adds_one_each_and_needs_nine():
+    """000 High Mage: "offer any number of Magic Objects or Items and roll a D8. On a 9 the power of
+    the High Mage is bestowed. For each Magic Objector Items offered the Character may add 1"."""
+    s = talisman.new_game(["wizard"], expansions=["city"], options={"master_levels": True})
+    s = update_character(s, "wizard", objects=["amulet"], space="city_magic_emporium")
+    s = replace(s, decks=s.decks.set("adventure", pvector(c for c in s.decks["adventure"] if c != "amulet")))
+    effects = ml.space_effect(s, (), "city_magic_emporium")
+    assert {"master_levels_offer": {"title": "high_mage"}} in [dict(e) for e in effects]
+    s = ml.high_mage_offering(s, "wizard", [], "high_mage")
+    assert [str(a) for a in s.pending.options] == ["offer:amulet", "try:high_mage", "decline"]
+    s = ml.try_chosen(s, Action.parse("offer:amulet"), "high_mage", [])
+    s = ml.try_chosen(s, Action("try", ("high_mage",)), "high_mage", ["amulet"])
+    assert s.characters["wizard"].objects == [] and "amulet" in s.discards["adventure"]
+    assert s.pending.spec == "d8" and dict(s.pending.args)["add"] == 1
+    missed = ml.title_rolled(s, Action.parse("roll:7"), "high_mage", 1)
+    assert ml.title_of(missed, "wizard") is None
+    made = ml.title_rolled(s, Action.parse("roll:8"), "high_mage", 1)
+    assert ml.title_of(made, "wizard") == "high_mage"
+
+
+def test_sheriff_adds_strength_and_may_not_be_resigned():
+    """000 Sheriff: "roll a die. You may add your Strength to your die roll ... The Sheriff may not
+    be resigned"."""
+    s = talisman.new_game(["troll"], expansions=["city"], options={"master_levels": ["sheriff"]})
+    s = ml.offer_effect(s, {"title": "sheriff"}, "troll", {"space": "city_royal_castle"})
+    s = ml.try_chosen(s, Action("try", ("sheriff",)), "sheriff", [])
+    assert dict(s.pending.args)["add"] == 6
+    s = ml.title_rolled(s, Action.parse("roll:4"), "sheriff", 6)
+    assert ml.title_of(s, "troll") == "sheriff"
+    assert ml.turn_started(s, "troll").stack == s.stack  # no resign offer
+
+
+def test_buying_a_spell_may_buy_an_ability_for_one_gold_more():
+    """000 GAINING SPECIAL ABILITIES: "If a character is allowed to purchase a Spell or Scroll, they
+    may pay an additional Gold and draw an Ability ... taken from the top of the Ability Stock pile.
+    When the Stockpile is exhausted, shuffle the discard pile"."""
+    s = talisman.new_game(["wizard"], expansions=["city"], options={"ability_stockpile": True})
+    effects = ml.space_effect(s, talisman.definitions.load().board.spaces["city_magic_emporium"].effect,
+                              "city_magic_emporium")
+    ids = [o["id"] for o in effects[0]["choose"]]
+    assert ids[:4] == ["buy_spell", "buy_spell_and_ability", "buy_scroll", "buy_scroll_and_ability"]
+    twin = effects[0]["choose"][1]
+    assert twin["require"]["gold_at_least"] == 3 and dict(twin["effects"][0]["lose"]) == {"gold": 3}
+    top = s.ext["master_levels"]["ability_pile"][0]
+    s = ml.draw_ability(s, "wizard", "purchase")
+    assert ml.gained_abilities(s, "wizard") == [top]
+    assert has_ability(s, "wizard", ml.ability_card(top)["ability"])
+    s = ml.character_died(s, "wizard")
+    assert list(s.ext["master_levels"]["ability_discards"]) == [top]
+    for _ in range(5):
+        s = ml.draw_ability(s, "wizard", "purchase")
+    s = ml.draw_ability(s, "wizard", "purchase")  # the pile is empty: the discards reshuffled
+    assert ml.gained_abilities(s, "wizard")[-1] == top
+    assert any(e.name == "stockpile_reshuffled" for e in s.log)
+
+
+def test_a_magic_item_is_a_talisman_for_its_aligned_owner_only():
+    """000 MAGIC ITEMS: "Magic Items are Talismans for their aligned owner"; CHANGING ALIGNMENT: "If a
+    Character possesses any ... Magic Item not permitted by their new alignment, that ... Item must
+    be dropped immediately"."""
+    s = talisman.new_game(["wizard", "warrior", "troll"], options={"magic_items": True, "master_levels": True})
+    s = update_character(s, "wizard", objects=["staff_of_the_archmage"])
+    s = update_character(s, "warrior", objects=["holy_reliquary"])
+    assert has_talisman(s, "wizard") and has_ability(s, "wizard", "sees_spells")
+    assert not has_talisman(s, "warrior")  # the Reliquary is the Priest's, the Monk's, the Templar's
+    s = ml.take_title(s, "warrior", "templar", "test")
+    assert has_talisman(s, "warrior")
+    s = update_character(s, "troll", objects=["blade_of_chaos"])
+    assert has_talisman(s, "troll")
+    s = set_alignment(s, "troll", "good", "test")
+    assert s.characters["troll"].objects == [] and "blade_of_chaos" in s.board_cards[s.characters["troll"].space]
+
+
+def test_a_realm_owner_and_its_tithes_show_in_every_view_the_title_pile_does_not():
+    """000 REALMS: the Realm and its tithings lie on the board for all to see; the Title cards are
+    "chosen at Random" (their order is hidden)."""
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
+    m = noblemen._thaw(s.ext["noblemen"])
+    m["held"]["warrior"] = m["pile"].pop(0)
+    m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 2}
+    m["cards"]["chapel"] = []
+    s = noblemen._store(s, m)
+    view = talisman.player_view(s, "wizard")
+    assert view.ext["noblemen"]["realms"]["chapel"]["owner"] == "warrior"
+    assert view.ext["noblemen"]["realms"]["chapel"]["gold"] == 2
+    assert list(view.ext["noblemen"]["pile"]) == ["hidden"] * 4
+    assert has_ability(s, "warrior", noblemen.table()[m["held"]["warrior"]]["abilities"][0])
+
+
+def test_a_dead_nobles_realm_leaves_the_board_and_its_tithes_stay():
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
+    m = noblemen._thaw(s.ext["noblemen"])
+    m["held"]["warrior"] = m["pile"].pop(0)
+    m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 2}
+    m["cards"]["chapel"] = []
+    s = noblemen._store(s, m)
+    s = noblemen.character_died(s, "warrior")
+    assert noblemen.realms(s) == {} and s.board_gold["chapel"] == 2
+    assert len(s.ext["noblemen"]["pile"]) == 5
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_with_every_option_holds_the_invariants(seed):
+    """Random play with Master Levels, Noblemen, Magic Items and the Ability Stockpile."""
+    rng = random.Random(seed)
+    s = talisman.new_game(["warrior", "wizard", "troll", "monk"], expansions=["city"], seed=seed,
+                          options={"master_levels": True, "noblemen": True, "magic_items": True,
+                                   "ability_stockpile": True, "max_rounds": 25})
+    for _ in range(1500):
+        if s.is_over:
+            break
+        assert check(s) == []
+        s = talisman.apply(s, rng.choice(list(talisman.legal_actions(s))))
+    assert check(s) == []
+
+
+def _run(state, *actions):
+    """Run the frames pushed on a state whose decision was cleared, then play ``actions``."""
+    state = machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+    for a in actions:
+        state = talisman.apply(state, a, stop_at_chance=True)
+    return state
+
+
+def _cleared(state):
+    """The state with its decision put aside (the turn's frames stay beneath what a test pushes)."""
+    return replace(state, pending=None, stack=state.stack.append(frame("turn.start")))
+
+
+@pytest.mark.parametrize("roll, made", [(5, False), (6, True)])
+def test_kings_champion_donate_a_gold_to_the_beggar_and_roll(roll, made):
+    """000 King's Champion: "draw a Beggar City Card, donate a gold, and roll a die ... If the proper
+    number is rolled, take the King's Champion Master Level Card" (6: a stand-in)."""
+    s = talisman.new_game(["warrior"], expansions=["city"], options={"master_levels": ["kings_champion"]})
+    s = update_character(s, "warrior", gold=2)
+    s = ml.beggar_met(_cleared(s), "warrior", {"card": "beggar", "space": "city_town_square"})
+    s = _run(s, "choose:donate", f"roll:{roll}")
+    assert s.characters["warrior"].gold == 1
+    assert (ml.title_of(s, "warrior") == "kings_champion") is made
+
+
+def test_without_the_kings_champion_the_beggar_is_the_citys_own_card():
+    """000 King's Champion: without the title in use the Beggar plays its own card."""
+    s = talisman.new_game(["warrior"], expansions=["city"])
+    s = update_character(s, "warrior", gold=2)
+    s = ml.beggar_met(_cleared(s), "warrior", {"card": "beggar", "space": "city_town_square"})
+    s = _run(s, "choose:donate", "roll:6")
+    assert "master_levels" not in s.ext and s.characters["warrior"].gold == 1
+    assert s.characters["warrior"].fate == 1  # the City's stand-in Beggar: a 6 after giving brings luck
+
+
+def test_the_master_thief_beaten_offers_the_title():
+    """000 Master Thief: "one must Encounter the Master Thief in the Talisman City and defeat him in
+    Combat"; beating another enemy offers nothing."""
+    s = talisman.new_game(["warrior"], expansions=["city"], options={"master_levels": True})
+    thief = [{"name": "master_thief", "card": "master_thief", "value": 5}]
+    won = ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": thief})), "warrior", "won")
+    assert won.stack[-1].step == "master_levels.title_offered"
+    lost = ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": thief})), "warrior", "lost")
+    assert lost.stack == s.stack
+    other = [{"name": "footpad", "card": "footpad", "value": 3}]
+    assert ml.combat_resolved(replace(s, battle=deep_freeze({"enemies": other})), "warrior", "won").stack == s.stack
+    s = ml.title_offered(_cleared(won), "warrior", "master_thief", "master_thief")
+    s = ml.title_chosen(s, Action.parse("title:master_thief"), "master_thief", "master_thief")
+    assert ml.title_of(s, "warrior") == "master_thief"
+
+
+@pytest.mark.parametrize("replaced", [False, True])
+def test_tithes_come_before_the_encounter(replaced):
+    """000 Tithings: the tithe is left on passing over the Realm, before the encounter of the space
+    landed on; an encounter an expansion replaced is not begun again."""
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
+    m = noblemen._thaw(s.ext["noblemen"])
+    m["realms"]["chapel"] = {"owner": "wizard", "title": "baron", "gold": 0}
+    m["cards"]["chapel"] = []
+    s = noblemen._store(s, m)
+    s = machine.log(s, "moved", character="warrior", path=["chapel", "fields_2"], to="fields_2")
+    if replaced:
+        s = set_turn_flag(s, "warrior", "encounter_replaced", True)
+    before = len(s.stack)
+    s = noblemen.before_encounter(s, "warrior", "fields_2")
+    pushed = [f.step for f in s.stack[before:]]
+    assert pushed == (["noblemen.realm_reached"] if replaced else ["encounters.begin", "noblemen.realm_reached"])
+    assert s.characters["warrior"].flag("encounter_replaced")
+    again = noblemen.before_encounter(s, "warrior", "fields_2")  # nothing new walked since
+    assert len(again.stack) == len(s.stack)
