@@ -22,7 +22,9 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "city": "talisman.expansions.city_law",
                            "wizards_tower": "talisman.expansions.wizards_tower",
                            "disasters": "talisman.expansions.disasters",
-                           "dungeon": "talisman.expansions.dungeon"}
+                           "dungeon": "talisman.expansions.dungeon",
+                           "brotherhood": "talisman.expansions.brotherhood",
+                           "catacombs": "talisman.expansions.catacombs"}
 
 
 def module(expansion):
