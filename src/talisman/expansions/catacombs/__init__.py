@@ -32,7 +32,7 @@ from ...engine.records import replace
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import encounters, movement
-from ...rules.kernel import set_turn_flag
+from ...rules.kernel import set_turn_flag, update_character
 from . import data
 
 ID = "catacombs"
@@ -89,12 +89,13 @@ def turn_ended(state, character):
 
 
 def enter_effect(state, params, actor, source):
-    """``catacombs_enter``: down into the Catacombs with the party (a move made by an encounter;
-    the first Catacombs card is the next turn's)."""
+    """``catacombs_enter``: down into the Catacombs with the party; the first Catacombs card is
+    the next turn's.  The card's own way in, neither a move on a board nor a teleport: no
+    expansion's rule on moves straight out of its board stops it (the Dungeon's "may not Teleport
+    out"; docs/rulings.md)."""
     came_from = state.characters[actor].space
-    state = movement.forced_move(state, actor, SPACE, False, "went down into the Catacombs")
-    if state.characters[actor].space != SPACE:
-        return state  # an expansion refused the move (the City's Loan)
+    state = update_character(state, actor, space=SPACE)
+    state = set_turn_flag(state, actor, "moved")
     return log(state, "catacombs_entered", character=actor, by=source.get("card"), came_from=came_from)
 
 
