@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from ...engine.machine import log, request_roll
+from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
-from ...rules import encounters, movement
+from ...rules import encounters, movement, spells
 from ...rules.kernel import set_turn_flag, update_character
 from . import data
 
@@ -58,7 +58,32 @@ def before_movement(state, character):
     if not underground(state, character):
         return state
     state = set_turn_flag(state, character, "movement_replaced")
-    return log(state, "catacombs_turn", character=character)
+    state = log(state, "catacombs_turn", character=character)
+    return push(state, frame("catacombs.start"))
+
+
+def start(state):
+    """Rule step: before the card, what may be done at the start of a turn (a Spell cast, trophies
+    cashed in), as before any move; ``go_on`` draws the card."""
+    cid = state.current
+    if not underground(state, cid):
+        return state  # a Spell took him out: the encounter is the new space's
+    options = [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
+    if not options:
+        return state
+    return decide(state, cid, "catacombs_turn", ["go_on"] + options, "catacombs.turn_chosen",
+                  prompt="in the Catacombs")
+
+
+def turn_chosen(state, action):
+    cid = state.current
+    if action.kind == "go_on":
+        return state
+    state = push(state, frame("catacombs.start"))
+    if action.kind == "cast":
+        return spells.cast(state, cid, action.args[0], context="turn")
+    return chars.cash_in(state, cid, action.args[0])
 
 
 def before_encounter(state, character, space):
@@ -119,7 +144,8 @@ HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter":
 EFFECTS = {"catacombs_enter": enter_effect, "catacombs_exit": exit_effect}
 _NONE = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECT_SCHEMAS = {"catacombs_enter": _NONE, "catacombs_exit": _NONE}
-STEPS = {"catacombs.exit_rolled": exit_rolled}
+STEPS = {"catacombs.exit_rolled": exit_rolled, "catacombs.start": start,
+         "catacombs.turn_chosen": turn_chosen}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
