@@ -174,13 +174,14 @@ def sweep(state):
 
 def imprison(state, cid):
     """"The Brotherhood of the Bell has no allies here! All Members and suspected Members lose all
-    Possessions, discard immediately": objects and followers (gold, spells and trophies are not
-    Possessions)."""
+    Possessions, discard immediately": every card he holds (POSSESSIONS: "Anything belonging to any
+    Character is considered a Possession", Spells and Scrolls among them); gold is no card to
+    discard and trophies are kept apart (docs/rulings.md)."""
     ch = state.characters[cid]
-    lost = list(ch.objects) + list(ch.followers)
+    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls)
     for c in lost:
         state = chars.discard(state, c)
-    state = update_character(state, cid, objects=[], followers=[])
+    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[])
     state = put(state, held=get(state, "held").set(cid, "held"))
     return log(state, "brotherhood_imprisoned", character=cid, discarded=lost)
 
