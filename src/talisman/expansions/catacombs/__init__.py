@@ -96,7 +96,7 @@ def before_encounter(state, character, space):
 
 def draw_deck(state, deck, character, space):
     """Value hook: the Catacombs space draws Catacombs cards."""
-    return DECK if space == SPACE else deck
+    return DECK if space == SPACE and deck == "adventure" else deck
 
 
 def turn_ended(state, character):
