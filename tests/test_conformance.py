@@ -28,7 +28,7 @@ from talisman.engine.records import PMapType, PVectorType, replace
 from talisman.errors import IllegalAction, NotationError
 from talisman.games import GAMES
 
-SETS = ["harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon"]
+SETS = ["harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon", "brotherhood", "catacombs"]
 
 #: (case id, game, set-up keywords).  Talisman: the base game, each expansion alone, all together.
 CASES: list[tuple[str, Any, dict[str, Any]]] = [

@@ -23,7 +23,9 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "wizards_tower": "talisman.expansions.wizards_tower",
                            "disasters": "talisman.expansions.disasters",
                            "dungeon": "talisman.expansions.dungeon",
-                           "emperors_guard": "talisman.expansions.emperors_guard"}
+                           "emperors_guard": "talisman.expansions.emperors_guard",
+                           "brotherhood": "talisman.expansions.brotherhood",
+                           "catacombs": "talisman.expansions.catacombs"}
 
 
 def module(expansion):

@@ -1,0 +1,295 @@
+"""THE BROTHERHOOD OF THE BELL (000, lines ~1208-1276): membership found through Strangers on
+the D%, the Talisman of the sixth member, the Law's discovery table and a member's three
+options in the Donjon.  Expansion id ``brotherhood``.
+
+It joins the base game only through the hook points of :mod:`talisman.expansions`:
+
+- ``setup``: ``state.ext["brotherhood"]`` starts empty (``known``: character -> the Strangers
+  who revealed their membership to him; ``gift``: who got the sixth member's Talisman;
+  ``warrants``: who the Law found out; ``held``: members in the Donjon under these rules,
+  ``held`` or ``jailed``; ``seen``: how far the log has been read);
+- ``before_encounter`` / ``turn_ended``: once the encounter is resolved (and at the end of the
+  turn, for one cut short), every card met (the log's ``card_met``) is looked at: "Whenever you
+  encounter a Stranger, roll percent dice (D%)"; a member meeting a LAW card (``data.law``, the
+  City's Watch and Patrol) rolls the Law's table;
+- ``turn_started``: a member in the Donjon "FOR ANY REASON ignore[s] the instructions written
+  there": his turn is one of the three options (``brotherhood:convince``, ``brotherhood:escape``,
+  ``brotherhood:judged``), or, Jailed, the roll of a 6;
+- ``character_died``: the dead leave the Donjon's roll.
+
+The tables are data (``data/talisman/expansions/brotherhood/brotherhood.yaml``, checked on load:
+:mod:`.data`).  The Donjon is the City's (``city_donjon``): without the City in play nobody is
+taken there and those rules never run.  What is left (the Warrant handed to the City's Law, the
+Emperor's Guard): docs/brotherhood.md.
+"""
+from __future__ import annotations
+
+from pyrsistent import pvector
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_roll, then
+from ...engine.records import deep_freeze, replace
+from ...engine.ruleset import Plugin
+from ...rules import characters as chars
+from ...rules import movement, possessions
+from ...rules.hooks import adjust
+from ...rules.kernel import end_turn_now, update_character
+from . import data
+
+ID = "brotherhood"
+EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0})
+OPTIONS = ("convince", "escape", "judged")
+
+
+# --- the expansion's own data ---------------------------------------------------------------
+
+def get(state, field):
+    return state.ext.get(ID, EMPTY).get(field, EMPTY[field])
+
+
+def put(state, **changes):
+    mine = state.ext.get(ID, EMPTY).update(deep_freeze(changes))
+    return replace(state, ext=state.ext.set(ID, mine))
+
+
+def known(state, cid):
+    """The Strangers who revealed their membership to ``cid`` (in the order found)."""
+    return tuple(get(state, "known").get(cid, ()))
+
+
+def is_member(state, cid):
+    """"Once you've discovered your first member of the Brotherhood you are considered to be a
+    member yourself.\""""
+    return bool(known(state, cid))
+
+
+def setup(state):
+    """Hook: the tables are read (and checked) when a game is set up; the record starts empty."""
+    data.rules()
+    return put(replace(state, ext=state.ext.set(ID, EMPTY)), seen=len(state.log))
+
+
+# --- meeting Strangers and the Law ----------------------------------------------------------
+
+def before_encounter(state, character, space):
+    """Hook: once the encounter is resolved, the cards met are looked at (pushed under the
+    encounter's own frames)."""
+    return push(state, frame("brotherhood.review"))
+
+
+def turn_ended(state, character):
+    """Hook: the cards met in a turn cut short; a member taken to the Donjon meanwhile."""
+    return push(state, frame("brotherhood.review"))
+
+
+def review(state):
+    """Rule step: every card met since the last look, in the order met; then the Donjon."""
+    start = get(state, "seen")
+    met = [(e.get("character"), e.get("card")) for e in state.log[start:] if e.name == "card_met"]
+    state = put(state, seen=len(state.log))
+    state = sweep(state)
+    frames = [frame("brotherhood.check", character=c, card=card) for c, card in met
+              if c in state.characters and card in load().cards]
+    return push(state, *then(*frames)) if frames else state
+
+
+def is_law(card):
+    cd = load().cards[card]
+    return bool(cd.data and cd.data.get("law"))
+
+
+def check(state, character, card):
+    """Rule step: a Stranger met rolls for membership; a member meeting the Law rolls its table."""
+    if not state.characters[character].alive:
+        return state
+    cd = load().cards[card]
+    name = cd.name
+    if is_law(card):
+        # the Law seeks "to destroy the Brotherhood at all costs": it reveals no membership
+        if not is_member(state, character):
+            return state
+        return request_roll(state, data.rules()["dice"], f"does {name} know {character} is a member?",
+                            "brotherhood.law_rolled", character=character, card=card)
+    if cd.type != "stranger":
+        return state
+    if card in known(state, character):
+        return log(state, "brotherhood_member_met", character=character, card=card)
+    return request_roll(state, data.rules()["dice"], f"is {name} a member of the Brotherhood?",
+                        "brotherhood.stranger_rolled", character=character, card=card)
+
+
+def stranger_rolled(state, action, character, card):
+    """"There is a 20% chance that any given Stranger will reveal their membership"; the first
+    makes the character a member; "When you discover your 6th member of the Brotherhood they will
+    give you a Talisman. Draw one immediately.\""""
+    rules = data.rules()
+    roll = action.dice[0]
+    if roll > rules["stranger_reveals"]:
+        return log(state, "brotherhood_not_revealed", character=character, card=card, roll=roll)
+    found = known(state, character) + (card,)
+    state = put(state, known=get(state, "known").set(character, pvector(found)))
+    state = log(state, "brotherhood_member_revealed", character=character, card=card, roll=roll,
+                known=len(found))
+    if len(found) == 1:
+        state = log(state, "brotherhood_joined", character=character)
+    if len(found) == rules["talisman_at"] and character not in get(state, "gift"):
+        state = put(state, gift=list(get(state, "gift")) + [character])
+        state = log(state, "brotherhood_talisman", character=character, card=card)
+        state = possessions.gain_talisman(state, {}, character, {"card": card})
+    return state
+
+
+def law_rolled(state, action, character, card):
+    """"If any Law discovers your membership you must take a Warrant Card" (the % by the members
+    known: the table in brotherhood.yaml)."""
+    roll = action.dice[0]
+    chance = data.law_chance(len(known(state, character)))
+    if roll > chance:
+        return log(state, "brotherhood_undiscovered", character=character, card=card, roll=roll,
+                   chance=chance)
+    state = log(state, "brotherhood_discovered", character=character, card=card, roll=roll,
+                chance=chance)
+    cause = "the Law knows a member of the Brotherhood"
+    # The Warrant is a City Warrant Card where the City keeps them (the warrant_taking hook
+    # point); without a keeper the Brotherhood records it itself.
+    state, taken = adjust(state, "warrant_taking", (state, False), character=character, cause=cause)
+    if not taken and character not in get(state, "warrants"):
+        state = put(state, warrants=list(get(state, "warrants")) + [character])
+    return log(state, "warrant_taken", character=character, cause=cause)
+
+
+# --- Membership and the Donjon --------------------------------------------------------------
+
+def sweep(state):
+    """Members in the Donjon come under these rules ("All Members ... lose all Possessions,
+    discard immediately"); those no longer there (or dead) leave them."""
+    where = data.donjon()["space"]
+    held = get(state, "held")
+    for cid in state.order:
+        ch = state.characters[cid]
+        inside = ch.alive and ch.space == where
+        if cid in held and not inside:
+            held = held.discard(cid)
+            state = put(state, held=held)
+        elif inside and cid not in held and is_member(state, cid):
+            state = imprison(state, cid)
+            held = get(state, "held")
+    return state
+
+
+def imprison(state, cid):
+    """"The Brotherhood of the Bell has no allies here! All Members and suspected Members lose all
+    Possessions, discard immediately": every card he holds (POSSESSIONS: "Anything belonging to any
+    Character is considered a Possession", Spells and Scrolls among them); gold is no card to
+    discard and trophies are kept apart (docs/rulings.md)."""
+    ch = state.characters[cid]
+    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls)
+    for c in lost:
+        state = chars.discard(state, c)
+    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[])
+    state = put(state, held=get(state, "held").set(cid, "held"))
+    return log(state, "brotherhood_imprisoned", character=cid, discarded=lost)
+
+
+def turn_started(state, character):
+    """Hook: a member in the Donjon plays the Brotherhood's options instead of the Donjon's."""
+    state = sweep(state)
+    if get(state, "held").get(character) is None:
+        return state
+    if not any(f.step == "movement.start" for f in state.stack):
+        return state  # a lost turn: all he does is right his piece
+    return push(state, frame("brotherhood.donjon_turn", character=character))
+
+
+def donjon_turn(state, character):
+    """Rule step: the prisoner's turn is his attempt ("You may do one of the following"); Jailed,
+    "You must now roll a 6 for your Movement or you cannot move"."""
+    state = end_turn_now(state)  # neither the Donjon's own options nor a move
+    if get(state, "held").get(character) == "jailed":
+        return request_roll(state, "d6", f"movement of {character}, jailed in the Donjon",
+                            "brotherhood.jail_rolled", character=character)
+    return decide(state, character, "brotherhood_donjon", [f"brotherhood:{o}" for o in OPTIONS],
+                  "brotherhood.donjon_chosen", prompt="in the Donjon, a member of the Brotherhood",
+                  character=character)
+
+
+def donjon_chosen(state, action, character):
+    option = action.args[0]
+    state = log(state, "brotherhood_donjon_choice", character=character, option=option)
+    spec = data.donjon()["options"][option]["dice"]
+    return request_roll(state, spec, f"{character} in the Donjon: {option}",
+                        f"brotherhood.{option}_rolled", character=character)
+
+
+def convince_rolled(state, action, character):
+    """"Roll a D10 and add your Craft. If the result is 10 or higher you have succeeded and may
+    move to the Castle Space.\""""
+    rule = data.donjon()["options"]["convince"]
+    score = action.dice[0] + chars.total(state, character, rule["add"])
+    state = log(state, "brotherhood_convince", character=character, roll=action.dice[0], score=score,
+                success=score >= rule["at_least"])
+    if score < rule["at_least"]:
+        return state
+    return release(state, character, rule["to"], "convinced the Guard they are mistaken")
+
+
+def escape_rolled(state, action, character):
+    """"Roll a D6. You escape on a roll of 1.\""""
+    ok = action.dice[0] in data.donjon()["options"]["escape"]["on"]
+    state = log(state, "brotherhood_escape", character=character, roll=action.dice[0], success=ok)
+    return release(state, character, "exit", "escaped from the Donjon") if ok else state
+
+
+def judged_rolled(state, action, character):
+    """"Roll a D6 and consult this chart" (brotherhood.yaml ``donjon.options.judged.table``)."""
+    roll = action.dice[0]
+    row = data.donjon()["options"]["judged"]["table"][str(roll)]
+    state = log(state, "brotherhood_judged", character=character, roll=roll, result=row["text"])
+    if row.get("lose_game"):
+        state = put(state, held=get(state, "held").discard(character))
+        return chars.kill(state, character, "hanged as the Leader of the Brotherhood")
+    if "gold" in row:
+        state = chars.gain(state, character, "gold", row["gold"], "a wrongful arrest")
+    if "lives" in row:
+        state = chars.lose_lives(state, character, row["lives"], "beaten senseless in the Donjon")
+        if not state.characters[character].alive:
+            return state
+    if row.get("jailed"):
+        state = put(state, held=get(state, "held").set(character, "jailed"))
+    if "to" in row:
+        state = release(state, character, row["to"], "judged")
+    return state
+
+
+def jail_rolled(state, action, character):
+    roll = action.dice[0]
+    free = roll == data.donjon()["jailed_free_on"]
+    state = log(state, "brotherhood_jail_roll", character=character, roll=roll, free=free)
+    return release(state, character, "exit", "rolled a 6 in the Donjon") if free else state
+
+
+def release(state, cid, to, cause):
+    """Out of the Donjon onto ``to`` (``exit``: the way out next to it); the turn was the attempt."""
+    space = data.donjon()["exit"] if to == "exit" else to
+    held = get(state, "held")
+    state = put(state, held=held.discard(cid))
+    state = movement.forced_move(state, cid, space, False, cause)
+    if state.characters[cid].space == data.donjon()["space"]:
+        return put(state, held=held)  # the move was refused: still held
+    return log(state, "brotherhood_released", character=cid, to=space)
+
+
+def character_died(state, character):
+    return put(state, held=get(state, "held").discard(character))
+
+
+HOOKS = {"setup": setup, "before_encounter": before_encounter, "turn_ended": turn_ended,
+         "turn_started": turn_started, "character_died": character_died}
+STEPS = {"brotherhood.review": review, "brotherhood.check": check,
+         "brotherhood.stranger_rolled": stranger_rolled, "brotherhood.law_rolled": law_rolled,
+         "brotherhood.donjon_turn": donjon_turn, "brotherhood.donjon_chosen": donjon_chosen,
+         "brotherhood.convince_rolled": convince_rolled, "brotherhood.escape_rolled": escape_rolled,
+         "brotherhood.judged_rolled": judged_rolled, "brotherhood.jail_rolled": jail_rolled}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS)

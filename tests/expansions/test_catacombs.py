@@ -1,0 +1,102 @@
+"""THE TALISMAN CATACOMBS (000): the board-less space, the reconstructed deck and ways in, the Exit
+chart checked on load, and a base game untouched (the rule sentences are played by
+tests/scenarios/catacombs_*.yaml)."""
+import copy
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import talisman
+from talisman.definitions import load
+from talisman.engine.data import load_yaml
+from talisman.errors import DataError
+from talisman.expansions.catacombs import data
+from talisman.testing import invariants
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import game, legal, play  # noqa: E402
+
+
+def test_the_catacombs_have_no_board_and_belong_to_no_region():
+    """"The Catacombs set has no board"; "The Catacombs is NOT part of any region"."""
+    board = load().board
+    space = board.spaces["catacombs"]
+    assert list(space.neighbours) == []
+    assert space.region == "catacombs" and "catacombs" not in board.part_of
+    assert list(board.regions["catacombs"]) == ["catacombs"]
+
+
+def test_the_deck_is_a_marked_reconstruction_with_every_kind_the_text_names():
+    cards = [c for c in load().cards.values() if c.deck == "catacombs"]
+    assert cards and all(c.stand_in and c.reason for c in cards)
+    kinds = {c.type for c in cards}
+    assert {"enemy", "stranger", "event", "place", "object", "magic_object", "follower"} <= kinds
+    assert any(c.subtype == "spirit" for c in cards)                 # "Enemies, Spirits ..."
+    assert any(c.subtype == "locale" for c in cards)                 # "LOCALES"
+    assert any(c.subtype == "exit" for c in cards)                   # "an Exit card"
+
+
+def test_the_ways_in_six_adventure_two_dungeon_two_city():
+    """"There are many ways to enter the Catacombs (6 Adventure cards, 2 each Dungeon, City, TimeScape
+    cards)": the Timescape is not in the engine (docs/catacombs.md)."""
+    decks = load().expansion_decks["catacombs"]
+    ways = {deck: [c for c in cards if any("catacombs_enter" in str(step) for step in load().cards[c].effect)]
+            for deck, cards in decks.items()}
+    assert {d: len(w) for d, w in ways.items() if w} == {"adventure": 6, "dungeon": 2, "city": 2}
+    s = talisman.new_game(["warrior", "thief"], expansions=["catacombs"], seed=1)
+    base = talisman.new_game(["warrior", "thief"], seed=1)
+    assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 6
+
+
+def test_a_base_game_has_no_way_in():
+    s = talisman.new_game(["warrior", "thief"], seed=1)
+    assert "catacombs" not in s.decks
+    assert not any(c.startswith("catacombs_") for c in s.decks["adventure"])
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["chart"]["table"].pop("4"), "one row for each of 1-6"),
+    (lambda d: d["chart"]["table"].update({"7": "crags"}), "one row for each of 1-6"),
+    (lambda d: d["chart"]["table"].update({"2": "nowhere"}), "nowhere"),
+    (lambda d: d["chart"]["table"].update({"2": "valley_of_fire"}), "not in the Outer or Middle"),
+])
+def test_a_broken_exit_chart_is_refused(change, message):
+    doc = copy.deepcopy(load_yaml(data.path()))
+    change(doc)
+    with pytest.raises(DataError, match=message):
+        data.check(data.path(), doc)
+
+
+def test_every_result_of_the_exit_chart_is_a_space_to_emerge_on():
+    chart = data.exit_chart()
+    assert sorted(chart["table"]) == ["1", "2", "3", "4", "5", "6"]
+    for roll in range(1, 7):
+        s = game([{"id": "warrior", "space": "catacombs"}, {"id": "wizard", "space": "chapel"}], [roll],
+                 expansions=["catacombs"], deck_tops={"catacombs": ["cat_exit"]})
+        s = play(s, "choose:exit")
+        assert s.characters["warrior"].space == chart["table"][str(roll)]
+
+
+def test_an_enemy_not_beaten_does_not_stay_underground():
+    """"Enemies ... are encountered and then discarded": one that won is not waiting there."""
+    s = game([{"id": "warrior", "space": "catacombs", "strength": 1}, {"id": "wizard", "space": "chapel"}],
+             [1, 1, 6], expansions=["catacombs"], deck_tops={"catacombs": ["cat_cave_troll"]})
+    s = play(s, "fight")
+    assert s.characters["warrior"].lives == 3
+    assert list(s.board_cards.get("catacombs", ())) == []
+    assert "cat_cave_troll" in s.discards["catacombs"]
+    assert invariants.check(s) == []
+
+
+def test_random_play_with_the_dungeon_and_the_city_holds_the_invariants():
+    for seed in range(3):
+        s = talisman.new_game(["warrior", "wizard", "thief"], expansions=["city", "dungeon", "catacombs"],
+                              seed=seed, options={"max_rounds": 15})
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.outcome is not None:
+                break
+            s = talisman.apply(s, rng.choice(talisman.legal_actions(s)))
+            assert invariants.check(s) == []
