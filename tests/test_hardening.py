@@ -528,10 +528,9 @@ def test_fuzz_mangled_scenario_files_run_or_are_refused_with_the_library_error(t
     assert result.name == "fuzzed"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 16 item 5: the Twilight Forest's drawn cards live only in "
-                                       "the pending decision's arguments; they need a place in the state "
-                                       "(a rule-code change in talisman.expansions.blood_moon)")
 def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
+    """Issue 16 item 5: the Twilight Forest's drawn cards lie in ``ext.blood_moon.choosing``
+    while "keep one card here" is pending, not only in the decision's arguments."""
     import random
     from talisman.testing import invariants
 
@@ -550,6 +549,14 @@ def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
     if s is None:  # (not an AssertionError: this fails the test outright)
         pytest.fail("no seed below 200 reaches the Twilight Forest's choice")
     assert invariants.check(s) == []
+    drawn = list(s.ext["blood_moon"]["cards"]["choosing"])
+    assert drawn and sorted(o.args[0] for o in talisman.legal_actions(s)) == sorted(set(drawn))
+    assert talisman.from_json(talisman.to_json(s)) == s   # the place survives a save and a load
+    for option in talisman.legal_actions(s):              # keeping any one empties the place again
+        after = talisman.apply(s, option)
+        assert invariants.check(after) == [] and not after.ext["blood_moon"]["cards"]["choosing"]
+        kept = [e for e in after.log[len(s.log):] if e.name == "card_kept_here"]
+        assert [e.data["card"] for e in kept] == [option.args[0]]
 
 
 def test_a_scenario_position_is_checked_as_a_whole(tmp_path):

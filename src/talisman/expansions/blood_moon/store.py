@@ -25,11 +25,14 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 ``rewarded``
     ``{character: round}``: the round in which a character last had a Lunar Event's reward for
     a kill in his own turn (Divine Retribution: once a round each; absent until then).
+``choosing``
+    the cards drawn by the Twilight Forest while its "keep one card here" choice is pending
+    (face up beside it; empty otherwise: absent in a state made before this field).
 ``scanned``
     how far :func:`.jobs.settle` has read the log.
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
-    card-conservation invariant reads it): ``lunar_events`` and ``lycanthropes``.  It is
+    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``.  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -64,6 +67,7 @@ def store(state, **changes):
     d = d.set("cards", pmap({
         "lunar_events": pvector(d.get("lunar_events", ())),
         "lycanthropes": pvector(sorted(d.get("lycanthropes", pmap()).values())),
+        "choosing": pvector(d.get("choosing", ())),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 
