@@ -353,6 +353,25 @@ def test_new_game_refuses_bad_arguments(kwargs, message):
         talisman.new_game(**kwargs)
 
 
+SEVEN = ["warrior", "wizard", "troll", "elf", "dwarf", "priest", "thief"]
+
+
+def test_new_game_seats_at_most_six_characters():
+    """000 SETTING UP: one Character Card "to each player", a different one each (INTRODUCTION);
+    the published game is for 2 to 6 players: a seventh character is refused, by new_game and
+    in a game record, before anything is set up."""
+    assert len(talisman.new_game(SEVEN[:6]).characters) == 6
+    assert len(talisman.new_game(SEVEN[:1]).characters) == 1   # a study position
+    with pytest.raises(talisman.OptionError, match=r"new_game\.characters: at most 6 characters play.*got 7"):
+        talisman.new_game(SEVEN)
+    with pytest.raises(talisman.OptionError, match="got 14"):
+        talisman.new_game(SEVEN + ["assassin", "druid", "ghoul", "minstrel", "monk", "prophetess", "sorceress"])
+    with pytest.raises(talisman.OptionError, match="a game needs at least one character"):
+        talisman.new_game([])
+    with pytest.raises(talisman.ReplayError, match="at most 6 characters"):
+        talisman.replay({"characters": SEVEN, "seed": 1, "actions": []})
+
+
 def test_apply_refuses_a_non_state_and_a_huge_notation(game):
     with pytest.raises(StateError, match="expected a GameState"):
         talisman.apply(None, "move:tavern")
