@@ -20,6 +20,7 @@ import select
 import shutil
 import subprocess
 import time
+import warnings
 
 import pytest
 
@@ -158,8 +159,10 @@ class Browser:
 def browser(tmp_path_factory):
     exe = chromium_executable()
     if exe is None:
-        pytest.skip("NO BROWSER: Debian's chromium is not installed (.ci/run installs it: "
-                    "apt-get install chromium); the replay page was not opened in a browser")
+        reason = ("NO BROWSER: Debian's chromium is not installed (.ci/run installs it: "
+                  "apt-get install chromium); the replay page was not opened in a browser")
+        warnings.warn(reason)   # (shown in the summary, where a skip's reason is not by default)
+        pytest.skip(reason)
     b = Browser(exe, tmp_path_factory.mktemp("chromium-profile"))
     yield b
     b.close()
