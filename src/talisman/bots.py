@@ -124,7 +124,7 @@ class HeuristicBot(RandomBot):
 
     #: The ways out of a fight the bot takes, in its order of preference, when fighting is bad.
     ESCAPES = ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast")
-    #: The most states :meth:`fight_odds` may expand (a larger question: the bot fights).
+    #: The most states :meth:`fight_odds` may expand (past it, the bot takes the way out).
     ODDS_LIMIT = 300
 
     def choose_combat(self, state, cid, by_text, actions):
