@@ -2,15 +2,17 @@
 invariants of :mod:`talisman.testing.invariants` checked after every step and every exception
 counted.  ``docs/reliability.md`` records a run.
 
-    PYTHONPATH=src python benchmarks/soak.py --steps 1000000            # a step budget
+    PYTHONPATH=src python benchmarks/soak.py --steps 1000000 --jobs 2 --markdown   # a step budget
     PYTHONPATH=src python benchmarks/soak.py --seconds 300 --jobs 2     # or a time budget
 
 Game ``i`` (from ``--seed``) plays the expansion set ``i mod 2**n`` of the ``n`` implemented
 expansions (so every set is played, the base game alone included), 2-6 characters drawn from
 the base game and those expansions, random rule options (movement die, lives, new character),
 a round limit, and seeded random legal actions (the same seed, the same game: a failure is
-reproduced by ``--seed <its seed> --games 1``).  Exits 1 when any game raised or broke an
-invariant.
+reproduced by ``--seed <its seed> --games 1``).  A step or time budget never stops the run
+before every expansion set has been played once, however small it is.  It prints the totals
+as JSON, or (``--markdown``) as the table ``docs/reliability.md`` records.  Exits 1 when any
+game raised or broke an invariant.
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ import json
 import os
 import platform
 import random
+import resource
+import shlex
 import sys
 import time
 import traceback
@@ -91,10 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="processes (at most the CPU count)")
     p.add_argument("--no-check", action="store_true", help="skip the invariants (faster)")
     p.add_argument("--json", metavar="PATH", help="write the totals and failures here")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the totals as the table docs/reliability.md records (instead of JSON)")
     a = p.parse_args(argv)
     if not (a.steps or a.seconds or a.games):
         p.error("give a budget: --steps, --seconds or --games")
+    for name in ("steps", "seconds", "games", "max_rounds", "max_steps", "jobs"):
+        if getattr(a, name) < 0 or name in ("max_rounds", "max_steps", "jobs") and getattr(a, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be {'positive' if name in ('max_rounds', 'max_steps', 'jobs') else '0 or more'}")
     jobs = max(1, min(a.jobs, os.cpu_count() or 1))
+    command = "python benchmarks/soak.py " + " ".join(map(shlex.quote, sys.argv[1:] if argv is None else argv))
     start, cpu0 = time.perf_counter(), time.process_time()
     totals: Counter = Counter()
     by_set: Counter = Counter()
@@ -106,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         tasks = itertools.islice(tasks, a.games)
 
     def done() -> bool:
+        """The budget is spent, and every expansion set has been played (a budget of games
+        is exact: it names the seeds played)."""
+        if totals["games"] + totals["refused"] < len(SETS) and not a.games:
+            return False
         return bool(a.steps and totals["steps"] >= a.steps
                     or a.seconds and time.perf_counter() - start >= a.seconds)
 
@@ -141,24 +155,49 @@ def main(argv: list[str] | None = None) -> int:
                 for r in pool.map(play, chunk):
                     count(r)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool's workers, reaped by now
+    cpu += children.ru_utime + children.ru_stime
     summary = {
-        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(time.time() - wall)),
         "machine": f"{platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
-        "first_seed": a.seed, "jobs": jobs, "invariants_checked": not a.no_check,
+        "command": command, "first_seed": a.seed, "jobs": jobs, "invariants_checked": not a.no_check,
         "games": totals["games"], "steps": totals["steps"],
         "refused_configurations": totals["refused"],
-        "expansion_sets": len(by_set), "exceptions": totals["exceptions"],
-        "invariant_breaks": totals["invariant_breaks"],
-        "wall_seconds": round(wall, 1), "steps_per_wall_second": round(totals["steps"] / wall),
+        "expansion_sets": len(by_set), "expansion_sets_in_all": len(SETS),
+        "exceptions": totals["exceptions"], "invariant_breaks": totals["invariant_breaks"],
+        "wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
+        "steps_per_wall_second": round(totals["steps"] / wall) if wall else 0,
         "endings": dict(endings.most_common()), "steps_by_set": dict(sorted(by_set.items())),
+        "failed_seeds": [f["seed"] for f in failures],
     }
-    if jobs == 1:
-        summary["cpu_seconds"] = round(cpu, 1)
-    print(json.dumps(summary, indent=1))
+    print(markdown(summary) if a.markdown else json.dumps(summary, indent=1))
     if a.json:
         with open(a.json, "w") as f:
             json.dump({**summary, "failures": failures}, f, indent=1)
     return 1 if totals["exceptions"] or totals["invariant_breaks"] else 0
+
+
+def markdown(summary: dict) -> str:
+    """The summary as the table ``docs/reliability.md`` records a run with."""
+    per_set = summary["steps_by_set"].values()
+    rows = [
+        ("date", summary["date"]),
+        ("machine", summary["machine"]),
+        ("command", f"`{summary['command']}`"),
+        ("games", f"{summary['games']:,} (seeds {summary['first_seed']:,} on; "
+                  f"{summary['refused_configurations']} configurations refused by `new_game`)"),
+        ("steps", f"{summary['steps']:,} ({summary['cpu_seconds']:,} CPU-seconds, "
+                  f"{summary['wall_seconds']:,} s of wall clock, {summary['jobs']} job(s))"),
+        ("expansion sets", f"{summary['expansion_sets']} of {summary['expansion_sets_in_all']}"
+                           + (f" ({min(per_set):,} to {max(per_set):,} steps each)" if per_set else "")),
+        ("invariants", "checked after every step" if summary["invariants_checked"] else "**not checked**"),
+        ("endings", ", ".join(f"{n:,} {e}" for e, n in summary["endings"].items())),
+        ("exceptions", f"**{summary['exceptions']}**"),
+        ("invariant breaks", f"**{summary['invariant_breaks']}**"),
+    ]
+    if summary["failed_seeds"]:
+        rows.append(("failed seeds", ", ".join(map(str, summary["failed_seeds"]))))
+    return "\n".join(["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows])
 
 
 if __name__ == "__main__":

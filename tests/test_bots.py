@@ -1,5 +1,7 @@
 """Bots and whole games: the heuristic bot reaches the Crown of Command; whole seeded games
 finish (THE CROWN OF COMMAND SPACE; WINNING THE GAME)."""
+import pytest
+
 import talisman
 from talisman.bots import HeuristicBot, RandomBot
 from talisman.simulate import play_one
@@ -47,15 +49,40 @@ def test_simulation_results_are_deterministic():
     assert a == b and a["steps"] > 0
 
 
-def test_the_heuristic_bot_reads_exact_odds():
-    """win_odds agrees with a hand count: Strength 4 with a D6 against a Strength 3 animal wins
-    21 times in 36."""
+def _elf_meets_the_bear(strength, fate):
+    """000 EVADING: the Elf (evade_in_woods) attacked by the Bear (Strength 3) in the Woods; the
+    taming attempt (TAMING ANIMALS: 2D6 + 3 against Craft 4) already failed."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"characters": [{"id": "elf", "space": "graveyard", "strength": strength,
+                                     "fate": fate, "spells": []}],
+                     "board_cards": {"woods_1": ["bear"]}}, dice=[1, 6, 6])
+    s = talisman.apply(talisman.apply(s, "move:woods_1"), "tame")
+    assert {str(a) for a in talisman.legal_actions(s)} == {"fight", "evade"}
+    return s
+
+
+@pytest.mark.parametrize("strength, fate, won, choice", [
+    (3, 0, "5/12", "evade"),    # 3 + a > 3 + c: 15 pairs of 36
+    (4, 0, "7/12", "fight"),    # 4 + a > 3 + c: a >= c, 21 pairs of 36
+    (3, 1, "19/36", "fight"),   # FATE: the bot re-rolls a 1 or a 2; its die is then 1 or 2 with
+                                # 1/18 each, 3-6 with 4/18 each: sum P(k)(k-1)/6 = 57/108
+])
+def test_the_heuristic_bot_decides_by_the_exact_odds(strength, fate, won, choice):
+    """Issue 25: the fight-or-evade choice asks talisman.odds (every roll enumerated, the bot's
+    own Fate re-roll included), checked against a hand count."""
     from fractions import Fraction
-    import attrs
-    from talisman.bots import win_odds
-    from talisman.engine.records import deep_freeze
-    s = talisman.new_game(["thief"], seed=0)
-    s = attrs.evolve(s, battle=deep_freeze({"who": "thief", "kind": "battle", "opponent": None,
-                                            "enemies": [{"name": "bear", "card": "bear", "value": 3}],
-                                            "bonus": 1, "opponent_bonus": 0}))
-    assert win_odds(s) == Fraction(21, 36)
+    from talisman.bots import HeuristicBot
+    s = _elf_meets_the_bear(strength, fate)
+    bot = HeuristicBot(0)
+    assert bot.fight_odds(s) == Fraction(won)
+    assert str(bot.choose(s)) == choice
+
+
+def test_the_heuristic_bot_tries_taming_first():
+    """TAMING ANIMALS: a failed attempt leaves the combat to take place, so the bot tries it."""
+    from talisman.bots import HeuristicBot
+    from talisman.scenarios import setup_state
+    s = setup_state({"characters": [{"id": "elf", "space": "graveyard", "fate": 0, "spells": []}],
+                     "board_cards": {"woods_1": ["bear"]}}, dice=[1])
+    s = talisman.apply(s, "move:woods_1")
+    assert str(HeuristicBot(0).choose(s)) == "tame"

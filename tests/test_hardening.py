@@ -353,6 +353,25 @@ def test_new_game_refuses_bad_arguments(kwargs, message):
         talisman.new_game(**kwargs)
 
 
+SEVEN = ["warrior", "wizard", "troll", "elf", "dwarf", "priest", "thief"]
+
+
+def test_new_game_seats_at_most_six_characters():
+    """000 SETTING UP: one Character Card "to each player", a different one each (INTRODUCTION);
+    the published game is for 2 to 6 players: a seventh character is refused, by new_game and
+    in a game record, before anything is set up."""
+    assert len(talisman.new_game(SEVEN[:6]).characters) == 6
+    assert len(talisman.new_game(SEVEN[:1]).characters) == 1   # a study position
+    with pytest.raises(talisman.OptionError, match=r"new_game\.characters: at most 6 characters play.*got 7"):
+        talisman.new_game(SEVEN)
+    with pytest.raises(talisman.OptionError, match="got 14"):
+        talisman.new_game(SEVEN + ["assassin", "druid", "ghoul", "minstrel", "monk", "prophetess", "sorceress"])
+    with pytest.raises(talisman.OptionError, match="a game needs at least one character"):
+        talisman.new_game([])
+    with pytest.raises(talisman.ReplayError, match="at most 6 characters"):
+        talisman.replay({"characters": SEVEN, "seed": 1, "actions": []})
+
+
 def test_apply_refuses_a_non_state_and_a_huge_notation(game):
     with pytest.raises(StateError, match="expected a GameState"):
         talisman.apply(None, "move:tavern")
@@ -528,10 +547,9 @@ def test_fuzz_mangled_scenario_files_run_or_are_refused_with_the_library_error(t
     assert result.name == "fuzzed"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 16 item 5: the Twilight Forest's drawn cards live only in "
-                                       "the pending decision's arguments; they need a place in the state "
-                                       "(a rule-code change in talisman.expansions.blood_moon)")
 def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
+    """Issue 16 item 5: the Twilight Forest's drawn cards lie in ``ext.blood_moon.choosing``
+    while "keep one card here" is pending, not only in the decision's arguments."""
     import random
     from talisman.testing import invariants
 
@@ -550,6 +568,14 @@ def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
     if s is None:  # (not an AssertionError: this fails the test outright)
         pytest.fail("no seed below 200 reaches the Twilight Forest's choice")
     assert invariants.check(s) == []
+    drawn = list(s.ext["blood_moon"]["cards"]["choosing"])
+    assert drawn and sorted(o.args[0] for o in talisman.legal_actions(s)) == sorted(set(drawn))
+    assert talisman.from_json(talisman.to_json(s)) == s   # the place survives a save and a load
+    for option in talisman.legal_actions(s):              # keeping any one empties the place again
+        after = talisman.apply(s, option)
+        assert invariants.check(after) == [] and not after.ext["blood_moon"]["cards"]["choosing"]
+        kept = [e for e in after.log[len(s.log):] if e.name == "card_kept_here"]
+        assert [e.data["card"] for e in kept] == [option.args[0]]
 
 
 def test_a_scenario_position_is_checked_as_a_whole(tmp_path):

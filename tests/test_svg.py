@@ -478,3 +478,25 @@ def test_a_secret_look_stays_secret_in_the_replay_pages_narration():
     assert list(seen_events(s, before, "wizard")[0].data["cards"]) == ["bear", "ape"]
     for who in ("warrior", None):
         assert list(seen_events(s, before, who)[0].data["cards"]) == ["hidden", "hidden"]
+
+
+def test_the_pictures_page_shows_pictures_its_script_makes(tmp_path):
+    """docs/pictures.md: every picture it shows is in docs/pictures/ (SVGs that parse, a PNG),
+    and docs/pictures.py draws each SVG again from its seeded games (the browser's screenshot:
+    tests/test_browser.py)."""
+    import runpy
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    shown = re.findall(r"!\[[^\]]*\]\((pictures/[^)]+)\)", (docs / "pictures.md").read_text(encoding="utf-8"))
+    assert len(shown) >= 5 and "pictures/replay.png" in shown
+    for name in shown:
+        path = docs / name
+        if name.endswith(".svg"):
+            assert ET.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+        else:
+            assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    script = runpy.run_path(str(docs / "pictures.py"))
+    assert script["main"](["--out", str(tmp_path), "--no-browser"]) == 0
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted(Path(n).name for n in shown if n.endswith(".svg"))
+    for name in made:
+        ET.parse(tmp_path / name)

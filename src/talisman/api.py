@@ -78,7 +78,9 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
 
     Raises:
         OptionError: a game that cannot be set up as asked: an unknown character or expansion,
-            a bad seed, an unknown rule option or a value it does not take.
+            no character or more than six (one a player; the game is for 2-6 players), a
+            character or an expansion listed twice, a bad seed, an unknown rule option or a
+            value it does not take.
 
     Example:
         >>> import talisman

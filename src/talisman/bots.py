@@ -1,17 +1,20 @@
 """Built-in bots: a bot picks among ``legal_actions`` with its own seeded generator.
 
 A bot's choice is a pure function of (its seed, the state), so a bot game is as
-deterministic as the engine.
+deterministic as the engine. The heuristic bot's fight-or-evade choice asks
+:func:`talisman.odds` for the exact chance of winning the fight.
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
+from fractions import Fraction
+from types import MappingProxyType
 
-from .api import legal_actions
+from .api import apply, legal_actions
 from .definitions import load
-from .engine.dice import mix, outcomes
+from .engine.dice import mix
 from .rules import characters as chars
-from .rules import combat
 
 
 class RandomBot:
@@ -30,8 +33,18 @@ class RandomBot:
 
 
 def distances_to(goal):
-    """Steps from every space to ``goal`` on the board graph (the Crown only from the Valley)."""
-    board = load().board
+    """Steps from every space to ``goal`` on the board graph (the Crown only from the Valley).
+
+    Example:
+        >>> distances_to("crown_of_command")["valley_of_fire"]
+        1
+    """
+    return _distances(load().board, goal)
+
+
+@functools.lru_cache(maxsize=64)
+def _distances(board, goal):
+    """(The board data never changes: each goal's distances are found once.)"""
     dist = {goal: 0}
     queue = deque([goal])
     while queue:
@@ -42,26 +55,7 @@ def distances_to(goal):
                 queue.append(n)
     for s in board.spaces:  # the Crown links one way in the data; make it reachable both ways
         dist.setdefault(s, 99)
-    return dist
-
-
-def win_odds(state):
-    """The exact chance that the combat in progress is won (from the dice's outcomes)."""
-    b = state.battle
-    who = b["who"]
-    mine = combat.combat_total(state, who, b["kind"]) + b["bonus"]
-    if b["opponent"] is not None:
-        theirs, their_die = (combat.combat_total(state, b["opponent"], b["kind"]) + b["opponent_bonus"],
-                             combat.character_die(state, b["opponent"]))
-    else:
-        theirs = sum(e["value"] for e in b["enemies"]) + combat.creature_bonus(state, state.characters[who].space)
-        their_die = "d6"
-    win = 0
-    for (a,), pa in outcomes(combat.character_die(state, who)):
-        for (c,), pc in outcomes(their_die):
-            if a + mine > c + theirs:
-                win += pa * pc
-    return win
+    return MappingProxyType(dist)
 
 
 class HeuristicBot(RandomBot):
@@ -128,15 +122,44 @@ class HeuristicBot(RandomBot):
             return first("buy:purchase_armour", "buy:purchase_sword", "done") or actions[0]
         return self.pick(state, actions)
 
+    #: The ways out of a fight the bot takes, in its order of preference, when fighting is bad.
+    ESCAPES = ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast")
+    #: The most states :meth:`fight_odds` may expand (past it, the bot takes the way out).
+    ODDS_LIMIT = 300
+
     def choose_combat(self, state, cid, by_text, actions):
-        """Fight when the exact odds are good; otherwise evade, or cast what helps."""
-        odds = win_odds(state)
-        if odds >= 0.5 or len(by_text) == 1:
-            return by_text.get("fight") or actions[0]
-        for t in ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast", "tame"):
-            if t in by_text:
-                return by_text[t]
-        return by_text.get("fight") or actions[0]
+        """Tame an Animal first (TAMING ANIMALS: a failed attempt leaves the combat to take
+        place, so trying costs nothing); then fight when the exact chance of winning is at
+        least one half (:meth:`fight_odds`), otherwise evade or cast what helps. With no way
+        out offered, it fights without asking the odds."""
+        if "tame" in by_text:
+            return by_text["tame"]
+        fight = by_text.get("fight")
+        escapes = [by_text[t] for t in self.ESCAPES if t in by_text]
+        if fight is None or not escapes:
+            return fight or actions[0]
+        return fight if self.fight_odds(state, fight) >= Fraction(1, 2) else escapes[0]
+
+    def fight_odds(self, state, fight="fight"):
+        """The exact chance that fighting now wins the combat, from :func:`talisman.odds`:
+        every roll enumerated, this bot taking the decisions on the way (a Fate re-roll of a
+        low die...; a later fight-or-flee choice in that tree: fight).
+
+        Args:
+            state: a state whose pending decision is a combat's (``fight`` legal).
+            fight: the fight action (its notation or :class:`~talisman.notation.Action`).
+
+        Returns:
+            The probability of ``won`` as a ``Fraction`` (0 when the tree is over
+            :attr:`ODDS_LIMIT` states: a fight too large to judge is avoided where it can be).
+        """
+        # reason: talisman.odds imports talisman.scenarios, which imports this module: a cycle, broken at use
+        from .odds import OddsTooLarge, odds
+        try:
+            return odds(apply(state, fight, stop_at_chance=True), "combat_resolved",
+                        policy=_Fighting(self), limit=self.ODDS_LIMIT)["won"]
+        except OddsTooLarge:  # (a question too big to answer at every fight)
+            return Fraction(0)
 
     def choose_encounter(self, state, cid, actions, by_text):
         """Attack another character only when clearly the stronger."""
@@ -171,6 +194,20 @@ class HeuristicBot(RandomBot):
         if "stay" in texts and dist.get(state.characters[cid].space, 99) <= best:
             return actions[texts.index("stay")]
         return self.pick(state, options)
+
+
+class _Fighting:
+    """The heuristic bot inside its own odds' search: the same choices, except that a further
+    fight-or-flee decision is a fight (no search within the search)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, state):
+        if state.pending.kind == "combat":
+            options = legal_actions(state)
+            return next((a for a in options if str(a) == "fight"), options[0])
+        return self.bot.choose(state)
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

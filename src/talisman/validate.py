@@ -387,6 +387,14 @@ def record_document(record):
                    record.get("options"), root="record")
 
 
+#: The most characters a game seats. The compendium (000 SETTING UP: "deal one [Character Card],
+#: face down to each player"; INTRODUCTION: "Each Player will control a different Character")
+#: gives each player one character of his own and names no number of players; the published
+#: game is "for 2 to 6 players" (its box). So at most six characters; one alone is kept for
+#: study positions and scenarios (docs/reliability.md, "The player limit").
+MAX_CHARACTERS = 6
+
+
 def game_arguments(characters, expansions, seed, options, root="new_game"):
     """The arguments of a new game: their types and no expansion twice (``initial_state`` then
     checks the ids against the data, naming the known ones)."""
@@ -403,6 +411,9 @@ def game_arguments(characters, expansions, seed, options, root="new_game"):
     for i, c in enumerate(characters):
         if not isinstance(c, str):
             raise StateError(f"{root}.characters.{i}", f"expected a character id, got {_show(c)}")
+    if len(characters) > MAX_CHARACTERS:
+        raise StateError(f"{root}.characters", f"at most {MAX_CHARACTERS} characters play (one a player, "
+                                               f"2-6 players), got {len(characters)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StateError(f"{root}.seed", f"expected an int, got {_show(seed)}")
     if options is not None and not isinstance(options, Mapping):

@@ -39,10 +39,10 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; back
 <body>
 <h1 style="font-size:20px;margin:0 0 8px 0">{title}</h1>
 <div id="controls">
-  <button id="first" title="first step (Home)">&#x23EE;</button>
+  <button id="first" title="first step (Home)">|&#x25C0;</button>
   <button id="prev" title="back one step (left arrow)">&#x25C0;</button>
   <button id="next" title="forward one step (right arrow)">&#x25B6;</button>
-  <button id="last" title="last step (End)">&#x23ED;</button>
+  <button id="last" title="last step (End)">&#x25B6;|</button>
   <input id="slider" type="range" min="0" value="0" aria-label="step">
   <span id="counter"></span>
 </div>

@@ -222,16 +222,19 @@ def keep_one_rolled(state, action, actor, source):
         return state
     drawn = deck[:n]
     state = replace(state, decks=state.decks.set("adventure", state.decks["adventure"][n:]))
+    # the drawn cards lie face up beside the card until one is kept (a place of their own in the
+    # state, ``ext.blood_moon.choosing``, so every card is in exactly one place meanwhile)
+    state = store.store(state, choosing=drawn)
     state = log(state, "cards_drawn_to_choose", character=actor, cards=drawn, cause=_cause(source))
     return decide(state, actor, "keep", [f"keep:{c}" for c in dict.fromkeys(drawn)],
-                  "blood_moon.one_kept", prompt="keep one card here", actor=actor, source=source,
-                  drawn=drawn)
+                  "blood_moon.one_kept", prompt="keep one card here", actor=actor, source=source)
 
 
-def one_kept(state, action, actor, source, drawn):
+def one_kept(state, action, actor, source):
     card = action.args[0]
-    rest = list(drawn)
+    rest = list(store.get(state, "choosing", ()))
     rest.remove(card)
+    state = store.store(state, choosing=[])
     for c in rest:
         state = chars.discard(state, c)
     space = source.get("space") or state.characters[actor].space

@@ -28,9 +28,12 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 ``pending``
     what the ``combat_ended`` and ``card_met`` hooks recorded since the last
     :func:`.jobs.settle` (``{"combat": {...}}`` or ``{"visited": {...}}``), in order.
+``choosing``
+    the cards drawn by the Twilight Forest while its "keep one card here" choice is pending
+    (face up beside it; empty otherwise: absent in a state made before this field).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
-    card-conservation invariant reads it): ``lunar_events`` and ``lycanthropes``.  It is
+    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``.  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -65,6 +68,7 @@ def store(state, **changes):
     d = d.set("cards", pmap({
         "lunar_events": pvector(d.get("lunar_events", ())),
         "lycanthropes": pvector(sorted(d.get("lycanthropes", pmap()).values())),
+        "choosing": pvector(d.get("choosing", ())),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 
