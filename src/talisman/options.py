@@ -102,4 +102,5 @@ EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizard
               "emperors_guard", "brotherhood", "catacombs", "airships",
               "disasters")  # the compendium's TALISMAN Disasters card set (beyond DESIGN.md's list)
 #: The expansions this version implements.
-IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon")
+IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon",
+                          "timescape")

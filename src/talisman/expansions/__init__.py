@@ -22,7 +22,8 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "city": "talisman.expansions.city_law",
                            "wizards_tower": "talisman.expansions.wizards_tower",
                            "disasters": "talisman.expansions.disasters",
-                           "dungeon": "talisman.expansions.dungeon"}
+                           "dungeon": "talisman.expansions.dungeon",
+                           "timescape": "talisman.expansions.timescape"}
 
 
 def module(expansion):
