@@ -67,7 +67,7 @@ def test_bad_configurations_are_clear_errors():
     with pytest.raises(talisman.TalismanError, match="unknown rule option"):
         talisman.new_game(["troll"], options={"speed": 3})
     with pytest.raises(talisman.TalismanError, match="not implemented yet"):
-        talisman.new_game(["troll"], expansions=["timescape"])
+        talisman.new_game(["troll"], expansions=["emperors_guard"])
     with pytest.raises(talisman.TalismanError, match="unknown expansion"):
         talisman.new_game(["troll"], expansions=["space"])
 

@@ -118,7 +118,7 @@ def test_warp_gate_spell_waits_for_the_next_turn():
     cid = s.current
     s = timescape.warp_gate_spell(s, {}, cid, {"card": "warp_gate"})
     assert s.ext["timescape"]["gate"][cid] == "cast"
-    s = timescape.before_movement(s, cid)
+    s = timescape.turn_started(s, cid)
     assert s.characters[cid].space not in timescape.realities()
     s = timescape.turn_ended(s, cid)
     assert s.ext["timescape"]["gate"][cid] == "ready"

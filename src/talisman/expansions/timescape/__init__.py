@@ -4,7 +4,7 @@ Joins the base game through hooks only (``talisman.expansions``):
 
 - ``setup``: the Timescape deck is shuffled (the Warp Gate Spells join the Spell deck as data).
 - Entering: the Warp Gate Spell (effect ``timescape_warp_gate``: "enter the Timescape on your next
-  turn", taken by ``before_movement``); the Horrible Black Void on the Crown (``crown_encounter``:
+  turn", taken at ``turn_started``, before any movement); the Horrible Black Void on the Crown (``crown_encounter``:
   "drawn into the Timescape and is Moved to the Warp Gate Space"); the Mystic (the Village), the
   Enchantress (the City, and the City board's Enchantress) and the Warlock (instead of a quest)
   are offered as one more choice of their space (``space_effect``): 2 dice under Strength plus
@@ -296,7 +296,19 @@ def setup(state):
                                                        "imprisoned": pmap(), "rift": None})))
 
 
+def full_turn(state):
+    """Whether this turn has its movement still to come (a lost turn only rights the piece)."""
+    return any(f.step == "movement.start" for f in state.stack)
+
+
 def turn_started(state, character):
+    if not full_turn(state):
+        return state  # LOSING A TURN: "all they may do is right their playing piece"
+    if (_ext(state).get("gate") or pmap()).get(character) == "ready" and state.characters[character].alive:
+        # the Warp Gate Spell cast last turn: this turn's move is into the Timescape (made before
+        # the movement, so no other board's movement takes it; the Warp Gate is then encountered)
+        state = _mark(state, "gate", character, False)
+        return enter(state, character, "warp_gate")
     if imprisoned(state, character) and state.characters[character].alive:
         return request_roll(state, "2d8", f"{character}'s escape from the Sentinels",
                             "timescape.escape_rolled", who=character)
@@ -326,11 +338,6 @@ def before_movement(state, character):
     ch = state.characters[cid]
     if ch.flag("movement_replaced"):
         return state
-    if (_ext(state).get("gate") or pmap()).get(cid) == "ready":
-        # the Warp Gate Spell cast last turn: this turn's move is into the Timescape
-        state = _mark(state, "gate", cid, False)
-        state = set_turn_flag(state, cid, "movement_replaced")
-        return enter(state, cid, "warp_gate")
     if not in_timescape(state, cid):
         return state
     if ch.next_move is not None:
