@@ -143,9 +143,13 @@ def fearful(card_id):
 
 def enter(state, cid, cause):
     """Into the Timescape, on the Warp Gate Space: the followers that fear it stay "on the Space
-    you were on just before you entered the Warp Gate" (Dragons go along)."""
+    you were on just before you entered the Warp Gate" (Dragons go along).  Another board may
+    refuse the move (the Dungeon: "Characters may not Teleport out"): then nothing happens."""
+    here = state.characters[cid].space
+    state = movement.forced_move(state, cid, WARP_GATE, True, ID)
     ch = state.characters[cid]
-    here = ch.space
+    if ch.space != WARP_GATE:
+        return log(state, "timescape_not_entered", character=cid, cause=cause)
     left = [f for f in ch.followers if fearful(f)]
     if left:
         state = update_character(state, cid, followers=[f for f in ch.followers if not fearful(f)])
@@ -158,8 +162,7 @@ def enter(state, cid, cause):
             state = update_character(state, cid, objects=objects)
         state = chars.put_on_space(state, here, left + list(surplus))
         state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
-    state = log(state, "timescape_entered", character=cid, cause=cause)
-    return movement.forced_move(state, cid, WARP_GATE, True, ID)
+    return log(state, "timescape_entered", character=cid, cause=cause)
 
 
 def crown_encounter(state, result, character):
