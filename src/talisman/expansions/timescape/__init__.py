@@ -15,7 +15,8 @@ Joins the base game through hooks only (``talisman.expansions``):
   nothing else changes the move.  Some line ends lead back to the main board.
 - ``draw_deck``: each reality draws Timescape or Adventure cards (``warp_lines.yaml`` ``decks``);
   ``cards_drawn``: Adventure cards that cannot be in the Timescape are discarded and redrawn; the
-  Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded.
+  Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded; an Event
+  that reaches other characters takes effect on the drawer alone.
 - ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
   drawn this turn: the space's instructions are followed.  ``turn_ended``: no card is left on the
   Timescape board (discarded).
@@ -425,6 +426,13 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
             again += 1
+        elif c.type == "event" and any("each_character" in step for step in c.effect):
+            # "Cards only affect the Character who draws them": an Event that reaches other
+            # characters takes effect on the drawer alone (then is discarded, as met)
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_drawer_only", character=character, card=card)
+            state = run_effects(state, drawer_only(c.effect), character, {"card": card, "space": space})
         elif card in SPRINGS:
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
@@ -435,6 +443,18 @@ def cards_drawn(state, character, space, cards):
     seen = len(state.characters[character].flag("drawn") or ())
     state = push(state, frame("encounters.drawn", space=space, seen=seen))
     return encounters.draw_cards(state, character, space, again, "adventure")
+
+
+def drawer_only(effects):
+    """A card's effects with each ``each_character`` step narrowed to the drawer (nothing for
+    ``others``)."""
+    out = []
+    for step in effects:
+        if "each_character" not in step:
+            out.append(step)
+        elif step["each_character"]["where"] != "others":
+            out.extend(step["each_character"]["effects"])
+    return deep_freeze(out)
 
 
 def before_encounter(state, character, space):
