@@ -143,11 +143,16 @@ def test_cards_left_on_any_reality_are_discarded_at_the_end_of_a_turn():
     assert invariants.check(s) == []
 
 
+def choice_ids(state, space):
+    """The ids of the choices a space's instructions offer, with the Timescape's added."""
+    effects = timescape.space_effect(state, load().board.spaces[space].effect, space)
+    return [o["id"] for step in effects if "choose" in step for o in step["choose"]]
+
+
 def test_mystic_and_enchantress_choices_only_until_used():
     s = game()
     cid = s.current
-    ids = lambda st, sp: [o["id"] for step in timescape.space_effect(st, load().board.spaces[sp].effect, sp)  # noqa: E731
-                          if "choose" in step for o in step["choose"]]
+    ids = choice_ids
     assert "mystic_timescape" in ids(s, "village") and "enchantress_timescape" in ids(s, "city")
     assert "warp_gate" in ids(s, "warlocks_cave")
     s = replace(s, ext=s.ext.set("timescape", s.ext["timescape"].set("sent", pmap({cid: ("mystic",)}))))

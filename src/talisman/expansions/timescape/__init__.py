@@ -27,8 +27,9 @@ Joins the base game through hooks only (``talisman.expansions``):
   its own ways.
 
 Its own state, ``state.ext["timescape"]`` (all public): ``gate`` (a Warp Gate Spell cast:
-character -> ``cast``, then ``ready`` from the end of that turn), ``sent`` (character -> who sent him already: ``mystic``, ``enchantress``),
-``imprisoned`` (character -> True), ``rift`` (the character whose turn has a Dimensional Rift).
+character -> ``cast``, then ``ready`` from the end of that turn), ``sent`` (character -> who
+sent him already: ``mystic``, ``enchantress``), ``imprisoned`` (character -> True), ``rift``
+(the character whose turn has a Dimensional Rift).
 Reconstructions: docs/timescape.md.
 """
 from __future__ import annotations
@@ -638,7 +639,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "spell_cast": spell_cast, "crown_encounter": crown_encounter}
 
-STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled, "timescape.paid": paid,
+STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
+         "timescape.paid": paid,
          "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
