@@ -27,8 +27,10 @@ from talisman.engine.protocol import Game
 from talisman.engine.records import PMapType, PVectorType, replace
 from talisman.errors import IllegalAction, NotationError
 from talisman.games import GAMES
+from talisman.options import IMPLEMENTED_EXPANSIONS
 
-SETS = ["harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon", "brotherhood", "catacombs"]
+#: Every implemented expansion (so a new one joins the conformance test when it is registered).
+SETS = list(IMPLEMENTED_EXPANSIONS)
 
 #: (case id, game, set-up keywords).  Talisman: the base game, each expansion alone, all together.
 CASES: list[tuple[str, Any, dict[str, Any]]] = [
@@ -40,6 +42,12 @@ CASES: list[tuple[str, Any, dict[str, Any]]] = [
     ("talisman-henchmen", talisman, {"characters": ["warrior", "wizard", "troll"], "options": {"henchmen": 1}}),
     ("talisman-all-henchmen", talisman, {"characters": ["warrior", "wizard", "troll"], "expansions": SETS,
                                          "options": {"henchmen": 1}}),
+    # RULES CONCERNING CHARACTERS as options: the compendium's character pool, Master Levels,
+    # Noblemen, Magic Items and the Ability Stockpile, with every expansion
+    ("talisman-all-character-options", talisman, {
+        "characters": ["warrior", "wizard", "troll"], "expansions": SETS,
+        "options": {"character_pool": "compendium", "master_levels": True, "noblemen": True,
+                    "magic_items": True, "ability_stockpile": True}}),
     ("triwizard-4", triwizard, {"players": 4}),
     ("triwizard-2", triwizard, {"players": 2}),
 ]

@@ -122,4 +122,5 @@ EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizard
 #: The expansions this version implements.
 IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon",
                           "emperors_guard",
-                          "brotherhood", "catacombs")
+                          "brotherhood", "catacombs",
+                          "timescape")

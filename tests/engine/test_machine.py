@@ -6,6 +6,7 @@ import pytest
 
 import talisman
 from talisman.errors import IllegalAction, NotationError
+from talisman.options import EXPANSIONS, IMPLEMENTED_EXPANSIONS
 
 
 def test_pending_says_who_chooses_what():
@@ -66,8 +67,10 @@ def test_bad_configurations_are_clear_errors():
         talisman.new_game(["gandalf"])
     with pytest.raises(talisman.TalismanError, match="unknown rule option"):
         talisman.new_game(["troll"], options={"speed": 3})
-    with pytest.raises(talisman.TalismanError, match="not implemented yet"):
-        talisman.new_game(["troll"], expansions=["timescape"])
+    missing = [e for e in EXPANSIONS if e not in IMPLEMENTED_EXPANSIONS]
+    for expansion in missing[:1]:   # a named expansion this version does not play yet, if any
+        with pytest.raises(talisman.TalismanError, match="not implemented yet"):
+            talisman.new_game(["troll"], expansions=[expansion])
     with pytest.raises(talisman.TalismanError, match="unknown expansion"):
         talisman.new_game(["troll"], expansions=["space"])
 

@@ -25,7 +25,8 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "dungeon": "talisman.expansions.dungeon",
                            "emperors_guard": "talisman.expansions.emperors_guard",
                            "brotherhood": "talisman.expansions.brotherhood",
-                           "catacombs": "talisman.expansions.catacombs"}
+                           "catacombs": "talisman.expansions.catacombs",
+                           "timescape": "talisman.expansions.timescape"}
 
 
 def module(expansion):

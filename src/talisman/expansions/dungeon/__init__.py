@@ -156,6 +156,19 @@ def before_movement(state, character):
     return decide(state, cid, "move", options, "dungeon.move_chosen", prompt="in the Dungeon")
 
 
+def turn_started(state, character):
+    """A Doorway on another board (the City's: "two on the Main Board and one in the City"): the
+    way down is offered at the start of the turn, before that board's own movement takes the
+    move (a lost turn only rights the piece)."""
+    ch = state.characters[character]
+    space = ch.space
+    if (not ch.alive or space in spiral() or load().board.origin.get(space) in (None, ID)
+            or space not in doorways(state) or not any(f.step == "movement.start" for f in state.stack)):
+        return state
+    return decide(state, character, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
+                  prompt="move on, or go down to the Entrance of the Dungeon", city=True)
+
+
 def combat_resolved(state, character, result):
     """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
     Entrance on their next turn only.\""""
@@ -245,10 +258,12 @@ def walk(state, cid, steps, cause):
 
 # --- steps --------------------------------------------------------------------------------------
 
-def doorway_chosen(state, action):
+def doorway_chosen(state, action, city=False):
     cid = state.current
     if action.kind == "roll":
         state = set_turn_flag(state, cid, "dg_declined")
+        if city:
+            return state  # the turn's movement (that board's) comes next
         state = set_turn_flag(state, cid, "movement_replaced", False)
         return push(state, frame("movement.start"))
     return enter(state, cid)
@@ -361,7 +376,7 @@ def emerged(state, action):
     return state
 
 
-HOOKS = {"setup": setup, "draw_deck": draw_deck, "space_effect": space_effect, "before_movement": before_movement,
+HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "space_effect": space_effect, "before_movement": before_movement,
          "combat_resolved": combat_resolved, "characters_fought": characters_fought,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations}
 

@@ -1,0 +1,658 @@
+"""THE TALISMAN TIMESCAPE (000, lines ~1088-1173): fifteen realities beside the main board.
+
+Joins the base game through hooks only (``talisman.expansions``):
+
+- ``setup``: the Timescape deck is shuffled (the Warp Gate Spells join the Spell deck as data).
+- Entering: the Warp Gate Spell (effect ``timescape_warp_gate``: "enter the Timescape on your next
+  turn", taken at ``turn_started``, before any movement); the Horrible Black Void on the Crown (``crown_encounter``:
+  "drawn into the Timescape and is Moved to the Warp Gate Space"); the Mystic (the Village), the
+  Enchantress (the City, and the City board's Enchantress) and the Warlock (instead of a quest)
+  are offered as one more choice of their space (``space_effect``): 2 dice under Strength plus
+  Craft, once each, or the Warlock's D8 fee (``warlock.yaml``).  The animals and vehicles that
+  fear the Timescape stay on the space the character left; Dragons go along.
+- ``before_movement``: in the Timescape a D6 (all characters) on the Movement Table picks the
+  Warp Line (``warp_lines.yaml``), followed one way; the Warp Belt allows the Red line always;
+  nothing else changes the move.  Some line ends lead back to the main board.
+- ``draw_deck``: each reality draws Timescape or Adventure cards (``warp_lines.yaml`` ``decks``);
+  ``cards_drawn``: Adventure cards that cannot be in the Timescape are discarded and redrawn; the
+  Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded; an Event
+  that reaches other characters takes effect on the drawer alone.
+- ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
+  drawn this turn: the space's instructions are followed.  ``turn_ended``: no card is left on the
+  Timescape board (discarded).
+- ``spell_cast``: a Spell cast there rolls on the D8 table (``magic.yaml``).
+- ``turn_started``: a prisoner of the Sentinels escapes with 2D8 under or equal to his Craft, or
+  his turn ends.
+- ``before_forced_move`` / ``teleport_destinations``: the Timescape is entered and left only by
+  its own ways.
+
+Its own state, ``state.ext["timescape"]`` (all public): ``gate`` (a Warp Gate Spell cast:
+character -> ``cast``, then ``ready`` from the end of that turn), ``sent`` (character -> who
+sent him already: ``mystic``, ``enchantress``), ``imprisoned`` (character -> True), ``rift``
+(the character whose turn has a Dimensional Rift).
+Reconstructions: docs/timescape.md.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pyrsistent import pmap, pvector
+
+from ...definitions import load
+from ...engine.data import data_root, load_yaml
+from ...engine.dice import shuffle
+from ...engine.machine import decide, frame, log, push, request_roll, then
+from ...engine.records import deep_freeze, replace
+from ...engine.ruleset import Plugin
+from ...rules import characters as chars, encounters, movement, spells
+from ...rules.endings import cards as ending_cards
+from ...rules.kernel import end_turn_now, remove_from_space, run_effects, set_turn_flag
+from ...state import update_character
+
+ID = "timescape"
+REGION = "timescape"
+WARP_GATE = "ts_warp_gate"
+OUTPOST = "ts_sentinel_outpost"
+CROWN = "crown_of_command"
+BELT = "ts_warp_belt"
+RED = "red"
+#: "Mules, Warhorses, Horses and Carts, the Poltergeist and all Animal Followers (the Unicorn and all
+#: Animals taken as Followers) fear the Timescape and will not enter" (by card id; and any Follower
+#: whose card is an Animal).
+FEARFUL = ("mule", "warhorse", "horse", "horse_and_cart", "poltergeist", "unicorn")
+#: "If you draw a Mule, a Horse, a Horse and Cart, a Warhorse, the Poltergeist, the Arena, the
+#: Blizzard, a Dungeon Door, the Hermit or any Animal, discard them and draw again."
+REDRAWN = ("mule", "horse", "horse_and_cart", "warhorse", "poltergeist", "arena", "blizzard",
+           "dungeon_doorway", "city_doorway", "hermit")
+#: "If you draw the Pool of Life, the Magic Stream, or the Fountain of Wisdom, you may add 1 to the
+#: appropriate attribute then you must discard the Adventure Card."
+SPRINGS = {"pool_of_life": "lives", "magic_stream": "strength", "fountain_of_wisdom": "craft"}
+#: The Horrible Black Void: the compendium's ending and the Blood Moon's card of the same name.
+VOIDS = ("black_void", "horrible_black_void")
+#: Who may send a character into the Timescape, once each: the space and its choice.
+HELPERS = {"village": ("mystic", "mystic"), "city": ("enchantress", "enchantress")}
+CITY_ENCHANTRESS = "city_enchantress"  # the City board's building (the `city` expansion)
+WARLOCK = "warlocks_cave"
+
+
+def realities():
+    """The Timescape's fifteen spaces."""
+    return load().board.regions[REGION]
+
+
+def in_timescape(state, cid):
+    return state.characters[cid].space in realities()
+
+
+@lru_cache(maxsize=None)
+def _chart(name):
+    return deep_freeze(load_yaml(data_root() / "talisman" / "expansions" / ID / f"{name}.yaml"))
+
+
+def movement_table():
+    """D6 result (1-6) -> the colour of the Warp Line followed."""
+    return {int(k): v for k, v in _chart("warp_lines")["movement_table"].items()}
+
+
+def warp_lines():
+    """Colour -> {reality: where the line leads from it} (one way)."""
+    return _chart("warp_lines")["lines"]
+
+
+def warlock_fee():
+    return {int(k): v for k, v in _chart("warlock")["table"].items()}
+
+
+def magic_table():
+    return {int(k): v for k, v in _chart("magic")["table"].items()}
+
+
+# --- own state ----------------------------------------------------------------------------------
+
+def _ext(state):
+    return state.ext.get(ID) or pmap()
+
+
+def _set(state, key, value):
+    return replace(state, ext=state.ext.set(ID, _ext(state).set(key, value)))
+
+
+def _mark(state, key, cid, value):
+    table = _ext(state).get(key) or pmap()
+    table = table.discard(cid) if not value else table.set(cid, value)
+    return _set(state, key, table)
+
+
+def imprisoned(state, cid):
+    return bool((_ext(state).get("imprisoned") or pmap()).get(cid))
+
+
+def sent_by(state, cid):
+    """Who has sent ``cid`` into the Timescape already (the Mystic, the Enchantress)."""
+    return tuple((_ext(state).get("sent") or pmap()).get(cid, ()))
+
+
+def rift(state, cid):
+    return _ext(state).get("rift") == cid
+
+
+# --- entering -----------------------------------------------------------------------------------
+
+def fearful(card_id):
+    c = load().cards.get(card_id)
+    return card_id in FEARFUL or (c is not None and c.subtype == "animal")
+
+
+def enter(state, cid, cause):
+    """Into the Timescape, on the Warp Gate Space: the followers that fear it stay "on the Space
+    you were on just before you entered the Warp Gate" (Dragons go along).  Another board may
+    refuse the move (the Dungeon: "Characters may not Teleport out"): then nothing happens."""
+    here = state.characters[cid].space
+    state = movement.forced_move(state, cid, WARP_GATE, True, ID)
+    ch = state.characters[cid]
+    if ch.space != WARP_GATE:
+        return log(state, "timescape_not_entered", character=cid, cause=cause)
+    left = [f for f in ch.followers if fearful(f)]
+    if left:
+        state = update_character(state, cid, followers=[f for f in ch.followers if not fearful(f)])
+        ch = state.characters[cid]
+        surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
+        if surplus:  # what a Mule carried stays with it
+            objects = list(ch.objects)
+            for c in surplus:
+                objects.remove(c)
+            state = update_character(state, cid, objects=objects)
+        state = chars.put_on_space(state, here, left + list(surplus))
+        state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
+    return log(state, "timescape_entered", character=cid, cause=cause)
+
+
+def crown_encounter(state, result, character):
+    """"If a Character on the Crown of Command Space draws the Horrible Black Void, he then is
+    drawn into the Timescape and is Moved to the Warp Gate Space"; the Void is discarded as
+    without the Timescape (docs/rulings.md)."""
+    state, handled = result
+    e = state.ending
+    if handled or e is None:
+        return result
+    card = e["card"] if e["card"] is not None else (e["deck"][0] if e["deck"] else None)
+    if card not in VOIDS:
+        return result
+    if e["card"] is None:
+        state = replace(state, ending=e.set("deck", e["deck"][1:]).set("card", card))
+        state = log(state, "ending_drawn", character=character, ending=card)
+    if not ending_cards.face_up(state):
+        state = ending_cards.reveal(state, character)
+    state = ending_cards.discard_ending(state)
+    state = log(state, "black_void_to_timescape", character=character, by=card)
+    return enter(state, character, "black_void"), True
+
+
+def warp_gate_spell(state, params, actor, source):
+    """"Cast a Warp Gate Spell and enter the Timescape on your next turn."""
+    if in_timescape(state, actor):
+        return log(state, "effect_ignored", character=actor, reason="already in the Timescape")
+    state = _mark(state, "gate", actor, "cast")  # "ready" when the caster's turn ends
+    return log(state, "warp_gate_opened", character=actor)
+
+
+def seek_help(state, params, actor, source):
+    """The Mystic or the Enchantress: "Roll 2 dice and add them together. If the score is lower
+    than your Strength and Craft together, you have been judged worthy of entering the
+    Timescape"."""
+    return request_roll(state, "2d6", f"{params['who']}'s judgment of {actor}", "timescape.judged",
+                        who=params["who"])
+
+
+def judged(state, action, who):
+    cid = state.current
+    score = sum(action.dice)
+    need = chars.total(state, cid, "strength") + chars.total(state, cid, "craft")
+    worthy = score < need
+    state = log(state, "timescape_judged", character=cid, by=who, roll=score, against=need, worthy=worthy)
+    if not worthy:
+        return state
+    state = _mark(state, "sent", cid, deep_freeze(list(sent_by(state, cid)) + [who]))
+    return enter(state, cid, who)
+
+
+def warlock(state, params, actor, source):
+    """"For a fee the Warlock ... will open a Warp Gate ... instead of going on a Quest.  Roll a
+    D8"."""
+    return request_roll(state, "d8", f"the Warlock's fee for {actor}", "timescape.fee_rolled")
+
+
+def _payable(ch, fee):
+    if "followers" in fee:
+        return list(ch.followers), fee["followers"]
+    if "objects_or_followers" in fee:
+        return list(ch.objects) + list(ch.followers), fee["objects_or_followers"]
+    if "magic" in fee:
+        return [o for o in ch.objects if load().cards[o].type == "magic_object"], fee["magic"]
+    return [], 0
+
+
+def fee_rolled(state, action):
+    cid = state.current
+    roll = sum(action.dice)
+    row = warlock_fee()[roll]
+    state = log(state, "warlock_fee", character=cid, roll=roll, fee=row.get("fee"))
+    if row.get("ignored"):
+        state = log(state, "warlock_ignored", character=cid)
+        return end_turn_now(state)
+    cards, need = _payable(state.characters[cid], row["fee"])
+    if len(cards) < need:
+        state = log(state, "warlock_ignored", character=cid, reason="no fee")
+        return end_turn_now(state)
+    return pay(state, cid, need, row["fee"])
+
+
+def pay(state, cid, need, fee):
+    """"If you have his fee, you must pay it and immediately Move to the Warp Gate Space": one
+    card at a time, the character choosing which."""
+    if need <= 0:
+        return enter(state, cid, "warlock")
+    cards, _ = _payable(state.characters[cid], fee)
+    return decide(state, cid, "pay", [f"pay:{c}" for c in dict.fromkeys(cards)], "timescape.paid",
+                  prompt="the Warlock's fee", need=need, fee=fee)
+
+
+def paid(state, action, need, fee):
+    cid = state.current
+    card = action.args[0]
+    ch = state.characters[cid]
+    if card in ch.followers:
+        state = update_character(state, cid, followers=ch.followers.remove(card))
+    else:
+        state = update_character(state, cid, objects=ch.objects.remove(card))
+    state = chars.discard(state, card)
+    state = log(state, "warlock_paid", character=cid, card=card)
+    return pay(state, cid, need - 1, fee)
+
+
+# --- the Sentinels ------------------------------------------------------------------------------
+
+def imprison(state, params, actor, source):
+    """Imprisoned by the Sentinels (the Sentinel Outpost, the Sentinels' card)."""
+    if not in_timescape(state, actor):
+        return log(state, "effect_ignored", character=actor, reason="not in the Timescape")
+    state = _mark(state, "imprisoned", actor, True)
+    return log(state, "imprisoned", character=actor, by="sentinels")
+
+
+def escape_rolled(state, action, who):
+    """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
+    your turn as usual. If you fail, your Turn ends.\""""
+    roll = sum(action.dice)
+    craft = chars.total(state, who, "craft")
+    if roll <= craft:
+        state = _mark(state, "imprisoned", who, False)
+        return log(state, "escaped", character=who, roll=roll, craft=craft)
+    state = log(state, "escape_failed", character=who, roll=roll, craft=craft)
+    return end_turn_now(state)
+
+
+# --- hooks --------------------------------------------------------------------------------------
+
+def setup(state):
+    cards, dice = shuffle(state.dice, state.decks.get("timescape", ()))
+    state = replace(state, dice=dice, decks=state.decks.set("timescape", pvector(cards)))
+    return replace(state, ext=state.ext.set(ID, pmap({"gate": pmap(), "sent": pmap(),
+                                                       "imprisoned": pmap(), "rift": None})))
+
+
+def full_turn(state):
+    """Whether this turn has its movement still to come (a lost turn only rights the piece)."""
+    return any(f.step == "movement.start" for f in state.stack)
+
+
+def turn_started(state, character):
+    if not full_turn(state):
+        return state  # LOSING A TURN: "all they may do is right their playing piece"
+    if (_ext(state).get("gate") or pmap()).get(character) == "ready" and state.characters[character].alive:
+        # the Warp Gate Spell cast last turn: this turn's move is into the Timescape (made before
+        # the movement, so no other board's movement takes it; the Warp Gate is then encountered)
+        state = _mark(state, "gate", character, False)
+        return enter(state, character, "warp_gate")
+    if imprisoned(state, character) and state.characters[character].alive:
+        return request_roll(state, "2d8", f"{character}'s escape from the Sentinels",
+                            "timescape.escape_rolled", who=character)
+    return state
+
+
+def turn_ended(state, character):
+    """"Cards are never left on the Timescape Board, discard.\""""
+    for space in realities():
+        for card in list(state.board_cards.get(space, ())):
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "card_discarded", card=card, space=space, reason="never left on the Timescape")
+    if (_ext(state).get("gate") or pmap()).get(character) == "cast":
+        state = _mark(state, "gate", character, "ready")  # "enter the Timescape on your next turn"
+    return _set(state, "rift", None) if _ext(state).get("rift") is not None else state
+
+
+def draw_deck(state, deck, character, space):
+    if space in realities():
+        return _chart("warp_lines")["decks"].get(space, "timescape")
+    return deck
+
+
+def before_movement(state, character):
+    cid = character
+    ch = state.characters[cid]
+    if ch.flag("movement_replaced"):
+        return state
+    if not in_timescape(state, cid):
+        return state
+    if ch.next_move is not None:
+        state = update_character(state, cid, next_move=None)
+        state = log(state, "effect_ignored", character=cid, reason="in the Timescape")
+    state = set_turn_flag(state, cid, "movement_replaced")
+    return offer(state)
+
+
+def offer(state):
+    """Before the roll: a Spell may be cast (none that moves: "No Objects, Magic Objects, Magic
+    Items, Followers or Special Abilities may be used to affect Movement"); the Warp Belt's Red
+    line."""
+    cid = state.current
+    ch = state.characters[cid]
+    options = ["roll"]
+    if BELT in ch.objects:
+        options.append(f"warp:{RED}")
+    if ch.spells:
+        options += [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))
+                    if "movement" not in load().cards[sp].cast["when"]]
+    if len(options) == 1:
+        return roll(state, cid)
+    return decide(state, cid, "move", options, "timescape.move_chosen",
+                  prompt="roll on the Movement Table" + (", or follow the Red Warp Line (Warp Belt)"
+                                                          if BELT in ch.objects else ""))
+
+
+def roll(state, cid):
+    # "roll a D6 (all Characters)": the size's die does not count here
+    return request_roll(state, "d6", f"the Movement Table for {cid}", "timescape.rolled")
+
+
+def move_chosen(state, action):
+    cid = state.current
+    if action.kind == "cast":
+        state = push(state, frame("timescape.offer"))
+        return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind == "warp":
+        state = log(state, "warp_belt_used", character=cid)
+        return follow(state, cid, action.args[0])
+    return roll(state, cid)
+
+
+def rolled(state, action):
+    cid = state.current
+    n = sum(action.dice)
+    line = movement_table()[n]
+    state = log(state, "movement_roll", character=cid, roll=n)
+    return follow(state, cid, line)
+
+
+def follow(state, cid, line):
+    """One step along ``line`` from the character's reality (one way); a line end off the
+    Timescape is the way back to the main board."""
+    here = state.characters[cid].space
+    dest = warp_lines()[line][here]
+    state = log(state, "warp_line", character=cid, line=line, frm=here, to=dest)
+    state = update_character(state, cid, space=dest, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[dest], to=dest)
+    if dest not in realities():
+        state = _mark(state, "imprisoned", cid, False)
+        state = log(state, "timescape_left", character=cid, to=dest)
+        if dest == CROWN:
+            state = log(state, "crown_reached", character=cid)
+            state = replace(state, crown_reached=True)
+    return state
+
+
+def cards_drawn(state, character, space, cards):
+    """Adventure cards in the Timescape: some discarded and drawn again, the springs give 1."""
+    if space not in realities():
+        return state
+    again = 0
+    for card in cards:
+        c = load().cards[card]
+        if c.deck != "adventure":
+            continue
+        if card in REDRAWN or c.subtype == "animal":
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_redraw", character=character, card=card)
+            again += 1
+        elif c.type == "event" and any("each_character" in step for step in c.effect):
+            # "Cards only affect the Character who draws them": an Event that reaches other
+            # characters takes effect on the drawer alone (then is discarded, as met)
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_drawer_only", character=character, card=card)
+            state = run_effects(state, drawer_only(c.effect), character, {"card": card, "space": space})
+        elif card in SPRINGS:
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_spring", character=character, card=card)
+            state = chars.gain(state, character, SPRINGS[card], 1, card)
+    if not again:
+        return state
+    seen = len(state.characters[character].flag("drawn") or ())
+    state = push(state, frame("encounters.drawn", space=space, seen=seen))
+    return encounters.draw_cards(state, character, space, again, "adventure")
+
+
+def drawer_only(effects):
+    """A card's effects with each ``each_character`` step narrowed to the drawer (nothing for
+    ``others``)."""
+    out = []
+    for step in effects:
+        if "each_character" not in step:
+            out.append(step)
+        elif step["each_character"]["where"] != "others":
+            out.extend(step["each_character"]["effects"])
+    return deep_freeze(out)
+
+
+def before_encounter(state, character, space):
+    """"Characters may not Encounter other Characters. If one Character lands on an occupied
+    Space, the instructions on the Space are always followed" (unless a Dimensional Rift was
+    drawn this turn)."""
+    ch = state.characters[character]
+    if space not in realities() or not ch.flag("moved") or rift(state, character):
+        return state
+    others = [o for o in state.order if o != character and state.characters[o].alive
+              and state.characters[o].space == space]
+    if not others:
+        return state
+    state = set_turn_flag(state, character, "encounter_replaced")
+    state = log(state, "no_encounter_between_characters", character=character, others=others)
+    return encounters.encounter_space(state, character, space)
+
+
+def rift_effect(state, params, actor, source):
+    """The Dimensional Rift: for this turn the drawer may affect and be affected by the other
+    characters: he may encounter one on his reality now."""
+    state = _set(state, "rift", actor)
+    state = log(state, "dimensional_rift", character=actor)
+    here = state.characters[actor].space
+    others = [o for o in state.order if o != actor and state.characters[o].alive
+              and state.characters[o].space == here]
+    if not others:
+        return state
+    return decide(state, actor, "encounter", ["pass"] + [f"encounter:char:{o}" for o in others],
+                  "timescape.rift_chosen", prompt="a Dimensional Rift: encounter a character?")
+
+
+def rift_chosen(state, action):
+    if action.kind == "pass":
+        return state
+    return encounters.encounter_character(state, state.current, action.args[1])
+
+
+def space_effect(state, effects, space):
+    """The Sentinel Outpost imprisons; the Mystic, the Enchantress and the Warlock offer the way
+    in as one more choice of their space."""
+    if space == OUTPOST:
+        return tuple(effects) + ({"timescape_imprison": pmap()},)
+    cid = state.current
+    if cid is None or cid not in state.characters:
+        return effects
+    if space in HELPERS:
+        who, option = HELPERS[space]
+        if who in sent_by(state, cid):
+            return effects  # "The Mystic or Enchantress will only send you to the Timescape once each"
+        extra = {"id": f"{option}_timescape", "label": f"ask the {who.title()}'s help to enter the Timescape",
+                 "effects": [{"timescape_seek_help": {"who": who}}]}
+        return _with_choice(effects, extra)
+    if space == CITY_ENCHANTRESS and "enchantress" not in sent_by(state, cid):
+        return deep_freeze([{"choose": [
+            {"id": "enchantress", "label": "visit the Enchantress", "effects": list(effects)},
+            {"id": "enchantress_timescape", "label": "ask the Enchantress's help to enter the Timescape",
+             "effects": [{"timescape_seek_help": {"who": "enchantress"}}]}]}])
+    if space == WARLOCK:
+        extra = {"id": "warp_gate", "label": "ask the Warlock to open a Warp Gate (instead of a quest)",
+                 "effects": [{"timescape_warlock": {}}]}
+        return _with_choice(effects, extra)
+    return effects
+
+
+def _with_choice(effects, extra):
+    out = []
+    for step in effects:
+        if "choose" in step:
+            step = {"choose": list(step["choose"]) + [extra]}
+        out.append(step)
+    return deep_freeze(out)
+
+
+def before_forced_move(state, character, space, cause):
+    """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line)."""
+    if cause == ID:
+        return state
+    inside = in_timescape(state, character)
+    if inside != (space in realities()):
+        state = set_turn_flag(state, character, "move_refused")
+        return log(state, "effect_ignored", character=character, space=space,
+                   reason="the Timescape is entered and left only by its own ways")
+    return state
+
+
+def teleport_destinations(state, spaces, character, region):
+    if in_timescape(state, character):
+        return ()  # "No Objects, ... or Special Abilities may be used to affect Movement"
+    return tuple(s for s in spaces if s not in realities())
+
+
+def spell_cast(state, caster, spell, context):
+    """"when a Spell is cast or a Scroll read Random may occur.  Roll a D8"."""
+    if not in_timescape(state, caster):
+        return state
+    return request_roll(state, "d8", f"the Timescape's magic for {spell}", "timescape.magic_rolled",
+                        caster=caster, spell=spell, context=context)
+
+
+def magic_rolled(state, action, caster, spell, context):
+    roll = sum(action.dice)
+    row = magic_table()[roll]
+    state = log(state, "timescape_magic", character=caster, card=spell, roll=roll, result=row["text"])
+    if row["times"] == 0 or row.get("reverse"):
+        if row.get("reverse"):
+            # no card says what its reverse is: the engine has no reverse of an effect (docs/rulings.md)
+            state = log(state, "reverse_effect_not_modelled", character=caster, card=spell)
+        return set_turn_flag(state, caster, "spell_cancelled")
+    if row.get("random_target"):
+        state = set_turn_flag(state, caster, "spell_cancelled")
+        return pick_random(state, caster, spell, context)
+    if row["times"] == 1 and not row.get("keep"):
+        return state  # "Full Effect": the cast goes on as anywhere else
+    # the first effect here, then the others, then the card kept; the cast's own frame (below)
+    # is then cancelled, its effect having been taken here
+    return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+                             frame("timescape.again", caster=caster, spell=spell, context=context,
+                                   left=row["times"] - 1, keep=bool(row.get("keep"))),
+                             frame("timescape.cancel", caster=caster)))
+
+
+def _discarded(state, spell):
+    return spell in state.discards.get(load().cards[spell].deck, ())
+
+
+def again(state, caster, spell, context, left, keep):
+    """Each further effect of a Spell cast in the Timescape (it may be countered as the first),
+    while the card is still on the discard pile (a Spell whose card its effect has placed, the
+    Hex, takes effect once: docs/rulings.md); then "do not Discard": back to the caster's hand."""
+    if not state.characters[caster].alive:
+        return state
+    if not _discarded(state, spell):
+        return log(state, "effect_ignored", character=caster, card=spell, reason="the card is in play")
+    if left > 0:
+        return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+                                 frame("timescape.again", caster=caster, spell=spell, context=context,
+                                       left=left - 1, keep=keep)))
+    if keep:
+        deck = load().cards[spell].deck
+        pile = state.discards[deck]
+        i = len(pile) - 1 - list(reversed(pile)).index(spell)
+        state = replace(state, discards=state.discards.set(deck, pile.delete(i)))
+        state = update_character(state, caster, spells=state.characters[caster].spells.append(spell))
+        state = log(state, "spell_kept", character=caster, card=spell)
+    return state
+
+
+def cancel(state, caster):
+    return set_turn_flag(state, caster, "spell_cancelled")
+
+
+def pick_random(state, caster, spell, context):
+    """A die of at least as many sides as living characters, rolled again over their number."""
+    alive = [c for c in state.order if state.characters[c].alive]
+    sides = min(s for s in (4, 6, 8, 10, 12, 20, 100) if s >= len(alive))
+    return request_roll(state, f"d{sides}", f"a random character for {spell}", "timescape.target_rolled",
+                        caster=caster, spell=spell, context=context)
+
+
+def target_rolled(state, action, caster, spell, context):
+    """"Full Effect on a Random Character anywhere in the Game" (the caster among them)."""
+    alive = [c for c in state.order if state.characters[c].alive]
+    n = sum(action.dice)
+    if n > len(alive):
+        return pick_random(state, caster, spell, context)
+    target = alive[n - 1]
+    state = log(state, "random_target", character=caster, card=spell, target=target)
+    if context == "combat" and target != caster:
+        # a combat Spell changes only the caster's combat: on anyone else it does nothing
+        return log(state, "effect_ignored", character=target, card=spell, reason="not in this combat")
+    if target == caster:
+        return push(state, frame("spells.answered", caster=caster, spell=spell, context=context))
+    cast = load().cards[spell].cast
+    return run_effects(state, cast["effect"], target, {"card": spell, "caster": caster})
+
+
+HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended, "draw_deck": draw_deck,
+         "before_movement": before_movement, "cards_drawn": cards_drawn,
+         "before_encounter": before_encounter, "space_effect": space_effect,
+         "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
+         "spell_cast": spell_cast, "crown_encounter": crown_encounter}
+
+STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
+         "timescape.paid": paid,
+         "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
+         "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
+         "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
+         "timescape.again": again, "timescape.cancel": cancel}
+
+_EMPTY = {"type": "object", "additionalProperties": False, "properties": {}}
+EFFECTS = {"timescape_warp_gate": warp_gate_spell, "timescape_seek_help": seek_help,
+           "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect}
+EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "timescape_imprison": _EMPTY,
+                  "timescape_rift": _EMPTY,
+                  "timescape_seek_help": {"type": "object", "additionalProperties": False, "required": ["who"],
+                                          "properties": {"who": {"enum": ["mystic", "enchantress"]}}}}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -1,0 +1,187 @@
+"""THE TALISMAN TIMESCAPE (000, lines ~1088-1173): the expansion's hooks, its data and random play.
+
+The rule sentences themselves are settled by the scenarios ``tests/scenarios/timescape_*.yaml``;
+these tests check what a scenario cannot set up (a teleport, the data's shape, the turn after a
+cast) and that random play in the Timescape keeps every invariant.
+"""
+from __future__ import annotations
+
+import pytest
+from pyrsistent import pmap, pvector
+
+import talisman
+from talisman import api
+from talisman.definitions import load
+from talisman.engine.records import replace
+from talisman.expansions import timescape
+from talisman.rules import movement
+from talisman.state import update_character
+from talisman.testing import invariants
+from talisman.testing.strategies import play_random
+
+CHARS = ["warrior", "wizard", "troll"]
+
+
+def game(expansions=("timescape",), seed=3):
+    return talisman.new_game(CHARS, expansions=list(expansions), seed=seed)
+
+
+def test_base_game_has_no_timescape():
+    """A base game never runs the Timescape's code: no Warp Gate Spell, no deck, no own state,
+    and the Village offers no way into the Timescape."""
+    s = talisman.new_game(CHARS, seed=3)
+    assert "warp_gate" not in s.decks["spell"]
+    assert not s.decks.get("timescape")
+    assert "timescape" not in s.ext
+    from talisman.rules.kernel import space_instructions  # (the kernel: only for this check)
+    ids = [o["id"] for step in space_instructions(s, "village") if "choose" in step for o in step["choose"]]
+    assert "mystic" in ids and "mystic_timescape" not in ids
+
+
+def test_setup_shuffles_the_timescape_deck_and_the_warp_gate_spells():
+    s = game()
+    assert len(s.decks["timescape"]) == 42
+    assert list(s.decks["spell"]).count("warp_gate") == 2
+    assert game(seed=4).decks["timescape"] != s.decks["timescape"]  # shuffled by the seed
+
+
+def test_the_board_has_fifteen_realities_joined_only_by_warp_lines():
+    """"The Timescape consists of 15 alternate realities"; "joined by three colored Warp
+    Lines" (no neighbours: the main board's movement never walks in)."""
+    board = load().board
+    realities = board.regions["timescape"]
+    assert len(realities) == 15 and realities[0] == timescape.WARP_GATE
+    assert timescape.OUTPOST in realities and "ts_space_fortress" in realities
+    assert all(not board.spaces[s].neighbours for s in realities)
+    assert not any(s in realities for sp in board.spaces.values() for s in sp.neighbours)
+
+
+def test_movement_table_and_lines_are_complete_and_one_way():
+    """Every D6 result names a line; every line leaves every reality once; the way back leads to
+    the Middle Region, the Inner Region or the Crown."""
+    board = load().board
+    table = timescape.movement_table()
+    lines = timescape.warp_lines()
+    assert sorted(table) == [1, 2, 3, 4, 5, 6] and set(table.values()) == set(lines)
+    assert timescape.RED in lines
+    realities = set(board.regions["timescape"])
+    exits = set()
+    for colour, line in lines.items():
+        assert set(line) == realities, colour
+        for here, there in line.items():
+            assert there != here and there in board.spaces
+            if there not in realities:
+                exits.add(board.spaces[there].region)
+    assert exits and exits <= {"middle", "inner", "crown"} and "crown" in exits
+
+
+def test_every_timescape_enemy_is_an_alien():
+    """"Timescape Card Enemies are all designated as Aliens"."""
+    enemies = [c for c in load().cards.values() if c.deck == "timescape" and c.type == "enemy"]
+    assert enemies and all(c.subtype == "alien" for c in enemies)
+    assert all(c.strength for c in enemies)  # fought in battle (docs/timescape.md)
+
+
+def test_tables_follow_the_text():
+    fee = timescape.warlock_fee()
+    assert sorted(fee) == list(range(1, 9))
+    assert all(fee[r].get("ignored") for r in (1, 2, 3)) and fee[8]["fee"] == {}
+    magic = timescape.magic_table()
+    assert [magic[r]["times"] for r in range(1, 9)] == [2, 1, 0, 1, 1, 1, 2, 3]
+    assert sorted(r for r in magic if magic[r].get("keep")) == [6, 7]
+
+
+def inside(space="ts_vortex", seed=3):
+    s = game(seed=seed)
+    return update_character(s, s.current, space=space)
+
+
+def test_no_teleport_into_or_out_of_the_timescape():
+    s = inside()
+    cid = s.current
+    out = movement.forced_move(s, cid, "chapel", False, "teleport")
+    assert out.characters[cid].space == "ts_vortex"
+    assert any(e.name == "effect_ignored" for e in out.log[len(s.log):])
+    assert not movement.teleport_destinations(s, cid, "any")
+    outside = game()
+    for region in ("same", "any"):
+        assert not set(movement.teleport_destinations(outside, outside.current, region)) & \
+            set(load().board.regions["timescape"])
+    into = movement.forced_move(outside, outside.current, timescape.WARP_GATE, False, "teleport")
+    assert into.characters[outside.current].space == outside.characters[outside.current].space
+
+
+def test_warp_gate_spell_waits_for_the_next_turn():
+    """"enter the Timescape on your next turn": the mark is ``cast`` until the caster's turn
+    ends, then ``ready``."""
+    s = game()
+    cid = s.current
+    s = timescape.warp_gate_spell(s, {}, cid, {"card": "warp_gate"})
+    assert s.ext["timescape"]["gate"][cid] == "cast"
+    s = timescape.turn_started(s, cid)
+    assert s.characters[cid].space not in timescape.realities()
+    s = timescape.turn_ended(s, cid)
+    assert s.ext["timescape"]["gate"][cid] == "ready"
+
+
+def test_a_cast_in_the_timescape_is_ignored():
+    s = inside()
+    out = timescape.warp_gate_spell(s, {}, s.current, {"card": "warp_gate"})
+    assert not out.ext["timescape"]["gate"]
+
+
+def test_cards_left_on_any_reality_are_discarded_at_the_end_of_a_turn():
+    """"Cards are never left on the Timescape Board, discard" (another reality's too)."""
+    s = game()
+    deck = list(s.decks["timescape"])
+    card = deck.pop(0)
+    s = replace(s, decks=s.decks.set("timescape", pvector(deck)),
+                board_cards=s.board_cards.set("ts_dead_planet", pvector([card])))
+    s = timescape.turn_ended(s, s.current)
+    assert not s.board_cards.get("ts_dead_planet")
+    assert card in s.discards["timescape"]
+    assert invariants.check(s) == []
+
+
+def choice_ids(state, space):
+    """The ids of the choices a space's instructions offer, with the Timescape's added."""
+    effects = timescape.space_effect(state, load().board.spaces[space].effect, space)
+    return [o["id"] for step in effects if "choose" in step for o in step["choose"]]
+
+
+def test_mystic_and_enchantress_choices_only_until_used():
+    s = game()
+    cid = s.current
+    ids = choice_ids
+    assert "mystic_timescape" in ids(s, "village") and "enchantress_timescape" in ids(s, "city")
+    assert "warp_gate" in ids(s, "warlocks_cave")
+    s = replace(s, ext=s.ext.set("timescape", s.ext["timescape"].set("sent", pmap({cid: ("mystic",)}))))
+    assert "mystic_timescape" not in ids(s, "village") and "enchantress_timescape" in ids(s, "city")
+
+
+def in_the_timescape(state, seed):
+    """Two characters start in the Timescape: random play then warps, is imprisoned, casts."""
+    realities = load().board.regions["timescape"]
+    for i, cid in enumerate(state.order[:2]):
+        state = update_character(state, cid, space=realities[(seed * 5 + i * 7) % len(realities)])
+    return state
+
+
+MIXES = [("timescape",), ("dungeon", "timescape"),
+         ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon", "timescape")]
+
+
+@pytest.mark.parametrize("expansions", MIXES, ids=["+".join(m) for m in MIXES])
+def test_random_play_through_the_timescape_keeps_every_invariant(expansions):
+    """Seeded random play from a position with two characters in the Timescape: no exception,
+    every invariant holds, and characters do follow the Warp Lines."""
+    events: set[str] = set()
+    for seed in range(6):
+        s = in_the_timescape(game(expansions, seed=seed), seed)
+        assert invariants.check(s) == []
+        states, _ = play_random(s, 300, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert invariants.check(st) == [], (seed, invariants.check(st))
+        events.update(e.name for e in states[-1].log)
+        assert api.from_json(api.to_json(states[-1])) == states[-1]
+    assert "warp_line" in events
