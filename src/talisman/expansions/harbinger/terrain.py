@@ -234,8 +234,7 @@ def next_move_check(state, character):
 
 def movement_destinations(state, destinations, character, roll, dice=None):
     """Value hook: the Terrain card under the mover changes its roll: ``data.die_modifier``
-    (the Bog: "-1 to your die rolls here", never below 1) or ``data.movement_choice`` (the
-    Highway: the roll may count 1 more or 1 less, never below 1).  The top Omen's
+    (the Bog: "-1 to your die rolls here", never below 1).  The top Omen's
     ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it
     is; it encounters its space once a random Terrain card covers it (:func:`cracks_appear`)."""
     here = state.characters[character].space
@@ -245,17 +244,9 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     if t is None:
         return destinations
     d = st.cdata(t)
-    counts = ()
-    if d.get("die_modifier"):
-        counts = (max(1, roll + d["die_modifier"]),)
-    elif d.get("movement_choice"):
-        counts = (roll, max(1, roll - d["movement_choice"]), roll + d["movement_choice"])
-    if not counts:
+    if not d.get("die_modifier"):
         return destinations
-    out = set()
-    for n in counts:
-        out |= set(reachable(load().board, here, n))
-    return tuple(sorted(out))
+    return tuple(sorted(set(reachable(load().board, here, max(1, roll + d["die_modifier"])))))
 
 
 def character_score(state, score, character, kind):
