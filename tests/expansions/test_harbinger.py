@@ -56,7 +56,9 @@ def test_card_data_fields_are_ones_the_rules_read():
             continue
         allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted", "dispels",
                                      "unbeaten", "beaten", "on_roll", "attack_on_roll",
-                                     "attack_per_trophy", "as_trophy"})
+                                     "attack_per_trophy", "as_trophy", "on_omen_discard",
+                                     "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
+                                     "turn_start", "prayer_add_up_to", "on_visit"})
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}
@@ -452,9 +454,9 @@ def test_cursed_objects_are_kept_first_when_choosing_what_to_keep():
     """001 Cursed Keyword: with more Objects than the limit, a character keeps as many Cursed
     Objects as possible (the base game's only keep-or-drop moment is taking an Object at the
     limit: the drops offered never include a Cursed Object)."""
-    s = hgame([{"id": "thief", "space": "woods_2",
+    s = hgame([{"id": "thief", "space": "plains_1",
                 "objects": ["flail_of_blood", "forbidden_tome", "worldeater_box", "cursed_talisman"]}],
-              [1], board_cards={"fields_3": ["sword"]})
+              [2], board_cards={"fields_3": ["sword"]})
     s = play(s, "move:fields_3")
     assert not any(a.startswith("drop:") for a in legal(s))
     assert "take:sword" not in legal(s)

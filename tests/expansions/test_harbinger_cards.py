@@ -96,3 +96,17 @@ def test_an_altar_discarded_by_the_omen_it_reveals_is_not_discarded_twice():
     assert list(s.discards["harbinger"]).count("altar_of_greed") == 1
     assert "altar_of_greed" not in s.board_cards.get("hills_1", ())
     assert invariants.check(s) == []
+
+
+def test_the_anathema_priest_adds_up_to_two_to_a_prayer_and_the_chapel_costs_a_fate():
+    """Anathema Priest (card-data.md 2.2: "+0-2 after a prayer roll; lose 1 fate at each Chapel
+    visit"): the Priest prays at the Chapel and rolls 4; he adds 2 (6: a Spell); the visit then
+    costs him a fate."""
+    s = hgame([{"id": "priest", "space": "fields_2", "fate": 2, "spells": [],
+                "followers": ["anathema_priest"]}], [1, 4])
+    s = play(s, "move:chapel", "choose:pray", "keep")
+    assert legal(s) == {"add:0", "add:1", "add:2"}
+    s = play(s, "add:2")
+    assert events(s, "table_roll")[-1]["result"] >= 6
+    assert s.characters["priest"].fate == 1
+    assert invariants.check(s) == []

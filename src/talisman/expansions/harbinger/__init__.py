@@ -9,14 +9,19 @@ hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
                           Ascendant Divine's gifts; the Harbinger on its sheet
-``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
+``turn_started``          a held card's turn-start rule (the Witch Cat); a fixed next move to a
+                          space now covered by Terrain is ignored; the
                           Possessed may discard a Stranger or Place; the Ascendant Divine may
                           cast a divine gift (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
                           Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
-``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region)
-``before_encounter``      The Beast's toll on the Crown; the Harbinger's chart; the
+``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region);
+                          with the Ancient Calendar, to any space holding a character
+``possession_gained``,    held cards' rules (:mod:`.held`): the Black Squire's and the White
+``prayer_rolled``         Maiden's price for taking, the Anathema Priest's prayer bonus
+``before_encounter``      a held card's price for a visit (the Anathema Priest); The Beast's
+                          toll on the Crown; the Harbinger's chart; the
                           Harbinger's own encounter flow (Terrain, Harbinger draws, Omens,
                           Strength/Craft enemies)
 ``character_died``        an ending's star instruction
@@ -67,7 +72,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, cards, casting, characters, dead, effects, endings, figure, omens, terrain
+from . import binding, cards, casting, characters, dead, effects, endings, figure, held, omens, terrain
 from . import store as st
 from ...rules import characters as chars, effects as base
 
@@ -116,7 +121,14 @@ def position_setup(state, pos):
 
 def turn_started(state, character):
     state = terrain.next_move_check(state, character)
+    state = held.turn_started(state, character)
     return characters.turn_started(state, character)
+
+
+def before_encounter(state, character, space):
+    """A held card's price for visiting a space (:mod:`.held`), then the Harbinger's own flow."""
+    state = held.before_encounter(state, character, space)
+    return figure.before_encounter(state, character, space)
 
 
 def turn_ended(state, character):
@@ -230,8 +242,10 @@ HOOKS = {
     "turn_started": turn_started,
     "turn_ended": turn_ended,
     "before_movement": binding.before_movement,
-    "events_drawn": figure.events_drawn,
-    "before_encounter": figure.before_encounter,
+    "events_drawn": held.events_drawn,
+    "before_encounter": before_encounter,
+    "possession_gained": held.possession_gained,
+    "prayer_rolled": held.prayer_rolled,
     "character_died": endings.character_died,
     "draw_deck": figure.draw_deck,
     "attack_score": attack_score,
@@ -259,7 +273,7 @@ EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS, **cards.
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
          **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS,
-         **terrain.STEPS, **figure.STEPS, **effects.STEPS, **cards.STEPS}
+         **terrain.STEPS, **figure.STEPS, **effects.STEPS, **cards.STEPS, **held.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name
 

@@ -238,7 +238,7 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it
     is; it encounters its space once a random Terrain card covers it (:func:`cracks_appear`)."""
     here = state.characters[character].space
-    if roll == 1 and omens.continuous(state).get("roll_of_one_stays") and can_hold(here):
+    if roll == 1 and roll_of_one_stays(state, character) and can_hold(here):
         return (here,)
     t = terrain_map(state).get(here)
     if t is None:
@@ -263,18 +263,33 @@ def character_score(state, score, character, kind):
 
 
 def cracks_appear(state, character, space):
-    """Cracks Appear (the top Omen, ``roll_of_one_stays``): a character whose movement roll of 1
+    """Cracks Appear (the top Omen, ``roll_of_one_stays``) or the Worldeater Box held (its
+    ``data.roll_of_one_stays``): a character whose movement roll of 1
     kept it on its space places a random Terrain card there, then encounters it (the
     encounter is started again once the card lies there; turn flag ``cracks_appeared``)."""
     ch = state.characters[character]
-    if not omens.continuous(state).get("roll_of_one_stays") or ch.turn_flags.get("cracks_appeared") \
+    if not roll_of_one_stays(state, character) or ch.turn_flags.get("cracks_appeared") \
             or not ch.turn_flags.get("moved") or not can_hold(space) \
             or not _stayed_on_a_one(state, character):
         return state
     state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
                              .set("encounter_replaced", True))
     state = push(state, frame("encounters.begin"))
-    return place(state, character, space, "random", omens.top(state))
+    cause = omens.top(state) if omens.continuous(state).get("roll_of_one_stays") else _worldeater(state, character)
+    return place(state, character, space, "random", cause)
+
+
+def _worldeater(state, cid):
+    """A held card with ``data.roll_of_one_stays`` (the Worldeater Box), or None."""
+    ch = state.characters[cid]
+    return next((c for c in tuple(ch.objects) + tuple(ch.followers)
+                 if st.cdata(c).get("roll_of_one_stays")), None)
+
+
+def roll_of_one_stays(state, cid):
+    """Cracks Appear on top of the Omen stack, or a held Worldeater Box (card-data.md 2.2: "a
+    movement roll of 1: random Terrain on your space, stay and meet it")."""
+    return bool(omens.continuous(state).get("roll_of_one_stays")) or _worldeater(state, cid) is not None
 
 
 def _stayed_on_a_one(state, cid):
