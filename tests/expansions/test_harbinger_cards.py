@@ -110,3 +110,21 @@ def test_the_anathema_priest_adds_up_to_two_to_a_prayer_and_the_chapel_costs_a_f
     assert events(s, "table_roll")[-1]["result"] >= 6
     assert s.characters["priest"].fate == 1
     assert invariants.check(s) == []
+
+
+def test_stones_of_time_restore_an_omen_and_shuffle_the_harbinger_discards_back():
+    """Stones of Time (card-data.md 2.2: "discard it to restore the top discarded Omen and
+    shuffle the Harbinger discards back into the Harbinger deck")."""
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0}], [2], position={"omens_discarded": 2},
+              board_cards={"hills_1": ["stones_of_time"]})
+    deck = list(s.decks["harbinger"])
+    gone = deck[:3]
+    s = replace(s, decks=s.decks.set("harbinger", pvector(deck[3:])),
+                discards=s.discards.set("harbinger", pvector(gone)))
+    stack = len(s.ext["harbinger"]["omen_stack"])
+    s = play(s, "move:hills_1", "choose:restore")
+    assert len(s.ext["harbinger"]["omen_stack"]) == stack + 1
+    assert not s.discards["harbinger"]
+    assert set(gone) | {"stones_of_time"} <= set(s.decks["harbinger"])
+    assert len(s.decks["harbinger"]) == len(deck) + 1  # the Stones themselves went back too
+    assert invariants.check(s) == []

@@ -29,13 +29,16 @@ Effects (``fn(state, params, actor, source) -> state``, schemas in :data:`SCHEMA
     the actor discards one of his trophies (``discard:<card>``) (the Scavenging Beasts).
 ``combat_standoff``
     the combat being resolved becomes a stand-off (the Bone Giant's die).
+``harbinger_discards_to_deck``
+    the Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time).
 
 Enemy card fields read here (``data:``): ``beaten`` (effects for the character who beat it,
 once the result stands as a win), ``on_roll: {kind, rolls, effects}`` (effects for the
 character whose attack roll in a combat of that kind is one of ``rolls``: the Heralds of
 Death, Disease and Famine), ``attack_on_roll: {kind, rolls, amount}`` (added to its attack
 score when the character's roll is one of ``rolls``: the Herald of War), ``attack_per_trophy``
-(the Skeleton King); a trophy's ``as_trophy.attack_bonus: {amount, subtypes}`` (the Skeleton).
+(the Skeleton King); a held card's ``battle_won`` (effects for its holder when he wins a
+battle: the Armour of Humility); a trophy's ``as_trophy.attack_bonus: {amount, subtypes}`` (the Skeleton).
 """
 from __future__ import annotations
 
@@ -356,6 +359,7 @@ def combat_resolved(state, character, result):
     """State hook: the Heralds' rolls (``data.on_roll``) and a beaten enemy's ``data.beaten``
     effects (a frame that looks at the result once the other answers to it are in)."""
     b = state.battle
+    state = held_rules(state, character, result)
     cards = _cards_in_combat(state)
     if not cards:
         return state
@@ -370,6 +374,41 @@ def combat_resolved(state, character, result):
             state = push(state, frame("harbinger.run_if_alive", who=character,
                                       effects=list(rule["effects"]), source={"card": c}))
     return state
+
+
+def held_rules(state, character, result):
+    """A held card's ``data.battle_won`` effects (the Armour of Humility: a battle won costs a
+    life unless a fate is paid), once the result stands as a win in battle."""
+    b = state.battle
+    if b is None or b["who"] != character or b["kind"] != "battle":
+        return state
+    ch = state.characters[character]
+    held = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
+            if st.cdata(c).get("battle_won")]
+    if not held or ch.toad_turns:
+        return state
+    return push(state, frame("harbinger.held_won", who=character, cards=held))
+
+
+def held_won(state, who, cards):
+    b = state.battle
+    if b is None or b.get("result") != "won" or state.outcome is not None:
+        return state
+    for c in reversed(cards):
+        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["battle_won"]),
+                                  source={"card": c}))
+    return state
+
+
+def discards_to_deck(state, params, actor, source):
+    """The Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time)."""
+    pile = list(state.discards.get("harbinger", ()))
+    if not pile:
+        return state
+    cards, dice = shuffle(state.dice, list(state.decks.get("harbinger", ())) + pile)
+    state = replace(state, dice=dice, decks=state.decks.set("harbinger", pvector(cards)),
+                    discards=state.discards.set("harbinger", pvector()))
+    return log(state, "discards_shuffled_back", deck="harbinger", cards=len(pile), cause=_cause(source))
 
 
 def beaten(state, who, cards):
@@ -431,7 +470,7 @@ EFFECTS = {
     "lowest_roll": lowest_roll, "target_other": target_other, "trophy_to_space": trophy_to_space,
     "discard_possession": discard_possession, "convert_counters": convert_counters,
     "followers_for_lives": followers_for_lives, "discard_trophy": discard_trophy,
-    "combat_standoff": combat_standoff,
+    "combat_standoff": combat_standoff, "harbinger_discards_to_deck": discards_to_deck,
 }
 
 SCHEMAS = {
@@ -447,6 +486,7 @@ SCHEMAS = {
     "followers_for_lives": _obj(),
     "discard_trophy": _obj(),
     "combat_standoff": _obj(),
+    "harbinger_discards_to_deck": _obj(),
 }
 
 STEPS = {
@@ -457,5 +497,5 @@ STEPS = {
     "harbinger.trophy_discarded": trophy_discarded,
     "harbinger.possession_discarded": possession_discarded,
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
-    "harbinger.necropolis_draw": draw_from_discards,
+    "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
 }
