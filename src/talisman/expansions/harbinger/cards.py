@@ -38,7 +38,8 @@ character whose attack roll in a combat of that kind is one of ``rolls``: the He
 Death, Disease and Famine), ``attack_on_roll: {kind, rolls, amount}`` (added to its attack
 score when the character's roll is one of ``rolls``: the Herald of War), ``attack_per_trophy``
 (the Skeleton King); a held card's ``battle_won`` (effects for its holder when he wins a
-battle: the Armour of Humility); a trophy's ``as_trophy.attack_bonus: {amount, subtypes}`` (the Skeleton).
+battle: the Armour of Humility); a held card's ``second_die`` (the Flail of Blood: a second
+die added to its holder's battle roll, doubles lose); a trophy's ``as_trophy.attack_bonus: {amount, subtypes}`` (the Skeleton).
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import possessions
+from ...rules.hooks import adjust
 from ...state import update_character
 from . import store as st
 from . import terrain as tr
@@ -357,12 +359,13 @@ def _cards_in_combat(state):
 
 def combat_resolved(state, character, result):
     """State hook: the Heralds' rolls (``data.on_roll``) and a beaten enemy's ``data.beaten``
-    effects (a frame that looks at the result once the other answers to it are in)."""
+    effects (a frame that looks at the result once the other answers to it are in); held
+    cards' ``battle_won`` and ``second_die``."""
     b = state.battle
     state = held_rules(state, character, result)
     cards = _cards_in_combat(state)
     if not cards:
-        return state
+        return second_die(state, character, result)
     beaten = [c for c in cards if st.cdata(c).get("beaten")]
     if beaten:
         state = push(state, frame("harbinger.beaten", who=character, cards=beaten))
@@ -373,7 +376,8 @@ def combat_resolved(state, character, result):
             state = log(state, "herald_roll", character=character, card=c, roll=roll)
             state = push(state, frame("harbinger.run_if_alive", who=character,
                                       effects=list(rule["effects"]), source={"card": c}))
-    return state
+    # pushed last: the Flail of Blood's second die comes before the other answers to the result
+    return second_die(state, character, result)
 
 
 def held_rules(state, character, result):
@@ -388,6 +392,52 @@ def held_rules(state, character, result):
     if not held or ch.toad_turns:
         return state
     return push(state, frame("harbinger.held_won", who=character, cards=held))
+
+
+def second_die(state, character, result):
+    """A held card's ``data.second_die`` (the Flail of Blood: "must roll 2 dice added for your
+    battle attack roll; doubles = automatic defeat"): in a battle of its holder the second die
+    is rolled once the scores are compared (the base keeps one die), added to his score, and
+    the result compared again; the same number twice loses the battle."""
+    b = state.battle
+    if b is None or b["who"] != character or b["kind"] != "battle" or b.get("roll") is None \
+            or result not in ("won", "lost", "standoff"):
+        return state
+    ch = state.characters[character]
+    held = [c for c in dict.fromkeys(ch.objects) if st.cdata(c).get("second_die")]
+    if not held or ch.toad_turns:
+        return state
+    return push(state, frame("harbinger.second_die", who=character, card=held[0]))
+
+
+def second_die_step(state, who, card):
+    b = state.battle
+    if b is None or b.get("result") not in ("won", "lost", "standoff"):
+        return state
+    return request_roll(state, "d6", f"the {card}'s second die for {who}", "harbinger.second_rolled",
+                        who=who, card=card)
+
+
+def second_rolled(state, action, who, card):
+    b = state.battle
+    scores = next((e for e in reversed(state.log) if e.name == "combat_scores"
+                   and e.data.get("character") == who), None)
+    if b is None or scores is None:
+        return state
+    die = sum(action.dice)
+    mine, theirs = scores.data["character_score"] + die, scores.data["opponent_score"]
+    state = log(state, "combat_scores", **{**dict(scores.data), "character_score": mine,
+                                           "second_die": die, "added_by": card})
+    if die == b["roll"]:
+        result = "lost"
+        state = log(state, "doubles_rolled", character=who, card=card, roll=die)
+    else:
+        result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
+        result = adjust(state, "combat_result", result, character=who, kind=b["kind"],
+                        enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
+    if result != b["result"]:
+        state = log(state, "combat_result_changed", character=who, card=card, result=result)
+    return replace(state, battle=b.set("result", result))
 
 
 def held_won(state, who, cards):
@@ -498,4 +548,5 @@ STEPS = {
     "harbinger.possession_discarded": possession_discarded,
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
     "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
+    "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
 }
