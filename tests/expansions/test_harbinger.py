@@ -58,7 +58,7 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "unbeaten", "beaten", "on_roll", "attack_on_roll",
                                      "attack_per_trophy", "as_trophy", "on_omen_discard",
                                      "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
-                                     "turn_start", "prayer_add_up_to", "on_visit", "battle_won",
+                                     "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
                                      "second_die"})
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id

@@ -5,9 +5,9 @@
     the ``possession_gained`` hook: another card of one of ``types`` joining the holder costs
     him the effects (the Black Squire: an Object costs 1 fate; the White Maiden: another
     Follower costs 1 life);
-``turn_start: effects``
+``at_turn_start: effects``
     the ``turn_started`` hook: effects for the holder as his turn starts (the Witch Cat: 1 fate
-    replenished);
+    replenished; not ``turn_start``, a Blood Moon field of another shape);
 ``prayer_add_up_to: N``
     the ``prayer_rolled`` hook: after a prayer roll the holder may add 0 to N (``add:<n>``) (the
     Anathema Priest);
@@ -56,8 +56,8 @@ def turn_started(state, character):
     ch = state.characters[character]
     if ch.lost_turn:
         return state
-    for held in reversed(_with(state, character, "turn_start")):
-        state = base.run(state, st.cdata(held)["turn_start"], character, {"card": held})
+    for held in reversed(_with(state, character, "at_turn_start")):
+        state = base.run(state, st.cdata(held)["at_turn_start"], character, {"card": held})
     return state
 
 
