@@ -18,7 +18,9 @@
     the ``events_drawn`` hook: the drawer of an Event may move the Harbinger to any space holding
     a character (``harbinger:<space>``) instead of his own (the Ancient Calendar);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
-    Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere.
+    Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
+    ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
+    ends in :func:`before_encounter`).
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...rules import effects as base
 from ...state import update_character
-from . import figure
+from ...rules import kernel
+from . import figure, terrain
 from . import store as st
 
 
@@ -84,10 +87,15 @@ def prayer_added(state, action, who):
 
 
 def before_encounter(state, character, space):
-    """The holder of an ``on_visit`` card who moved onto one of its spaces pays first."""
+    """The holder of an ``on_visit`` card who moved onto one of its spaces pays first.  A
+    movement roll of 1 with the Demon of Sloth as a trophy ends the turn: no encounter."""
     ch = state.characters[character]
     if not ch.turn_flags.get("moved"):
         return state
+    if terrain.slothful(state, character) and terrain.stayed_on_a_one(state, character):
+        state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
+        state = log(state, "turn_ended_by", character=character, cause="demon_of_sloth", reason="a movement roll of 1")
+        return kernel.end_turn_now(state)
     for held in reversed(_with(state, character, "on_visit")):
         todo = st.cdata(held)["on_visit"].get(space)
         if todo:

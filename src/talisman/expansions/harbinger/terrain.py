@@ -238,6 +238,8 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it
     is; it encounters its space once a random Terrain card covers it (:func:`cracks_appear`)."""
     here = state.characters[character].space
+    if roll == 1 and slothful(state, character):
+        return (here,)  # the Demon of Sloth as a trophy: the turn ends (held.before_encounter)
     if roll == 1 and roll_of_one_stays(state, character) and can_hold(here):
         return (here,)
     t = terrain_map(state).get(here)
@@ -270,7 +272,7 @@ def cracks_appear(state, character, space):
     ch = state.characters[character]
     if not roll_of_one_stays(state, character) or ch.turn_flags.get("cracks_appeared") \
             or not ch.turn_flags.get("moved") or not can_hold(space) \
-            or not _stayed_on_a_one(state, character):
+            or not stayed_on_a_one(state, character):
         return state
     state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
                              .set("encounter_replaced", True))
@@ -286,13 +288,20 @@ def _worldeater(state, cid):
                  if st.cdata(c).get("roll_of_one_stays")), None)
 
 
+def slothful(state, cid):
+    """A trophy whose ``data.as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth: "as a
+    trophy: a movement roll of 1 ends your turn") is held."""
+    return any(st.cdata(t).get("as_trophy", {}).get("roll_of_one_ends_turn")
+               for t in state.characters[cid].trophies)
+
+
 def roll_of_one_stays(state, cid):
     """Cracks Appear on top of the Omen stack, or a held Worldeater Box (card-data.md 2.2: "a
     movement roll of 1: random Terrain on your space, stay and meet it")."""
     return bool(omens.continuous(state).get("roll_of_one_stays")) or _worldeater(state, cid) is not None
 
 
-def _stayed_on_a_one(state, cid):
+def stayed_on_a_one(state, cid):
     """This turn's last movement roll was a 1 and no move followed (read back to the turn's start)."""
     for e in reversed(state.log):
         if e.name == "turn_started":
