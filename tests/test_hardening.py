@@ -528,10 +528,9 @@ def test_fuzz_mangled_scenario_files_run_or_are_refused_with_the_library_error(t
     assert result.name == "fuzzed"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 16 item 5: the Twilight Forest's drawn cards live only in "
-                                       "the pending decision's arguments; they need a place in the state "
-                                       "(a rule-code change in talisman.expansions.blood_moon)")
 def test_every_card_in_one_place_while_the_twilight_forest_choice_is_pending():
+    """Issue 16 item 5: the Twilight Forest's drawn cards wait in the Blood Moon's own place
+    (``ext.blood_moon.cards.choosing``) while one is chosen, not only in the decision."""
     import random
     from talisman.testing import invariants
 

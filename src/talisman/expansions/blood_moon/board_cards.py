@@ -246,6 +246,8 @@ def keep_one_rolled(state, action, actor, source):
         return state
     drawn = deck[:n]
     state = replace(state, decks=state.decks.set("adventure", state.decks["adventure"][n:]))
+    # the drawn cards wait in the expansion's own place while one is chosen (issue 16)
+    state = store.store(state, choosing=drawn)
     state = log(state, "cards_drawn_to_choose", character=actor, cards=drawn, cause=_cause(source))
     return decide(state, actor, "keep", [f"keep:{c}" for c in dict.fromkeys(drawn)],
                   "blood_moon.one_kept", prompt="keep one card here", actor=actor, source=source,
@@ -256,6 +258,7 @@ def one_kept(state, action, actor, source, drawn):
     card = action.args[0]
     rest = list(drawn)
     rest.remove(card)
+    state = store.store(state, choosing=[])
     for c in rest:
         state = chars.discard(state, c)
     space = source.get("space") or state.characters[actor].space

@@ -29,7 +29,8 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
     how far :func:`.jobs.settle` has read the log.
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
-    card-conservation invariant reads it): ``lunar_events`` and ``lycanthropes``.  It is
+    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
+    (the Twilight Forest's drawn cards while one is chosen, issue 16).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -64,6 +65,7 @@ def store(state, **changes):
     d = d.set("cards", pmap({
         "lunar_events": pvector(d.get("lunar_events", ())),
         "lycanthropes": pvector(sorted(d.get("lycanthropes", pmap()).values())),
+        "choosing": pvector(d.get("choosing", ())),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 
