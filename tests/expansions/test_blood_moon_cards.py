@@ -216,7 +216,7 @@ MODIFIER = {
     "properties": {
         "hook": {"enum": ["character_score", "combat_result", "draw_count", "evade",
                           "no_character_roll", "combat_option", "movement", "movement_dice",
-                          "combat_resolved", "prayer", "combat_dice", "send_away"]},
+                          "combat_resolved", "prayer", "added_die", "send_away"]},
         "add_up_to": {"type": "integer"},
         "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
         "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},

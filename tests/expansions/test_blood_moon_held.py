@@ -1,5 +1,5 @@
 """The Blood Moon's held cards played through the hook points ``lives_losing``,
-``spoils_options`` / ``spoils_option_chosen`` and ``combat_dice`` (talisman-facts.md section 6,
+``spoils_options`` / ``spoils_option_chosen`` and ``combat_resolved`` (talisman-facts.md section 6,
 the Adventure cards; ``talisman.expansions.blood_moon.held``).  Each test names its card."""
 import sys
 from pathlib import Path
@@ -101,18 +101,23 @@ def test_without_the_sceptre_the_spoils_are_the_base_games():
                              loser="thief", kind="battle") == ("spoils:life",)
 
 
-# --- Champion of Light: a die more by Day (combat_dice) ------------------------------------------
+# --- Champion of Light: a die more by Day, added (combat_resolved) ------------------------------
 
-def test_champion_of_light_gives_an_extra_die_by_day_the_higher_counting():
-    """Champion of Light ("by Day an extra die in combat"): by Day the character rolls two dice
-    for his attack and the higher counts (stand-in reading); at Night one die."""
-    s = thief_meets("bear", followers=["champion_of_light"])
-    assert expansions.adjust(s, "combat_dice", "d6", character="thief", kind="battle") == "2d6"
-    s = ok(play(s, "fight", "roll:2+5", "roll:1"))
-    assert scores(s)[0] == 5 + 3
+def test_champion_of_light_adds_an_extra_die_by_day():
+    """Champion of Light (card-data.md 1.3 and section 6: "by Day roll an extra die in battle
+    or psychic combat and add it"): the die is rolled once the scores are compared and added to
+    the holder's score; it turns a loss (1 + 3 against 6 + 3 - 1) into a win with a 6; at
+    Night no die is added."""
+    s = ok(play(thief_meets("bear", followers=["champion_of_light"]), "fight", "roll:1", "roll:6"))
+    assert s.pending.spec == "d6" and "champion_of_light" in s.pending.prompt
+    s = ok(play(s, "roll:6"))
+    assert scores(s) == (1 + 3 + 6, 6 + 3 - 1)
+    assert events(s, "combat_scores")[-1]["added_die"] == 6
+    assert events(s, "combat_result_changed")[-1]["result"] == "won"
+    assert "combat_won" in names(s) and "bear" in s.characters["thief"].trophies
     s = thief_meets("bear", time="night", followers=["champion_of_light"])
     s = ok(play(s, "fight", "roll:2", "roll:1"))
-    assert scores(s)[0] == 2 + 3
+    assert scores(s)[0] == 2 + 3 and "added_die" not in events(s, "combat_scores")[-1]
 
 
 # --- Black Cat: no fate, goes on a 1 (possession_gained, counter_gain, movement_rolled) -------
@@ -130,16 +135,31 @@ def test_black_cat_must_be_taken_takes_all_fate_and_lets_none_be_gained():
     assert s.characters["thief"].gold >= 2
 
 
-def test_black_cat_goes_on_a_movement_roll_of_1():
-    """Black Cat ("rolling a 1 in your turn lets it go"): a movement roll of 1 discards it
-    (``movement_rolled``); another roll keeps it."""
+def test_black_cat_may_be_let_go_on_a_movement_roll_of_1():
+    """Black Cat (card-data.md 1.3 and section 6: "may be discarded when you roll a 1 during
+    your turn"): a movement roll of 1 offers to let it go once the move is made
+    (``let_go:black_cat`` / ``keep``); another roll offers nothing."""
     s = position([{"id": "thief", "space": "woods_1", "followers": ["black_cat"]}])
     s = ok(play(s, "roll:2"))
-    assert "black_cat" in s.characters["thief"].followers
+    assert "black_cat" in s.characters["thief"].followers and "let_go:black_cat" not in legal(s)
     s = position([{"id": "thief", "space": "woods_1", "followers": ["black_cat"]}])
-    s = ok(play(s, "roll:1"))
+    s = ok(play(s, "roll:1", "move:graveyard"))
+    assert legal(s) == {"let_go:black_cat", "keep"}
+    kept = ok(play(s, "keep"))
+    assert "black_cat" in kept.characters["thief"].followers
+    s = ok(play(s, "let_go:black_cat"))
     assert "black_cat" not in s.characters["thief"].followers
     assert "black_cat" in s.discards["adventure"] and "follower_left" in names(s)
+
+
+def test_black_cat_may_be_let_go_on_an_attack_roll_of_1():
+    """Black Cat ("a 1 during your turn"): the holder's attack roll of 1 in a combat of his
+    turn offers it too (the ``combat_resolved`` hook), before the result is applied."""
+    s = thief_meets("bear", followers=["black_cat"])
+    s = ok(play(s, "fight", "roll:1", "roll:1"))
+    assert legal(s) == {"let_go:black_cat", "keep"}
+    s = ok(play(s, "let_go:black_cat"))
+    assert "black_cat" not in s.characters["thief"].followers
 
 
 # --- Living Doll: no other Object (possession_gained, type_limit) ------------------------------
@@ -199,8 +219,8 @@ def test_the_bride_lets_her_holder_attack_characters_in_psychic_combat():
 
 def test_deranged_alchemist_on_a_6_converts_any_points_and_leaves():
     """Deranged Alchemist (card-data.md 1.3 and 6, [DB]: on a 6 "convert any or all Strength
-    points to Craft or vice versa, then discard him"): one point at a time, offered again until
-    done, never below 1."""
+    points to Craft or vice versa, then discard him"): any number of one counter's points
+    (``convert:strength:<n>`` / ``convert:craft:<n>``), one always kept, or none; he leaves."""
     from talisman.definitions import load
     s = position([{"id": "thief", "space": "hills_1"}], board_cards={"hills_1": ["deranged_alchemist"]})
     import attrs
@@ -212,13 +232,14 @@ def test_deranged_alchemist_on_a_6_converts_any_points_and_leaves():
     s = effects.run(s, list(load().cards["deranged_alchemist"].effect), "thief",
                     {"card": "deranged_alchemist", "space": "hills_1"})
     s = machine.advance(s, STEPS, machine.AT_SCRIPT_END)
-    assert legal(s) == {"choose:strength_to_craft", "choose:craft_to_strength", "choose:done"}
-    s = play(s, "choose:strength_to_craft", "choose:strength_to_craft")
-    assert (s.characters["thief"].strength, s.characters["thief"].craft) == (1, 5)
-    assert legal(s) == {"choose:craft_to_strength", "choose:done"}  # Strength never below 1
-    s = ok(play(s, "choose:done"))
+    assert legal(s) == {"convert:strength:1", "convert:strength:2", "convert:craft:1",
+                        "convert:craft:2", "done"}  # Strength 3, Craft 3: one point kept
+    done = ok(play(s, "done"))
+    assert (done.characters["thief"].strength, done.characters["thief"].craft) == (3, 3)
+    s = ok(play(s, "convert:strength:2"))
     assert (s.characters["thief"].strength, s.characters["thief"].craft) == (1, 5)
     assert not s.board_cards.get("hills_1")
+    assert events(s, "points_converted")[-1]["amount"] == 2
 
 
 # --- Feral Hunger at Night ----------------------------------------------------------------------

@@ -328,10 +328,10 @@ def test_under_the_moon_mist_a_lower_die_of_1_stirs_the_werewolf():
 def test_children_of_the_night_add_a_card_to_a_draw_in_the_harbingers_own_flow():
     """003 Lunar Events, Children of the Night (Night: a space that draws draws one more) with
     The Harbinger's Terrain on the space (the Harbinger's own encounter flow asks ``draw_count``
-    as the base flow does): the Highway's 1 card becomes 2."""
+    as the base flow does): the Runes' 1 card becomes 2."""
     from support import game
     s = game([{"id": "thief", "space": "woods_1"}], expansions=["harbinger", "blood_moon"],
-             options={"harbinger_position": {"terrain": {"hills_1": "terrain_highway"}}},
+             options={"harbinger_position": {"terrain": {"hills_1": "terrain_runes"}}},
              deck_tops={"adventure": ["sword", "helmet"]})
     s = store.store(s, time="night")
     s = in_play(s, "children_of_the_night")

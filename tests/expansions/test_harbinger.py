@@ -45,8 +45,7 @@ def test_card_data_fields_are_ones_the_rules_read():
     """001 Components: every expansion-specific card field (``data:``) is one the rules read; the
     chart's table covers each die result exactly once (checked on load)."""
     known = {"omen": {"set", "position", "continuous"},
-             "terrain": {"draw", "always_draw", "deck", "creature_bonus", "die_modifier",
-                         "movement_choice"},
+             "terrain": {"draw", "always_draw", "deck", "creature_bonus", "die_modifier"},
              "alternative_ending": {"icons", "star"}}
     continuous = {"attack_bonus", "all_draws_harbinger", "space_override", "terrain_landing_spreads",
                   "terrain_end_turn_lives", "spell_limit", "no_spells", "trophy_bonus", "after_fight",
@@ -56,7 +55,11 @@ def test_card_data_fields_are_ones_the_rules_read():
         if c.set != "harbinger" or not c.data:
             continue
         allowed = known.get(c.type, {"attack_per_omen_discarded", "wins_when_omens_exhausted", "dispels",
-                                     "unbeaten"})
+                                     "unbeaten", "beaten", "on_roll", "attack_on_roll",
+                                     "attack_per_trophy", "as_trophy", "on_omen_discard",
+                                     "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
+                                     "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
+                                     "second_die"})
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}
@@ -332,7 +335,7 @@ def test_shattered_world_omens_growing_chaos_and_shards():
     Terrain costs a life) and Shards of the Old World (every space reads "lose a life, draw 1")."""
     s = hgame([{"id": "warrior", "space": "woods_2"}, {"id": "troll", "space": "city"}], [1],
               options={"harbinger_omen_set": "shattered_world"},
-              position={"omens_discarded": 6, "terrain": {"fields_3": "terrain_highway"}},
+              position={"omens_discarded": 6, "terrain": {"fields_3": "terrain_runes"}},
               deck_tops={"adventure": ["sword"]})
     assert omens.top(s) == "omen_growing_chaos"
     s = play(s, "move:fields_3", "done")
@@ -452,9 +455,9 @@ def test_cursed_objects_are_kept_first_when_choosing_what_to_keep():
     """001 Cursed Keyword: with more Objects than the limit, a character keeps as many Cursed
     Objects as possible (the base game's only keep-or-drop moment is taking an Object at the
     limit: the drops offered never include a Cursed Object)."""
-    s = hgame([{"id": "thief", "space": "woods_2",
+    s = hgame([{"id": "thief", "space": "plains_1",
                 "objects": ["flail_of_blood", "forbidden_tome", "worldeater_box", "cursed_talisman"]}],
-              [1], board_cards={"fields_3": ["sword"]})
+              [2], board_cards={"fields_3": ["sword"]})
     s = play(s, "move:fields_3")
     assert not any(a.startswith("drop:") for a in legal(s))
     assert "take:sword" not in legal(s)
@@ -598,7 +601,7 @@ def test_new_characters_ignore_terrain_when_placed():
 def test_terrain_on_the_sentinel_lets_characters_cross_freely():
     """001 Terrain Cards and Movement: "If the Sentinel space contains a Terrain card, characters
     may cross freely from the Outer Region to the Middle Region"."""
-    s = hgame([{"id": "warrior", "space": "woods_1"}], [2], position={"terrain": {"sentinel": "terrain_highway"}})
+    s = hgame([{"id": "warrior", "space": "woods_1"}], [2], position={"terrain": {"sentinel": "terrain_necropolis"}})
     s = play(s, "move:hills_3")
     assert s.characters["warrior"].space == "hills_3" and "attacked" not in names(s)
     guarded = hgame([{"id": "warrior", "space": "woods_1"}], [2])
@@ -610,7 +613,7 @@ def test_terrain_on_the_portal_of_power_lets_characters_cross_freely():
     """001 Terrain Cards and Movement: "if the Portal of Power space contains a Terrain card,
     characters may cross freely from the Middle Region to the Inner Region"."""
     s = hgame([{"id": "warrior", "space": "castle"}, "troll"], [2],
-              position={"terrain": {"portal_of_power": "terrain_highway"}})
+              position={"terrain": {"portal_of_power": "terrain_necropolis"}})
     s = play(s, "move:plain_of_peril")
     assert s.characters["warrior"].space == "plain_of_peril"
     assert "portal_opened" not in names(s) and s.current == "troll"

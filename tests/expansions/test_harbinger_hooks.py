@@ -274,7 +274,7 @@ def test_the_beast_in_play_makes_entering_the_crown_cost_two_lives():
     assert not s2.characters["warrior"].alive and invariants.check(s2) == []
 
 
-# --- 001 Terrain Cards: the Bog and the Highway; Cracks Appear (movement_destinations) -------------
+# --- 001 Terrain Cards: the Bog; Cracks Appear (movement_destinations) -------------
 
 def _moves(s):
     return {a for a in legal(s) if a.startswith("move:")}
@@ -295,18 +295,6 @@ def test_the_bog_takes_one_from_the_die_rolls_of_a_character_on_it():
     s = play(bog, "roll:1", "move:graveyard", "fight", "roll:4", "roll:1")
     e = events(s, "combat_scores")[-1]
     assert e["character_roll"] == 4 and e["character_score"] == 3 + 3
-
-
-def test_the_highway_lets_the_roll_count_one_more_or_one_less():
-    """001 Terrain Cards, the Highway ("+/-1 to the movement roll"): a roll of 2 from the Highway
-    also offers the spaces a roll of 1 and of 3 reach; the move of 3 is walked."""
-    s = hgame([{"id": "thief", "space": "woods_1"}], position={"terrain": {"woods_1": "terrain_highway"}})
-    base = {n: _moves(play(hgame([{"id": "thief", "space": "woods_1"}]), f"roll:{n}")) for n in (1, 2, 3)}
-    s = play(s, "roll:2")
-    assert _moves(s) == base[1] | base[2] | base[3]
-    s = play(s, "move:chapel")
-    assert s.characters["thief"].space == "chapel"
-    assert events(s, "moved")[-1]["path"] == ["sentinel", "hills_1", "chapel"]
 
 
 def test_cracks_appear_a_roll_of_one_places_terrain_and_the_character_stays_to_encounter_it():
@@ -550,17 +538,17 @@ def test_a_world_without_magic_blanks_the_inner_region_but_the_plain_of_peril_an
 # --- combat_resolved: the Horsemen ---------------------------------------------------------------
 
 def test_a_horseman_not_beaten_costs_every_character_without_a_talisman_a_life():
-    """001 Harbinger Cards, the Horsemen (talisman-facts.md 5: "each punishes all Talisman-less
-    chars if not beaten"; the punishment is a stand-in): the Thief loses to the Horseman of
-    War; he and the Wizard lose a life each for it (the Thief one more for the defeat), the
-    Priest with a Talisman none; beaten, it punishes no one."""
+    """001 Harbinger Cards, the Horseman of Death (card-data.md 2.2: not beaten, every character
+    without a Talisman loses a life): the Thief loses to it; he and the Wizard lose a life each
+    for it (the Thief one more for the defeat), the Priest with a Talisman none; beaten, it
+    punishes no one."""
     def fight_horseman(dice, strength=3):
         s = hgame([{"id": "thief", "space": "woods_1", "lives": 4, "strength": strength},
                    {"id": "wizard", "lives": 4}, {"id": "priest", "lives": 4, "objects": ["talisman"]}],
-                  board_cards={"hills_1": ["horseman_of_war"]})
+                  board_cards={"hills_1": ["horseman_of_death"]})
         return play(s, "roll:2", "move:hills_1", "combat:battle", "fight", *dice)
     lost = fight_horseman(["roll:1", "roll:6"])
-    assert events(lost, "harbinger_unbeaten")[0]["cards"] == ["horseman_of_war"]
+    assert events(lost, "harbinger_unbeaten")[0]["cards"] == ["horseman_of_death"]
     assert lost.characters["wizard"].lives == 3 and lost.characters["priest"].lives == 4
     assert lost.characters["thief"].lives == 2
     assert invariants.check(lost) == []

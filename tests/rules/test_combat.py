@@ -305,16 +305,18 @@ def test_between_characters_the_defending_warrior_rolls_two_dice_and_uses_the_hi
 
 
 def test_between_characters_a_cards_extra_die_is_the_defenders_too():
-    # the expansions' combat_dice hook asked for the defender (the Blood Moon's Champion of
-    # Light: a die more by Day), as for the attacker
+    # an expansion's extra die for the defender (the Blood Moon's Champion of Light: by Day a die
+    # more, added to the holder's score), as for the attacker: rolled once the scores are
+    # compared, before the result is applied
     s = game([{"id": "thief", "space": "graveyard"},
               {"id": "druid", "space": "woods_1", "spells": [], "followers": ["champion_of_light"]}],
              [1, 2], expansions=["blood_moon"])
     s = bm_store.store(s, time="day")
-    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight")
-    assert s.pending.spec == "2d6"
-    s = play(s, "roll:1+6")
-    assert events(s, "combat_scores")[-1]["opponent_roll"] == 6
+    s = play(s, "move:woods_1", "encounter:char:druid", "attack:battle", "fight", "roll:3")
+    assert s.pending.spec == "d6" and "champion_of_light" in s.pending.prompt
+    s = play(s, "roll:6")
+    sc = events(s, "combat_scores")[-1]
+    assert sc["opponent_roll"] == 3 and sc["added_for"] == "druid" and sc["added_die"] == 6
 
 
 def test_between_characters_the_defenders_fate_re_roll_uses_his_own_dice():

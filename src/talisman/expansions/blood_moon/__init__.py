@@ -32,8 +32,6 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
     ``character_option_chosen``) (:mod:`.held`);
-``combat_dice``
-    a held card's extra die (the Champion of Light by Day) (:mod:`.modifiers`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -43,7 +41,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
 ``combat_resolved``, ``prayer_rolled``
     the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
-    Wall of Fire).
+    Wall of Fire); a held card's added die (the Champion of Light by Day, at
+    ``combat_resolved``); the Fire Giant burning on his way (:mod:`.board_cards`).
 
 Its plain data lives in ``state.ext["blood_moon"]`` (:mod:`.store`).
 """
@@ -199,7 +198,17 @@ def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
     answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""
     state = board_cards.combat_resolved(state, character, result)
-    return modifiers.combat_resolved(state, character, result)
+    state = modifiers.combat_resolved(state, character, result)
+    state = held.combat_resolved(state, character, result)  # the Black Cat on an attack roll of 1
+    # the Champion of Light's added die: pushed last, it is rolled before the other answers
+    return modifiers.added_die(state, character, result)
+
+
+def prayer_rolled(state, character, roll):
+    """The Black Cat on a prayer roll of 1 (:mod:`.held`), then Holy Day's and the Prayer
+    Book's addition (:mod:`.modifiers`)."""
+    state = held.prayer_rolled(state, character, roll)
+    return modifiers.prayer_rolled(state, character, roll)
 
 
 HOOKS = {"setup": setup, "turn_started": turn_started,
@@ -213,8 +222,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
-         "combat_resolved": combat_resolved, "prayer_rolled": modifiers.prayer_rolled,
-         "turn_ended": turn_ended, "combat_dice": modifiers.combat_dice,
+         "combat_resolved": combat_resolved, "prayer_rolled": prayer_rolled,
+         "turn_ended": turn_ended,
          "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,

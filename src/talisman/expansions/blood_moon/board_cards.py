@@ -200,14 +200,38 @@ def move_self(state, params, actor, source):
 
 
 def self_moved(state, action, card, space):
-    to = space
+    to, path = space, []
     for _ in range(sum(action.dice)):
         to = load().board.ring_step(to, 1)
+        path.append(to)
     if card not in state.board_cards.get(space, ()):
         return state
     state = base_effects.remove_from_space(state, space, card)
     state = chars.put_on_space(state, to, [card])
-    return log(state, "card_moved", card=card, space=space, to=to, roll=sum(action.dice))
+    state = log(state, "card_moved", card=card, space=space, to=to, roll=sum(action.dice))
+    if store.card_data(card).get("burns"):
+        state = burn(state, card, path)
+    return state
+
+
+def burn(state, card, path):
+    """The Fire Giant's way (card-data.md 1.3, section 6): on each space it enters, the
+    characters there lose 1 life and the other cards face up there are discarded."""
+    for space in dict.fromkeys(path):
+        gone = [c for c in state.board_cards.get(space, ()) if c != card]
+        for c in gone:
+            state = base_effects.remove_from_space(state, space, c)
+            state = chars.discard(state, c)
+            key = f"{space}/{c}"
+            if key in state.card_stock:
+                state = replace(state, card_stock=state.card_stock.discard(key))
+        burnt = [c for c in state.order if state.characters[c].alive and state.characters[c].space == space]
+        if gone or burnt:
+            state = log(state, "burnt", card=card, space=space, cards=gone, characters=burnt)
+        for c in burnt:
+            if state.outcome is None and state.characters[c].alive:
+                state = chars.lose_lives(state, c, 1, card)
+    return state
 
 
 def draw_keep_one(state, params, actor, source):

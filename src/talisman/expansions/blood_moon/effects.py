@@ -52,6 +52,7 @@ EFFECT_SCHEMAS = {
     "draw_keep_one": _obj(["dice"], dice={"enum": ["d6", "2d6"]}),
     "move_self_to_cards": _obj(),
     "give_object": _obj(),
+    "convert_points": _obj(),
     "lose_random_object": _obj(),
     "take_object": _obj(),
     "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS),

@@ -18,9 +18,9 @@
     the ``possession_gained`` hook: as the card joins, the holder loses all of these (the
     Black Cat: all fate);
 ``leaves_on_roll: N``
-    the ``movement_rolled`` hook: a movement roll of N in the holder's turn lets the Follower go
-    (discarded; the Black Cat: a 1 -- a stand-in reading of "rolling a 1 in your turn": only
-    the movement roll is read);
+    the ``movement_rolled``, ``combat_resolved`` and ``prayer_rolled`` hooks: a die of N the
+    holder rolls in his own turn (movement, attack, prayer) lets him discard the Follower
+    (``let_go:<card>`` / ``keep``; the Black Cat: a 1);
 ``sole_object: true``
     the ``possession_gained`` and ``type_limit`` hooks: as the card joins, every other Object
     the holder carries that is not Cursed is left on his space, and while he holds it he may
@@ -181,16 +181,51 @@ def type_limit(state, limit, character, kind):
 
 
 def movement_rolled(state, character, roll, dice=None):
-    """A held Follower let go on a movement roll of its number (the Black Cat: a 1)."""
+    """A movement roll: a held Follower its holder may let go on a die of its number (the
+    Black Cat: a 1)."""
+    return rolled_in_turn(state, character, list(dice) if dice else [roll])
+
+
+def rolled_in_turn(state, character, values):
+    """``leaves_on_roll: N`` (the Black Cat, card-data.md 1.3 and section 6: "may be discarded
+    when you roll a 1 during your turn"): a die of N rolled by the holder in his own turn -- his
+    movement roll, his attack roll in a combat, a prayer roll (the rolls the hook points show) --
+    offers to let the Follower go (``let_go:<card>`` / ``keep``), once the step at hand is done."""
+    if character != state.current or not state.characters[character].alive:
+        return state
     for card in _cards_with(state, character, "leaves_on_roll"):
         if card in state.characters[character].followers and \
-                store.card_data(card)["leaves_on_roll"] == roll:
-            followers = state.characters[character].followers
-            state = update_character(state, character,
-                                     followers=followers.delete(followers.index(card)))
-            state = chars.discard(state, card)
-            state = log(state, "follower_left", character=character, card=card, roll=roll)
+                store.card_data(card)["leaves_on_roll"] in values:
+            state = push(state, frame("blood_moon.let_go_offer", who=character, card=card))
     return state
+
+
+def let_go_offer(state, who, card):
+    if card not in state.characters[who].followers or not state.characters[who].alive:
+        return state
+    return decide(state, who, "follower", [f"let_go:{card}", "keep"], "blood_moon.let_go_chosen",
+                  prompt=f"a 1 rolled: let the {load().cards[card].name} go?", who=who, card=card)
+
+
+def let_go_chosen(state, action, who, card):
+    if action.kind == "keep" or card not in state.characters[who].followers:
+        return state
+    followers = state.characters[who].followers
+    state = update_character(state, who, followers=followers.delete(followers.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "follower_left", character=who, card=card)
+
+
+def combat_resolved(state, character, result):
+    """The holder's attack roll in a combat of his own turn (a roll of 1: the Black Cat)."""
+    b = state.battle
+    if b is None or b["who"] != character or b.get("roll") is None:
+        return state
+    return rolled_in_turn(state, character, [b["roll"]])
+
+
+def prayer_rolled(state, character, roll):
+    return rolled_in_turn(state, character, [roll])
 
 
 def turn_start_jobs(state, cid):
@@ -270,5 +305,6 @@ def tricked(state, action, who, other, card):
     return add_possession(state, other, card, f"given by {who}")
 
 
-STEPS = {"blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
+STEPS = {"blood_moon.let_go_offer": let_go_offer, "blood_moon.let_go_chosen": let_go_chosen,
+         "blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
          "blood_moon.swap_chosen": swap_chosen}

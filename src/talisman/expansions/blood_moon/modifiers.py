@@ -12,8 +12,8 @@ says whom it concerns:
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
 (an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
 with a ``result``: ``evaded``), ``send_away`` (an Enemy's: the ``send_away`` option, which
-sends it to another space of the Region and ends the combat as evaded), ``combat_dice`` (``add``: dice
-more for the character's attack roll).
+sends it to another space of the Region and ends the combat as evaded), ``added_die`` (one die
+more, added to the combatant's attack score: :func:`added_die`).
 
 Conditions, all optional: ``time`` (``day``/``night``), ``in`` (``battle``/``psychic``),
 ``against`` (``creature``/``character``), ``alignment`` (a list), ``unless_lycanthrope``,
@@ -27,6 +27,7 @@ from ...rules import characters as chars
 from . import store
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
+from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
 from . import lycanthropy
@@ -181,21 +182,6 @@ def combat_option_chosen(state, character, action):
         return log(state, "object_used", character=character, card=c, result=mods[0]["result"])
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
-
-
-def combat_dice(state, dice, character, kind):
-    """``{hook: combat_dice, add: N}``: N dice more for the character's attack roll, of the
-    kind he rolls; the higher counts, as for the Warrior's two dice (the Champion of Light by
-    Day: a stand-in reading of "an extra die")."""
-    b = state.battle
-    if b is None:
-        return dice
-    foes = battle_enemies(state) if b["who"] == character else ()
-    opponent = b["opponent"] if b["who"] == character else b["who"]
-    for _, m in active(state, character, "combat_dice", kind, opponent, foes):
-        count, die = dice.split("d", 1)
-        dice = f"{int(count or 1) + m['add']}d{die}"
-    return dice
 
 
 def attack_roll(state, roll, enemies, kind, character):
@@ -354,5 +340,59 @@ def prayer_added(state, action, who):
     return log(state, "prayer_added", character=who, amount=n) if n else state
 
 
+def added_die(state, character, result):
+    """``{hook: added_die}``: one die more for a combatant, added to his attack score (the
+    Champion of Light by Day, card-data.md 1.3 and section 6: "roll an extra die ... and add
+    it"), attacker or defending character.  The base game rolls a character's dice and keeps
+    the higher of several, so the added die is rolled once the scores are compared (a frame
+    run before the other answers to the result) and the result is compared again
+    (``combat_scores`` logged anew, then the ``combat_result`` hook as for any comparison)."""
+    b = state.battle
+    if b is None or b["who"] != character or result not in ("won", "lost", "standoff"):
+        return state
+    foes = battle_enemies(state)
+    frames = []
+    for cid, other in ((character, b["opponent"]), (b["opponent"], character)):
+        if cid is None:
+            continue
+        mods = active(state, cid, "added_die", b["kind"], other, foes if cid == character else ())
+        if mods:
+            frames.append(frame("blood_moon.added_die", who=cid, card=mods[0][0], count=len(mods)))
+    return push(state, *reversed(frames)) if frames else state
+
+
+def added_die_step(state, who, card, count):
+    b = state.battle
+    if b is None or b.get("result") not in ("won", "lost", "standoff") or not state.characters[who].alive:
+        return state
+    return request_roll(state, "d6" if count == 1 else f"{count}d6", f"the {card}'s die for {who}",
+                        "blood_moon.added_rolled",
+                        who=who, card=card)
+
+
+def added_rolled(state, action, who, card):
+    b = state.battle
+    scores = next((e for e in reversed(state.log) if e.name == "combat_scores"
+                   and e.data.get("character") == b["who"]), None) if b is not None else None
+    if scores is None or b.get("result") is None:
+        return state
+    extra = sum(action.dice)
+    mine, theirs = scores.data["character_score"], scores.data["opponent_score"]
+    if who == b["who"]:
+        mine += extra
+    else:
+        theirs += extra
+    state = log(state, "combat_scores", **{**dict(scores.data), "character_score": mine,
+                                           "opponent_score": theirs, "added_die": extra,
+                                           "added_for": who, "added_by": card})
+    result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
+    result = adjust(state, "combat_result", result, character=b["who"], kind=b["kind"],
+                    enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
+    if result != b["result"]:
+        state = log(state, "combat_result_changed", character=b["who"], card=card, result=result)
+    return replace(state, battle=b.set("result", result))
+
+
 STEPS = {"blood_moon.after_result": after_result, "blood_moon.result_rolled": result_rolled,
+         "blood_moon.added_die": added_die_step, "blood_moon.added_rolled": added_rolled,
          "blood_moon.result_chosen": result_chosen, "blood_moon.prayer_added": prayer_added}

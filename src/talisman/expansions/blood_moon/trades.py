@@ -182,3 +182,35 @@ def _reanimate(state, actor, card, cause):
 
 EFFECTS["reanimate_trophy"] = reanimate_trophy
 STEPS["blood_moon.trophy_reanimated"] = trophy_reanimated
+
+
+# --- the Deranged Alchemist's 6: points turned from one counter into the other ----------------
+
+def convert_points(state, params, actor, source):
+    """The actor may turn any number of his Strength points into Craft points or of his Craft
+    points into Strength points (the Deranged Alchemist's 6, card-data.md 1.3 and section 6:
+    "turn any Strength points into Craft or vice versa"): ``convert:strength:<n>`` /
+    ``convert:craft:<n>`` (n points of that counter), or ``done``.  One point is always kept:
+    a counter at 0 would be LOSING STRENGTH / CRAFT (docs/rulings.md)."""
+    ch = state.characters[actor]
+    options = [f"convert:strength:{n}" for n in range(1, ch.strength)] + \
+              [f"convert:craft:{n}" for n in range(1, ch.craft)] + ["done"]
+    if len(options) == 1:
+        return log(state, "no_effect", character=actor, source=source.get("card"))
+    return decide(state, actor, "convert", options, "blood_moon.points_converted",
+                  prompt="turn Strength into Craft or Craft into Strength", actor=actor,
+                  cause=source.get("card") or "an effect")
+
+
+def points_converted(state, action, actor, cause):
+    if action.kind == "done":
+        return state
+    frm, n = action.args[0], int(action.args[1])
+    to = "craft" if frm == "strength" else "strength"
+    ch = state.characters[actor]
+    state = update_character(state, actor, **{frm: getattr(ch, frm) - n, to: getattr(ch, to) + n})
+    return log(state, "points_converted", character=actor, frm=frm, to=to, amount=n, cause=cause)
+
+
+EFFECTS["convert_points"] = convert_points
+STEPS["blood_moon.points_converted"] = points_converted

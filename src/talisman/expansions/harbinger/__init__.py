@@ -9,19 +9,25 @@ hook                      what the Harbinger does there
 ========================  ====================================================================
 ``setup``                 shuffle the Harbinger and Terrain decks; build the Omen stack; the
                           Ascendant Divine's gifts; the Harbinger on its sheet
-``turn_started``          a fixed next move to a space now covered by Terrain is ignored; the
+``turn_started``          a held card's turn-start rule (the Witch Cat); a fixed next move to a
+                          space now covered by Terrain is ignored; the
                           Possessed may discard a Stranger or Place; the Ascendant Divine may
                           cast a divine gift (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
                           Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
-``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region)
-``before_encounter``      The Beast's toll on the Crown; the Harbinger's chart; the
+``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region);
+                          with the Ancient Calendar, to any space holding a character
+``possession_gained``,    held cards' rules (:mod:`.held`): the Black Squire's and the White
+``prayer_rolled``         Maiden's price for taking, the Anathema Priest's prayer bonus
+``before_encounter``      a held card's price for a visit (the Anathema Priest); The Beast's
+                          toll on the Crown; the Harbinger's chart; the
                           Harbinger's own encounter flow (Terrain, Harbinger draws, Omens,
                           Strength/Craft enemies)
 ``character_died``        an ending's star instruction
 ``draw_deck``             Harbinger cards in the Harbinger's Region (and under Armageddon)
-``attack_score``          the top Omen's attack bonuses; the Possessed Cultist
+``attack_score``          the top Omen's attack bonuses; the Possessed Cultist; the Herald
+                          of War, the Skeleton King, Skeleton trophies (:mod:`.cards`)
 ``space_effect``          a Terrain card's instructions; the top Omen's; covered spaces ignored
 ``crossing_guarded``      Terrain on the Sentinel or the Portal of Power: cross freely
 ``space_named``           a card effect naming a space covered by Terrain is ignored
@@ -30,7 +36,7 @@ hook                      what the Harbinger does there
 ``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
 ``trophy_value``          the top Omen's trophy bonus (Restless Dead)
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
-``movement_destinations`` the Bog's -1 and the Highway's +/-1 to the roll of a character on
+``movement_destinations`` the Bog's -1 to the roll of a character on
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
 ``character_score``       the Bog's -1 to the combat roll of a character on it
 ``cards_drawn``           The Dead Rise: a space's draw brings a card from the discard pile
@@ -40,6 +46,7 @@ hook                      what the Harbinger does there
 ``type_limit``            the top Omen's Magic Object limit (Fleeting Magic, A World Without Magic)
 ``trophies``              Spiteful Ghosts: Spirits and Undead beaten are not kept
 ``combat_resolved``       the Horsemen not beaten punish every character without a Talisman;
+                          an enemy's ``beaten`` effects, the Heralds' rolls (:mod:`.cards`);
                           Burial Mounds: a Spirit or Undead beaten lets the winner take an
                           Object from the discards (:mod:`.dead`)
 ``combat_options``,       the Ascendant Divine's divine gifts cast in his own combat
@@ -65,7 +72,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
 from ...errors import TalismanError
-from . import binding, casting, characters, dead, effects, endings, figure, omens, terrain
+from . import binding, cards, casting, characters, dead, effects, endings, figure, held, omens, terrain
 from . import store as st
 from ...rules import characters as chars, effects as base
 
@@ -114,7 +121,14 @@ def position_setup(state, pos):
 
 def turn_started(state, character):
     state = terrain.next_move_check(state, character)
+    state = held.turn_started(state, character)
     return characters.turn_started(state, character)
+
+
+def before_encounter(state, character, space):
+    """A held card's price for visiting a space (:mod:`.held`), then the Harbinger's own flow."""
+    state = held.before_encounter(state, character, space)
+    return figure.before_encounter(state, character, space)
 
 
 def turn_ended(state, character):
@@ -140,7 +154,7 @@ def attack_score(state, score, enemy, kind=None):
         score += bonus["amount"]
     if c is not None and c.data and c.data.get("attack_per_omen_discarded"):
         score += c.data["attack_per_omen_discarded"] * omens.discarded_count(state)
-    return score
+    return cards.attack_score(state, score, enemy, kind)
 
 
 def spell_limit(state, limit, character):
@@ -219,6 +233,7 @@ def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
     state = figure.combat_resolved(state, character, result)
+    state = cards.combat_resolved(state, character, result)
     return dead.combat_resolved(state, character, result)
 
 
@@ -227,8 +242,10 @@ HOOKS = {
     "turn_started": turn_started,
     "turn_ended": turn_ended,
     "before_movement": binding.before_movement,
-    "events_drawn": figure.events_drawn,
-    "before_encounter": figure.before_encounter,
+    "events_drawn": held.events_drawn,
+    "before_encounter": before_encounter,
+    "possession_gained": held.possession_gained,
+    "prayer_rolled": held.prayer_rolled,
     "character_died": endings.character_died,
     "draw_deck": figure.draw_deck,
     "attack_score": attack_score,
@@ -251,12 +268,12 @@ HOOKS = {
     "combat_option_chosen": characters.combat_option_chosen,
 }
 
-EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS}
-EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS}
+EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS, **cards.EFFECTS}
+EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS, **cards.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
          **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS,
-         **terrain.STEPS, **figure.STEPS, **effects.STEPS}
+         **terrain.STEPS, **figure.STEPS, **effects.STEPS, **cards.STEPS, **held.STEPS}
 for _name in STEPS:
     assert _name.startswith("harbinger."), _name
 

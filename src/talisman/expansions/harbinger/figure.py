@@ -169,7 +169,8 @@ def unbeaten(state, who, cards):
 def run_unbeaten(state, who, card):
     if state.outcome is not None:
         return state
-    return base.run(state, st.cdata(card)["unbeaten"], who, {"card": card})
+    return base.run(state, st.cdata(card)["unbeaten"], who,
+                    {"card": card, "space": state.characters[who].space})
 
 
 #: Cards whose being in play (face up on a space) makes entering the Crown of Command cost lives.
@@ -237,6 +238,13 @@ def encounter_space(state, cid, space):
     if terrain.terrain_map(state).get(space) is not None and \
             omens.continuous(state).get("terrain_landing_spreads"):
         state = push(state, frame("harbinger.spread_terrain", space=space))
+    if draw and deck == "discards":  # the Necropolis: up to the count from the discard pile
+        need = max(0, draw - len(state.board_cards.get(space, ())))
+        return push(state, *then(frame("harbinger.necropolis_draw", cid=cid, space=space, count=need),
+                                 frame("harbinger.meet", space=space, everything=True, met=[]),
+                                 frame("encounters.claim", space=space),
+                                 frame("encounters.space_effect", space=space),
+                                 frame("encounters.after")))
     if draw:
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
         draw = adjust(state, "draw_count", draw, character=cid, space=space)  # as the base flow

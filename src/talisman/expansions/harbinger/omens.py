@@ -86,7 +86,25 @@ def discard_top(state, actor, cause):
     state = log(state, "omen_revealed", card=stack[0])
     # "move the Harbinger figure to the Harbinger sheet after the next Omen ... is resolved"
     state = push(state, frame("harbinger.to_sheet"))
+    state = holders_pay(state, actor)
     return resolve(state, stack[0], actor)
+
+
+def holders_pay(state, actor):
+    """Cards held whose ``data.on_omen_discard`` effects follow every Omen discarded (The
+    Apocrypha: a life and 1 Strength or Craft; the Ancient Calendar: a turn missed), for each
+    holder in seating order, once the new Omen's immediate effects are resolved."""
+    start = st.acting_character(state, actor)
+    if start is None:
+        return state
+    frames = []
+    for cid in st.alive_in_order(state, start):
+        ch = state.characters[cid]
+        for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers)):
+            todo = st.cdata(c).get("on_omen_discard")
+            if todo:
+                frames.append(frame("harbinger.run_for", who=cid, effects=list(todo), card=c))
+    return push(state, *reversed(frames)) if frames else state
 
 
 def restore_top(state, actor, cause):

@@ -234,28 +234,21 @@ def next_move_check(state, character):
 
 def movement_destinations(state, destinations, character, roll, dice=None):
     """Value hook: the Terrain card under the mover changes its roll: ``data.die_modifier``
-    (the Bog: "-1 to your die rolls here", never below 1) or ``data.movement_choice`` (the
-    Highway: the roll may count 1 more or 1 less, never below 1).  The top Omen's
+    (the Bog: "-1 to your die rolls here", never below 1).  The top Omen's
     ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it
     is; it encounters its space once a random Terrain card covers it (:func:`cracks_appear`)."""
     here = state.characters[character].space
-    if roll == 1 and omens.continuous(state).get("roll_of_one_stays") and can_hold(here):
+    if roll == 1 and slothful(state, character):
+        return (here,)  # the Demon of Sloth as a trophy: the turn ends (held.before_encounter)
+    if roll == 1 and roll_of_one_stays(state, character) and can_hold(here):
         return (here,)
     t = terrain_map(state).get(here)
     if t is None:
         return destinations
     d = st.cdata(t)
-    counts = ()
-    if d.get("die_modifier"):
-        counts = (max(1, roll + d["die_modifier"]),)
-    elif d.get("movement_choice"):
-        counts = (roll, max(1, roll - d["movement_choice"]), roll + d["movement_choice"])
-    if not counts:
+    if not d.get("die_modifier"):
         return destinations
-    out = set()
-    for n in counts:
-        out |= set(reachable(load().board, here, n))
-    return tuple(sorted(out))
+    return tuple(sorted(set(reachable(load().board, here, max(1, roll + d["die_modifier"])))))
 
 
 def character_score(state, score, character, kind):
@@ -272,21 +265,43 @@ def character_score(state, score, character, kind):
 
 
 def cracks_appear(state, character, space):
-    """Cracks Appear (the top Omen, ``roll_of_one_stays``): a character whose movement roll of 1
+    """Cracks Appear (the top Omen, ``roll_of_one_stays``) or the Worldeater Box held (its
+    ``data.roll_of_one_stays``): a character whose movement roll of 1
     kept it on its space places a random Terrain card there, then encounters it (the
     encounter is started again once the card lies there; turn flag ``cracks_appeared``)."""
     ch = state.characters[character]
-    if not omens.continuous(state).get("roll_of_one_stays") or ch.turn_flags.get("cracks_appeared") \
+    if not roll_of_one_stays(state, character) or ch.turn_flags.get("cracks_appeared") \
             or not ch.turn_flags.get("moved") or not can_hold(space) \
-            or not _stayed_on_a_one(state, character):
+            or not stayed_on_a_one(state, character):
         return state
     state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
                              .set("encounter_replaced", True))
     state = push(state, frame("encounters.begin"))
-    return place(state, character, space, "random", omens.top(state))
+    cause = omens.top(state) if omens.continuous(state).get("roll_of_one_stays") else _worldeater(state, character)
+    return place(state, character, space, "random", cause)
 
 
-def _stayed_on_a_one(state, cid):
+def _worldeater(state, cid):
+    """A held card with ``data.roll_of_one_stays`` (the Worldeater Box), or None."""
+    ch = state.characters[cid]
+    return next((c for c in tuple(ch.objects) + tuple(ch.followers)
+                 if st.cdata(c).get("roll_of_one_stays")), None)
+
+
+def slothful(state, cid):
+    """A trophy whose ``data.as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth: "as a
+    trophy: a movement roll of 1 ends your turn") is held."""
+    return any(st.cdata(t).get("as_trophy", {}).get("roll_of_one_ends_turn")
+               for t in state.characters[cid].trophies)
+
+
+def roll_of_one_stays(state, cid):
+    """Cracks Appear on top of the Omen stack, or a held Worldeater Box (card-data.md 2.2: "a
+    movement roll of 1: random Terrain on your space, stay and meet it")."""
+    return bool(omens.continuous(state).get("roll_of_one_stays")) or _worldeater(state, cid) is not None
+
+
+def stayed_on_a_one(state, cid):
     """This turn's last movement roll was a 1 and no move followed (read back to the turn's start)."""
     for e in reversed(state.log):
         if e.name == "turn_started":

@@ -1,0 +1,552 @@
+"""The Harbinger cards whose published effects need rule code (card-data.md 2.2, section 6).
+
+Effects (``fn(state, params, actor, source) -> state``, schemas in :data:`SCHEMAS`):
+
+``lowest_roll``
+    "everyone rolls 1 die; the lowest suffer X; a Terrain card goes on one lowest roller's
+    space" (Chaos Rift, Falling Stars, Hell on Earth, Plague of Locusts, Rain of Toads, Rising
+    Waters): each living character, in seating order from the drawer, rolls one die (a fate may
+    re-roll it); every character with the lowest result runs ``effects``; then ``terrain`` goes
+    on the space of one of them (the drawer chooses among several spaces, ``place:<space>``)
+    or, with ``terrain_each``, on each one's own space (Chaos Rift).
+``target_other``
+    the actor chooses another living character (``target:<id>``): ``effects`` run for him,
+    then ``then`` for the actor; ``take`` lets the actor take one of his Followers, Objects, or
+    all his gold (``take:<card>`` / ``take:gold``); ``give: random_follower`` hands him a
+    random Follower of the actor's (the Altars, the Nephilim, the Infernal Corruptor).
+``trophy_to_space``
+    the actor puts one of his trophies (his choice, ``trophy:<card>``) face up on a space
+    (``graveyard`` or ``source``: the space of the card whose effect it is) as an Enemy to
+    meet (Rise of the Dead, the Horseman of War).
+``discard_possession``
+    the actor discards one Object or Follower of his choice (``discard:<card>``) (Plague of
+    Locusts).
+``convert_counters``
+    all the actor's ``from`` points but one become ``to`` points (the Demon of Pride).
+``followers_for_lives``
+    every Follower the actor has is killed; he gains a life for each (the Demon of Gluttony).
+``discard_trophy``
+    the actor discards one of his trophies (``discard:<card>``) (the Scavenging Beasts).
+``combat_standoff``
+    the combat being resolved becomes a stand-off (the Bone Giant's die).
+``harbinger_discards_to_deck``
+    the Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time).
+
+Enemy card fields read here (``data:``): ``beaten`` (effects for the character who beat it,
+once the result stands as a win), ``on_roll: {kind, rolls, effects}`` (effects for the
+character whose attack roll in a combat of that kind is one of ``rolls``: the Heralds of
+Death, Disease and Famine), ``attack_on_roll: {kind, rolls, amount}`` (added to its attack
+score when the character's roll is one of ``rolls``: the Herald of War), ``attack_per_trophy``
+(the Skeleton King); a held card's ``battle_won`` (effects for its holder when he wins a
+battle: the Armour of Humility); a held card's ``second_die`` (the Flail of Blood: a second
+die added to its holder's battle roll, doubles lose); a trophy's ``as_trophy.attack_bonus: {amount, subtypes}`` (the Skeleton).
+"""
+from __future__ import annotations
+
+from pyrsistent import pvector
+
+from ...definitions import load
+from ...engine.dice import shuffle
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import replace
+from ...rules import characters as chars
+from ...rules import effects as base
+from ...rules import possessions
+from ...rules.hooks import adjust
+from ...state import update_character
+from . import store as st
+from . import terrain as tr
+
+_ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+_EFFECTS = {"$ref": "#/$defs/effects"}
+_COUNTER = {"enum": ["strength", "craft"]}
+
+
+def _obj(required=(), **props):
+    return {"type": "object", "additionalProperties": False, "required": list(required),
+            "properties": props}
+
+
+def _cause(source):
+    return source.get("card") or source.get("space") or "an effect"
+
+
+# --- everyone rolls, the lowest suffer -----------------------------------------------------
+
+def lowest_roll(state, params, actor, source):
+    """Every living character rolls one die, in seating order from the actor."""
+    todo = st.alive_in_order(state, actor)
+    state = log(state, "everyone_rolls", cause=_cause(source), characters=todo)
+    return _next_roller(state, actor, params, source, todo, [])
+
+
+def _next_roller(state, actor, params, source, todo, rolls):
+    if not todo:
+        return _lowest_resolve(state, actor, params, source, rolls)
+    who = todo[0]
+    return request_roll(state, "d6", f"{_cause(source)} roll of {who}", "harbinger.lowest_rolled",
+                        actor=actor, params=params, source=source, todo=list(todo),
+                        rolls=list(rolls), rerolled=False)
+
+
+def lowest_rolled(state, action, actor, params, source, todo, rolls, rerolled):
+    """One character's die; FATE: he may pay a fate to roll it again (once)."""
+    who, total = todo[0], sum(action.dice)
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.lowest_fate",
+                      prompt=f"rolled {total} for {_cause(source)}", actor=actor, params=params,
+                      source=source, todo=list(todo), rolls=list(rolls), total=total)
+    return _rolled_kept(state, actor, params, source, todo, rolls, total)
+
+
+def lowest_fate(state, action, actor, params, source, todo, rolls, total):
+    if action.kind == "keep":
+        return _rolled_kept(state, actor, params, source, todo, rolls, total)
+    who = todo[0]
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    return request_roll(state, "d6", f"{_cause(source)} re-roll of {who}", "harbinger.lowest_rolled",
+                        actor=actor, params=params, source=source, todo=list(todo),
+                        rolls=list(rolls), rerolled=True)
+
+
+def _rolled_kept(state, actor, params, source, todo, rolls, total):
+    who = todo[0]
+    state = log(state, "everyone_rolls_result", character=who, roll=total, cause=_cause(source))
+    return _next_roller(state, actor, params, source, list(todo[1:]), list(rolls) + [[who, total]])
+
+
+def _lowest_resolve(state, actor, params, source, rolls):
+    if not rolls:
+        return state
+    low = min(r for _, r in rolls)
+    losers = [c for c, r in rolls if r == low]
+    state = log(state, "lowest_rollers", characters=losers, roll=low, cause=_cause(source))
+    terrain = params.get("terrain")
+    if terrain is not None:
+        # pushed first: runs once every loser's effects are done
+        state = push(state, frame("harbinger.lowest_terrain", actor=actor, losers=losers,
+                                  terrain=terrain, each=bool(params.get("terrain_each")),
+                                  cause=_cause(source)))
+    for c in reversed(losers):
+        state = push(state, frame("harbinger.run_if_alive", who=c, effects=list(params.get("effects", ())),
+                                  source=source))
+    return state
+
+
+def run_if_alive(state, who, effects, source):
+    if not effects or state.outcome is not None or not state.characters[who].alive:
+        return state
+    return base.run(state, effects, who, source)
+
+
+def lowest_terrain(state, actor, losers, terrain, each, cause):
+    """Rule step: the Terrain card on one lowest roller's space (the drawer chooses among
+    several), or a random one on each lowest roller's space (``each``)."""
+    if state.outcome is not None:
+        return state
+    if each:
+        frames = [frame("harbinger.place_terrain", actor=c, space=state.characters[c].space,
+                        terrain=terrain, cause=cause) for c in losers]
+        return push(state, *reversed(frames))
+    spaces = list(dict.fromkeys(state.characters[c].space for c in losers))
+    holding = [s for s in spaces if tr.can_hold(s)]
+    if len(holding) > 1:
+        chooser = st.acting_character(state, actor)
+        return decide(state, chooser, "terrain", [f"place:{s}" for s in holding],
+                      "harbinger.place_chosen", prompt="which lowest roller's space takes the Terrain",
+                      terrain=terrain, cause=cause, actor=chooser)
+    return tr.place(state, st.acting_character(state, actor), (holding or spaces)[0], terrain, cause)
+
+
+# --- another character ------------------------------------------------------------------------
+
+_TAKE_FIELDS = {"follower": "followers", "object": "objects", "magic_object": "objects"}
+
+
+def _takeable(state, actor, other, kinds):
+    ch = state.characters[other]
+    opts = []
+    for c in dict.fromkeys(tuple(ch.followers) + tuple(ch.objects)):
+        if load().cards[c].type in kinds:
+            opts.append(f"take:{c}")
+    if "gold" in kinds and ch.gold > 0:
+        opts.append("take:gold")
+    return opts
+
+
+def target_other(state, params, actor, source):
+    """The actor chooses another living character for the card's effects."""
+    others = [c for c in st.alive_in_order(state, actor) if c != actor]
+    if params.get("take"):
+        others = [c for c in others if _takeable(state, actor, c, params["take"])]
+    if params.get("give") == "random_follower" and not state.characters[actor].followers:
+        return log(state, "no_effect", character=actor, reason="no Follower to give", source=_cause(source))
+    if not others:
+        return log(state, "no_target", character=actor, source=_cause(source))
+    return decide(state, actor, "target", [f"target:{c}" for c in others], "harbinger.target_chosen",
+                  prompt=f"another character for the {_cause(source)}", params=params, actor=actor,
+                  source=source)
+
+
+def target_chosen(state, action, params, actor, source):
+    other = action.args[0]
+    state = log(state, "target_chosen", character=actor, target=other, source=_cause(source))
+    if params.get("then"):
+        state = push(state, frame("harbinger.run_if_alive", who=actor, effects=list(params["then"]),
+                                  source=source))
+    if params.get("take"):
+        state = push(state, frame("harbinger.take_from", actor=actor, other=other,
+                                  kinds=list(params["take"]), cause=_cause(source)))
+    if params.get("give") == "random_follower":
+        state = _give_random_follower(state, actor, other, _cause(source))
+    if params.get("effects"):
+        state = base.run(state, params["effects"], other, source)
+    return state
+
+
+def _give_random_follower(state, actor, other, cause):
+    followers = list(state.characters[actor].followers)
+    order, dice = shuffle(state.dice, sorted(followers))  # the seeded dice pick one
+    state = replace(state, dice=dice)
+    card = order[0]
+    held = state.characters[actor].followers
+    state = update_character(state, actor, followers=held.delete(held.index(card)))
+    state = log(state, "follower_given", character=actor, card=card, to=other, cause=cause)
+    return possessions.add_possession(state, other, card, cause)
+
+
+def take_from(state, actor, other, kinds, cause):
+    """Rule step: the actor takes one Follower or Object of the other's, or all his gold."""
+    if not state.characters[actor].alive or not state.characters[other].alive:
+        return state
+    opts = _takeable(state, actor, other, kinds)
+    if not opts:
+        return log(state, "nothing_to_take", character=actor, target=other, cause=cause)
+    return decide(state, actor, "take", opts, "harbinger.taken_from",
+                  prompt=f"what to take from {other}", actor=actor, other=other, cause=cause)
+
+
+def taken_from(state, action, actor, other, cause):
+    what = action.args[0]
+    och = state.characters[other]
+    if what == "gold":
+        state = update_character(state, other, gold=0)
+        state = update_character(state, actor, gold=state.characters[actor].gold + och.gold)
+        return log(state, "gold_taken", character=actor, frm=other, amount=och.gold, cause=cause)
+    field = "followers" if what in och.followers else "objects"
+    items = getattr(och, field)
+    state = update_character(state, other, **{field: items.delete(items.index(what))})
+    state = log(state, "card_taken", character=actor, frm=other, card=what, cause=cause)
+    return possessions.add_possession(state, actor, what, cause)
+
+
+# --- trophies -------------------------------------------------------------------------------
+
+def trophy_to_space(state, params, actor, source):
+    """The actor puts one of his trophies face up on a space (his choice among them)."""
+    trophies = state.characters[actor].trophies
+    if not trophies:
+        return state
+    where = params.get("space", "source")
+    space = (source.get("space") or state.characters[actor].space) if where == "source" else where
+    options = list(dict.fromkeys(trophies))
+    if len(options) == 1:
+        return _trophy_placed(state, actor, options[0], space, _cause(source))
+    return decide(state, actor, "trophy", [f"trophy:{c}" for c in options], "harbinger.trophy_chosen",
+                  prompt=f"a trophy onto the {space}", actor=actor, space=space, cause=_cause(source))
+
+
+def trophy_chosen(state, action, actor, space, cause):
+    return _trophy_placed(state, actor, action.args[0], space, cause)
+
+
+def _trophy_placed(state, actor, card, space, cause):
+    held = state.characters[actor].trophies
+    state = update_character(state, actor, trophies=held.delete(held.index(card)))
+    state = chars.put_on_space(state, space, [card])
+    return log(state, "trophy_placed", character=actor, card=card, space=space, cause=cause)
+
+
+def discard_trophy(state, params, actor, source):
+    """The actor discards one of his trophies (his choice)."""
+    options = list(dict.fromkeys(state.characters[actor].trophies))
+    if not options:
+        return state
+    return decide(state, actor, "discard", [f"discard:{c}" for c in options],
+                  "harbinger.trophy_discarded", prompt="discard a trophy", actor=actor,
+                  cause=_cause(source))
+
+
+def trophy_discarded(state, action, actor, cause):
+    card = action.args[0]
+    held = state.characters[actor].trophies
+    state = update_character(state, actor, trophies=held.delete(held.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "trophy_discarded", character=actor, card=card, cause=cause)
+
+
+# --- possessions and counters ---------------------------------------------------------------
+
+def discard_possession(state, params, actor, source):
+    """Discard one Object or Follower of the actor's choice (Cursed ones too)."""
+    ch = state.characters[actor]
+    options = list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers)))
+    if not options:
+        return log(state, "nothing_to_discard", character=actor, cause=_cause(source))
+    return decide(state, actor, "discard", [f"discard:{c}" for c in options],
+                  "harbinger.possession_discarded", prompt="discard an Object or a Follower",
+                  actor=actor, cause=_cause(source))
+
+
+def possession_discarded(state, action, actor, cause):
+    card = action.args[0]
+    ch = state.characters[actor]
+    if card in ch.followers:
+        return base.kill_follower(state, actor, card, cause)
+    state = update_character(state, actor, objects=ch.objects.delete(ch.objects.index(card)))
+    state = chars.discard(state, card)
+    return log(state, "object_discarded", character=actor, card=card, cause=cause)
+
+
+def convert_counters(state, params, actor, source):
+    """All the actor's ``from`` points become ``to`` points; one is kept, since a counter at 0
+    is LOSING STRENGTH / CRAFT (a life lost), which the card does not mean (docs/rulings.md)."""
+    frm, to = params["from"], params["to"]
+    ch = state.characters[actor]
+    n = getattr(ch, frm) - 1
+    if n <= 0:
+        return log(state, "no_effect", character=actor, source=_cause(source))
+    state = update_character(state, actor, **{frm: 1, to: getattr(ch, to) + n})
+    return log(state, "counters_converted", character=actor, frm=frm, to=to, amount=n,
+               cause=_cause(source))
+
+
+def followers_for_lives(state, params, actor, source):
+    """Every Follower of the actor is killed; he gains one life for each."""
+    followers = list(state.characters[actor].followers)
+    if not followers:
+        return state
+    state = chars.gain(state, actor, "lives", len(followers), _cause(source))
+    for f in reversed(followers):
+        state = push(state, frame("harbinger.kill_follower", actor=actor, card=f, cause=_cause(source)))
+    return state
+
+
+def kill_follower_step(state, actor, card, cause):
+    if card not in state.characters[actor].followers:
+        return state
+    return base.kill_follower(state, actor, card, cause)
+
+
+def combat_standoff(state, params, actor, source):
+    """The combat being resolved becomes a stand-off."""
+    b = state.battle
+    if b is None or b.get("result") is None:
+        return state
+    state = replace(state, battle=b.set("result", "standoff"))
+    return log(state, "result_changed", character=actor, to="standoff", cause=_cause(source))
+
+
+# --- enemies in combat ----------------------------------------------------------------------
+
+def _cards_in_combat(state):
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return []
+    return [e["card"] for e in b["enemies"] if e.get("card")]
+
+
+def combat_resolved(state, character, result):
+    """State hook: the Heralds' rolls (``data.on_roll``) and a beaten enemy's ``data.beaten``
+    effects (a frame that looks at the result once the other answers to it are in); held
+    cards' ``battle_won`` and ``second_die``."""
+    b = state.battle
+    state = held_rules(state, character, result)
+    cards = _cards_in_combat(state)
+    if not cards:
+        return second_die(state, character, result)
+    beaten = [c for c in cards if st.cdata(c).get("beaten")]
+    if beaten:
+        state = push(state, frame("harbinger.beaten", who=character, cards=beaten))
+    roll = b.get("roll")
+    for c in reversed(cards):
+        rule = st.cdata(c).get("on_roll")
+        if rule and b["kind"] == rule["kind"] and roll in rule["rolls"]:
+            state = log(state, "herald_roll", character=character, card=c, roll=roll)
+            state = push(state, frame("harbinger.run_if_alive", who=character,
+                                      effects=list(rule["effects"]), source={"card": c}))
+    # pushed last: the Flail of Blood's second die comes before the other answers to the result
+    return second_die(state, character, result)
+
+
+def held_rules(state, character, result):
+    """A held card's ``data.battle_won`` effects (the Armour of Humility: a battle won costs a
+    life unless a fate is paid), once the result stands as a win in battle."""
+    b = state.battle
+    if b is None or b["who"] != character or b["kind"] != "battle":
+        return state
+    ch = state.characters[character]
+    held = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
+            if st.cdata(c).get("battle_won")]
+    if not held or ch.toad_turns:
+        return state
+    return push(state, frame("harbinger.held_won", who=character, cards=held))
+
+
+def second_die(state, character, result):
+    """A held card's ``data.second_die`` (the Flail of Blood: "must roll 2 dice added for your
+    battle attack roll; doubles = automatic defeat"): in a battle of its holder the second die
+    is rolled once the scores are compared (the base keeps one die), added to his score, and
+    the result compared again; the same number twice loses the battle."""
+    b = state.battle
+    if b is None or b["who"] != character or b["kind"] != "battle" or b.get("roll") is None \
+            or result not in ("won", "lost", "standoff"):
+        return state
+    ch = state.characters[character]
+    held = [c for c in dict.fromkeys(ch.objects) if st.cdata(c).get("second_die")]
+    if not held or ch.toad_turns:
+        return state
+    return push(state, frame("harbinger.second_die", who=character, card=held[0]))
+
+
+def second_die_step(state, who, card):
+    b = state.battle
+    if b is None or b.get("result") not in ("won", "lost", "standoff"):
+        return state
+    return request_roll(state, "d6", f"the {card}'s second die for {who}", "harbinger.second_rolled",
+                        who=who, card=card)
+
+
+def second_rolled(state, action, who, card):
+    b = state.battle
+    scores = next((e for e in reversed(state.log) if e.name == "combat_scores"
+                   and e.data.get("character") == who), None)
+    if b is None or scores is None:
+        return state
+    die = sum(action.dice)
+    mine, theirs = scores.data["character_score"] + die, scores.data["opponent_score"]
+    state = log(state, "combat_scores", **{**dict(scores.data), "character_score": mine,
+                                           "second_die": die, "added_by": card})
+    if die == b["roll"]:
+        result = "lost"
+        state = log(state, "doubles_rolled", character=who, card=card, roll=die)
+    else:
+        result = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
+        result = adjust(state, "combat_result", result, character=who, kind=b["kind"],
+                        enemies=[e["name"] for e in b["enemies"]], opponent=b["opponent"])
+    if result != b["result"]:
+        state = log(state, "combat_result_changed", character=who, card=card, result=result)
+    return replace(state, battle=b.set("result", result))
+
+
+def held_won(state, who, cards):
+    b = state.battle
+    if b is None or b.get("result") != "won" or state.outcome is not None:
+        return state
+    for c in reversed(cards):
+        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["battle_won"]),
+                                  source={"card": c}))
+    return state
+
+
+def discards_to_deck(state, params, actor, source):
+    """The Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time)."""
+    pile = list(state.discards.get("harbinger", ()))
+    if not pile:
+        return state
+    cards, dice = shuffle(state.dice, list(state.decks.get("harbinger", ())) + pile)
+    state = replace(state, dice=dice, decks=state.decks.set("harbinger", pvector(cards)),
+                    discards=state.discards.set("harbinger", pvector()))
+    return log(state, "discards_shuffled_back", deck="harbinger", cards=len(pile), cause=_cause(source))
+
+
+def beaten(state, who, cards):
+    """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
+    b = state.battle
+    if b is None or b.get("result") != "won" or state.outcome is not None:
+        return state
+    for c in reversed(cards):
+        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["beaten"]),
+                                  source={"card": c, "space": state.characters[who].space}))
+    return log(state, "harbinger_beaten", character=who, cards=list(cards))
+
+
+def attack_score(state, score, enemy, kind=None):
+    """Value hook part: the Herald of War's +2 on a character's 4-6, the Skeleton King's +1 per
+    trophy point, a Skeleton trophy's +1 to Spirits and Undead fighting its holder."""
+    c = load().cards.get(enemy)
+    b = state.battle
+    if c is None or b is None or b["opponent"] is not None:
+        return score
+    d = c.data or {}
+    rule = d.get("attack_on_roll")
+    if rule and kind == rule["kind"] and b.get("roll") in rule["rolls"]:
+        score += rule["amount"]
+    who = b["who"]
+    if d.get("attack_per_trophy"):
+        score += d["attack_per_trophy"] * trophy_points(state, who)
+    if c.type == "enemy":
+        for t in state.characters[who].trophies:
+            bonus = (load().cards[t].data or {}).get("as_trophy", {}).get("attack_bonus")
+            if bonus and c.subtype in bonus["subtypes"]:
+                score += bonus["amount"]
+    return score
+
+
+def trophy_points(state, cid):
+    """Trophy points: the Strength and Craft of every trophy held."""
+    return sum((load().cards[t].strength or 0) + (load().cards[t].craft or 0)
+               for t in state.characters[cid].trophies)
+
+
+# --- the Necropolis ------------------------------------------------------------------------
+
+def draw_from_discards(state, cid, space, count):
+    """The Necropolis: the Adventure discard pile is shuffled and up to ``count`` cards are
+    drawn from it onto the space (as drawn cards)."""
+    pile = list(state.discards.get("adventure", ()))
+    if count <= 0 or not pile:
+        return log(state, "drawn_from_discards", character=cid, cards=[], space=space, cause="Necropolis")
+    order, dice = shuffle(state.dice, pile)
+    top, rest = order[:count], order[count:]
+    state = replace(state, dice=dice, discards=state.discards.set("adventure", pvector(rest)))
+    state = log(state, "drawn_from_discards", character=cid, cards=list(top), space=space,
+                cause="Necropolis")
+    return push(state, *reversed([frame("harbinger.discard_drawn", space=space, card=c) for c in top]))
+
+
+EFFECTS = {
+    "lowest_roll": lowest_roll, "target_other": target_other, "trophy_to_space": trophy_to_space,
+    "discard_possession": discard_possession, "convert_counters": convert_counters,
+    "followers_for_lives": followers_for_lives, "discard_trophy": discard_trophy,
+    "combat_standoff": combat_standoff, "harbinger_discards_to_deck": discards_to_deck,
+}
+
+SCHEMAS = {
+    "lowest_roll": _obj(effects=_EFFECTS, terrain={"anyOf": [{"const": "random"}, _ID]},
+                        terrain_each={"type": "boolean"}),
+    "target_other": _obj(effects=_EFFECTS, then=_EFFECTS,
+                         take={"type": "array", "minItems": 1, "items": {
+                             "enum": ["follower", "object", "magic_object", "gold"]}},
+                         give={"enum": ["random_follower"]}),
+    "trophy_to_space": _obj(space=_ID),
+    "discard_possession": _obj(),
+    "convert_counters": _obj(["from", "to"], **{"from": _COUNTER, "to": _COUNTER}),
+    "followers_for_lives": _obj(),
+    "discard_trophy": _obj(),
+    "combat_standoff": _obj(),
+    "harbinger_discards_to_deck": _obj(),
+}
+
+STEPS = {
+    "harbinger.lowest_rolled": lowest_rolled, "harbinger.lowest_fate": lowest_fate,
+    "harbinger.lowest_terrain": lowest_terrain, "harbinger.run_if_alive": run_if_alive,
+    "harbinger.target_chosen": target_chosen, "harbinger.take_from": take_from,
+    "harbinger.taken_from": taken_from, "harbinger.trophy_chosen": trophy_chosen,
+    "harbinger.trophy_discarded": trophy_discarded,
+    "harbinger.possession_discarded": possession_discarded,
+    "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
+    "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
+    "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
+}

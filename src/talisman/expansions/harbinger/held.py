@@ -1,0 +1,131 @@
+"""The Harbinger's Objects and Followers whose published rules work while they are held
+(card-data.md 2.2).  Fields of a held card's ``data``:
+
+``on_take: {types, effects}``
+    the ``possession_gained`` hook: another card of one of ``types`` joining the holder costs
+    him the effects (the Black Squire: an Object costs 1 fate; the White Maiden: another
+    Follower costs 1 life);
+``at_turn_start: effects``
+    the ``turn_started`` hook: effects for the holder as his turn starts (the Witch Cat: 1 fate
+    replenished; not ``turn_start``, a Blood Moon field of another shape);
+``prayer_add_up_to: N``
+    the ``prayer_rolled`` hook: after a prayer roll the holder may add 0 to N (``add:<n>``) (the
+    Anathema Priest);
+``on_visit: {space: effects}``
+    the ``before_encounter`` hook: having moved onto that space, the holder first suffers the
+    effects (the Anathema Priest: a fate at the Chapel, a life at the Graveyard);
+``moves_harbinger_on_event: true``
+    the ``events_drawn`` hook: the drawer of an Event may move the Harbinger to any space holding
+    a character (``harbinger:<space>``) instead of his own (the Ancient Calendar);
+``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
+    Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
+    ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
+    ends in :func:`before_encounter`).
+"""
+from __future__ import annotations
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push
+from ...rules import effects as base
+from ...state import update_character
+from ...rules import kernel
+from . import figure, terrain
+from . import store as st
+
+
+def _held(state, cid):
+    ch = state.characters[cid]
+    if not ch.alive or ch.toad_turns:
+        return []
+    return list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers)))
+
+
+def _with(state, cid, field):
+    return [c for c in _held(state, cid) if st.cdata(c).get(field)]
+
+
+def possession_gained(state, character, card):
+    """A card joining the holder of an ``on_take`` card costs him its effects."""
+    kind = load().cards[card].type
+    for held in _with(state, character, "on_take"):
+        rule = st.cdata(held)["on_take"]
+        if held != card and kind in rule["types"]:
+            state = log(state, "possession_cost", character=character, card=card, cause=held)
+            state = base.run(state, rule["effects"], character, {"card": held})
+    return state
+
+
+def turn_started(state, character):
+    ch = state.characters[character]
+    if ch.lost_turn:
+        return state
+    for held in reversed(_with(state, character, "at_turn_start")):
+        state = base.run(state, st.cdata(held)["at_turn_start"], character, {"card": held})
+    return state
+
+
+def prayer_rolled(state, character, roll):
+    """After a prayer roll, the holder may add 0 to N (the largest N of his cards)."""
+    most = max((st.cdata(c)["prayer_add_up_to"] for c in _with(state, character, "prayer_add_up_to")),
+               default=0)
+    if not most:
+        return state
+    # a frame, not a decision at once: another expansion's hook may ask its own question
+    return push(state, frame("harbinger.prayer_offer", who=character, roll=roll, most=most))
+
+
+def prayer_offer(state, who, roll, most):
+    return decide(state, who, "prayer", [f"add:{n}" for n in range(most + 1)],
+                  "harbinger.prayer_added", prompt=f"prayed {roll}: add up to {most}", who=who)
+
+
+def prayer_added(state, action, who):
+    flags = state.characters[who].turn_flags
+    n = int(action.args[0])
+    state = update_character(state, who, turn_flags=flags.set("prayer_add", flags.get("prayer_add", 0) + n))
+    return log(state, "prayer_added", character=who, amount=n)
+
+
+def before_encounter(state, character, space):
+    """The holder of an ``on_visit`` card who moved onto one of its spaces pays first.  A
+    movement roll of 1 with the Demon of Sloth as a trophy ends the turn: no encounter."""
+    ch = state.characters[character]
+    if not ch.turn_flags.get("moved"):
+        return state
+    if terrain.slothful(state, character) and terrain.stayed_on_a_one(state, character):
+        state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
+        state = log(state, "turn_ended_by", character=character, cause="demon_of_sloth", reason="a movement roll of 1")
+        return kernel.end_turn_now(state)
+    for held in reversed(_with(state, character, "on_visit")):
+        todo = st.cdata(held)["on_visit"].get(space)
+        if todo:
+            state = push(state, frame("harbinger.run_for", who=character, effects=list(todo), card=held))
+    return state
+
+
+def events_drawn(state, character, cards):
+    """The Ancient Calendar: the drawer may move the Harbinger to any space holding a
+    character instead of his own (``harbinger:<space>``)."""
+    if not _with(state, character, "moves_harbinger_on_event") or \
+            not st.board_space(state.characters[character].space):
+        return figure.events_drawn(state, character, cards)
+    return push(state, frame("harbinger.calendar_offer", who=character,
+                             cause=f"{character} drew {', '.join(cards)}"))
+
+
+def calendar_offer(state, who, cause):
+    here = state.characters[who].space
+    spaces = [here] + [s for s in dict.fromkeys(state.characters[c].space for c in st.alive_in_order(state, who))
+                       if s != here and st.board_space(s)]
+    if len(spaces) == 1:
+        return figure.move_to(state, here, cause)
+    return decide(state, who, "harbinger", [f"harbinger:{s}" for s in spaces], "harbinger.calendar_chosen",
+                  prompt="where the Harbinger goes (the Ancient Calendar)", cause=cause)
+
+
+def calendar_chosen(state, action, cause):
+    return figure.move_to(state, action.args[0], cause)
+
+
+STEPS = {"harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
+         "harbinger.calendar_chosen": calendar_chosen}

@@ -1,0 +1,130 @@
+"""The Harbinger cards with published effects played by rule code (card-data.md 2.2, 2.5 and
+section 6; ``talisman.expansions.harbinger.cards``).  Each test names the card it checks; the
+scenario files ``tests/scenarios/harbinger_*.yaml`` show the same cards in play."""
+import sys
+from pathlib import Path
+
+from pyrsistent import pvector, thaw
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+
+from support import events, hgame, legal, play  # noqa: E402
+from talisman.definitions import load  # noqa: E402
+from talisman.engine.records import replace  # noqa: E402
+from talisman.testing import invariants  # noqa: E402
+
+
+def test_enemy_effect_lists_in_the_card_data_are_valid():
+    """Harbinger enemies (data): the ``beaten``, ``unbeaten`` and ``on_roll`` effects are checked
+    against the effect vocabulary (the card loader does not read ``data``)."""
+    import jsonschema
+    from talisman.effects_schema import with_defs
+    from talisman.expansions import effect_schemas
+    schema = with_defs({"$ref": "#/$defs/effects"}, effect_schemas())
+    seen = set()
+    for c in load().cards.values():
+        d = c.data or {}
+        if c.set != "harbinger":
+            continue
+        for key in ("beaten", "unbeaten"):
+            if key in d:
+                jsonschema.validate(thaw(d[key]), schema)
+                seen.add(c.id)
+        if "on_roll" in d:
+            assert d["on_roll"]["kind"] in ("battle", "psychic")
+            jsonschema.validate(thaw(d["on_roll"]["effects"]), schema)
+            seen.add(c.id)
+    assert {"horseman_of_war", "herald_of_death", "demon_of_pride", "bone_giant",
+            "essence_eater", "crypt_horror"} <= seen
+
+
+def test_the_necropolis_draws_up_to_three_from_the_shuffled_discard_pile():
+    """Necropolis (card-data.md 2.5: "shuffle the Adventure discard pile and draw up to 3 from
+    it"): with a Bag of Gold on the space, two cards come from the discard pile, none from the
+    Adventure deck; every card stays in exactly one place."""
+    s = hgame([{"id": "thief", "space": "graveyard", "fate": 0}], [1],
+              position={"terrain": {"woods_1": "terrain_necropolis"}},
+              board_cards={"woods_1": ["bag_of_gold"]}, deck_tops={"adventure": ["sword"]})
+    pile = ["helmet", "shield", "axe"]
+    deck = list(s.decks["adventure"])
+    for c in pile:
+        deck.remove(c)
+    s = replace(s, decks=s.decks.set("adventure", pvector(deck)),
+                discards=s.discards.set("adventure", pvector(pile)))
+    s = play(s, "move:woods_1")
+    got = events(s, "drawn_from_discards")
+    assert len(got) == 1 and len(got[0]["cards"]) == 2 and set(got[0]["cards"]) <= set(pile)
+    assert not [e for e in events(s, "card_drawn") if e["card"] == "sword"]
+    left = [c for c in pile if c not in got[0]["cards"]]
+    assert list(s.discards["adventure"]) == left
+    assert invariants.check(s) == []
+
+
+def test_the_necropolis_with_an_empty_discard_pile_draws_nothing():
+    """Necropolis: nothing in the discard pile, nothing is drawn (not from the Adventure deck)."""
+    s = hgame([{"id": "thief", "space": "graveyard", "fate": 0}], [1],
+              position={"terrain": {"woods_1": "terrain_necropolis"}}, deck_tops={"adventure": ["sword"]})
+    s = play(s, "move:woods_1")
+    assert events(s, "drawn_from_discards")[0]["cards"] == []
+    assert not events(s, "card_drawn")
+
+
+def test_a_lowest_roller_may_pay_fate_to_roll_again():
+    """Falling Stars (everyone rolls): each roll is the character's own, so FATE lets him roll
+    it again once; the Warrior re-rolls his 1 into a 6 and the Thief (3) is the lowest."""
+    s = hgame([{"id": "thief", "space": "graveyard", "fate": 0, "lives": 4},
+               {"id": "warrior", "space": "tavern", "fate": 1, "lives": 4}], [1, 3, 1, 6],
+              position={"harbinger": "fields_3"}, deck_tops={"harbinger": ["falling_stars"]})
+    s = play(s, "move:woods_1")
+    assert "fate:reroll" in legal(s)
+    s = play(s, "fate:reroll")
+    assert s.characters["warrior"].fate == 0 and s.characters["warrior"].lives == 4
+    assert s.characters["thief"].lives == 3
+    assert events(s, "lowest_rollers")[0]["characters"] == ["thief"]
+
+
+def test_an_altar_discarded_by_the_omen_it_reveals_is_not_discarded_twice():
+    """Altar of Greed (issue 16, soak seed 1051: one copy too many of the Altar): the sacrifice
+    discards the top Omen, whose immediate effect (The Earth Quakes: every face-up card is
+    discarded) already takes the Altar off the board; the Altar is discarded once, and every
+    card stays in exactly one place."""
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "lives": 4},
+               {"id": "warrior", "space": "tavern", "fate": 0, "gold": 5}], [2],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2},
+              board_cards={"hills_1": ["altar_of_greed"]})
+    s = play(s, "move:hills_1", "choose:sacrifice", "target:warrior", "take:gold")
+    assert list(s.discards["harbinger"]).count("altar_of_greed") == 1
+    assert "altar_of_greed" not in s.board_cards.get("hills_1", ())
+    assert invariants.check(s) == []
+
+
+def test_the_anathema_priest_adds_up_to_two_to_a_prayer_and_the_chapel_costs_a_fate():
+    """Anathema Priest (card-data.md 2.2: "+0-2 after a prayer roll; lose 1 fate at each Chapel
+    visit"): the Priest prays at the Chapel and rolls 4; he adds 2 (6: a Spell); the visit then
+    costs him a fate."""
+    s = hgame([{"id": "priest", "space": "fields_2", "fate": 2, "spells": [],
+                "followers": ["anathema_priest"]}], [1, 4])
+    s = play(s, "move:chapel", "choose:pray", "keep")
+    assert legal(s) == {"add:0", "add:1", "add:2"}
+    s = play(s, "add:2")
+    assert events(s, "table_roll")[-1]["result"] >= 6
+    assert s.characters["priest"].fate == 1
+    assert invariants.check(s) == []
+
+
+def test_stones_of_time_restore_an_omen_and_shuffle_the_harbinger_discards_back():
+    """Stones of Time (card-data.md 2.2: "discard it to restore the top discarded Omen and
+    shuffle the Harbinger discards back into the Harbinger deck")."""
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0}], [2], position={"omens_discarded": 2},
+              board_cards={"hills_1": ["stones_of_time"]})
+    deck = list(s.decks["harbinger"])
+    gone = deck[:3]
+    s = replace(s, decks=s.decks.set("harbinger", pvector(deck[3:])),
+                discards=s.discards.set("harbinger", pvector(gone)))
+    stack = len(s.ext["harbinger"]["omen_stack"])
+    s = play(s, "move:hills_1", "choose:restore")
+    assert len(s.ext["harbinger"]["omen_stack"]) == stack + 1
+    assert not s.discards["harbinger"]
+    assert set(gone) | {"stones_of_time"} <= set(s.decks["harbinger"])
+    assert len(s.decks["harbinger"]) == len(deck) + 1  # the Stones themselves went back too
+    assert invariants.check(s) == []
