@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pyrsistent import pvector
+from pyrsistent import pvector, thaw
 
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
@@ -162,14 +162,6 @@ def _store(state, mine):
     return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
 
 
-def _thaw(value):
-    if hasattr(value, "items"):
-        return {k: _thaw(v) for k, v in value.items()}
-    if hasattr(value, "__iter__") and not isinstance(value, str):
-        return [_thaw(v) for v in value]
-    return value
-
-
 # --- set-up ----------------------------------------------------------------------------------------
 
 def _check(state):
@@ -217,7 +209,7 @@ def take_title(state, cid, title, cause):
     ch = state.characters[cid]
     before = None
     state = update_character(state, cid, strength=ch.strength + t["strength"], craft=ch.craft + t["craft"])
-    mine = _thaw(state.ext[KEY])
+    mine = thaw(state.ext[KEY])
     # "10 turns": the holder's turns after the one the title is gained in (docs/rulings.md)
     mine["held"][cid] = {"title": title, "turns": t.get("lasts"), "strength": t["strength"],
                          "craft": t["craft"], "alignment": None, "since": state.turn}
@@ -228,7 +220,7 @@ def take_title(state, cid, title, cause):
         before = ch.alignment
         state = chars.set_alignment(state, cid, t["alignment"], f"the {t['name']}")
         if state.characters[cid].alignment == t["alignment"]:
-            mine = _thaw(state.ext[KEY])
+            mine = thaw(state.ext[KEY])
             mine["held"][cid]["alignment"] = before
             state = _store(state, mine)
     return state
@@ -238,7 +230,7 @@ def give_back(state, cid, why):
     """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
     allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
     Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
-    mine = _thaw(state.ext[KEY])
+    mine = thaw(state.ext[KEY])
     h = mine["held"].pop(cid)
     state = _store(state, mine)
     t = titles()[h["title"]]
@@ -332,7 +324,7 @@ def _with_ability(step):
         buys = any(next(iter(e)) in ("gain_spells", "gain_scrolls") for e in effs)
         price = next((e["lose"]["gold"] for e in effs if "lose" in e and "gold" in e["lose"]), None)
         if buys and price is not None:
-            more = [({"lose": {**_thaw(e["lose"]), "gold": price + 1}} if "lose" in e else e) for e in effs]
+            more = [({"lose": {**thaw(e["lose"]), "gold": price + 1}} if "lose" in e else e) for e in effs]
             options.append({"id": f"{opt['id']}_and_ability",
                             "label": f"{opt.get('label', opt['id'])}, and an Ability for 1 more gold",
                             "require": {"gold_at_least": price + 1},
@@ -464,7 +456,7 @@ def turn_ended(state, character):
     left = mine["held"][character]["turns"] - 1
     if left <= 0:
         return give_back(state, character, "ten turns")
-    m = _thaw(mine)
+    m = thaw(mine)
     m["held"][character]["turns"] = left
     return _store(state, m)
 
@@ -475,7 +467,7 @@ def draw_ability(state, cid, cause):
     """"When an Ability is Gained, or purchased, it is taken from the top of the Ability Stock
     pile. When the Stockpile is exhausted, shuffle the discard pile and turn it face down to
     start a new Stockpile.\""""
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     if not m["ability_pile"] and m["ability_discards"]:
         pile, dice = shuffle(state.dice, m["ability_discards"])
         state = replace(state, dice=dice)
@@ -519,7 +511,7 @@ def character_died(state, character):
         return state
     if character in mine["held"]:
         state = give_back(state, character, "died")
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     gone = m["abilities"].pop(character, [])
     if gone:
         m["ability_discards"] += gone
@@ -554,7 +546,12 @@ STEPS: dict[str, Any] = {
 
 _PARAMS = {"type": "object", "additionalProperties": False, "required": ["title"],
            "properties": {"title": _ID}}
-PLUGIN = Plugin(KEY, always=True, steps=STEPS, hooks={
+def engaged(state) -> bool:
+    """Whether the options are on in this game (set-up keeps the module's record in ``ext``)."""
+    return KEY in state.ext
+
+
+PLUGIN = Plugin(KEY, always=True, engaged=engaged, steps=STEPS, hooks={
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view},

@@ -25,6 +25,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from pyrsistent import thaw
+
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
@@ -71,14 +73,6 @@ def table() -> Any:
     return deep_freeze(out)
 
 
-def _thaw(value):
-    if hasattr(value, "items"):
-        return {k: _thaw(v) for k, v in value.items()}
-    if hasattr(value, "__iter__") and not isinstance(value, str):
-        return [_thaw(v) for v in value]
-    return value
-
-
 def _store(state, mine):
     return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
 
@@ -92,7 +86,7 @@ def title_of(state, cid):
 def realms(state) -> dict[str, Any]:
     """``{space: {"owner", "title", "gold"}}``: the Realms on the board."""
     mine = state.ext.get(KEY)
-    return _thaw(mine["realms"]) if mine is not None else {}
+    return thaw(mine["realms"]) if mine is not None else {}
 
 
 # --- set-up ------------------------------------------------------------------------------------------
@@ -144,7 +138,7 @@ def title_chosen(state, action):
     cid = state.current
     if action.args[:1] != ("take",):
         return log(state, "entitlement_declined", character=cid)
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     title = m["pile"].pop(0)
     m["held"][cid] = title
     state = _store(state, m)
@@ -156,7 +150,7 @@ def title_chosen(state, action):
 def realm_placed(state, action, title):
     cid = state.current
     space = action.args[0]
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     m["realms"][space] = {"owner": cid, "title": title, "gold": 0}
     m["cards"][space] = []
     state = _store(state, m)
@@ -219,7 +213,7 @@ def tithe_left(state, action, space):
     """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"."""
     cid = state.current
     what = action.args[0]
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     ch = state.characters[cid]
     if what == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
@@ -235,7 +229,7 @@ def tithe_left(state, action, space):
 
 def collect(state, cid, space):
     """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     gold, cards = m["realms"][space]["gold"], m["cards"][space]
     if not gold and not cards:
         return state
@@ -263,7 +257,7 @@ def character_died(state, character):
     title = title_of(state, character)
     if title is None:
         return state
-    m = _thaw(state.ext[KEY])
+    m = thaw(state.ext[KEY])
     del m["held"][character]
     m["pile"].append(title)
     for space, realm in list(m["realms"].items()):
@@ -291,7 +285,12 @@ HANDLERS[ENTITLEMENT] = entitlement_met
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
                          "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left}
 
-PLUGIN = Plugin(KEY, always=True, steps=STEPS, effects={"noblemen_entitled": entitled_effect},
+def engaged(state) -> bool:
+    """Whether the options are on in this game (set-up keeps the module's record in ``ext``)."""
+    return KEY in state.ext
+
+
+PLUGIN = Plugin(KEY, always=True, engaged=engaged, steps=STEPS, effects={"noblemen_entitled": entitled_effect},
                 effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
                 hooks={
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
