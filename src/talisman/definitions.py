@@ -576,6 +576,10 @@ def load_from(root: Path) -> Definitions:
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
+    for aid, entry in abilities.items():  # card lists of an ability's params name cards
+        for key in ("cards", "except_cards"):
+            for c in entry.get("params", {}).get(key, ()):
+                check_ref(root / "abilities.yaml", aid, f"params.{key}", c, cards, "card")
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
     endings = _load_endings(root / "endings.yaml", board)
     return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
