@@ -45,7 +45,8 @@ BOARD_SCHEMA = with_defs({
         "links": {"type": "array", "items": {
             "type": "object", "required": ["kind", "a", "b"], "additionalProperties": False,
             "properties": {"kind": {"enum": ["bridge", "portal", "crown"]}, "a": _ID, "b": _ID,
-                           "guard": _ID, "note": {"type": "string"}}}},
+                           "guard": _ID, "strength": {"type": "integer", "minimum": 1},
+                           "note": {"type": "string"}}}},
         "spaces": {"type": "array", "items": {
             "type": "object", "required": ["id", "name", "region", "order", "neighbours", "draw"],
             "additionalProperties": False,
@@ -54,9 +55,20 @@ BOARD_SCHEMA = with_defs({
                            "opposite": _IDS, "draw": {"type": "integer", "minimum": 0},
                            "text": {"type": "string"}, **PROVENANCE,
                            "effect": {"$ref": "#/$defs/effects"}, "note": {"type": "string"},
-                           "creature_bonus": {"type": "integer", "minimum": 0}}}},
+                           "creature_bonus": {"type": "integer", "minimum": 0},
+                           "role": _ID, "meet_characters": {"type": "boolean"}}}},
     },
 })
+
+#: The roles the base rules find their spaces by (``Board.role``): each names one space of the
+#: main board (``role:`` in ``data/talisman/board.yaml``), so no rule compares a space id.
+ROLES = {
+    "crown": "the Crown of Command (THE CROWN OF COMMAND SPACE)",
+    "crown_gate": "the Valley of Fire, the only way to the Crown (MOVEMENT IN THE INNER REGION)",
+    "portal": "the Portal of Power, the Middle Region's way into the Inner (THE PORTAL OF POWER)",
+    "inner_gate": "the Plain of Peril, the Inner Region's first space beyond the Portal",
+    "warlock": "the Warlock's Cave, where Warlock Quests are given and handed in",
+}
 
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
@@ -169,6 +181,8 @@ class SpaceDef:
     stand_in: bool = False       # the whole space is a reconstruction (``reason`` says why)
     reason: str = ""
     stand_ins: Any = None        # field -> why that value is made up (a pmap) or None
+    role: str = ""               # the role the rules find this space by (``ROLES``), or ""
+    meet_characters: bool = False  # an Inner Region space where characters may encounter each other
 
 
 @attrs.frozen
@@ -176,7 +190,8 @@ class Link:
     kind: str
     a: str
     b: str
-    guard: str | None = None
+    guard: str | None = None     # the space whose guardian attacks a character crossing
+    strength: int | None = None  # the guardian's Strength (the Sentinel's 9)
 
 
 @attrs.frozen(eq=False)
@@ -192,6 +207,15 @@ class Board:
     # space id -> the expansion whose board has it
     origin: Mapping[str, str] = attrs.field(factory=dict, eq=False, converter=read_only)
     links: tuple[Link, ...] = ()
+    # role -> space id (``ROLES``; an expansion's board may add its own)
+    roles: Mapping[str, str] = attrs.field(factory=dict, eq=False, converter=read_only)
+
+    def role(self, name: str) -> str:
+        """The space id of the space with role ``name`` (``ROLES``)."""
+        try:
+            return self.roles[name]
+        except KeyError:
+            raise DataError("board", name, "role", "no space of the board has this role") from None
 
     def ring_step(self, space: str, direction: int) -> str:
         """The next space from ``space`` in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
@@ -204,6 +228,13 @@ class Board:
         for lk in self.links:
             if lk.kind == kind and space in (lk.a, lk.b):
                 return lk.b if space == lk.a else lk.a
+        return None
+
+    def link_at(self, space: str, kind: str) -> Link | None:
+        """The link of ``kind`` with an end on ``space`` (its guard and the guard's Strength), or None."""
+        for lk in self.links:
+            if lk.kind == kind and space in (lk.a, lk.b):
+                return lk
         return None
 
 
@@ -312,6 +343,7 @@ class Definitions:
     expansion_decks: Mapping[str, Mapping[str, tuple[str, ...]]] = attrs.field(
         factory=dict, eq=False, converter=_read_only_nested)
     exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
+    endings: Any = None             # endings.yaml: the places the Alternative Endings name (frozen plain data)
 
 
 def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
@@ -355,16 +387,32 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
                                    s["draw"], s.get("text", ""), deep_freeze(s.get("effect", [])),
                                    s.get("creature_bonus", 0), s.get("source", ""),
                                    s.get("stand_in", False), s.get("reason", ""),
-                                   deep_freeze(s.get("stand_ins")))
+                                   deep_freeze(s.get("stand_ins")), s.get("role", ""),
+                                   s.get("meet_characters", False))
+    roles: dict[str, str] = {}
+    for s in doc["spaces"]:
+        if "role" in s:
+            if s["role"] in roles:
+                raise DataError(path, s["id"], "role",
+                                f"role {s['role']!r} is already the role of {roles[s['role']]!r}")
+            roles[s["role"]] = s["id"]
+    for name in ROLES:
+        if name not in roles:
+            raise DataError(path, "spaces", "role", f"no space has the role {name!r} the rules need")
     links = []
     for i, lk in enumerate(doc["links"]):
         for f in ("a", "b", "guard"):
             if f in lk:
                 check_ref(path, f"links[{i}]", f, lk[f], ids, "space")
-        links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard")))
+        if lk["kind"] == "bridge" and ("guard" not in lk or "strength" not in lk):
+            raise DataError(path, f"links[{i}]", "guard", "a bridge needs its guard and the guard's Strength")
+        if "strength" in lk and "guard" not in lk:
+            raise DataError(path, f"links[{i}]", "strength", "a guardian's Strength needs a guard")
+        links.append(Link(lk["kind"], lk["a"], lk["b"], lk.get("guard"), lk.get("strength")))
     for rid, parent in part_of.items():
         check_ref(path, rid, "part_of", parent, regions, "region")
-    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of, origin=origin)
+    return Board(spaces, regions, shapes, links=tuple(links), part_of=part_of, origin=origin,
+                 roles=roles)
 
 
 def _load_abilities(path: Path) -> dict[str, Any]:
@@ -528,8 +576,64 @@ def load_from(root: Path) -> Definitions:
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
+    for aid, entry in abilities.items():  # card lists of an ability's params name cards
+        for key in ("cards", "except_cards"):
+            for c in entry.get("params", {}).get(key, ()):
+                check_ref(root / "abilities.yaml", aid, f"params.{key}", c, cards, "card")
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
-    return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions)
+    endings = _load_endings(root / "endings.yaml", board)
+    return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
+                       endings)
+
+
+_SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}
+_STAND_INS = PROVENANCE["stand_ins"]
+ENDINGS_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "required": ["demon_lord", "lord_of_chaos", "pandoras_box"],
+    "properties": {
+        "demon_lord": {"type": "object", "additionalProperties": False, "required": ["barrier"],
+                       "properties": {"barrier": {
+                           "type": "object", "additionalProperties": False,
+                           "required": ["source", "chart"],
+                           "properties": {"source": PROVENANCE["source"], "stand_ins": _STAND_INS,
+                                          "chart": _SPACES_BY_KEY}}}},
+        "lord_of_chaos": {"type": "object", "additionalProperties": False,
+                          "required": ["source", "errands", "instead", "routes"],
+                          "properties": {"source": PROVENANCE["source"], "errands": _SPACES_BY_KEY,
+                                         "instead": _SPACES_BY_KEY,
+                                         "routes": {"type": "object", "additionalProperties": _IDS}}},
+        "pandoras_box": {"type": "object", "additionalProperties": False,
+                         "required": ["source", "quest_locations"],
+                         "properties": {"source": PROVENANCE["source"], "quest_locations": {
+                             "type": "array", "items": {
+                                 "type": "object", "additionalProperties": False, "required": ["name"],
+                                 "properties": {"name": {"type": "string"}, "space": _ID}}}}},
+    },
+}
+
+
+def _load_endings(path: Path, board: Board) -> Any:
+    """The places the Alternative Endings name (``endings.yaml``): every space must be on the
+    board, the Demon Lord's barrier chart must cover a D8 exactly, its stand-in rows must be
+    rows of the chart."""
+    doc = validate(path, load_yaml(path), ENDINGS_SCHEMA)
+    barrier = doc["demon_lord"]["barrier"]
+    problem = table_problem(barrier["chart"], 1, 8)
+    if problem:
+        raise DataError(path, "demon_lord.barrier", "chart", problem)
+    for row in barrier.get("stand_ins", {}):
+        check_ref(path, "demon_lord.barrier", "stand_ins", row, barrier["chart"], "chart row")
+    loc = doc["lord_of_chaos"]
+    named = [("demon_lord.barrier", "chart", sp) for sp in barrier["chart"].values()]
+    named += [("lord_of_chaos", "errands", sp) for sp in loc["errands"].values()]
+    named += [("lord_of_chaos", "instead", sp) for pair in loc["instead"].items() for sp in pair]
+    named += [("lord_of_chaos", "routes", sp) for side in loc["routes"].values() for sp in side]
+    named += [("pandoras_box", "quest_locations", q["space"])
+              for q in doc["pandoras_box"]["quest_locations"] if "space" in q]
+    for entry, field, sp in named:
+        check_ref(path, entry, field, sp, board.spaces, "space")
+    return deep_freeze(doc)
 
 
 EXCEPTIONS_SCHEMA = {
@@ -618,6 +722,10 @@ def stand_in_values(defs: Definitions | None = None, root: Path | None = None) -
         rows += _rows(space_sets.get(sp.id, "base"), "space", sp)
     for c in defs.cards.values():
         rows += _rows(c.set, f"{c.deck} card", c)
+    barrier = defs.endings["demon_lord"]["barrier"] if defs.endings is not None else {}
+    for row, why in sorted(barrier.get("stand_ins", {}).items()):
+        rows.append(StandIn("base", "chart", "demon_lord_barrier", "the Demon Lord's barrier chart",
+                            row, why))
     return rows + _chart_rows(root)
 
 

@@ -159,7 +159,7 @@ def test_the_quest_of_a_lifetime_counts_only_places_landed_on_and_encountered():
     quest = endings.quest_of_a_lifetime(s)
     assert quest[:2] == ("graveyard", "city_anarchists_guild") and quest[-1] == "city_high_temple"
     assert len(quest) == 8
-    missing = [name for name, sp in endings.QUEST_LOCATIONS if sp is None]
+    missing = [name for name, sp in endings.quest_locations() if sp is None]
     assert missing == ["the Monastery or Pure Good", "the Guard Room", "the Space Fortress", "the Endless Sea"]
 
 

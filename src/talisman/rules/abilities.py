@@ -24,8 +24,13 @@ from ..engine.records import replace
 
 #: BEGUILE: the roll needed against each alignment (talisman-facts.md: 6 Good, 5-6 Neutral, 4-6 Evil).
 BEGUILE_AT_LEAST = {"good": 6, "neutral": 5, "evil": 4}
-#: Followers the Sorceress may not take.
-NOT_TAKEN_BY_SORCERESS = {"maiden", "unicorn", "princess"}
+
+
+def cards_param(ability, key):
+    """The card ids an ability's ``params[key]`` lists (abilities.yaml; checked on load): the
+    Sorceress's ``take_follower`` ``except_cards``, the Minstrel's ``take_maiden_or_princess``
+    ``cards``."""
+    return frozenset(load().abilities[ability].get("params", {}).get(key, ()))
 
 
 def may_use(state, cid, card_id):
@@ -63,11 +68,11 @@ def character_options(state, cid, other):
     if chars.has_ability(state, cid, "beguile") and (och.objects or och.gold):
         out.append("ability:beguile")
     if chars.has_ability(state, cid, "take_follower") and any(
-            f not in NOT_TAKEN_BY_SORCERESS and load().cards[f].type != "enemy"
+            f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy"
             and "animal" not in load().cards[f].abilities for f in och.followers):
         out.append("ability:take_follower")
     if chars.has_ability(state, cid, "take_maiden_or_princess") and (
-            {"maiden", "princess"} & set(och.followers)):
+            cards_param("take_maiden_or_princess", "cards") & set(och.followers)):
         out.append("ability:take_maiden")
     return out
 
@@ -102,9 +107,11 @@ def offer_spoils(state, cid, other, what, how):
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)]
     elif what == "followers_for_sorceress":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)
-                   if f not in NOT_TAKEN_BY_SORCERESS and load().cards[f].type != "enemy"]
+                   if f not in cards_param("take_follower", "except_cards")
+                   and load().cards[f].type != "enemy"]
     else:
-        options = [f"take:{f}" for f in dict.fromkeys(och.followers) if f in ("maiden", "princess")]
+        wanted = cards_param("take_maiden_or_princess", "cards")
+        options = [f"take:{f}" for f in dict.fromkeys(och.followers) if f in wanted]
     if not options:
         return state
     return decide(state, cid, "take", options, "abilities.taken", prompt=f"{how} from {other}",

@@ -20,8 +20,6 @@ from ..state import update_character
 from . import characters as chars
 from . import combat
 
-MEETING_SPACES = ("plain_of_peril", "valley_of_fire", "crown_of_command")
-
 
 def encounter_inner(state, cid):
     """The Inner Region's encounter: another character where allowed, else the space."""
@@ -29,17 +27,19 @@ def encounter_inner(state, cid):
     space = ch.space
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
-    if space == "crown_of_command":
+    board = load().board
+    crown = space == board.role("crown")
+    if crown:
         # an Alternative Ending decides it (the endings area subscribes)
         state, handled = adjust(state, "crown_encounter", (state, False), character=cid)
         if handled:
             return state
-    if others and space in MEETING_SPACES:
+    if others and board.spaces[space].meet_characters:
         options = [f"encounter:char:{o}" for o in others]
-        if space != "crown_of_command":
+        if not crown:
             options.insert(0, "encounter:space")
         return decide(state, cid, "encounter", options, "encounters.chosen",
-                      prompt=f"on the {load().board.spaces[space].name}")
+                      prompt=f"on the {board.spaces[space].name}")
     state = log(state, "encountered_space", character=cid, space=space)
     return run_effects(state, space_instructions(state, space), cid, {"space": space})
 

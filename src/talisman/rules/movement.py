@@ -23,7 +23,6 @@ from . import characters as chars
 from . import quests
 
 CLOCKWISE, COUNTER = 1, -1
-SENTINEL_STRENGTH = 9  # SENTINEL SPACE (talisman-facts.md 1d: Strength 9)
 
 
 def reachable(board, start, steps):
@@ -76,15 +75,16 @@ def inner_destinations(board, state, cid):
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
     space = state.characters[cid].space
     out = []
-    if space == "crown_of_command" and adjust(state, "crown_holds", False, character=cid):
+    crown, gate = board.role("crown"), board.role("crown_gate")
+    if space == crown and adjust(state, "crown_holds", False, character=cid):
         return out  # 001/003: "Characters on the Crown of Command cannot move" (an ending card)
     held = state.characters[cid].hold == space
     for n in board.spaces[space].neighbours:
-        if held and not (n == "portal_of_power" or distance_to_plain(board, n) < distance_to_plain(board, space)):
+        if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
             continue  # an unfinished space: only retreating ("at any time") leaves it
-        if n == "valley_of_fire" and space != "crown_of_command" and not has_talisman(state, cid):
+        if n == gate and space != crown and not has_talisman(state, cid):
             continue
-        if n == "valley_of_fire" and state.ending is not None and \
+        if n == gate and state.ending is not None and \
                 state.ending.get("barrier_by") not in (None, cid):
             continue  # the Demon Lord's barrier
         out.append(n)
@@ -425,7 +425,8 @@ def follow(state, cid, path, sentinel_passed=False):
             rest = [list(p) for p in path[i:]]
             go_on = {"step": "movement.follow", "args": {"path": rest}}
             stop = {"step": "turn.cut", "args": {}}
-            sentinel = {"name": "sentinel", "card": None, "value": SENTINEL_STRENGTH}
+            bridge = board.link_at(here, "bridge")  # the guard and its Strength (board data)
+            sentinel = {"name": bridge.guard, "card": None, "value": bridge.strength}
             return combat.start_combat(state, cid, "battle", [sentinel], on_win=go_on,
                                        on_lose=stop, on_standoff=stop, on_evade=go_on)
         if how == "portal" and not adjust(state, "crossing_guarded", True, space=here):
@@ -490,8 +491,9 @@ def portal_rolled(state, action, ability):
         value += 1  # the Dwarf: +1 when opening the Portal of Power by Craft
     if total <= value:
         state = log(state, "portal_opened", character=cid, ability=ability, roll=total)
-        state = update_character(state, cid, space="plain_of_peril")
-        state = log(state, "moved", character=cid, path=["plain_of_peril"], to="plain_of_peril")
+        plain = load().board.role("inner_gate")
+        state = update_character(state, cid, space=plain)
+        state = log(state, "moved", character=cid, path=[plain], to=plain)
     else:
         state = log(state, "portal_failed", character=cid, ability=ability, roll=total)
         state = characters.lose_counter(state, cid, ability, 1, "failed to open the Portal")
@@ -510,7 +512,7 @@ def inner_chosen(state, action):
     state = update_character(state, cid, space=dest, hold=None, pit_fiends=0)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=[dest], to=dest)
-    if dest == "crown_of_command":
+    if dest == board.role("crown"):
         state = log(state, "crown_reached", character=cid)
         state = replace(state, crown_reached=True)
     retreat = (board.spaces[dest].region == "inner"
@@ -580,8 +582,9 @@ def teleport_chosen(state, action, encounter, cause, who):
 
 
 def offer_steps(state, cid, count, cause):
-    dests = reachable(load().board, state.characters[cid].space, count)
-    dests.pop("plain_of_peril", None)  # an encounter's move does not open the Portal
+    board = load().board
+    dests = reachable(board, state.characters[cid].space, count)
+    dests.pop(board.role("inner_gate"), None)  # an encounter's move does not open the Portal
     return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)], "movement.steps_chosen",
                   prompt=f"move {count} ({cause})", cause=cause, who=cid)
 

@@ -28,10 +28,6 @@ from ..engine.machine import log
 from ..state import update_character
 from . import characters
 
-#: Where the Warlock waits and a completed quest ends.
-CAVE = "warlocks_cave"
-
-
 def set_quest(state, params, actor, source):
     """The ``quest`` effect: the Warlock sets the character a quest."""
     state = update_character(state, actor, quest=params)
@@ -93,11 +89,13 @@ def complete_fulfilled(state):
 
 
 def complete(state, cid):
-    """"On completion: teleported back here, gain a Talisman (if available)"."""
-    state = update_character(state, cid, quest=None, space=CAVE)
+    """"On completion: teleported back here, gain a Talisman (if available)" (here: the
+    Warlock's Cave, the board's space with role ``warlock``)."""
+    cave = load().board.role("warlock")
+    state = update_character(state, cid, quest=None, space=cave)
     state = log(state, "quest_completed", character=cid)
-    state = log(state, "moved", character=cid, path=[CAVE], to=CAVE)
-    return possessions.gain_talisman(state, {}, cid, {"space": CAVE})
+    state = log(state, "moved", character=cid, path=[cave], to=cave)
+    return possessions.gain_talisman(state, {}, cid, {"space": cave})
 
 
 def before_move_chosen(state, cid, action):

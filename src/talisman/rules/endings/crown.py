@@ -13,7 +13,7 @@ from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
-from .lord_of_chaos import (LORD_OF_CHAOS_CHART, continue_change, continue_chaos_fight, continue_errand,
+from .lord_of_chaos import (continue_change, lord_of_chaos_chart, continue_chaos_fight, continue_errand,
                             continue_trial)
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
 from .tasks import set_task, task_of
@@ -88,20 +88,20 @@ def die_ending(state, cid, card):
     task = task_of(state, cid)
     if task is not None:
         return TASKS[task["kind"]](state, cid, task)
-    spec, chart = DIE_ENDINGS[card]
+    spec = DIE_ENDINGS[card][0]
     return request_roll(state, spec, f"{card} for {cid}", "endings.chart_rolled", card=card, who=cid)
 
 
 def chart_rolled(state, action, card, who):
     roll = sum(action.dice)
-    row = DIE_ENDINGS[card][1][roll]
+    row = DIE_ENDINGS[card][1]()[roll]
     state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
     return push(state, frame(row["step"], who=who, row=row))
 
 
-#: The endings with a die: the roll and the chart.
-DIE_ENDINGS = {"dragon_king": ("d8", DRAGON_KING_CHART), "lord_of_chaos": ("d6", LORD_OF_CHAOS_CHART),
-               "pandoras_box": ("d8", PANDORAS_BOX_CHART)}
+#: The endings with a die: the roll and the chart (a function: a chart may name places of the data).
+DIE_ENDINGS = {"dragon_king": ("d8", lambda: DRAGON_KING_CHART), "lord_of_chaos": ("d6", lord_of_chaos_chart),
+               "pandoras_box": ("d8", lambda: PANDORAS_BOX_CHART)}
 
 
 TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,

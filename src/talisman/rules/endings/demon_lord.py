@@ -5,21 +5,23 @@ from __future__ import annotations
 from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...state import update_character
+from .tasks import places, role
 from .winning import win
 from ...engine.machine import frame, push
 from .. import combat
 
-__all__ = ["DEMON_LORD", "BARRIER_CHART", "demon_lord", "raise_barrier", "barrier",
+__all__ = ["DEMON_LORD", "barrier_chart", "demon_lord", "raise_barrier", "barrier",
            "barrier_rolled", "demon_chosen", "demon_hit"]
 
 
 DEMON_LORD = {"craft": 12, "lives": 4}
 
 
-#: The Demon Lord's barrier chart (D8) for a character on the Valley of Fire; results 1-3 name
-#: the Timescape, Dungeon and City boards (not in play): a stand-in sends them to the Portal of Power.
-BARRIER_CHART = {1: "portal_of_power", 2: "portal_of_power", 3: "portal_of_power",
-                 4: "portal_of_power", 5: "graveyard", 6: "cursed_glade", 7: "oasis", 8: "castle"}
+def barrier_chart():
+    """The Demon Lord's barrier chart (D8 result -> space) for a character on the Valley of Fire
+    (``data/talisman/endings.yaml``: results 1-3 name the Timescape, Dungeon and City boards; a
+    stand-in sends them to the Portal of Power)."""
+    return {int(k): sp for k, sp in places("demon_lord")["barrier"]["chart"].items()}
 
 
 def demon_lord(state, cid):
@@ -39,7 +41,7 @@ def raise_barrier(state, cid):
     to a random location" (the D8 chart)."""
     state = replace(state, ending=state.ending.set("barrier_by", cid))
     out = [o for o in state.order if o != cid and state.characters[o].alive
-           and state.characters[o].space == "valley_of_fire"]
+           and state.characters[o].space == role("crown_gate")]
     for o in reversed(out):
         state = push(state, frame("endings.barrier", who=o))
     return state
@@ -50,7 +52,7 @@ def barrier(state, who):
 
 
 def barrier_rolled(state, action, who):
-    dest = BARRIER_CHART[sum(action.dice)]
+    dest = places("demon_lord")["barrier"]["chart"][str(sum(action.dice))]
     state = update_character(state, who, space=dest)
     return log(state, "teleported", character=who, to=dest, cause="the Demon Lord's barrier")
 
@@ -58,10 +60,11 @@ def barrier_rolled(state, action, who):
 def demon_chosen(state, action):
     cid = state.current
     if action.kind == "flee":
-        state = update_character(state, cid, space="plain_of_peril")
+        plain = role("inner_gate")
+        state = update_character(state, cid, space=plain)
         state = replace(state, ending=state.ending.set("demon_lives", DEMON_LORD["lives"])
                         .discard("barrier_by"))
-        return log(state, "fled", character=cid, to="plain_of_peril", enemy="demon_lord")
+        return log(state, "fled", character=cid, to=plain, enemy="demon_lord")
     demon = {"name": "demon_lord", "card": None, "value": DEMON_LORD["craft"]}
     hit = {"step": "endings.demon_hit", "args": {"who": cid}}
     return combat.start_combat(state, cid, "psychic", [demon], on_win=hit, on_lose=None,

@@ -6,7 +6,7 @@ from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from pyrsistent import pvector
-from .tasks import alive, discard_cards, set_task, task_of, throw
+from .tasks import alive, discard_cards, role, set_task, task_of, throw
 from .winning import win, won_in_time
 from .. import characters
 from .. import combat
@@ -60,9 +60,9 @@ def dk_meal(state, who, row=None):
         state = update_character(state, who, followers=list(ch.followers)[1:])
         state = characters.discard(state, eaten)
         state = log(state, "follower_eaten", character=who, card=eaten, by="dragon_king")
-        return throw(state, who, "plain_of_peril", "the Dragon King")
+        return throw(state, who, role("inner_gate"), "the Dragon King")
     state = characters.lose_lives(state, who, 1, "the Dragon King")
-    return throw(state, who, "portal_of_power", "the Dragon King") if alive(state, who) else state
+    return throw(state, who, role("portal"), "the Dragon King") if alive(state, who) else state
 
 
 def dk_brothers(state, who, row=None):
@@ -91,7 +91,7 @@ def dk_brother_killed(state, who):
 
 def dk_brother_lost(state, who):
     state = set_task(state, who, None)
-    return throw(state, who, "plain_of_peril", "the Dragon King's brothers")
+    return throw(state, who, role("inner_gate"), "the Dragon King's brothers")
 
 
 def dk_king(state, who, row=None):
@@ -207,14 +207,14 @@ def dk_dragons(state, who, row=None):
     bc = state.board_cards
     for space in sorted(bc):
         dragons = [c for c in bc[space] if characters.card(c).type == "enemy" and characters.card(c).subtype == "dragon"]
-        if dragons and space != "crown_of_command":
+        if dragons and space != role("crown"):
             bc = bc.set(space, pvector([c for c in bc[space] if c not in dragons]))
             found += dragons
     state = replace(state, board_cards=bc)
     if not found:
         state = log(state, "no_dragons_came", character=who)
         return dk_king(state, who)
-    state = characters.put_on_space(state, "crown_of_command", found)
+    state = characters.put_on_space(state, role("crown"), found)
     state = log(state, "dragons_called", character=who, cards=found)
     state = set_task(state, who, {"kind": "dragons", "cards": found})
     return fight_dragons(state, who, task_of(state, who))
@@ -229,8 +229,9 @@ def fight_dragons(state, who, task):
 
 def dk_dragons_beaten(state, who):
     cards = task_of(state, who)["cards"]
-    left = [c for c in state.board_cards.get("crown_of_command", []) if c not in cards]
-    state = replace(state, board_cards=state.board_cards.set("crown_of_command", pvector(left)))
+    crown = role("crown")
+    left = [c for c in state.board_cards.get(crown, []) if c not in cards]
+    state = replace(state, board_cards=state.board_cards.set(crown, pvector(left)))
     state = set_task(state, who, {"kind": "king_next"})
     return log(state, "dragons_beaten", character=who)
 

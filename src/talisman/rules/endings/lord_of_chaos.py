@@ -1,41 +1,47 @@
-"""The Lord of Chaos (000 Alternative Endings): the D6 chart (``LORD_OF_CHAOS_CHART``), LET'S SEE
+"""The Lord of Chaos (000 Alternative Endings): the D6 chart (:func:`lord_of_chaos_chart`), LET'S SEE
 YOU SUFFER's letter table (``LETTER_TABLE``, ``LETTERS``) and COMBAT TO WIN's table by
 alignment (``COMBAT_TABLE``, ``CHAOS_FOES``)."""
 from __future__ import annotations
 
+import functools
+
 from ...engine.machine import log, request_roll
 from ..hooks import adjust
-from .tasks import alive, discard_cards, in_play, moves_since, set_task, task_of, throw
+from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of, throw
 from .winning import win
 from .. import characters
 from .. import combat
 
-__all__ = ["ANARCHIST_GUILD", "ANARCHIST_GUILD_STAND_IN", "LORD_OF_CHAOS_CHART", "LETTER_TABLE",
+__all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
-           "continue_errand", "loc_alignment", "loc_neutral", "ROUTES", "route_in",
+           "continue_errand", "loc_alignment", "loc_neutral", "route_of", "route_in",
            "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
            "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
            "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled"]
 
 
-#: The Lord of Chaos's D6 chart.  The Anarchist Guild is on the City board: with the City
-#: expansion in the game its space; without it the stand-in is the City space of the main board.
-ANARCHIST_GUILD = "city_anarchists_guild"
-
-
-ANARCHIST_GUILD_STAND_IN = "city"
-
-
-LORD_OF_CHAOS_CHART = {
+#: The Lord of Chaos's D6 chart without its places: results 1-3 send a character on an errand
+#: to the place ``errands`` names in ``data/talisman/endings.yaml`` (:func:`lord_of_chaos_chart`).
+_CHART = {
     1: {"name": "good_wins_evil_loses", "step": "endings.loc_alignment", "wins": "good",
-        "loses": "evil", "errand": "chapel"},
+        "loses": "evil"},
     2: {"name": "evil_wins_good_loses", "step": "endings.loc_alignment", "wins": "evil",
-        "loses": "good", "errand": "graveyard"},
-    3: {"name": "neutral_wins", "step": "endings.loc_neutral", "errand": ANARCHIST_GUILD},
+        "loses": "good"},
+    3: {"name": "neutral_wins", "step": "endings.loc_neutral"},
     4: {"name": "change_is_good", "step": "endings.loc_change"},
     5: {"name": "lets_see_you_suffer", "step": "endings.loc_suffer"},
     6: {"name": "combat_to_win", "step": "endings.loc_combat"},
 }
+
+
+@functools.lru_cache(maxsize=1)
+def lord_of_chaos_chart():
+    """The Lord of Chaos's D6 chart (result -> row): an errand's row names its place
+    (``errand``); the Anarchist Guild is on the City board: with the City in the game its space,
+    without it the space ``instead`` names (:func:`errand`)."""
+    errands = places("lord_of_chaos")["errands"]
+    return {r: {**row, "errand": errands[row["name"]]} if row["name"] in errands else row
+            for r, row in _CHART.items()}
 
 
 #: LET'S SEE YOU SUFFER: the D6 and the alignment give a letter.
@@ -82,9 +88,10 @@ TRIAL_OF_CHAOS = {"margin": 3, "battles": [["dragon_of_chaos", "battle"], ["prie
 
 def errand(state, who, place):
     """"you must go to the <place> and discard all Possessions except Followers, then return
-    here to Win the Game" (the discarding is done on the return: docs/endings.md)."""
-    if place == ANARCHIST_GUILD and not in_play(state, place):
-        place = ANARCHIST_GUILD_STAND_IN
+    here to Win the Game" (the discarding is done on the return: docs/endings.md); a place on a
+    board not in the game: the place standing for it (``instead`` in the endings data)."""
+    if not in_play(state, place):
+        place = places("lord_of_chaos")["instead"].get(place, place)
     state = set_task(state, who, {"kind": "errand", "to": place, "since": len(state.log)})
     return log(state, "errand_set", character=who, to=place)
 
@@ -114,8 +121,13 @@ def loc_neutral(state, who, row):
     return errand(state, who, row["errand"]) if alive(state, who) else state
 
 
-ROUTES = {"mines": "mines", "vampires_tower": "mines", "pits": "mines",
-          "crypt": "crypt", "death": "crypt", "werewolf_den": "crypt"}
+def route_of(space):
+    """The route to the Crown whose Inner Region side ``space`` is on (``routes`` in
+    ``data/talisman/endings.yaml``: the Mines or the Crypt), or None."""
+    for route, spaces in places("lord_of_chaos")["routes"].items():
+        if space in spaces:
+            return route
+    return None
 
 
 def route_in(state, who, since=0):
@@ -124,7 +136,7 @@ def route_in(state, who, since=0):
     hook point)."""
     route = None
     for to in moves_since(state, who, since):
-        way = adjust(state, "crown_route", ROUTES.get(to), space=to)
+        way = adjust(state, "crown_route", route_of(to), space=to)
         if way is not None:
             route = way
     return route
@@ -136,7 +148,7 @@ def loc_change(state, who, row):
     task = {"kind": "change", "alignment": state.characters[who].alignment,
             "route": route_in(state, who), "since": len(state.log)}
     state = set_task(state, who, task)
-    return throw(state, who, "portal_of_power", "the Lord of Chaos: change is good")
+    return throw(state, who, role("portal"), "the Lord of Chaos: change is good")
 
 
 def continue_change(state, who, task):
@@ -147,7 +159,7 @@ def continue_change(state, who, task):
         return win(state, who, "lord_of_chaos")
     state = log(state, "no_change", character=who, route=route)
     state = set_task(state, who, dict(task, since=len(state.log)))
-    return throw(state, who, "portal_of_power", "the Lord of Chaos: change is good")
+    return throw(state, who, role("portal"), "the Lord of Chaos: change is good")
 
 
 def loc_suffer(state, who, row):
@@ -167,7 +179,7 @@ def loc_suffer_rolled(state, action, who):
     if what.get("win"):
         return win(state, who, "lord_of_chaos")
     if what.get("leave"):
-        state = throw(state, who, "portal_of_power", "the Lord of Chaos")
+        state = throw(state, who, role("portal"), "the Lord of Chaos")
     return state
 
 

@@ -7,35 +7,29 @@ from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
 from .arena import duel, pandora_arena
-from .tasks import alive, in_play, set_task, task_of
+from .tasks import alive, in_play, places, set_task, task_of
 from .winning import win
 from .. import characters
 from .. import movement
 
-__all__ = ["QUEST_LOCATIONS", "QUEST_OF_A_LIFETIME", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
+__all__ = ["quest_locations", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
            "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
            "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
            "turn_started", "trophy_kept"]
 
 
-#: The quest's thirteen locations in order, each with the space that stands for it (None: on a
-#: board that does not exist here: the Monastery, the Guard Room, the Space Fortress, the
-#: Endless Sea).  The City's spaces count only with the City in the game; the Royal Castle
-#: only replaces a razed Castle (no Castle is razed here).  The Crown is the thirteenth.
-QUEST_LOCATIONS = (("the Monastery or Pure Good", None), ("the Graveyard", "graveyard"),
-                   ("the Anarchist's Guild", "city_anarchists_guild"), ("the Guard Room", None),
-                   ("the Space Fortress", None), ("the Endless Sea", None),
-                   ("the Magic Emporium", "city_magic_emporium"), ("the Tavern", "tavern"),
-                   ("the Castle", "castle"), ("the Oasis", "oasis"), ("the Village", "village"),
-                   ("the High Temple", "city_high_temple"))
-
-
-QUEST_OF_A_LIFETIME = ("graveyard", "tavern", "castle", "oasis", "village")  # the main board's
+def quest_locations():
+    """The quest's first twelve locations in order, ``(name, space)``, each with the space that
+    stands for it (None: on a board that does not exist here: the Monastery, the Guard Room, the
+    Space Fortress, the Endless Sea), from ``data/talisman/endings.yaml``.  The City's spaces
+    count only with the City in the game; the Royal Castle only replaces a razed Castle (no
+    Castle is razed here).  The Crown is the thirteenth."""
+    return tuple((q["name"], q.get("space")) for q in places("pandoras_box")["quest_locations"])
 
 
 def quest_of_a_lifetime(state):
     """The quest's places in play, in order."""
-    return tuple(sp for _, sp in QUEST_LOCATIONS if sp is not None and in_play(state, sp))
+    return tuple(sp for _, sp in quest_locations() if sp is not None and in_play(state, sp))
 
 
 PANDORAS_BOX_CHART = {

@@ -13,7 +13,18 @@ from ...definitions import load
 from pyrsistent import pmap
 from .. import characters
 
-__all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play"]
+__all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play",
+           "places", "role"]
+
+
+def places(ending):
+    """The places ``ending`` names (``data/talisman/endings.yaml``, frozen plain data)."""
+    return load().endings[ending]
+
+
+def role(name):
+    """The space of the board with role ``name`` (``definitions.ROLES``: ``crown``, ``portal``...)."""
+    return load().board.role(name)
 
 
 def task_of(state, cid):
