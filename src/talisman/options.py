@@ -121,4 +121,4 @@ EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizard
               "disasters")  # the compendium's TALISMAN Disasters card set (beyond DESIGN.md's list)
 #: The expansions this version implements.
 IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon",
-                          "emperors_guard")
+                          "emperors_guard", "airships")

@@ -23,7 +23,8 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "wizards_tower": "talisman.expansions.wizards_tower",
                            "disasters": "talisman.expansions.disasters",
                            "dungeon": "talisman.expansions.dungeon",
-                           "emperors_guard": "talisman.expansions.emperors_guard"}
+                           "emperors_guard": "talisman.expansions.emperors_guard",
+                           "airships": "talisman.expansions.airships"}
 
 
 def module(expansion):
