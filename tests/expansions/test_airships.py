@@ -162,7 +162,7 @@ def test_random_play_with_airships_keeps_every_invariant(expansions):
         assert api.from_json(api.to_json(states[-1])) == states[-1]
         again, _ = play_random(s, 300, bot_seed=seed)
         assert again[-1] == states[-1]
-    assert {"airship_flew", "airship_disembarked"} <= met
+    assert {"airship_flew", "airship_disembarked", "airship_die_rolled"} <= met
 
 
 def test_heuristic_bots_play_aboard():
