@@ -57,14 +57,12 @@ def found(state, params, actor, source):
     """The ``airship_found`` effect (an Airship card met): "If you Encounter an unguarded Airship
     you may claim it immediately if your party fulfills the Compliment amount needed ... If you
     have less you may not claim the Airship. If you have more you must leave behind any Followers
-    that would put your total over the Compliment total.\""""
+    that would put your total over the Compliment total."  Unguarded: the space's Enemies are met
+    first (All Other Spaces), so an Airship is only met once they are beaten (docs/rulings.md A2).\""""
     card, space = source["card"], source["space"]
     cls = data.card_class(card)
     if store.ship_of(state, actor) is not None:
         return log(state, "airship_not_claimed", character=actor, card=card, reason="already aboard an Airship")
-    guards = [c for c in state.board_cards.get(space, ()) if load().cards[c].type == "enemy"]
-    if guards:
-        return log(state, "airship_not_claimed", character=actor, card=card, reason="guarded", by=guards)
     left = store.get(state, "left").get(card)
     if left is not None and list(left) == [actor, state.round] and state.current == actor:
         return log(state, "airship_not_claimed", character=actor, card=card,
