@@ -22,6 +22,7 @@ from talisman.engine.records import replace
 from talisman.errors import DataError
 from talisman.expansions.airships import data, ships, store
 from talisman.rules.characters import kill
+from talisman.rules.movement import forced_move
 from talisman.testing import invariants
 from talisman.testing.strategies import play_random
 
@@ -128,6 +129,22 @@ def test_no_flight_from_outside_the_skies():
     s = game([{"id": "thief", "space": "plain_of_peril"}], expansions=["airships"],
              ext={"airships": {"cards": {"thief": ["airship_eagle"]}}})
     assert legal(s) == {"disembark"}
+
+
+def test_a_forced_move_takes_the_airship_only_over_the_outer_and_middle_regions():
+    """Movement: "the air over the Inner Region and the Crown of Command Space is too thin": moved
+    by an effect to the Plain of Peril, the Thief leaves his Airship on the Portal of Power; moved
+    to the Castle he keeps it (docs/rulings.md A14)."""
+    s = game([{"id": "thief", "space": "portal_of_power"}], expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_eagle"]}}})
+    kept = forced_move(s, "thief", "castle", False, "a test")
+    assert store.ship_of(kept, "thief") == "airship_eagle" and kept.characters["thief"].space == "castle"
+    left = forced_move(s, "thief", "plain_of_peril", False, "a test")
+    assert store.ship_of(left, "thief") is None
+    assert "airship_eagle" in left.board_cards["portal_of_power"]
+    assert events(left, "airship_left_behind") == [
+        {"character": "thief", "card": "airship_eagle", "to": "plain_of_peril", "cause": "a test"}]
+    assert invariants.check(left) == []
 
 
 # --- random play ----------------------------------------------------------------------------------

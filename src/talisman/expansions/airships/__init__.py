@@ -10,7 +10,8 @@ Docs: docs/airships.md; rulings A1-A12 in docs/rulings.md.
 It joins the game only through hook points:
 
 - ``setup``: the tables are checked, its state starts empty (``store``);
-- ``before_movement``: aboard, fly or disembark;
+- ``before_movement``: aboard, fly or disembark; ``before_forced_move``: moved by an effect
+  out of the skies, the Airship stays behind;
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
   (and a stunned Follower's Strength or Craft not counted);
 - ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
@@ -35,6 +36,7 @@ def setup(state):
 
 
 HOOKS = {"setup": setup, "before_movement": ships.before_movement,
+         "before_forced_move": ships.before_forced_move,
          "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,

@@ -186,6 +186,17 @@ def disembark(state, cid):
     return log(state, "airship_disembarked", character=cid, card=card, space=space)
 
 
+def before_forced_move(state, character, space, cause):
+    """``before_forced_move``: an effect moves the party straight to ``space``; its Airship goes
+    with it over the Outer and Middle Regions, and stays behind on the space it leaves for any
+    other Region ("Airships simply will not go that high"; docs/rulings.md A14)."""
+    card = store.ship_of(state, character)
+    if card is None or load().board.spaces[space].region in SKIES:
+        return state
+    state = disembark(state, character)
+    return log(state, "airship_left_behind", character=character, card=card, to=space, cause=cause)
+
+
 # --- AIRSHIP COMBAT -----------------------------------------------------------------------------------
 
 def applies(state, character):
