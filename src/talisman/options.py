@@ -123,4 +123,4 @@ EXPANSIONS = ("harbinger", "blood_moon", "city", "dungeon", "timescape", "wizard
 IMPLEMENTED_EXPANSIONS = ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon",
                           "emperors_guard",
                           "brotherhood", "catacombs",
-                          "timescape")
+                          "timescape", "airships")

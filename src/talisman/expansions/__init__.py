@@ -26,7 +26,8 @@ MODULES: dict[str, str] = {"harbinger": "talisman.expansions.harbinger",
                            "emperors_guard": "talisman.expansions.emperors_guard",
                            "brotherhood": "talisman.expansions.brotherhood",
                            "catacombs": "talisman.expansions.catacombs",
-                           "timescape": "talisman.expansions.timescape"}
+                           "timescape": "talisman.expansions.timescape",
+                           "airships": "talisman.expansions.airships"}
 
 
 def module(expansion):

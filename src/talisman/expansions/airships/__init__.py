@@ -1,0 +1,52 @@
+"""TALISMAN AIRSHIPS (000, compendium lines 1301-1362): expansion id ``airships``.
+
+Five Airship cards (stand-ins: the text prints none) join the Adventure deck: Places that stay on
+their space until a party that fits the class's complement claims one.  Aboard, a character flies
+instead of rolling (up to the class's Movement, over the Outer and Middle Regions), adds the
+Airship's die in combat with Enemies and, if he likes, with a Character he engages, fires on
+another Airship, and falls when his own is destroyed (the Fall Chart for each Follower).
+Docs: docs/airships.md; rulings A1-A12 in docs/rulings.md.
+
+It joins the game only through hook points:
+
+- ``setup``: the tables are checked, its state starts empty (``store``);
+- ``before_movement``: aboard, fly or disembark; ``before_forced_move``: moved by an effect
+  out of the skies, the Airship stays behind;
+- ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
+  (and a stunned Follower's Strength or Craft not counted);
+- ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
+- ``turn_ended``: a stunned Follower's turns count down; ``character_died``: the Airship stays.
+
+Its data: ``data/talisman/expansions/airships/`` (``airships.yaml``: the class table, the Fall
+Chart and the lists the text names by kind; ``cards/``: the Airship cards).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.ruleset import Plugin
+from . import data, ships, store
+
+EXPANSION = "airships"
+
+
+def setup(state):
+    data.rules()  # the tables are checked before the first turn
+    return store.init(state)
+
+
+HOOKS = {"setup": setup, "before_movement": ships.before_movement,
+         "before_forced_move": ships.before_forced_move,
+         "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
+         "character_score": ships.character_score, "character_options": ships.character_options,
+         "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,
+         "character_died": ships.character_died}
+EFFECTS = {"airship_found": ships.found}
+EFFECT_SCHEMAS: dict[str, Any] = {
+    "airship_found": {"type": "object", "additionalProperties": False, "properties": {}}}
+STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": ships.move_chosen,
+         "airships.combat_die": ships.combat_die, "airships.combat_die_rolled": ships.combat_die_rolled,
+         "airships.volley_rolled": ships.volley_rolled, "airships.fall_rolled": ships.fall_rolled}
+
+#: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
+PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -1,0 +1,406 @@
+"""TALISMAN AIRSHIPS (000, compendium lines 1301-1362): claiming, flying, fighting, falling.
+
+An Airship is met as a card (a stand-in Place that stays); a party that fits its complement may
+claim it (Embarking); aboard, the character flies instead of rolling (Movement), adds the Airship's
+die in combat (AIRSHIP COMBAT), may fire on another Airship, and falls when his own is destroyed
+(the Fall Chart).  The tables are data (:mod:`.data`); the rulings are in docs/rulings.md (A1-A12)
+and docs/airships.md.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ...definitions import load
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import deep_freeze, replace
+from ...rules import characters as chars
+from ...rules.hooks import adjust, run_hook
+from ...rules.kernel import remove_from_space, set_turn_flag
+from ...rules.movement import crossed_river
+from ...state import update_character
+from . import data, store
+
+#: The Regions an Airship flies over ("the Outer Region to the Middle Region and the Far Outer
+#: Region"; the engine has no Far Outer Region).  Not the Inner Region nor the Crown.
+SKIES = ("outer", "middle")
+
+
+# --- the party ------------------------------------------------------------------------------------
+
+def henchmen(state, cid):
+    """The character's Followers that are no cards (OPTIONAL RULES, HENCHMEN: ``henchman:<id>``)."""
+    if not state.ext:
+        return ()
+    return tuple(adjust(state, "other_followers", (), character=cid))
+
+
+def crew(state, cid):
+    """The Followers that count toward the complement: those with hands, and Henchmen ("The
+    Unicorn and other Animals do not count")."""
+    no_hands = data.listed("no_hands")
+    return [f for f in state.characters[cid].followers if f not in no_hands]
+
+
+def party_size(state, cid):
+    """"Character + Followers + Henchmen" as the complement counts them."""
+    return 1 + len(crew(state, cid)) + len(henchmen(state, cid))
+
+
+def ship_die(card):
+    """The Airship's Strength: a die (``d8``...) or a fixed number (the Falcon's 1)."""
+    return data.card_class(card)["strength"]
+
+
+# --- Embarking --------------------------------------------------------------------------------------
+
+def found(state, params, actor, source):
+    """The ``airship_found`` effect (an Airship card met): "If you Encounter an unguarded Airship
+    you may claim it immediately if your party fulfills the Compliment amount needed ... If you
+    have less you may not claim the Airship. If you have more you must leave behind any Followers
+    that would put your total over the Compliment total."  Unguarded: the space's Enemies are met
+    first (All Other Spaces), so an Airship is only met once they are beaten (docs/rulings.md A2).\""""
+    card, space = source["card"], source["space"]
+    cls = data.card_class(card)
+    if store.ship_of(state, actor) is not None:
+        return log(state, "airship_not_claimed", character=actor, card=card, reason="already aboard an Airship")
+    left = store.get(state, "left").get(card)
+    if left is not None and list(left) == [actor, state.round] and state.current == actor:
+        return log(state, "airship_not_claimed", character=actor, card=card,
+                   reason="disembarked from this turn")
+    low, high = cls["complement"]
+    size = party_size(state, actor)
+    if size < low:
+        return log(state, "airship_not_claimed", character=actor, card=card,
+                   reason=f"a party of {size}, the {cls['name']} needs {low}-{high}")
+    return decide(state, actor, "airship", claim_options(state, actor, high) + ["pass"],
+                  "airships.claim_chosen", prompt=f"claim the {cls['name']} Class Airship",
+                  card=card, space=space, character=actor)
+
+
+def claim_options(state, cid, most):
+    """``claim`` when the party fits; else ``claim:<f>:...``: each way of leaving behind just
+    enough Followers (with hands) to fit.  None when leaving them all is not enough."""
+    over = party_size(state, cid) - most
+    if over <= 0:
+        return ["claim"]
+    hands = crew(state, cid)
+    if over > len(hands):
+        return []
+    ways = sorted({tuple(sorted(hands[i] for i in idx))
+                   for idx in itertools.combinations(range(len(hands)), over)})
+    return ["claim:" + ":".join(w) for w in ways]
+
+
+def claim_chosen(state, action, card, space, character):
+    cid = character
+    if action.kind == "pass":
+        return log(state, "airship_left", character=cid, card=card, space=space)
+    ch = state.characters[cid]
+    followers = list(ch.followers)
+    left = list(action.args)
+    for f in left:
+        followers.remove(f)
+    # "You may not take a Horse and Cart aboard an Airship"
+    objects = list(ch.objects)
+    carts = [o for o in objects if o in data.listed("no_boarding")]
+    for o in carts:
+        objects.remove(o)
+    state = update_character(state, cid, followers=followers, objects=objects)
+    if left or carts:
+        state = chars.put_on_space(state, space, left + carts)
+        state = log(state, "left_behind", character=cid, cards=left + carts, space=space)
+    state = remove_from_space(state, space, card)
+    state = store.set_ship(state, cid, card)
+    left_map = store.get(state, "left")
+    state = store.put(state, left=left_map.discard(card))
+    cls = data.card_class(card)
+    return log(state, "airship_claimed", character=cid, card=card, space=space, ship=cls["id"],
+               damage=store.get(state, "damage").get(card, 0))
+
+
+# --- Disembarking and Movement ---------------------------------------------------------------------
+
+def flights(state, cid, card):
+    """The spaces the Airship may fly to this turn: up to its Movement in steps from space to
+    neighbouring space, or across the Storm River to the space opposite, over the Outer and
+    Middle Regions only ("the air over the Inner Region and the Crown of Command Space is too
+    thin")."""
+    board = load().board
+    here = state.characters[cid].space
+    if board.spaces[here].region not in SKIES:
+        return []
+    reach = {here: 0}
+    edge = [here]
+    for step in range(1, data.card_class(card)["movement"] + 1):
+        nxt = []
+        for s in edge:
+            sp = board.spaces[s]
+            for t in tuple(sp.neighbours) + tuple(sp.opposite):
+                if t not in reach and t in board.spaces and board.spaces[t].region in SKIES:
+                    reach[t] = step
+                    nxt.append(t)
+        edge = nxt
+    return sorted(s for s in reach if s != here)
+
+
+def before_movement(state, character):
+    """``before_movement``: aboard, "You do not need to roll a die for movement": fly up to the
+    Airship's Movement, or disembark ("You may choose to disembark any Airship at any time during
+    your turn") and move as usual."""
+    card = store.ship_of(state, character)
+    ch = state.characters[character]
+    if card is None or ch.flag("movement_replaced") or ch.flag("moved"):
+        return state
+    state = set_turn_flag(state, character, "movement_replaced")
+    options = [f"fly:{s}" for s in flights(state, character, card)] + ["disembark"]
+    return decide(state, character, "airship_move", options, "airships.move_chosen",
+                  prompt=f"fly the {data.card_class(card)['name']} Class Airship, or disembark")
+
+
+def move_chosen(state, action):
+    cid = state.current
+    if action.kind == "disembark":
+        state = disembark(state, cid)
+        state = set_turn_flag(state, cid, "movement_replaced", False)
+        return push(state, frame("movement.start"))
+    board = load().board
+    here = state.characters[cid].space
+    dest = action.args[0]
+    state = update_character(state, cid, space=dest, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[dest], to=dest)
+    state = log(state, "airship_flew", character=cid, card=store.ship_of(state, cid), to=dest, **{"from": here})
+    if board.spaces[here].region != board.spaces[dest].region:
+        state = crossed_river(state, cid)  # "They fly over the Storm River"
+    return state
+
+
+def disembark(state, cid):
+    """"Simply state you and your party are disembarking. Once stated you may not reclaim the
+    same Airship unless you Encounter it on another Turn": the Airship card lies on the space."""
+    card = store.ship_of(state, cid)
+    space = state.characters[cid].space
+    state = store.set_ship(state, cid, None)
+    state = chars.put_on_space(state, space, [card])
+    state = store.put(state, left=store.get(state, "left").set(card, deep_freeze([cid, state.round])))
+    return log(state, "airship_disembarked", character=cid, card=card, space=space)
+
+
+def before_forced_move(state, character, space, cause):
+    """``before_forced_move``: an effect moves the party straight to ``space``; its Airship goes
+    with it over the Outer and Middle Regions, and stays behind on the space it leaves for any
+    other Region ("Airships simply will not go that high"; docs/rulings.md A14)."""
+    card = store.ship_of(state, character)
+    if card is None or load().board.spaces[space].region in SKIES:
+        return state
+    state = disembark(state, character)
+    return log(state, "airship_left_behind", character=character, card=card, to=space, cause=cause)
+
+
+# --- AIRSHIP COMBAT -----------------------------------------------------------------------------------
+
+def applies(state, character):
+    """Whether the Airship's Strength joins ``character``'s side of the combat in progress:
+    Combat with Enemies (a battle: "When in Combat with any Enemy"), or a fight he started with
+    another Character, Combat or Psychic Combat ("If you Encounter another Character and you
+    choose to engage them")."""
+    b = state.battle
+    if b is None or b.who != character or store.ship_of(state, character) is None:
+        return False
+    if b.opponent is not None:
+        return True
+    return b.kind == "battle" and bool(b.enemies)
+
+
+def combat_options(state, options, character):
+    """``combat_options``: against Enemies the Airship die is rolled with the combat die (``fight``
+    becomes ``airship:fight``); against a Character it may be (``airship:fight`` beside ``fight``)."""
+    if not applies(state, character) or state.battle.get("airship_roll") is not None:
+        return options
+    if isinstance(ship_die(store.ship_of(state, character)), int):
+        return options  # the Falcon: its 1 is added, no die
+    out = list(options)
+    if state.battle.opponent is None and "fight" in out:
+        out[out.index("fight")] = "airship:fight"
+    elif "fight" in out:
+        out.insert(out.index("fight") + 1, "airship:fight")
+    return tuple(out)
+
+
+def combat_option_chosen(state, character, action):
+    if action != "airship:fight":
+        return state
+    return push(state, frame("airships.combat_die", character=character))
+
+
+def combat_die(state, character):
+    """Rule step: "roll the appropriate die Airship Die along with 1D6" (the combat die follows)."""
+    die = ship_die(store.ship_of(state, character))
+    return request_roll(state, die, f"the Airship die of {character}", "airships.combat_die_rolled",
+                        character=character)
+
+
+def combat_die_rolled(state, action, character):
+    roll = sum(action.dice)
+    state = replace(state, battle=state.battle.set("airship_roll", roll))
+    return log(state, "airship_die_rolled", character=character, roll=roll)
+
+
+def character_score(state, score, character, kind):
+    """``character_score``: the Airship's Strength (its die rolled, the Falcon's 1) added; a
+    stunned Follower's Strength or Craft taken off ("you may not gain any benefits from this
+    Follower")."""
+    stunned = store.get(state, "stunned").get(character)
+    if stunned:
+        ch = state.characters[character]
+        context = "battle" if kind == "battle" else "psychic"
+        which = "strength" if kind == "battle" else "craft"
+        rest = list(ch.followers)
+        for f in stunned:
+            if f in rest:
+                rest.remove(f)
+        without = replace(ch, followers=rest)
+        score -= chars.bonus_of(state, ch, which, context) - chars.bonus_of(state, without, which, context)
+    if not applies(state, character):
+        return score
+    die = ship_die(store.ship_of(state, character))
+    if isinstance(die, int):
+        return score + die
+    roll = state.battle.get("airship_roll")
+    return score + (roll or 0)
+
+
+# --- Combat with Another Airship -----------------------------------------------------------------
+
+def character_options(state, options, character, other):
+    """``character_options``: "If you Encounter another Airship and wish to engage in Combat"
+    (both aboard): ``airship:attack``."""
+    if store.ship_of(state, character) is None or store.ship_of(state, other) is None:
+        return options
+    return tuple(options) + ("airship:attack",)
+
+
+def character_option_chosen(state, character, other, action):
+    """"simply roll the Appropriate Airship die. Do not roll a Combat die. The result is how much
+    damage you give to the other Airship. In the case of a Falcon Class, do not roll at all. You
+    do 1 point of damage to the other Airship.\""""
+    if action != "airship:attack":
+        return state
+    die = ship_die(store.ship_of(state, character))
+    state = log(state, "airship_attack", character=character, target=other)
+    if isinstance(die, int):
+        return damage(state, other, die, character)
+    return request_roll(state, die, f"the Airship die of {character} against {other}'s Airship",
+                        "airships.volley_rolled", character=character, target=other)
+
+
+def volley_rolled(state, action, character, target):
+    return damage(state, target, sum(action.dice), character)
+
+
+def damage(state, target, amount, by):
+    """The Airship of ``target`` takes ``amount`` damage: "When an Airship has taken its maximum
+    amount of damage it is destroyed.\""""
+    card = store.ship_of(state, target)
+    if card is None:
+        return state
+    taken = store.get(state, "damage").get(card, 0) + amount
+    hp = data.card_class(card)["hit_points"]
+    state = store.put(state, damage=store.get(state, "damage").set(card, taken))
+    state = log(state, "airship_damaged", character=target, card=card, damage=amount, total=taken,
+                hit_points=hp, by=by)
+    if taken >= hp:
+        return destroyed(state, target)
+    return state
+
+
+def destroyed(state, cid):
+    """"If you and your party are aboard you have no place to go but down! Animal Objects are
+    killed, discard. The only exception to this rule is for Flying Followers. Roll 1D8 for each
+    Follower and consult the Fall Chart.\""""
+    card = store.ship_of(state, cid)
+    state = store.set_ship(state, cid, None)
+    state = store.put(state, damage=store.get(state, "damage").discard(card))
+    state = chars.discard(state, card)
+    state = log(state, "airship_destroyed", character=cid, card=card)
+    ch = state.characters[cid]
+    animals = [o for o in ch.objects if o in data.listed("animal_objects")]
+    if animals:
+        objects = list(ch.objects)
+        for o in animals:
+            objects.remove(o)
+            state = chars.discard(state, o)
+        state = update_character(state, cid, objects=objects)
+        state = log(state, "animal_objects_killed", character=cid, cards=animals)
+    flying = data.listed("flying")
+    safe = [f for f in ch.followers if f in flying]
+    if safe:
+        state = log(state, "flying_followers_safe", character=cid, cards=safe)
+    falling = [f for f in ch.followers if f not in flying] + list(henchmen(state, cid))
+    return fall_next(state, cid, falling)
+
+
+def fall_next(state, cid, falling):
+    if not falling:
+        return state
+    return request_roll(state, "d8", f"the fall of {falling[0]}", "airships.fall_rolled",
+                        character=cid, falling=list(falling))
+
+
+def fall_rolled(state, action, character, falling):
+    """The Fall Chart for one Follower: killed (discard), injured (left on this space), stunned
+    (no benefits for 3 Turns), safe."""
+    roll = sum(action.dice)
+    row = data.fall_row(roll)
+    follower, rest = falling[0], list(falling[1:])
+    ch = state.characters[character]
+    state = log(state, "follower_fell", character=character, follower=follower, roll=roll,
+                result=row["result"])
+    henchman = follower.startswith("henchman:")
+    if row["result"] in ("killed", "injured"):
+        cause = "killed in the fall" if row["result"] == "killed" else "injured in the fall, left behind"
+        if henchman:
+            state = run_hook(state, "other_follower_lost", character=character, follower=follower,
+                             cause=cause)
+        elif follower in ch.followers:
+            followers = list(ch.followers)
+            followers.remove(follower)
+            state = update_character(state, character, followers=followers)
+            if row["result"] == "killed":
+                state = chars.discard(state, follower)
+            else:
+                state = chars.put_on_space(state, ch.space, [follower])
+    elif row["result"] == "stunned":
+        stunned = store.get(state, "stunned")
+        mine = dict(stunned.get(character, {}))
+        mine[follower] = row["turns"]
+        state = store.put(state, stunned=stunned.set(character, deep_freeze(mine)))
+    return fall_next(state, character, rest)
+
+
+# --- turns and deaths ------------------------------------------------------------------------------
+
+def turn_ended(state, character):
+    """A stunned Follower's 3 Turns count down at the end of each of its character's turns."""
+    mine = store.get(state, "stunned").get(character)
+    if not mine:
+        return state
+    left = {f: n - 1 for f, n in mine.items() if n > 1}
+    recovered = sorted(f for f, n in mine.items() if n <= 1)
+    stunned = store.get(state, "stunned")
+    state = store.put(state, stunned=stunned.set(character, deep_freeze(left)) if left else stunned.discard(character))
+    if recovered:
+        state = log(state, "follower_recovered", character=character, cards=recovered)
+    return state
+
+
+def character_died(state, character):
+    """The dead are aboard nothing: the Airship lies on the space where he died."""
+    card = store.ship_of(state, character)
+    stunned = store.get(state, "stunned")
+    if character in stunned:
+        state = store.put(state, stunned=stunned.discard(character))
+    if card is None:
+        return state
+    state = store.set_ship(state, character, None)
+    return chars.put_on_space(state, state.characters[character].space, [card])

@@ -1,0 +1,39 @@
+"""The Airships' own plain data in ``state.ext["airships"]``.
+
+``cards``: character -> ``[the Airship card he has claimed]`` (off the board while claimed:
+the card invariant counts it here); ``damage``: Airship card -> the damage it has taken (kept while it lies on a space
+unclaimed); ``left``: Airship card -> ``[character, round]``: disembarked from in that character's
+turn of that Round ("you may not reclaim the same Airship unless you Encounter it on another
+Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7).
+"""
+from __future__ import annotations
+
+from ...engine.records import deep_freeze, replace
+
+KEY = "airships"
+EMPTY = deep_freeze({"cards": {}, "damage": {}, "left": {}, "stunned": {}})
+
+
+def get(state, field):
+    return state.ext.get(KEY, EMPTY).get(field, EMPTY[field])
+
+
+def put(state, **changes):
+    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
+    return replace(state, ext=state.ext.set(KEY, data))
+
+
+def init(state):
+    return replace(state, ext=state.ext.set(KEY, EMPTY))
+
+
+def ship_of(state, cid):
+    """The Airship card ``cid`` is aboard, or None."""
+    held = get(state, "cards").get(cid)
+    return held[0] if held else None
+
+
+def set_ship(state, cid, card):
+    """``cid`` aboard ``card`` (None: aboard none)."""
+    cards = get(state, "cards")
+    return put(state, cards=cards.set(cid, deep_freeze([card])) if card else cards.discard(cid))

@@ -1,0 +1,197 @@
+"""TALISMAN AIRSHIPS (000:1301-1362): expansion id ``airships``.
+
+The scenarios tests/scenarios/airships_*.yaml play each sentence of the text; these tests check the
+class table and the Fall Chart as data (and that bad tables are refused), the stand-in cards joining
+only with the expansion, the Airship of a dead character, Henchmen in the party, and random play
+with every expansion.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from pyrsistent import pvector
+
+import talisman
+from talisman import api
+from talisman.bots import HeuristicBot
+from talisman.definitions import load
+from talisman.engine.records import replace
+from talisman.errors import DataError
+from talisman.expansions.airships import data, ships, store
+from talisman.rules.characters import kill
+from talisman.rules.movement import forced_move
+from talisman.testing import invariants
+from talisman.testing.strategies import play_random
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import events, game, legal, play  # noqa: E402
+
+SHIPS = ["airship_dragon", "airship_wyvern", "airship_condor", "airship_eagle", "airship_falcon"]
+
+
+# --- the data ------------------------------------------------------------------------------------
+
+def test_the_class_table_and_the_fall_chart_are_the_texts():
+    """Talisman Airships: "There are five classes of Airship" (the table, row for row) and the
+    Fall Chart (1-3 killed, 4-6 injured, 7 stunned for 3 Turns, 8 safe)."""
+    rows = [(c["name"], c["strength"], c["hit_points"], c["movement"], list(c["complement"]))
+            for c in data.rules()["classes"]]
+    assert rows == [("Dragon", "d8", 12, 3, [3, 8]), ("Wyvern", "d6", 8, 2, [2, 6]),
+                    ("Condor", "d4", 6, 2, [2, 5]), ("Eagle", "d4", 4, 1, [1, 3]),
+                    ("Falcon", 1, 2, 1, [1, 2])]
+    assert [data.fall_row(r)["result"] for r in range(1, 9)] == [
+        "killed", "killed", "killed", "injured", "injured", "injured", "stunned", "safe"]
+    assert data.fall_row(7)["turns"] == 3
+    assert "unicorn" in data.listed("no_hands") and "pixie" in data.listed("flying")
+
+
+@pytest.mark.parametrize("change, text", [
+    (lambda d: d["classes"][0].update(strength="d7"), "strength"),
+    (lambda d: d["classes"][1].update(complement=[6, 2]), "the least is more than the most"),
+    (lambda d: d["classes"][2].update(id="dragon"), "a class given twice"),
+    (lambda d: d["classes"].pop(0), "not in the table"),
+    (lambda d: d["fall"][0].update(rolls=[1, 2]), "each roll of a D8 once"),
+    (lambda d: d["fall"][2].pop("turns"), "turns belong to the stunned row"),
+    (lambda d: d["fall"][0].update(result="bruised"), "result"),
+    (lambda d: d["no_hands"].append({"card": "nobody", "reason": "x"}), "unknown card"),
+    (lambda d: d["flying"].append({"card": "sword", "reason": "x"}), "not a follower"),
+    (lambda d: d["flying"][0].pop("reason"), "reason"),
+])
+def test_bad_tables_are_refused_on_load(tmp_path, monkeypatch, change, text):
+    doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
+    change(doc)
+    bad = tmp_path / "airships.yaml"
+    bad.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    monkeypatch.setattr(data, "path", lambda: bad)
+    data.rules.cache_clear()
+    try:
+        with pytest.raises(DataError, match=text):
+            data.rules()
+    finally:
+        data.rules.cache_clear()
+
+
+def test_the_airship_cards_join_the_adventure_deck_only_with_the_expansion():
+    for cid in SHIPS:
+        card = load().cards[cid]
+        assert card.type == "place" and card.stays and card.stand_in and card.reason
+    base = talisman.new_game(["warrior"], seed=1)
+    assert not set(SHIPS) & set(base.decks["adventure"]) and "airships" not in base.ext
+    s = talisman.new_game(["warrior"], seed=1, expansions=["airships"])
+    assert set(SHIPS) <= set(s.decks["adventure"]) and "airships" in s.ext
+
+
+# --- the party ------------------------------------------------------------------------------------
+
+def test_a_dead_character_leaves_his_airship_on_the_space():
+    s = game(["priest", {"id": "thief", "space": "fields_1"}, "elf"], expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_eagle"]}}})
+    s = kill(s, "thief", "a test")
+    assert store.ship_of(s, "thief") is None
+    assert "airship_eagle" in s.board_cards["fields_1"]
+    assert invariants.check(s) == []
+
+
+def test_henchmen_count_toward_the_complement(monkeypatch):
+    """"you must have a party size of 3-8 people (Character + Followers + Henchmen)": a Henchman
+    (the other_followers hook point answers it) makes the Thief and the Maiden a party of 3."""
+    s = game([{"id": "thief", "space": "graveyard", "followers": ["maiden"]}], [1], expansions=["airships"],
+             deck_tops={"adventure": ["airship_dragon"]})
+    assert ships.party_size(s, "thief") == 2
+    monkeypatch.setattr(ships, "henchmen", lambda state, cid: ("henchman:dwarf",))
+    assert ships.party_size(s, "thief") == 3
+    s = play(s, "move:woods_1")
+    assert "claim" in legal(s)
+
+
+def test_a_henchman_falls_too(monkeypatch):
+    """"Roll 1D8 for each Follower": a Henchman (considered a Follower) rolls; killed, he is lost
+    through the other_follower_lost hook point."""
+    lost = []
+    monkeypatch.setattr(ships, "henchmen", lambda state, cid: ("henchman:dwarf",))
+    monkeypatch.setattr(ships, "run_hook", lambda state, name, **kw: lost.append((name, kw)) or state)
+    s = game([{"id": "thief", "space": "graveyard"}, {"id": "priest", "space": "woods_1", "spells": []}],
+             [2], expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_falcon"], "priest": ["airship_eagle"]},
+                               "damage": {"airship_eagle": 3}}})
+    s = play(s, "fly:woods_1", "encounter:char:priest", "airship:attack")
+    assert events(s, "follower_fell") == [
+        {"character": "priest", "follower": "henchman:dwarf", "roll": 2, "result": "killed"}]
+    assert lost == [("other_follower_lost", {"character": "priest", "follower": "henchman:dwarf",
+                                             "cause": "killed in the fall"})]
+
+
+def test_no_flight_from_outside_the_skies():
+    """Aboard on a space of no Region an Airship flies over (the Inner Region): only disembarking."""
+    s = game([{"id": "thief", "space": "plain_of_peril"}], expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_eagle"]}}})
+    assert legal(s) == {"disembark"}
+
+
+def test_a_forced_move_takes_the_airship_only_over_the_outer_and_middle_regions():
+    """Movement: "the air over the Inner Region and the Crown of Command Space is too thin": moved
+    by an effect to the Plain of Peril, the Thief leaves his Airship on the Portal of Power; moved
+    to the Castle he keeps it (docs/rulings.md A14)."""
+    s = game([{"id": "thief", "space": "portal_of_power"}], expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_eagle"]}}})
+    kept = forced_move(s, "thief", "castle", False, "a test")
+    assert store.ship_of(kept, "thief") == "airship_eagle" and kept.characters["thief"].space == "castle"
+    left = forced_move(s, "thief", "plain_of_peril", False, "a test")
+    assert store.ship_of(left, "thief") is None
+    assert "airship_eagle" in left.board_cards["portal_of_power"]
+    assert events(left, "airship_left_behind") == [
+        {"character": "thief", "card": "airship_eagle", "to": "plain_of_peril", "cause": "a test"}]
+    assert invariants.check(left) == []
+
+
+# --- random play ----------------------------------------------------------------------------------
+
+def aboard(expansions, seed, names=("warrior", "thief", "elf")):
+    """A new game with each character aboard an Airship taken out of the Adventure deck."""
+    s = talisman.new_game(list(names), seed=seed, expansions=list(expansions))
+    deck = list(s.decks["adventure"])
+    for cid, ship in zip(s.order, ["airship_wyvern", "airship_eagle", "airship_falcon"]):
+        deck.remove(ship)
+        s = store.set_ship(s, cid, ship)
+    return replace(s, decks=s.decks.set("adventure", pvector(deck)))
+
+
+MIXES = [("airships",), ("city", "airships"),
+         ("harbinger", "blood_moon", "city", "wizards_tower", "disasters", "dungeon", "emperors_guard",
+          "airships")]
+
+
+@pytest.mark.parametrize("expansions", MIXES, ids=["+".join(m) for m in MIXES])
+def test_random_play_with_airships_keeps_every_invariant(expansions):
+    """Seeded random play with every character aboard: flights, airship dice, attacks and falls;
+    no exception, every invariant holds, the state round-trips and replays the same."""
+    met = set()
+    for seed in range(5):
+        s = aboard(expansions, seed)
+        assert invariants.check(s) == []
+        states, _ = play_random(s, 300, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert invariants.check(st) == [], (seed, invariants.check(st))
+        met |= {e.name for e in states[-1].log}
+        assert api.from_json(api.to_json(states[-1])) == states[-1]
+        again, _ = play_random(s, 300, bot_seed=seed)
+        assert again[-1] == states[-1]
+    assert {"airship_flew", "airship_disembarked", "airship_die_rolled"} <= met
+
+
+def test_heuristic_bots_play_aboard():
+    """Whole bot games aboard: flights and airship fights, invariants kept."""
+    decided = set()
+    for seed in range(3):
+        s = aboard(("airships",), seed)
+        bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(s.order)}
+        for _ in range(400):
+            if s.is_over:
+                break
+            decided.add(s.pending.kind)
+            s = talisman.apply(s, bots[s.pending.player].choose(s))
+        assert invariants.check(s) == []
+    assert "airship_move" in decided
