@@ -660,7 +660,8 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         # the victor's turn goes on even when the loser died of it
         state = life_taken(state, victor, kind)
         return _then(state, None if state.outcome else nxt)
-    return state if not state.characters[cid].alive else _then(state, nxt)
+    # a character killed in combat leaves no finished combat behind (state.battle)
+    return replace(state, battle=None) if not state.characters[cid].alive else _then(state, nxt)
 
 
 def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):
