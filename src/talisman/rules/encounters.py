@@ -389,8 +389,9 @@ def fight_enemies(state, cid, space, everything, met, group, kind, enemies=None,
     go_on = {"step": f"{flow}.enemies_beaten",
              "args": {"space": space, "cards": group, "everything": everything,
                       "met": list(met) + group}}
-    evaded = {"step": f"{flow}.meet",
-              "args": {"space": space, "everything": everything, "met": list(met) + group}}
+    evaded = {"step": "encounters.enemies_evaded",
+              "args": {"space": space, "cards": group, "everything": everything,
+                       "met": list(met) + group, "flow": flow}}
     stop = {"step": "combat.end_turn", "args": {}}
     if enemies is None:
         enemies = [combat.enemy_from_card(state, cid, c) for c in group]
@@ -414,6 +415,15 @@ def enemies_beaten(state, space, cards, everything, met):
     return state
 
 
+def enemies_evaded(state, space, cards, everything, met, flow="encounters"):
+    """IMPORTANT NOTE!: "Only after any Events have occurred and any Enemies have been defeated or
+    Evaded may any of the following Adventure cards be Encountered": the evaded enemies stay on
+    the space but no longer keep the character from its other cards (``claim_options``)."""
+    cid = state.current
+    state = set_turn_flag(state, cid, "evaded", list(_flag(state, cid, "evaded", ())) + list(cards))
+    return push(state, frame(f"{flow}.meet", space=space, everything=everything, met=met))
+
+
 def dispose(state, space, card):
     """After a card is met: events are discarded; strangers and places that stay remain;
     a card an effect already placed or discarded is left alone."""
@@ -435,10 +445,13 @@ def claim_options(state, cid, space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
     ch = state.characters[cid]
     visited = set(_flag(state, cid, "visited", ()))
-    enemies = any(load().cards[c].type == "enemy" for c in cards)
+    evaded = set(_flag(state, cid, "evaded", ()))
+    enemies = any(load().cards[c].type == "enemy" and c not in evaded for c in cards)
     options = []
     if enemies:
-        return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
+        # "EXCEPT WHEN: There is also an Enemy Card on the Space" (one evaded no longer bars:
+        # IMPORTANT NOTE!)
+        return options
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
     dropped = set(_flag(state, cid, "dropped", ()))
     toad = bool(ch.toad_turns)  # TOADS: "cannot have any Possessions": nothing taken
@@ -481,7 +494,9 @@ def claim(state, space):
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
         return state
-    if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+    evaded = set(_flag(state, cid, "evaded", ()))
+    if not ch.toad_turns and not any(load().cards[c].type == "enemy" and c not in evaded
+                                     for c in state.board_cards.get(space, ())):
         # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)
         hag = chars.hag_held(ch)
         for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
@@ -533,6 +548,7 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
+         "encounters.enemies_evaded": enemies_evaded,
          "encounters.dispose": dispose, "encounters.claim": claim,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
