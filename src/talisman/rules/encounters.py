@@ -17,6 +17,7 @@ from .kernel import set_turn_flag
 from .hooks import adjust, run_hook
 from ..engine.records import replace
 from ..definitions import load
+from ..state import update_character
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
 from . import abilities, combat, spells
@@ -115,11 +116,43 @@ def attack_chosen(state, action, other):
     state = log(state, "encountered_character", character=cid, opponent=other)
     if action.kind == "ability":
         state = log(state, "ability_used", character=cid, opponent=other, ability=action.args[0])
+        evasions = ability_evasions(state, other)
+        if evasions:
+            return decide(state, other, "defend", ["pass"] + evasions, "encounters.ability_evasion",
+                          prompt=f"{cid} uses a Special Ability on you", other=other, ability=action.args[0])
         return abilities.use_on_character(state, cid, other, action.args[0])
     if action.kind != "attack":  # an option an expansion offered (character_options)
         return run_hook(state, "character_option_chosen", character=cid, other=other, action=str(action))
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
                                on_standoff=None, opponent=other)
+
+
+def ability_evasions(state, other):
+    """EVADING: "Creatures that may be evaded are: ... B. Any Character attempting to attack or use a
+    Special Ability": the other character's own evading ability, Spells and Scrolls."""
+    ch = state.characters[other]
+    inner = load().board.spaces[ch.space].region in ("inner", "crown")
+    options = ["evade"] if not inner and combat.can_evade_by_ability(state, other) else []
+    if (ch.spells or ch.scrolls) and spells.can_cast(state, other):
+        for kind, cards in (("cast", ch.spells), ("read", ch.scrolls)):
+            options += [f"{kind}:{c}" for c in dict.fromkeys(cards)
+                        if load().cards[c].cast and spells.evades(load().cards[c].cast)]
+    return options
+
+
+def ability_evasion(state, action, other, ability):
+    """The other character lets the Special Ability work (``pass``) or evades it."""
+    cid = state.current
+    if action.kind == "pass":
+        return abilities.use_on_character(state, cid, other, ability)
+    if action.kind == "cast":
+        state = spells.spend_spell(state, other, action.args[0], "evade")
+    elif action.kind == "read":
+        ch = state.characters[other]
+        state = update_character(state, other, scrolls=ch.scrolls.delete(ch.scrolls.index(action.args[0])))
+        state = chars.discard(state, action.args[0])
+        state = log(state, "scroll_read", character=other, card=action.args[0], context="evade")
+    return log(state, "evaded", character=other, how=action.kind if action.kind != "evade" else "ability")
 
 
 # --- ENCOUNTERS IN A SPACE -----------------------------------------------------------------
@@ -548,7 +581,7 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
-         "encounters.enemies_evaded": enemies_evaded,
+         "encounters.enemies_evaded": enemies_evaded, "encounters.ability_evasion": ability_evasion,
          "encounters.dispose": dispose, "encounters.claim": claim,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
