@@ -165,6 +165,8 @@ def ask_declare(state):
     """"The Character must first declare if he is Evading or not"; spells before the dice."""
     b = state.battle
     who = b.who
+    if b.evadable and b.opponent is None and not _inner(state, who) and state.characters[who].flag("evading"):
+        return evaded(state, "evading this turn")  # a Spell or Scroll that evaded all on the space
     options = ["fight"]
     if b.evadable and can_evade_by_ability(state, who):
         options.append("evade")

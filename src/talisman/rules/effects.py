@@ -638,6 +638,10 @@ def evade(state, params, actor, source):
     if state.battle is None:
         return state
     state = log(state, "evaded", character=actor, how=_cause(source))  # the attacked character may evade too
+    if actor == state.current and state.battle.who == actor:
+        # EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the
+        # Evading Character's Space may be Evaded": the creatures met later this turn too
+        state = kernel.set_turn_flag(state, actor, "evading", True)
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
