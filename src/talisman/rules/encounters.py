@@ -55,6 +55,8 @@ def begin(state):
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
+        if ch.flag("retreating"):
+            return retreat_encounter(state, cid)
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
@@ -71,6 +73,22 @@ def begin(state):
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def retreat_encounter(state, cid):
+    """RETREATING: "the instructions are ignored"; a character on the Plain of Peril or the Valley
+    of Fire may still be met (rulings 15), or nobody (``pass``)."""
+    space = state.characters[cid].space
+    others = [o for o in state.order if o != cid and _alive_on(state.characters[o], space)]
+    return decide(state, cid, "encounter", [f"encounter:char:{o}" for o in others] + ["pass"],
+                  "encounters.retreat_met", prompt=f"on the {load().board.spaces[space].name}")
+
+
+def retreat_met(state, action):
+    cid = state.current
+    if action.kind == "pass":
+        return log(state, "no_encounter", character=cid, space=state.characters[cid].space, reason="retreating")
+    return encounter_character(state, cid, action.args[1])
 
 
 def after_move_cast(state, action):
@@ -582,6 +600,7 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
          "encounters.enemies_evaded": enemies_evaded, "encounters.ability_evasion": ability_evasion,
+         "encounters.retreat_met": retreat_met,
          "encounters.dispose": dispose, "encounters.claim": claim,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,

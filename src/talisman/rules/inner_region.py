@@ -34,11 +34,6 @@ def encounter_inner(state, cid):
         state, handled = adjust(state, "crown_encounter", (state, False), character=cid)
         if handled:
             return state
-    if ch.flag("retreating"):
-        # RETREATING: "the instructions are ignored"; a character there may still be met (rulings 15)
-        options = [f"encounter:char:{o}" for o in others] + ["pass"]
-        return decide(state, cid, "encounter", options, "inner.retreat_met",
-                      prompt=f"on the {load().board.spaces[space].name}")
     if others and space in MEETING_SPACES:
         options = [f"encounter:char:{o}" for o in others]
         if space != "crown_of_command":
@@ -141,16 +136,7 @@ def victim_answered(state, action, victim):
     return chars.lose_lives(state, victim, 1, "the Command Spell")
 
 
-def retreat_met(state, action):
-    """A retreating character meets a character on the Plain of Peril or the Valley of Fire, or nobody."""
-    cid = state.current
-    if action.kind == "pass":
-        return log(state, "no_encounter", character=cid, space=state.characters[cid].space, reason="retreating")
-    from . import encounters  # encounters imports this module: the character encounter lives there
-    return encounters.encounter_character(state, cid, action.args[1])
-
-
-STEPS = {"inner.retreat_met": retreat_met, "inner.count_rolled": count_rolled, "inner.one_killed": one_killed,
+STEPS = {"inner.count_rolled": count_rolled, "inner.one_killed": one_killed,
          "inner.contest_rolled": contest_rolled, "inner.contest_answered": contest_answered,
          "inner.victim_chosen": victim_chosen, "inner.command_rolled": command_rolled,
          "inner.victim_answered": victim_answered}
