@@ -553,8 +553,8 @@ def cash_options(state, cid):
     """GAINING STRENGTH / CRAFT, offered before the move: ``cash:<counter>`` trades every
     cashable trophy at once; ``cash:<counter>:<card>`` starts the player's own choice ("cashing
     in any Animals, Monsters, and Dragons"), one trophy at a time (``cash_in``)."""
-    if not state.characters[cid].trophies:
-        return []
+    if not state.characters[cid].trophies or state.characters[cid].toad_turns:
+        return []  # TOADS & TRANSFORMATIONS: "may not Gain Strength or Craft"
     out = []
     for which in ("strength", "craft"):
         if can_cash_in(state, cid, which):

@@ -165,6 +165,8 @@ def ask_declare(state):
     """"The Character must first declare if he is Evading or not"; spells before the dice."""
     b = state.battle
     who = b.who
+    if b.evadable and b.opponent is None and not _inner(state, who) and state.characters[who].flag("evading"):
+        return evaded(state, "evading this turn")  # a Spell or Scroll that evaded all on the space
     options = ["fight"]
     if b.evadable and can_evade_by_ability(state, who):
         options.append("evade")
@@ -660,7 +662,8 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         # the victor's turn goes on even when the loser died of it
         state = life_taken(state, victor, kind)
         return _then(state, None if state.outcome else nxt)
-    return state if not state.characters[cid].alive else _then(state, nxt)
+    # a character killed in combat leaves no finished combat behind (state.battle)
+    return replace(state, battle=None) if not state.characters[cid].alive else _then(state, nxt)
 
 
 def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):

@@ -638,6 +638,10 @@ def evade(state, params, actor, source):
     if state.battle is None:
         return state
     state = log(state, "evaded", character=actor, how=_cause(source))  # the attacked character may evade too
+    if actor == state.current and state.battle.who == actor:
+        # EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the
+        # Evading Character's Space may be Evaded": the creatures met later this turn too
+        state = kernel.set_turn_flag(state, actor, "evading", True)
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
@@ -650,7 +654,9 @@ def immobilize(state, params, actor, source):
     if b is None:
         return state
     if b.opponent is not None or len(b.enemies) <= 1:
-        return evade(state, params, actor, source)
+        # (not ``evade``: the creatures met later this turn are not evaded with it, rulings F4)
+        state = log(state, "evaded", character=actor, how=_cause(source))
+        return replace(state, battle=b.set("result", "evaded"))
     names = list(dict.fromkeys(e["name"] for e in b.enemies))
     return decide(state, actor, "target", [f"target:{n}" for n in names], "effects.immobilized",
                   prompt="freeze which creature?", source=source)

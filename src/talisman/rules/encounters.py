@@ -17,6 +17,7 @@ from .kernel import set_turn_flag
 from .hooks import adjust, run_hook
 from ..engine.records import replace
 from ..definitions import load
+from ..state import update_character
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
 from . import abilities, combat, spells
@@ -54,6 +55,8 @@ def begin(state):
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
+        if ch.flag("retreating"):
+            return retreat_encounter(state, cid)
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
@@ -70,6 +73,22 @@ def begin(state):
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def retreat_encounter(state, cid):
+    """RETREATING: "the instructions are ignored"; a character on the Plain of Peril or the Valley
+    of Fire may still be met (rulings 15), or nobody (``pass``)."""
+    space = state.characters[cid].space
+    others = [o for o in state.order if o != cid and _alive_on(state.characters[o], space)]
+    return decide(state, cid, "encounter", [f"encounter:char:{o}" for o in others] + ["pass"],
+                  "encounters.retreat_met", prompt=f"on the {load().board.spaces[space].name}")
+
+
+def retreat_met(state, action):
+    cid = state.current
+    if action.kind == "pass":
+        return log(state, "no_encounter", character=cid, space=state.characters[cid].space, reason="retreating")
+    return encounter_character(state, cid, action.args[1])
 
 
 def after_move_cast(state, action):
@@ -115,11 +134,43 @@ def attack_chosen(state, action, other):
     state = log(state, "encountered_character", character=cid, opponent=other)
     if action.kind == "ability":
         state = log(state, "ability_used", character=cid, opponent=other, ability=action.args[0])
+        evasions = ability_evasions(state, other)
+        if evasions:
+            return decide(state, other, "defend", ["pass"] + evasions, "encounters.ability_evasion",
+                          prompt=f"{cid} uses a Special Ability on you", other=other, ability=action.args[0])
         return abilities.use_on_character(state, cid, other, action.args[0])
     if action.kind != "attack":  # an option an expansion offered (character_options)
         return run_hook(state, "character_option_chosen", character=cid, other=other, action=str(action))
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
                                on_standoff=None, opponent=other)
+
+
+def ability_evasions(state, other):
+    """EVADING: "Creatures that may be evaded are: ... B. Any Character attempting to attack or use a
+    Special Ability": the other character's own evading ability, Spells and Scrolls."""
+    ch = state.characters[other]
+    inner = load().board.spaces[ch.space].region in ("inner", "crown")
+    options = ["evade"] if not inner and combat.can_evade_by_ability(state, other) else []
+    if (ch.spells or ch.scrolls) and spells.can_cast(state, other):
+        for kind, cards in (("cast", ch.spells), ("read", ch.scrolls)):
+            options += [f"{kind}:{c}" for c in dict.fromkeys(cards)
+                        if load().cards[c].cast and spells.evades(load().cards[c].cast)]
+    return options
+
+
+def ability_evasion(state, action, other, ability):
+    """The other character lets the Special Ability work (``pass``) or evades it."""
+    cid = state.current
+    if action.kind == "pass":
+        return abilities.use_on_character(state, cid, other, ability)
+    if action.kind == "cast":
+        state = spells.spend_spell(state, other, action.args[0], "evade")
+    elif action.kind == "read":
+        ch = state.characters[other]
+        state = update_character(state, other, scrolls=ch.scrolls.delete(ch.scrolls.index(action.args[0])))
+        state = chars.discard(state, action.args[0])
+        state = log(state, "scroll_read", character=other, card=action.args[0], context="evade")
+    return log(state, "evaded", character=other, how=action.kind if action.kind != "evade" else "ability")
 
 
 # --- ENCOUNTERS IN A SPACE -----------------------------------------------------------------
@@ -389,8 +440,9 @@ def fight_enemies(state, cid, space, everything, met, group, kind, enemies=None,
     go_on = {"step": f"{flow}.enemies_beaten",
              "args": {"space": space, "cards": group, "everything": everything,
                       "met": list(met) + group}}
-    evaded = {"step": f"{flow}.meet",
-              "args": {"space": space, "everything": everything, "met": list(met) + group}}
+    evaded = {"step": "encounters.enemies_evaded",
+              "args": {"space": space, "cards": group, "everything": everything,
+                       "met": list(met) + group, "flow": flow}}
     stop = {"step": "combat.end_turn", "args": {}}
     if enemies is None:
         enemies = [combat.enemy_from_card(state, cid, c) for c in group]
@@ -414,6 +466,15 @@ def enemies_beaten(state, space, cards, everything, met):
     return state
 
 
+def enemies_evaded(state, space, cards, everything, met, flow="encounters"):
+    """IMPORTANT NOTE!: "Only after any Events have occurred and any Enemies have been defeated or
+    Evaded may any of the following Adventure cards be Encountered": the evaded enemies stay on
+    the space but no longer keep the character from its other cards (``claim_options``)."""
+    cid = state.current
+    state = set_turn_flag(state, cid, "evaded", list(_flag(state, cid, "evaded", ())) + list(cards))
+    return push(state, frame(f"{flow}.meet", space=space, everything=everything, met=met))
+
+
 def dispose(state, space, card):
     """After a card is met: events are discarded; strangers and places that stay remain;
     a card an effect already placed or discarded is left alone."""
@@ -435,10 +496,13 @@ def claim_options(state, cid, space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
     ch = state.characters[cid]
     visited = set(_flag(state, cid, "visited", ()))
-    enemies = any(load().cards[c].type == "enemy" for c in cards)
+    evaded = set(_flag(state, cid, "evaded", ()))
+    enemies = any(load().cards[c].type == "enemy" and c not in evaded for c in cards)
     options = []
     if enemies:
-        return options  # "EXCEPT WHEN: There is also an Enemy Card on the Space"
+        # "EXCEPT WHEN: There is also an Enemy Card on the Space" (one evaded no longer bars:
+        # IMPORTANT NOTE!)
+        return options
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
     dropped = set(_flag(state, cid, "dropped", ()))
     toad = bool(ch.toad_turns)  # TOADS: "cannot have any Possessions": nothing taken
@@ -481,7 +545,9 @@ def claim(state, space):
     ch = state.characters[cid]
     if ch.space != space or not ch.alive:
         return state
-    if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+    evaded = set(_flag(state, cid, "evaded", ()))
+    if not ch.toad_turns and not any(load().cards[c].type == "enemy" and c not in evaded
+                                     for c in state.board_cards.get(space, ())):
         # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)
         hag = chars.hag_held(ch)
         for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
@@ -533,6 +599,8 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
          "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
+         "encounters.enemies_evaded": enemies_evaded, "encounters.ability_evasion": ability_evasion,
+         "encounters.retreat_met": retreat_met,
          "encounters.dispose": dispose, "encounters.claim": claim,
          "encounters.claimed": claimed, "encounters.calm_chosen": calm_chosen,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,

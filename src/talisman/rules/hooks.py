@@ -163,6 +163,10 @@ Value hooks:
     staying put (the character's own space: it stays and encounters it).  An added destination
     is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
     the dice rolled (``roll`` is their sum).
+``move_elsewhere(state, result, character, dest, roll)``
+    A destination ``movement_destinations`` added that no walk of the board reaches (the Door of
+    the Wizard's Tower on a roll past the Portal of Power): ``result`` is ``(state, handled)``; the
+    subscriber that moves the character there returns its state and ``True``.
 ``spell_limit(state, limit, character)``
     NUMBER OF SPELLS: the most spells a character may hold.
 ``type_limit(state, limit, character, kind)``
@@ -242,7 +246,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "movement_dice", "movement_destinations", "teleport_destinations",
+               "draw_count", "movement_dice", "movement_destinations", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

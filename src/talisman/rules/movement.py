@@ -386,6 +386,10 @@ def chosen(state, action, roll):
     here = state.characters[cid].space
     path = reachable(board, here, roll).get(action.args[0])
     if path is None:  # a destination an expansion added (movement_destinations)
+        state, handled = adjust(state, "move_elsewhere", (state, False), character=cid,
+                                dest=action.args[0], roll=roll)
+        if handled:
+            return state
         path = shortest_path(board, here, action.args[0], roll)
     return follow(state, cid, path)
 
@@ -519,6 +523,11 @@ def inner_chosen(state, action):
                and distance_to_plain(board, dest) < distance_to_plain(board, here))
     if retreat:
         state = log(state, "retreated", character=cid, to=dest)
+        if board.spaces[dest].meet_characters and any(
+                o != cid and state.characters[o].alive and state.characters[o].space == dest
+                for o in state.order):
+            # rulings 15: the retreat ignores the space's instructions, not a character there
+            return set_turn_flag(state, cid, "retreating", True)
         return end_turn_now(state)
     return state
 

@@ -36,7 +36,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
 from ...errors import DataError
 from ...state import update_character
-from ...rules import characters as chars, combat, encounters, inner_region
+from ...rules import characters as chars, combat, encounters, inner_region, movement
 
 ID = "wizards_tower"
 ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
@@ -204,6 +204,35 @@ def dragon_bonus(state, cid):
 
 
 # --- moving -------------------------------------------------------------------------------------
+
+def _walk_to_portal(state, cid, roll):
+    """The walk of a movement roll that carries the character beyond the Portal of Power, up to
+    the Portal (``None`` when no such walk avoids the Sentinel's bridge)."""
+    board = load().board
+    path = movement.reachable(board, state.characters[cid].space, roll).get("plain_of_peril")
+    if path is None or any(how == "bridge" for _, how in path):
+        return None
+    return [space for space, _ in path[:-1]]
+
+
+def movement_destinations(state, destinations, character, roll, dice=None):
+    """THE PORTAL OF POWER: "Characters may try to open the Portal or Door only if their die roll
+    for Movement is sufficient to carry them beyond" (rulings 16): the Door beside the Portal."""
+    if "plain_of_peril" in destinations and _walk_to_portal(state, character, roll) is not None:
+        return tuple(sorted(tuple(destinations) + ("wt_door",)))
+    return destinations
+
+
+def move_elsewhere(state, result, character, dest, roll):
+    state, handled = result
+    if handled or dest != "wt_door":
+        return result
+    passed = _walk_to_portal(state, character, roll)
+    if passed:
+        state = update_character(state, character, space=PORTAL)
+        state = log(state, "moved", character=character, path=passed, to=PORTAL)
+    return enter(state, character), True
+
 
 def enter_chosen(state, action):
     cid = state.current
@@ -381,7 +410,8 @@ def crown_route(state, route, space):
     return "wizards_tower" if load().board.origin.get(space) == "wizards_tower" else route
 
 
-HOOKS = {"crown_route": crown_route, "setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
+HOOKS = {"crown_route": crown_route, "movement_destinations": movement_destinations,
+         "move_elsewhere": move_elsewhere, "setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
          "combat_options": combat_options, "character_score": character_score}
 
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
