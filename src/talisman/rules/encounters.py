@@ -15,7 +15,8 @@ from .kernel import HANDLERS, remove_from_space, run_effects, space_instructions
 from . import possessions
 from .kernel import set_turn_flag
 from .hooks import adjust, run_hook
-from ..engine.records import replace
+from ..engine.records import plain, replace
+from ..state import character
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
@@ -28,11 +29,11 @@ VISITABLE = ("stranger", "place")
 
 
 def _flags(state, cid):
-    return state.characters[cid].turn_flags
+    return character(state, cid).turn_flags
 
 
 def _flag(state, cid, key, default=None):
-    return state.characters[cid].flag(key, default)
+    return character(state, cid).flag(key, default)
 
 
 def start_encounters(state):
@@ -47,8 +48,8 @@ def start_encounters(state):
 
 def begin(state):
     cid = state.current
-    state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
-    ch = state.characters[cid]
+    state = run_hook(state, "before_encounter", character=cid, space=character(state, cid).space)
+    ch = character(state, cid)
     if ch.flag("encounter_replaced"):
         return set_turn_flag(state, cid, "encounter_replaced", False)
     board = load().board
@@ -63,7 +64,7 @@ def begin(state):
             state = set_turn_flag(state, cid, "encounter_cast_offered", True)
             return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
                           "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
-    characters = state.characters
+    characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if not others:
         return encounter_space(state, cid, ch.space)
@@ -87,7 +88,7 @@ def _alive_on(ch, space):
 def chosen(state, action):
     cid = state.current
     if action.args[0] == "space":
-        return encounter_space(state, cid, state.characters[cid].space)
+        return encounter_space(state, cid, character(state, cid).space)
     return encounter_character(state, cid, action.args[1])
 
 
@@ -184,7 +185,7 @@ def drawn(state, space, seen):
     """The ``cards_drawn`` hook: the cards this draw put on the space, before any is met."""
     cid = state.current
     cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
-    if not cards or state.characters[cid].space != space or not state.characters[cid].alive:
+    if not cards or character(state, cid).space != space or not character(state, cid).alive:
         return state
     return run_hook(state, "cards_drawn", character=cid, space=space, cards=cards)
 
@@ -201,7 +202,7 @@ def after(state):
 
 def space_effect(state, space):
     cid = state.current
-    if state.characters[cid].space != space:
+    if character(state, cid).space != space:
         return state
     return run_effects(state, instructions(state, space), cid, {"space": space})
 
@@ -308,7 +309,7 @@ def meet(state, space, everything, met=()):
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
     cid = state.current
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state  # an encounter moved the character away: the rest stays face up
     if not met and not ch.flag("events_announced"):
@@ -433,7 +434,7 @@ def claim_options(state, cid, space):
     cards = state.board_cards.get(space, ())
     if not cards and not state.board_gold.get(space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     visited = set(_flag(state, cid, "visited", ()))
     enemies = any(load().cards[c].type == "enemy" for c in cards)
     options = []
@@ -478,7 +479,7 @@ def claim(state, space):
     objects and followers, and followers that force themselves on a character (the Hag, the
     Poltergeist), "must be taken by a character encountering them"."""
     cid = state.current
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state
     if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
