@@ -186,8 +186,7 @@ class GameState:
     def option(self, name: str) -> Any:
         """A rule option's value (the defaults are in :mod:`talisman.options`)."""
         default = OPTIONS[name]
-        options = self.config.options
-        return options[name] if name in options else default  # no KeyError raised on a miss
+        return plain(self.config.options).get(name, default)  # a game's options never change: one view
 
 
 _PICTURES: dict[type, Callable[[Any], str]] = {}   # state class -> function(state) -> SVG text, filled by a higher layer

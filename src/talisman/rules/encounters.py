@@ -136,7 +136,7 @@ def encounter_space(state, cid, space):
             return state  # the Ghoul: "you may not Encounter the Graveyard"
     if sdef.draw:
         count = adjust(state, "draw_count", sdef.draw, character=cid, space=space)
-        need = max(0, count - len(state.board_cards.get(space, ())))
+        need = max(0, count - len(plain(state.board_cards).get(space, ())))
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)
@@ -184,7 +184,7 @@ def draw_checked(state, space, count, deck, asked=False):
 def drawn(state, space, seen):
     """The ``cards_drawn`` hook: the cards this draw put on the space, before any is met."""
     cid = state.current
-    cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
     if not cards or character(state, cid).space != space or not character(state, cid).alive:
         return state
     return run_hook(state, "cards_drawn", character=cid, space=space, cards=cards)
@@ -244,7 +244,7 @@ def foresight(state, space, seen, need):
     cid = state.current
     if not need or not abilities.foresight(state, cid):
         return state
-    drawn = [c for c in _flag(state, cid, "drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    drawn = [c for c in _flag(state, cid, "drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
     if len(_flag(state, cid, "drawn", ())) - seen < need or not drawn:
         return state  # the deck ran out: no extra card was drawn
     return decide(state, cid, "foresight", [f"discard:{c}" for c in dict.fromkeys(drawn)],
@@ -263,7 +263,7 @@ def orb(state, space, seen, deck):
     """The Orb of Knowledge (``swap_drawn_card``): "When drawing Adventure cards, may discard
     one unwanted card and draw a replacement, which must be met" -- before any is met."""
     cid = state.current
-    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
     if not drawn:
         return state
     return decide(state, cid, "orb", ["keep"] + [f"swap:{c}" for c in dict.fromkeys(drawn)],
@@ -285,7 +285,7 @@ def meeting_order(state, space, met, everything, cid):
     """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
     drawn = set(_flag(state, cid, "drawn", ()))
     out = []
-    for pos, c in enumerate(state.board_cards.get(space, ())):
+    for pos, c in enumerate(plain(state.board_cards).get(space, ())):
         if c in met:
             continue
         cd = load().cards[c]
@@ -301,7 +301,7 @@ def events_drawn(state, space, cid):
     """Cards drawn this encounter that are Events (for the ``events_drawn`` hook)."""
     drawn = _flag(state, cid, "drawn", ())
     return [c for c in drawn if load().cards[c].type in ("event", "lunar_event")
-            and c in state.board_cards.get(space, ())]
+            and c in plain(state.board_cards).get(space, ())]
 
 
 def meet(state, space, everything, met=()):
@@ -406,7 +406,7 @@ def enemies_beaten(state, space, cards, everything, met):
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
     for c in reversed(cards):
         cd = load().cards[c]
-        if c not in state.board_cards.get(space, ()):
+        if c not in plain(state.board_cards).get(space, ()):
             continue  # destroyed outright (the Cross): already discarded
         if cd.effect:
             state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
@@ -418,7 +418,7 @@ def enemies_beaten(state, space, cards, everything, met):
 def dispose(state, space, card):
     """After a card is met: events are discarded; strangers and places that stay remain;
     a card an effect already placed or discarded is left alone."""
-    cards = state.board_cards.get(space, ())
+    cards = plain(state.board_cards).get(space, ())
     if card not in cards:
         return state
     cd = load().cards[card]
@@ -431,8 +431,8 @@ def dispose(state, space, card):
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
 def claim_options(state, cid, space):
-    cards = state.board_cards.get(space, ())
-    if not cards and not state.board_gold.get(space):
+    cards = plain(state.board_cards).get(space, ())
+    if not cards and not plain(state.board_gold).get(space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
     ch = character(state, cid)
     visited = set(_flag(state, cid, "visited", ()))
@@ -462,7 +462,7 @@ def claim_options(state, cid, space):
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")
-    if state.board_gold.get(space) and not toad:
+    if plain(state.board_gold).get(space) and not toad:
         options.append("take:gold")
     blocked = full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
                            chars.usable(ch, load().cards[c]) and c not in dropped for c in cards)
@@ -482,10 +482,10 @@ def claim(state, space):
     ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state
-    if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ())):
+    if not ch.toad_turns and not any(load().cards[c].type == "enemy" for c in plain(state.board_cards).get(space, ())):
         # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)
         hag = chars.hag_held(ch)
-        for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
+        for c in [c for c in plain(state.board_cards).get(space, ()) if load().cards[c].type in TAKEABLE
                   and {"cursed", "must_take"} & set(load().cards[c].abilities)
                   and not (hag and load().cards[c].type == "follower")]:
             state = remove_from_space(state, space, c)

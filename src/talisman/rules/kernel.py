@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import THAWED as _THAWED, deep_freeze, replace
+from ..engine.records import THAWED as _THAWED, deep_freeze, plain, plain_set, replace
 from ..state import GameState, character, update_character
 from .hooks import adjust
 
@@ -26,10 +26,11 @@ def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) ->
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
     """One copy of ``card_id`` taken off ``space`` (nothing if it is not there)."""
-    cards = state.board_cards.get(space)
+    board = state.board_cards
+    cards = plain(board).get(space)
     if cards is None or card_id not in cards:
         return state
-    return replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
+    return replace(state, board_cards=plain_set(board, space, cards.delete(cards.index(card_id))))
 
 
 def end_turn_now(state: GameState) -> GameState:

@@ -130,7 +130,7 @@ def expire_hexes(state):
         return state  # nothing placed for a number of rounds
     for key, until in sorted(state.card_stock.items()):
         space, _, card = key.partition("/")
-        if isinstance(until, int) and until <= state.round and card in state.board_cards.get(space, ()) \
+        if isinstance(until, int) and until <= state.round and card in plain(state.board_cards).get(space, ()) \
                 and "lasting" in _card_abilities(card):
             cards = state.board_cards[space]
             state = replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card))),
