@@ -53,7 +53,7 @@ class Character:
         flags = self.turn_flags
         if flags is EMPTY_PMAP:  # most turns set no flag: the shared empty map, nothing to look up
             return default
-        return plain(flags).get(key, default)  # (records.plain: a dict look-up, no KeyError on a miss)
+        return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
 
 
 @attrs.frozen

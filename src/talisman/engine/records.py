@@ -125,14 +125,14 @@ def kwargs_of(args: PMap[str, Any]) -> dict[str, Any]:
 # --- plain read views of maps: the one trick here that costs clarity -------------------------
 # pyrsistent's ``PMap`` is pure Python: ``m[k]`` is three calls (about 0.5 us), a dict's is one
 # opcode.  The rules read ``state.characters[cid]`` about thirty times a decision, and that map
-# changes about twice a decision (so do the turn flags, the options never).  ``plain(m)`` is a plain dict of ``m``'s items kept beside it,
+# changes about twice a decision.  ``plain(m)`` is a plain dict of ``m``'s items kept beside it,
 # by the map's identity (the entry holds the map, so its ``id`` cannot be reused while the entry
 # exists); ``plain_set`` makes the next map's view from the last one's (a small dict copy)
 # instead of walking the new map.  A view is only read, never changed, never handed out as
 # state, and iterated only where the order does not matter (its order is not the map's).
 # Bounded: cleared when full (a missing entry only costs one walk of the map).
 _VIEWS: dict[int, tuple[PMap[Any, Any], dict[Any, Any]]] = {}
-_VIEWS_MAX = 1024
+_VIEWS_MAX = 256
 
 
 def plain(m: PMap[Any, Any]) -> dict[Any, Any]:

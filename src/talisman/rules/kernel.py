@@ -21,7 +21,7 @@ def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) ->
     ch = character(state, cid)
     if type(value) in _THAWED:  # (a plain value is its own frozen form: no call)
         value = deep_freeze(value)
-    return update_character(state, cid, turn_flags=plain_set(ch.turn_flags, key, value))
+    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
 
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
