@@ -59,6 +59,7 @@ def main(argv=None):
         ("state copies (set_field + evolve + replace)",
          calls(st, "engine/records", {"set_field", "evolve", "replace"})),
         ("update_character", calls(st, "talisman/state", {"update_character"})),
+        ("plain views read (records.plain)", calls(st, "engine/records", {"plain"})),
         ("run_hook + adjust", calls(st, "engine/ruleset", {"run_hook", "adjust"})),
     ]
     print(f"{steps} decisions in {args.games} games")

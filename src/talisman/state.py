@@ -13,7 +13,7 @@ import attrs
 from pyrsistent import pmap, pvector
 from pyrsistent.typing import PMap, PVector
 
-from .engine.records import replace, set_field
+from .engine.records import plain, plain_set, replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
 from .engine.records import (EMPTY_PMAP, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
@@ -186,8 +186,7 @@ class GameState:
     def option(self, name: str) -> Any:
         """A rule option's value (the defaults are in :mod:`talisman.options`)."""
         default = OPTIONS[name]
-        options = self.config.options
-        return options[name] if name in options else default  # no KeyError raised on a miss
+        return plain(self.config.options).get(name, default)  # a game's options never change: one view
 
 
 _PICTURES: dict[type, Callable[[Any], str]] = {}   # state class -> function(state) -> SVG text, filled by a higher layer
@@ -198,7 +197,14 @@ def register_picture(cls: type, draw: Callable[[Any], str]) -> None:
     _PICTURES[cls] = draw
 
 
+def character(state: GameState, cid: str) -> Character:
+    """``state.characters[cid]``, read through the map's plain view (:func:`engine.records.plain`:
+    a dict look-up instead of pyrsistent's three calls).  ``KeyError`` for an unknown id."""
+    return plain(state.characters)[cid]
+
+
 def update_character(state: GameState, cid: str, **changes: Any) -> GameState:
     """A new state with one character's fields changed."""
     chars = state.characters
-    return set_field(state, "characters", chars.set(cid, replace(chars[cid], **changes)))
+    new = replace(plain(chars)[cid], **changes)
+    return set_field(state, "characters", plain_set(chars, cid, new))

@@ -11,7 +11,8 @@ from talisman.engine.records import Decision, evolve, new_decision, replace, set
 from talisman.errors import NotationError
 from talisman.notation import Action, roll_action
 from talisman.rules import characters as chars
-from talisman.state import update_character
+from talisman.engine import records
+from talisman.state import character, update_character
 
 
 def test_new_decision_equals_the_attrs_constructor():
@@ -149,3 +150,25 @@ def test_flag_on_the_shared_empty_map_and_on_a_set_flag():
     assert ch.flag("moved") is None and ch.flag("moved", 3) == 3
     s2 = update_character(s, "warrior", turn_flags={"moved": False})
     assert s2.characters["warrior"].flag("moved", 3) is False
+
+
+def test_plain_views_follow_their_maps_and_never_outlive_a_change():
+    m = pmap({"a": 1, "b": 2})
+    view = records.plain(m)
+    assert view == {"a": 1, "b": 2} and records.plain(m) is view  # one view per map
+    m2 = records.plain_set(m, "a", 5)
+    assert m2 == pmap({"a": 5, "b": 2}) and records.plain(m2) == {"a": 5, "b": 2}
+    assert records.plain(m) == {"a": 1, "b": 2} and m == pmap({"a": 1, "b": 2})  # the old map and view unchanged
+    m3 = m2.set("c", 3)  # a map changed without plain_set gets its own view when first read
+    assert records.plain(m3) == {"a": 5, "b": 2, "c": 3}
+    assert records.plain_set(pmap({"x": 1}), "y", 2) == pmap({"x": 1, "y": 2})  # a map with no view yet
+
+
+def test_character_reads_and_update_character_agree_with_the_map():
+    s = talisman.new_game(("warrior", "wizard"), seed=3)
+    assert character(s, "wizard") is s.characters["wizard"]
+    s2 = update_character(s, "wizard", gold=9)
+    assert character(s2, "wizard").gold == 9 == s2.characters["wizard"].gold
+    assert character(s, "wizard").gold == s.characters["wizard"].gold != 9  # the old state's view is its own
+    with pytest.raises(KeyError):
+        character(s, "troll")

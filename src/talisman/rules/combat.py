@@ -21,7 +21,7 @@ from ..engine.records import replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
-from ..state import Battle, update_character
+from ..state import Battle, character, update_character
 from . import abilities
 from . import characters as chars
 from . import quests
@@ -115,19 +115,19 @@ def after_defender_cast(state):
 
 
 def _inner(state, cid):
-    return load().board.spaces[state.characters[cid].space].region in ("inner", "crown")
+    return load().board.spaces[character(state, cid).space].region in ("inner", "crown")
 
 
 def castable_in_combat(state, cid):
     """Spells the character may cast now (CASTING SPELLS; spells that affect creatures work
     only in the Outer and Middle Regions; none on the Cursed Glade; no Toad casts)."""
-    return _usable_in_combat(state, cid, state.characters[cid].spells)
+    return _usable_in_combat(state, cid, character(state, cid).spells)
 
 
 def readable_in_combat(state, cid):
     """Scrolls the character may read now (READING SCROLLS: "Scrolls, which can affect
     creatures, can only affect those in the Outer and Middle Regions"; as Spells otherwise)."""
-    return _usable_in_combat(state, cid, state.characters[cid].scrolls)
+    return _usable_in_combat(state, cid, character(state, cid).scrolls)
 
 
 def _usable_in_combat(state, cid, cards):
@@ -153,7 +153,7 @@ def _usable_in_combat(state, cid, cards):
 def can_evade_by_ability(state, cid):
     """EVADING by a special ability: the Dwarf in the Hills, the Elf in Woods (and the
     followers that give these abilities); only characters may be evaded in the Inner Region."""
-    space = state.characters[cid].space
+    space = character(state, cid).space
     if _inner(state, cid) and state.battle.opponent is None:
         return False
     kind = space.rsplit("_", 1)[0] if space[-1].isdigit() else space
@@ -181,7 +181,7 @@ def ask_declare(state):
     else:
         options += [f"tame:{c}" for c in animals]
     price = bribe_price(state)
-    if price and state.characters[who].gold >= price:
+    if price and character(state, who).gold >= price:
         options.append("bribe")  # the Bandit: "won't attack if paid 1G"
     if (b.kind == "psychic" and b.opponent is None and not _inner(state, who)
             and abilities.destroys_spirits(state, who)):
@@ -201,7 +201,7 @@ def declared(state, action):
         state = log(state, "spirits_destroyed", character=who, enemies=[e["name"] for e in b.enemies])
         for e in b.enemies:
             if e.get("card"):  # no trophy, nor what its card says on being killed: it is discarded
-                state = remove_from_space(state, state.characters[who].space, e["card"])
+                state = remove_from_space(state, character(state, who).space, e["card"])
                 state = chars.discard(state, e["card"])
         state = replace(state, battle=b.set("enemies", [dict(e, card=None) for e in b.enemies])
                         .set("result", "won"))
@@ -257,7 +257,7 @@ def draughts(state, cid):
     Strength: ``data: {strength_for_turn: n}``), none while Destroy Magic lasts."""
     if state.lasting and "destroy_magic" in state.lasting:
         return []
-    ch = state.characters[cid]
+    ch = character(state, cid)
     return [c for c in dict.fromkeys(chars.in_use(ch))
             if (load().cards[c].data or {}).get("strength_for_turn") and chars.usable(ch, load().cards[c])]
 
@@ -265,7 +265,7 @@ def draughts(state, cid):
 def drink(state, cid, card_id):
     """The draught adds its Strength until the end of the turn (a turn flag, counted by
     ``characters.total``), and the card is discarded."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     n = load().cards[card_id].data["strength_for_turn"]
     flags = ch.turn_flags.set("strength_for_turn", ch.turn_flags.get("strength_for_turn", 0) + n)
     state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card_id)),
@@ -277,7 +277,7 @@ def drink(state, cid, card_id):
 def paid_strength_options(state, cid):
     """Followers who fight harder for gold (the Mercenary: ``data: {paid_strength: {gold,
     strength}}``), once a turn, if the character can pay."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not ch.followers or ch.turn_flags.get("paid_strength"):
         return []
     return [f for f in dict.fromkeys(ch.followers)
@@ -289,7 +289,7 @@ def pay_for_strength(state, cid, follower):
     """Pay the Follower: his Strength is added to this battle."""
     terms = load().cards[follower].data["paid_strength"]
     state = chars.lose(state, cid, "gold", terms["gold"], f"paid the {follower}")
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, turn_flags=ch.turn_flags.set("paid_strength", True))
     state = replace(state, battle=state.battle.set("bonus", state.battle.bonus + terms["strength"]))
     return log(state, "strength_bought", character=cid, card=follower, strength=terms["strength"])
@@ -338,7 +338,7 @@ def tame_rolled(state, action, animal=None):
     b = b.set("tame_tried", deep_freeze(tried))  # plain data (the state round-trips as JSON)
     state = replace(state, battle=b)
     if total < chars.total(state, who, "craft"):
-        ch = state.characters[who]
+        ch = character(state, who)
         state = update_character(state, who, followers=ch.followers.append(animal))
         state = chars.mark_follower(state, who, animal, None)  # tamed, not raised or charmed
         state = log(state, "animal_tamed", character=who, card=animal, roll=total)
@@ -347,7 +347,7 @@ def tame_rolled(state, action, animal=None):
             state = ended(state, "tamed", [e["name"] for e in b.enemies])
             return _then(state, b.on_win)
         # the others fight on; the tamed card leaves the space (no trophy, not met again)
-        state = remove_from_space(state, state.characters[who].space, animal)
+        state = remove_from_space(state, character(state, who).space, animal)
         state = replace(state, battle=b.set("enemies", rest))
         return ask_declare(state)
     state = log(state, "taming_failed", character=who, card=animal, roll=total)
@@ -359,7 +359,7 @@ def character_rolled(state, action):
     who = state.battle.who
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
-    if state.characters[who].fate > 0 and not state.battle.rerolled:
+    if character(state, who).fate > 0 and not state.battle.rerolled:
         return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
                       prompt=f"rolled {roll}")
     return opponent_roll(state)
@@ -407,7 +407,7 @@ def strength_against(state, cid, enemies):
     """What the character's possessions add in a battle against some kinds of enemy (a card's
     ``data: {strength_against: {subtype, strength}}``: the Holy Lance, 3 against Dragons
     instead of its 1), counted once for each such possession the character may use."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.toad_turns or not chars.banes() or chars.banes().isdisjoint(chars.possessions(ch)):
         return 0
     kinds = {load().cards[e["card"]].subtype for e in enemies if e.get("card")}
@@ -428,7 +428,7 @@ def opponent_rolled(state, action):
     if opponent is None:
         return compare(state, sum(action.dice))
     roll = abilities.battle_roll(state, opponent, action.dice)
-    if (state.characters[opponent].fate > 0 and not b.opponent_rerolled
+    if (character(state, opponent).fate > 0 and not b.opponent_rerolled
             and not abilities.opponent_adds_no_die(state, b.who)):
         state = replace(state, battle=b.set("opponent_roll", roll))
         return decide(state, opponent, "fate", ["keep", "fate:reroll"], "combat.opponent_fate_chosen",
@@ -466,7 +466,7 @@ def compare(state, theirs_roll):
         # each enemy's attack value separately (the Blood Moon's day and night: per enemy)
         values = [adjust(state, "attack_score", e["value"], enemy=e["name"], kind=kind)
                   for e in enemies]
-        theirs = theirs_roll + sum(values) + creature_bonus(state, state.characters[who].space)
+        theirs = theirs_roll + sum(values) + creature_bonus(state, character(state, who).space)
     state = log(state, "combat_scores", character=who, kind=kind, character_roll=roll,
                 character_score=mine, opponent=opponent or ",".join(names),
                 opponent_roll=theirs_roll, opponent_score=theirs)
@@ -518,7 +518,7 @@ def finish(state):
     if result == "won":
         state = log(state, "combat_won", character=who, kind=kind, enemies=names)
         state = ended(state, result, names)
-        if state.characters[who].quest is not None:
+        if character(state, who).quest is not None:
             state = quests.mark_done(state, who, "enemy_killed")
         # "The dead carcass of defeated Enemies ... may be kept"; an enemy whose card says
         # what happens when it is killed (an `effect`) is not kept.
@@ -562,7 +562,7 @@ def keep_trophies(state, who, kept, nxt):
             state = log(state, "trophies_discarded", character=who, cards=gone)
         kept = list(keep)
     if kept:
-        ch = state.characters[who]
+        ch = character(state, who)
         state = update_character(state, who, trophies=ch.trophies.extend(kept))
         state = log(state, "trophies_kept", character=who, cards=kept)
     return _then(state, nxt)
@@ -583,7 +583,7 @@ def kill_tamed_animals(state, who):
     """TAMING ANIMALS, CAUTION: "If you lose any Combat in which a tamed Animal is used, the
     Animal is killed as well as your loss of Life."
     """
-    ch = state.characters[who]
+    ch = character(state, who)
     tamed = [f for f in ch.followers if load().cards[f].type == "enemy"
              and chars.follower_mark(state, who, f) not in chars.ABILITY_FOLLOWERS]
     if not tamed or state.battle.kind != "battle":
@@ -604,7 +604,7 @@ def _then(state, nxt):
 
 def save_objects(state, cid):
     """The character's life-saving objects, widest range first (the documented order)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     out = [c for c in chars.in_use(ch) if load().cards[c].save and chars.usable(ch, load().cards[c])
            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
     return sorted(dict.fromkeys(out), key=lambda c: _range(load().cards[c].save)[0])
@@ -630,7 +630,7 @@ def try_save(state, cid, cause, nxt, victor=None):
 def life_taken(state, victor, kind):
     """What the victor of a combat between characters gains when the loser's life is lost:
     a quest's life taken, the psychic drain, the Runesword's wound."""
-    if state.characters[victor].quest is not None:
+    if character(state, victor).quest is not None:
         state = quests.mark_done(state, victor, "life_taken")
     if kind == "psychic" and chars.has_ability(state, victor, "drain_life"):
         state = chars.gain(state, victor, "lives", 1, "drained in psychic combat")
@@ -644,7 +644,7 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
     """The life is lost -- unless a Spell cast "whenever needed" saves it (Preservation:
     "save a character's life"), by the loser or, in turn order, by another character; an
     expansion may forbid the cast (``combat_options``: no Spells in the Wizard's Tower)."""
-    own = [sp for sp in dict.fromkeys(state.characters[cid].spells)
+    own = [sp for sp in dict.fromkeys(character(state, cid).spells)
            if (load().cards[sp].data or {}).get("saves_life")] if spells.can_cast(state, cid) else []
     candidates = [(cid, own[0])] if own else []
     candidates += spells.spell_holders(state, cid, "saves_life")
@@ -663,7 +663,7 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         state = life_taken(state, victor, kind)
         return _then(state, None if state.outcome else nxt)
     # a character killed in combat leaves no finished combat behind (state.battle)
-    return replace(state, battle=None) if not state.characters[cid].alive else _then(state, nxt)
+    return replace(state, battle=None) if not character(state, cid).alive else _then(state, nxt)
 
 
 def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):
@@ -703,9 +703,9 @@ def finish_between_characters(state):
     state = kill_tamed_animals(state, loser)
     state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b.kind)
     options = ["spoils:life"]
-    lch = state.characters[loser]
+    lch = character(state, loser)
     options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
-                if chars.usable(state.characters[victor], load().cards[c])]
+                if chars.usable(character(state, victor), load().cards[c])]
     if lch.gold:
         options.append("spoils:gold")
     if b.kind == "psychic":
@@ -734,11 +734,11 @@ def spoils_chosen(state, action, victor, loser):
         state = chars.gain(state, victor, "gold", 1, f"taken from {loser}")
         return _then(state, b.on_win)
     card_id = action.args[1]
-    lch = state.characters[loser]
+    lch = character(state, loser)
     field = "objects" if card_id in lch.objects else "followers"
     items = getattr(lch, field)
     state = update_character(state, loser, **{field: items.delete(items.index(card_id))})
-    vch = state.characters[victor]
+    vch = character(state, victor)
     state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
     state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
     return _then(state, b.on_win)

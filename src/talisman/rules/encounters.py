@@ -15,7 +15,8 @@ from .kernel import HANDLERS, remove_from_space, run_effects, space_instructions
 from . import possessions
 from .kernel import set_turn_flag
 from .hooks import adjust, run_hook
-from ..engine.records import replace
+from ..engine.records import plain, replace
+from ..state import character
 from ..definitions import load
 from ..state import update_character
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
@@ -29,11 +30,11 @@ VISITABLE = ("stranger", "place")
 
 
 def _flags(state, cid):
-    return state.characters[cid].turn_flags
+    return character(state, cid).turn_flags
 
 
 def _flag(state, cid, key, default=None):
-    return state.characters[cid].flag(key, default)
+    return character(state, cid).flag(key, default)
 
 
 def start_encounters(state):
@@ -48,8 +49,8 @@ def start_encounters(state):
 
 def begin(state):
     cid = state.current
-    state = run_hook(state, "before_encounter", character=cid, space=state.characters[cid].space)
-    ch = state.characters[cid]
+    state = run_hook(state, "before_encounter", character=cid, space=character(state, cid).space)
+    ch = character(state, cid)
     if ch.flag("encounter_replaced"):
         return set_turn_flag(state, cid, "encounter_replaced", False)
     board = load().board
@@ -66,7 +67,7 @@ def begin(state):
             state = set_turn_flag(state, cid, "encounter_cast_offered", True)
             return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
                           "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
-    characters = state.characters
+    characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if not others:
         return encounter_space(state, cid, ch.space)
@@ -106,7 +107,7 @@ def _alive_on(ch, space):
 def chosen(state, action):
     cid = state.current
     if action.args[0] == "space":
-        return encounter_space(state, cid, state.characters[cid].space)
+        return encounter_space(state, cid, character(state, cid).space)
     return encounter_character(state, cid, action.args[1])
 
 
@@ -186,7 +187,7 @@ def encounter_space(state, cid, space):
             return state  # the Ghoul: "you may not Encounter the Graveyard"
     if sdef.draw:
         count = adjust(state, "draw_count", sdef.draw, character=cid, space=space)
-        need = max(0, count - len(state.board_cards.get(space, ())))
+        need = max(0, count - len(plain(state.board_cards).get(space, ())))
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)
@@ -234,8 +235,8 @@ def draw_checked(state, space, count, deck, asked=False):
 def drawn(state, space, seen):
     """The ``cards_drawn`` hook: the cards this draw put on the space, before any is met."""
     cid = state.current
-    cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
-    if not cards or state.characters[cid].space != space or not state.characters[cid].alive:
+    cards = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
+    if not cards or character(state, cid).space != space or not character(state, cid).alive:
         return state
     return run_hook(state, "cards_drawn", character=cid, space=space, cards=cards)
 
@@ -252,7 +253,7 @@ def after(state):
 
 def space_effect(state, space):
     cid = state.current
-    if state.characters[cid].space != space:
+    if character(state, cid).space != space:
         return state
     return run_effects(state, instructions(state, space), cid, {"space": space})
 
@@ -294,7 +295,7 @@ def foresight(state, space, seen, need):
     cid = state.current
     if not need or not abilities.foresight(state, cid):
         return state
-    drawn = [c for c in _flag(state, cid, "drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    drawn = [c for c in _flag(state, cid, "drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
     if len(_flag(state, cid, "drawn", ())) - seen < need or not drawn:
         return state  # the deck ran out: no extra card was drawn
     return decide(state, cid, "foresight", [f"discard:{c}" for c in dict.fromkeys(drawn)],
@@ -313,7 +314,7 @@ def orb(state, space, seen, deck):
     """The Orb of Knowledge (``swap_drawn_card``): "When drawing Adventure cards, may discard
     one unwanted card and draw a replacement, which must be met" -- before any is met."""
     cid = state.current
-    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in state.board_cards.get(space, ())]
+    drawn = [c for c in _flags(state, cid).get("drawn", ())[seen:] if c in plain(state.board_cards).get(space, ())]
     if not drawn:
         return state
     return decide(state, cid, "orb", ["keep"] + [f"swap:{c}" for c in dict.fromkeys(drawn)],
@@ -335,7 +336,7 @@ def meeting_order(state, space, met, everything, cid):
     """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
     drawn = set(_flag(state, cid, "drawn", ()))
     out = []
-    for pos, c in enumerate(state.board_cards.get(space, ())):
+    for pos, c in enumerate(plain(state.board_cards).get(space, ())):
         if c in met:
             continue
         cd = load().cards[c]
@@ -351,7 +352,7 @@ def events_drawn(state, space, cid):
     """Cards drawn this encounter that are Events (for the ``events_drawn`` hook)."""
     drawn = _flag(state, cid, "drawn", ())
     return [c for c in drawn if load().cards[c].type in ("event", "lunar_event")
-            and c in state.board_cards.get(space, ())]
+            and c in plain(state.board_cards).get(space, ())]
 
 
 def meet(state, space, everything, met=()):
@@ -359,7 +360,7 @@ def meet(state, space, everything, met=()):
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
     cid = state.current
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state  # an encounter moved the character away: the rest stays face up
     if not met and not ch.flag("events_announced"):
@@ -457,7 +458,7 @@ def enemies_beaten(state, space, cards, everything, met):
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
     for c in reversed(cards):
         cd = load().cards[c]
-        if c not in state.board_cards.get(space, ()):
+        if c not in plain(state.board_cards).get(space, ()):
             continue  # destroyed outright (the Cross): already discarded
         if cd.effect:
             state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
@@ -478,7 +479,7 @@ def enemies_evaded(state, space, cards, everything, met, flow="encounters"):
 def dispose(state, space, card):
     """After a card is met: events are discarded; strangers and places that stay remain;
     a card an effect already placed or discarded is left alone."""
-    cards = state.board_cards.get(space, ())
+    cards = plain(state.board_cards).get(space, ())
     if card not in cards:
         return state
     cd = load().cards[card]
@@ -491,10 +492,10 @@ def dispose(state, space, card):
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
 def claim_options(state, cid, space):
-    cards = state.board_cards.get(space, ())
-    if not cards and not state.board_gold.get(space):
+    cards = plain(state.board_cards).get(space, ())
+    if not cards and not plain(state.board_gold).get(space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     visited = set(_flag(state, cid, "visited", ()))
     evaded = set(_flag(state, cid, "evaded", ()))
     enemies = any(load().cards[c].type == "enemy" and c not in evaded for c in cards)
@@ -525,7 +526,7 @@ def claim_options(state, cid, space):
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")
-    if state.board_gold.get(space) and not toad:
+    if plain(state.board_gold).get(space) and not toad:
         options.append("take:gold")
     blocked = full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
                            chars.usable(ch, load().cards[c]) and c not in dropped for c in cards)
@@ -542,15 +543,15 @@ def claim(state, space):
     objects and followers, and followers that force themselves on a character (the Hag, the
     Poltergeist), "must be taken by a character encountering them"."""
     cid = state.current
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state
     evaded = set(_flag(state, cid, "evaded", ()))
     if not ch.toad_turns and not any(load().cards[c].type == "enemy" and c not in evaded
-                                     for c in state.board_cards.get(space, ())):
+                                     for c in plain(state.board_cards).get(space, ())):
         # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)
         hag = chars.hag_held(ch)
-        for c in [c for c in state.board_cards.get(space, ()) if load().cards[c].type in TAKEABLE
+        for c in [c for c in plain(state.board_cards).get(space, ()) if load().cards[c].type in TAKEABLE
                   and {"cursed", "must_take"} & set(load().cards[c].abilities)
                   and not (hag and load().cards[c].type == "follower")]:
             state = remove_from_space(state, space, c)

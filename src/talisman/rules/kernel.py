@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import THAWED as _THAWED, deep_freeze, replace
-from ..state import GameState, update_character
+from ..engine.records import THAWED as _THAWED, deep_freeze, plain, plain_set, replace
+from ..state import GameState, character, update_character
 from .hooks import adjust
 
 __all__ = ["HANDLERS", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
@@ -18,7 +18,7 @@ __all__ = ["HANDLERS", "cause_of", "run_effects", "space_instructions", "update_
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
     """A character's turn flag ``key`` set to ``value`` (reset at the start of each turn)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if type(value) in _THAWED:  # (a plain value is its own frozen form: no call)
         value = deep_freeze(value)
     return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
@@ -26,10 +26,11 @@ def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) ->
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
     """One copy of ``card_id`` taken off ``space`` (nothing if it is not there)."""
-    cards = state.board_cards.get(space)
+    board = state.board_cards
+    cards = plain(board).get(space)
     if cards is None or card_id not in cards:
         return state
-    return replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card_id))))
+    return replace(state, board_cards=plain_set(board, space, cards.delete(cards.index(card_id))))
 
 
 def end_turn_now(state: GameState) -> GameState:
@@ -43,7 +44,7 @@ def end_turn_now(state: GameState) -> GameState:
 
 def lose_turn(state: GameState, cid: str) -> GameState:
     """LOSING A TURN: the piece lies down; the character's next turn only stands it up."""
-    state = update_character(state, cid, lost_turn=max(1, state.characters[cid].lost_turn))
+    state = update_character(state, cid, lost_turn=max(1, character(state, cid).lost_turn))
     state = log(state, "turn_lost", character=cid)
     return end_turn_now(state) if cid == state.current else state
 

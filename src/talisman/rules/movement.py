@@ -17,7 +17,8 @@ from .hooks import adjust, run_hook
 from ..definitions import load
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, request_roll
-from ..state import update_character
+from ..state import character, update_character
+from ..engine.records import plain
 from . import abilities, characters, combat, spells
 from . import characters as chars
 from . import quests
@@ -73,12 +74,12 @@ def _destinations(board, start, steps):
 def inner_destinations(board, state, cid):
     """MOVEMENT IN THE INNER REGION: one space a turn, forward or retreating; the Valley of
     Fire only with a Talisman; the Plain of Peril leads out to the Portal of Power."""
-    space = state.characters[cid].space
+    space = character(state, cid).space
     out = []
     crown, gate = board.role("crown"), board.role("crown_gate")
     if space == crown and adjust(state, "crown_holds", False, character=cid):
         return out  # 001/003: "Characters on the Crown of Command cannot move" (an ending card)
-    held = state.characters[cid].hold == space
+    held = character(state, cid).hold == space
     for n in board.spaces[space].neighbours:
         if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
             continue  # an unfinished space: only retreating ("at any time") leaves it
@@ -110,10 +111,10 @@ def start_movement(state):
     """I. Movement.  Before rolling, a character may cross by Raft, cast a spell or cash in
     trophies; an earlier encounter may have fixed this move ("as your next move")."""
     cid = state.current
-    if state.characters[cid].flag("moved"):
+    if character(state, cid).flag("moved"):
         return state
     state = run_hook(state, "before_movement", character=cid)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.flag("movement_replaced"):
         return state
     held = [] if ch.flag("freeze_offered") else spells.freezers(state, cid)
@@ -185,7 +186,7 @@ def before_roll(state, action):
 def exchange_options(state, cid):
     """EXCHANGING CARRIED POSSESSIONS: "A player may exchange Possessions carried with
     Possessions transported" (offered before the move)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     moved = chars.transported(ch)
     if not moved:
         return []
@@ -195,7 +196,7 @@ def exchange_options(state, cid):
 
 def exchange(state, cid, transported, carried):
     """Swap a transported object with a carried one (the Wizard and the Mule example)."""
-    objs = list(state.characters[cid].objects)
+    objs = list(character(state, cid).objects)
     i = objs.index(carried)
     j = len(objs) - 1 - objs[::-1].index(transported)
     objs[i], objs[j] = objs[j], objs[i]
@@ -206,7 +207,7 @@ def exchange(state, cid, transported, carried):
 def dispel_options(state, cid):
     """DISPEL MAGIC: "Any Character whose Craft is greater than their Strength may attempt" it
     on "permanent Spells/Scrolls or other afflictions": here, being a Toad (once a turn)."""
-    characters = state.characters
+    characters = plain(state.characters)  # look-ups only
     toads = [o for o in state.order if characters[o].toad_turns and characters[o].alive]
     if not toads:
         return []  # (the cheap test first: totals are only worked out when there is a Toad)
@@ -233,11 +234,11 @@ def dispel_rolled(state, action, target):
 def cross_by_raft(state, cid, dest):
     """Rafts: "A Character with a Raft may cross the River to any Space directly opposite the
     one they are in. This is their Move for that turn"; the raft is then discarded."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     card = None if ch.raft else raft_card(ch)
     state = update_character(state, cid, space=dest, raft=False)
     if card is not None:  # "Whether or not it is used, it must be placed on the ... discard pile"
-        objs = state.characters[cid].objects
+        objs = character(state, cid).objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
         state = chars.discard(state, card)
     state = set_turn_flag(state, cid, "moved")
@@ -266,13 +267,13 @@ def acquire_raft(state, cid, card=None, cause="raft"):
 def raft_lapses(state, cid):
     """Rafts: a raft not used at the start of the turn after it came is lost ("Whether or not
     it is used"); a Raft card still held (a position set up so) goes to its discards."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     card = raft_card(ch)
     if ch.flag("raft_new") or not (ch.raft or card):
         return state
     state = update_character(state, cid, raft=False)
     if card is not None:
-        objs = state.characters[cid].objects
+        objs = character(state, cid).objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
         state = chars.discard(state, card)
     return log(state, "raft_lost", character=cid)
@@ -289,14 +290,14 @@ def raft_card(ch):
 
 def follow_next_move(state, cid):
     """An encounter's "as your next move": go to the space named, or teleport in a region."""
-    nm = state.characters[cid].next_move
+    nm = character(state, cid).next_move
     if "free_on" in nm:
         # enslaved (the Temple's 5): "stay until you roll 4-6 for move" (talisman-facts.md)
         die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
         return request_roll(state, die, f"movement of {cid} (enslaved)", "movement.enslaved_rolled")
     state = update_character(state, cid, next_move=None)
     if "to" in nm:
-        regions = {load().board.spaces[s].region for s in (state.characters[cid].space, nm["to"])}
+        regions = {load().board.spaces[s].region for s in (character(state, cid).space, nm["to"])}
         state = update_character(state, cid, space=nm["to"])
         state = set_turn_flag(state, cid, "moved")
         state = log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
@@ -310,7 +311,7 @@ def enslaved_rolled(state, action):
     his turn ends (no encounter: he did not move)."""
     cid = state.current
     n = sum(action.dice)
-    if n in state.characters[cid].next_move["free_on"]:
+    if n in character(state, cid).next_move["free_on"]:
         state = update_character(state, cid, next_move=None)
         state = log(state, "freed", character=cid, roll=n)
         return rolled(state, action)
@@ -325,18 +326,18 @@ def roll_for_movement(state):
     cid = state.current
     state = raft_lapses(state, cid)  # rolling instead of crossing: the raft is lost
     board = load().board
-    space = state.characters[cid].space
+    space = character(state, cid).space
     region = board.spaces[space].region
     if region in ("inner", "crown"):
         options = [f"move:{d}" for d in inner_destinations(board, state, cid)]
-        if state.characters[cid].hold == space:
+        if character(state, cid).hold == space:
             options.insert(0, "stay")  # stay to complete the space's instructions
         if region == "crown":
             # "When on the Crown of Command Space a Character does not Move unless he wishes to Retreat"
             options.insert(0, "stay")
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
-    ch = state.characters[cid]
+    ch = character(state, cid)
     dragged = bool(ch.followers) and any("poltergeist_drag" in load().cards[f].abilities for f in ch.followers)
     if ch.toad_turns or (state.lasting and "blizzard" in state.lasting) or dragged:
         # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"; the Blizzard card: every
@@ -356,11 +357,11 @@ def rolled(state, action):
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
-    dests = _destinations(load().board, state.characters[cid].space, n)
+    dests = _destinations(load().board, character(state, cid).space, n)
     # an expansion may remove destinations or add others (a shorter move, staying put)
     allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=action.dice)
     options = [f"move:{d}" for d in allowed]
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
     options += abilities.movement_roll_options(state, cid, n)
@@ -383,7 +384,7 @@ def chosen(state, action, roll):
                             "movement.rolled")
     state = set_turn_flag(state, cid, "moved")
     board = load().board
-    here = state.characters[cid].space
+    here = character(state, cid).space
     path = reachable(board, here, roll).get(action.args[0])
     if path is None:  # a destination an expansion added (movement_destinations)
         state, handled = adjust(state, "move_elsewhere", (state, False), character=cid,
@@ -419,7 +420,7 @@ def follow(state, cid, path, sentinel_passed=False):
     """
     board = load().board
     passed, crossed = [], False
-    here = state.characters[cid].space  # where the walk has got to (the state is told at each stop)
+    here = character(state, cid).space  # where the walk has got to (the state is told at each stop)
     for i, (space, how) in enumerate(path):
         if how == "bridge" and board.spaces[here].region == "outer" and not (
                 sentinel_passed and i == 0) and adjust(state, "crossing_guarded", True, space=here):
@@ -453,7 +454,7 @@ def crossed_river(state, cid):
     """The Storm River crossed (by the bridge, a raft or the ferry): a Follower that holds on
     until then leaves (the Poltergeist, ``poltergeist_drag``: "move 1 space/turn until you
     cross the River", talisman-facts.md)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     gone = [f for f in ch.followers if "poltergeist_drag" in load().cards[f].abilities]
     if not gone:
         return state
@@ -509,9 +510,9 @@ def inner_chosen(state, action):
     leaving by the Portal of Power is the whole move."""
     cid = state.current
     if action.kind == "stay":
-        return log(state, "stayed", character=cid, space=state.characters[cid].space)
+        return log(state, "stayed", character=cid, space=character(state, cid).space)
     board = load().board
-    here = state.characters[cid].space
+    here = character(state, cid).space
     dest = action.args[0]
     state = update_character(state, cid, space=dest, hold=None, pit_fiends=0)
     state = set_turn_flag(state, cid, "moved")
@@ -549,12 +550,12 @@ def forced_move(state, cid, space, encounter, cause):
     An expansion may refuse the move (hook ``before_forced_move`` sets ``move_refused``).
     """
     state = run_hook(state, "before_forced_move", character=cid, space=space, cause=cause)
-    if state.characters[cid].turn_flags.get("move_refused"):
+    if character(state, cid).turn_flags.get("move_refused"):
         return set_turn_flag(state, cid, "move_refused", False)
     state = update_character(state, cid, space=space)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if encounter and cid == state.current and ch.flag("phase") == "encounter":
         # the encounter in progress ends first (its cards stay face up), then the new space
         state = set_turn_flag(state, cid, "encounter_again", True)
@@ -563,7 +564,7 @@ def forced_move(state, cid, space, encounter, cause):
 
 def teleport_destinations(state, cid, region):
     board = load().board
-    here = board.spaces[state.characters[cid].space].region
+    here = board.spaces[character(state, cid).space].region
     here = board.part_of.get(here, here)  # an expansion board counted as a region (the City: Outer)
     asked = region
     if region == "same":
@@ -592,7 +593,7 @@ def teleport_chosen(state, action, encounter, cause, who):
 
 def offer_steps(state, cid, count, cause):
     board = load().board
-    dests = reachable(board, state.characters[cid].space, count)
+    dests = reachable(board, character(state, cid).space, count)
     dests.pop(board.role("inner_gate"), None)  # an encounter's move does not open the Portal
     return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)], "movement.steps_chosen",
                   prompt=f"move {count} ({cause})", cause=cause, who=cid)
@@ -624,7 +625,7 @@ def nearest_spaces(start, wanted):
 def move_nearest(state, cid, kind, cause):
     """Move to the nearest space whose id is of ``kind`` (``woods`` for woods_1..woods_4),
     by steps on the board; the character chooses among equally near ones."""
-    hits = nearest_spaces(state.characters[cid].space,
+    hits = nearest_spaces(character(state, cid).space,
                           lambda s: s == kind or s.rsplit("_", 1)[0] == kind)
     if not hits:
         return log(state, "no_such_space", character=cid, kind=kind)

@@ -11,7 +11,8 @@ from .hooks import run_hook
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import Outcome
-from ..state import update_character
+from ..state import character, update_character
+from ..engine.records import plain
 from . import characters as chars
 from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
 from .winning import may_restart, unused_characters
@@ -26,7 +27,7 @@ from . import spells
 def start_turn(state):
     """Begin the current character's turn: movement, then encounters, then the end."""
     cid = state.current
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not ch.alive:
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
@@ -49,7 +50,7 @@ def raft_buildable(state, cid):
     """Rafts: "Any Character, who possesses an Axe and ends their turn in a Woods or Forest
     Space, may declare they are building a Raft."
     """
-    ch = state.characters[cid]
+    ch = character(state, cid)
     kind = ch.space.rsplit("_", 1)[0] if ch.space[-1].isdigit() else ch.space
     return (ch.alive and not ch.raft and kind in ("woods", "forest")
             and chars.has_ability(state, cid, "build_raft"))
@@ -57,9 +58,9 @@ def raft_buildable(state, cid):
 
 def raft_decided(state, action):
     cid = state.current
-    state = update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set("raft_offered", True))
+    state = update_character(state, cid, turn_flags=character(state, cid).turn_flags.set("raft_offered", True))
     if action.args[0] == "build":
-        state = log(state, "raft_built", character=cid, space=state.characters[cid].space)
+        state = log(state, "raft_built", character=cid, space=character(state, cid).space)
         state = movement.acquire_raft(state, cid, cause="built")
     return push(state, frame("turn.end"))
 
@@ -67,9 +68,9 @@ def raft_decided(state, action):
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     cid = state.current
-    if any(state.characters[c].quest is not None for c in state.order):
+    if any(character(state, c).quest is not None for c in state.order):
         state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if raft_buildable(state, cid) and not ch.flag("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")
@@ -94,7 +95,7 @@ def end_turn(state):
 def pass_play(state):
     """Rule step: play passes to the left; count rounds; the round limit."""
     restart = may_restart(state)
-    characters = state.characters
+    characters = plain(state.characters)  # look-ups only
     alive = [c for c in state.order if characters[c].alive]
     if not alive and not restart:
         return replace(state, outcome=Outcome("all_dead", ()))
@@ -129,7 +130,7 @@ def expire_hexes(state):
         return state  # nothing placed for a number of rounds
     for key, until in sorted(state.card_stock.items()):
         space, _, card = key.partition("/")
-        if isinstance(until, int) and until <= state.round and card in state.board_cards.get(space, ()) \
+        if isinstance(until, int) and until <= state.round and card in plain(state.board_cards).get(space, ()) \
                 and "lasting" in _card_abilities(card):
             cards = state.board_cards[space]
             state = replace(state, board_cards=state.board_cards.set(space, cards.delete(cards.index(card))),
@@ -170,7 +171,7 @@ def cut(state):
 
 def end_cast_chosen(state, action):
     cid = state.current
-    state = update_character(state, cid, turn_flags=state.characters[cid].turn_flags.set("end_cast_offered", True))
+    state = update_character(state, cid, turn_flags=character(state, cid).turn_flags.set("end_cast_offered", True))
     state = push(state, frame("turn.end"))
     if action.kind == "pass":
         return state
