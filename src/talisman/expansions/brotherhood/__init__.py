@@ -7,7 +7,8 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``setup``: ``state.ext["brotherhood"]`` starts empty (``known``: character -> the Strangers
   who revealed their membership to him; ``gift``: who got the sixth member's Talisman;
   ``warrants``: who the Law found out; ``held``: members in the Donjon under these rules,
-  ``held`` or ``jailed``; ``seen``: how far the log has been read);
+  ``held`` or ``jailed``; ``seen``: how far the log has been read; ``found_by``: the Law that is
+  no card which discovered a member at the meeting going on);
 - ``before_encounter`` / ``turn_ended``: once the encounter is resolved (and at the end of the
   turn, for one cut short), every card met (the log's ``card_met``) is looked at: "Whenever you
   encounter a Stranger, roll percent dice (D%)"; a member meeting a LAW card (``data.law``, the
@@ -39,7 +40,8 @@ from ...rules.kernel import end_turn_now, update_character
 from . import data
 
 ID = "brotherhood"
-EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0, "found_by": {}})
+EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0,
+                     "found_by": {}})
 OPTIONS = ("convince", "escape", "judged")
 
 
