@@ -316,9 +316,13 @@ def law_won(state, character, law):
     origin = load().board.origin.get(where)
     if origin is not None and origin not in state.config.expansions:
         return log(state, "brotherhood_no_donjon", character=character, law=law)
-    state = log(state, "brotherhood_sent_to_donjon", character=character, law=law)
-    state = movement.forced_move(state, character, where, False, "sent to the Donjon as a member")
-    return sweep(state)  # "find yourself in the Donjon FOR ANY REASON": its rules at once
+    # taken there as the Law takes a prisoner: no move, no encounter of the space
+    state = update_character(state, character, space=where)
+    state = log(state, "brotherhood_sent_to_donjon", character=character, law=law, to=where)
+    state = sweep(state)  # "find yourself in the Donjon FOR ANY REASON": its rules at once
+    # sent in his own turn (the Guard moves before it): the turn ends there; each of his turns
+    # in the Donjon is one attempt (docs/rulings.md B15)
+    return end_turn_now(state) if character == state.current else state
 
 
 def warrant_held(state, held, character):
