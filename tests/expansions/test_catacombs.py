@@ -38,13 +38,20 @@ def test_the_deck_is_a_marked_reconstruction_with_every_kind_the_text_names():
     assert any(c.subtype == "exit" for c in cards)                   # "an Exit card"
 
 
-def test_the_ways_in_six_adventure_two_dungeon_two_city():
+def test_the_ways_in_six_adventure_two_dungeon_two_city_two_timescape():
     """"There are many ways to enter the Catacombs (6 Adventure cards, 2 each Dungeon, City, TimeScape
-    cards)": the Timescape is not in the engine (docs/catacombs.md)."""
+    cards)" (docs/rulings.md C1)."""
     decks = load().expansion_decks["catacombs"]
     ways = {deck: [c for c in cards if any("catacombs_enter" in str(step) for step in load().cards[c].effect)]
             for deck, cards in decks.items()}
-    assert {d: len(w) for d, w in ways.items() if w} == {"adventure": 6, "dungeon": 2, "city": 2}
+    assert {d: len(w) for d, w in ways.items() if w} == {"adventure": 6, "dungeon": 2, "city": 2,
+                                                        "timescape": 2}
+    # the Timescape's two join its deck only when both are in play
+    alone = talisman.new_game(["warrior", "thief"], expansions=["timescape"], seed=1)
+    both = talisman.new_game(["warrior", "thief"], expansions=["timescape", "catacombs"], seed=1)
+    assert len(both.decks["timescape"]) == len(alone.decks["timescape"]) + 2
+    assert sum(c in ways["timescape"] for c in both.decks["timescape"]) == 2
+    assert not any(c in ways["timescape"] for c in alone.decks["timescape"])
     s = talisman.new_game(["warrior", "thief"], expansions=["catacombs"], seed=1)
     base = talisman.new_game(["warrior", "thief"], seed=1)
     assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 6

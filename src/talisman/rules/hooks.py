@@ -86,6 +86,15 @@ State hooks:
     (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
 ``character_died(state, character)``
     A character has died.
+``law_met(state, character, law)``
+    A representative of the Law that is no card (``law``: its name, the Emperor's Guard's piece
+    ``emperors_guard``) meets ``character``, before its own encounter (a bribe, a fight).
+    Frames the hook pushes (a D%: the Brotherhood of the Bell, "The Emperor's Guard is
+    considered LAW as well") come first.
+``law_won(state, character, law)``
+    The Law ``law`` (as in ``law_met``) has beaten ``character`` in combat, after the life he
+    lost; he is alive.  Frames the hook pushes come first (the Brotherhood: a member the Guard
+    knows is sent to the Donjon).
 ``other_follower_lost(state, character, follower, cause)``
     One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
     or driven off; the plugin that keeps it lets it go.
@@ -242,7 +251,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
-               "other_follower_lost")
+               "other_follower_lost", "law_met", "law_won")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",

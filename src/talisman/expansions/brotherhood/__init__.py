@@ -7,7 +7,8 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``setup``: ``state.ext["brotherhood"]`` starts empty (``known``: character -> the Strangers
   who revealed their membership to him; ``gift``: who got the sixth member's Talisman;
   ``warrants``: who the Law found out; ``held``: members in the Donjon under these rules,
-  ``held`` or ``jailed``; ``seen``: how far the log has been read);
+  ``held`` or ``jailed``; ``seen``: how far the log has been read; ``found_by``: the Law that is
+  no card which discovered a member at the meeting going on);
 - ``before_encounter`` / ``turn_ended``: once the encounter is resolved (and at the end of the
   turn, for one cut short), every card met (the log's ``card_met``) is looked at: "Whenever you
   encounter a Stranger, roll percent dice (D%)"; a member meeting a LAW card (``data.law``, the
@@ -15,12 +16,14 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``turn_started``: a member in the Donjon "FOR ANY REASON ignore[s] the instructions written
   there": his turn is one of the three options (``brotherhood:convince``, ``brotherhood:escape``,
   ``brotherhood:judged``), or, Jailed, the roll of a 6;
-- ``character_died``: the dead leave the Donjon's roll.
+- ``character_died``: the dead leave the Donjon's roll;
+- ``law_met`` / ``law_won``: a Law that is no card (the Emperor's Guard, "considered LAW as
+  well") meeting a member rolls the Law's table; beating one it discovered at that meeting, it
+  sends him to the Donjon.
 
 The tables are data (``data/talisman/expansions/brotherhood/brotherhood.yaml``, checked on load:
 :mod:`.data`).  The Donjon is the City's (``city_donjon``): without the City in play nobody is
-taken there and those rules never run.  What is left (the Warrant handed to the City's Law, the
-Emperor's Guard): docs/brotherhood.md.
+taken there and those rules never run.  What is left: docs/brotherhood.md.
 """
 from __future__ import annotations
 
@@ -37,7 +40,8 @@ from ...rules.kernel import end_turn_now, update_character
 from . import data
 
 ID = "brotherhood"
-EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0})
+EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0,
+                     "found_by": {}})
 OPTIONS = ("convince", "escape", "judged")
 
 
@@ -139,9 +143,28 @@ def stranger_rolled(state, action, character, card):
     return state
 
 
+def law_met(state, character, law):
+    """Hook: a Law that is no card meets ``character`` ("The Emperor's Guard is considered LAW
+    as well"): a member rolls the Law's table before the rest of the meeting.  What this Law
+    knew at an earlier meeting is forgotten: the roll of each meeting decides (docs/rulings.md)."""
+    found = get(state, "found_by")
+    if character in found:
+        state = put(state, found_by=found.discard(character))
+    if not is_member(state, character) or not state.characters[character].alive:
+        return state
+    return push(state, frame("brotherhood.law_roll", character=character, law=law))
+
+
+def law_roll(state, character, law):
+    """Rule step: "you must roll D% to determine if they know you are a member!\""""
+    return request_roll(state, data.rules()["dice"], f"does the Law know {character} is a member?",
+                        "brotherhood.law_rolled", character=character, card=law)
+
+
 def law_rolled(state, action, character, card):
     """"If any Law discovers your membership you must take a Warrant Card" (the % by the members
-    known: the table in brotherhood.yaml)."""
+    known: the table in brotherhood.yaml).  ``card``: the Law card met, or the name of a Law that
+    is no card (``law_met``), which then knows him for the rest of this meeting."""
     roll = action.dice[0]
     chance = data.law_chance(len(known(state, character)))
     if roll > chance:
@@ -149,6 +172,8 @@ def law_rolled(state, action, character, card):
                    chance=chance)
     state = log(state, "brotherhood_discovered", character=character, card=card, roll=roll,
                 chance=chance)
+    if card not in load().cards:
+        state = put(state, found_by=get(state, "found_by").set(character, card))
     cause = "the Law knows a member of the Brotherhood"
     # The Warrant is a City Warrant Card where the City keeps them (the warrant_taking hook
     # point); without a keeper the Brotherhood records it itself.
@@ -279,14 +304,44 @@ def release(state, cid, to, cause):
     return log(state, "brotherhood_released", character=cid, to=space)
 
 
+def law_won(state, character, law):
+    """Hook: "If the Emperor's Guard defeats you in Combat and they know you are a member of the
+    Brotherhood, they will send you to the Donjon" (they know: this meeting's roll discovered
+    him).  The Donjon is the City's: without the City in play there is none to be sent to."""
+    found = get(state, "found_by")
+    if found.get(character) != law:
+        return state
+    state = put(state, found_by=found.discard(character))
+    where = data.donjon()["space"]
+    origin = load().board.origin.get(where)
+    if origin is not None and origin not in state.config.expansions:
+        return log(state, "brotherhood_no_donjon", character=character, law=law)
+    # taken there as the Law takes a prisoner: no move, no encounter of the space
+    state = update_character(state, character, space=where)
+    state = log(state, "brotherhood_sent_to_donjon", character=character, law=law, to=where)
+    state = sweep(state)  # "find yourself in the Donjon FOR ANY REASON": its rules at once
+    # sent in his own turn (the Guard moves before it): the turn ends there; each of his turns
+    # in the Donjon is one attempt (docs/rulings.md B15)
+    return end_turn_now(state) if character == state.current else state
+
+
+def warrant_held(state, held, character):
+    """Value hook: a Warrant the Brotherhood recorded itself (no keeper of Warrant Cards in
+    play) is held as any other, for the rules that ask (the Emperor's Guard takes no bribe)."""
+    return held or character in get(state, "warrants")
+
+
 def character_died(state, character):
+    state = put(state, found_by=get(state, "found_by").discard(character))
     return put(state, held=get(state, "held").discard(character))
 
 
 HOOKS = {"setup": setup, "before_encounter": before_encounter, "turn_ended": turn_ended,
-         "turn_started": turn_started, "character_died": character_died}
+         "turn_started": turn_started, "character_died": character_died, "law_met": law_met,
+         "law_won": law_won, "warrant_held": warrant_held}
 STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          "brotherhood.stranger_rolled": stranger_rolled, "brotherhood.law_rolled": law_rolled,
+         "brotherhood.law_roll": law_roll,
          "brotherhood.donjon_turn": donjon_turn, "brotherhood.donjon_chosen": donjon_chosen,
          "brotherhood.convince_rolled": convince_rolled, "brotherhood.escape_rolled": escape_rolled,
          "brotherhood.judged_rolled": judged_rolled, "brotherhood.jail_rolled": jail_rolled}

@@ -7,8 +7,8 @@ but no one (not even the player) knows quite where": one space, ``catacombs``, i
 own with no neighbours (``data/talisman/expansions/catacombs/board.yaml``).  It joins the game only
 through the hook points of :mod:`talisman.expansions`:
 
-- the ways in are Places that stay (six in the Adventure deck, two in the Dungeon deck, two in the
-  City deck; docs/rulings.md) whose visit offers ``catacombs_enter``;
+- the ways in are Places that stay (six in the Adventure deck, two each in the Dungeon, City and
+  Timescape decks; docs/rulings.md) whose visit offers ``catacombs_enter``;
 - ``before_movement``: "Each turn a Character is in the Catacombs, draw a Catacombs card and follow
   the encounter as usual": no move (``movement_replaced``);
 - ``before_encounter``: the encounter is the space's own, never another character (nobody knows
@@ -21,7 +21,7 @@ through the hook points of :mod:`talisman.expansions`:
   by an encounter.
 
 Events drawn elsewhere for a Region never reach the Catacombs (a region of its own).  What is left
-(Events for every character, the Earthquake, the Timescape's ways in): docs/catacombs.md.
+(Events for every character, the Earthquake): docs/catacombs.md.
 """
 from __future__ import annotations
 

@@ -15,6 +15,9 @@ It joins the game only through hook points:
   a hiding Follower may take it;
 - ``character_died``: the dead hold no Warrant.
 
+It fires the hook points ``law_met`` (a piece meets a character: the Guard is the Law) and
+``law_won`` (the Guard beat him in combat), which the Brotherhood of the Bell answers.
+
 Warrants: with the City in play the Guard's Warrants are the City's Warrant Cards (the hook
 points ``warrant_taking`` and ``warrant_held``, which the City answers); without it the Guard
 keeps its own (docs/rulings.md).  Its data: ``data/talisman/expansions/emperors_guard/``
@@ -50,6 +53,7 @@ EFFECT_SCHEMAS: dict[str, Any] = {
 STEPS = {"emperors_guard.move": guard.move, "emperors_guard.moved": guard.moved,
          "emperors_guard.next": guard.next_encounter, "emperors_guard.bribe_rolled": guard.bribe_rolled,
          "emperors_guard.chosen": guard.chosen, "emperors_guard.beaten": guard.beaten,
+         "emperors_guard.meet": guard.meet, "emperors_guard.won": guard.won,
          "emperors_guard.enemy_rolled": guard.enemy_rolled, "emperors_guard.landed": guard.landed,
          "emperors_guard.landing": guard.landing_again}
 

@@ -13,7 +13,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import combat
-from ...rules.hooks import adjust
+from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import lose_turn, remove_from_space
 from ...rules.possessions import add_possession
 from ...state import update_character
@@ -162,6 +162,18 @@ def meet_character(state, piece, cid):
     from them ... The Guard will accept bribes, however. Roll 1D6. The Guard cannot be bribed if
     the Character holds a Warrant Card.\""""
     state = log(state, "guard_encounter", character=cid, piece=piece, space=state.characters[cid].space)
+    # The Guard is the Law (the Brotherhood: "The Emperor's Guard is considered LAW as well"):
+    # what a listener pushes on meeting the Law (a D%) comes before the bribe.
+    state = push(state, frame("emperors_guard.meet", piece=piece, character=cid))
+    return run_hook(state, "law_met", character=cid, law=GUARD)
+
+
+def meet(state, piece, character):
+    """Rule step: the Guard's own encounter, after the Law's (a bribe rolled, or none with a
+    Warrant)."""
+    cid = character
+    if not state.characters[cid].alive:
+        return state
     if holds_warrant(state, cid):
         state = log(state, "bribe_refused", character=cid, reason="holds a Warrant")
         return decide(state, cid, "guard", fight_options(), "emperors_guard.chosen",
@@ -221,7 +233,8 @@ def chosen(state, action, piece, roll, character):
     guard = data.rules()["guard"]
     enemy = {"name": GUARD, "card": None, "value": guard["strength" if kind == "battle" else "craft"]}
     on_win = {"step": "emperors_guard.beaten", "args": {"piece": piece, "character": cid}}
-    state = combat.start_combat(state, cid, kind, [enemy], on_win=on_win, on_lose=None,
+    on_lose = {"step": "emperors_guard.won", "args": {"piece": piece, "character": cid}}
+    state = combat.start_combat(state, cid, kind, [enemy], on_win=on_win, on_lose=on_lose,
                                 on_standoff=None, evadable=True)
     if state.battle is not None:
         state = replace(state, battle=state.battle.set(GUARD, piece))
@@ -232,6 +245,15 @@ def beaten(state, piece, character):
     """The Guard lost: "they are removed from play and the player must take a Warrant Card.\""""
     state = remove_piece(state, piece, f"beaten by {character}")
     return take_warrant(state, character, "beat the Emperor's Guard")
+
+
+def won(state, piece, character):
+    """The Guard won (the life lost as against any creature): the Law's victory is told to
+    whoever listens (the Brotherhood: "If the Emperor's Guard defeats you in Combat and they know
+    you are a member ... they will send you to the Donjon")."""
+    if not state.characters[character].alive:
+        return state
+    return run_hook(state, "law_won", character=character, law=GUARD)
 
 
 def remove_piece(state, piece, cause):
