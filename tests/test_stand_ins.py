@@ -145,8 +145,7 @@ def test_the_harbinger_deck_has_75_cards():
 
 def test_blood_moon_types_follow_the_database_blocks():
     """card-data.md 1.3 and 6: 12 Magic Objects / 9 Objects (copies); the [DB] Craft block's
-    enemies fight by Craft, except the two Dragons (the engine fights only Spirits by Craft:
-    marked, left for rule code)."""
+    enemies fight by Craft, the two Dragons too (``fights_by: craft``, the inference marked)."""
     cards = [load().cards[c] for c in load().expansion_decks["blood_moon"]["adventure"]]
     kinds = collections.Counter(c.type for c in cards)
     assert kinds["magic_object"] == 12 and kinds["object"] == 9
@@ -155,4 +154,5 @@ def test_blood_moon_types_follow_the_database_blocks():
         assert c.craft and c.strength is None and c.subtype == "spirit" and "combat_kind" in c.stand_ins
     for cid in ("crypt_wyvern", "zombie_dragon"):
         c = load().cards[cid]
-        assert c.strength and "needs rule code" in c.stand_ins["combat_kind"]
+        assert c.craft and c.strength is None and c.subtype == "dragon"
+        assert c.fights_by == "craft" and c.combat_kind == "psychic" and "inferred" in c.stand_ins["fights_by"]

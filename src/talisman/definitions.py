@@ -117,6 +117,7 @@ CARDS_SCHEMA_BODY = ({
                 "copies": {"type": "integer", "minimum": 1},
                 "strength": {"type": "integer", "minimum": 0},
                 "craft": {"type": "integer", "minimum": 0},
+                "fights_by": {"enum": ["strength", "craft"]},
                 "alignment": {"type": "array", "items": {"enum": ["good", "neutral", "evil"]}},
                 "stays": {"type": "boolean"},
                 "effect": _EFF,
@@ -297,6 +298,7 @@ class CardDef:
     number: int | None = None
     strength: int | None = None
     craft: int | None = None
+    fights_by: str | None = None  # an enemy's combat kind when its type's default is not it
     alignment: tuple[str, ...] = ()
     stays: bool = False
     effect: Any = ()             # frozen effect steps (a pvector of one-key pmaps)
@@ -319,6 +321,15 @@ class CardDef:
         """The deck the card lies in during a game: its own, or for a card set aside for an
         option (the deck ``optional_rules``) the deck its ``data.joins`` names."""
         return self.data["joins"] if self.deck == SET_ASIDE else self.deck
+
+    @property
+    def combat_kind(self) -> str:
+        """How an enemy card attacks: ``psychic`` (by Craft) or ``battle`` (by Strength).
+        ENEMY: Spirits attack in psychic combat, the other Enemies in battle, unless the card's
+        ``fights_by`` says otherwise (a Dragon fighting by Craft keeps its Dragon rules)."""
+        if self.fights_by is not None:
+            return "psychic" if self.fights_by == "craft" else "battle"
+        return "psychic" if self.subtype == "spirit" else "battle"
 
 
 #: The stock of cards set aside for what a table agrees on (data/talisman/cards/optional_rules.yaml):
@@ -519,10 +530,15 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
                 check_ref(path, c["id"], "abilities", a, abilities, "ability")
             if c["type"] == "enemy" and not ("strength" in c or "craft" in c):
                 raise DataError(path, c["id"], "strength", "an enemy needs a Strength or a Craft")
+            if "fights_by" in c and (c["type"] != "enemy" or c["fights_by"] not in c):
+                raise DataError(path, c["id"], "fights_by",
+                                f"only an enemy with a {c['fights_by'].capitalize()} value "
+                                f"fights by {c['fights_by'].capitalize()}")
             cards[c["id"]] = CardDef(
                 id=c["id"], name=c["name"], deck=doc["deck"], type=c["type"], copies=c["copies"],
                 subtype=c.get("subtype"), number=c.get("number"), strength=c.get("strength"),
-                craft=c.get("craft"), alignment=tuple(c.get("alignment", ())),
+                craft=c.get("craft"), fights_by=c.get("fights_by"),
+                alignment=tuple(c.get("alignment", ())),
                 stays=c.get("stays", False), effect=deep_freeze(c.get("effect", [])),
                 when_drawn=deep_freeze(c.get("when_drawn", [])),
                 bonus=deep_freeze(c.get("bonus")), save=c.get("save", {}).get("on"),

@@ -39,12 +39,14 @@ def character_die(state, cid):
 
 
 def enemy_from_card(state, who, card_id):
-    """An enemy card as a combatant; one with ``mirror_strength`` (the Doppelganger) is as
+    """An enemy card as a combatant, valued by the kind it fights by (its Craft in psychic
+    combat, else its Strength); one with ``mirror_strength`` (the Doppelganger) is as
     strong as the character it fights."""
     c = load().cards[card_id]
     if "mirror_strength" in c.abilities:
         return {"name": card_id, "card": card_id, "value": combat_total(state, who, "battle")}
-    return {"name": card_id, "card": card_id, "value": c.craft if c.subtype == "spirit" else c.strength}
+    return {"name": card_id, "card": card_id,
+            "value": c.craft if c.combat_kind == "psychic" else c.strength}
 
 
 def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_evade=None,

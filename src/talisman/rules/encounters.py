@@ -395,10 +395,10 @@ def meet(state, space, everything, met=()):
 def meet_enemies(state, cid, space, everything, met, queue):
     """ENEMY: "The creature will immediately attack"; MORE THAN ONE ENEMY of one kind fight as one."""
     first = load().cards[queue[0]]
-    kind = "psychic" if first.subtype == "spirit" else "battle"
+    kind = first.combat_kind  # by the card: Spirits by Craft, others by Strength, or its fights_by
     group = [c for c in queue if load().cards[c].type == "enemy"
              and load().cards[c].number == first.number
-             and ("psychic" if load().cards[c].subtype == "spirit" else "battle") == kind]
+             and load().cards[c].combat_kind == kind]
     if chars.has_ability(state, cid, "animals_will_not_attack"):
         calm = [c for c in group if load().cards[c].subtype in ("animal", "dragon")]
         if calm:
@@ -415,7 +415,8 @@ def calm_chosen(state, action, space, everything, met, calm):
     cid = state.current
     go_on = frame("encounters.meet", space=space, everything=everything, met=list(met) + list(calm))
     if action.kind == "attack":
-        return fight_enemies(state, cid, space, everything, met, list(calm), "battle")
+        return fight_enemies(state, cid, space, everything, met, list(calm),
+                             load().cards[calm[0]].combat_kind)
     if action.kind == "charm":
         state = abilities.charm_tried(state, cid)
         state = push(state, go_on)

@@ -292,12 +292,12 @@ def meet_cards(state, piece, space):
 
 
 def enemy_rolled(state, action, piece, space, card):
-    """The Guard against an Enemy card: its Strength (its Craft against a Spirit) and the first
+    """The Guard against an Enemy card: its Strength (its Craft against an Enemy fighting by Craft) and the first
     die against the Enemy's value and the second.  The Enemy beaten is discarded and the Guard
     goes on with the space; the Guard beaten is removed from play; a standoff ends its encounter."""
     mine, theirs = action.dice
     c = load().cards[card]
-    kind = "psychic" if c.subtype == "spirit" else "battle"
+    kind = c.combat_kind
     guard = data.rules()["guard"]
     score = mine + guard["strength" if kind == "battle" else "craft"]
     value = c.craft if kind == "psychic" else c.strength

@@ -330,7 +330,7 @@ def meet(state, space, everything, met=()):
 
 
 def _base_kind(card_id):
-    return "psychic" if load().cards[card_id].subtype == "spirit" else "battle"
+    return load().cards[card_id].combat_kind
 
 
 def combat_kind_chosen(state, action, space, everything, met, number):
