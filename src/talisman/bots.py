@@ -70,10 +70,12 @@ class HeuristicBot(RandomBot):
     Enchantress's test, the Warlock's Warp Gate, casting the Warp Gate Spell) when it has a goal
     past the Outer Region (:meth:`goal`), has at least :attr:`ROUTE_LIVES` lives and does not
     stand in the Middle or Inner Region already; otherwise it declines (rolls, or takes another
-    choice).  In the Dungeon it goes on toward the Treasure Chamber, and flees (back to the
-    Entrance, then out through a Doorway) once it no longer meets that rule; in the Timescape
-    it rolls on the Movement Table.  The same rule at the Doorway and at the Entrance, so the
-    bot never shuttles between them."""
+    choice).  Once on the Entrance it goes on into the spiral toward the Treasure Chamber, and
+    flees (back to the Entrance, then out through a Doorway) only when down to fewer than
+    :attr:`ROUTE_LIVES` lives (its goal may fall when the Horse or the Warhorse stays at the
+    Entrance: that alone does not turn it back); in the Timescape it rolls on the Movement
+    Table.  Leaving needs fewer lives than going down, so the bot never shuttles between a
+    Doorway and the Entrance."""
 
     name = "heuristic"
     READY = 13   # Strength + Craft at which a character with a Talisman goes for the Crown
@@ -225,7 +227,8 @@ class HeuristicBot(RandomBot):
             return by_text[into] if self.takes_route(state, cid) else by_text.get("roll")
         if here not in spiral:
             return None
-        stays = self.goal(state, cid) is not None and state.characters[cid].lives >= self.ROUTE_LIVES
+        # once down, only lives turn it back (its goal may fall with the animals left behind)
+        stays = state.characters[cid].lives >= self.ROUTE_LIVES
         if here == spiral[0]:   # the Entrance: in, or back out through a Doorway
             out = [a for t, a in by_text.items() if t.startswith("move:")]
             return by_text["roll"] if stays or not out else out[0]
