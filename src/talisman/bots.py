@@ -14,6 +14,7 @@ from types import MappingProxyType
 from .api import apply, legal_actions
 from .definitions import load
 from .engine.dice import mix
+from .expansions import dungeon, timescape
 from .rules import characters as chars
 
 
@@ -60,10 +61,27 @@ def _distances(board, goal):
 
 class HeuristicBot(RandomBot):
     """A sensible player: fights, takes what it finds, re-rolls bad dice with fate, and heads
-    for the Crown of Command through the Portal of Power once it holds a Talisman and is strong."""
+    for the Crown of Command through the Portal of Power once it holds a Talisman and is strong.
+
+    The Dungeon and the Timescape are routes to the Crown: every way out of them (the Treasure
+    Chamber Chart, the Warp Lines' ends off the Timescape) is past the Sentinel, in the Middle or
+    Inner Region or on the Crown.  The bot's rule (:meth:`takes_route`): it takes a way in (down
+    a Doorway to the Entrance, on into the spiral from the Entrance, the Mystic's or the
+    Enchantress's test, the Warlock's Warp Gate, casting the Warp Gate Spell) when it has a goal
+    past the Outer Region (:meth:`goal`), has at least :attr:`ROUTE_LIVES` lives and does not
+    stand in the Middle or Inner Region already; otherwise it declines (rolls, or takes another
+    choice).  Once on the Entrance it goes on into the spiral toward the Treasure Chamber, and
+    flees (back to the Entrance, then out through a Doorway) only when down to fewer than
+    :attr:`ROUTE_LIVES` lives (its goal may fall when the Horse or the Warhorse stays at the
+    Entrance: that alone does not turn it back); in the Timescape it rolls on the Movement
+    Table.  Leaving needs fewer lives than going down, so the bot never shuttles between a
+    Doorway and the Entrance."""
 
     name = "heuristic"
     READY = 13   # Strength + Craft at which a character with a Talisman goes for the Crown
+    ROUTE_LIVES = 2  # the fewest lives with which the bot goes into the Dungeon or the Timescape
+    #: The regions from which a way onto the Dungeon or the Timescape gains nothing.
+    PAST_OUTER = ("middle", "inner")
 
     def ready(self, state, cid):
         return (chars.has_ability(state, cid, "talisman")
@@ -81,6 +99,13 @@ class HeuristicBot(RandomBot):
         return (chars.total(state, cid, "strength", "battle") >= 7
                 and state.characters[cid].lives >= 3)
 
+    def takes_route(self, state, cid):
+        """Whether ``cid`` goes into (or on through) the Dungeon or the Timescape: a goal set,
+        lives to spare, and not already in the Middle or Inner Region."""
+        ch = state.characters[cid]
+        return (self.goal(state, cid) is not None and ch.lives >= self.ROUTE_LIVES
+                and load().board.spaces[ch.space].region not in self.PAST_OUTER)
+
     def choose(self, state):
         actions = legal_actions(state)
         p = state.pending
@@ -96,7 +121,10 @@ class HeuristicBot(RandomBot):
             return None
 
         if p.kind == "move":
-            return self.choose_move(state, cid, actions)
+            routed = self.choose_route(state, cid, by_text)
+            return routed if routed is not None else self.choose_move(state, cid, actions)
+        if p.kind == "choose":
+            return self.choose_option(state, cid, by_text, actions)
         if p.kind == "encounter":
             return self.choose_encounter(state, cid, actions, by_text)
         if p.kind == "portal":
@@ -115,6 +143,10 @@ class HeuristicBot(RandomBot):
         if p.kind == "raft":
             return by_text.get("raft:build", actions[0])
         if p.kind == "turn":
+            gate = [a for t, a in by_text.items() if t.startswith("cast:")
+                    and t.split(":", 1)[1] in _gate_spells()]
+            if gate and self.takes_route(state, cid):
+                return gate[0]
             return first("cash:", "roll") or actions[0]
         if p.kind == "command":
             return first("lose_life", "target:") or actions[0]
@@ -171,6 +203,39 @@ class HeuristicBot(RandomBot):
                     return a
         return by_text.get("encounter:space") or actions[0]
 
+    #: The ids of the choices that lead into the Timescape (the Mystic's and the Enchantress's
+    #: test: ``<who>_timescape``; the Warlock's Warp Gate).
+    ROUTE_CHOICES = ("warp_gate",)
+
+    def choose_option(self, state, cid, by_text, actions):
+        """A space's choice: the way into the Timescape when :meth:`takes_route` says so, never
+        otherwise; any other choice at random."""
+        into = [t for t in by_text if t.startswith("choose:")
+                and (t.endswith("_timescape") or t.split(":", 1)[1] in self.ROUTE_CHOICES)]
+        if into and self.takes_route(state, cid):
+            return by_text[into[0]]
+        return self.pick(state, [a for t, a in by_text.items() if t not in into] or actions)
+
+    def choose_route(self, state, cid, by_text):
+        """A move decision of the Dungeon's or the Timescape's (None: an ordinary move)."""
+        here = state.characters[cid].space
+        spiral = dungeon.spiral()
+        if here in timescape.realities():
+            return by_text.get("roll")
+        into = f"move:{spiral[0]}"
+        if into in by_text and here not in spiral:   # on a Doorway: go down or move on
+            return by_text[into] if self.takes_route(state, cid) else by_text.get("roll")
+        if here not in spiral:
+            return None
+        # once down, only lives turn it back (its goal may fall with the animals left behind)
+        stays = state.characters[cid].lives >= self.ROUTE_LIVES
+        if here == spiral[0]:   # the Entrance: in, or back out through a Doorway
+            out = [a for t, a in by_text.items() if t.startswith("move:")]
+            return by_text["roll"] if stays or not out else out[0]
+        if "flee" in by_text and not stays:
+            return by_text["flee"]
+        return by_text.get("roll") or next((a for t, a in by_text.items() if t.startswith("move:")), None)
+
     def choose_move(self, state, cid, actions):
         texts = [str(a) for a in actions]
         board = load().board
@@ -194,6 +259,13 @@ class HeuristicBot(RandomBot):
         if "stay" in texts and dist.get(state.characters[cid].space, 99) <= best:
             return actions[texts.index("stay")]
         return self.pick(state, options)
+
+
+@functools.lru_cache(maxsize=1)
+def _gate_spells():
+    """The Spells whose casting opens a Warp Gate into the Timescape (from the card data)."""
+    return frozenset(c.id for c in load().cards.values() if c.type == "spell" and c.cast
+                     and any("timescape_warp_gate" in step for step in c.cast.get("effect", ())))
 
 
 class _Fighting:

@@ -285,7 +285,10 @@ def show(file, svg_out, step, player, highlight, size):
 @click.option("--address", default=None, help="The Dask scheduler's address (default: a local cluster).")
 def simulate(games, jobs, seed, characters, deal, expansions, bots, options, out, backend, address):
     """Play many seeded bot games in parallel; print each character's win rate over the games it
-    played, endings and game length."""
+    played, endings, the boards the games passed through (games with a character on that board
+    at some decision, their share, and the arrivals onto it from another board; the boards are
+    the board data's: the main board and each expansion's) and game length.  --out rows carry
+    each game's boards (and, in JSON lines, its arrivals per board)."""
     console = Console(highlight=False, soft_wrap=True)
     chars = _split(characters)
     if deal:
@@ -331,6 +334,12 @@ def simulate(games, jobs, seed, characters, deal, expansions, bots, options, out
     for reason, n in sorted(summary["endings"].items()):
         endings.add_row(reason, str(n))
     console.print(endings)
+    boards = Table(title="boards passed through")
+    for col in ("board", "games", "share", "arrivals"):
+        boards.add_column(col, justify="left" if col == "board" else "right")
+    for r in summary["boards"]:
+        boards.add_row(r["board"], str(r["games"]), f"{r['share']:.1%}", str(r["entries"]))
+    console.print(boards)
     console.print(f"median game length: {summary['median_rounds']} rounds "
                   f"({summary['mean_steps']:.0f} decisions on average)")
     if out:

@@ -20,7 +20,28 @@ from .errors import TalismanError
 from .triwizard import simulate as triwizard_simulate
 
 #: The columns of a Talisman game's row in a CSV file (``write_results``).
-FIELDS = ("seed", "reason", "winner", "rounds", "steps", "characters", "bots")
+FIELDS = ("seed", "reason", "winner", "rounds", "steps", "characters", "bots", "boards")
+#: The name of the main board's spaces in ``boards`` (every other space is on the board of the
+#: expansion whose board data holds it: ``Board.origin``).
+MAIN_BOARD = "main"
+
+
+def board_of(space):
+    """The board a space is on: the expansion whose board data holds it, else the main board.
+
+    >>> board_of("tavern")
+    'main'
+    """
+    return load().board.origin.get(space, MAIN_BOARD)
+
+
+def _onto(seen, entries, before, after):
+    """Count each character's arrival on a board other than the one it stood on (``before``,
+    ``after``: character -> board)."""
+    for c, b in after.items():
+        seen.add(b)
+        if before.get(c, b) != b:
+            entries[b] = entries.get(b, 0) + 1
 #: The columns of a Triwizard Maze game's row in a CSV file.
 TRIWIZARD_FIELDS = ("seed", "reason", "winner", "winner_bot", "turns", "rounds", "first_player",
                     "decisions", "players", "bots")
@@ -34,12 +55,25 @@ def play_one(args):
     state = api.new_game(characters, expansions, seed, options)
     bots = {c: BOTS[b](seed * 1000 + i) for i, (c, b) in enumerate(zip(characters, bots_by_seat))}
     steps = 0
+    seen, entries = set(), {}
+    where = _boards(state)
+    _onto(seen, entries, where, where)
     while not state.is_over:
         state = api.apply(state, bots[state.pending.player].choose(state))
         steps += 1
+        now = _boards(state)
+        _onto(seen, entries, where, now)
+        where = {**where, **now}
     return {"seed": seed, "reason": state.outcome.reason, "winner": state.winner,
             "winners": list(state.outcome.winners), "rounds": state.round, "steps": steps,
-            "characters": list(characters), "bots": list(bots_by_seat)}
+            "characters": list(characters), "bots": list(bots_by_seat),
+            "boards": sorted(seen), "entries": dict(sorted(entries.items()))}
+
+
+def _boards(state):
+    """The board each living character stands on, after a decision (the states between the
+    decisions: a character who passes a board within one decision is not counted there)."""
+    return {c: board_of(ch.space) for c, ch in state.characters.items() if ch.alive}
 
 
 def dealt(seed, deal, options, expansions=()):
@@ -127,7 +161,10 @@ def wilson(wins, n, z=1.96):
 
 def summarize(results):
     """Win rate per character (and its bot) over the games it played, with confidence
-    intervals; endings; lengths.  (With the same characters in every game each played all.)"""
+    intervals; endings; lengths; the boards the games passed through (``boards``: each board's
+    games with a character on it at some decision, their share of the games, and the arrivals
+    onto it from another board; the main board first).  (With the same characters in every game
+    each played all.)"""
     n = len(results)
     seats = {}
     for r in results:
@@ -142,9 +179,16 @@ def summarize(results):
     endings = {}
     for r in results:
         endings[r["reason"]] = endings.get(r["reason"], 0) + 1
+    boards = {}
+    for r in results:
+        for b in r.get("boards", ()):
+            games, entered = boards.get(b, (0, 0))
+            boards[b] = (games + 1, entered + r.get("entries", {}).get(b, 0))
     rounds = sorted(r["rounds"] for r in results)
     median = rounds[len(rounds) // 2] if rounds else 0
     return {"rates": rates, "endings": endings, "median_rounds": median,
+            "boards": [{"board": b, "games": g, "share": g / n, "entries": e}
+                       for b, (g, e) in sorted(boards.items(), key=lambda kv: (kv[0] != MAIN_BOARD, kv[0]))],
             "mean_steps": sum(r["steps"] for r in results) / n if n else 0}
 
 

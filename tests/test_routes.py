@@ -1,0 +1,142 @@
+"""Issue 21: the heuristic bot takes the Dungeon and the Timescape as routes to the Crown, and
+`talisman simulate` reports the boards the games pass through.
+
+The rule sections the bot's ways in follow: THE TALISMAN DUNGEON (Entering the Dungeon: "Move
+onto the Entrance Space of the Dungeon Board"; Leaving the Dungeon: the Treasure Chamber Chart)
+and THE TALISMAN TIMESCAPE (Entering the Timescape: the Warp Gate Spell, the Mystic or the
+Enchantress's test).  The seeds are fixed (derandomized): each game below is one the bots play
+the same way every time.
+"""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import talisman
+from talisman.bots import HeuristicBot
+from talisman.cli import main
+from talisman.definitions import load
+from talisman.simulate import board_of, play_one, summarize, write_results
+from talisman.testing.invariants import check
+
+SEATS = ("warrior", "wizard", "troll", "elf")
+
+
+def heuristic_game(seed, expansions):
+    """A whole seeded heuristic game; every invariant checked after every decision; the
+    decisions taken on a Doorway, on the Entrance, in the Dungeon and at a Timescape choice."""
+    s = talisman.new_game(SEATS, expansions, seed, {"max_rounds": 200})
+    bots = {c: HeuristicBot(seed * 1000 + i) for i, c in enumerate(SEATS)}
+    routes = []
+    while not s.is_over:
+        bot = bots[s.pending.player]
+        action = bot.choose(s)
+        texts = {str(a) for a in talisman.legal_actions(s)}
+        if "move:dg_entrance" in texts or any(t.endswith("_timescape") for t in texts) \
+                or s.characters[s.pending.player].space.startswith("dg_"):
+            routes.append((s, str(action), bot))
+        s = talisman.apply(s, action)
+        assert check(s) == [], (seed, len(s.log))
+    return s, routes
+
+
+def expected_route(state, cid):
+    """The bot's documented rule, by hand: a goal (able to face the Sentinel: Strength 7 in
+    battle and 3 lives; or a Talisman and Strength + Craft 13), 2 lives, not already in the
+    Middle or Inner Region."""
+    from talisman.rules import characters as chars
+    ch = state.characters[cid]
+    goal = ((chars.total(state, cid, "strength", "battle") >= 7 and ch.lives >= 3)
+            or (chars.has_ability(state, cid, "talisman")
+                and chars.total(state, cid, "strength") + chars.total(state, cid, "craft") >= 13))
+    return goal and ch.lives >= 2 and load().board.spaces[ch.space].region not in ("middle", "inner")
+
+
+MIX = ("dungeon", "timescape", "city", "wizards_tower", "catacombs")
+
+
+@pytest.mark.parametrize("seed, expansions, entered", [
+    (22, ("dungeon", "timescape"), ("dungeon_entered", "timescape_entered")),   # a Doorway; the Mystic
+    (14, ("dungeon", "timescape"), ("dungeon_entered", "treasure_chamber_chart")),   # out by the Chart
+    (26, ("dungeon", "timescape"), ("timescape_entered", "crown_reached")),   # the Enchantress, the Crown
+    (11, MIX, ("dungeon_entered", "treasure_chamber_chart", "warp_gate_opened", "timescape_entered")),
+])
+def test_heuristic_games_pass_through_the_dungeon_and_the_timescape(seed, expansions, entered):
+    s, routes = heuristic_game(seed, expansions)
+    names = [e.name for e in s.log]
+    for name in entered:
+        assert name in names, name
+    assert s.is_over and s.outcome.reason != "round_limit"
+    # one Doorway-Entrance trip at most per character: the same rule at both ends, no shuttle
+    downs = [e.data["character"] for e in s.log if e.name == "dungeon_entered"]
+    assert len(downs) == len(set(downs))
+    for state, chosen, bot in routes:
+        cid = state.pending.player
+        here = state.characters[cid].space
+        if state.pending.kind == "move" and not here.startswith("dg_"):
+            assert (chosen == "move:dg_entrance") == expected_route(state, cid), (here, chosen)
+        elif here == "dg_entrance" and state.pending.kind == "move":
+            # once down, only fewer than 2 lives turn the bot back through a Doorway
+            assert (chosen == "roll") == (state.characters[cid].lives >= 2), chosen
+        elif state.pending.kind == "choose":
+            assert chosen.endswith("_timescape") == expected_route(state, cid), (here, chosen)
+
+
+def test_the_treasure_chamber_route_comes_out_past_the_sentinel():
+    """Leaving the Dungeon: the bot's game 14 reaches the Treasure Chamber and the Chart puts the
+    character in the Middle or Inner Region or on the Crown (the reason the Dungeon is a route)."""
+    s, _ = heuristic_game(14, ("dungeon", "timescape"))
+    [chart] = [e for e in s.log if e.name == "treasure_chamber_chart"]
+    assert load().board.spaces[chart.data["to"]].region in ("middle", "inner")
+
+
+def test_a_weak_character_declines_the_doorway_and_a_strong_one_goes_down():
+    """Entering the Dungeon: on a space with an upturned Doorway the bot rolls unless it takes
+    the route (its rule: HeuristicBot.takes_route)."""
+    from talisman.engine.records import replace
+    from talisman.state import update_character
+    s = talisman.new_game(("warrior",), ("dungeon",), 3)
+    base = replace(s, board_cards=s.board_cards.set("tavern", ["dungeon_doorway"]))
+    base = update_character(base, "warrior", space="tavern")
+    bot = HeuristicBot(0)
+    for strength, lives, down in ((4, 4, False), (9, 4, True), (9, 2, False)):
+        state = update_character(base, "warrior", strength=strength, lives=lives)
+        assert bot.takes_route(state, "warrior") is down
+        assert str(bot.choose_route(state, "warrior", {"roll": "roll", "move:dg_entrance": "down"})) \
+            == ("down" if down else "roll")
+
+
+def test_simulate_counts_the_boards_each_game_passes_through(tmp_path):
+    row = play_one((22, SEATS, {"max_rounds": 200}, ("heuristic",) * 4, ("dungeon", "timescape")))
+    s, _ = heuristic_game(22, ("dungeon", "timescape"))
+    assert row["steps"] > 0 and row["winner"] == s.winner
+    assert row["boards"] == ["dungeon", "main", "timescape"]
+    # each arrival onto a board: the log's own count of the ways in
+    assert row["entries"]["dungeon"] == sum(e.name == "dungeon_entered" for e in s.log)
+    assert row["entries"]["timescape"] == sum(e.name == "timescape_entered" for e in s.log)
+    # the boards are the board data's: every space's board is main or an expansion's
+    assert {board_of(sp) for sp in load().board.spaces} >= set(row["boards"])
+    assert board_of("dg_entrance") == "dungeon" and board_of("ts_warp_gate") == "timescape"
+    base = play_one((22, SEATS, {"max_rounds": 200}, ("heuristic",) * 4))
+    assert base["boards"] == ["main"] and base["entries"] == {}
+    summary = summarize([row, base])
+    assert summary["boards"] == [
+        {"board": "main", "games": 2, "share": 1.0, "entries": row["entries"].get("main", 0)},
+        {"board": "dungeon", "games": 1, "share": 0.5, "entries": row["entries"]["dungeon"]},
+        {"board": "timescape", "games": 1, "share": 0.5, "entries": row["entries"]["timescape"]}]
+    write_results([row], tmp_path / "r.csv")
+    assert "dungeon main timescape" in (tmp_path / "r.csv").read_text()
+
+
+def test_the_simulate_command_prints_the_boards_table(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    r = CliRunner().invoke(main, ["simulate", "--games", "2", "--seed", "22", "--bots", "heuristic",
+                                  "--expansions", "dungeon,timescape", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "boards passed through" in r.output
+    lines = r.output.splitlines()
+    row = next(ln for ln in lines if ln.strip("│ ").startswith("timescape"))
+    assert "50.0%" in row   # seed 22 passes through it, seed 23 does not
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["boards"] for x in rows] == [["dungeon", "main", "timescape"], ["dungeon", "main"]]
+    assert rows[0]["entries"]["timescape"] == 1
