@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import talisman
-from talisman.engine.data import load_yaml
+from talisman.engine.data import load_yaml, validate
 from talisman.errors import DataError
 from talisman.expansions.brotherhood import data
 from talisman.testing import invariants
@@ -51,7 +51,7 @@ def test_the_schema_refuses_a_chance_beyond_100():
     doc = copy.deepcopy(raw())
     doc["stranger_reveals"] = 101
     with pytest.raises(DataError, match="stranger_reveals"):
-        data.validate(data.path(), doc, data.SCHEMA)
+        validate(data.path(), doc, data.SCHEMA)
 
 
 def test_a_base_game_never_runs_the_brotherhood():

@@ -4,7 +4,7 @@ Every error names the file, the entry (by its ``id``) and the field.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ import jsonschema
 import yaml
 
 from ..errors import DataError
+from .records import deep_freeze
 
 try:  # the C loader where present, the safe pure-Python one otherwise
     _Loader = yaml.CSafeLoader
@@ -212,3 +213,14 @@ def unique_ids(path: object, items: Sequence[dict[str, Any]], what: str) -> set[
             raise DataError(path, item["id"], "id", f"duplicate {what} id")
         seen.add(item["id"])
     return seen
+
+
+def load_table(path: Path, schema: dict[str, Any],
+               check: Callable[[Path, Any], None] | None = None) -> Any:
+    """A YAML data file read safely, validated against ``schema``, then checked by
+    ``check(path, doc)`` for what a schema cannot say (it raises :class:`DataError`), and
+    frozen all the way down: what every expansion's tables go through on load."""
+    doc = validate(path, load_yaml(path), schema)
+    if check is not None:
+        check(path, doc)
+    return deep_freeze(doc)

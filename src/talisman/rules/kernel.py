@@ -7,13 +7,15 @@ docs/architecture.md.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..definitions import load
 from ..engine.machine import frame, log, push
 from ..engine.records import THAWED as _THAWED, deep_freeze, plain, plain_set, replace
 from ..state import GameState, character, update_character
 from .hooks import adjust
 
-__all__ = ["HANDLERS", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
+__all__ = ["ExtSlice", "HANDLERS", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -71,3 +73,32 @@ def space_instructions(state: GameState, space: str):
     """A space's instructions: the board's, unless an expansion replaces them (a Terrain card:
     the ``space_effect`` hook point)."""
     return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
+
+
+class ExtSlice:
+    """An expansion's own slice of ``state.ext`` (plain frozen data under its id): the three
+    operations every expansion's store needs, written once.
+
+    >>> import talisman
+    >>> mine = ExtSlice("example", {"count": 0, "seen": []})
+    >>> s = mine.put(talisman.new_game(["troll"]), count=2)
+    >>> mine.get(s, "count"), mine.get(s, "seen")   # a field never set reads as its empty value
+    (2, pvector([]))
+    """
+
+    def __init__(self, key: str, empty: Any) -> None:
+        self.key = key
+        self.empty = deep_freeze(empty)
+
+    def get(self, state: GameState, field: str) -> Any:
+        """A field of the slice (its empty value when the slice or the field is absent)."""
+        return state.ext.get(self.key, self.empty).get(field, self.empty.get(field))
+
+    def put(self, state: GameState, **changes: Any) -> GameState:
+        """A new state with these fields of the slice changed (frozen)."""
+        mine = state.ext.get(self.key, self.empty).update(deep_freeze(changes))
+        return replace(state, ext=state.ext.set(self.key, mine))
+
+    def init(self, state: GameState) -> GameState:
+        """A new state with the slice at its empty value."""
+        return replace(state, ext=state.ext.set(self.key, self.empty))

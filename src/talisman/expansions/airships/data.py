@@ -13,8 +13,7 @@ import functools
 from typing import Any
 
 from ...definitions import load
-from ...engine.data import check_ref, data_root, load_yaml, validate
-from ...engine.records import deep_freeze
+from ...engine.data import check_ref, data_root, load_table
 from ...errors import DataError
 
 RESULTS = ("killed", "injured", "stunned", "safe")
@@ -59,10 +58,7 @@ def path():
 @functools.lru_cache(maxsize=None)
 def rules() -> Any:
     """The Airships' data (frozen), validated against the schema and the loaded cards."""
-    p = path()
-    doc = validate(p, load_yaml(p), SCHEMA)
-    _check(p, doc)
-    return deep_freeze(doc)
+    return load_table(path(), SCHEMA, _check)
 
 
 def _check(p, doc):

@@ -8,23 +8,15 @@ Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7).
 """
 from __future__ import annotations
 
-from ...engine.records import deep_freeze, replace
+from ...engine.records import deep_freeze
+from ...rules.kernel import ExtSlice
 
 KEY = "airships"
 EMPTY = deep_freeze({"cards": {}, "damage": {}, "left": {}, "stunned": {}})
 
 
-def get(state, field):
-    return state.ext.get(KEY, EMPTY).get(field, EMPTY[field])
-
-
-def put(state, **changes):
-    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
-    return replace(state, ext=state.ext.set(KEY, data))
-
-
-def init(state):
-    return replace(state, ext=state.ext.set(KEY, EMPTY))
+SLICE = ExtSlice(KEY, EMPTY)
+get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 
 def ship_of(state, cid):

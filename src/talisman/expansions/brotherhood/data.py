@@ -7,8 +7,7 @@ from __future__ import annotations
 import functools
 
 from ...definitions import load
-from ...engine.data import check_ref, data_root, load_yaml, validate
-from ...engine.records import deep_freeze
+from ...engine.data import check_ref, data_root, load_table
 from ...errors import DataError
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -58,10 +57,7 @@ def path():
 @functools.lru_cache(maxsize=None)
 def rules():
     """The tables (frozen), validated against the schema and the loaded board."""
-    p = path()
-    doc = validate(p, load_yaml(p), SCHEMA)
-    check(p, doc)
-    return deep_freeze(doc)
+    return load_table(path(), SCHEMA, check)
 
 
 def check(p, doc):

@@ -5,9 +5,8 @@ from __future__ import annotations
 import functools
 
 from ...definitions import load
-from ...engine.data import check_ref, data_root, load_yaml, validate
+from ...engine.data import check_ref, data_root, load_table
 from ...engine.dice import parse_spec
-from ...engine.records import deep_freeze
 from ...errors import DataError
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -32,10 +31,7 @@ def path():
 
 @functools.lru_cache(maxsize=None)
 def rules():
-    p = path()
-    doc = validate(p, load_yaml(p), SCHEMA)
-    check(p, doc)
-    return deep_freeze(doc)
+    return load_table(path(), SCHEMA, check)
 
 
 def check(p, doc):

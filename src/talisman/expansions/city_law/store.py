@@ -13,24 +13,16 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from ...engine.records import deep_freeze, replace
+from ...engine.records import deep_freeze
+from ...rules.kernel import ExtSlice
 
 KEY = "city"
 EMPTY = deep_freeze({"cards": {}, "warrants": [], "loans": {}, "window": None, "due": None,
                      "arrived": []})
 
 
-def get(state, field):
-    return state.ext.get(KEY, EMPTY).get(field, EMPTY.get(field))
-
-
-def put(state, **changes):
-    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
-    return replace(state, ext=state.ext.set(KEY, data))
-
-
-def init(state):
-    return replace(state, ext=state.ext.set(KEY, EMPTY))
+SLICE = ExtSlice(KEY, EMPTY)
+get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 
 # --- warrants and loans ---------------------------------------------------------------------

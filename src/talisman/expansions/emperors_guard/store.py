@@ -12,23 +12,15 @@ character}`` or ``{piece, space, cards: true}``), kept here so a turn cut short 
 """
 from __future__ import annotations
 
-from ...engine.records import deep_freeze, replace
+from ...engine.records import deep_freeze
+from ...rules.kernel import ExtSlice
 
 KEY = "emperors_guard"
 EMPTY = deep_freeze({"guards": {}, "removed": [], "round": 0, "warrants": [], "cards": {}, "queue": []})
 
 
-def get(state, field):
-    return state.ext.get(KEY, EMPTY).get(field, EMPTY[field])
-
-
-def put(state, **changes):
-    data = state.ext.get(KEY, EMPTY).update(deep_freeze(changes))
-    return replace(state, ext=state.ext.set(KEY, data))
-
-
-def init(state):
-    return replace(state, ext=state.ext.set(KEY, EMPTY))
+SLICE = ExtSlice(KEY, EMPTY)
+get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 
 def face_down(state, space):
