@@ -65,7 +65,7 @@ COMPONENTS_SCHEMA = {
                                              {"type": "integer", "minimum": 1, "maximum": 6}]}}}},
         "cup_tiles": {"type": "array", "items": {
             "type": "object", "required": ["id", "name"], "additionalProperties": False,
-            "properties": {"id": _ID, "name": {"type": "string"},
+            "properties": {"id": _ID, "name": {"type": "string"}, "source": {"type": "string"},
                            "real": {"const": True}, "headstone": {"enum": ["1", "2", "3"]}}}}}}
 
 

@@ -14,6 +14,11 @@ _POS = {"type": "integer", "minimum": 1}
 _EFFECTS = {"$ref": "#/$defs/effects"}
 
 
+#: Where an entry's values come from (engine.data.check_provenance reads the same fields).
+_PROVENANCE = {"source": {"type": "string", "minLength": 1}, "stand_in": {"type": "boolean"},
+               "reason": {"type": "string", "minLength": 1}}
+
+
 def _obj(required=(), **props):
     return {"type": "object", "additionalProperties": False, "required": list(required),
             "properties": props}
@@ -59,7 +64,7 @@ RULES_SCHEMA = {
         "donjon": _obj(["exit", "options"], exit=_ID, options={
             "type": "array", "minItems": 1,
             "items": _obj(["id", "effects"], id=_ID, label={"type": "string"}, require=TEST,
-                          effects=_EFFECTS)}),
+                          effects=_EFFECTS, **_PROVENANCE)}),
         "stowaway": _obj(["max_possessions", "forbidden", "effects"], max_possessions=_POS,
                          forbidden=_IDS, effects=_EFFECTS),
         "theft": _obj(["characters", "not_in", "effects", "loot"], characters=_IDS, not_in=_IDS,
@@ -71,7 +76,7 @@ RULES_SCHEMA = {
             id={"type": "string", "pattern": "^[A-Z]$"}, text={"type": "string"}, act=_ID,
             broken_if=TEST, broken_unless=TEST, where=_WHERE,
             penalty={"enum": ["watch", "arrest"]}, applicable={"type": "boolean"},
-            note={"type": "string"})},
+            note={"type": "string"}, **_PROVENANCE)},
         "acts": {"type": "object", "additionalProperties": {
             "type": "array", "items": {
                 "type": "object", "required": ["event"],
