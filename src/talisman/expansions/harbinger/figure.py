@@ -128,7 +128,8 @@ def before_encounter(state, character, space):
         if not state.characters[character].alive or state.outcome is not None:
             return state
         ch = state.characters[character]
-    if not st.board_space(space) or not ch.turn_flags.get("moved"):
+    covered = terrain.terrain_map(state).get(space) is not None  # Terrain on a City street too
+    if not (st.board_space(space) or covered) or not ch.turn_flags.get("moved"):
         return state
     if st.BOARD_LINKS.get(space) in state.config.expansions:
         return state  # the expansion board's own movement rules (Terrain Cards and Other Expansions)

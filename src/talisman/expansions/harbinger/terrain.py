@@ -5,7 +5,8 @@ A Terrain card on a space replaces the space's name and instructions (the ``spac
 hook and :func:`profile`, which the Harbinger's own encounter flow reads for the number of
 cards to draw).  Effects that name a covered space are ignored (:func:`strip_covered`, applied
 to every space's instructions).  Terrain never goes to the Inner Region, the Crown, or the
-City's Jail and Town Square; an impossible placement is ignored.  A new Terrain on a Terrain
+City's Jail and Town Square (the City's other spaces can hold it); an impossible placement
+is ignored.  A new Terrain on a Terrain
 sends the old one back to the Terrain deck.  No card of the required type left: one of that
 type on the board moves there instead.  A random Terrain is the top card of the freshly
 shuffled Terrain deck (a chance node); with the deck empty, the Terrain closest to the
@@ -27,9 +28,17 @@ from ...rules.movement import nearest_spaces, reachable
 from ...state import update_character
 
 
+#: Expansion boards whose spaces can hold Terrain besides the main board's Outer and Middle
+#: Regions: "Terrain Cards and Other Expansions" bars only the City's Jail and Town Square, so its
+#: other spaces (the streets, the buildings) are open.  (The other expansion boards: not yet.)
+TERRAIN_BOARDS = frozenset({"city"})
+
+
 def can_hold(space):
     """Whether a Terrain card may be placed on ``space`` at all."""
-    return st.board_space(space) and space not in st.NO_TERRAIN
+    on_board = st.board_space(space) or (
+        space in load().board.spaces and st.region_of(space) in TERRAIN_BOARDS)
+    return on_board and space not in st.NO_TERRAIN
 
 
 def terrain_map(state):
