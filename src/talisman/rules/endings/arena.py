@@ -38,7 +38,7 @@ ARENA = {"lives": 2, "out_after": 2, "pairing": "fewest bouts first, same losses
 
 
 def pandora_arena(state, who, row):
-    """1 / 6: everyone to the Arena with 2 lives ((1) without magic); the opener chooses the
+    """1 / 6: everyone to the Arena with 2 lives ((1) without magic: Spells and Scrolls too); the opener chooses the
     first opponent and Strength or Craft."""
     seats = list(state.order)
     start = seats.index(who)
@@ -46,10 +46,13 @@ def pandora_arena(state, who, row):
     for cid in fighters:
         state = update_character(state, cid, lives=ARENA["lives"])
         if not row["magic"]:
+            # "All Magic Objects, Magic Items, Spells and Scrolls are discarded" (a Magic Item is
+            # a magic_object card)
             state = discard_cards(state, cid, only_type="magic_object")
-            for sp in state.characters[cid].spells:
-                state = characters.discard(state, sp)
-            state = update_character(state, cid, spells=[])
+            ch = state.characters[cid]
+            for c in list(ch.spells) + list(ch.scrolls):
+                state = characters.discard(state, c)
+            state = update_character(state, cid, spells=[], scrolls=[])
     state = log(state, "arena_opened", character=who, fighters=fighters, lives=ARENA["lives"],
                 magic=row["magic"])
     arena = {"opener": who, "fighters": fighters, "losses": {c: 0 for c in fighters},
