@@ -262,11 +262,9 @@ def other_followers(state, actor):
 
 
 def _follower_gone(state, actor, follower, cause):
-    """One Follower lost: a card is killed (Preservation may save it), another kind of Follower
-    leaves through the ``other_follower_lost`` hook point."""
-    if follower in state.characters[actor].followers:
-        return kill_follower(state, actor, follower, cause)
-    return run_hook(state, "other_follower_lost", character=actor, follower=follower, cause=cause)
+    """One Follower lost: it is killed (Preservation may save it, a Henchman too: "considered
+    Followers for any pertaining rules")."""
+    return kill_follower(state, actor, follower, cause)
 
 
 def lose_follower(state, params, actor, source):
@@ -343,7 +341,10 @@ def kill_follower(state, actor, card, cause, asked=()):
             return decide(state, holder, "save_follower", ["pass", f"cast:{sp}"],
                           "effects.follower_saving_chosen", prompt=f"save {actor}'s {card} ({cause})?",
                           actor=actor, card=card, cause=cause, asked=list(asked) + [holder])
-    return drop_followers(state, actor, [card], cause)
+    if card in state.characters[actor].followers:
+        return drop_followers(state, actor, [card], cause)
+    # a Follower that is no card (a Henchman) leaves through its plugin
+    return run_hook(state, "other_follower_lost", character=actor, follower=card, cause=cause)
 
 
 def follower_saving_chosen(state, action, actor, card, cause, asked):
