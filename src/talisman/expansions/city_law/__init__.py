@@ -84,6 +84,7 @@ def warrant_held(state, held, character):
 
 HOOKS = {
     "setup": setup,
+    "law_met": law.law_met,
     "warrant_taking": warrant_taking,
     "warrant_held": warrant_held,
     "turn_started": law.turn_started,

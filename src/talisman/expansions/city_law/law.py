@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_draw, then
 from ...rules import characters as chars
-from ...rules import combat, effects, movement
+from ...rules import combat, effects, master_levels, movement
 from ...state import update_character
 from . import data, store
 from . import streets
@@ -55,7 +55,14 @@ def turn_ended(state, character):
     return state
 
 
-def matches(state, event, pattern):
+def law_met(state, character, law):
+    """Hook: a Law that is no card (another expansion's piece: the Emperor's Guard, "considered
+    LAW as well") meets ``character``; logged, so the combat that may follow is judged as
+    resisting the Law, never a breach of Statute A or B (docs/rulings.md A16)."""
+    return log(state, "law_met", character=character, law=law)
+
+
+def matches(state, event, pattern, laws=frozenset()):
     if event.name != pattern["event"]:
         return False
     d = event.data
@@ -69,8 +76,8 @@ def matches(state, event, pattern):
         if cid not in state.characters or not chars.has_ability(state, cid, pattern["by_ability"]):
             return False
     if event.name == "attacked" and d.get("enemies") and all(
-            data.law_card(e) for e in d["enemies"]):
-        return False  # resisting the Law is not another crime
+            data.law_card(e) or e in laws for e in d["enemies"]):
+        return False  # resisting the Law (a Law card, or a Law met that is no card) is not another crime
     return True
 
 
@@ -78,9 +85,11 @@ def acts(state, events, who, spaces):
     """``([(act, character, space)], met)`` for the acts in ``events``; ``spaces``: where each
     character stood at the first of them; ``met``: whether ``who`` had an encounter."""
     patterns = data.rules()["acts"]
-    pos, out, met = dict(spaces), [], False
+    pos, out, met, laws = dict(spaces), [], False, set()
     for e in events:
         d = e.data
+        if e.name == "law_met":
+            laws.add(d["law"])
         if d.get("character") in pos and isinstance(d.get("to"), str):
             pos[d["character"]] = d["to"]
         if e.name in ("encountered_space", "encountered_character") and d.get("character") == who \
@@ -88,7 +97,7 @@ def acts(state, events, who, spaces):
             met = True
         for act, pats in patterns.items():
             for p in pats:
-                if matches(state, e, p):
+                if matches(state, e, p, laws):
                     for field in p.get("involves", ("character",)):
                         cid = d.get(field)
                         if cid in pos and data.kind(pos[cid]) is not None:
@@ -122,7 +131,8 @@ def judge(state):
         for s in statutes:
             if data.kind(here) not in s["where"]:
                 continue
-            if "broken_if" in s and effects.test_holds(state, s["broken_if"], who):
+            if "broken_if" in s and (effects.test_holds(state, s["broken_if"], who)
+                                     or master_levels.title_of(state, who) in s.get("titles", ())):
                 add(who, s, here)
             if "broken_unless" in s and not effects.test_holds(state, s["broken_unless"], who):
                 add(who, s, here)

@@ -74,7 +74,7 @@ RULES_SCHEMA = {
         "statutes": {"type": "array", "minItems": 1, "items": _obj(
             ["id", "text", "where", "penalty"],
             id={"type": "string", "pattern": "^[A-Z]$"}, text={"type": "string"}, act=_ID,
-            broken_if=TEST, broken_unless=TEST, where=_WHERE,
+            broken_if=TEST, titles=_IDS, broken_unless=TEST, where=_WHERE,
             penalty={"enum": ["watch", "arrest"]}, applicable={"type": "boolean"},
             note={"type": "string"}, **_PROVENANCE)},
         "acts": {"type": "object", "additionalProperties": {
