@@ -213,3 +213,27 @@ def test_heuristic_bots_play_through_the_guard():
             s = talisman.apply(s, bots[s.pending.player].choose(s))
         assert invariants.check(s) == []
     assert "guard" in decided
+
+
+# --- the heuristic bot's choice ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("who, bribe, want", [
+    # GUARD ENCOUNTERS row 5, "1 Gold or any Magic Object or Item": 1 Gold is cheaper than a fight
+    # the Warrior (Strength 4 against the Guard's 5) loses 21 times in 36
+    ({"id": "warrior", "gold": 3, "objects": ["sword"]}, 5, "bribe:gold"),
+    # row 3, "5 Gold": a strong character fights rather than pay 5 (it loses no pair of dice)
+    ({"id": "warrior", "gold": 6, "strength": 10}, 3, "fight"),
+    # row 1, "Nothing": no bribe; the Wizard fights in Psychic Combat (Craft 5 against 3, not Strength 2 against 5)
+    ({"id": "wizard", "gold": 6, "spells": []}, 1, "fight:psychic"),
+    # row 4, "3 Gold or any Magic Object or Item", without the Gold: the Sword (an Object) rather than a
+    # likely lost life at 2 lives
+    ({"id": "warrior", "gold": 0, "lives": 2, "objects": ["sword"]}, 4, "bribe:sword"),
+])
+def test_the_heuristic_bot_bribes_or_fights_the_guard_by_the_cost(who, bribe, want):
+    """GUARD ENCOUNTERS: "The Guard will accept bribes ... A player may still opt not to pay the
+    bribe and fight anyway after rolling": the bot takes the way of least expected cost."""
+    s = ggame([{**who, "space": "chapel", "lost_turn": 1, "fate": 0}], [1, bribe],
+              ext={"emperors_guard": {"guards": {"chapel": "hills_1"}}})
+    assert s.pending.kind == "guard"
+    assert want in legal(s)
+    assert str(HeuristicBot(0).choose(s)) == want
