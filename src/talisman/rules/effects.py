@@ -404,8 +404,8 @@ def bought(state, action, actor, params, source):
         return state
     item = action.args[0]
     state = chars.lose(state, actor, "gold", params["items"][item], f"bought {item}")
-    if movement.is_raft(item):  # Rafts: no possession; "back with the Purchase Cards"
-        state = movement.acquire_raft(state, actor, None, "purchase")
+    if movement.is_raft(item):  # Rafts: no possession; "back with the Purchase Cards" once used or lost
+        state = movement.acquire_raft(state, actor, None, "purchase", bought=item)
         return buy(state, params, actor, source)
     state = take_card(state, actor, "purchase", item, "purchase")
     return buy(state, params, actor, source)
