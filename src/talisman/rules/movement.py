@@ -17,6 +17,7 @@ from .hooks import adjust, run_hook
 from ..definitions import load
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.ruleset import Plugin
 from ..state import character, update_character
 from ..engine.records import plain
 from . import abilities, characters, combat, spells
@@ -538,6 +539,10 @@ def inner_chosen(state, action):
         return end_turn_now(state)
     return state
 
+
+#: Rafts: a base plugin with no hook point, whose own plain data ``state.ext["rafts"]`` holds the
+#: bought Raft cards while their rafts are unused (:data:`characters.RAFTS`).
+RAFTS_PLUGIN = Plugin("rafts", always=True)
 
 STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
          "movement.dispel_rolled": dispel_rolled,
