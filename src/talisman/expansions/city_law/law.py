@@ -201,11 +201,43 @@ def arrest_step(state, who, card):
     return arrest(state, who, card)
 
 
+#: The Soldier's row (Corrections/Additions/Deletions to the Existing Characters): "You may
+#: bribe (1G) your way out of any Encounter with the Law".
+LAW_BRIBE = "bribes_the_law"
+
+
+def law_bribe(state, cid):
+    """The Gold ``cid`` may pay to bribe his way out of an Encounter with the Law (the ability
+    ``bribes_the_law``), or None: no such ability, or not that much Gold."""
+    if not chars.has_ability(state, cid, LAW_BRIBE):
+        return None
+    gold = load().abilities[LAW_BRIBE]["params"]["gold"]
+    return gold if state.characters[cid].gold >= gold else None
+
+
 def arrest(state, who, card):
     """"The Character must fight a Combat with the Watch. If the Watch wins, the Character is
     taken at once to the Donjon ... If the Character wins, or it is a Standoff, then arrest is
-    escaped at this time."  The Law's Strength is its card's."""
+    escaped at this time."  The Law's Strength is its card's.  The Soldier may first bribe his
+    way out (``law:bribe``; ``law:resist`` fights)."""
     state = log(state, "arrest_attempt", character=who, card=card)
+    gold = law_bribe(state, who)
+    if gold is not None:
+        return decide(state, who, "law", ["law:bribe", "law:resist"], "city.law_bribe_chosen",
+                      prompt=f"bribe the {load().cards[card].name} ({gold} Gold)?", who=who, card=card)
+    return resist(state, who, card)
+
+
+def law_bribe_chosen(state, action, who, card):
+    if action.args[0] != "bribe":
+        return resist(state, who, card)
+    gold = load().abilities[LAW_BRIBE]["params"]["gold"]
+    state = chars.lose(state, who, "gold", gold, f"a bribe to the {load().cards[card].name}")
+    return log(state, "law_bribed", character=who, card=card, gold=gold)
+
+
+def resist(state, who, card):
+    """The combat with the Law."""
     enemy = {"name": card, "card": None, "value": load().cards[card].strength or 1}
     escaped = {"step": "city.arrest_escaped", "args": {"who": who, "card": card}}
     taken = {"step": "city.arrest_made", "args": {"who": who, "card": card}}
@@ -328,4 +360,5 @@ STEPS = {"city.after_encounter": after_encounter, "city.watch_due": watch_due,
          "city.watch_drawn": watch_drawn, "city.arrest": arrest_step,
          "city.arrest_escaped": arrest_escaped, "city.arrest_made": arrest_made,
          "city.warrant_chosen": warrant_chosen, "city.donjon_chosen": donjon_chosen,
-         "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen}
+         "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen,
+         "city.law_bribe_chosen": law_bribe_chosen}
