@@ -25,6 +25,7 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_draw, then
 from ...rules import characters as chars
 from ...rules import combat, effects, master_levels, movement
+from ...rules.kernel import remove_from_space, run_effects
 from ...state import update_character
 from . import data, store
 from . import streets
@@ -195,10 +196,35 @@ def watch_drawn(state, action, offenders):
 
 
 def arrest_step(state, who, card):
-    """Rule step: the Law (``card``) fights ``who`` to arrest him."""
+    """Rule step: the Law (``card``) fights ``who`` to arrest him -- unless the card treats him
+    otherwise: a character whose ability the card's own effect names (the Patrol sends the
+    Archeologist to the City Gate, fights the Cyborg) meets the card's effect instead (the
+    Corrections' "If you Encounter the Patrol ...")."""
     if not at_large(state, who):
         return state
+    if exempt(state, who, card):
+        state = log(state, "law_exception", character=who, card=card)
+        return run_effects(state, list(load().cards[card].effect), who, {"card": card})
     return arrest(state, who, card)
+
+
+def _named_abilities(effects):
+    """The abilities the ``if`` tests of a Law card's effect name, on a branch that does not
+    lead to its ``city_law``."""
+    out = set()
+    for step in effects or ():
+        (name, params), = step.items()
+        if name == "if":
+            if "ability" in params["test"] and not any("city_law" in s for s in params["then"]):
+                out.add(params["test"]["ability"])
+            out |= _named_abilities(params.get("else", ()))
+    return out
+
+
+def exempt(state, who, card):
+    """Whether the Law card ``card`` treats ``who`` by an ability of his (its effect names it)
+    rather than by arresting him."""
+    return any(chars.has_ability(state, who, a) for a in _named_abilities(load().cards[card].effect))
 
 
 #: The Soldier's row (Corrections/Additions/Deletions to the Existing Characters): "You may
@@ -295,6 +321,44 @@ def law_effect(state, params, actor, source):
     return arrest(state, actor, card)
 
 
+def patrol_fight_effect(state, params, actor, source):
+    """``city_patrol_fight`` (the Cyborg's row: "If you Encounter the Patrol they will fight you
+    with a Strength of 6. If you win, you may keep the card for additional Strength. If you lose,
+    you Lose a Life. The Patrol is then discarded."): a battle with the card's Strength; won, the
+    card is his trophy; otherwise it is discarded (the life of a lost battle is lost as always)."""
+    card = source.get("card")
+    enemy = {"name": card, "card": None, "value": load().cards[card].strength or 1}
+    kept = {"step": "city.patrol_beaten", "args": {"who": actor, "card": card,
+                                                  "space": source.get("space")}}
+    gone = {"step": "city.patrol_gone", "args": {"card": card, "space": source.get("space")}}
+    return combat.start_combat(state, actor, "battle", [enemy], on_win=kept, on_lose=gone,
+                               on_standoff=gone)
+
+
+def _take_card(state, card, space):
+    """The Law card off its space, or out of the City discards (drawn as the Law's extra card);
+    whether it was found."""
+    if space is not None and card in state.board_cards.get(space, ()):
+        return remove_from_space(state, space, card), True
+    if card in state.discards.get("city", ()):
+        return chars.take_from_discards(state, card, "city"), True
+    return state, False
+
+
+def patrol_beaten(state, who, card, space):
+    state, found = _take_card(state, card, space)
+    if not found or not state.characters[who].alive:
+        return state
+    ch = state.characters[who]
+    state = update_character(state, who, trophies=ch.trophies.append(card))
+    return log(state, "trophies_kept", character=who, cards=[card])
+
+
+def patrol_gone(state, card, space):
+    state, found = _take_card(state, card, space)
+    return chars.discard(state, card) if found else state
+
+
 def arrest_effect(state, params, actor, source):
     """``city_arrest``: taken at once to the Donjon (caught stealing, caught stowing away)."""
     return to_donjon(state, actor, params.get("reason", "arrested"))
@@ -361,4 +425,5 @@ STEPS = {"city.after_encounter": after_encounter, "city.watch_due": watch_due,
          "city.arrest_escaped": arrest_escaped, "city.arrest_made": arrest_made,
          "city.warrant_chosen": warrant_chosen, "city.donjon_chosen": donjon_chosen,
          "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen,
-         "city.law_bribe_chosen": law_bribe_chosen}
+         "city.law_bribe_chosen": law_bribe_chosen, "city.patrol_beaten": patrol_beaten,
+         "city.patrol_gone": patrol_gone}
