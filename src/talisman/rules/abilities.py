@@ -114,6 +114,7 @@ def offer_spoils(state, cid, other, what, how):
         options += ["take:gold"] if och.gold else []
     elif what == "any_follower":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)]
+        options += [f"take:{f}" for f in _other_followers(state, other)]  # a Henchman too
     elif what == "followers_for_sorceress":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)
                    if f not in cards_param("take_follower", "except_cards")
