@@ -63,3 +63,19 @@ def test_no_event_of_a_random_game_is_narrated_with_a_raw_id(expansions):
             lines += 1
             assert raw_ids(line) == [], f"{event.name}: {line}"
     assert lines > 20
+
+
+@pytest.mark.parametrize("event, line", [
+    (Event("life_lost", {"character": "troll", "amount": 1, "lives": 3, "cause": "defeated by spirit"}),
+     "Troll loses 1 life (defeated by the Spirit), 3 left."),
+    (Event("combat_lost", {"character": "troll", "kind": "battle", "enemies": ["emperors_guard"]}),
+     "Troll is defeated by the Emperor's Guard."),
+    (Event("attacked", {"character": "troll", "kind": "psychic", "enemies": ["spirit"], "craft": 4}),
+     "The Spirit (Craft 4) attacks Troll!"),
+    (Event("life_lost", {"character": "elf", "amount": 1, "lives": 3, "cause": "defeated by wizard"}),
+     "Elf loses 1 life (defeated by Wizard), 3 left."),
+])
+def test_a_creature_that_is_no_card_is_named_as_a_creature(event, line):
+    """A creature of a space or of a rule (the Crags' Spirit, the Emperor's Guard) has no card
+    to name it: "the Spirit", never the bare id "spirit"."""
+    assert narrate(event) == line

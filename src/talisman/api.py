@@ -14,7 +14,7 @@ from .notation import Action
 from .engine.ruleset import RULESET
 from .expansions import plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
-from .rules import abilities, effects, endings, henchmen, master_levels, noblemen
+from .rules import abilities, effects, endings, henchmen, master_levels, movement, noblemen
 from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
@@ -48,6 +48,7 @@ def assemble() -> dict[str, machine.Step]:
     # RULES CONCERNING CHARACTERS: Master Levels, Magic Items, Abilities; Noblemen and Realms
     RULESET.register(master_levels.PLUGIN)
     RULESET.register(noblemen.PLUGIN)
+    RULESET.register(movement.RAFTS_PLUGIN)  # Rafts: the bought Raft cards held (state.ext["rafts"])
     for plugin in expansion_plugins():
         RULESET.register(plugin)
     return {**RULE_STEPS, **RULESET.steps()}

@@ -15,6 +15,7 @@ from .api import apply, legal_actions
 from .definitions import load
 from .engine.dice import mix
 from .expansions import dungeon, timescape
+from .expansions.emperors_guard import data as guard_data, guard as guard_rules
 from .rules import characters as chars
 
 
@@ -140,6 +141,8 @@ class HeuristicBot(RandomBot):
             return first("take:") or by_text["done"]
         if p.kind == "spoils":
             return first("spoils:take:talisman", "spoils:life") or actions[0]
+        if p.kind == "guard":
+            return self.choose_guard(state, cid, p.args.get("roll", 0), by_text, actions)
         if p.kind == "raft":
             return by_text.get("raft:build", actions[0])
         if p.kind == "turn":
@@ -192,6 +195,44 @@ class HeuristicBot(RandomBot):
                         policy=_Fighting(self), limit=self.ODDS_LIMIT)["won"]
         except OddsTooLarge:  # (a question too big to answer at every fight)
             return Fraction(0)
+
+    #: GUARD ENCOUNTERS: what the bot counts each loss as, in Gold.
+    GUARD_LIFE = 4      # a life lost to the Guard (twice that when down to 2 lives or fewer)
+    GUARD_WARRANT = 2   # the Warrant taken for beating it (no bribe again; the City's Law attacks its holder)
+    GUARD_OBJECT = 2    # an Object given as a bribe (a Magic Object: twice that)
+
+    def choose_guard(self, state, cid, roll, by_text, actions):
+        """The Emperor's Guard's bribe or a fight (GUARD ENCOUNTERS), by the expected cost in
+        Gold of each way offered: a bribe costs its Gold and the card given
+        (:attr:`GUARD_OBJECT`); a fight costs :attr:`GUARD_LIFE` times the chance of losing
+        plus :attr:`GUARD_WARRANT` times the chance of winning, the chances counted over the 36
+        pairs of dice (one die each: the character's total Strength or Craft against the
+        Guard's, ``guard.yaml``).  The cheapest way; on a tie a fight, in the kind that wins
+        more often."""
+        costs = {}
+        for t, (gold, card) in guard_rules.bribe_ways(state, cid, roll).items():
+            if t in by_text:
+                magic = card is not None and load().cards[card].type == "magic_object"
+                costs[t] = gold + (0 if card is None else self.GUARD_OBJECT * (2 if magic else 1))
+        life = self.GUARD_LIFE * (2 if state.characters[cid].lives <= 2 else 1)
+        guard = guard_data.rules()["guard"]
+        fights = []
+        for t, counter, kind, value in (("fight", "strength", "battle", guard["strength"]),
+                                        ("fight:psychic", "craft", "psychic", guard["craft"])):
+            if t not in by_text:
+                continue
+            mine = chars.total(state, cid, counter, kind)
+            won = sum(1 for a in range(1, 7) for b in range(1, 7) if mine + a > value + b)
+            lost = sum(1 for a in range(1, 7) for b in range(1, 7) if mine + a < value + b)
+            costs[t] = Fraction(life * lost + self.GUARD_WARRANT * won, 36)
+            fights.append((-won, t))
+        if not costs:
+            return actions[0]
+        best = min(costs.values())
+        for _, t in sorted(fights):
+            if costs[t] == best:
+                return by_text[t]
+        return by_text[min(t for t, c in costs.items() if c == best)]
 
     def choose_encounter(self, state, cid, actions, by_text):
         """Attack another character only when clearly the stronger."""

@@ -31,6 +31,30 @@ def _names(ids):
     return ", ".join(_name(i) for i in ids)
 
 
+#: Creatures that are no cards (a space's Spirit, the Sentinel, the Wizard's Tower's Gargoyle, the
+#: Emperor's Guard...), named as the text names them where their id alone would read badly.
+CREATURE_NAMES = {"emperors_guard": "the Emperor's Guard",
+                  "dragon_kings_brother": "the Dragon King's Brother"}
+
+
+def _enemy(eid):
+    """A combatant as the narration names it: a card or a character by its name; a creature that
+    is no card (``{"name": "spirit", "card": None}``) as "the Spirit"."""
+    d = load()
+    c = d.characters.get(eid) or d.cards.get(eid)
+    if c is not None:
+        return c.name
+    return CREATURE_NAMES.get(eid) or "the " + str(eid).replace("_", " ").title()
+
+
+def _enemies(ids, start=False):
+    text = ", ".join(_enemy(i) for i in ids)
+    return text[:1].upper() + text[1:] if start else text
+
+
+_DEFEATED = re.compile(r"^(.*\bdefeated by )([a-z0-9_]+(?:, [a-z0-9_]+)*)$")
+
+
 _WORD = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -40,6 +64,9 @@ def _text(value):
     if isinstance(value, Iterable) and not isinstance(value, (str, Mapping)):
         return ", ".join(_text(v) for v in value)
     d = load()
+    beaten = _DEFEATED.match(str(value))  # a combat's cause: its enemies, creatures that are no cards too
+    if beaten:
+        return _text(beaten.group(1)) + _enemies(beaten.group(2).split(", "))
 
     def word(m):
         w = m.group()
@@ -70,7 +97,8 @@ def narrate(event) -> str | None:
     if n == "spell_returned":
         return f"{who} puts a Spell back, to begin with a Scroll instead."
     if n == "immobilized":
-        return f"{who} freezes the {_name(d['enemy'])} with {_name(d['how'])}."
+        frozen = _enemy(d["enemy"])
+        return f"{who} freezes {frozen if frozen.startswith('the ') else 'the ' + frozen} with {_name(d['how'])}."
     if n == "lasting_started":
         return {"blizzard": "A Blizzard: everyone moves one space a turn for two rounds.",
                 "destroy_magic": f"{who} casts Destroy Magic: no Spells nor Magic Objects until "
@@ -113,17 +141,17 @@ def narrate(event) -> str | None:
     if n == "attacked":
         value = d.get("strength", d.get("craft"))
         what = "Strength" if "strength" in d else "Craft"
-        return f"{_names(d['enemies'])} ({what} {value}) attack{'s' if len(d['enemies']) == 1 else ''} {who}!"
+        return f"{_enemies(d['enemies'], start=True)} ({what} {value}) attack{'s' if len(d['enemies']) == 1 else ''} {who}!"
     if n == "character_attacked":
         return f"{who} attacks {_name(d['opponent'])} ({_text(d['kind'])})!"
     if n == "combat_scores":
         return (f"{who} scores {d['character_score']} (rolled {d['character_roll']}); "
-                f"{_names(str(d['opponent']).split(','))} scores {d['opponent_score']} "
+                f"{_enemies(str(d['opponent']).split(','), start=True)} scores {d['opponent_score']} "
                 f"(rolled {d['opponent_roll']}).")
     if n == "combat_won":
-        return f"{who} defeats {_names(d['enemies'])}."
+        return f"{who} defeats {_enemies(d['enemies'])}."
     if n == "combat_lost":
-        return f"{who} is defeated by {_names(d['enemies'])}."
+        return f"{who} is defeated by {_enemies(d['enemies'])}."
     if n == "character_defeated":
         return f"{_name(d['victor'])} defeats {_name(d['loser'])}."
     if n == "standoff":

@@ -11,23 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from pyrsistent import pvector
 
 import talisman
-from talisman import api
-from talisman.bots import HeuristicBot
 from talisman.definitions import load
 from talisman.engine.records import replace
-from talisman.errors import DataError
 from talisman.expansions.airships import data, ships, store
 from talisman.rules.characters import kill
 from talisman.rules.movement import forced_move
 from talisman.testing import invariants
-from talisman.testing.strategies import play_random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from support import events, game, legal, play  # noqa: E402
+from playing import bot_games, random_play, refused_on_load  # noqa: E402
 
 SHIPS = ["airship_dragon", "airship_wyvern", "airship_condor", "airship_eagle", "airship_falcon"]
 
@@ -61,17 +57,7 @@ def test_the_class_table_and_the_fall_chart_are_the_texts():
     (lambda d: d["flying"][0].pop("reason"), "reason"),
 ])
 def test_bad_tables_are_refused_on_load(tmp_path, monkeypatch, change, text):
-    doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
-    change(doc)
-    bad = tmp_path / "airships.yaml"
-    bad.write_text(yaml.safe_dump(doc), encoding="utf-8")
-    monkeypatch.setattr(data, "path", lambda: bad)
-    data.rules.cache_clear()
-    try:
-        with pytest.raises(DataError, match=text):
-            data.rules()
-    finally:
-        data.rules.cache_clear()
+    refused_on_load(tmp_path, monkeypatch, data, change, text)
 
 
 def test_the_airship_cards_join_the_adventure_deck_only_with_the_expansion():
@@ -168,30 +154,10 @@ MIXES = [("airships",), ("city", "airships"),
 def test_random_play_with_airships_keeps_every_invariant(expansions):
     """Seeded random play with every character aboard: flights, airship dice, attacks and falls;
     no exception, every invariant holds, the state round-trips and replays the same."""
-    met = set()
-    for seed in range(5):
-        s = aboard(expansions, seed)
-        assert invariants.check(s) == []
-        states, _ = play_random(s, 300, bot_seed=seed)
-        for st in states[::10] + states[-1:]:
-            assert invariants.check(st) == [], (seed, invariants.check(st))
-        met |= {e.name for e in states[-1].log}
-        assert api.from_json(api.to_json(states[-1])) == states[-1]
-        again, _ = play_random(s, 300, bot_seed=seed)
-        assert again[-1] == states[-1]
+    met = random_play(lambda seed: aboard(expansions, seed), range(5))
     assert {"airship_flew", "airship_disembarked", "airship_die_rolled"} <= met
 
 
 def test_heuristic_bots_play_aboard():
     """Whole bot games aboard: flights and airship fights, invariants kept."""
-    decided = set()
-    for seed in range(3):
-        s = aboard(("airships",), seed)
-        bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(s.order)}
-        for _ in range(400):
-            if s.is_over:
-                break
-            decided.add(s.pending.kind)
-            s = talisman.apply(s, bots[s.pending.player].choose(s))
-        assert invariants.check(s) == []
-    assert "airship_move" in decided
+    assert "airship_move" in bot_games(lambda seed: aboard(("airships",), seed), range(3))

@@ -16,6 +16,7 @@ from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from support import events, game, legal, play  # noqa: E402
+from playing import random_play  # noqa: E402
 
 
 def raw():
@@ -115,16 +116,9 @@ def test_a_member_in_the_donjon_is_held_and_his_membership_is_open():
 
 
 def test_random_play_with_the_city_holds_the_invariants():
-    import random
-    for seed in range(3):
-        s = talisman.new_game(["warrior", "wizard", "thief"], expansions=["city", "brotherhood"], seed=seed,
-                              options={"max_rounds": 15})
-        rng = random.Random(seed)
-        for _ in range(400):
-            if s.outcome is not None:
-                break
-            s = talisman.apply(s, rng.choice(talisman.legal_actions(s)))
-            assert invariants.check(s) == []
+    random_play(lambda seed: talisman.new_game(["warrior", "wizard", "thief"], expansions=["city", "brotherhood"],
+                                               seed=seed, options={"max_rounds": 15}),
+                range(3), steps=400, every=1)
 
 
 def test_a_member_who_is_no_longer_in_the_donjon_is_no_longer_held():

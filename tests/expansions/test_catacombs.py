@@ -2,7 +2,6 @@
 chart checked on load, and a base game untouched (the rule sentences are played by
 tests/scenarios/catacombs_*.yaml)."""
 import copy
-import random
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from support import game, legal, play  # noqa: E402
+from playing import random_play  # noqa: E402
 
 
 def test_the_catacombs_have_no_board_and_belong_to_no_region():
@@ -98,12 +98,7 @@ def test_an_enemy_not_beaten_does_not_stay_underground():
 
 
 def test_random_play_with_the_dungeon_and_the_city_holds_the_invariants():
-    for seed in range(3):
-        s = talisman.new_game(["warrior", "wizard", "thief"], expansions=["city", "dungeon", "catacombs"],
-                              seed=seed, options={"max_rounds": 15})
-        rng = random.Random(seed)
-        for _ in range(400):
-            if s.outcome is not None:
-                break
-            s = talisman.apply(s, rng.choice(talisman.legal_actions(s)))
-            assert invariants.check(s) == []
+    random_play(lambda seed: talisman.new_game(["warrior", "wizard", "thief"],
+                                               expansions=["city", "dungeon", "catacombs"],
+                                               seed=seed, options={"max_rounds": 15}),
+                range(3), steps=400, every=1)

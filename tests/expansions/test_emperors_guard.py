@@ -10,20 +10,17 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 import talisman
-from talisman import api
 from talisman.bots import HeuristicBot
 from talisman.definitions import load
-from talisman.errors import DataError
 from talisman.expansions.emperors_guard import data, guard, store
 from talisman.rules.characters import kill
 from talisman.testing import invariants
-from talisman.testing.strategies import play_random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from support import events, game, legal, play  # noqa: E402
+from playing import bot_games, random_play, refused_on_load  # noqa: E402
 
 
 def ggame(characters, dice=(), expansions=("emperors_guard",), **setup):
@@ -59,17 +56,7 @@ def test_the_tables_are_the_texts():
     (lambda d: d["bribes"][5].update(pay=[]), "either a friend"),
 ])
 def test_bad_tables_are_refused_on_load(tmp_path, monkeypatch, change, text):
-    doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
-    change(doc)
-    bad = tmp_path / "guard.yaml"
-    bad.write_text(yaml.safe_dump(doc), encoding="utf-8")
-    monkeypatch.setattr(data, "path", lambda: bad)
-    data.rules.cache_clear()
-    try:
-        with pytest.raises(DataError, match=text):
-            data.rules()
-    finally:
-        data.rules.cache_clear()
+    refused_on_load(tmp_path, monkeypatch, data, change, text)
 
 
 def test_the_event_card_joins_the_adventure_deck_only_with_the_expansion():
@@ -186,30 +173,34 @@ MIXES = [("emperors_guard",), ("city", "emperors_guard"),
 def test_random_play_with_the_guard_keeps_every_invariant(expansions):
     """Seeded random play with the pieces on the board: the Guard moves, meets characters and
     cards; no exception, every invariant holds, the state round-trips and replays the same."""
-    met = set()
-    for seed in range(5):
-        s = guarded(expansions, seed)
-        states, _ = play_random(s, 300, bot_seed=seed)
-        for st in states[::10] + states[-1:]:
-            assert invariants.check(st) == [], (seed, invariants.check(st))
-        met |= {e.name for e in states[-1].log}
-        assert api.from_json(api.to_json(states[-1])) == states[-1]
-        again, _ = play_random(s, 300, bot_seed=seed)
-        assert again[-1] == states[-1]
+    met = random_play(lambda seed: guarded(expansions, seed), range(5))
     assert {"guards_moved", "guard_encounter"} <= met
 
 
 def test_heuristic_bots_play_through_the_guard():
     """Whole bot games with the pieces on the board: bribes paid or fights fought, invariants kept."""
-    decided = set()
-    for seed in range(3):
-        s = guarded(("emperors_guard",), seed)
-        bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(s.order)}
-        for _ in range(400):
-            if s.is_over:
-                break
-            if s.pending.kind in ("guard", "face_down"):
-                decided.add(s.pending.kind)
-            s = talisman.apply(s, bots[s.pending.player].choose(s))
-        assert invariants.check(s) == []
-    assert "guard" in decided
+    assert "guard" in bot_games(lambda seed: guarded(("emperors_guard",), seed), range(3))
+
+
+# --- the heuristic bot's choice ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("who, bribe, want", [
+    # GUARD ENCOUNTERS row 5, "1 Gold or any Magic Object or Item": 1 Gold is cheaper than a fight
+    # the Warrior (Strength 4 against the Guard's 5) loses 21 times in 36
+    ({"id": "warrior", "gold": 3, "objects": ["sword"]}, 5, "bribe:gold"),
+    # row 3, "5 Gold": a strong character fights rather than pay 5 (it loses no pair of dice)
+    ({"id": "warrior", "gold": 6, "strength": 10}, 3, "fight"),
+    # row 1, "Nothing": no bribe; the Wizard fights in Psychic Combat (Craft 5 against 3, not Strength 2 against 5)
+    ({"id": "wizard", "gold": 6, "spells": []}, 1, "fight:psychic"),
+    # row 4, "3 Gold or any Magic Object or Item", without the Gold: the Sword (an Object) rather than a
+    # likely lost life at 2 lives
+    ({"id": "warrior", "gold": 0, "lives": 2, "objects": ["sword"]}, 4, "bribe:sword"),
+])
+def test_the_heuristic_bot_bribes_or_fights_the_guard_by_the_cost(who, bribe, want):
+    """GUARD ENCOUNTERS: "The Guard will accept bribes ... A player may still opt not to pay the
+    bribe and fight anyway after rolling": the bot takes the way of least expected cost."""
+    s = ggame([{**who, "space": "chapel", "lost_turn": 1, "fate": 0}], [1, bribe],
+              ext={"emperors_guard": {"guards": {"chapel": "hills_1"}}})
+    assert s.pending.kind == "guard"
+    assert want in legal(s)
+    assert str(HeuristicBot(0).choose(s)) == want

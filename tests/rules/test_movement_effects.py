@@ -1,7 +1,12 @@
 """Rafts, LOSING A TURN, toads' movement and the movement primitives effects call
 (teleport, move to a space, move N spaces, the nearest space of a kind, "as your next move")."""
+import attrs
+from pyrsistent import pmap, pvector
+
 from support import events, game, legal, names, play, run_effects
+from talisman.rules.characters import kill
 from talisman.scenarios import setup_state
+from talisman.testing import invariants
 
 
 def test_rafts_building_one_with_an_axe_at_the_end_of_a_turn_in_woods():
@@ -161,3 +166,36 @@ def test_rafts_a_raft_lapses_at_the_end_of_a_lost_turn():
                                     {"id": "warrior", "space": "village", "fate": 0}]}, [])
     assert s.current == "warrior" and not s.characters["thief"].raft
     assert [dict(e) for e in events(s, "raft_lost")] == [{"character": "thief"}]
+
+
+def test_rafts_a_bought_raft_is_out_of_the_stock_until_used_then_back():
+    # Rafts: "Whether or not it is used, it must be placed ... back with the Purchase Cards, if it
+    # was bought": while the Thief's bought raft is unused its one card is not for sale to anyone;
+    # used (or lost), it is back in the stock
+    s = game([{"id": "thief", "space": "woods_1", "gold": 5}, {"id": "elf", "space": "village", "gold": 5}])
+    s = run_effects(s, [{"buy": {"items": {"purchase_raft": 3}}}], "thief")
+    s = play(s, "buy:purchase_raft")
+    assert s.characters["thief"].raft and "purchase_raft" not in s.decks["purchase"]
+    assert list(s.ext["rafts"]["cards"]["thief"]) == ["purchase_raft"]
+    other = run_effects(s, [{"buy": {"items": {"purchase_raft": 3, "purchase_sword": 2}}}], "elf")
+    assert "buy:purchase_raft" not in legal(other)     # no second copy while the first is held
+    assert invariants.check(other) == []
+    # the Thief's next turn: he crosses; the card goes back with the Purchase Cards
+    s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "raft": True, "fate": 0}]}, [])
+    s = play(attrs.evolve(s, decks=s.decks.set("purchase", s.decks["purchase"].remove("purchase_raft")),
+                          ext=s.ext.set("rafts", pmap({"cards": pmap({"thief": pvector(["purchase_raft"])})}))),
+             "raft:hidden_valley")
+    assert not s.characters["thief"].raft and "purchase_raft" in s.decks["purchase"]
+    assert not s.ext["rafts"]["cards"].get("thief")
+    assert invariants.check(s) == []
+
+
+def test_rafts_a_bought_raft_of_a_dead_character_goes_back_to_the_stock():
+    # Rafts: "A Raft may not be left behind": the bought card of a character killed before using
+    # it goes back with the Purchase Cards
+    s = game([{"id": "thief", "space": "woods_1", "gold": 5}, "elf"])
+    s = run_effects(s, [{"buy": {"items": {"purchase_raft": 3}}}], "thief")
+    s = play(s, "buy:purchase_raft")
+    s = kill(s, "thief", "test")
+    assert "purchase_raft" in s.decks["purchase"] and not s.ext["rafts"]["cards"].get("thief")
+    assert invariants.card_places(s) == invariants.expected_cards(s)

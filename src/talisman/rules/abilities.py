@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
+from .hooks import adjust, run_hook
 from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
@@ -67,14 +68,22 @@ def character_options(state, cid, other):
         out.append("ability:steal")
     if chars.has_ability(state, cid, "beguile") and (och.objects or och.gold):
         out.append("ability:beguile")
-    if chars.has_ability(state, cid, "take_follower") and any(
+    if chars.has_ability(state, cid, "take_follower") and (any(
             f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy"
-            and "animal" not in load().cards[f].abilities for f in och.followers):
+            and "animal" not in load().cards[f].abilities for f in och.followers)
+            or _other_followers(state, other)):
         out.append("ability:take_follower")
     if chars.has_ability(state, cid, "take_maiden_or_princess") and (
             cards_param("take_maiden_or_princess", "cards") & set(och.followers)):
         out.append("ability:take_maiden")
     return out
+
+
+def _other_followers(state, cid):
+    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
+    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
+    plugin keeps state."""
+    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
 def use_on_character(state, cid, other, ability):
@@ -105,10 +114,12 @@ def offer_spoils(state, cid, other, what, how):
         options += ["take:gold"] if och.gold else []
     elif what == "any_follower":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)]
+        options += [f"take:{f}" for f in _other_followers(state, other)]  # a Henchman too
     elif what == "followers_for_sorceress":
         options = [f"take:{f}" for f in dict.fromkeys(och.followers)
                    if f not in cards_param("take_follower", "except_cards")
                    and load().cards[f].type != "enemy"]
+        options += [f"take:{f}" for f in _other_followers(state, other)]  # a Henchman too
     else:
         wanted = cards_param("take_maiden_or_princess", "cards")
         options = [f"take:{f}" for f in dict.fromkeys(och.followers) if f in wanted]
@@ -120,7 +131,11 @@ def offer_spoils(state, cid, other, what, how):
 
 def taken(state, action, other, how):
     cid = state.current
-    what = action.args[0]
+    what = ":".join(action.args)
+    if what != "gold" and what not in load().cards:
+        # a Follower that is no card (a Henchman): its plugin moves it
+        state = run_hook(state, "other_follower_taken", character=cid, opponent=other, follower=what)
+        return log(state, "possession_taken", character=cid, opponent=other, card=what, how=how)
     if what == "gold":
         state = chars.lose(state, other, "gold", 1, f"{how} by {cid}")
         return chars.gain(state, cid, "gold", 1, f"{how} from {other}")

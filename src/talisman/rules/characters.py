@@ -10,7 +10,7 @@ import functools
 
 from pyrsistent import pvector
 
-from .kernel import end_turn_now
+from .kernel import ExtSlice, end_turn_now
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import replace
 from ..definitions import load
@@ -430,6 +430,33 @@ def discard(state, card_id):
     return replace(state, discards=state.discards.set(deck, cur.append(card_id)))
 
 
+#: Rafts: the bought Raft cards held while their rafts are unused (``{"cards": {character: [id]}}``):
+#: "it must be placed ... back with the Purchase Cards, if it was bought" once used or lost, and
+#: not bought again meanwhile.
+RAFTS = ExtSlice("rafts", {"cards": {}})
+
+
+def hold_bought_raft(state, cid, card):
+    """A bought Raft card leaves the Purchase stock while its raft is unused (Rafts)."""
+    stock = state.decks["purchase"]
+    state = replace(state, decks=state.decks.set("purchase", stock.delete(stock.index(card))))
+    held = RAFTS.get(state, "cards")
+    return RAFTS.put(state, cards=held.set(cid, held.get(cid, pvector()).append(card)))
+
+
+def return_bought_raft(state, cid):
+    """Rafts: "Whether or not it is used, it must be placed ... back with the Purchase Cards,
+    if it was bought": the Raft card ``cid`` bought goes back to the Purchase stock."""
+    if "rafts" not in state.ext:
+        return state
+    held = RAFTS.get(state, "cards")
+    cards = held.get(cid)
+    if not cards:
+        return state
+    state = RAFTS.put(state, cards=held.discard(cid))
+    return replace(state, decks=state.decks.set("purchase", state.decks["purchase"].extend(cards)))
+
+
 def kill(state, cid, cause):
     """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
     space; trophies and spells are discarded; counters go back to the stock."""
@@ -442,6 +469,7 @@ def kill(state, cid, cause):
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
+    state = return_bought_raft(state, cid)
     state = update_character(state, cid, alive=False, lost_turn=0, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)

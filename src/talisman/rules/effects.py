@@ -262,11 +262,9 @@ def other_followers(state, actor):
 
 
 def _follower_gone(state, actor, follower, cause):
-    """One Follower lost: a card is killed (Preservation may save it), another kind of Follower
-    leaves through the ``other_follower_lost`` hook point."""
-    if follower in state.characters[actor].followers:
-        return kill_follower(state, actor, follower, cause)
-    return run_hook(state, "other_follower_lost", character=actor, follower=follower, cause=cause)
+    """One Follower lost: it is killed (Preservation may save it, a Henchman too: "considered
+    Followers for any pertaining rules")."""
+    return kill_follower(state, actor, follower, cause)
 
 
 def lose_follower(state, params, actor, source):
@@ -343,7 +341,10 @@ def kill_follower(state, actor, card, cause, asked=()):
             return decide(state, holder, "save_follower", ["pass", f"cast:{sp}"],
                           "effects.follower_saving_chosen", prompt=f"save {actor}'s {card} ({cause})?",
                           actor=actor, card=card, cause=cause, asked=list(asked) + [holder])
-    return drop_followers(state, actor, [card], cause)
+    if card in state.characters[actor].followers:
+        return drop_followers(state, actor, [card], cause)
+    # a Follower that is no card (a Henchman) leaves through its plugin
+    return run_hook(state, "other_follower_lost", character=actor, follower=card, cause=cause)
 
 
 def follower_saving_chosen(state, action, actor, card, cause, asked):
@@ -403,8 +404,8 @@ def bought(state, action, actor, params, source):
         return state
     item = action.args[0]
     state = chars.lose(state, actor, "gold", params["items"][item], f"bought {item}")
-    if movement.is_raft(item):  # Rafts: no possession; "back with the Purchase Cards"
-        state = movement.acquire_raft(state, actor, None, "purchase")
+    if movement.is_raft(item):  # Rafts: no possession; "back with the Purchase Cards" once used or lost
+        state = movement.acquire_raft(state, actor, None, "purchase", bought=item)
         return buy(state, params, actor, source)
     state = take_card(state, actor, "purchase", item, "purchase")
     return buy(state, params, actor, source)

@@ -30,7 +30,8 @@ and joins the game only through hook points (a base-game state without the optio
 - ``other_followers`` / ``other_follower_lost``: the effects that count, take or make a
   character lose Followers (``lose_follower``, ``lose_lives_or_followers``,
   ``roll_for_each_follower``, the ``has_followers`` test) see the Henchmen (``henchman:<id>``);
-  one lost leaves the game.
+  one lost leaves the game (Preservation, which saves a Follower that is killed, may save it);
+- ``other_follower_taken``: the Sorceress's taking a Follower may take a Henchman.
 
 Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
 than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
@@ -303,6 +304,26 @@ def other_follower_lost(state, character, follower, cause):
     return _set(state, character, [h for h in mine if h["id"] != hid])
 
 
+def other_follower_taken(state, character, opponent, follower):
+    """The Sorceress's ability (or a Henchman lending it) takes a Follower: a Henchman of the
+    other player ("considered Followers for any pertaining rules") now serves her with the lives
+    it has; while the Hag is with her (no Follower joins) it is driven off and leaves the game."""
+    if not follower.startswith("henchman:"):
+        return state
+    hid = follower.split(":", 1)[1]
+    theirs = henchmen_of(state, opponent)
+    taken = next((h for h in theirs if h["id"] == hid), None)
+    if taken is None:
+        return state
+    theirs.remove(taken)
+    state = _set(state, opponent, theirs)
+    if not _may_take(state, character):
+        return log(state, "henchmen_left", character=opponent, henchmen=[hid], cause="driven off by the Hag")
+    state = _set(state, character, henchmen_of(state, character) + [taken])
+    return log(state, "henchman_taken", character=character, opponent=opponent, henchman=hid,
+               lives=taken["lives"])
+
+
 def character_died(state, character):
     mine = henchmen_of(state, character)
     if not mine:
@@ -322,7 +343,8 @@ PLUGIN = Plugin("henchmen", always=True, engaged=engaged, hooks={
     "lives_losing": lives_losing, "character_died": character_died,
     "defender_options": defender_options, "possession_gained": possession_gained,
     "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen,
-    "other_followers": other_followers, "other_follower_lost": other_follower_lost})
+    "other_followers": other_followers, "other_follower_lost": other_follower_lost,
+    "other_follower_taken": other_follower_taken})
 
 STEPS: dict[str, Any] = {}
 

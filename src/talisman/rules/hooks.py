@@ -98,6 +98,10 @@ State hooks:
 ``other_follower_lost(state, character, follower, cause)``
     One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
     or driven off; the plugin that keeps it lets it go.
+``other_follower_taken(state, character, opponent, follower)``
+    ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
+    (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps
+    it moves it to him.
 ``became_toad(state, character)``
     A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
 ``characters_fought(state, victor, loser, kind)``
@@ -251,7 +255,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
-               "other_follower_lost", "law_met", "law_won")
+               "other_follower_lost", "other_follower_taken", "law_met", "law_won")
 VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",

@@ -17,6 +17,7 @@ from .hooks import adjust, run_hook
 from ..definitions import load
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.ruleset import Plugin
 from ..state import character, update_character
 from ..engine.records import plain
 from . import abilities, characters, combat, spells
@@ -237,6 +238,7 @@ def cross_by_raft(state, cid, dest):
     ch = character(state, cid)
     card = None if ch.raft else raft_card(ch)
     state = update_character(state, cid, space=dest, raft=False)
+    state = chars.return_bought_raft(state, cid)
     if card is not None:  # "Whether or not it is used, it must be placed on the ... discard pile"
         objs = character(state, cid).objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
@@ -251,13 +253,17 @@ def is_raft(card_id):
     return "cross_river" in load().cards[card_id].abilities
 
 
-def acquire_raft(state, cid, card=None, cause="raft"):
+def acquire_raft(state, cid, card=None, cause="raft", bought=None):
     """Rafts: "acquire one as the result of an Encounter" (or build one: ``card`` None).  "A
     Raft may not be left behind or taken as a possession. Whether or not it is used, it must be
     placed on the Adventure Card discard pile or back with the Purchase Cards": the card goes
     there at once (it is no Object, counts toward no limit) and the character has a raft,
-    usable "at the start of their next turn" only (``raft_new`` marks the turn it came)."""
+    usable "at the start of their next turn" only (``raft_new`` marks the turn it came).  A
+    bought Raft (``bought``: its Purchase card) goes "back with the Purchase Cards" once used or
+    lost: until then it is out of the stock (no one buys it again meanwhile)."""
     state = update_character(state, cid, raft=True)
+    if bought is not None:
+        state = chars.hold_bought_raft(state, cid, bought)
     state = set_turn_flag(state, cid, "raft_new")
     if card is not None:
         state = chars.discard(state, card)
@@ -272,6 +278,7 @@ def raft_lapses(state, cid):
     if ch.flag("raft_new") or not (ch.raft or card):
         return state
     state = update_character(state, cid, raft=False)
+    state = chars.return_bought_raft(state, cid)
     if card is not None:
         objs = character(state, cid).objects
         state = update_character(state, cid, objects=objs.delete(objs.index(card)))
@@ -532,6 +539,10 @@ def inner_chosen(state, action):
         return end_turn_now(state)
     return state
 
+
+#: Rafts: a base plugin with no hook point, whose own plain data ``state.ext["rafts"]`` holds the
+#: bought Raft cards while their rafts are unused (:data:`characters.RAFTS`).
+RAFTS_PLUGIN = Plugin("rafts", always=True)
 
 STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
          "movement.dispel_rolled": dispel_rolled,

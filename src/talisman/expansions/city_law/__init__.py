@@ -84,6 +84,7 @@ def warrant_held(state, held, character):
 
 HOOKS = {
     "setup": setup,
+    "law_met": law.law_met,
     "warrant_taking": warrant_taking,
     "warrant_held": warrant_held,
     "turn_started": law.turn_started,
@@ -103,6 +104,7 @@ EFFECTS = {
     "city_arrest": law.arrest_effect,
     "city_release": law.release_effect,
     "city_remain": law.remain_effect,
+    "city_patrol_fight": law.patrol_fight_effect,
     "city_sell_warrant": law.sell_warrant_effect,
     "city_leave": leaving.leave_effect,
     "city_run": leaving.run_effect,

@@ -13,6 +13,7 @@ from ...effects_schema import with_defs
 from ...engine.data import check_ref, data_root, load_yaml, validate
 from ...engine.records import deep_freeze
 from ...errors import DataError
+from ...rules import master_levels
 from .schemas import EFFECT_SCHEMAS, RULES_SCHEMA
 
 REGION = "city"
@@ -86,6 +87,10 @@ def _check(p, doc):
             raise DataError(p, s["id"], "act", "a Statute forbids one act or one condition")
         if "act" in s and s["act"] not in acts:
             raise DataError(p, s["id"], "act", f"unknown act {s['act']!r} (see acts)")
+        if "titles" in s and "broken_if" not in s:
+            raise DataError(p, s["id"], "titles", "titles widen a broken_if condition")
+        for t in s.get("titles", ()):
+            check_ref(p, s["id"], "titles", t, master_levels.raw_table()["titles"], "Master Level title")
 
 
 def _effects(p, entry, field, effects, known):

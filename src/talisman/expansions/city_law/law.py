@@ -24,7 +24,8 @@ from __future__ import annotations
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_draw, then
 from ...rules import characters as chars
-from ...rules import combat, effects, movement
+from ...rules import combat, effects, master_levels, movement
+from ...rules.kernel import remove_from_space, run_effects
 from ...state import update_character
 from . import data, store
 from . import streets
@@ -55,7 +56,14 @@ def turn_ended(state, character):
     return state
 
 
-def matches(state, event, pattern):
+def law_met(state, character, law):
+    """Hook: a Law that is no card (another expansion's piece: the Emperor's Guard, "considered
+    LAW as well") meets ``character``; logged, so the combat that may follow is judged as
+    resisting the Law, never a breach of Statute A or B (docs/rulings.md A16)."""
+    return log(state, "law_met", character=character, law=law)
+
+
+def matches(state, event, pattern, laws=frozenset()):
     if event.name != pattern["event"]:
         return False
     d = event.data
@@ -69,8 +77,8 @@ def matches(state, event, pattern):
         if cid not in state.characters or not chars.has_ability(state, cid, pattern["by_ability"]):
             return False
     if event.name == "attacked" and d.get("enemies") and all(
-            data.law_card(e) for e in d["enemies"]):
-        return False  # resisting the Law is not another crime
+            data.law_card(e) or e in laws for e in d["enemies"]):
+        return False  # resisting the Law (a Law card, or a Law met that is no card) is not another crime
     return True
 
 
@@ -78,9 +86,11 @@ def acts(state, events, who, spaces):
     """``([(act, character, space)], met)`` for the acts in ``events``; ``spaces``: where each
     character stood at the first of them; ``met``: whether ``who`` had an encounter."""
     patterns = data.rules()["acts"]
-    pos, out, met = dict(spaces), [], False
+    pos, out, met, laws = dict(spaces), [], False, set()
     for e in events:
         d = e.data
+        if e.name == "law_met":
+            laws.add(d["law"])
         if d.get("character") in pos and isinstance(d.get("to"), str):
             pos[d["character"]] = d["to"]
         if e.name in ("encountered_space", "encountered_character") and d.get("character") == who \
@@ -88,7 +98,7 @@ def acts(state, events, who, spaces):
             met = True
         for act, pats in patterns.items():
             for p in pats:
-                if matches(state, e, p):
+                if matches(state, e, p, laws):
                     for field in p.get("involves", ("character",)):
                         cid = d.get(field)
                         if cid in pos and data.kind(pos[cid]) is not None:
@@ -122,7 +132,8 @@ def judge(state):
         for s in statutes:
             if data.kind(here) not in s["where"]:
                 continue
-            if "broken_if" in s and effects.test_holds(state, s["broken_if"], who):
+            if "broken_if" in s and (effects.test_holds(state, s["broken_if"], who)
+                                     or master_levels.title_of(state, who) in s.get("titles", ())):
                 add(who, s, here)
             if "broken_unless" in s and not effects.test_holds(state, s["broken_unless"], who):
                 add(who, s, here)
@@ -185,17 +196,74 @@ def watch_drawn(state, action, offenders):
 
 
 def arrest_step(state, who, card):
-    """Rule step: the Law (``card``) fights ``who`` to arrest him."""
+    """Rule step: the Law (``card``) fights ``who`` to arrest him -- unless the card treats him
+    otherwise: a character whose ability the card's own effect names (the Patrol sends the
+    Archeologist to the City Gate, fights the Cyborg) meets the card's effect instead (the
+    Corrections' "If you Encounter the Patrol ...")."""
     if not at_large(state, who):
         return state
+    if exempt(state, who, card):
+        state = log(state, "law_exception", character=who, card=card)
+        return run_effects(state, list(load().cards[card].effect), who, {"card": card})
     return arrest(state, who, card)
+
+
+def _named_abilities(effects):
+    """The abilities the ``if`` tests of a Law card's effect name, on a branch that does not
+    lead to its ``city_law``."""
+    out = set()
+    for step in effects or ():
+        (name, params), = step.items()
+        if name == "if":
+            if "ability" in params["test"] and not any("city_law" in s for s in params["then"]):
+                out.add(params["test"]["ability"])
+            out |= _named_abilities(params.get("else", ()))
+    return out
+
+
+def exempt(state, who, card):
+    """Whether the Law card ``card`` treats ``who`` by an ability of his (its effect names it)
+    rather than by arresting him."""
+    return any(chars.has_ability(state, who, a) for a in _named_abilities(load().cards[card].effect))
+
+
+#: The Soldier's row (Corrections/Additions/Deletions to the Existing Characters): "You may
+#: bribe (1G) your way out of any Encounter with the Law".
+LAW_BRIBE = "bribes_the_law"
+
+
+def law_bribe(state, cid):
+    """The Gold ``cid`` may pay to bribe his way out of an Encounter with the Law (the ability
+    ``bribes_the_law``), or None: no such ability, or not that much Gold."""
+    if not chars.has_ability(state, cid, LAW_BRIBE):
+        return None
+    gold = load().abilities[LAW_BRIBE]["params"]["gold"]
+    return gold if state.characters[cid].gold >= gold else None
 
 
 def arrest(state, who, card):
     """"The Character must fight a Combat with the Watch. If the Watch wins, the Character is
     taken at once to the Donjon ... If the Character wins, or it is a Standoff, then arrest is
-    escaped at this time."  The Law's Strength is its card's."""
+    escaped at this time."  The Law's Strength is its card's.  The Soldier may first bribe his
+    way out (``law:bribe``; ``law:resist`` fights)."""
     state = log(state, "arrest_attempt", character=who, card=card)
+    gold = law_bribe(state, who)
+    if gold is not None:
+        return decide(state, who, "law", ["law:bribe", "law:resist"], "city.law_bribe_chosen",
+                      prompt=f"bribe the {load().cards[card].name} ({gold} Gold)?", who=who, card=card)
+    return resist(state, who, card)
+
+
+def law_bribe_chosen(state, action, who, card):
+    if action.args[0] != "bribe":
+        return resist(state, who, card)
+    gold = load().abilities[LAW_BRIBE]["params"]["gold"]
+    state = chars.lose(state, who, "gold", gold, f"a bribe to the {load().cards[card].name}")
+    return log(state, "law_bribed", character=who, card=card, gold=gold)
+
+
+def resist(state, who, card):
+    """The combat with the Law."""
     enemy = {"name": card, "card": None, "value": load().cards[card].strength or 1}
     escaped = {"step": "city.arrest_escaped", "args": {"who": who, "card": card}}
     taken = {"step": "city.arrest_made", "args": {"who": who, "card": card}}
@@ -251,6 +319,44 @@ def law_effect(state, params, actor, source):
     if card is None or not store.has_warrant(state, actor):
         return log(state, "law_passes", character=actor, card=card)
     return arrest(state, actor, card)
+
+
+def patrol_fight_effect(state, params, actor, source):
+    """``city_patrol_fight`` (the Cyborg's row: "If you Encounter the Patrol they will fight you
+    with a Strength of 6. If you win, you may keep the card for additional Strength. If you lose,
+    you Lose a Life. The Patrol is then discarded."): a battle with the card's Strength; won, the
+    card is his trophy; otherwise it is discarded (the life of a lost battle is lost as always)."""
+    card = source.get("card")
+    enemy = {"name": card, "card": None, "value": load().cards[card].strength or 1}
+    kept = {"step": "city.patrol_beaten", "args": {"who": actor, "card": card,
+                                                  "space": source.get("space")}}
+    gone = {"step": "city.patrol_gone", "args": {"card": card, "space": source.get("space")}}
+    return combat.start_combat(state, actor, "battle", [enemy], on_win=kept, on_lose=gone,
+                               on_standoff=gone)
+
+
+def _take_card(state, card, space):
+    """The Law card off its space, or out of the City discards (drawn as the Law's extra card);
+    whether it was found."""
+    if space is not None and card in state.board_cards.get(space, ()):
+        return remove_from_space(state, space, card), True
+    if card in state.discards.get("city", ()):
+        return chars.take_from_discards(state, card, "city"), True
+    return state, False
+
+
+def patrol_beaten(state, who, card, space):
+    state, found = _take_card(state, card, space)
+    if not found or not state.characters[who].alive:
+        return state
+    ch = state.characters[who]
+    state = update_character(state, who, trophies=ch.trophies.append(card))
+    return log(state, "trophies_kept", character=who, cards=[card])
+
+
+def patrol_gone(state, card, space):
+    state, found = _take_card(state, card, space)
+    return chars.discard(state, card) if found else state
 
 
 def arrest_effect(state, params, actor, source):
@@ -318,4 +424,6 @@ STEPS = {"city.after_encounter": after_encounter, "city.watch_due": watch_due,
          "city.watch_drawn": watch_drawn, "city.arrest": arrest_step,
          "city.arrest_escaped": arrest_escaped, "city.arrest_made": arrest_made,
          "city.warrant_chosen": warrant_chosen, "city.donjon_chosen": donjon_chosen,
-         "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen}
+         "city.hand_over_offered": hand_over_offered, "city.hand_over_chosen": hand_over_chosen,
+         "city.law_bribe_chosen": law_bribe_chosen, "city.patrol_beaten": patrol_beaten,
+         "city.patrol_gone": patrol_gone}

@@ -31,6 +31,7 @@ EFFECT_SCHEMAS = {
     "city_arrest": _obj(reason={"type": "string"}),         # taken at once to the Donjon
     "city_release": _obj(["warrant"], warrant={"enum": ["discard", "keep"]}),   # out of the Donjon
     "city_remain": _obj(),                                  # held in the Donjon this turn
+    "city_patrol_fight": _obj(),                            # the Patrol fights the Cyborg
     "city_sell_warrant": _obj(["price"], price=_POS),       # the Royal Castle
     # leaving and the Wharf
     "city_leave": _obj(["by", "then"], by={"enum": ["barge", "stowaway"]}, then=_EFFECTS),
@@ -74,7 +75,7 @@ RULES_SCHEMA = {
         "statutes": {"type": "array", "minItems": 1, "items": _obj(
             ["id", "text", "where", "penalty"],
             id={"type": "string", "pattern": "^[A-Z]$"}, text={"type": "string"}, act=_ID,
-            broken_if=TEST, broken_unless=TEST, where=_WHERE,
+            broken_if=TEST, titles=_IDS, broken_unless=TEST, where=_WHERE,
             penalty={"enum": ["watch", "arrest"]}, applicable={"type": "boolean"},
             note={"type": "string"}, **_PROVENANCE)},
         "acts": {"type": "object", "additionalProperties": {

@@ -27,7 +27,7 @@ from ...rules.kernel import set_turn_flag
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...rules import characters as chars
-from ...rules import combat, movement, spells, turn
+from ...rules import abilities, combat, movement, spells, turn
 from ...state import update_character
 from . import data, store
 from . import law
@@ -160,12 +160,20 @@ def offer(state, cid, n):
         return log(state, "no_move", character=cid, space=ch.space)
     if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+    if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
+        options += abilities.movement_roll_options(state, cid, n)
     return decide(state, cid, "move", options, "city.move_chosen", prompt=f"rolled {n} in the City",
                   roll=n)
 
 
 def move_chosen(state, action, roll):
     cid = state.current
+    if action.kind == "regenerate":
+        return abilities.regenerate(state, cid)
+    if action.kind == "teleport":
+        state = log(state, "ability_used", character=cid, ability="teleport")
+        return movement.offer_teleport(state, cid, abilities.teleport_region(state, cid, roll), False,
+                                       "teleport on the movement roll")
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_flag(state, cid, "movement_rerolled")

@@ -176,21 +176,32 @@ def meet(state, piece, character):
         return state
     if holds_warrant(state, cid):
         state = log(state, "bribe_refused", character=cid, reason="holds a Warrant")
-        return decide(state, cid, "guard", fight_options(), "emperors_guard.chosen",
-                      prompt="the Emperor's Guard will take no bribe", piece=piece, roll=0, character=cid)
+        return decide(state, cid, "guard", list(bribe_ways(state, cid, 0)) + fight_options(),
+                      "emperors_guard.chosen", prompt="the Emperor's Guard will take no bribe",
+                      piece=piece, roll=0, character=cid)
     return request_roll(state, "d6", f"the Emperor's Guard's bribe for {cid}",
                         "emperors_guard.bribe_rolled", piece=piece, character=cid)
 
 
+#: The Soldier's row: "You may bribe (1G) your way out of any Encounter with the Law" (the Guard
+#: "is considered LAW as well"): whatever the roll, a Warrant held or not (docs/rulings.md C7).
+LAW_BRIBE = "bribes_the_law"
+
+
 def bribe_ways(state, cid, roll):
     """notation -> (gold, card or None): the bribes of the table's row ``roll`` ``cid`` can pay
-    ("a Magic Object or Item": one of his Magic Objects or Objects)."""
+    ("a Magic Object or Item": one of his Magic Objects or Objects), and the Soldier's own
+    (``bribe:law``, with the ability ``bribes_the_law``)."""
+    out = {}
+    if chars.has_ability(state, cid, LAW_BRIBE):
+        gold = load().abilities[LAW_BRIBE]["params"]["gold"]
+        if state.characters[cid].gold >= gold:
+            out["bribe:law"] = (gold, None)
     if not roll:
-        return {}
+        return out
     row = data.bribe_row(roll)
     ch = state.characters[cid]
     items = [c for c in dict.fromkeys(ch.objects) if load().cards[c].type in ("object", "magic_object")]
-    out = {}
     for way in row.get("pay", ()):
         gold = way.get("gold", 0)
         if ch.gold < gold:

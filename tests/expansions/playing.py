@@ -1,0 +1,75 @@
+"""What the modules' tests share (the Emperor's Guard, Airships, the Brotherhood, the Catacombs):
+seeded random play and heuristic bot games from a position, and a table made bad on load.
+
+Written once here; a test module of this folder imports it as ``playing`` (pytest puts the
+folder of a test module on ``sys.path``).
+"""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import talisman
+from talisman import api
+from talisman.bots import HeuristicBot
+from talisman.errors import DataError
+from talisman.testing import invariants
+from talisman.testing.strategies import play_random
+
+
+def random_play(start, seeds, steps=300, every=10):
+    """Seeded random play from ``start(seed)`` for each of ``seeds``: no exception, every
+    invariant holds (in the first state, every ``every``-th and the last), the last state
+    round-trips through JSON and the same seed replays the same game.
+
+    Returns:
+        The names of the events the games logged (for the caller to ask what was met).
+    """
+    met = set()
+    for seed in seeds:
+        s = start(seed)
+        assert invariants.check(s) == []
+        states, _ = play_random(s, steps, bot_seed=seed)
+        for st in states[::every] + states[-1:]:
+            assert invariants.check(st) == [], (seed, invariants.check(st))
+        met |= {e.name for e in states[-1].log}
+        assert api.from_json(api.to_json(states[-1])) == states[-1]
+        again, _ = play_random(s, steps, bot_seed=seed)
+        assert again[-1] == states[-1]
+    return met
+
+
+def bot_games(start, seeds, steps=400):
+    """Heuristic bots play from ``start(seed)`` for each of ``seeds`` (one bot a character, up
+    to ``steps`` decisions); every invariant holds at the end.
+
+    Returns:
+        The kinds of the decisions the bots took.
+    """
+    decided = set()
+    for seed in seeds:
+        s = start(seed)
+        bots = {c: HeuristicBot(seed * 10 + i) for i, c in enumerate(s.order)}
+        for _ in range(steps):
+            if s.is_over:
+                break
+            decided.add(s.pending.kind)
+            s = talisman.apply(s, bots[s.pending.player].choose(s))
+        assert invariants.check(s) == []
+    return decided
+
+
+def refused_on_load(tmp_path, monkeypatch, data, change, text):
+    """An expansion's table (``data.path()``, read by the cached ``data.rules()``) changed by
+    ``change`` is refused on load with a ``DataError`` matching ``text``."""
+    doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
+    change(doc)
+    bad = tmp_path / data.path().name
+    bad.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    monkeypatch.setattr(data, "path", lambda: bad)
+    data.rules.cache_clear()
+    try:
+        with pytest.raises(DataError, match=text):
+            data.rules()
+    finally:
+        data.rules.cache_clear()
