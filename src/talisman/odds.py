@@ -34,7 +34,10 @@ from .engine.dice import mix
 from .engine.records import set_field
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
+from .rules import combat as combat_rules
+from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
+from .state import character
 
 #: The most states a question may expand before it is refused (``limit=`` changes it).
 DEFAULT_LIMIT = 20_000
@@ -52,6 +55,8 @@ PREDICATES = {
 
 _COMBAT = {"combat_won": "won", "combat_lost": "lost", "standoff": "standoff", "evaded": "evaded",
            "evaded_character": "evaded"}
+#: The results a creature's roll can decide at once (the first combat event each logs).
+_DECIDED = ("won", "lost", "standoff")
 _EMPTY_LOG: object = pvector()
 
 
@@ -361,7 +366,7 @@ def _hashable(value):
 # --- the search ------------------------------------------------------------------------
 
 def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method="exact",
-         samples=1000, seed=0) -> Odds:
+         samples=1000, seed=0, shortcut=True) -> Odds:
     """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
 
     Args:
@@ -381,6 +386,10 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
             for questions too large to enumerate; :meth:`Odds.interval` gives 95% intervals).
         samples: the number of random plays of ``method="sample"``.
         seed: the seed of those plays (the same seed gives the same estimate).
+        shortcut: with ``until="combat_resolved"`` and no ``outcome``, a creature's roll
+            whose every result the battle record decides (no hook can change it once the
+            scores are compared) is scored without playing the rule step through (the same
+            exact answer, found much faster); ``False`` plays every outcome through the rules.
 
     Returns:
         An :class:`Odds` mapping each outcome to its probability (summing to 1).
@@ -404,7 +413,7 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         talisman.errors.TalismanError: odds: thief must choose move (move:fields_1, move:hills_1, move:hills_3), and the policy gives no choice for it; ...
     """
     if method == "exact":
-        return _Search(state, until, policy, outcome, limit).run()
+        return _Search(state, until, policy, outcome, limit, shortcut).run()
     if method == "sample":
         return _sample(state, until, policy, outcome, limit, samples, seed)
     raise TalismanError(f"odds: method must be 'exact' or 'sample'; got {method!r}")
@@ -499,7 +508,7 @@ class _Key:
 
 
 class _Search:
-    def __init__(self, state, until, policy, outcome, limit):
+    def __init__(self, state, until, policy, outcome, limit, shortcut=False):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise TalismanError(f"odds: limit must be a positive whole number; got {limit!r}")
         self.root, self.until, self.limit = state, until, limit
@@ -510,6 +519,9 @@ class _Search:
         self.start_len = len(state.log)
         self.memo = {}
         self.nodes = self.hits = self.leaves = 0
+        # the combat's result read off the battle record at a creature's roll (_decided_by_roll)
+        self.shortcut = (shortcut and outcome is None
+                         and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
 
     def run(self):
         root = self.root
@@ -567,6 +579,15 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.limit:
             raise OddsTooLarge(self.limit, self.until)
+        if self.shortcut:
+            leaves = decided_by_roll(state)
+            if leaves is not None:
+                dist = {}
+                for label, p in leaves:
+                    dist[label] = dist.get(label, 0) + p
+                self.leaves += len(leaves)
+                self.memo[key] = dist
+                return dist
         return self.expand(state, trail, pos, key)
 
     def expand(self, state, trail, pos, key):
@@ -595,6 +616,66 @@ class _Search:
                 dist = best[1]
         self.memo[key] = dist
         return dist
+
+
+def decided_by_roll(state):
+    """At a creature's roll in a combat, the result each outcome of the roll decides, read off
+    the battle record as the rules' ``compare`` scores it (RESOLVING COMBAT VS CREATURES OR
+    ENEMIES: "If the Character's Combat Score is higher, the Creature is killed. If the
+    creature's score is higher the Character loses 1 Life ... If the Scores are equal, the
+    result is a standoff"), without playing the rest of the rule step (the trophies, the life
+    lost, the turn's end and the next turn's start, up to the next roll).
+
+    Only the value hooks of the scores (``attack_roll``, ``attack_score``, ``character_score``,
+    ``creature_bonus``, ``combat_result``) are asked, with the state ``compare`` sees; a
+    state hook that could change the result afterwards (``combat_resolved``: a die to save the
+    loss, a fight on) or a result other than won / lost / standoff leaves the answer to the
+    search (``None``), as does any other state.
+
+    Args:
+        state: any state.
+
+    Returns:
+        ``[(result, probability)]``, one for each outcome of the roll in
+        ``chance_outcomes`` order, or ``None`` when the state is no such roll.
+
+    Example:
+        >>> import talisman
+        >>> from talisman.odds import decided_by_roll
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 0}]}, dice=[2])
+        >>> s = talisman.apply(s, "move:hills_3")
+        >>> s = talisman.apply(s, "fight", stop_at_chance=True)   # the Thief rolls...
+        >>> s = talisman.apply(s, "roll:4", stop_at_chance=True)  # 12 against the Sentinel's 9 + c
+        >>> [r for r, p in decided_by_roll(s)]
+        ['won', 'won', 'standoff', 'lost', 'lost', 'lost']
+        >>> decided_by_roll(talisman.new_game(["thief"], seed=1)) is None
+        True
+    """
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
+            or b.opponent is not None or b.roll is None or state.outcome is not None):
+        return None
+    if state.config.expansions and subscribed(state, "combat_resolved"):
+        return None
+    s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
+    who, kind, enemies = b.who, b.kind, b.enemies
+    names = [e["name"] for e in enemies]
+    mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
+    theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
+              + combat_rules.creature_bonus(s, character(s, who).space))
+    out = []
+    for action, prob in chance_outcomes(state):
+        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
+                       character=who) + theirs
+        result = "won" if mine > score else "lost" if mine < score else "standoff"
+        result = adjust(s, "combat_result", result, character=who, kind=kind, enemies=names,
+                        opponent=None)
+        if result not in _DECIDED:
+            return None
+        out.append((result, prob))
+    return out
 
 
 # --- scenarios -----------------------------------------------------------------------
