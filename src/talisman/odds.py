@@ -30,11 +30,12 @@ from pyrsistent import pvector
 
 from .api import apply, chance_outcomes, legal_actions, parse_action
 from .engine import scenario as scenario_files
-from .engine.dice import mix
+from .engine.dice import mix, outcomes as dice_outcomes
+from .engine.machine import log
 from .engine.records import set_field
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
-from .rules import combat as combat_rules
+from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
 from .state import character
@@ -580,14 +581,11 @@ class _Search:
         if self.nodes > self.limit:
             raise OddsTooLarge(self.limit, self.until)
         if self.shortcut:
-            leaves = decided_by_roll(state)
-            if leaves is not None:
-                dist = {}
-                for label, p in leaves:
-                    dist[label] = dist.get(label, 0) + p
-                self.leaves += len(leaves)
-                self.memo[key] = dist
-                return dist
+            scored = _scored(state)
+            if scored is not None:  # (a memo's distribution is shared: it is only read)
+                self.leaves += len(scored[0])
+                self.memo[key] = scored[1]
+                return scored[1]
         return self.expand(state, trail, pos, key)
 
     def expand(self, state, trail, pos, key):
@@ -627,7 +625,8 @@ def decided_by_roll(state):
     lost, the turn's end and the next turn's start, up to the next roll).
 
     Only the value hooks of the scores (``attack_roll``, ``attack_score``, ``character_score``,
-    ``creature_bonus``, ``combat_result``) are asked, with the state ``compare`` sees; a
+    ``creature_bonus``, ``combat_result``) are asked, with the state the rules' ``compare``
+    gives them (``combat_result``'s with the ``combat_scores`` event it reads logged); a
     state hook that could change the result afterwards (``combat_resolved``: a die to save the
     loss, a fight on) or a result other than won / lost / standoff leaves the answer to the
     search (``None``), as does any other state.
@@ -653,6 +652,20 @@ def decided_by_roll(state):
         >>> decided_by_roll(talisman.new_game(["thief"], seed=1)) is None
         True
     """
+    scored = _scored(state)
+    return None if scored is None else list(scored[0])
+
+
+#: Memo of :func:`_scored` by the small tuple that decides a creature's roll when no hook
+#: can change a score after it is rolled: (the dice, the character's score, the creature's
+#: score before its die).  Plain numbers: it holds at most a few thousand entries.
+_BY_SCORES: dict = {}
+_BY_SCORES_MAX = 4096
+
+
+def _scored(state):
+    """``decided_by_roll``'s list and the same as a distribution (result -> probability),
+    or None."""
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
@@ -661,21 +674,131 @@ def decided_by_roll(state):
         return None
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies = b.who, b.kind, b.enemies
-    names = [e["name"] for e in enemies]
     mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
     theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
               + combat_rules.creature_bonus(s, character(s, who).space))
-    out = []
+    rolls_hooked, result_hooked = subscribed(s, "attack_roll"), subscribed(s, "combat_result")
+    key = (p.spec, mine, theirs)
+    if not (rolls_hooked or result_hooked) and key in _BY_SCORES:
+        return _BY_SCORES[key]
+    names = [e["name"] for e in enemies]
+    leaves, dist = [], {}
     for action, prob in chance_outcomes(state):
-        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
-                       character=who) + theirs
+        roll = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind, character=who)
+        score = roll + theirs
         result = "won" if mine > score else "lost" if mine < score else "standoff"
-        result = adjust(s, "combat_result", result, character=who, kind=kind, enemies=names,
-                        opponent=None)
+        if result_hooked:  # its listener sees the state compare gives it: the scores logged
+            scores = log(s, "combat_scores", character=who, kind=kind, character_roll=b.roll,
+                         character_score=mine, opponent=",".join(names), opponent_roll=roll,
+                         opponent_score=score)
+            result = adjust(scores, "combat_result", result, character=who, kind=kind,
+                            enemies=names, opponent=None)
         if result not in _DECIDED:
             return None
-        out.append((result, prob))
-    return out
+        leaves.append((result, prob))
+        dist[result] = dist.get(result, 0) + prob
+    scored = (tuple(leaves), dist)
+    if not (rolls_hooked or result_hooked):
+        if len(_BY_SCORES) >= _BY_SCORES_MAX:
+            _BY_SCORES.clear()
+        _BY_SCORES[key] = scored
+    return scored
+
+
+#: The hook points whose listeners could change a combat between the character's roll and its
+#: result; :func:`combat_odds` answers only when none listens.
+ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
+               "combat_result", "combat_resolved")
+#: The die a creature rolls (RESOLVING COMBAT VS CREATURES OR ENEMIES: "Another player now rolls
+#: a die for the creature"), as the rules request it.
+CREATURE_DIE = "d6"
+_ROUNDS: dict = {}
+
+
+def combat_odds(state, rerolls=None):
+    """The distribution of a combat against creatures from the character's roll, in closed
+    form (no rule step played), or ``None`` when it cannot be had so.
+
+    RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
+    the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
+    result stands"), then a die is rolled for the creatures and the scores are compared.  When
+    no hook point of :data:`ROUND_HOOKS` has a listener, nothing else can happen on the way, and
+    the result depends only on a small tuple: the character's dice, the Fate re-roll offered or
+    not and the rolls re-rolled, and the difference of the scores before the dice.  The answer
+    is memoized by that tuple and equals the search's (``odds(state, "combat_resolved", ...)``
+    with the same re-roll policy: ``tests/test_odds_fast.py`` compares them).
+
+    Args:
+        state: a state whose pending decision is the character's combat roll (the state after
+            ``fight``, stopped at chance), against creatures (not another character).
+        rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
+            whether to re-roll; None keeps every roll.
+
+    Returns:
+        An :class:`Odds` of ``won`` / ``lost`` / ``standoff`` (``nodes`` 0), or ``None``: not
+        such a state, or a listener on a hook point of :data:`ROUND_HOOKS`.
+
+    Example:
+        >>> import talisman
+        >>> from talisman.odds import combat_odds
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 1}]}, dice=[2])
+        >>> s = talisman.apply(talisman.apply(s, "move:hills_3"), "fight", stop_at_chance=True)
+        >>> combat_odds(s, rerolls=lambda roll: roll <= 3)["won"]   # as Best("won") plays it
+        Fraction(7, 18)
+        >>> combat_odds(s)["won"]      # no re-roll: 8 + a against the Sentinel's 9 + c
+        Fraction(5, 18)
+    """
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
+            or b.opponent is not None or state.outcome is not None):
+        return None
+    if any(subscribed(state, h) for h in ROUND_HOOKS):
+        return None
+    s = set_field(state, "pending", None)  # (as the rule steps see it)
+    who, kind = b.who, b.kind
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(e["value"] for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
+    outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
+    rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
+    offered = character(s, who).fate > 0 and not b.rerolled
+    again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    key = (p.spec, rolled, again, margin)
+    dist = _ROUNDS.get(key)
+    if dist is None:
+        rolls: dict = {}
+        for roll, (_, prob) in zip(rolled, outcomes):
+            rolls[roll] = rolls.get(roll, 0) + prob
+        dist = _round(rolls, again, margin)
+        if len(_ROUNDS) >= _BY_SCORES_MAX:
+            _ROUNDS.clear()
+        _ROUNDS[key] = dist
+    return Odds(dist)
+
+
+def _round(rolls, again, margin):
+    """One round's distribution: battle roll r (probability ``rolls[r]``; re-rolled once when
+    in ``again``) against a creature's die c: won when r + margin > c, a standoff when equal."""
+    die = [(sum(v), q) for v, q in dice_outcomes(CREATURE_DIE)]
+
+    def kept(r):
+        out: dict = {}
+        for c, q in die:
+            label = "won" if r + margin > c else "lost" if r + margin < c else "standoff"
+            out[label] = out.get(label, 0) + q
+        return out
+
+    fresh: dict = {}
+    for r, q in rolls.items():
+        for label, w in kept(r).items():
+            fresh[label] = fresh.get(label, 0) + q * w
+    dist: dict = {}
+    for r, q in rolls.items():
+        for label, w in (fresh if r in again else kept(r)).items():
+            dist[label] = dist.get(label, 0) + q * w
+    return dist
 
 
 # --- scenarios -----------------------------------------------------------------------
