@@ -31,7 +31,6 @@ from pyrsistent import pvector
 from .api import apply, chance_outcomes, legal_actions, parse_action
 from .engine import scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
-from .engine.machine import log
 from .engine.records import set_field
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
@@ -56,8 +55,6 @@ PREDICATES = {
 
 _COMBAT = {"combat_won": "won", "combat_lost": "lost", "standoff": "standoff", "evaded": "evaded",
            "evaded_character": "evaded"}
-#: The results a creature's roll can decide at once (the first combat event each logs).
-_DECIDED = ("won", "lost", "standoff")
 _EMPTY_LOG: object = pvector()
 
 
@@ -624,12 +621,11 @@ def decided_by_roll(state):
     result is a standoff"), without playing the rest of the rule step (the trophies, the life
     lost, the turn's end and the next turn's start, up to the next roll).
 
-    Only the value hooks of the scores (``attack_roll``, ``attack_score``, ``character_score``,
-    ``creature_bonus``, ``combat_result``) are asked, with the state the rules' ``compare``
-    gives them (``combat_result``'s with the ``combat_scores`` event it reads logged); a
-    state hook that could change the result afterwards (``combat_resolved``: a die to save the
-    loss, a fight on) or a result other than won / lost / standoff leaves the answer to the
-    search (``None``), as does any other state.
+    The value hooks of the scores (``attack_roll``, ``attack_score``, ``character_score``,
+    ``creature_bonus``) are asked with the state the rules' ``compare`` gives them.  A listener
+    on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
+    (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
+    Levels) leaves the answer to the search (``None``), as does any other state.
 
     Args:
         state: any state.
@@ -670,35 +666,27 @@ def _scored(state):
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if state.config.expansions and subscribed(state, "combat_resolved"):
-        return None
+    if subscribed(state, "combat_resolved") or subscribed(state, "combat_result"):
+        return None  # (a listener that may change the result; combat_result's reads the log)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies = b.who, b.kind, b.enemies
     mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
     theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
               + combat_rules.creature_bonus(s, character(s, who).space))
-    rolls_hooked, result_hooked = subscribed(s, "attack_roll"), subscribed(s, "combat_result")
+    hooked = subscribed(s, "attack_roll")
     key = (p.spec, mine, theirs)
-    if not (rolls_hooked or result_hooked) and key in _BY_SCORES:
+    if not hooked and key in _BY_SCORES:
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
     leaves, dist = [], {}
     for action, prob in chance_outcomes(state):
-        roll = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind, character=who)
-        score = roll + theirs
+        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
+                       character=who) + theirs
         result = "won" if mine > score else "lost" if mine < score else "standoff"
-        if result_hooked:  # its listener sees the state compare gives it: the scores logged
-            scores = log(s, "combat_scores", character=who, kind=kind, character_roll=b.roll,
-                         character_score=mine, opponent=",".join(names), opponent_roll=roll,
-                         opponent_score=score)
-            result = adjust(scores, "combat_result", result, character=who, kind=kind,
-                            enemies=names, opponent=None)
-        if result not in _DECIDED:
-            return None
         leaves.append((result, prob))
         dist[result] = dist.get(result, 0) + prob
     scored = (tuple(leaves), dist)
-    if not (rolls_hooked or result_hooked):
+    if not hooked:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()
         _BY_SCORES[key] = scored
