@@ -11,10 +11,12 @@ An A/B in one process, on the same games: the games of ``talisman simulate --gam
 - ``full`` (with ``--full``): asking with ``shortcut=False``, every outcome played through the
   rule steps (the search before the shortcut).
 
-Each round times each arm's games by the process's CPU time (on a shared machine, time spent
-waiting for a core is not counted), in turn; the ratio of each arm to ``told`` is taken round
-by round (the machine's speed drifts between rounds, less within one), and its median, min and
-max are printed.
+Each round plays every game once with each arm, the arms in turn game by game (A B C, then
+C B A), timed by the process's CPU time (on a shared machine, time spent waiting for a core is
+not counted); the ratio of each arm to ``told`` is taken round by round (the machine's speed
+drifts, less within a round than between rounds), and its median, min and max are printed with
+the ratio of all rounds' sums.  The questions' share is the time spent answering them (timed
+one by one in a separate pass) over a median ``told`` round: what the ratio should be, less 1.
 
     PYTHONPATH=src python benchmarks/fight_odds.py --games 20 --rounds 6 --full
 
@@ -39,6 +41,7 @@ odds_module = importlib.import_module("talisman.odds")  # (``talisman.odds`` is 
 CHARACTERS = ("warrior", "wizard", "troll", "elf")
 ASKS = bots.HeuristicBot.fight_odds
 ODDS = odds_module.odds
+COMBAT_ODDS = odds_module.combat_odds
 
 
 def tasks(games, seed=0, expansions=()):
@@ -63,11 +66,14 @@ def play(task_list, arm, answers=None):
         return queue.popleft()
 
     bots.HeuristicBot.fight_odds = told if arm == "told" else asking
-    odds_module.odds = functools.partial(ODDS, shortcut=False) if arm == "full" else ODDS
+    if arm == "full":  # the search before the shortcuts: no closed form, every roll played
+        odds_module.odds = functools.partial(ODDS, shortcut=False)
+        odds_module.combat_odds = lambda state, rerolls=None: None
     try:
         steps = [simulate.play_one(t)["steps"] for t in task_list]
     finally:
         bots.HeuristicBot.fight_odds, odds_module.odds = ASKS, ODDS
+        odds_module.combat_odds = COMBAT_ODDS
     if arm == "told" and queue:
         raise SystemExit(f"told: {len(queue)} answers left over (not the same games)")
     return steps, given
@@ -76,6 +82,7 @@ def play(task_list, arm, answers=None):
 def question_cost(task_list, answers_steps):
     """The questions' count and mean CPU milliseconds, timed one by one (a separate pass)."""
     spent = []
+    odds_module.clear_memos()
 
     def timed(self, state, fight="fight"):
         t = time.process_time()
@@ -120,28 +127,37 @@ def main(argv=None):
                 answers = [Fraction(n, d) for n, d in json.load(f)["answers"]]
         play(games, args.arm, answers)
         return
-    steps, answers = play(games, "asks")   # the warm-up: loads the data, records the answers
+    steps, answers = [], []   # the warm-up: loads the data, records each game's answers
+    for game in games:
+        got, given = play([game], "asks")
+        steps += got
+        answers.append(given)
     arms = ("asks", "told") + (("full",) if args.full else ())
     count, ms = question_cost(games, steps)
     print(f"{len(games)} games, {sum(steps)} steps, {count} questions, "
           f"{ms:.2f} ms of CPU a question (asks)")
-    cpu = {arm: [] for arm in arms}
-    for r in range(args.rounds):
-        for arm in arms if r % 2 == 0 else reversed(arms):   # A B C, C B A, ...
-            t = time.process_time()
-            got, _ = play(games, arm, answers)
-            cpu[arm].append(time.process_time() - t)
-            if got != steps:
-                raise SystemExit(f"{arm}: not the same games ({sum(got)} steps, not {sum(steps)})")
-    for arm in arms:
-        print(f"{arm}: CPU seconds median {statistics.median(cpu[arm]):.3f} "
-              f"(min {min(cpu[arm]):.3f}, max {max(cpu[arm]):.3f})")
+    cpu = {arm: [0.0] * args.rounds for arm in arms}
+    for r in range(args.rounds):   # game by game, each arm in turn (A B C, C B A, ...)
+        odds_module.clear_memos()   # a round starts as a fresh ``simulate`` process: memos empty
+        for g, game in enumerate(games):
+            for arm in arms if (r + g) % 2 == 0 else reversed(arms):
+                t = time.process_time()
+                got, _ = play([game], arm, answers[g])
+                cpu[arm][r] += time.process_time() - t
+                if got != [steps[g]]:
+                    raise SystemExit(f"{arm}: not the same game {g} ({got} steps, not {steps[g]})")
+    told = cpu["told"]
+    print(f"told: CPU seconds a round, median {statistics.median(told):.3f} "
+          f"(min {min(told):.3f}, max {max(told):.3f}); the questions' share: "
+          f"{count * ms / 1000 / statistics.median(told):.1%}")
     for arm in arms:
         if arm == "told":
             continue
-        ratios = [a / b for a, b in zip(cpu[arm], cpu["told"])]
-        print(f"{arm} / told, round by round: median {statistics.median(ratios):.3f} "
-              f"(min {min(ratios):.3f}, max {max(ratios):.3f})")
+        ratios = [a / b for a, b in zip(cpu[arm], told)]
+        print(f"{arm}: CPU seconds a round, median {statistics.median(cpu[arm]):.3f}; "
+              f"{arm} / told round by round: median {statistics.median(ratios):.3f} "
+              f"(min {min(ratios):.3f}, max {max(ratios):.3f}); all rounds: "
+              f"{sum(cpu[arm]) / sum(told):.3f}")
     sys.stdout.flush()
 
 

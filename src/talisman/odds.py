@@ -789,6 +789,14 @@ def _round(rolls, again, margin):
     return dist
 
 
+def clear_memos():
+    """Empty the process-wide memos of the fast answers (:func:`decided_by_roll`,
+    :func:`combat_odds`): a measurement that wants a fresh process's costs starts so.  Their
+    answers do not change (each memo holds only what its small tuple decides)."""
+    _BY_SCORES.clear()
+    _ROUNDS.clear()
+
+
 # --- scenarios -----------------------------------------------------------------------
 
 def scenario_state(path):
