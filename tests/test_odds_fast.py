@@ -233,3 +233,13 @@ def test_the_bot_s_questions_in_whole_games(expansions):
         assert closed == 0 and scored >= len(asked) - 1   # (a fight with a character: not scored)
     else:
         assert closed >= len(asked) - 1
+
+
+def test_a_question_asked_at_the_creature_s_roll():
+    """The search's shortcut may answer the question's own state: the Thief's 4 kept, 12
+    against the Sentinel's 9 + c: won on 1 and 2, a standoff on 3, lost on 4 to 6."""
+    rolling = talisman.apply(PLAIN["thief, no fate"](), "fight", stop_at_chance=True)
+    at_roll = talisman.apply(rolling, "roll:4", stop_at_chance=True)
+    d = odds(at_roll, "combat_resolved")
+    assert dict(d) == {"won": F(1, 3), "standoff": F(1, 6), "lost": F(1, 2)} == full(at_roll)
+    assert (d.nodes, d.leaves) == (1, 6)

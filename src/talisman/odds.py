@@ -526,8 +526,10 @@ class _Search:
         if root.is_over:
             self.leaves = 1
             return self.finish({self.leaf(root, self.stop(root, ()) or GAME_OVER): Fraction(1)})
-        stack = [self.child(root, _NO_EVENTS, root, self.policy.start, check=False)]
-        value = None
+        first = self.child(root, _NO_EVENTS, root, self.policy.start, check=False)
+        if isinstance(first, dict):  # (the shortcut answered the root: a creature's roll)
+            return self.finish(first)
+        stack, value = [first], None
         while stack:
             try:
                 request = stack[-1].send(value)
