@@ -699,8 +699,8 @@ def _scored(state):
 #: result; :func:`combat_odds` answers only when none listens.
 ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
                "combat_result", "combat_resolved")
-#: The die a creature rolls (RESOLVING COMBAT VS CREATURES OR ENEMIES: "Another player now rolls
-#: a die for the creature"), as the rules request it.
+#: The die rolled for the creatures of a combat, as the rules request it (RESOLVING COMBAT VS
+#: CREATURES OR ENEMIES, "Another player now rolls a die for the creature").
 CREATURE_DIE = "d6"
 _ROUNDS: dict = {}
 
