@@ -135,7 +135,7 @@ class HeuristicBot(RandomBot):
             return self.choose_combat(state, cid, by_text, actions)
         if p.kind == "fate":
             b = state.battle
-            low = b is not None and b.get("roll", 6) <= 2
+            low = b is not None and self.rerolls(b.get("roll", 6))
             return by_text["fate:reroll"] if low and "fate:reroll" in by_text else by_text.get("keep", actions[0])
         if p.kind == "claim":
             return first("take:") or by_text["done"]
@@ -175,10 +175,23 @@ class HeuristicBot(RandomBot):
             return fight or actions[0]
         return fight if self.fight_odds(state, fight) >= Fraction(1, 2) else escapes[0]
 
+    #: The highest battle roll the bot pays a Fate to roll again.
+    REROLL_AT = 2
+
+    def rerolls(self, roll):
+        """Whether the bot pays a Fate to roll again after a battle roll of ``roll``."""
+        return roll <= self.REROLL_AT
+
     def fight_odds(self, state, fight="fight"):
-        """The exact chance that fighting now wins the combat, from :func:`talisman.odds`:
+        """The exact chance that fighting now wins the combat, from :mod:`talisman.odds`:
         every roll enumerated, this bot taking the decisions on the way (a Fate re-roll of a
         low die...; a later fight-or-flee choice in that tree: fight).
+
+        A plain fight against creatures (no listener on the hook points that could change it
+        between the roll and the result: ``talisman.odds.ROUND_HOOKS``) is answered in closed
+        form (:func:`talisman.odds.combat_odds`, with :meth:`rerolls` at the Fate decision);
+        any other by the search, ``odds(state after fight, "combat_resolved", policy=this
+        bot)``.  Both give the same exact answer (``tests/test_odds_fast.py``).
 
         Args:
             state: a state whose pending decision is a combat's (``fight`` legal).
@@ -189,10 +202,13 @@ class HeuristicBot(RandomBot):
             :attr:`ODDS_LIMIT` states: a fight too large to judge is avoided where it can be).
         """
         # reason: talisman.odds imports talisman.scenarios, which imports this module: a cycle, broken at use
-        from .odds import OddsTooLarge, odds
+        from .odds import OddsTooLarge, combat_odds, odds
+        rolling = apply(state, fight, stop_at_chance=True)
+        closed = combat_odds(rolling, rerolls=self.rerolls)
+        if closed is not None:
+            return closed["won"]
         try:
-            return odds(apply(state, fight, stop_at_chance=True), "combat_resolved",
-                        policy=_Fighting(self), limit=self.ODDS_LIMIT)["won"]
+            return odds(rolling, "combat_resolved", policy=_Fighting(self), limit=self.ODDS_LIMIT)["won"]
         except OddsTooLarge:  # (a question too big to answer at every fight)
             return Fraction(0)
 

@@ -30,11 +30,14 @@ from pyrsistent import pvector
 
 from .api import apply, chance_outcomes, legal_actions, parse_action
 from .engine import scenario as scenario_files
-from .engine.dice import mix
+from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
+from .rules import abilities, combat as combat_rules
+from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
+from .state import character
 
 #: The most states a question may expand before it is refused (``limit=`` changes it).
 DEFAULT_LIMIT = 20_000
@@ -361,7 +364,7 @@ def _hashable(value):
 # --- the search ------------------------------------------------------------------------
 
 def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method="exact",
-         samples=1000, seed=0) -> Odds:
+         samples=1000, seed=0, shortcut=True) -> Odds:
     """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
 
     Args:
@@ -381,6 +384,10 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
             for questions too large to enumerate; :meth:`Odds.interval` gives 95% intervals).
         samples: the number of random plays of ``method="sample"``.
         seed: the seed of those plays (the same seed gives the same estimate).
+        shortcut: with ``until="combat_resolved"`` and no ``outcome``, a creature's roll
+            whose every result the battle record decides (no hook can change it once the
+            scores are compared) is scored without playing the rule step through (the same
+            exact answer, found much faster); ``False`` plays every outcome through the rules.
 
     Returns:
         An :class:`Odds` mapping each outcome to its probability (summing to 1).
@@ -404,7 +411,7 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         talisman.errors.TalismanError: odds: thief must choose move (move:fields_1, move:hills_1, move:hills_3), and the policy gives no choice for it; ...
     """
     if method == "exact":
-        return _Search(state, until, policy, outcome, limit).run()
+        return _Search(state, until, policy, outcome, limit, shortcut).run()
     if method == "sample":
         return _sample(state, until, policy, outcome, limit, samples, seed)
     raise TalismanError(f"odds: method must be 'exact' or 'sample'; got {method!r}")
@@ -499,7 +506,7 @@ class _Key:
 
 
 class _Search:
-    def __init__(self, state, until, policy, outcome, limit):
+    def __init__(self, state, until, policy, outcome, limit, shortcut=False):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise TalismanError(f"odds: limit must be a positive whole number; got {limit!r}")
         self.root, self.until, self.limit = state, until, limit
@@ -510,14 +517,19 @@ class _Search:
         self.start_len = len(state.log)
         self.memo = {}
         self.nodes = self.hits = self.leaves = 0
+        # the combat's result read off the battle record at a creature's roll (_decided_by_roll)
+        self.shortcut = (shortcut and outcome is None
+                         and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
 
     def run(self):
         root = self.root
         if root.is_over:
             self.leaves = 1
             return self.finish({self.leaf(root, self.stop(root, ()) or GAME_OVER): Fraction(1)})
-        stack = [self.child(root, _NO_EVENTS, root, self.policy.start, check=False)]
-        value = None
+        first = self.child(root, _NO_EVENTS, root, self.policy.start, check=False)
+        if isinstance(first, dict):  # (the shortcut answered the root: a creature's roll)
+            return self.finish(first)
+        stack, value = [first], None
         while stack:
             try:
                 request = stack[-1].send(value)
@@ -567,6 +579,12 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.limit:
             raise OddsTooLarge(self.limit, self.until)
+        if self.shortcut:
+            scored = _scored(state)
+            if scored is not None:  # (a memo's distribution is shared: it is only read)
+                self.leaves += len(scored[0])
+                self.memo[key] = scored[1]
+                return scored[1]
         return self.expand(state, trail, pos, key)
 
     def expand(self, state, trail, pos, key):
@@ -595,6 +613,190 @@ class _Search:
                 dist = best[1]
         self.memo[key] = dist
         return dist
+
+
+def decided_by_roll(state):
+    """At a creature's roll in a combat, the result each outcome of the roll decides, read off
+    the battle record as the rules' ``compare`` scores it (RESOLVING COMBAT VS CREATURES OR
+    ENEMIES: "If the Character's Combat Score is higher, the Creature is killed. If the
+    creature's score is higher the Character loses 1 Life ... If the Scores are equal, the
+    result is a standoff"), without playing the rest of the rule step (the trophies, the life
+    lost, the turn's end and the next turn's start, up to the next roll).
+
+    The value hooks of the scores (``attack_roll``, ``attack_score``, ``character_score``,
+    ``creature_bonus``) are asked with the state the rules' ``compare`` gives them.  A listener
+    on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
+    (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
+    Levels) leaves the answer to the search (``None``), as does any other state.
+
+    Args:
+        state: any state.
+
+    Returns:
+        ``[(result, probability)]``, one for each outcome of the roll in
+        ``chance_outcomes`` order, or ``None`` when the state is no such roll.
+
+    Example:
+        >>> import talisman
+        >>> from talisman.odds import decided_by_roll
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 0}]}, dice=[2])
+        >>> s = talisman.apply(s, "move:hills_3")
+        >>> s = talisman.apply(s, "fight", stop_at_chance=True)   # the Thief rolls...
+        >>> s = talisman.apply(s, "roll:4", stop_at_chance=True)  # 12 against the Sentinel's 9 + c
+        >>> [r for r, p in decided_by_roll(s)]
+        ['won', 'won', 'standoff', 'lost', 'lost', 'lost']
+        >>> decided_by_roll(talisman.new_game(["thief"], seed=1)) is None
+        True
+    """
+    scored = _scored(state)
+    return None if scored is None else list(scored[0])
+
+
+#: Memo of :func:`_scored` by the small tuple that decides a creature's roll when no hook
+#: can change a score after it is rolled: (the dice, the character's score, the creature's
+#: score before its die).  Plain numbers: it holds at most a few thousand entries.
+_BY_SCORES: dict = {}
+_BY_SCORES_MAX = 4096
+
+
+def _scored(state):
+    """``decided_by_roll``'s list and the same as a distribution (result -> probability),
+    or None."""
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
+            or b.opponent is not None or b.roll is None or state.outcome is not None):
+        return None
+    if subscribed(state, "combat_resolved") or subscribed(state, "combat_result"):
+        return None  # (a listener that may change the result; combat_result's reads the log)
+    s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
+    who, kind, enemies = b.who, b.kind, b.enemies
+    mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
+    theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
+              + combat_rules.creature_bonus(s, character(s, who).space))
+    hooked = subscribed(s, "attack_roll")
+    key = (p.spec, mine, theirs)
+    if not hooked and key in _BY_SCORES:
+        return _BY_SCORES[key]
+    names = [e["name"] for e in enemies]
+    leaves, dist = [], {}
+    for action, prob in chance_outcomes(state):
+        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
+                       character=who) + theirs
+        result = "won" if mine > score else "lost" if mine < score else "standoff"
+        leaves.append((result, prob))
+        dist[result] = dist.get(result, 0) + prob
+    scored = (tuple(leaves), dist)
+    if not hooked:
+        if len(_BY_SCORES) >= _BY_SCORES_MAX:
+            _BY_SCORES.clear()
+        _BY_SCORES[key] = scored
+    return scored
+
+
+#: The hook points whose listeners could change a combat between the character's roll and its
+#: result; :func:`combat_odds` answers only when none listens.
+ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
+               "combat_result", "combat_resolved")
+#: The die rolled for the creatures of a combat, as the rules request it (RESOLVING COMBAT VS
+#: CREATURES OR ENEMIES, "Another player now rolls a die for the creature").
+CREATURE_DIE = "d6"
+_ROUNDS: dict = {}
+
+
+def combat_odds(state, rerolls=None):
+    """The distribution of a combat against creatures from the character's roll, in closed
+    form (no rule step played), or ``None`` when it cannot be had so.
+
+    RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
+    the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
+    result stands"), then a die is rolled for the creatures and the scores are compared.  When
+    no hook point of :data:`ROUND_HOOKS` has a listener, nothing else can happen on the way, and
+    the result depends only on a small tuple: the character's dice, the Fate re-roll offered or
+    not and the rolls re-rolled, and the difference of the scores before the dice.  The answer
+    is memoized by that tuple and equals the search's (``odds(state, "combat_resolved", ...)``
+    with the same re-roll policy: ``tests/test_odds_fast.py`` compares them).
+
+    Args:
+        state: a state whose pending decision is the character's combat roll (the state after
+            ``fight``, stopped at chance), against creatures (not another character).
+        rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
+            whether to re-roll; None keeps every roll.
+
+    Returns:
+        An :class:`Odds` of ``won`` / ``lost`` / ``standoff`` (``nodes`` 0), or ``None``: not
+        such a state, or a listener on a hook point of :data:`ROUND_HOOKS`.
+
+    Example:
+        >>> import talisman
+        >>> from talisman.odds import combat_odds
+        >>> from talisman.scenarios import setup_state
+        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
+        ...                                  "fate": 1}]}, dice=[2])
+        >>> s = talisman.apply(talisman.apply(s, "move:hills_3"), "fight", stop_at_chance=True)
+        >>> combat_odds(s, rerolls=lambda roll: roll <= 3)["won"]   # as Best("won") plays it
+        Fraction(7, 18)
+        >>> combat_odds(s)["won"]      # no re-roll: 8 + a against the Sentinel's 9 + c
+        Fraction(5, 18)
+    """
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
+            or b.opponent is not None or state.outcome is not None):
+        return None
+    if any(subscribed(state, h) for h in ROUND_HOOKS):
+        return None
+    s = set_field(state, "pending", None)  # (as the rule steps see it)
+    who, kind = b.who, b.kind
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(e["value"] for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
+    outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
+    rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
+    offered = character(s, who).fate > 0 and not b.rerolled
+    again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    key = (p.spec, rolled, again, margin)
+    dist = _ROUNDS.get(key)
+    if dist is None:
+        rolls: dict = {}
+        for roll, (_, prob) in zip(rolled, outcomes):
+            rolls[roll] = rolls.get(roll, 0) + prob
+        dist = _round(rolls, again, margin)
+        if len(_ROUNDS) >= _BY_SCORES_MAX:
+            _ROUNDS.clear()
+        _ROUNDS[key] = dist
+    return Odds(dist)
+
+
+def _round(rolls, again, margin):
+    """One round's distribution: battle roll r (probability ``rolls[r]``; re-rolled once when
+    in ``again``) against a creature's die c: won when r + margin > c, a standoff when equal."""
+    die = [(sum(v), q) for v, q in dice_outcomes(CREATURE_DIE)]
+
+    def kept(r):
+        out: dict = {}
+        for c, q in die:
+            label = "won" if r + margin > c else "lost" if r + margin < c else "standoff"
+            out[label] = out.get(label, 0) + q
+        return out
+
+    fresh: dict = {}
+    for r, q in rolls.items():
+        for label, w in kept(r).items():
+            fresh[label] = fresh.get(label, 0) + q * w
+    dist: dict = {}
+    for r, q in rolls.items():
+        for label, w in (fresh if r in again else kept(r)).items():
+            dist[label] = dist.get(label, 0) + q * w
+    return dist
+
+
+def clear_memos():
+    """Empty the process-wide memos of the fast answers (:func:`decided_by_roll`,
+    :func:`combat_odds`): a measurement that wants a fresh process's costs starts so.  Their
+    answers do not change (each memo holds only what its small tuple decides)."""
+    _BY_SCORES.clear()
+    _ROUNDS.clear()
 
 
 # --- scenarios -----------------------------------------------------------------------

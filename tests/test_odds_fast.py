@@ -1,0 +1,245 @@
+"""The fast ways to a combat's odds agree with the full exact search (issue 25: the heuristic
+bot's fight-or-evade question may not slow ``simulate`` down, and must give the same answers).
+
+Two shortcuts are checked against ``odds(..., shortcut=False)``, which plays every outcome
+through the rule steps:
+
+- :func:`talisman.odds.combat_odds`, the closed form of a plain fight against creatures
+  (the character's roll, a Fate re-roll, the creatures' die), which the bot asks first;
+- the search's own shortcut (``shortcut=True``, the default): a creature's roll scored off the
+  battle record (:func:`talisman.odds.decided_by_roll`) instead of played through the rest of
+  the rule step.
+
+"000 RESOLVING COMBAT VS CREATURES OR ENEMIES": "The Character's Combat Score is the die roll plus
+the Character's Strength. Another player now rolls a die for the creature and adds this to the
+creature's Strength ... If the Scores are equal, the result is a standoff."  "000 FATE": a Fate
+re-rolls the character's own die once.  "000 PSYCHIC COMBAT": Craft instead of Strength.
+"000 MORE THAN ONE ENEMY": several enemies fight as one, their Strengths added.
+"""
+from fractions import Fraction as F
+
+import pytest
+
+import talisman
+from talisman.bots import HeuristicBot, _Fighting
+from talisman.odds import ROUND_HOOKS, Best, combat_odds, decided_by_roll, odds
+from talisman.rules.hooks import subscribed
+from talisman.scenarios import setup_state
+from talisman.simulate import play_one
+
+BOT = HeuristicBot(0)
+
+
+def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, **fields):
+    """``cid`` (with ``fields``) moves from ``start`` onto ``space``, where ``cards`` attack it."""
+    setup = {"characters": [dict(id=cid, space=start, spells=[], **fields)],
+             "board_cards": {space: list(cards)}}
+    if expansions:
+        setup["expansions"] = list(expansions)
+    if ext:
+        setup["ext"] = ext
+    s = talisman.apply(setup_state(setup, list(dice)), f"move:{space}")
+    assert s.pending.kind == "combat" and "fight" in {str(a) for a in s.pending.options}, s.pending
+    return s
+
+
+def full(rolling, policy=None):
+    """The full exact search: every outcome played through the rule steps."""
+    return dict(odds(rolling, "combat_resolved", policy=policy or _Fighting(BOT), shortcut=False))
+
+
+#: Fights the closed form answers: (name, the fight's state).
+PLAIN = {
+    # the Sentinel (Strength 9): 000 SENTINEL SPACE
+    "thief, no fate": lambda: at_combat("thief", "woods_1", "hills_3", [], dice=(2,), strength=8, fate=0),
+    "thief, one fate": lambda: at_combat("thief", "woods_1", "hills_3", [], dice=(2,), strength=8, fate=1),
+    "thief, two fates (one re-roll)": lambda: at_combat("thief", "woods_1", "hills_3", [], dice=(2,),
+                                                        strength=8, fate=2),
+    # the Warrior's two dice, the higher kept
+    "warrior against the dragon": lambda: at_combat("warrior", "chapel", "fields_2", ["dragon"],
+                                                    strength=4, fate=0),
+    "warrior re-rolls both dice": lambda: at_combat("warrior", "chapel", "fields_2", ["dragon"],
+                                                    strength=4, fate=1),
+    # ties: Strength 3 against the Bear's 3, a standoff on equal dice
+    "elf ties the bear": lambda: at_combat("elf", "graveyard", "woods_1", ["bear"], strength=3, fate=0),
+    "elf ties the bear, one fate": lambda: at_combat("elf", "graveyard", "woods_1", ["bear"],
+                                                     strength=3, fate=1),
+    # Craft: the Spectre (Craft 3) is fought in psychic combat
+    "wizard against a spirit": lambda: at_combat("wizard", "graveyard", "woods_1", ["spectre"],
+                                                 craft=4, fate=1),
+    # several enemies fight as one: the Bear (3) and the Wolf (2)
+    "two animals as one": lambda: at_combat("elf", "graveyard", "woods_1", ["bear", "wolf"],
+                                            strength=5, fate=1),
+    # a Large character's D8
+    "troll's d8": lambda: at_combat("troll", "graveyard", "woods_1", ["giant"], strength=6, fate=1),
+    # the Runes: "creatures fought here add 2 to their attack"
+    "the runes' +2": lambda: at_combat("thief", "woods_4", "runes_1", ["ogre"], strength=5, fate=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN))
+def test_the_closed_form_is_the_full_search(name):
+    s = PLAIN[name]()
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls)
+    assert closed is not None, "a plain fight: the closed form answers it"
+    assert dict(closed) == full(rolling)
+    assert sum(closed.values()) == 1
+    # the bot's answer is the closed form's (and the search's with its shortcut)
+    assert BOT.fight_odds(s) == closed["won"]
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == dict(closed)
+
+
+def test_the_sample_has_ties_and_re_rolls_that_matter():
+    """The situations above are not all alike: standoffs happen, and the Fate re-roll changes
+    the odds (so the closed form's re-roll is checked, not skipped)."""
+    ties = [n for n in PLAIN if combat_odds(talisman.apply(PLAIN[n](), "fight", stop_at_chance=True))["standoff"]]
+    assert "elf ties the bear" in ties
+    for name in ("thief, one fate", "warrior re-rolls both dice", "elf ties the bear, one fate"):
+        rolling = talisman.apply(PLAIN[name](), "fight", stop_at_chance=True)
+        assert combat_odds(rolling, rerolls=BOT.rerolls)["won"] != combat_odds(rolling)["won"]
+
+
+def test_hand_counts():
+    """The Thief (8) against the Sentinel (9): 5/18 without a Fate; the bot re-rolls a 1 or a 2:
+    1/6 (1 + 2 + 3 + 4)/6 + 1/3 * 5/18 = 10/27 (docs/odds.md, question 1).  The Warrior (4, two
+    dice) against the Dragon (7): 31/216 (question 2)."""
+    assert BOT.fight_odds(PLAIN["thief, no fate"]()) == F(5, 18)
+    assert BOT.fight_odds(PLAIN["thief, one fate"]()) == F(10, 27)
+    assert BOT.fight_odds(PLAIN["warrior against the dragon"]()) == F(31, 216)
+
+
+def test_a_re_roll_policy_is_the_search_s_policy():
+    """``rerolls`` plays the Fate decision: re-rolling 1-3 is what Best("won") does (7/18), and
+    None keeps every roll (as a policy that always keeps)."""
+    rolling = talisman.apply(PLAIN["thief, one fate"](), "fight", stop_at_chance=True)
+    best = dict(odds(rolling, "combat_resolved", policy=Best("won"), shortcut=False))
+    assert best["won"] == F(7, 18)
+    assert dict(combat_odds(rolling, rerolls=lambda roll: roll <= 3)) == best
+
+    class Keeps:
+        def choose(self, state):
+            return next(a for a in talisman.legal_actions(state) if str(a) == "keep")
+
+    assert dict(combat_odds(rolling)) == full(rolling, Keeps())
+
+
+def test_what_the_closed_form_leaves_to_the_search():
+    """No answer where a rule could step in between the roll and the result, or where the state
+    is not a character's roll against creatures."""
+    # the Blood Moon at Night: "each creature adds 1 to its attack score" (003 Time Card), a
+    # listener on attack_score (and the expansion's others)
+    s = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
+                  ext={"blood_moon": {"time": "night"}}, strength=8, fate=1)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    assert any(subscribed(rolling, h) for h in ROUND_HOOKS)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling)
+    assert BOT.fight_odds(s) == full(rolling)["won"]
+    # not a roll: the combat decision itself, a new game
+    assert combat_odds(s) is None
+    assert combat_odds(talisman.new_game(["thief"], seed=1)) is None
+
+
+def test_between_characters_the_search_answers():
+    """RESOLVING COMBAT BETWEEN CHARACTERS: the defender rolls his own die (and may re-roll it
+    with a Fate): not the closed form's, the search's, which agrees with the full search."""
+    s = setup_state({"characters": [{"id": "warrior", "space": "plains_1", "strength": 5, "fate": 1},
+                                    {"id": "elf", "space": "woods_2", "strength": 4, "fate": 1}]}, [1])
+    s = talisman.apply(s, "move:woods_2")
+    s = talisman.apply(s, next(a for a in talisman.legal_actions(s) if str(a).startswith("encounter:char:")))
+    s = talisman.apply(s, "attack:battle")
+    while s.pending.player != "warrior" or s.pending.kind != "combat":
+        s = talisman.apply(s, "fight")      # the Elf fights rather than evades
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    assert rolling.battle.opponent == "elf"
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
+    assert fast == full(rolling) and sum(fast.values()) == 1
+    assert BOT.fight_odds(s) == fast["won"]
+
+
+def test_a_result_listener_leaves_the_roll_to_the_rule_steps():
+    """The Blood Moon's Vampire Bats (Craft 3): "Beating them counts as a stand-off unless your
+    score wins by 2 or more" -- a combat_result listener (reading the scores compare logs),
+    and the Blood Moon listens to combat_resolved too: the search plays the creature's roll
+    through the rule steps (decided_by_roll gives no answer), and agrees with the full search."""
+    s = at_combat("wizard", "graveyard", "woods_1", ["vampire_bats"], expansions=["blood_moon"],
+                  ext={"blood_moon": {"time": "day"}}, craft=4, fate=0)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
+    assert fast == full(rolling)
+    # "During the Day, each creature subtracts 1 from its attack score" (003 Time Card): 4 + a
+    # against 2 + c.  Won by 2 or more when a >= c (21 pairs of 36); winning by 1 (a - c = -1,
+    # 5 pairs) counts as a stand-off, as does a tie (a - c = -2, 4 pairs); lost when
+    # a - c <= -3 (6 pairs)
+    assert fast == {"won": F(21, 36), "standoff": F(9, 36), "lost": F(6, 36)}
+    at_roll = talisman.apply(rolling, "roll:3", stop_at_chance=True)
+    assert at_roll.pending.step == "combat.opponent_rolled"
+    assert decided_by_roll(at_roll) is None
+    # the same roll in the base game is scored off the record: the Spectre (Craft 3) against
+    # 4 + 3: won on c <= 3, a standoff on 4, lost on 5 and 6
+    plain = at_combat("wizard", "graveyard", "woods_1", ["spectre"], craft=4, fate=0)
+    plain = talisman.apply(talisman.apply(plain, "fight", stop_at_chance=True), "roll:3",
+                           stop_at_chance=True)
+    assert [r for r, _ in decided_by_roll(plain)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
+
+
+def _questions(seeds, expansions=()):
+    """The fight-or-evade questions the heuristic bot asks in whole seeded games."""
+    asked = []
+    original = HeuristicBot.fight_odds
+
+    def recording(self, state, fight="fight"):
+        asked.append((state, fight))
+        return original(self, state, fight)
+
+    HeuristicBot.fight_odds = recording
+    try:
+        for seed in seeds:
+            play_one((seed, ("warrior", "wizard", "troll", "elf"), {"max_rounds": 40},
+                      ("heuristic",) * 4, tuple(expansions)))
+    finally:
+        HeuristicBot.fight_odds = original
+    return asked
+
+
+def _creature_roll(rolling):
+    """From the character's roll: its first outcome, the roll kept, to the next roll."""
+    s = talisman.apply(rolling, talisman.legal_actions(rolling)[0], stop_at_chance=True)
+    while s.pending.player != "chance":
+        s = talisman.apply(s, "keep" if s.pending.kind == "fate" else talisman.legal_actions(s)[0],
+                           stop_at_chance=True)
+    return s
+
+
+@pytest.mark.parametrize("expansions", [(), ("airships",)])
+def test_the_bot_s_questions_in_whole_games(expansions):
+    """Every question the bot asked in a few seeded games: its fast answer is the full
+    search's.  In the base game nearly every fight is plain (the closed form); the Airships
+    listen to character_score, so there the search answers, scoring the creatures' rolls off
+    the battle record (its shortcut)."""
+    asked = _questions([0, 1, 2], expansions)
+    assert len(asked) >= 3
+    closed = scored = 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        closed += combat_odds(rolling, rerolls=BOT.rerolls) is not None
+        fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+        scored += decided_by_roll(_creature_roll(rolling)) is not None
+        assert BOT.fight_odds(state, fight) == fast["won"] == full(rolling)["won"]
+        assert dict(fast) == full(rolling)
+    if expansions:
+        assert closed == 0 and scored >= len(asked) - 1   # (a fight with a character: not scored)
+    else:
+        assert closed >= len(asked) - 1
+
+
+def test_a_question_asked_at_the_creature_s_roll():
+    """The search's shortcut may answer the question's own state: the Thief's 4 kept, 12
+    against the Sentinel's 9 + c: won on 1 and 2, a standoff on 3, lost on 4 to 6."""
+    rolling = talisman.apply(PLAIN["thief, no fate"](), "fight", stop_at_chance=True)
+    at_roll = talisman.apply(rolling, "roll:4", stop_at_chance=True)
+    d = odds(at_roll, "combat_resolved")
+    assert dict(d) == {"won": F(1, 3), "standoff": F(1, 6), "lost": F(1, 2)} == full(at_roll)
+    assert (d.nodes, d.leaves) == (1, 6)
