@@ -173,23 +173,23 @@ def _walked(state, cid):
     return out
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
+    state, replaced = result
     mine = state.ext.get(KEY)
     if mine is None or not mine["realms"]:
-        return state
+        return result
     walked = _walked(state, character)
     state = set_turn_flag(state, character, "tithes_at", len(state.log))
     here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
     if not here:
-        return state
+        return state, replaced
     tithes = [frame("noblemen.realm_reached", space=s) for s in here]
-    if state.characters[character].flag("encounter_replaced"):
+    if replaced:
         # an expansion replaced the encounter (its frames are pushed): the tithes come first
-        return push(state, *then(*tithes))
+        return push(state, *then(*tithes)), True
     # the tithes come first: this encounter gives way and begins again after them (the hook
     # then finds nothing new walked)
-    state = set_turn_flag(state, character, "encounter_replaced", True)
-    return push(state, *then(*tithes, frame("encounters.begin")))
+    return push(state, *then(*tithes, frame("encounters.begin"))), True
 
 
 def realm_reached(state, space):

@@ -27,6 +27,7 @@ from ...rules import characters as chars
 from . import store
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
+from ...rules import kernel
 from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
@@ -336,7 +337,7 @@ def prayer_rolled(state, character, roll):
 
 def prayer_added(state, action, who):
     n = int(action.args[0])
-    state = update_character(state, who, turn_flags=state.characters[who].turn_flags.set("prayer_add", n))
+    state = kernel.answer(state, "effects.prayer_read", {"actor": who}, added=n)
     return log(state, "prayer_added", character=who, amount=n) if n else state
 
 
