@@ -97,7 +97,7 @@ def can_cast(state, cid):
     """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
     nor anyone while Destroy Magic lasts (rules.lasting)."""
     ch = state.characters[cid]
-    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or ch.space in chars.OBJECTS_DO_NOT_COUNT
+    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
 

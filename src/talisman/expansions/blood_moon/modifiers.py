@@ -45,7 +45,7 @@ def held_cards(state, cid):
         return []
     cards = load().cards
     held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
-            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+            and not chars.objects_do_not_count(ch.space)]
     return held + list(dict.fromkeys(ch.followers))
 
 
