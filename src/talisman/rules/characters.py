@@ -25,9 +25,11 @@ SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
 TROPHY_RATE = {"strength": 7, "craft": 10}
 
 
+@functools.lru_cache(maxsize=None)
 def objects_do_not_count(space: str) -> bool:
     """Whether objects and magic objects add nothing on ``space`` (board data
-    ``objects_do_not_count``: the Cursed Glade, CHARACTER'S TOTAL STRENGTH example)."""
+    ``objects_do_not_count``: the Cursed Glade, CHARACTER'S TOTAL STRENGTH example; a memo of
+    the loaded board, asked for every total)."""
     return load().board.spaces[space].objects_do_not_count
 
 
