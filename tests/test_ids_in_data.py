@@ -51,14 +51,6 @@ ALLOWED = {
     ("characters.py", "destroy_magic"): "a read of the lasting-effects registry (Destroy Magic in force)",
     ("combat.py", "destroy_magic"): "a read of the lasting-effects registry (Destroy Magic in force)",
     ("spells.py", "destroy_magic"): "a read of the lasting-effects registry (Destroy Magic in force)",
-    # --- left for a later pass (outside this pass's files: other helpers work in them)
-    ("noblemen.py", "entitlement"): "left: the Noblemen option's own card, named once (ENTITLEMENT)",
-    ("characters.py", "cursed_glade"): "left: OBJECTS_DO_NOT_COUNT, read by characters, combat, spells "
-                                       "and the Blood Moon; wants a space attribute in board data",
-    ("combat.py", "forest"): "left: evading in Woods/Forest goes by the space id's stem; wants a "
-                             "terrain attribute in board data",
-    ("turn.py", "forest"): "left: building a Raft in Woods/Forest goes by the space id's stem; "
-                           "wants a terrain attribute in board data",
 }
 
 

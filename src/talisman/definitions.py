@@ -56,7 +56,9 @@ BOARD_SCHEMA = with_defs({
                            "text": {"type": "string"}, **PROVENANCE,
                            "effect": {"$ref": "#/$defs/effects"}, "note": {"type": "string"},
                            "creature_bonus": {"type": "integer", "minimum": 0},
-                           "role": _ID, "meet_characters": {"type": "boolean"}}}},
+                           "role": _ID, "meet_characters": {"type": "boolean"},
+                           "terrain": {"enum": ["woodland", "hills"]},
+                           "objects_do_not_count": {"type": "boolean"}}}},
     },
 })
 
@@ -184,6 +186,8 @@ class SpaceDef:
     stand_ins: Any = None        # field -> why that value is made up (a pmap) or None
     role: str = ""               # the role the rules find this space by (``ROLES``), or ""
     meet_characters: bool = False  # an Inner Region space where characters may encounter each other
+    terrain: str = ""  # ``woodland`` (a Woods or Forest space), ``hills``, or "" (what abilities ask)
+    objects_do_not_count: bool = False  # the Cursed Glade: Objects and Magic Objects count for nothing
 
 
 @attrs.frozen
@@ -399,7 +403,8 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
                                    s.get("creature_bonus", 0), s.get("source", ""),
                                    s.get("stand_in", False), s.get("reason", ""),
                                    deep_freeze(s.get("stand_ins")), s.get("role", ""),
-                                   s.get("meet_characters", False))
+                                   s.get("meet_characters", False), s.get("terrain", ""),
+                                   s.get("objects_do_not_count", False))
     roles: dict[str, str] = {}
     for s in doc["spaces"]:
         if "role" in s:

@@ -249,8 +249,8 @@ def test_dark_binding_is_used_up_by_a_move_that_is_no_roll():
     s = hgame([{"id": "warrior", "space": "woods_2"}, "wizard"])
     s = binding.bind(s, {}, "warrior", {"caster": "wizard", "card": "dark_binding"})
     s = update_character(s, "warrior", next_move={"to": "tavern"})
-    t = binding.before_movement(s, "warrior")
-    assert not t.ext["harbinger"]["bindings"] and t.pending is s.pending
+    t, replaced = binding.before_movement(s, (s, False), "warrior")
+    assert not t.ext["harbinger"]["bindings"] and t.pending is s.pending and not replaced
     assert events(t, "binding_ignored")[0]["reason"] == "no rolled move"
 
 

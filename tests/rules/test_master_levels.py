@@ -22,7 +22,6 @@ from talisman.notation import Action
 from talisman.rules import master_levels as ml
 from talisman.rules import noblemen
 from talisman.rules.characters import has_ability, set_alignment
-from talisman.rules.kernel import set_turn_flag
 from talisman.rules.movement import has_talisman
 from talisman.state import update_character
 from talisman.testing.invariants import check
@@ -299,12 +298,10 @@ def test_tithes_come_before_the_encounter(replaced):
     m["cards"]["chapel"] = []
     s = noblemen._store(s, m)
     s = machine.log(s, "moved", character="warrior", path=["chapel", "fields_2"], to="fields_2")
-    if replaced:
-        s = set_turn_flag(s, "warrior", "encounter_replaced", True)
     before = len(s.stack)
-    s = noblemen.before_encounter(s, "warrior", "fields_2")
+    s, answer = noblemen.before_encounter(s, (s, replaced), "warrior", "fields_2")
     pushed = [f.step for f in s.stack[before:]]
     assert pushed == (["noblemen.realm_reached"] if replaced else ["encounters.begin", "noblemen.realm_reached"])
-    assert s.characters["warrior"].flag("encounter_replaced")
-    again = noblemen.before_encounter(s, "warrior", "fields_2")  # nothing new walked since
-    assert len(again.stack) == len(s.stack)
+    assert answer  # the encounter waits for the tithes (or was replaced already)
+    again, answer = noblemen.before_encounter(s, (s, False), "warrior", "fields_2")  # nothing new walked since
+    assert len(again.stack) == len(s.stack) and not answer

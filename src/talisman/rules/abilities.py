@@ -420,20 +420,23 @@ def _reached_key(space):
     return f"plunder:{space}"
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
     """"Anyone landing on them may take the Gold but if you reach them first, you may also take a
     second Gold": the first to end a move there marks the space reached; the Pirate first there
-    gains one more Gold (from the bank)."""
-    plunderers = _plunderers(state)
-    if not plunderers or state.card_stock.get(_reached_key(space)):
-        return state
+    gains one more Gold (from the bank).  The encounter is never replaced here."""
+    plunderers = _plunderers(result[0])
+    if not plunderers:
+        return result
+    state, replaced = result
+    if state.card_stock.get(_reached_key(space)):
+        return result
     if not any(space in _plunder_spaces(state, p) for _, p in plunderers):
-        return state
+        return result
     state = replace(state, card_stock=state.card_stock.set(_reached_key(space), character))
     for cid, params in plunderers:
         if cid == character and space in _plunder_spaces(state, params):
             state = chars.gain(state, cid, "gold", params["gold"], "plundered, the first there")
-    return state
+    return state, replaced
 
 
 def teleport_destinations(state, found, character, region):

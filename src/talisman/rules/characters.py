@@ -23,8 +23,14 @@ from ..state import update_character
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
 #: GAINING STRENGTH / GAINING CRAFT: points of killed enemies per counter.
 TROPHY_RATE = {"strength": 7, "craft": 10}
-#: Spaces where objects and magic objects add nothing (the Cursed Glade, CHARACTER'S TOTAL STRENGTH example).
-OBJECTS_DO_NOT_COUNT = {"cursed_glade"}
+
+
+@functools.lru_cache(maxsize=None)
+def objects_do_not_count(space: str) -> bool:
+    """Whether objects and magic objects add nothing on ``space`` (board data
+    ``objects_do_not_count``: the Cursed Glade, CHARACTER'S TOTAL STRENGTH example; a memo of
+    the loaded board, asked for every total)."""
+    return load().board.spaces[space].objects_do_not_count
 
 
 def card(cid):
@@ -70,7 +76,7 @@ def bonus_of(state, ch, which, context):
     (``always``, ``battle`` or ``psychic``)."""
     if ch.toad_turns:
         return 0
-    cursed = ch.space in OBJECTS_DO_NOT_COUNT
+    cursed = objects_do_not_count(ch.space)
     # Destroy Magic (rules.lasting): no one uses Magic Objects while it lasts
     no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
     total = 0

@@ -158,9 +158,9 @@ def can_evade_by_ability(state, cid):
     space = character(state, cid).space
     if _inner(state, cid) and state.battle.opponent is None:
         return False
-    kind = space.rsplit("_", 1)[0] if space[-1].isdigit() else space
-    return ((kind == "hills" and chars.has_ability(state, cid, "evade_in_hills"))
-            or (kind in ("woods", "forest") and chars.has_ability(state, cid, "evade_in_woods")))
+    terrain = load().board.spaces[space].terrain  # board.yaml: Woods and the Forest are woodland
+    return ((terrain == "hills" and chars.has_ability(state, cid, "evade_in_hills"))
+            or (terrain == "woodland" and chars.has_ability(state, cid, "evade_in_woods")))
 
 
 def ask_declare(state):
@@ -608,7 +608,7 @@ def save_objects(state, cid):
     """The character's life-saving objects, widest range first (the documented order)."""
     ch = character(state, cid)
     out = [c for c in chars.in_use(ch) if load().cards[c].save and chars.usable(ch, load().cards[c])
-           and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+           and not chars.objects_do_not_count(ch.space)]
     return sorted(dict.fromkeys(out), key=lambda c: _range(load().cards[c].save)[0])
 
 

@@ -473,12 +473,10 @@ def read_table(state, params, actor, source, total):
     return run(state, lookup_table(params["table"], value), actor, source)
 
 
-def prayer_read(state, params, actor, source, total):
-    """After the ``prayer_rolled`` hook: the table is read with what a hook added (the
-    character's turn flag ``prayer_add``, used up)."""
-    flags = state.characters[actor].turn_flags
-    state = update_character(state, actor, turn_flags=flags.discard("prayer_add"))
-    return read_table(state, params.set("added", flags.get("prayer_add", 0)), actor, source, total)
+def prayer_read(state, params, actor, source, total, added=0):
+    """After the ``prayer_rolled`` hook: the table is read with what a hook added (its answer
+    ``added``, given to this waiting step)."""
+    return read_table(state, params.set("added", added), actor, source, total)
 
 
 def region_of(space):

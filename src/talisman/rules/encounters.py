@@ -49,10 +49,11 @@ def start_encounters(state):
 
 def begin(state):
     cid = state.current
-    state = run_hook(state, "before_encounter", character=cid, space=character(state, cid).space)
+    state, replaced = adjust(state, "before_encounter", (state, False), character=cid,
+                             space=character(state, cid).space)
+    if replaced:
+        return state
     ch = character(state, cid)
-    if ch.flag("encounter_replaced"):
-        return set_turn_flag(state, cid, "encounter_replaced", False)
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):
@@ -218,17 +219,18 @@ def draw_frames(state, space, count, deck, seen):
             frame("encounters.drawn", space=space, seen=seen))
 
 
-def draw_checked(state, space, count, deck, asked=False):
-    """The ``before_draw`` hook, then the draw, unless a hook drew the cards its own way (turn
-    flag ``draw_replaced``: the Grave Robber's draw from the discard pile)."""
+def draw_checked(state, space, count, deck, asked=False, replaced=False):
+    """The ``before_draw`` hook, then the draw, unless a hook drew the cards its own way (its
+    answer ``replaced``, given to this waiting step: the Grave Robber's draw from the discard
+    pile)."""
     cid = state.current
     if count <= 0:
         return state
     if not asked:
         state = push(state, frame("encounters.draw_checked", space=space, count=count, deck=deck, asked=True))
         return run_hook(state, "before_draw", character=cid, space=space, count=count, deck=deck)
-    if _flags(state, cid).get("draw_replaced"):
-        return set_turn_flag(state, cid, "draw_replaced", False)
+    if replaced:
+        return state
     return draw_cards(state, cid, space, count, deck)
 
 

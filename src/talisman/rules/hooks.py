@@ -21,9 +21,6 @@ State hooks:
 ``turn_started(state, character)`` / ``turn_ended(state, character)``
     A character's turn begins / has ended.  Frames the hook pushes (and decisions it asks
     for) come first: before the turn's movement / before play passes on.
-``before_movement(state, character)``
-    A character is about to move.  A hook that moves the character its own way (on an
-    expansion board: the City's streets) sets the character's turn flag ``movement_replaced``.
 ``movement_rolled(state, character, roll, dice=None)``
     A character rolled for movement (the Blood Moon's Werewolf moves after a 1); ``dice``: the
     dice rolled, when the caller knows them (``roll`` is their sum).
@@ -31,21 +28,19 @@ State hooks:
     A character drew one or more Events this encounter, before any card is met (the
     Harbinger moves; the Blood Moon's Time card flips).
 ``before_draw(state, character, space, count, deck)``
-    A space's draw of ``count`` cards of ``deck`` is about to be made.  A hook that draws them
-    its own way (the Blood Moon's Grave Robber: from the discard pile) sets the character's
-    turn flag ``draw_replaced``; frames it pushes run first.
+    A space's draw of ``count`` cards of ``deck`` is about to be made; frames the hook pushes
+    (and decisions it asks for) run first.  A hook that draws them its own way (the Blood
+    Moon's Grave Robber: from the discard pile, once he has chosen) answers the waiting draw
+    ``kernel.answer(state, "encounters.draw_checked", {}, replaced=True)``.
 ``cards_drawn(state, character, space, cards)``
     A space's draw has put ``cards`` on the space, before any card is met (and before
     ``events_drawn``): the Doomsayer's and the Witch Finder's extra card, the Vampire Hunter's
     redraw, The Dead Rise's card from the discards.  Frames it pushes run first.
-``before_encounter(state, character, space)``
-    A character is about to encounter its space.  A hook that replaces the encounter (the
-    Harbinger's chart, an Alternative Ending on the Crown) sets the character's turn flag
-    ``encounter_replaced``.
 ``prayer_rolled(state, character, roll)``
     A prayer's die roll (a ``roll`` whose table counts ``prayer_bonus``) is made, before its
-    table is read.  A hook that adds to it sets the character's turn flag ``prayer_add`` (it may
-    push a decision first: the Blood Moon's Holy Day, "add up to 3").
+    table is read.  A hook that adds to it asks first (a decision: the Blood Moon's Holy Day,
+    "add up to 3"), then answers the waiting reading: ``kernel.answer(state,
+    "effects.prayer_read", {"actor": character}, added=n)``.
 ``combat_resolved(state, character, result)``
     A combat's scores are compared and ``state.battle.result`` holds the result (after the
     ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
@@ -66,12 +61,8 @@ State hooks:
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
     (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
-    Dispellation) sets the caster's turn flag ``spell_cancelled``.
-``before_forced_move(state, character, space, cause)``
-    A character is about to be moved straight to ``space`` by an effect (a teleport, a
-    "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
-    character's turn flag ``move_refused``: the character stays where he is (the City's Loan:
-    leaving the City by a spell with a Loan unpaid, the Bank's Wizard's Toad instead).
+    Dispellation, once a player has chosen to cast it) answers the waiting cast:
+    ``kernel.answer(state, "spells.answered", {"caster": caster}, cancelled=True)``.
 ``spoils_option_chosen(state, victor, loser, action)``
     The victor of a fight between characters chose a spoils option an expansion offered
     (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
@@ -114,6 +105,23 @@ State hooks:
 
 Value hooks:
 
+``before_movement(state, result, character)``
+    A character is about to move; ``result`` is ``(state, replaced)``, ``(state, False)`` to
+    begin with.  A subscriber that moves the character its own way (on an expansion board: the
+    City's streets; a decision it asks for) returns its state and ``True``: the base movement is
+    not offered.  A subscriber called with ``replaced`` true leaves the move to the one that
+    took it.  Frames a subscriber pushes (and decisions it asks for) come first.
+``before_encounter(state, result, character, space)``
+    A character is about to encounter its space; ``result`` is ``(state, replaced)``, ``(state,
+    False)`` to begin with.  A subscriber that replaces the encounter (the Harbinger's chart, the
+    Tower's rooms, the City Gate) returns its state and ``True``: the base encounter is not
+    had.  Frames a subscriber pushes (and decisions it asks for) come first.
+``before_forced_move(state, result, character, space, cause)``
+    A character is about to be moved straight to ``space`` by an effect (a teleport, a
+    "move to", a barge: ``movement.forced_move``); ``result`` is ``(state, refused)``,
+    ``(state, False)`` to begin with.  A subscriber that forbids the move returns its state and
+    ``True``: the character stays where he is (the City's Loan: leaving the City by a spell
+    with a Loan unpaid, the Bank's Wizard's Toad instead).
 ``draw_deck(state, deck, character, space)``
     The deck a space's "draw N cards" draws from (the Harbinger's region draws Harbinger cards).
 ``attack_score(state, score, enemy, kind)``
@@ -249,14 +257,14 @@ import attrs
 
 from ..engine.ruleset import RULESET
 
-STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
-               "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
-               "combat_resolved", "combat_ended", "card_met", "before_forced_move",
+STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
+               "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
+               "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
-VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
+VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "movement_dice", "movement_destinations", "move_elsewhere", "teleport_destinations",

@@ -7,15 +7,15 @@ docs/architecture.md.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import THAWED as _THAWED, deep_freeze, plain, plain_set, replace
+from ..engine.records import THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace
 from ..state import GameState, character, update_character
 from .hooks import adjust
 
-__all__ = ["ExtSlice", "HANDLERS", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
+__all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -24,6 +24,54 @@ def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) ->
     if type(value) in _THAWED:  # (a plain value is its own frozen form: no call)
         value = deep_freeze(value)
     return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+
+
+def answer(state: GameState, step: str, match: Mapping[str, Any], **values: Any) -> GameState:
+    """A hook subscriber's answer, given after a decision, to the rule step waiting for it on
+    the stack: the topmost frame of ``step`` whose arguments include ``match`` gets ``values``
+    among its arguments (a cast's ``spells.answered``: ``cancelled``; a prayer's
+    ``effects.prayer_read``: ``added``; a draw's ``encounters.draw_checked``: ``replaced``).
+    A step no longer waiting (the turn was cut short) needs no answer: the state is returned.
+
+    >>> from talisman.engine.machine import frame, push
+    >>> import talisman
+    >>> s = push(talisman.new_game(["troll"]), frame("spells.answered", caster="troll", spell="x", context="turn"))
+    >>> answer(s, "spells.answered", {"caster": "troll"}, cancelled=True).stack[-1].args["cancelled"]
+    True
+    """
+    i = _waiting_at(state, step, match)
+    if i is None:
+        return state
+    args = dict(kwargs_of(state.stack[i].args))
+    args.update(values)
+    return replace(state, stack=state.stack.set(i, frame(step, **args)))
+
+
+def waiting(state: GameState, step: str, match: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The arguments of the rule step :func:`answer` would answer (None: none is waiting), for a
+    subscriber whose answer adds to an earlier one's (the Harbinger's prayer cards)."""
+    i = _waiting_at(state, step, match)
+    return None if i is None else state.stack[i].args
+
+
+def _waiting_at(state: GameState, step: str, match: Mapping[str, Any]) -> int | None:
+    stack = state.stack
+    for i in range(len(stack) - 1, -1, -1):
+        f = stack[i]
+        if f.step == step and all(f.args.get(k) == v for k, v in match.items()):
+            return i
+    return None
+
+
+def passing(fn: Callable[..., GameState]) -> Callable[..., tuple[GameState, Any]]:
+    """A subscriber of a ``(state, answer)`` value hook (``before_encounter``...) made of a state
+    hook function ``fn(state, **details) -> state`` that never answers: the answer it is given
+    passes on unchanged (the Emperor's Guard's face-down cards on landing)."""
+    def subscriber(state: GameState, result: tuple[GameState, Any], **details: Any) -> tuple[GameState, Any]:
+        return fn(result[0], **details), result[1]
+    subscriber.__name__ = subscriber.__qualname__ = getattr(fn, "__name__", "subscriber")
+    subscriber.__doc__ = fn.__doc__
+    return subscriber
 
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:

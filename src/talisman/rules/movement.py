@@ -114,10 +114,10 @@ def start_movement(state):
     cid = state.current
     if character(state, cid).flag("moved"):
         return state
-    state = run_hook(state, "before_movement", character=cid)
-    ch = character(state, cid)
-    if ch.flag("movement_replaced"):
+    state, replaced = adjust(state, "before_movement", (state, False), character=cid)
+    if replaced:
         return state
+    ch = character(state, cid)
     held = [] if ch.flag("freeze_offered") else spells.freezers(state, cid)
     if held:
         # SPELLS, Immobility: cast by another character at the start of this one's turn
@@ -558,11 +558,12 @@ def forced_move(state, cid, space, encounter, cause):
     """Move ``cid`` straight to ``space`` (no Sentinel, no Portal: an encounter moved it).
     "Characters may only have Encounters in the Space in which they end their Move or a Space
     to which they are Moved as a result of an Encounter."
-    An expansion may refuse the move (hook ``before_forced_move`` sets ``move_refused``).
+    An expansion may refuse the move (the ``before_forced_move`` hook answers ``True``).
     """
-    state = run_hook(state, "before_forced_move", character=cid, space=space, cause=cause)
-    if character(state, cid).turn_flags.get("move_refused"):
-        return set_turn_flag(state, cid, "move_refused", False)
+    state, refused = adjust(state, "before_forced_move", (state, False), character=cid, space=space,
+                            cause=cause)
+    if refused:
+        return state
     state = update_character(state, cid, space=space)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)

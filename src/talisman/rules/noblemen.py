@@ -15,7 +15,8 @@ tithes show in every player's view; the Title pile's order does not)::
      "realms": {space: {"owner": character, "title": id, "gold": n}},
      "cards": {space: [Objects left as tithes]}}
 
-and joins the game through the Entitlement card's handler and hook points: ``before_encounter``
+and joins the game through the effect ``noblemen_entitled`` (the Entitlement card's, in its data) and
+hook points: ``before_encounter``
 (the spaces landed on or passed over this move: tithes left or collected), ``ability_lent`` (the
 Title's abilities), ``character_died`` (the Title and its Realm leave the game; tithes stay on the
 space), ``player_view``.
@@ -37,11 +38,9 @@ from ..errors import DataError, OptionError
 from ..state import update_character
 from . import characters as chars
 from . import possessions
-from .kernel import HANDLERS, remove_from_space, set_turn_flag
+from .kernel import remove_from_space, set_turn_flag
 
 KEY = "noblemen"
-#: The Entitlement card (set aside in data/talisman/cards/optional_rules.yaml).
-ENTITLEMENT = "entitlement"
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 SCHEMA: dict[str, Any] = {
@@ -112,15 +111,12 @@ def realm_spaces(state) -> list[str]:
                   if s.region == "outer" and not s.draw and s.id not in taken)
 
 
-def entitlement_met(state, cid, src):
-    """The Entitlement card met: discarded, its finder is Entitled."""
-    card, space = src["card"], src["space"]
-    state = chars.discard(remove_from_space(state, space, card), card)
-    return entitled(state, cid)
-
-
 def entitled_effect(state, params, actor, source):
-    """The effect ``noblemen_entitled``: a Spell cast or a Scroll read makes its caster Entitled."""
+    """The effect ``noblemen_entitled``: the Entitlement card met (discarded first) makes its
+    finder Entitled; a Spell cast or a Scroll read makes its caster Entitled."""
+    if "space" in source:  # a card met on a space (the Entitlement Event)
+        card, space = source["card"], source["space"]
+        state = chars.discard(remove_from_space(state, space, card), card)
     return entitled(state, actor)
 
 
@@ -173,23 +169,23 @@ def _walked(state, cid):
     return out
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
+    state, replaced = result
     mine = state.ext.get(KEY)
     if mine is None or not mine["realms"]:
-        return state
+        return result
     walked = _walked(state, character)
     state = set_turn_flag(state, character, "tithes_at", len(state.log))
     here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
     if not here:
-        return state
+        return state, replaced
     tithes = [frame("noblemen.realm_reached", space=s) for s in here]
-    if state.characters[character].flag("encounter_replaced"):
+    if replaced:
         # an expansion replaced the encounter (its frames are pushed): the tithes come first
-        return push(state, *then(*tithes))
+        return push(state, *then(*tithes)), True
     # the tithes come first: this encounter gives way and begins again after them (the hook
     # then finds nothing new walked)
-    state = set_turn_flag(state, character, "encounter_replaced", True)
-    return push(state, *then(*tithes, frame("encounters.begin")))
+    return push(state, *then(*tithes, frame("encounters.begin"))), True
 
 
 def realm_reached(state, space):
@@ -280,8 +276,6 @@ def player_view(state, view, player):
     return replace(view, ext=view.ext.set(KEY, mine.set("pile", deep_freeze(["hidden"] * len(mine["pile"])))))
 
 
-HANDLERS[ENTITLEMENT] = entitlement_met
-
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
                          "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left}
 
@@ -296,4 +290,4 @@ PLUGIN = Plugin(KEY, always=True, engaged=engaged, steps=STEPS, effects={"noblem
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view})
 
-__all__ = ["PLUGIN", "STEPS", "title_of", "realms", "realm_spaces", "table", "ENTITLEMENT"]
+__all__ = ["PLUGIN", "STEPS", "title_of", "realms", "realm_spaces", "table"]

@@ -97,7 +97,7 @@ def can_cast(state, cid):
     """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
     nor anyone while Destroy Magic lasts (rules.lasting)."""
     ch = state.characters[cid]
-    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or ch.space in chars.OBJECTS_DO_NOT_COUNT
+    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
 
@@ -132,13 +132,10 @@ def cast(state, cid, spell, context):
     return offer_counter(state, cid, spell, context)
 
 
-def answered(state, caster, spell, context):
-    """After the ``spell_cast`` hook: a spell a hook cancelled (the caster's turn flag
-    ``spell_cancelled``) does nothing; a caster killed by the price casts nothing more."""
-    ch = state.characters[caster]
-    if ch.turn_flags.get("spell_cancelled"):
-        return update_character(state, caster, turn_flags=ch.turn_flags.set("spell_cancelled", False))
-    if not ch.alive:
+def answered(state, caster, spell, context, cancelled=False):
+    """After the ``spell_cast`` hook: a spell a hook cancelled (its answer ``cancelled``, given
+    to this waiting step) does nothing; a caster killed by the price casts nothing more."""
+    if cancelled or not state.characters[caster].alive:
         return state
     return offer_counter(state, caster, spell, context)
 

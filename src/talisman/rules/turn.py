@@ -51,8 +51,7 @@ def raft_buildable(state, cid):
     Space, may declare they are building a Raft."
     """
     ch = character(state, cid)
-    kind = ch.space.rsplit("_", 1)[0] if ch.space[-1].isdigit() else ch.space
-    return (ch.alive and not ch.raft and kind in ("woods", "forest")
+    return (ch.alive and not ch.raft and load().board.spaces[ch.space].terrain == "woodland"
             and chars.has_ability(state, cid, "build_raft"))
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Plugin
+from ...rules.kernel import passing
 from . import data, ships, store
 
 EXPANSION = "airships"
@@ -36,7 +37,7 @@ def setup(state):
 
 
 HOOKS = {"setup": setup, "before_movement": ships.before_movement,
-         "before_forced_move": ships.before_forced_move,
+         "before_forced_move": passing(ships.before_forced_move),
          "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,

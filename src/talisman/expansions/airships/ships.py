@@ -143,25 +143,24 @@ def flights(state, cid, card):
     return sorted(s for s in reach if s != here)
 
 
-def before_movement(state, character):
+def before_movement(state, result, character):
     """``before_movement``: aboard, "You do not need to roll a die for movement": fly up to the
     Airship's Movement, or disembark ("You may choose to disembark any Airship at any time during
-    your turn") and move as usual."""
+    your turn") and move as usual (the movement replaced by the choice)."""
+    state, replaced = result
     card = store.ship_of(state, character)
     ch = state.characters[character]
-    if card is None or ch.flag("movement_replaced") or ch.flag("moved"):
-        return state
-    state = set_turn_flag(state, character, "movement_replaced")
+    if card is None or replaced or ch.flag("moved"):
+        return result
     options = [f"fly:{s}" for s in flights(state, character, card)] + ["disembark"]
     return decide(state, character, "airship_move", options, "airships.move_chosen",
-                  prompt=f"fly the {data.card_class(card)['name']} Class Airship, or disembark")
+                  prompt=f"fly the {data.card_class(card)['name']} Class Airship, or disembark"), True
 
 
 def move_chosen(state, action):
     cid = state.current
     if action.kind == "disembark":
         state = disembark(state, cid)
-        state = set_turn_flag(state, cid, "movement_replaced", False)
         return push(state, frame("movement.start"))
     board = load().board
     here = state.characters[cid].space

@@ -55,7 +55,6 @@ from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
-from ...state import update_character
 from . import effects as _effects
 from . import after_move, board_cards, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
 
@@ -128,28 +127,28 @@ def events_drawn(state, character, cards):
     return characters.events_drawn(state, character, cards)
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
     """A lycanthrope whose card says so must attack a character on his space at Night; the
     Grave Robber's search of the Graveyard (:mod:`.characters`); a held card's offer after
-    the space's encounter (the Lost Soul, :mod:`.held`)."""
-    state = after_move.before_encounter(state, character, space)
-    if state.characters[character].turn_flags.get("encounter_replaced"):
-        return state
+    the space's encounter (the Lost Soul, :mod:`.held`).  Either of the first two, or
+    :mod:`.after_move`'s effects, replaces the encounter."""
+    state, replaced = after_move.before_encounter(*result, character, space)
+    if replaced:
+        return state, replaced
     state = characters.before_encounter(state, character, space)
     state = held.before_encounter(state, character, space)  # the Lost Soul after the Chapel
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
             not lycanthropy.must_attack(state, character):
-        return state
+        return state, replaced
     others = [o for o in state.order if o != character and store.alive(state, o)
               and state.characters[o].space == space]
     if not others:
-        return state
-    state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
+        return state, replaced
     state = log(state, "lycanthrope_must_attack", character=character, card=lycanthropy.card_of(state, character))
     return decide(state, character, "encounter", [f"encounter:char:{o}" for o in others],
-                  "encounters.chosen", prompt="the beast must attack")
+                  "encounters.chosen", prompt="the beast must attack"), True
 
 
 def turn_ended(state, character):

@@ -8,8 +8,8 @@ character who moved onto an Outer or Middle Region space (turn flag ``bm_after_m
   the nearest Enemy lying on another space of the character's Region comes to his space (the
   first one clockwise when several are as near).
 * A Lunar Event's ``while_in_play.moved`` effects (Morning Song: discard Adventure cards on the
-  space): run before the encounter, which then starts again (the hook sets
-  ``encounter_replaced`` and pushes the encounter after the effects).
+  space): run before the encounter, which then starts again (the hook replaces the encounter
+  and pushes it again after the effects).
 """
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ from . import store
 from . import jobs
 
 
-def before_encounter(state, character, space):
-    """The moment; returns the state and whether the encounter was put off for effects."""
+def before_encounter(state, replaced, character, space):
+    """The moment; returns the state and whether the encounter is replaced (``replaced``: an
+    earlier expansion's answer; else put off for effects here)."""
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or ch.turn_flags.get("bm_after_move") \
-            or ch.turn_flags.get("encounter_replaced") \
+            or replaced \
             or load().board.spaces[space].region not in ("outer", "middle"):
-        return state
+        return state, replaced
     state = update_character(state, character, turn_flags=ch.turn_flags.set("bm_after_move", True))
     state = rider_arrives(state, character, space)
     state = pull_nearest_enemy(state, character, space)
@@ -38,11 +39,9 @@ def before_encounter(state, character, space):
             for c in store.get(state, "lunar_events", ())]
     todo = [(c, effs) for c, effs in todo if effs]
     if not todo:
-        return state
-    ch = state.characters[character]
-    state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
+        return state, False
     frames = [frame("blood_moon.job", job=jobs.effects_job(character, effs, c)) for c, effs in todo]
-    return push(state, *then(*frames, frame("encounters.begin")))
+    return push(state, *then(*frames, frame("encounters.begin"))), True
 
 
 def _card_space(state, card):

@@ -40,6 +40,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...notation import Action
 from ...rules import effects as base
+from ...rules import kernel
 from ...rules.effects import add_possession
 from ...rules.encounters import card_drawn, draw_cards
 from ...state import update_character
@@ -148,7 +149,8 @@ def after_draw(state, who, space, cause, effects):
 
 
 def before_draw(state, character, space, count, deck):
-    """The ``before_draw`` hook: the Grave Robber may draw from the Adventure discard pile."""
+    """The ``before_draw`` hook: the Grave Robber may draw from the Adventure discard pile (a
+    draw from the pile answers the waiting draw: replaced)."""
     if deck != "adventure" or not chars.has_ability(state, character, "draw_from_discards") \
             or len(state.discards.get("adventure", ())) < count:
         return state
@@ -163,7 +165,7 @@ def draw_source(state, action, space, count):
     cid = state.current
     if action.args[0] == "deck":
         return state
-    state = _flag(state, cid, "draw_replaced", True)
+    state = kernel.answer(state, "encounters.draw_checked", {}, replaced=True)
     pile = list(state.discards["adventure"])
     top = list(reversed(pile[-count:]))  # the top card first
     state = replace(state, discards=state.discards.set("adventure", state.discards["adventure"][:-count]))

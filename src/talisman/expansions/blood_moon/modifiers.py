@@ -27,6 +27,7 @@ from ...rules import characters as chars
 from . import store
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
+from ...rules import kernel
 from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
@@ -44,7 +45,7 @@ def held_cards(state, cid):
         return []
     cards = load().cards
     held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
-            and ch.space not in chars.OBJECTS_DO_NOT_COUNT]
+            and not chars.objects_do_not_count(ch.space)]
     return held + list(dict.fromkeys(ch.followers))
 
 
@@ -336,7 +337,7 @@ def prayer_rolled(state, character, roll):
 
 def prayer_added(state, action, who):
     n = int(action.args[0])
-    state = update_character(state, who, turn_flags=state.characters[who].turn_flags.set("prayer_add", n))
+    state = kernel.answer(state, "effects.prayer_read", {"actor": who}, added=n)
     return log(state, "prayer_added", character=who, amount=n) if n else state
 
 

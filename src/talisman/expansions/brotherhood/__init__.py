@@ -36,7 +36,7 @@ from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import movement, possessions
 from ...rules.hooks import adjust
-from ...rules.kernel import end_turn_now, update_character
+from ...rules.kernel import end_turn_now, passing, update_character
 from . import data
 
 ID = "brotherhood"
@@ -336,7 +336,7 @@ def character_died(state, character):
     return put(state, held=get(state, "held").discard(character))
 
 
-HOOKS = {"setup": setup, "before_encounter": before_encounter, "turn_ended": turn_ended,
+HOOKS = {"setup": setup, "before_encounter": passing(before_encounter), "turn_ended": turn_ended,
          "turn_started": turn_started, "character_died": character_died, "law_met": law_met,
          "law_won": law_won, "warrant_held": warrant_held}
 STEPS = {"brotherhood.review": review, "brotherhood.check": check,

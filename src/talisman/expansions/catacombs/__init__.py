@@ -10,7 +10,7 @@ through the hook points of :mod:`talisman.expansions`:
 - the ways in are Places that stay (six in the Adventure deck, two each in the Dungeon, City and
   Timescape decks; docs/rulings.md) whose visit offers ``catacombs_enter``;
 - ``before_movement``: "Each turn a Character is in the Catacombs, draw a Catacombs card and follow
-  the encounter as usual": no move (``movement_replaced``);
+  the encounter as usual": no move (the movement replaced);
 - ``before_encounter``: the encounter is the space's own, never another character (nobody knows
   where the others are); ``draw_deck``: the Catacombs space draws Catacombs cards;
 - ``turn_ended``: "Cards encountered do not remain in play unless a player takes them": whatever
@@ -53,13 +53,13 @@ def underground(state, cid):
     return ch.alive and ch.space == SPACE
 
 
-def before_movement(state, character):
+def before_movement(state, result, character):
     """Hook: underground there is no move; the turn is the Catacombs card."""
+    state, replaced = result
     if not underground(state, character):
-        return state
-    state = set_turn_flag(state, character, "movement_replaced")
+        return result
     state = log(state, "catacombs_turn", character=character)
-    return push(state, frame("catacombs.start"))
+    return push(state, frame("catacombs.start")), True
 
 
 def start(state):
@@ -86,12 +86,12 @@ def turn_chosen(state, action):
     return chars.cash_in(state, cid, action.args[0])
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
     """Hook: the encounter underground is the Catacombs card, never a character met."""
+    state, replaced = result
     if space != SPACE or not underground(state, character):
-        return state
-    state = set_turn_flag(state, character, "encounter_replaced")
-    return encounters.encounter_space(state, character, SPACE)
+        return result
+    return encounters.encounter_space(state, character, SPACE), True
 
 
 def draw_deck(state, deck, character, space):

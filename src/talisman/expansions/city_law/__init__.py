@@ -48,14 +48,15 @@ def setup(state):
     return store.init(state)
 
 
-def before_movement(state, character):
-    """The Watch still due comes first; then the City's own movement."""
+def before_movement(state, result, character):
+    """The Watch still due comes first; then the City's own movement (either replaces the move)."""
+    state, replaced = result
     due = store.get(state, "due")
     if due:
         state = store.put(state, due=None)
-        state = streets.set_flag(state, character, "movement_replaced")
-        return push(state, *then(frame("city.watch_due", found=due), frame("city.resume_movement")))
-    return streets.before_movement(state, character)
+        return push(state, *then(frame("city.watch_due", found=due), frame("city.resume_movement"))), True
+    state, mine = streets.before_movement(state, character)
+    return state, replaced or mine
 
 
 def character_died(state, character):

@@ -56,27 +56,27 @@ def attempt(state, cid, how, cause=None):
     return log(state, "city_left", character=cid, by=how, **extra), True
 
 
-def before_forced_move(state, character, space, cause):
+def before_forced_move(state, result, character, space, cause):
     """Hook: an effect moving a character out of the City (a Teleport spell, a card's "move to")
     is leaving the City: "Should a Character attempt to leave the City before repaying a Loan,
     the Bank's Wizard will turn him into a Toad" (Loans), whatever the way out.  Refused, the
-    character stays where he is (``move_refused``).  Only the road is barred to a Warrant holder
+    character stays where he is (the answer ``True``).  Only the road is barred to a Warrant holder
     ("impossible ... to leave the City by road"), so an effect may take him out.  A character
     who only arrived at the Gate never entered; a barge or stowaway passage was checked already."""
+    state, refused = result
     ch = state.characters[character]
     if not streets.in_city(ch.space):
-        return state
+        return state, refused
     if streets.in_city(space):
-        return streets.teleported_within(state, character, space)
+        return streets.teleported_within(state, character, space), refused
     if ch.turn_flags.get("city_leaving"):
-        return streets.set_flag(state, character, "city_leaving", False)
+        return streets.set_flag(state, character, "city_leaving", False), refused
     if data.kind(ch.space) == "gate" and store.arrived(state, character):
-        return store.set_arrived(state, character, False)
+        return store.set_arrived(state, character, False), refused
     state, allowed = attempt(state, character, "effect", cause)
     if allowed:
-        return streets.set_flag(state, character, "city_leaving", False)
-    state = streets.set_flag(state, character, "moved")  # the spell or card spent: no move after
-    return streets.set_flag(state, character, "move_refused")
+        return streets.set_flag(state, character, "city_leaving", False), refused
+    return streets.set_flag(state, character, "moved"), True  # the spell or card spent: no move after
 
 
 def by_road_from_gate(state, cid):

@@ -44,14 +44,14 @@ def in_city(space):
 # --- the before_movement hook ---------------------------------------------------------------
 
 def before_movement(state, cid):
-    """Move a character in the City (or at its Gate) the City's way."""
+    """Move a character in the City (or at its Gate) the City's way: the state and whether
+    the City moves him (the ``before_movement`` answer)."""
     ch = state.characters[cid]
     if ch.next_move is not None:
-        return state  # an encounter fixed this move: the base rules follow it
+        return state, False  # an encounter fixed this move: the base rules follow it
     if ch.space != data.gate()["main"] and not in_city(ch.space):
-        return state
-    state = set_flag(state, cid, "movement_replaced")
-    return push(state, frame("city.move"))
+        return state, False
+    return push(state, frame("city.move")), True
 
 
 def teleport_destinations(state, spaces, character, region):
@@ -72,8 +72,6 @@ def teleport_destinations(state, spaces, character, region):
 
 def resume_movement(state):
     """Rule step: the choice before moving was a spell or trophies: offer the move again."""
-    cid = state.current
-    state = set_flag(state, cid, "movement_replaced", False)
     return push(state, frame("movement.start"))
 
 

@@ -22,23 +22,24 @@ from ...engine.machine import frame, log, push
 from ...rules import characters as chars
 from ...rules import effects, turn
 from ...state import update_character
-from . import data, store, streets
+from . import data, store
 
 
-def before_encounter(state, character, space):
-    """Hook: the Gate ends the turn; after an encounter in the City the Statutes judge it."""
+def before_encounter(state, result, character, space):
+    """Hook: the Gate ends the turn (the encounter replaced); after an encounter in the City the
+    Statutes judge it."""
+    state, replaced = result
     cid = character
     if space == data.gate()["main"]:
         gate = data.gate()["inside"]
         state = update_character(state, cid, space=gate)
         state = store.set_arrived(state, cid, True)
         state = log(state, "city_gate_reached", character=cid, to=gate)
-        state = streets.set_flag(state, cid, "encounter_replaced")
-        return turn.end_turn_now(state)
+        return turn.end_turn_now(state), True
     if data.kind(space) is None:
-        return state
+        return state, replaced
     # pushed before the base encounter's own frames: it runs when the encounter is resolved
-    return push(state, frame("city.after_encounter"))
+    return push(state, frame("city.after_encounter")), replaced
 
 
 def draw_deck(state, deck, character, space):

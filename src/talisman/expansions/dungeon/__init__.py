@@ -121,11 +121,13 @@ def draw_deck(state, deck, character, space):
     return "dungeon" if space in spiral() else deck
 
 
-def before_movement(state, character):
+def before_movement(state, result, character):
+    """The Dungeon's own movement (on the spiral, or down a Doorway) replaces the base one."""
+    state, replaced = result
     cid = character
     ch = state.characters[cid]
-    if ch.flag("movement_replaced"):
-        return state  # another expansion moves the character its own way (the City's streets)
+    if replaced:
+        return result  # another expansion moves the character its own way (the City's streets)
     space = ch.space
     if space in spiral() and ch.next_move is not None:
         # a "next move" naming a space off the spiral would leave the Dungeon some other way
@@ -134,14 +136,17 @@ def before_movement(state, character):
         state = log(state, "effect_ignored", character=cid, reason="in the Dungeon")
         ch = state.characters[cid]
     if ch.next_move is not None:
-        return state
+        return state, False
     if space not in spiral():
         if space in doorways(state) and not ch.flag("dg_declined"):
-            state = set_turn_flag(state, cid, "movement_replaced")
             return decide(state, cid, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
-                          prompt="roll, or go down to the Entrance of the Dungeon")
-        return state
-    state = set_turn_flag(state, cid, "movement_replaced")
+                          prompt="roll, or go down to the Entrance of the Dungeon"), True
+        return state, False
+    return _on_the_spiral(state, cid, space), True
+
+
+def _on_the_spiral(state, cid, space):
+    """The move from a space of the spiral (the Treasure Chamber's chart, the Entrance's ways)."""
     if space == TREASURE:
         return request_roll(state, "d6", f"the Treasure Chamber Chart for {cid}", "dungeon.emerged")
     if space == ENTRANCE:
@@ -194,13 +199,13 @@ def space_effect(state, effects, space):
     return tuple(effects) + tuple(SPACE_EFFECTS.get(space, ()))
 
 
-def before_forced_move(state, character, space, cause):
+def before_forced_move(state, result, character, space, cause):
     """"Characters may not Teleport out of the Dungeon" (every move straight out counts)."""
+    state, refused = result
     if in_dungeon(state, character) and space not in spiral():
-        state = set_turn_flag(state, character, "move_refused")
         return log(state, "effect_ignored", character=character, space=space,
-                   reason="no teleporting out of the Dungeon")
-    return state
+                   reason="no teleporting out of the Dungeon"), True
+    return result
 
 
 def teleport_destinations(state, spaces, character, region):
@@ -264,7 +269,6 @@ def doorway_chosen(state, action, city=False):
         state = set_turn_flag(state, cid, "dg_declined")
         if city:
             return state  # the turn's movement (that board's) comes next
-        state = set_turn_flag(state, cid, "movement_replaced", False)
         return push(state, frame("movement.start"))
     return enter(state, cid)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Plugin
+from ...rules.kernel import passing
 from . import data, guard, store
 
 EXPANSION = "emperors_guard"
@@ -46,7 +47,7 @@ def character_died(state, character):
 
 
 HOOKS = {"setup": setup, "turn_started": guard.round_check,
-         "before_encounter": guard.landing, "character_died": character_died}
+         "before_encounter": passing(guard.landing), "character_died": character_died}
 EFFECTS = {"emperors_guard_arrive": guard.arrive}
 EFFECT_SCHEMAS: dict[str, Any] = {
     "emperors_guard_arrive": {"type": "object", "additionalProperties": False, "properties": {}}}

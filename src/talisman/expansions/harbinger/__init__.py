@@ -125,10 +125,11 @@ def turn_started(state, character):
     return characters.turn_started(state, character)
 
 
-def before_encounter(state, character, space):
-    """A held card's price for visiting a space (:mod:`.held`), then the Harbinger's own flow."""
-    state = held.before_encounter(state, character, space)
-    return figure.before_encounter(state, character, space)
+def before_encounter(state, result, character, space):
+    """A held card's price for visiting a space (:mod:`.held`), then the Harbinger's own flow;
+    either may replace the encounter."""
+    state, sloth = held.before_encounter(result[0], character, space)
+    return figure.before_encounter(state, character, space, result[1] or sloth)
 
 
 def turn_ended(state, character):

@@ -4,8 +4,8 @@ point", talisman-facts.md section 5).
 The caster casts it at another character (the base game offers ``any_time`` Spells at the start
 of the caster's own turn; the target is chosen as for any Spell aimed at a character).  The
 binding waits in ``store`` key ``bindings`` (``{target: caster}``) until the target's next
-movement: the ``before_movement`` hook then takes that movement over (turn flag
-``movement_replaced``): the target rolls its movement die (the ``movement_dice`` hook; a fate
+movement: the ``before_movement`` hook then takes that movement over (its answer
+``True``): the target rolls its movement die (the ``movement_dice`` hook; a fate
 may re-roll it as usual), and the caster chooses where it goes among the spaces the roll reaches
 (both directions: the direction and the stopping point), through the ``movement_destinations``
 hook.  The binding is used up by that move.  A move that is no roll (a fixed next move, a Toad's
@@ -40,25 +40,25 @@ def bind(state, params, actor, source):
     return log(state, "character_bound", character=actor, caster=caster, card=source.get("card"))
 
 
-def before_movement(state, character):
-    """State hook: a bound character's movement is rolled by it and steered by the caster."""
+def before_movement(state, result, character):
+    """Value hook: a bound character's movement is rolled by it and steered by the caster
+    (the movement replaced)."""
+    state, replaced = result
     caster = bindings(state).get(character)
     if caster is None:
-        return state
+        return result
     state = st.store(state, bindings=bindings(state).discard(character))
     ch = state.characters[character]
-    if ch.turn_flags.get("movement_replaced"):
+    if replaced:
         return log(state, "binding_ignored", character=character, caster=caster,
-                   reason="another rule moves the character")
+                   reason="another rule moves the character"), True
     region = load().board.spaces[ch.space].region
     if (not state.characters[caster].alive or ch.next_move is not None or ch.toad_turns
             or region in ("inner", "crown")):
         return log(state, "binding_ignored", character=character, caster=caster,
-                   reason="no rolled move")
-    state = update_character(state, character,
-                             turn_flags=ch.turn_flags.set("movement_replaced", True))
+                   reason="no rolled move"), False
     state = log(state, "binding_used", character=character, caster=caster)
-    return _roll(state, character, caster, f"movement of {character} (Dark Binding)")
+    return _roll(state, character, caster, f"movement of {character} (Dark Binding)"), True
 
 
 def _roll(state, who, caster, why):

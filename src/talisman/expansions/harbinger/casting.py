@@ -7,8 +7,8 @@ Omens' rules for casting.
 * Dispellation (``data.dispels: magic_object``): each other character able to cast Spells and
   holding one, in turn order, may cast it at the Spell just cast (``cast:dispellation`` /
   ``pass``); the caster then keeps the Spell by discarding a Magic Object
-  (``discard:<object>``) or lets it go (``let_go``): the Spell is cancelled (turn flag
-  ``spell_cancelled``).  A Dispellation is not itself answered.
+  (``discard:<object>``) or lets it go (``let_go``): the Spell is cancelled (the answer
+  ``cancelled`` given to the waiting cast, ``kernel.answer``).  A Dispellation is not itself answered.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...rules import characters as chars
 from . import omens
-from ...rules import effects as base, spells
+from ...rules import effects as base, kernel, spells
 from ...state import update_character
 
 
@@ -94,8 +94,8 @@ def dispel_answered(state, action, caster, spell):
 
 
 def cancel(state, caster, spell):
-    ch = state.characters[caster]
-    state = update_character(state, caster, turn_flags=ch.turn_flags.set("spell_cancelled", True))
+    """The cast waiting for the answers to it (``spells.answered``) is cancelled."""
+    state = kernel.answer(state, "spells.answered", {"caster": caster}, cancelled=True)
     return log(state, "spell_cancelled", character=caster, card=spell)
 
 

@@ -109,39 +109,35 @@ def draw_deck(state, deck, character, space):
 
 # --- replacing the encounter ----------------------------------------------------------------
 
-def _replaced(state, cid):
-    ch = state.characters[cid]
-    return update_character(state, cid, turn_flags=ch.turn_flags.set("encounter_replaced", True))
-
-
-def before_encounter(state, character, space):
-    """State hook: the Harbinger's chart or the Harbinger's own encounter flow replace the
-    base encounter (an Alternative Ending on the Crown is the endings area's)."""
+def before_encounter(state, character, space, replaced):
+    """The ``before_encounter`` hook's part here: the Harbinger's chart or the Harbinger's own
+    encounter flow replace the base encounter (an Alternative Ending on the Crown is the endings
+    area's); the state and whether the encounter is replaced (``replaced``: already, by
+    another expansion or a held card)."""
     ch = state.characters[character]
-    if ch.turn_flags.get("encounter_replaced"):
-        return state  # another expansion has replaced it already
-    state = terrain.cracks_appear(state, character, space)
-    if state.characters[character].turn_flags.get("encounter_replaced"):
-        return state
+    if replaced:
+        return state, True  # another expansion has replaced it already
+    state, replaced = terrain.cracks_appear(state, character, space)
+    if replaced:
+        return state, True
     if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
         state = entering_past_the_beast(state, character)
         if not state.characters[character].alive or state.outcome is not None:
-            return state
+            return state, False
         ch = state.characters[character]
     covered = terrain.terrain_map(state).get(space) is not None  # Terrain on a City street too
     if not (st.board_space(space) or covered) or not ch.turn_flags.get("moved"):
-        return state
+        return state, False
     if st.BOARD_LINKS.get(space) in state.config.expansions:
-        return state  # the expansion board's own movement rules (Terrain Cards and Other Expansions)
+        return state, False  # the expansion board's own movement rules (Terrain Cards and Other Expansions)
     if position(state) == space:
         # "must encounter the Harbinger by rolling on his chart instead of encountering the
         # space or another character on the space"
-        state = _replaced(state, character)
         state = log(state, "harbinger_encountered", character=character, space=space)
-        return effects.run(state, chart(), character, {"space": space})
+        return effects.run(state, chart(), character, {"space": space}), True
     if own_flow_needed(state, character, space):
-        return encounter(_replaced(state, character), character, space)
-    return state
+        return encounter(state, character, space), True
+    return state, False
 
 
 def combat_resolved(state, character, result):

@@ -27,7 +27,6 @@ from __future__ import annotations
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...rules import effects as base
-from ...state import update_character
 from ...rules import kernel
 from . import figure, terrain
 from . import store as st
@@ -80,27 +79,28 @@ def prayer_offer(state, who, roll, most):
 
 
 def prayer_added(state, action, who):
-    flags = state.characters[who].turn_flags
     n = int(action.args[0])
-    state = update_character(state, who, turn_flags=flags.set("prayer_add", flags.get("prayer_add", 0) + n))
+    reading = kernel.waiting(state, "effects.prayer_read", {"actor": who})
+    added = reading.get("added", 0) if reading is not None else 0
+    state = kernel.answer(state, "effects.prayer_read", {"actor": who}, added=added + n)
     return log(state, "prayer_added", character=who, amount=n)
 
 
 def before_encounter(state, character, space):
     """The holder of an ``on_visit`` card who moved onto one of its spaces pays first.  A
-    movement roll of 1 with the Demon of Sloth as a trophy ends the turn: no encounter."""
+    movement roll of 1 with the Demon of Sloth as a trophy ends the turn: no encounter.  The
+    state and whether the encounter is replaced (the Demon of Sloth)."""
     ch = state.characters[character]
     if not ch.turn_flags.get("moved"):
-        return state
+        return state, False
     if terrain.slothful(state, character) and terrain.stayed_on_a_one(state, character):
-        state = update_character(state, character, turn_flags=ch.turn_flags.set("encounter_replaced", True))
         state = log(state, "turn_ended_by", character=character, cause="demon_of_sloth", reason="a movement roll of 1")
-        return kernel.end_turn_now(state)
+        return kernel.end_turn_now(state), True
     for held in reversed(_with(state, character, "on_visit")):
         todo = st.cdata(held)["on_visit"].get(space)
         if todo:
             state = push(state, frame("harbinger.run_for", who=character, effects=list(todo), card=held))
-    return state
+    return state, False
 
 
 def events_drawn(state, character, cards):

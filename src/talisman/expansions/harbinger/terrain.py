@@ -277,17 +277,17 @@ def cracks_appear(state, character, space):
     """Cracks Appear (the top Omen, ``roll_of_one_stays``) or the Worldeater Box held (its
     ``data.roll_of_one_stays``): a character whose movement roll of 1
     kept it on its space places a random Terrain card there, then encounters it (the
-    encounter is started again once the card lies there; turn flag ``cracks_appeared``)."""
+    encounter is started again once the card lies there; turn flag ``cracks_appeared``).  The
+    state and whether the encounter is replaced (begun again after the card)."""
     ch = state.characters[character]
     if not roll_of_one_stays(state, character) or ch.turn_flags.get("cracks_appeared") \
             or not ch.turn_flags.get("moved") or not can_hold(space) \
             or not stayed_on_a_one(state, character):
-        return state
-    state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True)
-                             .set("encounter_replaced", True))
+        return state, False
+    state = update_character(state, character, turn_flags=ch.turn_flags.set("cracks_appeared", True))
     state = push(state, frame("encounters.begin"))
     cause = omens.top(state) if omens.continuous(state).get("roll_of_one_stays") else _worldeater(state, character)
-    return place(state, character, space, "random", cause)
+    return place(state, character, space, "random", cause), True
 
 
 def _worldeater(state, cid):

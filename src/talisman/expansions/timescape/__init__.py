@@ -46,7 +46,7 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
-from ...rules.kernel import end_turn_now, remove_from_space, run_effects, set_turn_flag
+from ...rules.kernel import answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...state import update_character
 
 ID = "timescape"
@@ -338,18 +338,16 @@ def draw_deck(state, deck, character, space):
     return deck
 
 
-def before_movement(state, character):
+def before_movement(state, result, character):
+    state, replaced = result
     cid = character
     ch = state.characters[cid]
-    if ch.flag("movement_replaced"):
-        return state
-    if not in_timescape(state, cid):
-        return state
+    if replaced or not in_timescape(state, cid):
+        return result
     if ch.next_move is not None:
         state = update_character(state, cid, next_move=None)
         state = log(state, "effect_ignored", character=cid, reason="in the Timescape")
-    state = set_turn_flag(state, cid, "movement_replaced")
-    return offer(state)
+    return offer(state), True
 
 
 def offer(state):
@@ -458,20 +456,20 @@ def drawer_only(effects):
     return deep_freeze(out)
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
     """"Characters may not Encounter other Characters. If one Character lands on an occupied
     Space, the instructions on the Space are always followed" (unless a Dimensional Rift was
-    drawn this turn)."""
+    drawn this turn): the encounter replaced by the space's."""
+    state, replaced = result
     ch = state.characters[character]
     if space not in realities() or not ch.flag("moved") or rift(state, character):
-        return state
+        return result
     others = [o for o in state.order if o != character and state.characters[o].alive
               and state.characters[o].space == space]
     if not others:
-        return state
-    state = set_turn_flag(state, character, "encounter_replaced")
+        return result
     state = log(state, "no_encounter_between_characters", character=character, others=others)
-    return encounters.encounter_space(state, character, space)
+    return encounters.encounter_space(state, character, space), True
 
 
 def rift_effect(state, params, actor, source):
@@ -530,16 +528,16 @@ def _with_choice(effects, extra):
     return deep_freeze(out)
 
 
-def before_forced_move(state, character, space, cause):
+def before_forced_move(state, result, character, space, cause):
     """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line)."""
+    state, refused = result
     if cause == ID:
-        return state
+        return result
     inside = in_timescape(state, character)
     if inside != (space in realities()):
-        state = set_turn_flag(state, character, "move_refused")
         return log(state, "effect_ignored", character=character, space=space,
-                   reason="the Timescape is entered and left only by its own ways")
-    return state
+                   reason="the Timescape is entered and left only by its own ways"), True
+    return result
 
 
 def teleport_destinations(state, spaces, character, region):
@@ -564,10 +562,9 @@ def magic_rolled(state, action, caster, spell, context):
         if row.get("reverse"):
             # no card says what its reverse is: the engine has no reverse of an effect (docs/rulings.md)
             state = log(state, "reverse_effect_not_modelled", character=caster, card=spell)
-        return set_turn_flag(state, caster, "spell_cancelled")
+        return cancel(state, caster)
     if row.get("random_target"):
-        state = set_turn_flag(state, caster, "spell_cancelled")
-        return pick_random(state, caster, spell, context)
+        return pick_random(state, caster, spell, context)  # the cast waits: it is the target's
     if row["times"] == 1 and not row.get("keep"):
         return state  # "Full Effect": the cast goes on as anywhere else
     # the first effect here, then the others, then the card kept; the cast's own frame (below)
@@ -605,7 +602,8 @@ def again(state, caster, spell, context, left, keep):
 
 
 def cancel(state, caster):
-    return set_turn_flag(state, caster, "spell_cancelled")
+    """The cast waiting for the Timescape's answer (``spells.answered``) is cancelled."""
+    return answer(state, "spells.answered", {"caster": caster}, cancelled=True)
 
 
 def pick_random(state, caster, spell, context):
@@ -624,11 +622,12 @@ def target_rolled(state, action, caster, spell, context):
         return pick_random(state, caster, spell, context)
     target = alive[n - 1]
     state = log(state, "random_target", character=caster, card=spell, target=target)
-    if context == "combat" and target != caster:
+    if target == caster:
+        return state  # the waiting cast takes effect as anywhere else
+    state = cancel(state, caster)  # the cast's own effect is the target's, taken here
+    if context == "combat":
         # a combat Spell changes only the caster's combat: on anyone else it does nothing
         return log(state, "effect_ignored", character=target, card=spell, reason="not in this combat")
-    if target == caster:
-        return push(state, frame("spells.answered", caster=caster, spell=spell, context=context))
     cast = load().cards[spell].cast
     return run_effects(state, cast["effect"], target, {"card": spell, "caster": caster})
 

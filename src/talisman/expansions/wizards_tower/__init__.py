@@ -110,18 +110,17 @@ def setup(state):
     return replace(state, ext=state.ext.set(ID, pmap({"cleared": pmap(), "retreating": pmap()})))
 
 
-def before_movement(state, character):
+def before_movement(state, result, character):
+    state, replaced = result
     cid = character
     ch = state.characters[cid]
     if ch.space == PORTAL and not ch.turn_flags.get("wt_declined") and ch.next_move is None:
-        state = _flag(state, cid, "movement_replaced")
         return decide(state, cid, "move", ["roll", "move:wt_door"], "wt.enter_chosen",
-                      prompt="roll, or enter the Wizard's Tower by the Door")
+                      prompt="roll, or enter the Wizard's Tower by the Door"), True
     if ch.space not in ROOMS:
-        return state
-    state = _flag(state, cid, "movement_replaced")
+        return result
     return decide(state, cid, "move", tower_moves(state, cid), "wt.moved",
-                  prompt="one space (MOVEMENT IN THE WIZARDS TOWER)")
+                  prompt="one space (MOVEMENT IN THE WIZARDS TOWER)"), True
 
 
 def tower_moves(state, cid):
@@ -134,21 +133,22 @@ def tower_moves(state, cid):
     return forward + [f"move:{back}"]
 
 
-def before_encounter(state, character, space):
+def before_encounter(state, result, character, space):
+    """A room's encounter replaces the base one."""
+    state, replaced = result
     if space not in ROOMS:
-        return state
+        return result
     cid = character
-    state = _flag(state, cid, "encounter_replaced")
     if retreating(state, cid):
-        return log(state, "tower_retreat", character=cid, space=space)  # instructions ignored
+        return log(state, "tower_retreat", character=cid, space=space), True  # instructions ignored
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
     if others:
         # ENCOUNTERS IN THE WIZARD'S TOWER: "A Character may Encounter another Character in the
         # Wizard's Tower" (the room's instructions then wait for another turn)
         return decide(state, cid, "encounter", ["encounter:room"] + [f"encounter:char:{o}" for o in others],
-                      "wt.encounter_chosen", prompt="in the Wizard's Tower")
-    return ROOM_ENCOUNTERS[space](state, cid)
+                      "wt.encounter_chosen", prompt="in the Wizard's Tower"), True
+    return ROOM_ENCOUNTERS[space](state, cid), True
 
 
 def encounter_chosen(state, action):
@@ -238,7 +238,6 @@ def enter_chosen(state, action):
     cid = state.current
     if action.kind == "roll":
         state = _flag(state, cid, "wt_declined")
-        state = _flag(state, cid, "movement_replaced", False)
         return push(state, frame("movement.start"))
     return enter(state, cid)
 
