@@ -128,3 +128,29 @@ def test_stones_of_time_restore_an_omen_and_shuffle_the_harbinger_discards_back(
     assert set(gone) | {"stones_of_time"} <= set(s.decks["harbinger"])
     assert len(s.decks["harbinger"]) == len(deck) + 1  # the Stones themselves went back too
     assert invariants.check(s) == []
+
+
+def test_combat_kind_follows_the_database_blocks():
+    """card-data.md 2.2 (R-CD1): blocks B-D fight by Strength, E-G by Craft (``fights_by``, the
+    inference marked in ``stand_ins``); only the A block (the Horsemen, The Beast) keeps both
+    values (001 Strength/Craft); every Spirit of both expansions says ``fights_by: craft``."""
+    craft = {"doomsday_prophet", "demon_of_gluttony", "demon_of_sloth", "essence_eater",
+             "herald_of_death", "herald_of_disease", "herald_of_famine", "infernal_corruptor",
+             "insane_elemental", "crypt_horror", "vengeful_ghosts"}
+    strength = {"nephilim", "possessed_cultist", "scavenging_beasts", "swarm_of_flies",
+                "demon_of_pride", "herald_of_war", "bone_giant", "putrid_zombie", "skeleton",
+                "skeleton_king"}
+    for cid in craft:
+        c = load().cards[cid]
+        assert c.fights_by == "craft" and c.strength is None and c.combat_kind == "psychic", cid
+        assert "inferred" in c.stand_ins["fights_by"], cid
+    for cid in strength:
+        c = load().cards[cid]
+        assert c.craft is None and c.combat_kind == "battle", cid
+    both = [c.id for c in load().cards.values() if c.set == "harbinger" and c.type == "enemy"
+            and c.strength and c.craft]
+    assert sorted(both) == ["horseman_of_death", "horseman_of_disease", "horseman_of_famine",
+                            "horseman_of_war"]
+    spirits = [c for c in load().cards.values() if c.set in ("harbinger", "blood_moon")
+               and c.type == "enemy" and c.subtype == "spirit"]
+    assert spirits and all(c.fights_by == "craft" for c in spirits)

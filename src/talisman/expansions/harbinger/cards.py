@@ -440,14 +440,23 @@ def second_rolled(state, action, who, card):
     return replace(state, battle=b.set("result", result))
 
 
-def held_won(state, who, cards):
+def _on_win(state, who, cards, field, space=None):
+    """Each card's ``data.<field>`` effects for ``who``, once the combat's result stands as a
+    win (nothing otherwise, or once the game is over); ``space``: the source's space."""
     b = state.battle
     if b is None or b.get("result") != "won" or state.outcome is not None:
-        return state
+        return None
     for c in reversed(cards):
-        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["battle_won"]),
-                                  source={"card": c}))
+        source = {"card": c} if space is None else {"card": c, "space": space}
+        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)[field]),
+                                  source=source))
     return state
+
+
+def held_won(state, who, cards):
+    """Rule step: the battle stands as won: each held card's ``battle_won`` effects."""
+    after = _on_win(state, who, cards, "battle_won")
+    return state if after is None else after
 
 
 def discards_to_deck(state, params, actor, source):
@@ -463,13 +472,8 @@ def discards_to_deck(state, params, actor, source):
 
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
-    b = state.battle
-    if b is None or b.get("result") != "won" or state.outcome is not None:
-        return state
-    for c in reversed(cards):
-        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["beaten"]),
-                                  source={"card": c, "space": state.characters[who].space}))
-    return log(state, "harbinger_beaten", character=who, cards=list(cards))
+    after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)
+    return state if after is None else log(after, "harbinger_beaten", character=who, cards=list(cards))
 
 
 def attack_score(state, score, enemy, kind=None):
