@@ -154,3 +154,32 @@ def test_combat_kind_follows_the_database_blocks():
     spirits = [c for c in load().cards.values() if c.set in ("harbinger", "blood_moon")
                and c.type == "enemy" and c.subtype == "spirit"]
     assert spirits and all(c.fights_by == "craft" for c in spirits)
+
+
+def test_putrid_zombie_trophy_refuses_a_follower_given_by_an_effect():
+    """card-data.md 2.2 (Putrid Zombie: "as a trophy: you can't take Followers"): a Follower an
+    effect hands its holder stays on his space (the ``follower_allowed`` hook); without the
+    trophy it joins."""
+    from talisman.rules import possessions  # a test-local import of the rule area under test
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "trophies": ["putrid_zombie"]}], [])
+    refused = possessions.add_possession(s, "thief", "maiden", "test")
+    assert not refused.characters["thief"].followers
+    assert "maiden" in refused.board_cards["woods_1"]
+    assert any(e.name == "follower_refused" and e.data["reason"] == "refused" for e in refused.log)
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "trophies": ["skeleton"]}], [])
+    assert list(possessions.add_possession(s, "thief", "maiden", "test").characters["thief"].followers) == ["maiden"]
+
+
+def test_two_vengeful_ghosts_take_two_off_every_trophy_and_the_skeleton_king_counts_it():
+    """card-data.md 2.2 (Vengeful Ghosts, each "as a trophy: each of your trophies is worth 1
+    less"): two of them take 2 off each trophy, never below nothing; the Skeleton King's trophy
+    points (the Strength and Craft of the trophies held) count the same way (R-CD2)."""
+    from talisman.expansions.harbinger import cards  # a test-local import of the module under test
+    from talisman.rules import characters as chars  # a test-local helper import
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0,
+                "trophies": ["vengeful_ghosts", "vengeful_ghosts", "dragon", "wolf"]}], [])
+    assert chars.trophy_value("dragon", "strength", s, "thief") == 5
+    assert chars.trophy_value("wolf", "strength", s, "thief") == 0
+    assert chars.trophy_value("vengeful_ghosts", "craft", s, "thief") == 2
+    assert chars.trophy_value("dragon", "strength", s) == 7  # nobody's trophy: its printed value
+    assert cards.trophy_points(s, "thief") == 2 + 2 + 5 + 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from ..engine.ruleset import Plugin
-from .hooks import adjust, effect, run_hook
+from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
 from .kernel import HANDLERS, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
@@ -437,17 +437,27 @@ def roll(state, params, actor, source):
 def rolled(state, action, params, actor, source):
     """FATE: the roller may pay a fate token to roll again before the table is read."""
     total = sum(action.dice)
+    if params.get("rerolled"):
+        state = chars.fate_rerolled(state, actor, action.dice, _cause(source))
     if state.characters[actor].fate > 0 and not params.get("rerolled") and \
             not state.characters[actor].toad_turns:
         return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
-                      source=source, total=total)
+                      source=source, total=total, dice=list(action.dice))
+    return roll_kept(state, params, actor, source, total, action.dice)
+
+
+def roll_kept(state, params, actor, source, total, dice):
+    """The roll stands: the ``table_rolled`` hook sees its dice, then the table is read."""
+    if subscribed(state, "table_rolled"):
+        state = run_hook(state, "table_rolled", character=actor, roll=total, dice=list(dice),
+                         cause=_cause(source))
     return read_table(state, params, actor, source, total)
 
 
-def roll_fate(state, action, params, actor, source, total):
+def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
-        return read_table(state, params, actor, source, total)
+        return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
     state = chars.lose(state, actor, "fate", 1, "re-roll")
     return request_roll(state, params["dice"], f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,

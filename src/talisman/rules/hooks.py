@@ -62,6 +62,17 @@ State hooks:
     A Stranger, Place, Object or other card on a space is met (logged ``card_met``), before
     its effects run.  A subscriber records what it needs; it asks for no decision and pushes
     no frame (the Blood Moon: a visit under a Lunar Event).
+``table_rolled(state, character, roll, dice, cause)``
+    A roll of the effect vocabulary (a space's or a card's ``roll`` table, a prayer) is kept:
+    ``dice`` the dice it shows, ``roll`` their sum, before its table is read.  Frames the hook
+    pushes run once the table's effects are done (the Blood Moon's Black Cat: a 1 rolled in
+    the holder's turn lets him discard it).  Asked only when some plugin listens.
+``fate_rerolled(state, character, dice, cause)``
+    ``character`` paid a fate to roll again (FATE) and the new ``dice`` are in, before they
+    are used: his movement roll, his attack roll in a combat, a table roll (``cause``: what
+    was rolled for).  Frames the hook pushes run once the step the roll serves is done (the
+    Harbinger's Witch Cat: a re-roll of 1 makes its holder a Toad).  Asked only when some
+    plugin listens.
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -185,8 +196,14 @@ Value hooks:
 ``trophies(state, cards, character)``
     The beaten enemies (a tuple of card ids) a character keeps as trophies after a combat won;
     the others are discarded (the Harbinger's Spiteful Ghosts: no Spirit or Undead trophy).
-``trophy_value(state, value, card, counter)``
-    What a kept enemy is worth when cashed in for ``counter``.
+``trophy_value(state, value, card, counter, character=None)``
+    What a kept enemy is worth when cashed in for ``counter``; ``character``: whose trophy it
+    is, when the caller knows (the Harbinger's Vengeful Ghosts: each of its holder's trophies
+    is worth 1 less).
+``follower_allowed(state, allowed, character, card)``
+    Whether the Follower ``card`` may join ``character`` (``True`` to begin with); refused, it
+    stays on his space (logged ``follower_refused``).  Asked only with expansions in play (the
+    Harbinger's Putrid Zombie as a trophy: no Follower may be taken).
 ``alignment_changing(state, result, character, alignment, cause)``
     A character's alignment is about to change to ``alignment``; ``result`` is ``(state,
     kept)``, ``(state, False)`` to begin with.  A subscriber that refuses the change (the
@@ -247,6 +264,7 @@ from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
+               "table_rolled", "fate_rerolled",
                "combat_resolved", "combat_ended", "card_met", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
@@ -259,7 +277,8 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held", "defender_options", "other_followers")
+               "warrant_taking", "warrant_held", "defender_options", "other_followers",
+               "follower_allowed")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -52,8 +52,9 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import possessions
-from ...rules.hooks import adjust
+from ...rules.hooks import adjust, run_hook
 from ...state import update_character
+from . import held
 from . import store as st
 from . import terrain as tr
 
@@ -92,6 +93,8 @@ def _next_roller(state, actor, params, source, todo, rolls):
 def lowest_rolled(state, action, actor, params, source, todo, rolls, rerolled):
     """One character's die; FATE: he may pay a fate to roll it again (once)."""
     who, total = todo[0], sum(action.dice)
+    if rerolled:
+        state = chars.fate_rerolled(state, who, action.dice, _cause(source))
     ch = state.characters[who]
     if ch.fate > 0 and not rerolled and not ch.toad_turns:
         return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.lowest_fate",
@@ -112,6 +115,7 @@ def lowest_fate(state, action, actor, params, source, todo, rolls, total):
 
 def _rolled_kept(state, actor, params, source, todo, rolls, total):
     who = todo[0]
+    state = run_hook(state, "table_rolled", character=who, roll=total, dice=[total], cause=_cause(source))
     state = log(state, "everyone_rolls_result", character=who, roll=total, cause=_cause(source))
     return _next_roller(state, actor, params, source, list(todo[1:]), list(rolls) + [[who, total]])
 
@@ -499,8 +503,10 @@ def attack_score(state, score, enemy, kind=None):
 
 
 def trophy_points(state, cid):
-    """Trophy points: the Strength and Craft of every trophy held."""
-    return sum((load().cards[t].strength or 0) + (load().cards[t].craft or 0)
+    """Trophy points: the Strength and Craft of every trophy held, each trophy worth what the
+    Vengeful Ghosts take off (never below nothing)."""
+    less = held.trophy_value_less(state, cid)
+    return sum(max(0, (load().cards[t].strength or 0) + (load().cards[t].craft or 0) - less)
                for t in state.characters[cid].trophies)
 
 

@@ -17,6 +17,13 @@
 ``moves_harbinger_on_event: true``
     the ``events_drawn`` hook: the drawer of an Event may move the Harbinger to any space holding
     a character (``harbinger:<space>``) instead of his own (the Ancient Calendar);
+``toad_on_reroll: {roll, turns}``
+    the ``fate_rerolled`` hook: a fate re-roll of the holder's showing ``roll`` makes him a Toad
+    for ``turns`` turns, once the step the roll serves is done (the Witch Cat: a 1, 3 turns);
+a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid Zombie, no
+    Follower joins its holder) and ``as_trophy.trophy_value_less: N`` (the ``trophy_value``
+    hook, :func:`trophy_value_less`: the Vengeful Ghosts, each of its holder's trophies worth N
+    less);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
+from ...rules import characters as chars
 from ...rules import effects as base
 from ...state import update_character
 from ...rules import kernel
@@ -127,5 +135,45 @@ def calendar_chosen(state, action, cause):
     return figure.move_to(state, action.args[0], cause)
 
 
-STEPS = {"harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
+def fate_rerolled(state, character, dice, cause):
+    """A held card's ``toad_on_reroll`` (the Witch Cat, card-data.md 2.2: "a fate re-roll that
+    comes up 1 makes you a Toad for 3 turns"): a die of the re-roll showing ``roll``."""
+    for card in _with(state, character, "toad_on_reroll"):
+        rule = st.cdata(card)["toad_on_reroll"]
+        if rule["roll"] in dice:
+            state = log(state, "curse_roll", character=character, card=card, dice=list(dice), cause=cause)
+            return push(state, frame("harbinger.toad_by", who=character, card=card, turns=rule["turns"]))
+    return state
+
+
+def toad_by(state, who, card, turns):
+    """Rule step: the holder becomes a Toad (the roll's own step is done)."""
+    ch = state.characters[who]
+    if not ch.alive or ch.toad_turns or state.outcome is not None:
+        return state
+    return chars.become_toad(state, who, turns, card)
+
+
+def _trophy_rule(state, cid, key):
+    ch = state.characters[cid]
+    return [t for t in ch.trophies if st.cdata(t).get("as_trophy", {}).get(key)]
+
+
+def follower_allowed(state, allowed, character, card):
+    """Value hook: a trophy's ``as_trophy.no_followers`` (the Putrid Zombie, card-data.md 2.2:
+    "as a trophy: you can't take Followers")."""
+    return allowed and not _trophy_rule(state, character, "no_followers")
+
+
+def trophy_value_less(state, cid):
+    """How much less each of ``cid``'s trophies is worth: the sum of his trophies'
+    ``as_trophy.trophy_value_less`` (the Vengeful Ghosts, card-data.md 2.2: "as a trophy: each
+    of your trophies is worth 1 less"; two Ghosts, 2 less; the Ghosts themselves too)."""
+    if cid is None or cid not in state.characters:
+        return 0
+    return sum(st.cdata(t)["as_trophy"]["trophy_value_less"]
+               for t in _trophy_rule(state, cid, "trophy_value_less"))
+
+
+STEPS = {"harbinger.toad_by": toad_by, "harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
          "harbinger.calendar_chosen": calendar_chosen}
