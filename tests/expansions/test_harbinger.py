@@ -59,7 +59,9 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "attack_per_trophy", "as_trophy", "on_omen_discard",
                                      "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
                                      "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
-                                     "second_die"})
+                                     "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet"})
+        assert set(c.data.get("as_trophy", {})) <= {"attack_bonus", "roll_of_one_ends_turn", "no_followers",
+                                                    "trophy_value_less"}, c.id
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}

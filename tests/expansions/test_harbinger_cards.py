@@ -15,7 +15,7 @@ from talisman.testing import invariants  # noqa: E402
 
 
 def test_enemy_effect_lists_in_the_card_data_are_valid():
-    """Harbinger enemies (data): the ``beaten``, ``unbeaten`` and ``on_roll`` effects are checked
+    """Harbinger enemies (data): the ``beaten``, ``unbeaten``, ``on_meet`` and ``on_roll`` effects are checked
     against the effect vocabulary (the card loader does not read ``data``)."""
     import jsonschema
     from talisman.effects_schema import with_defs
@@ -26,7 +26,7 @@ def test_enemy_effect_lists_in_the_card_data_are_valid():
         d = c.data or {}
         if c.set != "harbinger":
             continue
-        for key in ("beaten", "unbeaten"):
+        for key in ("beaten", "unbeaten", "on_meet"):
             if key in d:
                 jsonschema.validate(thaw(d[key]), schema)
                 seen.add(c.id)
@@ -35,7 +35,7 @@ def test_enemy_effect_lists_in_the_card_data_are_valid():
             jsonschema.validate(thaw(d["on_roll"]["effects"]), schema)
             seen.add(c.id)
     assert {"horseman_of_war", "herald_of_death", "demon_of_pride", "bone_giant",
-            "essence_eater", "crypt_horror"} <= seen
+            "essence_eater", "crypt_horror", "insane_elemental"} <= seen
 
 
 def test_the_necropolis_draws_up_to_three_from_the_shuffled_discard_pile():

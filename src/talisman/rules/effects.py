@@ -478,6 +478,9 @@ def read_table(state, params, actor, source, total):
     for ability, n in params.get("bonus", {}).items():
         if chars.has_ability(state, actor, ability):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
+    if subscribed(state, "table_roll"):
+        value = adjust(state, "table_roll", value, character=actor, space=source.get("space"),
+                       card=source.get("card"))
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
 

@@ -173,6 +173,11 @@ Value hooks:
     The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
     tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
     spaces, from one building to another).
+``table_roll(state, value, character, space, card)``
+    The value a table is read at (the dice, plus or less what the roll adds or subtracts, and
+    the abilities' bonus) of a ``roll`` effect whose source is ``space`` or ``card`` (either
+    may be None).  Asked only when some plugin listens (the Harbinger's Cursed Talisman: 3
+    more at the Mines and the Crypt).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
@@ -278,7 +283,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "defender_options", "other_followers",
-               "follower_allowed")
+               "follower_allowed", "table_roll")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -38,6 +38,7 @@ hook                      what the Harbinger does there
                           as a trophy: each of its holder's trophies worth 1 less
 ``fate_rerolled``         the Witch Cat: a fate re-roll of 1 makes its holder a Toad
 ``follower_allowed``      the Putrid Zombie as a trophy: no Follower joins its holder
+``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
 ``movement_destinations`` the Bog's -1 to the roll of a character on
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
@@ -269,6 +270,7 @@ HOOKS = {
     "trophies": trophies,
     "fate_rerolled": held.fate_rerolled,
     "follower_allowed": held.follower_allowed,
+    "table_roll": held.table_roll,
     "combat_resolved": combat_resolved,
     "combat_options": characters.combat_options,
     "combat_option_chosen": characters.combat_option_chosen,

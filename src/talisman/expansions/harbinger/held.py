@@ -24,6 +24,9 @@ a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid
     Follower joins its holder) and ``as_trophy.trophy_value_less: N`` (the ``trophy_value``
     hook, :func:`trophy_value_less`: the Vengeful Ghosts, each of its holder's trophies worth N
     less);
+``table_roll_bonus: {spaces, amount}``
+    the ``table_roll`` hook: ``amount`` added to the holder's table rolls on those spaces (the
+    Cursed Talisman: 3 at the Mines and the Crypt);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -173,6 +176,18 @@ def trophy_value_less(state, cid):
         return 0
     return sum(st.cdata(t)["as_trophy"]["trophy_value_less"]
                for t in _trophy_rule(state, cid, "trophy_value_less"))
+
+
+def table_roll(state, value, character, space, card):
+    """Value hook: a held card's ``table_roll_bonus`` on the table's space (the Cursed
+    Talisman, card-data.md 2.2: "+3 to your rolls at the Mines and the Crypt")."""
+    if space is None or character not in state.characters:
+        return value
+    for c in _with(state, character, "table_roll_bonus"):
+        rule = st.cdata(c)["table_roll_bonus"]
+        if space in rule["spaces"]:
+            value += rule["amount"]
+    return value
 
 
 STEPS = {"harbinger.toad_by": toad_by, "harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
