@@ -4,11 +4,14 @@ scenario files ``tests/scenarios/harbinger_*.yaml`` show the same cards in play.
 import sys
 from pathlib import Path
 
+import yaml
 from pyrsistent import pvector, thaw
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
 from support import events, hgame, legal, play  # noqa: E402
+import talisman  # noqa: E402
+from talisman import scenarios  # noqa: E402
 from talisman.definitions import load  # noqa: E402
 from talisman.engine.records import replace  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
@@ -183,3 +186,18 @@ def test_two_vengeful_ghosts_take_two_off_every_trophy_and_the_skeleton_king_cou
     assert chars.trophy_value("vengeful_ghosts", "craft", s, "thief") == 2
     assert chars.trophy_value("dragon", "strength", s) == 7  # nobody's trophy: its printed value
     assert cards.trophy_points(s, "thief") == 2 + 2 + 5 + 0
+
+
+def test_revelations_look_and_order_are_hidden_from_the_others():
+    """Revelations (card-data.md 2.2): the look at the Harbinger cards and the cards put on the
+    Adventure deck are the drawer's secret: another player's view shows only that they happened."""
+    path = Path(__file__).resolve().parents[1] / "scenarios" / \
+        "harbinger_revelations_puts_four_harbinger_cards_on_the_adventure_deck.yaml"
+    doc = yaml.safe_load(path.read_text())
+    s = scenarios.setup_state(doc["setup"], doc["dice"])
+    for a in doc["actions"]:
+        s = scenarios.TalismanScenarios.apply(s, a)
+    secret = [e for e in talisman.player_view(s, "troll").log if e.name in ("cards_seen", "card_put_on_deck")]
+    assert len(secret) == 5 and all(set(e.data["cards"]) == {"hidden"} for e in secret)
+    own = [e for e in talisman.player_view(s, "warrior").log if e.name == "cards_seen"]
+    assert list(own[0].data["cards"]) == ["skeleton", "nephilim", "swarm_of_flies", "putrid_zombie"]

@@ -31,6 +31,10 @@ Effects (``fn(state, params, actor, source) -> state``, schemas in :data:`SCHEMA
     the combat being resolved becomes a stand-off (the Bone Giant's die).
 ``harbinger_discards_to_deck``
     the Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time).
+``revelations``
+    the actor secretly looks at the top ``count`` Harbinger cards and puts them, one at a time
+    in the order he chooses (``put:<card>``), on top of the Adventure deck: the last one put is
+    the top card (Revelations); the look and the cards put are logged ``seen_by`` him.
 
 Enemy card fields read here (``data:``): ``beaten`` (effects for the character who beat it,
 once the result stands as a win), ``on_roll: {kind, rolls, effects}`` (effects for the
@@ -474,6 +478,44 @@ def discards_to_deck(state, params, actor, source):
     return log(state, "discards_shuffled_back", deck="harbinger", cards=len(pile), cause=_cause(source))
 
 
+def revelations(state, params, actor, source):
+    """Revelations (card-data.md 2.2): the top ``count`` Harbinger cards, looked at in secret,
+    go on top of the Adventure deck in the order the actor chooses."""
+    deck = list(state.decks.get("harbinger", ()))
+    cards, rest = deck[:params["count"]], deck[params["count"]:]
+    if not cards:
+        return log(state, "no_effect", character=actor, reason="the Harbinger deck is empty",
+                   source=_cause(source))
+    state = replace(state, decks=state.decks.set("harbinger", pvector(rest)))
+    state = log(state, "cards_seen", character=actor, deck="harbinger", cards=cards, seen_by=actor)
+    return _revelation_offer(state, actor, cards, _cause(source))
+
+
+def _revelation_offer(state, actor, cards, cause):
+    if len(set(cards)) == 1:  # one card (or copies of one): no order to choose
+        for c in cards:
+            state = _put_on_adventure(state, actor, c, cause)
+        return state
+    return decide(state, actor, "revelation", [f"put:{c}" for c in dict.fromkeys(cards)],
+                  "harbinger.revelation_put", prompt="the next card onto the Adventure deck (the last put is on top)",
+                  actor=actor, cards=list(cards), cause=cause)
+
+
+def revelation_put(state, action, actor, cards, cause):
+    card = action.args[0]
+    rest = list(cards)
+    rest.remove(card)
+    state = _put_on_adventure(state, actor, card, cause)
+    return _revelation_offer(state, actor, rest, cause) if rest else state
+
+
+def _put_on_adventure(state, actor, card, cause):
+    deck = state.decks.get("adventure", pvector())
+    state = replace(state, decks=state.decks.set("adventure", pvector([card]) + pvector(deck)))
+    return log(state, "card_put_on_deck", character=actor, deck="adventure", cards=[card],
+               seen_by=actor, cause=cause)
+
+
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
     after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)
@@ -531,6 +573,7 @@ EFFECTS = {
     "discard_possession": discard_possession, "convert_counters": convert_counters,
     "followers_for_lives": followers_for_lives, "discard_trophy": discard_trophy,
     "combat_standoff": combat_standoff, "harbinger_discards_to_deck": discards_to_deck,
+    "revelations": revelations,
 }
 
 SCHEMAS = {
@@ -547,6 +590,7 @@ SCHEMAS = {
     "discard_trophy": _obj(),
     "combat_standoff": _obj(),
     "harbinger_discards_to_deck": _obj(),
+    "revelations": _obj(["count"], count={"type": "integer", "minimum": 1}),
 }
 
 STEPS = {
@@ -559,4 +603,5 @@ STEPS = {
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
     "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
     "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
+    "harbinger.revelation_put": revelation_put,
 }
