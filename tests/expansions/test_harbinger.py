@@ -59,7 +59,8 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "attack_per_trophy", "as_trophy", "on_omen_discard",
                                      "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
                                      "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
-                                     "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet"})
+                                     "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet",
+                                     "life_value", "fate_value", "others_lose_lives", "others_heal"})
         assert set(c.data.get("as_trophy", {})) <= {"attack_bonus", "roll_of_one_ends_turn", "no_followers",
                                                     "trophy_value_less"}, c.id
         assert set(c.data) <= allowed, c.id
@@ -466,9 +467,11 @@ def test_cursed_objects_are_kept_first_when_choosing_what_to_keep():
     """001 Cursed Keyword: with more Objects than the limit, a character keeps as many Cursed
     Objects as possible (the base game's only keep-or-drop moment is taking an Object at the
     limit: the drops offered never include a Cursed Object)."""
-    s = hgame([{"id": "thief", "space": "plains_1",
+    s = hgame([{"id": "thief", "space": "plains_1", "craft": 1,
                 "objects": ["flail_of_blood", "forbidden_tome", "worldeater_box", "cursed_talisman"]}],
               [2], board_cards={"fields_3": ["sword"]})
+    if s.pending.kind == "turn":  # the Forbidden Tome filled his Spells as the turn started
+        s = play(s, "roll")
     s = play(s, "move:fields_3")
     assert not any(a.startswith("drop:") for a in legal(s))
     assert "take:sword" not in legal(s)

@@ -195,9 +195,49 @@ def test_revelations_look_and_order_are_hidden_from_the_others():
         "harbinger_revelations_puts_four_harbinger_cards_on_the_adventure_deck.yaml"
     doc = yaml.safe_load(path.read_text())
     s = scenarios.setup_state(doc["setup"], doc["dice"])
-    for a in doc["actions"]:
+    for a in doc["actions"][:3]:  # the move and two cards put: two still in the drawer's hand
         s = scenarios.TalismanScenarios.apply(s, a)
+    mid = talisman.player_view(s, "troll").ext["harbinger"]["cards"]["revelations"]
+    assert list(mid) == ["hidden", "hidden"]
+    assert "hidden" not in talisman.player_view(s, "warrior").ext["harbinger"]["cards"]["revelations"]
+    for a in doc["actions"][3:]:
+        s = scenarios.TalismanScenarios.apply(s, a)
+    assert "revelations" not in s.ext["harbinger"]["cards"]
     secret = [e for e in talisman.player_view(s, "troll").log if e.name in ("cards_seen", "card_put_on_deck")]
     assert len(secret) == 5 and all(set(e.data["cards"]) == {"hidden"} for e in secret)
     own = [e for e in talisman.player_view(s, "warrior").log if e.name == "cards_seen"]
     assert list(own[0].data["cards"]) == ["skeleton", "nephilim", "swarm_of_flies", "putrid_zombie"]
+
+
+def test_forbidden_tome_lowers_life_and_fate_values_per_spell():
+    """card-data.md 2.2 (Forbidden Tome): "life and fate values -1 per Spell held (min 1)": with
+    two Spells the Thief heals to 2 at most and replenishes fate to 1 less than his start; with
+    five Spells both values stop at 1."""
+    from talisman.rules import characters as chars  # a test-local helper import
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "lives": 1, "craft": 9,
+                "objects": ["forbidden_tome"], "spells": ["destroy_magic", "sacred_offering"]}], [])
+    s = attrs_spells(s, "thief", ["destroy_magic", "sacred_offering"])  # whatever the turn start drew
+    assert chars.life_value(s, "thief") == 2
+    assert chars.fate_value(s, "thief") == max(1, load().characters["thief"].fate - 2)
+    assert chars.heal(s, "thief", 4, "test").characters["thief"].lives == 2
+    many = attrs_spells(s, "thief", ["destroy_magic"] * 5)
+    assert chars.life_value(many, "thief") == 1 and chars.fate_value(many, "thief") == 1
+
+
+def test_key_to_hades_holder_heals_when_another_heals():
+    """card-data.md 2.2 (Key to Hades): "may heal 1 whenever another gains/heals" (taken: healing
+    costs nothing); the healer himself is not healed twice."""
+    from talisman.rules import characters as chars  # a test-local helper import
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "lives": 2},
+               {"id": "warrior", "space": "tavern", "fate": 0, "lives": 2, "objects": ["key_to_hades"]}], [])
+    healed = chars.heal(s, "thief", 1, "test")
+    assert healed.characters["thief"].lives == 3 and healed.characters["warrior"].lives == 3
+    gained = chars.gain(s, "thief", "lives", 2, "test")
+    assert gained.characters["thief"].lives == 4 and gained.characters["warrior"].lives == 3
+    own = chars.heal(s, "warrior", 1, "test")
+    assert own.characters["warrior"].lives == 3 and own.characters["thief"].lives == 2
+
+
+def attrs_spells(state, cid, spells):
+    from talisman.state import update_character  # a test-local helper import
+    return update_character(state, cid, spells=spells)

@@ -312,8 +312,9 @@ def gain(state, cid, which, n, cause):
         if n <= 0:
             return log(state, "gain_refused", character=cid, counter=which, cause=cause)
     state = update_character(state, cid, **{which: getattr(ch, which) + n})
-    return log(state, f"{which}_gained", character=cid, amount=n,
-               value=getattr(ch, which) + n, cause=cause)
+    state = log(state, f"{which}_gained", character=cid, amount=n,
+                value=getattr(ch, which) + n, cause=cause)
+    return _lives_gained(state, cid, n, cause) if which == "lives" else state
 
 
 def lose(state, cid, which, n, cause):
@@ -354,11 +355,31 @@ def _lives_spared(state, cid, n, cause):
 
 
 def heal(state, cid, n, cause):
-    """HEALING: never restores a character to more than 4 lives."""
+    """HEALING: never restores a character to more than 4 lives (his life value: an expansion's
+    card may change it, :func:`life_value`)."""
     ch = state.characters[cid]
-    lives = max(ch.lives, min(4, ch.lives + n))
+    lives = max(ch.lives, min(life_value(state, cid), ch.lives + n))
     state = update_character(state, cid, lives=lives)
-    return log(state, "healed", character=cid, amount=lives - ch.lives, lives=lives, cause=cause)
+    state = log(state, "healed", character=cid, amount=lives - ch.lives, lives=lives, cause=cause)
+    return _lives_gained(state, cid, lives - ch.lives, cause)
+
+
+def _lives_gained(state, cid, n, cause):
+    if n <= 0 or not subscribed(state, "lives_gained"):
+        return state
+    return run_hook(state, "lives_gained", character=cid, amount=n, cause=cause)
+
+
+def life_value(state, cid):
+    """HEALING's limit, 4 lives, as the ``life_value`` hook changes it (expansions only)."""
+    return adjust(state, "life_value", 4, character=cid) if state.config.expansions else 4
+
+
+def fate_value(state, cid):
+    """The fate a replenish restores: the starting fate, as the ``fate_value`` hook changes it
+    (expansions only)."""
+    start = load().characters[cid].fate
+    return adjust(state, "fate_value", start, character=cid) if state.config.expansions else start
 
 
 def lose_counter(state, cid, which, n, cause):

@@ -130,13 +130,14 @@ def other_saves(state, action, actor, n, cause, asked):
 
 
 def heal(state, params, actor, source):
-    return chars.heal(state, actor, 4 if params == "full" else params, _cause(source))
+    return chars.heal(state, actor, chars.life_value(state, actor) if params == "full" else params,
+                      _cause(source))
 
 
 def heal_for_gold(state, params, actor, source):
     """Pay ``per_life`` gold for each life healed, up to ``max`` lives and never above 4."""
     ch = state.characters[actor]
-    most = min(4 - ch.lives, ch.gold // params["per_life"], params.get("max", 4))
+    most = min(chars.life_value(state, actor) - ch.lives, ch.gold // params["per_life"], params.get("max", 4))
     if most <= 0:
         return log(state, "nothing_to_buy", character=actor, what="healing")
     return decide(state, actor, "heal", [f"heal:{n}" for n in range(0, most + 1)],
@@ -154,7 +155,7 @@ def healing_bought(state, action, per_life, actor, source):
 
 def replenish_fate(state, params, actor, source):
     ch = state.characters[actor]
-    value = load().characters[actor].fate
+    value = chars.fate_value(state, actor)
     if ch.fate >= value:
         return state
     if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
@@ -167,7 +168,7 @@ def replenish_fate(state, params, actor, source):
 
 def replenish_fate_for_gold(state, params, actor, source):
     ch = state.characters[actor]
-    most = min(load().characters[actor].fate - ch.fate, ch.gold // params["per_token"])
+    most = min(chars.fate_value(state, actor) - ch.fate, ch.gold // params["per_token"])
     if most <= 0:
         return state
     return decide(state, actor, "fate", [f"fate:{n}" for n in range(0, most + 1)],

@@ -73,6 +73,11 @@ State hooks:
     was rolled for).  Frames the hook pushes run once the step the roll serves is done (the
     Harbinger's Witch Cat: a re-roll of 1 makes its holder a Toad).  Asked only when some
     plugin listens.
+``lives_gained(state, character, amount, cause)``
+    ``character`` has just healed or gained ``amount`` lives (``characters.heal``,
+    ``characters.gain``), after they are added.  A subscriber asks for no decision (the
+    Harbinger's Key to Hades: its holder heals 1 when another character does).  Asked only
+    when some plugin listens.
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -178,6 +183,13 @@ Value hooks:
     the abilities' bonus) of a ``roll`` effect whose source is ``space`` or ``card`` (either
     may be None).  Asked only when some plugin listens (the Harbinger's Cursed Talisman: 3
     more at the Mines and the Crypt).
+``life_value(state, value, character)``
+    The most lives HEALING restores ``character`` to (4: "never restores a character to more
+    than 4 lives").  Asked only with expansions in play (the Harbinger's Key to Hades: 2 more
+    for each character in the game; the Forbidden Tome: 1 less for each Spell held).
+``fate_value(state, value, character)``
+    How much fate a replenish restores ``character`` to (his starting fate).  Asked only with
+    expansions in play (the Forbidden Tome: 1 less for each Spell held).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
@@ -269,7 +281,7 @@ from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
-               "table_rolled", "fate_rerolled",
+               "table_rolled", "fate_rerolled", "lives_gained",
                "combat_resolved", "combat_ended", "card_met", "before_forced_move",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
@@ -283,7 +295,7 @@ VALUE_HOOKS = ("draw_deck", "attack_score", "space_effect", "space_named", "cros
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "defender_options", "other_followers",
-               "follower_allowed", "table_roll")
+               "follower_allowed", "table_roll", "life_value", "fate_value")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -39,6 +39,11 @@ hook                      what the Harbinger does there
 ``fate_rerolled``         the Witch Cat: a fate re-roll of 1 makes its holder a Toad
 ``follower_allowed``      the Putrid Zombie as a trophy: no Follower joins its holder
 ``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt
+``player_view``           the Harbinger cards a Revelations drawer is still putting are his
+``life_value``,           the Key to Hades (2 more lives a character in the game) and the
+``fate_value``            Forbidden Tome (1 less life and fate a Spell held, at least 1)
+``lives_losing``,         the Key to Hades: its holder loses a life as another loses lives and
+``lives_gained``          heals one as another heals or gains lives
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
 ``movement_destinations`` the Bog's -1 to the roll of a character on
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
@@ -271,6 +276,11 @@ HOOKS = {
     "fate_rerolled": held.fate_rerolled,
     "follower_allowed": held.follower_allowed,
     "table_roll": held.table_roll,
+    "player_view": cards.player_view,
+    "life_value": held.life_value,
+    "fate_value": held.fate_value,
+    "lives_losing": held.lives_losing,
+    "lives_gained": held.lives_gained,
     "combat_resolved": combat_resolved,
     "combat_options": characters.combat_options,
     "combat_option_chosen": characters.combat_option_chosen,

@@ -47,7 +47,7 @@ die added to its holder's battle roll, doubles lose); a trophy's ``as_trophy.att
 """
 from __future__ import annotations
 
-from pyrsistent import pvector
+from pyrsistent import pmap, pvector
 
 from ...definitions import load
 from ...engine.dice import shuffle
@@ -491,8 +491,34 @@ def revelations(state, params, actor, source):
     return _revelation_offer(state, actor, cards, _cause(source))
 
 
+def _in_hand(state, cards, actor=None):
+    """The cards looked at and not yet put: kept where the invariants find them
+    (``ext.harbinger.cards.revelations``), seen by ``actor`` alone (:func:`player_view`)."""
+    d = st.data(state)
+    held = d.get("cards", pmap())
+    if cards:
+        held = held.set("revelations", pvector(cards))
+        d = d.set("revelations_by", actor)
+    else:
+        held = held.discard("revelations")
+        d = d.discard("revelations_by")
+    return replace(state, ext=state.ext.set(st.EXP, d.set("cards", held)))
+
+
+def player_view(state, view, player):
+    """Value hook: the Harbinger cards a Revelations drawer is still putting are his secret."""
+    d = st.data(view)
+    held = d.get("cards", pmap()).get("revelations")
+    if not held or d.get("revelations_by") == player:
+        return view
+    cards = d["cards"].set("revelations", pvector(["hidden"] * len(held)))
+    return replace(view, ext=view.ext.set(st.EXP, d.set("cards", cards)))
+
+
 def _revelation_offer(state, actor, cards, cause):
+    state = _in_hand(state, cards, actor)
     if len(set(cards)) == 1:  # one card (or copies of one): no order to choose
+        state = _in_hand(state, [])
         for c in cards:
             state = _put_on_adventure(state, actor, c, cause)
         return state
@@ -505,7 +531,7 @@ def revelation_put(state, action, actor, cards, cause):
     card = action.args[0]
     rest = list(cards)
     rest.remove(card)
-    state = _put_on_adventure(state, actor, card, cause)
+    state = _put_on_adventure(_in_hand(state, rest, actor), actor, card, cause)
     return _revelation_offer(state, actor, rest, cause) if rest else state
 
 

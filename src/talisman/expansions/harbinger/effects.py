@@ -358,7 +358,7 @@ def replenish_fate_by(state, params, actor, source):
     """Replenish ``amount`` fate: gain it, never above the character's starting fate (the
     Doom Omen: "the winner ... may replenish 1 fate")."""
     ch = state.characters[actor]
-    start = load().characters[actor].fate
+    start = chars.fate_value(state, actor)
     n = min(params.get("amount", 1), start - ch.fate)
     if n <= 0:
         return state

@@ -333,7 +333,7 @@ def meet(state, space, everything, met=()):
         if first:
             # card-data.md 2.2 (Insane Elemental): "on meeting it" -- before the combat; then meet again
             card = first[0]
-            state = update_character(state, cid, turn_flags=flags.set("met_first", done + [card]))
+            state = update_character(state, cid, turn_flags=flags.set("met_first", pvector(done + [card])))
             state = log(state, "enemy_met", character=cid, card=card, space=space)
             state = push(state, frame("harbinger.meet", space=space, everything=everything, met=list(met)))
             return base.run(state, list(st.cdata(card)["on_meet"]), cid, {"card": card, "space": space})

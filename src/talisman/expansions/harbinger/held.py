@@ -27,6 +27,14 @@ a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid
 ``table_roll_bonus: {spaces, amount}``
     the ``table_roll`` hook: ``amount`` added to the holder's table rolls on those spaces (the
     Cursed Talisman: 3 at the Mines and the Crypt);
+``life_value: {per_character, per_spell, min}`` / ``fate_value: {per_spell, min}``
+    the ``life_value`` / ``fate_value`` hooks: the holder's life value (HEALING's 4) or fate
+    value (what a replenish restores) changed by ``per_character`` for each character in the
+    game and ``per_spell`` for each Spell he holds, never below ``min`` (the Key to Hades: 2
+    more a character; the Forbidden Tome: 1 less a Spell, at least 1);
+``others_lose_lives: N`` / ``others_heal: N``
+    the ``lives_losing`` / ``lives_gained`` hooks: as another character loses lives the holder
+    loses N; as another heals or gains lives the holder heals N (the Key to Hades: 1 each);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -188,6 +196,49 @@ def table_roll(state, value, character, space, card):
         if space in rule["spaces"]:
             value += rule["amount"]
     return value
+
+
+def _value(state, value, character, field):
+    for card in _with(state, character, field):
+        rule = st.cdata(card)[field]
+        n = len(st.alive_in_order(state, character)) * rule.get("per_character", 0)
+        n += len(state.characters[character].spells) * rule.get("per_spell", 0)
+        value = max(rule.get("min", 1), value + n)
+    return value
+
+
+def life_value(state, value, character):
+    """Value hook: a held card's ``life_value`` (the Key to Hades, the Forbidden Tome)."""
+    return _value(state, value, character, "life_value")
+
+
+def fate_value(state, value, character):
+    """Value hook: a held card's ``fate_value`` (the Forbidden Tome)."""
+    return _value(state, value, character, "fate_value")
+
+
+def _others_with(state, character, field):
+    return [(c, card) for c in st.alive_in_order(state, character) if c != character
+            for card in _with(state, c, field)]
+
+
+def lives_losing(state, result, character, amount, cause):
+    """Value hook (``(state, spared)`` threaded): as ``character`` loses lives, each other
+    holder of an ``others_lose_lives`` card loses that many (the Key to Hades: 1); no life of
+    ``character``'s is spared."""
+    state, spared = result
+    for holder, card in _others_with(state, character, "others_lose_lives"):
+        if state.characters[holder].alive:
+            state = chars.lose_lives(state, holder, st.cdata(card)["others_lose_lives"], card)
+    return state, spared
+
+
+def lives_gained(state, character, amount, cause):
+    """As ``character`` heals or gains lives, each other holder of an ``others_heal`` card
+    heals that many (the Key to Hades: 1; the card's "may" taken, healing costing nothing)."""
+    for holder, card in _others_with(state, character, "others_heal"):
+        state = chars.heal(state, holder, st.cdata(card)["others_heal"], card)
+    return state
 
 
 STEPS = {"harbinger.toad_by": toad_by, "harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
