@@ -151,7 +151,8 @@ def test_blood_moon_types_follow_the_database_blocks():
     assert kinds["magic_object"] == 12 and kinds["object"] == 9
     for cid in ("harvest_horror", "mummy", "mummy_king", "vampire_bats"):
         c = load().cards[cid]
-        assert c.craft and c.strength is None and c.subtype == "spirit" and "combat_kind" in c.stand_ins
+        assert c.craft and c.strength is None and c.subtype == "spirit"
+        assert c.fights_by == "craft" and "inferred" in c.stand_ins["fights_by"]
     for cid in ("crypt_wyvern", "zombie_dragon"):
         c = load().cards[cid]
         assert c.craft and c.strength is None and c.subtype == "dragon"

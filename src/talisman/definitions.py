@@ -131,7 +131,7 @@ CARDS_SCHEMA_BODY = ({
                 "save": {"type": "object", "additionalProperties": False, "required": ["on"],
                          "properties": {"on": {"type": "string", "pattern": "^[1-6](-[1-6])?$"}}},
                 "abilities": _IDS,
-                "carry": {"type": "integer", "minimum": 1},
+                "carry": {"type": "integer", "not": {"const": 0}},  # a trophy's: less
                 "cast": {"type": "object", "additionalProperties": False,
                          "required": ["when", "effect"],
                          "properties": {"when": {"type": "array", "items": {"enum": CARD_WHEN}},

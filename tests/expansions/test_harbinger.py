@@ -59,7 +59,10 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "attack_per_trophy", "as_trophy", "on_omen_discard",
                                      "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
                                      "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
-                                     "second_die"})
+                                     "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet",
+                                     "life_value", "fate_value", "others_lose_lives", "others_heal"})
+        assert set(c.data.get("as_trophy", {})) <= {"attack_bonus", "roll_of_one_ends_turn", "no_followers",
+                                                    "trophy_value_less"}, c.id
         assert set(c.data) <= allowed, c.id
         assert set(c.data.get("continuous", {})) <= continuous, c.id
         assert set(c.data.get("star", {})) <= {"crown_wins_when_omens_exhausted", "harbinger_to_the_dead"}
@@ -95,39 +98,48 @@ def test_base_game_never_runs_harbinger_code(monkeypatch):
 # --- 001 Strength/Craft ----------------------------------------------------------------------------
 
 def test_strength_craft_enemies_are_fought_in_battle_or_psychic_combat_as_chosen():
-    """001 Strength/Craft: the character chooses battle or psychic combat against them."""
+    """001 Strength/Craft: the character chooses battle or psychic combat against them (the
+    Horsemen have both values; the E-G blocks fight by Craft only: docs/rulings.md R-CD1)."""
     s = hgame([{"id": "warrior", "space": "woods_2", "craft": 4}], [1],
-              board_cards={"fields_3": ["nephilim"]})
+              board_cards={"fields_3": ["horseman_of_war"]})
     s = play(s, "move:fields_3")
     assert legal(s) == {"combat:battle", "combat:psychic"}
     p = play(s, "combat:psychic")
-    assert p.battle["kind"] == "psychic" and p.battle["enemies"][0]["value"] == 5  # its Craft
+    assert p.battle["kind"] == "psychic" and p.battle["enemies"][0]["value"] == 6  # its Craft
     b = play(s, "combat:battle")
-    assert b.battle["kind"] == "battle" and b.battle["enemies"][0]["value"] == 6  # its Strength
+    assert b.battle["kind"] == "battle" and b.battle["enemies"][0]["value"] == 7  # its Strength
+
+
+def test_an_enemy_of_one_combat_kind_offers_no_choice():
+    """R-CD1 (card-data.md 2.2): the Herald of Death (block F) fights by Craft only, the Nephilim
+    (block B) by Strength only: the fight starts without a battle/psychic choice."""
+    for card, kind in (("herald_of_death", "psychic"), ("nephilim", "battle")):
+        s = hgame([{"id": "warrior", "space": "woods_2"}], [1], board_cards={"fields_3": [card]})
+        s = play(s, "move:fields_3")
+        assert legal(s) == {"fight"} and s.battle["kind"] == kind
 
 
 def test_strength_craft_choice_covers_all_of_them_and_joins_same_kind_enemies():
     """001 Strength/Craft: "he can choose to fight all these Enemies" in one combat; plain
     enemies of the same number that fight the chosen way join them, the others wait."""
-    s = hgame([{"id": "warrior", "space": "woods_2"}], [1],
-              board_cards={"fields_3": ["nephilim", "doomsday_prophet", "skeleton"]})
+    cards = ["horseman_of_war", "doomsday_prophet", "skeleton"]
+    s = hgame([{"id": "warrior", "space": "woods_2"}], [1], board_cards={"fields_3": list(cards)})
     s = play(s, "move:fields_3", "combat:psychic")
-    assert [e["name"] for e in s.battle["enemies"]] == ["nephilim", "doomsday_prophet"]
-    s2 = hgame([{"id": "warrior", "space": "woods_2"}], [1],
-               board_cards={"fields_3": ["nephilim", "doomsday_prophet", "skeleton"]})
+    assert [e["name"] for e in s.battle["enemies"]] == ["horseman_of_war", "doomsday_prophet"]
+    s2 = hgame([{"id": "warrior", "space": "woods_2"}], [1], board_cards={"fields_3": list(cards)})
     s2 = play(s2, "move:fields_3", "combat:battle")
-    assert [e["name"] for e in s2.battle["enemies"]] == ["nephilim", "doomsday_prophet", "skeleton"]
+    assert [e["name"] for e in s2.battle["enemies"]] == ["horseman_of_war", "skeleton"]
 
 
 def test_strength_craft_trophies_cash_in_for_strength_or_craft():
     """001 Strength/Craft: "Characters may exchange trophies with a Strength/Craft value for
     either Strength counters or Craft counters"."""
     s = hgame([{"id": "warrior", "space": "woods_2", "craft": 9}], [1, 6, 1],
-              board_cards={"fields_3": ["nephilim"]})
+              board_cards={"fields_3": ["horseman_of_war"]})
     s = play(s, "move:fields_3", "combat:psychic", "fight")
-    assert list(s.characters["warrior"].trophies) == ["nephilim"]
-    from talisman.rules import characters as chars
-    s = attrs_replace_char(s, "warrior", trophies=["nephilim", "insane_elemental"])  # 6+5 / 5+5
+    assert list(s.characters["warrior"].trophies) == ["horseman_of_war"]
+    from talisman.rules import characters as chars  # a test-local helper import
+    s = attrs_replace_char(s, "warrior", trophies=["horseman_of_war", "horseman_of_death"])  # 7+7 / 6+7
     assert chars.can_cash_in(s, "warrior", "strength") and chars.can_cash_in(s, "warrior", "craft")
     craft = chars.cash_in(s, "warrior", "craft")
     assert craft.characters["warrior"].craft == s.characters["warrior"].craft + 1
@@ -455,9 +467,11 @@ def test_cursed_objects_are_kept_first_when_choosing_what_to_keep():
     """001 Cursed Keyword: with more Objects than the limit, a character keeps as many Cursed
     Objects as possible (the base game's only keep-or-drop moment is taking an Object at the
     limit: the drops offered never include a Cursed Object)."""
-    s = hgame([{"id": "thief", "space": "plains_1",
+    s = hgame([{"id": "thief", "space": "plains_1", "craft": 1,
                 "objects": ["flail_of_blood", "forbidden_tome", "worldeater_box", "cursed_talisman"]}],
               [2], board_cards={"fields_3": ["sword"]})
+    if s.pending.kind == "turn":  # the Forbidden Tome filled his Spells as the turn started
+        s = play(s, "roll")
     s = play(s, "move:fields_3")
     assert not any(a.startswith("drop:") for a in legal(s))
     assert "take:sword" not in legal(s)

@@ -176,7 +176,8 @@ def movement_roll_options(state, cid, roll):
     """The Troll may heal a life instead of moving on a movement roll of 6 (``regenerate``);
     the Leprechaun may teleport on a 4 (``teleport_on_roll``)."""
     out = []
-    if roll == 6 and chars.has_ability(state, cid, "regenerate") and state.characters[cid].lives < 4:
+    if roll == 6 and chars.has_ability(state, cid, "regenerate") and \
+            state.characters[cid].lives < chars.life_value(state, cid):
         out.append("regenerate")
     if teleport_region(state, cid, roll) is not None:
         out.append("teleport")

@@ -275,9 +275,23 @@ def carried_objects(ch):
 
 
 def carry_limit(ch):
-    """LIMIT TO NUMBER OF OBJECTS: 4, plus what Articles (the Mule) carry."""
-    extra = sum(card(c).carry or 0 for c in tuple(ch.objects) + tuple(ch.followers))
-    return 4 + extra
+    """LIMIT TO NUMBER OF OBJECTS: 4, plus what Articles (the Mule) carry, plus what a card's
+    ``carry`` changes while it is kept as a trophy (the Harbinger's Swarm of Flies: 1 less)."""
+    extra = sum(card(c).carry or 0 for c in tuple(ch.objects) + tuple(ch.followers) + tuple(ch.trophies))
+    return max(0, 4 + extra)
+
+
+def follower_allowed(state, cid, card_id):
+    """Whether the Follower ``card_id`` may join ``cid`` (the ``follower_allowed`` hook, asked
+    only with expansions in play: a trophy that bars Followers)."""
+    return not state.config.expansions or adjust(state, "follower_allowed", True, character=cid, card=card_id)
+
+
+def fate_rerolled(state, cid, dice, cause):
+    """FATE: ``cid`` paid a fate and rolled again; the ``fate_rerolled`` hook sees the new dice."""
+    if not subscribed(state, "fate_rerolled"):
+        return state
+    return run_hook(state, "fate_rerolled", character=cid, dice=list(dice), cause=cause)
 
 
 def type_limit_reached(state, cid, c):
@@ -304,8 +318,9 @@ def gain(state, cid, which, n, cause):
         if n <= 0:
             return log(state, "gain_refused", character=cid, counter=which, cause=cause)
     state = update_character(state, cid, **{which: getattr(ch, which) + n})
-    return log(state, f"{which}_gained", character=cid, amount=n,
-               value=getattr(ch, which) + n, cause=cause)
+    state = log(state, f"{which}_gained", character=cid, amount=n,
+                value=getattr(ch, which) + n, cause=cause)
+    return _lives_gained(state, cid, n, cause) if which == "lives" else state
 
 
 def lose(state, cid, which, n, cause):
@@ -346,11 +361,31 @@ def _lives_spared(state, cid, n, cause):
 
 
 def heal(state, cid, n, cause):
-    """HEALING: never restores a character to more than 4 lives."""
+    """HEALING: never restores a character to more than 4 lives (his life value: an expansion's
+    card may change it, :func:`life_value`)."""
     ch = state.characters[cid]
-    lives = max(ch.lives, min(4, ch.lives + n))
+    lives = max(ch.lives, min(life_value(state, cid), ch.lives + n))
     state = update_character(state, cid, lives=lives)
-    return log(state, "healed", character=cid, amount=lives - ch.lives, lives=lives, cause=cause)
+    state = log(state, "healed", character=cid, amount=lives - ch.lives, lives=lives, cause=cause)
+    return _lives_gained(state, cid, lives - ch.lives, cause)
+
+
+def _lives_gained(state, cid, n, cause):
+    if n <= 0 or not subscribed(state, "lives_gained"):
+        return state
+    return run_hook(state, "lives_gained", character=cid, amount=n, cause=cause)
+
+
+def life_value(state, cid):
+    """HEALING's limit, 4 lives, as the ``life_value`` hook changes it (expansions only)."""
+    return adjust(state, "life_value", 4, character=cid) if state.config.expansions else 4
+
+
+def fate_value(state, cid):
+    """The fate a replenish restores: the starting fate, as the ``fate_value`` hook changes it
+    (expansions only)."""
+    start = load().characters[cid].fate
+    return adjust(state, "fate_value", start, character=cid) if state.config.expansions else start
 
 
 def lose_counter(state, cid, which, n, cause):
@@ -560,27 +595,27 @@ def spell_discarded(state, action, who):
 
 # --- trophies -----------------------------------------------------------------------------
 
-def trophy_value(cid_card, which, state=None):
+def trophy_value(cid_card, which, state=None, character=None):
     """What a kept enemy is worth towards ``which`` (an expansion may change it in a game:
-    the ``trophy_value`` hook)."""
+    the ``trophy_value`` hook; ``character``: whose trophy it is)."""
     c = card(cid_card)
     value = (c.strength if which == "strength" else c.craft) or 0
     if state is not None:
-        value = adjust(state, "trophy_value", value, card=cid_card, counter=which)
+        value = adjust(state, "trophy_value", value, card=cid_card, counter=which, character=character)
     return value
 
 
 def cashable(state, cid, which):
     """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
     ch = state.characters[cid]
-    return [t for t in ch.trophies if trophy_value(t, which, state) > 0
+    return [t for t in ch.trophies if trophy_value(t, which, state, cid) > 0
             and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which)]
 
 
 def can_cash_in(state, cid, which):
     if not state.characters[cid].trophies:
         return False  # nothing to cash in (the common case: no sum to make)
-    return sum(trophy_value(t, which, state) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
+    return sum(trophy_value(t, which, state, cid) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
 
 
 def cash_options(state, cid):
@@ -624,8 +659,8 @@ def cash_pick(state, cid, which, chosen):
         raise RulesError(f"{cid} cannot cash in {chosen} for {which}: not among the trophies {rest}")
     rest = _without(rest, chosen)
     rate = TROPHY_RATE[which]
-    have = sum(trophy_value(t, which, state) for t in chosen)
-    more = sum(trophy_value(t, which, state) for t in rest)
+    have = sum(trophy_value(t, which, state, cid) for t in chosen)
+    more = sum(trophy_value(t, which, state, cid) for t in rest)
     if have >= rate and have // rate == (have + more) // rate:
         return trade_trophies(state, cid, which, chosen)
     return decide(state, cid, "cash", ["done"] + [f"cash:{which}:{t}" for t in dict.fromkeys(rest)],
@@ -637,7 +672,7 @@ def cash_picked(state, action, who, which, chosen):
     chosen = list(chosen)
     if action.kind != "done":
         return cash_pick(state, who, which, chosen + [action.args[1]])
-    if sum(trophy_value(t, which, state) for t in chosen) < TROPHY_RATE[which]:
+    if sum(trophy_value(t, which, state, who) for t in chosen) < TROPHY_RATE[which]:
         return log(state, "trophies_kept", character=who, cards=chosen, cause="worth no point")
     return trade_trophies(state, who, which, chosen)
 
@@ -646,7 +681,7 @@ def trade_trophies(state, cid, which, spend):
     """Discard the trophies ``spend`` and gain 1 ``which`` per 7 (10) points of them."""
     ch = state.characters[cid]
     keep = _without(ch.trophies, spend)
-    points = sum(trophy_value(t, which, state) for t in spend) // TROPHY_RATE[which]
+    points = sum(trophy_value(t, which, state, cid) for t in spend) // TROPHY_RATE[which]
     state = update_character(state, cid, trophies=keep)
     for t in spend:
         state = discard(state, t)

@@ -356,9 +356,11 @@ def tame_rolled(state, action, animal=None):
     return ask_declare(state)
 
 
-def character_rolled(state, action):
+def character_rolled(state, action, rerolled=False):
     """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
     who = state.battle.who
+    if rerolled:
+        state = chars.fate_rerolled(state, who, action.dice, f"{state.battle.kind} roll")
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
     if character(state, who).fate > 0 and not state.battle.rerolled:
@@ -376,7 +378,7 @@ def fate_chosen(state, action):
     state = log(state, "fate_spent", character=who, roll=state.battle.roll)
     # the same dice again (the Warrior re-rolls his two)
     return request_roll(state, combat_dice(state, who), f"{state.battle.kind} re-roll of {who}",
-                        "combat.character_rolled")
+                        "combat.character_rolled", rerolled=True)
 
 
 def opponent_roll(state):
@@ -422,13 +424,15 @@ def creature_bonus(state, space):
     return adjust(state, "creature_bonus", load().board.spaces[space].creature_bonus, space=space)
 
 
-def opponent_rolled(state, action):
+def opponent_rolled(state, action, rerolled=False):
     """The opponent's roll: a creature's die, or the defending character's dice, which he
     may roll again for a Fate (FATE, as the attacker); then compare the scores."""
     b = state.battle
     opponent = b.opponent
     if opponent is None:
         return compare(state, sum(action.dice))
+    if rerolled:
+        state = chars.fate_rerolled(state, opponent, action.dice, f"{b['kind']} roll")
     roll = abilities.battle_roll(state, opponent, action.dice)
     if (character(state, opponent).fate > 0 and not b.opponent_rerolled
             and not abilities.opponent_adds_no_die(state, b.who)):
@@ -448,7 +452,7 @@ def opponent_fate_chosen(state, action):
     state = replace(state, battle=b.set("opponent_rerolled", True))
     state = log(state, "fate_spent", character=opponent, roll=b.opponent_roll)
     return request_roll(state, combat_dice(state, opponent), f"{b['kind']} re-roll of {opponent}",
-                        "combat.opponent_rolled")
+                        "combat.opponent_rolled", rerolled=True)
 
 
 def compare(state, theirs_roll):

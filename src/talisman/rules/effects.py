@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from ..engine.ruleset import Plugin
-from .hooks import adjust, effect, run_hook
+from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
 from .kernel import HANDLERS, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
@@ -130,13 +130,14 @@ def other_saves(state, action, actor, n, cause, asked):
 
 
 def heal(state, params, actor, source):
-    return chars.heal(state, actor, 4 if params == "full" else params, _cause(source))
+    return chars.heal(state, actor, chars.life_value(state, actor) if params == "full" else params,
+                      _cause(source))
 
 
 def heal_for_gold(state, params, actor, source):
     """Pay ``per_life`` gold for each life healed, up to ``max`` lives and never above 4."""
     ch = state.characters[actor]
-    most = min(4 - ch.lives, ch.gold // params["per_life"], params.get("max", 4))
+    most = min(chars.life_value(state, actor) - ch.lives, ch.gold // params["per_life"], params.get("max", 4))
     if most <= 0:
         return log(state, "nothing_to_buy", character=actor, what="healing")
     return decide(state, actor, "heal", [f"heal:{n}" for n in range(0, most + 1)],
@@ -154,7 +155,7 @@ def healing_bought(state, action, per_life, actor, source):
 
 def replenish_fate(state, params, actor, source):
     ch = state.characters[actor]
-    value = load().characters[actor].fate
+    value = chars.fate_value(state, actor)
     if ch.fate >= value:
         return state
     if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
@@ -167,7 +168,7 @@ def replenish_fate(state, params, actor, source):
 
 def replenish_fate_for_gold(state, params, actor, source):
     ch = state.characters[actor]
-    most = min(load().characters[actor].fate - ch.fate, ch.gold // params["per_token"])
+    most = min(chars.fate_value(state, actor) - ch.fate, ch.gold // params["per_token"])
     if most <= 0:
         return state
     return decide(state, actor, "fate", [f"fate:{n}" for n in range(0, most + 1)],
@@ -438,17 +439,27 @@ def roll(state, params, actor, source):
 def rolled(state, action, params, actor, source):
     """FATE: the roller may pay a fate token to roll again before the table is read."""
     total = sum(action.dice)
+    if params.get("rerolled"):
+        state = chars.fate_rerolled(state, actor, action.dice, _cause(source))
     if state.characters[actor].fate > 0 and not params.get("rerolled") and \
             not state.characters[actor].toad_turns:
         return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
-                      source=source, total=total)
+                      source=source, total=total, dice=list(action.dice))
+    return roll_kept(state, params, actor, source, total, action.dice)
+
+
+def roll_kept(state, params, actor, source, total, dice):
+    """The roll stands: the ``table_rolled`` hook sees its dice, then the table is read."""
+    if subscribed(state, "table_rolled"):
+        state = run_hook(state, "table_rolled", character=actor, roll=total, dice=list(dice),
+                         cause=_cause(source))
     return read_table(state, params, actor, source, total)
 
 
-def roll_fate(state, action, params, actor, source, total):
+def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
-        return read_table(state, params, actor, source, total)
+        return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
     state = chars.lose(state, actor, "fate", 1, "re-roll")
     return request_roll(state, params["dice"], f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,
@@ -469,6 +480,9 @@ def read_table(state, params, actor, source, total):
     for ability, n in params.get("bonus", {}).items():
         if chars.has_ability(state, actor, ability):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
+    if subscribed(state, "table_roll"):
+        value = adjust(state, "table_roll", value, character=actor, space=source.get("space"),
+                       card=source.get("card"))
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
 

@@ -524,8 +524,9 @@ def claim_options(state, cid, space):
             if cd.type != "follower" and (not chars.usable(ch, cd) or full
                                           or chars.type_limit_reached(state, cid, cd)):
                 continue
-            if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)):
-                continue  # no Follower joins while the Hag is there; a hire is offered once
+            if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)
+                                          or not chars.follower_allowed(state, cid, c)):
+                continue  # no Follower joins while the Hag is there (or a hook bars it); a hire is offered once
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")

@@ -57,6 +57,22 @@ State hooks:
     A Stranger, Place, Object or other card on a space is met (logged ``card_met``), before
     its effects run.  A subscriber records what it needs; it asks for no decision and pushes
     no frame (the Blood Moon: a visit under a Lunar Event).
+``table_rolled(state, character, roll, dice, cause)``
+    A roll of the effect vocabulary (a space's or a card's ``roll`` table, a prayer) is kept:
+    ``dice`` the dice it shows, ``roll`` their sum, before its table is read.  Frames the hook
+    pushes run once the table's effects are done (the Blood Moon's Black Cat: a 1 rolled in
+    the holder's turn lets him discard it).  Asked only when some plugin listens.
+``fate_rerolled(state, character, dice, cause)``
+    ``character`` paid a fate to roll again (FATE) and the new ``dice`` are in, before they
+    are used: his movement roll, his attack roll in a combat, a table roll (``cause``: what
+    was rolled for).  Frames the hook pushes run once the step the roll serves is done (the
+    Harbinger's Witch Cat: a re-roll of 1 makes its holder a Toad).  Asked only when some
+    plugin listens.
+``lives_gained(state, character, amount, cause)``
+    ``character`` has just healed or gained ``amount`` lives (``characters.heal``,
+    ``characters.gain``), after they are added.  A subscriber asks for no decision (the
+    Harbinger's Key to Hades: its holder heals 1 when another character does).  Asked only
+    when some plugin listens.
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
@@ -174,6 +190,18 @@ Value hooks:
     The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
     tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
     spaces, from one building to another).
+``table_roll(state, value, character, space, card)``
+    The value a table is read at (the dice, plus or less what the roll adds or subtracts, and
+    the abilities' bonus) of a ``roll`` effect whose source is ``space`` or ``card`` (either
+    may be None).  Asked only when some plugin listens (the Harbinger's Cursed Talisman: 3
+    more at the Mines and the Crypt).
+``life_value(state, value, character)``
+    The most lives HEALING restores ``character`` to (4: "never restores a character to more
+    than 4 lives").  Asked only with expansions in play (the Harbinger's Key to Hades: 2 more
+    for each character in the game; the Forbidden Tome: 1 less for each Spell held).
+``fate_value(state, value, character)``
+    How much fate a replenish restores ``character`` to (his starting fate).  Asked only with
+    expansions in play (the Forbidden Tome: 1 less for each Spell held).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
 ``movement_dice(state, spec, character)``
@@ -197,8 +225,14 @@ Value hooks:
 ``trophies(state, cards, character)``
     The beaten enemies (a tuple of card ids) a character keeps as trophies after a combat won;
     the others are discarded (the Harbinger's Spiteful Ghosts: no Spirit or Undead trophy).
-``trophy_value(state, value, card, counter)``
-    What a kept enemy is worth when cashed in for ``counter``.
+``trophy_value(state, value, card, counter, character=None)``
+    What a kept enemy is worth when cashed in for ``counter``; ``character``: whose trophy it
+    is, when the caller knows (the Harbinger's Vengeful Ghosts: each of its holder's trophies
+    is worth 1 less).
+``follower_allowed(state, allowed, character, card)``
+    Whether the Follower ``card`` may join ``character`` (``True`` to begin with); refused, it
+    stays on his space (logged ``follower_refused``).  Asked only with expansions in play (the
+    Harbinger's Putrid Zombie as a trophy: no Follower may be taken).
 ``alignment_changing(state, result, character, alignment, cause)``
     A character's alignment is about to change to ``alignment``; ``result`` is ``(state,
     kept)``, ``(state, False)`` to begin with.  A subscriber that refuses the change (the
@@ -259,6 +293,7 @@ from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
+               "table_rolled", "fate_rerolled", "lives_gained",
                "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
@@ -271,7 +306,8 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held", "defender_options", "other_followers")
+               "warrant_taking", "warrant_held", "defender_options", "other_followers",
+               "follower_allowed", "table_roll", "life_value", "fate_value")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -358,11 +358,13 @@ def roll_for_movement(state):
     return request_roll(state, die, f"movement of {cid}", "movement.rolled")
 
 
-def rolled(state, action):
+def rolled(state, action, rerolled=False):
     """The roll is made: offer every destination for the full count."""
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
+    if rerolled:
+        state = chars.fate_rerolled(state, cid, action.dice, "movement")
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     dests = _destinations(load().board, character(state, cid).space, n)
     # an expansion may remove destinations or add others (a shorter move, staying put)
@@ -388,7 +390,7 @@ def chosen(state, action, roll):
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
         return request_roll(state, combat.character_die(state, cid), f"movement re-roll of {cid}",
-                            "movement.rolled")
+                            "movement.rolled", rerolled=True)
     state = set_turn_flag(state, cid, "moved")
     board = load().board
     here = character(state, cid).space

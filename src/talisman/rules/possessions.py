@@ -73,6 +73,9 @@ def add_follower(state, actor, card_id, cause):
     if any("hag_curse" in load().cards[f].abilities for f in ch.followers):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "follower_refused", character=actor, card=card_id, reason="hag_curse")
+    if not chars.follower_allowed(state, actor, card_id):
+        state = chars.put_on_space(state, ch.space, [card_id])  # a trophy that bars Followers
+        return log(state, "follower_refused", character=actor, card=card_id, reason="refused")
     state = update_character(state, actor, followers=ch.followers.append(card_id))
     state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
     if "hag_curse" in c.abilities and len(ch.followers):

@@ -27,7 +27,7 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     a lycanthrope with the ``must_attack`` rule at Night attacks a character on his space;
     the Grave Robber's Graveyard search (:mod:`.characters`);
 ``lives_losing``, ``spoils_options`` / ``spoils_option_chosen``, ``counter_gain``,
-``possession_gained``, ``type_limit`` (and ``movement_rolled``)
+``possession_gained``, ``type_limit`` (and ``movement_rolled``, ``table_rolled``)
     held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
@@ -204,9 +204,8 @@ def combat_resolved(state, character, result):
 
 
 def prayer_rolled(state, character, roll):
-    """The Black Cat on a prayer roll of 1 (:mod:`.held`), then Holy Day's and the Prayer
-    Book's addition (:mod:`.modifiers`)."""
-    state = held.prayer_rolled(state, character, roll)
+    """Holy Day's and the Prayer Book's addition (:mod:`.modifiers`); the Black Cat sees the
+    prayer's die as any table roll (``table_rolled``)."""
     return modifiers.prayer_rolled(state, character, roll)
 
 
@@ -222,6 +221,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
          "combat_resolved": combat_resolved, "prayer_rolled": prayer_rolled,
+         "table_rolled": held.table_rolled,
          "turn_ended": turn_ended,
          "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,

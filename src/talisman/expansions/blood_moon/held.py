@@ -189,7 +189,8 @@ def movement_rolled(state, character, roll, dice=None):
 def rolled_in_turn(state, character, values):
     """``leaves_on_roll: N`` (the Black Cat, card-data.md 1.3 and section 6: "may be discarded
     when you roll a 1 during your turn"): a die of N rolled by the holder in his own turn -- his
-    movement roll, his attack roll in a combat, a prayer roll (the rolls the hook points show) --
+    movement roll, his attack roll in a combat, any table roll (``table_rolled``: a space's or a
+    card's table, a prayer), the rolls the hook points show --
     offers to let the Follower go (``let_go:<card>`` / ``keep``), once the step at hand is done."""
     if character != state.current or not state.characters[character].alive:
         return state
@@ -224,8 +225,10 @@ def combat_resolved(state, character, result):
     return rolled_in_turn(state, character, [b["roll"]])
 
 
-def prayer_rolled(state, character, roll):
-    return rolled_in_turn(state, character, [roll])
+def table_rolled(state, character, roll, dice, cause):
+    """A table roll of the holder's (a space's or a card's table, a prayer, an 'everyone
+    rolls' Event): the Black Cat on a 1."""
+    return rolled_in_turn(state, character, list(dice))
 
 
 def turn_start_jobs(state, cid):

@@ -34,7 +34,16 @@ hook                      what the Harbinger does there
 ``creature_bonus``        a Terrain card (or the top Omen's text) replaces a space's creature
                           bonus (the Runes covered: none; the Runes Terrain card: 2)
 ``spell_limit``           the top Omen's Spell-limit change (the Stars Align set)
-``trophy_value``          the top Omen's trophy bonus (Restless Dead)
+``trophy_value``          the top Omen's trophy bonus (Restless Dead); the Vengeful Ghosts
+                          as a trophy: each of its holder's trophies worth 1 less
+``fate_rerolled``         the Witch Cat: a fate re-roll of 1 makes its holder a Toad
+``follower_allowed``      the Putrid Zombie as a trophy: no Follower joins its holder
+``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt
+``player_view``           the Harbinger cards a Revelations drawer is still putting are his
+``life_value``,           the Key to Hades (2 more lives a character in the game) and the
+``fate_value``            Forbidden Tome (1 less life and fate a Spell held, at least 1)
+``lives_losing``,         the Key to Hades: its holder loses a life as another loses lives and
+``lives_gained``          heals one as another heals or gains lives
 ``characters_fought``     the top Omen's after-fight effects (the Armageddon set)
 ``movement_destinations`` the Bog's -1 to the roll of a character on
                           them; Cracks Appear: a roll of 1 stays (and places Terrain there)
@@ -185,17 +194,18 @@ def trophies(state, cards, character):
     return tuple(c for c in cards if load().cards[c].subtype not in rule["subtypes"])
 
 
-def trophy_value(state, value, card, counter):
+def trophy_value(state, value, card, counter, character=None):
     """Value hook: the top Omen's trophy bonus (Restless Dead: "their trophies +1 value"),
     ``data.continuous.trophy_bonus: {amount, subtypes}``; a trophy worth nothing towards
-    ``counter`` stays worth nothing."""
-    bonus = omens.continuous(state).get("trophy_bonus")
+    ``counter`` stays worth nothing.  Then the Vengeful Ghosts among the holder's trophies
+    (:func:`.held.trophy_value_less`), never below nothing."""
     c = load().cards.get(card)
-    if not bonus or value <= 0 or c is None or c.type != "enemy":
+    if value <= 0 or c is None or c.type != "enemy":
         return value
-    if bonus.get("subtypes") and c.subtype not in bonus["subtypes"]:
-        return value
-    return value + bonus["amount"]
+    bonus = omens.continuous(state).get("trophy_bonus")
+    if bonus and (not bonus.get("subtypes") or c.subtype in bonus["subtypes"]):
+        value += bonus["amount"]
+    return max(0, value - held.trophy_value_less(state, character))
 
 
 def characters_fought(state, victor, loser, kind):
@@ -264,6 +274,14 @@ HOOKS = {
     "alignment_changing": characters.alignment_changing,
     "type_limit": type_limit,
     "trophies": trophies,
+    "fate_rerolled": held.fate_rerolled,
+    "follower_allowed": held.follower_allowed,
+    "table_roll": held.table_roll,
+    "player_view": cards.player_view,
+    "life_value": held.life_value,
+    "fate_value": held.fate_value,
+    "lives_losing": held.lives_losing,
+    "lives_gained": held.lives_gained,
     "combat_resolved": combat_resolved,
     "combat_options": characters.combat_options,
     "combat_option_chosen": characters.combat_option_chosen,

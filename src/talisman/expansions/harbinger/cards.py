@@ -31,6 +31,10 @@ Effects (``fn(state, params, actor, source) -> state``, schemas in :data:`SCHEMA
     the combat being resolved becomes a stand-off (the Bone Giant's die).
 ``harbinger_discards_to_deck``
     the Harbinger discard pile is shuffled back into the Harbinger deck (Stones of Time).
+``revelations``
+    the actor secretly looks at the top ``count`` Harbinger cards and puts them, one at a time
+    in the order he chooses (``put:<card>``), on top of the Adventure deck: the last one put is
+    the top card (Revelations); the look and the cards put are logged ``seen_by`` him.
 
 Enemy card fields read here (``data:``): ``beaten`` (effects for the character who beat it,
 once the result stands as a win), ``on_roll: {kind, rolls, effects}`` (effects for the
@@ -43,7 +47,7 @@ die added to its holder's battle roll, doubles lose); a trophy's ``as_trophy.att
 """
 from __future__ import annotations
 
-from pyrsistent import pvector
+from pyrsistent import pmap, pvector
 
 from ...definitions import load
 from ...engine.dice import shuffle
@@ -52,8 +56,9 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import possessions
-from ...rules.hooks import adjust
+from ...rules.hooks import adjust, run_hook
 from ...state import update_character
+from . import held
 from . import store as st
 from . import terrain as tr
 
@@ -92,6 +97,8 @@ def _next_roller(state, actor, params, source, todo, rolls):
 def lowest_rolled(state, action, actor, params, source, todo, rolls, rerolled):
     """One character's die; FATE: he may pay a fate to roll it again (once)."""
     who, total = todo[0], sum(action.dice)
+    if rerolled:
+        state = chars.fate_rerolled(state, who, action.dice, _cause(source))
     ch = state.characters[who]
     if ch.fate > 0 and not rerolled and not ch.toad_turns:
         return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.lowest_fate",
@@ -112,6 +119,7 @@ def lowest_fate(state, action, actor, params, source, todo, rolls, total):
 
 def _rolled_kept(state, actor, params, source, todo, rolls, total):
     who = todo[0]
+    state = run_hook(state, "table_rolled", character=who, roll=total, dice=[total], cause=_cause(source))
     state = log(state, "everyone_rolls_result", character=who, roll=total, cause=_cause(source))
     return _next_roller(state, actor, params, source, list(todo[1:]), list(rolls) + [[who, total]])
 
@@ -440,14 +448,23 @@ def second_rolled(state, action, who, card):
     return replace(state, battle=b.set("result", result))
 
 
-def held_won(state, who, cards):
+def _on_win(state, who, cards, field, space=None):
+    """Each card's ``data.<field>`` effects for ``who``, once the combat's result stands as a
+    win (nothing otherwise, or once the game is over); ``space``: the source's space."""
     b = state.battle
     if b is None or b.get("result") != "won" or state.outcome is not None:
-        return state
+        return None
     for c in reversed(cards):
-        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["battle_won"]),
-                                  source={"card": c}))
+        source = {"card": c} if space is None else {"card": c, "space": space}
+        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)[field]),
+                                  source=source))
     return state
+
+
+def held_won(state, who, cards):
+    """Rule step: the battle stands as won: each held card's ``battle_won`` effects."""
+    after = _on_win(state, who, cards, "battle_won")
+    return state if after is None else after
 
 
 def discards_to_deck(state, params, actor, source):
@@ -461,15 +478,74 @@ def discards_to_deck(state, params, actor, source):
     return log(state, "discards_shuffled_back", deck="harbinger", cards=len(pile), cause=_cause(source))
 
 
+def revelations(state, params, actor, source):
+    """Revelations (card-data.md 2.2): the top ``count`` Harbinger cards, looked at in secret,
+    go on top of the Adventure deck in the order the actor chooses."""
+    deck = list(state.decks.get("harbinger", ()))
+    cards, rest = deck[:params["count"]], deck[params["count"]:]
+    if not cards:
+        return log(state, "no_effect", character=actor, reason="the Harbinger deck is empty",
+                   source=_cause(source))
+    state = replace(state, decks=state.decks.set("harbinger", pvector(rest)))
+    state = log(state, "cards_seen", character=actor, deck="harbinger", cards=cards, seen_by=actor)
+    return _revelation_offer(state, actor, cards, _cause(source))
+
+
+def _in_hand(state, cards, actor=None):
+    """The cards looked at and not yet put: kept where the invariants find them
+    (``ext.harbinger.cards.revelations``), seen by ``actor`` alone (:func:`player_view`)."""
+    d = st.data(state)
+    held = d.get("cards", pmap())
+    if cards:
+        held = held.set("revelations", pvector(cards))
+        d = d.set("revelations_by", actor)
+    else:
+        held = held.discard("revelations")
+        d = d.discard("revelations_by")
+    return replace(state, ext=state.ext.set(st.EXP, d.set("cards", held)))
+
+
+def player_view(state, view, player):
+    """Value hook: the Harbinger cards a Revelations drawer is still putting are his secret."""
+    d = st.data(view)
+    held = d.get("cards", pmap()).get("revelations")
+    if not held or d.get("revelations_by") == player:
+        return view
+    cards = d["cards"].set("revelations", pvector(["hidden"] * len(held)))
+    return replace(view, ext=view.ext.set(st.EXP, d.set("cards", cards)))
+
+
+def _revelation_offer(state, actor, cards, cause):
+    state = _in_hand(state, cards, actor)
+    if len(set(cards)) == 1:  # one card (or copies of one): no order to choose
+        state = _in_hand(state, [])
+        for c in cards:
+            state = _put_on_adventure(state, actor, c, cause)
+        return state
+    return decide(state, actor, "revelation", [f"put:{c}" for c in dict.fromkeys(cards)],
+                  "harbinger.revelation_put", prompt="the next card onto the Adventure deck (the last put is on top)",
+                  actor=actor, cards=list(cards), cause=cause)
+
+
+def revelation_put(state, action, actor, cards, cause):
+    card = action.args[0]
+    rest = list(cards)
+    rest.remove(card)
+    state = _put_on_adventure(_in_hand(state, rest, actor), actor, card, cause)
+    return _revelation_offer(state, actor, rest, cause) if rest else state
+
+
+def _put_on_adventure(state, actor, card, cause):
+    deck = state.decks.get("adventure", pvector())
+    state = replace(state, decks=state.decks.set("adventure", pvector([card]) + pvector(deck)))
+    return log(state, "card_put_on_deck", character=actor, deck="adventure", cards=[card],
+               seen_by=actor, cause=cause)
+
+
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
-    b = state.battle
-    if b is None or b.get("result") != "won" or state.outcome is not None:
-        return state
-    for c in reversed(cards):
-        state = push(state, frame("harbinger.run_if_alive", who=who, effects=list(st.cdata(c)["beaten"]),
-                                  source={"card": c, "space": state.characters[who].space}))
-    return log(state, "harbinger_beaten", character=who, cards=list(cards))
+    after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)
+    return state if after is None else log(after, "harbinger_beaten", character=who, cards=list(cards))
 
 
 def attack_score(state, score, enemy, kind=None):
@@ -495,8 +571,10 @@ def attack_score(state, score, enemy, kind=None):
 
 
 def trophy_points(state, cid):
-    """Trophy points: the Strength and Craft of every trophy held."""
-    return sum((load().cards[t].strength or 0) + (load().cards[t].craft or 0)
+    """Trophy points: the Strength and Craft of every trophy held, each trophy worth what the
+    Vengeful Ghosts take off (never below nothing)."""
+    less = held.trophy_value_less(state, cid)
+    return sum(max(0, (load().cards[t].strength or 0) + (load().cards[t].craft or 0) - less)
                for t in state.characters[cid].trophies)
 
 
@@ -521,6 +599,7 @@ EFFECTS = {
     "discard_possession": discard_possession, "convert_counters": convert_counters,
     "followers_for_lives": followers_for_lives, "discard_trophy": discard_trophy,
     "combat_standoff": combat_standoff, "harbinger_discards_to_deck": discards_to_deck,
+    "revelations": revelations,
 }
 
 SCHEMAS = {
@@ -537,6 +616,7 @@ SCHEMAS = {
     "discard_trophy": _obj(),
     "combat_standoff": _obj(),
     "harbinger_discards_to_deck": _obj(),
+    "revelations": _obj(["count"], count={"type": "integer", "minimum": 1}),
 }
 
 STEPS = {
@@ -549,4 +629,5 @@ STEPS = {
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
     "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
     "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
+    "harbinger.revelation_put": revelation_put,
 }

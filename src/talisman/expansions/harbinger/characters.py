@@ -73,7 +73,7 @@ def turn_ended(state, character):
         if chars.has_ability(state, cid, "fate_on_healing"):
             heals += sum(1 for e in events if e.name == "healed" and e.data.get("character") == cid
                          and e.data.get("amount", 0) > 0)
-            room = load().characters[cid].fate - state.characters[cid].fate
+            room = chars.fate_value(state, cid) - state.characters[cid].fate
             n = min(heals, room)
             if n > 0:
                 state = chars.gain(state, cid, "fate", n, "fate_on_healing")

@@ -42,8 +42,18 @@ def discard_omen(state, params, actor, source):
 
 
 def restore_omen(state, params, actor, source):
-    """Put the top card of the Omen discard pile back on the stack (and resolve it again)."""
+    """Put the top card of the Omen discard pile back on the stack (and resolve it again);
+    with ``choose``, any card of the pile the actor chooses (``omen:<card>``: the Angelic
+    Messenger)."""
+    pile = list(dict.fromkeys(st.get(state, "omen_discards", ())))
+    if params.get("choose") and len(pile) > 1:
+        return decide(state, actor, "omen", [f"omen:{c}" for c in pile], "harbinger.omen_chosen",
+                      prompt="the Omen put back on the stack", actor=actor, cause=_cause(source))
     return omens.restore_top(state, actor, _cause(source))
+
+
+def omen_chosen(state, action, actor, cause):
+    return omens.restore_top(state, actor, cause, action.args[0])
 
 
 # --- Terrain --------------------------------------------------------------------------------
@@ -348,7 +358,7 @@ def replenish_fate_by(state, params, actor, source):
     """Replenish ``amount`` fate: gain it, never above the character's starting fate (the
     Doom Omen: "the winner ... may replenish 1 fate")."""
     ch = state.characters[actor]
-    start = load().characters[actor].fate
+    start = chars.fate_value(state, actor)
     n = min(params.get("amount", 1), start - ch.fate)
     if n <= 0:
         return state
@@ -371,7 +381,7 @@ EFFECTS = {
 SCHEMAS = {
     "replenish_fate_by": _obj(amount=_POS),
     "discard_omen": _obj(),
-    "restore_omen": _obj(),
+    "restore_omen": _obj(choose={"type": "boolean"}),
     "place_terrain": _obj(terrain={"anyOf": [{"const": "random"}, _ID]},
                           where={"enum": ["here", "each_character", "other_in_region", "nearest_free"]},
                           spaces={"type": "array", "items": _ID, "minItems": 1}),
@@ -401,4 +411,5 @@ SCHEMAS = {
 
 STEPS = {"harbinger.place_terrain": place_terrain_step, "harbinger.place_chosen": place_chosen,
          "harbinger.shift_chosen": shift_chosen, "harbinger.draw_onto": draw_onto,
-         "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched}
+         "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched,
+         "harbinger.omen_chosen": omen_chosen}

@@ -205,7 +205,14 @@ def own_flow_needed(state, cid, space):
         return True
     if dead.risen(state, space):  # Spreading Death: Strangers and Followers risen as Undead
         return True
-    return any(is_strength_craft(c) for c in state.board_cards.get(space, ()))
+    return any(is_strength_craft(c) or met_first(c) for c in state.board_cards.get(space, ()))
+
+
+def met_first(card_id):
+    """An enemy whose ``data.on_meet`` effects run as it is met, before the combat (the
+    Insane Elemental: a random Terrain card on the space)."""
+    c = load().cards[card_id]
+    return c.type == "enemy" and bool(st.cdata(card_id).get("on_meet"))
 
 
 def encounter(state, cid, space):
@@ -318,6 +325,15 @@ def meet(state, space, everything, met=()):
         return dead.fight_risen(state, cid, space, everything, met, rising)
     if queue and load().cards[queue[0]].type == "enemy":
         number = load().cards[queue[0]].number
+        done = list(flags.get("met_first", ()))
+        first = [c for c in queue if met_first(c) and load().cards[c].number == number and c not in done]
+        if first:
+            # card-data.md 2.2 (Insane Elemental): "on meeting it" -- before the combat; then meet again
+            card = first[0]
+            state = update_character(state, cid, turn_flags=flags.set("met_first", pvector(done + [card])))
+            state = log(state, "enemy_met", character=cid, card=card, space=space)
+            state = push(state, frame("harbinger.meet", space=space, everything=everything, met=list(met)))
+            return base.run(state, list(st.cdata(card)["on_meet"]), cid, {"card": card, "space": space})
         if any(is_strength_craft(c) and load().cards[c].number == number for c in queue):
             return decide(state, cid, "combat_kind", ["combat:battle", "combat:psychic"],
                           "harbinger.combat_kind_chosen",

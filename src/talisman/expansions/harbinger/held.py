@@ -17,6 +17,24 @@
 ``moves_harbinger_on_event: true``
     the ``events_drawn`` hook: the drawer of an Event may move the Harbinger to any space holding
     a character (``harbinger:<space>``) instead of his own (the Ancient Calendar);
+``toad_on_reroll: {roll, turns}``
+    the ``fate_rerolled`` hook: a fate re-roll of the holder's showing ``roll`` makes him a Toad
+    for ``turns`` turns, once the step the roll serves is done (the Witch Cat: a 1, 3 turns);
+a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid Zombie, no
+    Follower joins its holder) and ``as_trophy.trophy_value_less: N`` (the ``trophy_value``
+    hook, :func:`trophy_value_less`: the Vengeful Ghosts, each of its holder's trophies worth N
+    less);
+``table_roll_bonus: {spaces, amount}``
+    the ``table_roll`` hook: ``amount`` added to the holder's table rolls on those spaces (the
+    Cursed Talisman: 3 at the Mines and the Crypt);
+``life_value: {per_character, per_spell, min}`` / ``fate_value: {per_spell, min}``
+    the ``life_value`` / ``fate_value`` hooks: the holder's life value (HEALING's 4) or fate
+    value (what a replenish restores) changed by ``per_character`` for each character in the
+    game and ``per_spell`` for each Spell he holds, never below ``min`` (the Key to Hades: 2
+    more a character; the Forbidden Tome: 1 less a Spell, at least 1);
+``others_lose_lives: N`` / ``others_heal: N``
+    the ``lives_losing`` / ``lives_gained`` hooks: as another character loses lives the holder
+    loses N; as another heals or gains lives the holder heals N (the Key to Hades: 1 each);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -26,6 +44,7 @@ from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
+from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import kernel
 from . import figure, terrain
@@ -127,5 +146,100 @@ def calendar_chosen(state, action, cause):
     return figure.move_to(state, action.args[0], cause)
 
 
-STEPS = {"harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
+def fate_rerolled(state, character, dice, cause):
+    """A held card's ``toad_on_reroll`` (the Witch Cat, card-data.md 2.2: "a fate re-roll that
+    comes up 1 makes you a Toad for 3 turns"): a die of the re-roll showing ``roll``."""
+    for card in _with(state, character, "toad_on_reroll"):
+        rule = st.cdata(card)["toad_on_reroll"]
+        if rule["roll"] in dice:
+            state = log(state, "curse_roll", character=character, card=card, dice=list(dice), cause=cause)
+            return push(state, frame("harbinger.toad_by", who=character, card=card, turns=rule["turns"]))
+    return state
+
+
+def toad_by(state, who, card, turns):
+    """Rule step: the holder becomes a Toad (the roll's own step is done)."""
+    ch = state.characters[who]
+    if not ch.alive or ch.toad_turns or state.outcome is not None:
+        return state
+    return chars.become_toad(state, who, turns, card)
+
+
+def _trophy_rule(state, cid, key):
+    ch = state.characters[cid]
+    return [t for t in ch.trophies if st.cdata(t).get("as_trophy", {}).get(key)]
+
+
+def follower_allowed(state, allowed, character, card):
+    """Value hook: a trophy's ``as_trophy.no_followers`` (the Putrid Zombie, card-data.md 2.2:
+    "as a trophy: you can't take Followers")."""
+    return allowed and not _trophy_rule(state, character, "no_followers")
+
+
+def trophy_value_less(state, cid):
+    """How much less each of ``cid``'s trophies is worth: the sum of his trophies'
+    ``as_trophy.trophy_value_less`` (the Vengeful Ghosts, card-data.md 2.2: "as a trophy: each
+    of your trophies is worth 1 less"; two Ghosts, 2 less; the Ghosts themselves too)."""
+    if cid is None or cid not in state.characters:
+        return 0
+    return sum(st.cdata(t)["as_trophy"]["trophy_value_less"]
+               for t in _trophy_rule(state, cid, "trophy_value_less"))
+
+
+def table_roll(state, value, character, space, card):
+    """Value hook: a held card's ``table_roll_bonus`` on the table's space (the Cursed
+    Talisman, card-data.md 2.2: "+3 to your rolls at the Mines and the Crypt")."""
+    if space is None or character not in state.characters:
+        return value
+    for c in _with(state, character, "table_roll_bonus"):
+        rule = st.cdata(c)["table_roll_bonus"]
+        if space in rule["spaces"]:
+            value += rule["amount"]
+    return value
+
+
+def _value(state, value, character, field):
+    for card in _with(state, character, field):
+        rule = st.cdata(card)[field]
+        n = len(st.alive_in_order(state, character)) * rule.get("per_character", 0)
+        n += len(state.characters[character].spells) * rule.get("per_spell", 0)
+        value = max(rule.get("min", 1), value + n)
+    return value
+
+
+def life_value(state, value, character):
+    """Value hook: a held card's ``life_value`` (the Key to Hades, the Forbidden Tome)."""
+    return _value(state, value, character, "life_value")
+
+
+def fate_value(state, value, character):
+    """Value hook: a held card's ``fate_value`` (the Forbidden Tome)."""
+    return _value(state, value, character, "fate_value")
+
+
+def _others_with(state, character, field):
+    return [(c, card) for c in st.alive_in_order(state, character) if c != character
+            for card in _with(state, c, field)]
+
+
+def lives_losing(state, result, character, amount, cause):
+    """Value hook (``(state, spared)`` threaded): as ``character`` loses lives, each other
+    holder of an ``others_lose_lives`` card loses that many (the Key to Hades: 1); no life of
+    ``character``'s is spared."""
+    state, spared = result
+    for holder, card in _others_with(state, character, "others_lose_lives"):
+        if state.characters[holder].alive:
+            state = chars.lose_lives(state, holder, st.cdata(card)["others_lose_lives"], card)
+    return state, spared
+
+
+def lives_gained(state, character, amount, cause):
+    """As ``character`` heals or gains lives, each other holder of an ``others_heal`` card
+    heals that many (the Key to Hades: 1; the card's "may" taken, healing costing nothing)."""
+    for holder, card in _others_with(state, character, "others_heal"):
+        state = chars.heal(state, holder, st.cdata(card)["others_heal"], card)
+    return state
+
+
+STEPS = {"harbinger.toad_by": toad_by, "harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
          "harbinger.calendar_chosen": calendar_chosen}

@@ -107,12 +107,13 @@ def holders_pay(state, actor):
     return push(state, *reversed(frames)) if frames else state
 
 
-def restore_top(state, actor, cause):
-    """Put the top card of the Omen discard pile back on top of the stack and resolve it."""
+def restore_top(state, actor, cause, card=None):
+    """Put the top card of the Omen discard pile (or ``card`` of it) back on top of the stack
+    and resolve it."""
     discards = list(st.get(state, "omen_discards", ()))
     if not discards:
         return log(state, "no_omen_to_restore", cause=cause)
-    back = discards.pop(0)
+    back = discards.pop(discards.index(card) if card in discards else 0)
     stack = [back] + list(st.get(state, "omen_stack", ()))
     state = st.store(state, omen_stack=stack, omen_discards=discards)
     state = log(state, "omen_restored", card=back, cause=cause)
