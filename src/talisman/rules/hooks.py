@@ -67,6 +67,10 @@ State hooks:
     Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
     (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
     Dispellation) sets the caster's turn flag ``spell_cancelled``.
+``scroll_read(state, reader, scroll, context)``
+    A Scroll has been read (it is on the discard pile), before it takes effect (``context``:
+    ``turn`` or ``combat``).  As ``spell_cast``: frames the hook pushes come first; a hook that
+    cancels the Scroll sets the reader's turn flag ``spell_cancelled`` (the Timescape's D8).
 ``before_forced_move(state, character, space, cause)``
     A character is about to be moved straight to ``space`` by an effect (a teleport, a
     "move to", a barge: ``movement.forced_move``).  A hook that forbids the move sets the
@@ -248,7 +252,7 @@ from ..engine.ruleset import RULESET
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "before_movement", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "before_encounter", "prayer_rolled",
                "combat_resolved", "combat_ended", "card_met", "before_forced_move",
-               "spell_cast", "character_died", "became_toad",
+               "spell_cast", "scroll_read", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
                "other_follower_lost", "law_met", "law_won")

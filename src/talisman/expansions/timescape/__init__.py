@@ -20,7 +20,7 @@ Joins the base game through hooks only (``talisman.expansions``):
 - ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
   drawn this turn: the space's instructions are followed.  ``turn_ended``: no card is left on the
   Timescape board (discarded).
-- ``spell_cast``: a Spell cast there rolls on the D8 table (``magic.yaml``).
+- ``spell_cast``, ``scroll_read``: a Spell cast or a Scroll read there rolls on the D8 table (``magic.yaml``).
 - ``turn_started``: a prisoner of the Sentinels escapes with 2D8 under or equal to his Craft, or
   his turn ends.
 - ``before_forced_move`` / ``teleport_destinations``: the Timescape is entered and left only by
@@ -353,7 +353,7 @@ def before_movement(state, character):
 
 
 def offer(state):
-    """Before the roll: a Spell may be cast (none that moves: "No Objects, Magic Objects, Magic
+    """Before the roll: a Spell may be cast or a Scroll read (none that moves: "No Objects, Magic Objects, Magic
     Items, Followers or Special Abilities may be used to affect Movement"); the Warp Belt's Red
     line."""
     cid = state.current
@@ -364,6 +364,9 @@ def offer(state):
     if ch.spells:
         options += [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))
                     if "movement" not in load().cards[sp].cast["when"]]
+    if ch.scrolls:
+        options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)
+                    if "movement" not in load().cards[sc].cast["when"]]
     if len(options) == 1:
         return roll(state, cid)
     return decide(state, cid, "move", options, "timescape.move_chosen",
@@ -381,6 +384,9 @@ def move_chosen(state, action):
     if action.kind == "cast":
         state = push(state, frame("timescape.offer"))
         return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind == "read":
+        state = push(state, frame("timescape.offer"))
+        return spells.read(state, cid, action.args[0], context="turn")
     if action.kind == "warp":
         state = log(state, "warp_belt_used", character=cid)
         return follow(state, cid, action.args[0])
@@ -550,13 +556,32 @@ def teleport_destinations(state, spaces, character, region):
 
 def spell_cast(state, caster, spell, context):
     """"when a Spell is cast or a Scroll read Random may occur.  Roll a D8"."""
+    return _magic(state, caster, spell, context, "spell")
+
+
+def scroll_read(state, reader, scroll, context):
+    """"when a Spell is cast or a Scroll read": a Scroll rolls the same D8 table."""
+    return _magic(state, reader, scroll, context, "scroll")
+
+
+def _magic(state, caster, spell, context, kind):
     if not in_timescape(state, caster):
         return state
     return request_roll(state, "d8", f"the Timescape's magic for {spell}", "timescape.magic_rolled",
-                        caster=caster, spell=spell, context=context)
+                        caster=caster, spell=spell, context=context, kind=kind)
 
 
-def magic_rolled(state, action, caster, spell, context):
+#: the frame that makes a Spell (it may be countered) or a Scroll take effect once
+_ANSWERED = {"spell": ("spells.answered", "caster", "spell"),
+             "scroll": ("spells.scroll_answered", "reader", "scroll")}
+
+
+def _answered(caster, spell, context, kind):
+    name, who, card = _ANSWERED[kind]
+    return frame(name, **{who: caster, card: spell, "context": context})
+
+
+def magic_rolled(state, action, caster, spell, context, kind="spell"):
     roll = sum(action.dice)
     row = magic_table()[roll]
     state = log(state, "timescape_magic", character=caster, card=spell, roll=roll, result=row["text"])
@@ -567,14 +592,14 @@ def magic_rolled(state, action, caster, spell, context):
         return set_turn_flag(state, caster, "spell_cancelled")
     if row.get("random_target"):
         state = set_turn_flag(state, caster, "spell_cancelled")
-        return pick_random(state, caster, spell, context)
+        return pick_random(state, caster, spell, context, kind)
     if row["times"] == 1 and not row.get("keep"):
         return state  # "Full Effect": the cast goes on as anywhere else
     # the first effect here, then the others, then the card kept; the cast's own frame (below)
     # is then cancelled, its effect having been taken here
-    return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+    return push(state, *then(_answered(caster, spell, context, kind),
                              frame("timescape.again", caster=caster, spell=spell, context=context,
-                                   left=row["times"] - 1, keep=bool(row.get("keep"))),
+                                   left=row["times"] - 1, keep=bool(row.get("keep")), kind=kind),
                              frame("timescape.cancel", caster=caster)))
 
 
@@ -582,24 +607,29 @@ def _discarded(state, spell):
     return spell in state.discards.get(load().cards[spell].deck, ())
 
 
-def again(state, caster, spell, context, left, keep):
-    """Each further effect of a Spell cast in the Timescape (it may be countered as the first),
-    while the card is still on the discard pile (a Spell whose card its effect has placed, the
-    Hex, takes effect once: docs/rulings.md); then "do not Discard": back to the caster's hand."""
+def again(state, caster, spell, context, left, keep, kind="spell"):
+    """Each further effect of a Spell cast (a Scroll read) in the Timescape (a Spell may be
+    countered as the first), while the card is still on the discard pile (a Spell whose card its
+    effect has placed, the Hex, takes effect once: docs/rulings.md); then "do not Discard": back
+    to the caster's hand (a Scroll to his Scrolls)."""
     if not state.characters[caster].alive:
         return state
     if not _discarded(state, spell):
         return log(state, "effect_ignored", character=caster, card=spell, reason="the card is in play")
     if left > 0:
-        return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+        return push(state, *then(_answered(caster, spell, context, kind),
                                  frame("timescape.again", caster=caster, spell=spell, context=context,
-                                       left=left - 1, keep=keep)))
+                                       left=left - 1, keep=keep, kind=kind)))
     if keep:
         deck = load().cards[spell].deck
         pile = state.discards[deck]
         i = len(pile) - 1 - list(reversed(pile)).index(spell)
         state = replace(state, discards=state.discards.set(deck, pile.delete(i)))
-        state = update_character(state, caster, spells=state.characters[caster].spells.append(spell))
+        ch = state.characters[caster]
+        if kind == "scroll":
+            state = update_character(state, caster, scrolls=ch.scrolls.append(spell))
+        else:
+            state = update_character(state, caster, spells=ch.spells.append(spell))
         state = log(state, "spell_kept", character=caster, card=spell)
     return state
 
@@ -608,27 +638,27 @@ def cancel(state, caster):
     return set_turn_flag(state, caster, "spell_cancelled")
 
 
-def pick_random(state, caster, spell, context):
+def pick_random(state, caster, spell, context, kind="spell"):
     """A die of at least as many sides as living characters, rolled again over their number."""
     alive = [c for c in state.order if state.characters[c].alive]
     sides = min(s for s in (4, 6, 8, 10, 12, 20, 100) if s >= len(alive))
     return request_roll(state, f"d{sides}", f"a random character for {spell}", "timescape.target_rolled",
-                        caster=caster, spell=spell, context=context)
+                        caster=caster, spell=spell, context=context, kind=kind)
 
 
-def target_rolled(state, action, caster, spell, context):
+def target_rolled(state, action, caster, spell, context, kind="spell"):
     """"Full Effect on a Random Character anywhere in the Game" (the caster among them)."""
     alive = [c for c in state.order if state.characters[c].alive]
     n = sum(action.dice)
     if n > len(alive):
-        return pick_random(state, caster, spell, context)
+        return pick_random(state, caster, spell, context, kind)
     target = alive[n - 1]
     state = log(state, "random_target", character=caster, card=spell, target=target)
     if context == "combat" and target != caster:
         # a combat Spell changes only the caster's combat: on anyone else it does nothing
         return log(state, "effect_ignored", character=target, card=spell, reason="not in this combat")
     if target == caster:
-        return push(state, frame("spells.answered", caster=caster, spell=spell, context=context))
+        return push(state, _answered(caster, spell, context, kind))
     cast = load().cards[spell].cast
     return run_effects(state, cast["effect"], target, {"card": spell, "caster": caster})
 
@@ -637,7 +667,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
          "before_movement": before_movement, "cards_drawn": cards_drawn,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
-         "spell_cast": spell_cast, "crown_encounter": crown_encounter}
+         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
