@@ -185,3 +185,24 @@ def test_random_play_through_the_timescape_keeps_every_invariant(expansions):
         events.update(e.name for e in states[-1].log)
         assert api.from_json(api.to_json(states[-1])) == states[-1]
     assert "warp_line" in events
+
+
+def test_the_quest_of_a_lifetime_passes_through_the_space_fortress():
+    """000 4) THE QUEST OF A LIFETIME: "visit (land on and Encounter) Thirteen locations in order
+    ... the Guard Room, the Space Fortress, Endless Sea ...": with the Dungeon and the Timescape in
+    the game the Guard Room and the Space Fortress are on the way; a quest that skipped the Space
+    Fortress is not met, one that encountered it in order is."""
+    from talisman.engine.machine import log
+    from talisman.rules import endings
+    s = talisman.new_game(CHARS, expansions=["city", "dungeon", "timescape"], seed=3,
+                          options={"alternative_endings": True})
+    quest = endings.quest_of_a_lifetime(s)
+    assert "ts_space_fortress" in quest and quest.index("dg_guard_room") < quest.index("ts_space_fortress")
+    task = {"kind": "goal", "goal": "quest", "count": 0, "since": len(s.log)}
+    skipped = s
+    for sp in quest:
+        s = log(s, "encountered_space", character="warrior", space=sp)
+        if sp != "ts_space_fortress":
+            skipped = log(skipped, "encountered_space", character="warrior", space=sp)
+    assert endings.goal_met(s, "warrior", task)
+    assert not endings.goal_met(skipped, "warrior", task)

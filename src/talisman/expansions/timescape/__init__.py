@@ -52,6 +52,9 @@ from ...state import update_character
 ID = "timescape"
 REGION = "timescape"
 WARP_GATE = "ts_warp_gate"
+#: the causes of a forced move, from the rules elsewhere, that send a character to the Warp Gate
+#: (000 Alternative Endings, the Demon Lord's chart: "1. Warp Gate, Talisman Timescape")
+WARP_GATE_CAUSES = ("demon_lord_barrier",)
 OUTPOST = "ts_sentinel_outpost"
 CROWN = "crown_of_command"
 BELT = "ts_warp_belt"
@@ -149,9 +152,15 @@ def enter(state, cid, cause):
     refuse the move (the Dungeon: "Characters may not Teleport out"): then nothing happens."""
     here = state.characters[cid].space
     state = movement.forced_move(state, cid, WARP_GATE, True, ID)
-    ch = state.characters[cid]
-    if ch.space != WARP_GATE:
+    if state.characters[cid].space != WARP_GATE:
         return log(state, "timescape_not_entered", character=cid, cause=cause)
+    state = leave_fearful(state, cid, here)
+    return log(state, "timescape_entered", character=cid, cause=cause)
+
+
+def leave_fearful(state, cid, here):
+    """The followers that fear the Timescape stay on ``here`` (with what a Mule carried)."""
+    ch = state.characters[cid]
     left = [f for f in ch.followers if fearful(f)]
     if left:
         state = update_character(state, cid, followers=[f for f in ch.followers if not fearful(f)])
@@ -164,7 +173,7 @@ def enter(state, cid, cause):
             state = update_character(state, cid, objects=objects)
         state = chars.put_on_space(state, here, left + list(surplus))
         state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
-    return log(state, "timescape_entered", character=cid, cause=cause)
+    return state
 
 
 def crown_encounter(state, result, character):
@@ -537,10 +546,16 @@ def _with_choice(effects, extra):
 
 
 def before_forced_move(state, character, space, cause):
-    """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line)."""
+    """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line) and by
+    the rules elsewhere that send a character to the Warp Gate (the Demon Lord's barrier chart,
+    result 1: ``WARP_GATE_CAUSES``); the followers that fear it stay behind then too."""
     if cause == ID:
         return state
     inside = in_timescape(state, character)
+    if space == WARP_GATE and not inside and cause in WARP_GATE_CAUSES:
+        here = state.characters[character].space
+        state = leave_fearful(state, character, here)
+        return log(state, "timescape_entered", character=character, cause=cause)
     if inside != (space in realities()):
         state = set_turn_flag(state, character, "move_refused")
         return log(state, "effect_ignored", character=character, space=space,
