@@ -206,3 +206,18 @@ def test_the_quest_of_a_lifetime_passes_through_the_space_fortress():
             skipped = log(skipped, "encountered_space", character="warrior", space=sp)
     assert endings.goal_met(s, "warrior", task)
     assert not endings.goal_met(skipped, "warrior", task)
+
+
+def test_the_heuristic_bot_uses_the_warp_belt_when_the_red_line_is_nearer_the_way_out():
+    """Movement in the Timescape: "except the Warp Belt which always allows Movement on the Red
+    Warp Line": the heuristic bot follows the Red line from the Edge of Time (its end is the
+    Temple, off the Timescape) and rolls at the Warp Gate (the Red line's next reality is no nearer
+    the way out than a roll's end on average)."""
+    from talisman.bots import HeuristicBot  # (the bots are above the rules: only for this check)
+    from talisman.scenarios import setup_state  # (a scenario's position: only for this check)
+    for here, wanted in (("ts_edge_of_time", "warp:red"), ("ts_warp_gate", "roll")):
+        s = setup_state({"expansions": ["timescape"], "characters": [
+            {"id": "warrior", "space": here, "objects": ["ts_warp_belt"], "fate": 0},
+            {"id": "troll", "space": "village", "fate": 0}]}, [])
+        assert s.pending.kind == "move" and "warp:red" in {str(a) for a in talisman.legal_actions(s)}
+        assert str(HeuristicBot(1).choose(s)) == wanted, here
