@@ -289,6 +289,14 @@ def imprison(state, params, actor, source):
     return log(state, "imprisoned", character=actor, by="sentinels")
 
 
+def caught(state, params, actor, source):
+    """The Thief's 1 in the Space Fortress: "Caught and sent to the ... Sentinel Outpost" (moved
+    there and imprisoned by the Sentinels)."""
+    state = log(state, "caught_stealing", character=actor, space=state.characters[actor].space)
+    state = movement.forced_move(state, actor, OUTPOST, False, ID)
+    return imprison(state, params, actor, source)
+
+
 def escape_rolled(state, action, who):
     """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
     your turn as usual. If you fail, your Turn ends.\""""
@@ -510,13 +518,21 @@ def rift_chosen(state, action):
 
 
 def space_effect(state, effects, space):
-    """The Sentinel Outpost imprisons; the Mystic, the Enchantress and the Warlock offer the way
-    in as one more choice of their space."""
+    """The Sentinel Outpost imprisons; the Thief may steal in the Space Fortress instead of its
+    instructions (``theft.yaml``); the Mystic, the Enchantress and the Warlock offer the way in as
+    one more choice of their space."""
     if space == OUTPOST:
         return tuple(effects) + ({"timescape_imprison": pmap()},)
     cid = state.current
     if cid is None or cid not in state.characters:
         return effects
+    theft = _chart("theft")
+    if (space == theft["space"] and cid in theft["characters"]
+            and state.characters[cid].space == space and not state.characters[cid].toad_turns):
+        return deep_freeze([{"choose": [
+            {"id": "steal", "label": "try to steal", "effects": list(theft["effects"])},
+            {"id": "visit", "label": "the space's instructions",
+             "effects": list(effects) or [{"nothing": {}}]}]}])
     if space in HELPERS:
         who, option = HELPERS[space]
         if who in sent_by(state, cid):
@@ -693,9 +709,10 @@ STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_ro
 
 _EMPTY = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECTS = {"timescape_warp_gate": warp_gate_spell, "timescape_seek_help": seek_help,
-           "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect}
+           "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect,
+           "timescape_caught": caught}
 EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "timescape_imprison": _EMPTY,
-                  "timescape_rift": _EMPTY,
+                  "timescape_rift": _EMPTY, "timescape_caught": _EMPTY,
                   "timescape_seek_help": {"type": "object", "additionalProperties": False, "required": ["who"],
                                           "properties": {"who": {"enum": ["mystic", "enchantress"]}}}}
 
