@@ -53,6 +53,13 @@ def begin(state):
     ch = character(state, cid)
     if ch.flag("encounter_replaced"):
         return set_turn_flag(state, cid, "encounter_replaced", False)
+    return choose_encounter(state, cid)
+
+
+def choose_encounter(state, cid):
+    """The encounter itself, once the ``before_encounter`` hooks have let it be (an expansion
+    that asked first, such as firing a range weapon instead, comes back here when declined)."""
+    ch = character(state, cid)
     board = load().board
     region = board.spaces[ch.space].region
     if region in ("inner", "crown"):

@@ -18,8 +18,9 @@ Joins the base game through hooks only (``talisman.expansions``):
   Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded; an Event
   that reaches other characters takes effect on the drawer alone.
 - ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
-  drawn this turn: the space's instructions are followed.  ``turn_ended``: no card is left on the
-  Timescape board (discarded).
+  drawn this turn: the space's instructions are followed; outside it, a range weapon (the Timescape
+  Purchase cards) may be fired instead of the encounter (:mod:`.ranged`).  ``turn_ended``: no card
+  is left on the Timescape board (discarded).
 - ``spell_cast``, ``scroll_read``: a Spell cast or a Scroll read there rolls on the D8 table (``magic.yaml``).
 - ``turn_started``: a prisoner of the Sentinels escapes with 2D8 under or equal to his Craft, or
   his turn ends.
@@ -48,6 +49,7 @@ from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...state import update_character
+from . import ranged
 
 ID = "timescape"
 REGION = "timescape"
@@ -486,7 +488,9 @@ def before_encounter(state, character, space):
     Space, the instructions on the Space are always followed" (unless a Dimensional Rift was
     drawn this turn)."""
     ch = state.characters[character]
-    if space not in realities() or not ch.flag("moved") or rift(state, character):
+    if space not in realities():
+        return ranged.offer(state, character, space)  # a range weapon fired instead
+    if not ch.flag("moved") or rift(state, character):
         return state
     others = [o for o in state.order if o != character and state.characters[o].alive
               and state.characters[o].space == space]
@@ -705,14 +709,15 @@ STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_ro
          "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
-         "timescape.again": again, "timescape.cancel": cancel}
+         "timescape.again": again, "timescape.cancel": cancel, **ranged.STEPS}
 
 _EMPTY = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECTS = {"timescape_warp_gate": warp_gate_spell, "timescape_seek_help": seek_help,
            "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect,
-           "timescape_caught": caught}
+           "timescape_caught": caught, "timescape_purchase_object": ranged.random_object}
 EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "timescape_imprison": _EMPTY,
                   "timescape_rift": _EMPTY, "timescape_caught": _EMPTY,
+                  "timescape_purchase_object": _EMPTY,
                   "timescape_seek_help": {"type": "object", "additionalProperties": False, "required": ["who"],
                                           "properties": {"who": {"enum": ["mystic", "enchantress"]}}}}
 
