@@ -221,3 +221,23 @@ def test_the_heuristic_bot_uses_the_warp_belt_when_the_red_line_is_nearer_the_wa
             {"id": "troll", "space": "village", "fate": 0}]}, [])
         assert s.pending.kind == "move" and "warp:red" in {str(a) for a in talisman.legal_actions(s)}
         assert str(HeuristicBot(1).choose(s)) == wanted, here
+
+
+def test_random_play_with_range_weapons_keeps_every_invariant():
+    """000 ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS ("or to fire any range weapon"):
+    random play in which every character holds a range weapon (the stand-in Timescape Purchase
+    cards) keeps every invariant, with and without the City (Statute C), and shots are fired."""
+    from talisman.testing.invariants import check
+    fired = 0
+    for seed, expansions in ((0, ["timescape"]), (1, ["timescape", "city"]), (2, ["timescape"])):
+        s = talisman.new_game(CHARS, expansions=expansions, seed=seed)
+        stock = s.decks["timescape_purchase"]
+        for cid, weapon in zip(CHARS, stock):
+            s = update_character(s, cid, objects=s.characters[cid].objects.append(weapon))
+        s = replace(s, decks=s.decks.set("timescape_purchase", stock[len(CHARS):]))
+        assert check(s) == []
+        states, _ = play_random(s, 400, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert check(st) == [], (seed, check(st))
+        fired += sum(1 for e in states[-1].log if e.name == "range_weapon_fired")
+    assert fired > 0
