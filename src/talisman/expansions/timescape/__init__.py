@@ -620,10 +620,15 @@ def magic_rolled(state, action, caster, spell, context, kind="spell"):
     roll = sum(action.dice)
     row = magic_table()[roll]
     state = log(state, "timescape_magic", character=caster, card=spell, roll=roll, result=row["text"])
-    if row["times"] == 0 or row.get("reverse"):
-        if row.get("reverse"):
-            # no card says what its reverse is: the engine has no reverse of an effect (docs/rulings.md)
-            state = log(state, "reverse_effect_not_modelled", character=caster, card=spell)
+    if row.get("reverse"):
+        state = set_turn_flag(state, caster, "spell_cancelled")  # its own effect is not taken
+        effects = reversed_effects(spell)
+        if effects is None:
+            # no reverse of this card's effect in the engine's vocabulary (docs/rulings.md TS12, TS22)
+            return log(state, "reverse_effect_not_modelled", character=caster, card=spell)
+        state = log(state, "reverse_effect", character=caster, card=spell, times=row["times"])
+        return run_effects(state, list(effects) * row["times"], caster, {"card": spell, "caster": caster})
+    if row["times"] == 0:
         return set_turn_flag(state, caster, "spell_cancelled")
     if row.get("random_target"):
         state = set_turn_flag(state, caster, "spell_cancelled")
@@ -636,6 +641,33 @@ def magic_rolled(state, action, caster, spell, context, kind="spell"):
                              frame("timescape.again", caster=caster, spell=spell, context=context,
                                    left=row["times"] - 1, keep=bool(row.get("keep")), kind=kind),
                              frame("timescape.cancel", caster=caster)))
+
+
+def reversed_effects(spell):
+    """The reverse of ``spell``'s effects (``magic.yaml`` ``reverse``), or None: only for a card
+    aimed at its caster whose every effect has an opposite there, with whole-number counters."""
+    cast = load().cards[spell].cast
+    if not cast or cast.get("target", "self") != "self" or not cast["effect"]:
+        return None
+    table = _chart("magic")["reverse"]
+    out = []
+    for step in cast["effect"]:
+        (name, params), = step.items()
+        rule = table.get(name)
+        if rule is None:
+            return None
+        if "key" in rule:
+            params = {rule["key"]: params}
+        if isinstance(params, int):
+            values = [params]
+        elif hasattr(params, "items"):
+            values = list(params.values())
+        else:
+            return None
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return None
+        out.append({rule["as"]: params})
+    return deep_freeze(out)
 
 
 def _discarded(state, spell):
