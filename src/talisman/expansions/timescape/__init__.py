@@ -372,9 +372,9 @@ def before_movement(state, character):
 
 
 def offer(state):
-    """Before the roll: a Spell may be cast or a Scroll read (none that moves: "No Objects, Magic Objects, Magic
-    Items, Followers or Special Abilities may be used to affect Movement"); the Warp Belt's Red
-    line."""
+    """Before the roll: a Spell may be cast or a Scroll read (none that moves: "No Objects, Magic
+    Objects, Magic Items, Followers or Special Abilities may be used to affect Movement"); the
+    Warp Belt's Red line."""
     cid = state.current
     ch = state.characters[cid]
     options = ["roll"]

@@ -22,8 +22,8 @@ def quest_locations():
     """The quest's first twelve locations in order, ``(name, space)``, each with the space that
     stands for it (None: on a board that does not exist here: the Monastery, the Endless Sea),
     from ``data/talisman/endings.yaml``.  An expansion board's spaces (the City's, the Dungeon's
-    Guard Room, the Timescape's Space Fortress) count only with that board in the game; the Royal Castle only replaces a razed Castle (no
-    Castle is razed here).  The Crown is the thirteenth."""
+    Guard Room, the Timescape's Space Fortress) count only with that board in the game; the Royal
+    Castle only replaces a razed Castle (no Castle is razed here).  The Crown is the thirteenth."""
     return tuple((q["name"], q.get("space")) for q in places("pandoras_box")["quest_locations"])
 
 
