@@ -75,7 +75,8 @@ class HeuristicBot(RandomBot):
     flees (back to the Entrance, then out through a Doorway) only when down to fewer than
     :attr:`ROUTE_LIVES` lives (its goal may fall when the Horse or the Warhorse stays at the
     Entrance: that alone does not turn it back); in the Timescape it rolls on the Movement
-    Table.  Leaving needs fewer lives than going down, so the bot never shuttles between a
+    Table, or follows the Red line with a Warp Belt when that line's end is nearer the way out
+    than a roll's on average.  Leaving needs fewer lives than going down, so the bot never shuttles between a
     Doorway and the Entrance."""
 
     name = "heuristic"
@@ -278,6 +279,9 @@ class HeuristicBot(RandomBot):
         here = state.characters[cid].space
         spiral = dungeon.spiral()
         if here in timescape.realities():
+            red = next((t for t in by_text if t.startswith("warp:")), None)
+            if red is not None and _warp_belt_gains(here, red.split(":", 1)[1]):
+                return by_text[red]
             return by_text.get("roll")
         into = f"move:{spiral[0]}"
         if into in by_text and here not in spiral:   # on a Doorway: go down or move on
@@ -316,6 +320,29 @@ class HeuristicBot(RandomBot):
         if "stay" in texts and dist.get(state.characters[cid].space, 99) <= best:
             return actions[texts.index("stay")]
         return self.pick(state, options)
+
+
+@functools.lru_cache(maxsize=1)
+def _turns_out_of_the_timescape():
+    """Reality -> the expected number of turns before a Warp Line leads off the Timescape when
+    every move is rolled on the Movement Table (each reality's value from its lines' ends, by
+    repeated averaging until it settles; a line end off the Timescape counts 0)."""
+    lines, table = timescape.warp_lines(), timescape.movement_table()
+    share = {c: sum(1 for v in table.values() if v == c) / len(table) for c in set(table.values())}
+    turns = {r: 0.0 for r in timescape.realities()}
+    for _ in range(500):
+        turns = {r: 1 + sum(p * turns.get(lines[c][r], 0.0) for c, p in share.items()) for r in turns}
+    return turns
+
+
+def _warp_belt_gains(here, line):
+    """Movement in the Timescape: "the Warp Belt which always allows Movement on the Red Warp
+    Line": the heuristic bot follows ``line`` instead of rolling when its end is nearer the way
+    out (in expected turns) than a roll's end on average."""
+    turns = _turns_out_of_the_timescape()
+    lines, table = timescape.warp_lines(), timescape.movement_table()
+    rolled = sum(turns.get(lines[c][here], 0.0) for c in table.values()) / len(table)
+    return turns.get(lines[line][here], 0.0) < rolled
 
 
 @functools.lru_cache(maxsize=1)

@@ -618,7 +618,7 @@ ENDINGS_SCHEMA = {
                            "type": "object", "additionalProperties": False,
                            "required": ["source", "chart"],
                            "properties": {"source": PROVENANCE["source"], "stand_ins": _STAND_INS,
-                                          "chart": _SPACES_BY_KEY}}}},
+                                          "instead": _SPACES_BY_KEY, "chart": _SPACES_BY_KEY}}}},
         "lord_of_chaos": {"type": "object", "additionalProperties": False,
                           "required": ["source", "errands", "instead", "routes"],
                           "properties": {"source": PROVENANCE["source"], "errands": _SPACES_BY_KEY,
@@ -647,6 +647,8 @@ def _load_endings(path: Path, board: Board) -> Any:
         check_ref(path, "demon_lord.barrier", "stand_ins", row, barrier["chart"], "chart row")
     loc = doc["lord_of_chaos"]
     named = [("demon_lord.barrier", "chart", sp) for sp in barrier["chart"].values()]
+    named += [("demon_lord.barrier", "instead", sp) for pair in barrier.get("instead", {}).items()
+              for sp in pair]
     named += [("lord_of_chaos", "errands", sp) for sp in loc["errands"].values()]
     named += [("lord_of_chaos", "instead", sp) for pair in loc["instead"].items() for sp in pair]
     named += [("lord_of_chaos", "routes", sp) for side in loc["routes"].values() for sp in side]

@@ -247,11 +247,19 @@ def test_statute_b_kept_business_in_a_building_is_lawful():
     assert broken(s) == set() and at(s, "priest") == "city_bank"
 
 
-def test_statutes_c_missiles_have_no_action_in_the_engine_yet():
-    """000 STATUTES OF THE CITY, C: missile weapons are not in the engine: the Statute is in the
-    table, marked not applicable, and no act matches it."""
+def test_statute_c_missiles_are_the_range_weapons_fired():
+    """000 STATUTES OF THE CITY, C: "It is forbidden to fire or throw any form of missile weapon":
+    the Statute applies everywhere in the City, and its act is a range weapon fired (the
+    Timescape's Purchase cards bring them: docs/rulings.md A13); holding one is no act."""
     c = next(s for s in data.rules()["statutes"] if s["id"] == "C")
-    assert c["applicable"] is False and list(data.rules()["acts"]["missile"]) == []
+    assert c.get("applicable", True) and [dict(p) for p in data.rules()["acts"]["missile"]] == \
+        [{"event": "range_weapon_fired"}]
+    s = game([{"id": "warrior", "space": "city_mint_street", "objects": ["ts_blaster"], "spells": []},
+              {"id": "troll", "space": "city_town_square", "spells": []}], [1, 6, 1, 2],
+             expansions=["city", "timescape"])
+    s = play(s, "move:city_fates_lane", "fire:ts_blaster:char:troll")
+    broken = [e["statute"] for e in events(s, "statute_broken") if e["character"] == "warrior"]
+    assert broken == ["C"] and not [e for e in events(s, "statute_broken") if e["character"] == "troll"]
 
 
 def test_statute_d_assassination_is_fighting_by_another_name():

@@ -185,3 +185,59 @@ def test_random_play_through_the_timescape_keeps_every_invariant(expansions):
         events.update(e.name for e in states[-1].log)
         assert api.from_json(api.to_json(states[-1])) == states[-1]
     assert "warp_line" in events
+
+
+def test_the_quest_of_a_lifetime_passes_through_the_space_fortress():
+    """000 4) THE QUEST OF A LIFETIME: "visit (land on and Encounter) Thirteen locations in order
+    ... the Guard Room, the Space Fortress, Endless Sea ...": with the Dungeon and the Timescape in
+    the game the Guard Room and the Space Fortress are on the way; a quest that skipped the Space
+    Fortress is not met, one that encountered it in order is."""
+    from talisman.engine.machine import log
+    from talisman.rules import endings
+    s = talisman.new_game(CHARS, expansions=["city", "dungeon", "timescape"], seed=3,
+                          options={"alternative_endings": True})
+    quest = endings.quest_of_a_lifetime(s)
+    assert "ts_space_fortress" in quest and quest.index("dg_guard_room") < quest.index("ts_space_fortress")
+    task = {"kind": "goal", "goal": "quest", "count": 0, "since": len(s.log)}
+    skipped = s
+    for sp in quest:
+        s = log(s, "encountered_space", character="warrior", space=sp)
+        if sp != "ts_space_fortress":
+            skipped = log(skipped, "encountered_space", character="warrior", space=sp)
+    assert endings.goal_met(s, "warrior", task)
+    assert not endings.goal_met(skipped, "warrior", task)
+
+
+def test_the_heuristic_bot_uses_the_warp_belt_when_the_red_line_is_nearer_the_way_out():
+    """Movement in the Timescape: "except the Warp Belt which always allows Movement on the Red
+    Warp Line": the heuristic bot follows the Red line from the Edge of Time (its end is the
+    Temple, off the Timescape) and rolls at the Warp Gate (the Red line's next reality is no nearer
+    the way out than a roll's end on average)."""
+    from talisman.bots import HeuristicBot  # (the bots are above the rules: only for this check)
+    from talisman.scenarios import setup_state  # (a scenario's position: only for this check)
+    for here, wanted in (("ts_edge_of_time", "warp:red"), ("ts_warp_gate", "roll")):
+        s = setup_state({"expansions": ["timescape"], "characters": [
+            {"id": "warrior", "space": here, "objects": ["ts_warp_belt"], "fate": 0},
+            {"id": "troll", "space": "village", "fate": 0}]}, [])
+        assert s.pending.kind == "move" and "warp:red" in {str(a) for a in talisman.legal_actions(s)}
+        assert str(HeuristicBot(1).choose(s)) == wanted, here
+
+
+def test_random_play_with_range_weapons_keeps_every_invariant():
+    """000 ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS ("or to fire any range weapon"):
+    random play in which every character holds a range weapon (the stand-in Timescape Purchase
+    cards) keeps every invariant, with and without the City (Statute C), and shots are fired."""
+    from talisman.testing.invariants import check
+    fired = 0
+    for seed, expansions in ((0, ["timescape"]), (1, ["timescape", "city"]), (2, ["timescape"])):
+        s = talisman.new_game(CHARS, expansions=expansions, seed=seed)
+        stock = s.decks["timescape_purchase"]
+        for cid, weapon in zip(CHARS, stock):
+            s = update_character(s, cid, objects=s.characters[cid].objects.append(weapon))
+        s = replace(s, decks=s.decks.set("timescape_purchase", stock[len(CHARS):]))
+        assert check(s) == []
+        states, _ = play_random(s, 400, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert check(st) == [], (seed, check(st))
+        fired += sum(1 for e in states[-1].log if e.name == "range_weapon_fired")
+    assert fired > 0

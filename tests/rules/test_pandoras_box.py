@@ -153,14 +153,20 @@ def test_perils_of_pandora_the_opener_finishes_the_last_one():
 
 def test_the_quest_of_a_lifetime_counts_only_places_landed_on_and_encountered():
     """4) THE QUEST OF A LIFETIME: "visit (land on and Encounter) Thirteen locations in order";
-    the places on boards in play (the City's with the City) count, the others wait for their
-    boards (the Monastery, the Guard Room, the Space Fortress, the Endless Sea)."""
+    the places on boards in play (the City's with the City, the Dungeon's Guard Room, the
+    Timescape's Space Fortress) count, the others wait for their boards (the Monastery, the
+    Endless Sea)."""
     s = game(["warrior", "troll"], expansions=["city"], options={"alternative_endings": True})
     quest = endings.quest_of_a_lifetime(s)
     assert quest[:2] == ("graveyard", "city_anarchists_guild") and quest[-1] == "city_high_temple"
     assert len(quest) == 8
     missing = [name for name, sp in endings.quest_locations() if sp is None]
-    assert missing == ["the Monastery or Pure Good", "the Guard Room", "the Space Fortress", "the Endless Sea"]
+    assert missing == ["the Monastery or Pure Good", "the Endless Sea"]
+    s = game(["warrior", "troll"], expansions=["city", "dungeon", "timescape"],
+             options={"alternative_endings": True})
+    quest = endings.quest_of_a_lifetime(s)
+    assert quest[:4] == ("graveyard", "city_anarchists_guild", "dg_guard_room", "ts_space_fortress")
+    assert len(quest) == 10
 
 
 def test_seeded_bot_games_with_each_result_of_the_box_play_to_the_end():

@@ -53,6 +53,12 @@ def begin(state):
                              space=character(state, cid).space)
     if replaced:
         return state
+    return choose_encounter(state, cid)
+
+
+def choose_encounter(state, cid):
+    """The encounter itself, once the ``before_encounter`` hooks have let it be (an expansion
+    that asked first, such as firing a range weapon instead, comes back here when declined)."""
     ch = character(state, cid)
     board = load().board
     region = board.spaces[ch.space].region

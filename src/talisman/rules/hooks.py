@@ -79,6 +79,12 @@ State hooks:
     (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
     Dispellation, once a player has chosen to cast it) answers the waiting cast:
     ``kernel.answer(state, "spells.answered", {"caster": caster}, cancelled=True)``.
+``scroll_read(state, reader, scroll, context)``
+    A Scroll has been read (it is on the discard pile), before it takes effect (``context``:
+    ``turn`` or ``combat``).  As ``spell_cast``: frames the hook pushes come first; a hook that
+    cancels the Scroll answers the waiting read:
+    ``kernel.answer(state, "spells.scroll_answered", {"reader": reader}, cancelled=True)``
+    (the Timescape's D8).
 ``spoils_option_chosen(state, victor, loser, action)``
     The victor of a fight between characters chose a spoils option an expansion offered
     (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
@@ -295,7 +301,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
                "table_rolled", "fate_rerolled", "lives_gained",
                "combat_resolved", "combat_ended", "card_met",
-               "spell_cast", "character_died", "became_toad",
+               "spell_cast", "scroll_read", "character_died", "became_toad",
                "characters_fought", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")

@@ -62,7 +62,23 @@ def read(state, cid, scroll, context):
     state = log(state, "scroll_read", character=cid, card=scroll, context=context)
     state = chars.keep_one_scroll(state, cid)  # the Scientist: another for the last discarded
     state = chars.scroll_discarded(state, cid, scroll)  # the Gypsy may claim it (after its work)
+    if state.config.expansions:
+        # the expansions' moment to answer the reading (the Timescape's D8), as for a cast Spell
+        state = push(state, frame("spells.scroll_answered", reader=cid, scroll=scroll, context=context))
+        return run_hook(state, "scroll_read", reader=cid, scroll=scroll, context=context)
     return resolve(state, cid, scroll, context)
+
+
+def scroll_answered(state, reader, scroll, context, cancelled=False):
+    """After the ``scroll_read`` hook: a Scroll a hook cancelled (``kernel.answer`` with
+    ``cancelled`` to this waiting step) does nothing; otherwise it takes effect (no Counterspell
+    answers it)."""
+    ch = state.characters[reader]
+    if cancelled:
+        return state
+    if not ch.alive:
+        return state
+    return resolve(state, reader, scroll, context)
 
 
 def read_to_save(state, cid, scroll, cause):
@@ -281,4 +297,5 @@ def command_spell(state, cid):
 
 
 STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen, "spells.answered": answered,
+         "spells.scroll_answered": scroll_answered,
          "spells.freeze_chosen": freeze_chosen}

@@ -18,9 +18,10 @@ Joins the base game through hooks only (``talisman.expansions``):
   Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded; an Event
   that reaches other characters takes effect on the drawer alone.
 - ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
-  drawn this turn: the space's instructions are followed.  ``turn_ended``: no card is left on the
-  Timescape board (discarded).
-- ``spell_cast``: a Spell cast there rolls on the D8 table (``magic.yaml``).
+  drawn this turn: the space's instructions are followed; outside it, a range weapon (the Timescape
+  Purchase cards) may be fired instead of the encounter (:mod:`.ranged`).  ``turn_ended``: no card
+  is left on the Timescape board (discarded).
+- ``spell_cast``, ``scroll_read``: a Spell cast or a Scroll read there rolls on the D8 table (``magic.yaml``).
 - ``turn_started``: a prisoner of the Sentinels escapes with 2D8 under or equal to his Craft, or
   his turn ends.
 - ``before_forced_move`` / ``teleport_destinations``: the Timescape is entered and left only by
@@ -48,10 +49,14 @@ from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...state import update_character
+from . import ranged
 
 ID = "timescape"
 REGION = "timescape"
 WARP_GATE = "ts_warp_gate"
+#: the causes of a forced move, from the rules elsewhere, that send a character to the Warp Gate
+#: (000 Alternative Endings, the Demon Lord's chart: "1. Warp Gate, Talisman Timescape")
+WARP_GATE_CAUSES = ("demon_lord_barrier",)
 OUTPOST = "ts_sentinel_outpost"
 CROWN = "crown_of_command"
 BELT = "ts_warp_belt"
@@ -149,9 +154,15 @@ def enter(state, cid, cause):
     refuse the move (the Dungeon: "Characters may not Teleport out"): then nothing happens."""
     here = state.characters[cid].space
     state = movement.forced_move(state, cid, WARP_GATE, True, ID)
-    ch = state.characters[cid]
-    if ch.space != WARP_GATE:
+    if state.characters[cid].space != WARP_GATE:
         return log(state, "timescape_not_entered", character=cid, cause=cause)
+    state = leave_fearful(state, cid, here)
+    return log(state, "timescape_entered", character=cid, cause=cause)
+
+
+def leave_fearful(state, cid, here):
+    """The followers that fear the Timescape stay on ``here`` (with what a Mule carried)."""
+    ch = state.characters[cid]
     left = [f for f in ch.followers if fearful(f)]
     if left:
         state = update_character(state, cid, followers=[f for f in ch.followers if not fearful(f)])
@@ -164,7 +175,7 @@ def enter(state, cid, cause):
             state = update_character(state, cid, objects=objects)
         state = chars.put_on_space(state, here, left + list(surplus))
         state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
-    return log(state, "timescape_entered", character=cid, cause=cause)
+    return state
 
 
 def crown_encounter(state, result, character):
@@ -280,6 +291,14 @@ def imprison(state, params, actor, source):
     return log(state, "imprisoned", character=actor, by="sentinels")
 
 
+def caught(state, params, actor, source):
+    """The Thief's 1 in the Space Fortress: "Caught and sent to the ... Sentinel Outpost" (moved
+    there and imprisoned by the Sentinels)."""
+    state = log(state, "caught_stealing", character=actor, space=state.characters[actor].space)
+    state = movement.forced_move(state, actor, OUTPOST, False, ID)
+    return imprison(state, params, actor, source)
+
+
 def escape_rolled(state, action, who):
     """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
     your turn as usual. If you fail, your Turn ends.\""""
@@ -351,9 +370,9 @@ def before_movement(state, result, character):
 
 
 def offer(state):
-    """Before the roll: a Spell may be cast (none that moves: "No Objects, Magic Objects, Magic
-    Items, Followers or Special Abilities may be used to affect Movement"); the Warp Belt's Red
-    line."""
+    """Before the roll: a Spell may be cast or a Scroll read (none that moves: "No Objects, Magic
+    Objects, Magic Items, Followers or Special Abilities may be used to affect Movement"); the
+    Warp Belt's Red line."""
     cid = state.current
     ch = state.characters[cid]
     options = ["roll"]
@@ -362,6 +381,9 @@ def offer(state):
     if ch.spells:
         options += [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))
                     if "movement" not in load().cards[sp].cast["when"]]
+    if ch.scrolls:
+        options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)
+                    if "movement" not in load().cards[sc].cast["when"]]
     if len(options) == 1:
         return roll(state, cid)
     return decide(state, cid, "move", options, "timescape.move_chosen",
@@ -379,6 +401,9 @@ def move_chosen(state, action):
     if action.kind == "cast":
         state = push(state, frame("timescape.offer"))
         return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind == "read":
+        state = push(state, frame("timescape.offer"))
+        return spells.read(state, cid, action.args[0], context="turn")
     if action.kind == "warp":
         state = log(state, "warp_belt_used", character=cid)
         return follow(state, cid, action.args[0])
@@ -462,7 +487,11 @@ def before_encounter(state, result, character, space):
     drawn this turn): the encounter replaced by the space's."""
     state, replaced = result
     ch = state.characters[character]
-    if space not in realities() or not ch.flag("moved") or rift(state, character):
+    if replaced:
+        return result
+    if space not in realities():
+        return ranged.offer(state, character, space)  # a range weapon fired instead
+    if not ch.flag("moved") or rift(state, character):
         return result
     others = [o for o in state.order if o != character and state.characters[o].alive
               and state.characters[o].space == space]
@@ -493,13 +522,21 @@ def rift_chosen(state, action):
 
 
 def space_effect(state, effects, space):
-    """The Sentinel Outpost imprisons; the Mystic, the Enchantress and the Warlock offer the way
-    in as one more choice of their space."""
+    """The Sentinel Outpost imprisons; the Thief may steal in the Space Fortress instead of its
+    instructions (``theft.yaml``); the Mystic, the Enchantress and the Warlock offer the way in as
+    one more choice of their space."""
     if space == OUTPOST:
         return tuple(effects) + ({"timescape_imprison": pmap()},)
     cid = state.current
     if cid is None or cid not in state.characters:
         return effects
+    theft = _chart("theft")
+    if (space == theft["space"] and cid in theft["characters"]
+            and state.characters[cid].space == space and not state.characters[cid].toad_turns):
+        return deep_freeze([{"choose": [
+            {"id": "steal", "label": "try to steal", "effects": list(theft["effects"])},
+            {"id": "visit", "label": "the space's instructions",
+             "effects": list(effects) or [{"nothing": {}}]}]}])
     if space in HELPERS:
         who, option = HELPERS[space]
         if who in sent_by(state, cid):
@@ -529,11 +566,17 @@ def _with_choice(effects, extra):
 
 
 def before_forced_move(state, result, character, space, cause):
-    """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line)."""
+    """The Timescape is entered and left only by its own ways (a Warp Gate, a Warp Line) and by
+    the rules elsewhere that send a character to the Warp Gate (the Demon Lord's barrier chart,
+    result 1: ``WARP_GATE_CAUSES``); the followers that fear it stay behind then too."""
     state, refused = result
     if cause == ID:
         return result
     inside = in_timescape(state, character)
+    if space == WARP_GATE and not inside and cause in WARP_GATE_CAUSES:
+        here = state.characters[character].space
+        state = leave_fearful(state, character, here)
+        return log(state, "timescape_entered", character=character, cause=cause), refused
     if inside != (space in realities()):
         return log(state, "effect_ignored", character=character, space=space,
                    reason="the Timescape is entered and left only by its own ways"), True
@@ -548,83 +591,141 @@ def teleport_destinations(state, spaces, character, region):
 
 def spell_cast(state, caster, spell, context):
     """"when a Spell is cast or a Scroll read Random may occur.  Roll a D8"."""
+    return _magic(state, caster, spell, context, "spell")
+
+
+def scroll_read(state, reader, scroll, context):
+    """"when a Spell is cast or a Scroll read": a Scroll rolls the same D8 table."""
+    return _magic(state, reader, scroll, context, "scroll")
+
+
+def _magic(state, caster, spell, context, kind):
     if not in_timescape(state, caster):
         return state
     return request_roll(state, "d8", f"the Timescape's magic for {spell}", "timescape.magic_rolled",
-                        caster=caster, spell=spell, context=context)
+                        caster=caster, spell=spell, context=context, kind=kind)
 
 
-def magic_rolled(state, action, caster, spell, context):
+#: the frame that makes a Spell (it may be countered) or a Scroll take effect once
+_ANSWERED = {"spell": ("spells.answered", "caster", "spell"),
+             "scroll": ("spells.scroll_answered", "reader", "scroll")}
+
+
+def _answered(caster, spell, context, kind):
+    name, who, card = _ANSWERED[kind]
+    return frame(name, **{who: caster, card: spell, "context": context})
+
+
+def magic_rolled(state, action, caster, spell, context, kind="spell"):
     roll = sum(action.dice)
     row = magic_table()[roll]
     state = log(state, "timescape_magic", character=caster, card=spell, roll=roll, result=row["text"])
-    if row["times"] == 0 or row.get("reverse"):
-        if row.get("reverse"):
-            # no card says what its reverse is: the engine has no reverse of an effect (docs/rulings.md)
-            state = log(state, "reverse_effect_not_modelled", character=caster, card=spell)
-        return cancel(state, caster)
+    if row.get("reverse"):
+        state = cancel(state, caster, kind)  # its own effect is not taken
+        effects = reversed_effects(spell)
+        if effects is None:
+            # no reverse of this card's effect in the engine's vocabulary (docs/rulings.md TS12, TS22)
+            return log(state, "reverse_effect_not_modelled", character=caster, card=spell)
+        state = log(state, "reverse_effect", character=caster, card=spell, times=row["times"])
+        return run_effects(state, list(effects) * row["times"], caster, {"card": spell, "caster": caster})
+    if row["times"] == 0:
+        return cancel(state, caster, kind)
     if row.get("random_target"):
-        return pick_random(state, caster, spell, context)  # the cast waits: it is the target's
+        return pick_random(state, caster, spell, context, kind)  # the cast waits: it is the target's
     if row["times"] == 1 and not row.get("keep"):
         return state  # "Full Effect": the cast goes on as anywhere else
     # the first effect here, then the others, then the card kept; the cast's own frame (below)
     # is then cancelled, its effect having been taken here
-    return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+    return push(state, *then(_answered(caster, spell, context, kind),
                              frame("timescape.again", caster=caster, spell=spell, context=context,
-                                   left=row["times"] - 1, keep=bool(row.get("keep"))),
-                             frame("timescape.cancel", caster=caster)))
+                                   left=row["times"] - 1, keep=bool(row.get("keep")), kind=kind),
+                             frame("timescape.cancel", caster=caster, kind=kind)))
+
+
+def reversed_effects(spell):
+    """The reverse of ``spell``'s effects (``magic.yaml`` ``reverse``), or None: only for a card
+    aimed at its caster whose every effect has an opposite there, with whole-number counters."""
+    cast = load().cards[spell].cast
+    if not cast or cast.get("target", "self") != "self" or not cast["effect"]:
+        return None
+    table = _chart("magic")["reverse"]
+    out = []
+    for step in cast["effect"]:
+        (name, params), = step.items()
+        rule = table.get(name)
+        if rule is None:
+            return None
+        if "key" in rule:
+            params = {rule["key"]: params}
+        if isinstance(params, int):
+            values = [params]
+        elif hasattr(params, "items"):
+            values = list(params.values())
+        else:
+            return None
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return None
+        out.append({rule["as"]: params})
+    return deep_freeze(out)
 
 
 def _discarded(state, spell):
     return spell in state.discards.get(load().cards[spell].deck, ())
 
 
-def again(state, caster, spell, context, left, keep):
-    """Each further effect of a Spell cast in the Timescape (it may be countered as the first),
-    while the card is still on the discard pile (a Spell whose card its effect has placed, the
-    Hex, takes effect once: docs/rulings.md); then "do not Discard": back to the caster's hand."""
+def again(state, caster, spell, context, left, keep, kind="spell"):
+    """Each further effect of a Spell cast (a Scroll read) in the Timescape (a Spell may be
+    countered as the first), while the card is still on the discard pile (a Spell whose card its
+    effect has placed, the Hex, takes effect once: docs/rulings.md); then "do not Discard": back
+    to the caster's hand (a Scroll to his Scrolls)."""
     if not state.characters[caster].alive:
         return state
     if not _discarded(state, spell):
         return log(state, "effect_ignored", character=caster, card=spell, reason="the card is in play")
     if left > 0:
-        return push(state, *then(frame("spells.answered", caster=caster, spell=spell, context=context),
+        return push(state, *then(_answered(caster, spell, context, kind),
                                  frame("timescape.again", caster=caster, spell=spell, context=context,
-                                       left=left - 1, keep=keep)))
+                                       left=left - 1, keep=keep, kind=kind)))
     if keep:
         deck = load().cards[spell].deck
         pile = state.discards[deck]
         i = len(pile) - 1 - list(reversed(pile)).index(spell)
         state = replace(state, discards=state.discards.set(deck, pile.delete(i)))
-        state = update_character(state, caster, spells=state.characters[caster].spells.append(spell))
+        ch = state.characters[caster]
+        if kind == "scroll":
+            state = update_character(state, caster, scrolls=ch.scrolls.append(spell))
+        else:
+            state = update_character(state, caster, spells=ch.spells.append(spell))
         state = log(state, "spell_kept", character=caster, card=spell)
     return state
 
 
-def cancel(state, caster):
-    """The cast waiting for the Timescape's answer (``spells.answered``) is cancelled."""
-    return answer(state, "spells.answered", {"caster": caster}, cancelled=True)
+def cancel(state, caster, kind="spell"):
+    """The cast (the Scroll read) waiting for the Timescape's answer (``spells.answered``,
+    ``spells.scroll_answered``) is cancelled."""
+    name, who, _card = _ANSWERED[kind]
+    return answer(state, name, {who: caster}, cancelled=True)
 
 
-def pick_random(state, caster, spell, context):
+def pick_random(state, caster, spell, context, kind="spell"):
     """A die of at least as many sides as living characters, rolled again over their number."""
     alive = [c for c in state.order if state.characters[c].alive]
     sides = min(s for s in (4, 6, 8, 10, 12, 20, 100) if s >= len(alive))
     return request_roll(state, f"d{sides}", f"a random character for {spell}", "timescape.target_rolled",
-                        caster=caster, spell=spell, context=context)
+                        caster=caster, spell=spell, context=context, kind=kind)
 
 
-def target_rolled(state, action, caster, spell, context):
+def target_rolled(state, action, caster, spell, context, kind="spell"):
     """"Full Effect on a Random Character anywhere in the Game" (the caster among them)."""
     alive = [c for c in state.order if state.characters[c].alive]
     n = sum(action.dice)
     if n > len(alive):
-        return pick_random(state, caster, spell, context)
+        return pick_random(state, caster, spell, context, kind)
     target = alive[n - 1]
     state = log(state, "random_target", character=caster, card=spell, target=target)
     if target == caster:
         return state  # the waiting cast takes effect as anywhere else
-    state = cancel(state, caster)  # the cast's own effect is the target's, taken here
+    state = cancel(state, caster, kind)  # the cast's own effect is the target's, taken here
     if context == "combat":
         # a combat Spell changes only the caster's combat: on anyone else it does nothing
         return log(state, "effect_ignored", character=target, card=spell, reason="not in this combat")
@@ -636,20 +737,22 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
          "before_movement": before_movement, "cards_drawn": cards_drawn,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
-         "spell_cast": spell_cast, "crown_encounter": crown_encounter}
+         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
          "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
-         "timescape.again": again, "timescape.cancel": cancel}
+         "timescape.again": again, "timescape.cancel": cancel, **ranged.STEPS}
 
 _EMPTY = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECTS = {"timescape_warp_gate": warp_gate_spell, "timescape_seek_help": seek_help,
-           "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect}
+           "timescape_warlock": warlock, "timescape_imprison": imprison, "timescape_rift": rift_effect,
+           "timescape_caught": caught, "timescape_purchase_object": ranged.random_object}
 EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "timescape_imprison": _EMPTY,
-                  "timescape_rift": _EMPTY,
+                  "timescape_rift": _EMPTY, "timescape_caught": _EMPTY,
+                  "timescape_purchase_object": _EMPTY,
                   "timescape_seek_help": {"type": "object", "additionalProperties": False, "required": ["who"],
                                           "properties": {"who": {"enum": ["mystic", "enchantress"]}}}}
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...state import update_character
-from .tasks import places, role
+from .tasks import in_play, places, role
 from .winning import win
 from ...engine.machine import frame, push
 from .. import combat
+from .. import movement
 
 __all__ = ["DEMON_LORD", "barrier_chart", "demon_lord", "raise_barrier", "barrier",
            "barrier_rolled", "demon_chosen", "demon_hit"]
@@ -19,8 +20,8 @@ DEMON_LORD = {"craft": 12, "lives": 4}
 
 def barrier_chart():
     """The Demon Lord's barrier chart (D8 result -> space) for a character on the Valley of Fire
-    (``data/talisman/endings.yaml``: results 1-3 name the Timescape, Dungeon and City boards; a
-    stand-in sends them to the Portal of Power)."""
+    (``data/talisman/endings.yaml``: results 1-3 name the Timescape, Dungeon and City boards;
+    without that board in the game, ``instead`` sends them to the Portal of Power)."""
     return {int(k): sp for k, sp in places("demon_lord")["barrier"]["chart"].items()}
 
 
@@ -52,9 +53,21 @@ def barrier(state, who):
 
 
 def barrier_rolled(state, action, who):
-    dest = places("demon_lord")["barrier"]["chart"][str(sum(action.dice))]
-    state = update_character(state, who, space=dest)
-    return log(state, "teleported", character=who, to=dest, cause="the Demon Lord's barrier")
+    """The chart's space, or what stands for it when its board is not in the game; the move is
+    a forced move (cause ``demon_lord_barrier``), so the board it leads to may answer it (the
+    followers that fear the Timescape stay behind); a board that refuses it sends the character
+    to the stand-in space instead."""
+    barrier = places("demon_lord")["barrier"]
+    dest = barrier["chart"][str(sum(action.dice))]
+    instead = barrier.get("instead", {})
+    if not in_play(state, dest):
+        dest = instead[dest]
+    state = movement.forced_move(state, who, dest, False, "demon_lord_barrier")
+    if state.characters[who].space != dest and dest in instead:
+        dest = instead[dest]
+        state = update_character(state, who, space=dest)
+        state = log(state, "teleported", character=who, to=dest, cause="demon_lord_barrier")
+    return state
 
 
 def demon_chosen(state, action):

@@ -20,10 +20,10 @@ __all__ = ["quest_locations", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
 
 def quest_locations():
     """The quest's first twelve locations in order, ``(name, space)``, each with the space that
-    stands for it (None: on a board that does not exist here: the Monastery, the Guard Room, the
-    Space Fortress, the Endless Sea), from ``data/talisman/endings.yaml``.  The City's spaces
-    count only with the City in the game; the Royal Castle only replaces a razed Castle (no
-    Castle is razed here).  The Crown is the thirteenth."""
+    stands for it (None: on a board that does not exist here: the Monastery, the Endless Sea),
+    from ``data/talisman/endings.yaml``.  An expansion board's spaces (the City's, the Dungeon's
+    Guard Room, the Timescape's Space Fortress) count only with that board in the game; the Royal
+    Castle only replaces a razed Castle (no Castle is razed here).  The Crown is the thirteenth."""
     return tuple((q["name"], q.get("space")) for q in places("pandoras_box")["quest_locations"])
 
 
