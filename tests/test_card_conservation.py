@@ -8,6 +8,9 @@ effect that clears the space (the Blood Moon's Balefire Dragon and Fire Salamand
 discard them as well.  Each test plays a short position and checks every invariant of the
 testing kit after every step, pending decisions included.
 """
+import sys
+from pathlib import Path
+
 import pytest
 
 from talisman import apply
@@ -17,7 +20,11 @@ from talisman.engine.machine import frame, push
 from talisman.engine.records import replace
 from talisman.rules import characters as chars
 from talisman.scenarios import setup_state, take_from_deck
+from talisman.definitions import load
 from talisman.testing import invariants
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "rules"))
+from support import hgame, play as hplay  # noqa: E402
 
 
 def play(setup, dice, actions):
@@ -55,8 +62,8 @@ def test_the_ghost_drawn_with_the_balefire_dragon_is_placed_not_burnt_as_well():
     states = play(setup, [1, 6, 6], ["move:ruins"])
     last = states[-1]
     assert where(last, "ghost") == ["space:temple"]
-    assert where(last, "balefire_dragon") == ["space:ruins"] and not last.resolving
-    assert last.pending.kind == "combat"  # the Dragon attacks
+    assert last.pending.kind == "combat"  # the Dragon attacks: under resolution while it fights
+    assert where(last, "balefire_dragon") == ["resolving:ruins"]
 
 
 def test_the_ghost_under_resolution_is_in_a_place_of_its_own_while_its_die_waits():
@@ -83,7 +90,6 @@ def test_a_disaster_drawn_with_the_fire_salamander_is_played_once(disaster, spac
     once (the drawer names the space when there are several); the Fire Salamander, drawn with
     it, burns every other card of the Region.  The Disaster, still waiting for its space, was
     discarded by the flames and then played too (two copies)."""
-    from talisman.definitions import load
     near = sorted(load().board.spaces[space].neighbours)[0]
     setup = {"expansions": ["blood_moon", "disasters"],
              "characters": [{"id": "warrior", "space": near, "fate": 0}],
@@ -138,3 +144,38 @@ def test_discard_self_does_not_discard_a_card_already_gone():
     cleared = chars.discard(remove_from_space(state, "ruins", "hermit"), "hermit")
     again = effects.discard_self(cleared, {}, "warrior", {"card": "hermit", "space": "ruins"})
     assert again == cleared
+
+
+def test_the_doomsday_prophet_beaten_is_kept_once_when_the_omen_she_reveals_clears_the_board():
+    """Soak seed 5112 (docs/reliability.md).  001 Harbinger Cards (Doomsday Prophet): "when you
+    beat her roll 1 die: 1-2 discards the top Omen"; the next Omen, The Earth Quakes, discards
+    every face-up card.  She is under resolution while the combat lasts (no face-up card), so
+    she is kept as a trophy, once, and not discarded as well."""
+    s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "strength": 3}], [2, 6, 1, 2],
+              options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2},
+              board_cards={"hills_1": ["doomsday_prophet", "bag_of_gold"]})
+    s = hplay(s, "move:hills_1", "combat:battle")
+    assert where(s, "doomsday_prophet") == ["resolving:hills_1"]  # while the combat lasts
+    assert invariants.check(s) == []
+    s = hplay(s, "fight")
+    assert any(e.name == "omen_discarded" for e in s.log)
+    assert list(s.characters["thief"].trophies) == ["doomsday_prophet"]
+    assert where(s, "doomsday_prophet") == [] and not s.resolving
+    assert "bag_of_gold" in s.discards["adventure"]  # the face-up card the Omen did discard
+    assert invariants.check(s) == []
+
+
+def test_an_enemy_not_killed_lies_where_it_lay_after_the_combat():
+    """ENEMY: a creature not killed stays on the space; out of resolution it lies again where
+    it lay among the face-up cards (the order the cards are met in does not change)."""
+    near = sorted(load().board.spaces["tavern"].neighbours)[0]
+    setup = {"characters": [{"id": "thief", "space": near, "fate": 0, "strength": 1}],
+             "board_cards": {"tavern": ["bag_of_gold", "bear", "sword"]}}
+    # the move (1); the Thief's battle die (1) against the Bear's (6): lost
+    states = play(setup, [1, 1, 6], ["move:tavern"])
+    mid = states[-1]
+    assert mid.pending.kind == "combat" and where(mid, "bear") == ["resolving:tavern"]
+    assert list(mid.board_cards["tavern"]) == ["bag_of_gold", "sword"]
+    last = play(setup, [1, 1, 6], ["move:tavern", "fight"])[-1]
+    assert any(e.name == "combat_lost" for e in last.log)
+    assert list(last.board_cards["tavern"]) == ["bag_of_gold", "bear", "sword"] and not last.resolving
