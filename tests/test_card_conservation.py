@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from talisman import apply
 from talisman.api import STEPS
@@ -21,7 +23,7 @@ from talisman.engine.records import replace
 from talisman.rules import characters as chars
 from talisman.scenarios import setup_state, take_from_deck
 from talisman.definitions import load
-from talisman.testing import invariants
+from talisman.testing import invariants, strategies
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "rules"))
 from support import hgame, play as hplay  # noqa: E402
@@ -179,3 +181,24 @@ def test_an_enemy_not_killed_lies_where_it_lay_after_the_combat():
     last = play(setup, [1, 1, 6], ["move:tavern", "fight"])[-1]
     assert any(e.name == "combat_lost" for e in last.log)
     assert list(last.board_cards["tavern"]) == ["bag_of_gold", "bear", "sword"] and not last.resolving
+
+
+#: Cards of the family: placed or played when drawn, or clearing the space / Region when drawn.
+FAMILY = ["ghost", "hermit", "balefire_dragon", "fire_salamander", "disaster_whirlwind",
+          "disaster_plague", "disaster_sandstorm", "dungeon_doorway", "bear", "bag_of_gold"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(tops=st.lists(st.sampled_from(FAMILY), min_size=2, max_size=5, unique=True),
+       seed=st.integers(0, 10_000), bot=st.integers(0, 10_000))
+def test_random_play_from_a_deck_stacked_with_the_family_keeps_every_card_in_one_place(tops, seed, bot):
+    """Issue 16: the kit's invariants hold at every state of random play whose first draws are
+    cards of this family (two of one kind drawn together, a clearing card with a card still
+    being placed or played, an enemy fought...), the Harbinger's Omens in play as well."""
+    setup = {"expansions": ["harbinger", "blood_moon", "disasters", "dungeon"],
+             "characters": [{"id": "warrior"}, {"id": "wizard"}], "seed": seed,
+             "deck_tops": {"adventure": tops}}
+    state = setup_state(setup, None)
+    states, _ = strategies.play_random(state, 30, bot_seed=bot)
+    for s in states:
+        assert invariants.check(s) == []
