@@ -55,6 +55,7 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
     on_evade = on_evade or on_standoff
+    state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
     battle = Battle(who, kind, deep_freeze(list(enemies)), opponent, evadable=evadable,
                     on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
     state = replace(state, battle=battle)
