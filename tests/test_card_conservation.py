@@ -21,6 +21,8 @@ from talisman.engine import machine
 from talisman.engine.machine import frame, push
 from talisman.engine.records import replace
 from talisman.rules import characters as chars
+from talisman.rules import effects
+from talisman.rules.kernel import remove_from_space
 from talisman.scenarios import setup_state, take_from_deck
 from talisman.definitions import load
 from talisman.testing import invariants, strategies
@@ -136,13 +138,10 @@ def test_cards_the_necropolis_draws_from_the_discards_are_not_lost_while_the_gho
 def test_discard_self_does_not_discard_a_card_already_gone():
     """A Stranger whose own effect reveals an Omen that clears the board is gone from its space
     when its ``discard_self`` comes: it is not discarded a second time (base ``discard_self``)."""
-    from talisman.rules import effects
     state = setup_state({"characters": [{"id": "warrior", "space": "fields_5"}],
                          "board_cards": {"ruins": ["hermit"]}}, None)
     gone = effects.discard_self(state, {}, "warrior", {"card": "hermit", "space": "ruins"})
     assert "hermit" in gone.discards["adventure"] and invariants.check(gone) == []
-    from talisman.rules.kernel import remove_from_space
-    from talisman.rules import characters as chars
     cleared = chars.discard(remove_from_space(state, "ruins", "hermit"), "hermit")
     again = effects.discard_self(cleared, {}, "warrior", {"card": "hermit", "space": "ruins"})
     assert again == cleared
