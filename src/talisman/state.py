@@ -171,6 +171,10 @@ class GameState:
     card_stock: PMap[str, int | str] = attrs.field(factory=pmap, converter=as_pmap)
     ext: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
     lasting: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
+    # space -> the cards under resolution there (drawn, their ``when_drawn`` not yet done; drawn
+    # from a discard pile, not yet met): off the space, so no effect that clears it reaches them
+    # (rules.kernel: hold_resolving, settle_resolving)
+    resolving: PMap[str, PVector[str]] = attrs.field(factory=pmap, converter=as_pmap)
 
     @property
     def is_over(self) -> bool:

@@ -99,6 +99,7 @@ STATE = {
                                                      {"type": "array", "items": _POSITIVE}]}}},
         "round": _POSITIVE, "turn": _POSITIVE,
         "board_cards": {"type": "object", "additionalProperties": _CARDS},
+        "resolving": {"type": "object", "additionalProperties": _CARDS},
         "decks": {"type": "object", "additionalProperties": _CARDS},
         "discards": {"type": "object", "additionalProperties": _CARDS},
         "stack": {"type": "array", "items": _FRAME},
@@ -259,7 +260,7 @@ def state_document(doc, steps):
         for field in ("space", "hold"):
             if ch.get(field) is not None and ch[field] not in spaces:
                 raise StateError(f"{where}.{field}", f"unknown space {_show(ch[field])}")
-    for field in ("board_cards", "board_gold"):
+    for field in ("board_cards", "board_gold", "resolving"):
         for space in st.get(field, {}):
             if space not in spaces:
                 raise StateError(f"state.{field}.{space}", "unknown space")
@@ -335,7 +336,7 @@ def _check_character_id(c, expansions, where):
 def _places(st):
     """``(path, card)`` for every card the state document holds, where the state keeps cards
     (as :func:`talisman.testing.invariants.card_places` counts them)."""
-    for field in ("decks", "discards", "board_cards"):
+    for field in ("decks", "discards", "board_cards", "resolving"):
         for name, cards in st.get(field, {}).items():
             for i, c in enumerate(cards):
                 yield f"state.{field}.{name}.{i}", c

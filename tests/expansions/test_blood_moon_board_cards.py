@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from talisman.definitions import load
+from talisman.rules.kernel import on_space
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_blood_moon import ok, position  # noqa: E402
@@ -36,7 +37,7 @@ def test_fire_salamander_burns_every_other_card_in_its_region_as_it_appears():
     s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["fire_salamander"]},
                  board_cards={"woods_2": ["sword"], "fields_3": ["bear"], "oasis": ["helmet"]})
     s = ok(play(s, "roll:2", "move:hills_1"))
-    assert "fire_salamander" in s.board_cards["hills_1"]
+    assert on_space(s, "hills_1", "fire_salamander")  # (under resolution: it attacks)
     assert not s.board_cards.get("woods_2") and not s.board_cards.get("fields_3")
     assert list(s.board_cards["oasis"]) == ["helmet"]
     assert {"sword", "bear"} <= set(s.discards["adventure"])
@@ -64,7 +65,8 @@ def test_sepulchre_spectre_gathers_every_spirit_on_the_board():
     s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["sepulchre_spectre"]},
                  board_cards={"woods_2": ["spectre", "sword"], "oasis": ["ghost"]})
     s = ok(play(s, "roll:2", "move:hills_1"))
-    assert {"sepulchre_spectre", "spectre", "ghost"} <= set(s.board_cards["hills_1"])
+    assert {"sepulchre_spectre", "spectre", "ghost"} <= \
+        set(s.board_cards.get("hills_1", ())) | set(s.resolving.get("hills_1", ()))  # (in the combat)
     assert list(s.board_cards["woods_2"]) == ["sword"]
     assert set(events(s, "attacked")[-1]["enemies"]) == {"sepulchre_spectre", "spectre", "ghost"}
 
@@ -219,7 +221,7 @@ def test_balefire_dragon_breath_clears_the_region_on_a_roll_at_least_the_craft()
                  board_cards={"woods_2": ["sword"], "oasis": ["helmet"]})
     s = ok(play(s, "roll:2", "move:hills_1", "roll:4"))
     assert not s.board_cards.get("woods_2") and list(s.board_cards["oasis"]) == ["helmet"]
-    assert "balefire_dragon" in s.board_cards["hills_1"]
+    assert on_space(s, "hills_1", "balefire_dragon")  # (under resolution: it attacks)
     s = position([{"id": "thief", "space": "woods_1"}], deck_tops={"adventure": ["balefire_dragon"]},
                  board_cards={"woods_2": ["sword"]})
     s = ok(play(s, "roll:2", "move:hills_1", "roll:2"))

@@ -118,9 +118,12 @@ def test_crossroads_devil_grants_two_wishes_for_the_top_omen():
 
 
 def test_the_altars_are_used_once():
-    """Altars (card-data.md 2.2: "... discard top Omen and Altar"): used, the Altar goes -- before
-    the Omen, whose next card may clear the board (issue 16: an Altar discarded twice)."""
-    for altar in ("altar_of_desire", "altar_of_envy", "altar_of_greed", "altar_of_wrath", "stones_of_time"):
+    """Altars (card-data.md 2.2: "... discard top Omen and Altar"): used, the Omen is discarded and
+    then the Altar, in the printed order (ruling R-RES3: an Altar the revealed Omen already
+    cleared is not discarded twice, base ``discard_self``); the Stones of Time go to the
+    discards before those are shuffled back ("the Stones themselves went back too")."""
+    for altar in ("altar_of_desire", "altar_of_envy", "altar_of_greed", "altar_of_wrath"):
         used = [next(iter(e)) for e in list(load().cards[altar].effect)[0]["choose"][0]["effects"]]
-        omen = "discard_omen" if "discard_omen" in used else "restore_omen"
-        assert used.index("discard_self") < used.index(omen), altar
+        assert used.index("discard_omen") < used.index("discard_self"), altar
+    used = [next(iter(e)) for e in list(load().cards["stones_of_time"].effect)[0]["choose"][0]["effects"]]
+    assert used.index("discard_self") < used.index("harbinger_discards_to_deck")

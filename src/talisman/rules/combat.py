@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from .kernel import end_turn_now, remove_from_space
+from .kernel import end_turn_now, hold_resolving, remove_from_space, settle_resolving, take_resolving
 from .hooks import CombatEnded, adjust, run_hook, subscribed
-from ..engine.records import replace
+from ..engine.records import plain, plain_set, replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze
@@ -55,9 +55,12 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
     on_evade = on_evade or on_standoff
+    state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
     battle = Battle(who, kind, deep_freeze(list(enemies)), opponent, evadable=evadable,
                     on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
     state = replace(state, battle=battle)
+    if opponent is None:
+        state = hold_enemies(state, who, enemies)
     if opponent is None:
         value = sum(e["value"] for e in enemies)
         state = log(state, "attacked", character=who, kind=kind,
@@ -66,6 +69,62 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
         state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind)
         return ask_defender(state)
     return ask_declare(state)
+
+
+def hold_enemies(state, who, enemies):
+    """The enemy cards fighting that lie on the fighter's space are under resolution while the
+    combat lasts (``state.resolving``: no effect clearing the space reaches them, an Omen its
+    beaten effect reveals included); ``Battle.ext["held"]`` keeps each one's place on the space
+    (``[card, index]``) for :func:`release_enemies`."""
+    space = character(state, who).space
+    cards = list(plain(state.board_cards).get(space, ()))
+    picks: list[int] = []
+    for e in enemies:
+        c = e.get("card")
+        at = next((i for i, x in enumerate(cards) if x == c and i not in picks), None) if c else None
+        if at is not None:
+            picks.append(at)
+    if not picks:
+        return state
+    picks.sort()
+    rest = [x for i, x in enumerate(cards) if i not in picks]
+    state = replace(state, board_cards=plain_set(state.board_cards, space, pvector(rest)))
+    state = hold_resolving(state, space, [cards[i] for i in picks])
+    held = [[cards[i], i] for i in picks]
+    return replace(state, battle=state.battle.set("held", held).set("held_on", space))
+
+
+def release_enemies(state):
+    """The combat's enemy cards still under resolution go back on their space, each where it
+    lay (those kept as trophies, raised or sent elsewhere meanwhile are gone from there)."""
+    b = state.battle
+    held = b.get("held") if b is not None else None
+    if not held:
+        return state
+    space = b.get("held_on")
+    missing = 0
+    for card, at in held:
+        state, found = take_resolving(state, space, card)
+        if not found:
+            missing += 1
+            continue
+        state = settle_back(state, space, card, at - missing)
+    return replace(state, battle=state.battle.set("held", []))
+
+
+def settle_back(state, space, card, at):
+    """``card`` (just taken out of resolution) lies on ``space`` again at position ``at``."""
+    state = hold_resolving(state, space, [card])
+    return settle_resolving(state, space, card, at)
+
+
+def take_held(state, card):
+    """One enemy card of the combat taken out of resolution (kept as a trophy, raised...):
+    whether it was held."""
+    b = state.battle
+    if b is None or not b.get("held"):
+        return state, False
+    return take_resolving(state, b.get("held_on"), card)
 
 
 def ask_defender(state):
@@ -483,6 +542,8 @@ def compare(state, theirs_roll):
     if subscribed(state, "combat_ended"):  # each comparison, for the hook's payload
         b = b.set("scores", b.scores.append(pvector([mine, theirs])))
     state = replace(state, battle=b)
+    if result != "won":  # the creatures not killed are back on their space
+        state = release_enemies(state)
     if state.config.expansions:
         # the expansions' moment between the scores and the result (a die to save the loss)
         state = push(state, frame("combat.resolved"))
@@ -514,6 +575,8 @@ def finish(state):
     standoff or an evasion; then run the result's frame."""
     b = state.battle
     who, result, kind, opponent = b.who, b.result, b.kind, b.opponent  # read once
+    if result != "won":
+        state = release_enemies(state)
     if kind == "battle" and result in ("won", "lost", "standoff"):
         # the Ghoul's raised dead serve for one battle: this one (raise_dead)
         state = abilities.dismiss_raised(state, [c for c in (who, opponent) if c])
@@ -558,6 +621,8 @@ def ended(state, result, names=()):
 
 
 def keep_trophies(state, who, kept, nxt):
+    for c in kept:  # the killed creatures leave resolution (ENEMY: "may be kept")
+        state, _ = take_held(state, c)
     if kept and state.config.expansions:
         # an expansion may have some discarded instead (the Harbinger's Spiteful Ghosts)
         keep = adjust(state, "trophies", tuple(kept), character=who)
@@ -581,6 +646,7 @@ def raise_chosen(state, action, kept):
     if action.kind == "raise":
         card = action.args[0]
         kept.remove(card)
+        state, _ = take_held(state, card)
         state = abilities.raise_dead(state, who, card)
     return keep_trophies(state, who, kept, nxt)
 
@@ -601,7 +667,7 @@ def kill_tamed_animals(state, who):
 
 
 def _then(state, nxt):
-    state = replace(state, battle=None)
+    state = replace(release_enemies(state), battle=None)
     if nxt is None:
         return state
     # ``**pmap`` would build a key set and look each key up: a dict of its items is cheaper
@@ -669,7 +735,7 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         state = life_taken(state, victor, kind)
         return _then(state, None if state.outcome else nxt)
     # a character killed in combat leaves no finished combat behind (state.battle)
-    return replace(state, battle=None) if not character(state, cid).alive else _then(state, nxt)
+    return replace(release_enemies(state), battle=None) if not character(state, cid).alive else _then(state, nxt)
 
 
 def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):

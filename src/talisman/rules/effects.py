@@ -19,7 +19,7 @@ from ..engine.ruleset import Plugin
 from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
-from .kernel import HANDLERS, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
+from .kernel import HANDLERS, on_space, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
 from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
@@ -771,10 +771,15 @@ def place_self(state, params, actor, source):
 
 
 def discard_self(state, params, actor, source):
+    """The card discards itself: from its space (where it lies, or is under resolution) when it
+    has one; a card already gone from there (an Omen it revealed cleared the space) is not
+    discarded twice."""
     card_id = source.get("card")
     if card_id is None:
         return state
     if "space" in source:
+        if not on_space(state, source["space"], card_id):
+            return state
         state = remove_from_space(state, source["space"], card_id)
     state = chars.discard(state, card_id)
     return log(state, "card_discarded", card=card_id)

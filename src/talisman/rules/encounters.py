@@ -11,7 +11,9 @@ CARDS).  Cards that remain stay face up on the space.
 from __future__ import annotations
 
 
-from .kernel import HANDLERS, remove_from_space, run_effects, space_instructions
+from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, settle_resolving,
+                     space_instructions, take_resolving)
+from ..notation import Action
 from . import possessions
 from .kernel import set_turn_flag
 from .hooks import adjust, run_hook
@@ -287,14 +289,45 @@ def draw_cards(state, cid, space, count, deck="adventure"):
 
 
 def card_drawn(state, action, space, left, pile, who):
+    """A card drawn onto ``space``.  One with a ``when_drawn`` is under resolution until that is
+    done (``state.resolving``: no effect clearing the space reaches it meanwhile), then lies
+    where it was drawn unless its effect sent it elsewhere."""
     card_id = action.args[0]
-    state = chars.put_on_space(state, space, [card_id])
+    when_drawn = load().cards[card_id].when_drawn
+    if when_drawn:
+        at = len(plain(state.board_cards).get(space, ()))
+        state = hold_resolving(state, space, [card_id])
+    else:
+        state = chars.put_on_space(state, space, [card_id])
     drawn = _flag(state, who, "drawn", ())
     state = set_turn_flag(state, who, "drawn", list(drawn) + [card_id])
     state = log(state, "card_drawn", character=who, card=card_id, space=space)
     state = draw_cards(state, who, space, left, pile)
+    if not when_drawn:
+        return state
     # a card that goes elsewhere when drawn (the Ghost, the Hermit) does so before anything is met
-    return run_effects(state, load().cards[card_id].when_drawn, who, {"card": card_id, "space": space})
+    state = push(state, frame("encounters.drawn_settled", space=space, card=card_id, at=at))
+    return run_effects(state, when_drawn, who, {"card": card_id, "space": space})
+
+
+def drawn_settled(state, space, card, at):
+    """Rule step: a drawn card's ``when_drawn`` is done; if it is still under resolution it lies
+    face up on the space, where it was drawn."""
+    return settle_resolving(state, space, card, at)
+
+
+def draw_held(state, space, cards):
+    """``cards`` (taken from a discard pile by an expansion's draw: the Necropolis, the Grave
+    Robber, The Dead Rise) are drawn onto ``space`` one after the other, as drawn cards; until
+    each is drawn it is under resolution there, not lost in a frame's arguments."""
+    state = hold_resolving(state, space, cards)
+    return push(state, *reversed([frame("encounters.held_drawn", space=space, card=c) for c in cards]))
+
+
+def held_drawn(state, space, card):
+    """Rule step: one card of :func:`draw_held` leaves resolution and is drawn onto the space."""
+    state, _ = take_resolving(state, space, card)
+    return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
 
 
 def foresight(state, space, seen, need):
@@ -617,4 +650,5 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.charm_rolled": charm_rolled, "encounters.foresight": foresight,
          "encounters.foresight_chosen": foresight_chosen, "encounters.orb": orb,
          "encounters.orb_chosen": orb_chosen, "encounters.draw_checked": draw_checked,
-         "encounters.drawn": drawn, "encounters.after_move_cast": after_move_cast}
+         "encounters.drawn": drawn, "encounters.after_move_cast": after_move_cast,
+         "encounters.drawn_settled": drawn_settled, "encounters.held_drawn": held_drawn}

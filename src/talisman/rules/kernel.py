@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from pyrsistent import pvector
+
 from ..definitions import load
 from ..engine.machine import frame, log, push
 from ..engine.records import THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace
 from ..state import GameState, character, update_character
 from .hooks import adjust
 
-__all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "space_instructions", "update_character", "set_turn_flag", "remove_from_space", "end_turn_now", "lose_turn"]
+__all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "space_instructions",
+           "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
+           "settle_resolving", "end_turn_now", "lose_turn"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -75,12 +79,59 @@ def passing(fn: Callable[..., GameState]) -> Callable[..., tuple[GameState, Any]
 
 
 def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
-    """One copy of ``card_id`` taken off ``space`` (nothing if it is not there)."""
+    """One copy of ``card_id`` taken off ``space``: one lying face up there, else the one under
+    resolution there (a card's own effect moving or discarding it); nothing if neither.  (Copies
+    are alike: which one goes changes no count.)"""
     board = state.board_cards
     cards = plain(board).get(space)
     if cards is None or card_id not in cards:
-        return state
+        return take_resolving(state, space, card_id)[0] if state.resolving else state
     return replace(state, board_cards=plain_set(board, space, cards.delete(cards.index(card_id))))
+
+
+def on_space(state: GameState, space: str, card_id: str) -> bool:
+    """``card_id`` lies face up on ``space`` or is under resolution there."""
+    return card_id in plain(state.board_cards).get(space, ()) or \
+        card_id in plain(state.resolving).get(space, ())
+
+
+# --- the cards under resolution (GameState.resolving) ----------------------------------------
+#
+# A card being resolved (drawn with a ``when_drawn`` still to follow; drawn from a discard pile
+# and not yet turned up on the space) has a place of its own: ``state.resolving[space]``.  It
+# is off the space, so an effect that clears the space (a Dragon's breath, an Omen, a
+# Disaster) cannot reach it, and the card is counted there exactly once.  Its own effects take
+# it from there (``remove_from_space``); what is left when its resolution ends is settled on
+# the space (``settle_resolving``).
+
+def hold_resolving(state: GameState, space: str, cards) -> GameState:
+    """``cards`` (taken from wherever they were) put under resolution at ``space``."""
+    if not cards:
+        return state
+    held = plain(state.resolving).get(space, pvector())
+    return replace(state, resolving=plain_set(state.resolving, space, held.extend(cards)))
+
+
+def take_resolving(state: GameState, space: str, card_id: str) -> tuple[GameState, bool]:
+    """One copy of ``card_id`` taken out of resolution at ``space``; and whether it was there."""
+    held = plain(state.resolving).get(space)
+    if held is None or card_id not in held:
+        return state, False
+    rest = held.delete(held.index(card_id))
+    resolving = plain_set(state.resolving, space, rest) if rest else state.resolving.discard(space)
+    return replace(state, resolving=resolving), True
+
+
+def settle_resolving(state: GameState, space: str, card_id: str, at: int | None = None) -> GameState:
+    """A card's resolution has ended: if it is still under resolution at ``space`` (its effects
+    did not send it elsewhere), it lies face up on the space, at position ``at`` (where it was
+    drawn; the end when None)."""
+    state, found = take_resolving(state, space, card_id)
+    if not found:
+        return state
+    cards = plain(state.board_cards).get(space, pvector())
+    at = len(cards) if at is None else min(at, len(cards))
+    return replace(state, board_cards=plain_set(state.board_cards, space, pvector([*cards[:at], card_id, *cards[at:]])))
 
 
 def end_turn_now(state: GameState) -> GameState:

@@ -120,7 +120,8 @@ def expected_cards(state):
 
 
 def card_places(state):
-    """Count each card wherever it is: decks, discards, spaces, characters' hands, and
+    """Count each card wherever it is: decks, discards, spaces, the cards under resolution
+    (``state.resolving``), characters' hands, and
     where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists),
     and the Alternative Ending cards the endings area keeps (``state.ending``).
 
@@ -142,7 +143,7 @@ def card_places(state):
         for cards in data.get("cards", {}).values():
             out.update(cards)
     for cards in list(state.decks.values()) + list(state.discards.values()) + \
-            list(state.board_cards.values()):
+            list(state.board_cards.values()) + list(state.resolving.values()):
         out.update(cards)
     for ch in state.characters.values():
         for field in (ch.objects, ch.spells, ch.scrolls, ch.followers, ch.trophies):

@@ -54,6 +54,7 @@ from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...rules.kernel import on_space
 from ...engine.machine import frame, push
 from ...state import update_character
 from . import store
@@ -146,7 +147,7 @@ def drain_enemies(state, params, actor, source):
     cards = [e["card"] for e in b["enemies"] if e.get("card")]
     value = sum(e["value"] for e in b["enemies"] if e.get("card"))
     for c in cards:
-        if c in state.board_cards.get(space, ()):
+        if on_space(state, space, c):  # (lying there, or under resolution in this combat)
             state = base_effects.remove_from_space(state, space, c)
             state = chars.discard(state, c)
     state = log(state, "enemies_drained", character=actor, cards=cards, value=value, cause=_cause(source))
@@ -331,7 +332,7 @@ def sent_away(state, action, who):
     gone = [e["card"] for e in b["enemies"] if e.get("card") and
             any(m["hook"] == "send_away" for m in store.card_data(e["card"]).get("modifiers", ()))]
     for c in gone:
-        if c in state.board_cards.get(here, ()):
+        if on_space(state, here, c):  # (under resolution in this combat)
             state = base_effects.remove_from_space(state, here, c)
             state = chars.put_on_space(state, to, [c])
     state = log(state, "enemy_sent_away", character=who, cards=gone, space=to)

@@ -38,11 +38,10 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
-from ...notation import Action
 from ...rules import effects as base
 from ...rules import kernel
 from ...rules.effects import add_possession
-from ...rules.encounters import card_drawn, draw_cards
+from ...rules.encounters import draw_cards, draw_held, held_drawn
 from ...state import update_character
 from . import store
 
@@ -170,11 +169,12 @@ def draw_source(state, action, space, count):
     top = list(reversed(pile[-count:]))  # the top card first
     state = replace(state, discards=state.discards.set("adventure", state.discards["adventure"][:-count]))
     state = log(state, "drawn_from_discards", character=cid, cards=top, space=space)
-    return push(state, *reversed([frame("blood_moon.discard_drawn", space=space, card=c) for c in top]))
+    return draw_held(state, space, top)  # under resolution on the space until each is drawn
 
 
 def discard_drawn(state, space, card):
-    return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
+    """Rule step of older saved games (now ``encounters.held_drawn``)."""
+    return held_drawn(state, space, card)
 
 
 def before_encounter(state, character, space):

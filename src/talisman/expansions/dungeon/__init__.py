@@ -223,7 +223,9 @@ def doorway_drawn(state, params, actor, source):
     """The Doorway's ``when_drawn``: a third Doorway on the Board is discarded and another card
     drawn in its place."""
     space = source["space"]
-    if len(doorways(state, main_only=True)) <= MAX_DOORWAYS:
+    # the Doorway drawn is under resolution (state.resolving), not yet among those on the Board
+    drawn = 1 if source["card"] in state.resolving.get(space, ()) else 0
+    if len(doorways(state, main_only=True)) + drawn <= MAX_DOORWAYS:
         return log(state, "doorway_found", character=actor, space=space)
     state = remove_from_space(state, space, source["card"])
     state = chars.discard(state, source["card"])

@@ -55,7 +55,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
-from ...rules import possessions
+from ...rules import encounters, possessions
 from ...rules.hooks import adjust, run_hook
 from ...state import update_character
 from . import held
@@ -591,7 +591,7 @@ def draw_from_discards(state, cid, space, count):
     state = replace(state, dice=dice, discards=state.discards.set("adventure", pvector(rest)))
     state = log(state, "drawn_from_discards", character=cid, cards=list(top), space=space,
                 cause="Necropolis")
-    return push(state, *reversed([frame("harbinger.discard_drawn", space=space, card=c) for c in top]))
+    return encounters.draw_held(state, space, top)  # under resolution until each is drawn
 
 
 EFFECTS = {

@@ -291,14 +291,11 @@ def _spaces(state, where):
 
 
 def _discard_space(state, space, types=None):
-    """Discard the face-up cards of ``space`` (only those of ``types`` when given); an Enemy
-    in the combat being resolved is not discarded (its card goes where the combat's result
-    sends it: an Omen revealed by a beaten Enemy's effect would otherwise discard it and the
-    winner keep it too)."""
-    b = state.battle
-    fighting = {e["card"] for e in b["enemies"] if e.get("card")} if b is not None else set()
+    """Discard the face-up cards of ``space`` (only those of ``types`` when given); a card under
+    resolution (an Enemy being fought, a card being drawn) is no face-up card of the space
+    (``state.resolving``)."""
     here = list(state.board_cards.get(space, ()))
-    cards = [c for c in here if c not in fighting and (types is None or load().cards[c].type in types)]
+    cards = [c for c in here if types is None or load().cards[c].type in types]
     rest = [c for c in here if c not in cards]
     state = replace(state, board_cards=state.board_cards.set(space, pvector(rest)) if rest
                     else state.board_cards.discard(space))

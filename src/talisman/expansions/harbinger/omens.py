@@ -20,9 +20,8 @@ from ...engine.machine import frame, log, push
 from ...engine.records import Outcome, replace
 from ...errors import TalismanError
 from . import store as st
-from ...notation import Action
 from ...rules import effects
-from ...rules.encounters import card_drawn
+from ...rules.encounters import draw_held, held_drawn
 from . import endings
 
 #: The four Omen sets, by id (the ``harbinger_omen_set`` option; ``random`` picks one).
@@ -168,12 +167,13 @@ def cards_drawn(state, character, space, cards):
     pile = state.discards["adventure"]
     state = replace(state, discards=state.discards.set("adventure", pile[:-len(cards)]))
     state = log(state, "drawn_from_discards", character=character, cards=cards, space=space, cause=top(state))
-    return push(state, *reversed([frame("harbinger.discard_drawn", space=space, card=c) for c in cards]))
+    return draw_held(state, space, cards)  # under resolution on the space until each is drawn
 
 
 def discard_drawn(state, space, card):
-    """Rule step: a card from the discard pile joins the space's draw (as a drawn card)."""
-    return card_drawn(state, Action("draw", (card,)), space, 0, "adventure", state.current)
+    """Rule step of older saved games (now ``encounters.held_drawn``): a card from the discard
+    pile joins the space's draw (as a drawn card)."""
+    return held_drawn(state, space, card)
 
 
 STEPS = {"harbinger.to_sheet": to_sheet, "harbinger.discard_drawn": discard_drawn}
