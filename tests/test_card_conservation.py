@@ -155,7 +155,7 @@ def test_the_doomsday_prophet_beaten_is_kept_once_when_the_omen_she_reveals_clea
     s = hgame([{"id": "thief", "space": "woods_1", "fate": 0, "strength": 3}], [2, 6, 1, 2],
               options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 2},
               board_cards={"hills_1": ["doomsday_prophet", "bag_of_gold"]})
-    s = hplay(s, "move:hills_1", "combat:battle")
+    s = hplay(s, "move:hills_1")  # she is fought by Craft only (ruling R-CD1)
     assert where(s, "doomsday_prophet") == ["resolving:hills_1"]  # while the combat lasts
     assert invariants.check(s) == []
     s = hplay(s, "fight")
