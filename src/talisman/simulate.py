@@ -11,6 +11,7 @@ import csv
 import json
 import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
+import multiprocessing
 import random
 
 from . import api
@@ -120,12 +121,24 @@ def run_tasks(play, tasks, jobs, progress=None):
             if progress:
                 progress(1)
         return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=_workers()) as pool:
         for r in pool.map(play, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
             out.append(r)
             if progress:
                 progress(1)
     return out
+
+
+def _workers():
+    """The way worker processes start: from a fork server where the system has one (Linux: a
+    clean single-threaded process that has imported this module, so a worker starts fast and
+    inherits no thread of the caller's: ``fork()`` from a process that runs threads, such as a
+    test runner or a notebook, can deadlock, and CPython 3.12 warns of it), else by spawning."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def play_triwizard(task):
