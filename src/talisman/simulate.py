@@ -12,6 +12,7 @@ import json
 import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
 import multiprocessing
+import threading
 import random
 
 from . import api
@@ -130,10 +131,13 @@ def run_tasks(play, tasks, jobs, progress=None):
 
 
 def _workers():
-    """The way worker processes start: from a fork server where the system has one (Linux: a
-    clean single-threaded process that has imported this module, so a worker starts fast and
-    inherits no thread of the caller's: ``fork()`` from a process that runs threads, such as a
-    test runner or a notebook, can deadlock, and CPython 3.12 warns of it), else by spawning."""
+    """The way worker processes start.  A process that runs no other thread forks them (fast:
+    they inherit the loaded data; a script needs no ``if __name__ == "__main__"`` guard).  One
+    that runs threads (a test runner, a notebook, a Dask client) starts them from a fork
+    server where the system has one, else by spawning: ``fork()`` of a multi-threaded process
+    can deadlock the child, and CPython 3.12 warns of it."""
+    if threading.active_count() <= 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload([__name__])
