@@ -45,12 +45,12 @@ def export(rev, root):
     (pkg / "data").symlink_to(Path(root) / "data")  # ``rev``'s own data (its schemas may differ)
 
 
-def games(t, n, rounds, finals=None):
-    """Play ``n`` seeded random games with engine module ``t``; return the steps played (and
-    append each final state's JSON to ``finals`` if given)."""
+def games(t, n, rounds, finals=None, first=0):
+    """Play ``n`` seeded random games (seeds ``first``...) with engine module ``t``; return the
+    steps played (and append each final state's JSON to ``finals`` if given)."""
     bots_cls = importlib.import_module(t.__name__ + ".bots").RandomBot
     steps = 0
-    for seed in range(n):
+    for seed in range(first, first + n):
         s = t.new_game(CHARACTERS, seed=seed, options={"max_rounds": rounds})
         bots = {c: bots_cls(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
         while not s.is_over:

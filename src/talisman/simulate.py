@@ -11,6 +11,8 @@ import csv
 import json
 import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
+import multiprocessing
+import threading
 import random
 
 from . import api
@@ -120,12 +122,27 @@ def run_tasks(play, tasks, jobs, progress=None):
             if progress:
                 progress(1)
         return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=_workers()) as pool:
         for r in pool.map(play, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
             out.append(r)
             if progress:
                 progress(1)
     return out
+
+
+def _workers():
+    """The way worker processes start.  A process that runs no other thread forks them (fast:
+    they inherit the loaded data; a script needs no ``if __name__ == "__main__"`` guard).  One
+    that runs threads (a test runner, a notebook, a Dask client) starts them from a fork
+    server where the system has one, else by spawning: ``fork()`` of a multi-threaded process
+    can deadlock the child, and CPython 3.12 warns of it."""
+    if threading.active_count() <= 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def play_triwizard(task):

@@ -69,6 +69,18 @@ def push(state: S, *frames: Frame) -> S:
     return set_field(state, "stack", state.stack.extend(frames))
 
 
+def run_next(state: S, pushed: Any, step: Step) -> S:
+    """What :func:`advance` would do next, done now: when ``state``'s stack is still ``pushed``
+    (a stack whose top frame, without arguments, the caller pushed for ``step``) and the game
+    waits on nothing (no decision, no outcome), pop that frame and run ``step``; otherwise
+    ``state`` as it is (something was pushed above the frame, or a decision or the end came).
+    The same states either way; a rule step that only pushes the next one saves a round
+    through the machine.  Callers must not form a cycle of such calls (no loop guard counts them)."""
+    if state.stack is pushed and state.pending is None and state.outcome is None:
+        return step(set_field(state, "stack", pushed.delete(len(pushed) - 1)))
+    return state
+
+
 def then(*steps: Frame) -> tuple[Frame, ...]:
     """Frames to run in the order given: ``push(state, *then(a, b))`` runs a, then b."""
     return tuple(reversed(steps))

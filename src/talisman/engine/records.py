@@ -75,7 +75,7 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
         return EMPTY_PMAP
     key = scalar_key(kwargs)
     if key is not None:
-        return _scalar_pmap(key)
+        return _scalar_arguments(key)
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
@@ -95,69 +95,88 @@ def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | No
     return tuple(key)
 
 
+# --- plain dicts kept beside pmaps: the one trick here that costs clarity -------------------
+# pyrsistent's ``PMap`` is pure Python: ``m[k]`` is three calls (about 0.5 us), a dict's is one
+# opcode, and ``**m`` builds a key set and looks each key up again.  A :class:`PlainViews` table
+# keeps a plain dict of a pmap's items beside the map, by the map's identity.  The entry holds the
+# map itself, so its ``id`` cannot be reused while the entry exists; a view is only read (or
+# unpacked with ``**``, which copies it), never changed, never handed out as state.  Bounded:
+# cleared when full (a missing entry only costs one walk of the map).  Two tables use it:
+#
+# - ``ARGUMENTS``: the memoized argument pmaps of frames and decisions (``kwargs_of`` gives a
+#   step its arguments without walking the pmap), in the pmap's own order;
+# - ``VIEWS``: maps the rules read often (``state.characters``, the board, the options) through
+#   :func:`plain`; ``plain_set`` makes the next map's view from the last one's (a small dict
+#   copy), so a map changed one item at a time is never walked again.  Such a view is iterated
+#   only where the order does not matter (its order is not the map's after ``plain_set``).
+
+
+class PlainViews:
+    """A bounded table of plain dicts kept beside pmaps, by the pmaps' identity (see above)."""
+
+    __slots__ = ("table", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.table: dict[int, tuple[PMap[Any, Any], dict[Any, Any]]] = {}
+        self.limit = limit
+
+    def view(self, m: PMap[Any, Any]) -> dict[Any, Any]:
+        """A read-only plain dict with the items of pmap ``m``, in ``m``'s order when made here
+        (the one kept, or a new one, kept from now on)."""
+        entry = self.table.get(id(m))
+        if entry is not None and entry[0] is m:
+            return entry[1]
+        return self.keep(m, dict(m.iteritems()))
+
+    def find(self, m: PMap[Any, Any]) -> dict[Any, Any] | None:
+        """The view kept for ``m``, or None."""
+        entry = self.table.get(id(m))
+        return entry[1] if entry is not None and entry[0] is m else None
+
+    def keep(self, m: PMap[Any, Any], view: dict[Any, Any]) -> dict[Any, Any]:
+        """Keep ``view`` (a plain dict of ``m``'s items, not to be changed after) beside ``m``."""
+        table = self.table
+        if len(table) >= self.limit:
+            table.clear()
+        table[id(m)] = (m, view)
+        return view
+
+
+ARGUMENTS = PlainViews(20000)
+VIEWS = PlainViews(256)
+_find_view = VIEWS.find
+
+
 @functools.lru_cache(maxsize=16384)
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
-    m = pmap({k: v for k, _, v in items})
-    if len(_KWARGS) >= _KWARGS_MAX:
-        _KWARGS.clear()
-    _KWARGS[id(m)] = (m, dict(m.iteritems()))  # in the pmap's own order, as ``kwargs_of`` walks it
+    return pmap({k: v for k, _, v in items})
+
+
+@functools.lru_cache(maxsize=16384)
+def _scalar_arguments(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
+    """``_scalar_pmap`` for a frame's or a decision's arguments: kept in ``ARGUMENTS`` too (in
+    the pmap's own order, as ``kwargs_of`` walks it)."""
+    m = _scalar_pmap(items)
+    ARGUMENTS.keep(m, dict(m.iteritems()))
     return m
 
 
-# The plain dict behind each memoized scalar pmap, by the pmap's identity: ``kwargs_of`` gives a
-# step its frame's (or decision's) arguments without walking the pmap's buckets.  The entry holds
-# the pmap itself, so its ``id`` cannot be reused while the entry exists, and the dict is only
-# ever unpacked with ``**`` (the callee gets its own copy).  Bounded: cleared when full (the memo
-# above refills it as pmaps are made again; a missing entry only costs the walk).
-_KWARGS: dict[int, tuple[PMap[str, Any], dict[str, Any]]] = {}
-_KWARGS_MAX = 20000
-
-
-def kwargs_of(args: PMap[str, Any]) -> dict[str, Any]:
-    """A frame's or a decision's arguments as a dict to unpack with ``**`` (not to change)."""
-    entry = _KWARGS.get(id(args))
-    if entry is not None and entry[0] is args:
-        return entry[1]
-    return dict(args.iteritems())  # ``**pmap`` would build a key set and look each key up
-
-
-# --- plain read views of maps: the one trick here that costs clarity -------------------------
-# pyrsistent's ``PMap`` is pure Python: ``m[k]`` is three calls (about 0.5 us), a dict's is one
-# opcode.  The rules read ``state.characters[cid]`` about thirty times a decision, and that map
-# changes about twice a decision.  ``plain(m)`` is a plain dict of ``m``'s items kept beside it,
-# by the map's identity (the entry holds the map, so its ``id`` cannot be reused while the entry
-# exists); ``plain_set`` makes the next map's view from the last one's (a small dict copy)
-# instead of walking the new map.  A view is only read, never changed, never handed out as
-# state, and iterated only where the order does not matter (its order is not the map's).
-# Bounded: cleared when full (a missing entry only costs one walk of the map).
-_VIEWS: dict[int, tuple[PMap[Any, Any], dict[Any, Any]]] = {}
-_VIEWS_MAX = 256
-
-
-def plain(m: PMap[Any, Any]) -> dict[Any, Any]:
-    """A read-only plain dict with the items of pmap ``m`` (for fast look-ups; do not change it)."""
-    entry = _VIEWS.get(id(m))
-    if entry is not None and entry[0] is m:
-        return entry[1]
-    d = dict(m.iteritems())
-    if len(_VIEWS) >= _VIEWS_MAX:
-        _VIEWS.clear()
-    _VIEWS[id(m)] = (m, d)
-    return d
+#: ``kwargs_of(args)``: a frame's or a decision's arguments as a dict to unpack with ``**``.
+kwargs_of = ARGUMENTS.view
+#: ``plain(m)``: a read-only plain dict with the items of pmap ``m`` (for fast look-ups).
+plain = VIEWS.view
 
 
 def plain_set(m: PMap[Any, Any], key: Any, value: Any) -> PMap[Any, Any]:
     """``m.set(key, value)``; when ``m`` has a view (:func:`plain`), the new map gets one too,
     made from ``m``'s (so a map changed one item at a time is never walked again)."""
     new = m.set(key, value)
-    entry = _VIEWS.get(id(m))
-    if entry is not None and entry[0] is m:
-        d = entry[1].copy()
-        d[key] = value
-        if len(_VIEWS) >= _VIEWS_MAX:
-            _VIEWS.clear()
-        _VIEWS[id(new)] = (new, d)
+    view = _find_view(m)
+    if view is not None:
+        view = view.copy()
+        view[key] = value
+        VIEWS.keep(new, view)
     return new
 
 
@@ -211,7 +230,7 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
 def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
     """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
     immutable, so the same step with the same arguments is one shared object)."""
-    return new_frame(step, _scalar_pmap(key))
+    return new_frame(step, _scalar_arguments(key))
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .hooks import run_hook
 from ..engine.records import replace
-from ..engine.machine import decide, frame, log, push, then
+from ..engine.machine import decide, frame, log, push, run_next, then
 from ..engine.records import Outcome
 from ..state import character, update_character
 from ..engine.records import plain
@@ -41,8 +41,11 @@ def start_turn(state):
     else:
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
+        pushed = state.stack
         state = run_hook(state, "turn_beginning", character=cid)  # Pandora's Box: a power used before moving
-    # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
+        # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
+        state = run_hook(state, "turn_started", character=cid)
+        return run_next(state, pushed, movement.start_movement)
     return run_hook(state, "turn_started", character=cid)
 
 
@@ -88,7 +91,8 @@ def end_turn(state):
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
     state = push(state, frame("turn.pass"))
-    return run_hook(state, "turn_ended", character=state.current)
+    pushed = state.stack
+    return run_next(run_hook(state, "turn_ended", character=state.current), pushed, pass_play)
 
 
 def pass_play(state):
@@ -104,7 +108,7 @@ def pass_play(state):
         # an extra turn (Temporal Warp): the same character plays again, the round does not move
         state = update_character(state, state.current, extra_turns=cur.extra_turns - 1)
         state = replace(state, turn=state.turn + 1)
-        return push(state, frame("turn.start"))
+        return _next_turn(state)
     i = state.order.index(state.current)
     n = len(state.order)
     nxt, wrapped = state.current, False
@@ -120,6 +124,14 @@ def pass_play(state):
         state = log(state, "round_limit", rounds=limit)
         return replace(state, outcome=Outcome("round_limit", ()))
     state = replace(state, current=nxt, round=rnd, turn=state.turn + 1)
+    return _next_turn(state)
+
+
+def _next_turn(state):
+    """The next turn begins: the step ``turn.start``, run at once when nothing waits (what
+    pushing its frame would come to: ``advance`` would pop it and run it next)."""
+    if state.pending is None and state.outcome is None:
+        return start_turn(state)
     return push(state, frame("turn.start"))
 
 
