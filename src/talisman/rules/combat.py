@@ -404,11 +404,11 @@ def tame_rolled(state, action, animal=None):
         state = chars.mark_follower(state, who, animal, None)  # tamed, not raised or charmed
         state = log(state, "animal_tamed", character=who, card=animal, roll=total)
         rest = b.enemies.delete(at)
+        # the tamed card leaves the space (no trophy, not met again); the others fight on
+        state = take_fought(state, who, animal)
         if not rest:
             state = ended(state, "tamed", [e["name"] for e in b.enemies])
             return _then(state, b.on_win)
-        # the others fight on; the tamed card leaves the space (no trophy, not met again)
-        state = remove_from_space(state, character(state, who).space, animal)
         state = replace(state, battle=b.set("enemies", rest))
         return ask_declare(state)
     state = log(state, "taming_failed", character=who, card=animal, roll=total)
@@ -620,9 +620,18 @@ def ended(state, result, names=()):
         b.who, b.kind, result, tuple(names), b.opponent, scores))
 
 
+def take_fought(state, who, card):
+    """A killed enemy's card taken for its victor (a trophy, a raised dead): out of resolution
+    when the combat held it, else off the victor's space (a card the combat did not hold lies
+    there, if anywhere).  Taken here once, so that nothing later takes a copy of the same card
+    drawn onto the space meanwhile (an Omen's refill: soak seed 600)."""
+    state, held = take_held(state, card)
+    return state if held else remove_from_space(state, character(state, who).space, card)
+
+
 def keep_trophies(state, who, kept, nxt):
-    for c in kept:  # the killed creatures leave resolution (ENEMY: "may be kept")
-        state, _ = take_held(state, c)
+    for c in kept:  # the killed creatures leave resolution, or the space (ENEMY: "may be kept")
+        state = take_fought(state, who, c)
     if kept and state.config.expansions:
         # an expansion may have some discarded instead (the Harbinger's Spiteful Ghosts)
         keep = adjust(state, "trophies", tuple(kept), character=who)
@@ -646,7 +655,7 @@ def raise_chosen(state, action, kept):
     if action.kind == "raise":
         card = action.args[0]
         kept.remove(card)
-        state, _ = take_held(state, card)
+        state = take_fought(state, who, card)
         state = abilities.raise_dead(state, who, card)
     return keep_trophies(state, who, kept, nxt)
 

@@ -494,18 +494,16 @@ def fight_enemies(state, cid, space, everything, met, group, kind, enemies=None,
 
 
 def enemies_beaten(state, space, cards, everything, met):
-    """Killed enemies leave the space (kept as trophies); one whose card says what happens
-    when it is killed has that happen instead; then the encounter goes on."""
+    """Killed enemies whose card says what happens when it is killed have that happen (the
+    others have left the space already: kept as trophies or raised, ``combat.take_fought``);
+    then the encounter goes on."""
     cid = state.current
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
     for c in reversed(cards):
         cd = load().cards[c]
-        if c not in plain(state.board_cards).get(space, ()):
-            continue  # destroyed outright (the Cross): already discarded
-        if cd.effect:
-            state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
-        else:
-            state = remove_from_space(state, space, c)
+        if not cd.effect or c not in plain(state.board_cards).get(space, ()):
+            continue  # a trophy already, or destroyed outright (the Cross): already discarded
+        state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
     return state
 
 
