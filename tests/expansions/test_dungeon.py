@@ -130,3 +130,32 @@ def test_random_play_through_the_dungeon_keeps_every_invariant(expansions):
         assert api.from_json(api.to_json(states[-1])) == states[-1]
     assert dungeon.ENTRANCE in spaces_seen
     assert len(spaces_seen & set(load().board.regions["dungeon"])) > 3
+
+
+def test_a_character_sent_into_the_dungeon_drops_the_refused_animals_on_the_entrance(monkeypatch):
+    """Entering the Dungeon: "The Horse, Warhorse, and Horse and Cart may not be taken into the
+    dungeon. They are dropped on the Entrance Space" - also for a character sent there from
+    outside (The Demon Lord's chart, "2. Torture Chamber Talisman Dungeon": rulings TS23).  No
+    Horse card exists in the data (docs/rules-coverage.md, Entering the Dungeon), so the Mule, an
+    Article carrying 4 more Objects, plays the refused animal here: it stays on the Entrance with
+    the Objects only it carried."""
+    monkeypatch.setattr(dungeon, "ANIMALS", ("mule",))
+    s = game()
+    cid = s.current
+    objects = ["sword", "axe", "shield", "helmet", "armour", "bag_of_gold"]
+    s = update_character(s, cid, space="valley_of_fire", followers=["mule"], objects=objects)
+    out = movement.forced_move(s, cid, "dg_torture_chamber", False, "demon_lord_barrier")
+    ch = out.characters[cid]
+    assert ch.space == "dg_torture_chamber" and ch.followers == pvector()
+    assert list(ch.objects) == objects[:4]
+    assert list(out.board_cards["dg_entrance"]) == ["mule"] + objects[4:]
+    moved = movement.forced_move(out, cid, "dg_passage_10", False, "teleport")  # already inside
+    assert not [e for e in moved.log[len(out.log):] if e.name == "left_at_entrance"]
+
+
+def test_a_teleport_out_of_the_dungeon_refused_drops_nothing(monkeypatch):
+    monkeypatch.setattr(dungeon, "ANIMALS", ("mule",))
+    s = in_dungeon_state()
+    s = update_character(s, s.current, followers=["mule"])
+    out = movement.forced_move(s, s.current, "chapel", False, "teleport")
+    assert list(out.characters[s.current].followers) == ["mule"]

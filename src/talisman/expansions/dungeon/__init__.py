@@ -200,11 +200,17 @@ def space_effect(state, effects, space):
 
 
 def before_forced_move(state, result, character, space, cause):
-    """"Characters may not Teleport out of the Dungeon" (every move straight out counts)."""
+    """"Characters may not Teleport out of the Dungeon" (every move straight out counts).  A
+    character sent into the Dungeon from outside it (the Demon Lord's barrier chart: the Torture
+    Chamber) enters it all the same: "The Horse, Warhorse, and Horse and Cart may not be taken into
+    the dungeon. They are dropped on the Entrance Space" (rulings TS23)."""
     state, refused = result
-    if in_dungeon(state, character) and space not in spiral():
+    inside = in_dungeon(state, character)
+    if inside and space not in spiral():
         return log(state, "effect_ignored", character=character, space=space,
                    reason="no teleporting out of the Dungeon"), True
+    if not inside and not refused and space in spiral():
+        return drop_animals(state, character), refused
     return result
 
 
@@ -277,6 +283,17 @@ def doorway_chosen(state, action, city=False):
 
 def enter(state, cid):
     """Onto the Entrance; the animals stay there; "Your Turn ends here!"."""
+    state = drop_animals(state, cid)
+    state = update_character(state, cid, space=ENTRANCE, hold=None)
+    state = set_turn_flag(state, cid, "moved")
+    state = log(state, "moved", character=cid, path=[ENTRANCE], to=ENTRANCE)
+    state = log(state, "dungeon_entered", character=cid)
+    return end_turn_now(state)
+
+
+def drop_animals(state, cid):
+    """"The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon. They are
+    dropped on the Entrance Space" (with the Objects only they carried)."""
     ch = state.characters[cid]
     animals = [f for f in ch.followers if f in ANIMALS]
     if animals:
@@ -290,11 +307,7 @@ def enter(state, cid):
             state = update_character(state, cid, objects=objects)
         state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
         state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
-    state = update_character(state, cid, space=ENTRANCE, hold=None)
-    state = set_turn_flag(state, cid, "moved")
-    state = log(state, "moved", character=cid, path=[ENTRANCE], to=ENTRANCE)
-    state = log(state, "dungeon_entered", character=cid)
-    return end_turn_now(state)
+    return state
 
 
 def die(state, cid):
