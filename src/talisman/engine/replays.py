@@ -28,13 +28,13 @@ from typing import Any, TypeVar
 
 from ..errors import ReplayError, TalismanError
 from ..notation import Action
-from .machine import replay_actions
+from .machine import MachineState, replay_actions
 
 #: A game's state type.
-S = TypeVar("S")
+S = TypeVar("S", bound=MachineState)
 
 
-def make_record(game: str, setup: Mapping[str, Any], seed: int,
+def make_record(game: str, setup: Mapping[str, Any], seed: int | None,
                 actions: Iterable[Action | str]) -> dict[str, Any]:
     """A game record: ``{"game": game, **setup, "seed": seed, "actions": [notation, ...]}``.
 
