@@ -7,8 +7,9 @@ from typing import Any
 
 from .engine.records import replace
 from .engine import machine
+from .engine.replays import make_record, replay_record
 from .engine.serialize import dumps, to_data
-from .errors import (OptionError, ReplayError, RulesError, StateError, TalismanError, UserError)
+from .errors import (OptionError, RulesError, StateError, TalismanError, UserError)
 from . import validate
 from .notation import Action
 from .engine.ruleset import RULESET
@@ -316,8 +317,8 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
         ['move:forest']
     """
     c = state.config
-    return {"game": "talisman", "characters": list(c.characters), "expansions": list(c.expansions),
-            "options": dict(c.options), "seed": c.seed, "actions": [str(a) for a in actions]}
+    return make_record("talisman", {"characters": list(c.characters), "expansions": list(c.expansions),
+                                    "options": dict(c.options)}, c.seed, actions)
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> GameState:
@@ -344,10 +345,11 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> GameState:
         ...
         talisman.errors.ReplayError: record diverges at action 1 ('fight'): ...
     """
-    try:
-        validate.record_document(record)
-        state = new_game(record.get("characters", ()), record.get("expansions", ()),
-                         record.get("seed", 0), record.get("options") or {})
-    except TalismanError as e:
-        raise ReplayError(0, "(setup)", str(e)) from None
-    return machine.replay_actions(state, record.get("actions", []), apply, upto)
+    return replay_record(record, _start_record, apply, upto)
+
+
+def _start_record(record: Mapping[str, Any]) -> GameState:
+    """A record's set-up checked (shape and ids) and its first state (:func:`replay`'s start)."""
+    validate.record_document(record)
+    return new_game(record.get("characters", ()), record.get("expansions", ()),
+                    record.get("seed", 0), record.get("options") or {})

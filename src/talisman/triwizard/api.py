@@ -6,8 +6,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import machine
+from ..engine.replays import make_record, replay_record
 from ..engine.serialize import dumps, from_data, to_data
-from ..errors import ReplayError, StateError, TalismanError
+from ..errors import StateError
 from . import validate
 from ..engine.records import Outcome
 from ..notation import Action
@@ -229,8 +230,7 @@ def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, 
     """
     validate.is_state(state)
     c = state.config
-    return {"game": GAME, "players": list(c.players), "options": to_data(c.options),
-            "seed": c.seed, "actions": [str(a) for a in actions]}
+    return make_record(GAME, {"players": list(c.players), "options": to_data(c.options)}, c.seed, actions)
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState:
@@ -259,9 +259,9 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState
     """
     if not isinstance(record, Mapping):
         raise StateError("record", f"expected a mapping, got {type(record).__name__}")
-    try:
-        state = new_game(record.get("players", 4), record.get("seed", 0),
-                         record.get("options") or {})
-    except TalismanError as e:
-        raise ReplayError(0, "(setup)", str(e)) from None
-    return machine.replay_actions(state, record.get("actions", []), apply, upto)
+    return replay_record(record, _start_record, apply, upto)
+
+
+def _start_record(record: Mapping[str, Any]) -> TriwizardState:
+    """A record's first state (:func:`replay`'s start)."""
+    return new_game(record.get("players", 4), record.get("seed", 0), record.get("options") or {})
