@@ -373,14 +373,24 @@ def characters_fought(state, victor, loser, kind):
     """``cuts_weapon_on_roll`` (the Chainsaw Warrior: "If you roll a 6 in Combat with another
     Character, your Chainsword has cut their weapon in half. They must discard."): the Weapon
     the other fought with (the best of those in use) is discarded."""
-    holders = [c for c in (victor, loser) if _abilities_of_kind("cuts_weapon_on_roll")
+    return _cut_weapons(state, victor, loser)
+
+
+def characters_stood_off(state, character, opponent, kind):
+    """``cuts_weapon_on_roll`` in a combat that ends in a stand-off: "If you roll a 6 in Combat
+    with another Character" names no victor, so the Weapon is cut whatever the result."""
+    return _cut_weapons(state, character, opponent)
+
+
+def _cut_weapons(state, one, two):
+    holders = [c for c in (one, two) if _abilities_of_kind("cuts_weapon_on_roll")
                and _of_kind(state, c, "cuts_weapon_on_roll")]
     if not holders:
         return state
     scores = next(e.data for e in reversed(state.log) if e.name == "combat_scores")
     rolls = {scores["character"]: scores["character_roll"], scores["opponent"]: scores["opponent_roll"]}
     for cid in holders:
-        other = loser if cid == victor else victor
+        other = two if cid == one else one
         if not any(rolls.get(cid) == p["roll"] for p in _of_kind(state, cid, "cuts_weapon_on_roll")):
             continue
         och = state.characters[other]
@@ -460,5 +470,6 @@ def teleport_destinations(state, found, character, region):
 PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
                                                  "combat_option_chosen": combat_option_chosen,
                                                  "characters_fought": characters_fought,
+                                                 "characters_stood_off": characters_stood_off,
                                                  "setup": setup, "before_encounter": before_encounter,
                                                  "teleport_destinations": teleport_destinations})

@@ -119,6 +119,10 @@ State hooks:
     A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
 ``characters_fought(state, victor, loser, kind)``
     One character has beaten another in combat, before the spoils.
+``characters_stood_off(state, character, opponent, kind)``
+    A combat between two characters has ended in a stand-off (logged ``standoff``), before the
+    combat's stand-off frame: what a roll in it does whatever the result (the Chainsaw Warrior's
+    Chainsword).
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
     ``state.battle.result`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
@@ -302,7 +306,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "table_rolled", "fate_rerolled", "lives_gained",
                "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "scroll_read", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen",
+               "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
