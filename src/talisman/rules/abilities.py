@@ -301,7 +301,8 @@ KINDS = {
     "weapon_bonus": "characters.weapon_value: a Weapon adds at least params[counter] (cards listed)",
     "teleport_on_roll": "movement roll options: Teleport on params.roll (params.city: into the City)",
     "cuts_weapon_on_roll": "characters_fought: a roll of params.roll discards the other's Weapon",
-    "plunder_gold": "setup / before_encounter: params.gold on params.spaces, more for the first there",
+    "plunder_gold": "setup / turn_started / before_encounter / gold_paid: params.gold on params.spaces, "
+                    "more for the first there; healing paid on params.left_on is left there",
     "evade_on_board": "combat_options: evade Enemies on params.board (but params.except subtypes)",
 }
 
@@ -420,10 +421,62 @@ def setup(state):
     """``plunder_gold`` (the Pirate: "Place 1 Gold on the each of the Doctor, Royal Castle Bank and
     the Castle"): the gold is put on those spaces of the boards in play when the game is set up."""
     for cid, params in _plunderers(state):
+        state = _place_plunder(state, cid, params)
+    return state
+
+
+def _placed_key(cid):
+    return f"plunder_placed:{cid}"
+
+
+def _place_plunder(state, cid, params):
+    state = replace(state, card_stock=state.card_stock.set(_placed_key(cid), 1))
+    for space in _plunder_spaces(state, params):
+        gold = state.board_gold.get(space, 0) + params["gold"]
+        state = replace(state, board_gold=state.board_gold.set(space, gold))
+        state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+    return state
+
+
+def turn_started(state, character):
+    """``plunder_gold`` for a Pirate who joins the game later (LOSING ALL LIVES, the option
+    ``new_character``): his Gold is placed when his first turn begins, and the spaces count as
+    not reached yet, so he may reach them first (ruling C10)."""
+    if not _abilities_of_kind("plunder_gold") or state.card_stock.get(_placed_key(character)):
+        return state
+    for params in _of_kind(state, character, "plunder_gold"):
+        stock = state.card_stock
         for space in _plunder_spaces(state, params):
-            gold = state.board_gold.get(space, 0) + params["gold"]
-            state = replace(state, board_gold=state.board_gold.set(space, gold))
-            state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+            stock = stock.discard(_reached_key(space))
+        state = _place_plunder(replace(state, card_stock=stock), character, params)
+    return state
+
+
+def gold_paid(state, character, amount, cause):
+    """``plunder_gold`` with ``left_on`` (the Pirate: "During play anyone who pays the Doctor must
+    leave the Gold on that space for you to Plunder"): gold paid for healing on such a space, while
+    a Pirate plays, is left on it instead of going to the bank, once the payer's turn is over (he
+    does not take back what he paid; ruling C11)."""
+    if cause != "healing" or amount <= 0:
+        return state
+    space = state.characters[character].space
+    if not any(space in p.get("left_on", ()) and space in _plunder_spaces(state, p) for _, p in _plunderers(state)):
+        return state
+    key = _left_key(space)
+    return replace(state, card_stock=state.card_stock.set(key, state.card_stock.get(key, 0) + amount))
+
+
+def _left_key(space):
+    return f"plunder_left:{space}"
+
+
+def turn_ended(state, character):
+    """The gold paid on a ``left_on`` space this turn is put on it (``gold_paid``)."""
+    for key in sorted(k for k in state.card_stock if k.startswith("plunder_left:")):
+        space, gold = key.split(":", 1)[1], state.card_stock[key]
+        state = replace(state, card_stock=state.card_stock.discard(key),
+                        board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
+        state = log(state, "gold_left", character=character, space=space, gold=gold)
     return state
 
 
@@ -472,4 +525,6 @@ PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_option
                                                  "characters_fought": characters_fought,
                                                  "characters_stood_off": characters_stood_off,
                                                  "setup": setup, "before_encounter": before_encounter,
+                                                 "turn_started": turn_started, "turn_ended": turn_ended,
+                                                 "gold_paid": gold_paid,
                                                  "teleport_destinations": teleport_destinations})
