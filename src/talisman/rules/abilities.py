@@ -301,8 +301,8 @@ KINDS = {
     "weapon_bonus": "characters.weapon_value: a Weapon adds at least params[counter] (cards listed)",
     "teleport_on_roll": "movement roll options: Teleport on params.roll (params.city: into the City)",
     "cuts_weapon_on_roll": "characters_fought: a roll of params.roll discards the other's Weapon",
-    "plunder_gold": "setup / turn_started / before_encounter / gold_paid: params.gold on params.spaces, "
-                    "more for the first there; healing paid on params.left_on is left there",
+    "plunder_gold": "setup / turn_beginning / before_encounter / gold_paid: params.gold on params.spaces, "
+                    "more for the first there; gold paid for params.left_for on params.left_on is left there",
     "evade_on_board": "combat_options: evade Enemies on params.board (but params.except subtypes)",
 }
 
@@ -438,11 +438,19 @@ def _place_plunder(state, cid, params):
     return state
 
 
-def turn_started(state, character):
-    """``plunder_gold`` for a Pirate who joins the game later (LOSING ALL LIVES, the option
-    ``new_character``): his Gold is placed when his first turn begins, and the spaces count as
-    not reached yet, so he may reach them first (ruling C10)."""
-    if not _abilities_of_kind("plunder_gold") or state.card_stock.get(_placed_key(character)):
+def turn_beginning(state, character):
+    """``plunder_gold`` at a turn's beginning: the gold paid on a ``left_on`` space in the turn
+    before is put on it (``gold_paid``); and for a Pirate who joins the game later (LOSING ALL
+    LIVES, the option ``new_character``) his Gold is placed as his first turn begins, the spaces
+    counting as not reached yet, so he may reach them first (ruling C10)."""
+    if not _abilities_of_kind("plunder_gold"):
+        return state
+    for key in sorted(k for k in state.card_stock if k.startswith(_left_key(""))):
+        space, gold = key[len(_left_key("")):], state.card_stock[key]
+        state = replace(state, card_stock=state.card_stock.discard(key),
+                        board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
+        state = log(state, "gold_left", space=space, gold=gold)
+    if state.card_stock.get(_placed_key(character)):
         return state
     for params in _of_kind(state, character, "plunder_gold"):
         stock = state.card_stock
@@ -454,30 +462,22 @@ def turn_started(state, character):
 
 def gold_paid(state, character, amount, cause):
     """``plunder_gold`` with ``left_on`` (the Pirate: "During play anyone who pays the Doctor must
-    leave the Gold on that space for you to Plunder"): gold paid for healing on such a space, while
-    a Pirate plays, is left on it instead of going to the bank, once the payer's turn is over (he
-    does not take back what he paid; ruling C11)."""
-    if cause != "healing" or amount <= 0:
+    leave the Gold on that space for you to Plunder"): gold paid for ``left_for`` (healing) on such
+    a space, while a Pirate plays, is left on it instead of going to the bank, put there as the
+    next turn begins (the payer does not take back what he paid; ruling C11)."""
+    if amount <= 0 or not _abilities_of_kind("plunder_gold"):
         return state
     space = state.characters[character].space
-    if not any(space in p.get("left_on", ()) and space in _plunder_spaces(state, p) for _, p in _plunderers(state)):
+    if not any(space in p.get("left_on", ()) and cause == p.get("left_for") and space in _plunder_spaces(state, p)
+               for _, p in _plunderers(state)):
         return state
     key = _left_key(space)
-    return replace(state, card_stock=state.card_stock.set(key, state.card_stock.get(key, 0) + amount))
+    state = replace(state, card_stock=state.card_stock.set(key, state.card_stock.get(key, 0) + amount))
+    return log(state, "gold_to_leave", character=character, space=space, gold=amount)
 
 
 def _left_key(space):
     return f"plunder_left:{space}"
-
-
-def turn_ended(state, character):
-    """The gold paid on a ``left_on`` space this turn is put on it (``gold_paid``)."""
-    for key in sorted(k for k in state.card_stock if k.startswith("plunder_left:")):
-        space, gold = key.split(":", 1)[1], state.card_stock[key]
-        state = replace(state, card_stock=state.card_stock.discard(key),
-                        board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
-        state = log(state, "gold_left", character=character, space=space, gold=gold)
-    return state
 
 
 def _reached_key(space):
@@ -525,6 +525,5 @@ PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_option
                                                  "characters_fought": characters_fought,
                                                  "characters_stood_off": characters_stood_off,
                                                  "setup": setup, "before_encounter": before_encounter,
-                                                 "turn_started": turn_started, "turn_ended": turn_ended,
-                                                 "gold_paid": gold_paid,
+                                                 "turn_beginning": turn_beginning, "gold_paid": gold_paid,
                                                  "teleport_destinations": teleport_destinations})
