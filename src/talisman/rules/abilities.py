@@ -301,7 +301,8 @@ KINDS = {
     "weapon_bonus": "characters.weapon_value: a Weapon adds at least params[counter] (cards listed)",
     "teleport_on_roll": "movement roll options: Teleport on params.roll (params.city: into the City)",
     "cuts_weapon_on_roll": "characters_fought: a roll of params.roll discards the other's Weapon",
-    "plunder_gold": "setup / before_encounter: params.gold on params.spaces, more for the first there",
+    "plunder_gold": "setup / turn_beginning / before_encounter / gold_paid: params.gold on params.spaces, "
+                    "more for the first there; gold paid for params.left_for on params.left_on is left there",
     "evade_on_board": "combat_options: evade Enemies on params.board (but params.except subtypes)",
 }
 
@@ -373,14 +374,24 @@ def characters_fought(state, victor, loser, kind):
     """``cuts_weapon_on_roll`` (the Chainsaw Warrior: "If you roll a 6 in Combat with another
     Character, your Chainsword has cut their weapon in half. They must discard."): the Weapon
     the other fought with (the best of those in use) is discarded."""
-    holders = [c for c in (victor, loser) if _abilities_of_kind("cuts_weapon_on_roll")
+    return _cut_weapons(state, victor, loser)
+
+
+def characters_stood_off(state, character, opponent, kind):
+    """``cuts_weapon_on_roll`` in a combat that ends in a stand-off: "If you roll a 6 in Combat
+    with another Character" names no victor, so the Weapon is cut whatever the result."""
+    return _cut_weapons(state, character, opponent)
+
+
+def _cut_weapons(state, one, two):
+    holders = [c for c in (one, two) if _abilities_of_kind("cuts_weapon_on_roll")
                and _of_kind(state, c, "cuts_weapon_on_roll")]
     if not holders:
         return state
     scores = next(e.data for e in reversed(state.log) if e.name == "combat_scores")
     rolls = {scores["character"]: scores["character_roll"], scores["opponent"]: scores["opponent_roll"]}
     for cid in holders:
-        other = loser if cid == victor else victor
+        other = two if cid == one else one
         if not any(rolls.get(cid) == p["roll"] for p in _of_kind(state, cid, "cuts_weapon_on_roll")):
             continue
         och = state.characters[other]
@@ -410,11 +421,63 @@ def setup(state):
     """``plunder_gold`` (the Pirate: "Place 1 Gold on the each of the Doctor, Royal Castle Bank and
     the Castle"): the gold is put on those spaces of the boards in play when the game is set up."""
     for cid, params in _plunderers(state):
-        for space in _plunder_spaces(state, params):
-            gold = state.board_gold.get(space, 0) + params["gold"]
-            state = replace(state, board_gold=state.board_gold.set(space, gold))
-            state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+        state = _place_plunder(state, cid, params)
     return state
+
+
+def _placed_key(cid):
+    return f"plunder_placed:{cid}"
+
+
+def _place_plunder(state, cid, params):
+    state = replace(state, card_stock=state.card_stock.set(_placed_key(cid), 1))
+    for space in _plunder_spaces(state, params):
+        gold = state.board_gold.get(space, 0) + params["gold"]
+        state = replace(state, board_gold=state.board_gold.set(space, gold))
+        state = log(state, "gold_placed", character=cid, space=space, gold=params["gold"])
+    return state
+
+
+def turn_beginning(state, character):
+    """``plunder_gold`` at a turn's beginning: the gold paid on a ``left_on`` space in the turn
+    before is put on it (``gold_paid``); and for a Pirate who joins the game later (LOSING ALL
+    LIVES, the option ``new_character``) his Gold is placed as his first turn begins, the spaces
+    counting as not reached yet, so he may reach them first (ruling C10)."""
+    if not _abilities_of_kind("plunder_gold"):
+        return state
+    for key in sorted(k for k in state.card_stock if k.startswith(_left_key(""))):
+        space, gold = key[len(_left_key("")):], state.card_stock[key]
+        state = replace(state, card_stock=state.card_stock.discard(key),
+                        board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
+        state = log(state, "gold_left", space=space, gold=gold)
+    if state.card_stock.get(_placed_key(character)):
+        return state
+    for params in _of_kind(state, character, "plunder_gold"):
+        stock = state.card_stock
+        for space in _plunder_spaces(state, params):
+            stock = stock.discard(_reached_key(space))
+        state = _place_plunder(replace(state, card_stock=stock), character, params)
+    return state
+
+
+def gold_paid(state, character, amount, cause):
+    """``plunder_gold`` with ``left_on`` (the Pirate: "During play anyone who pays the Doctor must
+    leave the Gold on that space for you to Plunder"): gold paid for ``left_for`` (healing) on such
+    a space, while a Pirate plays, is left on it instead of going to the bank, put there as the
+    next turn begins (the payer does not take back what he paid; ruling C11)."""
+    if amount <= 0 or not _abilities_of_kind("plunder_gold"):
+        return state
+    space = state.characters[character].space
+    if not any(space in p.get("left_on", ()) and cause == p.get("left_for") and space in _plunder_spaces(state, p)
+               for _, p in _plunderers(state)):
+        return state
+    key = _left_key(space)
+    state = replace(state, card_stock=state.card_stock.set(key, state.card_stock.get(key, 0) + amount))
+    return log(state, "gold_to_leave", character=character, space=space, gold=amount)
+
+
+def _left_key(space):
+    return f"plunder_left:{space}"
 
 
 def _reached_key(space):
@@ -460,5 +523,7 @@ def teleport_destinations(state, found, character, region):
 PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_options,
                                                  "combat_option_chosen": combat_option_chosen,
                                                  "characters_fought": characters_fought,
+                                                 "characters_stood_off": characters_stood_off,
                                                  "setup": setup, "before_encounter": before_encounter,
+                                                 "turn_beginning": turn_beginning, "gold_paid": gold_paid,
                                                  "teleport_destinations": teleport_destinations})

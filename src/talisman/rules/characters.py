@@ -332,8 +332,11 @@ def lose(state, cid, which, n, cause):
     ch = state.characters[cid]
     value = max(0, getattr(ch, which) - n)
     state = update_character(state, cid, **{which: value})
-    return log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
-               value=value, cause=cause)
+    state = log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
+                value=value, cause=cause)
+    if which == "gold" and ch.gold > value and subscribed(state, "gold_paid"):
+        state = run_hook(state, "gold_paid", character=cid, amount=ch.gold - value, cause=cause)
+    return state
 
 
 def lose_lives(state, cid, n, cause):

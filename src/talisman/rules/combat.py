@@ -775,6 +775,8 @@ def finish_between_characters(state):
         state = log(state, "standoff" if result == "standoff" else "evaded_character",
                     character=who, opponent=other)
         state = ended(state, result)
+        if result == "standoff":
+            state = run_hook(state, "characters_stood_off", character=who, opponent=other, kind=b.kind)
         return _then(state, b.on_standoff)
     victor, loser = (who, other) if result == "won" else (other, who)
     state = log(state, "character_defeated", victor=victor, loser=loser, kind=b.kind)

@@ -119,6 +119,14 @@ State hooks:
     A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
 ``characters_fought(state, victor, loser, kind)``
     One character has beaten another in combat, before the spoils.
+``gold_paid(state, character, amount, cause)``
+    A character has lost ``amount`` gold for ``cause`` (``healing``: paid for healing), logged
+    ``gold_lost``; the gold is in the bank (the Pirate's Plunder leaves what is paid the Doctor on
+    the space).
+``characters_stood_off(state, character, opponent, kind)``
+    A combat between two characters has ended in a stand-off (logged ``standoff``), before the
+    combat's stand-off frame: what a roll in it does whatever the result (the Chainsaw Warrior's
+    Chainsword).
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
     ``state.battle.result`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
@@ -299,10 +307,10 @@ from ..engine.ruleset import RULESET
 
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
-               "table_rolled", "fate_rerolled", "lives_gained",
+               "table_rolled", "fate_rerolled", "lives_gained", "gold_paid",
                "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "scroll_read", "character_died", "became_toad",
-               "characters_fought", "combat_option_chosen",
+               "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "space_effect", "space_named", "crossing_guarded",
