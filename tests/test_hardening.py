@@ -259,6 +259,13 @@ expect: {expect}
     ("{characters: [{id: warrior, lives: -3}]}", "{}", "setup.characters.warrior.lives: expected an int >= 0"),
     ("{board_gold: {tavern: lots}}", "{}", "setup.board_gold.tavern: expected an int"),
     ("[1]", "{}", "setup must be a mapping"),
+    ("{titles: {warrior: {title: herald, turns: 0}}}", "{}", "setup.titles.warrior"),
+    ("{titles: {warrior: herald}}", "{}", "titles: 'herald' is not a Master Level title in use"),
+    ("{options: {master_levels: true}, titles: {elf: herald}}", "{}", "titles: 'elf' is not in the game"),
+    ("{options: {master_levels: true}, characters: [warrior, troll], titles: {warrior: herald, troll: herald}}",
+     "{}", "titles: 'troll' cannot hold 'herald'"),
+    ("{options: {master_levels: true}, titles: {warrior: {title: herald, turns: 3}}}", "{}",
+     "titles: 'herald' does not last a number of turns"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"

@@ -14,6 +14,7 @@ from .engine import machine, scenario
 from .engine.serialize import to_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
+from .rules import master_levels
 from .rules.setup import initial_state
 from .state import Character, update_character
 from .triwizard import scenarios as tw
@@ -21,7 +22,7 @@ from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
-              "board_cards", "board_gold", "ext", "ending"}
+              "board_cards", "board_gold", "ext", "ending", "titles"}
 
 
 def setup_state(setup, dice):
@@ -83,6 +84,8 @@ def setup_state(setup, dice):
                     state = take_from_deck(state, c)
         mine = state.ext.get(expansion, pmap())
         state = replace(state, ext=state.ext.set(expansion, mine.update(deep_freeze(values))))
+    for cid, held in (setup.get("titles") or {}).items():
+        state = hold_title(state, cid, held)
     if "ending" in setup:
         # the Alternative Endings in play: {deck: [...], card: ...} (option alternative_endings)
         state = replace(state, ending=setup["ending"])
@@ -95,6 +98,38 @@ def setup_state(setup, dice):
     # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
     validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+
+
+def hold_title(state, cid, held):
+    """Set-up key ``titles``: the character holds a Master Level title from before the scenario,
+    taken the engine's own way (its Strength, Craft and Evil corruption applied, the Adventure card
+    that gives it on the discard pile); ``turns`` is how
+    many of the holder's turns it has left, counting the first one played (default: all of them)."""
+    title, turns = (held, None) if isinstance(held, str) else (held["title"], held.get("turns"))
+    if cid not in state.characters:
+        raise TalismanError(f"titles: {cid!r} is not in the game")
+    if title not in master_levels.in_use(state):
+        raise TalismanError(f"titles: {title!r} is not a Master Level title in use "
+                            f"(option master_levels: {', '.join(master_levels.in_use(state)) or 'none'})")
+    if not master_levels.can_take(state, cid, title):
+        raise TalismanError(f"titles: {cid!r} cannot hold {title!r} (one title a character, "
+                            "each title held once)")
+    state = master_levels.take_title(state, cid, title, "scenario set-up")
+    card = master_levels.titles()[title]["gained"].get("card")
+    if card in state.decks.get("adventure", ()):
+        # the Adventure card that gave the title was drawn and discarded then
+        state = take_from_deck(state, card)
+        state = replace(state, discards=state.discards.set(
+            "adventure", state.discards.get("adventure", pvector()).append(card)))
+    held_now = dict(state.ext["master_levels"]["held"][cid])
+    if turns is not None:
+        if held_now["turns"] is None:
+            raise TalismanError(f"titles: {title!r} does not last a number of turns")
+        held_now["turns"] = turns
+    held_now["since"] = None  # held from before: the first turn played counts
+    mine = state.ext["master_levels"]
+    return replace(state, ext=state.ext.set(
+        "master_levels", mine.set("held", mine["held"].set(cid, deep_freeze(held_now)))))
 
 
 def take_from_deck(state, card_id):

@@ -506,6 +506,10 @@ SETUP = {
         "board_gold": {"type": ["object", "null"], "additionalProperties": _COUNT},
         "ext": {"type": ["object", "null"], "additionalProperties": _MAP},
         "ending": _NULLABLE_MAP,
+        # a Master Level title held from before: {character: title} or {character: {title, turns}}
+        "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [
+            _ID, {"type": "object", "required": ["title"], "additionalProperties": False,
+                  "properties": {"title": _ID, "turns": {"type": "integer", "minimum": 1, "maximum": 100}}}]}},
     },
 }
 
