@@ -35,6 +35,9 @@ a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid
 ``others_lose_lives: N`` / ``others_heal: N``
     the ``lives_losing`` / ``lives_gained`` hooks: as another character loses lives the holder
     loses N; as another heals or gains lives the holder heals N (the Key to Hades: 1 each);
+``ignores_omens: true``
+    :func:`omen_ignorer`: the holder may ignore what an Omen's immediate effects do to him (the
+    Black Astrolabe; ``omen_on_character`` in :mod:`.effects`);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -60,6 +63,13 @@ def _held(state, cid):
 
 def _with(state, cid, field):
     return [c for c in _held(state, cid) if st.cdata(c).get(field)]
+
+
+def omen_ignorer(state, cid):
+    """The card (the Black Astrolabe, card-data.md 2.2: "you may ignore Omen effects") that
+    lets ``cid`` ignore an Omen's effects on him, or None."""
+    cards = _with(state, cid, "ignores_omens") if cid in state.characters else []
+    return cards[0] if cards else None
 
 
 def possession_gained(state, character, card):
