@@ -60,7 +60,8 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "moves_harbinger_on_event", "roll_of_one_stays", "on_take",
                                      "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
                                      "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet",
-                                     "life_value", "fate_value", "others_lose_lives", "others_heal"})
+                                     "life_value", "fate_value", "others_lose_lives", "others_heal",
+                                     "ignores_omens", "chart_on_first_event"})
         assert set(c.data.get("as_trophy", {})) <= {"attack_bonus", "roll_of_one_ends_turn", "no_followers",
                                                     "trophy_value_less"}, c.id
         assert set(c.data) <= allowed, c.id

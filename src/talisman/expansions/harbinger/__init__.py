@@ -17,7 +17,8 @@ hook                      what the Harbinger does there
                           Celestial heals after battles won and gains fate after healing
 ``before_movement``       Dark Binding: the caster steers the bound character's next move
 ``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region);
-                          with the Ancient Calendar, to any space holding a character
+                          with the Ancient Calendar, to any space holding a character; the
+                          Black Astrolabe: the holder's first Event a turn, a chart roll
 ``possession_gained``,    held cards' rules (:mod:`.held`): the Black Squire's and the White
 ``prayer_rolled``         Maiden's price for taking, the Anathema Priest's prayer bonus
 ``before_encounter``      a held card's price for a visit (the Anathema Priest); The Beast's
@@ -38,7 +39,8 @@ hook                      what the Harbinger does there
                           as a trophy: each of its holder's trophies worth 1 less
 ``fate_rerolled``         the Witch Cat: a fate re-roll of 1 makes its holder a Toad
 ``follower_allowed``      the Putrid Zombie as a trophy: no Follower joins its holder
-``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt
+``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt; the Black
+                          Astrolabe's chart roll 1 less (at least 1)
 ``player_view``           the Harbinger cards a Revelations drawer is still putting are his
 ``life_value``,           the Key to Hades (2 more lives a character in the game) and the
 ``fate_value``            Forbidden Tome (1 less life and fate a Spell held, at least 1)

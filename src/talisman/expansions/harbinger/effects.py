@@ -14,7 +14,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...state import update_character
-from . import figure, omens
+from . import figure, held, omens
 from . import store as st
 from . import terrain as tr
 from ...rules import encounters
@@ -54,6 +54,27 @@ def restore_omen(state, params, actor, source):
 
 def omen_chosen(state, action, actor, cause):
     return omens.restore_top(state, actor, cause, action.args[0])
+
+
+def omen_on_character(state, params, actor, source):
+    """An Omen's ``effects`` on one character (:func:`.omens.on_each`).  The holder of an
+    ``ignores_omens`` card (the Black Astrolabe) chooses: ``ignore:<omen>`` (nothing happens to
+    him, logged ``omen_ignored``) or ``suffer:<omen>`` (the effects run)."""
+    card = held.omen_ignorer(state, actor)
+    if card is None:
+        return base.run(state, params["effects"], actor, source)
+    omen = params["omen"]
+    return decide(state, actor, "omen", [f"ignore:{omen}", f"suffer:{omen}"], "harbinger.omen_ignoring",
+                  prompt=f"ignore the Omen's effects on you ({card})?", actor=actor, params=params,
+                  source=source, card=card)
+
+
+def omen_ignoring(state, action, actor, params, source, card):
+    """Rule step: the holder's answer to :func:`omen_on_character`."""
+    if action.kind == "ignore":
+        return log(state, "omen_ignored", character=actor, card=params["omen"], cause=card)
+    state = log(state, "omen_not_ignored", character=actor, card=params["omen"], cause=card)
+    return base.run(state, params["effects"], actor, source)
 
 
 # --- Terrain --------------------------------------------------------------------------------
@@ -372,7 +393,7 @@ EFFECTS = {
     "discard_object": discard_object, "ditch": ditch, "ditch_followers": ditch_followers,
     "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
     "replace_faceup_with_harbinger": replace_faceup_with_harbinger,
-    "harbinger_ignored": harbinger_ignored,
+    "harbinger_ignored": harbinger_ignored, "omen_on_character": omen_on_character,
 }
 
 SCHEMAS = {
@@ -404,9 +425,10 @@ SCHEMAS = {
                                               "enemy", "place"]}}),
     "replace_faceup_with_harbinger": _obj(),
     "harbinger_ignored": _obj(["space"], space=_ID, effect=_ID),
+    "omen_on_character": _obj(["omen", "effects"], omen=_ID, effects=_EFFECTS),
 }
 
 STEPS = {"harbinger.place_terrain": place_terrain_step, "harbinger.place_chosen": place_chosen,
          "harbinger.shift_chosen": shift_chosen, "harbinger.draw_onto": draw_onto,
          "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched,
-         "harbinger.omen_chosen": omen_chosen}
+         "harbinger.omen_chosen": omen_chosen, "harbinger.omen_ignoring": omen_ignoring}

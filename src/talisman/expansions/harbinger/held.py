@@ -35,6 +35,13 @@ a trophy's ``as_trophy.no_followers`` (the ``follower_allowed`` hook: the Putrid
 ``others_lose_lives: N`` / ``others_heal: N``
     the ``lives_losing`` / ``lives_gained`` hooks: as another character loses lives the holder
     loses N; as another heals or gains lives the holder heals N (the Key to Hades: 1 each);
+``chart_on_first_event: {add, min}``
+    the ``events_drawn`` hook (:func:`first_event_chart`): the holder's first Event drawn in a
+    turn makes him roll on the Harbinger chart, ``add`` added to the roll, at least ``min``
+    (the ``table_roll`` hook; the Black Astrolabe: -1, at least 1);
+``ignores_omens: true``
+    :func:`omen_ignorer`: the holder may ignore what an Omen's immediate effects do to him (the
+    Black Astrolabe; ``omen_on_character`` in :mod:`.effects`);
 ``on_omen_discard: effects`` (:func:`.omens.holders_pay`) and ``roll_of_one_stays`` (the
     Worldeater Box, :func:`.terrain.roll_of_one_stays`) are read elsewhere; so is a trophy's
     ``as_trophy.roll_of_one_ends_turn`` (the Demon of Sloth, :func:`.terrain.slothful`; the turn
@@ -60,6 +67,13 @@ def _held(state, cid):
 
 def _with(state, cid, field):
     return [c for c in _held(state, cid) if st.cdata(c).get(field)]
+
+
+def omen_ignorer(state, cid):
+    """The card (the Black Astrolabe, card-data.md 2.2: "you may ignore Omen effects") that
+    lets ``cid`` ignore an Omen's effects on him, or None."""
+    cards = _with(state, cid, "ignores_omens") if cid in state.characters else []
+    return cards[0] if cards else None
 
 
 def possession_gained(state, character, card):
@@ -124,12 +138,28 @@ def before_encounter(state, character, space):
 
 def events_drawn(state, character, cards):
     """The Ancient Calendar: the drawer may move the Harbinger to any space holding a
-    character instead of his own (``harbinger:<space>``)."""
+    character instead of his own (``harbinger:<space>``).  A held ``chart_on_first_event``
+    card (the Black Astrolabe): the first Event its holder draws in a turn makes him roll on
+    the Harbinger chart, once the Harbinger has moved and before the Event is met (rulings
+    R-CD9)."""
+    state = first_event_chart(state, character)
     if not _with(state, character, "moves_harbinger_on_event") or \
             not st.board_space(state.characters[character].space):
         return figure.events_drawn(state, character, cards)
     return push(state, frame("harbinger.calendar_offer", who=character,
                              cause=f"{character} drew {', '.join(cards)}"))
+
+
+def first_event_chart(state, character):
+    """The Black Astrolabe: "your first Event drawn each turn makes you roll on the Harbinger
+    chart at -1 (min 1)" (card-data.md 2.2); the roll's change is :func:`table_roll`'s."""
+    cards = _with(state, character, "chart_on_first_event")
+    if not cards or state.characters[character].flag("first_event_chart"):
+        return state
+    state = kernel.set_turn_flag(state, character, "first_event_chart")
+    state = log(state, "chart_roll_owed", character=character, cause=cards[0])
+    return push(state, frame("harbinger.run_for", who=character, effects=[{"harbinger_chart": {}}],
+                             card=cards[0]))
 
 
 def calendar_offer(state, who, cause):
@@ -189,7 +219,13 @@ def trophy_value_less(state, cid):
 def table_roll(state, value, character, space, card):
     """Value hook: a held card's ``table_roll_bonus`` on the table's space (the Cursed
     Talisman, card-data.md 2.2: "+3 to your rolls at the Mines and the Crypt")."""
-    if space is None or character not in state.characters:
+    if character not in state.characters:
+        return value
+    for c in _with(state, character, "chart_on_first_event"):
+        if card == c:  # the chart roll the card itself asks for (the Black Astrolabe: -1, at least 1)
+            rule = st.cdata(c)["chart_on_first_event"]
+            value = max(rule["min"], value + rule["add"])
+    if space is None:
         return value
     for c in _with(state, character, "table_roll_bonus"):
         rule = st.cdata(c)["table_roll_bonus"]

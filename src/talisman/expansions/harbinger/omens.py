@@ -119,13 +119,31 @@ def restore_top(state, actor, cause, card=None):
     return resolve(state, back, actor)
 
 
+#: The effect steps that run effects for each of several characters: an Omen's effects
+#: "on him" for the holder of a card with ``data.ignores_omens`` (the Black Astrolabe).
+PER_CHARACTER = ("each_character", "each_in_harbinger_region")
+
+
+def on_each(todo, omen):
+    """An Omen's effect steps with what each character suffers wrapped in ``omen_on_character``
+    (there the holder of an ``ignores_omens`` card may ignore it; rulings R-CD9)."""
+    out = []
+    for step in todo:
+        (name, params), = step.items()
+        if name in PER_CHARACTER:
+            inner = [{"omen_on_character": {"omen": omen, "effects": list(params["effects"])}}]
+            step = {name: dict(params, effects=inner)}
+        out.append(step)
+    return out
+
+
 def resolve(state, omen, actor):
     """Resolve an Omen's immediate effects (its card ``effect``)."""
     actor = st.acting_character(state, actor)
     todo = st.card(omen).effect
     if not todo or actor is None:
         return state
-    return effects.run(state, todo, actor, {"card": omen})
+    return effects.run(state, on_each(todo, omen), actor, {"card": omen})
 
 
 def exhausted(state):
