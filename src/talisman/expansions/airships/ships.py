@@ -152,6 +152,10 @@ def before_movement(state, result, character):
     ch = state.characters[character]
     if card is None or replaced or ch.flag("moved"):
         return result
+    if ch.next_move is not None:
+        # an earlier encounter fixed this move (the Temple's "stay until you roll 4-6 for
+        # move"): the base rules make it; no flight instead (soak seed 4684, ruling A17)
+        return result
     options = [f"fly:{s}" for s in flights(state, character, card)] + ["disembark"]
     return decide(state, character, "airship_move", options, "airships.move_chosen",
                   prompt=f"fly the {data.card_class(card)['name']} Class Airship, or disembark"), True
