@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The default profile is derandomized: a CI run never fails by chance (the same examples every
@@ -14,3 +15,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # The scenario plugin collects *.yaml under any folder named "scenarios" in the absolute path, so a
 # checkout inside such a folder would collect them: keep them out explicitly.
 collect_ignore = ["scenarios_pending"]
+
+
+@pytest.fixture(scope="session")
+def soak_module():
+    """``benchmarks/soak.py`` loaded as a module (it is a script, not part of the package):
+    the tests that replay a soak seed call its ``play``."""
+    import importlib.util  # reason: only these fixtures need it
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
+    spec = importlib.util.spec_from_file_location("soak_for_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -203,18 +203,13 @@ def test_random_play_from_a_deck_stacked_with_the_family_keeps_every_card_in_one
         assert invariants.check(s) == []
 
 
-def test_a_trophy_is_taken_once_when_an_omen_refills_its_space_with_a_second_copy():
+def test_a_trophy_is_taken_once_when_an_omen_refills_its_space_with_a_second_copy(soak_module):
     """Soak seed 600 (harbinger, blood_moon, wizards_tower, dungeon, airships): the Sorceress
     beats a Doomsday Prophet (3 copies); the Omen its beaten effect reveals (War) discards the
     face-up cards and draws new ones, one a second Prophet on the same space.  001 Harbinger
     Cards / 000 ENEMY ("may be kept as trophies"): the Prophet fought is the trophy, taken from
     resolution once; the new copy stays on the space.  Before the fix the encounter's
     clean-up took the new copy off the board as well (a card lost)."""
-    import importlib.util
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
-    spec = importlib.util.spec_from_file_location("soak_for_seed_600", path)
-    soak = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(soak)
-    out = soak.play((600, 40, 120, True))
+    out = soak_module.play((600, 40, 120, True))
     assert out["exception"] is None and out["broken"] is None, out
     assert out["steps"] == 120  # the game went on past the old break at step 86

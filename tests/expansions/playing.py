@@ -61,7 +61,10 @@ def bot_games(start, seeds, steps=400):
 
 def refused_on_load(tmp_path, monkeypatch, data, change, text):
     """An expansion's table (``data.path()``, read by the cached ``data.rules()``) changed by
-    ``change`` is refused on load with a ``DataError`` matching ``text``."""
+    ``change`` is refused on load with a ``DataError`` matching ``text``.
+
+    Returns:
+        The error's message (for the caller to check what it names)."""
     doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
     change(doc)
     bad = tmp_path / data.path().name
@@ -69,7 +72,8 @@ def refused_on_load(tmp_path, monkeypatch, data, change, text):
     monkeypatch.setattr(data, "path", lambda: bad)
     data.rules.cache_clear()
     try:
-        with pytest.raises(DataError, match=text):
+        with pytest.raises(DataError, match=text) as refused:
             data.rules()
     finally:
         data.rules.cache_clear()
+    return str(refused.value)

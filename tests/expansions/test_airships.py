@@ -57,7 +57,8 @@ def test_the_class_table_and_the_fall_chart_are_the_texts():
     (lambda d: d["flying"][0].pop("reason"), "reason"),
 ])
 def test_bad_tables_are_refused_on_load(tmp_path, monkeypatch, change, text):
-    refused_on_load(tmp_path, monkeypatch, data, change, text)
+    message = refused_on_load(tmp_path, monkeypatch, data, change, text)
+    assert data.path().name in message  # the error names the file it refuses
 
 
 def test_the_airship_cards_join_the_adventure_deck_only_with_the_expansion():
@@ -163,18 +164,12 @@ def test_heuristic_bots_play_aboard():
     assert "airship_move" in bot_games(lambda seed: aboard(("airships",), seed), range(3))
 
 
-def test_an_enslaved_character_aboard_does_not_fly_away():
+def test_an_enslaved_character_aboard_does_not_fly_away(soak_module):
     """Soak seed 4684 (docs/reliability.md): a Warrior enslaved at the Temple ("stay until you
     roll 4-6 for move") and aboard an Airship flew off to the City; freed there later, his
     movement roll found no destination on the main board and the engine raised.  TALISMAN
     AIRSHIPS (movement) and the Temple: a move an earlier encounter fixed is made by the base
     rules, no flight instead (ruling A17).  The seed now plays to its end."""
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
-    spec = importlib.util.spec_from_file_location("soak_for_seed_4684", path)
-    soak = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(soak)
-    out = soak.play((4684, 40, 100000, True))
+    out = soak_module.play((4684, 40, 100000, True))
     assert out["exception"] is None and out["broken"] is None, out
     assert out["ended"] != "step limit" and out["steps"] > 91

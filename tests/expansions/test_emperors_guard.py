@@ -56,7 +56,8 @@ def test_the_tables_are_the_texts():
     (lambda d: d["bribes"][5].update(pay=[]), "either a friend"),
 ])
 def test_bad_tables_are_refused_on_load(tmp_path, monkeypatch, change, text):
-    refused_on_load(tmp_path, monkeypatch, data, change, text)
+    message = refused_on_load(tmp_path, monkeypatch, data, change, text)
+    assert data.path().name in message  # the error names the file it refuses
 
 
 def test_the_event_card_joins_the_adventure_deck_only_with_the_expansion():
