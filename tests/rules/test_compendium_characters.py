@@ -57,9 +57,22 @@ def test_the_49_others_are_the_compendium_set_with_their_provenance(rows):
         c for c, d in load().characters.items() if d.set == "base"}
     for c in others:
         assert c.source.startswith("seed 000:") and "size" in c.source
-        # nothing of their cards was found: every statistic says why it is made up
-        assert {"alignment", "strength", "craft", "life", "fate", "start"} <= set(c.stand_ins)
+        # LIVES: "Each Character begins the game with 4 Lives" (and SETTING UP): sourced for all
+        assert c.life == 4 and "life 4 seed 000:23, 132" in c.source and "life" not in c.stand_ins
+        # every other statistic is either a stand-in that says why, or the value its source names
+        for f in ("alignment", "strength", "craft", "fate", "start"):
+            assert f in c.stand_ins or f"{f} {getattr(c, f)}".lower() in c.source.lower(), (c.id, f)
         assert load().board.origin.get(c.start) is None  # a base-board start (docs/rulings.md)
+
+
+def test_the_saracen_plays_his_digital_edition_card():
+    """The only card of these 49 found: the Saracen's Talisman: Digital Edition card (a later edition,
+    said in his source), Strength 4, Craft 3, Fate 2, starting on the Oasis; his alignment stays a stand-in."""
+    c = load().characters["saracen"]
+    assert (c.strength, c.craft, c.life, c.fate, c.start) == (4, 3, 4, 2, "oasis")
+    assert "Digital Edition" in c.source and "not the 1987 Dungeon card" in c.source
+    assert set(c.stand_ins) == {"alignment"}
+    assert talisman.new_game(["saracen", "warrior"], seed=2).characters["saracen"].space == "oasis"
 
 
 def test_a_compendium_character_needs_no_expansion():
