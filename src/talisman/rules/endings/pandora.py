@@ -114,6 +114,10 @@ def claimable(state, who):
     ch = state.characters[who]
     if len(characters.carried_objects(ch)) >= characters.carry_limit(ch):
         return []
+    return discarded_objects(state)
+
+
+def discarded_objects(state):
     found = [c for deck in sorted(state.discards) for c in state.discards[deck]
              if characters.card(c).type in ("object", "magic_object")]
     return list(dict.fromkeys(found))
@@ -121,6 +125,10 @@ def claimable(state, who):
 
 def offer_finds(state, who):
     options = [f"take:{c}" for c in claimable(state, who)]
+    if discarded_objects(state):
+        # "you must observe the rules of Encumbrance as you do so": CARRIED POSSESSIONS, "If a
+        # Character carrying 4 Objects wishes to pickup another, he must first drop one"
+        options += [f"drop:{c}" for c in characters.droppable(state.characters[who])]
     if not options:
         return state
     return decide(state, who, "finders", options + ["done"], "endings.finders_took",
@@ -131,6 +139,9 @@ def finders_took(state, action, who):
     if action.kind == "done":
         return state
     card = action.args[0]
+    if action.kind == "drop":
+        # left face up on the space (DROPPED OBJECTS OR ITEMS)
+        return offer_finds(characters.drop_object(state, who, card), who)
     deck = next(d for d in sorted(state.discards) if card in state.discards[d])
     pile = state.discards[deck]
     state = replace(state, discards=state.discards.set(deck, pile.delete(pile.index(card))))
