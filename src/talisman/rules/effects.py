@@ -574,6 +574,7 @@ def each_character(state, params, actor, source):
                 (w == "space" and ch.space != here.space):
             continue
         targets.append(cid)
+    targets = adjust(state, "effect_targets", tuple(targets), actor=actor, source=source)
     cur = state.current
     if cur in targets and not state.characters[cur].flag("turn_end_deferred"):
         # EVENT: a lost turn ends the drawer's turn only once every character is dealt with

@@ -20,8 +20,8 @@ through the hook points of :mod:`talisman.expansions`:
   Character and Party emerge" (the chart ``catacombs.yaml``, a stand-in), met as a space moved to
   by an encounter.
 
-Events drawn elsewhere for a Region never reach the Catacombs (a region of its own).  What is left
-(Events for every character, the Earthquake): docs/catacombs.md.
+Events drawn elsewhere for a Region never reach the Catacombs (a region of its own), nor do Events
+for every character (``effect_targets``).  What is left (the Earthquake): docs/catacombs.md.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from pyrsistent import pvector
 
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import replace
+from ...definitions import load
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import encounters, movement, spells
@@ -99,6 +100,17 @@ def draw_deck(state, deck, character, space):
     return DECK if space == SPACE and deck == "adventure" else deck
 
 
+def effect_targets(state, targets, actor, source):
+    """Value hook: "The Catacombs is NOT part of any region, hence Events, which effect players in
+    other regions, will not apply" (EFFECTS OF ADVENTURE CARDS): an Event drawn above ground for
+    every character leaves out those underground.  The one exception the text names, the
+    Earthquake, is not a card of this engine's data (docs/catacombs.md)."""
+    card = source.get("card") if source else None
+    if card is None or underground(state, actor) or load().cards[card].type != "event":
+        return targets
+    return tuple(cid for cid in targets if not underground(state, cid))
+
+
 def turn_ended(state, character):
     """Hook: "Cards encountered do not remain in play unless a player takes them" (Locales:
     "discarded whether or not they are encountered")."""
@@ -140,7 +152,7 @@ def exit_rolled(state, action, character):
 
 
 HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
-         "draw_deck": draw_deck, "turn_ended": turn_ended}
+         "draw_deck": draw_deck, "effect_targets": effect_targets, "turn_ended": turn_ended}
 EFFECTS = {"catacombs_enter": enter_effect, "catacombs_exit": exit_effect}
 _NONE = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECT_SCHEMAS = {"catacombs_enter": _NONE, "catacombs_exit": _NONE}
