@@ -105,7 +105,7 @@ def test_workers_fork_only_when_the_system_counts_one_thread():
     _thread.start_new_thread(wait, ())  # a thread threading does not know of (as a C library's)
     started.acquire()
     try:
-        assert threading.active_count() == 1 and simulate.os_threads() == 2
+        assert threading.active_count() == 1 and simulate.os_threads() >= 2  # (unseen by threading)
         assert simulate.worker_context().get_start_method() == "forkserver"
     finally:
         go.release()
@@ -115,13 +115,14 @@ def test_a_pool_run_just_after_another_forks_no_multi_threaded_process():
     """The CLI's simulate runs pools back to back in one process: the first pool's threads,
     joined by Python, still exit at the system level when the second forks; the second waits
     for them (else: "This process is multi-threaded, use of fork() may lead to deadlocks")."""
-    alone = simulate.os_threads() == 1  # (no thread left by another test in this process)
+    # what this process gets with no pool just run (a thread of another test may live on)
+    before = simulate.worker_context().get_start_method()
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         for _ in range(3):
             assert simulate.run_tasks(abs, [-1, -2, -3], 2) == [1, 2, 3]
             # the first pool's exiting threads are waited for: the next pool forks, alone
-            assert simulate.worker_context().get_start_method() == ("fork" if alone else "forkserver")
+            assert simulate.worker_context().get_start_method() == before
 
 
 def test_bad_simulate_arguments_are_clear_errors():
