@@ -1,8 +1,12 @@
 """The command line (DESIGN.md section 6)."""
+import _thread
 import json
+import threading
+import warnings
 
 from click.testing import CliRunner
 
+from talisman import simulate
 from talisman.cli import main
 
 
@@ -84,6 +88,41 @@ def test_the_heuristic_bot_beats_the_random_bot_in_a_seeded_match():
     rate = {r["character"]: r["rate"] for r in smart["rates"]}["warrior"]
     base = {r["character"]: r["rate"] for r in plain["rates"]}["warrior"]
     assert rate >= base + 0.2, (rate, base)
+
+
+def test_workers_fork_only_when_the_system_counts_one_thread():
+    """fork() of a multi-threaded process can deadlock the child (CPython 3.12 warns of it,
+    counting the threads as the system does): a thread outside :mod:`threading`, which
+    ``threading.active_count()`` does not see, sends the workers to the fork server."""
+    go, started = _thread.allocate_lock(), _thread.allocate_lock()
+    go.acquire()
+    started.acquire()
+
+    def wait():
+        started.release()
+        go.acquire()
+
+    _thread.start_new_thread(wait, ())  # a thread threading does not know of (as a C library's)
+    started.acquire()
+    try:
+        assert threading.active_count() == 1 and simulate.os_threads() >= 2  # (unseen by threading)
+        assert simulate.worker_context().get_start_method() == "forkserver"
+    finally:
+        go.release()
+
+
+def test_a_pool_run_just_after_another_forks_no_multi_threaded_process():
+    """The CLI's simulate runs pools back to back in one process: the first pool's threads,
+    joined by Python, still exit at the system level when the second forks; the second waits
+    for them (else: "This process is multi-threaded, use of fork() may lead to deadlocks")."""
+    # what this process gets with no pool just run (a thread of another test may live on)
+    before = simulate.worker_context().get_start_method()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        for _ in range(3):
+            assert simulate.run_tasks(abs, [-1, -2, -3], 2) == [1, 2, 3]
+            # the first pool's exiting threads are waited for: the next pool forks, alone
+            assert simulate.worker_context().get_start_method() == before
 
 
 def test_bad_simulate_arguments_are_clear_errors():

@@ -1,5 +1,6 @@
 """A person at the terminal (``talisman play --seat 1=human``): named options, prefixes, help,
 clear refusals, the status panel and the map, hidden information (issue 26)."""
+import io
 import json
 import os
 import re
@@ -16,8 +17,10 @@ from rich.console import Console
 import talisman
 from talisman.bots import BOTS
 from talisman.cli import main
-from talisman.console import board_map, describe, fight_odds, match, status_panel
+from talisman.console import board_map, describe, fight_odds, match, pieces_on, status_panel
 from talisman.definitions import load
+from talisman.engine.machine import AT_SCRIPT_END
+from talisman.scenarios import setup_state
 from talisman.svg.layout import grid_cells, main_board
 
 
@@ -179,6 +182,30 @@ def test_the_fight_option_shows_its_odds():
     name, meaning = describe(view, talisman.parse_action(s, "fight"), "wizard", odds)
     enemy = load().cards[s.battle["enemies"][0]["card"]].name
     assert enemy in name and f"win {float(odds['win']) * 100:.0f}%" in meaning
+
+
+def wolf_fight():
+    """The Warrior draws the Wolf in the Ruins and fights it: the Wolf is under resolution (off
+    the space, in ``state.resolving``) while the fight lasts."""
+    setup = {"characters": [{"id": "warrior", "space": "fields_5", "fate": 0},
+                            {"id": "troll", "space": "tavern", "fate": 0}],
+             "deck_tops": {"adventure": ["wolf", "bag_of_gold"]}}
+    s = talisman.apply(setup_state(setup, [1]), "move:ruins", stop_at_chance=AT_SCRIPT_END)
+    assert s.pending.kind == "combat" and list(s.resolving["ruins"]) == ["wolf"]
+    assert "wolf" not in s.board_cards.get("ruins", ())
+    return s
+
+
+def test_the_map_shows_the_enemy_being_fought_on_its_space():
+    """An Enemy fought is held off the space while the fight lasts (issue 16, item 3): the view
+    still shows it there, marked as fought, to the fighter and to the other seats."""
+    s = wolf_fight()
+    for seat in ("warrior", "troll"):
+        view = talisman.player_view(s, seat)
+        assert pieces_on(view, "ruins")[:2] == ["Warrior", "Wolf (fighting)"]
+        out = Console(file=io.StringIO(), width=160)
+        out.print(board_map(view, seat))
+        assert "Wolf (fighting)" in out.file.getvalue()
 
 
 def spells_of(state, cid):

@@ -1,21 +1,11 @@
 """benchmarks/soak.py (docs/reliability.md): any budget plays every expansion set, and the
-summary has what the page records."""
-import importlib.util
+summary has what the page records.  The script is loaded once, by the conftest fixture
+``soak_module``."""
 import json
-from pathlib import Path
-
-SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
 
 
-def soak():
-    spec = importlib.util.spec_from_file_location("soak", SOAK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_a_tiny_step_budget_still_plays_every_expansion_set(tmp_path, capsys):
-    s = soak()
+def test_a_tiny_step_budget_still_plays_every_expansion_set(tmp_path, soak_module):
+    s = soak_module
     out = tmp_path / "soak.json"
     assert s.main(["--steps", "1", "--max-rounds", "1", "--no-check", "--json", str(out)]) == 0
     summary = json.loads(out.read_text())
@@ -26,8 +16,8 @@ def test_a_tiny_step_budget_still_plays_every_expansion_set(tmp_path, capsys):
     assert sum(summary["steps_by_set"].values()) == summary["steps"] > 0
 
 
-def test_the_markdown_summary_is_the_table_the_page_records(capsys):
-    s = soak()
+def test_the_markdown_summary_is_the_table_the_page_records(capsys, soak_module):
+    s = soak_module
     assert s.main(["--games", "2", "--seed", "40", "--max-rounds", "2", "--markdown"]) == 0
     table = capsys.readouterr().out
     rows = dict(line.split(" | ")[0:2] for line in (r.strip("| ") for r in table.splitlines()[2:]))

@@ -19,7 +19,9 @@ from talisman.bots import RandomBot
 from talisman.cli import main
 from talisman.definitions import Board, SpaceDef, load
 from talisman.engine.records import replace
+from talisman.engine.machine import AT_SCRIPT_END
 from talisman.errors import TalismanError
+from talisman.scenarios import setup_state
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -235,6 +237,24 @@ def test_cards_gold_terrain_and_figures_lying_on_spaces_are_drawn_there():
     assert inside(rects["crags"], float(terrain.get("x")), float(terrain.get("y")))
     figures = {g.get("data-figure"): g.get("data-space") for g in root.iterfind(".//s:g[@class='figure']", NS)}
     assert figures == {"harbinger": "chapel", "werewolf": "ruins"}
+
+
+def test_the_enemy_being_fought_is_drawn_on_its_space():
+    """An Enemy fought is held off the space while the fight lasts (``state.resolving``; issue
+    16, item 3): the picture still draws it there, first, framed as fought, in every seat's view."""
+    setup = {"characters": [{"id": "warrior", "space": "fields_5", "fate": 0},
+                            {"id": "troll", "space": "tavern", "fate": 0}],
+             "deck_tops": {"adventure": ["wolf", "bag_of_gold"]}}
+    s = talisman.apply(setup_state(setup, [1]), "move:ruins", stop_at_chance=AT_SCRIPT_END)
+    assert s.pending.kind == "combat" and list(s.resolving["ruins"]) == ["wolf"]
+    for seat in (None, "warrior", "troll"):
+        root = parse(svg.board(s, player=seat) if seat else svg.board(s))
+        contents = root.find(".//s:g[@class='space-contents'][@data-space='ruins']", NS)
+        assert contents.get("data-held") == "wolf" and contents.get("data-cards").split()[0] == "wolf"
+        assert contents.find("s:title", NS).text.startswith("Wolf (fighting)")
+        card = contents.find("s:rect[@class='held-card']", NS)
+        assert card.get("data-card") == "wolf" and card.get("data-held") == "fighting"
+        assert inside(space_rects(root)["ruins"], float(card.get("x")), float(card.get("y")))
 
 
 def test_the_last_move_is_an_arrow_through_the_spaces_passed():

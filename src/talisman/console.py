@@ -28,6 +28,7 @@ from .engine.records import replace
 from .errors import TalismanError
 from .narration import narrate
 from .svg.layout import grid_cells
+from .svg.picture import held_here
 from .validate import VIEW
 
 #: The commands understood at any prompt (a word here is never read as a notation prefix).
@@ -111,7 +112,8 @@ def _pct(p):
 
 
 def pieces_on(view, sid):
-    """What lies or stands on a space, as the view shows it: characters, figures, cards, gold.
+    """What lies or stands on a space, as the view shows it: characters, figures, the cards
+    under resolution there (an Enemy being fought: "Wolf (fighting)"), cards, gold.
 
     Args:
         view: a player's view (:func:`talisman.player_view`).
@@ -132,6 +134,8 @@ def pieces_on(view, sid):
         out.append("the Werewolf")
     if hb and hb.get("harbinger") == sid:
         out.append("the Harbinger")
+    # cards under resolution first: an Enemy being fought is off the space while the fight lasts
+    out += [f"{card_name(c)} ({how})" for c, how in held_here(view, sid)]
     out += [card_name(c) for c in view.board_cards.get(sid, ())]
     gold = view.board_gold.get(sid, 0)
     if gold:

@@ -12,8 +12,10 @@ import json
 import concurrent.futures  # (its ProcessPoolExecutor, and multiprocessing, load on first use)
 import math
 import multiprocessing
+import os
 import threading
 import random
+import time
 
 from . import api
 from .bots import BOTS
@@ -122,7 +124,7 @@ def run_tasks(play, tasks, jobs, progress=None):
             if progress:
                 progress(1)
         return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=_workers()) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=worker_context()) as pool:
         for r in pool.map(play, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
             out.append(r)
             if progress:
@@ -130,19 +132,49 @@ def run_tasks(play, tasks, jobs, progress=None):
     return out
 
 
-def _workers():
+def worker_context():
     """The way worker processes start.  A process that runs no other thread forks them (fast:
     they inherit the loaded data; a script needs no ``if __name__ == "__main__"`` guard).  One
     that runs threads (a test runner, a notebook, a Dask client) starts them from a fork
     server where the system has one, else by spawning: ``fork()`` of a multi-threaded process
-    can deadlock the child, and CPython 3.12 warns of it."""
-    if threading.active_count() <= 1 and "fork" in multiprocessing.get_all_start_methods():
+    can deadlock the child, and CPython 3.12 warns of it.
+
+    The threads are counted as the system counts them (:func:`os_threads`), as CPython's
+    warning does: a thread Python has joined (the pool of a run just finished: its manager and
+    its queue's feeder) still runs for a moment at the system level while it exits, and a thread
+    started outside :mod:`threading` is not in :func:`threading.active_count` at all."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() <= 1 \
+            and _alone_soon():
         return multiprocessing.get_context("fork")
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload([__name__])
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+#: How long :func:`worker_context` waits for threads that are exiting before it forks.
+EXITING_THREADS_WAIT = 0.5
+
+
+def os_threads():
+    """The number of threads of this process as the system counts them (Linux:
+    ``/proc/self/task``); :func:`threading.active_count` where the system does not tell."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+def _alone_soon():
+    """Whether this process runs no other thread, once the threads that are exiting have
+    exited (waiting at most ``EXITING_THREADS_WAIT`` seconds)."""
+    end = time.monotonic() + EXITING_THREADS_WAIT
+    while os_threads() > 1:
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.001)
+    return True
 
 
 def play_triwizard(task):

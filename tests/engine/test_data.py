@@ -91,6 +91,10 @@ def test_data_loads_from_an_installed_wheel(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
         assert "talisman/py.typed" in z.namelist()  # PEP 561: the package's types are used
+        # the pytest entry point: a light module beside the package, not inside it (issue 16)
+        assert "talisman_pytest.py" in z.namelist()
+        entry_points = next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))
+        assert "talisman_scenarios = talisman_pytest" in z.read(entry_points).decode()
     code = ("import talisman, talisman.definitions as d; from talisman.engine.data import data_root;"
             "print(talisman.__file__); print(data_root()); print(len(d.load().board.spaces))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

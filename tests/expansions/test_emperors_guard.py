@@ -15,6 +15,7 @@ import talisman
 from talisman.bots import HeuristicBot
 from talisman.definitions import load
 from talisman.expansions.emperors_guard import data, guard, store
+from talisman.rules import combat
 from talisman.rules.characters import kill
 from talisman.testing import invariants
 
@@ -142,6 +143,25 @@ def test_the_guard_kills_the_current_character_the_rest_of_its_encounters_go_on(
     assert s.current == "thief" and s.pending.player == "thief" and s.pending.kind == "guard"
     assert events(s, "guard_bribe_rolled")[-1] == {"character": "thief", "roll": 3, "bribe": "5 Gold"}
     assert invariants.check(s) == []
+
+
+def test_a_guard_fight_left_unfinished_gives_its_held_cards_back():
+    """The Guard's next encounter ends a fight of the Guard left unfinished (its loser died out
+    of his turn, or a turn ended in it): the Enemy cards the fight held under resolution go back
+    on their space, as a new combat gives them back (issue 16, item 2).  A card is in exactly
+    one place: on the space once, no longer under resolution."""
+    s = ggame([{"id": "warrior", "space": "tavern", "lost_turn": 1},
+               {"id": "thief", "space": "chapel", "lives": 1, "lost_turn": 1},
+               {"id": "wizard", "space": "village", "lost_turn": 1}],
+              [1, 1, 1], ext={"emperors_guard": {"guards": {"chapel": "hills_1"}}},
+              board_cards={"chapel": ["wolf"]})
+    s = play(s, "fight")  # the Thief fights the Guard ("Nothing" rolled: no bribe)
+    s = combat.hold_enemies(s, "thief", [{"card": "wolf"}])  # a card the fight holds
+    assert s.battle.get(guard.GUARD) and dict(s.resolving) == {"chapel": ["wolf"]}
+    after = guard.next_encounter(s)
+    assert after.battle is None and dict(after.resolving) == {}
+    assert list(after.board_cards["chapel"]) == ["wolf"]
+    assert invariants.check(after) == []
 
 
 def test_a_dead_warrant_holder_holds_no_warrant():

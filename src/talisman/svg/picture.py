@@ -396,17 +396,40 @@ def _space(root, defs, sid, box, fill):
         y += font + 1
 
 
+def held_here(state, sid):
+    """The cards under resolution on a space (``state.resolving``: the Enemy cards of the fight
+    in progress, cards drawn and not yet settled), each with how it is held: ``"fighting"`` for
+    an enemy card of the combat in progress, ``"drawn"`` for any other."""
+    b = state.battle
+    fighting = ([c for c, _ in b.get("held") or ()]
+                if b is not None and b.get("held_on") == sid else [])
+    out = []
+    for c in state.resolving.get(sid, ()):
+        if c in fighting:
+            fighting.remove(c)
+            out.append((c, "fighting"))
+        else:
+            out.append((c, "drawn"))
+    return out
+
+
 def _space_contents(root, defs, sid, box, state):
-    """What lies on a space: a Terrain card, face-up cards, gold."""
+    """What lies on a space: a Terrain card, the cards under resolution there (an Enemy being
+    fought first), face-up cards, gold."""
     terrain = state.ext["harbinger"].get("terrain", {}) if "harbinger" in state.ext else {}
-    cards = list(state.board_cards.get(sid, ()))
+    held = held_here(state, sid)
+    cards = [c for c, _ in held] + list(state.board_cards.get(sid, ()))
+    how = {i: h for i, (_, h) in enumerate(held)}
     gold = state.board_gold.get(sid, 0)
     if sid not in terrain and not cards and not gold:
         return
     g = ET.SubElement(root, "g", {"class": "space-contents", "data-space": sid,
                                   "data-cards": " ".join(cards)})
+    if held:
+        g.set("data-held", " ".join(c for c, _ in held))
     if cards:
-        ET.SubElement(g, "title").text = ", ".join(_name(defs, c) for c in cards)
+        ET.SubElement(g, "title").text = ", ".join(
+            _name(defs, c) + (f" ({how[i]})" if i in how else "") for i, c in enumerate(cards))
     scale = box.w / lay.CELL
     font = _name_font(box)
     y = box.y + font + 2 + len(_name_lines(defs.board.spaces[sid].name, box)) * (font + 1)
@@ -419,14 +442,20 @@ def _space_contents(root, defs, sid, box, state):
               fill="#1b3b1b", **{"class": "terrain-name"})
         y += small + 5
     shown = cards[:2] if len(cards) <= 2 else cards[:1]
-    for cid in shown:
+    for i, cid in enumerate(shown):
         label = _name(defs, cid)
         width = max(5, int(box.w / (small * 0.58)))
         label = label if len(label) <= width else label[:width - 1] + "…"
         y += 1
-        ET.SubElement(g, "rect", {"x": _n(box.x + 3), "y": _n(y - small + 1), "width": _n(box.w - 6),
-                                  "height": _n(small + 3), "fill": "#fffdf5", "stroke": "#9a8a6a",
-                                  "stroke-width": "0.6", "class": "board-card", "data-card": cid})
+        held_card = i in how   # under resolution: a red frame (an Enemy being fought, a card drawn)
+        rect = {"x": _n(box.x + 3), "y": _n(y - small + 1), "width": _n(box.w - 6),
+                "height": _n(small + 3), "fill": "#fffdf5",
+                "stroke": "#b22222" if held_card else "#9a8a6a",
+                "stroke-width": "1.4" if held_card else "0.6",
+                "class": "held-card" if held_card else "board-card", "data-card": cid}
+        if held_card:
+            rect["data-held"] = how[i]
+        ET.SubElement(g, "rect", rect)
         _text(g, box.x + box.w / 2, y + 2, label, small, "middle", fill="#5b2a00")
         y += small + 4
     if len(cards) > len(shown):

@@ -5,8 +5,9 @@ and a pytest plugin that collects scenario files.
   states and legal actions;
 * :mod:`talisman.testing.invariants`: :func:`~talisman.testing.invariants.check` names every
   invariant a state breaks;
-* :mod:`talisman.testing.pytest_plugin`: installed as a pytest plugin (entry point
-  ``talisman_scenarios``): collects ``*.yaml`` scenario files under a ``scenarios`` folder and
+* :mod:`talisman.testing.pytest_plugin`: the pytest plugin's scenario test items; the plugin
+  itself (entry point ``talisman_scenarios``) is the light module :mod:`talisman_pytest`
+  beside the package: it collects ``*.yaml`` scenario files under a ``scenarios`` folder and
   offers the ``talisman_game`` fixture.
 
 >>> from hypothesis import given, settings

@@ -9,6 +9,9 @@ top-level ``rules:`` and ``expect:`` key).  Each file is its own test: a bad one
 Installed with the package (the ``pytest11`` entry point ``talisman_scenarios``), so any project
 that depends on talisman-engine and sets ``talisman_scenarios = true`` can keep its own rules questions as scenario files
 (``docs/scenarios.md``): each file is one test item, run by :func:`talisman.scenarios.run_file`.
+The entry point names the light module :mod:`talisman_pytest` (the hooks and the
+``talisman_game`` fixture, outside this package so that a pytest run of a project without
+scenario files never loads the engine); it imports this module when it finds a scenario file.
 
 >>> import pathlib, tempfile, yaml
 >>> from talisman.scenarios import run_file
@@ -26,46 +29,14 @@ True
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from ..errors import TalismanError
-
-#: How much of a file is read to decide whether it looks like a scenario.
-SNIFF = 64 * 1024
-_TOP_KEY = re.compile(r"^(rules|expect)\s*:", re.MULTILINE)
-
-
-def pytest_addoption(parser):
-    parser.addini("talisman_scenarios", type="bool", default=False,
-                  help="collect Talisman rules-clarification scenario files (*.yaml under a "
-                       "'scenarios' folder inside the rootdir) as tests")
-
-
-def pytest_collect_file(parent, file_path):
-    """The pytest hook: a :class:`ScenarioFile` for a scenario file of a project that asked
-    for them (see the module's docstring), None for any other file."""
-    config = parent.config
-    if file_path.suffix not in (".yaml", ".yml") or not config.getini("talisman_scenarios"):
-        return None
-    try:
-        inside = file_path.resolve().relative_to(config.rootpath.resolve())
-    except ValueError:  # outside the project
-        return None
-    if "scenarios" not in inside.parts[:-1] or not looks_like_scenario(file_path):
-        return None
-    return ScenarioFile.from_parent(parent, path=file_path)
-
-
-def looks_like_scenario(path):
-    """A file with a top-level ``rules:`` and ``expect:`` key (read no further than ``SNIFF``)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(SNIFF)
-    except OSError:
-        return False
-    return {m.group(1) for m in _TOP_KEY.finditer(head)} == {"rules", "expect"}
+from ..scenarios import run_file
+# the hooks and the fixture live in the light entry module; named here too, so an installation
+# whose entry point still names this module keeps working
+from talisman_pytest import (SNIFF, looks_like_scenario, pytest_addoption,  # noqa: F401
+                             pytest_collect_file, talisman_game)
 
 
 class ScenarioFile(pytest.File):
@@ -85,8 +56,6 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self):
         """Run the scenario; raise :class:`ScenarioFailed` listing the failed expectations."""
-        # reason: the plugin loads in every pytest run of every project: the engine when a scenario runs
-        from ..scenarios import run_file
         result = run_file(self.path)
         if not result.passed:
             lines = "\n".join(f"  {f}" for f in result.failures)
@@ -105,22 +74,3 @@ class ScenarioItem(pytest.Item):
     def reportinfo(self):
         """Where pytest reports the item: the scenario file."""
         return self.path, 0, f"scenario: {self.name}"
-
-
-@pytest.fixture
-def talisman_game():
-    """A fresh seeded two-character game (the Warrior and the Troll, seed 0), waiting on its
-    first decision.
-
-    Returns:
-        A new :class:`~talisman.state.GameState`.
-
-    Example:
-        A test in any project with talisman-engine installed::
-
-            def test_first_decision(talisman_game):
-                assert talisman_game.pending.player == "warrior"
-    """
-    # reason: the plugin loads in every pytest run of every project: the engine when a test asks for a game
-    from .. import api
-    return api.new_game(["warrior", "troll"], seed=0)

@@ -135,7 +135,8 @@ def next_encounter(state):
     """Rule step: the next of the Guard's encounters (the queue is kept in the expansion's state)."""
     b = state.battle
     if b is not None and b.get(GUARD):  # a fight whose loser died out of his turn: over
-        state = replace(state, battle=None)
+        # its enemy cards still under resolution go back on their space (as a new combat's start)
+        state = replace(combat.release_enemies(state), battle=None)
     queue = list(store.get(state, "queue"))
     while queue:
         job = queue.pop(0)
