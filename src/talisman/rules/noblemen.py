@@ -26,7 +26,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pyrsistent import thaw
+import attrs
+from pyrsistent.typing import PMap, PVector
 
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
@@ -35,12 +36,25 @@ from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..errors import DataError, OptionError
-from ..state import update_character
+from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import possessions
-from .kernel import remove_from_space, set_turn_flag
+from .kernel import ExtSlice, remove_from_space, set_turn_flag
 
 KEY = "noblemen"
+
+
+@attrs.frozen
+class Noblemen(ExtRecord):
+    """``state.ext["noblemen"]`` (the layout above)."""
+
+    pile: PVector[str] = vector_field()
+    held: PMap[str, str] = map_field()
+    realms: PMap[str, PMap[str, Any]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field()
+
+
+SLICE = ExtSlice(KEY, Noblemen)
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 SCHEMA: dict[str, Any] = {
@@ -73,7 +87,7 @@ def table() -> Any:
 
 
 def _store(state, mine):
-    return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
+    return SLICE.put(state, **mine)
 
 
 def title_of(state, cid):
@@ -85,7 +99,7 @@ def title_of(state, cid):
 def realms(state) -> dict[str, Any]:
     """``{space: {"owner", "title", "gold"}}``: the Realms on the board."""
     mine = state.ext.get(KEY)
-    return thaw(mine["realms"]) if mine is not None else {}
+    return SLICE.plain(state)["realms"] if mine is not None else {}
 
 
 # --- set-up ------------------------------------------------------------------------------------------
@@ -134,7 +148,7 @@ def title_chosen(state, action):
     cid = state.current
     if action.args[:1] != ("take",):
         return log(state, "entitlement_declined", character=cid)
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     title = m["pile"].pop(0)
     m["held"][cid] = title
     state = _store(state, m)
@@ -146,7 +160,7 @@ def title_chosen(state, action):
 def realm_placed(state, action, title):
     cid = state.current
     space = action.args[0]
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     m["realms"][space] = {"owner": cid, "title": title, "gold": 0}
     m["cards"][space] = []
     state = _store(state, m)
@@ -209,7 +223,7 @@ def tithe_left(state, action, space):
     """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"."""
     cid = state.current
     what = action.args[0]
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     ch = state.characters[cid]
     if what == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
@@ -225,7 +239,7 @@ def tithe_left(state, action, space):
 
 def collect(state, cid, space):
     """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     gold, cards = m["realms"][space]["gold"], m["cards"][space]
     if not gold and not cards:
         return state
@@ -253,7 +267,7 @@ def character_died(state, character):
     title = title_of(state, character)
     if title is None:
         return state
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     del m["held"][character]
     m["pile"].append(title)
     for space, realm in list(m["realms"].items()):

@@ -8,14 +8,29 @@ Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7).
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+from pyrsistent.typing import PMap, PVector
+
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, map_field
 
 KEY = "airships"
-EMPTY = deep_freeze({"cards": {}, "damage": {}, "left": {}, "stunned": {}})
 
 
-SLICE = ExtSlice(KEY, EMPTY)
+@attrs.frozen
+class Airships(ExtRecord):
+    """``state.ext["airships"]`` (the fields above)."""
+
+    cards: PMap[str, PVector[str]] = map_field()
+    damage: PMap[str, int] = map_field()
+    left: PMap[str, PVector[Any]] = map_field()
+    stunned: PMap[str, PMap[str, int]] = map_field()
+
+
+SLICE = ExtSlice(KEY, Airships)
 get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 
