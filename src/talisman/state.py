@@ -262,7 +262,8 @@ class GameState:
     # "space/card" -> counters left on a card; a few marks by a word (rules.characters, abilities)
     card_stock: PMap[str, int | str] = attrs.field(factory=pmap, converter=as_pmap)
     # slice id (an expansion's, a rule option's) -> its own typed record (``ExtRecord``)
-    ext: PMap[str, ExtRecord] = attrs.field(factory=pmap, converter=as_pmap, metadata=record_keyed(slice_record))
+    ext: PMap[str, ExtRecord] = attrs.field(factory=pmap, converter=as_pmap,
+                                            metadata=record_keyed(slice_record))
     lasting: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
     # space -> the cards under resolution there (drawn, their ``when_drawn`` not yet done; drawn
     # from a discard pile, not yet met): off the space, so no effect that clears it reaches them

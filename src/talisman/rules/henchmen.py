@@ -2,7 +2,7 @@
 
 "Decide how many henchmen are permitted to each player. ... Once Characters are chosen, randomly
 deal out the agreed upon number of henchmen to each player from the remaining Character Cards."
-This area keeps its own plain data in ``state.ext["henchmen"]``::
+This area keeps its own state (a typed record) in ``state.ext["henchmen"]``::
 
     {"dealt": {player: [{"id": character id, "lives": n}, ...]}}
 
@@ -110,7 +110,7 @@ def henchmen_of(state, cid) -> list[dict[str, Any]]:
     mine = state.ext.get(KEY)
     if mine is None:
         return []
-    return [dict(h) for h in mine["dealt"].get(cid, ())]
+    return [dict(h) for h in mine.dealt.get(cid, ())]
 
 
 def fighting(state, cid):

@@ -225,4 +225,6 @@ class ExtSlice(Generic[S]):
 
     def plain(self, state: GameState) -> dict[str, Any]:
         """The slice's fields as plain, changeable data (dicts and lists) to edit and ``put`` back."""
-        return thaw({f.name: getattr(self.of(state), f.name) for f in attrs.fields(self.record)})  # type: ignore[arg-type]  # S: an attrs record
+        mine = self.of(state)
+        fields = attrs.fields(self.record)  # type: ignore[arg-type]  # S: an attrs record
+        return thaw({f.name: getattr(mine, f.name) for f in fields})

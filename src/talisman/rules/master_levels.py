@@ -5,7 +5,7 @@ plugin, docs/master_levels.md).
 The titles, how each is gained, resigned and what it adds are data
 (``data/talisman/options/master_levels.yaml``); the cards that make a title lie set aside
 (``data/talisman/cards/optional_rules.yaml``) and join the Adventure deck only with the option.
-This area keeps its own plain data in ``state.ext["master_levels"]``::
+This area keeps its own state (a typed record) in ``state.ext["master_levels"]``::
 
     {"held": {character: {"title": id, "turns": turns left or None, "strength": n, "craft": n,
                           "alignment": the alignment before, or None}},
@@ -149,15 +149,15 @@ def in_use(state) -> tuple[str, ...]:
 def title_of(state, cid):
     """The Master Level title ``cid`` holds, or None."""
     mine = state.ext.get(KEY)
-    if mine is None or cid not in mine["held"]:
+    if mine is None or cid not in mine.held:
         return None
-    return mine["held"][cid]["title"]
+    return mine.held[cid]["title"]
 
 
 def holder(state, title):
     """Who holds ``title`` (one Character Card each), or None."""
     mine = state.ext.get(KEY)
-    for cid, h in (mine["held"].items() if mine is not None else ()):
+    for cid, h in (mine.held.items() if mine is not None else ()):
         if h["title"] == title:
             return cid
     return None
@@ -166,7 +166,7 @@ def holder(state, title):
 def gained_abilities(state, cid) -> list[str]:
     """The Ability cards ``cid`` has gained (GAINING SPECIAL ABILITIES)."""
     mine = state.ext.get(KEY)
-    return list(mine["abilities"].get(cid, ())) if mine is not None else []
+    return list(mine.abilities.get(cid, ())) if mine is not None else []
 
 
 def _mine(state):
@@ -465,10 +465,10 @@ def resign_chosen(state, action, title):
 
 def turn_ended(state, character):
     mine = state.ext.get(KEY)
-    if mine is None or character not in mine["held"] or mine["held"][character]["turns"] is None \
-            or mine["held"][character]["since"] == state.turn:
+    if mine is None or character not in mine.held or mine.held[character]["turns"] is None \
+            or mine.held[character]["since"] == state.turn:
         return state
-    left = mine["held"][character]["turns"] - 1
+    left = mine.held[character]["turns"] - 1
     if left <= 0:
         return give_back(state, character, "ten turns")
     m = SLICE.plain(state)
@@ -524,7 +524,7 @@ def character_died(state, character):
     mine = state.ext.get(KEY)
     if mine is None:
         return state
-    if character in mine["held"]:
+    if character in mine.held:
         state = give_back(state, character, "died")
     m = SLICE.plain(state)
     gone = m["abilities"].pop(character, [])
@@ -537,9 +537,9 @@ def character_died(state, character):
 
 def player_view(state, view, player):
     mine = state.ext.get(KEY)
-    if mine is None or not mine["ability_pile"]:
+    if mine is None or not mine.ability_pile:
         return view
-    hidden = mine.set("ability_pile", deep_freeze(sorted(mine["ability_pile"])))
+    hidden = replace(mine, ability_pile=deep_freeze(sorted(mine.ability_pile)))
     return replace(view, ext=view.ext.set(KEY, hidden))
 
 

@@ -8,7 +8,7 @@ other than the owner lands on or passes over a Realm, a tithing must be left beh
 any Object".  Collecting Tithings: "Realm owners (Nobles) may not collect tithings placed on their
 Realms until they land on or pass over their Realms."
 
-This area keeps its own plain data in ``state.ext["noblemen"]`` (public: a Realm's owner and its
+This area keeps its own state (a typed record) in ``state.ext["noblemen"]`` (public: a Realm's owner and its
 tithes show in every player's view; the Title pile's order does not)::
 
     {"pile": [title ids, top first], "held": {character: title},
@@ -93,7 +93,7 @@ def _store(state, mine):
 def title_of(state, cid):
     """The Title card ``cid`` holds, or None."""
     mine = state.ext.get(KEY)
-    return mine["held"].get(cid) if mine is not None else None
+    return mine.held.get(cid) if mine is not None else None
 
 
 def realms(state) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def entitled_effect(state, params, actor, source):
 def entitled(state, cid):
     """"they may take a Title card chosen at Random" (one Title each: docs/rulings.md)."""
     mine = state.ext.get(KEY)
-    if mine is None or title_of(state, cid) is not None or not mine["pile"] or not realm_spaces(state):
+    if mine is None or title_of(state, cid) is not None or not mine.pile or not realm_spaces(state):
         return log(state, "entitlement_refused", character=cid,
                    reason="holds a Title" if mine is not None and title_of(state, cid) else "no Title or Realm left")
     return decide(state, cid, "entitled", ["title:take", "decline"], "noblemen.title_chosen",
@@ -186,11 +186,11 @@ def _walked(state, cid):
 def before_encounter(state, result, character, space):
     state, replaced = result
     mine = state.ext.get(KEY)
-    if mine is None or not mine["realms"]:
+    if mine is None or not mine.realms:
         return result
     walked = _walked(state, character)
     state = set_turn_flag(state, character, "tithes_at", len(state.log))
-    here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
+    here = [s for s in dict.fromkeys(walked) if s in mine.realms]
     if not here:
         return state, replaced
     tithes = [frame("noblemen.realm_reached", space=s) for s in here]
@@ -287,7 +287,7 @@ def player_view(state, view, player):
     mine = state.ext.get(KEY)
     if mine is None:
         return view
-    return replace(view, ext=view.ext.set(KEY, mine.set("pile", deep_freeze(["hidden"] * len(mine["pile"])))))
+    return replace(view, ext=view.ext.set(KEY, replace(mine, pile=["hidden"] * len(mine.pile))))
 
 
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,

@@ -1,4 +1,4 @@
-"""The Airships' own plain data in ``state.ext["airships"]``.
+"""The Airships' own state (a typed record) in ``state.ext["airships"]``.
 
 ``cards``: character -> ``[the Airship card he has claimed]`` (off the board while claimed:
 the card invariant counts it here); ``damage``: Airship card -> the damage it has taken (kept while it lies on a space

@@ -1,4 +1,4 @@
-"""The Blood Moon's own plain data in ``state.ext["blood_moon"]`` and small shared helpers.
+"""The Blood Moon's own state (a typed record) in ``state.ext["blood_moon"]`` and small shared helpers.
 
 Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 

@@ -1,4 +1,4 @@
-"""The City's own plain data in ``state.ext["city"]``.
+"""The City's own state (a typed record) in ``state.ext["city"]``.
 
 ``cards``: place -> card ids held by the City outside the usual places (``outside:<character>``:
 animals left outside a building), so every card stays in exactly one place;

@@ -1,4 +1,4 @@
-"""The Emperor's Guard's own plain data in ``state.ext["emperors_guard"]``.
+"""The Emperor's Guard's own state (a typed record) in ``state.ext["emperors_guard"]``.
 
 ``guards``: piece -> the space it stands on (a piece is named after the space the Event placed it
 on: ``chapel``, ``city_gate``...); ``removed``: the pieces removed from play (beaten);

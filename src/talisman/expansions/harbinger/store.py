@@ -1,4 +1,4 @@
-"""The Harbinger's own plain data in ``state.ext["harbinger"]`` and small shared helpers.
+"""The Harbinger's own state (a typed record) in ``state.ext["harbinger"]`` and small shared helpers.
 
 Layout (a typed record, :class:`Harbinger`; its JSON is the same plain data):
 
