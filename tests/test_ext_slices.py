@@ -80,7 +80,7 @@ def _refused(doc):
     (("blood_moon", "werewolf_due"), ["x"], "state.ext.blood_moon.werewolf_due: expected str or null, got a list"),
     (("blood_moon", "lunar_events"), "night", "state.ext.blood_moon.lunar_events: expected a list"),
     (("blood_moon", "stalkers"), {"warrior": 3}, "state.ext.blood_moon.stalkers.warrior: expected str, got 3"),
-    (("blood_moon", "riders"), 7, "state.ext.blood_moon.riders: expected PMap or null, got 7"),
+    (("blood_moon", "riders"), 7, "state.ext.blood_moon.riders: expected a JSON object or null, got 7"),
 ])
 def test_a_bad_field_of_a_slice_is_refused_naming_its_path(where, value, message):
     doc = _document(["blood_moon"])

@@ -178,6 +178,10 @@ def _name(tp: Any) -> str:
         return " or ".join(_name(a) for a in args)
     if tp is type(None):
         return "null"
+    if typing.get_origin(tp) is PMap:
+        return "a JSON object"
+    if typing.get_origin(tp) is PVector:
+        return "a list"
     return getattr(tp, "__name__", str(tp))
 
 
