@@ -146,7 +146,7 @@ _BATTLE_FIELDS = frozenset(f.name for f in attrs.fields(Battle)) - {"ext"}
 class ExtRecord:
     """The base of a typed slice of ``GameState.ext``: an attrs frozen record an expansion (or a
     rule option's base plugin) declares for its own state, registered under its slice id with
-    :func:`register_slice` (``rules.kernel.ExtSlice`` does both; docs/architecture.md).
+    ``register_slice`` (``rules.kernel.ExtSlice`` does both; docs/architecture.md).
 
     Its fields are read as attributes.  For older readers it also answers as a read-only mapping
     of its present fields (``mine["time"]``, ``mine.get("riders", {})``, ``"riders" in mine``) and
