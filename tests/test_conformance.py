@@ -28,6 +28,7 @@ from talisman.engine.records import PMapType, PVectorType, replace
 from talisman.errors import IllegalAction, NotationError
 from talisman.games import GAMES
 from talisman.options import IMPLEMENTED_EXPANSIONS
+from talisman.state import ExtRecord
 
 #: Every implemented expansion (so a new one joins the conformance test when it is registered).
 SETS = list(IMPLEMENTED_EXPANSIONS)
@@ -132,6 +133,9 @@ def check_types(value: Any, hint: Any, path: str = "state") -> None:
         assert type(value) is tuple, f"{path}: {type(value).__name__} is not a tuple"
         for i, v in enumerate(value):
             check_types(v, args[0], f"{path}.{i}")
+    elif hint is ExtRecord:  # a slice of ``state.ext``: the record its owner registered
+        assert isinstance(value, ExtRecord) and attrs.has(type(value)), f"{path}: {value!r:.80} is no slice record"
+        check_types(value, type(value), path)
     elif attrs.has(hint):
         assert type(value) is hint, f"{path}: {type(value).__name__} is not a {hint.__name__}"
         for name, h in typing.get_type_hints(hint).items():

@@ -50,7 +50,7 @@ def test_subscribed_says_whether_a_point_has_a_listener_in_this_state():
     plain = talisman.new_game(["warrior"])
     assert not subscribed(plain, "lives_losing")
     assert subscribed(talisman.new_game(["warrior"], expansions=["blood_moon"]), "lives_losing")
-    dealt = replace(plain, ext=plain.ext.set(henchmen.KEY, {"dealt": {}}))
+    dealt = replace(plain, ext=plain.ext.set(henchmen.KEY, henchmen.Henchmen()))
     assert subscribed(dealt, "lives_losing")
     assert not subscribed(plain, "turn_started")  # (the endings subscribe to turn_beginning only)
     with pytest.raises(KeyError):

@@ -11,12 +11,12 @@ from .api import FORMAT, STEPS, apply, legal_actions
 from .bots import BOTS
 from .definitions import load
 from .engine import machine, scenario
-from .engine.serialize import to_data
+from .engine.serialize import to_data, typed_from_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
 from .rules import master_levels
 from .rules.setup import initial_state
-from .state import Character, update_character
+from .state import Character, slice_record, update_character
 from .triwizard import scenarios as tw
 from . import validate
 
@@ -82,8 +82,7 @@ def setup_state(setup, dice):
             for new in places.values():
                 for c in new:
                     state = take_from_deck(state, c)
-        mine = state.ext.get(expansion, pmap())
-        state = replace(state, ext=state.ext.set(expansion, mine.update(deep_freeze(values))))
+        state = replace(state, ext=state.ext.set(expansion, slice_with(state, expansion, values)))
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held)
     if "ending" in setup:
@@ -127,9 +126,18 @@ def hold_title(state, cid, held):
             raise TalismanError(f"titles: {title!r} does not last a number of turns")
         held_now["turns"] = turns
     held_now["since"] = None  # held from before: the first turn played counts
-    mine = state.ext["master_levels"]
-    return replace(state, ext=state.ext.set(
-        "master_levels", mine.set("held", mine["held"].set(cid, deep_freeze(held_now)))))
+    return master_levels.SLICE.put(state, held=master_levels.SLICE.get(state, "held").set(cid, deep_freeze(held_now)))
+
+
+def slice_with(state, expansion, values):
+    """Set-up key ``ext``: the expansion's slice of ``state.ext`` with these fields changed, rebuilt
+    as its typed record (a field it does not have, or a value of the wrong kind, is refused)."""
+    cls = slice_record(expansion)
+    if cls is None:
+        raise TalismanError(f"ext: {expansion!r} keeps no state of its own")
+    mine = state.ext.get(expansion)
+    data = {**(to_data(mine) if mine is not None else {}), **values}
+    return typed_from_data(cls, data, ("ext", expansion))
 
 
 def take_from_deck(state, card_id):

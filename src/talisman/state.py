@@ -17,7 +17,7 @@ from .engine.records import plain, plain_set, replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
 from .engine.records import (EMPTY_PMAP, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
-                             record_map, record_vector)
+                             record_keyed, record_map, record_vector, OMIT_NONE)
 
 
 @attrs.frozen(slots=False)
@@ -143,6 +143,98 @@ class Battle:
 _BATTLE_FIELDS = frozenset(f.name for f in attrs.fields(Battle)) - {"ext"}
 
 
+class ExtRecord:
+    """The base of a typed slice of ``GameState.ext``: an attrs frozen record an expansion (or a
+    rule option's base plugin) declares for its own state, registered under its slice id with
+    ``register_slice`` (``rules.kernel.ExtSlice`` does both; docs/architecture.md).
+
+    Its fields are read as attributes.  For older readers it also answers as a read-only mapping
+    of its present fields (``mine["time"]``, ``mine.get("riders", {})``, ``"riders" in mine``) and
+    ``mine.set(field, value)``; a field marked ``records.OMIT_NONE`` is absent while None (left
+    out of the JSON, ``get`` gives the default)."""
+
+    __slots__ = ()
+
+    def __contains__(self, key: object) -> bool:
+        fields = _slice_fields(type(self))
+        if key not in fields:
+            return False
+        return not (fields[key] and getattr(self, key) is None)
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A present field's value, ``default`` for an absent one."""
+        return getattr(self, key) if key in self else default
+
+    def keys(self) -> list[str]:
+        """The present fields' names."""
+        return [k for k in _slice_fields(type(self)) if k in self]
+
+    def items(self) -> list[tuple[str, Any]]:
+        """The present fields and their values."""
+        return [(k, getattr(self, k)) for k in self.keys()]
+
+    def __iter__(self) -> Any:
+        return iter(self.keys())
+
+    def set(self, key: str, value: Any) -> Any:
+        """A copy with one field changed (``engine.records.replace``: its converter runs)."""
+        return replace(self, **{key: value})
+
+    def discard(self, key: str) -> Any:
+        """A copy with an optional field absent (None)."""
+        if not _slice_fields(type(self)).get(key):
+            raise KeyError(f"{type(self).__name__}.{key} is not an optional field")
+        return replace(self, **{key: None})
+
+
+def map_field() -> Any:
+    """A slice record's field holding a frozen map (empty by default; a dict given is frozen)."""
+    return attrs.field(factory=pmap, converter=deep_freeze)
+
+
+def vector_field() -> Any:
+    """A slice record's field holding a frozen vector (empty by default; a list given is frozen)."""
+    return attrs.field(factory=pvector, converter=deep_freeze)
+
+
+def absent_field() -> Any:
+    """A slice record's optional field, absent (None, left out of the JSON) until set."""
+    return attrs.field(default=None, converter=deep_freeze, metadata=OMIT_NONE)
+
+
+def _slice_fields(cls: type) -> dict[str, bool]:
+    """A slice record's field names -> whether the field is absent while None."""
+    fields = _SLICE_FIELDS.get(cls)
+    if fields is None:
+        fields = _SLICE_FIELDS[cls] = {f.name: bool(f.metadata.get("omit_none")) for f in attrs.fields(cls)}
+    return fields
+
+
+_SLICE_FIELDS: dict[type, dict[str, bool]] = {}
+
+
+#: Slice id -> the record class of that slice of ``GameState.ext``, filled from above by the slice
+#: owners (``rules.kernel.ExtSlice``): the model imports no rule or expansion.
+EXT_SLICES: dict[str, type[ExtRecord]] = {}
+
+
+def register_slice(key: str, cls: type[ExtRecord]) -> None:
+    """Declare ``cls`` (an attrs frozen :class:`ExtRecord`) the record of ``state.ext[key]``."""
+    if not (attrs.has(cls) and issubclass(cls, ExtRecord)):
+        raise TypeError(f"the slice {key!r} must be an attrs record deriving from ExtRecord, not {cls!r}")
+    EXT_SLICES[key] = cls
+
+
+def slice_record(key: str) -> type[ExtRecord] | None:
+    """The record class registered for the slice ``key`` (None: none is)."""
+    return EXT_SLICES.get(key)
+
+
 @attrs.frozen(slots=False)
 class GameState:
     """A whole game of Talisman as one immutable value."""
@@ -169,7 +261,9 @@ class GameState:
     ending: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze)  # Alternative Endings
     # "space/card" -> counters left on a card; a few marks by a word (rules.characters, abilities)
     card_stock: PMap[str, int | str] = attrs.field(factory=pmap, converter=as_pmap)
-    ext: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # expansion id -> its own plain data
+    # slice id (an expansion's, a rule option's) -> its own typed record (``ExtRecord``)
+    ext: PMap[str, ExtRecord] = attrs.field(factory=pmap, converter=as_pmap,
+                                            metadata=record_keyed(slice_record))
     lasting: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rules.lasting: name -> plain data
     # space -> the cards under resolution there (drawn, their ``when_drawn`` not yet done; drawn
     # from a discard pile, not yet met): off the space, so no effect that clears it reaches them

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+import attrs
 import jsonschema
-from pyrsistent import pmap
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice
@@ -25,7 +25,7 @@ from .engine.serialize import from_data
 from .errors import StateError
 from .notation import Action
 from .rules.endings.cards import cards_held
-from .state import GameState
+from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
 
 #: Text longer than this is refused before it is parsed (a long game's state is well under 5 MB).
@@ -446,6 +446,16 @@ def parse_json(text, fmt):
 VIEW = "player_view"
 
 
+@attrs.frozen
+class ViewMark(ExtRecord):
+    """``state.ext["player_view"]``: whose view of the game this state is."""
+
+    player: str
+
+
+register_slice(VIEW, ViewMark)
+
+
 def is_state(state):
     """Refuse anything that is not a :class:`GameState`."""
     if not isinstance(state, GameState):
@@ -488,7 +498,7 @@ def mark_view(view, player, sees=()):
     if p is not None and not p.is_chance and p.player != player:
         # another player's choice may name the cards in their hand or cards drawn for them
         view = replace(view, pending=replace(p, options=(), args={}))
-    return replace(view, ext=view.ext.set(VIEW, pmap({"player": player})))
+    return replace(view, ext=view.ext.set(VIEW, ViewMark(player)))
 
 
 _SETUP_CHARACTER = {"anyOf": [_ID, {"type": "object", "required": ["id"], "properties": {"id": _ID}}]}

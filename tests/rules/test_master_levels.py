@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from pyrsistent import pvector, thaw
+from pyrsistent import pvector
 
 import talisman
 from talisman.api import STEPS
@@ -198,7 +198,7 @@ def test_a_realm_owner_and_its_tithes_show_in_every_view_the_title_pile_does_not
     """000 REALMS: the Realm and its tithings lie on the board for all to see; the Title cards are
     "chosen at Random" (their order is hidden)."""
     s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
-    m = thaw(s.ext["noblemen"])
+    m = noblemen.SLICE.plain(s)
     m["held"]["warrior"] = m["pile"].pop(0)
     m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 2}
     m["cards"]["chapel"] = []
@@ -212,7 +212,7 @@ def test_a_realm_owner_and_its_tithes_show_in_every_view_the_title_pile_does_not
 
 def test_a_dead_nobles_realm_leaves_the_board_and_its_tithes_stay():
     s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
-    m = thaw(s.ext["noblemen"])
+    m = noblemen.SLICE.plain(s)
     m["held"]["warrior"] = m["pile"].pop(0)
     m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 2}
     m["cards"]["chapel"] = []
@@ -293,7 +293,7 @@ def test_tithes_come_before_the_encounter(replaced):
     """000 Tithings: the tithe is left on passing over the Realm, before the encounter of the space
     landed on; an encounter an expansion replaced is not begun again."""
     s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
-    m = thaw(s.ext["noblemen"])
+    m = noblemen.SLICE.plain(s)
     m["realms"]["chapel"] = {"owner": "wizard", "title": "baron", "gold": 0}
     m["cards"]["chapel"] = []
     s = noblemen._store(s, m)

@@ -1,10 +1,9 @@
 """Rafts, LOSING A TURN, toads' movement and the movement primitives effects call
 (teleport, move to a space, move N spaces, the nearest space of a kind, "as your next move")."""
 import attrs
-from pyrsistent import pmap, pvector
 
 from support import events, game, legal, names, play, run_effects
-from talisman.rules.characters import kill
+from talisman.rules.characters import Rafts, kill
 from talisman.scenarios import setup_state
 from talisman.testing import invariants
 
@@ -183,7 +182,7 @@ def test_rafts_a_bought_raft_is_out_of_the_stock_until_used_then_back():
     # the Thief's next turn: he crosses; the card goes back with the Purchase Cards
     s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "raft": True, "fate": 0}]}, [])
     s = play(attrs.evolve(s, decks=s.decks.set("purchase", s.decks["purchase"].remove("purchase_raft")),
-                          ext=s.ext.set("rafts", pmap({"cards": pmap({"thief": pvector(["purchase_raft"])})}))),
+                          ext=s.ext.set("rafts", Rafts(cards={"thief": ["purchase_raft"]}))),
              "raft:hidden_valley")
     assert not s.characters["thief"].raft and "purchase_raft" in s.decks["purchase"]
     assert not s.ext["rafts"]["cards"].get("thief")

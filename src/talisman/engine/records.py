@@ -210,6 +210,18 @@ def record_map(cls: type) -> dict[str, type]:
     return {"record_map": cls}
 
 
+def record_keyed(lookup: Callable[[str], type | None]) -> dict[str, Callable[[str], type | None]]:
+    """Field metadata: this field holds a pmap from str to records whose class depends on the
+    key: ``lookup(key)`` gives it (None: no record is known under that key, refused on load).
+    Such a record is rebuilt with its fields' types checked (``serialize.typed_from_data``)."""
+    return {"record_keyed": lookup}
+
+
+#: Field metadata: the field is left out of the JSON while it is None (a field added to a record
+#: after states were written without it: absent and None are the same value).
+OMIT_NONE: dict[str, bool] = {"omit_none": True}
+
+
 @attrs.frozen
 class Frame:
     """A rule step waiting on the engine's stack: a step name and its arguments."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 
+import attrs
 from pyrsistent import pvector
+from pyrsistent.typing import PMap, PVector
 
 from .kernel import ExtSlice, end_turn_now
 from .hooks import adjust, run_hook, subscribed
@@ -17,7 +19,7 @@ from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
 from ..errors import RulesError
-from ..state import update_character
+from ..state import ExtRecord, map_field, update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -477,7 +479,14 @@ def discard(state, card_id):
 #: Rafts: the bought Raft cards held while their rafts are unused (``{"cards": {character: [id]}}``):
 #: "it must be placed ... back with the Purchase Cards, if it was bought" once used or lost, and
 #: not bought again meanwhile.
-RAFTS = ExtSlice("rafts", {"cards": {}})
+@attrs.frozen
+class Rafts(ExtRecord):
+    """``state.ext["rafts"]``: ``cards``, character -> the bought Raft cards he holds."""
+
+    cards: PMap[str, PVector[str]] = map_field()
+
+
+RAFTS = ExtSlice("rafts", Rafts)
 
 
 def hold_bought_raft(state, cid, card):

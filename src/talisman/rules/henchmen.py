@@ -2,7 +2,7 @@
 
 "Decide how many henchmen are permitted to each player. ... Once Characters are chosen, randomly
 deal out the agreed upon number of henchmen to each player from the remaining Character Cards."
-This area keeps its own plain data in ``state.ext["henchmen"]``::
+This area keeps its own state (a typed record) in ``state.ext["henchmen"]``::
 
     {"dealt": {player: [{"id": character id, "lives": n}, ...]}}
 
@@ -41,6 +41,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import attrs
+from pyrsistent.typing import PMap, PVector
+
 from ..definitions import character_pool, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
@@ -48,8 +51,20 @@ from ..engine.machine import log
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..errors import DataError, OptionError
+from ..state import ExtRecord, map_field
+from .kernel import ExtSlice
 
 KEY = "henchmen"
+
+
+@attrs.frozen
+class Henchmen(ExtRecord):
+    """``state.ext["henchmen"]``: ``dealt``, player -> his living Henchmen (the layout above)."""
+
+    dealt: PMap[str, PVector[PMap[str, Any]]] = map_field()
+
+
+SLICE = ExtSlice(KEY, Henchmen)
 #: "nor may they ... Gain more than 4 Lives"
 MAX_LIVES = 4
 
@@ -95,7 +110,7 @@ def henchmen_of(state, cid) -> list[dict[str, Any]]:
     mine = state.ext.get(KEY)
     if mine is None:
         return []
-    return [dict(h) for h in mine["dealt"].get(cid, ())]
+    return [dict(h) for h in mine.dealt.get(cid, ())]
 
 
 def fighting(state, cid):
@@ -110,9 +125,7 @@ def fighting(state, cid):
 
 
 def _set(state, cid, henchmen):
-    mine = state.ext[KEY]
-    mine = mine.set("dealt", mine["dealt"].set(cid, deep_freeze(henchmen)))
-    return replace(state, ext=state.ext.set(KEY, mine))
+    return SLICE.put(state, dealt=SLICE.get(state, "dealt").set(cid, deep_freeze(henchmen)))
 
 
 # --- set-up: the deal ---------------------------------------------------------------------------
@@ -167,7 +180,7 @@ def setup(state):
         cards, dice = shuffle(state.dice, remaining)
         state = replace(state, dice=dice)
         dealt = {c: [henchman(h) for h in cards[i * n:(i + 1) * n]] for i, c in enumerate(eligible)}
-    state = replace(state, ext=state.ext.set(KEY, deep_freeze({"dealt": dealt})))
+    state = SLICE.put(state, dealt=dealt)
     for c in eligible:
         state = log(state, "henchmen_dealt", character=c, henchmen=[h["id"] for h in dealt[c]])
     return state

@@ -7,15 +7,19 @@ docs/architecture.md.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from pyrsistent import pvector
+import attrs
+from pyrsistent import pvector, thaw
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
 from ..engine.records import THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace
-from ..state import GameState, character, update_character
+from ..state import ExtRecord, GameState, character, register_slice, update_character
 from .hooks import adjust
+
+#: A slice's record class.
+S = TypeVar("S", bound=ExtRecord)
 
 __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "space_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
@@ -174,30 +178,53 @@ def space_instructions(state: GameState, space: str):
     return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
 
 
-class ExtSlice:
-    """An expansion's own slice of ``state.ext`` (plain frozen data under its id): the three
-    operations every expansion's store needs, written once.
+class ExtSlice(Generic[S]):
+    """An expansion's own slice of ``state.ext``: a typed record (an attrs frozen
+    :class:`~talisman.state.ExtRecord`) under its id, and the three operations every store needs.
+    Declaring it registers the record class for the slice id, so ``from_json``, the validator
+    and the scenario set-ups rebuild (and check) it.
 
-    >>> import talisman
-    >>> mine = ExtSlice("example", {"count": 0, "seen": []})
+    >>> import attrs, talisman
+    >>> from pyrsistent.typing import PVector
+    >>> from talisman.engine.records import as_pvector
+    >>> from talisman.state import ExtRecord
+    >>> @attrs.frozen
+    ... class Example(ExtRecord):
+    ...     count: int = 0
+    ...     seen: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    >>> mine = ExtSlice("example", Example)
     >>> s = mine.put(talisman.new_game(["troll"]), count=2)
-    >>> mine.get(s, "count"), mine.get(s, "seen")   # a field never set reads as its empty value
+    >>> mine.get(s, "count"), mine.get(s, "seen")   # a field never set reads as its default
     (2, pvector([]))
     """
 
-    def __init__(self, key: str, empty: Any) -> None:
+    __slots__ = ("key", "record", "empty")
+
+    def __init__(self, key: str, record: type[S]) -> None:
         self.key = key
-        self.empty = deep_freeze(empty)
+        self.record = record
+        self.empty: S = record()
+        register_slice(key, record)
+
+    def of(self, state: GameState) -> S:
+        """The slice's record (its empty record when the slice is absent)."""
+        mine = state.ext.get(self.key)
+        return self.empty if mine is None else mine  # type: ignore[return-value]  # registered: the record of S
 
     def get(self, state: GameState, field: str) -> Any:
-        """A field of the slice (its empty value when the slice or the field is absent)."""
-        return state.ext.get(self.key, self.empty).get(field, self.empty.get(field))
+        """A field of the slice (its default when the slice is absent)."""
+        return getattr(self.of(state), field)
 
     def put(self, state: GameState, **changes: Any) -> GameState:
-        """A new state with these fields of the slice changed (frozen)."""
-        mine = state.ext.get(self.key, self.empty).update(deep_freeze(changes))
-        return replace(state, ext=state.ext.set(self.key, mine))
+        """A new state with these fields of the slice changed (each field's converter freezes)."""
+        return replace(state, ext=state.ext.set(self.key, replace(self.of(state), **changes)))
 
     def init(self, state: GameState) -> GameState:
-        """A new state with the slice at its empty value."""
+        """A new state with the slice at its empty record."""
         return replace(state, ext=state.ext.set(self.key, self.empty))
+
+    def plain(self, state: GameState) -> dict[str, Any]:
+        """The slice's fields as plain, changeable data (dicts and lists) to edit and ``put`` back."""
+        mine = self.of(state)
+        fields = attrs.fields(self.record)  # type: ignore[arg-type]  # S: an attrs record
+        return thaw({f.name: getattr(mine, f.name) for f in fields})

@@ -5,7 +5,7 @@ plugin, docs/master_levels.md).
 The titles, how each is gained, resigned and what it adds are data
 (``data/talisman/options/master_levels.yaml``); the cards that make a title lie set aside
 (``data/talisman/cards/optional_rules.yaml``) and join the Adventure deck only with the option.
-This area keeps its own plain data in ``state.ext["master_levels"]``::
+This area keeps its own state (a typed record) in ``state.ext["master_levels"]``::
 
     {"held": {character: {"title": id, "turns": turns left or None, "strength": n, "craft": n,
                           "alignment": the alignment before, or None}},
@@ -36,7 +36,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import attrs
 from pyrsistent import pvector, thaw
+from pyrsistent.typing import PMap, PVector
 
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
@@ -45,12 +47,25 @@ from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..errors import DataError, OptionError
-from ..state import update_character
+from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
-from .kernel import HANDLERS, remove_from_space, run_effects
+from .kernel import HANDLERS, ExtSlice, remove_from_space, run_effects
 
 KEY = "master_levels"
+
+
+@attrs.frozen
+class MasterLevels(ExtRecord):
+    """``state.ext["master_levels"]`` (the layout above)."""
+
+    held: PMap[str, PMap[str, Any]] = map_field()
+    abilities: PMap[str, PVector[str]] = map_field()
+    ability_pile: PVector[str] = vector_field()
+    ability_discards: PVector[str] = vector_field()
+
+
+SLICE = ExtSlice(KEY, MasterLevels)
 OPTION_NAMES = ("master_levels", "magic_items", "ability_stockpile")
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -134,15 +149,15 @@ def in_use(state) -> tuple[str, ...]:
 def title_of(state, cid):
     """The Master Level title ``cid`` holds, or None."""
     mine = state.ext.get(KEY)
-    if mine is None or cid not in mine["held"]:
+    if mine is None or cid not in mine.held:
         return None
-    return mine["held"][cid]["title"]
+    return mine.held[cid]["title"]
 
 
 def holder(state, title):
     """Who holds ``title`` (one Character Card each), or None."""
     mine = state.ext.get(KEY)
-    for cid, h in (mine["held"].items() if mine is not None else ()):
+    for cid, h in (mine.held.items() if mine is not None else ()):
         if h["title"] == title:
             return cid
     return None
@@ -151,15 +166,15 @@ def holder(state, title):
 def gained_abilities(state, cid) -> list[str]:
     """The Ability cards ``cid`` has gained (GAINING SPECIAL ABILITIES)."""
     mine = state.ext.get(KEY)
-    return list(mine["abilities"].get(cid, ())) if mine is not None else []
+    return list(mine.abilities.get(cid, ())) if mine is not None else []
 
 
 def _mine(state):
-    return dict(state.ext[KEY])
+    return dict(SLICE.of(state).items())
 
 
 def _store(state, mine):
-    return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
+    return SLICE.put(state, **mine)
 
 
 # --- set-up ----------------------------------------------------------------------------------------
@@ -209,7 +224,7 @@ def take_title(state, cid, title, cause):
     ch = state.characters[cid]
     before = None
     state = update_character(state, cid, strength=ch.strength + t["strength"], craft=ch.craft + t["craft"])
-    mine = thaw(state.ext[KEY])
+    mine = SLICE.plain(state)
     # "10 turns": the holder's turns after the one the title is gained in (docs/rulings.md)
     mine["held"][cid] = {"title": title, "turns": t.get("lasts"), "strength": t["strength"],
                          "craft": t["craft"], "alignment": None, "since": state.turn}
@@ -220,7 +235,7 @@ def take_title(state, cid, title, cause):
         before = ch.alignment
         state = chars.set_alignment(state, cid, t["alignment"], f"the {t['name']}")
         if state.characters[cid].alignment == t["alignment"]:
-            mine = thaw(state.ext[KEY])
+            mine = SLICE.plain(state)
             mine["held"][cid]["alignment"] = before
             state = _store(state, mine)
     return state
@@ -230,7 +245,7 @@ def give_back(state, cid, why):
     """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
     allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
     Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
-    mine = thaw(state.ext[KEY])
+    mine = SLICE.plain(state)
     h = mine["held"].pop(cid)
     state = _store(state, mine)
     t = titles()[h["title"]]
@@ -450,13 +465,13 @@ def resign_chosen(state, action, title):
 
 def turn_ended(state, character):
     mine = state.ext.get(KEY)
-    if mine is None or character not in mine["held"] or mine["held"][character]["turns"] is None \
-            or mine["held"][character]["since"] == state.turn:
+    if mine is None or character not in mine.held or mine.held[character]["turns"] is None \
+            or mine.held[character]["since"] == state.turn:
         return state
-    left = mine["held"][character]["turns"] - 1
+    left = mine.held[character]["turns"] - 1
     if left <= 0:
         return give_back(state, character, "ten turns")
-    m = thaw(mine)
+    m = SLICE.plain(state)
     m["held"][character]["turns"] = left
     return _store(state, m)
 
@@ -467,7 +482,7 @@ def draw_ability(state, cid, cause):
     """"When an Ability is Gained, or purchased, it is taken from the top of the Ability Stock
     pile. When the Stockpile is exhausted, shuffle the discard pile and turn it face down to
     start a new Stockpile.\""""
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     if not m["ability_pile"] and m["ability_discards"]:
         pile, dice = shuffle(state.dice, m["ability_discards"])
         state = replace(state, dice=dice)
@@ -509,9 +524,9 @@ def character_died(state, character):
     mine = state.ext.get(KEY)
     if mine is None:
         return state
-    if character in mine["held"]:
+    if character in mine.held:
         state = give_back(state, character, "died")
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     gone = m["abilities"].pop(character, [])
     if gone:
         m["ability_discards"] += gone
@@ -522,9 +537,9 @@ def character_died(state, character):
 
 def player_view(state, view, player):
     mine = state.ext.get(KEY)
-    if mine is None or not mine["ability_pile"]:
+    if mine is None or not mine.ability_pile:
         return view
-    hidden = mine.set("ability_pile", deep_freeze(sorted(mine["ability_pile"])))
+    hidden = replace(mine, ability_pile=deep_freeze(sorted(mine.ability_pile)))
     return replace(view, ext=view.ext.set(KEY, hidden))
 
 

@@ -8,7 +8,7 @@ other than the owner lands on or passes over a Realm, a tithing must be left beh
 any Object".  Collecting Tithings: "Realm owners (Nobles) may not collect tithings placed on their
 Realms until they land on or pass over their Realms."
 
-This area keeps its own plain data in ``state.ext["noblemen"]`` (public: a Realm's owner and its
+This area keeps its own state (a typed record) in ``state.ext["noblemen"]`` (public: a Realm's owner and its
 tithes show in every player's view; the Title pile's order does not)::
 
     {"pile": [title ids, top first], "held": {character: title},
@@ -26,7 +26,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pyrsistent import thaw
+import attrs
+from pyrsistent.typing import PMap, PVector
 
 from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
@@ -35,12 +36,25 @@ from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..errors import DataError, OptionError
-from ..state import update_character
+from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import possessions
-from .kernel import remove_from_space, set_turn_flag
+from .kernel import ExtSlice, remove_from_space, set_turn_flag
 
 KEY = "noblemen"
+
+
+@attrs.frozen
+class Noblemen(ExtRecord):
+    """``state.ext["noblemen"]`` (the layout above)."""
+
+    pile: PVector[str] = vector_field()
+    held: PMap[str, str] = map_field()
+    realms: PMap[str, PMap[str, Any]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field()
+
+
+SLICE = ExtSlice(KEY, Noblemen)
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 SCHEMA: dict[str, Any] = {
@@ -73,19 +87,19 @@ def table() -> Any:
 
 
 def _store(state, mine):
-    return replace(state, ext=state.ext.set(KEY, deep_freeze(mine)))
+    return SLICE.put(state, **mine)
 
 
 def title_of(state, cid):
     """The Title card ``cid`` holds, or None."""
     mine = state.ext.get(KEY)
-    return mine["held"].get(cid) if mine is not None else None
+    return mine.held.get(cid) if mine is not None else None
 
 
 def realms(state) -> dict[str, Any]:
     """``{space: {"owner", "title", "gold"}}``: the Realms on the board."""
     mine = state.ext.get(KEY)
-    return thaw(mine["realms"]) if mine is not None else {}
+    return SLICE.plain(state)["realms"] if mine is not None else {}
 
 
 # --- set-up ------------------------------------------------------------------------------------------
@@ -123,7 +137,7 @@ def entitled_effect(state, params, actor, source):
 def entitled(state, cid):
     """"they may take a Title card chosen at Random" (one Title each: docs/rulings.md)."""
     mine = state.ext.get(KEY)
-    if mine is None or title_of(state, cid) is not None or not mine["pile"] or not realm_spaces(state):
+    if mine is None or title_of(state, cid) is not None or not mine.pile or not realm_spaces(state):
         return log(state, "entitlement_refused", character=cid,
                    reason="holds a Title" if mine is not None and title_of(state, cid) else "no Title or Realm left")
     return decide(state, cid, "entitled", ["title:take", "decline"], "noblemen.title_chosen",
@@ -134,7 +148,7 @@ def title_chosen(state, action):
     cid = state.current
     if action.args[:1] != ("take",):
         return log(state, "entitlement_declined", character=cid)
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     title = m["pile"].pop(0)
     m["held"][cid] = title
     state = _store(state, m)
@@ -146,7 +160,7 @@ def title_chosen(state, action):
 def realm_placed(state, action, title):
     cid = state.current
     space = action.args[0]
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     m["realms"][space] = {"owner": cid, "title": title, "gold": 0}
     m["cards"][space] = []
     state = _store(state, m)
@@ -172,11 +186,11 @@ def _walked(state, cid):
 def before_encounter(state, result, character, space):
     state, replaced = result
     mine = state.ext.get(KEY)
-    if mine is None or not mine["realms"]:
+    if mine is None or not mine.realms:
         return result
     walked = _walked(state, character)
     state = set_turn_flag(state, character, "tithes_at", len(state.log))
-    here = [s for s in dict.fromkeys(walked) if s in mine["realms"]]
+    here = [s for s in dict.fromkeys(walked) if s in mine.realms]
     if not here:
         return state, replaced
     tithes = [frame("noblemen.realm_reached", space=s) for s in here]
@@ -209,7 +223,7 @@ def tithe_left(state, action, space):
     """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"."""
     cid = state.current
     what = action.args[0]
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     ch = state.characters[cid]
     if what == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
@@ -225,7 +239,7 @@ def tithe_left(state, action, space):
 
 def collect(state, cid, space):
     """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     gold, cards = m["realms"][space]["gold"], m["cards"][space]
     if not gold and not cards:
         return state
@@ -253,7 +267,7 @@ def character_died(state, character):
     title = title_of(state, character)
     if title is None:
         return state
-    m = thaw(state.ext[KEY])
+    m = SLICE.plain(state)
     del m["held"][character]
     m["pile"].append(title)
     for space, realm in list(m["realms"].items()):
@@ -273,7 +287,7 @@ def player_view(state, view, player):
     mine = state.ext.get(KEY)
     if mine is None:
         return view
-    return replace(view, ext=view.ext.set(KEY, mine.set("pile", deep_freeze(["hidden"] * len(mine["pile"])))))
+    return replace(view, ext=view.ext.set(KEY, replace(mine, pile=["hidden"] * len(mine.pile))))
 
 
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,

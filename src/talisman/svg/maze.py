@@ -12,7 +12,7 @@ import attrs
 from ..errors import TalismanError
 from ..triwizard import TriwizardState, player_view
 from ..triwizard.definitions import load
-from .picture import FONT, NS, PALETTE, _n, _text
+from .picture import FONT, NS, PALETTE, svg_number, add_text
 
 CELL = 40
 PAD = 16
@@ -72,20 +72,20 @@ def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element
     width = panel_x + PANEL + PAD
     height = HEADER + max(board_h, len(rows) * LINE + 20) + PAD
     root = ET.Element("svg", {"xmlns": NS, "version": "1.1",
-                              "viewBox": f"0 0 {_n(width)} {_n(height)}", "width": _n(size or width),
-                              "height": _n(size / width * height if size else height),
+                              "viewBox": f"0 0 {svg_number(width)} {svg_number(height)}", "width": svg_number(size or width),
+                              "height": svg_number(size / width * height if size else height),
                               "font-family": FONT, "class": "triwizard-maze"})
     ET.SubElement(root, "title").text = "The Triwizard Maze: " + ", ".join(state.order)
-    ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": _n(width), "height": _n(height), "fill": "#f4f1e8"})
+    ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": svg_number(width), "height": svg_number(height), "fill": "#f4f1e8"})
     status = ("Game over" + (f": {', '.join(state.outcome.winners)} won" if state.outcome.winners else "")
               if state.is_over else
               f"{state.pending.player} to decide: {state.pending.kind}" if state.pending else "")
-    _text(root, PAD, 26, f"Turn {state.turn} · {status}", 16, font_weight="bold")
+    add_text(root, PAD, 26, f"Turn {state.turn} · {status}", 16, font_weight="bold")
     root.append(ET.fromstring(_static_text()))
     if state.hedge in b.coords:
         r, c = b.coords[state.hedge]
-        ET.SubElement(root, "rect", {"x": _n(PAD + c * CELL), "y": _n(HEADER + r * CELL),
-                                     "width": _n(CELL), "height": _n(CELL),
+        ET.SubElement(root, "rect", {"x": svg_number(PAD + c * CELL), "y": svg_number(HEADER + r * CELL),
+                                     "width": svg_number(CELL), "height": svg_number(CELL),
                                      "fill": KIND_FILL["green_hedge"], "stroke": "#0b2a0b",
                                      "stroke-width": "3", "class": "wandering-hedge",
                                      "data-square": state.hedge})
@@ -93,7 +93,7 @@ def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element
         r, c = b.coords[sq]
         x, y = PAD + c * CELL + 4, HEADER + r * CELL + 4
         shown = cup.face_up and cup.tile not in (None, HIDDEN)
-        t = ET.SubElement(root, "rect", {"x": _n(x), "y": _n(y), "width": _n(CELL - 8), "height": _n(CELL - 8),
+        t = ET.SubElement(root, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CELL - 8), "height": svg_number(CELL - 8),
                                          "rx": "3", "fill": "#fff2cc" if shown else "#3d2b6b",
                                          "stroke": "#c9a227", "class": "cup-tile" + ("" if shown else " face-down"),
                                          "data-square": sq, "data-tile": cup.tile if shown else ""})
@@ -112,11 +112,11 @@ def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element
             lit = pid == highlight
             p = ET.SubElement(root, "g", {"class": "piece" + (" highlight" if lit else ""),
                                           "data-player": pid, "data-square": sq})
-            ET.SubElement(p, "circle", {"cx": _n(x), "cy": _n(y), "r": _n(rad),
+            ET.SubElement(p, "circle", {"cx": svg_number(x), "cy": svg_number(y), "r": svg_number(rad),
                                         "fill": PALETTE[state.order.index(pid) % len(PALETTE)],
                                         "stroke": "#ffd700" if lit else "#fff", "stroke-width": "3" if lit else "1.5",
                                         "stroke-dasharray": "3 2" if state.cloak == pid else "none"})
-            _text(p, x, y + rad * 0.4, pid[:2].title(), rad * 1.0, "middle", fill="#fff", font_weight="bold")
+            add_text(p, x, y + rad * 0.4, pid[:2].title(), rad * 1.0, "middle", fill="#fff", font_weight="bold")
             if state.cloak == pid:
                 ET.SubElement(p, "title").text = f"{pid} wears the Invisibility Cloak"
     y = HEADER + 16
@@ -125,10 +125,10 @@ def maze_drawing(state, *, player=None, size=None, highlight=None) -> ET.Element
         if field:
             attrs.update({"data-field": field, "data-player": pid, "data-face-down": str(down)})
         row = ET.SubElement(root, "g", attrs)
-        _text(row, panel_x, y, text, 13 if kind == "name" else 12, fill="#222",
+        add_text(row, panel_x, y, text, 13 if kind == "name" else 12, fill="#222",
               font_weight="bold" if kind == "name" else "normal")
         for k in range(down):
-            ET.SubElement(row, "rect", {"x": _n(panel_x + len(text) * 6.6 + 6 + k * 13), "y": _n(y - 11),
+            ET.SubElement(row, "rect", {"x": svg_number(panel_x + len(text) * 6.6 + 6 + k * 13), "y": svg_number(y - 11),
                                         "width": "10", "height": "14", "rx": "1.5", "fill": "#3d2b6b",
                                         "stroke": "#c9a227", "class": "card face-down"})
         y += LINE
@@ -143,12 +143,12 @@ def _static_text():
     for sq, kind in b.kinds.items():
         r, c = b.coords[sq]
         x, y = PAD + c * CELL, HEADER + r * CELL
-        ET.SubElement(g, "rect", {"x": _n(x), "y": _n(y), "width": _n(CELL), "height": _n(CELL),
+        ET.SubElement(g, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CELL), "height": svg_number(CELL),
                                   "fill": KIND_FILL[kind], "stroke": "#5a4a3a", "stroke-width": "0.5",
                                   "class": "square", "data-square": sq, "data-kind": kind})
         label = b.symbols[sq] if kind in ("portkey", "headstone") else KIND_LABEL.get(kind)
         if label:
-            _text(g, x + CELL / 2, y + CELL * 0.65, label, CELL * 0.42, "middle", fill="#222")
+            add_text(g, x + CELL / 2, y + CELL * 0.65, label, CELL * 0.42, "middle", fill="#222")
     return ET.tostring(g, encoding="unicode")
 
 

@@ -133,13 +133,13 @@ def drawing(state, *, player=None, size=None, highlight=None, path="last") -> ET
     width = panel_x + PANEL + PAD
     height = max(HEADER + main.height, max((f.y + f.h for _, f in frames), default=0),
                  HEADER + panel_h) + PAD
-    root = ET.Element("svg", {"xmlns": NS, "version": "1.1", "viewBox": f"0 0 {_n(width)} {_n(height)}",
-                              "width": _n(size if size else width),
-                              "height": _n((size / width * height) if size else height),
+    root = ET.Element("svg", {"xmlns": NS, "version": "1.1", "viewBox": f"0 0 {svg_number(width)} {svg_number(height)}",
+                              "width": svg_number(size if size else width),
+                              "height": svg_number((size / width * height) if size else height),
                               "font-family": FONT, "class": "talisman-board"})
     ET.SubElement(root, "title").text = _title(state, defs)
     _marker(root)
-    ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": _n(width), "height": _n(height),
+    ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": svg_number(width), "height": svg_number(height),
                                  "fill": "#fbf8f0"})
     _header(root, state, defs, width)
     root.append(_static(defs, main, boxes, frames))
@@ -224,7 +224,7 @@ def _for_nobody(state):
     return replace(state, characters=chars)
 
 
-def _n(x):
+def svg_number(x):
     """A number as SVG text (at most two decimals)."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
@@ -234,8 +234,10 @@ def _name(defs, cid):
     return c.name if c else str(cid).replace("_", " ").title()
 
 
-def _text(parent, x, y, text, size=12, anchor="start", **attrs):
-    el = ET.SubElement(parent, "text", {"x": _n(x), "y": _n(y), "font-size": _n(size),
+def add_text(parent, x, y, text, size=12, anchor="start", **attrs):
+    """A ``<text>`` element added to ``parent`` at ``(x, y)`` (the maze picture draws with it too);
+    keyword attributes with ``_`` are written with ``-`` (``font_weight``)."""
+    el = ET.SubElement(parent, "text", {"x": svg_number(x), "y": svg_number(y), "font-size": svg_number(size),
                                          "text-anchor": anchor,
                                          **{k.replace("_", "-"): v for k, v in attrs.items()}})
     el.text = text
@@ -281,28 +283,28 @@ def _header(root, state, defs, width):
         status = "waiting on chance"
     time = state.ext.get("blood_moon", {}).get("time") if "blood_moon" in state.ext else None
     left = f"Round {state.round}, turn {state.turn}" + (f", {time}" if time else "")
-    _text(g, PAD, 28, left, 18, font_weight="bold")
-    _text(g, PAD + 300, 28, status[:110], 14)
+    add_text(g, PAD, 28, left, 18, font_weight="bold")
+    add_text(g, PAD + 300, 28, status[:110], 14)
 
 
 def _main_board(root, board, main):
     g = ET.SubElement(root, "g", {"class": "main-board"})
     if main.rings:
         sq = main.rings[0][1]
-        ET.SubElement(g, "rect", {"x": _n(sq.x), "y": _n(sq.y), "width": _n(sq.w), "height": _n(sq.h),
+        ET.SubElement(g, "rect", {"x": svg_number(sq.x), "y": svg_number(sq.y), "width": svg_number(sq.w), "height": svg_number(sq.h),
                                   "fill": "#6b8f4e", "rx": "6"})
     for outer, inner, edge, inside in main.bands:
         river = any(o in board.regions[inner] for s in board.regions[outer]
                     for o in board.spaces[s].opposite)
         colour = RIVER if river else CLIFF
-        ET.SubElement(g, "rect", {"x": _n(edge.x), "y": _n(edge.y), "width": _n(edge.w),
-                                  "height": _n(edge.h), "fill": colour,
+        ET.SubElement(g, "rect", {"x": svg_number(edge.x), "y": svg_number(edge.y), "width": svg_number(edge.w),
+                                  "height": svg_number(edge.h), "fill": colour,
                                   "class": "river" if river else "band",
                                   "data-between": f"{outer} {inner}"})
-        ET.SubElement(g, "rect", {"x": _n(inside.x), "y": _n(inside.y), "width": _n(inside.w),
-                                  "height": _n(inside.h), "fill": "#6b8f4e"})
+        ET.SubElement(g, "rect", {"x": svg_number(inside.x), "y": svg_number(inside.y), "width": svg_number(inside.w),
+                                  "height": svg_number(inside.h), "fill": "#6b8f4e"})
         if river:
-            _text(g, edge.x + edge.w / 2, edge.y + 17, "Storm River", 13, "middle",
+            add_text(g, edge.x + edge.w / 2, edge.y + 17, "Storm River", 13, "middle",
                   fill="#ffffff", font_style="italic")
 
 
@@ -318,16 +320,16 @@ def _links(root, board, boxes):
             continue
         colour, width = LINK_STYLE.get(lk.kind, ("#555", 6))
         (x1, y1), (x2, y2) = boxes[lk.a].centre, boxes[lk.b].centre
-        ET.SubElement(g, "line", {"x1": _n(x1), "y1": _n(y1), "x2": _n(x2), "y2": _n(y2),
+        ET.SubElement(g, "line", {"x1": svg_number(x1), "y1": svg_number(y1), "x2": svg_number(x2), "y2": svg_number(y2),
                                   "stroke": colour, "stroke-width": str(width), "class": "link",
                                   "data-kind": lk.kind, "data-a": lk.a, "data-b": lk.b})
 
 
 def _side_frame(root, board, region, frame, boxes):
     g = ET.SubElement(root, "g", {"class": "side-board", "data-region": region})
-    ET.SubElement(g, "rect", {"x": _n(frame.x), "y": _n(frame.y), "width": _n(frame.w),
-                              "height": _n(frame.h), "fill": "#8aa0bd", "rx": "6"})
-    _text(g, frame.x + 8, frame.y + 18, _region_name(board, region), 14, fill="#ffffff",
+    ET.SubElement(g, "rect", {"x": svg_number(frame.x), "y": svg_number(frame.y), "width": svg_number(frame.w),
+                              "height": svg_number(frame.h), "fill": "#8aa0bd", "rx": "6"})
+    add_text(g, frame.x + 8, frame.y + 18, _region_name(board, region), 14, fill="#ffffff",
           font_weight="bold")
     inside = set(board.regions[region])
     drawn = set()
@@ -336,7 +338,7 @@ def _side_frame(root, board, region, frame, boxes):
             if n in inside and (n, sid) not in drawn:
                 drawn.add((sid, n))
                 (x1, y1), (x2, y2) = boxes[sid].centre, boxes[n].centre
-                ET.SubElement(g, "line", {"x1": _n(x1), "y1": _n(y1), "x2": _n(x2), "y2": _n(y2),
+                ET.SubElement(g, "line", {"x1": svg_number(x1), "y1": svg_number(y1), "x2": svg_number(x2), "y2": svg_number(y2),
                                           "stroke": "#4a5d7a", "stroke-width": "5"})
 
 
@@ -386,13 +388,13 @@ def _name_lines(name, box):
 
 def _space(root, defs, sid, box, fill):
     g = ET.SubElement(root, "g", {"class": "space", "data-space": sid})
-    ET.SubElement(g, "rect", {"x": _n(box.x), "y": _n(box.y), "width": _n(box.w), "height": _n(box.h),
+    ET.SubElement(g, "rect", {"x": svg_number(box.x), "y": svg_number(box.y), "width": svg_number(box.w), "height": svg_number(box.h),
                               "fill": fill, "stroke": "#5a4a3a", "stroke-width": "1.2", "rx": "4",
                               "class": "space-shape", "data-space": sid})
     font = _name_font(box)
     y = box.y + font + 2
     for line in _name_lines(defs.board.spaces[sid].name, box):
-        _text(g, box.x + box.w / 2, y, line, font, "middle", fill="#2b2118", **{"class": "space-name"})
+        add_text(g, box.x + box.w / 2, y, line, font, "middle", fill="#2b2118", **{"class": "space-name"})
         y += font + 1
 
 
@@ -435,10 +437,10 @@ def _space_contents(root, defs, sid, box, state):
     y = box.y + font + 2 + len(_name_lines(defs.board.spaces[sid].name, box)) * (font + 1)
     small = max(7.0, font * 0.82)
     if sid in terrain:
-        ET.SubElement(g, "rect", {"x": _n(box.x + 1), "y": _n(y - small), "width": _n(box.w - 2),
-                                  "height": _n(small + 4), "fill": "#8fbc8f", "class": "terrain",
+        ET.SubElement(g, "rect", {"x": svg_number(box.x + 1), "y": svg_number(y - small), "width": svg_number(box.w - 2),
+                                  "height": svg_number(small + 4), "fill": "#8fbc8f", "class": "terrain",
                                   "data-card": terrain[sid]})
-        _text(g, box.x + box.w / 2, y + 1, _name(defs, terrain[sid]), small, "middle",
+        add_text(g, box.x + box.w / 2, y + 1, _name(defs, terrain[sid]), small, "middle",
               fill="#1b3b1b", **{"class": "terrain-name"})
         y += small + 5
     shown = cards[:2] if len(cards) <= 2 else cards[:1]
@@ -448,25 +450,25 @@ def _space_contents(root, defs, sid, box, state):
         label = label if len(label) <= width else label[:width - 1] + "…"
         y += 1
         held_card = i in how   # under resolution: a red frame (an Enemy being fought, a card drawn)
-        rect = {"x": _n(box.x + 3), "y": _n(y - small + 1), "width": _n(box.w - 6),
-                "height": _n(small + 3), "fill": "#fffdf5",
+        rect = {"x": svg_number(box.x + 3), "y": svg_number(y - small + 1), "width": svg_number(box.w - 6),
+                "height": svg_number(small + 3), "fill": "#fffdf5",
                 "stroke": "#b22222" if held_card else "#9a8a6a",
                 "stroke-width": "1.4" if held_card else "0.6",
                 "class": "held-card" if held_card else "board-card", "data-card": cid}
         if held_card:
             rect["data-held"] = how[i]
         ET.SubElement(g, "rect", rect)
-        _text(g, box.x + box.w / 2, y + 2, label, small, "middle", fill="#5b2a00")
+        add_text(g, box.x + box.w / 2, y + 2, label, small, "middle", fill="#5b2a00")
         y += small + 4
     if len(cards) > len(shown):
-        _text(g, box.x + box.w / 2, y + 2, f"+{len(cards) - len(shown)} more cards", small, "middle",
+        add_text(g, box.x + box.w / 2, y + 2, f"+{len(cards) - len(shown)} more cards", small, "middle",
               fill="#5b2a00", **{"class": "more-cards", "data-count": str(len(cards) - len(shown))})
     if gold:
         r = max(6.0, 9 * scale)
         cx, cy = box.x + box.w - r - 3, box.y + box.h - r - 3
-        ET.SubElement(g, "circle", {"cx": _n(cx), "cy": _n(cy), "r": _n(r), "fill": "#f1c232",
+        ET.SubElement(g, "circle", {"cx": svg_number(cx), "cy": svg_number(cy), "r": svg_number(r), "fill": "#f1c232",
                                     "stroke": "#7f6000", "class": "gold", "data-gold": str(gold)})
-        _text(g, cx, cy + r * 0.45, str(gold), r * 1.2, "middle", fill="#3d2e00")
+        add_text(g, cx, cy + r * 0.45, str(gold), r * 1.2, "middle", fill="#3d2e00")
 
 
 def _figures(root, state, boxes):
@@ -480,9 +482,9 @@ def _figures(root, state, boxes):
         x, y = box.x + s + 3, box.y + box.h - s - 3
         fig = ET.SubElement(g, "g", {"class": "figure", "data-figure": field, "data-space": space})
         ET.SubElement(fig, "title").text = title
-        ET.SubElement(fig, "path", {"d": f"M{_n(x)},{_n(y - s)} L{_n(x + s)},{_n(y)} L{_n(x)},{_n(y + s)} "
-                                         f"L{_n(x - s)},{_n(y)} z", "fill": "#222", "stroke": "#fff"})
-        _text(fig, x, y + s * 0.4, label, s * 1.05, "middle", fill="#fff", font_weight="bold")
+        ET.SubElement(fig, "path", {"d": f"M{svg_number(x)},{svg_number(y - s)} L{svg_number(x + s)},{svg_number(y)} L{svg_number(x)},{svg_number(y + s)} "
+                                         f"L{svg_number(x - s)},{svg_number(y)} z", "fill": "#222", "stroke": "#fff"})
+        add_text(fig, x, y + s * 0.4, label, s * 1.05, "middle", fill="#fff", font_weight="bold")
 
 
 def piece_spots(box, count):
@@ -528,12 +530,12 @@ def _pieces(root, state, boxes, seats, highlight):
             p = ET.SubElement(g, "g", {"class": "piece" + (" highlight" if lit else ""),
                                        "data-character": cid, "data-space": space})
             ET.SubElement(p, "title").text = f"{_name(defs, cid)} ({defs.board.spaces[space].name})"
-            ET.SubElement(p, "circle", {"cx": _n(x), "cy": _n(y), "r": _n(r),
+            ET.SubElement(p, "circle", {"cx": svg_number(x), "cy": svg_number(y), "r": svg_number(r),
                                         "fill": "#7a9a3a" if ch.toad_turns   # a Toad is green
                                         else PALETTE[seats[cid] % len(PALETTE)],
                                         "stroke": "#ffd700" if lit else "#ffffff",
                                         "stroke-width": "3" if lit else "1.5"})
-            _text(p, x, y + r * 0.38, _initials(defs, cid), r * 1.0, "middle", fill="#ffffff",
+            add_text(p, x, y + r * 0.38, _initials(defs, cid), r * 1.0, "middle", fill="#ffffff",
                   font_weight="bold")
 
 
@@ -543,7 +545,7 @@ def _initials(defs, cid):
 
 
 def _arrow(root, points):
-    d = " ".join(f"{'M' if i == 0 else 'L'}{_n(x)},{_n(y)}" for i, (x, y) in enumerate(points))
+    d = " ".join(f"{'M' if i == 0 else 'L'}{svg_number(x)},{svg_number(y)}" for i, (x, y) in enumerate(points))
     ET.SubElement(root, "path", {"d": d, "fill": "none", "stroke": "#222", "stroke-width": "4",
                                  "stroke-opacity": "0.75", "stroke-dasharray": "10 5",
                                  "marker-end": "url(#talisman-arrowhead)", "class": "last-move"})
@@ -585,19 +587,19 @@ def _panel_height(state, cid):
 def _panel(root, state, defs, cid, x, y, colour, lit):
     h = _panel_height(state, cid)
     g = ET.SubElement(root, "g", {"class": "panel" + (" highlight" if lit else ""), "data-character": cid})
-    ET.SubElement(g, "rect", {"x": _n(x), "y": _n(y), "width": str(PANEL), "height": _n(h - 6),
+    ET.SubElement(g, "rect", {"x": svg_number(x), "y": svg_number(y), "width": str(PANEL), "height": svg_number(h - 6),
                               "fill": "#ffffff", "stroke": "#ffd700" if lit else "#b8a888",
                               "stroke-width": "4" if lit else "1", "rx": "5"})
-    ET.SubElement(g, "rect", {"x": _n(x), "y": _n(y), "width": "8", "height": _n(h - 6), "fill": colour})
+    ET.SubElement(g, "rect", {"x": svg_number(x), "y": svg_number(y), "width": "8", "height": svg_number(h - 6), "fill": colour})
     deciding = state.pending.player if state.pending is not None else None
     current = (" (to decide)" if deciding == cid else
                " (their turn)" if state.current == cid and not state.is_over else "")
-    _text(g, x + 16, y + 20, _name(defs, cid) + current, 15, font_weight="bold")
+    add_text(g, x + 16, y + 20, _name(defs, cid) + current, 15, font_weight="bold")
     yy = y + 20 + LINE
     group = g
     for kind, text, field, cards, down in _panel_rows(state, defs, cid):
         if kind != "cards":
-            _text(g, x + 16, yy, text, 12, fill="#333", **{"class": kind, "data-value": text})
+            add_text(g, x + 16, yy, text, 12, fill="#333", **{"class": kind, "data-value": text})
             yy += LINE
             continue
         if cards:        # the first row of a list: a group naming the cards it shows
@@ -605,10 +607,10 @@ def _panel(root, state, defs, cid, x, y, colour, lit):
                                            "data-cards": " ".join(c for c in cards if c != HIDDEN),
                                            "data-face-down": str(sum(1 for c in cards if c == HIDDEN))})
         if text:
-            _text(group, x + 16, yy, text, 12, fill="#333")
+            add_text(group, x + 16, yy, text, 12, fill="#333")
         bx = x + 16 + (len(text) * 6.6 + 6 if text else 8)
         for k in range(down):
-            ET.SubElement(group, "rect", {"x": _n(bx + k * 13), "y": _n(yy - 11), "width": "10",
+            ET.SubElement(group, "rect", {"x": svg_number(bx + k * 13), "y": svg_number(yy - 11), "width": "10",
                                           "height": "14", "rx": "1.5", "fill": "#3d2b6b",
                                           "stroke": "#c9a227", "class": "card face-down"})
         yy += LINE

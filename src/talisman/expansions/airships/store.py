@@ -1,4 +1,4 @@
-"""The Airships' own plain data in ``state.ext["airships"]``.
+"""The Airships' own state (a typed record) in ``state.ext["airships"]``.
 
 ``cards``: character -> ``[the Airship card he has claimed]`` (off the board while claimed:
 the card invariant counts it here); ``damage``: Airship card -> the damage it has taken (kept while it lies on a space
@@ -8,14 +8,29 @@ Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7).
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+from pyrsistent.typing import PMap, PVector
+
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, map_field
 
 KEY = "airships"
-EMPTY = deep_freeze({"cards": {}, "damage": {}, "left": {}, "stunned": {}})
 
 
-SLICE = ExtSlice(KEY, EMPTY)
+@attrs.frozen
+class Airships(ExtRecord):
+    """``state.ext["airships"]`` (the fields above)."""
+
+    cards: PMap[str, PVector[str]] = map_field()
+    damage: PMap[str, int] = map_field()
+    left: PMap[str, PVector[Any]] = map_field()
+    stunned: PMap[str, PMap[str, int]] = map_field()
+
+
+SLICE = ExtSlice(KEY, Airships)
 get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 

@@ -1,6 +1,6 @@
-"""The Blood Moon's own plain data in ``state.ext["blood_moon"]`` and small shared helpers.
+"""The Blood Moon's own state (a typed record) in ``state.ext["blood_moon"]`` and small shared helpers.
 
-Layout (a pmap of plain data, so a state still round-trips through JSON):
+Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 
 ``time``
     ``"day"`` or ``"night"``: the side of the Time card showing (SETUP: Day).
@@ -38,10 +38,16 @@ Layout (a pmap of plain data, so a state still round-trips through JSON):
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from pyrsistent import pmap, pvector
+from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
-from ...engine.records import deep_freeze, replace
+from ...engine.records import replace
+from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, absent_field, map_field, vector_field
 
 EXP = "blood_moon"
 DAY, NIGHT = "day", "night"
@@ -50,8 +56,31 @@ OTHER_SIDE = {DAY: NIGHT, NIGHT: DAY}
 WEREWOLF_START = "forest"
 
 
-def data(state):
-    return state.ext.get(EXP, pmap())
+@attrs.frozen
+class BloodMoon(ExtRecord):
+    """``state.ext["blood_moon"]`` (the layout above; the fields "absent until" are None until set)."""
+
+    time: str = DAY
+    werewolf: str = WEREWOLF_START
+    werewolf_due: str | None = None
+    lunar_events: PVector[str] = vector_field()
+    lycanthropes: PMap[str, str] = map_field()
+    stalkers: PMap[str, str] = map_field()
+    jobs: PVector[Any] = vector_field()
+    pending: PVector[Any] = vector_field()
+    cards: PMap[str, PVector[str]] = map_field()
+    riders: PMap[str, str] | None = absent_field()
+    rewarded: PMap[str, int] | None = absent_field()
+    choosing: PVector[str] | None = absent_field()
+    attack_rolls_fixed: PMap[str, Any] | None = absent_field()
+    spare_lives_lost: PMap[str, int] | None = absent_field()
+
+
+SLICE = ExtSlice(EXP, BloodMoon)
+
+
+def data(state) -> BloodMoon:
+    return SLICE.of(state)
 
 
 def enabled(state):
@@ -59,16 +88,18 @@ def enabled(state):
 
 
 def get(state, key, default=None):
-    return data(state).get(key, default)
+    """A field of the Blood Moon's data (``default`` while it is absent)."""
+    value = getattr(SLICE.of(state), key)
+    return default if value is None else value
 
 
 def store(state, **changes):
     """A new state with these fields of the Blood Moon's data changed; ``cards`` rebuilt."""
-    d = data(state).update(deep_freeze(changes))
-    d = d.set("cards", pmap({
-        "lunar_events": pvector(d.get("lunar_events", ())),
-        "lycanthropes": pvector(sorted(d.get("lycanthropes", pmap()).values())),
-        "choosing": pvector(d.get("choosing", ())),
+    d = replace(SLICE.of(state), **changes)
+    d = replace(d, cards=pmap({
+        "lunar_events": pvector(d.lunar_events),
+        "lycanthropes": pvector(sorted(d.lycanthropes.values())),
+        "choosing": pvector(d.choosing or ()),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 

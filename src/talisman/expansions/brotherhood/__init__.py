@@ -27,33 +27,44 @@ taken there and those rules never run.  What is left: docs/brotherhood.md.
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from pyrsistent import pvector
+from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll, then
-from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import movement, possessions
 from ...rules.hooks import adjust
-from ...rules.kernel import end_turn_now, passing, update_character
+from ...rules.kernel import ExtSlice, end_turn_now, passing, update_character
+from ...state import ExtRecord, map_field, vector_field
 from . import data
 
 ID = "brotherhood"
-EMPTY = deep_freeze({"known": {}, "gift": [], "warrants": [], "held": {}, "seen": 0,
-                     "found_by": {}})
+
+
+@attrs.frozen
+class Brotherhood(ExtRecord):
+    """``state.ext["brotherhood"]`` (the fields above)."""
+
+    known: PMap[str, PVector[str]] = map_field()
+    gift: PVector[str] = vector_field()
+    warrants: PVector[str] = vector_field()
+    held: PMap[str, str] = map_field()
+    seen: int = 0
+    found_by: PMap[str, Any] = map_field()
+
+
+SLICE = ExtSlice(ID, Brotherhood)
 OPTIONS = ("convince", "escape", "judged")
 
 
 # --- the expansion's own data ---------------------------------------------------------------
 
-def get(state, field):
-    return state.ext.get(ID, EMPTY).get(field, EMPTY[field])
-
-
-def put(state, **changes):
-    mine = state.ext.get(ID, EMPTY).update(deep_freeze(changes))
-    return replace(state, ext=state.ext.set(ID, mine))
+get, put = SLICE.get, SLICE.put
 
 
 def known(state, cid):
@@ -70,7 +81,7 @@ def is_member(state, cid):
 def setup(state):
     """Hook: the tables are read (and checked) when a game is set up; the record starts empty."""
     data.rules()
-    return put(replace(state, ext=state.ext.set(ID, EMPTY)), seen=len(state.log))
+    return put(SLICE.init(state), seen=len(state.log))
 
 
 # --- meeting Strangers and the Law ----------------------------------------------------------

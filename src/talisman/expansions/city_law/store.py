@@ -1,4 +1,4 @@
-"""The City's own plain data in ``state.ext["city"]``.
+"""The City's own state (a typed record) in ``state.ext["city"]``.
 
 ``cards``: place -> card ids held by the City outside the usual places (``outside:<character>``:
 animals left outside a building), so every card stays in exactly one place;
@@ -11,17 +11,32 @@ entered the City (turning back from there is not leaving the City).
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from pyrsistent import pvector
+from pyrsistent.typing import PMap, PVector
 
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, map_field, vector_field
 
 KEY = "city"
-EMPTY = deep_freeze({"cards": {}, "warrants": [], "loans": {}, "window": None, "due": None,
-                     "arrived": []})
 
 
-SLICE = ExtSlice(KEY, EMPTY)
+@attrs.frozen
+class City(ExtRecord):
+    """``state.ext["city"]`` (the fields above)."""
+
+    cards: PMap[str, PVector[str]] = map_field()
+    warrants: PVector[str] = vector_field()
+    loans: PMap[str, int] = map_field()
+    window: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze)
+    due: PVector[Any] | None = attrs.field(default=None, converter=deep_freeze)
+    arrived: PVector[str] = vector_field()
+
+
+SLICE = ExtSlice(KEY, City)
 get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 

@@ -21,20 +21,32 @@ claimed or met as cards).  The card texts are stand-ins (the data file says so).
 """
 from __future__ import annotations
 
-from pyrsistent import pmap, pvector
+import attrs
+from pyrsistent import pvector
+from pyrsistent.typing import PMap, PVector
 
-from ...rules.kernel import remove_from_space
+from ...rules.kernel import ExtSlice, remove_from_space
+from ...state import ExtRecord, map_field
 from ...engine.ruleset import Plugin
 from ...definitions import load
 from ...engine.machine import decide, log, push, frame
-from ...engine.records import replace
 
 ID = "disasters"
 
 
+@attrs.frozen
+class Disasters(ExtRecord):
+    """``state.ext["disasters"]``: ``cards``, space -> the Disasters played on it."""
+
+    cards: PMap[str, PVector[str]] = map_field()
+
+
+SLICE = ExtSlice(ID, Disasters)
+
+
 def played(state):
     """``{space: (card ids)}``: the Disasters on the board."""
-    return state.ext.get(ID, pmap()).get("cards", pmap())
+    return SLICE.get(state, "cards")
 
 
 def candidate_spaces(card_id):
@@ -65,7 +77,7 @@ def place(state, card, drawn_on, space):
     state = remove_from_space(state, drawn_on, card)
     cards = played(state)
     cards = cards.set(space, cards.get(space, pvector()).append(card))
-    state = replace(state, ext=state.ext.set(ID, state.ext.get(ID, pmap()).set("cards", cards)))
+    state = SLICE.put(state, cards=cards)
     state = log(state, "disaster_played", card=card, space=space)
     # "If there are any Characters currently on a Space affected by a disaster, they are
     # effected immediately" (in turn order)

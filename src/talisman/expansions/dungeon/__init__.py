@@ -30,7 +30,9 @@ other deck by the base view).  Reconstructions: docs/dungeon.md.
 """
 from __future__ import annotations
 
-from pyrsistent import pmap, pvector
+import attrs
+from pyrsistent import pvector
+from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
 from ...engine.data import data_root, load_yaml
@@ -39,8 +41,8 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...rules import characters as chars, combat, encounters
-from ...rules.kernel import end_turn_now, remove_from_space, set_turn_flag
-from ...state import update_character
+from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
+from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
 REGION = "dungeon"
@@ -75,28 +77,39 @@ def chart():
 
 # --- own state ----------------------------------------------------------------------------------
 
-def _ext(state):
-    return state.ext.get(ID) or pmap()
+@attrs.frozen
+class Dungeon(ExtRecord):
+    """``state.ext["dungeon"]`` (the fields above)."""
+
+    fleeing: PMap[str, bool] = map_field()
+    beaten: PMap[str, bool] = map_field()
+    face_down: PVector[str] = vector_field()
+
+
+SLICE = ExtSlice(ID, Dungeon)
+
+
+def _ext(state) -> Dungeon:
+    return SLICE.of(state)
 
 
 def _mark(state, key, cid, value):
-    mine = _ext(state)
-    table = mine.get(key) or pmap()
+    table = getattr(_ext(state), key)
     table = table.discard(cid) if not value else table.set(cid, True)
-    return replace(state, ext=state.ext.set(ID, mine.set(key, table)))
+    return SLICE.put(state, **{key: table})
 
 
 def fleeing(state, cid):
-    return bool((_ext(state).get("fleeing") or pmap()).get(cid))
+    return bool(_ext(state).fleeing.get(cid))
 
 
 def beaten(state, cid):
-    return bool((_ext(state).get("beaten") or pmap()).get(cid))
+    return bool(_ext(state).beaten.get(cid))
 
 
 def doorways(state, main_only=False):
     """The spaces with an upturned Doorway (one entry per card), in board order."""
-    down = set(_ext(state).get("face_down") or ())
+    down = set(_ext(state).face_down)
     kinds = (DOORWAY,) if main_only else DOORWAYS
     return [s for s, cards in sorted(state.board_cards.items()) for c in cards
             if c in kinds and s not in down]
@@ -113,8 +126,7 @@ def sealed(state):
 def setup(state):
     cards, dice = shuffle(state.dice, state.decks.get("dungeon", ()))
     state = replace(state, dice=dice, decks=state.decks.set("dungeon", pvector(cards)))
-    return replace(state, ext=state.ext.set(ID, pmap({"fleeing": pmap(), "beaten": pmap(),
-                                                       "face_down": pvector()})))
+    return SLICE.init(state)
 
 
 def draw_deck(state, deck, character, space):

@@ -1,4 +1,4 @@
-"""The Emperor's Guard's own plain data in ``state.ext["emperors_guard"]``.
+"""The Emperor's Guard's own state (a typed record) in ``state.ext["emperors_guard"]``.
 
 ``guards``: piece -> the space it stands on (a piece is named after the space the Event placed it
 on: ``chapel``, ``city_gate``...); ``removed``: the pieces removed from play (beaten);
@@ -12,14 +12,31 @@ character}`` or ``{piece, space, cards: true}``), kept here so a turn cut short 
 """
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+from pyrsistent.typing import PMap, PVector
+
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, map_field, vector_field
 
 KEY = "emperors_guard"
-EMPTY = deep_freeze({"guards": {}, "removed": [], "round": 0, "warrants": [], "cards": {}, "queue": []})
 
 
-SLICE = ExtSlice(KEY, EMPTY)
+@attrs.frozen
+class EmperorsGuard(ExtRecord):
+    """``state.ext["emperors_guard"]`` (the fields above)."""
+
+    guards: PMap[str, str] = map_field()
+    removed: PVector[str] = vector_field()
+    round: int = 0
+    warrants: PVector[str] = vector_field()
+    cards: PMap[str, PVector[str]] = map_field()
+    queue: PVector[PMap[str, Any]] = vector_field()
+
+
+SLICE = ExtSlice(KEY, EmperorsGuard)
 get, put, init = SLICE.get, SLICE.put, SLICE.init
 
 

@@ -1,6 +1,6 @@
-"""The Harbinger's own plain data in ``state.ext["harbinger"]`` and small shared helpers.
+"""The Harbinger's own state (a typed record) in ``state.ext["harbinger"]`` and small shared helpers.
 
-Layout (a pmap; every value plain data, so a state still round-trips through JSON):
+Layout (a typed record, :class:`Harbinger`; its JSON is the same plain data):
 
 ``harbinger``
     the space the Harbinger figure stands on, or ``None`` while it is on the Harbinger sheet;
@@ -25,10 +25,14 @@ Layout (a pmap; every value plain data, so a state still round-trips through JSO
 """
 from __future__ import annotations
 
+import attrs
 from pyrsistent import pmap, pvector
+from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
-from ...engine.records import deep_freeze, replace
+from ...engine.records import replace
+from ...rules.kernel import ExtSlice
+from ...state import ExtRecord, absent_field, map_field, vector_field
 
 EXP = "harbinger"
 
@@ -44,34 +48,53 @@ NO_TERRAIN = frozenset({"jail", "town_square", "city_donjon", "city_town_square"
 BOARD_LINKS = {"city": "city"}
 
 
-def data(state):
-    return state.ext.get(EXP, pmap())
+@attrs.frozen
+class Harbinger(ExtRecord):
+    """``state.ext["harbinger"]`` (the layout above; the fields "absent until" are None until
+    set; ``revelations_by``: who is putting back the cards a Revelations drew, :mod:`.cards`)."""
+
+    harbinger: str | None = None
+    omen_set: str | None = None
+    omen_stack: PVector[str] = vector_field()
+    omen_discards: PVector[str] = vector_field()
+    terrain: PMap[str, str] = map_field()
+    cards: PMap[str, PVector[str]] = map_field()
+    bindings: PMap[str, str] | None = absent_field()
+    gifts: PMap[str, PVector[str]] | None = absent_field()
+    gift_round: PMap[str, int] | None = absent_field()
+    revelations_by: str | None = absent_field()
+
+
+SLICE = ExtSlice(EXP, Harbinger)
+
+
+def data(state) -> Harbinger:
+    return SLICE.of(state)
 
 
 def get(state, key, default=None):
-    return data(state).get(key, default)
+    """A field of the Harbinger's data (``default`` while it is absent)."""
+    value = getattr(SLICE.of(state), key)
+    return default if value is None else value
 
 
 def store(state, **changes):
     """A new state with these fields of the Harbinger's data changed; ``cards`` rebuilt."""
-    d = data(state).update(deep_freeze(changes))
-    cards = d.get("cards", pmap())
-    cards = cards.update({
-        "omen_stack": pvector(d.get("omen_stack", ())),
-        "omen_discards": pvector(d.get("omen_discards", ())),
-        "terrain_on_board": pvector(sorted(d.get("terrain", pmap()).values())),
-        "divine_gifts": pvector(c for _, gifts in sorted(d.get("gifts", pmap()).items()) for c in gifts),
+    d = replace(SLICE.of(state), **changes)
+    cards = d.cards.update({
+        "omen_stack": pvector(d.omen_stack),
+        "omen_discards": pvector(d.omen_discards),
+        "terrain_on_board": pvector(sorted(d.terrain.values())),
+        "divine_gifts": pvector(c for _, gifts in sorted((d.gifts or {}).items()) for c in gifts),
     })
-    d = d.set("cards", cards)
-    return replace(state, ext=state.ext.set(EXP, d))
+    return replace(state, ext=state.ext.set(EXP, replace(d, cards=cards)))
 
 
 def put_aside(state, place, card_ids):
     """Cards that leave play for the game box (unused Omen sets)."""
-    d = data(state)
-    cards = d.get("cards", pmap())
-    cards = cards.set(place, pvector(list(cards.get(place, ())) + list(card_ids)))
-    return replace(state, ext=state.ext.set(EXP, d.set("cards", cards)))
+    d = SLICE.of(state)
+    cards = d.cards.set(place, pvector(list(d.cards.get(place, ())) + list(card_ids)))
+    return replace(state, ext=state.ext.set(EXP, replace(d, cards=cards)))
 
 
 def enabled(state):

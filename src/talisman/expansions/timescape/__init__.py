@@ -37,6 +37,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import attrs
+from pyrsistent.typing import PMap, PVector
+
 from pyrsistent import pmap, pvector
 
 from ...definitions import load
@@ -47,8 +50,8 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
-from ...rules.kernel import answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
-from ...state import update_character
+from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
+from ...state import ExtRecord, map_field, update_character
 from . import ranged
 
 ID = "timescape"
@@ -114,31 +117,44 @@ def magic_table():
 
 # --- own state ----------------------------------------------------------------------------------
 
-def _ext(state):
-    return state.ext.get(ID) or pmap()
+@attrs.frozen
+class Timescape(ExtRecord):
+    """``state.ext["timescape"]`` (the fields above)."""
+
+    gate: PMap[str, str] = map_field()
+    sent: PMap[str, PVector[str]] = map_field()
+    imprisoned: PMap[str, bool] = map_field()
+    rift: str | None = None
+
+
+SLICE = ExtSlice(ID, Timescape)
+
+
+def _ext(state) -> Timescape:
+    return SLICE.of(state)
 
 
 def _set(state, key, value):
-    return replace(state, ext=state.ext.set(ID, _ext(state).set(key, value)))
+    return SLICE.put(state, **{key: value})
 
 
 def _mark(state, key, cid, value):
-    table = _ext(state).get(key) or pmap()
+    table = getattr(_ext(state), key)
     table = table.discard(cid) if not value else table.set(cid, value)
     return _set(state, key, table)
 
 
 def imprisoned(state, cid):
-    return bool((_ext(state).get("imprisoned") or pmap()).get(cid))
+    return bool(_ext(state).imprisoned.get(cid))
 
 
 def sent_by(state, cid):
     """Who has sent ``cid`` into the Timescape already (the Mystic, the Enchantress)."""
-    return tuple((_ext(state).get("sent") or pmap()).get(cid, ()))
+    return tuple(_ext(state).sent.get(cid, ()))
 
 
 def rift(state, cid):
-    return _ext(state).get("rift") == cid
+    return _ext(state).rift == cid
 
 
 # --- entering -----------------------------------------------------------------------------------
@@ -316,8 +332,7 @@ def escape_rolled(state, action, who):
 def setup(state):
     cards, dice = shuffle(state.dice, state.decks.get("timescape", ()))
     state = replace(state, dice=dice, decks=state.decks.set("timescape", pvector(cards)))
-    return replace(state, ext=state.ext.set(ID, pmap({"gate": pmap(), "sent": pmap(),
-                                                       "imprisoned": pmap(), "rift": None})))
+    return SLICE.init(state)
 
 
 def full_turn(state):
@@ -328,7 +343,7 @@ def full_turn(state):
 def turn_started(state, character):
     if not full_turn(state):
         return state  # LOSING A TURN: "all they may do is right their playing piece"
-    if (_ext(state).get("gate") or pmap()).get(character) == "ready" and state.characters[character].alive:
+    if _ext(state).gate.get(character) == "ready" and state.characters[character].alive:
         # the Warp Gate Spell cast last turn: this turn's move is into the Timescape (made before
         # the movement, so no other board's movement takes it; the Warp Gate is then encountered)
         state = _mark(state, "gate", character, False)
@@ -346,9 +361,9 @@ def turn_ended(state, character):
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "card_discarded", card=card, space=space, reason="never left on the Timescape")
-    if (_ext(state).get("gate") or pmap()).get(character) == "cast":
+    if _ext(state).gate.get(character) == "cast":
         state = _mark(state, "gate", character, "ready")  # "enter the Timescape on your next turn"
-    return _set(state, "rift", None) if _ext(state).get("rift") is not None else state
+    return _set(state, "rift", None) if _ext(state).rift is not None else state
 
 
 def draw_deck(state, deck, character, space):

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import functools
 
-from pyrsistent import pmap
+import attrs
+from pyrsistent.typing import PMap
 
 from ...engine.data import data_root, load_yaml, validate
 from ...engine.ruleset import Plugin
@@ -35,7 +36,8 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
 from ...errors import DataError
-from ...state import update_character
+from ...state import ExtRecord, map_field, update_character
+from ...rules.kernel import ExtSlice
 from ...rules import characters as chars, combat, encounters, inner_region, movement
 
 ID = "wizards_tower"
@@ -76,23 +78,33 @@ def tower_data():
 
 # --- own state ----------------------------------------------------------------------------------
 
-def _ext(state):
-    return state.ext.get(ID) or pmap()
+@attrs.frozen
+class WizardsTower(ExtRecord):
+    """``state.ext["wizards_tower"]`` (the fields above)."""
+
+    cleared: PMap[str, str] = map_field()
+    retreating: PMap[str, bool] = map_field()
+
+
+SLICE = ExtSlice(ID, WizardsTower)
+
+
+def _ext(state) -> WizardsTower:
+    return SLICE.of(state)
 
 
 def _set(state, key, cid, value):
-    mine = _ext(state)
-    table = mine.get(key) or pmap()
+    table = getattr(_ext(state), key)
     table = table.discard(cid) if value is None else table.set(cid, value)
-    return replace(state, ext=state.ext.set(ID, mine.set(key, table)))
+    return SLICE.put(state, **{key: table})
 
 
 def cleared(state, cid):
-    return (_ext(state).get("cleared") or pmap()).get(cid)
+    return _ext(state).cleared.get(cid)
 
 
 def retreating(state, cid):
-    return bool((_ext(state).get("retreating") or pmap()).get(cid))
+    return bool(_ext(state).retreating.get(cid))
 
 
 def in_tower(state, cid):
@@ -107,7 +119,7 @@ def _flag(state, cid, key, value=True):
 # --- hooks --------------------------------------------------------------------------------------
 
 def setup(state):
-    return replace(state, ext=state.ext.set(ID, pmap({"cleared": pmap(), "retreating": pmap()})))
+    return SLICE.init(state)
 
 
 def before_movement(state, result, character):

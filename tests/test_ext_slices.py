@@ -1,0 +1,126 @@
+"""Issue 15 (a typed state): each expansion's slice of ``state.ext`` is a typed record (an attrs
+:class:`~talisman.state.ExtRecord` declared with ``rules.kernel.ExtSlice``), written as the same
+plain JSON as before and rebuilt, with its fields' types checked, by ``from_json``."""
+import json
+
+import pytest
+
+import talisman
+from talisman.bots import RandomBot
+from talisman.errors import StateError, TalismanError
+from talisman.expansions import MODULES
+from talisman.rules import characters, henchmen, master_levels, noblemen
+from talisman.scenarios import setup_state
+from talisman.state import EXT_SLICES, ExtRecord
+
+#: A game that keeps each slice: (expansions, options).  The Catacombs keep no state of their own.
+GAMES = [((e,), {}) for e in MODULES if e != "catacombs"] + [
+    ((), {"master_levels": True, "ability_stockpile": True}),
+    ((), {"noblemen": True}),
+    ((), {"henchmen": 1}),
+]
+
+
+def played(expansions, options, seed=3, steps=120):
+    s = talisman.new_game(["warrior", "wizard", "troll"], expansions=expansions, seed=seed,
+                          options={"max_rounds": 30, **options})
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s = talisman.apply(s, bot.choose(s))
+    return s
+
+
+@pytest.mark.parametrize("expansions, options", GAMES, ids=lambda v: "-".join(v) if isinstance(v, tuple) else "")
+def test_every_slice_is_its_typed_record_and_round_trips(expansions, options):
+    s = played(expansions, options)
+    assert s.ext, "the game keeps some state of its own"
+    for key, mine in s.ext.items():
+        assert isinstance(mine, ExtRecord) and type(mine) is EXT_SLICES[key]
+    text = talisman.to_json(s)
+    back = talisman.from_json(text)
+    assert back == s and talisman.to_json(back) == text
+    for key, mine in back.ext.items():
+        assert type(mine) is EXT_SLICES[key]
+
+
+def test_the_rafts_slice_round_trips():
+    s = characters.RAFTS.put(talisman.new_game(["warrior"]), cards={"warrior": ["purchase_raft"]})
+    assert s.ext["rafts"] == characters.Rafts(cards={"warrior": ["purchase_raft"]})
+    doc = json.loads(talisman.to_json(s))
+    assert doc["state"]["ext"]["rafts"] == {"cards": {"warrior": ["purchase_raft"]}}
+
+
+def test_the_json_of_a_slice_is_its_plain_layout_an_absent_field_left_out():
+    """The Blood Moon's ``riders`` is "absent until one does": not in the JSON, None in the record."""
+    s = talisman.new_game(["warrior"], expansions=["blood_moon"])
+    data = json.loads(talisman.to_json(s))["state"]["ext"]["blood_moon"]
+    assert data == {"time": "day", "werewolf": "forest", "werewolf_due": None, "lunar_events": [],
+                    "lycanthropes": {}, "stalkers": {}, "jobs": [], "pending": [],
+                    "cards": {"lunar_events": [], "lycanthropes": [], "choosing": []}}
+    mine = s.ext["blood_moon"]
+    assert mine.riders is None and "riders" not in mine and mine.get("riders", "none") == "none"
+    assert mine.time == mine["time"] == "day"
+
+
+def _document(expansions, options=None):
+    return json.loads(talisman.to_json(talisman.new_game(["warrior", "wizard"], expansions=expansions,
+                                                         options=options or {})))
+
+
+def _refused(doc):
+    with pytest.raises(StateError) as e:
+        talisman.from_json(json.dumps(doc))
+    return str(e.value)
+
+
+@pytest.mark.parametrize("where, value, message", [
+    (("blood_moon", "time"), 5, "state.ext.blood_moon.time: expected str, got 5"),
+    (("blood_moon", "werewolf_due"), ["x"], "state.ext.blood_moon.werewolf_due: expected str or null, got a list"),
+    (("blood_moon", "lunar_events"), "night", "state.ext.blood_moon.lunar_events: expected a list"),
+    (("blood_moon", "stalkers"), {"warrior": 3}, "state.ext.blood_moon.stalkers.warrior: expected str, got 3"),
+    (("blood_moon", "riders"), 7, "state.ext.blood_moon.riders: expected a JSON object or null, got 7"),
+])
+def test_a_bad_field_of_a_slice_is_refused_naming_its_path(where, value, message):
+    doc = _document(["blood_moon"])
+    doc["state"]["ext"][where[0]][where[1]] = value
+    assert _refused(doc).startswith(message)
+
+
+def test_a_field_no_slice_has_is_refused():
+    doc = _document(["city"])
+    doc["state"]["ext"]["city"]["colour"] = "red"
+    assert _refused(doc) == "state.ext.city: a City has no field(s) colour"
+
+
+def test_a_slice_under_a_name_no_one_keeps_is_refused():
+    """The Catacombs keep no state of their own: a slice under their id is refused."""
+    doc = _document(["catacombs"])
+    doc["state"]["ext"]["catacombs"] = {}
+    assert _refused(doc) == "state.ext.catacombs: no record is kept under this name"
+
+
+def test_a_nested_bad_value_names_its_whole_path():
+    doc = _document([], {"master_levels": True})
+    doc["state"]["ext"]["master_levels"]["ability_pile"] = ["x", 2]
+    assert _refused(doc).startswith("state.ext.master_levels.ability_pile.1: expected str, got 2")
+
+
+def test_a_scenario_setup_builds_the_typed_slice_and_refuses_a_bad_field():
+    s = setup_state({"characters": ["warrior"], "expansions": ["blood_moon"],
+                     "ext": {"blood_moon": {"time": "night"}}}, [])
+    assert type(s.ext["blood_moon"]).__name__ == "BloodMoon" and s.ext["blood_moon"].time == "night"
+    with pytest.raises(TalismanError, match=r"ext\.blood_moon\.time: expected str"):
+        setup_state({"characters": ["warrior"], "expansions": ["blood_moon"],
+                     "ext": {"blood_moon": {"time": 1}}}, [])
+    with pytest.raises(TalismanError, match="has no field"):
+        setup_state({"characters": ["warrior"], "expansions": ["blood_moon"],
+                     "ext": {"blood_moon": {"moon": "full"}}}, [])
+
+
+def test_the_option_slices_are_registered_by_their_owners():
+    assert EXT_SLICES["master_levels"] is master_levels.MasterLevels
+    assert EXT_SLICES["noblemen"] is noblemen.Noblemen
+    assert EXT_SLICES["henchmen"] is henchmen.Henchmen
+    assert EXT_SLICES["rafts"] is characters.Rafts
