@@ -225,7 +225,7 @@ MODIFIER = {
                            {"type": "array", "items": {"enum": ["won", "lost", "standoff"]}}]},
         "to": {"enum": ["won", "lost", "standoff"]},
         "roll": {"anyOf": [{"type": "integer"}, {"enum": ["d6"]}]}, "day_bonus": {"type": "integer"},
-        "result": {"enum": ["evaded"]},
+        "result": {"enum": ["evaded"]}, "discard_enemies": {"type": "boolean"},
         "again": {"enum": ["attack", "creatures_roll"]}, "once_per_turn": {"type": "boolean"},
         "time": {"enum": ["day", "night"]}, "in": {"enum": ["battle", "psychic"]},
         "against": {"enum": ["creature", "character", "any"]},

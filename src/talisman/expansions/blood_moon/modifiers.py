@@ -11,7 +11,7 @@ says whom it concerns:
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
 (an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
-with a ``result``: ``evaded``), ``send_away`` (an Enemy's: the ``send_away`` option, which
+with a ``result``: ``evaded``; ``discard_enemies``: its Enemy cards discarded too), ``send_away`` (an Enemy's: the ``send_away`` option, which
 sends it to another space of the Region and ends the combat as evaded), ``added_die`` (one die
 more, added to the combatant's attack score: :func:`added_die`).
 
@@ -31,7 +31,7 @@ from ...rules import kernel
 from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
-from . import lycanthropy
+from . import board_cards, lycanthropy
 
 
 def _kind_of_space(space):
@@ -178,9 +178,13 @@ def combat_option_chosen(state, character, action):
         return state
     state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
     state = chars.discard(state, c)
-    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies dismissed, as evaded)
+    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies discarded, as evaded)
+        enemies = [e["card"] for e in state.battle["enemies"] if e.get("card")]
+        if mods[0].get("discard_enemies"):
+            state = board_cards.discard_battle_enemies(state, character)
         state = replace(state, battle=state.battle.set("result", mods[0]["result"]))
-        return log(state, "object_used", character=character, card=c, result=mods[0]["result"])
+        return log(state, "object_used", character=character, card=c, result=mods[0]["result"],
+                   discarded=enemies if mods[0].get("discard_enemies") else [])
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
 
