@@ -56,7 +56,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, held, jobs, kept, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -78,6 +78,8 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
+        state = kept.sweep(state)
     if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
         fixed = store.get(state, "attack_rolls_fixed")
         state = store.store(state, attack_rolls_fixed=fixed.discard(character))

@@ -14,7 +14,7 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
-from . import after_move
+from . import after_move, kept
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -65,6 +65,9 @@ EFFECT_SCHEMAS = {
     "fix_attack_rolls": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
     "replenish_fate_by": {"type": "integer", "minimum": 1},
     "lose_random_follower": _obj(),
+    "keep_drawn": _obj(["count", "types"], count={"type": "integer", "minimum": 1, "maximum": 20},
+                       types={"type": "array", "minItems": 1, "items": {"enum": ["enemy", "follower"]}}),
+    "take_kept": _obj(["as"], **{"as": {"enum": ["trophy", "possession"]}}),
 }
 
 
@@ -250,7 +253,7 @@ EFFECTS = {
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
     "fix_attack_rolls": fix_attack_rolls, "replenish_fate_by": replenish_fate_by,
     "lose_random_follower": lose_random_follower,
-    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS,
+    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS, **kept.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
@@ -260,4 +263,4 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
          "blood_moon.purchase_taken": purchase_taken,
-         **board_cards.STEPS, **trades.STEPS}
+         **board_cards.STEPS, **trades.STEPS, **kept.STEPS}

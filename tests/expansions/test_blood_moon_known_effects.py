@@ -1,0 +1,133 @@
+"""The Blood Moon cards whose published effect (card-data.md 1.3) replaced a stand-in: each test
+names its card and the row it belongs to (003 Adventure Cards / 003 Spell Cards)."""
+import sys
+from pathlib import Path
+
+import attrs
+
+from talisman.expansions.blood_moon import kept, store
+from talisman.scenarios import setup_state
+from talisman.testing import invariants
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_blood_moon import ok  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import events, legal, play, run_effects  # noqa: E402
+
+
+def scene(characters, dice=(), **setup):
+    return ok(setup_state({"expansions": ["blood_moon"], "characters": characters, **setup}, list(dice)))
+
+
+# --- Luminous Blessing: heal 1 or replenish 1 fate ------------------------------------------------
+
+def test_luminous_blessing_replenishes_one_fate_below_the_fate_value():
+    """Luminous Blessing ("at the start of a turn heal 1 or replenish 1 fate"): below his fate
+    value the character regains 1; at it, nothing (the effect ``replenish_fate_by``)."""
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}])
+    s = ok(run_effects(s, [{"replenish_fate_by": 1}], "thief", dice=[]))
+    assert s.characters["thief"].fate == 1
+    s = ok(run_effects(s, [{"replenish_fate_by": 3}], "thief", dice=[]))
+    assert s.characters["thief"].fate == 2  # the Thief's fate value
+    assert events(s, "fate_gained")[-1]["amount"] == 1
+
+
+# --- Vampire Prince: a random Follower -------------------------------------------------------------
+
+def test_vampire_prince_without_followers_takes_another_life():
+    """Vampire Prince ("beaten: also a random Follower is killed (none: lose 1 more life)")."""
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}], dice=[2, 1, 6, 3],
+              board_cards={"hills_1": ["vampire_prince"]})
+    s = ok(play(s, "move:hills_1", "fight"))
+    assert s.characters["thief"].lives == 2 and not events(s, "follower_picked_at_random")
+
+
+def test_the_random_follower_is_the_seeds_and_no_choice_is_asked():
+    """``lose_random_follower``: the pick follows the seeded dice (the same seed, the same
+    Follower) and no decision is asked."""
+    picks = set()
+    for seed in range(6):
+        s = scene([{"id": "thief", "space": "woods_1", "followers": ["maiden", "mule", "guide"]}], seed=seed)
+        s = ok(run_effects(s, [{"lose_random_follower": {}}], "thief", dice=[]))
+        assert s.pending.kind == "roll" and len(s.characters["thief"].followers) == 2  # no choice asked
+        picks.add(events(s, "follower_picked_at_random")[-1]["card"])
+    assert len(picks) > 1
+
+
+# --- Corpse Collector / The Phantom: cards kept on a card -----------------------------------------
+
+COLLECTOR = {"adventure": ["corpse_collector", "bear", "amulet", "wolf", "maiden", "ogre", "cross",
+                           "dragon", "serpent"]}
+
+
+def collector_met():
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}], dice=[2], deck_tops=COLLECTOR)
+    return ok(play(s, "move:hills_1"))
+
+
+def test_corpse_collector_cards_are_off_the_space_and_counted_once():
+    """Corpse Collector: its Enemies lie in ``state.resolving`` (every card in one place), not on
+    the space; the visitor may also take none (``done``)."""
+    s = collector_met()
+    assert list(s.board_cards["hills_1"]) == ["corpse_collector"]
+    assert sorted(s.resolving["hills_1"]) == ["bear", "dragon", "ogre", "serpent", "wolf"]
+    assert invariants.card_places(s) == invariants.expected_cards(s)
+    assert "done" in legal(s)
+    s = ok(play(s, "done"))
+    assert not s.characters["thief"].trophies and len(s.resolving["hills_1"]) == 5
+
+
+def visit(s, card="corpse_collector", taken_as="trophy"):
+    """A later visit to ``card`` on the Hills: its ``take_kept`` effect offered again."""
+    s = attrs.evolve(s, pending=None)
+    return kept.take_kept(s, {"as": taken_as}, "thief", {"card": card, "space": "hills_1"})
+
+
+def test_corpse_collector_one_per_visit_and_discarded_when_empty():
+    """Corpse Collector ("take one per visit; discarded when empty"): each visit offers one card;
+    the last one taken, the Collector goes to the discard pile."""
+    s = ok(play(collector_met(), "take:ogre"))
+    for card in ("bear", "wolf", "dragon", "serpent"):
+        s = visit(s)
+        assert {a for a in legal(s) if a.startswith("take:")} == {f"take:{c}" for c in s.resolving["hills_1"]}
+        s = ok(play(s, f"take:{card}"))
+    assert sorted(s.characters["thief"].trophies) == ["bear", "dragon", "ogre", "serpent", "wolf"]
+    assert "corpse_collector" in s.discards["adventure"] and not s.board_cards.get("hills_1")
+    assert not s.resolving.get("hills_1") and not store.get(s, "kept_on")
+    assert events(s, "card_emptied")[-1] == {"card": "corpse_collector", "space": "hills_1"}
+
+
+def test_corpse_collector_drawing_no_enemy_is_discarded_at_once():
+    """Corpse Collector: eight cards without an Enemy leave it empty: it is discarded."""
+    tops = {"adventure": ["corpse_collector", "amulet", "maiden", "cross", "mule", "guide", "orb_of_knowledge",
+                          "holy_grail", "magic_belt"]}
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}], dice=[2], deck_tops=tops)
+    s = ok(play(s, "move:hills_1"))
+    assert "corpse_collector" in s.discards["adventure"] and not s.resolving.get("hills_1")
+    assert events(s, "cards_kept_on_card")[-1]["cards"] == []
+
+
+def test_the_phantom_offers_only_followers_the_visitor_may_take():
+    """The Phantom: a visitor takes one of its Followers as a Follower found would join him."""
+    tops = {"adventure": ["the_phantom", "maiden", "mule", "bear", "amulet", "cross", "wolf", "ogre", "dragon"]}
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}], dice=[2], deck_tops=tops)
+    s = ok(play(s, "move:hills_1"))
+    assert {a for a in legal(s) if a.startswith("take:")} == {"take:maiden", "take:mule"}
+    s = ok(play(s, "take:maiden"))
+    assert list(s.characters["thief"].followers) == ["maiden"] and list(s.resolving["hills_1"]) == ["mule"]
+    s = ok(play(visit(s, "the_phantom", "possession"), "take:mule"))
+    assert "the_phantom" in s.discards["adventure"]
+
+
+def test_corpse_collector_goes_with_its_cards_when_taken_off_the_space():
+    """Corpse Collector: when another card's effect takes it off its space (here the Raging
+    Volcano's sort of clearing: ``clear_space``), its Enemies are discarded with it at the next
+    turn boundary (:func:`kept.sweep`)."""
+    s = collector_met()
+    s = ok(play(s, "take:ogre"))
+    s = ok(run_effects(s, [{"clear_space": {"where": "space"}}], "thief", dice=[]))
+    assert "corpse_collector" not in s.board_cards.get("hills_1", ())
+    s = ok(kept.sweep(s))  # (as the next turn_started does)
+    assert not s.resolving.get("hills_1") and not store.get(s, "kept_on")
+    assert {"bear", "wolf", "dragon", "serpent"} <= set(s.discards["adventure"])
