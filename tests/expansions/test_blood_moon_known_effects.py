@@ -5,7 +5,9 @@ from pathlib import Path
 
 import attrs
 
+from talisman.engine.dice import Dice
 from talisman.expansions.blood_moon import kept, store
+from talisman.expansions.blood_moon.effects import lose_random_follower
 from talisman.scenarios import setup_state
 from talisman.testing import invariants
 
@@ -49,9 +51,13 @@ def test_the_random_follower_is_the_seeds_and_no_choice_is_asked():
     picks = set()
     for seed in range(6):
         s = scene([{"id": "thief", "space": "woods_1", "followers": ["maiden", "mule", "guide"]}], seed=seed)
-        s = ok(run_effects(s, [{"lose_random_follower": {}}], "thief", dice=[]))
-        assert s.pending.kind == "roll" and len(s.characters["thief"].followers) == 2  # no choice asked
-        picks.add(events(s, "follower_picked_at_random")[-1]["card"])
+        s = attrs.evolve(s, pending=None, dice=Dice(seed=seed, script=()))
+        once = lose_random_follower(s, {}, "thief", {"card": "vampire_prince"})
+        assert invariants.card_places(once) == invariants.expected_cards(once)
+        again = lose_random_follower(s, {}, "thief", {"card": "vampire_prince"})
+        assert once.pending is None and len(once.characters["thief"].followers) == 2  # no choice asked
+        assert once.characters["thief"].followers == again.characters["thief"].followers
+        picks.add(events(once, "follower_picked_at_random")[-1]["card"])
     assert len(picks) > 1
 
 
