@@ -137,3 +137,18 @@ def test_corpse_collector_goes_with_its_cards_when_taken_off_the_space():
     s = ok(kept.sweep(s))  # (as the next turn_started does)
     assert not s.resolving.get("hills_1") and not store.get(s, "kept_on")
     assert {"bear", "wolf", "dragon", "serpent"} <= set(s.discards["adventure"])
+
+
+# --- Disciple of Darkness: at Night one Spell always kept (ruling R-BM19) -------------------------
+
+def test_disciple_of_darkness_keeps_a_spell_at_night_only():
+    """Disciple of Darkness ("at Night always keep at least 1 Spell if Craft allows"): at Night
+    his holder has the Wizard's ``keeps_one_spell``; by Day, or without him, not."""
+    def cast_last(time, followers):
+        s = scene([{"id": "thief", "space": "woods_1", "fate": 0, "spells": ["solstice_ritual"],
+                    "followers": followers}], deck_tops={"spell": ["benediction"]}, ext={"blood_moon": {"time": time}})
+        first = ("choose:keep",) if time == "day" and followers else ()  # (by Day: send him away?)
+        return ok(play(s, *first, "cast:solstice_ritual"))
+    assert list(cast_last("night", ["disciple_of_darkness"]).characters["thief"].spells) == ["benediction"]
+    assert not cast_last("day", ["disciple_of_darkness"]).characters["thief"].spells
+    assert not cast_last("night", []).characters["thief"].spells

@@ -3,10 +3,9 @@
 ``spare_lives: N``
     the ``lives_losing`` hook: a held Magic Object holding N spare lives, lost instead of the
     holder's own (the Self-Portrait: 4).  How many are gone is kept per card in
-    ``ext.blood_moon.spare_lives_lost``; the last one gone, the card is discarded (a
-    stand-in: the card's end is not known) and its count forgotten, as it is when the card
-    is drawn again.  The card says "may"; the spare lives are always taken first (a life
-    kept can only help).
+    ``ext.blood_moon.spare_lives_lost``; the last one gone, the card is discarded
+    (card-data.md 1.3: "discarded when empty") and its count forgotten, as it is when the card
+    is drawn again.  The spare lives are always taken first (a life kept can only help).
 ``spoils: [counter, ...]``
     the ``spoils_options`` / ``spoils_option_chosen`` hooks: a victor holding the card may take
     one of these counters from the character he beat instead of the usual spoils
@@ -39,6 +38,10 @@
     the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
     of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
     Follower leaves (the Keeper of the Vigil: "once");
+``abilities_at: {day|night: [ability, ...]}``
+    the ``ability_lent`` hook: while the Time card shows that side, the holder has these
+    abilities of the base game as his own (the Disciple of Darkness at Night:
+    ``keeps_one_spell``, the Wizard's "always keeps at least one Spell", ruling R-BM19);
 ``trick_on_character: true``
     the ``character_options`` / ``character_option_chosen`` hooks: landing on a character who
     carries an Object, the holder may, instead of attacking, take an Object of his choice from
@@ -46,6 +49,8 @@
     a card the receiver cannot carry is left on the space).
 """
 from __future__ import annotations
+
+import functools
 
 from ...definitions import load
 from ...rules import characters as chars
@@ -64,6 +69,24 @@ SYPHON = "syphon"
 
 def _cards_with(state, cid, field):
     return [c for c in held_cards(state, cid) if field in store.card_data(c)]
+
+
+# --- abilities lent by the time of day (the Disciple of Darkness) --------------------------------
+
+@functools.cache
+def _timed_abilities():
+    """Every ability some card lends by the time of day (a pure function of the loaded data)."""
+    return frozenset(a for c in load().cards.values()
+                     for names in ((c.data or {}).get("abilities_at") or {}).values() for a in names)
+
+
+def ability_lent(state, lent, character, ability):
+    """``ability_lent``: a held card's ``abilities_at`` for the side of the Time card showing."""
+    if lent or ability not in _timed_abilities() or not store.enabled(state):
+        return lent
+    side = store.time(state)
+    return any(ability in (store.card_data(c).get("abilities_at") or {}).get(side, ())
+               for c in _cards_with(state, character, "abilities_at"))
 
 
 # --- spare lives (the Self-Portrait) -----------------------------------------------------------
