@@ -32,6 +32,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
     ``character_option_chosen``) (:mod:`.held`);
+``follower_allowed``
+    a Follower with a price joins only a character who can pay it (the Bride: a trophy,
+    paid through ``possession_gained``, :mod:`.held`);
 ``ability_lent``
     a held card's ability of the base game by the time of day (the Disciple of Darkness at
     Night: the Wizard's "keeps one Spell", :mod:`.held`);
@@ -232,7 +235,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
          "character_options": held.character_options,
-         "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent}
+         "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
+         "follower_allowed": held.follower_allowed}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -38,6 +38,9 @@
     the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
     of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
     Follower leaves (the Keeper of the Vigil: "once");
+``joins_for: trophy``
+    the ``follower_allowed`` and ``possession_gained`` hooks: the Follower joins only a
+    character with a trophy, who then discards one of his choice (``pay:<trophy>``; the Bride);
 ``abilities_at: {day|night: [ability, ...]}``
     the ``ability_lent`` hook: while the Time card shows that side, the holder has these
     abilities of the base game as his own (the Disciple of Darkness at Night:
@@ -181,6 +184,8 @@ def possession_gained(state, character, card):
         n = getattr(state.characters[character], counter)
         if n:
             state = chars.lose(state, character, counter, n, card)
+    if d.get("joins_for") == "trophy" and card in state.characters[character].followers:
+        state = push(state, frame("blood_moon.price_due", who=character, card=card))
     if d.get("sole_object"):
         ch = state.characters[character]
         others = [c for c in ch.objects if c != card and "cursed" not in load().cards[c].abilities]
@@ -190,6 +195,35 @@ def possession_gained(state, character, card):
             state = chars.put_on_space(state, ch.space, others)
             state = log(state, "objects_ditched", character=character, cards=others, cause=card)
     return state
+
+
+def follower_allowed(state, allowed, character, card):
+    """A Follower with a price (``joins_for: trophy``, the Bride: "joins only if you discard a
+    trophy") joins only a character who has a trophy to pay with."""
+    if not allowed or store.card_data(card).get("joins_for") != "trophy":
+        return allowed
+    return bool(state.characters[character].trophies)
+
+
+def price_due(state, who, card):
+    """The price of a Follower that has just joined (a frame :func:`possession_gained` pushed:
+    the hook itself asks for no decision): one trophy of the holder's choice is discarded
+    (``pay:<trophy>``; no choice with one kind of trophy)."""
+    trophies = list(dict.fromkeys(state.characters[who].trophies))
+    if card not in state.characters[who].followers or not trophies:
+        return state
+    if len(trophies) == 1:
+        return price_paid(state, None, who, card, trophies[0])
+    return decide(state, who, "pay", [f"pay:{t}" for t in trophies], "blood_moon.price_paid",
+                  prompt=f"a trophy for the {card}", who=who, card=card)
+
+
+def price_paid(state, action, who, card, trophy=None):
+    trophy = trophy or action.args[0]
+    held = state.characters[who].trophies
+    state = update_character(state, who, trophies=held.delete(held.index(trophy)))
+    state = chars.discard(state, trophy)
+    return log(state, "trophy_paid", character=who, card=trophy, cause=card)
 
 
 def type_limit(state, limit, character, kind):
@@ -333,4 +367,5 @@ def tricked(state, action, who, other, card):
 
 STEPS = {"blood_moon.let_go_offer": let_go_offer, "blood_moon.let_go_chosen": let_go_chosen,
          "blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
-         "blood_moon.swap_chosen": swap_chosen}
+         "blood_moon.swap_chosen": swap_chosen, "blood_moon.price_due": price_due,
+         "blood_moon.price_paid": price_paid}
