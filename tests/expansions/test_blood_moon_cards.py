@@ -218,7 +218,7 @@ MODIFIER = {
                           "no_character_roll", "combat_option", "movement", "movement_dice",
                           "combat_resolved", "prayer", "added_die", "send_away"]},
         "add_up_to": {"type": "integer"},
-        "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"},
+        "count": {"type": "integer"}, "up_to_roll": {"type": "boolean"}, "exactly": {"type": "integer"},
         "lowest_die": {"type": "boolean"}, "stop_at": {"enum": ["enemy"]},
         "add": {"type": "integer"}, "at_least": {"type": "integer"},
         "from": {"anyOf": [{"enum": ["won", "lost", "standoff"]},

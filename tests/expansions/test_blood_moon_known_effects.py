@@ -26,11 +26,11 @@ def scene(characters, dice=(), **setup):
 
 def test_luminous_blessing_replenishes_one_fate_below_the_fate_value():
     """Luminous Blessing ("at the start of a turn heal 1 or replenish 1 fate"): below his fate
-    value the character regains 1; at it, nothing (the effect ``replenish_fate_by``)."""
+    value the character regains 1; at it, nothing (the effect ``restore_fate``)."""
     s = scene([{"id": "thief", "space": "woods_1", "fate": 0}])
-    s = ok(run_effects(s, [{"replenish_fate_by": 1}], "thief", dice=[]))
+    s = ok(run_effects(s, [{"restore_fate": 1}], "thief", dice=[]))
     assert s.characters["thief"].fate == 1
-    s = ok(run_effects(s, [{"replenish_fate_by": 3}], "thief", dice=[]))
+    s = ok(run_effects(s, [{"restore_fate": 3}], "thief", dice=[]))
     assert s.characters["thief"].fate == 2  # the Thief's fate value
     assert events(s, "fate_gained")[-1]["amount"] == 1
 

@@ -62,7 +62,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, characters, held, jobs, kept, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, haunting, held, jobs, kept, lycanthropy, modifiers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -140,6 +140,8 @@ def before_encounter(state, result, character, space):
     Grave Robber's search of the Graveyard (:mod:`.characters`); a held card's offer after
     the space's encounter (the Lost Soul, :mod:`.held`).  Either of the first two, or
     :mod:`.after_move`'s effects, replaces the encounter."""
+    if has_followers(result[0], character):  # a haunted character across the Storm River is free
+        result = (haunting.crossed(result[0], character, space), result[1])
     state, replaced = after_move.before_encounter(*result, character, space)
     if replaced:
         return state, replaced
@@ -157,6 +159,11 @@ def before_encounter(state, result, character, space):
     state = log(state, "lycanthrope_must_attack", character=character, card=lycanthropy.card_of(state, character))
     return decide(state, character, "encounter", [f"encounter:char:{o}" for o in others],
                   "encounters.chosen", prompt="the beast must attack"), True
+
+
+def has_followers(state, character):
+    ch = state.characters[character]
+    return ch.alive and ch.followers
 
 
 def turn_ended(state, character):

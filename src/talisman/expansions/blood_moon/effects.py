@@ -14,7 +14,7 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
-from . import after_move, kept
+from . import after_move, haunting, kept
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -63,11 +63,12 @@ EFFECT_SCHEMAS = {
                    count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
     "fix_attack_rolls": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
-    "replenish_fate_by": {"type": "integer", "minimum": 1},
+    "restore_fate": {"type": "integer", "minimum": 1},
     "lose_random_follower": _obj(),
     "keep_drawn": _obj(["count", "types"], count={"type": "integer", "minimum": 1, "maximum": 20},
                        types={"type": "array", "minItems": 1, "items": {"enum": ["enemy", "follower"]}}),
     "take_kept": _obj(["as"], **{"as": {"enum": ["trophy", "possession"]}}),
+    "haunt": _obj(),
 }
 
 
@@ -217,7 +218,7 @@ def fix_attack_rolls(state, params, actor, source):
     return log(state, "attack_rolls_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
-def replenish_fate_by(state, params, actor, source):
+def restore_fate(state, params, actor, source):
     """Replenish ``params`` fate: gain that many, never above the character's fate value (his
     starting fate: FATE's "replenish"), as the Luminous Blessing's "replenish 1 fate"."""
     ch = state.characters[actor]
@@ -251,9 +252,10 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
-    "fix_attack_rolls": fix_attack_rolls, "replenish_fate_by": replenish_fate_by,
+    "fix_attack_rolls": fix_attack_rolls, "restore_fate": restore_fate,
     "lose_random_follower": lose_random_follower,
     "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS, **kept.EFFECTS,
+    **haunting.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).

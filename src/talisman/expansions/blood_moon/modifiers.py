@@ -223,7 +223,8 @@ def _holds_enemy(state, space):
 
 
 def movement_destinations(state, destinations, character, roll, dice=None):
-    """``{hook: movement, ...}`` modifiers: ``lowest_die`` (the roll is the lowest die: the
+    """``{hook: movement, ...}`` modifiers: ``exactly: N`` (the move is N spaces whatever the
+    roll: the Haunting Poltergeist, 1), ``lowest_die`` (the roll is the lowest die: the
     Moon Mist), ``up_to_roll`` (any number of spaces up to the roll: the Guiding Light, the
     Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
     Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
@@ -235,7 +236,11 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     board = load().board
     here = state.characters[character].space
     count = roll
-    if any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
+    exact = [m["exactly"] for m in mods if "exactly" in m]
+    if exact:  # the move is this many spaces, whatever the roll (the Haunting Poltergeist: one)
+        count = min(exact)
+        paths = reachable(board, here, count)
+    elif any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
         count = min(dice)
         paths = reachable(board, here, count)
     else:
