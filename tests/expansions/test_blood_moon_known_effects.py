@@ -6,7 +6,7 @@ from pathlib import Path
 import attrs
 
 from talisman.engine.dice import Dice
-from talisman.expansions.blood_moon import kept, store
+from talisman.expansions.blood_moon import haunting, kept, store
 from talisman.expansions.blood_moon.effects import lose_random_follower
 from talisman.scenarios import setup_state
 from talisman.testing import invariants
@@ -171,3 +171,19 @@ def test_the_bride_takes_the_only_kind_of_trophy_without_asking():
     s = ok(play(s, "move:hills_1", "take:the_bride"))
     assert list(s.characters["thief"].followers) == ["the_bride"] and not s.characters["thief"].trophies
     assert "bear" in s.discards["adventure"]
+
+
+# --- Haunting Poltergeist: a Spell card as a Follower -----------------------------------------------
+
+def test_haunting_poltergeist_come_another_way_counts_its_crossing_from_then():
+    """Haunting Poltergeist ("until he crosses the Storm River"): a holder who got the card
+    otherwise than by the cast (no Region marked) is tracked from where he first moves with it:
+    a step within the Region keeps it, a step across the River frees him."""
+    s = scene([{"id": "thief", "space": "hills_3", "fate": 0, "followers": ["haunting_poltergeist"]}])
+    s = haunting.crossed(s, "thief", "hills_3")
+    assert list(s.characters["thief"].followers) == ["haunting_poltergeist"]
+    s = haunting.crossed(s, "thief", "chasm")
+    assert list(s.characters["thief"].followers) == ["haunting_poltergeist"]
+    s = haunting.crossed(s, "thief", "sentinel")
+    assert not s.characters["thief"].followers and "haunting_poltergeist" in s.discards["spell"]
+    assert invariants.card_places(s) == invariants.expected_cards(s)

@@ -42,7 +42,10 @@ def crossed(state, character, space):
     region = load().board.spaces[space].region
     for card in [f for f in dict.fromkeys(ch.followers) if store.card_data(f).get("haunts")]:
         mark = chars.follower_mark(state, character, card) or ""
-        start = mark[len(MARK):] if mark.startswith(MARK) else None
+        if not mark.startswith(MARK):  # (come to him another way than the cast: counted from here)
+            state = chars.mark_follower(state, character, card, MARK + region)
+            continue
+        start = mark[len(MARK):]
         if start not in BANKS or region not in BANKS or region == start:
             continue
         followers = state.characters[character].followers
