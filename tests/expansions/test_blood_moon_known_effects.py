@@ -187,3 +187,30 @@ def test_haunting_poltergeist_come_another_way_counts_its_crossing_from_then():
     s = haunting.crossed(s, "thief", "sentinel")
     assert not s.characters["thief"].followers and "haunting_poltergeist" in s.discards["spell"]
     assert invariants.card_places(s) == invariants.expected_cards(s)
+
+
+# --- Feral Hunger: cast into another character's combat -------------------------------------------
+
+def test_feral_hunger_offered_to_an_onlooker_who_may_pass():
+    """Feral Hunger ("when a character is about to fight a creature"): the other character
+    holding it is asked before the fighter declares; passing, the combat goes on unchanged
+    and he keeps the Spell."""
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0},
+               {"id": "druid", "space": "chapel", "fate": 0, "spells": ["feral_hunger"]}],
+              dice=[2, 6, 1, 3], board_cards={"hills_1": ["bear"]})
+    s = ok(play(s, "move:hills_1"))
+    assert s.pending.player == "druid" and legal(s) == {"pass", "cast:feral_hunger"}
+    s = ok(play(s, "pass"))
+    assert s.pending.player == "thief" and "fight" in legal(s)
+    s = ok(play(s, "fight"))
+    assert list(s.characters["druid"].spells) == ["feral_hunger"]
+    assert events(s, "combat_scores")[-1]["opponent_roll"] == 1 and "combat_won" in [e.name for e in s.log]
+
+
+def test_feral_hunger_not_offered_to_a_toad():
+    """Feral Hunger: an onlooker who may not cast (a Toad) is not asked."""
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0},
+               {"id": "druid", "space": "chapel", "fate": 0, "spells": ["feral_hunger"], "toad_turns": 2}],
+              dice=[2], board_cards={"hills_1": ["bear"]})
+    s = ok(play(s, "move:hills_1"))
+    assert s.pending.player == "thief" and s.pending.kind == "combat"

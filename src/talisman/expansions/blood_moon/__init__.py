@@ -32,6 +32,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
     ``character_option_chosen``) (:mod:`.held`);
+``creature_combat_starting``
+    another character may cast a Spell into a combat against creatures (the Feral Hunger,
+    :mod:`.onlookers`);
 ``follower_allowed``
     a Follower with a price joins only a character who can pay it (the Bride: a trophy,
     paid through ``possession_gained``, :mod:`.held`);
@@ -62,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, characters, haunting, held, jobs, kept, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -243,13 +246,14 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
          "character_options": held.character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
-         "follower_allowed": held.follower_allowed}
+         "follower_allowed": held.follower_allowed,
+         "creature_combat_starting": onlookers.creature_combat_starting}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held, onlookers):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn
