@@ -214,3 +214,12 @@ def test_feral_hunger_not_offered_to_a_toad():
               dice=[2], board_cards={"hills_1": ["bear"]})
     s = ok(play(s, "move:hills_1"))
     assert s.pending.player == "thief" and s.pending.kind == "combat"
+
+
+def test_corpse_collector_met_holding_nothing_is_discarded():
+    """Corpse Collector: one lying on a space without cards (put there by another card's effect,
+    never revealed by a draw) is empty when met: it is discarded."""
+    s = scene([{"id": "thief", "space": "woods_1", "fate": 0}], dice=[2, 3],
+              board_cards={"hills_1": ["corpse_collector"]})
+    s = ok(play(s, "move:hills_1"))
+    assert "corpse_collector" in s.discards["adventure"] and not s.board_cards.get("hills_1")

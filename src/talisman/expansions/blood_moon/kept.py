@@ -77,6 +77,8 @@ def take_kept(state, params, actor, source):
     joining him as a Follower (or Object) would."""
     card, space = source.get("card"), source.get("space")
     cards = held(state, space, card) if card and space else []
+    if card and space and not cards:  # (set on a space by another card's effect: never filled)
+        return _emptied(state, space, card)
     if params["as"] == "possession":
         cards = [c for c in cards if load().cards[c].type != "follower"
                  or chars.follower_allowed(state, actor, c)]
