@@ -99,15 +99,16 @@ def test_sacred_ground_and_burial_rites_pray_as_at_the_chapel_by_day_and_the_gra
         assert s.characters["thief"].fate == 1 and s.characters["thief"].lives == 4
 
 
-def test_holy_water_poured_out_ends_a_psychic_combat_as_evaded():
-    """Holy Water ("may be poured out to dismiss the Enemies of a psychic combat"): before the
-    dice, ``use:holy_water`` discards it and the combat ends as evaded (no life lost); not
-    offered in battle."""
+def test_holy_water_poured_out_discards_the_enemies_of_a_psychic_combat():
+    """Holy Water (card-data.md 1.3: "discard it to discard Enemies you are about to fight in
+    psychic combat"): before the dice, ``use:holy_water`` discards it and the Spectre, and no
+    combat follows (no life lost, no trophy); not offered in battle."""
     s = thief_meets("spectre", objects=["holy_water"])
     assert "use:holy_water" in legal(s)
     s = ok(play(s, "use:holy_water"))
     assert "holy_water" in s.discards["adventure"] and s.characters["thief"].lives == 4
-    assert "combat_lost" not in names(s) and "spectre" in s.board_cards["hills_1"]
+    assert "spectre" in s.discards["adventure"] and "spectre" not in s.board_cards.get("hills_1", ())
+    assert "combat_lost" not in names(s) and "spectre" not in s.characters["thief"].trophies
     assert "use:holy_water" not in legal(thief_meets("bear", objects=["holy_water"]))
 
 

@@ -68,6 +68,9 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
     else:
         state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind)
         return ask_defender(state)
+    if subscribed(state, "creature_combat_starting"):  # a Spell another character casts into it
+        state = push(state, frame("combat.after_cast"))
+        return run_hook(state, "creature_combat_starting", character=who)
     return ask_declare(state)
 
 

@@ -41,6 +41,13 @@ State hooks:
     table is read.  A hook that adds to it asks first (a decision: the Blood Moon's Holy Day,
     "add up to 3"), then answers the waiting reading: ``kernel.answer(state,
     "effects.prayer_read", {"actor": character}, added=n)``.
+``creature_combat_starting(state, character)``
+    A combat of ``character`` against creatures is set up (``state.battle``, its Enemies held),
+    before he declares.  Frames the hook pushes (and decisions it asks for, another player's
+    too) run first; the combat then goes on as after a Spell cast in it (over if
+    ``state.battle.result`` is set).  The Blood Moon: another character may cast a Spell "when a
+    character is about to fight a creature" (the Feral Hunger).  Asked only when some plugin
+    listens.
 ``combat_resolved(state, character, result)``
     A combat's scores are compared and ``state.battle.result`` holds the result (after the
     ``combat_result`` hook), before it is applied.  Frames the hook pushes (a decision, a die)
@@ -312,7 +319,7 @@ from ..engine.ruleset import RULESET
 STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
                "table_rolled", "fate_rerolled", "lives_gained", "gold_paid",
-               "combat_resolved", "combat_ended", "card_met",
+               "creature_combat_starting", "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "scroll_read", "character_died", "became_toad",
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "character_option_chosen",

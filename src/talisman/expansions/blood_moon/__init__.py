@@ -32,6 +32,15 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
     ``character_option_chosen``) (:mod:`.held`);
+``creature_combat_starting``
+    another character may cast a Spell into a combat against creatures (the Feral Hunger,
+    :mod:`.onlookers`);
+``follower_allowed``
+    a Follower with a price joins only a character who can pay it (the Bride: a trophy,
+    paid through ``possession_gained``, :mod:`.held`);
+``ability_lent``
+    a held card's ability of the base game by the time of day (the Disciple of Darkness at
+    Night: the Wizard's "keeps one Spell", :mod:`.held`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -56,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, characters, held, jobs, lycanthropy, modifiers, store, time_card, werewolf
+from . import after_move, board_cards, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -78,6 +87,8 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
+        state = kept.sweep(state)
     if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
         fixed = store.get(state, "attack_rolls_fixed")
         state = store.store(state, attack_rolls_fixed=fixed.discard(character))
@@ -132,6 +143,8 @@ def before_encounter(state, result, character, space):
     Grave Robber's search of the Graveyard (:mod:`.characters`); a held card's offer after
     the space's encounter (the Lost Soul, :mod:`.held`).  Either of the first two, or
     :mod:`.after_move`'s effects, replaces the encounter."""
+    if has_followers(result[0], character):  # a haunted character across the Storm River is free
+        result = (haunting.crossed(result[0], character, space), result[1])
     state, replaced = after_move.before_encounter(*result, character, space)
     if replaced:
         return state, replaced
@@ -149,6 +162,11 @@ def before_encounter(state, result, character, space):
     state = log(state, "lycanthrope_must_attack", character=character, card=lycanthropy.card_of(state, character))
     return decide(state, character, "encounter", [f"encounter:char:{o}" for o in others],
                   "encounters.chosen", prompt="the beast must attack"), True
+
+
+def has_followers(state, character):
+    ch = state.characters[character]
+    return ch.alive and ch.followers
 
 
 def turn_ended(state, character):
@@ -227,13 +245,15 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
          "character_options": held.character_options,
-         "character_option_chosen": held.character_option_chosen}
+         "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
+         "follower_allowed": held.follower_allowed,
+         "creature_combat_starting": onlookers.creature_combat_starting}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held, onlookers):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn

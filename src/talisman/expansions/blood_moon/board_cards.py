@@ -138,18 +138,25 @@ def raise_from_discards(state, params, actor, source):
     return log(state, "raised_from_discards", card=card, space=target, cause=_cause(source))
 
 
+def discard_battle_enemies(state, actor):
+    """The Enemy cards of the combat in progress (``actor``'s, against creatures) go to the
+    discard pile (Drain Life, the Holy Water)."""
+    space = state.characters[actor].space
+    for c in [e["card"] for e in state.battle["enemies"] if e.get("card")]:
+        if on_space(state, space, c):  # (lying there, or under resolution in this combat)
+            state = base_effects.remove_from_space(state, space, c)
+            state = chars.discard(state, c)
+    return state
+
+
 def drain_enemies(state, params, actor, source):
     """Drain Life: the creatures' cards discarded, their value healed, the combat over."""
     b = state.battle
     if b is None or b["opponent"] is not None:
         return state
-    space = state.characters[actor].space
     cards = [e["card"] for e in b["enemies"] if e.get("card")]
     value = sum(e["value"] for e in b["enemies"] if e.get("card"))
-    for c in cards:
-        if on_space(state, space, c):  # (lying there, or under resolution in this combat)
-            state = base_effects.remove_from_space(state, space, c)
-            state = chars.discard(state, c)
+    state = discard_battle_enemies(state, actor)
     state = log(state, "enemies_drained", character=actor, cards=cards, value=value, cause=_cause(source))
     state = chars.heal(state, actor, value, _cause(source))
     return base_effects.evade(state, {}, actor, source)

@@ -14,7 +14,7 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
-from . import after_move
+from . import after_move, haunting, kept
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -63,6 +63,12 @@ EFFECT_SCHEMAS = {
                    count={"enum": ["all", "one"]}),
     "set_attack_roll": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
     "fix_attack_rolls": _obj(["value"], value={"type": "integer", "minimum": 1, "maximum": 6}),
+    "restore_fate": {"type": "integer", "minimum": 1},
+    "lose_random_follower": _obj(),
+    "keep_drawn": _obj(["count", "types"], count={"type": "integer", "minimum": 1, "maximum": 20},
+                       types={"type": "array", "minItems": 1, "items": {"enum": ["enemy", "follower"]}}),
+    "take_kept": _obj(["as"], **{"as": {"enum": ["trophy", "possession"]}}),
+    "haunt": _obj(),
 }
 
 
@@ -212,6 +218,29 @@ def fix_attack_rolls(state, params, actor, source):
     return log(state, "attack_rolls_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+def restore_fate(state, params, actor, source):
+    """Replenish ``params`` fate: gain that many, never above the character's fate value (his
+    starting fate: FATE's "replenish"), as the Luminous Blessing's "replenish 1 fate"."""
+    ch = state.characters[actor]
+    n = min(params, chars.fate_value(state, actor) - ch.fate)
+    if n <= 0:
+        return log(state, "gain_refused", character=actor, counter="fate",
+                   cause=f"{_cause(source)}: fate already at its value")
+    return chars.gain(state, actor, "fate", n, _cause(source))
+
+
+def lose_random_follower(state, params, actor, source):
+    """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not the
+    loser's choice), is killed (the Vampire Prince); a Henchman counts as a Follower."""
+    followers = sorted(state.characters[actor].followers) + list(base_effects.other_followers(state, actor))
+    if not followers:
+        return state
+    order, dice = shuffle(state.dice, followers)
+    state = log(replace(state, dice=dice), "follower_picked_at_random", character=actor, card=order[0],
+                cause=_cause(source))
+    return base_effects.kill_follower(state, actor, order[0], _cause(source))
+
+
 def _discard_here(state, params, actor, source):
     return after_move.discard_here(state, params, actor, source)
 
@@ -223,8 +252,10 @@ EFFECTS = {
     "lycanthrope_roll": lycanthrope_roll, "trophies_rise": trophies_rise,
     "take_as_trophy": take_as_trophy, "free_purchase": free_purchase,
     "set_attack_roll": set_attack_roll, "discard_here": _discard_here,
-    "fix_attack_rolls": fix_attack_rolls,
-    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS,
+    "fix_attack_rolls": fix_attack_rolls, "restore_fate": restore_fate,
+    "lose_random_follower": lose_random_follower,
+    "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS, **kept.EFFECTS,
+    **haunting.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
@@ -234,4 +265,4 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
          "blood_moon.purchase_taken": purchase_taken,
-         **board_cards.STEPS, **trades.STEPS}
+         **board_cards.STEPS, **trades.STEPS, **kept.STEPS}

@@ -3,10 +3,9 @@
 ``spare_lives: N``
     the ``lives_losing`` hook: a held Magic Object holding N spare lives, lost instead of the
     holder's own (the Self-Portrait: 4).  How many are gone is kept per card in
-    ``ext.blood_moon.spare_lives_lost``; the last one gone, the card is discarded (a
-    stand-in: the card's end is not known) and its count forgotten, as it is when the card
-    is drawn again.  The card says "may"; the spare lives are always taken first (a life
-    kept can only help).
+    ``ext.blood_moon.spare_lives_lost``; the last one gone, the card is discarded
+    (card-data.md 1.3: "discarded when empty") and its count forgotten, as it is when the card
+    is drawn again.  The spare lives are always taken first (a life kept can only help).
 ``spoils: [counter, ...]``
     the ``spoils_options`` / ``spoils_option_chosen`` hooks: a victor holding the card may take
     one of these counters from the character he beat instead of the usual spoils
@@ -39,6 +38,13 @@
     the ``cards_drawn`` hook: after a space's draw of Adventure cards, the holder may swap one
     of them for the next card of its deck (``swap:<card>`` / ``keep``); having swapped, the
     Follower leaves (the Keeper of the Vigil: "once");
+``joins_for: trophy``
+    the ``follower_allowed`` and ``possession_gained`` hooks: the Follower joins only a
+    character with a trophy, who then discards one of his choice (``pay:<trophy>``; the Bride);
+``abilities_at: {day|night: [ability, ...]}``
+    the ``ability_lent`` hook: while the Time card shows that side, the holder has these
+    abilities of the base game as his own (the Disciple of Darkness at Night:
+    ``keeps_one_spell``, the Wizard's "always keeps at least one Spell", ruling R-BM19);
 ``trick_on_character: true``
     the ``character_options`` / ``character_option_chosen`` hooks: landing on a character who
     carries an Object, the holder may, instead of attacking, take an Object of his choice from
@@ -46,6 +52,8 @@
     a card the receiver cannot carry is left on the space).
 """
 from __future__ import annotations
+
+import functools
 
 from ...definitions import load
 from ...rules import characters as chars
@@ -64,6 +72,24 @@ SYPHON = "syphon"
 
 def _cards_with(state, cid, field):
     return [c for c in held_cards(state, cid) if field in store.card_data(c)]
+
+
+# --- abilities lent by the time of day (the Disciple of Darkness) --------------------------------
+
+@functools.cache
+def _timed_abilities():
+    """Every ability some card lends by the time of day (a pure function of the loaded data)."""
+    return frozenset(a for c in load().cards.values()
+                     for names in ((c.data or {}).get("abilities_at") or {}).values() for a in names)
+
+
+def ability_lent(state, lent, character, ability):
+    """``ability_lent``: a held card's ``abilities_at`` for the side of the Time card showing."""
+    if lent or ability not in _timed_abilities() or not store.enabled(state):
+        return lent
+    side = store.time(state)
+    return any(ability in (store.card_data(c).get("abilities_at") or {}).get(side, ())
+               for c in _cards_with(state, character, "abilities_at"))
 
 
 # --- spare lives (the Self-Portrait) -----------------------------------------------------------
@@ -158,6 +184,8 @@ def possession_gained(state, character, card):
         n = getattr(state.characters[character], counter)
         if n:
             state = chars.lose(state, character, counter, n, card)
+    if d.get("joins_for") == "trophy" and card in state.characters[character].followers:
+        state = push(state, frame("blood_moon.price_due", who=character, card=card))
     if d.get("sole_object"):
         ch = state.characters[character]
         others = [c for c in ch.objects if c != card and "cursed" not in load().cards[c].abilities]
@@ -167,6 +195,35 @@ def possession_gained(state, character, card):
             state = chars.put_on_space(state, ch.space, others)
             state = log(state, "objects_ditched", character=character, cards=others, cause=card)
     return state
+
+
+def follower_allowed(state, allowed, character, card):
+    """A Follower with a price (``joins_for: trophy``, the Bride: "joins only if you discard a
+    trophy") joins only a character who has a trophy to pay with."""
+    if not allowed or store.card_data(card).get("joins_for") != "trophy":
+        return allowed
+    return bool(state.characters[character].trophies)
+
+
+def price_due(state, who, card):
+    """The price of a Follower that has just joined (a frame :func:`possession_gained` pushed:
+    the hook itself asks for no decision): one trophy of the holder's choice is discarded
+    (``pay:<trophy>``; no choice with one kind of trophy)."""
+    trophies = list(dict.fromkeys(state.characters[who].trophies))
+    if card not in state.characters[who].followers or not trophies:
+        return state
+    if len(trophies) == 1:
+        return price_paid(state, None, who, card, trophies[0])
+    return decide(state, who, "pay", [f"pay:{t}" for t in trophies], "blood_moon.price_paid",
+                  prompt=f"a trophy for the {card}", who=who, card=card)
+
+
+def price_paid(state, action, who, card, trophy=None):
+    trophy = trophy or action.args[0]
+    held = state.characters[who].trophies
+    state = update_character(state, who, trophies=held.delete(held.index(trophy)))
+    state = chars.discard(state, trophy)
+    return log(state, "trophy_paid", character=who, card=trophy, cause=card)
 
 
 def type_limit(state, limit, character, kind):
@@ -310,4 +367,5 @@ def tricked(state, action, who, other, card):
 
 STEPS = {"blood_moon.let_go_offer": let_go_offer, "blood_moon.let_go_chosen": let_go_chosen,
          "blood_moon.tricked": tricked, "blood_moon.after_visit": after_visit, "blood_moon.swap_offer": swap_offer,
-         "blood_moon.swap_chosen": swap_chosen}
+         "blood_moon.swap_chosen": swap_chosen, "blood_moon.price_due": price_due,
+         "blood_moon.price_paid": price_paid}

@@ -11,7 +11,7 @@ says whom it concerns:
 (``from`` -> ``to``), ``draw_count`` (``add`` / ``at_least``), ``evade`` (the ``evade`` option
 before the dice), ``no_character_roll`` (the character's die does not count), ``combat_option``
 (an object discarded before the dice for a fixed attack roll, ``roll``, or to end the combat
-with a ``result``: ``evaded``), ``send_away`` (an Enemy's: the ``send_away`` option, which
+with a ``result``: ``evaded``; ``discard_enemies``: its Enemy cards discarded too), ``send_away`` (an Enemy's: the ``send_away`` option, which
 sends it to another space of the Region and ends the combat as evaded), ``added_die`` (one die
 more, added to the combatant's attack score: :func:`added_die`).
 
@@ -31,7 +31,7 @@ from ...rules import kernel
 from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
-from . import lycanthropy
+from . import board_cards, lycanthropy
 
 
 def _kind_of_space(space):
@@ -178,9 +178,13 @@ def combat_option_chosen(state, character, action):
         return state
     state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
     state = chars.discard(state, c)
-    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies dismissed, as evaded)
+    if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies discarded, as evaded)
+        enemies = [e["card"] for e in state.battle["enemies"] if e.get("card")]
+        if mods[0].get("discard_enemies"):
+            state = board_cards.discard_battle_enemies(state, character)
         state = replace(state, battle=state.battle.set("result", mods[0]["result"]))
-        return log(state, "object_used", character=character, card=c, result=mods[0]["result"])
+        return log(state, "object_used", character=character, card=c, result=mods[0]["result"],
+                   discarded=enemies if mods[0].get("discard_enemies") else [])
     state = replace(state, battle=state.battle.set("bm_character_roll", mods[0]["roll"]))
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
 
@@ -219,7 +223,8 @@ def _holds_enemy(state, space):
 
 
 def movement_destinations(state, destinations, character, roll, dice=None):
-    """``{hook: movement, ...}`` modifiers: ``lowest_die`` (the roll is the lowest die: the
+    """``{hook: movement, ...}`` modifiers: ``exactly: N`` (the move is N spaces whatever the
+    roll: the Haunting Poltergeist, 1), ``lowest_die`` (the roll is the lowest die: the
     Moon Mist), ``up_to_roll`` (any number of spaces up to the roll: the Guiding Light, the
     Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
     Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
@@ -231,7 +236,11 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     board = load().board
     here = state.characters[character].space
     count = roll
-    if any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
+    exact = [m["exactly"] for m in mods if "exactly" in m]
+    if exact:  # the move is this many spaces, whatever the roll (the Haunting Poltergeist: one)
+        count = min(exact)
+        paths = reachable(board, here, count)
+    elif any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
         count = min(dice)
         paths = reachable(board, here, count)
     else:

@@ -31,6 +31,10 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``choosing``
     the cards drawn by the Twilight Forest while its "keep one card here" choice is pending
     (face up beside it; empty otherwise: absent in a state made before this field).
+``kept_on``
+    ``{"<space>/<card>": [cards]}``: the cards a card on a space keeps on itself (the Corpse
+    Collector's Enemies, the Phantom's Followers; the cards themselves lie in
+    ``state.resolving``, see :mod:`.kept`; absent until a card keeps one).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``.  It is
@@ -74,6 +78,7 @@ class BloodMoon(ExtRecord):
     choosing: PVector[str] | None = absent_field()
     attack_rolls_fixed: PMap[str, Any] | None = absent_field()
     spare_lives_lost: PMap[str, int] | None = absent_field()
+    kept_on: PMap[str, PVector[str]] | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
