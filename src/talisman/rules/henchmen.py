@@ -47,6 +47,7 @@ from ..engine.dice import shuffle
 from ..engine.machine import log
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
+from ..options import given
 from ..errors import DataError, OptionError
 
 KEY = "henchmen"
@@ -337,7 +338,7 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin("henchmen", always=True, engaged=engaged, hooks={
+PLUGIN = Plugin("henchmen", always=True, engaged=engaged, wanted=given("henchmen", "henchmen_dealt"), hooks={
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died,
