@@ -164,10 +164,14 @@ class Ruleset:
         subscribes to it, or a base plugin does that is wanted in this game and engaged in this
         state.  The rules ask it to skip the work of a point nobody listens to
         (``characters.lose_lives``)."""
-        for e in state.config.expansions:
+        config = state.config
+        for e in config.expansions:
             if hook in self._plugins[e].hooks:
                 return True
-        for p in self._wiring(state.config).subscribers[hook]:  # (a KeyError names an undeclared point)
+        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
+        if w is None or w.config is not config:
+            w = self._wiring(config)
+        for p in w.subscribers[hook]:  # (a KeyError names an undeclared point)
             if p.engaged is None or p.engaged(state):
                 return True
         return False

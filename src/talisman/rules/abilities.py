@@ -537,9 +537,16 @@ def plunder_wanted(config) -> bool:
     defs = load()
     return bool(kinds) and (
         any(kinds & set(defs.characters[c].abilities) for c in config.characters)
-        or any(kinds & set(c.abilities) for c in defs.cards.values())
+        or _on_cards("plunder_gold")
         or bool(config.options.get("new_character"))
         or listens(config, "ability_lent"))
+
+
+@functools.cache
+def _on_cards(kind):
+    """Whether some card gives an ability of ``kind`` (a pure function of the loaded data)."""
+    kinds = set(_abilities_of_kind(kind))
+    return any(kinds & set(c.abilities) for c in load().cards.values())
 
 
 #: The Pirate's plunder (``plunder_gold``), subscribed only in the games where a character may
