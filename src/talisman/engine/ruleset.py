@@ -176,37 +176,30 @@ class Ruleset:
                 return True
         return False
 
-    def run_hook(self, state: Any, hook: str, **details: Any) -> Any:
-        """Run state hook ``hook`` of every enabled plugin, threading the state through."""
+    def _chain(self, state: Any, hook: str, table: str) -> tuple[Callable[..., Any], ...]:
+        """The functions ``hook`` runs in ``state``'s game, in order: the enabled expansions'
+        (their tables read live: a test may patch one), then the base plugins wanted there
+        (``table``: the wiring's ``state_chain`` or ``value_chain``)."""
         config = state.config
         w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
         if w is None or w.config is not config:
             w = self._wiring(config)
-        chain = w.state_chain[hook]  # (a KeyError names an undeclared point)
+        chain: tuple[Callable[..., Any], ...] = getattr(w, table)[hook]  # (a KeyError names an undeclared point)
         exps = config.expansions
-        if exps:  # an expansion's table is read live (a test may patch it)
-            for e in exps:
-                fn = self._plugins[e].hooks.get(hook)
-                if fn is not None:
-                    state = fn(state, **details)
-        for fn in chain:
+        if not exps:
+            return chain
+        hooks = [self._plugins[e].hooks.get(hook) for e in exps]
+        return tuple(fn for fn in hooks if fn is not None) + chain
+
+    def run_hook(self, state: Any, hook: str, **details: Any) -> Any:
+        """Run state hook ``hook`` of every enabled plugin, threading the state through."""
+        for fn in self._chain(state, hook, "state_chain"):
             state = fn(state, **details)
         return state
 
     def adjust(self, state: Any, hook: str, value: Any, **details: Any) -> Any:
         """Value hook ``hook``: each enabled plugin may change ``value``."""
-        config = state.config
-        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
-        if w is None or w.config is not config:
-            w = self._wiring(config)
-        chain = w.value_chain[hook]  # (a KeyError names an undeclared point)
-        exps = config.expansions
-        if exps:
-            for e in exps:
-                fn = self._plugins[e].hooks.get(hook)
-                if fn is not None:
-                    value = fn(state, value, **details)
-        for fn in chain:
+        for fn in self._chain(state, hook, "value_chain"):
             value = fn(state, value, **details)
         return value
 
