@@ -50,8 +50,12 @@ def test_subscribed_says_whether_a_point_has_a_listener_in_this_state():
     plain = talisman.new_game(["warrior"])
     assert not subscribed(plain, "lives_losing")
     assert subscribed(talisman.new_game(["warrior"], expansions=["blood_moon"]), "lives_losing")
-    dealt = replace(plain, ext=plain.ext.set(henchmen.KEY, henchmen.Henchmen()))
-    assert subscribed(dealt, "lives_losing")
+    dealt = talisman.new_game(["warrior", "wizard", "troll"], options={"henchmen": 1})
+    assert henchmen.KEY in dealt.ext and subscribed(dealt, "lives_losing")
+    # the option not given, the module is not wanted in the game: its record alone (a state the
+    # engine never makes) does not subscribe it
+    forged = replace(plain, ext=plain.ext.set(henchmen.KEY, henchmen.Henchmen()))
+    assert not subscribed(forged, "lives_losing")
     assert not subscribed(plain, "turn_started")  # (the endings subscribe to turn_beginning only)
     with pytest.raises(KeyError):
         subscribed(plain, "no_such_point")
@@ -65,3 +69,34 @@ def test_a_base_plugin_without_engaged_is_always_subscribed():
     rs.register(Plugin("base", hooks={"tick": lambda state: state}, always=True,
                        engaged=lambda state: False))
     assert not rs.subscribed(talisman.new_game(["warrior"]), "tick")
+
+
+def test_a_base_plugin_runs_only_in_the_games_it_is_wanted_in():
+    """``Plugin.wanted``: asked once a game of its configuration; not wanted, its hooks are not
+    run there and it is not counted as subscribed."""
+    rs = type(RULESET)()
+    rs.declare(state_hooks=("tick",), value_hooks=("score",))
+    rs.register(Plugin("base", always=True, wanted=lambda config: "pirate" in config.characters,
+                       hooks={"tick": lambda state: log(state, "ticked"),
+                              "score": lambda state, value: value + 1}))
+    plain, pirate = talisman.new_game(["warrior"]), talisman.new_game(["pirate"])
+    assert rs.adjust(plain, "score", 1) == 1 and not rs.subscribed(plain, "tick")
+    assert rs.adjust(pirate, "score", 1) == 2 and rs.subscribed(pirate, "tick")
+    assert [e.name for e in rs.run_hook(pirate, "tick").log][-1] == "ticked"
+    assert rs.run_hook(plain, "tick") is plain
+    assert rs.listens(pirate.config, "tick") and not rs.listens(plain.config, "tick")
+
+
+def test_the_optional_modules_are_subscribed_only_when_their_options_are_given():
+    """The Henchmen, the Master Levels and the Noblemen (options) and the Pirate's plunder (a
+    character who may have it) run in the games that may use them only."""
+    plain = talisman.new_game(["warrior", "wizard"])
+    assert not RULESET.listens(plain.config, "ability_lent")  # no module lends an ability
+    assert not RULESET.listens(plain.config, "gold_paid")  # no Pirate's plunder
+    for options in ({"henchmen": 1}, {"master_levels": True}, {"noblemen": False}):
+        assert RULESET.listens(talisman.new_game(["warrior", "wizard"], options=options).config,
+                               "ability_lent"), options
+    for characters, options in ((["pirate", "wizard"], {}), (["warrior", "wizard"], {"new_character": True}),
+                                (["warrior", "wizard"], {"henchmen": 1})):
+        game = talisman.new_game(characters, options=options)
+        assert RULESET.listens(game.config, "gold_paid"), (characters, options)

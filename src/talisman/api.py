@@ -46,6 +46,7 @@ def assemble() -> dict[str, machine.Step]:
     RULESET.register(effects.PLUGIN)
     RULESET.register(henchmen.PLUGIN)  # OPTIONAL RULES, HENCHMEN: a base plugin (the option henchmen)
     RULESET.register(abilities.PLUGIN)  # SPECIAL ABILITIES that join combat at its hook points
+    RULESET.register(abilities.PLUNDER_PLUGIN)  # the Pirate's plunder: only where a character may have it
     # RULES CONCERNING CHARACTERS: Master Levels, Magic Items, Abilities; Noblemen and Realms
     RULESET.register(master_levels.PLUGIN)
     RULESET.register(noblemen.PLUGIN)

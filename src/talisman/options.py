@@ -5,6 +5,8 @@ checks the options given to a new game.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 #: Rule options and their defaults.  Where the compendium and the Revised 4th
 #: Edition differ, the ``edition`` preset sets the rule (``EDITIONS``); each such rule is
 #: still an option of its own, which wins over the preset.  ``None``: the edition's value
@@ -110,6 +112,24 @@ def resolve(options, expansions=()):
         if out.get(name) is None:
             out[name] = value
     return out
+
+
+def given(*names: str) -> Callable[[Any], bool]:
+    """A base plugin's ``wanted`` test (:class:`talisman.engine.ruleset.Plugin`) for an
+    optional rule module: whether a game's configuration gives any of the rule options
+    ``names``.  With none given, each is at its default, which turns the module off: its hooks
+    are not subscribed in that game (given, even at its default, they are, and its set-up
+    checks the value).
+
+    >>> from types import SimpleNamespace
+    >>> wanted = given("noblemen")
+    >>> wanted(SimpleNamespace(options={"noblemen": True})), wanted(SimpleNamespace(options={}))
+    (True, False)
+    """
+    def wanted(config: Any) -> bool:
+        return any(name in config.options for name in names)
+    return wanted
+
 
 #: An expansion's own older form of ``alternative_endings`` (option name -> expansion id): that
 #: variant (``revealed`` / ``hidden``; ``off``: not used) with the expansion's ending cards only.

@@ -128,7 +128,8 @@ class Battle:
         if key in _BATTLE_FIELDS:
             value = getattr(self, key)
             return default if value is None else value
-        return self.ext.get(key, default)
+        ext = self.ext  # (``in`` first: a pmap's ``get`` raises and catches a KeyError on a miss)
+        return ext[key] if key in ext else default
 
     def __contains__(self, key: object) -> bool:
         return key in _BATTLE_FIELDS or key in self.ext

@@ -44,7 +44,13 @@ class Plugin:
     ``effect_schemas``: the JSON schemas of those effects (for loading data); ``always``: a
     base plugin, run in every game after the enabled expansions; ``engaged``: for a base
     plugin, a cheap test of whether its hooks can change anything in a state (the Henchmen
-    option: only when dealt), which :meth:`Ruleset.subscribed` asks (``None``: always).
+    option: only when dealt), which :meth:`Ruleset.subscribed` asks (``None``: always);
+    ``wanted``: for a base plugin, whether its hooks can act at all in a game of a
+    configuration (``state.config``: its options, its characters), asked once a game: where it
+    says no, the plugin is not subscribed in that game (its hooks are not run, and
+    :meth:`Ruleset.subscribed` does not count it; ``None``: every game).  An optional rule
+    module is wanted when one of its options is given; its set-up hook, which checks those
+    options, then runs too.
     """
 
     id: str
@@ -54,6 +60,26 @@ class Plugin:
     effect_schemas: Mapping[str, Any] = attrs.field(default=_EMPTY, converter=_frozen_map)
     always: bool = False
     engaged: Callable[[Any], bool] | None = None
+    wanted: Callable[[Any], bool] | None = None
+
+
+#: How many game configurations :class:`Ruleset` keeps the base plugins' chains of (more
+#: are dropped all at once; a game's own is made again at its next hook, the same).
+_WIRED_MAX = 256
+
+
+class _Wiring:
+    """The base plugins' hook functions wanted in one game configuration, by hook point."""
+
+    __slots__ = ("config", "state_chain", "value_chain", "subscribers")
+
+    def __init__(self, config: Any, state_chain: dict[str, tuple[Callable[..., Any], ...]],
+                 value_chain: dict[str, tuple[Callable[..., Any], ...]],
+                 subscribers: dict[str, tuple[Plugin, ...]]) -> None:
+        self.config = config  # held: the entry's key is its ``id``, which cannot be reused meanwhile
+        self.state_chain = state_chain
+        self.value_chain = value_chain
+        self.subscribers = subscribers
 
 
 class Ruleset:
@@ -63,12 +89,10 @@ class Ruleset:
         self.state_hooks: frozenset[str] = frozenset()
         self.value_hooks: frozenset[str] = frozenset()
         self._plugins: dict[str, Plugin] = {}
-        # hook -> the base plugins' functions, one table per kind of point (a base game's
-        # dispatch is one dict look-up and a loop over this tuple, usually empty)
-        self._state_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
-        self._value_chain: dict[str, tuple[Callable[..., Any], ...]] = {}
-        # hook -> the base plugins subscribing to it (for :meth:`subscribed`)
-        self._base_subscribers: dict[str, tuple[Plugin, ...]] = {}
+        # id(config) -> the base plugins' chains wanted in games of that configuration (a
+        # game's config is one object from its start: one look-up finds them; a base game's
+        # dispatch is then a dict look-up and a loop over a tuple, usually empty)
+        self._wired: dict[int, _Wiring] = {}
 
     # --- assembling ------------------------------------------------------------------------
 
@@ -76,7 +100,7 @@ class Ruleset:
         """Declare hook points (a rule kernel does, once per point)."""
         self.state_hooks |= frozenset(state_hooks)
         self.value_hooks |= frozenset(value_hooks)
-        self._chains()
+        self._wired.clear()
 
     def register(self, plugin: Plugin) -> None:
         """Add (or replace) a plugin; its hooks must name declared points."""
@@ -84,7 +108,7 @@ class Ruleset:
         if unknown:
             raise ValueError(f"plugin {plugin.id!r} subscribes to undeclared hook points {sorted(unknown)}")
         self._plugins[plugin.id] = plugin
-        self._chains()
+        self._wired.clear()
 
     def plugin(self, pid: str) -> Plugin:
         """The registered plugin ``pid`` (KeyError if none)."""
@@ -110,51 +134,72 @@ class Ruleset:
 
     # --- dispatch --------------------------------------------------------------------------
 
-    def _chains(self) -> None:
-        self._state_chain = {h: self._base_chain(h) for h in self.state_hooks}
-        self._value_chain = {h: self._base_chain(h) for h in self.value_hooks}
-        self._base_subscribers = {
-            h: tuple(p for p in self._plugins.values() if p.always and h in p.hooks)
-            for h in self.state_hooks | self.value_hooks}
+    def _wiring(self, config: Any) -> _Wiring:
+        """The base plugins' chains in games of ``config`` (made once, then kept)."""
+        w = self._wired.get(id(config))
+        if w is not None and w.config is config:
+            return w
+        if len(self._wired) >= _WIRED_MAX:
+            self._wired.clear()
+        base = [p for p in self._plugins.values() if p.always and (p.wanted is None or p.wanted(config))]
+        w = _Wiring(config,
+                    {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.state_hooks},
+                    {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.value_hooks},
+                    {h: tuple(p for p in base if h in p.hooks) for h in self.state_hooks | self.value_hooks})
+        self._wired[id(config)] = w
+        return w
+
+    def listens(self, config: Any, hook: str) -> bool:
+        """Whether some plugin of a game of ``config`` subscribes to ``hook``: an enabled
+        expansion, or a base plugin wanted there (engaged or not).  For a plugin's ``wanted``
+        that depends on another's (an ability another plugin may lend); made afresh, not kept."""
+        if hook not in self.state_hooks and hook not in self.value_hooks:
+            raise KeyError(hook)
+        return any(hook in self._plugins[e].hooks for e in config.expansions) or any(
+            p.always and hook in p.hooks and (p.wanted is None or p.wanted(config))
+            for p in self._plugins.values())
 
     def subscribed(self, state: Any, hook: str) -> bool:
         """Whether firing ``hook`` in ``state`` can run any code: an enabled expansion
-        subscribes to it, or a base plugin does that is engaged in this state.  The rules ask
-        it to skip the work of a point nobody listens to (``characters.lose_lives``)."""
-        for e in state.config.expansions:
+        subscribes to it, or a base plugin does that is wanted in this game and engaged in this
+        state.  The rules ask it to skip the work of a point nobody listens to
+        (``characters.lose_lives``)."""
+        config = state.config
+        for e in config.expansions:
             if hook in self._plugins[e].hooks:
                 return True
-        for p in self._base_subscribers[hook]:  # (a KeyError names an undeclared point)
+        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
+        if w is None or w.config is not config:
+            w = self._wiring(config)
+        for p in w.subscribers[hook]:  # (a KeyError names an undeclared point)
             if p.engaged is None or p.engaged(state):
                 return True
         return False
 
-    def _base_chain(self, hook: str) -> tuple[Callable[..., Any], ...]:
-        return tuple(p.hooks[hook] for p in self._plugins.values() if p.always and hook in p.hooks)
+    def _chain(self, state: Any, hook: str, table: str) -> tuple[Callable[..., Any], ...]:
+        """The functions ``hook`` runs in ``state``'s game, in order: the enabled expansions'
+        (their tables read live: a test may patch one), then the base plugins wanted there
+        (``table``: the wiring's ``state_chain`` or ``value_chain``)."""
+        config = state.config
+        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
+        if w is None or w.config is not config:
+            w = self._wiring(config)
+        chain: tuple[Callable[..., Any], ...] = getattr(w, table)[hook]  # (a KeyError names an undeclared point)
+        exps = config.expansions
+        if not exps:
+            return chain
+        hooks = [self._plugins[e].hooks.get(hook) for e in exps]
+        return tuple(fn for fn in hooks if fn is not None) + chain
 
     def run_hook(self, state: Any, hook: str, **details: Any) -> Any:
         """Run state hook ``hook`` of every enabled plugin, threading the state through."""
-        chain = self._state_chain[hook]  # (a KeyError names an undeclared point)
-        exps = state.config.expansions
-        if exps:  # an expansion's table is read live (a test may patch it)
-            for e in exps:
-                fn = self._plugins[e].hooks.get(hook)
-                if fn is not None:
-                    state = fn(state, **details)
-        for fn in chain:
+        for fn in self._chain(state, hook, "state_chain"):
             state = fn(state, **details)
         return state
 
     def adjust(self, state: Any, hook: str, value: Any, **details: Any) -> Any:
         """Value hook ``hook``: each enabled plugin may change ``value``."""
-        chain = self._value_chain[hook]  # (a KeyError names an undeclared point)
-        exps = state.config.expansions
-        if exps:
-            for e in exps:
-                fn = self._plugins[e].hooks.get(hook)
-                if fn is not None:
-                    value = fn(state, value, **details)
-        for fn in chain:
+        for fn in self._chain(state, hook, "value_chain"):
             value = fn(state, value, **details)
         return value
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
-from .hooks import adjust, run_hook
+from .hooks import adjust, listens, run_hook
 from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
@@ -524,6 +524,35 @@ PLUGIN = Plugin("abilities", always=True, hooks={"combat_options": combat_option
                                                  "combat_option_chosen": combat_option_chosen,
                                                  "characters_fought": characters_fought,
                                                  "characters_stood_off": characters_stood_off,
-                                                 "setup": setup, "before_encounter": before_encounter,
-                                                 "turn_beginning": turn_beginning, "gold_paid": gold_paid,
                                                  "teleport_destinations": teleport_destinations})
+
+
+def plunder_wanted(config) -> bool:
+    """Whether ``plunder_gold`` (the Pirate's) can play in a game of ``config``: one of its
+    characters has such an ability on his card, or a character may come to have one: a card
+    gives one, a character joins later (LOSING ALL LIVES, the option ``new_character``), or a
+    plugin of the game lends abilities (``ability_lent``: the Henchmen, the Master Levels, an
+    expansion).  (A test of the data and the configuration, asked once a game.)"""
+    kinds = set(_abilities_of_kind("plunder_gold"))
+    defs = load()
+    return bool(kinds) and (
+        any(kinds & set(defs.characters[c].abilities) for c in config.characters)
+        or _on_cards("plunder_gold")
+        or bool(config.options.get("new_character"))
+        or listens(config, "ability_lent"))
+
+
+@functools.cache
+def _on_cards(kind):
+    """Whether some card gives an ability of ``kind`` (a pure function of the loaded data)."""
+    kinds = set(_abilities_of_kind(kind))
+    return any(kinds & set(c.abilities) for c in load().cards.values())
+
+
+#: The Pirate's plunder (``plunder_gold``), subscribed only in the games where a character may
+#: have it (:func:`plunder_wanted`): its hooks look for a plunderer at every turn's beginning,
+#: every encounter and every payment of gold.  Registered right after :data:`PLUGIN` (the order
+#: its hooks ran in when they were part of it).
+PLUNDER_PLUGIN = Plugin("plunder", always=True, wanted=plunder_wanted, hooks={
+    "setup": setup, "before_encounter": before_encounter, "turn_beginning": turn_beginning,
+    "gold_paid": gold_paid})

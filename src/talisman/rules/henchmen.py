@@ -50,6 +50,7 @@ from ..engine.dice import shuffle
 from ..engine.machine import log
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
+from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field
 from .kernel import ExtSlice
@@ -350,7 +351,7 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin("henchmen", always=True, engaged=engaged, hooks={
+PLUGIN = Plugin("henchmen", always=True, engaged=engaged, wanted=given("henchmen", "henchmen_dealt"), hooks={
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died,

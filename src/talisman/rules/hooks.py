@@ -365,3 +365,6 @@ effect = RULESET.effect
 #: Whether firing a hook point can run any code in this state:
 #: ``subscribed(state, "lives_losing") -> bool``.
 subscribed = RULESET.subscribed
+#: Whether some plugin of a game of a configuration subscribes to a hook point (for a base
+#: plugin's ``wanted``): ``listens(state.config, "ability_lent") -> bool``.
+listens = RULESET.listens

@@ -46,6 +46,7 @@ from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
+from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
@@ -566,7 +567,7 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin(KEY, always=True, engaged=engaged, steps=STEPS, hooks={
+PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks={
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view},

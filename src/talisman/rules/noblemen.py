@@ -35,6 +35,7 @@ from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, then
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
+from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
@@ -298,7 +299,7 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin(KEY, always=True, engaged=engaged, steps=STEPS, effects={"noblemen_entitled": entitled_effect},
+PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("noblemen"), steps=STEPS, effects={"noblemen_entitled": entitled_effect},
                 effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
                 hooks={
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
