@@ -28,8 +28,8 @@ from pathlib import Path
 
 from pyrsistent import pvector
 
-from .api import apply, chance_outcomes, legal_actions, parse_action
-from .engine import scenario as scenario_files
+from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
+from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
 from .engine.serialize import to_data
@@ -517,9 +517,11 @@ class _Search:
         self.start_len = len(state.log)
         self.memo = {}
         self.nodes = self.hits = self.leaves = 0
-        # the combat's result read off the battle record at a creature's roll (_decided_by_roll)
+        # the combat's result read off the battle record at a creature's roll (_scored), and
+        # the machine stopped where the result is applied, once the answers to it have run
         self.shortcut = (shortcut and outcome is None
                          and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
+        self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
 
     def run(self):
         root = self.root
@@ -562,6 +564,10 @@ class _Search:
                 return {self.leaf(state, label): Fraction(1)}
         if state.is_over:
             return {self.leaf(state, GAME_OVER): Fraction(1)}
+        if self.stop_before and state.pending is None:  # stopped where the result is applied
+            label = _result_label(state)
+            if label is not None:
+                return {self.leaf(state, label): Fraction(1)}
         # The memo key: the state without its log, the events since the question's start
         # (every state of the search shares the log before it: the log only grows) and the
         # policy's position.  Equal keys are equal states: rules and bots may read the log.
@@ -587,6 +593,11 @@ class _Search:
                 return scored[1]
         return self.expand(state, trail, pos, key)
 
+    def play(self, state, action):
+        """The state after ``action``, stopped at the next chance node, decision, or (with the
+        shortcut) where the rules apply a combat's result."""
+        return machine.apply(state, action, STEPS, True, self.stop_before)
+
     def expand(self, state, trail, pos, key):
         """Generator: yields (parent, its trail, child, policy position), receives each
         child's distribution, returns this state's."""
@@ -594,25 +605,54 @@ class _Search:
         outcomes = chance_outcomes(state)
         if outcomes:
             for action, p in outcomes:
-                sub = yield state, trail, apply(state, action, stop_at_chance=True), pos
+                sub = yield state, trail, self.play(state, action), pos
                 for o, q in sub.items():
                     dist[o] = dist.get(o, 0) + p * q
         else:
             if state.pending is None:
-                raise TalismanError("odds: the state waits on no decision")
+                if not self.stop_before or state.battle is None:
+                    raise TalismanError("odds: the state waits on no decision")
+                # stopped where the result is applied, and an answer to it fights on: go on
+                go_on = machine.advance(state, STEPS, True, self.stop_before, from_stop=True)
+                dist = yield state, trail, go_on, pos
+                self.memo[key] = dist
+                return dist
             kind, what, nxt = self.policy.choose(state, pos)
             if kind == "play":
-                dist = yield state, trail, apply(state, what, stop_at_chance=True), nxt
+                dist = yield state, trail, self.play(state, what), nxt
             else:  # "max": every option, keep the best for the player
                 best = None
                 for action in legal_actions(state):
-                    sub = yield state, trail, apply(state, action, stop_at_chance=True), nxt
+                    sub = yield state, trail, self.play(state, action), nxt
                     value = sum((p for o, p in sub.items() if what(o)), Fraction(0))
                     if best is None or value > best[0]:
                         best = (value, sub)
                 dist = best[1]
         self.memo[key] = dist
         return dist
+
+
+def _result_label(state):
+    """The outcome ``combat_resolved`` gives a state stopped before the combat's result is
+    applied (:data:`talisman.rules.combat.RESULT_STEP`): the result ``finish`` logs next
+    (``combat_won``, ``combat_lost``, ``standoff``; between characters ``character_defeated``,
+    seen by the player whose turn it is, ``standoff`` or ``evaded_character``), or None when an
+    answer to it cleared it (a fight on)."""
+    b = state.battle
+    result = None if b is None else b.result
+    if result is None or b.opponent is None or result not in ("won", "lost"):
+        return result
+    victor = b.who if result == "won" else b.opponent
+    return "won" if victor == state.current else "lost"
+
+
+def _listens(state, hook):
+    """Whether a listener on ``hook`` can act in ``state``; ``combat_resolved`` is fired only
+    in a game with expansions (``combat.result_answered``: the Master Levels option alone
+    subscribes to it and is never asked)."""
+    if hook == "combat_resolved" and not combat_rules.result_answered(state):
+        return False
+    return subscribed(state, hook)
 
 
 def decided_by_roll(state):
@@ -668,7 +708,7 @@ def _scored(state):
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if subscribed(state, "combat_resolved") or subscribed(state, "combat_result"):
+    if _listens(state, "combat_resolved") or subscribed(state, "combat_result"):
         return None  # (a listener that may change the result; combat_result's reads the log)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies = b.who, b.kind, b.enemies
@@ -744,7 +784,7 @@ def combat_odds(state, rerolls=None):
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
             or b.opponent is not None or state.outcome is not None):
         return None
-    if any(subscribed(state, h) for h in ROUND_HOOKS):
+    if any(_listens(state, h) for h in ROUND_HOOKS):
         return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
     who, kind = b.who, b.kind
