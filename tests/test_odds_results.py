@@ -1,0 +1,204 @@
+"""The search's stop at a combat's result agrees with the full search in games with expansions
+(issue 25: the heuristic bot's fight-or-evade question, fast with every expansion).
+
+With expansions the rules compare the scores, then fire the ``combat_resolved`` hook, whose
+answers (frames: a die, a decision) may change ``state.battle.result`` or clear it to fight on,
+and only then apply the result (``talisman.rules.combat.RESULT_STEP``: the trophies or the
+life lost, the end of the turn, the next turn up to its first roll).  ``odds(..., until=
+"combat_resolved")`` stops the machine before that step (``machine.advance(stop_before=...)``)
+and reads the result there; ``shortcut=False`` plays every branch through the rules to the
+``combat_won`` / ``combat_lost`` / ``standoff`` event.
+
+Which answers change the result, and which only react to it (from the code):
+
+- Blood Moon: the Champion of Light's added die (``blood_moon.added_die``), the Sun Shield's die, the Torchbearer's attack again and the Pharaoh's Crown's roll again
+  (``blood_moon.after_result``) change it; an Enemy moving on when not killed
+  (``blood_moon.not_killed``) and the Black Cat let go on a roll of 1 only react.
+- The Harbinger: the Flail of Blood's second die (``harbinger.second_die``) and a beaten card's
+  effects (the Bone Giant: "a die of 4-6 makes the fight a stand-off") change it; the
+  Horsemen not beaten, the Heralds' rolls, the Armour of Humility, an Omen's ``after_win``
+  react (but run card effects, which may change it too).
+- The Dungeon: a character defeated there is marked to move toward the Entrance (reacts).
+- The Master Levels: a title offered for beating its holder (reacts).
+
+Every answer is played before the stop: the result is read once none is left, so the stop is
+the full search's answer whatever an answer does.
+"""
+from fractions import Fraction as F
+
+import pytest
+
+import talisman
+from talisman.bots import HeuristicBot, _Fighting
+from talisman.odds import Best, combat_odds, odds
+from talisman.rules import combat as combat_rules
+from talisman.scenarios import setup_state
+from talisman.simulate import play_one
+
+BOT = HeuristicBot(0)
+
+
+def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, then=(), **fields):
+    """``cid`` (with ``fields``) moves from ``start`` onto ``space``, where ``cards`` attack it:
+    the combat's decision (``fight`` legal)."""
+    setup = {"characters": [dict(id=cid, space=start, spells=[], **fields)],
+             "board_cards": {space: list(cards)}, "expansions": list(expansions)}
+    if ext:
+        setup["ext"] = ext
+    s = talisman.apply(setup_state(setup, list(dice)), f"move:{space}")
+    for action in then:
+        s = talisman.apply(s, action)
+    assert s.pending.kind == "combat", s.pending
+    return s
+
+
+def sentinel(expansion="blood_moon", time="day", **fields):
+    """The Thief (Strength 8, no Fate) crosses the bridge: the Sentinel (Strength 9) attacks."""
+    ext = {"blood_moon": {"time": time}} if expansion == "blood_moon" else None
+    return at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=[expansion], ext=ext,
+                     strength=8, fate=0, **fields)
+
+
+#: Fights whose ``combat_resolved`` answers change the result or react to it.
+CASES = {
+    # Blood Moon (003): the answers that change the result
+    "sun shield: a die turns a loss": lambda: sentinel(objects=["sun_shield"]),
+    "torchbearer: attack again": lambda: sentinel(followers=["torchbearer"]),
+    "pharaoh's crown: the creature rolls again": lambda: sentinel(objects=["pharaohs_crown"]),
+    "champion of light: an added die by Day": lambda: sentinel(followers=["champion_of_light"]),
+    # ...and one that only reacts: the Black Cat on an attack roll of 1
+    "black cat: let go on a 1": lambda: sentinel(time="night", followers=["black_cat"]),
+    # the Harbinger: the Flail of Blood's second die, the Bone Giant beaten (4-6: a stand-off),
+    # a Horseman not beaten (every character without a Talisman loses a life)
+    "flail of blood: a second die": lambda: sentinel("harbinger", objects=["flail_of_blood"]),
+    "bone giant beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["bone_giant"],
+                                           expansions=["harbinger"], strength=6, fate=0),
+    "horseman not beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["horseman_of_death"],
+                                             expansions=["harbinger"], then=["combat:battle"],
+                                             strength=5, fate=0),
+}
+
+
+def full(rolling, policy):
+    """The full exact search: every branch played through the rules to the result's event."""
+    return dict(odds(rolling, "combat_resolved", policy=policy, shortcut=False))
+
+
+def counting_finish(monkeypatch):
+    """Count the calls of the rule step that applies a combat's result (``combat.finish``)."""
+    calls = []
+    original = combat_rules.finish
+
+    def counted(state):
+        calls.append(state.battle.result)
+        return original(state)
+
+    monkeypatch.setattr(combat_rules, "finish", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_stop_is_the_full_search(name, monkeypatch):
+    at_combat_decision = CASES[name]()
+    rolling = talisman.apply(at_combat_decision, "fight", stop_at_chance=True)
+    assert combat_rules.result_answered(rolling)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None   # (listeners: no closed form)
+    for policy in (_Fighting(BOT), Best("won")):
+        slow = full(rolling, policy)
+        calls = counting_finish(monkeypatch)
+        fast = odds(rolling, "combat_resolved", policy=policy)
+        monkeypatch.undo()
+        assert dict(fast) == slow, policy
+        assert sum(fast.values()) == 1
+        if isinstance(policy, _Fighting):
+            # the result is read where it would be applied, and never applied (no trophy, no
+            # life lost, no next turn) in a fight fought to its end
+            assert calls == []
+    # the bot's own question is the same search
+    assert BOT.fight_odds(at_combat_decision) == full(rolling, _Fighting(BOT))["won"]
+
+
+def test_the_answers_change_the_odds():
+    """The cases are not the plain fight in disguise: each card that answers the result changes
+    the odds of the same fight without it (so its die or decision is enumerated, not skipped),
+    played at best for a win."""
+    def won(state):
+        rolling = talisman.apply(state, "fight", stop_at_chance=True)
+        return dict(odds(rolling, "combat_resolved", policy=Best("won")))
+
+    plain = won(sentinel())
+    for name in ("sun shield: a die turns a loss", "torchbearer: attack again", "pharaoh's crown: the creature rolls again",
+                 "champion of light: an added die by Day"):
+        assert won(CASES[name]()) != plain, name
+    assert won(CASES["flail of blood: a second die"]()) != won(sentinel("harbinger"))
+
+
+def test_the_sun_shield_by_hand():
+    """003 Time Card: "During the Day, each creature subtracts 1 from its attack score": the
+    Thief's 8 + a against the Sentinel's 9 - 1 + c: won 15/36, a standoff 6/36, lost 15/36.
+    The Sun Shield: "Beaten in combat, roll a die (add up to 3 by Day): a 6 turns the loss into
+    a stand-off": by Day a die of 3 to 6, 2/3 of the losses: lost 15/36 * 1/3 = 5/36, a
+    standoff 6/36 + 10/36 = 4/9."""
+    rolling = talisman.apply(sentinel(), "fight", stop_at_chance=True)
+    assert dict(odds(rolling, "combat_resolved")) == {"won": F(5, 12), "standoff": F(1, 6),
+                                                       "lost": F(5, 12)}
+    shielded = talisman.apply(CASES["sun shield: a die turns a loss"](), "fight", stop_at_chance=True)
+    assert dict(odds(shielded, "combat_resolved")) == {"won": F(5, 12), "standoff": F(4, 9),
+                                                        "lost": F(5, 36)}
+
+
+def test_a_fight_on_goes_on_from_the_stop():
+    """The Torchbearer: "once a turn, beaten by a creature, you may attack it again": the
+    answer clears the result, so the search goes on from the stop (the rules' own step runs,
+    back to the declaration) and reads the second fight's result.  Best("won") takes it: the
+    Thief's 5/12 by Day (above) becomes 5/12 + 5/12 * 5/12 = 85/144."""
+    rolling = talisman.apply(CASES["torchbearer: attack again"](), "fight", stop_at_chance=True)
+    d = odds(rolling, "combat_resolved", policy=Best("won"))
+    assert d["won"] == F(5, 12) + F(5, 12) * F(5, 12)
+    assert dict(d) == full(rolling, Best("won"))
+
+
+def _questions(seeds, expansions, options=None):
+    """The fight-or-evade questions the heuristic bot asks in whole seeded games."""
+    asked = []
+    original = HeuristicBot.fight_odds
+
+    def recording(self, state, fight="fight"):
+        asked.append((state, fight))
+        return original(self, state, fight)
+
+    HeuristicBot.fight_odds = recording
+    try:
+        for seed in seeds:
+            play_one((seed, ("warrior", "wizard", "troll", "elf"), dict(options or {}, max_rounds=40),
+                      ("heuristic",) * 4, tuple(expansions)))
+    finally:
+        HeuristicBot.fight_odds = original
+    return asked
+
+
+@pytest.mark.parametrize("expansions, options", [
+    (("blood_moon",), {}), (("dungeon",), {}), (("harbinger",), {}),
+    (("city",), {"master_levels": True}), ((), {"master_levels": True})])
+def test_the_bot_s_questions_in_whole_games(expansions, options, monkeypatch):
+    """Every question the bot asks in a few seeded games with the expansion: its answer is the
+    full search's.  With an expansion listening to combat_resolved the search answers, stopped
+    at the result; the Master Levels option alone subscribes to combat_resolved, but the hook
+    is fired only in a game with expansions, so there the closed form answers plain fights."""
+    asked = _questions([0, 1, 2], expansions, options)
+    assert len(asked) >= (3 if expansions else 1)
+    closed = applied = 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        closed += combat_odds(rolling, rerolls=BOT.rerolls) is not None
+        slow = full(rolling, _Fighting(BOT))
+        calls = counting_finish(monkeypatch)
+        fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+        monkeypatch.undo()
+        applied += len(calls)
+        assert dict(fast) == slow
+        assert BOT.fight_odds(state, fight) == slow["won"]
+    if expansions:
+        assert closed == 0 and applied == 0
+    else:
+        assert closed >= len(asked) - 1
