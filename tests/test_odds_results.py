@@ -27,9 +27,11 @@ the full search's answer whatever an answer does.
 from fractions import Fraction as F
 
 import pytest
+from click.testing import CliRunner
 
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
+from talisman.cli import main
 from talisman.odds import Best, combat_odds, odds
 from talisman.rules import combat as combat_rules
 from talisman.scenarios import setup_state
@@ -202,3 +204,38 @@ def test_the_bot_s_questions_in_whole_games(expansions, options, monkeypatch):
         assert closed == 0 and applied == 0
     else:
         assert closed >= len(asked) - 1
+
+
+SUN_SHIELD = """\
+name: The Thief (Strength 8) with the Sun Shield fights the Sentinel by Day
+rules: "003 Time Card"
+setup:
+  expansions: [blood_moon]
+  ext: {blood_moon: {time: day}}
+  characters:
+    - {id: thief, space: woods_1, strength: 8, fate: 0, spells: [], objects: [sun_shield]}
+dice: [2]
+actions: [move:hills_3, fight]
+expect: {pending.kind: roll}
+"""
+
+
+def test_the_command_line_turns_the_shortcut_off(tmp_path, monkeypatch):
+    """``talisman odds --exact-search``: every branch played through the rules; the same table
+    (the Sun Shield's 5/12, 4/9, 5/36 above), found by applying each result (``finish``)."""
+    path = tmp_path / "sun_shield.yaml"
+    path.write_text(SUN_SHIELD)
+    runner = CliRunner()
+    calls = counting_finish(monkeypatch)
+    fast = runner.invoke(main, ["odds", str(path), "--until", "combat_resolved"])
+    applied_fast = len(calls)
+    exact = runner.invoke(main, ["odds", str(path), "--until", "combat_resolved", "--exact-search"])
+    assert fast.exit_code == 0 and exact.exit_code == 0, (fast.output, exact.output)
+    for shown in ("5/12", "4/9", "5/36", "44.44%"):
+        assert shown in fast.output and shown in exact.output
+    assert fast.output == exact.output   # the same table, and as many states and branches
+    # every one of the 36 pairs of dice (and the Sun Shield's 6 dice on a loss) applied without
+    # the shortcut, none with it
+    assert applied_fast == 0 and len(calls) > 36
+    help_text = runner.invoke(main, ["odds", "--help"]).output
+    assert "--exact-search" in help_text and "shortcut" in help_text
