@@ -35,7 +35,6 @@ from talisman.cli import main
 from talisman.odds import Best, combat_odds, odds
 from talisman.rules import combat as combat_rules
 from talisman.scenarios import setup_state
-from talisman.simulate import play_one
 
 BOT = HeuristicBot(0)
 
@@ -68,8 +67,12 @@ CASES = {
     "torchbearer: attack again": lambda: sentinel(followers=["torchbearer"]),
     "pharaoh's crown: the creature rolls again": lambda: sentinel(objects=["pharaohs_crown"]),
     "champion of light: an added die by Day": lambda: sentinel(followers=["champion_of_light"]),
-    # ...and one that only reacts: the Black Cat on an attack roll of 1
+    # ...and those that only react: the Black Cat on an attack roll of 1, the Fire Giant moving on
+    # (a die) and burning its way when not killed
     "black cat: let go on a 1": lambda: sentinel(time="night", followers=["black_cat"]),
+    "fire giant: moves on when not killed": lambda: at_combat(
+        "warrior", "chapel", "fields_2", ["fire_giant"], expansions=["blood_moon"],
+        ext={"blood_moon": {"time": "day"}}, strength=4, fate=1),
     # the Harbinger: the Flail of Blood's second die, the Bone Giant beaten (4-6: a stand-off),
     # a Horseman not beaten (every character without a Talisman loses a life)
     "flail of blood: a second die": lambda: sentinel("harbinger", objects=["flail_of_blood"]),
@@ -120,6 +123,40 @@ def test_the_stop_is_the_full_search(name, monkeypatch):
     assert BOT.fight_odds(at_combat_decision) == full(rolling, _Fighting(BOT))["won"]
 
 
+def test_reactions_are_not_played():
+    """The Fire Giant not killed moves on a die's spaces, burning them (card-data.md 1.3): a
+    reaction (``odds.REACTIONS``), so the search reads the result at that die instead of
+    rolling it: as many outcomes as the fight's own, where the full search has 6 more for each
+    branch the Giant is not killed in.  The Warrior's 4 + m (the higher of two dice: m with
+    chance (2m - 1)/36) against the Giant's 7 - 1 (by Day) + c: won when m - c >= 3 (m = 4, 5, 6
+    with 1, 2, 3 dice c: 7 + 18 + 33 = 58 of 216), a standoff when m - c = 2 (5 + 7 + 9 + 11 =
+    32 of 216), lost otherwise (126 of 216)."""
+    rolling = talisman.apply(CASES["fire giant: moves on when not killed"](), "fight",
+                             stop_at_chance=True)
+    keep = ["keep"] * 2
+    fast = odds(rolling, "combat_resolved", policy=keep)
+    slow = odds(rolling, "combat_resolved", policy=keep, shortcut=False)
+    assert dict(fast) == dict(slow) == {"won": F(58, 216), "standoff": F(32, 216), "lost": F(126, 216)}
+    # the states met again by the higher die kept (6) and the Giant's die (6): 36 branches;
+    # the full search rolls the Giant's move in the 30 of them it is not killed in
+    assert fast.leaves == 36 and slow.leaves == 6 + 30 * 6
+
+
+def test_the_reactions_are_steps_that_never_change_the_result():
+    """Each step named in ``odds.REACTIONS`` is a rule step of the game whose code does not
+    touch the combat's result (the steps that do: ``result_rolled``, ``result_chosen``,
+    ``added_rolled``, ``second_rolled``, ``sent_away``...)."""
+    import inspect
+
+    from talisman.api import STEPS
+    from talisman.odds import REACTIONS
+    assert REACTIONS <= set(STEPS)
+    changers = {n for n, fn in STEPS.items() if '.set("result"' in inspect.getsource(fn)}
+    assert {"blood_moon.result_rolled", "blood_moon.result_chosen", "blood_moon.added_rolled",
+            "harbinger.second_rolled", "blood_moon.sent_away"} <= changers
+    assert not REACTIONS & changers
+
+
 def test_the_answers_change_the_odds():
     """The cases are not the plain fight in disguise: each card that answers the result changes
     the odds of the same fight without it (so its die or decision is enumerated, not skipped),
@@ -158,52 +195,6 @@ def test_a_fight_on_goes_on_from_the_stop():
     d = odds(rolling, "combat_resolved", policy=Best("won"))
     assert d["won"] == F(5, 12) + F(5, 12) * F(5, 12)
     assert dict(d) == full(rolling, Best("won"))
-
-
-def _questions(seeds, expansions, options=None):
-    """The fight-or-evade questions the heuristic bot asks in whole seeded games."""
-    asked = []
-    original = HeuristicBot.fight_odds
-
-    def recording(self, state, fight="fight"):
-        asked.append((state, fight))
-        return original(self, state, fight)
-
-    HeuristicBot.fight_odds = recording
-    try:
-        for seed in seeds:
-            play_one((seed, ("warrior", "wizard", "troll", "elf"), dict(options or {}, max_rounds=40),
-                      ("heuristic",) * 4, tuple(expansions)))
-    finally:
-        HeuristicBot.fight_odds = original
-    return asked
-
-
-@pytest.mark.parametrize("expansions, options", [
-    (("blood_moon",), {}), (("dungeon",), {}), (("harbinger",), {}),
-    (("city",), {"master_levels": True}), ((), {"master_levels": True})])
-def test_the_bot_s_questions_in_whole_games(expansions, options, monkeypatch):
-    """Every question the bot asks in a few seeded games with the expansion: its answer is the
-    full search's.  With an expansion listening to combat_resolved the search answers, stopped
-    at the result; the Master Levels option alone subscribes to combat_resolved, but the hook
-    is fired only in a game with expansions, so there the closed form answers plain fights."""
-    asked = _questions([0, 1, 2], expansions, options)
-    assert len(asked) >= (3 if expansions else 1)
-    closed = applied = 0
-    for state, fight in asked:
-        rolling = talisman.apply(state, fight, stop_at_chance=True)
-        closed += combat_odds(rolling, rerolls=BOT.rerolls) is not None
-        slow = full(rolling, _Fighting(BOT))
-        calls = counting_finish(monkeypatch)
-        fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
-        monkeypatch.undo()
-        applied += len(calls)
-        assert dict(fast) == slow
-        assert BOT.fight_odds(state, fight) == slow["won"]
-    if expansions:
-        assert closed == 0 and applied == 0
-    else:
-        assert closed >= len(asked) - 1
 
 
 SUN_SHIELD = """\

@@ -564,7 +564,8 @@ class _Search:
                 return {self.leaf(state, label): Fraction(1)}
         if state.is_over:
             return {self.leaf(state, GAME_OVER): Fraction(1)}
-        if self.stop_before and state.pending is None:  # stopped where the result is applied
+        if self.stop_before and (state.pending is None or _reacting(state)):
+            # stopped where the result is applied, or where only reactions to it are left
             label = _result_label(state)
             if label is not None:
                 return {self.leaf(state, label): Fraction(1)}
@@ -646,6 +647,34 @@ def _result_label(state):
     return "won" if victor == state.current else "lost"
 
 
+#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result, read
+#: from their code: they never change ``state.battle.result``, and what they ask for (a die, a
+#: decision) leads to nothing that does.  At a decision or roll of one of them, with nothing but
+#: them queued above :data:`talisman.rules.combat.RESULT_STEP`, the result is fixed: the search
+#: reads it there instead of playing the reactions.  The Blood Moon: an Enemy that moves on when
+#: not killed (the Fire Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it),
+#: the Black Cat let go on an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the
+#: Master Levels: a title offered for beating its holder (``title_offered`` asks,
+#: ``title_chosen``).  Any other answer (a card's effects: the Harbinger's Bone Giant turns a win
+#: into a stand-off on a die) is played to the stop.
+REACTIONS = frozenset({"blood_moon.not_killed", "blood_moon.self_moved", "blood_moon.let_go_offer",
+                       "blood_moon.let_go_chosen", "master_levels.title_offered",
+                       "master_levels.title_chosen"})
+
+
+def _reacting(state):
+    """Whether ``state`` waits on a reaction's decision or roll (:data:`REACTIONS`) with only
+    reactions queued above the step that applies the combat's result."""
+    if state.pending.step not in REACTIONS:
+        return False
+    for f in reversed(state.stack):
+        if f.step == combat_rules.RESULT_STEP:
+            return True
+        if f.step not in REACTIONS:
+            return False
+    return False
+
+
 def _listens(state, hook):
     """Whether a listener on ``hook`` can act in ``state``; ``combat_resolved`` is fired only
     in a game with expansions (``combat.result_answered``: the Master Levels option alone
@@ -680,13 +709,12 @@ def decided_by_roll(state):
         >>> import talisman
         >>> from talisman.odds import decided_by_roll
         >>> from talisman.scenarios import setup_state
-        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
-        ...                                  "fate": 0}]}, dice=[2])
-        >>> s = talisman.apply(s, "move:hills_3")
-        >>> s = talisman.apply(s, "fight", stop_at_chance=True)   # the Thief rolls...
-        >>> s = talisman.apply(s, "roll:4", stop_at_chance=True)  # 12 against the Sentinel's 9 + c
+        >>> elf = {"id": "elf", "space": "graveyard", "strength": 3, "fate": 0}
+        >>> s = setup_state({"characters": [elf], "board_cards": {"woods_1": ["bear"]}}, dice=[1])
+        >>> for action in ("move:woods_1", "fight", "roll:4"):   # 3 + 4 against the Bear's 3 + c
+        ...     s = talisman.apply(s, action, stop_at_chance=True)
         >>> [r for r, p in decided_by_roll(s)]
-        ['won', 'won', 'standoff', 'lost', 'lost', 'lost']
+        ['won', 'won', 'won', 'standoff', 'lost', 'lost']
         >>> decided_by_roll(talisman.new_game(["thief"], seed=1)) is None
         True
     """
