@@ -386,8 +386,11 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         seed: the seed of those plays (the same seed gives the same estimate).
         shortcut: with ``until="combat_resolved"`` and no ``outcome``, a creature's roll
             whose every result the battle record decides (no hook can change it once the
-            scores are compared) is scored without playing the rule step through (the same
-            exact answer, found much faster); ``False`` plays every outcome through the rules.
+            scores are compared) is scored without playing the rule step through, and a
+            combat's result is read where the rules would apply it, once every answer to it
+            (the ``combat_resolved`` hook's dice and decisions) has been played, without
+            playing the answers that only react to it (:data:`REACTIONS`): the same exact
+            answer, found much faster; ``False`` plays every outcome through the rules.
 
     Returns:
         An :class:`Odds` mapping each outcome to its probability (summing to 1).
