@@ -1,8 +1,9 @@
 """The fast ways to a combat's odds agree with the full exact search (issue 25: the heuristic
 bot's fight-or-evade question may not slow ``simulate`` down, and must give the same answers).
 
-Two shortcuts are checked against ``odds(..., shortcut=False)``, which plays every outcome
-through the rule steps:
+The shortcuts are checked against ``odds(..., shortcut=False)``, which plays every outcome
+through the rule steps (the stop at a combat's result with expansions: here on the bot's
+questions in whole games, and in ``tests/test_odds_results.py``):
 
 - :func:`talisman.odds.combat_odds`, the closed form of a plain fight against creatures
   (the character's roll, a Fate re-roll, the creatures' die), which the bot asks first;
