@@ -638,7 +638,7 @@ class _Search:
 
 def _result_label(state):
     """The outcome ``combat_resolved`` gives a state stopped before the combat's result is
-    applied (:data:`talisman.rules.combat.RESULT_STEP`): the result ``finish`` logs next
+    applied (``talisman.rules.combat.RESULT_STEP``): the result ``finish`` logs next
     (``combat_won``, ``combat_lost``, ``standoff``; between characters ``character_defeated``,
     seen by the player whose turn it is, ``standoff`` or ``evaded_character``), or None when an
     answer to it cleared it (a fight on)."""
@@ -653,7 +653,7 @@ def _result_label(state):
 #: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result, read
 #: from their code: they never change ``state.battle.result``, and what they ask for (a die, a
 #: decision) leads to nothing that does.  At a decision or roll of one of them, with nothing but
-#: them queued above :data:`talisman.rules.combat.RESULT_STEP`, the result is fixed: the search
+#: them queued above ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search
 #: reads it there instead of playing the reactions.  The Blood Moon: an Enemy that moves on when
 #: not killed (the Fire Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it),
 #: the Black Cat let go on an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the
