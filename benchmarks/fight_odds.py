@@ -44,8 +44,8 @@ ODDS = odds_module.odds
 COMBAT_ODDS = odds_module.combat_odds
 
 
-def tasks(games, seed=0, expansions=()):
-    return simulate.tasks_for(games, seed, CHARACTERS, {}, ("heuristic",) * len(CHARACTERS),
+def tasks(games, seed=0, expansions=(), options=None):
+    return simulate.tasks_for(games, seed, CHARACTERS, options or {}, ("heuristic",) * len(CHARACTERS),
                               expansions)
 
 
@@ -105,12 +105,14 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--expansions", default="", help="comma-separated expansion ids")
+    ap.add_argument("--options", default="{}", help="rule options as JSON ('{\"master_levels\": true}')")
     ap.add_argument("--full", action="store_true", help="also time shortcut=False")
     ap.add_argument("--arm", choices=("asks", "told", "full"), help="play one arm once")
     ap.add_argument("--answers", help="the answers file of --arm told")
     ap.add_argument("--record", help="play the asks arm once and write its answers here")
     args = ap.parse_args(argv)
-    games = tasks(args.games, args.seed, tuple(e for e in args.expansions.split(",") if e))
+    games = tasks(args.games, args.seed, tuple(e for e in args.expansions.split(",") if e),
+                  json.loads(args.options))
     if args.record:
         steps, given = play(games, "asks")
         with open(args.record, "w", encoding="utf-8") as f:

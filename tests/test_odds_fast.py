@@ -1,8 +1,9 @@
 """The fast ways to a combat's odds agree with the full exact search (issue 25: the heuristic
 bot's fight-or-evade question may not slow ``simulate`` down, and must give the same answers).
 
-Two shortcuts are checked against ``odds(..., shortcut=False)``, which plays every outcome
-through the rule steps:
+The shortcuts are checked against ``odds(..., shortcut=False)``, which plays every outcome
+through the rule steps (the stop at a combat's result with expansions: here on the bot's
+questions in whole games, and in ``tests/test_odds_results.py``):
 
 - :func:`talisman.odds.combat_odds`, the closed form of a plain fight against creatures
   (the character's roll, a Fate re-roll, the creatures' die), which the bot asks first;
@@ -23,6 +24,7 @@ import pytest
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
 from talisman.odds import ROUND_HOOKS, Best, combat_odds, decided_by_roll, odds
+from talisman.rules import combat as combat_rules
 from talisman.rules.hooks import subscribed
 from talisman.scenarios import setup_state
 from talisman.simulate import play_one
@@ -185,7 +187,7 @@ def test_a_result_listener_leaves_the_roll_to_the_rule_steps():
     assert [r for r, _ in decided_by_roll(plain)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
 
 
-def _questions(seeds, expansions=()):
+def _questions(seeds, expansions=(), options=None):
     """The fight-or-evade questions the heuristic bot asks in whole seeded games."""
     asked = []
     original = HeuristicBot.fight_odds
@@ -197,7 +199,7 @@ def _questions(seeds, expansions=()):
     HeuristicBot.fight_odds = recording
     try:
         for seed in seeds:
-            play_one((seed, ("warrior", "wizard", "troll", "elf"), {"max_rounds": 40},
+            play_one((seed, ("warrior", "wizard", "troll", "elf"), dict(options or {}, max_rounds=40),
                       ("heuristic",) * 4, tuple(expansions)))
     finally:
         HeuristicBot.fight_odds = original
@@ -243,3 +245,32 @@ def test_a_question_asked_at_the_creature_s_roll():
     d = odds(at_roll, "combat_resolved")
     assert dict(d) == {"won": F(1, 3), "standoff": F(1, 6), "lost": F(1, 2)} == full(at_roll)
     assert (d.nodes, d.leaves) == (1, 6)
+
+
+@pytest.mark.parametrize("expansions, options", [
+    (("blood_moon",), {}), (("dungeon",), {}), (("harbinger",), {}),
+    (("city",), {"master_levels": True}), ((), {"master_levels": True})])
+def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypatch):
+    """Every question the bot asks in a few seeded games where something listens to
+    combat_resolved: its answer is the full search's.  With such an expansion the search
+    answers, stopped where the rules would apply the result (no result applied:
+    ``combat.finish`` never called; tests/test_odds_results.py); the Master Levels option alone
+    subscribes to combat_resolved, but the hook is fired only in a game with expansions, so
+    there the closed form answers plain fights."""
+    asked = _questions([0, 1, 2], expansions, options)
+    assert len(asked) >= (3 if expansions else 1)
+    closed, applied = 0, []
+    original = combat_rules.finish
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        closed += combat_odds(rolling, rerolls=BOT.rerolls) is not None
+        slow = full(rolling)
+        monkeypatch.setattr(combat_rules, "finish", lambda s: applied.append(s) or original(s))
+        fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+        monkeypatch.undo()
+        assert dict(fast) == slow
+        assert BOT.fight_odds(state, fight) == slow["won"]
+    if expansions:
+        assert closed == 0 and applied == []
+    else:
+        assert closed >= len(asked) - 1

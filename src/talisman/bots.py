@@ -192,7 +192,9 @@ class HeuristicBot(RandomBot):
         between the roll and the result: ``talisman.odds.ROUND_HOOKS``) is answered in closed
         form (:func:`talisman.odds.combat_odds`, with :meth:`rerolls` at the Fate decision);
         any other by the search, ``odds(state after fight, "combat_resolved", policy=this
-        bot)``.  Both give the same exact answer (``tests/test_odds_fast.py``).
+        bot)``, which with expansions stops where the rules would apply the combat's result
+        (docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
+        ``tests/test_odds_results.py``).
 
         Args:
             state: a state whose pending decision is a combat's (``fight`` legal).

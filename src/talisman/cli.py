@@ -424,7 +424,12 @@ def _odds_help():
 @click.option("--samples", default=None, type=click.IntRange(1),
               help="Estimate from this many seeded random plays instead (95% intervals).")
 @click.option("--seed", default=0, show_default=True, help="The seed of --samples.")
-def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
+@click.option("--exact-search", is_flag=True,
+              help="No shortcut: play every branch through the rules to the outcome's event (with "
+                   "--until combat_resolved the search otherwise reads a combat's result where the "
+                   "rules would apply it, and scores a creature's roll off the battle record: the "
+                   "same answer, faster). For checking the shortcut.")
+def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed, exact_search):
     console = Console(highlight=False, soft_wrap=True)
     if actions and (bot or best):
         raise click.BadParameter("give --actions, or --bot and/or --best", param_hint="--actions")
@@ -435,7 +440,8 @@ def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed):
         state = scenario_state(scenario)
         dist = exact_odds(state, until[0] if len(until) == 1 else list(until), policy,
                           outcome=outcome, limit=limit or DEFAULT_LIMIT,
-                          method="sample" if samples else "exact", samples=samples or 1, seed=seed)
+                          method="sample" if samples else "exact", samples=samples or 1, seed=seed,
+                          shortcut=not exact_search)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
     table = Table(title=f"{scenario}: until {' or '.join(until)}")

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from pyrsistent import pvector
 
-from .api import apply, chance_outcomes, legal_actions, parse_action
-from .engine import scenario as scenario_files
+from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
+from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
 from .engine.serialize import to_data
@@ -386,8 +386,11 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         seed: the seed of those plays (the same seed gives the same estimate).
         shortcut: with ``until="combat_resolved"`` and no ``outcome``, a creature's roll
             whose every result the battle record decides (no hook can change it once the
-            scores are compared) is scored without playing the rule step through (the same
-            exact answer, found much faster); ``False`` plays every outcome through the rules.
+            scores are compared) is scored without playing the rule step through, and a
+            combat's result is read where the rules would apply it, once every answer to it
+            (the ``combat_resolved`` hook's dice and decisions) has been played, without
+            playing the answers that only react to it (:data:`REACTIONS`): the same exact
+            answer, found much faster; ``False`` plays every outcome through the rules.
 
     Returns:
         An :class:`Odds` mapping each outcome to its probability (summing to 1).
@@ -517,9 +520,11 @@ class _Search:
         self.start_len = len(state.log)
         self.memo = {}
         self.nodes = self.hits = self.leaves = 0
-        # the combat's result read off the battle record at a creature's roll (_decided_by_roll)
+        # the combat's result read off the battle record at a creature's roll (_scored), and
+        # the machine stopped where the result is applied, once the answers to it have run
         self.shortcut = (shortcut and outcome is None
                          and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
+        self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
 
     def run(self):
         root = self.root
@@ -562,6 +567,11 @@ class _Search:
                 return {self.leaf(state, label): Fraction(1)}
         if state.is_over:
             return {self.leaf(state, GAME_OVER): Fraction(1)}
+        if self.stop_before and (state.pending is None or _reacting(state)):
+            # stopped where the result is applied, or where only reactions to it are left
+            label = _result_label(state)
+            if label is not None:
+                return {self.leaf(state, label): Fraction(1)}
         # The memo key: the state without its log, the events since the question's start
         # (every state of the search shares the log before it: the log only grows) and the
         # policy's position.  Equal keys are equal states: rules and bots may read the log.
@@ -587,6 +597,11 @@ class _Search:
                 return scored[1]
         return self.expand(state, trail, pos, key)
 
+    def play(self, state, action):
+        """The state after ``action``, stopped at the next chance node, decision, or (with the
+        shortcut) where the rules apply a combat's result."""
+        return machine.apply(state, action, STEPS, True, self.stop_before)
+
     def expand(self, state, trail, pos, key):
         """Generator: yields (parent, its trail, child, policy position), receives each
         child's distribution, returns this state's."""
@@ -594,25 +609,82 @@ class _Search:
         outcomes = chance_outcomes(state)
         if outcomes:
             for action, p in outcomes:
-                sub = yield state, trail, apply(state, action, stop_at_chance=True), pos
+                sub = yield state, trail, self.play(state, action), pos
                 for o, q in sub.items():
                     dist[o] = dist.get(o, 0) + p * q
         else:
             if state.pending is None:
-                raise TalismanError("odds: the state waits on no decision")
+                if not self.stop_before or state.battle is None:
+                    raise TalismanError("odds: the state waits on no decision")
+                # stopped where the result is applied, and an answer to it fights on: go on
+                go_on = machine.advance(state, STEPS, True, self.stop_before, from_stop=True)
+                dist = yield state, trail, go_on, pos
+                self.memo[key] = dist
+                return dist
             kind, what, nxt = self.policy.choose(state, pos)
             if kind == "play":
-                dist = yield state, trail, apply(state, what, stop_at_chance=True), nxt
+                dist = yield state, trail, self.play(state, what), nxt
             else:  # "max": every option, keep the best for the player
                 best = None
                 for action in legal_actions(state):
-                    sub = yield state, trail, apply(state, action, stop_at_chance=True), nxt
+                    sub = yield state, trail, self.play(state, action), nxt
                     value = sum((p for o, p in sub.items() if what(o)), Fraction(0))
                     if best is None or value > best[0]:
                         best = (value, sub)
                 dist = best[1]
         self.memo[key] = dist
         return dist
+
+
+def _result_label(state):
+    """The outcome ``combat_resolved`` gives a state stopped before the combat's result is
+    applied (``talisman.rules.combat.RESULT_STEP``): the result ``finish`` logs next
+    (``combat_won``, ``combat_lost``, ``standoff``; between characters ``character_defeated``,
+    seen by the player whose turn it is, ``standoff`` or ``evaded_character``), or None when an
+    answer to it cleared it (a fight on)."""
+    b = state.battle
+    result = None if b is None else b.result
+    if result is None or b.opponent is None or result not in ("won", "lost"):
+        return result
+    victor = b.who if result == "won" else b.opponent
+    return "won" if victor == state.current else "lost"
+
+
+#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result, read
+#: from their code: they never change ``state.battle.result``, and what they ask for (a die, a
+#: decision) leads to nothing that does.  At a decision or roll of one of them, with nothing but
+#: them queued above ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search
+#: reads it there instead of playing the reactions.  The Blood Moon: an Enemy that moves on when
+#: not killed (the Fire Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it),
+#: the Black Cat let go on an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the
+#: Master Levels: a title offered for beating its holder (``title_offered`` asks,
+#: ``title_chosen``).  Any other answer (a card's effects: the Harbinger's Bone Giant turns a win
+#: into a stand-off on a die) is played to the stop.
+REACTIONS = frozenset({"blood_moon.not_killed", "blood_moon.self_moved", "blood_moon.let_go_offer",
+                       "blood_moon.let_go_chosen", "master_levels.title_offered",
+                       "master_levels.title_chosen"})
+
+
+def _reacting(state):
+    """Whether ``state`` waits on a reaction's decision or roll (:data:`REACTIONS`) with only
+    reactions queued above the step that applies the combat's result."""
+    if state.pending.step not in REACTIONS:
+        return False
+    for f in reversed(state.stack):
+        if f.step == combat_rules.RESULT_STEP:
+            return True
+        if f.step not in REACTIONS:
+            return False
+    return False
+
+
+def _listens(state, hook):
+    """Whether a listener on ``hook`` can act in ``state``; ``combat_resolved`` is fired only
+    in a game with expansions (``combat.result_answered``: the Master Levels option alone
+    subscribes to it and is never asked)."""
+    if hook == "combat_resolved" and not combat_rules.result_answered(state):
+        return False
+    return subscribed(state, hook)
 
 
 def decided_by_roll(state):
@@ -640,13 +712,12 @@ def decided_by_roll(state):
         >>> import talisman
         >>> from talisman.odds import decided_by_roll
         >>> from talisman.scenarios import setup_state
-        >>> s = setup_state({"characters": [{"id": "thief", "space": "woods_1", "strength": 8,
-        ...                                  "fate": 0}]}, dice=[2])
-        >>> s = talisman.apply(s, "move:hills_3")
-        >>> s = talisman.apply(s, "fight", stop_at_chance=True)   # the Thief rolls...
-        >>> s = talisman.apply(s, "roll:4", stop_at_chance=True)  # 12 against the Sentinel's 9 + c
+        >>> elf = {"id": "elf", "space": "graveyard", "strength": 3, "fate": 0}
+        >>> s = setup_state({"characters": [elf], "board_cards": {"woods_1": ["bear"]}}, dice=[1])
+        >>> for action in ("move:woods_1", "fight", "roll:4"):   # 3 + 4 against the Bear's 3 + c
+        ...     s = talisman.apply(s, action, stop_at_chance=True)
         >>> [r for r, p in decided_by_roll(s)]
-        ['won', 'won', 'standoff', 'lost', 'lost', 'lost']
+        ['won', 'won', 'won', 'standoff', 'lost', 'lost']
         >>> decided_by_roll(talisman.new_game(["thief"], seed=1)) is None
         True
     """
@@ -668,7 +739,7 @@ def _scored(state):
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if subscribed(state, "combat_resolved") or subscribed(state, "combat_result"):
+    if _listens(state, "combat_resolved") or subscribed(state, "combat_result"):
         return None  # (a listener that may change the result; combat_result's reads the log)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies = b.who, b.kind, b.enemies
@@ -744,7 +815,7 @@ def combat_odds(state, rerolls=None):
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
             or b.opponent is not None or state.outcome is not None):
         return None
-    if any(subscribed(state, h) for h in ROUND_HOOKS):
+    if any(_listens(state, h) for h in ROUND_HOOKS):
         return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
     who, kind = b.who, b.kind

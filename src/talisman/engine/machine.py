@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
@@ -276,15 +276,20 @@ def _stops(state: MachineState, stop_at_chance: object) -> bool:
     return bool(stop_at_chance)
 
 
-def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
+def advance(state: S, steps: Steps, stop_at_chance: object = False,
+            stop_before: Container[str] = (), from_stop: bool = False) -> S:
     """Run rule steps until a player (or, if asked, chance) must decide, or the game ends.
 
     ``stop_at_chance``: False resolves every roll and draw from ``state.dice``; True stops
     at each; :data:`AT_SCRIPT_END` stops only where scripted dice have run out (scenarios).
+    ``stop_before``: names of rule steps to stop before (for a search that reads a state
+    there, as exact odds read a combat's result): the state returned waits on no decision,
+    the stopped step's frame on top of its stack.  ``from_stop``: ``state`` is such a stopped
+    state; its frame runs first (the stop is for the frames met after it).
     """
     stops = bool(stop_at_chance) and stop_at_chance != AT_SCRIPT_END  # stops at every chance node
     script_end = stop_at_chance == AT_SCRIPT_END
-    for _ in range(LOOP_GUARD):
+    for i in range(LOOP_GUARD):
         if state.outcome is not None:
             return state
         p = state.pending
@@ -293,6 +298,8 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
             if not stack:
                 raise RulesError("the engine ran out of rule steps without a decision")
             f = stack[-1]
+            if stop_before and f.step in stop_before and (i or not from_stop):
+                return state
             state = set_field(state, "stack", stack.delete(len(stack) - 1))
             try:
                 step = steps[f.step]
@@ -311,10 +318,12 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False) -> S:
     raise RulesError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")
 
 
-def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False) -> S:
-    """Check ``action`` is legal, resume the pending step with it, run to the next decision."""
+def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False,
+          stop_before: Container[str] = ()) -> S:
+    """Check ``action`` is legal, resume the pending step with it, run to the next decision
+    (or to a step of ``stop_before``: :func:`advance`)."""
     a = coerce_action(state, action)
-    return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance)
+    return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance, stop_before)
 
 
 def replay_actions(state: S, actions: Sequence[str], apply_fn: Callable[[S, str], S],

@@ -547,11 +547,25 @@ def compare(state, theirs_roll):
     state = replace(state, battle=b)
     if result != "won":  # the creatures not killed are back on their space
         state = release_enemies(state)
-    if state.config.expansions:
+    if result_answered(state):
         # the expansions' moment between the scores and the result (a die to save the loss)
-        state = push(state, frame("combat.resolved"))
+        state = push(state, frame(RESULT_STEP))
         return run_hook(state, "combat_resolved", character=who, result=result)
     return finish(state)
+
+
+#: The rule step that applies a combat's result once the ``combat_resolved`` hook's answers to
+#: it (its frames: a die, a decision, a fight on) have all run: from there on the result is
+#: fixed (``state.battle.result``; ``None``: fight on).  Exact odds stop the machine before it
+#: (``machine.advance(..., stop_before=...)``) to read a combat's result without applying it.
+RESULT_STEP = "combat.resolved"
+
+
+def result_answered(state):
+    """Whether a combat's compared scores go through the ``combat_resolved`` hook (a frame of
+    :data:`RESULT_STEP` under the hook's answers) before the result is applied: in a game with
+    expansions; without them the result is applied at once (the hook is not fired)."""
+    return bool(state.config.expansions)
 
 
 def resolved(state):
@@ -840,5 +854,5 @@ STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolle
          "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
          "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
-         "combat.after_cast": after_cast, "combat.resolved": resolved,
+         "combat.after_cast": after_cast, RESULT_STEP: resolved,
          "combat.defender_declared": defender_declared, "combat.life_saving_chosen": life_saving_chosen, "combat.after_defender_cast": after_defender_cast}

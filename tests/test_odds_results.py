@@ -1,0 +1,232 @@
+"""The search's stop at a combat's result agrees with the full search in games with expansions
+(issue 25: the heuristic bot's fight-or-evade question, fast with every expansion).
+
+With expansions the rules compare the scores, then fire the ``combat_resolved`` hook, whose
+answers (frames: a die, a decision) may change ``state.battle.result`` or clear it to fight on,
+and only then apply the result (``talisman.rules.combat.RESULT_STEP``: the trophies or the
+life lost, the end of the turn, the next turn up to its first roll).  ``odds(..., until=
+"combat_resolved")`` stops the machine before that step (``machine.advance(stop_before=...)``)
+and reads the result there; ``shortcut=False`` plays every branch through the rules to the
+``combat_won`` / ``combat_lost`` / ``standoff`` event.
+
+Which answers change the result, and which only react to it (from the code):
+
+- Blood Moon: the Champion of Light's added die (``blood_moon.added_die``), the Sun Shield's die, the Torchbearer's attack again and the Pharaoh's Crown's roll again
+  (``blood_moon.after_result``) change it; an Enemy moving on when not killed
+  (``blood_moon.not_killed``) and the Black Cat let go on a roll of 1 only react.
+- The Harbinger: the Flail of Blood's second die (``harbinger.second_die``) and a beaten card's
+  effects (the Bone Giant: "a die of 4-6 makes the fight a stand-off") change it; the
+  Horsemen not beaten, the Heralds' rolls, the Armour of Humility, an Omen's ``after_win``
+  react (but run card effects, which may change it too).
+- The Dungeon: a character defeated there is marked to move toward the Entrance (reacts).
+- The Master Levels: a title offered for beating its holder (reacts).
+
+Every answer is played before the stop: the result is read once none is left, so the stop is
+the full search's answer whatever an answer does.
+"""
+from fractions import Fraction as F
+
+import pytest
+from click.testing import CliRunner
+
+import talisman
+from talisman.bots import HeuristicBot, _Fighting
+from talisman.cli import main
+from talisman.odds import Best, combat_odds, odds
+from talisman.rules import combat as combat_rules
+from talisman.scenarios import setup_state
+
+BOT = HeuristicBot(0)
+
+
+def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, then=(), **fields):
+    """``cid`` (with ``fields``) moves from ``start`` onto ``space``, where ``cards`` attack it:
+    the combat's decision (``fight`` legal)."""
+    setup = {"characters": [dict(id=cid, space=start, spells=[], **fields)],
+             "board_cards": {space: list(cards)}, "expansions": list(expansions)}
+    if ext:
+        setup["ext"] = ext
+    s = talisman.apply(setup_state(setup, list(dice)), f"move:{space}")
+    for action in then:
+        s = talisman.apply(s, action)
+    assert s.pending.kind == "combat", s.pending
+    return s
+
+
+def sentinel(expansion="blood_moon", time="day", **fields):
+    """The Thief (Strength 8, no Fate) crosses the bridge: the Sentinel (Strength 9) attacks."""
+    ext = {"blood_moon": {"time": time}} if expansion == "blood_moon" else None
+    return at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=[expansion], ext=ext,
+                     strength=8, fate=0, **fields)
+
+
+#: Fights whose ``combat_resolved`` answers change the result or react to it.
+CASES = {
+    # Blood Moon (003): the answers that change the result
+    "sun shield: a die turns a loss": lambda: sentinel(objects=["sun_shield"]),
+    "torchbearer: attack again": lambda: sentinel(followers=["torchbearer"]),
+    "pharaoh's crown: the creature rolls again": lambda: sentinel(objects=["pharaohs_crown"]),
+    "champion of light: an added die by Day": lambda: sentinel(followers=["champion_of_light"]),
+    # ...and those that only react: the Black Cat on an attack roll of 1, the Fire Giant moving on
+    # (a die) and burning its way when not killed
+    "black cat: let go on a 1": lambda: sentinel(time="night", followers=["black_cat"]),
+    "fire giant: moves on when not killed": lambda: at_combat(
+        "warrior", "chapel", "fields_2", ["fire_giant"], expansions=["blood_moon"],
+        ext={"blood_moon": {"time": "day"}}, strength=4, fate=1),
+    # the Harbinger: the Flail of Blood's second die, the Bone Giant beaten (4-6: a stand-off),
+    # a Horseman not beaten (every character without a Talisman loses a life)
+    "flail of blood: a second die": lambda: sentinel("harbinger", objects=["flail_of_blood"]),
+    "bone giant beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["bone_giant"],
+                                           expansions=["harbinger"], strength=6, fate=0),
+    "horseman not beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["horseman_of_death"],
+                                             expansions=["harbinger"], then=["combat:battle"],
+                                             strength=5, fate=0),
+}
+
+
+def full(rolling, policy):
+    """The full exact search: every branch played through the rules to the result's event."""
+    return dict(odds(rolling, "combat_resolved", policy=policy, shortcut=False))
+
+
+def counting_finish(monkeypatch):
+    """Count the calls of the rule step that applies a combat's result (``combat.finish``)."""
+    calls = []
+    original = combat_rules.finish
+
+    def counted(state):
+        calls.append(state.battle.result)
+        return original(state)
+
+    monkeypatch.setattr(combat_rules, "finish", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_stop_is_the_full_search(name, monkeypatch):
+    at_combat_decision = CASES[name]()
+    rolling = talisman.apply(at_combat_decision, "fight", stop_at_chance=True)
+    assert combat_rules.result_answered(rolling)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None   # (listeners: no closed form)
+    for policy in (_Fighting(BOT), Best("won")):
+        slow = full(rolling, policy)
+        calls = counting_finish(monkeypatch)
+        fast = odds(rolling, "combat_resolved", policy=policy)
+        monkeypatch.undo()
+        assert dict(fast) == slow, policy
+        assert sum(fast.values()) == 1
+        if isinstance(policy, _Fighting):
+            # the result is read where it would be applied, and never applied (no trophy, no
+            # life lost, no next turn) in a fight fought to its end
+            assert calls == []
+    # the bot's own question is the same search
+    assert BOT.fight_odds(at_combat_decision) == full(rolling, _Fighting(BOT))["won"]
+
+
+def test_reactions_are_not_played():
+    """The Fire Giant not killed moves on a die's spaces, burning them (card-data.md 1.3): a
+    reaction (``odds.REACTIONS``), so the search reads the result at that die instead of
+    rolling it: as many outcomes as the fight's own, where the full search has 6 more for each
+    branch the Giant is not killed in.  The Warrior's 4 + m (the higher of two dice: m with
+    chance (2m - 1)/36) against the Giant's 7 - 1 (by Day) + c: won when m - c >= 3 (m = 4, 5, 6
+    with 1, 2, 3 dice c: 7 + 18 + 33 = 58 of 216), a standoff when m - c = 2 (5 + 7 + 9 + 11 =
+    32 of 216), lost otherwise (126 of 216)."""
+    rolling = talisman.apply(CASES["fire giant: moves on when not killed"](), "fight",
+                             stop_at_chance=True)
+    keep = ["keep"] * 2
+    fast = odds(rolling, "combat_resolved", policy=keep)
+    slow = odds(rolling, "combat_resolved", policy=keep, shortcut=False)
+    assert dict(fast) == dict(slow) == {"won": F(58, 216), "standoff": F(32, 216), "lost": F(126, 216)}
+    # the states met again by the higher die kept (6) and the Giant's die (6): 36 branches;
+    # the full search rolls the Giant's move in the 30 of them it is not killed in
+    assert fast.leaves == 36 and slow.leaves == 6 + 30 * 6
+
+
+def test_the_reactions_are_steps_that_never_change_the_result():
+    """Each step named in ``odds.REACTIONS`` is a rule step of the game whose code does not
+    touch the combat's result (the steps that do: ``result_rolled``, ``result_chosen``,
+    ``added_rolled``, ``second_rolled``, ``sent_away``...)."""
+    import inspect
+
+    from talisman.api import STEPS
+    from talisman.odds import REACTIONS
+    assert REACTIONS <= set(STEPS)
+    changers = {n for n, fn in STEPS.items() if '.set("result"' in inspect.getsource(fn)}
+    assert {"blood_moon.result_rolled", "blood_moon.result_chosen", "blood_moon.added_rolled",
+            "harbinger.second_rolled", "blood_moon.sent_away"} <= changers
+    assert not REACTIONS & changers
+
+
+def test_the_answers_change_the_odds():
+    """The cases are not the plain fight in disguise: each card that answers the result changes
+    the odds of the same fight without it (so its die or decision is enumerated, not skipped),
+    played at best for a win."""
+    def won(state):
+        rolling = talisman.apply(state, "fight", stop_at_chance=True)
+        return dict(odds(rolling, "combat_resolved", policy=Best("won")))
+
+    plain = won(sentinel())
+    for name in ("sun shield: a die turns a loss", "torchbearer: attack again", "pharaoh's crown: the creature rolls again",
+                 "champion of light: an added die by Day"):
+        assert won(CASES[name]()) != plain, name
+    assert won(CASES["flail of blood: a second die"]()) != won(sentinel("harbinger"))
+
+
+def test_the_sun_shield_by_hand():
+    """003 Time Card: "During the Day, each creature subtracts 1 from its attack score": the
+    Thief's 8 + a against the Sentinel's 9 - 1 + c: won 15/36, a standoff 6/36, lost 15/36.
+    The Sun Shield: "Beaten in combat, roll a die (add up to 3 by Day): a 6 turns the loss into
+    a stand-off": by Day a die of 3 to 6, 2/3 of the losses: lost 15/36 * 1/3 = 5/36, a
+    standoff 6/36 + 10/36 = 4/9."""
+    rolling = talisman.apply(sentinel(), "fight", stop_at_chance=True)
+    assert dict(odds(rolling, "combat_resolved")) == {"won": F(5, 12), "standoff": F(1, 6),
+                                                       "lost": F(5, 12)}
+    shielded = talisman.apply(CASES["sun shield: a die turns a loss"](), "fight", stop_at_chance=True)
+    assert dict(odds(shielded, "combat_resolved")) == {"won": F(5, 12), "standoff": F(4, 9),
+                                                        "lost": F(5, 36)}
+
+
+def test_a_fight_on_goes_on_from_the_stop():
+    """The Torchbearer: "once a turn, beaten by a creature, you may attack it again": the
+    answer clears the result, so the search goes on from the stop (the rules' own step runs,
+    back to the declaration) and reads the second fight's result.  Best("won") takes it: the
+    Thief's 5/12 by Day (above) becomes 5/12 + 5/12 * 5/12 = 85/144."""
+    rolling = talisman.apply(CASES["torchbearer: attack again"](), "fight", stop_at_chance=True)
+    d = odds(rolling, "combat_resolved", policy=Best("won"))
+    assert d["won"] == F(5, 12) + F(5, 12) * F(5, 12)
+    assert dict(d) == full(rolling, Best("won"))
+
+
+SUN_SHIELD = """\
+name: The Thief (Strength 8) with the Sun Shield fights the Sentinel by Day
+rules: "003 Time Card"
+setup:
+  expansions: [blood_moon]
+  ext: {blood_moon: {time: day}}
+  characters:
+    - {id: thief, space: woods_1, strength: 8, fate: 0, spells: [], objects: [sun_shield]}
+dice: [2]
+actions: [move:hills_3, fight]
+expect: {pending.kind: roll}
+"""
+
+
+def test_the_command_line_turns_the_shortcut_off(tmp_path, monkeypatch):
+    """``talisman odds --exact-search``: every branch played through the rules; the same table
+    (the Sun Shield's 5/12, 4/9, 5/36 above), found by applying each result (``finish``)."""
+    path = tmp_path / "sun_shield.yaml"
+    path.write_text(SUN_SHIELD)
+    runner = CliRunner()
+    calls = counting_finish(monkeypatch)
+    fast = runner.invoke(main, ["odds", str(path), "--until", "combat_resolved"])
+    applied_fast = len(calls)
+    exact = runner.invoke(main, ["odds", str(path), "--until", "combat_resolved", "--exact-search"])
+    assert fast.exit_code == 0 and exact.exit_code == 0, (fast.output, exact.output)
+    for shown in ("5/12", "4/9", "5/36", "44.44%"):
+        assert shown in fast.output and shown in exact.output
+    assert fast.output == exact.output   # the same table, and as many states and branches
+    # every one of the 36 pairs of dice (and the Sun Shield's 6 dice on a loss) applied without
+    # the shortcut, none with it
+    assert applied_fast == 0 and len(calls) > 36
+    help_text = runner.invoke(main, ["odds", "--help"]).output
+    assert "--exact-search" in help_text and "shortcut" in help_text
