@@ -269,7 +269,7 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
         monkeypatch.undo()
         assert dict(fast) == slow
-        assert BOT.fight_odds(state, fight) == slow["won"]
+        assert BOT.fight_odds(state, fight) == slow.get("won", 0)  # (a fight it cannot win has no "won" row)
     if expansions:
         assert closed == 0 and applied == []
     else:
