@@ -86,3 +86,18 @@ def test_the_heuristic_bot_tries_taming_first():
                      "board_cards": {"woods_1": ["bear"]}}, dice=[1])
     s = talisman.apply(s, "move:woods_1")
     assert str(HeuristicBot(0).choose(s)) == "tame"
+
+
+def test_the_heuristic_bot_at_the_dungeon_entrance_without_a_roll_to_choose():
+    """THE TALISMAN DUNGEON, Movement in the Dungeon: at the Entrance a move decision may offer no
+    ``roll`` (the die already rolled: only the spaces it reaches).  The bot, with lives enough to
+    stay down, hands the decision to its ordinary move choice instead of failing (a ``KeyError``
+    in a seeded Dungeon game once)."""
+    from talisman.expansions import dungeon
+    from talisman.rules.kernel import update_character
+    state = talisman.new_game(["warrior", "troll"], seed=3, expansions=["dungeon"])
+    entrance = dungeon.spiral()[0]
+    state = update_character(state, "warrior", space=entrance, lives=HeuristicBot.ROUTE_LIVES)
+    bot = HeuristicBot()
+    assert bot.choose_route(state, "warrior", {f"move:{dungeon.spiral()[1]}": "a move"}) is None
+    assert bot.choose_route(state, "warrior", {"roll": "r", "move:x": "m"}) == "r"

@@ -294,7 +294,8 @@ class HeuristicBot(RandomBot):
         stays = state.characters[cid].lives >= self.ROUTE_LIVES
         if here == spiral[0]:   # the Entrance: in, or back out through a Doorway
             out = [a for t, a in by_text.items() if t.startswith("move:")]
-            return by_text["roll"] if stays or not out else out[0]
+            # (no ``roll`` to choose: the die is rolled, the ordinary move choice takes the spaces)
+            return by_text.get("roll") if stays or not out else out[0]
         if "flee" in by_text and not stays:
             return by_text["flee"]
         return by_text.get("roll") or next((a for t, a in by_text.items() if t.startswith("move:")), None)
