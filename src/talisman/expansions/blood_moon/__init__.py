@@ -258,5 +258,9 @@ for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_m
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn
 
+#: What of this expansion plays without it, as base plugins wanted where it can act (the
+#: characters, 003 Expansion Rules; :mod:`.characters`).
+ALONE_PLUGINS = (characters.ALONE_PLUGIN,)
+
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
