@@ -35,9 +35,13 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
     ``{"<space>/<card>": [cards]}``: the cards a card on a space keeps on itself (the Corpse
     Collector's Enemies, the Phantom's Followers; the cards themselves lie in
     ``state.resolving``, see :mod:`.kept`; absent until a card keeps one).
+``books``
+    ``{character: [cards]}``: the Enemies stored on a character's Book of the Dead (moving with
+    him, see :mod:`.book`; absent until one is stored).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
-    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``.  It is
+    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
+    (and ``books``, only while a book holds cards).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -79,6 +83,7 @@ class BloodMoon(ExtRecord):
     attack_rolls_fixed: PMap[str, Any] | None = absent_field()
     spare_lives_lost: PMap[str, int] | None = absent_field()
     kept_on: PMap[str, PVector[str]] | None = absent_field()
+    books: PMap[str, PVector[str]] | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -105,6 +110,7 @@ def store(state, **changes):
         "lunar_events": pvector(d.lunar_events),
         "lycanthropes": pvector(sorted(d.lycanthropes.values())),
         "choosing": pvector(d.choosing or ()),
+        **({"books": pvector(sorted(c for cards in d.books.values() for c in cards))} if d.books else {}),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 
