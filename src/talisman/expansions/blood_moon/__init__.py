@@ -65,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, book, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
+from . import after_move, board_cards, book, lantern, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -91,6 +91,8 @@ def turn_started(state, character):
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
         state = book.sweep(state)
+    if store.get(state, "handed"):  # a card handed by the Lantern Sprite goes back on top
+        state = lantern.turn_started(state, character)
     if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
         fixed = store.get(state, "attack_rolls_fixed")
         state = store.store(state, attack_rolls_fixed=fixed.discard(character))
@@ -264,7 +266,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "character_options": held.character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
-         "creature_combat_starting": onlookers.creature_combat_starting}
+         "creature_combat_starting": onlookers.creature_combat_starting,
+         "player_view": lantern.player_view}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -38,10 +38,13 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``books``
     ``{character: [cards]}``: the Enemies stored on a character's Book of the Dead (moving with
     him, see :mod:`.book`; absent until one is stored).
+``handed``
+    ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
+    character, face down until his next turn (see :mod:`.lantern`; absent until one is).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
-    (and ``books``, only while a book holds cards).  It is
+    (and ``books`` / ``handed``, only while they hold cards).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -84,6 +87,7 @@ class BloodMoon(ExtRecord):
     spare_lives_lost: PMap[str, int] | None = absent_field()
     kept_on: PMap[str, PVector[str]] | None = absent_field()
     books: PMap[str, PVector[str]] | None = absent_field()
+    handed: PMap[str, PVector[str]] | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -111,6 +115,7 @@ def store(state, **changes):
         "lycanthropes": pvector(sorted(d.lycanthropes.values())),
         "choosing": pvector(d.choosing or ()),
         **({"books": pvector(sorted(c for cards in d.books.values() for c in cards))} if d.books else {}),
+        **({"handed": pvector(sorted(c for cards in d.handed.values() for c in cards))} if d.handed else {}),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 
