@@ -9,7 +9,7 @@ from pathlib import Path
 import talisman
 from talisman import api
 from talisman.engine.records import replace
-from talisman.expansions.blood_moon import book, store
+from talisman.expansions.blood_moon import book, risen, store
 from talisman.state import Battle, update_character
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -73,3 +73,33 @@ def test_the_stored_enemies_are_offered_only_in_a_psychic_combat():
 
 def _battle(s, kind):
     return replace(s, battle=Battle(who="thief", kind=kind, enemies=[{"name": "Wraith", "card": None, "value": 5}]))
+
+
+# --- Reanimate (003 Spell Cards; talisman-facts.md 6): the Enemy follows its caster -----------------
+
+def reanimated(card="ghost"):
+    s = holding(cards=(card,), objects=())
+    return store.store(store.store(s, books=None), reanimated={"thief": [card]})
+
+
+def test_a_reanimated_enemy_is_counted_and_adds_craft_in_psychic_combat():
+    """"adds its Strength or Craft to yours in one combat of your choice": its Craft in psychic
+    combat (the Ghost, Craft 4), offered in any combat of its follower, spent once."""
+    s = ok(reanimated())
+    assert list(store.data(s).cards["reanimated"]) == ["ghost"]
+    assert api.from_json(api.to_json(s)) == s
+    psychic = _battle(s, "psychic")
+    assert risen.combat_options(psychic, ("fight",), "thief") == ("fight", "reanimated:ghost")
+    assert risen.combat_options(_battle(s, "battle"), ("fight",), "thief") == ("fight", "reanimated:ghost")
+    spent = ok(risen.combat_option_chosen(psychic, "thief", "reanimated:ghost"))
+    assert spent.battle.bonus == 4 and store.get(spent, "reanimated") is None
+    assert list(spent.discards["adventure"])[-1] == "ghost"
+
+
+def test_a_dead_followers_reanimated_enemy_is_discarded():
+    """Its follower dead, the Enemy follows no one: discarded at the next turn boundary."""
+    s = reanimated()
+    dead = replace(s, characters=s.characters.set("thief", replace(s.characters["thief"], alive=False)))
+    assert risen.sweep(s) == s
+    gone = risen.sweep(dead)
+    assert store.get(gone, "reanimated") is None and list(gone.discards["adventure"])[-1] == "ghost"

@@ -65,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, book, lantern, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
+from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -91,6 +91,8 @@ def turn_started(state, character):
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
         state = book.sweep(state)
+    if store.get(state, "reanimated"):  # the Enemies a dead character had reanimated
+        state = risen.sweep(state)
     if store.get(state, "handed"):  # a card handed by the Lantern Sprite goes back on top
         state = lantern.turn_started(state, character)
     if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
@@ -232,13 +234,16 @@ def combat_ended(state, combat):
 
 
 def combat_options(state, options, character):
-    """The cards' options (:mod:`.modifiers`), then a book's stored Enemies (:mod:`.book`)."""
-    return book.combat_options(state, modifiers.combat_options(state, options, character), character)
+    """The cards' options (:mod:`.modifiers`), then a book's stored Enemies (:mod:`.book`) and
+    the reanimated ones (:mod:`.risen`)."""
+    options = book.combat_options(state, modifiers.combat_options(state, options, character), character)
+    return risen.combat_options(state, options, character)
 
 
 def combat_option_chosen(state, character, action):
     state = modifiers.combat_option_chosen(state, character, action)
-    return book.combat_option_chosen(state, character, action)
+    state = book.combat_option_chosen(state, character, action)
+    return risen.combat_option_chosen(state, character, action)
 
 
 def prayer_rolled(state, character, roll):

@@ -36,16 +36,11 @@ def books_of(state, cid):
 
 
 def stored(state, cid):
-    return list(store.get(state, "books", {}).get(cid, ()))
+    return store.listed(state, "books", cid)
 
 
 def _set(state, cid, cards):
-    books = dict(store.get(state, "books", {}))
-    if cards:
-        books[cid] = list(cards)
-    else:
-        books.pop(cid, None)
-    return store.store(state, books=books or None)
+    return store.set_listed(state, "books", cid, cards)
 
 
 def combat_ended(state, combat):

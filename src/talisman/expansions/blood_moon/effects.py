@@ -55,7 +55,7 @@ EFFECT_SCHEMAS = {
     "convert_points": _obj(),
     "lose_random_object": _obj(),
     "take_object": _obj(),
-    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS),
+    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS, keep={"type": "boolean"}),
     "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),

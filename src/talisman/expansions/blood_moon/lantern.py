@@ -43,9 +43,7 @@ def card_handed(state, action, actor, card):
     if not deck or deck[0] != card:
         return log(state, "no_effect", character=actor, reason="the top card has changed")
     state = replace(state, decks=state.decks.set(DECK, deck[1:]))
-    handed = dict(store.get(state, "handed", {}))
-    handed[holder] = list(handed.get(holder, ())) + [card]
-    state = store.store(state, handed=handed)
+    state = store.set_listed(state, "handed", holder, store.listed(state, "handed", holder) + [card])
     return log(state, "card_handed", character=actor, to=holder, cards=[card], seen_by=actor)
 
 

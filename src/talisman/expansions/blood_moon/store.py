@@ -38,13 +38,16 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``books``
     ``{character: [cards]}``: the Enemies stored on a character's Book of the Dead (moving with
     him, see :mod:`.book`; absent until one is stored).
+``reanimated``
+    ``{character: [cards]}``: the Enemies a character's Reanimate made follow him until he spends
+    them in a combat (see :mod:`.risen`; absent until one is).
 ``handed``
     ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
     character, face down until his next turn (see :mod:`.lantern`; absent until one is).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
-    (and ``books`` / ``handed``, only while they hold cards).  It is
+    (and ``books``, ``reanimated``, ``handed``, only while they hold cards).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -88,6 +91,7 @@ class BloodMoon(ExtRecord):
     kept_on: PMap[str, PVector[str]] | None = absent_field()
     books: PMap[str, PVector[str]] | None = absent_field()
     handed: PMap[str, PVector[str]] | None = absent_field()
+    reanimated: PMap[str, PVector[str]] | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -114,10 +118,29 @@ def store(state, **changes):
         "lunar_events": pvector(d.lunar_events),
         "lycanthropes": pvector(sorted(d.lycanthropes.values())),
         "choosing": pvector(d.choosing or ()),
-        **({"books": pvector(sorted(c for cards in d.books.values() for c in cards))} if d.books else {}),
-        **({"handed": pvector(sorted(c for cards in d.handed.values() for c in cards))} if d.handed else {}),
+        **{f: pvector(sorted(c for cards in getattr(d, f).values() for c in cards))
+           for f in LISTED if getattr(d, f)},
     }))
     return replace(state, ext=state.ext.set(EXP, d))
+
+
+#: The fields ``{character: [cards]}`` whose cards are listed in ``cards`` while any is held.
+LISTED = ("books", "handed", "reanimated")
+
+
+def listed(state, field, cid):
+    """The cards ``cid`` keeps in ``field`` (one of :data:`LISTED`), as a list."""
+    return list(get(state, field, {}).get(cid, ()))
+
+
+def set_listed(state, field, cid, cards):
+    """``cid``'s cards in ``field`` replaced (the entry, or the field, dropped when empty)."""
+    entries = dict(get(state, field, {}))
+    if cards:
+        entries[cid] = list(cards)
+    else:
+        entries.pop(cid, None)
+    return store(state, **{field: entries or None})
 
 
 def initial(state):
