@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 import talisman
 from talisman import api
 from talisman.engine.records import replace
@@ -14,6 +16,7 @@ from talisman.state import Battle, update_character
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_blood_moon import ok, position  # noqa: E402
+from test_blood_moon_lantern import handed  # noqa: E402
 
 
 def holding(cards=("ghost",), who="thief", objects=("book_of_the_dead",)):
@@ -27,15 +30,17 @@ def holding(cards=("ghost",), who="thief", objects=("book_of_the_dead",)):
     return store.store(s, books={who: list(cards)})
 
 
-def test_the_stored_enemies_are_counted_where_they_lie():
-    """The card-conservation invariant and the saved game's validator find them in the store's
-    ``cards`` (``books``), and a game that never stores one keeps its JSON as before."""
-    s = ok(holding())
-    assert list(store.data(s).cards["books"]) == ["ghost"]
+@pytest.mark.parametrize("field, card", [("books", "ghost"), ("reanimated", "ghost"), ("handed", "sword")])
+def test_the_cards_kept_in_the_store_are_counted_where_they_lie(field, card):
+    """The card-conservation invariant and the saved game's validator find the Enemies on a
+    book, a reanimated Enemy and a card the Lantern Sprite handed in the store's ``cards``; a
+    game that never keeps one keeps its JSON as before."""
+    s = ok({"books": holding, "reanimated": reanimated, "handed": handed}[field]())
+    assert list(store.data(s).cards[field]) == [card]
     assert api.from_json(api.to_json(s)) == s
     fresh = talisman.new_game(["thief"], expansions=["blood_moon"], seed=2)
     doc = json.loads(api.to_json(fresh))["state"]["ext"]["blood_moon"]
-    assert "books" not in doc and "books" not in doc["cards"]
+    assert field not in doc and field not in doc["cards"]
 
 
 def test_the_enemies_go_with_the_book_to_its_new_holder():
@@ -86,8 +91,6 @@ def test_a_reanimated_enemy_is_counted_and_adds_craft_in_psychic_combat():
     """"adds its Strength or Craft to yours in one combat of your choice": its Craft in psychic
     combat (the Ghost, Craft 4), offered in any combat of its follower, spent once."""
     s = ok(reanimated())
-    assert list(store.data(s).cards["reanimated"]) == ["ghost"]
-    assert api.from_json(api.to_json(s)) == s
     psychic = _battle(s, "psychic")
     assert risen.combat_options(psychic, ("fight",), "thief") == ("fight", "reanimated:ghost")
     assert risen.combat_options(_battle(s, "battle"), ("fight",), "thief") == ("fight", "reanimated:ghost")
