@@ -1,13 +1,20 @@
 """The Blood Moon's characters played without the Blood Moon (003 Expansion Rules: "The new
 character cards, character figures, and Horrible Black Void Alternate Ending Card can be played
 either with this expansion or independently"; rulings R-BM19B-1)."""
+import sys
+from pathlib import Path
+
 import pytest
 
 from talisman import api
 from talisman.definitions import load
 from talisman.engine.ruleset import RULESET
 from talisman.errors import TalismanError
+from talisman.engine.records import replace
 from talisman.expansions.blood_moon import characters as bm_characters
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from support import game, legal, play  # noqa: E402
 
 
 def test_the_three_characters_start_a_game_without_the_expansion():
@@ -47,3 +54,17 @@ def test_their_abilities_are_wanted_only_where_they_play_alone():
     assert not RULESET.subscribed(base, "cards_drawn") and not RULESET.subscribed(base, "before_draw")
     assert bm_characters.ABILITIES == {a for c in ("doomsayer", "grave_robber", "vampire_hunter")
                                        for a in load().characters[c].abilities}
+
+
+def test_the_grave_robber_searches_the_graveyard_without_the_expansion():
+    """Expansion Rules with the Grave Robber's card (GRAVEYARD SEARCH): having moved onto the
+    Graveyard in a base game, once its encounter is over he may take an Object from the top of
+    the Adventure discards."""
+    s = game([{"id": "grave_robber", "space": "woods_1"}])
+    deck = s.decks["adventure"]
+    s = replace(s, decks=s.decks.set("adventure", deck.delete(deck.index("sword"))),
+                discards=s.discards.set("adventure", s.discards.get("adventure", ()) + ("sword",)))
+    s = play(s, "roll:1", "move:graveyard", "choose:pray", "roll:3")
+    assert legal(s) == {"take:sword", "done"} and s.config.expansions == ()
+    s = play(s, "take:sword")
+    assert "sword" in s.characters["grave_robber"].objects and "sword" not in s.discards["adventure"]
