@@ -13,7 +13,7 @@ from .errors import (OptionError, RulesError, StateError, TalismanError, UserErr
 from . import validate
 from .notation import Action
 from .engine.ruleset import RULESET
-from .expansions import plugins as expansion_plugins
+from .expansions import implemented as expansion_modules, plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
 from .rules import abilities, effects, endings, henchmen, master_levels, movement, noblemen
 from .rules.hooks import adjust
@@ -53,6 +53,9 @@ def assemble() -> dict[str, machine.Step]:
     RULESET.register(movement.RAFTS_PLUGIN)  # Rafts: the bought Raft cards held (state.ext["rafts"])
     for plugin in expansion_plugins():
         RULESET.register(plugin)
+    for m in expansion_modules():  # what of an expansion plays without it (003 Expansion Rules: its characters)
+        for plugin in getattr(m, "ALONE_PLUGINS", ()):
+            RULESET.register(plugin)
     return {**RULE_STEPS, **RULESET.steps()}
 
 
@@ -67,7 +70,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
 
     Args:
         characters: the ids of the characters who play, in seating order (``talisman cards``
-            lists them); an expansion's character needs its expansion.
+            lists them); an expansion's character needs its expansion, unless its rules let
+            it play alone (the Blood Moon's three).
         expansions: the ids of the expansions played (``"harbinger"``, ``"blood_moon"``,
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the

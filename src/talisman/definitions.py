@@ -74,7 +74,10 @@ ROLES = {
 
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
-    "properties": {"set": _ID, "characters": {"type": "array", "items": {
+    "properties": {"set": _ID,
+                   # the rule that lets an expansion's characters play without it (its text)
+                   "played_alone": {"type": "string", "minLength": 1},
+                   "characters": {"type": "array", "items": {
         "type": "object", "additionalProperties": False,
         "required": ["id", "name", "alignment", "strength", "craft", "life", "fate", "start",
                      "size", "start_spells", "abilities"],
@@ -261,6 +264,7 @@ class CharacterDef:
     source: str = ""             # where the values come from (seed line or reference key)
     reason: str = ""             # why it is a stand-in
     stand_ins: Any = None        # field -> why that value is made up (a pmap) or None
+    alone: bool = False          # an expansion's character playable without it (its file's played_alone)
 
     @property
     def die(self) -> str:
@@ -461,7 +465,8 @@ def _load_characters(path: Path, board: Board, abilities: Mapping[str, Any], set
                                     c["start_spells"], tuple(c["abilities"]), set=set_id,
                                     stand_in=c.get("stand_in", False), source=c.get("source", ""),
                                     reason=c.get("reason", ""),
-                                    stand_ins=deep_freeze(c.get("stand_ins")))
+                                    stand_ins=deep_freeze(c.get("stand_ins")),
+                                    alone="played_alone" in doc)
     return out
 
 

@@ -329,7 +329,7 @@ def _check_character_id(c, expansions, where):
     if c not in defs.characters:
         raise StateError(where, f"unknown character {_show(c)}")
     cset = defs.characters[c].set
-    if cset not in CORE_SETS and cset not in expansions:
+    if cset not in CORE_SETS and cset not in expansions and not defs.characters[c].alone:
         raise StateError(where, f"character {c!r} needs the {cset} expansion")
 
 

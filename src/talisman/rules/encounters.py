@@ -16,7 +16,7 @@ from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, s
 from ..notation import Action
 from . import possessions
 from .kernel import set_turn_flag
-from .hooks import adjust, run_hook
+from .hooks import adjust, run_hook, subscribed
 from ..engine.records import plain, replace
 from ..state import character
 from ..definitions import load
@@ -220,8 +220,9 @@ def encounter_space(state, cid, space):
 
 def draw_frames(state, space, count, deck, seen):
     """The frames of a space's draw: with expansions in play, the ``before_draw`` hook comes
-    first and the ``cards_drawn`` hook after (a base game draws and nothing more)."""
-    if not state.config.expansions:
+    first and the ``cards_drawn`` hook after (a base game draws and nothing more, unless a
+    base plugin wanted there listens: an expansion's character played alone)."""
+    if not state.config.expansions and not (subscribed(state, "before_draw") or subscribed(state, "cards_drawn")):
         return (frame("encounters.draw", space=space, count=count, deck=deck),)
     return (frame("encounters.draw_checked", space=space, count=count, deck=deck),
             frame("encounters.drawn", space=space, seen=seen))

@@ -93,7 +93,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
                                 f" (and, with their expansion, {', '.join(more)})")
     for c in characters:
         cset = defs.characters[c].set
-        if cset not in CORE_SETS and cset not in expansions:
+        if cset not in CORE_SETS and cset not in expansions and not defs.characters[c].alone:
             raise TalismanError(f"character {c!r} comes from the {cset} expansion: play it "
                                 f"with expansions=[{cset!r}, ...]")
     if len(set(characters)) != len(characters):

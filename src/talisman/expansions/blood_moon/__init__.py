@@ -65,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
+from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
 
 DECK = "lycanthrope"
 
@@ -89,6 +89,12 @@ def turn_started(state, character):
     state = jobs.settle(state)
     if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
         state = kept.sweep(state)
+    if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
+        state = book.sweep(state)
+    if store.get(state, "reanimated"):  # the Enemies a dead character had reanimated
+        state = risen.sweep(state)
+    if store.get(state, "handed"):  # a card handed by the Lantern Sprite goes back on top
+        state = lantern.turn_started(state, character)
     if character in store.get(state, "attack_rolls_fixed", {}):  # Feral Hunger at Night ends
         fixed = store.get(state, "attack_rolls_fixed")
         state = store.store(state, attack_rolls_fixed=fixed.discard(character))
@@ -221,6 +227,25 @@ def combat_resolved(state, character, result):
     return modifiers.added_die(state, character, result)
 
 
+def combat_ended(state, combat):
+    """The combat recorded for the next settlement (:mod:`.jobs`); a book's offer to store the
+    Enemies just killed (:mod:`.book`)."""
+    return book.combat_ended(jobs.combat_ended(state, combat), combat)
+
+
+def combat_options(state, options, character):
+    """The cards' options (:mod:`.modifiers`), then a book's stored Enemies (:mod:`.book`) and
+    the reanimated ones (:mod:`.risen`)."""
+    options = book.combat_options(state, modifiers.combat_options(state, options, character), character)
+    return risen.combat_options(state, options, character)
+
+
+def combat_option_chosen(state, character, action):
+    state = modifiers.combat_option_chosen(state, character, action)
+    state = book.combat_option_chosen(state, character, action)
+    return risen.combat_option_chosen(state, character, action)
+
+
 def prayer_rolled(state, character, roll):
     """Holy Day's and the Prayer Book's addition (:mod:`.modifiers`); the Black Cat sees the
     prayer's die as any table roll (``table_rolled``)."""
@@ -228,13 +253,12 @@ def prayer_rolled(state, character, roll):
 
 
 HOOKS = {"setup": setup, "turn_started": turn_started,
-         "combat_ended": jobs.combat_ended, "card_met": jobs.card_met, "movement_rolled": movement_rolled,
+         "combat_ended": combat_ended, "card_met": jobs.card_met, "movement_rolled": movement_rolled,
          "events_drawn": events_drawn, "before_encounter": before_encounter,
          "character_died": character_died, "became_toad": became_toad,
          "attack_score": attack_score, "character_score": modifiers.character_score,
          "combat_result": modifiers.combat_result, "draw_count": modifiers.draw_count,
-         "combat_options": modifiers.combat_options,
-         "combat_option_chosen": modifiers.combat_option_chosen,
+         "combat_options": combat_options, "combat_option_chosen": combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
          "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
@@ -247,16 +271,21 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "character_options": held.character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
-         "creature_combat_starting": onlookers.creature_combat_starting}
+         "creature_combat_starting": onlookers.creature_combat_starting,
+         "player_view": lantern.player_view}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
 
 STEPS = {}
-for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held, onlookers):
+for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_move, held, onlookers, book):
     for _name, _fn in _m.STEPS.items():
         assert _name.startswith("blood_moon.") and _name not in STEPS, _name
         STEPS[_name] = _fn
+
+#: What of this expansion plays without it, as base plugins wanted where it can act (the
+#: characters, 003 Expansion Rules; :mod:`.characters`).
+ALONE_PLUGINS = (characters.ALONE_PLUGIN,)
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

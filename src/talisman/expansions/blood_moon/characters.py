@@ -31,11 +31,18 @@ expansion's own hooks:
 
 The Witch Finder's extra card is the card's data (``data.after_draw``), played by
 :func:`after_draw_cards`.
+
+Played alone (003 Expansion Rules: "The new character cards ... can be played either with this
+expansion or independently"): :data:`ALONE_PLUGIN`, a base plugin wanted in a game without the
+Blood Moon where one of these characters may play, subscribes the same functions at the same
+hook points (rulings R-BM19B-1: each of the three abilities plays whole; what the Blood Moon's
+own state would add, the Time card's flip before the Doomsayer's fate, does not happen).
 """
 from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
+from ...engine.ruleset import Plugin
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
@@ -220,3 +227,36 @@ STEPS = {"blood_moon.redraw_offer": redraw_offer, "blood_moon.redraw_chosen": re
          "blood_moon.discard_drawn": discard_drawn,
          "blood_moon.graveyard_search": graveyard_search,
          "blood_moon.graveyard_taken": graveyard_taken}
+
+
+#: The abilities of the Blood Moon's characters played by this module.
+ABILITIES = frozenset({"doom_fate_on_events", "doom_extra_draw", "redraw_non_enemy",
+                       "draw_from_discards", "graveyard_search"})
+
+
+def alone_wanted(config) -> bool:
+    """Whether a game of ``config`` plays these abilities without the Blood Moon (whose own
+    hooks play them in its games): one of its characters, or of a listed ``character_pool``
+    (a character joining later), has one."""
+    if "blood_moon" in config.expansions:
+        return False
+    defs = load()
+    pool = config.options.get("character_pool")
+    ids = list(config.characters) + (list(pool) if pool is not None and not isinstance(pool, str) else [])
+    return any(ABILITIES & set(defs.characters[c].abilities) for c in ids if c in defs.characters)
+
+
+def alone_before_encounter(state, result, character, space):
+    """``before_encounter`` alone: the Grave Robber's Graveyard search (the encounter is never
+    replaced here)."""
+    state, replaced = result
+    if replaced:
+        return result
+    return before_encounter(state, character, space), replaced
+
+
+#: The Blood Moon's characters played without the Blood Moon (003 Expansion Rules); the rule
+#: steps are the expansion's own (registered with its plugin, found by name in any game).
+ALONE_PLUGIN = Plugin("blood_moon_characters", always=True, wanted=alone_wanted, hooks={
+    "events_drawn": events_drawn, "cards_drawn": cards_drawn, "before_draw": before_draw,
+    "before_encounter": alone_before_encounter})

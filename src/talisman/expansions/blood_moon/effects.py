@@ -14,7 +14,7 @@ from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
-from . import after_move, haunting, kept
+from . import after_move, haunting, kept, lantern
 
 _EFFECTS = {"$ref": "#/$defs/effects"}
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -55,7 +55,7 @@ EFFECT_SCHEMAS = {
     "convert_points": _obj(),
     "lose_random_object": _obj(),
     "take_object": _obj(),
-    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS),
+    "reanimate_trophy": _obj(which={"enum": ["choose", "last"]}, then=_EFFECTS, keep={"type": "boolean"}),
     "roll_at_least": _obj(["counter", "then"], counter={"enum": ["strength", "craft"]}, then=_EFFECTS),
     "exorcise": _obj(),
     "give_trophy": _obj(["then"], then=_EFFECTS, repeat={"type": "boolean"}),
@@ -69,6 +69,7 @@ EFFECT_SCHEMAS = {
                        types={"type": "array", "minItems": 1, "items": {"enum": ["enemy", "follower"]}}),
     "take_kept": _obj(["as"], **{"as": {"enum": ["trophy", "possession"]}}),
     "haunt": _obj(),
+    "hand_top_card": _obj(),
 }
 
 
@@ -255,7 +256,7 @@ EFFECTS = {
     "fix_attack_rolls": fix_attack_rolls, "restore_fate": restore_fate,
     "lose_random_follower": lose_random_follower,
     "search_discards": search_discards, **board_cards.EFFECTS, **trades.EFFECTS, **kept.EFFECTS,
-    **haunting.EFFECTS,
+    **haunting.EFFECTS, **lantern.EFFECTS,
 }
 
 #: Effects whose parameters hold further effect lists (for walking card data).
@@ -265,4 +266,4 @@ NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give
 STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
          "blood_moon.lycanthrope_fate": lycanthrope_fate,
          "blood_moon.purchase_taken": purchase_taken,
-         **board_cards.STEPS, **trades.STEPS, **kept.STEPS}
+         **board_cards.STEPS, **trades.STEPS, **kept.STEPS, **lantern.STEPS}

@@ -35,9 +35,19 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
     ``{"<space>/<card>": [cards]}``: the cards a card on a space keeps on itself (the Corpse
     Collector's Enemies, the Phantom's Followers; the cards themselves lie in
     ``state.resolving``, see :mod:`.kept`; absent until a card keeps one).
+``books``
+    ``{character: [cards]}``: the Enemies stored on a character's Book of the Dead (moving with
+    him, see :mod:`.book`; absent until one is stored).
+``reanimated``
+    ``{character: [cards]}``: the Enemies a character's Reanimate made follow him until he spends
+    them in a combat (see :mod:`.risen`; absent until one is).
+``handed``
+    ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
+    character, face down until his next turn (see :mod:`.lantern`; absent until one is).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
-    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``.  It is
+    card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
+    (and ``books``, ``reanimated``, ``handed``, only while they hold cards).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -79,6 +89,9 @@ class BloodMoon(ExtRecord):
     attack_rolls_fixed: PMap[str, Any] | None = absent_field()
     spare_lives_lost: PMap[str, int] | None = absent_field()
     kept_on: PMap[str, PVector[str]] | None = absent_field()
+    books: PMap[str, PVector[str]] | None = absent_field()
+    handed: PMap[str, PVector[str]] | None = absent_field()
+    reanimated: PMap[str, PVector[str]] | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -105,8 +118,29 @@ def store(state, **changes):
         "lunar_events": pvector(d.lunar_events),
         "lycanthropes": pvector(sorted(d.lycanthropes.values())),
         "choosing": pvector(d.choosing or ()),
+        **{f: pvector(sorted(c for cards in getattr(d, f).values() for c in cards))
+           for f in LISTED if getattr(d, f)},
     }))
     return replace(state, ext=state.ext.set(EXP, d))
+
+
+#: The fields ``{character: [cards]}`` whose cards are listed in ``cards`` while any is held.
+LISTED = ("books", "handed", "reanimated")
+
+
+def listed(state, field, cid):
+    """The cards ``cid`` keeps in ``field`` (one of :data:`LISTED`), as a list."""
+    return list(get(state, field, {}).get(cid, ()))
+
+
+def set_listed(state, field, cid, cards):
+    """``cid``'s cards in ``field`` replaced (the entry, or the field, dropped when empty)."""
+    entries = dict(get(state, field, {}))
+    if cards:
+        entries[cid] = list(cards)
+    else:
+        entries.pop(cid, None)
+    return store(state, **{field: entries or None})
 
 
 def initial(state):

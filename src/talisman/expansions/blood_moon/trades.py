@@ -33,6 +33,7 @@ from ...state import update_character
 from ...engine.dice import shuffle
 from ...rules import abilities
 from ...rules.effects import add_possession
+from . import risen
 
 
 def give_trophy(state, params, actor, source):
@@ -160,7 +161,7 @@ def reanimate_trophy(state, params, actor, source):
     if not trophies:
         return log(state, "nothing_reanimated", character=actor, cause=source.get("card"))
     if params.get("which", "choose") == "last":
-        return _reanimate(state, actor, trophies[-1], source.get("card"))
+        return _reanimate(state, actor, trophies[-1], source.get("card"), params.get("keep", False))
     return decide(state, actor, "raise", [f"raise:{c}" for c in dict.fromkeys(trophies)] + ["done"],
                   "blood_moon.trophy_reanimated", prompt="reanimate a trophy?", actor=actor,
                   cause=source.get("card"), then=list(params.get("then", ())), source=source)
@@ -173,11 +174,13 @@ def trophy_reanimated(state, action, actor, cause, then, source):
     return base_effects.run(state, then, actor, source)
 
 
-def _reanimate(state, actor, card, cause):
+def _reanimate(state, actor, card, cause, keep=False):
+    """The trophy raised as the Ghoul's dead (the next battle), or with ``keep`` following
+    the actor until spent in a combat of his choice (:mod:`.risen`)."""
     held = state.characters[actor].trophies
     state = update_character(state, actor, trophies=held.delete(held.index(card)))
     state = log(state, "trophy_reanimated", character=actor, card=card, cause=cause)
-    return abilities.raise_dead(state, actor, card)
+    return risen.keep(state, actor, card, cause) if keep else abilities.raise_dead(state, actor, card)
 
 
 EFFECTS["reanimate_trophy"] = reanimate_trophy
