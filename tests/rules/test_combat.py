@@ -444,3 +444,16 @@ def test_the_battles_mapping_face_keeps_older_readers_working():
     assert mine["bm_tried"] == ["black_cat"] and mine.ext["bm_tried"] == ["black_cat"]
     assert "bm_tried" in mine and "bm_tried" not in b and "who" in b
     assert b.get("bm_tried", ()) == ()
+
+
+def test_fate_a_reroll_costs_exactly_one_token_and_is_not_offered_twice():
+    # FATE (Revised 4th, talisman-facts-verified.md section 3): "pay 1 fate ... to reroll one die
+    # he has just rolled"; "the new result must be kept; the same die may not be rerolled again
+    # with more fate" - with tokens to spare (mutation testing, docs/reliability.md)
+    s = game([{"id": "thief", "space": "black_knight", "fate": 3, "strength": 4}], [1, 1, 5, 2],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight", "fate:reroll")
+    assert s.characters["thief"].fate == 2
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_roll"] == 5
+    assert [e.name for e in s.log].count("fate_spent") == 1

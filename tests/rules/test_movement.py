@@ -237,3 +237,87 @@ def test_with_a_talisman_the_valley_of_fire_may_be_entered():
 def test_the_crown_of_command_holds_a_character_still_unless_he_retreats():
     s = at("crown_of_command")
     assert {str(a) for a in talisman.legal_actions(s)} == {"stay", "move:valley_of_fire"}
+
+
+# --- mutation testing (docs/reliability.md): the boundaries the tests above left open -----
+
+def portal_try(ability, dice, character="thief", **fields):
+    """From the Castle a roll of 2 carries beyond the Portal of Power: try it by ``ability``."""
+    s = at("castle", character=character, dice=[2, *dice], **fields)
+    s = play(s, "move:plain_of_peril")
+    assert s.pending.kind == "portal"
+    return play(s, f"portal:{ability}")
+
+
+def test_the_portal_opens_on_a_roll_equal_to_the_ability():
+    # THE PORTAL OF POWER: "follow the instructions on the Portal of Power Space": roll 2D6,
+    # "total <= ability -> move to Plain of Peril" (talisman-facts.md, the board's space 8).
+    s = portal_try("strength", [3, 5], strength=8)  # 8 <= 8
+    assert s.characters["thief"].space == "plain_of_peril"
+    assert [e.data["roll"] for e in s.log if e.name == "portal_opened"] == [8]
+    s = portal_try("strength", [4, 5], strength=8)  # 9 > 8
+    ch = s.characters["thief"]
+    assert ch.space == "portal_of_power" and ch.strength == 7
+    assert not any(e.name == "portal_opened" for e in s.log)
+
+
+def test_a_failed_portal_costs_one_of_the_ability_tried_only():
+    # the Portal of Power Space: "else stay and lose 1 of that ability"
+    s = portal_try("strength", [6, 6], strength=5, craft=5)
+    ch = s.characters["thief"]
+    assert (ch.strength, ch.craft) == (4, 5)
+    assert [e.data["ability"] for e in s.log if e.name == "portal_failed"] == ["strength"]
+    s = portal_try("craft", [6, 6], strength=5, craft=5)
+    ch = s.characters["thief"]
+    assert (ch.strength, ch.craft) == (5, 4)
+
+
+def test_the_dwarf_adds_one_opening_the_portal_by_craft_only():
+    # The Dwarf: "+1 when opening the Portal of Power by Craft" (talisman-facts-verified.md)
+    s = portal_try("craft", [2, 2], character="dwarf", craft=3)  # 4 <= 3 + 1
+    assert s.characters["dwarf"].space == "plain_of_peril"
+    s = portal_try("craft", [2, 3], character="dwarf", craft=3)  # 5 > 3 + 1
+    assert s.characters["dwarf"].space == "portal_of_power"
+    s = portal_try("strength", [2, 2], character="dwarf", strength=3)  # 4 > 3: no bonus
+    assert s.characters["dwarf"].space == "portal_of_power"
+
+
+def test_the_gnome_lets_his_master_pick_the_portal_lock_with_one_die():
+    # The Gnome: "Portal by Craft roll 1 die" (talisman-facts.md); by Strength still two
+    s = at("castle", dice=[2], followers=["gnome"])
+    s = play(s, "move:plain_of_peril", "portal:craft")
+    assert s.pending.kind == "roll" and s.pending.spec == "d6"
+    s = at("castle", dice=[2], followers=["gnome"])
+    s = play(s, "move:plain_of_peril", "portal:strength")
+    assert s.pending.spec == "2d6"
+
+
+def test_an_unfinished_inner_space_is_left_only_by_retreating():
+    # MOVEMENT IN THE INNER REGION: "The Encounter instructions on each Space must be completed
+    # before a Character may Move on."  RETREATING: "A Character may decide at any time to Move
+    # back towards the Plain of Peril."
+    s = at("mines", hold="mines")
+    assert {str(a) for a in talisman.legal_actions(s)} == {"stay", "move:plain_of_peril"}
+    s = at("mines")  # instructions completed: on, or back
+    assert {str(a) for a in talisman.legal_actions(s)} == {"move:plain_of_peril", "move:vampires_tower"}
+    # from the Plain of Peril, back out through the Portal is the way towards the Middle Region
+    s = at("plain_of_peril", hold="plain_of_peril")
+    assert {str(a) for a in talisman.legal_actions(s)} == {"stay", "move:portal_of_power"}
+
+
+def test_moving_on_in_the_inner_region_is_no_retreat_and_meets_the_space():
+    # RETREATING: "the instructions are ignored when Retreating" - and only then
+    s = at("plain_of_peril")
+    s = play(s, "move:mines")
+    assert not any(e.name == "retreated" for e in s.log)
+    assert any(e.name == "encountered_space" for e in s.log)
+    s = at("vampires_tower")
+    s = play(s, "move:mines")  # one space back towards the Plain of Peril
+    assert [e.data["to"] for e in s.log if e.name == "retreated"] == ["mines"]
+    assert not any(e.name == "encountered_space" for e in s.log)
+    s = at("death")
+    s = play(s, "move:crypt")  # the other way round the Inner Region, back towards the Plain
+    assert [e.data["to"] for e in s.log if e.name == "retreated"] == ["crypt"]
+    s = at("crypt")
+    s = play(s, "move:death")  # on, away from the Plain: the space is met
+    assert not any(e.name == "retreated" for e in s.log)

@@ -3,6 +3,7 @@
 import attrs
 
 from support import events, game, legal, names, play, run_effects
+from talisman.definitions import load
 from talisman.rules.characters import Rafts, kill
 from talisman.scenarios import setup_state
 from talisman.testing import invariants
@@ -198,3 +199,46 @@ def test_rafts_a_bought_raft_of_a_dead_character_goes_back_to_the_stock():
     s = kill(s, "thief", "test")
     assert "purchase_raft" in s.decks["purchase"] and not s.ext["rafts"]["cards"].get("thief")
     assert invariants.card_places(s) == invariants.expected_cards(s)
+
+
+# --- mutation testing (docs/reliability.md): what the tests above left unchecked ---------
+
+def test_teleport_in_the_same_region_from_the_middle_and_none_from_the_inner_region():
+    # the Tavern's wizard: "teleport to any space in this Region" (talisman-facts.md); the
+    # Teleport spell: "useless in the Inner Region" (talisman-facts.md:224)
+    s = run_effects(base("temple"), [{"teleport": {"region": "same", "encounter": False}}], "thief")
+    assert legal(s) == {f"teleport:{x}" for x in load().board.regions["middle"]}
+    s = run_effects(base("mines"), [{"teleport": {"region": "same", "encounter": False}}], "thief")
+    assert s.pending is None or s.pending.kind != "teleport"
+    assert s.characters["thief"].space == "mines" and "no_destination" in names(s)
+
+
+def test_the_tavern_wizards_teleport_replaces_the_next_move():
+    # the Tavern's 5: "wizard: teleport to any space in this Region as next move"
+    s = setup_state({"characters": [{"id": "thief", "space": "tavern", "fate": 0,
+                                     "next_move": {"teleport": "same"}}]}, [])
+    assert legal(s) == {f"teleport:{x}" for x in load().board.regions["outer"]}
+    assert "movement_roll" not in names(s)
+    s = play(s, "teleport:crags")
+    assert s.characters["thief"].space == "crags" and s.characters["thief"].next_move is None
+
+
+def test_the_ferry_over_the_storm_river_shakes_off_the_poltergeist():
+    # The Poltergeist: "move 1 space/turn until you cross the River" (talisman-facts.md); the
+    # Tavern's 6, "boatman: ferry to Temple as next move", crosses it; a move within the Region
+    # does not.
+    s = setup_state({"characters": [{"id": "thief", "space": "tavern", "fate": 0, "followers": ["poltergeist"],
+                                     "next_move": {"to": "temple"}}]}, [])
+    assert s.characters["thief"].space == "temple"
+    assert "poltergeist" not in s.characters["thief"].followers
+    s = setup_state({"characters": [{"id": "thief", "space": "tavern", "fate": 0, "followers": ["poltergeist"],
+                                     "next_move": {"to": "crags"}}]}, [])
+    assert s.characters["thief"].space == "crags"
+    assert "poltergeist" in s.characters["thief"].followers
+
+
+def test_an_encounters_move_of_n_spaces_does_not_open_the_portal():
+    # THE PORTAL OF POWER: the Portal is tried only "if their die roll for Movement is
+    # sufficient to carry them beyond": a move of N spaces an encounter orders is no such roll
+    s = run_effects(base("castle"), [{"move_steps": {"count": 2}}], "thief")
+    assert legal(s) == {"move:woods_4", "move:black_knight"}  # the Portal of Power's two ring neighbours' next
