@@ -81,4 +81,5 @@ PLUGIN = Plugin("endings", always=True, effects={**_cards.EFFECTS, "annihilate":
     "crown_holds": lambda state, holds, character: holds or _cards.holds_on_crown(state),
     "crown_encounter": lambda state, result, character:
         result if result[1] else _crown.crown_ending(result[0], character),
+    "character_score": _lord_of_chaos.one_craft_score,
 })
