@@ -214,13 +214,13 @@ def loc_lord_rolled(state, action, who, foe):
 
 
 #: "the Priest of Chaos ... You may only use one Craft enhancing item, Object or Ability (choose at
-#: Random)": the foe whose psychic combats count one Craft bonus, drawn by a die (R-RES2).
+#: Random)": the foe whose psychic combats count one Craft bonus, drawn by a die (R-RES21-1).
 ONE_CRAFT_FOE = "priest_of_chaos"
 
 
 def craft_sources(state, who):
     """The Craft enhancing items, Objects and Abilities a character may use in psychic combat
-    (R-RES2): each possession whose ``bonus`` adds Craft there, counted as
+    (R-RES21-1): each possession whose ``bonus`` adds Craft there, counted as
     :func:`characters.bonus_of` counts it (in use, usable, not on the Cursed Glade, no Magic
     Object while Destroy Magic lasts, nothing while a Toad), in the order held: ``[(card, craft)]``."""
     ch = state.characters[who]
