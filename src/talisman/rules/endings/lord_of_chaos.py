@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import functools
 
+from pyrsistent import pvector
+
 from ...engine.machine import log, request_roll
+from ...engine.records import replace
 from ..hooks import adjust
 from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of, throw
 from .winning import win
@@ -220,25 +223,15 @@ ONE_CRAFT_FOE = "priest_of_chaos"
 
 def craft_sources(state, who):
     """The Craft enhancing items, Objects and Abilities a character may use in psychic combat
-    (R-RES21-1): each possession whose ``bonus`` adds Craft there, counted as
-    :func:`characters.bonus_of` counts it (in use, usable, not on the Cursed Glade, no Magic
-    Object while Destroy Magic lasts, nothing while a Toad), in the order held: ``[(card, craft)]``."""
+    (R-RES21-1): each possession in use that adds Craft there as :func:`characters.bonus_of`
+    counts it (asked of the possession alone: usable, not on the Cursed Glade, no Magic Object
+    while Destroy Magic lasts, nothing while a Toad), in the order held: ``[(card, craft)]``."""
     ch = state.characters[who]
-    if ch.toad_turns:
-        return []
-    cursed = characters.objects_do_not_count(ch.space)
-    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
     out = []
     for cid in characters.possessions(ch):
-        c = characters.card(cid)
-        b = c.bonus
-        if not b or b.get("in", "always") not in ("always", "psychic") or not characters.usable(ch, c):
-            continue
-        if (cursed and c.type in ("object", "magic_object")) or (no_magic and c.type == "magic_object"):
-            continue
-        if c.type == "enemy" and cid in ch.followers:
-            continue  # a taken Animal or raised dead adds Strength, never Craft (bonus_of)
-        value = b.get("craft", 0)
+        alone = (replace(ch, objects=pvector(), followers=pvector([cid])) if cid in ch.followers
+                 else replace(ch, objects=pvector([cid]), followers=pvector()))
+        value = characters.bonus_of(state, alone, "craft", "psychic")
         if value > 0:
             out.append((cid, value))
     return out
