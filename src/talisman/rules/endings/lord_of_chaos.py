@@ -237,8 +237,8 @@ def craft_sources(state, who):
     return out
 
 
-#: The dice the engine rolls (``engine.dice.SIDES`` without the percentile).
-_DICE = (4, 6, 8, 10, 12, 20)
+#: The dice the engine rolls (``engine.dice.SIDES``).
+_DICE = (4, 6, 8, 10, 12, 20, 100)
 
 
 def _one_craft_die(n):
