@@ -21,7 +21,8 @@ __all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
            "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
            "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled", "ONE_CRAFT_FOE",
-           "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_score"]
+           "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_engaged",
+           "one_craft_score"]
 
 
 #: The Lord of Chaos's D6 chart without its places: results 1-3 send a character on an errand
@@ -282,6 +283,14 @@ def _one_craft_rolled(state, action, who, step):
 def one_craft_rolled(state, action, who):
     state, kept = _one_craft_rolled(state, action, who, "endings.one_craft_rolled")
     return _start_chaos_fight(state, who, task_of(state, who), "psychic") if kept else state
+
+
+def one_craft_engaged(state):
+    """Whether :func:`one_craft_score` can change a score in ``state``: some character's task
+    keeps a random Craft item (a cheap test, asked by ``Ruleset.subscribed``)."""
+    e = state.ending
+    tasks = e.get("tasks") if e is not None else None
+    return bool(tasks) and any("one_craft" in t for t in tasks.values())
 
 
 def one_craft_score(state, score, character, kind):
