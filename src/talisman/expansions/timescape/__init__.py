@@ -52,7 +52,7 @@ from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...state import ExtRecord, map_field, update_character
-from . import artifacts, ranged
+from . import ranged
 
 ID = "timescape"
 REGION = "timescape"
@@ -465,11 +465,6 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
             again += 1
-        elif artifacts.spared(card):
-            # "Dragon Rage does not effect any Character in the Timescape": not even the drawer
-            state = remove_from_space(state, space, card)
-            state = chars.discard(state, card)
-            state = log(state, "timescape_spared", character=character, card=card)
         elif c.type == "event" and any("each_character" in step for step in c.effect):
             # "Cards only affect the Character who draws them": an Event that reaches other
             # characters takes effect on the drawer alone (then is discarded, as met)
@@ -757,8 +752,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
          "before_movement": before_movement, "cards_drawn": cards_drawn,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
-         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
-         "character_score": artifacts.character_score, "effect_targets": artifacts.effect_targets}
+         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
