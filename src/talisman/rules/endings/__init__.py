@@ -67,8 +67,11 @@ def _character_died(state, character):
 
 
 #: The endings area subscribes to the base hook points like an expansion (run in every game,
-#: after the enabled expansions): the rule areas below it never import it.
-PLUGIN = Plugin("endings", always=True, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
+#: after the enabled expansions): the rule areas below it never import it.  Of its hook points
+#: only ``character_score`` is one the rules and ``talisman.odds`` ask ``subscribed`` about (the
+#: closed form of a fight): ``engaged`` says the area listens there only while a character's
+#: task keeps the Priest of Chaos's one Craft item (``lord_of_chaos.one_craft_engaged``).
+PLUGIN = Plugin("endings", always=True, engaged=_lord_of_chaos.one_craft_engaged, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
     "setting_up": _crown.setup_endings,
     "turn_beginning": lambda state, character: _pandora.turn_started(state, character),
     "character_died": _character_died,
@@ -81,4 +84,5 @@ PLUGIN = Plugin("endings", always=True, effects={**_cards.EFFECTS, "annihilate":
     "crown_holds": lambda state, holds, character: holds or _cards.holds_on_crown(state),
     "crown_encounter": lambda state, result, character:
         result if result[1] else _crown.crown_ending(result[0], character),
+    "character_score": _lord_of_chaos.one_craft_score,
 })

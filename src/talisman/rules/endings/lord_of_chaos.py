@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import functools
 
+from pyrsistent import pvector
+
 from ...engine.machine import log, request_roll
+from ...engine.records import replace
 from ..hooks import adjust
 from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of, throw
 from .winning import win
@@ -17,7 +20,9 @@ __all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "continue_errand", "loc_alignment", "loc_neutral", "route_of", "route_in",
            "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
            "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
-           "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled"]
+           "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled", "ONE_CRAFT_FOE",
+           "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_engaged",
+           "one_craft_score"]
 
 
 #: The Lord of Chaos's D6 chart without its places: results 1-3 send a character on an errand
@@ -212,11 +217,115 @@ def loc_lord_rolled(state, action, who, foe):
     return continue_chaos_fight(state, who, task_of(state, who))
 
 
+#: "the Priest of Chaos ... You may only use one Craft enhancing item, Object or Ability (choose at
+#: Random)": the foe whose psychic combats count one Craft bonus, drawn by a die (R-RES21-1).
+ONE_CRAFT_FOE = "priest_of_chaos"
+
+
+def craft_sources(state, who):
+    """The Craft enhancing items, Objects and Abilities a character may use in psychic combat
+    (R-RES21-1): each possession in use that adds Craft there as :func:`characters.bonus_of`
+    counts it (asked of the possession alone: usable, not on the Cursed Glade, no Magic Object
+    while Destroy Magic lasts, nothing while a Toad), in the order held: ``[(card, craft)]``."""
+    ch = state.characters[who]
+    out = []
+    for cid in characters.possessions(ch):
+        alone = (replace(ch, objects=pvector(), followers=pvector([cid])) if cid in ch.followers
+                 else replace(ch, objects=pvector([cid]), followers=pvector()))
+        value = characters.bonus_of(state, alone, "craft", "psychic")
+        if value > 0:
+            out.append((cid, value))
+    return out
+
+
+#: The dice the engine rolls (``engine.dice.SIDES``).
+_DICE = (4, 6, 8, 10, 12, 20, 100)
+
+
+def _one_craft_die(n):
+    """The die for ``n`` sources: the smallest whose faces share evenly among them (face ``f``
+    keeps source ``(f - 1) % n``: a D4 for two, a D6 for three), else the smallest over ``n``
+    (its faces over ``n`` rolled again)."""
+    even = [s for s in _DICE if s % n == 0]
+    return min(even) if even else min(s for s in _DICE if s >= n)
+
+
+def _ask_one_craft(state, who, step, n):
+    return request_roll(state, f"d{_one_craft_die(n)}", f"{who}'s one Craft enhancing item (of {n})",
+                        step, who=who)
+
+
+def _choose_one_craft(state, who, step):
+    """The random choice of the one Craft bonus, made as the psychic combat begins: a die shared
+    evenly among the sources (:func:`_one_craft_die`; a real chance node, its step ``step``);
+    with at most one source there is nothing to choose.  Returns ``(state, asked)``."""
+    sources = craft_sources(state, who)
+    if len(sources) > 1:
+        return _ask_one_craft(state, who, step, len(sources)), True
+    return _keep_one_craft(state, who, sources[0][0] if sources else None), False
+
+
+def _keep_one_craft(state, who, kept, roll=None):
+    state = set_task(state, who, dict(task_of(state, who), one_craft=kept))
+    return log(state, "one_craft_item", character=who, foe=ONE_CRAFT_FOE, card=kept,
+               sources=[c for c, _ in craft_sources(state, who)], roll=roll)
+
+
+def _one_craft_rolled(state, action, who, step):
+    """The die's face: a source kept (``None`` when the face is over their number: asked again)."""
+    sources = craft_sources(state, who)
+    face, n = sum(action.dice), len(sources)
+    if _one_craft_die(n) % n and face > n:
+        return _ask_one_craft(state, who, step, n), False
+    return _keep_one_craft(state, who, sources[(face - 1) % n][0], face), True
+
+
+def one_craft_rolled(state, action, who):
+    state, kept = _one_craft_rolled(state, action, who, "endings.one_craft_rolled")
+    return _start_chaos_fight(state, who, task_of(state, who), "psychic") if kept else state
+
+
+def one_craft_engaged(state):
+    """Whether :func:`one_craft_score` can change a score in ``state``: some character's task
+    keeps a random Craft item (a cheap test, asked by ``Ruleset.subscribed``)."""
+    e = state.ending
+    tasks = e.get("tasks") if e is not None else None
+    return bool(tasks) and any("one_craft" in t for t in tasks.values())
+
+
+def one_craft_score(state, score, character, kind):
+    """``character_score``: in a psychic combat against the Priest of Chaos only the Craft
+    bonus chosen at random counts (the others' Craft taken off the total)."""
+    if kind != "psychic" or state.ending is None:
+        return score
+    task = task_of(state, character)
+    if task is None or "one_craft" not in task:
+        return score
+    if task["kind"] == "chaos_fight":
+        b = state.battle
+        if b is None or b.who != character or not any(e["name"] == ONE_CRAFT_FOE for e in b.enemies):
+            return score
+    elif task["kind"] != "trial":
+        return score
+    sources = craft_sources(state, character)
+    return score - sum(v for c, v in sources if c != task["one_craft"])
+
+
 def continue_chaos_fight(state, who, task):
-    """One combat a turn; "Each Combat changes to the other attribute" (battle first)."""
+    """One combat a turn; "Each Combat changes to the other attribute" (battle first); against
+    the Priest of Chaos one Craft bonus is chosen at random before each combat."""
     spec = CHAOS_FOES[task["foe"]]
     kind = spec["kinds"][task["n"] % len(spec["kinds"])]
     state = set_task(state, who, dict(task, n=task["n"] + 1))
+    if task["foe"] == ONE_CRAFT_FOE and kind == "psychic":
+        state, asked = _choose_one_craft(state, who, "endings.one_craft_rolled")
+        if asked:
+            return state
+    return _start_chaos_fight(state, who, task_of(state, who), kind)
+
+
+def _start_chaos_fight(state, who, task, kind):
+    spec = CHAOS_FOES[task["foe"]]
     foe = {"name": task["foe"], "card": None,
            "value": task["strength"] if kind == "battle" else task["craft"]}
     drain = {"step": "endings.chaos_drain", "args": {"who": who}} if spec.get("drains") else None
@@ -244,6 +353,19 @@ def chaos_drain(state, who):
 
 def continue_trial(state, who, task):
     """Evil 1-5: one battle a turn, in order; won by less than 3 (or a standoff) is a loss."""
+    foe, kind = TRIAL_OF_CHAOS["battles"][task["done"]]
+    if foe == ONE_CRAFT_FOE and kind == "psychic":
+        state, asked = _choose_one_craft(state, who, "endings.trial_craft_rolled")
+        if asked:
+            return state
+    return request_roll(state, "2d6", f"{who} against the servants of Chaos", "endings.trial_rolled",
+                        who=who)
+
+
+def trial_craft_rolled(state, action, who):
+    state, kept = _one_craft_rolled(state, action, who, "endings.trial_craft_rolled")
+    if not kept:
+        return state
     return request_roll(state, "2d6", f"{who} against the servants of Chaos", "endings.trial_rolled",
                         who=who)
 
@@ -257,6 +379,9 @@ def trial_rolled(state, action, who):
     won = mine - theirs >= TRIAL_OF_CHAOS["margin"]
     state = log(state, "trial_of_chaos", character=who, foe=foe, kind=kind, score=mine,
                 opponent_score=theirs, won=won)
+    if "one_craft" in task:  # the random choice counts for this psychic combat only
+        task = {k: v for k, v in task.items() if k != "one_craft"}
+        state = set_task(state, who, task)
     if not won:
         return characters.lose_lives(state, who, 1, f"the {foe}")
     done = task["done"] + 1
@@ -275,4 +400,6 @@ STEPS = {"endings.loc_alignment": loc_alignment,
          "endings.loc_lord_rolled": loc_lord_rolled,
          "endings.chaos_hit": chaos_hit,
          "endings.chaos_drain": chaos_drain,
-         "endings.trial_rolled": trial_rolled}
+         "endings.trial_rolled": trial_rolled,
+         "endings.one_craft_rolled": one_craft_rolled,
+         "endings.trial_craft_rolled": trial_craft_rolled}
