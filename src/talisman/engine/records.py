@@ -37,9 +37,6 @@ EMPTY_PMAP: PMap[str, Any] = pmap()
 #: The types ``deep_freeze`` changes (any other value is already its own frozen form).
 THAWED = _THAWED = frozenset((dict, list, tuple, set, frozenset))
 
-#: The types of plain values (whose pmaps ``freeze_kwargs`` and ``deep_freeze`` share through a memo).
-_SCALARS = frozenset((str, int, bool, type(None)))
-
 #: The name of the chance player: rolls and draws are its decisions.
 CHANCE = "chance"
 
@@ -52,16 +49,10 @@ def deep_freeze(value: Any) -> Any:
     """
     t = type(value)
     if t is dict:
-        plain_items = True
-        for k, v in value.items():
-            tv = type(v)
-            if tv in _THAWED:
+        for v in value.values():
+            if type(v) in _THAWED:
                 return pmap({k: deep_freeze(v) for k, v in value.items()})
-            if plain_items and (type(k) is not str or tv not in _SCALARS):
-                plain_items = False
-        if plain_items:  # str keys, plain values (an effect's source, a frame's arguments): shared
-            return _scalar_pmap(tuple([(k, type(v), v) for k, v in value.items()]))
-        return pmap(value)  # frozen values: the same pmap, without a call per value
+        return pmap(value)  # plain values only: the same pmap, without a call per value
     if t is list or t is tuple:
         for v in value:
             if type(v) in _THAWED:
@@ -71,6 +62,8 @@ def deep_freeze(value: Any) -> Any:
         return pset(deep_freeze(v) for v in value)
     return value
 
+
+_SCALARS = frozenset((str, int, bool, type(None)))
 
 
 def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
