@@ -19,7 +19,7 @@ from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
 from ..errors import RulesError
-from ..state import ExtRecord, character, map_field, update_character
+from ..state import ExtRecord, map_field, update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -196,7 +196,7 @@ def mark_follower(state, cid, card_id, mark):
 
 def total(state, cid, which, context="always"):
     """CHARACTER'S TOTAL STRENGTH / CRAFT: counters plus what is in use (a Toad has 1)."""
-    ch = character(state, cid)
+    ch = state.characters[cid]
     if ch.toad_turns:
         return 1
     value = getattr(ch, which) + bonus_of(state, ch, which, context)
@@ -232,7 +232,7 @@ def has_ability(state, cid, ability):
     own = ability in load().characters[cid].abilities or bool(state.ext) and adjust(state, "ability_lent", False, character=cid, ability=ability)
     if not own and ability not in _card_abilities():
         return False  # neither the character nor any card has it: nothing to look up
-    ch = character(state, cid)
+    ch = state.characters[cid]
     if ch.toad_turns:
         return False
     if own:
@@ -588,7 +588,7 @@ def discard_surplus_spells(state, cid):
 
 def surplus_spells(state, who):
     """Rule step: ask which spell to discard while there are more than the Craft allows."""
-    ch = character(state, who)
+    ch = state.characters[who]
     if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
         # (TOADS: "Any Spells the Character had before transformation are kept")
         return state  # (no spells: nothing to discard, no total to work out)
@@ -598,7 +598,7 @@ def surplus_spells(state, who):
 
 def spell_discarded(state, action, who):
     sp = action.args[0]
-    spells = character(state, who).spells
+    spells = state.characters[who].spells
     state = update_character(state, who, spells=spells.delete(spells.index(sp)))
     state = discard(state, sp)
     state = log(state, "spell_discarded", character=who, card=sp, cause="over the Craft limit")
@@ -619,13 +619,13 @@ def trophy_value(cid_card, which, state=None, character=None):
 
 def cashable(state, cid, which):
     """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
-    ch = character(state, cid)
+    ch = state.characters[cid]
     return [t for t in ch.trophies if trophy_value(t, which, state, cid) > 0
             and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which)]
 
 
 def can_cash_in(state, cid, which):
-    if not character(state, cid).trophies:
+    if not state.characters[cid].trophies:
         return False  # nothing to cash in (the common case: no sum to make)
     return sum(trophy_value(t, which, state, cid) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
 
@@ -634,7 +634,7 @@ def cash_options(state, cid):
     """GAINING STRENGTH / CRAFT, offered before the move: ``cash:<counter>`` trades every
     cashable trophy at once; ``cash:<counter>:<card>`` starts the player's own choice ("cashing
     in any Animals, Monsters, and Dragons"), one trophy at a time (``cash_in``)."""
-    if not character(state, cid).trophies or character(state, cid).toad_turns:
+    if not state.characters[cid].trophies or state.characters[cid].toad_turns:
         return []  # TOADS & TRANSFORMATIONS: "may not Gain Strength or Craft"
     out = []
     for which in ("strength", "craft"):
@@ -748,7 +748,7 @@ def become_toad(state, cid, turns, cause):
 
 def end_of_turn_toad(state, cid):
     """At the end of the third full turn the Toad reverts."""
-    ch = character(state, cid)
+    ch = state.characters[cid]
     if not ch.toad_turns:
         return state
     state = update_character(state, cid, toad_turns=ch.toad_turns - 1)

@@ -24,7 +24,7 @@ from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
 from ..engine.machine import decide, frame, log, push, request_roll
-from ..state import character, update_character
+from ..state import update_character
 from . import characters as chars
 from .possessions import (add_follower, add_possession, drop_followers,  # noqa: F401  (also effects.<name>)
                           gain_talisman, take_card)
@@ -43,7 +43,7 @@ run = run_effects
 
 def next_effect(state, effects, actor, source):
     """Rule step: run the first effect, leaving the rest to run after it (and its sub-steps)."""
-    if not effects or not character(state, actor).alive:
+    if not effects or not state.characters[actor].alive:
         return state
     (name, params), = effects[0].items()
     if len(effects) > 1:
@@ -441,8 +441,8 @@ def rolled(state, action, params, actor, source):
     total = sum(action.dice)
     if params.get("rerolled"):
         state = chars.fate_rerolled(state, actor, action.dice, _cause(source))
-    if character(state, actor).fate > 0 and not params.get("rerolled") and \
-            not character(state, actor).toad_turns:
+    if state.characters[actor].fate > 0 and not params.get("rerolled") and \
+            not state.characters[actor].toad_turns:
         return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
                       source=source, total=total, dice=list(action.dice))
@@ -503,7 +503,7 @@ def region_of(space):
 
 def test_holds(state, test, actor):
     """The tests of ``if`` and ``require`` (docs/effects.md)."""
-    ch = character(state, actor)
+    ch = state.characters[actor]
     for key, want in test.items():
         if key == "alignment" and ch.alignment not in want:
             return False
@@ -560,7 +560,7 @@ def if_(state, params, actor, source):
 
 def each_character(state, params, actor, source):
     """Run effects for each matching living character, in seating order from the actor."""
-    here = character(state, actor)
+    here = state.characters[actor]
     order = state.order
     i = order.index(actor)
     targets = []
