@@ -26,7 +26,8 @@ from ..errors import IllegalAction, NotationError, ReplayError, RulesError, Tali
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
-from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, kwargs_of, new_decision,
+from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
+                      new_decision,
                       new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
@@ -91,7 +92,7 @@ def frame(step: str, **args: Any) -> Frame:
     if not args:
         return _bare_frame(step)
     key = scalar_key(args)  # plain arguments (most frames): one shared frame per step and values
-    return new_frame(step, freeze_kwargs(args)) if key is None else scalar_frame(step, key)
+    return new_frame(step, freeze_arguments(args)) if key is None else scalar_frame(step, key)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -103,7 +104,7 @@ def _bare_frame(step: str) -> Frame:
 def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
     key = scalar_key(data) if data else None  # plain data (most events): one shared event
-    event = new_event(name, freeze_kwargs(data)) if key is None else scalar_event(name, key)
+    event = new_event(name, freeze_data(data)) if key is None else scalar_event(name, key)
     return set_field(state, "log", state.log.append(event))
 
 

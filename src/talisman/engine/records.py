@@ -76,10 +76,25 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     key = scalar_key(kwargs)
     if key is not None:
         return _scalar_arguments(key)
+    return freeze_arguments(kwargs)
+
+
+def freeze_data(kwargs: dict[str, Any]) -> PMap[str, Any]:
+    """``freeze_kwargs`` of a fresh ``**kwargs`` dict already found not plain (``scalar_key``
+    gave None): its values frozen in place, then its pmap (event data: no view kept)."""
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
     return pmap(kwargs)
+
+
+def freeze_arguments(kwargs: dict[str, Any]) -> PMap[str, Any]:
+    """``freeze_data`` for a frame's or a decision's arguments: the dict itself, its values now
+    frozen, is kept in ``ARGUMENTS`` as the pmap's view (so ``kwargs_of`` never walks the new
+    pmap; the caller owns the fresh dict and never changes it after)."""
+    m = freeze_data(kwargs)
+    ARGUMENTS.keep(m, kwargs)
+    return m
 
 
 def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | None:
@@ -103,8 +118,10 @@ def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | No
 # unpacked with ``**``, which copies it), never changed, never handed out as state.  Bounded:
 # cleared when full (a missing entry only costs one walk of the map).  Two tables use it:
 #
-# - ``ARGUMENTS``: the memoized argument pmaps of frames and decisions (``kwargs_of`` gives a
-#   step its arguments without walking the pmap), in the pmap's own order;
+# - ``ARGUMENTS``: the argument pmaps of frames and decisions (``kwargs_of`` gives a step its
+#   arguments without walking the pmap): the memoized plain ones in the pmap's own order, a new
+#   one's the fresh ``**kwargs`` dict it was made from (``freeze_arguments``; a step binds its
+#   arguments by name, so their order is nothing to it);
 # - ``VIEWS``: maps the rules read often (``state.characters``, the board, the options) through
 #   :func:`plain`; ``plain_set`` makes the next map's view from the last one's (a small dict
 #   copy), so a map changed one item at a time is never walked again.  Such a view is iterated

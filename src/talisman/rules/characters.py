@@ -449,9 +449,9 @@ def drop_object(state, cid, card_id):
 def put_on_space(state, space, cards):
     if not cards:
         return state
-    cur = state.board_cards.get(space)
-    cur = cur.extend(cards) if cur is not None else _pvec(cards)
-    return replace(state, board_cards=state.board_cards.set(space, cur))
+    on_board = state.board_cards  # (``in``: a pmap's ``get`` raises a ``KeyError`` on a miss)
+    cur = on_board[space].extend(cards) if space in on_board else _pvec(cards)
+    return replace(state, board_cards=on_board.set(space, cur))
 
 
 def _pvec(items):

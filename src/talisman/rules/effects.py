@@ -58,8 +58,8 @@ def next_effect(state, effects, actor, source):
 
 # --- counters and possessions -----------------------------------------------------------
 
-def _cause(source):
-    return source.get("card") or source.get("space") or "an effect"
+#: What an effect's ``source`` names as its cause (``kernel.cause_of``).
+_cause = kernel.cause_of
 
 
 #: The order counters are changed in when one effect names several (never a hash order:

@@ -168,8 +168,14 @@ def run_effects(state: GameState, effects, actor: str, source=None) -> GameState
 
 
 def cause_of(source) -> str:
-    """What an effect's ``source`` names as its cause (a card, a space)."""
-    return source.get("card") or source.get("space") or "an effect"
+    """What an effect's ``source`` names as its cause (a card, a space).  (``in`` before each
+    read: a pmap's ``get`` raises and catches a ``KeyError`` on a miss, and most sources name
+    no card or no space.)"""
+    if "card" in source and source["card"]:
+        return source["card"]
+    if "space" in source and source["space"]:
+        return source["space"]
+    return "an effect"
 
 
 def space_instructions(state: GameState, space: str):
