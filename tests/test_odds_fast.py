@@ -257,8 +257,13 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
     ``combat.finish`` never called; tests/test_odds_results.py); the Master Levels option alone
     subscribes to combat_resolved, but the hook is fired only in a game with expansions, so
     there the closed form answers plain fights."""
-    asked = _questions([0, 1, 2], expansions, options)
-    assert len(asked) >= (3 if expansions else 1)
+    wanted = 3 if expansions else 1
+    asked = []
+    for seed in range(12):   # seeded games until enough questions (new card data moves them)
+        asked += _questions([seed], expansions, options)
+        if len(asked) >= wanted and seed >= 2:
+            break
+    assert len(asked) >= wanted
     closed, applied = 0, []
     original = combat_rules.finish
     for state, fight in asked:
