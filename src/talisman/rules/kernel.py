@@ -217,9 +217,11 @@ class ExtSlice(Generic[S]):
         mine = state.ext.get(self.key)
         return self.empty if mine is None else mine  # type: ignore[return-value]  # registered: the record of S
 
-    def get(self, state: GameState, field: str) -> Any:
-        """A field of the slice (its default when the slice is absent)."""
-        return getattr(self.of(state), field)
+    def get(self, state: GameState, field: str, default: Any = None) -> Any:
+        """A field of the slice (its record's default when the slice is absent; ``default`` for a
+        field that is None: absent until set)."""
+        value = getattr(self.of(state), field)
+        return default if value is None else value
 
     def put(self, state: GameState, **changes: Any) -> GameState:
         """A new state with these fields of the slice changed (each field's converter freezes)."""

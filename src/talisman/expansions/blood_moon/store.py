@@ -105,10 +105,8 @@ def enabled(state):
     return EXP in state.ext
 
 
-def get(state, key, default=None):
-    """A field of the Blood Moon's data (``default`` while it is absent)."""
-    value = getattr(SLICE.of(state), key)
-    return default if value is None else value
+#: A field of the Blood Moon's data: ``get(state, key, default=None)`` (``default`` while it is absent).
+get = SLICE.get
 
 
 def store(state, **changes):

@@ -72,10 +72,8 @@ def data(state) -> Harbinger:
     return SLICE.of(state)
 
 
-def get(state, key, default=None):
-    """A field of the Harbinger's data (``default`` while it is absent)."""
-    value = getattr(SLICE.of(state), key)
-    return default if value is None else value
+#: A field of the Harbinger's data: ``get(state, key, default=None)`` (``default`` while it is absent).
+get = SLICE.get
 
 
 def store(state, **changes):
