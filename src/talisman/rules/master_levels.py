@@ -8,7 +8,10 @@ The titles, how each is gained, resigned and what it adds are data
 This area keeps its own state (a typed record) in ``state.ext["master_levels"]``::
 
     {"held": {character: {"title": id, "turns": turns left or None, "strength": n, "craft": n,
-                          "alignment": the alignment before, or None}},
+                          "alignment": the alignment before, or None,
+                          "playing": the piece in play, with two pieces}},
+     "resting": {character: the player's other piece (a Character record)},
+     "cards": {character: the resting piece's cards},
      "abilities": {character: [Ability card ids]},
      "ability_pile": [...], "ability_discards": [...]}
 
@@ -37,7 +40,7 @@ import functools
 from typing import Any
 
 import attrs
-from pyrsistent import pvector, thaw
+from pyrsistent import pmap, pvector, thaw
 from pyrsistent.typing import PMap, PVector
 
 from ..definitions import load
@@ -48,10 +51,11 @@ from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..options import given
 from ..errors import DataError, OptionError
-from ..state import ExtRecord, map_field, update_character, vector_field
+from ..engine.records import as_pmap, record_map
+from ..state import Character, ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
-from .kernel import HANDLERS, ExtSlice, remove_from_space, run_effects
+from .kernel import HANDLERS, ExtSlice, end_turn_now, remove_from_space, run_effects
 
 KEY = "master_levels"
 
@@ -64,9 +68,17 @@ class MasterLevels(ExtRecord):
     abilities: PMap[str, PVector[str]] = map_field()
     ability_pile: PVector[str] = vector_field()
     ability_discards: PVector[str] = vector_field()
+    #: the player's piece not in play now (the Mirror Image's other character, the Mystic's
+    #: other half): a whole character record, under the player's id
+    resting: PMap[str, Character] = attrs.field(factory=pmap, converter=as_pmap,
+                                               metadata=record_map(Character))
+    #: the resting pieces' cards, one place each (what the invariants and ``from_json`` count)
+    cards: PMap[str, PVector[str]] = map_field()
 
 
 SLICE = ExtSlice(KEY, MasterLevels)
+#: how a title's second piece is made (the title's ``second``) -> the piece's name
+SECOND = {"opposite": "copy", "split": "mystic"}
 OPTION_NAMES = ("master_levels", "magic_items", "ability_stockpile")
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -84,7 +96,7 @@ SCHEMA: dict[str, Any] = {
                     "unique": {"type": "boolean"}, "reshuffle": {"type": "boolean"},
                     "roll": {"enum": ["d6", "d8"]}, "add": {"enum": ["offered", "strength"]},
                     "at_least": {"type": "integer"}, "donate": {"type": "integer", "minimum": 1}}},
-                "resign": {"type": "boolean"}, "lasts": {"type": "integer", "minimum": 1},
+                "resign": {"type": "boolean"}, "second": {"enum": list(SECOND)}, "lasts": {"type": "integer", "minimum": 1},
                 "alignment": {"enum": ["good", "neutral", "evil"]},
                 "strength": {"type": "integer", "minimum": 0}, "craft": {"type": "integer", "minimum": 0},
                 "abilities": {"type": "array", "items": _ID}, "stand_ins": _REASONS}}},
@@ -239,6 +251,8 @@ def take_title(state, cid, title, cause):
             mine = SLICE.plain(state)
             mine["held"][cid]["alignment"] = before
             state = _store(state, mine)
+    if t.get("second"):
+        state = second_piece(state, cid, t["second"])
     return state
 
 
@@ -246,6 +260,8 @@ def give_back(state, cid, why):
     """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
     allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
     Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
+    if resting(state, cid) is not None:
+        state = _join_for_good(state, cid)
     mine = SLICE.plain(state)
     h = mine["held"].pop(cid)
     state = _store(state, mine)
@@ -444,9 +460,14 @@ def combat_resolved(state, character, result):
 
 def turn_started(state, character):
     title = title_of(state, character)
-    if title is None or not titles()[title]["resign"]:
+    if title is None:
         return state
-    return push(state, frame("master_levels.resign_offered", who=character, title=title))
+    if resting(state, character) is not None and any(f.step == "movement.start" for f in state.stack):
+        # "When rolling for Movement, the player may move either Character" (not in a lost turn)
+        state = push(state, frame("master_levels.piece_offered", who=character))
+    if titles()[title]["resign"]:  # offered first: a Mystic resigned has one piece again
+        state = push(state, frame("master_levels.resign_offered", who=character, title=title))
+    return state
 
 
 def resign_offered(state, who, title):
@@ -470,11 +491,241 @@ def turn_ended(state, character):
             or mine.held[character]["since"] == state.turn:
         return state
     left = mine.held[character]["turns"] - 1
+    if left <= 0 and character in mine.resting:
+        # "At the end of the 10th turn the player must choose which Character to continue"
+        return push(state, frame("master_levels.piece_kept_offered", who=character))
     if left <= 0:
         return give_back(state, character, "ten turns")
     m = SLICE.plain(state)
     m["held"][character]["turns"] = left
     return _store(state, m)
+
+
+# --- two pieces: the Mirror Image's copy, the Mystic -------------------------------------------------
+
+def resting(state, cid):
+    """The piece of ``cid``'s player not in play now (a Character record under the player's id),
+    or None (one piece)."""
+    mine = state.ext.get(KEY)
+    return None if mine is None else mine.resting.get(cid)
+
+
+def playing(state, cid):
+    """Which of the player's two pieces is in play (``original``, ``copy`` or ``mystic``), or
+    None (one piece)."""
+    mine = state.ext.get(KEY)
+    if mine is None or cid not in mine.resting:
+        return None
+    return mine.held[cid]["playing"]
+
+
+def _other(state, cid):
+    h = SLICE.of(state).held[cid]
+    second = SECOND[titles()[h["title"]]["second"]]
+    return second if h["playing"] == "original" else "original"
+
+
+def piece_cards(ch):
+    """Every card a piece holds."""
+    return list(ch.objects) + list(ch.spells) + list(ch.scrolls) + list(ch.followers) + list(ch.trophies)
+
+
+def _rest(state, cid, piece):
+    """``piece`` (a Character record, or None: no more) is the resting piece of ``cid``'s player."""
+    mine = SLICE.of(state)
+    if piece is None:
+        return SLICE.put(state, resting=mine.resting.discard(cid), cards=mine.cards.discard(cid))
+    return SLICE.put(state, resting=mine.resting.set(cid, piece),
+                     cards=mine.cards.set(cid, pvector(piece_cards(piece))))
+
+
+def _set_playing(state, cid, name):
+    held = SLICE.of(state).held
+    return SLICE.put(state, held=held.set(cid, held[cid].set("playing", name)))
+
+
+def _in_play(state, cid, piece):
+    return replace(state, characters=state.characters.set(cid, piece))
+
+
+def second_piece(state, cid, how):
+    """Mirror Image: "Create a second character with opposite numbers as the original. For
+    example: if the original had Strength 3 and Craft 4, the copy would have Strength 4 and Craft
+    3"; Mystic: "think of the Mystic as two Characters. The Mystic Character has all the Craft,
+    except one and the original Character has all the Strength, except one".  The second piece
+    stands on the original's space with its Lives and Fate, no Gold and no cards (docs/rulings.md
+    R-MI1, R-MI2); the original stays in play."""
+    ch = state.characters[cid]
+    if how == "opposite":
+        strength, craft = ch.craft, ch.strength
+    else:
+        strength, craft = 1, max(1, ch.craft - 1)
+        state = update_character(state, cid, strength=max(1, ch.strength - 1), craft=1)
+    piece = Character(id=cid, space=ch.space, strength=strength, craft=craft, lives=ch.lives,
+                      fate=ch.fate, gold=0, alignment=ch.alignment)
+    state = _set_playing(_rest(state, cid, piece), cid, "original")
+    return log(state, "second_piece_made", character=cid, piece=SECOND[how], space=ch.space,
+               strength=strength, craft=craft)
+
+
+def swap(state, cid, why):
+    """The resting piece comes into play (the player's id names the piece in play); the other
+    rests where it stands."""
+    now, rest = state.characters[cid], resting(state, cid)
+    name = _other(state, cid)
+    state = _rest(_in_play(state, cid, rest), cid, replace(now, turn_flags=pmap()))
+    state = _set_playing(state, cid, name)
+    return log(state, "piece_chosen", character=cid, piece=name, space=rest.space, why=why)
+
+
+def piece_offered(state, who):
+    """Rule step: "When rolling for Movement, the player may move either Character"
+    (``piece:<name>``)."""
+    if resting(state, who) is None:
+        return state
+    return decide(state, who, "piece", [f"piece:{playing(state, who)}", f"piece:{_other(state, who)}"],
+                  "master_levels.piece_chosen", prompt="move which character?")
+
+
+def piece_chosen(state, action):
+    cid = state.current
+    if action.args[0] == playing(state, cid):
+        return log(state, "piece_chosen", character=cid, piece=action.args[0],
+                   space=state.characters[cid].space, why="movement")
+    return swap(state, cid, "movement")
+
+
+def piece_kept_offered(state, who):
+    """Rule step: "At the end of the 10th turn the player must choose which Character to
+    continue and discard the other" (``keep:<name>``)."""
+    if resting(state, who) is None:
+        return give_back(state, who, "ten turns")
+    return decide(state, who, "piece", [f"keep:{playing(state, who)}", f"keep:{_other(state, who)}"],
+                  "master_levels.piece_kept", prompt="which character continues?")
+
+
+def piece_kept(state, action):
+    cid = state.current
+    if action.args[0] != playing(state, cid):
+        state = swap(state, cid, "kept")
+    gone = resting(state, cid)
+    state = _rest(state, cid, None)
+    for c in piece_cards(gone):  # "discard the other": its cards to their discard piles (R-MI5)
+        state = chars.discard(state, c)
+    state = log(state, "piece_discarded", character=cid, space=gone.space, cards=piece_cards(gone),
+                gold=gone.gold)
+    return give_back(state, cid, "ten turns")
+
+
+def play_on(state, cid):
+    """A piece died: the player plays on with the other (docs/rulings.md R-MI6)."""
+    rest = resting(state, cid)
+    name = _other(state, cid)
+    state = _rest(_in_play(state, cid, rest), cid, None)
+    return log(state, "piece_plays_on", character=cid, piece=name, space=rest.space)
+
+
+def before_encounter(state, result, character, space):
+    if result[1] or KEY not in state.ext:
+        return result
+    state = result[0]
+    piece = resting(state, character)
+    if piece is None or piece.space != space:
+        return result
+    if titles()[title_of(state, character)]["second"] == "split":
+        # "Whenever the Mystic rejoins with the original Character, this is an entire turn!"
+        return end_turn_now(rejoin(state, character)), True
+    # "The Original and Copy may trade with one another whenever they encounter one another":
+    # first the trade, then the encounter (``done``)
+    return trade_offered(state, character), True
+
+
+def _carries_more(state, ch, c):
+    if load().cards[c].type not in ("object", "magic_object", "talisman"):
+        return True
+    return len(chars.carried_objects(ch)) < chars.carry_limit(ch)
+
+
+def trade_offered(state, who):
+    """Rule step: the piece in play meets the resting one: one Object, Follower or Gold given or
+    taken at a time (``give:<card>``, ``take:<card>``, ``give:gold``, ``take:gold``), then
+    ``done`` (docs/rulings.md R-MI4)."""
+    now, rest = state.characters[who], resting(state, who)
+    options = [f"give:{c}" for c in dict.fromkeys(list(now.objects) + list(now.followers))
+               if _carries_more(state, rest, c)]
+    options += [f"take:{c}" for c in dict.fromkeys(list(rest.objects) + list(rest.followers))
+                if _carries_more(state, now, c)]
+    options += ["give:gold"] * bool(now.gold) + ["take:gold"] * bool(rest.gold) + ["done"]
+    return decide(state, who, "trade", options, "master_levels.trade_chosen",
+                  prompt="trade with your other character?")
+
+
+def _hand_over(giver, taker, card):
+    field = "followers" if card in giver.followers else "objects"
+    held = list(getattr(giver, field))
+    held.remove(card)
+    return (replace(giver, **{field: held}),
+            replace(taker, **{field: list(getattr(taker, field)) + [card]}))
+
+
+def trade_chosen(state, action):
+    cid = state.current
+    if action.kind == "done":
+        return encounters.choose_encounter(state, cid)
+    now, rest = state.characters[cid], resting(state, cid)
+    what = action.args[0]
+    if action.kind == "give":
+        now, rest = ((replace(now, gold=now.gold - 1), replace(rest, gold=rest.gold + 1)) if what == "gold"
+                     else _hand_over(now, rest, what))
+    else:
+        rest, now = ((replace(rest, gold=rest.gold - 1), replace(now, gold=now.gold + 1)) if what == "gold"
+                     else _hand_over(rest, now, what))
+    state = _rest(_in_play(state, cid, now), cid, rest)
+    state = log(state, "pieces_traded", character=cid, given=action.kind == "give", what=what)
+    return push(state, frame("master_levels.trade_offered", who=cid))
+
+
+def rejoin(state, cid):
+    """The Mystic and the Original meet: "All Possessions, Gold, and Followers Gained by the
+    Mystic become the property of the Original Character ... The Mystic may only pick up an
+    Object to transport it back to the Original Character": the Mystic hands the Original what
+    it carries but Magic Objects, and the Original hands the Mystic his Magic Objects (each may
+    use only those: R-MI8), as far as each can carry."""
+    now, rest = state.characters[cid], resting(state, cid)
+    mystic, original = (now, rest) if playing(state, cid) == "mystic" else (rest, now)
+    magic = {c for c in piece_cards(mystic) + piece_cards(original) if load().cards[c].type == "magic_object"}
+    handed = []
+    for c in [c for c in mystic.objects if c not in magic] + list(mystic.followers):
+        if _carries_more(state, original, c):
+            mystic, original = _hand_over(mystic, original, c)
+            handed.append(c)
+    for c in [c for c in original.objects if c in magic]:
+        if _carries_more(state, mystic, c):
+            original, mystic = _hand_over(original, mystic, c)
+            handed.append(c)
+    original = replace(original, gold=original.gold + mystic.gold, scrolls=list(original.scrolls) + list(mystic.scrolls))
+    gold, scrolls = mystic.gold, list(mystic.scrolls)
+    mystic = replace(mystic, gold=0, scrolls=[])
+    now, rest = (mystic, original) if playing(state, cid) == "mystic" else (original, mystic)
+    state = _rest(_in_play(state, cid, now), cid, rest)
+    return log(state, "mystic_rejoined", character=cid, space=now.space, cards=handed + scrolls, gold=gold)
+
+
+def _join_for_good(state, cid):
+    """The Mystic resigned (or returned): "returning the Playing Piece": the two pieces are one
+    again where the Original stands, Strength and Craft added back together, the Mystic's cards
+    and Gold the Original's (R-MI7)."""
+    now, rest = state.characters[cid], resting(state, cid)
+    mystic, original = (now, rest) if playing(state, cid) == "mystic" else (rest, now)
+    one = replace(original, strength=original.strength + mystic.strength,
+                  craft=original.craft + mystic.craft, gold=original.gold + mystic.gold,
+                  objects=list(original.objects) + list(mystic.objects),
+                  followers=list(original.followers) + list(mystic.followers),
+                  spells=list(original.spells) + list(mystic.spells),
+                  scrolls=list(original.scrolls) + list(mystic.scrolls),
+                  trophies=list(original.trophies) + list(mystic.trophies))
+    state = _rest(_in_play(state, cid, one), cid, None)
+    return log(state, "pieces_joined", character=cid, space=one.space, strength=one.strength, craft=one.craft)
 
 
 # --- abilities: titles, Ability cards, Magic Items ------------------------------------------------------
@@ -525,6 +776,8 @@ def character_died(state, character):
     mine = state.ext.get(KEY)
     if mine is None:
         return state
+    if character in mine.resting:
+        state = play_on(state, character)
     if character in mine.held:
         state = give_back(state, character, "died")
     m = SLICE.plain(state)
@@ -538,9 +791,16 @@ def character_died(state, character):
 
 def player_view(state, view, player):
     mine = state.ext.get(KEY)
-    if mine is None or not mine.ability_pile:
+    if mine is None or not (mine.ability_pile or mine.resting):
         return view
     hidden = replace(mine, ability_pile=deep_freeze(sorted(mine.ability_pile)))
+    for cid, piece in mine.resting.items():
+        if cid == player:
+            continue
+        # another player's resting piece: its Spells and Scrolls face down, as those in play
+        piece = replace(piece, spells=["hidden"] * len(piece.spells), scrolls=["hidden"] * len(piece.scrolls))
+        hidden = replace(hidden, resting=hidden.resting.set(cid, piece),
+                         cards=hidden.cards.set(cid, pvector(piece_cards(piece))))
     return replace(view, ext=view.ext.set(KEY, hidden))
 
 
@@ -558,6 +818,9 @@ STEPS: dict[str, Any] = {
     "master_levels.title_chosen": title_chosen, "master_levels.title_offered": title_offered,
     "master_levels.try_chosen": try_chosen, "master_levels.title_rolled": title_rolled,
     "master_levels.resign_offered": resign_offered, "master_levels.resign_chosen": resign_chosen,
+    "master_levels.piece_offered": piece_offered, "master_levels.piece_chosen": piece_chosen,
+    "master_levels.piece_kept_offered": piece_kept_offered, "master_levels.piece_kept": piece_kept,
+    "master_levels.trade_offered": trade_offered, "master_levels.trade_chosen": trade_chosen,
 }
 
 _PARAMS = {"type": "object", "additionalProperties": False, "required": ["title"],
@@ -570,7 +833,7 @@ def engaged(state) -> bool:
 PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks={
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
-    "character_died": character_died, "player_view": player_view},
+    "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter},
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},
     effect_schemas={"master_levels_offer": _PARAMS, "master_levels_title": _PARAMS,
