@@ -617,6 +617,33 @@ def piece_kept(state, action):
     return give_back(state, cid, "ten turns")
 
 
+def lives_losing(state, result, character, amount, cause):
+    """A piece that loses its last life dies as any character, "Objects, Magic Objects,
+    Followers, Scrolls, Magic Items and Gold are placed on the Space" (LOSING ALL LIVES), but
+    the player plays on with the other piece and the title goes back (docs/rulings.md R-MI6):
+    the whole loss is taken here, before the player would count as dead."""
+    state, spared = result
+    mine = state.ext.get(KEY)
+    if mine is None or character not in mine.resting:
+        return result
+    ch = state.characters[character]
+    if ch.lives > amount - spared:
+        return result
+    state = chars.put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
+    if ch.gold:
+        state = replace(state, board_gold=state.board_gold.set(ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
+    for c in list(ch.trophies) + list(ch.spells):
+        state = chars.discard(state, c)
+    state = chars.return_bought_raft(state, character)
+    state = log(state, "life_lost", character=character, amount=ch.lives, lives=0, cause=cause)
+    state = log(state, "piece_died", character=character, piece=playing(state, character), space=ch.space,
+                cause=cause)
+    state = give_back(play_on(state, character), character, "died")
+    if character == state.current and state.outcome is None:
+        state = end_turn_now(state)
+    return state, amount
+
+
 def play_on(state, cid):
     """A piece died: the player plays on with the other (docs/rulings.md R-MI6)."""
     rest = resting(state, cid)
@@ -833,7 +860,8 @@ def engaged(state) -> bool:
 PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks={
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
-    "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter},
+    "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
+    "lives_losing": lives_losing},
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},
     effect_schemas={"master_levels_offer": _PARAMS, "master_levels_title": _PARAMS,
