@@ -7,6 +7,7 @@ the player's view.
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -305,3 +306,95 @@ def test_tithes_come_before_the_encounter(replaced):
     assert answer  # the encounter waits for the tithes (or was replaced already)
     again, answer = noblemen.before_encounter(s, (s, False), "warrior", "fields_2")  # nothing new walked since
     assert len(again.stack) == len(s.stack) and not answer
+
+
+# --- two pieces: the Mirror Image's copy and the Mystic ------------------------------------------------
+
+def _with_title(chars, title, **fields):
+    """A game where the first character holds ``title`` (its second piece made the engine's way)."""
+    s = talisman.new_game(chars, seed=5, options={"master_levels": [title]})
+    s = update_character(s, chars[0], **fields) if fields else s
+    return ml.take_title(s, chars[0], title, "test")
+
+
+def test_the_mirror_copy_is_a_typed_resting_piece_with_opposite_numbers():
+    """000 Mirror Image: "Create a second character with opposite numbers as the original"."""
+    s = _with_title(["warrior", "wizard"], "mirror_image", strength=3, craft=4)
+    copy = ml.resting(s, "warrior")
+    assert isinstance(copy, talisman.state.Character)
+    assert (copy.strength, copy.craft, copy.space) == (4, 3, s.characters["warrior"].space)
+    assert ml.playing(s, "warrior") == "original" and ml.playing(s, "wizard") is None
+    assert check(s) == []
+
+
+def test_a_state_with_a_resting_piece_survives_json_and_its_record_is_checked():
+    s = _with_title(["warrior", "wizard"], "mirror_image")
+    s = ml.swap(s, "warrior", "test")
+    again = talisman.from_json(talisman.to_json(s))
+    assert again == s and isinstance(ml.resting(again, "warrior"), talisman.state.Character)
+    doc = json.loads(talisman.to_json(s))
+    piece = doc["state"]["ext"]["master_levels"]["resting"]["warrior"]
+    piece["fate_points"] = piece.pop("fate")  # a resting piece is a whole, checked character record
+    with pytest.raises(talisman.errors.TalismanError):
+        talisman.from_json(json.dumps(doc))
+
+
+def test_swapping_keeps_every_card_in_one_place():
+    """The resting piece's cards are counted where it rests (``ext.master_levels.cards``)."""
+    s = _with_title(["warrior", "wizard"], "mirror_image")
+    s = update_character(s, "warrior", objects=list(s.characters["warrior"].objects))
+    before = s.characters["warrior"]
+    s = ml.swap(s, "warrior", "test")
+    assert list(ml.SLICE.of(s).cards["warrior"]) == ml.piece_cards(before)
+    assert ml.playing(s, "warrior") == "copy" and check(s) == []
+    s = ml.swap(s, "warrior", "test")
+    assert s.characters["warrior"] == replace(before, turn_flags=before.turn_flags) and check(s) == []
+
+
+def test_other_players_do_not_see_a_resting_pieces_spells():
+    """"All Spells ... may be kept face down": the Wizard's original resting with his Spells."""
+    s = _with_title(["wizard", "warrior"], "mirror_image")
+    spells = list(s.characters["wizard"].spells)
+    assert spells
+    s = ml.swap(s, "wizard", "test")
+    theirs = talisman.player_view(s, "warrior").ext["master_levels"]
+    assert list(theirs.resting["wizard"].spells) == ["hidden"] * len(spells)
+    assert not set(spells) & set(theirs.cards["wizard"])
+    mine = talisman.player_view(s, "wizard").ext["master_levels"]
+    assert list(mine.resting["wizard"].spells) == spells
+
+
+def test_the_mystic_split_and_joined_again_keeps_the_numbers():
+    """000 Mystic: "The Mystic Character has all the Craft, except one and the original Character
+    has all the Strength, except one"; resigned, the two are one again (R-MI7)."""
+    s = _with_title(["wizard"], "mystic", strength=4, craft=5)
+    assert (s.characters["wizard"].strength, s.characters["wizard"].craft) == (3, 1)
+    mystic = ml.resting(s, "wizard")
+    assert (mystic.strength, mystic.craft) == (1, 4)
+    s = ml.swap(s, "wizard", "test")
+    s = update_character(s, "wizard", gold=2)
+    s = ml.give_back(s, "wizard", "resigned")
+    one = s.characters["wizard"]
+    assert (one.strength, one.craft, one.gold) == (4, 5, 2 + 1)
+    assert ml.resting(s, "wizard") is None and check(s) == []
+
+
+def test_random_play_with_two_pieces_keeps_the_invariants():
+    """The Mirror on top of the Adventure deck: seeded random games with two pieces hold every
+    invariant, and the pieces are chosen, traded and kept."""
+    seen = set()
+    for seed in range(3):
+        s = talisman.new_game(["warrior", "troll"], seed=seed, options={"master_levels": ["mirror_image"],
+                                                                         "max_rounds": 20})
+        deck = list(s.decks["adventure"])
+        deck.remove("mirror_event")
+        s = replace(s, decks=s.decks.set("adventure", pvector(["mirror_event"] + deck)))
+        rng = random.Random(seed)
+        for _ in range(600):
+            if s.is_over:
+                break
+            legal = talisman.legal_actions(s)
+            s = talisman.apply(s, legal[rng.randrange(len(legal))])
+            assert check(s) == []
+        seen |= {e.name for e in s.log}
+    assert {"second_piece_made", "piece_chosen"} <= seen
