@@ -55,7 +55,7 @@ from ..engine.records import as_pmap, record_map
 from ..state import Character, ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
-from .kernel import HANDLERS, ExtSlice, end_turn_now, remove_from_space, run_effects
+from .kernel import HANDLERS, ExtSlice, end_turn_now, remove_from_space, run_effects, set_turn_flag
 
 KEY = "master_levels"
 
@@ -657,14 +657,14 @@ def before_encounter(state, result, character, space):
         return result
     state = result[0]
     piece = resting(state, character)
-    if piece is None or piece.space != space:
+    if piece is None or piece.space != space or state.characters[character].flag("pieces_met"):
         return result
     if titles()[title_of(state, character)]["second"] == "split":
         # "Whenever the Mystic rejoins with the original Character, this is an entire turn!"
         return end_turn_now(rejoin(state, character)), True
     # "The Original and Copy may trade with one another whenever they encounter one another":
-    # first the trade, then the encounter (``done``)
-    return trade_offered(state, character), True
+    # first the trade, then the encounter (``done``: the encounter begins again, the trade had)
+    return trade_offered(set_turn_flag(state, character, "pieces_met"), character), True
 
 
 def _carries_more(state, ch, c):
@@ -698,7 +698,7 @@ def _hand_over(giver, taker, card):
 def trade_chosen(state, action):
     cid = state.current
     if action.kind == "done":
-        return encounters.choose_encounter(state, cid)
+        return push(state, frame("encounters.begin"))
     now, rest = state.characters[cid], resting(state, cid)
     what = action.args[0]
     if action.kind == "give":
