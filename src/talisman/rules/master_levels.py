@@ -32,7 +32,12 @@ changes):
 - ``ability_lent``: a title's and an Ability card's abilities; a Magic Item is a Talisman for
   its aligned owner and gives him its owner abilities;
 - ``character_died``: the title and the Abilities go back; ``player_view``: the Ability
-  Stockpile's order is hidden.
+  Stockpile's order is hidden, and a resting piece's Spells and Scrolls;
+- one player, two pieces (the Mirror Image's copy, the Mystic): the piece not in play rests in
+  ``resting``; ``turn_started`` offers the piece to move (``piece:<name>``), ``before_encounter``
+  the trade (Mirror Image) or the rejoining (Mystic) where the two meet, ``turn_ended`` the one
+  kept after ten turns (``keep:<name>``), ``lives_losing`` lets the player play on with the
+  other when a piece dies (docs/master_levels.md, docs/rulings.md R-MI).
 """
 from __future__ import annotations
 
