@@ -760,13 +760,14 @@ def end_of_turn_toad(state, cid):
 def keep_within_limit(state, who):
     """LIMIT TO NUMBER OF OBJECTS: a character over his carrying limit (his Mule lost, a Cursed
     object taken over the limit) leaves objects on his space until he is within it, choosing
-    which; Cursed objects "cannot be ditched", so they are kept first."""
+    which; Cursed objects "cannot be ditched", so they are kept first. Over the limit with
+    Cursed objects only, he leaves the Cursed ones he chooses down to the limit: "A character can
+    only choose not to keep a Cursed Object if he has more Cursed Objects than his Carrying limit"
+    (001 Cursed Keyword; docs/rulings.md R-TF5.2)."""
     ch = state.characters[who]
     if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch):
         return state
-    options = droppable(ch)
-    if not options:
-        return state  # only Cursed objects: they stay, over the limit
+    options = droppable(ch) or list(dict.fromkeys(carried_objects(ch)))
     return decide(state, who, "over_limit", [f"drop:{c}" for c in options], "characters.over_limit_dropped",
                   prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch)}: leave one", who=who)
 
