@@ -53,7 +53,7 @@ EFFECTS = {
     "lose_lives_or_followers": _POS,
     "roll_for_each_follower": _obj(["dice", "dies_on"], dice={"enum": ["d4", "d6", "d8"]},
                                    dies_on={"type": "array", "items": _POS, "minItems": 1}),
-    "sell_objects": _obj(["price"], price=_POS),
+    "sell_objects": _obj(["price"], price=_POS, trade={"type": "boolean"}),
     "buy": _obj(["items"], items={"type": "object", "minProperties": 1,
                                   "additionalProperties": _POS}),
     "take_counters_from_card": _obj(["counter", "per_visit"], counter={"enum": ["strength", "craft"]},

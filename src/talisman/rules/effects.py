@@ -367,7 +367,8 @@ def taken_from_discards(state, action, actor, cause):
 
 
 def sell_objects(state, params, actor, source):
-    """Sell any Objects for ``price`` gold each (one at a time, until done)."""
+    """Sell any Objects for ``price`` gold each (one at a time, until done).  ``trade: false``: a
+    conversion with no one to trade with (the Alchemy Spell), logged as ``object_converted``."""
     ch = state.characters[actor]
     options = [f"sell:{c}" for c in dict.fromkeys(ch.objects) if load().cards[c].type == "object"]
     if not options:
@@ -383,7 +384,8 @@ def sold(state, action, actor, params, source):
     objs = state.characters[actor].objects
     state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
     state = chars.discard(state, card_id)
-    state = log(state, "object_sold", character=actor, card=card_id, price=params["price"])
+    event = "object_sold" if params.get("trade", True) else "object_converted"
+    state = log(state, event, character=actor, card=card_id, price=params["price"])
     state = chars.gain(state, actor, "gold", params["price"], "sale")
     return sell_objects(state, params, actor, source)
 
