@@ -75,7 +75,7 @@ def goal_met(state, who, task):
 def quest_visits(state, who, since):
     """4) THE QUEST OF A LIFETIME: "visit (land on and Encounter)": the spaces the character
     encountered (``encountered_space``) since log index ``since``, in order."""
-    return [e.data["space"] for e in list(state.log)[since:]
+    return [e.data["space"] for e in state.log[since:]
             if e.name == "encountered_space" and e.data.get("character") == who]
 
 
