@@ -7,7 +7,7 @@ from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
 from .arena import duel, pandora_arena
-from .tasks import alive, in_play, places, set_task, task_of
+from .tasks import alive, in_play, places, role, set_task, task_of
 from .winning import win
 from .. import characters
 from .. import movement
@@ -110,7 +110,7 @@ def quest_recorded(state, character):
         if len(visited) > before:
             places = quest_of_a_lifetime(state)
             state = log(state, "quest_progress", character=cid, visited=visited[before:],
-                        next=places[len(visited)] if len(visited) < len(places) else "crown_of_command")
+                        next=places[len(visited)] if len(visited) < len(places) else role("crown"))
     return state
 
 
