@@ -17,7 +17,7 @@ from . import api
 from . import triwizard as tw
 from .bots import BOTS
 from .console import play_game
-from .definitions import load, stand_in_values, stand_ins_markdown
+from .definitions import character_pool, load, stand_in_values, stand_ins_markdown
 from .engine.data import parse_yaml
 from .errors import TalismanError
 from .narration import narrate
@@ -320,13 +320,17 @@ def simulate(games, jobs, seed, characters, deal, expansions, bots, options, out
                                 address=address, deal=deal)
     except TalismanError as e:
         raise click.ClickException(str(e)) from None
-    summary = summarize(results)
+    # every character of the pool dealt from has its row, played or not
+    summary = summarize(results, character_pool(load(), opts.get("character_pool", "base"),
+                                                _split(expansions)) if deal else ())
     table = Table(title=f"{games} games, seeds {seed}-{seed + games - 1}")
     for col in ("character", "bot", "games", "wins", "win rate", "95% interval"):
         table.add_column(col, justify="right" if col != "character" and col != "bot" else "left")
     for r in summary["rates"]:
-        table.add_row(r["character"], r["bot"], str(r["games"]), str(r["wins"]), f"{r['rate']:.1%}",
-                      f"{r['low']:.1%} - {r['high']:.1%}")
+        played = r["rate"] is not None
+        table.add_row(r["character"], r["bot"], str(r["games"]), str(r["wins"]),
+                      f"{r['rate']:.1%}" if played else "-",
+                      f"{r['low']:.1%} - {r['high']:.1%}" if played else "no games dealt")
     console.print(table)
     endings = Table(title="endings")
     endings.add_column("reason")

@@ -208,23 +208,27 @@ def wilson(wins, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarize(results):
+def summarize(results, pool=()):
     """Win rate per character (and its bot) over the games it played, with confidence
     intervals; endings; lengths; the boards the games passed through (``boards``: each board's
     games with a character on it at some decision, their share of the games, and the arrivals
     onto it from another board; the main board first).  (With the same characters in every game
-    each played all.)"""
+    each played all.)  ``pool``: the characters the games were dealt from; each one no game
+    dealt still has its row, with no games and no rate (``rate`` None), so that every character
+    of the pool is listed."""
     n = len(results)
     seats = {}
     for r in results:
         for c, b in zip(r["characters"], r["bots"]):
             played, wins = seats.get((c, b), (0, 0))
             seats[(c, b)] = (played + 1, wins + (c in r["winners"]))
+    for c in set(pool) - {c for c, _ in seats}:
+        seats[(c, "-")] = (0, 0)
     rates = []
     for (c, b), (played, wins) in sorted(seats.items()):
         lo, hi = wilson(wins, played)
         rates.append({"character": c, "bot": b, "wins": wins, "games": played,
-                      "rate": wins / played if played else 0, "low": lo, "high": hi})
+                      "rate": wins / played if played else None, "low": lo, "high": hi})
     endings = {}
     for r in results:
         endings[r["reason"]] = endings.get(r["reason"], 0) + 1

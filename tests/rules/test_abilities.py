@@ -217,3 +217,18 @@ def test_the_dwarf_adds_1_to_the_die_in_the_cave():
         s = play(s, "visit:cave")
     (roll,) = [e for e in events(s, "table_roll") if e["source"] == "cave"]
     assert roll["roll"] == 3 and roll["result"] == 4 and s.characters["dwarf"].gold == 3
+
+
+def test_the_stand_in_encounter_giving_an_ability_joins_the_adventure_deck_only_with_the_stockpile():
+    """GAINING SPECIAL ABILITIES: "Abilities are usually Gained as the result of Encounters": the
+    stand-in Hidden Teachings (no such card is known) is set aside, and shuffled into the Adventure
+    deck only with the option ``ability_stockpile``, so a game without it is unchanged."""
+    import talisman
+    from talisman.definitions import load
+    card = load().cards["hidden_teachings"]
+    assert card.stand_in and card.reason and card.home_deck == "adventure"
+    plain = talisman.new_game(["warrior", "troll"], seed=3)
+    assert "hidden_teachings" not in plain.decks["adventure"]
+    with_it = talisman.new_game(["warrior", "troll"], seed=3, options={"ability_stockpile": True})
+    assert list(with_it.decks["adventure"]).count("hidden_teachings") == 1
+    assert len(with_it.decks["adventure"]) == len(plain.decks["adventure"]) + 1

@@ -162,6 +162,11 @@ def test_simulate_deals_from_the_pool_and_rates_each_character_over_its_games():
                 "rounds": 1, "steps": 1}]
     rates = {r["character"]: (r["games"], r["wins"]) for r in summarize(results)["rates"]}
     assert rates == {"a": (2, 1), "b": (2, 0), "c": (2, 1)}
+    # issue 23: "talisman simulate prints win rates for every character": a character of the
+    # pool no game dealt keeps its row, with no games and no rate
+    rows = {r["character"]: r for r in summarize(results, pool=("a", "b", "c", "d"))["rates"]}
+    assert sorted(rows) == ["a", "b", "c", "d"]
+    assert (rows["d"]["games"], rows["d"]["rate"], rows["a"]["rate"]) == (0, None, 0.5)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -186,6 +191,12 @@ def test_talisman_simulate_deals_from_the_pool_and_prints_each_characters_rate(t
     assert [row["characters"] for row in rows] == [list(dealt(s, 3, {"character_pool": "compendium"}))
                                                    for s in range(4)]
     assert all(c in r.output for c in played) and "games" in r.output and "win rate" in r.output
+    pool = character_pool(load(), "compendium", ())
+    assert len(pool) == 63 and len(played) < len(pool)
+    listed = [line.split()[1] for line in r.output.splitlines()
+              if len(line.split()) > 1 and line.split()[1] in pool]
+    assert sorted(listed) == sorted(pool)  # every character has its row, dealt or not
+    assert r.output.count("no games dealt") == len(pool) - len(played)
     r = CliRunner().invoke(main, ["simulate", "--deal", "6", "--option", "character_pool=[warrior,troll]"])
     assert r.exit_code != 0 and "cannot deal 6 characters from a pool of 2" in r.output
 

@@ -170,6 +170,33 @@ def test_the_quest_of_a_lifetime_counts_only_places_landed_on_and_encountered():
     assert len(quest) == 10
 
 
+def test_the_quest_of_a_lifetime_keeps_only_the_places_met_in_order():
+    """4) THE QUEST OF A LIFETIME: "You must visit (land on and Encounter) Thirteen locations in
+    order": of the encounters since the Box set the quest, a place counts only when it is the
+    next one due (before it: nothing; again: nothing); the end of the turn records the progress
+    in the task and moves its ``since`` on, and the win at the Crown reads the same progress."""
+    from talisman.engine.machine import log
+    s = game(["warrior", "troll"], options={"alternative_endings": True},
+             ending={"deck": [], "card": "pandoras_box",
+                     "tasks": {"warrior": {"kind": "goal", "goal": "quest", "count": 0, "since": 0}}})
+    since = len(s.log)
+    s = attrs.evolve(s, ending=s.ending.set("tasks", s.ending["tasks"].set(
+        "warrior", s.ending["tasks"]["warrior"].set("since", since))))
+    for space in ("tavern", "graveyard", "graveyard", "castle", "tavern", "castle"):
+        s = log(s, "encountered_space", character="warrior", space=space)
+    s = log(s, "encountered_space", character="troll", space="oasis")  # another's visit
+    task = endings.task_of(s, "warrior")
+    assert endings.quest_progress(s, "warrior", task) == ["graveyard", "tavern", "castle"]
+    assert not endings.goal_met(s, "warrior", task)
+    s = endings.quest_recorded(s, "warrior")
+    task = endings.task_of(s, "warrior")
+    assert list(task["visited"]) == ["graveyard", "tavern", "castle"] and task["since"] == len(s.log) - 1
+    assert events(s, "quest_progress")[-1]["next"] == "oasis"
+    for space in ("oasis", "village"):
+        s = log(s, "encountered_space", character="warrior", space=space)
+    assert endings.goal_met(s, "warrior", endings.task_of(s, "warrior"))
+
+
 def test_seeded_bot_games_with_each_result_of_the_box_play_to_the_end():
     """Pandora's Box, each of the eight results forced on the first opening, then bots play on
     from seeded dice: no exception, every state keeps the invariants, each game ends (or meets

@@ -74,6 +74,7 @@ def _character_died(state, character):
 PLUGIN = Plugin("endings", always=True, engaged=_lord_of_chaos.one_craft_engaged, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
     "setting_up": _crown.setup_endings,
     "turn_beginning": lambda state, character: _pandora.turn_started(state, character),
+    "turn_ended": _pandora.quest_recorded,
     "character_died": _character_died,
     "player_view": lambda state, view, player: _cards.hide_from(state, view),
     "trophy_kept": lambda state, kept, character, card, counter:

@@ -7,13 +7,14 @@ from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
 from .arena import duel, pandora_arena
-from .tasks import alive, in_play, places, set_task, task_of
+from .tasks import alive, in_play, places, role, set_task, task_of
 from .winning import win
 from .. import characters
 from .. import movement
 
 __all__ = ["quest_locations", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
-           "pandora_goal", "goal_met", "continue_goal", "quest_visits", "pandora_finders",
+           "pandora_goal", "goal_met", "continue_goal", "quest_visits", "quest_progress",
+           "quest_recorded", "pandora_finders",
            "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
            "turn_started", "trophy_kept"]
 
@@ -59,8 +60,7 @@ def goal_met(state, who, task):
     if goal == "followers":
         return len(ch.followers) >= task["count"]
     if goal == "quest":
-        visited = iter(quest_visits(state, who, task["since"]))
-        return all(place in visited for place in quest_of_a_lifetime(state))  # in order
+        return len(quest_progress(state, who, task)) == len(quest_of_a_lifetime(state))
     # a_life: a character beaten by this one lost a life to it afterwards
     taken, beaten = 0, set()
     for e in list(state.log)[task["since"]:]:
@@ -75,8 +75,43 @@ def goal_met(state, who, task):
 def quest_visits(state, who, since):
     """4) THE QUEST OF A LIFETIME: "visit (land on and Encounter)": the spaces the character
     encountered (``encountered_space``) since log index ``since``, in order."""
-    return [e.data["space"] for e in list(state.log)[since:]
+    return [e.data["space"] for e in state.log[since:]
             if e.name == "encountered_space" and e.data.get("character") == who]
+
+
+def quest_progress(state, who, task):
+    """4) THE QUEST OF A LIFETIME: "You must visit (land on and Encounter) Thirteen locations in
+    order": the quest's places met so far, in order -- those the task has recorded (``visited``,
+    at the end of each turn: :func:`quest_recorded`), then each encounter logged since its
+    ``since`` that is the next place of the list.  A place met out of order (before the one due)
+    counts for nothing, and neither does a place met again; the Crown of Command is the
+    thirteenth, met last (the win is checked there, :func:`continue_goal`)."""
+    places = quest_of_a_lifetime(state)
+    visited = list(task.get("visited", ()))
+    for space in quest_visits(state, who, task["since"]):
+        if len(visited) < len(places) and space == places[len(visited)]:
+            visited.append(space)
+    return visited
+
+
+def quest_recorded(state, character):
+    """``turn_ended``: each character on the Quest of a Lifetime keeps the places met in order this
+    turn in its task (``visited``; read from the log since ``since``, then ``since`` moves on), so
+    that the quest's progress is part of the state (a player's view, a scenario's setup)."""
+    if state.ending is None:
+        return state
+    for cid in state.order:
+        task = task_of(state, cid)
+        if task is None or task.get("goal") != "quest":
+            continue
+        visited = quest_progress(state, cid, task)
+        before = len(task.get("visited", ()))
+        state = set_task(state, cid, {**task, "visited": visited, "since": len(state.log)})
+        if len(visited) > before:
+            places = quest_of_a_lifetime(state)
+            state = log(state, "quest_progress", character=cid, visited=visited[before:],
+                        next=places[len(visited)] if len(visited) < len(places) else role("crown"))
+    return state
 
 
 def trophy_kept(state, cid, trophy, which):
