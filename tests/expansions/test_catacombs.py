@@ -54,7 +54,9 @@ def test_the_ways_in_six_adventure_two_dungeon_two_city_two_timescape():
     assert not any(c in ways["timescape"] for c in alone.decks["timescape"])
     s = talisman.new_game(["warrior", "thief"], expansions=["catacombs"], seed=1)
     base = talisman.new_game(["warrior", "thief"], seed=1)
-    assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 6
+    # the six ways in and the stand-in Earthquake (EFFECTS OF ADVENTURE CARDS)
+    assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 7
+    assert "earthquake" in s.decks["adventure"] and "earthquake" not in base.decks["adventure"]
 
 
 def test_a_base_game_has_no_way_in():
