@@ -195,3 +195,17 @@ def test_a_character_not_allowed_followers_is_dealt_no_henchman(monkeypatch):
     assert henchmen.henchmen_of(s, "thief") == []
     assert [len(henchmen.henchmen_of(s, c)) for c in ("warrior", "wizard")] == [1, 1]
     assert not [e for e in s.log if e.name == "henchmen_dealt" and e.data["character"] == "thief"]
+
+
+def test_the_soak_plays_henchmen_when_asked_and_leaves_recorded_seeds_alone(soak_module):
+    """``benchmarks/soak.py --henchmen``: the option in every game's configuration, drawn apart
+    from the rest, which stays the seed's own; a game with it keeps every invariant."""
+    plain = [soak_module.config(seed, 10) for seed in range(40)]
+    asked = [soak_module.config(seed, 10, henchmen=True) for seed in range(40)]
+    assert all("henchmen" not in c["options"] for c in plain)
+    assert {c["options"]["henchmen"] for c in asked} == {0, 1, 2}
+    assert [{**c, "options": {k: v for k, v in c["options"].items() if k != "henchmen"}} for c in asked] == plain
+    seed = next(s for s, c in enumerate(asked) if c["options"]["henchmen"] and len(c["characters"]) <= 3)
+    out = soak_module.play((seed, 6, 400, True, True))
+    assert out["options"]["henchmen"] >= 1 and out["steps"] > 0
+    assert out["exception"] is None and out["broken"] is None
