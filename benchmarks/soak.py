@@ -7,7 +7,8 @@ counted.  ``docs/reliability.md`` records a run.
 
 Game ``i`` (from ``--seed``) plays the expansion set ``i mod 2**n`` of the ``n`` implemented
 expansions (so every set is played, the base game alone included), 2-6 characters drawn from
-the base game and those expansions, random rule options (movement die, lives, new character),
+the base game and those expansions, random rule options (movement die, lives, new character;
+with ``--henchmen`` the option HENCHMEN too),
 a round limit, and seeded random legal actions (the same seed, the same game: a failure is
 reproduced by ``--seed <its seed> --games 1``).  A step or time budget never stops the run
 before every expansion set has been played once, however small it is.  It prints the totals
@@ -41,8 +42,10 @@ SETS = [combo for n in range(len(IMPLEMENTED_EXPANSIONS) + 1)
         for combo in itertools.combinations(IMPLEMENTED_EXPANSIONS, n)]
 
 
-def config(seed: int, max_rounds: int) -> dict:
-    """The seeded configuration of game ``seed``: its expansion set, characters and options."""
+def config(seed: int, max_rounds: int, henchmen: bool = False) -> dict:
+    """The seeded configuration of game ``seed``: its expansion set, characters and options
+    (``henchmen``: the option HENCHMEN too, 0-2 a player, drawn apart so that the rest of the
+    configuration is the one the seed has without it)."""
     rng = random.Random(seed)
     expansions = SETS[seed % len(SETS)]
     pool = sorted(characters_of_sets(load(), ("base", *expansions)))
@@ -51,15 +54,18 @@ def config(seed: int, max_rounds: int) -> dict:
                "movement_die": rng.choice(["by_size", "d6"]),
                "lives": rng.choice(["compendium", "card"]),
                "new_character": rng.random() < 0.3}
+    if henchmen:
+        options["henchmen"] = random.Random(seed * 7927 + 3).choice([0, 1, 2])
     return {"seed": seed, "expansions": list(expansions), "characters": characters,
             "options": options}
 
 
-def play(args: tuple[int, int, int, bool]) -> dict:
-    """One seeded game, invariants checked after every step.  Returns its counts and the first
+def play(args: tuple) -> dict:
+    """One seeded game, invariants checked after every step: ``(seed, max_rounds, max_steps,
+    check)``, and ``henchmen`` (default false) as a fifth.  Returns its counts and the first
     failure (an exception's traceback, or the invariants broken and the step)."""
-    seed, max_rounds, max_steps, check = args
-    cfg = config(seed, max_rounds)
+    seed, max_rounds, max_steps, check, *more = args
+    cfg = config(seed, max_rounds, bool(more and more[0]))
     out = {**cfg, "steps": 0, "exception": None, "broken": None, "ended": None}
     try:
         state = talisman.new_game(cfg["characters"], cfg["expansions"], seed, cfg["options"])
@@ -94,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-steps", type=int, default=5000, help="each game's step limit")
     p.add_argument("--jobs", type=int, default=1, help="processes (at most the CPU count)")
     p.add_argument("--no-check", action="store_true", help="skip the invariants (faster)")
+    p.add_argument("--henchmen", action="store_true",
+                   help="the option HENCHMEN in each game too (0-2 a player; off by default, so "
+                        "that a seed replays the game recorded without it)")
     p.add_argument("--json", metavar="PATH", help="write the totals and failures here")
     p.add_argument("--markdown", action="store_true",
                    help="print the totals as the table docs/reliability.md records (instead of JSON)")
@@ -111,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     endings: Counter = Counter()
     failures: list[dict] = []
     seeds = itertools.count(a.seed)
-    tasks = ((s, a.max_rounds, a.max_steps, not a.no_check) for s in seeds)
+    tasks = ((s, a.max_rounds, a.max_steps, not a.no_check, a.henchmen) for s in seeds)
     if a.games:
         tasks = itertools.islice(tasks, a.games)
 

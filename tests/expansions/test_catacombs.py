@@ -12,6 +12,7 @@ from talisman.definitions import load
 from talisman.engine.data import load_yaml
 from talisman.errors import DataError
 from talisman.expansions.catacombs import data
+from talisman.scenarios import setup_state
 from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
@@ -54,7 +55,9 @@ def test_the_ways_in_six_adventure_two_dungeon_two_city_two_timescape():
     assert not any(c in ways["timescape"] for c in alone.decks["timescape"])
     s = talisman.new_game(["warrior", "thief"], expansions=["catacombs"], seed=1)
     base = talisman.new_game(["warrior", "thief"], seed=1)
-    assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 6
+    # the six ways in and the stand-in Earthquake (EFFECTS OF ADVENTURE CARDS)
+    assert len(s.decks["adventure"]) == len(base.decks["adventure"]) + 7
+    assert "earthquake" in s.decks["adventure"] and "earthquake" not in base.decks["adventure"]
 
 
 def test_a_base_game_has_no_way_in():
@@ -103,3 +106,19 @@ def test_random_play_with_the_dungeon_and_the_city_holds_the_invariants():
                                                seed=seed, options={"max_rounds": 15}),
                 range(3), steps=400, every=1)
     assert "turn_started" in met  # the games were played (the invariants: inside random_play)
+
+
+def underground(seed):
+    """A seeded game (dice unscripted) with the boards that hold ways in, two characters
+    already in the Catacombs and one on the Chapel."""
+    return setup_state({"seed": seed, "expansions": ["catacombs", "city", "dungeon", "timescape"],
+                        "options": {"max_rounds": 15},
+                        "characters": [{"id": "warrior", "space": "catacombs"}, {"id": "wizard", "space": "catacombs"},
+                                       {"id": "thief", "space": "chapel"}]}, None)
+
+
+def test_random_play_underground_holds_the_invariants():
+    """A short seeded soak underground: Catacombs cards drawn each turn, the space cleared at the
+    end of each, Exit cards taken; every invariant holds, the states round-trip and replay."""
+    met = random_play(underground, range(4), steps=300)
+    assert {"catacombs_turn", "catacombs_cleared", "catacombs_exited"} <= met

@@ -18,9 +18,12 @@ from talisman.rules import henchmen
 from talisman.rules import effects
 from talisman.rules.characters import has_ability, kill
 from talisman.rules.possessions import add_possession
+from talisman.expansions.emperors_guard import data as guard_data, guard, store as guard_store
+from talisman.scenarios import setup_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from support import game, legal, play  # noqa: E402
+from playing import random_play  # noqa: E402
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -155,3 +158,54 @@ def test_the_defender_is_offered_his_henchman_once():
     s = play(s, "henchman:troll")
     assert s.pending.player == "warrior" and henchmen.fighting(s, "thief") == "troll"
     assert henchmen.fighting(s, "warrior") is None
+
+
+# --- the compendium's five modules together --------------------------------------------------------
+
+def every_module(seed):
+    """A seeded game (dice unscripted) with the four modules, the City and one Henchman each: the
+    Warrior aboard a Wyvern on the Chapel, the Wizard in the Catacombs, the Thief a member in the
+    City's streets, and the Guard's pieces on their spaces."""
+    s = setup_state({"seed": seed, "expansions": ["city", "emperors_guard", "brotherhood", "catacombs", "airships"],
+                     "options": {"max_rounds": 15, "henchmen": 1},
+                     "characters": [{"id": "warrior", "space": "chapel"}, {"id": "wizard", "space": "catacombs"},
+                                    {"id": "thief", "space": "city_mint_street"}],
+                     "ext": {"brotherhood": {"known": {"thief": ["healer", "hermit"]}},
+                             "airships": {"cards": {"warrior": ["airship_wyvern"]}}}}, None)
+    return guard_store.put(s, guards={p: p for p in guard_data.placement_spaces() if guard.in_play(s, p)})
+
+
+def test_random_play_with_every_module_and_henchmen_holds_the_invariants():
+    """Issue 22's modules played together (a short seeded soak): Henchmen dealt and fighting in
+    stead, an Airship flown, the Guard met, the Law's table rolled, Catacombs cards drawn; every
+    invariant holds, the states round-trip and replay the same (``random_play``)."""
+    met = random_play(every_module, range(4), steps=300)
+    assert {"henchmen_dealt", "henchman_fights", "airship_flew", "guard_encounter", "guards_moved",
+            "law_met", "brotherhood_undiscovered", "catacombs_turn", "catacombs_cleared"} <= met
+
+
+def test_a_character_not_allowed_followers_is_dealt_no_henchman(monkeypatch):
+    """HENCHMEN: "Any main Character, who is not allowed Followers, may not have henchmen either."
+    No character of the data is forbidden Followers (the table's ``forbid_followers`` is empty);
+    a table that forbids the Thief's ability deals him none, and the others theirs."""
+    assert list(henchmen.table()["forbid_followers"]) == []
+    forbidding = {**henchmen.table(), "forbid_followers": ["steal_from_character"]}
+    monkeypatch.setattr(henchmen, "table", lambda: forbidding)
+    s = talisman.new_game(["warrior", "thief", "wizard"], seed=2, options={"henchmen": 1})
+    assert henchmen.henchmen_of(s, "thief") == []
+    assert [len(henchmen.henchmen_of(s, c)) for c in ("warrior", "wizard")] == [1, 1]
+    assert not [e for e in s.log if e.name == "henchmen_dealt" and e.data["character"] == "thief"]
+
+
+def test_the_soak_plays_henchmen_when_asked_and_leaves_recorded_seeds_alone(soak_module):
+    """``benchmarks/soak.py --henchmen``: the option in every game's configuration, drawn apart
+    from the rest, which stays the seed's own; a game with it keeps every invariant."""
+    plain = [soak_module.config(seed, 10) for seed in range(40)]
+    asked = [soak_module.config(seed, 10, henchmen=True) for seed in range(40)]
+    assert all("henchmen" not in c["options"] for c in plain)
+    assert {c["options"]["henchmen"] for c in asked} == {0, 1, 2}
+    assert [{**c, "options": {k: v for k, v in c["options"].items() if k != "henchmen"}} for c in asked] == plain
+    seed = next(s for s, c in enumerate(asked) if c["options"]["henchmen"] and len(c["characters"]) <= 3)
+    out = soak_module.play((seed, 6, 400, True, True))
+    assert out["options"]["henchmen"] >= 1 and out["steps"] > 0
+    assert out["exception"] is None and out["broken"] is None

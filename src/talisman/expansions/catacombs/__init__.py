@@ -21,7 +21,7 @@ through the hook points of :mod:`talisman.expansions`:
   by an encounter.
 
 Events drawn elsewhere for a Region never reach the Catacombs (a region of its own), nor do Events
-for every character (``effect_targets``).  What is left (the Earthquake): docs/catacombs.md.
+for every character (``effect_targets``), except the Earthquake (a stand-in Event: docs/catacombs.md).
 """
 from __future__ import annotations
 
@@ -103,10 +103,14 @@ def draw_deck(state, deck, character, space):
 def effect_targets(state, targets, actor, source):
     """Value hook: "The Catacombs is NOT part of any region, hence Events, which effect players in
     other regions, will not apply" (EFFECTS OF ADVENTURE CARDS): an Event drawn above ground for
-    every character leaves out those underground.  The one exception the text names, the
-    Earthquake, is not a card of this engine's data (docs/catacombs.md)."""
+    every character leaves out those underground, "EXCEPT Earthquake! In the Catacombs you are
+    effects by Earthquake just as on the Main Board": a card marked ``reaches_underground`` in its
+    data (the stand-in Earthquake, docs/catacombs.md) leaves nobody out."""
     card = source.get("card") if source else None
-    if card is None or underground(state, actor) or load().cards[card].type != "event":
+    if card is None or underground(state, actor):
+        return targets
+    c = load().cards[card]
+    if c.type != "event" or (c.data or {}).get("reaches_underground"):
         return targets
     return tuple(cid for cid in targets if not underground(state, cid))
 
