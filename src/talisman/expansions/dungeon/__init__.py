@@ -165,7 +165,7 @@ def before_movement(state, result, character):
 def _on_the_spiral(state, cid, space):
     """The move from a space of the spiral (the Treasure Chamber's chart, the Entrance's ways);
     before it, what the main board offers before a roll ("in the same manner as Movement on the
-    outer and Middle Regions"): a Spell cast, a Scroll read, trophies cashed in."""
+    outer and Middle Regions": :func:`before_roll_options`)."""
     extra = before_roll_options(state, cid)
     if space == TREASURE:
         ways = [f"move:{PORTAL}"] if state.option("king_of_the_hill") else []
@@ -206,12 +206,6 @@ def before_roll_options(state, cid):
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
         options += [f"drop:{c}" for c in chars.droppable(ch)]
     return options
-
-
-def before_roll(state, action):
-    """A choice of :func:`before_roll_options` taken the main board's way (``movement.before_roll``);
-    the move is then offered again (``movement.start``, which hands it back to the Dungeon)."""
-    return movement.before_roll(state, action)
 
 
 def may_land(state, cid, card):
@@ -277,7 +271,11 @@ def before_forced_move(state, result, character, space, cause):
                    reason="no teleporting out of the Dungeon"), True
     if not inside and not refused and space in spiral():
         return drop_animals(state, character), refused
-    return result
+    if inside and not refused and character == state.current and not state.characters[character].flag("moved"):
+        # a teleport taken as the turn's move (before the roll): the defeat's move back is made
+        # ("on their next turn only")
+        state = _mark(state, "beaten", character, False)
+    return state, refused
 
 
 def teleport_destinations(state, spaces, character, region):
@@ -388,7 +386,7 @@ def die(state, cid):
 def entrance_chosen(state, action):
     cid = state.current
     if action.kind in BEFORE_ROLL:
-        return before_roll(state, action)
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
     if action.kind == "roll":
         return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon",
                             "dungeon.rolled")
@@ -402,7 +400,7 @@ def entrance_chosen(state, action):
 def move_chosen(state, action):
     cid = state.current
     if action.kind in BEFORE_ROLL:
-        return before_roll(state, action)
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
     if action.kind == "flee":
         state = _mark(state, "fleeing", cid, True)
         state = log(state, "dungeon_fleeing", character=cid)
@@ -459,7 +457,7 @@ def treasure_chosen(state, action):
     same)."""
     cid = state.current
     if action.kind in BEFORE_ROLL:
-        return before_roll(state, action)
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
     if action.kind == "roll":
         return chart_roll(state, cid)
     state = log(state, "king_of_the_hill_talisman", character=cid)
