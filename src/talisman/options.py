@@ -43,6 +43,10 @@ OPTIONS = {
     "ending_deck": None,
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
+    # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
+    # may take a Talisman and exit the Dungeon at the Portal of Power" (with the Dungeon; its first
+    # sentence, the last character alive wins, is WINNING THE GAME's and always played).
+    "king_of_the_hill": False,
     # Spells cast in reaction to another's turn (Immobility on a character whose turn starts).
     "spell_reactions": False,
     # The Harbinger (talisman.expansions.harbinger checks the values): the Omen set

@@ -159,3 +159,45 @@ def test_a_teleport_out_of_the_dungeon_refused_drops_nothing(monkeypatch):
     s = update_character(s, s.current, followers=["mule"])
     out = movement.forced_move(s, s.current, "chapel", False, "teleport")
     assert list(out.characters[s.current].followers) == ["mule"]
+
+
+def test_king_of_the_hill_exit_with_the_talisman_stock_empty():
+    """KING OF THE HILL: "may take a Talisman and exit the Dungeon at the Portal of Power": with
+    no Talisman left in the stock (TALISMAN CARDS: none left, none gained) the exit is taken all
+    the same, and no Talisman appears."""
+    s = talisman.new_game(CHARS, expansions=["dungeon"], seed=3, options={"king_of_the_hill": True})
+    cid = s.current
+    s = update_character(s, cid, space=dungeon.TREASURE)
+    # the stock's Talismans out of it (lying on the Crags: every card still in one place)
+    s = replace(s, decks=s.decks.set("talisman", pvector()),
+                board_cards=s.board_cards.set("crags", pvector(s.decks["talisman"])))
+    s = dungeon.before_movement(s, (s, False), cid)[0]
+    assert {str(a) for a in talisman.legal_actions(s)} == {"roll", "move:portal_of_power"}
+    s = talisman.apply(s, "move:portal_of_power")
+    assert s.characters[cid].space == "portal_of_power"
+    assert "talisman" not in s.characters[cid].objects
+    names = [e.name for e in s.log]
+    assert "no_talisman_left" in names and "king_of_the_hill_talisman" in names
+    assert invariants.check(s) == []
+
+
+def test_king_of_the_hill_is_a_boolean_option():
+    with pytest.raises(talisman.TalismanError, match="king_of_the_hill"):
+        talisman.new_game(CHARS, expansions=["dungeon"], seed=3, options={"king_of_the_hill": "yes"})
+
+
+def test_random_play_with_king_of_the_hill_keeps_every_invariant():
+    """Seeded random play with the option KING OF THE HILL, every character starting in the
+    Treasure Chamber: both ways out are taken (the chart, the Talisman and the Portal of Power)
+    and every invariant holds."""
+    seen = set()
+    for seed in range(4):
+        s = talisman.new_game(CHARS, expansions=["dungeon"], seed=seed,
+                              options={"king_of_the_hill": True})
+        for cid in CHARS:
+            s = update_character(s, cid, space=dungeon.TREASURE)
+        states, _ = play_random(s, 200, bot_seed=seed)
+        for st in states[::10] + states[-1:]:
+            assert invariants.check(st) == [], (seed, invariants.check(st))
+        seen.update(e.name for e in states[-1].log)
+    assert {"king_of_the_hill_talisman", "treasure_chamber_chart"} <= seen

@@ -14,7 +14,7 @@ from talisman import api
 from talisman.definitions import load
 from talisman.engine.records import replace
 from talisman.expansions import timescape
-from talisman.rules import movement
+from talisman.rules import characters as chars, movement
 from talisman.state import update_character
 from talisman.testing import invariants
 from talisman.testing.strategies import play_random
@@ -241,3 +241,35 @@ def test_random_play_with_range_weapons_keeps_every_invariant():
             assert check(st) == [], (seed, check(st))
         fired += sum(1 for e in states[-1].log if e.name == "range_weapon_fired")
     assert fired > 0
+
+
+def test_the_ancient_artifact_counts_for_the_spell_limit_there_under_destroy_magic():
+    """"Ancient Artifact: If brought into the Timescape this becomes an Object, not a Magic
+    Object": while Destroy Magic lasts ("no one ... uses Magic Objects") its Craft still counts in
+    its holder's NUMBER OF SPELLS in the Timescape, and not on the main board."""
+    s = update_character(game(), "warrior", craft=5, objects=["ancient_artifact"])
+    magic = replace(s, lasting=pmap({"destroy_magic": pmap({"by": "troll", "until_round": 9})}))
+    here = update_character(magic, "warrior", space="ts_vortex")
+    # no Destroy Magic: the Artifact is counted as any Magic Object (Craft 6: 3 Spells)
+    assert chars.spell_limit(update_character(s, "warrior", space="ts_vortex"), "warrior") == 3
+    # Destroy Magic, on the main board: a Magic Object, left out (Craft 5: 2 Spells)
+    assert chars.spell_limit(magic, "warrior") == 2
+    # Destroy Magic, in the Timescape: an Object, counted (Craft 6: 3 Spells)
+    assert chars.spell_limit(here, "warrior") == 3
+    assert timescape.artifacts.bonus(here, "warrior", "craft") == 1
+    assert timescape.artifacts.bonus(magic, "warrior", "craft") == 0
+
+
+def test_the_timescape_characters_start_in_the_timescape_only_with_it():
+    """The rule sheet: the Timescape's eight characters "all start in the Timescape" (the Warp Gate,
+    rulings R-DT-7); without the expansion, on their cards' main-board spaces (rulings 32)."""
+    eight = timescape.TIMESCAPE_CHARACTERS
+    assert len(eight) == 8 and all(c in load().characters for c in eight)
+    for a, b in zip(eight[::2], eight[1::2]):
+        with_it = talisman.new_game([a, b, "troll"], expansions=["timescape"], seed=5)
+        without = talisman.new_game([a, b, "troll"], seed=5)
+        for cid in (a, b):
+            assert any(e.name == "timescape_start" and e.data["character"] == cid for e in with_it.log)
+            assert not any(e.name == "timescape_start" for e in without.log)
+            assert load().board.spaces[without.characters[cid].space].region != "timescape"
+        assert invariants.check(with_it) == []

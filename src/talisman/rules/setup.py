@@ -51,7 +51,7 @@ def check_options(options):
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
                                 f"{', '.join(OPTION_CHOICES[name])}")
-        if name in ("new_character", "chaos_bloodbath", "spell_reactions") and \
+        if name in ("new_character", "chaos_bloodbath", "spell_reactions", "king_of_the_hill") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
         if name == "max_rounds" and (not isinstance(value, int) or isinstance(value, bool)

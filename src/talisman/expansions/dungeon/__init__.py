@@ -13,7 +13,10 @@ Joins the base game through hooks only (``talisman.expansions``):
   the Dungeon, one die (a D4 for Large characters) toward the centre, or toward the Entrance when
   fleeing (declared at any time after the Entrance: offered before each roll) or defeated in
   combat last turn; the Treasure Chamber ends movement and next turn its chart decides where
-  the character emerges (+1 per character on the Crown, over 6 read as 6).
+  the character emerges (+1 per character on the Crown, over 6 read as 6); with the option
+  ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
+  Chamber in the Dungeon may take a Talisman and exit the Dungeon at the Portal of Power") that
+  move may instead take a Talisman and emerge at the Portal of Power (rulings R-DT-3).
 - ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
 - ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
   the Entrance on his next turn only.
@@ -40,7 +43,7 @@ from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
-from ...rules import characters as chars, combat, encounters
+from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
@@ -49,6 +52,8 @@ REGION = "dungeon"
 ENTRANCE = "dg_entrance"
 TREASURE = "dg_treasure_chamber"
 CROWN = "crown_of_command"
+#: KING OF THE HILL's way out of the Treasure Chamber (with a Talisman).
+PORTAL = "portal_of_power"
 #: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
 #: Main Board and one in the City"); only the main board's count towards "two Doorways".
 DOORWAY = "dungeon_doorway"
@@ -158,19 +163,62 @@ def before_movement(state, result, character):
 
 
 def _on_the_spiral(state, cid, space):
-    """The move from a space of the spiral (the Treasure Chamber's chart, the Entrance's ways)."""
+    """The move from a space of the spiral (the Treasure Chamber's chart, the Entrance's ways);
+    before it, what the main board offers before a roll ("in the same manner as Movement on the
+    outer and Middle Regions": :func:`before_roll_options`)."""
+    extra = before_roll_options(state, cid)
     if space == TREASURE:
-        return request_roll(state, "d6", f"the Treasure Chamber Chart for {cid}", "dungeon.emerged")
+        ways = [f"move:{PORTAL}"] if state.option("king_of_the_hill") else []
+        if not ways and not extra:
+            return chart_roll(state, cid)
+        # KING OF THE HILL: "may take a Talisman and exit the Dungeon at the Portal of Power"
+        return decide(state, cid, "move", ["roll"] + ways + extra, "dungeon.treasure_chosen",
+                      prompt="the Treasure Chamber Chart" + (", or take a Talisman and exit at the "
+                                                             "Portal of Power" if ways else ""))
     if space == ENTRANCE:
         state = _mark(state, "fleeing", cid, False)
         state = _mark(state, "beaten", cid, False)
         out = [] if sealed(state) else [f"move:{d}" for d in dict.fromkeys(doorways(state))]
-        return decide(state, cid, "move", ["roll"] + out, "dungeon.entrance_chosen",
+        return decide(state, cid, "move", ["roll"] + out + extra, "dungeon.entrance_chosen",
                       prompt="enter the Dungeon, or return through an upturned Doorway")
     options = ["roll"]
     if not fleeing(state, cid) and not sealed(state):
         options.append("flee")  # "At any time, after you have left the Entrance Space"
-    return decide(state, cid, "move", options, "dungeon.move_chosen", prompt="in the Dungeon")
+    return decide(state, cid, "move", options + extra, "dungeon.move_chosen", prompt="in the Dungeon")
+
+
+def before_roll_options(state, cid):
+    """The main board's choices before the roll that the Dungeon keeps (rules.movement's
+    ``start_movement``): Spells to cast, Scrolls to read (a teleport stays in the Dungeon:
+    ``teleport_destinations``), trophies to cash in, the abilities used before the move (the
+    Druid's change of alignment; the Elf's Woods are not here), a Quest's delivery, carried and
+    transported possessions to exchange, Dispel Magic on a Toad, Objects over the limit to drop
+    (not a Raft: no river runs here)."""
+    ch = state.characters[cid]
+    cards = [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))] if ch.spells else []
+    cards += [f"read:{sc}" for sc in dict.fromkeys(spells.readable_on_turn(state, cid))] if ch.scrolls else []
+    options = [o for o in cards if may_land(state, cid, o.split(":", 1)[1])]
+    options += chars.cash_options(state, cid) if ch.trophies else []
+    options += abilities.before_move_options(state, cid)
+    options += movement.exchange_options(state, cid) + movement.dispel_options(state, cid)
+    if ch.quest is not None:
+        options += quests.delivery_options(state, cid)
+    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
+        options += [f"drop:{c}" for c in chars.droppable(ch)]
+    return options
+
+
+def may_land(state, cid, card):
+    """Whether a card's teleports have somewhere to go from here (none from the Treasure
+    Chamber, whose way out is the chart: "Characters may not Teleport out of the Dungeon"); a
+    card that teleports nowhere is not offered."""
+    regions = [step["teleport"].get("region", "same") for step in load().cards[card].cast["effect"]
+               if "teleport" in step]
+    return all(movement.teleport_destinations(state, cid, r) for r in regions)
+
+
+#: The kinds of action :func:`before_roll_options` offers.
+BEFORE_ROLL = ("cast", "read", "cash", "align", "woods", "quest", "exchange", "dispel", "drop")
 
 
 def turn_started(state, character):
@@ -223,16 +271,24 @@ def before_forced_move(state, result, character, space, cause):
                    reason="no teleporting out of the Dungeon"), True
     if not inside and not refused and space in spiral():
         return drop_animals(state, character), refused
-    return result
+    if inside and not refused and character == state.current and not state.characters[character].flag("moved"):
+        # a teleport taken as the turn's move (before the roll): the defeat's move back is made
+        # ("on their next turn only")
+        state = _mark(state, "beaten", character, False)
+    return state, refused
 
 
 def teleport_destinations(state, spaces, character, region):
-    """In the Dungeon a teleport (through its walls) reaches only the Dungeon's spaces; outside
-    it never reaches them (the way in is a Doorway)."""
+    """In the Dungeon a teleport (through its walls) reaches only the Dungeon's spaces, toward the
+    centre ("Movement must be toward the center"; backward only in the rule's cases: fleeing, or
+    defeated last turn, then toward the Entrance only, rulings R-DT-5); outside it never reaches
+    them (the way in is a Doorway)."""
     here = state.characters[character].space
-    if here in spiral():
-        return tuple(s for s in spiral() if s != here)
-    return tuple(s for s in spaces if s not in spiral())
+    ring = spiral()
+    if here in ring:
+        i = ring.index(here)
+        return tuple(ring[:i][::-1]) if backward(state, character) else tuple(ring[i + 1:])
+    return tuple(s for s in spaces if s not in ring)
 
 
 # --- effects ------------------------------------------------------------------------------------
@@ -329,6 +385,8 @@ def die(state, cid):
 
 def entrance_chosen(state, action):
     cid = state.current
+    if action.kind in BEFORE_ROLL:
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
     if action.kind == "roll":
         return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon",
                             "dungeon.rolled")
@@ -341,6 +399,8 @@ def entrance_chosen(state, action):
 
 def move_chosen(state, action):
     cid = state.current
+    if action.kind in BEFORE_ROLL:
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
     if action.kind == "flee":
         state = _mark(state, "fleeing", cid, True)
         state = log(state, "dungeon_fleeing", character=cid)
@@ -387,6 +447,24 @@ def go(state, cid, n):
                 "defeated" if back else "movement")
 
 
+def chart_roll(state, cid):
+    return request_roll(state, "d6", f"the Treasure Chamber Chart for {cid}", "dungeon.emerged")
+
+
+def treasure_chosen(state, action):
+    """KING OF THE HILL (with the option): the chart, or "take a Talisman and exit the Dungeon at
+    the Portal of Power" (the Talisman from the stock: none left, none taken; the exit all the
+    same)."""
+    cid = state.current
+    if action.kind in BEFORE_ROLL:
+        return movement.before_roll(state, action)  # then ``movement.start``: back here
+    if action.kind == "roll":
+        return chart_roll(state, cid)
+    state = log(state, "king_of_the_hill_talisman", character=cid)
+    state = possessions.gain_talisman(state, {}, cid, {"space": TREASURE})
+    return emerge(state, cid, PORTAL)
+
+
 def emerged(state, action):
     """The Treasure Chamber Chart: +1 per character already on the Crown; over 6 read as 6."""
     cid = state.current
@@ -396,6 +474,11 @@ def emerged(state, action):
     dest = chart()[total]
     state = log(state, "treasure_chamber_chart", character=cid, roll=sum(action.dice), bonus=on_crown,
                 result=total, to=dest)
+    return emerge(state, cid, dest)
+
+
+def emerge(state, cid, dest):
+    """Out of the Treasure Chamber onto ``dest`` (this is the turn's move)."""
     state = _mark(state, "fleeing", cid, False)
     state = _mark(state, "beaten", cid, False)
     state = update_character(state, cid, space=dest, hold=None)
@@ -412,7 +495,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations}
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
-         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged}
+         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
+         "dungeon.treasure_chosen": treasure_chosen}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
 _STEPS = {"type": "object", "additionalProperties": False, "required": ["spaces"],

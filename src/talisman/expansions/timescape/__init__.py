@@ -52,7 +52,7 @@ from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...state import ExtRecord, map_field, update_character
-from . import ranged
+from . import artifacts, ranged
 
 ID = "timescape"
 REGION = "timescape"
@@ -319,7 +319,8 @@ def escape_rolled(state, action, who):
     """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
     your turn as usual. If you fail, your Turn ends.\""""
     roll = sum(action.dice)
-    craft = chars.total(state, who, "craft")
+    # the Ancient Artifact is an Object here: its Craft counts while Destroy Magic lasts
+    craft = chars.total(state, who, "craft") + artifacts.bonus(state, who, "craft")
     if roll <= craft:
         state = _mark(state, "imprisoned", who, False)
         return log(state, "escaped", character=who, roll=roll, craft=craft)
@@ -329,9 +330,22 @@ def escape_rolled(state, action, who):
 
 # --- hooks --------------------------------------------------------------------------------------
 
+#: The Timescape box's eight characters (expansion-boards.md 3.1: "All of them start in the
+#: Timescape" [S3][S14]); the rule sheet names the Warp Gate for the Scientist only: the Warp Gate
+#: for all eight is a stand-in (rulings R-DT-7).  Without the Timescape they start on their
+#: cards' main-board spaces (rulings 32).
+TIMESCAPE_CHARACTERS = ("archeologist", "astronaut", "astropath", "chainsaw_warrior", "cyborg",
+                        "scientist", "space_marine", "space_pirate")
+
+
 def setup(state):
     cards, dice = shuffle(state.dice, state.decks.get("timescape", ()))
     state = replace(state, dice=dice, decks=state.decks.set("timescape", pvector(cards)))
+    for cid in state.order:
+        if cid in TIMESCAPE_CHARACTERS and state.characters[cid].space == load().characters[cid].start:
+            # "All of them start in the Timescape"
+            state = update_character(state, cid, space=WARP_GATE)
+            state = log(state, "timescape_start", character=cid, space=WARP_GATE)
     return SLICE.init(state)
 
 
@@ -465,6 +479,11 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
             again += 1
+        elif artifacts.spared(card):
+            # "Dragon Rage does not effect any Character in the Timescape": not even the drawer
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_spared", character=character, card=card)
         elif c.type == "event" and any("each_character" in step for step in c.effect):
             # "Cards only affect the Character who draws them": an Event that reaches other
             # characters takes effect on the drawer alone (then is discarded, as met)
@@ -752,7 +771,9 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
          "before_movement": before_movement, "cards_drawn": cards_drawn,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
-         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter}
+         "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
+         "character_score": artifacts.character_score, "spell_limit": artifacts.spell_limit,
+         "effect_targets": artifacts.effect_targets}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
