@@ -327,6 +327,34 @@ def combat_resolved(state, character, result):
     return push(state, frame("blood_moon.after_result", who=character))
 
 
+#: The modifier hooks of the cards that can change a combat's result once the scores are compared:
+#: ``combat_result`` (a result turned into another), ``combat_resolved`` (a die to turn it, a
+#: fight on: :func:`after_result`), ``added_die`` (one die more, the scores compared again).
+RESULT_HOOKS = ("combat_result", "combat_resolved", "added_die")
+
+
+def answers_result(state):
+    """Whether a card concerning the combat in progress may change its result once the scores
+    are compared (a modifier of :data:`RESULT_HOOKS` in play for the character, or an added die
+    for the defending character).  When not, what this expansion does at the result only reacts
+    to it (an Enemy moving on, the Black Cat let go): exact odds then score a creature's roll
+    off the battle record (``talisman.odds.decided_by_roll``)."""
+    b = state.battle
+    if b is None:
+        return False
+    who, kind, opponent, foes = b["who"], b["kind"], b["opponent"], battle_enemies(state)
+    if active(state, who, "combat_result", kind, opponent, foes) or \
+            active(state, who, "added_die", kind, opponent, foes):
+        return True
+    if opponent is not None and active(state, opponent, "added_die", kind, who, ()):
+        return True
+    ch = state.characters.get(who)
+    tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
+    # (a card tried once this combat, or used this turn when once a turn, answers no more: after_result)
+    return any(card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))
+               for card, m in active(state, who, "combat_resolved", kind, opponent, foes))
+
+
 def _answers(m, result):
     want = m["from"]
     return result == want if isinstance(want, str) else result in want
