@@ -232,6 +232,28 @@ def test_a_roll_no_card_answers_is_scored_off_the_record():
     assert decided_by_roll(at_creature_roll(sentinel("harbinger"), 4)) is None
 
 
+def test_the_quiet_listeners_never_change_the_result():
+    """The listeners ``odds.QUIET_AT_RESULT`` counts as quiet whatever the state (the Dungeon's,
+    the Master Levels') touch no combat's result, and the frames they push are reactions
+    (``odds.REACTIONS``); the Blood Moon's is quiet only where ``answers_result`` says so (the
+    cases above)."""
+    import inspect
+    import re
+
+    from talisman.engine.ruleset import RULESET
+    from talisman.odds import QUIET_AT_RESULT, REACTIONS
+    at_roll = at_creature_roll(sentinel(), 4)
+    for pid in ("dungeon", "master_levels"):
+        assert QUIET_AT_RESULT[pid](at_roll)
+        source = inspect.getsource(RULESET.plugin(pid).hooks["combat_resolved"])
+        assert '"result"' not in source
+        assert set(re.findall(r'frame\("([a-z_.]+)"', source)) <= REACTIONS, pid
+    assert QUIET_AT_RESULT["blood_moon"](at_roll)
+    assert not QUIET_AT_RESULT["blood_moon"](at_creature_roll(CASES["sun shield: a die turns a loss"](), 4))
+    # a listener not named there (the Harbinger's: a beaten card's effects) is left to the rules
+    assert "combat_resolved" in RULESET.plugin("harbinger").hooks and "harbinger" not in QUIET_AT_RESULT
+
+
 def test_a_card_tried_once_answers_no_more():
     """The Torchbearer answers once a combat ("once a turn ... attack it again"): after the
     Thief's attack again, the second fight's creature roll is scored off the record (the Thief's
