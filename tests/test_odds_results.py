@@ -254,6 +254,29 @@ def test_the_quiet_listeners_never_change_the_result():
     assert "combat_resolved" in RULESET.plugin("harbinger").hooks and "harbinger" not in QUIET_AT_RESULT
 
 
+def test_the_remembered_modifiers_follow_the_records():
+    """The Blood Moon's modifiers are remembered by the records that decide them (the
+    expansion's record with its Lunar Events, the character's record, the enemies), so a
+    changed record is asked afresh: the Sun Shield given and taken back, the Aegis of Daylight
+    (a Lunar Event: "a character beaten by a creature gets a stand-off instead") in play and
+    gone; each time the roll is scored off the record, or left to the rules, accordingly."""
+    from talisman.expansions.blood_moon import modifiers, store
+    from talisman.state import update_character
+
+    at_roll = at_creature_roll(sentinel(), 4)
+    thief = at_roll.characters["thief"]
+    shielded = update_character(at_roll, "thief", objects=thief.objects.append("sun_shield"))
+    aegis = store.store(at_roll, lunar_events=["aegis_of_daylight"])
+    for state, answers in ((at_roll, False), (shielded, True), (at_roll, False), (aegis, True),
+                           (at_roll, False)):
+        assert modifiers.answers_result(state) is answers
+        assert (decided_by_roll(state) is None) is answers
+    assert [c for c, _ in modifiers.active(aegis, "thief", "combat_result", "battle")] == ["aegis_of_daylight"]
+    assert modifiers.active(at_roll, "thief", "combat_result", "battle") == []
+    # the Aegis by hand: the Thief's 12 against 8 + c, lost on 5 and 6 turned into stand-offs
+    assert dict(odds(aegis, "combat_resolved")) == {"won": F(1, 2), "standoff": F(1, 2)} == full(aegis, None)
+
+
 def test_a_card_tried_once_answers_no_more():
     """The Torchbearer answers once a combat ("once a turn ... attack it again"): after the
     Thief's attack again, the second fight's creature roll is scored off the record (the Thief's
