@@ -741,7 +741,9 @@ def decided_by_roll(state):
     ``creature_bonus``) are asked with the state the rules' ``compare`` gives them.  A listener
     on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
     (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
-    Levels) leaves the answer to the search (``None``), as does any other state.
+    Levels) leaves the answer to the search (``None``) unless every such listener is quiet in
+    this state (:data:`QUIET_AT_RESULT`: what it does at the result only reacts to it, and is
+    not played, as the search's stop does not play :data:`REACTIONS`); so does any other state.
 
     Args:
         state: any state.
