@@ -32,20 +32,23 @@ from click.testing import CliRunner
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
 from talisman.cli import main
-from talisman.odds import Best, combat_odds, odds
+from talisman.odds import Best, combat_odds, decided_by_roll, odds
 from talisman.rules import combat as combat_rules
 from talisman.scenarios import setup_state
 
 BOT = HeuristicBot(0)
 
 
-def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, then=(), **fields):
+def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, then=(), options=None,
+              **fields):
     """``cid`` (with ``fields``) moves from ``start`` onto ``space``, where ``cards`` attack it:
     the combat's decision (``fight`` legal)."""
     setup = {"characters": [dict(id=cid, space=start, spells=[], **fields)],
              "board_cards": {space: list(cards)}, "expansions": list(expansions)}
     if ext:
         setup["ext"] = ext
+    if options:
+        setup["options"] = options
     s = talisman.apply(setup_state(setup, list(dice)), f"move:{space}")
     for action in then:
         s = talisman.apply(s, action)
@@ -195,6 +198,98 @@ def test_a_fight_on_goes_on_from_the_stop():
     d = odds(rolling, "combat_resolved", policy=Best("won"))
     assert d["won"] == F(5, 12) + F(5, 12) * F(5, 12)
     assert dict(d) == full(rolling, Best("won"))
+
+
+
+def at_creature_roll(state, kept):
+    """From the combat's decision: fight, the character's roll ``kept``, to the creature's roll."""
+    for action in ("fight", f"roll:{kept}"):
+        state = talisman.apply(state, action, stop_at_chance=True)
+    assert state.pending.step == "combat.opponent_rolled"
+    return state
+
+
+def test_a_roll_no_card_answers_is_scored_off_the_record():
+    """Where every listener to the result only reacts to it (``odds.QUIET_AT_RESULT``: the Blood
+    Moon with no card that turns the result, the Dungeon, the Master Levels), a creature's roll is
+    scored off the battle record (``decided_by_roll``) instead of played through the rules, and
+    the search is the full search's.  The Thief's 4 kept (12) against the Sentinel's 9 + c: by Day
+    (003 Time Card: "each creature subtracts 1") won on c <= 3, a standoff on 4, lost on 5 and 6;
+    without the Blood Moon won on c <= 2, a standoff on 3."""
+    by_day = ["won"] * 3 + ["standoff"] + ["lost"] * 2
+    plain = ["won"] * 2 + ["standoff"] + ["lost"] * 3
+    for state, want in ((sentinel(), by_day), (sentinel("dungeon"), plain),
+                        (sentinel("city", options={"master_levels": True}), plain)):
+        at_roll = at_creature_roll(state, 4)
+        assert [r for r, _ in decided_by_roll(at_roll)] == want, state.config
+        rolling = talisman.apply(state, "fight", stop_at_chance=True)
+        assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling, _Fighting(BOT))
+    # a card that answers the result (a die that turns a loss, a fight on, a result turned, an
+    # added die), or a listener not known to be quiet (the Harbinger's beaten cards): the rules
+    for name in ("sun shield: a die turns a loss", "torchbearer: attack again",
+                 "pharaoh's crown: the creature rolls again", "champion of light: an added die by Day"):
+        assert decided_by_roll(at_creature_roll(CASES[name](), 4)) is None, name
+    assert decided_by_roll(at_creature_roll(sentinel("harbinger"), 4)) is None
+
+
+def test_the_quiet_listeners_never_change_the_result():
+    """The listeners ``odds.QUIET_AT_RESULT`` counts as quiet whatever the state (the Dungeon's,
+    the Master Levels') touch no combat's result, and the frames they push are reactions
+    (``odds.REACTIONS``); the Blood Moon's is quiet only where ``answers_result`` says so (the
+    cases above)."""
+    import inspect
+    import re
+
+    from talisman.engine.ruleset import RULESET
+    from talisman.odds import QUIET_AT_RESULT, REACTIONS
+    at_roll = at_creature_roll(sentinel(), 4)
+    for pid in ("dungeon", "master_levels"):
+        assert QUIET_AT_RESULT[pid](at_roll)
+        source = inspect.getsource(RULESET.plugin(pid).hooks["combat_resolved"])
+        assert '"result"' not in source
+        assert set(re.findall(r'frame\("([a-z_.]+)"', source)) <= REACTIONS, pid
+    assert QUIET_AT_RESULT["blood_moon"](at_roll)
+    assert not QUIET_AT_RESULT["blood_moon"](at_creature_roll(CASES["sun shield: a die turns a loss"](), 4))
+    # a listener not named there (the Harbinger's: a beaten card's effects) is left to the rules
+    assert "combat_resolved" in RULESET.plugin("harbinger").hooks and "harbinger" not in QUIET_AT_RESULT
+
+
+def test_the_remembered_modifiers_follow_the_records():
+    """The Blood Moon's modifiers are remembered by the records that decide them (the
+    expansion's record with its Lunar Events, the character's record, the enemies), so a
+    changed record is asked afresh: the Sun Shield given and taken back, the Aegis of Daylight
+    (a Lunar Event: "a character beaten by a creature gets a stand-off instead") in play and
+    gone; each time the roll is scored off the record, or left to the rules, accordingly."""
+    from talisman.expansions.blood_moon import modifiers, store
+    from talisman.state import update_character
+
+    at_roll = at_creature_roll(sentinel(), 4)
+    thief = at_roll.characters["thief"]
+    shielded = update_character(at_roll, "thief", objects=thief.objects.append("sun_shield"))
+    aegis = store.store(at_roll, lunar_events=["aegis_of_daylight"])
+    for state, answers in ((at_roll, False), (shielded, True), (at_roll, False), (aegis, True),
+                           (at_roll, False)):
+        assert modifiers.answers_result(state) is answers
+        assert (decided_by_roll(state) is None) is answers
+    assert [c for c, _ in modifiers.active(aegis, "thief", "combat_result", "battle")] == ["aegis_of_daylight"]
+    assert modifiers.active(at_roll, "thief", "combat_result", "battle") == []
+    # the Aegis by hand: the Thief's 12 against 8 + c, lost on 5 and 6 turned into stand-offs
+    assert dict(odds(aegis, "combat_resolved")) == {"won": F(1, 2), "standoff": F(1, 2)} == full(aegis, None)
+
+
+def test_a_card_tried_once_answers_no_more():
+    """The Torchbearer answers once a combat ("once a turn ... attack it again"): after the
+    Thief's attack again, the second fight's creature roll is scored off the record (the Thief's
+    4 kept: won on c <= 3 by Day, as without the card)."""
+    s = at_creature_roll(CASES["torchbearer: attack again"](), 1)
+    assert decided_by_roll(s) is None
+    s = talisman.apply(s, "roll:6", stop_at_chance=True)        # 9 against 14: lost
+    assert s.pending.step == "blood_moon.result_chosen"
+    s = talisman.apply(s, "use:torchbearer", stop_at_chance=True)
+    assert s.pending.kind == "combat"
+    again = at_creature_roll(s, 4)
+    assert [r for r, _ in decided_by_roll(again)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
+    assert dict(odds(again, "combat_resolved")) == full(again, None)
 
 
 SUN_SHIELD = """\

@@ -192,8 +192,9 @@ class HeuristicBot(RandomBot):
         between the roll and the result: ``talisman.odds.ROUND_HOOKS``) is answered in closed
         form (:func:`talisman.odds.combat_odds`, with :meth:`rerolls` at the Fate decision);
         any other by the search, ``odds(state after fight, "combat_resolved", policy=this
-        bot)``, which with expansions stops where the rules would apply the combat's result
-        (docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
+        bot)``, which with expansions stops where the rules would apply the combat's result,
+        and scores a creature's roll off the battle record where every listener to the result
+        only reacts to it (``talisman.odds.QUIET_AT_RESULT``; docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
         ``tests/test_odds_results.py``).
 
         Args:

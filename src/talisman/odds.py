@@ -32,8 +32,10 @@ from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
+from .engine.ruleset import RULESET
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
+from .expansions.blood_moon import modifiers as blood_moon_modifiers
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
@@ -687,6 +689,46 @@ def _listens(state, hook):
     return subscribed(state, hook)
 
 
+#: For each plugin listening to a combat's result (the ``combat_result`` and ``combat_resolved``
+#: hook points), a test of a state at a creature's roll: True when its answers cannot change the
+#: result, whatever the die.  Read from their code, like :data:`REACTIONS`: the Blood Moon, unless
+#: a card concerning the combat has a modifier that turns the result, rolls a die to turn it,
+#: fights on or adds a die (``blood_moon.modifiers.answers_result``; otherwise its answers are an
+#: Enemy moving on and the Black Cat let go: :data:`REACTIONS`); the Dungeon (a character defeated
+#: there is marked to move toward the Entrance: no die, no decision); the Master Levels (a title
+#: offered for beating its holder: :data:`REACTIONS`).  A plugin not named here (the Harbinger:
+#: a beaten card's effects may turn the result) leaves the roll to the rule steps.
+QUIET_AT_RESULT = {
+    "blood_moon": lambda state: not blood_moon_modifiers.answers_result(state),
+    "dungeon": lambda state: True,
+    "master_levels": lambda state: True,
+}
+
+
+def _result_listeners(state):
+    """The ids of the plugins whose hooks answer a combat's result in ``state`` (an enabled
+    expansion subscribing to ``combat_result`` or ``combat_resolved``, or a base plugin wanted
+    in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
+    config, found = state.config, []
+    for hook in ("combat_result", "combat_resolved"):
+        if hook == "combat_resolved" and not combat_rules.result_answered(state):
+            continue
+        found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
+        for pid in RULESET.ids(always=True):
+            p = RULESET.plugin(pid)
+            if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
+                    (p.engaged is None or p.engaged(state)):
+                found.append(pid)
+    return found
+
+
+def _quiet(state):
+    """Whether no answer to a combat's result in ``state`` can change it
+    (:data:`QUIET_AT_RESULT`)."""
+    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state)
+               for pid in dict.fromkeys(_result_listeners(state)))
+
+
 def decided_by_roll(state):
     """At a creature's roll in a combat, the result each outcome of the roll decides, read off
     the battle record as the rules' ``compare`` scores it (RESOLVING COMBAT VS CREATURES OR
@@ -699,7 +741,9 @@ def decided_by_roll(state):
     ``creature_bonus``) are asked with the state the rules' ``compare`` gives them.  A listener
     on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
     (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
-    Levels) leaves the answer to the search (``None``), as does any other state.
+    Levels) leaves the answer to the search (``None``) unless every such listener is quiet in
+    this state (:data:`QUIET_AT_RESULT`: what it does at the result only reacts to it, and is
+    not played, as the search's stop does not play :data:`REACTIONS`); so does any other state.
 
     Args:
         state: any state.
@@ -739,7 +783,7 @@ def _scored(state):
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if _listens(state, "combat_resolved") or subscribed(state, "combat_result"):
+    if (_listens(state, "combat_resolved") or subscribed(state, "combat_result")) and not _quiet(state):
         return None  # (a listener that may change the result; combat_result's reads the log)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies = b.who, b.kind, b.enemies

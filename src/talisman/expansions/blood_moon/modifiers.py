@@ -40,25 +40,71 @@ def _kind_of_space(space):
 
 def held_cards(state, cid):
     """The usable Objects and the Followers ``cid`` holds (none for a Toad or the dead)."""
-    ch = state.characters.get(cid)
-    if ch is None or not ch.alive or ch.toad_turns:
-        return []
-    cards = load().cards
-    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
-            and not chars.objects_do_not_count(ch.space)]
-    return held + list(dict.fromkeys(ch.followers))
+    return list(_held(state.characters.get(cid)))
 
 
-def sources(state, cid, enemies=()):
-    """``(card, modifier)`` for every modifier concerning ``cid`` now."""
+#: Memos of what a character's record and the Lunar Events decide, asked again for every die of
+#: a combat (each comparison of the scores asks the modifiers five times, and the states of one
+#: combat share these records).  Keyed by the records' identity and holding them, so a key is
+#: never reused by another record while its entry lives; the loaded definitions are part of it.
+_HELD: dict = {}
+_BY_HOOK: dict = {}
+_ENEMIES: dict = {}
+_MEMO_MAX = 512
+
+
+def _remember(memo, key, entry):
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = entry
+    return entry
+
+
+def _held(ch):
+    defs = load()
+    key = (id(ch), id(defs))
+    hit = _HELD.get(key)
+    if hit is not None and hit[0] is ch and hit[1] is defs:
+        return hit[2]
+    held: tuple = ()
+    if ch is not None and ch.alive and not ch.toad_turns:
+        cards = defs.cards
+        held = tuple([c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
+                      and not chars.objects_do_not_count(ch.space)] + list(dict.fromkeys(ch.followers)))
+    return _remember(_HELD, key, (ch, defs, held))[2]
+
+
+def _sources(events, ch, enemies):
     out = []
-    for c in store.get(state, "lunar_events", ()):
+    for c in events:
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
-    for c in held_cards(state, cid):
+    for c in _held(ch):
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
     for e in dict.fromkeys(enemies):
         out += [(e, m) for m in store.card_data(e).get("modifiers", ())]
     return out
+
+
+def sources(state, cid, enemies=()):
+    """``(card, modifier)`` for every modifier concerning ``cid`` now."""
+    return _sources(store.get(state, "lunar_events", ()), state.characters.get(cid), enemies)
+
+
+def by_hook(state, cid, enemies=()):
+    """:func:`sources` grouped by the hook each modifier answers (``hook -> ((card, modifier),
+    ...)``), remembered for the same expansion record (its Lunar Events), character record and
+    enemies."""
+    record, ch, defs = state.ext.get(store.EXP), state.characters.get(cid), load()
+    enemies = enemies if type(enemies) is tuple else tuple(enemies)
+    key = (id(record), id(ch), id(defs), enemies)
+    hit = _BY_HOOK.get(key)
+    if hit is not None and hit[0] is record and hit[1] is ch and hit[2] is defs:
+        return hit[3]
+    grouped: dict = {}
+    for c, m in _sources(store.get(state, "lunar_events", ()), ch, enemies):
+        grouped.setdefault(m["hook"], []).append((c, m))
+    frozen = {h: tuple(found) for h, found in grouped.items()}
+    return _remember(_BY_HOOK, key, (record, ch, defs, frozen))[3]
 
 
 def applies(state, cid, m, kind=None, opponent=None):
@@ -80,15 +126,21 @@ def applies(state, cid, m, kind=None, opponent=None):
 
 
 def active(state, cid, hook, kind=None, opponent=None, enemies=()):
-    return [(c, m) for c, m in sources(state, cid, enemies)
-            if m["hook"] == hook and applies(state, cid, m, kind, opponent)]
+    return [(c, m) for c, m in by_hook(state, cid, enemies).get(hook, ())
+            if applies(state, cid, m, kind, opponent)]
 
 
 def battle_enemies(state):
+    """The Enemy cards of the battle in progress (a tuple; remembered for the same list)."""
     b = state.battle
     if b is None:
         return ()
-    return tuple(e["card"] for e in b["enemies"] if e.get("card"))
+    listed = b["enemies"]
+    hit = _ENEMIES.get(id(listed))
+    if hit is not None and hit[0] is listed:
+        return hit[1]
+    found = tuple(e["card"] for e in listed if e.get("card"))
+    return _remember(_ENEMIES, id(listed), (listed, found))[1]
 
 
 # --- the value hooks --------------------------------------------------------------------------
@@ -273,6 +325,34 @@ def combat_resolved(state, character, result):
             not active(state, character, "combat_resolved", b["kind"], b["opponent"], battle_enemies(state)):
         return state
     return push(state, frame("blood_moon.after_result", who=character))
+
+
+#: The modifier hooks of the cards that can change a combat's result once the scores are compared:
+#: ``combat_result`` (a result turned into another), ``combat_resolved`` (a die to turn it, a
+#: fight on: :func:`after_result`), ``added_die`` (one die more, the scores compared again).
+RESULT_HOOKS = ("combat_result", "combat_resolved", "added_die")
+
+
+def answers_result(state):
+    """Whether a card concerning the combat in progress may change its result once the scores
+    are compared (a modifier of :data:`RESULT_HOOKS` in play for the character, or an added die
+    for the defending character).  When not, what this expansion does at the result only reacts
+    to it (an Enemy moving on, the Black Cat let go): exact odds then score a creature's roll
+    off the battle record (``talisman.odds.decided_by_roll``)."""
+    b = state.battle
+    if b is None:
+        return False
+    who, kind, opponent, foes = b["who"], b["kind"], b["opponent"], battle_enemies(state)
+    if active(state, who, "combat_result", kind, opponent, foes) or \
+            active(state, who, "added_die", kind, opponent, foes):
+        return True
+    if opponent is not None and active(state, opponent, "added_die", kind, who, ()):
+        return True
+    ch = state.characters.get(who)
+    tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
+    # (a card tried once this combat, or used this turn when once a turn, answers no more: after_result)
+    return any(card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))
+               for card, m in active(state, who, "combat_resolved", kind, opponent, foes))
 
 
 def _answers(m, result):
