@@ -65,7 +65,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from . import effects as _effects
-from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
+from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, wand, werewolf
 
 DECK = "lycanthrope"
 
@@ -87,6 +87,7 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    state = wand.settle(state)  # Spirits discarded since the last boundary (the Ghostwood Wand)
     if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it

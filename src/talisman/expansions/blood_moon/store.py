@@ -44,6 +44,9 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``handed``
     ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
     character, face down until his next turn (see :mod:`.lantern`; absent until one is).
+``spirits_discarded``
+    the number of Spirit cards on the Adventure discard pile at the last turn boundary, while
+    someone holds the Ghostwood Wand (see :mod:`.wand`; absent otherwise).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
@@ -92,6 +95,7 @@ class BloodMoon(ExtRecord):
     books: PMap[str, PVector[str]] | None = absent_field()
     handed: PMap[str, PVector[str]] | None = absent_field()
     reanimated: PMap[str, PVector[str]] | None = absent_field()
+    spirits_discarded: int | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
