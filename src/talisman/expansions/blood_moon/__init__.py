@@ -64,6 +64,7 @@ from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
+from ...rules import characters as chars
 from . import effects as _effects
 from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, wand, werewolf
 
@@ -194,8 +195,10 @@ def turn_ended(state, character):
 
 
 def character_died(state, character):
-    if character in store.get(state, "stalkers", pmap()):
+    if character in store.get(state, "stalkers", pmap()):  # the Enemy following him is discarded
+        card = store.get(state, "stalkers")[character]
         state = store.store(state, stalkers=store.get(state, "stalkers").discard(character))
+        state = chars.discard(state, card)
     return lycanthropy.discard_card(state, character, "died")
 
 
