@@ -261,3 +261,15 @@ def test_modifiers_are_well_formed_and_no_card_still_waits_for_a_hook_it_now_has
             "prayer_book"} <= with_mods
     for c in cards:
         assert not ((c.data or {}).get("modifiers") and (c.data or {}).get("needs_hook")), c.id
+
+
+def test_the_mummy_costs_another_life_only_when_the_defeat_cost_one():
+    """Mummy (card-data.md 1.3: "beaten and losing a life: lose 1 more"): a defeat that cost a
+    life costs another at the turn boundary; one whose life the Self-Portrait took instead
+    costs nothing more (no ``life_lost`` of his after the combat)."""
+    s = ok(play(thief_meets("mummy", craft=3), "fight", "roll:1", "roll:6"))
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 2
+    assert any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))
+    s = ok(play(thief_meets("mummy", craft=3, objects=["self_portrait"]), "fight", "roll:1", "roll:6"))
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 4
+    assert not any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))

@@ -104,6 +104,8 @@ def settle(state):
             for f in foes:
                 if "on_defeat" in store.card_data(f):
                     out.append(effects_job(who, store.card_data(f)["on_defeat"], f))
+                if "on_wound" in store.card_data(f) and _wounded_by(state, who, f):
+                    out.append(effects_job(who, store.card_data(f)["on_wound"], f))
             if foes:
                 out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
                         if "lost_to_enemy" in w]
@@ -116,6 +118,28 @@ def settle(state):
                 if "stalks" in store.card_data(f) and store.alive(state, who):
                     state = _stalked(state, who, f)
     return queue(state, *out) if out else state
+
+
+_COMBAT_EVENTS = ("combat_won", "combat_lost", "standoff", "combat_scores")
+
+
+def _wounded_by(state, who, card):
+    """Whether ``who`` lost a life in his last combat lost to ``card`` (the Mummy, card-data.md
+    1.3: "beaten and losing a life: lose 1 more"): a ``life_lost`` of his after that combat's
+    ``combat_lost`` and before any other combat's event (armour or a save that kept the life
+    leaves none)."""
+    events = state.log
+    at = next((i for i in range(len(events) - 1, -1, -1) if events[i].name == "combat_lost"
+               and events[i].data.get("character") == who and card in events[i].data.get("enemies", ())),
+              None)
+    if at is None:
+        return False
+    for e in events[at + 1:]:
+        if e.name in _COMBAT_EVENTS:
+            return False
+        if e.name == "life_lost" and e.data.get("character") == who:
+            return True
+    return False
 
 
 def _stalked(state, who, card):
