@@ -236,11 +236,10 @@ def discard_object(state, params, actor, source):
     types = tuple(params.get("types", ("object", "magic_object")))
     ch = state.characters[actor]
     own = [c for c in dict.fromkeys(ch.objects) if load().cards[c].type in types]
-    if params.get("random") and own:  # one picked at random (a shuffle of the seeded dice)
-        order, dice = shuffle(state.dice, sorted(c for c in ch.objects if load().cards[c].type in types))
-        state = log(replace(state, dice=dice), "object_picked_at_random", character=actor, card=order[0],
-                    cause=_cause(source))
-        return _object_gone(state, order[0], actor, params.discard("random"), source)
+    if params.get("random") and own:
+        state, card = _at_random(state, actor, sorted(c for c in ch.objects if load().cards[c].type in types),
+                                 "object", source)
+        return _object_gone(state, card, actor, params.discard("random"), source)
     if "keep" in params:  # discard down to ``keep`` of those types
         held = sum(1 for c in ch.objects if load().cards[c].type in types)
         params = params.discard("keep").set("count", held - params["keep"])
@@ -270,13 +269,19 @@ def kill_follower_at_random(state, params, actor, source):
     """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not his
     choice), is killed (the Death Omen, card-data.md 2.3 [DB]: "kill 1 Follower at random");
     a Henchman counts as a Follower."""
-    followers = sorted(state.characters[actor].followers) + list(base.other_followers(state, actor))
-    if not followers:
-        return state
-    order, dice = shuffle(state.dice, followers)
-    state = log(replace(state, dice=dice), "follower_picked_at_random", character=actor, card=order[0],
+    held = sorted(state.characters[actor].followers) + list(base.other_followers(state, actor))
+    if held:
+        state, card = _at_random(state, actor, held, "follower", source)
+        state = base.kill_follower(state, actor, card, _cause(source))
+    return state
+
+
+def _at_random(state, actor, cards, kind, source):
+    """One of ``cards`` picked by a shuffle of the seeded dice (logged): ``(state, card)``."""
+    order, dice = shuffle(state.dice, list(cards))
+    state = log(replace(state, dice=dice), f"{kind}_picked_at_random", character=actor, card=order[0],
                 cause=_cause(source))
-    return base.kill_follower(state, actor, order[0], _cause(source))
+    return state, order[0]
 
 
 def ditch(state, params, actor, source):
