@@ -306,21 +306,25 @@ def test_mischievous_devil_moves_objects_between_characters():
     assert not s.board_cards.get("hills_1")
 
 
-def test_laboratory_and_reanimate_raise_a_trophy_for_one_battle():
-    """Laboratory ("reanimate one of your trophies as a one-combat Follower; then the
-    Laboratory is gone") and Reanimate (the last trophy): the trophy becomes a raised Follower
-    adding its Strength in the next battle, then discarded (the base ``raise_dead``)."""
+def test_laboratory_reanimates_a_trophy_to_follow_for_one_combat():
+    """Laboratory (card-data.md 1.3: "reanimate one of your trophies as a one-combat Follower
+    adding its Strength or Craft; then discard both"): the trophy chosen follows the visitor in
+    the Blood Moon's store (as the Reanimate Spell's Enemy, ruling R-CD5-1), not as the Ghoul's
+    raised Follower card; the Laboratory is gone.  Without ``keep`` the effect still raises the
+    Ghoul's way (the last trophy)."""
+    from talisman.expansions.blood_moon import store
     from talisman.rules import characters as chars
     s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}],
                  board_cards={"hills_1": ["laboratory"]})
     s = met(s, "laboratory", "hills_1", [])
     assert legal(s) == {"raise:bear", "raise:wolf", "done"}
     s = ok(play(s, "raise:bear"))
-    assert "bear" in s.characters["thief"].followers and list(s.characters["thief"].trophies) == ["wolf"]
-    assert chars.follower_mark(s, "thief", "bear") == "raised" and not s.board_cards.get("hills_1")
+    assert store.listed(s, "reanimated", "thief") == ["bear"]
+    assert "bear" not in s.characters["thief"].followers and list(s.characters["thief"].trophies) == ["wolf"]
+    assert not s.board_cards.get("hills_1") and "laboratory" in s.discards["adventure"]
     s = position([{"id": "thief", "space": "hills_1", "trophies": ["bear", "wolf"]}])
     s = ok(run_effects(s, [{"reanimate_trophy": {"which": "last"}}], "thief", dice=[]))
-    assert "wolf" in s.characters["thief"].followers
+    assert "wolf" in s.characters["thief"].followers and chars.follower_mark(s, "thief", "wolf") == "raised"
 
 
 def test_crawling_hand_not_killed_scuttles_a_die_of_spaces_clockwise():

@@ -100,12 +100,16 @@ def test_the_doomsword_loses_on_an_attack_roll_of_1():
 
 
 def test_the_night_stalker_follows_its_victim_until_day_breaks():
-    """Night Stalker: beaten by it at Night the character loses no life, but it follows him and
-    takes a life as each of his turns starts until Day breaks (``combat_result`` hook, then
+    """Night Stalker (card-data.md 1.3: "beaten at Night: no life lost, it joins you as a
+    Follower costing 1 life at each of your turn starts; discard at daybreak"): beaten by it at
+    Night the character loses no life, but it leaves its space, follows him, takes a life as
+    each of his turns starts and is discarded when Day breaks (``combat_result`` hook, then
     ``data.stalks`` read from the log at the end of the turn)."""
     s = ok(play(thief_meets("night_stalker", time="night"), "fight", "roll:1", "roll:6"))
     assert "standoff" in names(s) and "combat_lost" not in names(s)
     assert store.get(s, "stalkers")["thief"] == "night_stalker"
+    # it has left its space and follows him (ruling R-CD5-3), listed among the store's cards
+    assert not s.board_cards.get("hills_1") and list(store.get(s, "cards")["stalkers"]) == ["night_stalker"]
     log = names(s)
     assert log.index("turn_ended") < log.index("stalked") < log.index("life_lost")
     # the Thief plays alone: his next turn has started, and the Night Stalker took a life
@@ -114,6 +118,7 @@ def test_the_night_stalker_follows_its_victim_until_day_breaks():
     assert s.characters["thief"].lives == 2
     s = run_effects(s, [{"flip_time": {"to": "day"}}], "thief", dice=[])
     assert not store.get(s, "stalkers") and "stalkers_gone" in names(s)
+    assert "night_stalker" in s.discards["adventure"] and "stalkers" not in store.get(s, "cards")
     s = hook_then_run(s, "turn_started", "thief")
     assert s.characters["thief"].lives == 2
     # by Day it is fought like any Enemy: the loss costs a life
@@ -256,3 +261,15 @@ def test_modifiers_are_well_formed_and_no_card_still_waits_for_a_hook_it_now_has
             "prayer_book"} <= with_mods
     for c in cards:
         assert not ((c.data or {}).get("modifiers") and (c.data or {}).get("needs_hook")), c.id
+
+
+def test_the_mummy_costs_another_life_only_when_the_defeat_cost_one():
+    """Mummy (card-data.md 1.3: "beaten and losing a life: lose 1 more"): a defeat that cost a
+    life costs another at the turn boundary; one whose life the Self-Portrait took instead
+    costs nothing more (no ``life_lost`` of his after the combat)."""
+    s = ok(play(thief_meets("mummy", craft=3), "fight", "roll:1", "roll:6"))
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 2
+    assert any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))
+    s = ok(play(thief_meets("mummy", craft=3, objects=["self_portrait"]), "fight", "roll:1", "roll:6"))
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 4
+    assert not any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))

@@ -408,13 +408,15 @@ def test_shattered_world_immediate_omens_place_and_clear():
 
 def test_armageddon_war_replaces_face_up_cards_in_the_harbingers_region():
     """001 Omen Cards: War -- the face-up cards of the Harbinger's Region give way to Harbinger
-    cards (one per space, a stand-in count); the Harbinger then goes back to its sheet."""
+    cards, one drawn for each card discarded (card-data.md 2.3 [DB]); the Harbinger then goes
+    back to its sheet."""
     s = hgame([{"id": "warrior", "space": "oasis"}], position={"harbinger": "city", "omens_discarded": 2},
               board_cards={"fields_3": ["sword", "ring"], "oasis": ["axe"]},
-              deck_tops={"harbinger": ["skeleton"]})
+              deck_tops={"harbinger": ["skeleton", "nephilim"]})
     s = run_effects(s, [{"discard_omen": {}}], "warrior")
     assert omens.top(s) == "omen_war"
-    assert list(s.board_cards["fields_3"]) == ["skeleton"] and list(s.board_cards["oasis"]) == ["axe"]
+    assert sorted(s.board_cards["fields_3"]) == ["nephilim", "skeleton"] and list(s.board_cards["oasis"]) == ["axe"]
+    assert {"sword", "ring"} <= set(s.discards["adventure"])
     assert ext(s, "harbinger") is None
     assert invariants.card_places(s) == invariants.expected_cards(s)
 

@@ -241,3 +241,33 @@ def test_key_to_hades_holder_heals_when_another_heals():
 def attrs_spells(state, cid, spells):
     from talisman.state import update_character  # a test-local helper import
     return update_character(state, cid, spells=spells)
+
+
+def _revealed(position, characters, **kw):
+    """The top Omen discarded (``position`` discarded before it), the next one revealed."""
+    from support import run_effects
+    s = hgame(characters, options={"harbinger_omen_set": position[0]},
+              position={"harbinger": "fields_3", "omens_discarded": position[1]}, **kw)
+    return run_effects(s, [{"discard_omen": {}}], characters[0]["id"] if isinstance(characters[0], dict) else characters[0])
+
+
+def test_omens_played_from_their_db_texts():
+    """001 Omen Cards, texts of the [DB] card list (ruling R-CD5-4): Destruction discards an
+    Object picked at random, no choice asked; Undead Hordes puts the discarded Enemies on top of
+    the Adventure deck; Power Overwhelming fills no hand as it is revealed."""
+    from talisman.expansions.harbinger import omens
+    s = _revealed(("armageddon", 5), [{"id": "thief", "space": "woods_1", "objects": ["sword", "helmet"]}])
+    assert omens.top(s) == "omen_destruction"
+    gone = events(s, "object_picked_at_random")[-1]["card"]
+    assert gone in ("sword", "helmet") and gone in s.discards["adventure"]
+    assert len(s.characters["thief"].objects) == 1 and not legal(s) >= {"discard:sword"}
+    s = hgame([{"id": "thief", "space": "woods_1"}], options={"harbinger_omen_set": "rise_of_the_dead"},
+              position={"omens_discarded": 6})
+    s = replace(s, decks=s.decks.set("adventure", s.decks["adventure"].remove("bear").remove("wolf").remove("sword")),
+                discards=s.discards.set("adventure", s.discards["adventure"].extend(["bear", "sword", "wolf"])))
+    from support import run_effects
+    s = run_effects(s, [{"discard_omen": {}}], "thief")
+    assert omens.top(s) == "omen_undead_hordes"
+    assert set(s.decks["adventure"][:2]) == {"bear", "wolf"} and list(s.discards["adventure"]).count("sword") == 1
+    s = _revealed(("stars_align", 2), [{"id": "wizard", "space": "woods_1", "craft": 5, "spells": []}])
+    assert omens.top(s) == "omen_power_overwhelming" and not s.characters["wizard"].spells

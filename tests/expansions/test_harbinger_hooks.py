@@ -584,20 +584,20 @@ def test_open_graves_discards_ten_adventure_cards_and_each_character_may_take_on
     assert invariants.check(s) == []
 
 
-def test_burial_mounds_beating_a_spirit_lets_the_winner_take_an_object_from_the_discards():
-    """001 Omen Cards, Burial Mounds (talisman-facts.md 5: "beating Spirit/Undead lets you take
-    an Object from top 5"; the discard pile's top 5 is a stand-in reading): before the win is
-    applied, the winner may take an Object among the top 5 Adventure discards."""
-    from talisman.engine.records import replace
-    s = _dead(2, [{"id": "thief", "space": "woods_1", "craft": 6}], board_cards={"hills_1": ["spectre"]})
+def test_burial_mounds_beating_a_spirit_lets_the_winner_take_an_object_from_the_adventure_decks_top_5():
+    """001 Omen Cards, Burial Mounds (card-data.md 2.3 [DB]: "whenever a character defeats a
+    Spirit or Undead, they may draw the top 5 cards of the Adventure deck and take 1 Object of
+    their choice. Discard the remaining cards"): before the win is applied, the top 5 Adventure
+    cards go to the discard pile and the winner may take an Object among them back."""
+    tops = ["bear", "helmet", "wolf", "ring", "ghost", "sword"]
+    s = _dead(2, [{"id": "thief", "space": "woods_1", "craft": 6}], board_cards={"hills_1": ["spectre"]},
+              deck_tops={"adventure": tops})
     assert omens.top(s) == "omen_burial_mounds"
-    deck = s.decks["adventure"].remove("helmet").remove("bear")
-    s = replace(s, decks=s.decks.set("adventure", deck),
-                discards=s.discards.set("adventure", s.discards["adventure"].extend(["helmet", "bear"])))
     s = play(s, "roll:2", "move:hills_1", "fight", "roll:6", "roll:1")
-    assert legal(s) == {"take:helmet", "done"}
+    assert legal(s) == {"take:helmet", "take:ring", "done"}
     s = play(s, "take:helmet")
     assert "helmet" in s.characters["thief"].objects and "spectre" in s.characters["thief"].trophies
+    assert {"bear", "wolf", "ring", "ghost"} <= set(s.discards["adventure"]) and s.decks["adventure"][0] == "sword"
     assert invariants.check(s) == []
 
 

@@ -64,8 +64,9 @@ from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
+from ...rules import characters as chars
 from . import effects as _effects
-from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, werewolf
+from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, wand, werewolf
 
 DECK = "lycanthrope"
 
@@ -87,6 +88,7 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
+    state = wand.settle(state)  # Spirits discarded since the last boundary (the Ghostwood Wand)
     if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
@@ -193,8 +195,10 @@ def turn_ended(state, character):
 
 
 def character_died(state, character):
-    if character in store.get(state, "stalkers", pmap()):
+    if character in store.get(state, "stalkers", pmap()):  # the Enemy following him is discarded
+        card = store.get(state, "stalkers")[character]
         state = store.store(state, stalkers=store.get(state, "stalkers").discard(character))
+        state = chars.discard(state, card)
     return lycanthropy.discard_card(state, character, "died")
 
 

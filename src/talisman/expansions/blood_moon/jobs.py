@@ -20,6 +20,7 @@ from pyrsistent import pmap
 
 from ...definitions import load
 from ...engine.machine import frame, log, push, then
+from ...rules import characters as chars
 from ...rules import effects as base_effects
 from . import store
 from . import lycanthropy
@@ -103,6 +104,8 @@ def settle(state):
             for f in foes:
                 if "on_defeat" in store.card_data(f):
                     out.append(effects_job(who, store.card_data(f)["on_defeat"], f))
+                if "on_wound" in store.card_data(f) and _wounded_by(state, who, f):
+                    out.append(effects_job(who, store.card_data(f)["on_wound"], f))
             if foes:
                 out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
                         if "lost_to_enemy" in w]
@@ -113,9 +116,48 @@ def settle(state):
         elif result == "standoff" and scores and scores[-1][1] > scores[-1][0]:
             for f in _enemy_cards(e["enemies"]):
                 if "stalks" in store.card_data(f) and store.alive(state, who):
-                    state = store.store(state, stalkers=store.get(state, "stalkers", pmap()).set(who, f))
-                    state = log(state, "stalked", character=who, card=f)
+                    state = _stalked(state, who, f)
     return queue(state, *out) if out else state
+
+
+_COMBAT_EVENTS = ("combat_won", "combat_lost", "standoff", "combat_scores")
+
+
+def _wounded_by(state, who, card):
+    """Whether ``who`` lost a life in his last combat lost to ``card`` (the Mummy, card-data.md
+    1.3: "beaten and losing a life: lose 1 more"): a ``life_lost`` of his after that combat's
+    ``combat_lost`` and before any other combat's event (armour or a save that kept the life
+    leaves none)."""
+    events = state.log
+    at = next((i for i in range(len(events) - 1, -1, -1) if events[i].name == "combat_lost"
+               and events[i].data.get("character") == who and card in events[i].data.get("enemies", ())),
+              None)
+    if at is None:
+        return False
+    for e in events[at + 1:]:
+        if e.name in _COMBAT_EVENTS:
+            return False
+        if e.name == "life_lost" and e.data.get("character") == who:
+            return True
+    return False
+
+
+def _stalked(state, who, card):
+    """The Night Stalker (card-data.md 1.3: "it joins you as a Follower costing 1 life at each
+    of your turn starts; discard at daybreak") leaves its space and follows ``who`` in the
+    store's ``stalkers`` (its card listed in ``cards``; ruling R-CD5-3).  A second one already
+    following him goes to the discard pile."""
+    here = state.characters[who].space
+    if card not in state.board_cards.get(here, ()):
+        here = next((sp for sp, cards in sorted(state.board_cards.items()) if card in cards), None)
+    if here is None:  # no longer on the board (another effect took it meanwhile)
+        return state
+    state = base_effects.remove_from_space(state, here, card)
+    old = store.get(state, "stalkers", pmap()).get(who)
+    state = store.store(state, stalkers=store.get(state, "stalkers", pmap()).set(who, card))
+    if old is not None:
+        state = chars.discard(state, old)
+    return log(state, "stalked", character=who, card=card, space=here)
 
 
 # --- running jobs from a hook ------------------------------------------------------------

@@ -17,8 +17,8 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
     work owed to the turn just ended that must wait for the next turn boundary (see
     :mod:`.jobs`): effects for a character, each a plain mapping.
 ``stalkers``
-    ``{character: Enemy card}``: an Enemy following a character it beat (the Night Stalker)
-    until Day breaks.
+    ``{character: Enemy card}``: an Enemy following a character it beat (the Night Stalker),
+    off its space, until Day breaks (then discarded).
 ``riders``
     ``{character: Enemy card}``: an Enemy that beat a character and rides to wherever his
     next move ends (the Headless Horseman; absent until one does).
@@ -44,10 +44,13 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``handed``
     ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
     character, face down until his next turn (see :mod:`.lantern`; absent until one is).
+``spirits_discarded``
+    the number of Spirit cards on the Adventure discard pile at the last turn boundary, while
+    someone holds the Ghostwood Wand (see :mod:`.wand`; absent otherwise).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
-    (and ``books``, ``reanimated``, ``handed``, only while they hold cards).  It is
+    (and ``books``, ``reanimated``, ``handed``, ``stalkers``, only while they hold cards).  It is
     rebuilt from the fields above by :func:`store`, never edited alone.
 """
 from __future__ import annotations
@@ -92,6 +95,7 @@ class BloodMoon(ExtRecord):
     books: PMap[str, PVector[str]] | None = absent_field()
     handed: PMap[str, PVector[str]] | None = absent_field()
     reanimated: PMap[str, PVector[str]] | None = absent_field()
+    spirits_discarded: int | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -118,6 +122,7 @@ def store(state, **changes):
         "choosing": pvector(d.choosing or ()),
         **{f: pvector(sorted(c for cards in getattr(d, f).values() for c in cards))
            for f in LISTED if getattr(d, f)},
+        **({"stalkers": pvector(sorted(d.stalkers.values()))} if d.stalkers else {}),
     }))
     return replace(state, ext=state.ext.set(EXP, d))
 

@@ -42,8 +42,11 @@ def flip(state, to, cause):
     state = log(state, "daybreak" if target == DAY else "nightfall", time=target, cause=cause)
     state = discard_lunar_events(state)
     if target == DAY and store.get(state, "stalkers"):
-        state = log(state, "stalkers_gone", characters=sorted(store.get(state, "stalkers")))
+        stalkers = store.get(state, "stalkers")
         state = store.store(state, stalkers={})
+        for cid in sorted(stalkers):  # "discard at daybreak" (card-data.md 1.3)
+            state = chars.discard(state, stalkers[cid])
+        state = log(state, "stalkers_gone", characters=sorted(stalkers), cards=[stalkers[c] for c in sorted(stalkers)])
     if target == NIGHT:
         state = lycanthropy.nightfall(state)
     return time_flipped(state, target)  # an Alternative Ending's star instruction (Lightbearers)

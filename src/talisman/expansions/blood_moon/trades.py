@@ -14,11 +14,14 @@
     an Object given to another character (``give:<object>:<character>``), one lost at random
     (the seeded dice shuffle the Objects), one taken from any character
     (``take:<character>:<object>``): the Mischievous Devil's die;
-``reanimate_trophy: {which}``
+``reanimate_trophy: {which, keep, then}``
     one of the actor's trophies (``choose``: ``raise:<card>`` / ``done``; ``last``: the trophy
-    gained last) becomes a Follower for one battle, as the Ghoul's raised dead (the base
-    ``abilities.raise_dead``: it adds its Strength in his next battle, then is discarded) (the
-    Laboratory; the Reanimate Spell, "an Enemy you have just killed": the last trophy).
+    gained last) is reanimated: with ``keep`` it follows him until he spends it before the dice
+    of a combat of his choice, adding its Strength in a battle, its Craft in psychic combat
+    (:mod:`.risen`; the Laboratory, card-data.md 1.3: "a one-combat Follower adding its
+    Strength or Craft", and the Reanimate Spell, "an Enemy you have just killed": the last
+    trophy); without it, as the Ghoul's raised dead (the base ``abilities.raise_dead``: its
+    Strength in his next battle, then discarded).
 """
 from __future__ import annotations
 
@@ -164,13 +167,14 @@ def reanimate_trophy(state, params, actor, source):
         return _reanimate(state, actor, trophies[-1], source.get("card"), params.get("keep", False))
     return decide(state, actor, "raise", [f"raise:{c}" for c in dict.fromkeys(trophies)] + ["done"],
                   "blood_moon.trophy_reanimated", prompt="reanimate a trophy?", actor=actor,
-                  cause=source.get("card"), then=list(params.get("then", ())), source=source)
+                  cause=source.get("card"), then=list(params.get("then", ())), source=source,
+                  keep=params.get("keep", False))
 
 
-def trophy_reanimated(state, action, actor, cause, then, source):
+def trophy_reanimated(state, action, actor, cause, then, source, keep=False):
     if action.kind == "done":
         return state
-    state = _reanimate(state, actor, action.args[0], cause)
+    state = _reanimate(state, actor, action.args[0], cause, keep)
     return base_effects.run(state, then, actor, source)
 
 

@@ -35,6 +35,9 @@ Effects (``fn(state, params, actor, source) -> state``, schemas in :data:`SCHEMA
     the actor secretly looks at the top ``count`` Harbinger cards and puts them, one at a time
     in the order he chooses (``put:<card>``), on top of the Adventure deck: the last one put is
     the top card (Revelations); the look and the cards put are logged ``seen_by`` him.
+``augury``
+    the actor chooses a deck (``deck:<deck>``), secretly looks at its top ``count`` cards and
+    puts them back on top in the order he chooses, as Revelations does (the Augury Spell).
 
 Enemy card fields read here (``data:``): ``beaten`` (effects for the character who beat it,
 once the result stands as a win), ``on_roll: {kind, rolls, effects}`` (effects for the
@@ -481,14 +484,33 @@ def discards_to_deck(state, params, actor, source):
 def revelations(state, params, actor, source):
     """Revelations (card-data.md 2.2): the top ``count`` Harbinger cards, looked at in secret,
     go on top of the Adventure deck in the order the actor chooses."""
-    deck = list(state.decks.get("harbinger", ()))
-    cards, rest = deck[:params["count"]], deck[params["count"]:]
+    return _look_and_put(state, actor, "harbinger", "adventure", params["count"], _cause(source))
+
+
+def augury(state, params, actor, source):
+    """Augury (card-data.md 2.4: "look at the top 4 of any deck, reorder"): the actor chooses a
+    deck holding cards (``deck:<deck>``), looks at its top ``count`` cards in secret and puts
+    them back on top in the order he chooses."""
+    decks = [d for d in sorted(state.decks) if state.decks[d]]
+    if not decks:
+        return log(state, "no_effect", character=actor, reason="every deck is empty", source=_cause(source))
+    return decide(state, actor, "deck", [f"deck:{d}" for d in decks], "harbinger.augury_deck",
+                  prompt="the deck to look into", actor=actor, count=params["count"], cause=_cause(source))
+
+
+def augury_deck(state, action, actor, count, cause):
+    deck = action.args[0]
+    return _look_and_put(state, actor, deck, deck, count, cause)
+
+
+def _look_and_put(state, actor, frm, to, count, cause):
+    deck = list(state.decks.get(frm, ()))
+    cards, rest = deck[:count], deck[count:]
     if not cards:
-        return log(state, "no_effect", character=actor, reason="the Harbinger deck is empty",
-                   source=_cause(source))
-    state = replace(state, decks=state.decks.set("harbinger", pvector(rest)))
-    state = log(state, "cards_seen", character=actor, deck="harbinger", cards=cards, seen_by=actor)
-    return _revelation_offer(state, actor, cards, _cause(source))
+        return log(state, "no_effect", character=actor, reason=f"the {frm} deck is empty", source=cause)
+    state = replace(state, decks=state.decks.set(frm, pvector(rest)))
+    state = log(state, "cards_seen", character=actor, deck=frm, cards=cards, seen_by=actor)
+    return _revelation_offer(state, actor, cards, cause, to)
 
 
 def _in_hand(state, cards, actor=None):
@@ -515,30 +537,30 @@ def player_view(state, view, player):
     return replace(view, ext=view.ext.set(st.EXP, d.set("cards", cards)))
 
 
-def _revelation_offer(state, actor, cards, cause):
+def _revelation_offer(state, actor, cards, cause, to="adventure"):
     state = _in_hand(state, cards, actor)
     if len(set(cards)) == 1:  # one card (or copies of one): no order to choose
         state = _in_hand(state, [])
         for c in cards:
-            state = _put_on_adventure(state, actor, c, cause)
+            state = _put_on_deck(state, actor, c, cause, to)
         return state
     return decide(state, actor, "revelation", [f"put:{c}" for c in dict.fromkeys(cards)],
-                  "harbinger.revelation_put", prompt="the next card onto the Adventure deck (the last put is on top)",
-                  actor=actor, cards=list(cards), cause=cause)
+                  "harbinger.revelation_put", prompt=f"the next card onto the {to} deck (the last put is on top)",
+                  actor=actor, cards=list(cards), cause=cause, **({} if to == "adventure" else {"to": to}))
 
 
-def revelation_put(state, action, actor, cards, cause):
+def revelation_put(state, action, actor, cards, cause, to="adventure"):
     card = action.args[0]
     rest = list(cards)
     rest.remove(card)
-    state = _put_on_adventure(_in_hand(state, rest, actor), actor, card, cause)
-    return _revelation_offer(state, actor, rest, cause) if rest else state
+    state = _put_on_deck(_in_hand(state, rest, actor), actor, card, cause, to)
+    return _revelation_offer(state, actor, rest, cause, to) if rest else state
 
 
-def _put_on_adventure(state, actor, card, cause):
-    deck = state.decks.get("adventure", pvector())
-    state = replace(state, decks=state.decks.set("adventure", pvector([card]) + pvector(deck)))
-    return log(state, "card_put_on_deck", character=actor, deck="adventure", cards=[card],
+def _put_on_deck(state, actor, card, cause, to="adventure"):
+    deck = state.decks.get(to, pvector())
+    state = replace(state, decks=state.decks.set(to, pvector([card]) + pvector(deck)))
+    return log(state, "card_put_on_deck", character=actor, deck=to, cards=[card],
                seen_by=actor, cause=cause)
 
 
@@ -599,7 +621,7 @@ EFFECTS = {
     "discard_possession": discard_possession, "convert_counters": convert_counters,
     "followers_for_lives": followers_for_lives, "discard_trophy": discard_trophy,
     "combat_standoff": combat_standoff, "harbinger_discards_to_deck": discards_to_deck,
-    "revelations": revelations,
+    "revelations": revelations, "augury": augury,
 }
 
 SCHEMAS = {
@@ -617,6 +639,7 @@ SCHEMAS = {
     "combat_standoff": _obj(),
     "harbinger_discards_to_deck": _obj(),
     "revelations": _obj(["count"], count={"type": "integer", "minimum": 1}),
+    "augury": _obj(["count"], count={"type": "integer", "minimum": 1}),
 }
 
 STEPS = {
@@ -629,5 +652,5 @@ STEPS = {
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
     "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
     "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
-    "harbinger.revelation_put": revelation_put,
+    "harbinger.revelation_put": revelation_put, "harbinger.augury_deck": augury_deck,
 }

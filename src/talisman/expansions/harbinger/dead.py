@@ -49,11 +49,13 @@ def discard_top(state, params, actor, source):
 
 
 def take_from_discards(state, params, actor, source):
-    """The actor may take one card of ``types`` among the top ``depth`` Adventure discards."""
+    """The actor may take one card of ``types`` among the top ``depth`` Adventure discards (the
+    whole pile without ``depth``)."""
     if not state.characters[actor].alive:
         return state
     types = tuple(params.get("types", ("object", "magic_object", "follower")))
-    top = list(state.discards.get("adventure", ()))[-params["depth"]:]
+    pile = list(state.discards.get("adventure", ()))
+    top = pile[-params["depth"]:] if "depth" in params else pile
     found = list(dict.fromkeys(c for c in reversed(top) if load().cards[c].type in types))
     if not found:
         return log(state, "nothing_to_take", character=actor, cause=source.get("card"))
@@ -87,13 +89,16 @@ def after_win(state, who, omen):
 
 
 def enemies_to_decks(state, params, actor, source):
-    """Undead Hordes: the Enemies in the discard piles go back into their decks (shuffled)."""
+    """Undead Hordes (card-data.md 2.3 [DB]: "take all Enemies in all discard piles, shuffle
+    them, and place them on top of their respective decks"): the Enemies of each discard pile,
+    shuffled, go on top of its deck."""
     for deck in ("adventure", "harbinger"):
         pile = list(state.discards.get(deck, ()))
         back = [c for c in pile if load().cards[c].type == "enemy"]
         if not back:
             continue
-        cards, dice = shuffle(state.dice, list(state.decks.get(deck, ())) + back)
+        mixed, dice = shuffle(state.dice, back)
+        cards = list(mixed) + list(state.decks.get(deck, ()))
         state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)),
                         discards=state.discards.set(deck, pvector(c for c in pile if c not in back)))
         state = log(state, "enemies_back_in_deck", deck=deck, cards=back, cause=source.get("card"))
@@ -159,7 +164,7 @@ EFFECTS = {"discard_top": discard_top, "take_from_discards": take_from_discards,
            "enemies_to_decks": enemies_to_decks}
 SCHEMAS = {"discard_top": {"type": "object", "additionalProperties": False, "required": ["count"],
                            "properties": {"deck": {"enum": ["adventure"]}, "count": _POS}},
-           "take_from_discards": {"type": "object", "additionalProperties": False, "required": ["depth"],
+           "take_from_discards": {"type": "object", "additionalProperties": False,
                                   "properties": {"depth": _POS, "types": _TYPES}},
            "enemies_to_decks": {"type": "object", "additionalProperties": False, "properties": {}}}
 STEPS = {"harbinger.after_win": after_win,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pyrsistent import pvector
 
 from ...definitions import load
+from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...rules import characters as chars
@@ -185,8 +186,8 @@ def harbinger_place(state, params, actor, source):
     return push(state, *reversed(frames))
 
 
-def draw_onto(state, space, who):
-    return encounters.draw_cards(state, who, space, 1, "harbinger")
+def draw_onto(state, space, who, count=1):
+    return encounters.draw_cards(state, who, space, count, "harbinger")
 
 
 def move_harbinger(state, params, actor, source):
@@ -235,6 +236,10 @@ def discard_object(state, params, actor, source):
     types = tuple(params.get("types", ("object", "magic_object")))
     ch = state.characters[actor]
     own = [c for c in dict.fromkeys(ch.objects) if load().cards[c].type in types]
+    if params.get("random") and own:
+        state, card = _at_random(state, actor, sorted(c for c in ch.objects if load().cards[c].type in types),
+                                 "object", source)
+        return _object_gone(state, card, actor, params.discard("random"), source)
     if "keep" in params:  # discard down to ``keep`` of those types
         held = sum(1 for c in ch.objects if load().cards[c].type in types)
         params = params.discard("keep").set("count", held - params["keep"])
@@ -246,7 +251,10 @@ def discard_object(state, params, actor, source):
 
 
 def object_discarded(state, action, actor, params, source):
-    card_id = action.args[0]
+    return _object_gone(state, action.args[0], actor, params, source)
+
+
+def _object_gone(state, card_id, actor, params, source):
     objs = state.characters[actor].objects
     state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
     state = chars.discard(state, card_id)
@@ -255,6 +263,25 @@ def object_discarded(state, action, actor, params, source):
     if left > 0:
         return discard_object(state, params.set("count", left), actor, source)
     return base.run(state, params.get("then", ()), actor, source)
+
+
+def kill_follower_at_random(state, params, actor, source):
+    """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not his
+    choice), is killed (the Death Omen, card-data.md 2.3 [DB]: "kill 1 Follower at random");
+    a Henchman counts as a Follower."""
+    held = sorted(state.characters[actor].followers) + list(base.other_followers(state, actor))
+    if held:
+        state, card = _at_random(state, actor, held, "follower", source)
+        state = base.kill_follower(state, actor, card, _cause(source))
+    return state
+
+
+def _at_random(state, actor, cards, kind, source):
+    """One of ``cards`` picked by a shuffle of the seeded dice (logged): ``(state, card)``."""
+    order, dice = shuffle(state.dice, list(cards))
+    state = log(replace(state, dice=dice), f"{kind}_picked_at_random", character=actor, card=order[0],
+                cause=_cause(source))
+    return state, order[0]
 
 
 def ditch(state, params, actor, source):
@@ -353,14 +380,16 @@ def discard_faceup_cards(state, params, actor, source):
 
 
 def replace_faceup_with_harbinger(state, params, actor, source):
-    """In the Harbinger's Region, the face-up cards of each space are discarded and one
-    Harbinger card is placed face up there instead."""
+    """In the Harbinger's Region, the face-up cards of each space are discarded and a
+    Harbinger card is drawn onto the space to replace each one (the War Omen, card-data.md 2.3
+    [DB]: "draw a Harbinger card to replace each discarded card")."""
     spaces = _spaces(state, "harbinger_region")
     frames = []
     for s in spaces:
         state, cards = _discard_space(state, s)
         state = log(state, "faceup_cards_discarded", cards=cards, cause=_cause(source))
-        frames.append(frame("harbinger.draw_onto", space=s, who=actor))
+        if cards:
+            frames.append(frame("harbinger.draw_onto", space=s, who=actor, count=len(cards)))
     return push(state, *reversed(frames))
 
 
@@ -393,6 +422,7 @@ EFFECTS = {
     "discard_object": discard_object, "ditch": ditch, "ditch_followers": ditch_followers,
     "lose_lives_per_spell": lose_lives_per_spell, "discard_faceup_cards": discard_faceup_cards,
     "replace_faceup_with_harbinger": replace_faceup_with_harbinger,
+    "kill_follower_at_random": kill_follower_at_random,
     "harbinger_ignored": harbinger_ignored, "omen_on_character": omen_on_character,
 }
 
@@ -414,7 +444,9 @@ SCHEMAS = {
     "each_in_harbinger_region": _obj(["effects"], effects=_EFFECTS),
     "discard_object": _obj(count=_POS, keep={"type": "integer", "minimum": 0},
                            types={"type": "array", "minItems": 1, "items": {
-                               "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS),
+                               "enum": ["object", "magic_object", "talisman"]}}, then=_EFFECTS,
+                           random={"type": "boolean"}),
+    "kill_follower_at_random": _obj(),
     "ditch": _obj(),
     "ditch_followers": _obj(),
     "lose_lives_per_spell": _obj(),

@@ -173,17 +173,20 @@ def to_sheet(state):
 
 def cards_drawn(state, character, space, cards):
     """State hook: the top Omen's ``continuous.extra_from_discards: N`` (The Dead Rise): a
-    space's draw brings N more cards, from the top of the Adventure discard pile (met as drawn
-    cards)."""
+    space's draw brings N more cards, picked at random from the Adventure discard pile
+    (card-data.md 2.3 [DB]: "1 additional card at random from the discard pile"; a shuffle of
+    the seeded dice), met as drawn cards."""
     n = continuous(state).get("extra_from_discards")
     if not n:
         return state
     pile = list(state.discards.get("adventure", ()))
-    cards = list(reversed(pile[-n:])) if pile else []
-    if not cards:
+    if not pile:
         return state
-    pile = state.discards["adventure"]
-    state = replace(state, discards=state.discards.set("adventure", pile[:-len(cards)]))
+    order, dice = shuffle(state.dice, list(range(len(pile))))
+    picked = sorted(order[:n])
+    cards = [pile[i] for i in picked]
+    state = replace(state, dice=dice, discards=state.discards.set(
+        "adventure", pvector(c for i, c in enumerate(pile) if i not in picked)))
     state = log(state, "drawn_from_discards", character=character, cards=cards, space=space, cause=top(state))
     return draw_held(state, space, cards)  # under resolution on the space until each is drawn
 
