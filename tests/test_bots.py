@@ -5,6 +5,7 @@ import pytest
 import talisman
 from talisman.bots import HeuristicBot, RandomBot
 from talisman.simulate import play_one
+from talisman.testing import invariants
 
 
 def bot_game(seed, bot=HeuristicBot, characters=("warrior", "wizard", "troll", "elf"), rounds=200):
@@ -131,7 +132,6 @@ def test_the_heuristic_bot_declares_a_weaker_henchman_only_when_low_on_lives(liv
 def test_a_seeded_heuristic_bot_game_with_henchmen_uses_them_and_holds_the_invariants():
     """Seeded bot games with ``henchmen: 1``: Henchmen fight in stead, every invariant holds
     after every decision, and the game replays the same."""
-    from talisman.testing import invariants
     characters = ("warrior", "wizard", "troll")
     s = talisman.new_game(characters, seed=1, options={"henchmen": 1, "max_rounds": 40})
     bots = {c: HeuristicBot(1000 + i) for i, c in enumerate(characters)}
