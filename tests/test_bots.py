@@ -5,6 +5,7 @@ import pytest
 import talisman
 from talisman.bots import HeuristicBot, RandomBot
 from talisman.simulate import play_one
+from talisman.testing import invariants
 
 
 def bot_game(seed, bot=HeuristicBot, characters=("warrior", "wizard", "troll", "elf"), rounds=200):
@@ -101,3 +102,49 @@ def test_the_heuristic_bot_at_the_dungeon_entrance_without_a_roll_to_choose():
     bot = HeuristicBot()
     assert bot.choose_route(state, "warrior", {f"move:{dungeon.spiral()[1]}": "a move"}) is None
     assert bot.choose_route(state, "warrior", {"roll": "r", "move:x": "m"}) == "r"
+
+
+# --- OPTIONAL RULES, HENCHMEN: "At the start of any Combat, a player may declare a Henchman to
+# fight in stead" (issue 22: bot games that use the Henchmen) -------------------------------------
+
+def _thief_meets_the_bandit(henchman, lives=4):
+    """The Thief (Strength 3) attacked by the Bandit (a Monster, no taming) in the Woods, one Henchman dealt."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"characters": [{"id": "thief", "space": "graveyard", "fate": 0, "lives": lives}],
+                     "options": {"henchmen_dealt": {"thief": [henchman]}},
+                     "board_cards": {"woods_1": ["bandit"]}}, dice=[1, 3, 6])
+    return talisman.apply(s, "move:woods_1")
+
+
+def test_the_heuristic_bot_declares_a_stronger_henchman():
+    s = _thief_meets_the_bandit("troll")   # printed Strength 6 against the Thief's 3
+    assert "henchman:troll" in {str(a) for a in talisman.legal_actions(s)}
+    assert str(HeuristicBot(0).choose(s)) == "henchman:troll"
+
+
+@pytest.mark.parametrize("lives, declared", [(4, False), (2, True)])
+def test_the_heuristic_bot_declares_a_weaker_henchman_only_when_low_on_lives(lives, declared):
+    s = _thief_meets_the_bandit("wizard", lives=lives)   # printed Strength 2 against the Thief's 3
+    assert "henchman:wizard" in {str(a) for a in talisman.legal_actions(s)}
+    assert (str(HeuristicBot(0).choose(s)) == "henchman:wizard") is declared
+
+
+def test_a_seeded_heuristic_bot_game_with_henchmen_uses_them_and_holds_the_invariants():
+    """Seeded bot games with ``henchmen: 1``: Henchmen fight in stead, every invariant holds
+    after every decision, and the game replays the same."""
+    characters = ("warrior", "wizard", "troll")
+    s = talisman.new_game(characters, seed=1, options={"henchmen": 1, "max_rounds": 40})
+    bots = {c: HeuristicBot(1000 + i) for i, c in enumerate(characters)}
+    actions = []
+    while not s.is_over:
+        a = bots[s.pending.player].choose(s)
+        actions.append(str(a))
+        s = talisman.apply(s, a)
+        assert invariants.check(s) == []
+    fights = [e.data for e in s.log if e.name == "henchman_fights"]
+    assert fights and any(a.startswith("henchman:") for a in actions)
+    assert {f["henchman"] for f in fights} <= {"priest", "minstrel", "ghoul"}  # the ones dealt
+    again = talisman.new_game(characters, seed=1, options={"henchmen": 1, "max_rounds": 40})
+    for a in actions:
+        again = talisman.apply(again, a)
+    assert again == s

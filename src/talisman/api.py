@@ -42,7 +42,6 @@ def assemble() -> dict[str, machine.Step]:
         >>> steps == api.STEPS
         True
     """
-    RULESET.register(endings.PLUGIN)
     RULESET.register(effects.PLUGIN)
     RULESET.register(henchmen.PLUGIN)  # OPTIONAL RULES, HENCHMEN: a base plugin (the option henchmen)
     RULESET.register(abilities.PLUGIN)  # SPECIAL ABILITIES that join combat at its hook points
@@ -50,6 +49,10 @@ def assemble() -> dict[str, machine.Step]:
     # RULES CONCERNING CHARACTERS: Master Levels, Magic Items, Abilities; Noblemen and Realms
     RULESET.register(master_levels.PLUGIN)
     RULESET.register(noblemen.PLUGIN)
+    # the endings after the base plugins that answer a death: KING OF THE HILL's last-survivor
+    # check (``character_died``) sees the player a Master Level's other piece keeps alive
+    # (docs/rulings.md R-S23.2)
+    RULESET.register(endings.PLUGIN)
     RULESET.register(movement.RAFTS_PLUGIN)  # Rafts: the bought Raft cards held (state.ext["rafts"])
     for plugin in expansion_plugins():
         RULESET.register(plugin)

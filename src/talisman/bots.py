@@ -16,7 +16,7 @@ from .definitions import load
 from .engine.dice import mix
 from .expansions import dungeon, timescape
 from .expansions.emperors_guard import data as guard_data, guard as guard_rules
-from .rules import characters as chars
+from .rules import characters as chars, henchmen
 
 
 class RandomBot:
@@ -132,6 +132,10 @@ class HeuristicBot(RandomBot):
         if p.kind == "portal":
             ch = state.characters[cid]
             return by_text["portal:strength" if ch.strength >= ch.craft else "portal:craft"]
+        if p.kind in ("combat", "defend"):
+            hench = self.choose_henchman(state, cid, by_text)
+            if hench is not None and "tame" not in by_text:
+                return hench
         if p.kind == "combat":
             return self.choose_combat(state, cid, by_text, actions)
         if p.kind == "fate":
@@ -175,6 +179,28 @@ class HeuristicBot(RandomBot):
         if fight is None or not escapes:
             return fight or actions[0]
         return fight if self.fight_odds(state, fight) >= Fraction(1, 2) else escapes[0]
+
+    def choose_henchman(self, state, cid, by_text):
+        """OPTIONAL RULES, HENCHMEN: "At the start of any Combat, a player may declare a
+        Henchman to fight in stead" (``henchman:<id>``, offered to the attacker and to the
+        defender).  The Henchman fights with the Strength (battle) or Craft (psychic combat)
+        printed on its card in place of the character's own, and loses the lives of a fight
+        lost, not the player: the bot declares its best Henchman (the highest printed value, then
+        the most lives) when that value is at least the character's own, or one less when the
+        character is down to :attr:`HENCHMAN_LIVES` lives or fewer.  None: no Henchman declared."""
+        offered = [t.split(":", 1)[1] for t in by_text if t.startswith("henchman:")]
+        if not offered or state.battle is None:
+            return None
+        counter = "craft" if state.battle.kind == "psychic" else "strength"
+        own = getattr(state.characters[cid], counter)
+        lives = {h["id"]: h["lives"] for h in henchmen.henchmen_of(state, cid)}
+        best = max(offered, key=lambda h: (getattr(load().characters[h], counter), lives.get(h, 0), h))
+        value = getattr(load().characters[best], counter)
+        slack = 1 if state.characters[cid].lives <= self.HENCHMAN_LIVES else 0
+        return by_text[f"henchman:{best}"] if value >= own - slack else None
+
+    #: The lives at or under which the bot lets a Henchman one point weaker fight in its stead.
+    HENCHMAN_LIVES = 2
 
     #: The highest battle roll the bot pays a Fate to roll again.
     REROLL_AT = 2

@@ -22,7 +22,8 @@ from talisman.errors import OptionError
 from talisman.notation import Action
 from talisman.rules import master_levels as ml
 from talisman.rules import noblemen
-from talisman.rules.characters import has_ability, set_alignment
+from talisman.definitions import load
+from talisman.rules.characters import has_ability, set_alignment, usable
 from talisman.rules.movement import has_talisman
 from talisman.state import update_character
 from talisman.testing.invariants import check
@@ -377,6 +378,26 @@ def test_the_mystic_split_and_joined_again_keeps_the_numbers():
     one = s.characters["wizard"]
     assert (one.strength, one.craft, one.gold) == (4, 5, 2 + 1)
     assert ml.resting(s, "wizard") is None and check(s) == []
+
+
+def test_the_mystic_uses_only_magic_objects_the_original_the_rest_until_joined():
+    """000 Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
+    Character may only use Non-Magic Objects and other possessions" (R-S23.1): a Follower is no
+    Magic Object, so the Mystic has no use of it; the Mirror Image's pieces use everything; joined
+    again, the one character uses everything."""
+    cards = load().cards
+    s = _with_title(["wizard"], "mystic", strength=4, craft=5)
+    original = s.characters["wizard"]
+    assert [usable(original, cards[c], s) for c in ("sword", "magic_belt", "maiden")] == [True, False, True]
+    assert usable(original, cards["magic_belt"])   # without the state: carrying is not using
+    s = ml.swap(s, "wizard", "test")
+    mystic = s.characters["wizard"]
+    assert [usable(mystic, cards[c], s) for c in ("sword", "magic_belt", "maiden")] == [False, True, False]
+    s = ml.give_back(s, "wizard", "resigned")
+    one = s.characters["wizard"]
+    assert all(usable(one, cards[c], s) for c in ("sword", "magic_belt", "maiden"))
+    m = _with_title(["warrior"], "mirror_image")
+    assert all(usable(m.characters["warrior"], cards[c], m) for c in ("sword", "magic_belt", "maiden"))
 
 
 def test_random_play_with_two_pieces_keeps_the_invariants():

@@ -97,7 +97,7 @@ def bonus_of(state, ch, which, context):
         b = c.bonus
         if not b or (cursed and c.type in ("object", "magic_object")) or (no_magic and c.type == "magic_object"):
             continue
-        if not usable(ch, c):
+        if not usable(ch, c, state):
             continue
         when = b.get("in", "always")
         if when == "always" or when == context:
@@ -211,12 +211,16 @@ def spell_limit(state, cid):
     return adjust(state, "spell_limit", SPELL_LIMIT.get(craft, 4 if craft >= 9 else 0), character=cid)
 
 
-def usable(ch, c):
+def usable(ch, c, state=None):
     """Whether a character may use an object: its alignment restriction (POSSESSIONS: the
     Assassin and the Holy Lance) and the character's own restrictions, which override the
     rules (SPECIAL ABILITIES): the Monk uses no weapon but the Axe (for rafts) and no armour;
-    the Priest uses no weapon."""
+    the Priest uses no weapon.  Given the ``state``, the ``object_usable`` hook may forbid more
+    (a Master Level's piece that uses only Magic Objects, or none: docs/master_levels.md);
+    carrying is not using (a card taken is refused by this test without the state only)."""
     if c.alignment and ch.alignment not in c.alignment:
+        return False
+    if state is not None and state.ext and not adjust(state, "object_usable", True, character=ch.id, card=c.id):
         return False
     own = () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
     if "no_weapons_or_armour" in own and (
@@ -238,7 +242,7 @@ def has_ability(state, cid, ability):
     if own:
         return True
     no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
-    return any(ability in card(c).abilities and usable(ch, card(c))
+    return any(ability in card(c).abilities and usable(ch, card(c), state)
                and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
 
 
@@ -253,7 +257,7 @@ def possession_data(state, cid, key):
     out = []
     for c in possessions(ch):
         d = card(c).data
-        if d and key in d and usable(ch, card(c)) and not (no_magic and card(c).type == "magic_object"):
+        if d and key in d and usable(ch, card(c), state) and not (no_magic and card(c).type == "magic_object"):
             out.append(d[key])
     return out
 

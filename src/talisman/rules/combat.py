@@ -323,7 +323,7 @@ def draughts(state, cid):
         return []
     ch = character(state, cid)
     return [c for c in dict.fromkeys(chars.in_use(ch))
-            if (load().cards[c].data or {}).get("strength_for_turn") and chars.usable(ch, load().cards[c])]
+            if (load().cards[c].data or {}).get("strength_for_turn") and chars.usable(ch, load().cards[c], state)]
 
 
 def drink(state, cid, card_id):
@@ -703,7 +703,7 @@ def _then(state, nxt):
 def save_objects(state, cid):
     """The character's life-saving objects, widest range first (the documented order)."""
     ch = character(state, cid)
-    out = [c for c in chars.in_use(ch) if load().cards[c].save and chars.usable(ch, load().cards[c])
+    out = [c for c in chars.in_use(ch) if load().cards[c].save and chars.usable(ch, load().cards[c], state)
            and not chars.objects_do_not_count(ch.space)]
     return sorted(dict.fromkeys(out), key=lambda c: _range(load().cards[c].save)[0])
 

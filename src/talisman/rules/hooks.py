@@ -291,6 +291,13 @@ Value hooks:
     Whether ``character`` may use ``ability`` that neither its card nor its possessions give
     (OPTIONAL RULES, HENCHMEN: a Henchman's Special Ability used "as if they were his own").
     Asked only when some plugin keeps state (``state.ext``); a Toad still uses none.
+``object_usable(state, usable, character, card)``
+    Whether ``character`` (the piece in play under that id) may use the possession ``card`` it
+    carries, once the card's and the character's own restrictions allow it
+    (``characters.usable`` given the state: its bonus, its abilities, its data); carrying is
+    not asked.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
+    CHARACTERS: the Mystic "may only use Magic Objects and Magic Items", the Original "only
+    Non-Magic Objects and other possessions").
 ``warrant_taking(state, result, character, cause)``
     ``character`` must take a Warrant Card (the Emperor's Guard: a tax unpaid, a Guard beaten);
     ``result`` is ``(state, taken)``, ``(state, False)`` to begin with.  A subscriber that keeps
@@ -332,7 +339,8 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "defender_options", "other_followers",
-               "follower_allowed", "table_roll", "life_value", "fate_value")
+               "follower_allowed", "table_roll", "life_value", "fate_value",
+               "object_usable")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -530,6 +530,19 @@ def _other(state, cid):
     return second if h["playing"] == "original" else "original"
 
 
+def object_usable(state, usable, character, card):
+    """Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
+    Character may only use Non-Magic Objects and other possessions."  While the player has two
+    pieces, the Mystic in play uses only Magic Objects (the Magic Items are Magic Objects), the
+    Original none; each still carries what it picks up ("The Mystic may only pick up an Object
+    to transport it back to the Original Character"; docs/rulings.md R-S23.1)."""
+    name = playing(state, character) if usable else None
+    if name is None or titles()[SLICE.of(state).held[character]["title"]]["second"] != "split":
+        return usable
+    magic = load().cards[card].type == "magic_object"
+    return magic if name == SECOND["split"] else not magic
+
+
 def piece_cards(ch):
     """Every card a piece holds."""
     return list(ch.objects) + list(ch.spells) + list(ch.scrolls) + list(ch.followers) + list(ch.trophies)
@@ -866,7 +879,7 @@ PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels",
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
-    "lives_losing": lives_losing},
+    "lives_losing": lives_losing, "object_usable": object_usable},
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},
     effect_schemas={"master_levels_offer": _PARAMS, "master_levels_title": _PARAMS,
