@@ -113,3 +113,15 @@ def test_only_the_barbarian_is_offered_the_berserker_lying_face_up():
     s = play(s, "move:woods_1")
     assert "take:berserker" not in {str(a) for a in talisman.legal_actions(s)}
     assert list(s.board_cards["woods_1"]) == ["berserker"] and not s.characters["troll"].followers
+
+
+def test_a_saved_game_with_a_card_a_character_brings_loads_and_counts_it():
+    # card conservation (talisman.validate) counts the set-aside card with its character only
+    import pytest
+    from talisman.errors import StateError
+    s = talisman.new_game(["swordsman", "warrior"], seed=2)
+    assert talisman.from_json(talisman.to_json(s)).decks == s.decks
+    text = talisman.to_json(talisman.new_game(["warrior"], seed=2)).replace(
+        '"adventure":[', '"adventure":["two_handed_sword",', 1)
+    with pytest.raises(StateError, match="two_handed_sword"):
+        talisman.from_json(text)
