@@ -302,7 +302,8 @@ def load_state(doc, steps):
         raise StateError("state", f"cannot be rebuilt: {_show(str(e))}") from None
     if state.ending is not None:
         seen = _check_cards(st, load(), state.config.expansions)
-        expected = _expected(load(), state.config.expansions, state.config.options)
+        expected = _expected(load(), state.config.expansions, state.config.options,
+                              state.config.characters)
         try:
             held = cards_held(state)
         except Exception as e:  # a malformed endings area
@@ -358,7 +359,9 @@ def _places(st):
 def _check_cards(st, defs, expansions):
     """Every card known to the game, and none in more places than it has copies (a card may be
     out of every place for a moment: held in a pending decision's arguments)."""
-    expected = _expected(defs, expansions, (st.get("config") or {}).get("options"))
+    config = st.get("config") or {}
+    seated = config.get("characters") if isinstance(config.get("characters"), list) else ()
+    expected = _expected(defs, expansions, config.get("options"), tuple(seated))
     seen = Counter()
     for path, card in _places(st):
         if not isinstance(card, str) or card not in defs.cards:
@@ -371,9 +374,9 @@ def _check_cards(st, defs, expansions):
     return seen
 
 
-def _expected(defs, expansions, options=None):
+def _expected(defs, expansions, options=None, characters=()):
     expected = Counter()
-    for cards in game_decks(defs, expansions, options).values():
+    for cards in game_decks(defs, expansions, options, characters).values():
         expected.update(cards)
     return expected
 

@@ -79,3 +79,49 @@ def test_the_exceptions_file_names_only_known_characters_and_spaces(tmp_path):
     (root / "exceptions.yaml").write_text(text)
     with pytest.raises(DataError, match="sheriff_of_nottingham"):
         load_from(root)
+
+
+def test_a_card_a_character_brings_joins_the_adventure_deck_only_with_him():
+    # Corrections/Additions/Deletions: the Swordsman's Two-handed Sword, the Barbarian's
+    # Berserker are in no deck; they join the Adventure deck when their character is seated
+    from talisman.testing.invariants import check
+    plain = talisman.new_game(["warrior", "wizard"], seed=3)
+    assert not {"two_handed_sword", "berserker"} & set(plain.decks["adventure"])
+    s = talisman.new_game(["swordsman", "barbarian"], seed=3)
+    assert s.decks["adventure"].count("two_handed_sword") == 1
+    assert s.decks["adventure"].count("berserker") == 1
+    assert "optional_rules" not in s.decks and check(s) == []
+    only = talisman.new_game(["swordsman", "warrior"], seed=3)
+    assert "two_handed_sword" in only.decks["adventure"] and "berserker" not in only.decks["adventure"]
+
+
+def test_a_game_without_those_characters_shuffles_as_before():
+    # the set-aside cards are not in the deck, so the seeded shuffle is the one without them
+    from talisman.rules.setup import game_decks
+    defs = load()
+    assert game_decks(defs, (), {}) == game_decks(defs, (), {}, ("warrior", "elf"))
+    with_him = game_decks(defs, (), {}, ("swordsman",))
+    assert with_him["adventure"] == game_decks(defs, (), {})["adventure"] + ["two_handed_sword"]
+
+
+def test_only_the_barbarian_is_offered_the_berserker_lying_face_up():
+    s = game([{"id": "barbarian", "space": "fields_1"}], [2], board_cards={"woods_1": ["berserker"]})
+    s = play(s, "move:woods_1")
+    assert "take:berserker" in {str(a) for a in talisman.legal_actions(s)}
+    s = game([{"id": "troll", "space": "fields_1"}, {"id": "barbarian", "space": "tavern"}], [2, 3],
+             board_cards={"woods_1": ["berserker"]})
+    s = play(s, "move:woods_1")
+    assert "take:berserker" not in {str(a) for a in talisman.legal_actions(s)}
+    assert list(s.board_cards["woods_1"]) == ["berserker"] and not s.characters["troll"].followers
+
+
+def test_a_saved_game_with_a_card_a_character_brings_loads_and_counts_it():
+    # card conservation (talisman.validate) counts the set-aside card with its character only
+    import pytest
+    from talisman.errors import StateError
+    s = talisman.new_game(["swordsman", "warrior"], seed=2)
+    assert talisman.from_json(talisman.to_json(s)).decks == s.decks
+    text = talisman.to_json(talisman.new_game(["warrior"], seed=2)).replace(
+        '"adventure":[', '"adventure":["two_handed_sword",', 1)
+    with pytest.raises(StateError, match="two_handed_sword"):
+        talisman.from_json(text)

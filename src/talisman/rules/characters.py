@@ -288,8 +288,12 @@ def carry_limit(ch):
 
 
 def follower_allowed(state, cid, card_id):
-    """Whether the Follower ``card_id`` may join ``cid`` (the ``follower_allowed`` hook, asked
-    only with expansions in play: a trophy that bars Followers)."""
+    """Whether the Follower ``card_id`` may join ``cid``: a card only some may take (``data.taken_with``
+    an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
+    only with expansions in play (a trophy that bars Followers)."""
+    only = (card(card_id).data or {}).get("taken_with")
+    if only and not has_ability(state, cid, only):
+        return False
     return not state.config.expansions or adjust(state, "follower_allowed", True, character=cid, card=card_id)
 
 

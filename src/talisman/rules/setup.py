@@ -18,10 +18,16 @@ from .characters import draw_scrolls, draw_spells
 DEFAULT_CHARACTERS = ("warrior", "wizard", "troll", "elf")
 
 
-def option_wants(card, options) -> bool:
+def option_wants(card, options, characters=()) -> bool:
     """Whether a set-aside card is in play with ``options``: its ``data.option`` is on (a list
-    value, the titles in use of ``master_levels``, must name the card's ``data.title``)."""
+    value, the titles in use of ``master_levels``, must name the card's ``data.title``); or,
+    for a card a character brings (``data.character``: the compendium's Corrections/Additions/
+    Deletions rows that name a card no deck holds, the Swordsman's Two-handed Sword, the
+    Barbarian's Berserker), that character is one of ``characters`` (so a game without him
+    keeps its decks, and its seeded shuffles, as they were)."""
     data = card.data or {}
+    if data.get("character"):
+        return data["character"] in characters
     value = (options or {}).get(data.get("option"))
     if value is None:
         return False
@@ -30,16 +36,16 @@ def option_wants(card, options) -> bool:
     return bool(value)
 
 
-def game_decks(defs, expansions, options=None):
+def game_decks(defs, expansions, options=None, characters=()):
     """Every card of the game: the base decks, with each enabled expansion's cards shuffled
     into the deck of the same name or forming a deck of their own, and the set-aside cards the
-    ``options`` call for in the deck they join."""
+    ``options`` (or the ``characters`` seated) call for in the deck they join."""
     decks = {deck: list(cards) for deck, cards in defs.decks.items() if deck != SET_ASIDE}
     for e in expansions:
         for deck, cards in defs.expansion_decks.get(e, {}).items():
             decks.setdefault(deck, []).extend(cards)
     for c in defs.decks.get(SET_ASIDE, ()):
-        if option_wants(defs.cards[c], options):
+        if option_wants(defs.cards[c], options, characters):
             decks.setdefault(defs.cards[c].home_deck, []).append(c)
     return decks
 
@@ -113,7 +119,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     chars = pmap({c: new_character(defs.characters[c], options["lives"], options["fate"],
                                    options["starting_gold"]) for c in characters})
     dice = Dice(seed=seed)
-    decks = game_decks(defs, expansions, options)
+    decks = game_decks(defs, expansions, options, characters)
     # "Shuffle all Cards Stockpiles. Do not combine these Stockpiles."  The Purchase and
     # Talisman cards are stocks beside the board, kept in a fixed order; an expansion
     # shuffles its own new decks in its setup hook.

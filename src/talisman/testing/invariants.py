@@ -114,7 +114,8 @@ def expected_cards(state):
         True
     """
     out = Counter()
-    for cards in game_decks(load(), state.config.expansions, state.config.options).values():
+    for cards in game_decks(load(), state.config.expansions, state.config.options,
+                            state.config.characters).values():
         out.update(cards)
     return out
 

@@ -14,7 +14,8 @@
   leave the City before repaying a Loan, the Bank's Wizard will turn him into a Toad."  Leaving
   with 4 gold repays it on the way out; without, the character becomes a Toad where he stands, does
   not leave this turn, and the Loan is settled.
-- Followers who "will not leave the City" (the Errand Boy, the Urchins) stay behind: discarded.
+- Followers who "will not leave the City" (the Errand Boy, the Urchins) stay behind: discarded;
+  they follow the Merchant out (the compendium's Corrections/Additions/Deletions row).
 """
 from __future__ import annotations
 
@@ -44,7 +45,10 @@ def attempt(state, cid, how, cause=None):
             return state, False
     state = streets.regain_animals(state, cid)
     ch = state.characters[cid]
-    behind = [f for f in ch.followers if data.stays_in_city(f)]
+    # (the Merchant's ``city_followers_follow``: "The Urchin and the Errand Boy will follow you
+    # out of the City")
+    behind = [] if chars.has_ability(state, cid, "city_followers_follow") else \
+        [f for f in ch.followers if data.stays_in_city(f)]
     if behind:
         state = update_character(state, cid, followers=[f for f in ch.followers if f not in behind])
         for f in behind:
