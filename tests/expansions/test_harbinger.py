@@ -753,7 +753,8 @@ def test_star_instructions_affect_every_character():
 
 def test_harbinger_spells_sacred_offering_and_terra_shift():
     """001 Components: the 10 Spells join the Spell deck; Sacred Offering trades a Follower or a
-    Magic Object for full lives or fate; Terra Shift pulls Terrain and cards to the caster."""
+    Magic Object for full lives or fate; Terra Shift, cast just after the caster's move, pulls
+    Terrain and cards to him."""
     s = hgame([{"id": "thief", "space": "fields_3", "lives": 2, "spells": ["sacred_offering"],
                 "followers": ["maiden"]}])
     assert "cast:sacred_offering" in legal(s)
@@ -763,12 +764,18 @@ def test_harbinger_spells_sacred_offering_and_terra_shift():
     assert nothing.characters["thief"].lives == 2  # no Magic Object to give: nothing happens
     s = play(s, "choose:follower_for_lives")
     assert s.characters["thief"].lives == 4 and not s.characters["thief"].followers
-    t = hgame([{"id": "thief", "space": "fields_3", "spells": ["terra_shift"]}],
+    t = hgame([{"id": "thief", "space": "woods_2", "spells": ["terra_shift"]}], [1],
               position={"terrain": {"city": "terrain_bog"}}, board_cards={"city": ["sword"]})
+    # card-data.md 2.4: "cast on a character who just moved": not at the start of the turn,
+    # but once the caster has moved, before his encounter
+    assert "cast:terra_shift" not in legal(t)
+    t = play(t, "move:fields_3")
+    assert legal(t) == {"go_on", "cast:terra_shift"}
     t = play(t, "cast:terra_shift")
     assert legal(t) == {"shift:city"}
     t = play(t, "shift:city")
-    assert ext(t, "terrain")["fields_3"] == "terrain_bog" and list(t.board_cards["fields_3"]) == ["sword"]
+    assert ext(t, "terrain")["fields_3"] == "terrain_bog" and "sword" in t.board_cards["fields_3"]
+    assert "city" not in t.board_cards and "terra_shift" not in t.characters["thief"].spells
 
 
 # --- the whole game ---------------------------------------------------------------------------------

@@ -69,7 +69,8 @@ def settle(state):
     * a fight between a lycanthrope and a character who is not one (BECOMING A LYCANTHROPE:
       "fights a character who has become a lycanthrope"), once for each comparison of scores;
     * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker: its
-      scores say the character was beaten): it follows him from now on.
+      scores say the character was beaten): it follows him from now on, and, since he was
+      beaten, a Lunar Event saying ``lost_to_enemy`` fires too (ruling R-SC-2).
 
     The Lunar Events in play and who is alive are those at the settlement (a turn boundary,
     or just before the Time card flips).
@@ -114,8 +115,12 @@ def settle(state):
                     riders = store.get(state, "riders", pmap())
                     state = store.store(state, riders=riders.set(who, f))
         elif result == "standoff" and scores and scores[-1][1] > scores[-1][0]:
-            for f in _enemy_cards(e["enemies"]):
-                if "stalks" in store.card_data(f) and store.alive(state, who):
+            stalkers = [f for f in _enemy_cards(e["enemies"]) if "stalks" in store.card_data(f)]
+            if stalkers:  # beaten, though spared the life (ruling R-SC-2): the Midnight Howl hears it
+                out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
+                        if "lost_to_enemy" in w]
+            for f in stalkers:
+                if store.alive(state, who):
                     state = _stalked(state, who, f)
     return queue(state, *out) if out else state
 
