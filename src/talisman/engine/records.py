@@ -160,7 +160,9 @@ class PlainViews:
         """Keep ``view`` (a plain dict of ``m``'s items, not to be changed after) beside ``m``."""
         table = self.table
         if len(table) >= self.limit:
-            del table[next(iter(table))]  # the oldest entry goes (see above: few maps stay alive)
+            # the oldest entry goes (see above: few maps stay alive); ``next`` and ``pop`` with
+            # defaults, so that two threads (a Dask worker's) evicting at once never raise
+            table.pop(next(iter(table), -1), None)  # (-1: no object's id)
         table[id(m)] = (m, view)
         return view
 
