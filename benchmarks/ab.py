@@ -7,7 +7,12 @@ into a temporary folder under the package name ``talisman_ab`` (its absolute imp
 module paths renamed), both engines play the same seeded random games (checked to end in the
 same states), and the best and median steps per second (CPU time) of each are printed.
 
-    PYTHONPATH=$PWD/src python benchmarks/ab.py HEAD~3 [--games 15] [--rounds 8]
+    PYTHONPATH=$PWD/src python benchmarks/ab.py HEAD~3 [--games 15] [--rounds 8] [--processes]
+
+``--processes`` times each engine in a fresh process per round instead (after the same warm-up
+there): CPython's garbage collector is a process's own, so in one process each engine's
+collections also walk the objects the other keeps alive, which hides a change in what an engine
+keeps (docs/performance.md, sixth pass of issue 20).
 """
 from __future__ import annotations
 
@@ -61,12 +66,34 @@ def games(t, n, rounds, finals=None, first=0):
     return steps
 
 
+CHILD = """
+import importlib, sys, time
+sys.path[:0] = {paths!r}
+from ab import games
+t = importlib.import_module({package!r})
+games(t, 3, {rounds})
+cpu = time.process_time()
+steps = games(t, {games}, {rounds})
+print(steps / (time.process_time() - cpu))
+"""
+
+
+def rate_in_a_process(package, root, n, rounds):
+    """Steps per second (CPU time) of ``n`` games played by ``package`` in a fresh process."""
+    code = CHILD.format(paths=[str(Path(__file__).resolve().parent), root], package=package,
+                        games=n, rounds=rounds)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev")
     ap.add_argument("--games", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=50)
     ap.add_argument("--repeat", type=int, default=8)
+    ap.add_argument("--processes", action="store_true",
+                    help="time each engine in a fresh process per round (see above)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as root:
         export(args.rev, root)
@@ -82,6 +109,9 @@ def main(argv=None):
         rates = {name: [] for name in engines}
         for _ in range(args.repeat):
             for name, t in engines.items():
+                if args.processes:
+                    rates[name].append(rate_in_a_process(t.__name__, root, args.games, args.rounds))
+                    continue
                 cpu = time.process_time()
                 steps = games(t, args.games, args.rounds)
                 rates[name].append(steps / (time.process_time() - cpu))

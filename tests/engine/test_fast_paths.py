@@ -164,6 +164,20 @@ def test_plain_views_follow_their_maps_and_never_outlive_a_change():
     assert records.plain_set(pmap({"x": 1}), "y", 2) == pmap({"x": 1, "y": 2})  # a map with no view yet
 
 
+def test_a_view_table_keeps_only_its_newest_maps_alive_and_rebuilds_a_dropped_view():
+    """The tables are small on purpose (engine/records.py: an entry keeps its map alive, and what
+    stays alive drives the garbage collector): when full, the oldest entry goes, not the newest."""
+    table = records.PlainViews(3)
+    maps = [pmap({"i": i}) for i in range(5)]
+    for m in maps:
+        assert table.view(m) == {"i": m["i"]}
+    assert len(table.table) == 3
+    assert table.find(maps[0]) is None and table.find(maps[1]) is None  # the two oldest left
+    assert [table.find(m) for m in maps[2:]] == [{"i": 2}, {"i": 3}, {"i": 4}]
+    assert table.view(maps[0]) == {"i": 0} and table.find(maps[2]) is None  # rebuilt, kept as newest
+    assert records.VIEWS.limit <= 64 and records.ARGUMENTS.limit <= 1024
+
+
 def test_character_reads_and_update_character_agree_with_the_map():
     s = talisman.new_game(("warrior", "wizard"), seed=3)
     assert character(s, "wizard") is s.characters["wizard"]

@@ -115,8 +115,14 @@ def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | No
 # opcode, and ``**m`` builds a key set and looks each key up again.  A :class:`PlainViews` table
 # keeps a plain dict of a pmap's items beside the map, by the map's identity.  The entry holds the
 # map itself, so its ``id`` cannot be reused while the entry exists; a view is only read (or
-# unpacked with ``**``, which copies it), never changed, never handed out as state.  Bounded:
-# cleared when full (a missing entry only costs one walk of the map).  Two tables use it:
+# unpacked with ``**``, which copies it), never changed, never handed out as state.  Bounded and
+# small: when full, the oldest entry goes (a missing entry only costs one walk of the map).  Small
+# on purpose: an entry keeps its map (and all the map holds: old characters, their turn flags)
+# alive, and objects kept alive across many decisions are what drive CPython's cyclic garbage
+# collector (a collection runs each time the objects still alive grow by 700, and each one walks
+# all the young objects); with 256 and 20,000 entries cleared only when full, the tables kept
+# about 45 objects a decision alive, the collector ran about twice as often and cost 12% of a
+# decision (docs/performance.md, sixth pass).  Two tables use it:
 #
 # - ``ARGUMENTS``: the argument pmaps of frames and decisions (``kwargs_of`` gives a step its
 #   arguments without walking the pmap): the memoized plain ones in the pmap's own order, a new
@@ -154,19 +160,21 @@ class PlainViews:
         """Keep ``view`` (a plain dict of ``m``'s items, not to be changed after) beside ``m``."""
         table = self.table
         if len(table) >= self.limit:
-            table.clear()
+            # the oldest entry goes (see above: few maps stay alive); ``next`` and ``pop`` with
+            # defaults, so that two threads (a Dask worker's) evicting at once never raise
+            table.pop(next(iter(table), -1), None)  # (-1: no object's id)
         table[id(m)] = (m, view)
         return view
 
 
-ARGUMENTS = PlainViews(20000)
-VIEWS = PlainViews(256)
+ARGUMENTS = PlainViews(512)  # the frames on a game's stack and its decision, and the hottest memoized ones
+VIEWS = PlainViews(32)  # the current state's characters (each change keeps a new map), board, options
 _find_view = VIEWS.find
 
 
-@functools.lru_cache(maxsize=16384)
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
-    """The pmap of ``(key, type, value)`` items: a pure memo (pmaps are immutable)."""
+    """The pmap of ``(key, type, value)`` items (not a memo itself: its two callers are, and
+    a memo of its own kept every event's data alive for a twentieth of hits)."""
     return pmap({k: v for k, _, v in items})
 
 
@@ -282,9 +290,11 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
     return e
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=1024)
 def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
-    """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``)."""
+    """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``),
+    small: the events that repeat (``turn_ended``...) stay in it, those carrying a number seen
+    once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``)."""
     return new_event(name, _scalar_pmap(key))
 
 
