@@ -419,3 +419,22 @@ def test_random_play_with_two_pieces_keeps_the_invariants():
             assert check(s) == []
         seen |= {e.name for e in s.log}
     assert {"second_piece_made", "piece_chosen"} <= seen
+
+
+def test_the_blood_moons_and_the_towers_own_checks_ask_the_mystics_use_limit():
+    """000 Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
+    Character may only use Non-Magic Objects" (R-S23.1): the Wolfsbane (an Object) adds nothing to
+    the Mystic's Werewolf chart roll, the Holy Lance (a Magic Object) nothing against the Dragon
+    Prince for the Original; joined again, both count."""
+    from talisman.expansions.blood_moon import lycanthropy, modifiers  # (the expansions' own checks)
+    from talisman.expansions.wizards_tower import dragon_bonus
+    s = talisman.new_game(["druid"], seed=5, expansions=["blood_moon", "wizards_tower"],
+                          options={"master_levels": ["mystic"]})
+    s = ml.take_title(update_character(s, "druid", objects=["holy_lance"]), "druid", "mystic", "test")
+    assert dragon_bonus(s, "druid") == 0
+    s = ml.swap(s, "druid", "test")
+    s = update_character(s, "druid", objects=["wolfsbane"])
+    assert lycanthropy.wolfsbane_bonus(s, "druid") == 0
+    assert modifiers.held_cards(s, "druid") == []
+    s = ml.give_back(s, "druid", "resigned")
+    assert lycanthropy.wolfsbane_bonus(s, "druid") == 2 and dragon_bonus(s, "druid") == 3

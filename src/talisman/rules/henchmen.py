@@ -21,7 +21,8 @@ and joins the game only through hook points (a base-game state without the optio
   Character Cards", plus what the player's Objects, Followers and Spells add;
 - ``lives_losing``: the Henchman that fought loses the lives of the fight, not the player; at 0
   it is dead and discarded;
-- ``character_died``: a dead player's Henchmen leave the game;
+- ``character_died``: a dead player's Henchmen leave the game (not when a Master Level's piece
+  dies and the player plays on with the other);
 - ``defender_options``: a character attacked by another may declare his Henchman too ("At the
   start of any Combat");
 - ``possession_gained`` / ``spoils_options`` / ``spoils_option_chosen``: "Henchmen are
@@ -53,6 +54,7 @@ from ..engine.ruleset import Plugin
 from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field
+from . import master_levels
 from .kernel import ExtSlice
 
 KEY = "henchmen"
@@ -339,8 +341,11 @@ def other_follower_taken(state, character, opponent, follower):
 
 
 def character_died(state, character):
+    """A dead player's Henchmen leave the game; a Master Level piece that dies is not the player
+    (the Mirror Image, the Mystic: he plays on with his other piece, docs/rulings.md R-MI6), who
+    keeps them (R-SA3)."""
     mine = henchmen_of(state, character)
-    if not mine:
+    if not mine or master_levels.resting(state, character) is not None:
         return state
     state = log(state, "henchmen_left", character=character, henchmen=[h["id"] for h in mine])
     return _set(state, character, [])

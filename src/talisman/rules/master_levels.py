@@ -887,4 +887,4 @@ PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels",
 
 
 __all__ = ["PLUGIN", "STEPS", "in_use", "title_of", "holder", "gained_abilities", "table", "titles",
-           "take_title", "give_back", "draw_ability"]
+           "take_title", "give_back", "draw_ability", "resting", "playing"]

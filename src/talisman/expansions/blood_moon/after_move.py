@@ -72,7 +72,7 @@ def _holds(state, cid, key):
     if ch.toad_turns:
         return []
     cards = load().cards
-    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])]
+    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c], state)]
     held += list(dict.fromkeys(ch.followers))
     return [c for c in held if store.card_data(c).get("after_move") == key]
 

@@ -140,7 +140,7 @@ def after_draw_cards(state, cid):
     ch = state.characters[cid]
     if ch.toad_turns:
         return []
-    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, load().cards[c])]
+    held = [c for c in dict.fromkeys(ch.objects) if chars.usable(ch, load().cards[c], state)]
     held += list(dict.fromkeys(ch.followers))
     return [(c, store.card_data(c)["after_draw"]) for c in held if store.card_data(c).get("after_draw")]
 

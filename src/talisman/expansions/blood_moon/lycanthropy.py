@@ -211,7 +211,7 @@ def wolfsbane_bonus(state, cid):
     if ch.toad_turns:
         return 0
     return max([store.card_data(c).get("werewolf_chart_bonus", 0) for c in ch.objects
-                if chars.usable(ch, load().cards[c])] or [0])
+                if chars.usable(ch, load().cards[c], state)] or [0])
 
 
 def _wolfsbane(state, who, total):

@@ -40,7 +40,7 @@ def _kind_of_space(space):
 
 def held_cards(state, cid):
     """The usable Objects and the Followers ``cid`` holds (none for a Toad or the dead)."""
-    return list(_held(state.characters.get(cid)))
+    return list(_held(state, state.characters.get(cid)))
 
 
 #: Memos of what a character's record and the Lunar Events decide, asked again for every die of
@@ -60,25 +60,27 @@ def _remember(memo, key, entry):
     return entry
 
 
-def _held(ch):
-    defs = load()
-    key = (id(ch), id(defs))
+def _held(state, ch):
+    # (what a piece may use can depend on the whole ``ext``: the ``object_usable`` hook, the
+    # Mystic's use limit; so the memo holds the ``ext`` record too)
+    defs, ext = load(), state.ext
+    key = (id(ch), id(defs), id(ext))
     hit = _HELD.get(key)
-    if hit is not None and hit[0] is ch and hit[1] is defs:
-        return hit[2]
+    if hit is not None and hit[0] is ch and hit[1] is defs and hit[2] is ext:
+        return hit[3]
     held: tuple = ()
     if ch is not None and ch.alive and not ch.toad_turns:
         cards = defs.cards
-        held = tuple([c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c])
+        held = tuple([c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c], state)
                       and not chars.objects_do_not_count(ch.space)] + list(dict.fromkeys(ch.followers)))
-    return _remember(_HELD, key, (ch, defs, held))[2]
+    return _remember(_HELD, key, (ch, defs, ext, held))[3]
 
 
-def _sources(events, ch, enemies):
+def _sources(state, events, ch, enemies):
     out = []
     for c in events:
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
-    for c in _held(ch):
+    for c in _held(state, ch):
         out += [(c, m) for m in store.card_data(c).get("modifiers", ())]
     for e in dict.fromkeys(enemies):
         out += [(e, m) for m in store.card_data(e).get("modifiers", ())]
@@ -87,21 +89,21 @@ def _sources(events, ch, enemies):
 
 def sources(state, cid, enemies=()):
     """``(card, modifier)`` for every modifier concerning ``cid`` now."""
-    return _sources(store.get(state, "lunar_events", ()), state.characters.get(cid), enemies)
+    return _sources(state, store.get(state, "lunar_events", ()), state.characters.get(cid), enemies)
 
 
 def by_hook(state, cid, enemies=()):
     """:func:`sources` grouped by the hook each modifier answers (``hook -> ((card, modifier),
-    ...)``), remembered for the same expansion record (its Lunar Events), character record and
-    enemies."""
-    record, ch, defs = state.ext.get(store.EXP), state.characters.get(cid), load()
+    ...)``), remembered for the same ``ext`` (the Lunar Events, and what a piece may use),
+    character record and enemies."""
+    record, ch, defs = state.ext, state.characters.get(cid), load()
     enemies = enemies if type(enemies) is tuple else tuple(enemies)
     key = (id(record), id(ch), id(defs), enemies)
     hit = _BY_HOOK.get(key)
     if hit is not None and hit[0] is record and hit[1] is ch and hit[2] is defs:
         return hit[3]
     grouped: dict = {}
-    for c, m in _sources(store.get(state, "lunar_events", ()), ch, enemies):
+    for c, m in _sources(state, store.get(state, "lunar_events", ()), ch, enemies):
         grouped.setdefault(m["hook"], []).append((c, m))
     frozen = {h: tuple(found) for h, found in grouped.items()}
     return _remember(_BY_HOOK, key, (record, ch, defs, frozen))[3]

@@ -184,7 +184,7 @@ def character_score(state, score, character, kind):
     for c in list(ch.objects) + list(ch.followers):
         card = chars.card(c)
         b = card.bonus
-        if card.type == "magic_object" and b and chars.usable(ch, card) and \
+        if card.type == "magic_object" and b and chars.usable(ch, card, state) and \
                 b.get("in", "always") in ("always", kind):
             score -= b.get(which, 0)
     b = state.battle
@@ -206,7 +206,7 @@ def dragon_bonus(state, cid):
     for c in list(ch.objects) + list(ch.followers):
         value = tower_data()["against_dragons"].get(c)
         card = chars.card(c)
-        if value is None or not chars.usable(ch, card):
+        if value is None or not chars.usable(ch, card, state):
             continue
         b = card.bonus or {}
         ordinary = b.get("strength", 0) if b.get("in", "always") in ("always", "battle") else 0
