@@ -106,13 +106,16 @@ def test_heuristic_games_pass_through_the_dungeon_and_the_timescape(expansions, 
     for state, chosen, bot in routes:
         cid = state.pending.player
         here = state.characters[cid].space
-        if state.pending.kind == "move" and not here.startswith("dg_"):
+        # the decision read by its rule step: a move chosen after the movement roll (the
+        # Dungeon's fate re-roll, another board's move) is no roll-or-Doorway choice
+        if state.pending.step == "dungeon.doorway_chosen":
             assert (chosen == "move:dg_entrance") == expected_route(state, cid), (seed, here, chosen)
-        elif here == "dg_entrance" and state.pending.kind == "move" and "roll" in {
-                str(a) for a in talisman.legal_actions(state)}:
-            # once down, only fewer than 2 lives turn the bot back through a Doorway (the
-            # Entrance's choice; not the fate re-roll offered after the roll)
-            assert (chosen == "roll") == (state.characters[cid].lives >= 2), (seed, chosen)
+        elif state.pending.step == "dungeon.entrance_chosen":
+            # once down, only fewer than 2 lives turn the bot back through a Doorway (when one
+            # is upturned: else the roll is the only way on)
+            doorways = any(str(a).startswith("move:") for a in talisman.legal_actions(state))
+            assert (chosen == "roll") == (state.characters[cid].lives >= 2 or not doorways), \
+                (seed, chosen)
         elif state.pending.kind == "choose" and any(
                 str(a).endswith("_timescape") for a in talisman.legal_actions(state)):
             # a way into the Timescape offered (not another choice made in the Dungeon)
