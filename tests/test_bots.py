@@ -148,3 +148,39 @@ def test_a_seeded_heuristic_bot_game_with_henchmen_uses_them_and_holds_the_invar
     for a in actions:
         again = talisman.apply(again, a)
     assert again == s
+
+
+def _in_the_treasure_chamber(talisman_held, on_the_crown=False, king=True):
+    """The Warrior in the Treasure Chamber since his last turn (THE TALISMAN DUNGEON, Leaving
+    the Dungeon), his move to choose; the Troll on the Crown of Command or in the Village."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"expansions": ["dungeon"], "options": {"king_of_the_hill": king},
+                     "characters": [{"id": "warrior", "space": "dg_treasure_chamber", "fate": 0,
+                                     "objects": ["talisman"] if talisman_held else []},
+                                    {"id": "troll", "space": "crown_of_command" if on_the_crown
+                                     else "village"}]}, dice=[])
+    assert s.pending.player == ("warrior" if king else "chance")
+    return s
+
+
+def test_the_bot_takes_the_talisman_and_the_portal_when_it_is_better_king_of_the_hill():
+    """KING OF THE HILL (the option): "Any Character reaching the Treasure Chamber in the Dungeon
+    may take a Talisman and exit the Dungeon at the Portal of Power"; Leaving the Dungeon: the
+    Treasure Chamber Chart, +1 for each character already on the Crown.  The bot wants the Crown:
+    without a Talisman it takes one; with one it takes the nearer way on average (the Portal of
+    Power: 6 spaces from the Crown; the chart: 40/6 with no one on the Crown, 28/6 with one)."""
+    bot = HeuristicBot(0)
+    s = _in_the_treasure_chamber(talisman_held=False)
+    assert str(bot.choose(s)) == "move:portal_of_power"
+    after = talisman.apply(s, bot.choose(s))
+    assert after.characters["warrior"].space == "portal_of_power"
+    assert "talisman" in after.characters["warrior"].objects
+    assert str(bot.choose(_in_the_treasure_chamber(talisman_held=True))) == "move:portal_of_power"
+    # with one character on the Crown the chart's +1 makes it the nearer way on average
+    assert str(bot.choose(_in_the_treasure_chamber(talisman_held=True, on_the_crown=True))) == "roll"
+    # without a Talisman one is worth more than the chart's better odds
+    assert str(bot.choose(_in_the_treasure_chamber(talisman_held=False, on_the_crown=True))) \
+        == "move:portal_of_power"
+    # without the option the chart is the only way: its die is rolled at once, no move to choose
+    off = _in_the_treasure_chamber(talisman_held=False, king=False)
+    assert "Treasure Chamber Chart" in off.pending.prompt

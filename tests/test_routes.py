@@ -104,19 +104,49 @@ def test_heuristic_games_pass_through_the_dungeon_and_the_timescape(expansions, 
     assert len(downs) == len(set(downs))
     assert routes, seed   # the bot was asked at a way in
     for state, chosen, bot in routes:
-        cid = state.pending.player
-        here = state.characters[cid].space
-        if state.pending.kind == "move" and not here.startswith("dg_"):
-            assert (chosen == "move:dg_entrance") == expected_route(state, cid), (seed, here, chosen)
-        elif here == "dg_entrance" and state.pending.kind == "move" and "roll" in {
-                str(a) for a in talisman.legal_actions(state)}:
-            # once down, only fewer than 2 lives turn the bot back through a Doorway (the
-            # Entrance's choice; not the fate re-roll offered after the roll)
-            assert (chosen == "roll") == (state.characters[cid].lives >= 2), (seed, chosen)
-        elif state.pending.kind == "choose" and any(
-                str(a).endswith("_timescape") for a in talisman.legal_actions(state)):
-            # a way into the Timescape offered (not another choice made in the Dungeon)
-            assert chosen.endswith("_timescape") == expected_route(state, cid), (seed, here, chosen)
+        assert route_verdict(state, chosen) is not False, (
+            seed, state.characters[state.pending.player].space, state.pending.step, chosen)
+
+
+def route_verdict(state, chosen):
+    """Whether the bot's ``chosen`` at ``state`` follows its route rule (:func:`expected_route`);
+    None when the decision is no way in or out.  The decision is read by its rule step: a move
+    chosen after the movement roll (the Dungeon's fate re-roll, another board's move) is no
+    roll-or-Doorway choice."""
+    cid = state.pending.player
+    legal = [str(a) for a in talisman.legal_actions(state)]
+    if state.pending.step == "dungeon.doorway_chosen":
+        return (chosen == "move:dg_entrance") == expected_route(state, cid)
+    if state.pending.step == "dungeon.entrance_chosen":
+        # once down, only fewer than 2 lives turn the bot back through a Doorway (when one is
+        # upturned: else the roll is the only way on)
+        doorways = any(t.startswith("move:") for t in legal)
+        return (chosen == "roll") == (state.characters[cid].lives >= 2 or not doorways)
+    if state.pending.kind == "choose" and any(t.endswith("_timescape") for t in legal):
+        # a way into the Timescape offered (not another choice made in the Dungeon)
+        return chosen.endswith("_timescape") == expected_route(state, cid)
+    return None
+
+
+def test_the_route_check_reads_the_entrance_choice_by_its_step():
+    """THE TALISMAN DUNGEON, Entering the Dungeon: at the Entrance the bot goes on into the spiral,
+    or back out through an upturned Doorway when down to 1 life; the move chosen after the roll
+    (the Dungeon's fate re-roll) is no such choice, and with no Doorway upturned the roll is the
+    only way on (a game's check once misread both)."""
+    from talisman.scenarios import setup_state
+    bot = HeuristicBot(0)
+    chars = [{"id": "warrior", "space": "dg_entrance", "fate": 1, "lives": 1},
+             {"id": "troll", "space": "village"}]
+    alone = setup_state({"expansions": ["dungeon"], "characters": chars}, dice=[3])
+    assert [str(a) for a in talisman.legal_actions(alone)] == ["roll"]
+    assert str(bot.choose(alone)) == "roll" and route_verdict(alone, "roll") is True
+    door = setup_state({"expansions": ["dungeon"], "characters": chars,
+                        "board_cards": {"tavern": ["dungeon_doorway"]}}, dice=[3])
+    assert str(bot.choose(door)) == "move:tavern"
+    assert route_verdict(door, "move:tavern") is True and route_verdict(door, "roll") is False
+    rolled = talisman.apply(alone, "roll")   # the fate re-roll offered after the roll of 3
+    assert rolled.pending.step == "dungeon.roll_kept" and rolled.characters["warrior"].space == "dg_entrance"
+    assert route_verdict(rolled, str(bot.choose(rolled))) is None
 
 
 def test_the_treasure_chamber_route_comes_out_past_the_sentinel():

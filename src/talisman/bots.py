@@ -77,7 +77,9 @@ class HeuristicBot(RandomBot):
     Entrance: that alone does not turn it back); in the Timescape it rolls on the Movement
     Table, or follows the Red line with a Warp Belt when that line's end is nearer the way out
     than a roll's on average.  Leaving needs fewer lives than going down, so the bot never shuttles between a
-    Doorway and the Entrance."""
+    Doorway and the Entrance.  In the Treasure Chamber with the option ``king_of_the_hill`` it
+    takes the Talisman and the Portal of Power instead of the chart when that is better for it
+    (:meth:`takes_the_talisman`)."""
 
     name = "heuristic"
     READY = 13   # Strength + Craft at which a character with a Talisman goes for the Crown
@@ -319,6 +321,9 @@ class HeuristicBot(RandomBot):
             return None
         # once down, only lives turn it back (its goal may fall with the animals left behind)
         stays = state.characters[cid].lives >= self.ROUTE_LIVES
+        portal = f"move:{dungeon.PORTAL}"
+        if here == spiral[-1] and portal in by_text:   # KING OF THE HILL: the chart or the Portal
+            return by_text[portal] if self.takes_the_talisman(state, cid) else by_text["roll"]
         if here == spiral[0]:   # the Entrance: in, or back out through a Doorway
             out = [a for t, a in by_text.items() if t.startswith("move:")]
             # (no ``roll`` to choose: the die is rolled, the ordinary move choice takes the spaces)
@@ -326,6 +331,22 @@ class HeuristicBot(RandomBot):
         if "flee" in by_text and not stays:
             return by_text["flee"]
         return by_text.get("roll") or next((a for t, a in by_text.items() if t.startswith("move:")), None)
+
+    def takes_the_talisman(self, state, cid):
+        """In the Treasure Chamber with the option ``king_of_the_hill`` (KING OF THE HILL: "may
+        take a Talisman and exit the Dungeon at the Portal of Power"), whether that way is better
+        for a bot that wants the Crown than the Treasure Chamber Chart: yes when the character holds
+        no Talisman and the stock has one left (the Crown needs one: the Valley of Fire); else
+        when the Portal of Power is nearer the Crown (:func:`distances_to`) than the chart's
+        destinations on average (a die, +1 for each character already on the Crown, over 6 read
+        as 6: Leaving the Dungeon)."""
+        if not chars.has_ability(state, cid, "talisman") and state.decks.get("talisman"):
+            return True
+        dist = distances_to("crown_of_command")
+        rows = dungeon.chart()
+        bonus = dungeon.crowned(state, cid)
+        chart = Fraction(sum(dist.get(rows[min(6, d + bonus)], 99) for d in range(1, 7)), 6)
+        return dist.get(dungeon.PORTAL, 99) < chart
 
     def choose_move(self, state, cid, actions):
         texts = [str(a) for a in actions]

@@ -468,13 +468,19 @@ def treasure_chosen(state, action):
 def emerged(state, action):
     """The Treasure Chamber Chart: +1 per character already on the Crown; over 6 read as 6."""
     cid = state.current
-    on_crown = sum(1 for o in state.order if o != cid and state.characters[o].alive
-                   and state.characters[o].space == CROWN)
+    on_crown = crowned(state, cid)
     total = min(6, sum(action.dice) + on_crown)
     dest = chart()[total]
     state = log(state, "treasure_chamber_chart", character=cid, roll=sum(action.dice), bonus=on_crown,
                 result=total, to=dest)
     return emerge(state, cid, dest)
+
+
+def crowned(state, cid):
+    """The Treasure Chamber Chart's bonus for ``cid``: "You may add 1 to your die roll for each
+    Character already on the Crown of Command Space"."""
+    return sum(1 for o in state.order if o != cid and state.characters[o].alive
+               and state.characters[o].space == CROWN)
 
 
 def emerge(state, cid, dest):

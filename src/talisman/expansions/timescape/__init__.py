@@ -22,6 +22,8 @@ Joins the base game through hooks only (``talisman.expansions``):
   Purchase cards) may be fired instead of the encounter (:mod:`.ranged`).  ``turn_ended``: no card
   is left on the Timescape board (discarded).
 - ``spell_cast``, ``scroll_read``: a Spell cast or a Scroll read there rolls on the D8 table (``magic.yaml``).
+- ``turn_beginning``: a Timescape character who joins later (LOSING ALL LIVES) is put on the Warp
+  Gate as his first turn begins, as the eight are at the set-up.
 - ``turn_started``: a prisoner of the Sentinels escapes with 2D8 under or equal to his Craft, or
   his turn ends.
 - ``before_forced_move`` / ``teleport_destinations``: the Timescape is entered and left only by
@@ -347,6 +349,33 @@ def setup(state):
             state = update_character(state, cid, space=WARP_GATE)
             state = log(state, "timescape_start", character=cid, space=WARP_GATE)
     return SLICE.init(state)
+
+
+def turn_beginning(state, character):
+    """A Timescape character who joins later (LOSING ALL LIVES, the option ``new_character``)
+    starts in the Timescape as the eight do at the set-up (rulings R-DT-7, R-SB-2): placed on the
+    Warp Gate as his first turn begins, before its movement."""
+    ch = state.characters[character]
+    if (character in TIMESCAPE_CHARACTERS and state.option("new_character")
+            and ch.space == load().characters[character].start and joined_this_turn(state, character)):
+        state = update_character(state, character, space=WARP_GATE)
+        state = log(state, "timescape_start", character=character, space=WARP_GATE)
+    return state
+
+
+def joined_this_turn(state, cid):
+    """Whether this turn of ``cid`` is his first after joining the game (LOSING ALL LIVES): back
+    from this turn's ``turn_started``, the log reaches his ``new_character`` before any other
+    turn's start."""
+    starts = 0
+    for event in reversed(state.log):
+        if event.name == "new_character":
+            return event.data.get("character") == cid
+        if event.name == "turn_started":
+            starts += 1
+            if starts > 1:
+                return False
+    return False
 
 
 def full_turn(state):
@@ -767,7 +796,7 @@ def target_rolled(state, action, caster, spell, context, kind="spell"):
     return run_effects(state, cast["effect"], target, {"card": spell, "caster": caster})
 
 
-HOOKS = {"setup": setup, "turn_started": turn_started, "turn_ended": turn_ended, "draw_deck": draw_deck,
+HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_started, "turn_ended": turn_ended, "draw_deck": draw_deck,
          "before_movement": before_movement, "cards_drawn": cards_drawn,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
