@@ -221,7 +221,8 @@ def _thaw(x):
 def test_dark_binding_the_caster_chooses_where_the_target_moves_next():
     """001 Harbinger Spells, Dark Binding: "choose another character's move direction and
     stopping point" -- the target rolls its next move, the caster chooses the destination among
-    the spaces the roll reaches; the binding is then used up."""
+    the spaces along either direction up to the roll ("may stop him anywhere along it",
+    card-data.md 2.4); the binding is then used up."""
     from talisman.definitions import load
     from talisman.rules import movement
     s = hgame([{"id": "wizard", "space": "fields_3", "spells": ["dark_binding"]},
@@ -233,8 +234,9 @@ def test_dark_binding_the_caster_chooses_where_the_target_moves_next():
         s = play(s, sorted(legal(s))[0])
     assert s.pending.step == "harbinger.bound_rolled"  # no "before moving" choice for the target
     s = play(s, "roll:4")
-    reach = set(movement.reachable(load().board, "woods_2", 4))
+    reach = {d for k in (1, 2, 3, 4) for d in movement.reachable(load().board, "woods_2", k)}
     assert s.pending.player == "wizard" and legal(s) == {f"move:{d}" for d in reach}
+    assert len(reach) > len(movement.reachable(load().board, "woods_2", 4))  # the shorter stops
     dest = sorted(reach)[-1]
     s = play(s, f"move:{dest}")
     assert s.characters["warrior"].space == dest

@@ -88,11 +88,23 @@ def bound_fate(state, action, who, caster, roll):
     return _roll(state, who, caster, f"movement re-roll of {who} (Dark Binding)")
 
 
+def _along(state, who, roll):
+    """The spaces along every direction of a ``roll``-long move, each with its path: the roll's
+    own ends and every space short of them (Dark Binding, card-data.md 2.4: "you choose his
+    direction and may stop him anywhere along it"); a space met at several distances keeps the
+    shortest path."""
+    board, here = load().board, state.characters[who].space
+    paths: dict = {}
+    for k in range(roll, 0, -1):
+        paths.update(movement.reachable(board, here, k))
+    return paths
+
+
 def _offer(state, who, caster, n, movement):
-    dests = movement.reachable(load().board, state.characters[who].space, n)
+    dests = _along(state, who, n)
     allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
                      dice=(n,))
-    options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks among the roll's own
+    options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks along the roll
     if not options:
         return log(state, "no_move", character=who, roll=n)
     return decide(state, caster, "move", options, "harbinger.bound_chosen",
@@ -103,7 +115,7 @@ def bound_chosen(state, action, who, roll):
     """Rule step: the target walks the path the caster chose."""
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("moved", True))
-    path = movement.reachable(load().board, ch.space, roll)[action.args[0]]
+    path = _along(state, who, roll)[action.args[0]]
     return movement.follow(state, who, path)
 
 
