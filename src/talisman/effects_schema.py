@@ -90,7 +90,7 @@ EFFECTS = {
     "standoff": _obj(),
     # movement
     "move_to": _obj(["space"], space=_ID, encounter={"type": "boolean"}),
-    "teleport": _obj(["region"], region=_REGION, encounter={"type": "boolean"}),
+    "teleport": _obj(["region"], region=_REGION, encounter={"type": "boolean"}, other={"type": "boolean"}),
     "next_move": _obj(to=_ID, teleport=_REGION,
                       free_on={"type": "array", "items": _POS, "minItems": 1}),
     "move_steps": _obj(["count"], count=_POS),

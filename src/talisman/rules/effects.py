@@ -732,7 +732,7 @@ def move_to(state, params, actor, source):
 
 def teleport(state, params, actor, source):
     return movement.offer_teleport(state, actor, params["region"], params.get("encounter", True),
-                                   _cause(source))
+                                   _cause(source), params.get("other", False))
 
 
 def next_move(state, params, actor, source):

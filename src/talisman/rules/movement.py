@@ -593,8 +593,11 @@ def teleport_destinations(state, cid, region):
                            region=asked))
 
 
-def offer_teleport(state, cid, region, encounter, cause):
-    options = [f"teleport:{s}" for s in teleport_destinations(state, cid, region)]
+def offer_teleport(state, cid, region, encounter, cause, other=False):
+    """Offer a teleport within ``region``; ``other``: to any space but the one the character
+    stands on ("any other space")."""
+    here = character(state, cid).space if other else None
+    options = [f"teleport:{s}" for s in teleport_destinations(state, cid, region) if s != here]
     if not options:
         return log(state, "no_destination", character=cid, cause=cause)
     return decide(state, cid, "teleport", options, "movement.teleport_chosen",
