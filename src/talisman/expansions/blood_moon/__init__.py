@@ -131,7 +131,9 @@ def movement_rolled(state, character, roll, dice=None):
     counts when fate buys another; under the Moon Mist the lower die is the roll)."""
     if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
                                       modifiers.active(state, character, "movement")):
-        roll = min(dice)
+        roll = min(dice)  # the base log's movement_roll holds the dice's sum: say which counts
+        state = log(state, "movement_roll_counted", character=character, roll=roll, dice=list(dice),
+                        cause="the lowest die (Moon Mist)")
     state = held.movement_rolled(state, character, roll, dice)  # the Black Cat goes on a 1
     if roll == 1:
         state = store.store(state, werewolf_due=character)
