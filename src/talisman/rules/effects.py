@@ -367,10 +367,14 @@ def taken_from_discards(state, action, actor, cause):
 
 
 def sell_objects(state, params, actor, source):
-    """Sell any Objects for ``price`` gold each (one at a time, until done).  ``trade: false``: a
-    conversion with no one to trade with (the Alchemy Spell), logged as ``object_converted``."""
+    """Sell any Objects for ``price`` gold each (one at a time, until done); a Magic Object only
+    when its card says ``data.sold_as_object`` (the Blood Moon's Living Doll, sold to the
+    Alchemist).  ``trade: false``: a conversion with no one to trade with (the Alchemy Spell),
+    logged as ``object_converted``."""
     ch = state.characters[actor]
-    options = [f"sell:{c}" for c in dict.fromkeys(ch.objects) if load().cards[c].type == "object"]
+    cards = load().cards
+    options = [f"sell:{c}" for c in dict.fromkeys(ch.objects)
+               if cards[c].type == "object" or (cards[c].data or {}).get("sold_as_object")]
     if not options:
         return state
     return decide(state, actor, "sell", options + ["done"], "effects.sold",
