@@ -32,6 +32,7 @@ from click.testing import CliRunner
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
 from talisman.cli import main
+from talisman.api import chance_outcomes
 from talisman.odds import Best, combat_odds, decided_by_roll, odds
 from talisman.rules import combat as combat_rules
 from talisman.scenarios import setup_state
@@ -225,11 +226,88 @@ def test_a_roll_no_card_answers_is_scored_off_the_record():
         rolling = talisman.apply(state, "fight", stop_at_chance=True)
         assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling, _Fighting(BOT))
     # a card that answers the result (a die that turns a loss, a fight on, a result turned, an
-    # added die), or a listener not known to be quiet (the Harbinger's beaten cards): the rules
+    # added die): the rules
     for name in ("sun shield: a die turns a loss", "torchbearer: attack again",
-                 "pharaoh's crown: the creature rolls again", "champion of light: an added die by Day"):
+                 "pharaoh's crown: the creature rolls again", "champion of light: an added die by Day",
+                 "flail of blood: a second die"):
         assert decided_by_roll(at_creature_roll(CASES[name](), 4)) is None, name
-    assert decided_by_roll(at_creature_roll(sentinel("harbinger"), 4)) is None
+
+
+def herald_of_famine():
+    """The Wizard (Craft 4, the Maiden's 2) meets the Herald of Famine (Craft 3; "if you roll 4-6 for
+    your psychic combat roll, lose 1 Follower", its ``on_roll``)."""
+    return at_combat("wizard", "chapel", "fields_2", ["herald_of_famine"], expansions=["harbinger"],
+                     craft=4, fate=0, followers=["maiden"])
+
+
+def first_roll(state):
+    """From the combat's decision: fight, the character's first possible roll, to the creature's."""
+    state = talisman.apply(state, "fight", stop_at_chance=True)
+    state = talisman.apply(state, chance_outcomes(state)[0][0], stop_at_chance=True)
+    assert state.pending.step == "combat.opponent_rolled"
+    return state
+
+
+def test_the_harbinger_is_quiet_where_its_hook_queues_nothing():
+    """The Harbinger answers a combat's result only through its ``combat_resolved`` hook
+    (``harbinger.answers_result``): where the hook queues nothing for the combat (no beaten
+    card's effects, Herald's roll, Horseman, second die, held card or Omen), a creature's roll is
+    scored off the record, and the search is the full search's (RESOLVING COMBAT VS CREATURES OR
+    ENEMIES).  The Thief's 4 kept (12) against the Sentinel's 9 + c: won on c <= 2, a standoff on
+    3.  The Wizard's 6 + 2 kept against the Herald of Famine's 3 + c: won on c <= 4, a standoff
+    on 5; kept 5, the Herald's roll (4-6) answers it: the rules."""
+    plain = ["won"] * 2 + ["standoff"] + ["lost"] * 3
+    assert [r for r, _ in decided_by_roll(at_creature_roll(sentinel("harbinger"), 4))] == plain
+    assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 2))] == \
+        ["won"] * 4 + ["standoff", "lost"]
+    assert decided_by_roll(at_creature_roll(herald_of_famine(), 5)) is None
+    for name in ("flail of blood: a second die", "bone giant beaten", "horseman not beaten"):
+        assert decided_by_roll(first_roll(CASES[name]())) is None, name
+    for state in (sentinel("harbinger"), herald_of_famine()):
+        rolling = talisman.apply(state, "fight", stop_at_chance=True)
+        for policy in (_Fighting(BOT), Best("won")):
+            fast = odds(rolling, "combat_resolved", policy=policy)
+            assert dict(fast) == full(rolling, policy), policy
+            assert sum(fast.values()) == 1
+    # the Herald of Famine: 6 + d against 3 + c, won where c < d + 3 (3 + 4 + 5 + 6 + 6 + 6 of 36);
+    # 4-6 kept lose the Maiden, not the result
+    assert odds(talisman.apply(herald_of_famine(), "fight", stop_at_chance=True), "combat_resolved",
+                policy=_Fighting(BOT))["won"] == F(30, 36)
+
+
+def test_harbinger_games_fights_are_the_full_search(monkeypatch):
+    """In seeded Harbinger games played by the heuristic bot, every fight the bot meets (a
+    Harbinger card or not, with whatever the game has dealt) is answered as the full search
+    answers it, and some of them score a creature's roll off the record (the Harbinger quiet)."""
+    import importlib
+
+    from talisman.odds import OddsTooLarge
+    odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
+    scored = []
+    original = odds_module._scored
+
+    def counted(state):
+        found = original(state)
+        scored.append(found is not None)
+        return found
+
+    monkeypatch.setattr(odds_module, "_scored", counted)
+    compared = 0
+    for seed in (0, 1):
+        state = talisman.new_game(["warrior", "wizard", "troll"], seed=seed, expansions=["harbinger"],
+                                  options={"max_rounds": 12})
+        while not state.is_over:
+            if state.pending.kind == "combat" and "fight" in map(str, talisman.legal_actions(state)):
+                rolling = talisman.apply(state, "fight", stop_at_chance=True)
+                try:
+                    fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT), limit=3000))
+                    slow = full(rolling, _Fighting(BOT))
+                except OddsTooLarge:
+                    fast = slow = None
+                assert fast == slow, (seed, len(state.log))
+                compared += fast is not None
+            state = talisman.apply(state, BOT.choose(state))
+    assert compared >= 20 and any(scored)
 
 
 def test_the_quiet_listeners_never_change_the_result():
@@ -250,8 +328,10 @@ def test_the_quiet_listeners_never_change_the_result():
         assert set(re.findall(r'frame\("([a-z_.]+)"', source)) <= REACTIONS, pid
     assert QUIET_AT_RESULT["blood_moon"](at_roll)
     assert not QUIET_AT_RESULT["blood_moon"](at_creature_roll(CASES["sun shield: a die turns a loss"](), 4))
-    # a listener not named there (the Harbinger's: a beaten card's effects) is left to the rules
-    assert "combat_resolved" in RULESET.plugin("harbinger").hooks and "harbinger" not in QUIET_AT_RESULT
+    # the Harbinger's is quiet where its hook queues nothing (the cases above)
+    assert "combat_resolved" in RULESET.plugin("harbinger").hooks
+    assert QUIET_AT_RESULT["harbinger"](at_creature_roll(sentinel("harbinger"), 4))
+    assert not QUIET_AT_RESULT["harbinger"](at_creature_roll(CASES["flail of blood: a second die"](), 4))
 
 
 def test_the_remembered_modifiers_follow_the_records():

@@ -35,6 +35,7 @@ from .engine.records import set_field
 from .engine.ruleset import RULESET
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
+from .expansions import harbinger
 from .expansions.blood_moon import modifiers as blood_moon_modifiers
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
@@ -696,10 +697,13 @@ def _listens(state, hook):
 #: fights on or adds a die (``blood_moon.modifiers.answers_result``; otherwise its answers are an
 #: Enemy moving on and the Black Cat let go: :data:`REACTIONS`); the Dungeon (a character defeated
 #: there is marked to move toward the Entrance: no die, no decision); the Master Levels (a title
-#: offered for beating its holder: :data:`REACTIONS`).  A plugin not named here (the Harbinger:
-#: a beaten card's effects may turn the result) leaves the roll to the rule steps.
+#: offered for beating its holder: :data:`REACTIONS`); the Harbinger, when its hook queues
+#: nothing for this combat (``harbinger.answers_result``: no beaten card's effects, Herald's
+#: roll, Horseman, second die, held card or Omen answers it).  A plugin not named here leaves
+#: the roll to the rule steps.
 QUIET_AT_RESULT = {
     "blood_moon": lambda state: not blood_moon_modifiers.answers_result(state),
+    "harbinger": lambda state: not harbinger.answers_result(state),
     "dungeon": lambda state: True,
     "master_levels": lambda state: True,
 }
