@@ -109,8 +109,8 @@ def discard_battle_card(state):
 
 def won(state, pid, slot):
     """Winning a Battle.  The obstacle is settled first (flipped face down, the Lineup
-    refilled when its last card is beaten, the Battle card discarded), then the winner moves forward and, "Next", draws the Resource Reward (choice
-    ``battle_won_order``)."""
+    refilled when its last card is beaten, the Battle card discarded), then the winner moves
+    forward and, "Next", draws the Resource Reward (choice ``battle_won_order``, R-TF7.1)."""
     defs = load()
     obstacle = defs.obstacles[state.lineup[slot].card]
     lineup = state.lineup.set(slot, attrs.evolve(state.lineup[slot], face_up=False))
