@@ -48,13 +48,14 @@ def test_002_battling_obstacles_4_the_cloak_face_counts_zero():
     assert roll["value"] == 0 and roll["total"] == 5 and events(s, "battle_lost")
 
 
-def test_002_winning_a_battle_reward_flip_discard_then_move_forward():
-    """002 Winning a Battle: draw the Resource Reward, flip the obstacle face down, discard the
-    Battle card, move forward up to its Movement rating (never into another Obstacle space)."""
+def test_002_winning_a_battle_flip_discard_move_forward_then_reward():
+    """002 Winning a Battle: flip the obstacle face down, discard the Battle card, move forward
+    up to its Movement rating (never into another Obstacle space); "Next", draw the Resource
+    Reward (after the move, R-TF7.1)."""
     s = apply(at_obstacle([2, 4], decks={"resources": ["red_sparks", "dumbledore"]}),
               "battle:green_5_4")
     assert not s.lineup[0].face_up and s.lineup[1].face_up
-    assert list(s.players["harry"].tiles) == ["red_sparks"]        # grindylow's reward: 1
+    assert list(s.players["harry"].tiles) == []                    # not yet: the move first
     assert list(s.discards["battle"]) == ["green_5_4"]
     assert s.pending.kind == "advance"
     opts = options(s)
@@ -63,6 +64,7 @@ def test_002_winning_a_battle_reward_flip_discard_then_move_forward():
     assert "move:r13c6" not in opts                    # back towards the Entrance
     s = apply(s, "move:r12c10")
     assert s.players["harry"].space == "r12c10"
+    assert list(s.players["harry"].tiles) == ["red_sparks"]        # grindylow's reward: 1
 
 
 def test_002_winning_a_battle_the_last_card_refills_the_lineup():

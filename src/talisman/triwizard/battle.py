@@ -109,8 +109,8 @@ def discard_battle_card(state):
 
 def won(state, pid, slot):
     """Winning a Battle.  The obstacle is settled first (flipped face down, the Lineup
-    refilled when its last card is beaten, the Battle card discarded, the Resource Reward
-    drawn), then the winner moves forward (choice ``battle_won_order``)."""
+    refilled when its last card is beaten, the Battle card discarded), then the winner moves
+    forward and, "Next", draws the Resource Reward (choice ``battle_won_order``, R-TF7.1)."""
     defs = load()
     obstacle = defs.obstacles[state.lineup[slot].card]
     lineup = state.lineup.set(slot, attrs.evolve(state.lineup[slot], face_up=False))
@@ -119,10 +119,17 @@ def won(state, pid, slot):
     card = state.battle_card
     state = discard_battle_card(state)
     frames = [frame("battle.refill_lineup")] if current_obstacle(state) is None else []
-    frames += piles.draws(piles.RESOURCES, "tiles", pid, obstacle.reward)[::-1]
-    frames += [frame("resources.check_limit", player=pid),
-               frame("battle.advance", rating=defs.battle[card].movement)]
+    frames += [frame("battle.advance", rating=defs.battle[card].movement),
+               frame("battle.reward", player=pid, n=obstacle.reward)]
     return push(state, *then(*frames))
+
+
+def reward(state, player, n):
+    """Winning a Battle: "Next, draw the number of Resource Tiles indicated by the Resource
+    Reward", then the limit of six.  Drawn even when the advance ended the turn (a Headstone
+    tile turned over, R-TF7.2): ``turn.end_turn_now`` keeps this step."""
+    frames = piles.draws(piles.RESOURCES, "tiles", player, n)[::-1]
+    return push(state, *then(*frames, frame("resources.check_limit", player=player)))
 
 
 def refill_lineup(state):
@@ -152,4 +159,4 @@ def lost(state, pid, slot):
 
 STEPS = {"battle.card_played": card_played, "battle.rolled": rolled,
          "battle.double_die": double_die, "battle.refill_lineup": refill_lineup,
-         "battle.advance": advance}
+         "battle.advance": advance, "battle.reward": reward}

@@ -112,11 +112,22 @@ def end_turn(state):
     return push(state, frame("turn.start"))
 
 
+# Steps the end of a turn does not drop: a won battle's reward, drawn "Next" after the
+# advance even when the advance turned over a Headstone tile (R-TF7.2).
+SURVIVE_TURN_END = frozenset({"battle.reward"})
+
+
 def end_turn_now(state):
-    """The turn ends at once: drop the rest of this turn's steps down to its end."""
+    """The turn ends at once: drop the rest of this turn's steps down to its end (but the
+    steps of ``SURVIVE_TURN_END``, which still run, in their order)."""
     stack = state.stack
+    kept = []
     while stack and stack[-1].step != "turn.end":
+        if stack[-1].step in SURVIVE_TURN_END:
+            kept.append(stack[-1])
         stack = stack.delete(len(stack) - 1)
+    for step in reversed(kept):
+        stack = stack.append(step)
     return attrs.evolve(state, stack=stack)
 
 
