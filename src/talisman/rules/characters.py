@@ -518,19 +518,25 @@ def return_bought_raft(state, cid):
     return replace(state, decks=state.decks.set("purchase", state.decks["purchase"].extend(cards)))
 
 
-def kill(state, cid, cause):
-    """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
-    space; trophies and spells are discarded; counters go back to the stock."""
+def leave_belongings(state, cid):
+    """LOSING ALL LIVES: "Objects, Magic Objects, Followers, Scrolls, Magic Items and Gold are
+    placed on the Space"; trophies and spells are discarded; a bought Raft goes back.  The
+    character's record is left as it was (the caller clears or replaces it)."""
     ch = state.characters[cid]
-    # LOSING ALL LIVES: "Objects, Magic Objects, Followers, Scrolls, Magic Items and Gold are
-    # placed on the Space"
     state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
     if ch.gold:
         state = replace(state, board_gold=state.board_gold.set(
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
-    state = return_bought_raft(state, cid)
+    return return_bought_raft(state, cid)
+
+
+def kill(state, cid, cause):
+    """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
+    space; trophies and spells are discarded; counters go back to the stock."""
+    ch = state.characters[cid]
+    state = leave_belongings(state, cid)
     state = update_character(state, cid, alive=False, lost_turn=0, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)

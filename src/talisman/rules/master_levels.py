@@ -647,12 +647,7 @@ def lives_losing(state, result, character, amount, cause):
     ch = state.characters[character]
     if ch.lives > amount - spared:
         return result
-    state = chars.put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
-    if ch.gold:
-        state = replace(state, board_gold=state.board_gold.set(ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
-    for c in list(ch.trophies) + list(ch.spells):
-        state = chars.discard(state, c)
-    state = chars.return_bought_raft(state, character)
+    state = chars.leave_belongings(state, character)
     state = log(state, "life_lost", character=character, amount=ch.lives, lives=0, cause=cause)
     state = log(state, "piece_died", character=character, piece=playing(state, character), space=ch.space,
                 cause=cause)
