@@ -8,6 +8,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from pyrsistent import pmap
@@ -265,6 +266,52 @@ def test_the_werewolf_data_names_the_city_as_the_city_data_does():
     assert sorted(mine["ends_move"]) == sorted(k for k, v in city["kinds"].items() if v == "building")
     assert list(mine["closed"]) == [k for k, v in city["kinds"].items() if v == "donjon"]
     assert mine["last_space"] is None
+
+
+def test_the_werewolf_walks_the_dungeon_toward_its_end_and_jumps_from_the_treasure_chamber():
+    """003 Moving the Werewolf with 000 THE TALISMAN DUNGEON (R-WOLF.1-4): from an upturned
+    Doorway the Entrance is one more destination; from the Entrance the roll along the spiral or
+    any upturned Doorway; on the spiral toward the centre only, a Night stop on a character;
+    reaching the Treasure Chamber (no exact count) it is sent to any Outer or Middle space, never
+    the Inner Region, and never stays on the Treasure Chamber or elsewhere in the Dungeon."""
+    board = load().board
+    s = game([{"id": "thief", "space": "graveyard"}], expansions=["blood_moon", "dungeon"])
+    boards = werewolf.expansion_boards(s)
+    assert set(boards) == {"dungeon"}
+    doors = frozenset({"fields_1", "plains_1"})
+    found = werewolf.destinations(board, "fields_1", 2, boards=boards, doorways=doors)
+    assert found["dg_entrance"] == ("dg_entrance",) and found["woods_1"] == ("graveyard", "woods_1")
+    assert "dg_entrance" not in werewolf.destinations(board, "village", 1, boards=boards, doorways=doors)
+    found = werewolf.destinations(board, "dg_entrance", 2, boards=boards, doorways=doors)
+    assert found == {"dg_passage_2": ("dg_passage_1", "dg_passage_2"), "fields_1": ("fields_1",),
+                     "plains_1": ("plains_1",)}
+    assert werewolf.destinations(board, "dg_passage_2", 5, frozenset({"dg_passage_4"}), boards) == {
+        "dg_passage_4": ("dg_passage_3", "dg_passage_4")}
+    jump = werewolf.destinations(board, "dg_passage_20", 6, frozenset({"dg_treasure_chamber"}), boards)
+    assert set(jump) == set(board.regions["outer"]) | set(board.regions["middle"])
+    assert jump["temple"] == ("dg_passage_21", "dg_passage_22", "dg_passage_23", "dg_treasure_chamber",
+                              "temple")
+    assert not set(jump) & (set(board.regions["inner"]) | set(board.regions["dungeon"]))
+    face_down = store.store(s, werewolf="dg_entrance")
+    face_down = replace(face_down, board_cards=face_down.board_cards.set("plains_1", ("dungeon_doorway",)))
+    assert werewolf.doorways(face_down, boards) == {"plains_1"}
+    from talisman.expansions import dungeon  # (a test may read another expansion's record)
+    face_down = dungeon.SLICE.put(face_down, face_down=("plains_1",))
+    assert werewolf.doorways(face_down, boards) == frozenset()
+    assert set(werewolf.options_for(face_down, 1)) == {"dg_passage_1"}
+
+
+def test_the_werewolf_data_names_the_dungeon_as_the_dungeon_data_does():
+    """The Werewolf's ways in and out of the Dungeon (werewolf.yaml) are the Dungeon's own: its
+    Doorway cards, its list of face-down Doorways, its Entrance first and its Treasure Chamber last
+    on the spiral; the jump goes to the main board's Outer and Middle Regions (R-WOLF.3)."""
+    from talisman.expansions import dungeon
+    mine = lycanthropy.werewolf_card()["expansion_boards"]["dungeon"]
+    assert tuple(mine["doorways"]) == dungeon.DOORWAYS
+    assert mine["turned_down"] in {a.name for a in attrs.fields(dungeon.Dungeon)}
+    ring = load().board.regions[load().board.spaces[mine["entrance"]].region]
+    assert (ring[0], ring[-1]) == (mine["entrance"], mine["last_space"]) == (dungeon.ENTRANCE, dungeon.TREASURE)
+    assert list(mine["jump_to"]) == ["outer", "middle"]
 
 
 def test_chance_outcomes_give_the_exact_odds_of_the_werewolf_reaching_a_character():

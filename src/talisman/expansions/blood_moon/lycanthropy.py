@@ -55,7 +55,7 @@ def _chart_schema():
         "properties": {"source": {"type": "string"}, "note": {"type": "string"},
                        "stand_in": {"type": "array", "items": {"type": "string"}},
                        "chart": table, "curse_roll": {"$ref": "#/$defs/effects"},
-                       "expansion_boards": {"type": "object", "additionalProperties": {
+                       "expansion_boards": {"type": "object", "additionalProperties": {"oneOf": [{
                            "type": "object", "additionalProperties": False,
                            "required": ["gate", "ends_move", "closed", "last_space"],
                            "properties": {
@@ -65,7 +65,14 @@ def _chart_schema():
                                                        for k in ("main", "inside", "square")}},
                                "ends_move": {"type": "array", "items": {"type": "string"}},
                                "closed": {"type": "array", "items": {"type": "string"}},
-                               "last_space": {"type": ["string", "null"]}}}}}},
+                               "last_space": {"type": ["string", "null"]}}}, {
+                           # a path board (the Dungeon): werewolf.py, R-WOLF
+                           "type": "object", "additionalProperties": False,
+                           "required": ["doorways", "turned_down", "entrance", "last_space", "jump_to"],
+                           "properties": {
+                               "doorways": {"type": "array", "items": {"type": "string"}},
+                               "jump_to": {"type": "array", "items": {"type": "string"}},
+                               **{k: {"type": "string"} for k in ("turned_down", "entrance", "last_space")}}}]}}}},
         {**effects.EFFECT_SCHEMAS})
 
 

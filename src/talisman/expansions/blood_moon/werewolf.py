@@ -5,10 +5,12 @@ roll the die again and move the Werewolf figure according to the normal rules fo
 character", except that at Night it ends its move on entering a space with a character, it
 crosses the Storm River freely at the Sentinel and it cannot cross the Portal of Power.  It
 "may enter and leave expansion boards ... according to the normal rules for a character
-entering and leaving those expansion boards" (the City: :func:`destinations`); the jump from
-"the last space on an expansion board" never happens on the boards implemented (the City has
-no last space, the Wizard's Tower is entered only by a move without a roll: docs/rulings.md
-entry 11).
+entering and leaving those expansion boards" (the City, the Dungeon: :func:`destinations`); "If the Werewolf
+figure reaches the last space on an expansion board, such as the Treasure Chamber in the
+Dungeon Region, it must immediately move to any space in any Region (except the Inner Region)
+and end its movement in that space": the Dungeon's Treasure Chamber (the City has no last
+space, the Wizard's Tower is entered only by a move without a roll: docs/rulings.md entry 11;
+the Timescape is never entered: R-WOLF.5).
 Ending on characters, "the player who moved the Werewolf figure must choose one character on
 that space.  The chosen character then rolls one die and consults the chart on the Werewolf
 Card".  "Characters who land on the Werewolf figure's space do not encounter the Werewolf."
@@ -40,7 +42,7 @@ def occupied(state):
     return {ch.space for ch in state.characters.values() if ch.alive}
 
 
-def destinations(board, start, steps, stop_at=frozenset(), boards=None):
+def destinations(board, start, steps, stop_at=frozenset(), boards=None, doorways=()):
     """``{destination: path}`` for the Werewolf moving ``steps`` from ``start``: the full
     count, clockwise or counter-clockwise along the ring, over the bridge at the Sentinel
     (freely, either way, the direction chosen again on entering the new Region), never
@@ -49,12 +51,18 @@ def destinations(board, start, steps, stop_at=frozenset(), boards=None):
 
     ``boards``: the expansion boards in play it may walk (``werewolf.yaml``'s
     ``expansion_boards``), "according to the normal rules for a character entering and leaving
-    those expansion boards": landing on a board's ``gate.main`` (the City space) is a
-    destination of its own (:func:`moved` puts the figure on ``gate.inside``, the City Gate);
-    from the Gate its move is either into the Town Square (the whole move) or the full count on
-    the main board from the City space (leaving by road); inside, it walks the board's spaces
-    without turning back, a move into a Building (``ends_move``) ends there, and reaching the
-    Gate it may stop or take the rest of its move on the main board."""
+    those expansion boards".  A board with a ``gate`` (the City): landing on ``gate.main`` (the
+    City space) is a destination of its own (:func:`moved` puts the figure on ``gate.inside``,
+    the City Gate); from the Gate its move is either into the Town Square (the whole move) or
+    the full count on the main board from the City space (leaving by road); inside, it walks the
+    board's spaces without turning back, a move into a Building (``ends_move``) ends there, and
+    reaching the Gate it may stop or take the rest of its move on the main board.  A board with
+    an ``entrance`` (the Dungeon, a path): from a space in ``doorways`` (an upturned Doorway) the
+    Entrance is one more destination (the whole move); from the Entrance the move is the roll
+    along the path, or back out onto any upturned Doorway (the whole move); on the path it goes
+    toward the end only, stopping there ("Upon entering the Treasure Chamber, your Movement
+    ends"), and reaching the ``last_space`` it "must immediately move to any space" of the
+    Regions ``jump_to``: each such space is a destination, its path through the last space."""
     found = {}
     boards = boards or {}
 
@@ -90,16 +98,53 @@ def destinations(board, start, steps, stop_at=frozenset(), boards=None):
             else:
                 in_board(b, n, here, left - 1, p)
 
+    def jump(b, path):  # "it must immediately move to any space in any Region (except the Inner Region)"
+        for r in b["jump_to"]:
+            for dest in board.regions[r]:
+                found.setdefault(dest, path + (dest,))
+
+    def on_path(b, i, left, path):
+        ring = board.regions[board.spaces[b["entrance"]].region]
+        if ring[i] == b["last_space"]:  # standing there (only a set-up position): it jumps
+            return jump(b, path)
+        for here in ring[i + 1:i + 1 + left]:
+            path = path + (here,)
+            if here == b["last_space"]:  # reached the end: the jump wins over a Night stop (R-WOLF.4)
+                return jump(b, path)
+            if here in stop_at:
+                break
+        found.setdefault(path[-1], path)
+        return None
+
     for b in boards.values():
+        if "entrance" not in b:
+            continue
+        ring = board.regions[board.spaces[b["entrance"]].region]
+        if start == b["entrance"]:  # "enter the Dungeon ... or return ... through any upturned Doorway"
+            on_path(b, 0, steps, ())
+            for d in doorways:
+                found.setdefault(d, (d,))
+            return found
+        if start in ring:
+            on_path(b, ring.index(start), steps, ())
+            return found
+    for b in boards.values():
+        if "gate" not in b:
+            continue
         gate = b["gate"]
         if start == gate["inside"]:
             found[gate["square"]] = (gate["square"],)  # "you may Move into the Town Square"
             on_main(gate["main"], steps, (gate["main"],))  # or leave by road
-            return found
+            break
         if board.spaces[start].region == board.spaces[gate["inside"]].region:
             in_board(b, start, None, steps, ())
-            return found
-    on_main(start, steps, ())
+            break
+    else:
+        on_main(start, steps, ())
+    if start in doorways:  # "On your next turn you may Move onto the Entrance Space"
+        for b in boards.values():
+            if "entrance" in b:
+                found.setdefault(b["entrance"], (b["entrance"],))
     return found
 
 
@@ -109,12 +154,26 @@ def expansion_boards(state):
     return {e: b for e, b in boards.items() if e in state.config.expansions}
 
 
+def doorways(state, boards):
+    """The spaces with an upturned Doorway of a path board in play (``werewolf.yaml``'s
+    ``doorways``; a space listed in that expansion's own ``turned_down`` list has its Doorway
+    face down, read by name: an expansion imports no other)."""
+    found = set()
+    for e, b in boards.items():
+        if "entrance" not in b:
+            continue
+        down = set(getattr(state.ext.get(e), b["turned_down"], ()) or ())
+        found |= {s for s, cards in state.board_cards.items()
+                  if s not in down and any(c in b["doorways"] for c in cards)}
+    return frozenset(found)
+
+
 def entered(state, dest):
     """Where the figure stands after a move ending on ``dest``: on an expansion board's Gate
     when ``dest`` is its gate on the main board ("Upon landing on the City Gate, Move the
     playing Piece to the corresponding City Gate on the Talisman City Board")."""
     for b in expansion_boards(state).values():
-        if dest == b["gate"]["main"]:
+        if "gate" in b and dest == b["gate"]["main"]:
             return b["gate"]["inside"]
     return dest
 
@@ -124,9 +183,9 @@ def options_for(state, roll):
     boards = expansion_boards(state)
     stop = set(occupied(state)) if store.is_night(state) else set()
     for b in boards.values():  # a character at the City Gate is met on landing on the City space
-        if b["gate"]["inside"] in stop:
+        if "gate" in b and b["gate"]["inside"] in stop:
             stop.add(b["gate"]["main"])
-    return destinations(load().board, space(state), roll, frozenset(stop), boards)
+    return destinations(load().board, space(state), roll, frozenset(stop), boards, doorways(state, boards))
 
 
 def reach_probability(state, target):
@@ -153,6 +212,8 @@ def rolled(state, action, mover):
     n = sum(action.dice)
     state = log(state, "werewolf_roll", character=mover, roll=n, space=space(state))
     dests = options_for(state, n)
+    if not dests:  # only a set-up position off every board it walks (the Timescape): it stays
+        return log(state, "werewolf_stays", space=space(state))
     return decide(state, mover, "werewolf", [f"werewolf:{d}" for d in sorted(dests)],
                   "blood_moon.werewolf_moved", prompt=f"move the Werewolf {n}", roll=n, mover=mover)
 
