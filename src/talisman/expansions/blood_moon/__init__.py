@@ -41,6 +41,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``ability_lent``
     a held card's ability of the base game by the time of day (the Disciple of Darkness at
     Night: the Wizard's "keeps one Spell", :mod:`.held`);
+``card_discarded``
+    a Spirit reaching the Adventure discard pile gives the Ghostwood Wand's holder a Spell
+    there and then (:mod:`.wand`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -88,7 +91,6 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
-    state = wand.settle(state)  # Spirits discarded since the last boundary (the Ghostwood Wand)
     if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
@@ -278,7 +280,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
          "creature_combat_starting": onlookers.creature_combat_starting,
-         "player_view": lantern.player_view}
+         "player_view": lantern.player_view, "card_discarded": wand.card_discarded}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS
