@@ -254,6 +254,13 @@ def combat_option_chosen(state, character, action):
     return risen.combat_option_chosen(state, character, action)
 
 
+def lives_losing(state, result, character, amount, cause):
+    """Spare lives on a held card first (the Self-Portrait, :mod:`.held`); then a life lost to
+    the Mummy is marked on its combat's record (:mod:`.jobs`)."""
+    result = held.lives_losing(state, result, character, amount, cause)
+    return jobs.lives_losing(state, result, character, amount, cause)
+
+
 def prayer_rolled(state, character, roll):
     """Holy Day's and the Prayer Book's addition (:mod:`.modifiers`); the Black Cat sees the
     prayer's die as any table roll (``table_rolled``)."""
@@ -273,7 +280,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "combat_resolved": combat_resolved, "prayer_rolled": prayer_rolled,
          "table_rolled": held.table_rolled,
          "turn_ended": turn_ended,
-         "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
+         "lives_losing": lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
          "character_options": held.character_options,
