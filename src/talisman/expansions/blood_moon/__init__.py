@@ -31,7 +31,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
-    ``character_option_chosen``) (:mod:`.held`);
+    ``character_option_chosen``) (:mod:`.held`); a life lost to the Mummy marked on its
+    combat's record (``lives_losing``, :mod:`.jobs`);
 ``creature_combat_starting``
     another character may cast a Spell into a combat against creatures (the Feral Hunger,
     :mod:`.onlookers`);
