@@ -104,14 +104,15 @@ def test_the_night_stalker_follows_its_victim_until_day_breaks():
     Follower costing 1 life at each of your turn starts; discard at daybreak"): beaten by it at
     Night the character loses no life, but it leaves its space, follows him, takes a life as
     each of his turns starts and is discarded when Day breaks (``combat_result`` hook, then
-    ``data.stalks`` read from the log at the end of the turn)."""
+    ``data.stalks`` answered as the combat ends, the ``combat_ended`` hook: ruling R-BMC-3)."""
     s = ok(play(thief_meets("night_stalker", time="night"), "fight", "roll:1", "roll:6"))
     assert "standoff" in names(s) and "combat_lost" not in names(s)
     assert store.get(s, "stalkers")["thief"] == "night_stalker"
     # it has left its space and follows him (ruling R-CD5-3), listed among the store's cards
     assert not s.board_cards.get("hills_1") and list(store.get(s, "cards")["stalkers"]) == ["night_stalker"]
     log = names(s)
-    assert log.index("turn_ended") < log.index("stalked") < log.index("life_lost")
+    # it follows him from the end of the combat (the stand-off), before his turn ends
+    assert log.index("standoff") < log.index("stalked") < log.index("turn_ended") < log.index("life_lost")
     # the Thief plays alone: his next turn has started, and the Night Stalker took a life
     assert s.characters["thief"].lives == 3 and s.pending.prompt == "movement of thief"
     s = hook_then_run(s, "turn_started", "thief")
@@ -273,3 +274,17 @@ def test_the_mummy_costs_another_life_only_when_the_defeat_cost_one():
     s = ok(play(thief_meets("mummy", craft=3, objects=["self_portrait"]), "fight", "roll:1", "roll:6"))
     assert "combat_lost" in names(s) and s.characters["thief"].lives == 4
     assert not any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))
+
+
+def test_the_mummy_wound_is_marked_as_the_life_is_lost_not_when_a_spell_saves_it():
+    """Mummy (card-data.md 1.3: "beaten and losing a life: lose 1 more"): the ``lives_losing``
+    hook marks the combat's record as the life goes (ruling R-BMC-2); Preservation cast to save
+    the life leaves no mark, so no second life; passing costs both."""
+    s = ok(play(thief_meets("mummy", craft=3, spells=["preservation"]), "fight", "roll:1", "roll:6",
+                "cast:preservation"))
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 4
+    assert not any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))
+    s = ok(play(thief_meets("mummy", craft=3, spells=["preservation"]), "fight", "roll:1", "roll:6", "pass",
+                "lose"))  # (the Mummy's own life: Preservation offered again, not cast)
+    assert "combat_lost" in names(s) and s.characters["thief"].lives == 2
+    assert any(e["cause"] == "mummy" for e in events(s, "blood_moon_effect"))

@@ -475,13 +475,15 @@ def take_from_discards(state, card_id, deck="adventure"):
 
 
 def discard(state, card_id):
-    """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock)."""
+    """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock);
+    the ``card_discarded`` hook is told of a card on a discard pile."""
     deck = card(card_id).home_deck
     if deck in ("purchase", "talisman"):
         cur = state.decks.get(deck, _pvec([]))
         return replace(state, decks=state.decks.set(deck, cur.append(card_id)))
     cur = state.discards.get(deck, _pvec([]))
-    return replace(state, discards=state.discards.set(deck, cur.append(card_id)))
+    state = replace(state, discards=state.discards.set(deck, cur.append(card_id)))
+    return run_hook(state, "card_discarded", card=card_id, deck=deck)
 
 
 #: Rafts: the bought Raft cards held while their rafts are unused (``{"cards": {character: [id]}}``):

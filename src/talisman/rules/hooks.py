@@ -96,6 +96,11 @@ State hooks:
     The victor of a fight between characters chose a spoils option an expansion offered
     (``spoils_options``); the hook applies it (the Blood Moon's Syphoning Sceptre: a Strength
     or Craft taken).  The victor's "on win" continues after it.
+``card_discarded(state, card, deck)``
+    ``card`` has just gone to the discard pile of ``deck`` (``characters.discard``: a card
+    discarded, a trophy cashed in, an Event's clearing...), after it is on the pile.  A
+    subscriber asks for no decision and pushes no frame (the Blood Moon's Ghostwood Wand: a
+    Spirit reaching the Adventure discard pile gives its holder a Spell there and then).
 ``possession_gained(state, character, card)``
     ``card`` (an Object, Magic Object or Follower) has just joined ``character``'s possessions
     through ``effects.add_possession`` (claimed, drawn, given by an effect); it asks for no
@@ -329,7 +334,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "creature_combat_starting", "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "scroll_read", "character_died", "became_toad",
                "characters_fought", "characters_stood_off", "combat_option_chosen",
-               "spoils_option_chosen", "possession_gained", "character_option_chosen",
+               "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",

@@ -31,7 +31,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     held cards' spare lives (the Self-Portrait), spoils (the Syphoning Sceptre), a Follower
     that forbids fate and goes on a roll of 1 (the Black Cat), an Object that allows no other
     (the Living Doll), Tricks and Treats (``character_options`` /
-    ``character_option_chosen``) (:mod:`.held`);
+    ``character_option_chosen``) (:mod:`.held`); a life lost to the Mummy marked on its
+    combat's record (``lives_losing``, :mod:`.jobs`);
 ``creature_combat_starting``
     another character may cast a Spell into a combat against creatures (the Feral Hunger,
     :mod:`.onlookers`);
@@ -41,6 +42,9 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``ability_lent``
     a held card's ability of the base game by the time of day (the Disciple of Darkness at
     Night: the Wizard's "keeps one Spell", :mod:`.held`);
+``card_discarded``
+    a Spirit reaching the Adventure discard pile gives the Ghostwood Wand's holder a Spell
+    there and then (:mod:`.wand`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
 ``attack_score``
@@ -88,7 +92,6 @@ def turn_started(state, character):
     pushed as frames, which run before the turn's movement (see :mod:`.jobs` for why not in
     ``turn_ended``)."""
     state = jobs.settle(state)
-    state = wand.settle(state)  # Spirits discarded since the last boundary (the Ghostwood Wand)
     if store.get(state, "kept_on"):  # cards kept on a card that has left its space go with it
         state = kept.sweep(state)
     if store.get(state, "books"):  # cards stored on a book that has left its holder go with it
@@ -252,6 +255,13 @@ def combat_option_chosen(state, character, action):
     return risen.combat_option_chosen(state, character, action)
 
 
+def lives_losing(state, result, character, amount, cause):
+    """Spare lives on a held card first (the Self-Portrait, :mod:`.held`); then a life lost to
+    the Mummy is marked on its combat's record (:mod:`.jobs`)."""
+    result = held.lives_losing(state, result, character, amount, cause)
+    return jobs.lives_losing(state, result, character, amount, cause)
+
+
 def prayer_rolled(state, character, roll):
     """Holy Day's and the Prayer Book's addition (:mod:`.modifiers`); the Black Cat sees the
     prayer's die as any table roll (``table_rolled``)."""
@@ -271,14 +281,14 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "combat_resolved": combat_resolved, "prayer_rolled": prayer_rolled,
          "table_rolled": held.table_rolled,
          "turn_ended": turn_ended,
-         "lives_losing": held.lives_losing, "spoils_options": held.spoils_options,
+         "lives_losing": lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
          "character_options": held.character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
          "creature_combat_starting": onlookers.creature_combat_starting,
-         "player_view": lantern.player_view}
+         "player_view": lantern.player_view, "card_discarded": wand.card_discarded}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

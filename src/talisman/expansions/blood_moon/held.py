@@ -66,7 +66,6 @@ from ...rules import effects
 from ...rules.effects import add_possession
 from . import characters
 from . import jobs
-from . import wand
 
 SYPHON = "syphon"
 
@@ -195,7 +194,7 @@ def possession_gained(state, character, card):
             state = update_character(state, character, objects=kept)
             state = chars.put_on_space(state, ch.space, others)
             state = log(state, "objects_ditched", character=character, cards=others, cause=card)
-    return wand.possession_gained(state, character, card)
+    return state
 
 
 def follower_allowed(state, allowed, character, card):

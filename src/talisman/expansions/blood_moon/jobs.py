@@ -22,6 +22,7 @@ from ...definitions import load
 from ...engine.machine import frame, log, push, then
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...rules import kernel
 from . import store
 from . import lycanthropy
 from . import werewolf
@@ -41,10 +42,23 @@ def _enemy_cards(names):
 
 
 def combat_ended(state, combat):
-    """The ``combat_ended`` hook: the combat's result, recorded for :func:`settle`."""
-    return _record(state, {"combat": {
-        "character": combat.character, "result": combat.result, "enemies": list(combat.enemies),
-        "opponent": combat.opponent, "scores": [list(s) for s in combat.scores]}})
+    """The ``combat_ended`` hook: the combat's result, recorded for :func:`settle`; an Enemy
+    that ``stalks`` (the Night Stalker) and beat the character, though the fight was settled as
+    a stand-off, follows him there and then (:func:`_stalked`; ruling R-BMC-3), the record
+    naming it (``stalked_by``) for the Lunar Events :func:`settle` reads."""
+    entry = {"character": combat.character, "result": combat.result, "enemies": list(combat.enemies),
+             "opponent": combat.opponent, "scores": [list(s) for s in combat.scores]}
+    stalkers = []
+    if (combat.result == "standoff" and combat.opponent is None and combat.scores
+            and combat.scores[-1][1] > combat.scores[-1][0]):
+        stalkers = [f for f in _enemy_cards(combat.enemies) if "stalks" in store.card_data(f)]
+    if stalkers:
+        entry["stalked_by"] = stalkers
+    state = _record(state, {"combat": entry})
+    for f in stalkers:
+        if store.alive(state, combat.character):
+            state = _stalked(state, combat.character, f)
+    return state
 
 
 def card_met(state, character, card, space):
@@ -53,6 +67,29 @@ def card_met(state, character, card, space):
     if c is None or c.type not in ("stranger", "place"):
         return state
     return _record(state, {"visited": {"character": character}})
+
+
+def lives_losing(state, result, character, amount, cause):
+    """The ``lives_losing`` hook, after the held cards' spare lives (``result``: ``(state,
+    spared)``, returned unchanged but for the record): a character beaten by an Enemy whose card
+    says ``on_wound`` (the Mummy, card-data.md 1.3: "beaten and losing a life: lose 1 more") who
+    loses a life for it has that combat's record (``pending``, made by :func:`combat_ended`)
+    marked ``wounded`` there and then.  Armour or a Spell that saves the life never reaches this
+    hook; spare lives that take the whole loss, or a Henchman who fought instead, leave no mark."""
+    state, spared = result
+    b = state.battle
+    if (spared >= amount or b is None or b.who != character or b.result != "lost"
+            or b.opponent is not None or b.henchman is not None):
+        return result
+    if not any(e.get("card") and "on_wound" in store.card_data(e["card"]) for e in b.enemies):
+        return result
+    pending = list(store.get(state, "pending", ()))
+    at = next((i for i in range(len(pending) - 1, -1, -1) if "combat" in pending[i]
+               and pending[i]["combat"]["character"] == character), None)
+    if at is None:
+        return result
+    pending[at] = {"combat": {**pending[at]["combat"], "wounded": True}}
+    return store.store(state, pending=pending), spared
 
 
 def _record(state, entry):
@@ -68,9 +105,9 @@ def settle(state):
     * a Stranger or Place visited while a Lunar Event saying ``visited`` is in play;
     * a fight between a lycanthrope and a character who is not one (BECOMING A LYCANTHROPE:
       "fights a character who has become a lycanthrope"), once for each comparison of scores;
-    * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker: its
-      scores say the character was beaten): it follows him from now on, and, since he was
-      beaten, a Lunar Event saying ``lost_to_enemy`` fires too (ruling R-SC-2).
+    * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker, which
+      follows him since the combat ended, the record's ``stalked_by``): since he was beaten, a
+      Lunar Event saying ``lost_to_enemy`` fires too (ruling R-SC-2).
 
     The Lunar Events in play and who is alive are those at the settlement (a turn boundary,
     or just before the Time card flips).
@@ -105,7 +142,7 @@ def settle(state):
             for f in foes:
                 if "on_defeat" in store.card_data(f):
                     out.append(effects_job(who, store.card_data(f)["on_defeat"], f))
-                if "on_wound" in store.card_data(f) and _wounded_by(state, who, f):
+                if "on_wound" in store.card_data(f) and e.get("wounded"):
                     out.append(effects_job(who, store.card_data(f)["on_wound"], f))
             if foes:
                 out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
@@ -114,46 +151,21 @@ def settle(state):
                 if store.card_data(f).get("rides_to_victim") and store.alive(state, who):
                     riders = store.get(state, "riders", pmap())
                     state = store.store(state, riders=riders.set(who, f))
-        elif result == "standoff" and scores and scores[-1][1] > scores[-1][0]:
-            stalkers = [f for f in _enemy_cards(e["enemies"]) if "stalks" in store.card_data(f)]
-            if stalkers:  # beaten, though spared the life (ruling R-SC-2): the Midnight Howl hears it
-                out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
-                        if "lost_to_enemy" in w]
-            for f in stalkers:
-                if store.alive(state, who):
-                    state = _stalked(state, who, f)
+        elif result == "standoff" and e.get("stalked_by"):
+            # beaten, though spared the life (ruling R-SC-2): the Midnight Howl hears it
+            out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
+                    if "lost_to_enemy" in w]
     return queue(state, *out) if out else state
-
-
-_COMBAT_EVENTS = ("combat_won", "combat_lost", "standoff", "combat_scores")
-
-
-def _wounded_by(state, who, card):
-    """Whether ``who`` lost a life in his last combat lost to ``card`` (the Mummy, card-data.md
-    1.3: "beaten and losing a life: lose 1 more"): a ``life_lost`` of his after that combat's
-    ``combat_lost`` and before any other combat's event (armour or a save that kept the life
-    leaves none)."""
-    events = state.log
-    at = next((i for i in range(len(events) - 1, -1, -1) if events[i].name == "combat_lost"
-               and events[i].data.get("character") == who and card in events[i].data.get("enemies", ())),
-              None)
-    if at is None:
-        return False
-    for e in events[at + 1:]:
-        if e.name in _COMBAT_EVENTS:
-            return False
-        if e.name == "life_lost" and e.data.get("character") == who:
-            return True
-    return False
 
 
 def _stalked(state, who, card):
     """The Night Stalker (card-data.md 1.3: "it joins you as a Follower costing 1 life at each
     of your turn starts; discard at daybreak") leaves its space and follows ``who`` in the
-    store's ``stalkers`` (its card listed in ``cards``; ruling R-CD5-3).  A second one already
-    following him goes to the discard pile."""
+    store's ``stalkers`` (its card listed in ``cards``; ruling R-CD5-3), from where it is: under
+    resolution on his space while the combat's cards are held, else face up on his space (or
+    another).  A second one already following him goes to the discard pile."""
     here = state.characters[who].space
-    if card not in state.board_cards.get(here, ()):
+    if not kernel.on_space(state, here, card):
         here = next((sp for sp, cards in sorted(state.board_cards.items()) if card in cards), None)
     if here is None:  # no longer on the board (another effect took it meanwhile)
         return state

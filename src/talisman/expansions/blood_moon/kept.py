@@ -24,22 +24,16 @@ from ...rules import kernel
 from ...state import update_character
 from . import store
 
+FIELD = "kept_on"
+
+
 def _key(space, card):
     return f"{space}/{card}"
 
 
 def held(state, space, card):
     """The cards ``card`` on ``space`` holds (a list; empty when none)."""
-    return list(store.get(state, "kept_on", {}).get(_key(space, card), ()))
-
-
-def _set_held(state, key, cards):
-    kept = dict(store.get(state, "kept_on", {}))
-    if cards:
-        kept[key] = list(cards)
-    else:
-        kept.pop(key, None)
-    return store.store(state, kept_on=kept)
+    return store.listed(state, FIELD, _key(space, card))
 
 
 def keep_drawn(state, params, actor, source):
@@ -68,7 +62,7 @@ def keep_drawn(state, params, actor, source):
     if not kept:
         return _emptied(state, space, card)
     state = kernel.hold_resolving(state, space, kept)
-    return _set_held(state, _key(space, card), kept)
+    return store.set_listed(state, FIELD, _key(space, card), kept)
 
 
 def take_kept(state, params, actor, source):
@@ -96,7 +90,7 @@ def kept_taken(state, action, actor, card, space, taken_as):
     rest = held(state, space, card)
     rest.remove(taken)
     state, _ = kernel.take_resolving(state, space, taken)
-    state = _set_held(state, _key(space, card), rest)
+    state = store.set_listed(state, FIELD, _key(space, card), rest)
     if taken_as == "trophy":
         trophies = state.characters[actor].trophies
         state = update_character(state, actor, trophies=trophies.append(taken))
@@ -118,7 +112,7 @@ def _emptied(state, space, card):
 def sweep(state):
     """The cards of a holder no longer on its space go to the discard pile with it (at a turn
     boundary: the effects that clear spaces do not know of these cards)."""
-    for key, cards in sorted(store.get(state, "kept_on", {}).items()):
+    for key, cards in sorted(store.get(state, FIELD, {}).items()):
         space, card = key.split("/", 1)
         if card not in state.board_cards.get(space, ()):
             state = _discard_held(state, key)
@@ -126,14 +120,14 @@ def sweep(state):
 
 
 def _discard_held(state, key):
-    cards = store.get(state, "kept_on", {}).get(key)
+    cards = store.listed(state, FIELD, key)
     if not cards:
         return state
     space, card = key.split("/", 1)
     for c in cards:
         state, _ = kernel.take_resolving(state, space, c)
         state = chars.discard(state, c)
-    state = _set_held(state, key, [])
+    state = store.set_listed(state, FIELD, key, [])
     return log(state, "kept_cards_discarded", card=card, space=space, cards=list(cards))
 
 

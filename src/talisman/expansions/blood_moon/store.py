@@ -44,9 +44,6 @@ Layout (a typed record, :class:`BloodMoon`; its JSON is the same plain data):
 ``handed``
     ``{character: [cards]}``: the top Adventure card the Lantern Sprite's visitor handed a
     character, face down until his next turn (see :mod:`.lantern`; absent until one is).
-``spirits_discarded``
-    the number of Spirit cards on the Adventure discard pile at the last turn boundary, while
-    someone holds the Ghostwood Wand (see :mod:`.wand`; absent otherwise).
 ``cards``
     where this expansion keeps cards that are in no deck, discard pile, space or hand (the
     card-conservation invariant reads it): ``lunar_events``, ``lycanthropes`` and ``choosing``
@@ -95,7 +92,6 @@ class BloodMoon(ExtRecord):
     books: PMap[str, PVector[str]] | None = absent_field()
     handed: PMap[str, PVector[str]] | None = absent_field()
     reanimated: PMap[str, PVector[str]] | None = absent_field()
-    spirits_discarded: int | None = absent_field()
 
 
 SLICE = ExtSlice(EXP, BloodMoon)
@@ -131,18 +127,19 @@ def store(state, **changes):
 LISTED = ("books", "handed", "reanimated")
 
 
-def listed(state, field, cid):
-    """The cards ``cid`` keeps in ``field`` (one of :data:`LISTED`), as a list."""
-    return list(get(state, field, {}).get(cid, ()))
+def listed(state, field, key):
+    """The cards kept under ``key`` in ``field``, a ``{key: [cards]}`` field (one of
+    :data:`LISTED`, keyed by character, or ``kept_on``, by ``"<space>/<card>"``), as a list."""
+    return list(get(state, field, {}).get(key, ()))
 
 
-def set_listed(state, field, cid, cards):
-    """``cid``'s cards in ``field`` replaced (the entry, or the field, dropped when empty)."""
+def set_listed(state, field, key, cards):
+    """The cards under ``key`` in ``field`` replaced (the entry, or the field, dropped when empty)."""
     entries = dict(get(state, field, {}))
     if cards:
-        entries[cid] = list(cards)
+        entries[key] = list(cards)
     else:
-        entries.pop(cid, None)
+        entries.pop(key, None)
     return store(state, **{field: entries or None})
 
 

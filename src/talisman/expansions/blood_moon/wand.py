@@ -1,22 +1,19 @@
 """Spirits going to the discard pile (the Ghostwood Wand, card-data.md 1.3: "whenever a Spirit
 goes to the discard pile, may gain 1 Spell").
 
-No single rule step puts every card on a discard pile (a kill cashed in, an Event's clearing,
-an Exorcise...), so the Spirits are counted at each turn boundary instead: the Blood Moon's
-store keeps ``spirits_discarded``, the number of Spirit cards on the Adventure discard pile at
-the last boundary, while some living character holds a card whose data says
-``spirit_discarded`` (absent otherwise).  Each Spirit more on the pile since then is one
-Spirit gone to the discard pile; the holder gains that many Spells (within his Spell limit,
-``gain_spells``), as a job of the turn boundary (ruling R-CD5-2: "may" always taken, the Spell
-comes at the next boundary, as the Lunar Events' rewards read from the log do).
+The base rules tell the ``card_discarded`` hook of every card put on a discard pile
+(``characters.discard``: a kill cashed in, an Event's clearing, an Exorcise...).  A Spirit
+reaching the Adventure discard pile gives each living holder of a card whose data says
+``spirit_discarded`` those effects there and then, in the step that discarded it (ruling
+R-BMC-1; "may" is always taken, R-CD5-2): ``gain_spells``, which asks nothing and draws within
+the holder's Spell limit (a Toad gains none).
 """
 from __future__ import annotations
 
 from ...definitions import load
-from . import jobs
+from ...engine.machine import log
+from ...rules import effects as base_effects
 from . import store
-
-FIELD = "spirits_discarded"
 
 
 def _holders(state):
@@ -32,29 +29,16 @@ def _holders(state):
     return out
 
 
-def spirits_on_discards(state):
-    cards = load().cards
-    return sum(1 for c in state.discards.get("adventure", ())
-               if c in cards and cards[c].subtype == "spirit")
-
-
-def settle(state):
-    """At a turn boundary: the Spirits discarded since the last one reward the holders (jobs),
-    and the count is kept (or dropped when nobody holds such a card)."""
-    holders = _holders(state)
-    seen = store.get(state, FIELD)
-    if not holders:
-        return state if seen is None else store.store(state, **{FIELD: None})
-    now = spirits_on_discards(state)
-    state = store.store(state, **{FIELD: now}) if seen != now else state
-    if seen is None or now <= seen:
+def card_discarded(state, card, deck):
+    """The ``card_discarded`` hook: a Spirit on the Adventure discard pile rewards the holders."""
+    if deck != "adventure":
         return state
-    return jobs.queue(state, *[jobs.effects_job(cid, list(store.card_data(c)["spirit_discarded"]) * (now - seen), c)
-                               for cid, c in holders])
-
-
-def possession_gained(state, character, card):
-    """The card joins a holder: the Spirits on the discard pile are counted from now."""
-    if "spirit_discarded" in store.card_data(card) and store.get(state, FIELD) is None:
-        state = store.store(state, **{FIELD: spirits_on_discards(state)})
+    c = load().cards.get(card)
+    if c is None or c.subtype != "spirit":
+        return state
+    for cid, wand in _holders(state):
+        state = log(state, "blood_moon_effect", character=cid, cause=wand, card=card)
+        for effect in store.card_data(wand)["spirit_discarded"]:
+            (name, params), = effect.items()
+            state = base_effects.EFFECTS[name](state, params, cid, {"card": wand})
     return state
