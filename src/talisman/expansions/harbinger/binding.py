@@ -24,8 +24,11 @@ start of a turn).  Cheap when nobody holds them: a look at the holders, no frame
 """
 from __future__ import annotations
 
+import functools
+
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import plain
 from ...expansions import adjust, run_hook
 from ...state import update_character
 from . import casting, effects
@@ -37,10 +40,23 @@ BINDS, SHIFTS = "binds_movement", "shifts_terrain"
 
 # --- the windows ------------------------------------------------------------------------------
 
+def held(state, flag):
+    """Whether any character holds a Spell with ``data.<flag>`` (the hot path's first look)."""
+    ids = flagged(load(), flag)
+    characters = plain(state.characters)  # look-ups only
+    return any(sp in ids for ch in characters.values() if ch.spells for sp in ch.spells)
+
+
+@functools.lru_cache(maxsize=8)
+def flagged(definitions, flag):
+    """The ids of the Spells whose card has ``data.<flag>`` (a pure memo of the card data)."""
+    return frozenset(c.id for c in definitions.cards.values() if c.type == "spell" and (c.data or {}).get(flag))
+
+
 def roll_answers(state, frames, character, roll, dice=None):
     """Value hook ``movement_roll_answers``: the Dark Binding window when another character
     holds one."""
-    if not spells.spell_holders(state, character, BINDS):
+    if not held(state, BINDS) or not spells.spell_holders(state, character, BINDS):
         return frames
     return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[]),)
 
@@ -50,8 +66,8 @@ def shift_window(state, result, character, space):
     the encounter begins again after it."""
     state, replaced = result
     ch = state.characters[character]
-    if replaced or not ch.turn_flags.get("moved") or ch.turn_flags.get("shift_offered") \
-            or not holders(state, character, SHIFTS) or not effects.shift_sources(state, character):
+    if replaced or not held(state, SHIFTS) or not ch.turn_flags.get("moved") \
+            or ch.turn_flags.get("shift_offered") or not holders(state, character, SHIFTS) or not effects.shift_sources(state, character):
         return result
     state = update_character(state, character, turn_flags=ch.turn_flags.set("shift_offered", True))
     return push(state, frame("encounters.begin"),
