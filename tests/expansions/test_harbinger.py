@@ -61,7 +61,8 @@ def test_card_data_fields_are_ones_the_rules_read():
                                      "at_turn_start", "prayer_add_up_to", "on_visit", "battle_won",
                                      "second_die", "toad_on_reroll", "table_roll_bonus", "on_meet",
                                      "life_value", "fate_value", "others_lose_lives", "others_heal",
-                                     "ignores_omens", "chart_on_first_event"})
+                                     "ignores_omens", "chart_on_first_event", "binds_movement",
+                                     "shifts_terrain"})
         assert set(c.data.get("as_trophy", {})) <= {"attack_bonus", "roll_of_one_ends_turn", "no_followers",
                                                     "trophy_value_less"}, c.id
         assert set(c.data) <= allowed, c.id
@@ -767,15 +768,21 @@ def test_harbinger_spells_sacred_offering_and_terra_shift():
     t = hgame([{"id": "thief", "space": "woods_2", "spells": ["terra_shift"]}], [1],
               position={"terrain": {"city": "terrain_bog"}}, board_cards={"city": ["sword"]})
     # card-data.md 2.4: "cast on a character who just moved": not at the start of the turn,
-    # but once the caster has moved, before his encounter
+    # but once he has moved, before his encounter (here the mover casts it on himself)
     assert "cast:terra_shift" not in legal(t)
     t = play(t, "move:fields_3")
-    assert legal(t) == {"go_on", "cast:terra_shift"}
+    assert t.pending.player == "thief" and legal(t) == {"pass", "cast:terra_shift"}
     t = play(t, "cast:terra_shift")
     assert legal(t) == {"shift:city"}
     t = play(t, "shift:city")
     assert ext(t, "terrain")["fields_3"] == "terrain_bog" and "sword" in t.board_cards["fields_3"]
     assert "city" not in t.board_cards and "terra_shift" not in t.characters["thief"].spells
+    # nothing to move in his Region (no Terrain, no face-up card elsewhere): no window at all
+    u = hgame([{"id": "thief", "space": "woods_2"},
+               {"id": "wizard", "space": "tavern", "spells": ["terra_shift"]}], [1])
+    u = play(u, "move:fields_3")
+    assert u.pending is None or u.pending.kind != "spell_window"
+    assert not [e for e in u.log if e.name == "spell_cast"]
 
 
 # --- the whole game ---------------------------------------------------------------------------------

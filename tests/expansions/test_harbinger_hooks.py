@@ -216,44 +216,60 @@ def _thaw(x):
     return thaw(x)
 
 
-# --- 001 Harbinger Spells: Dark Binding (before_movement) -----------------------------------------
+# --- 001 Harbinger Spells: Dark Binding (movement_roll_answers) ------------------------------------
 
-def test_dark_binding_the_caster_chooses_where_the_target_moves_next():
-    """001 Harbinger Spells, Dark Binding: "choose another character's move direction and
-    stopping point" -- the target rolls its next move, the caster chooses the destination among
-    the spaces along either direction up to the roll ("may stop him anywhere along it",
-    card-data.md 2.4); the binding is then used up."""
+def test_dark_binding_cast_after_the_roll_the_bound_mover_may_still_reroll_by_fate():
+    """001 Harbinger Spells, Dark Binding (card-data.md 2.4: "cast after another character's
+    movement roll: you choose his direction and may stop him anywhere along it"): the Wizard
+    casts it on the Warrior's roll of 2; the Warrior keeps his FATE and pays one to roll again
+    (docs/rulings.md R-CAST: the binding holds on the new roll); the Wizard then chooses among
+    the spaces along either direction up to the new roll of 4."""
     from talisman.definitions import load
     from talisman.rules import movement
-    s = hgame([{"id": "wizard", "space": "fields_3", "spells": ["dark_binding"]},
-               {"id": "warrior", "space": "woods_2"}], [3])
-    s = play(s, "cast:dark_binding", "target:warrior")
-    assert dict(s.ext["harbinger"]["bindings"]) == {"warrior": "wizard"}
-    s = play(s, "roll", "move:hills_2")
-    while s.current == "wizard":  # finish the Wizard's turn whatever the Hills bring
-        s = play(s, sorted(legal(s))[0])
-    assert s.pending.step == "harbinger.bound_rolled"  # no "before moving" choice for the target
-    s = play(s, "roll:4")
+    s = hgame([{"id": "warrior", "space": "woods_2", "fate": 1},
+               {"id": "wizard", "space": "fields_3", "spells": ["dark_binding"]}], [2, 4])
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:dark_binding"}
+    s = play(s, "cast:dark_binding")
+    assert s.pending.player == "warrior" and legal(s) == {"keep", "fate:reroll"}
+    s = play(s, "fate:reroll")
     reach = {d for k in (1, 2, 3, 4) for d in movement.reachable(load().board, "woods_2", k)}
     assert s.pending.player == "wizard" and legal(s) == {f"move:{d}" for d in reach}
     assert len(reach) > len(movement.reachable(load().board, "woods_2", 4))  # the shorter stops
-    dest = sorted(reach)[-1]
-    s = play(s, f"move:{dest}")
-    assert s.characters["warrior"].space == dest
-    assert not s.ext["harbinger"]["bindings"]
+    assert s.characters["warrior"].fate == 0
+    s = play(s, "move:fields_4")
+    assert s.characters["warrior"].space == "fields_4"
+    assert [e["roll"] for e in events(s, "movement_roll")] == [2, 4]
+    assert "dark_binding" in s.discards["spell"] and "dark_binding" not in s.characters["wizard"].spells
     assert invariants.check(s) == []
 
 
-def test_dark_binding_is_used_up_by_a_move_that_is_no_roll():
-    """001 Harbinger Spells, Dark Binding: a bound character whose next move is fixed (or a
-    Toad's, or in the Inner Region) moves as it must; the binding is gone."""
+def test_dark_binding_window_opens_again_after_a_fate_reroll_and_skips_who_cannot_cast():
+    """001 Harbinger Spells, Dark Binding: a Fate re-roll is a movement roll again, so a holder
+    who passed is asked again on it (docs/rulings.md R-CAST); a holder who may not cast (a Toad,
+    000 TOADS: "may not cast Spells") is never asked."""
+    s = hgame([{"id": "warrior", "space": "woods_2", "fate": 1},
+               {"id": "wizard", "space": "fields_3", "spells": ["dark_binding"]},
+               {"id": "troll", "space": "tavern", "spells": ["dark_binding"], "toad_turns": 2}], [2, 4])
+    assert s.pending.player == "wizard"
+    s = play(s, "pass")
+    assert s.pending.player == "warrior" and "fate:reroll" in legal(s)
+    s = play(s, "fate:reroll")
+    assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:dark_binding"}
+    s = play(s, "pass")
+    assert s.pending.player == "warrior" and "move:chapel" in legal(s) and "move:city" not in legal(s)
+
+
+def test_spell_windows_cost_nothing_when_nobody_holds_the_spells():
+    """The hot path: with no holder, the movement-roll hook adds no frame and the Terra Shift
+    window leaves the encounter alone (the very same values back)."""
     from talisman.expansions.harbinger import binding
-    s = hgame([{"id": "warrior", "space": "woods_2"}, "wizard"])
-    s = binding.bind(s, {}, "warrior", {"caster": "wizard", "card": "dark_binding"})
-    s = update_character(s, "warrior", next_move={"to": "tavern"})
-    t, replaced = binding.before_movement(s, (s, False), "warrior")
-    assert not t.ext["harbinger"]["bindings"] and t.pending is s.pending and not replaced
-    assert events(t, "binding_ignored")[0]["reason"] == "no rolled move"
+    s = hgame([{"id": "warrior", "space": "woods_2", "spells": ["dark_binding"]},
+               {"id": "wizard", "space": "fields_3", "spells": ["dispellation"]}])
+    none = ()
+    assert binding.roll_answers(s, none, "warrior", 4) is none
+    moved = update_character(s, "warrior", turn_flags=s.characters["warrior"].turn_flags.set("moved", True))
+    result = (moved, False)
+    assert binding.shift_window(moved, result, "warrior", "woods_2") is result
 
 
 # --- 001 Harbinger Cards: The Beast ------------------------------------------------------------------

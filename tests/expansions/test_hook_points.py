@@ -11,7 +11,7 @@ from talisman.rules import hooks
 from talisman.testing.strategies import play_random
 
 #: The base rule steps that exist only to give the expansions their moment.
-EXPANSION_ONLY_STEPS = ("encounters.draw_checked", "encounters.drawn", "spells.answered",
+EXPANSION_ONLY_STEPS = ("encounters.draw_checked", "encounters.drawn", "spells.answered", "movement.roll_answered",
                         "combat.resolved", "effects.prayer_read")
 
 

@@ -242,6 +242,13 @@ Value hooks:
     staying put (the character's own space: it stays and encounters it).  An added destination
     is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
     the dice rolled (``roll`` is their sum).
+``movement_roll_answers(state, frames, character, roll, dice)``
+    A character's movement roll is made (``movement.rolled``, after ``movement_rolled``; a Fate
+    re-roll is a roll again), before he chooses where to go: the frames (a tuple, ``()`` to begin
+    with) to run first, in the order given; with none nothing is pushed.  Another character's
+    answer to the roll (the Harbinger's Dark Binding, cast "after another character's movement
+    roll").  A frame that takes the move over answers the waiting choice:
+    ``kernel.answer(state, "movement.roll_answered", {"character": character}, replaced=True)``.
 ``move_elsewhere(state, result, character, dest, roll)``
     A destination ``movement_destinations`` added that no walk of the board reaches (the Door of
     the Wizard's Tower on a roll past the Portal of Power): ``result`` is ``(state, handled)``; the
@@ -339,7 +346,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "movement_dice", "movement_destinations", "move_elsewhere", "teleport_destinations",
+               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

@@ -366,9 +366,23 @@ def rolled(state, action, rerolled=False):
     if rerolled:
         state = chars.fate_rerolled(state, cid, action.dice, "movement")
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
+    first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice)
+    if first:  # others answer the roll before the mover chooses (the Harbinger's Dark Binding)
+        return push(state, frame("movement.roll_answered", character=cid, roll=n, dice=list(action.dice)),
+                    *reversed(first))
+    return offer_move(state, cid, n, action.dice)
+
+
+def roll_answered(state, character, roll, dice, replaced=False):
+    """Rule step: the roll's answers are done; the mover chooses (unless one took the move)."""
+    return state if replaced else offer_move(state, character, roll, tuple(dice))
+
+
+def offer_move(state, cid, n, dice):
+    """Every destination of a roll of ``n``, the Fate re-roll, the abilities' options."""
     dests = _destinations(load().board, character(state, cid).space, n)
     # an expansion may remove destinations or add others (a shorter move, staying put)
-    allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=action.dice)
+    allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=dice)
     options = [f"move:{d}" for d in allowed]
     ch = character(state, cid)
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
@@ -548,7 +562,7 @@ RAFTS_PLUGIN = Plugin("rafts", always=True)
 
 STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
          "movement.dispel_rolled": dispel_rolled,
-         "movement.rolled": rolled,
+         "movement.rolled": rolled, "movement.roll_answered": roll_answered,
          "movement.chosen": chosen, "movement.follow": follow_step,
          "movement.portal_attempted": portal_attempted, "movement.portal_rolled": portal_rolled,
          "movement.inner_chosen": inner_chosen, "movement.enslaved_rolled": enslaved_rolled}

@@ -15,13 +15,15 @@ hook                      what the Harbinger does there
                           cast a divine gift (:mod:`.characters`)
 ``turn_ended``            the Growing Chaos Omen: ending a turn on Terrain costs a life; the
                           Celestial heals after battles won and gains fate after healing
-``before_movement``       Dark Binding: the caster steers the bound character's next move
+``movement_roll_answers`` Dark Binding: another character's cast after a movement roll; the
+                          caster chooses the move (:mod:`.binding`)
 ``events_drawn``          the Harbinger moves to the drawer's space (not in the Inner Region);
                           with the Ancient Calendar, to any space holding a character; the
                           Black Astrolabe: the holder's first Event a turn, a chart roll
 ``possession_gained``,    held cards' rules (:mod:`.held`): the Black Squire's and the White
 ``prayer_rolled``         Maiden's price for taking, the Anathema Priest's prayer bonus
-``before_encounter``      a held card's price for a visit (the Anathema Priest); The Beast's
+``before_encounter``      Terra Shift cast on the mover (:mod:`.binding`); a held card's price
+                          for a visit (the Anathema Priest); The Beast's
                           toll on the Crown; the Harbinger's chart; the
                           Harbinger's own encounter flow (Terrain, Harbinger draws, Omens,
                           Strength/Craft enemies)
@@ -137,9 +139,12 @@ def turn_started(state, character):
 
 
 def before_encounter(state, result, character, space):
-    """A held card's price for visiting a space (:mod:`.held`), then the Harbinger's own flow;
-    either may replace the encounter."""
-    state, sloth = held.before_encounter(result[0], character, space)
+    """The Terra Shift window after the move (:mod:`.binding`), a held card's price for
+    visiting a space (:mod:`.held`), then the Harbinger's own flow; each may replace the encounter."""
+    state, shifted = binding.shift_window(state, result, character, space)
+    if shifted and not result[1]:
+        return state, True
+    state, sloth = held.before_encounter(state, character, space)
     return figure.before_encounter(state, character, space, result[1] or sloth)
 
 
@@ -267,7 +272,7 @@ HOOKS = {
     "setup": setup,
     "turn_started": turn_started,
     "turn_ended": turn_ended,
-    "before_movement": binding.before_movement,
+    "movement_roll_answers": binding.roll_answers,
     "events_drawn": held.events_drawn,
     "before_encounter": before_encounter,
     "possession_gained": held.possession_gained,
@@ -302,8 +307,8 @@ HOOKS = {
     "combat_option_chosen": characters.combat_option_chosen,
 }
 
-EFFECTS = {**effects.EFFECTS, **binding.EFFECTS, **dead.EFFECTS, **cards.EFFECTS}
-EFFECT_SCHEMAS = {**effects.SCHEMAS, **binding.SCHEMAS, **dead.SCHEMAS, **cards.SCHEMAS}
+EFFECTS = {**effects.EFFECTS, **dead.EFFECTS, **cards.EFFECTS}
+EFFECT_SCHEMAS = {**effects.SCHEMAS, **dead.SCHEMAS, **cards.SCHEMAS}
 
 STEPS = {"harbinger.after_fight": after_fight, "harbinger.run_for": run_for,
          **binding.STEPS, **casting.STEPS, **dead.STEPS, **characters.STEPS, **omens.STEPS,

@@ -1,91 +1,157 @@
-"""001 Harbinger Spells: Dark Binding ("choose another character's move direction and stopping
-point", talisman-facts.md section 5).
+"""001 Harbinger Spells cast in another character's turn, at their published moments
+(card-data.md 2.4):
 
-The caster casts it at another character (the base game offers ``any_time`` Spells at the start
-of the caster's own turn; the target is chosen as for any Spell aimed at a character).  The
-binding waits in ``store`` key ``bindings`` (``{target: caster}``) until the target's next
-movement: the ``before_movement`` hook then takes that movement over (its answer
-``True``): the target rolls its movement die (the ``movement_dice`` hook; a fate
-may re-roll it as usual), and the caster chooses where it goes among the spaces the roll reaches
-(both directions: the direction and the stopping point), through the ``movement_destinations``
-hook.  The binding is used up by that move.  A move that is no roll (a fixed next move, a Toad's
-single space, the Inner Region's step) uses it up with no effect, as does a dead caster.
+* Dark Binding (``data.binds_movement``): "cast after another character's movement roll: you
+  choose his direction and may stop him anywhere along it".  The ``movement_roll_answers`` hook:
+  after a movement roll (a Fate re-roll is a roll again), each other character holding it, in
+  turn order after the mover, may cast it on him (``cast:dark_binding`` / ``pass``).  Cast, it
+  takes the move over (the waiting ``movement.roll_answered`` is answered ``replaced``): the
+  mover may still pay a fate to roll again (he keeps his FATE; the binding holds on the new
+  roll), then the caster chooses the destination among the spaces along either direction up
+  to the roll (``move:<space>``, the ``movement_destinations`` hook applied).
+* Terra Shift (``data.shifts_terrain``): "cast on a character who just moved: move all Terrain
+  and Adventure cards of a chosen space of his Region onto his space".  The ``before_encounter``
+  hook: once a turn, after the mover's move, each character holding it (the mover first, then
+  the others in turn order) may cast it on him (``cast:terra_shift`` / ``pass``); the caster
+  chooses the space (``shift:<space>``, :func:`.effects.terra_shift`), then the encounter
+  begins.  Offered only when some space of the mover's Region has Terrain or cards to move.
 
-Stand-in choices: the target has no "before moving" options that turn (casting, a Raft,
-cashing trophies); the published card's timing is not known.
+In either window the first cast closes it.  A cast here is a Spell cast: it goes to the Spell
+discard pile and the Harbinger's ``spell_cast`` answers follow (:mod:`.casting`: Dispellation,
+the top Omen's price); a Dispellation that cancels it leaves the mover his own move (docs/rulings.md
+R-CAST).  Neither card has a cast effect of its own (the base game never offers them at the
+start of a turn).  Cheap when nobody holds them: a look at the holders, no frame pushed.
 """
 from __future__ import annotations
 
-from pyrsistent import pmap
+import functools
 
 from ...definitions import load
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.records import plain
 from ...expansions import adjust, run_hook
 from ...state import update_character
+from . import casting, effects
 from . import store as st
-from ...rules import characters as chars, combat, movement
+from ...rules import characters as chars, combat, kernel, movement, spells
+
+BINDS, SHIFTS = "binds_movement", "shifts_terrain"
 
 
-def bindings(state):
-    return st.get(state, "bindings", pmap())
+# --- the windows ------------------------------------------------------------------------------
+
+def held(state, flag):
+    """Whether any character holds a Spell with ``data.<flag>`` (the hot path's first look)."""
+    ids = flagged(load(), flag)
+    characters = plain(state.characters)  # look-ups only
+    return any(sp in ids for ch in characters.values() if ch.spells for sp in ch.spells)
 
 
-def bind(state, params, actor, source):
-    """Effect ``dark_binding`` (run with the target as the actor): the caster chooses the
-    target's next move."""
-    caster = source.get("caster")
-    if caster is None or caster == actor:
-        return log(state, "spell_without_effect", character=actor, card=source.get("card"))
-    state = st.store(state, bindings=bindings(state).set(actor, caster))
-    return log(state, "character_bound", character=actor, caster=caster, card=source.get("card"))
+@functools.lru_cache(maxsize=8)
+def flagged(definitions, flag):
+    """The ids of the Spells whose card has ``data.<flag>`` (a pure memo of the card data)."""
+    return frozenset(c.id for c in definitions.cards.values() if c.type == "spell" and (c.data or {}).get(flag))
 
 
-def before_movement(state, result, character):
-    """Value hook: a bound character's movement is rolled by it and steered by the caster
-    (the movement replaced)."""
+def roll_answers(state, frames, character, roll, dice=None):
+    """Value hook ``movement_roll_answers``: the Dark Binding window when another character
+    holds one."""
+    if not held(state, BINDS) or not spells.spell_holders(state, character, BINDS):
+        return frames
+    return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[]),)
+
+
+def shift_window(state, result, character, space):
+    """``before_encounter`` (first): the Terra Shift window after the mover's move, once a turn;
+    the encounter begins again after it."""
     state, replaced = result
-    caster = bindings(state).get(character)
-    if caster is None:
-        return result
-    state = st.store(state, bindings=bindings(state).discard(character))
     ch = state.characters[character]
-    if replaced:
-        return log(state, "binding_ignored", character=character, caster=caster,
-                   reason="another rule moves the character"), True
-    region = load().board.spaces[ch.space].region
-    if (not state.characters[caster].alive or ch.next_move is not None or ch.toad_turns
-            or region in ("inner", "crown")):
-        return log(state, "binding_ignored", character=character, caster=caster,
-                   reason="no rolled move"), False
-    state = log(state, "binding_used", character=character, caster=caster)
-    return _roll(state, character, caster, f"movement of {character} (Dark Binding)"), True
+    if replaced or not held(state, SHIFTS) or not ch.turn_flags.get("moved") \
+            or ch.turn_flags.get("shift_offered") or not holders(state, character, SHIFTS) or not effects.shift_sources(state, character):
+        return result
+    state = update_character(state, character, turn_flags=ch.turn_flags.set("shift_offered", True))
+    return push(state, frame("encounters.begin"),
+                frame("harbinger.window", mover=character, flag=SHIFTS, roll=0, asked=[])), True
 
 
-def _roll(state, who, caster, why):
-    die = adjust(state, "movement_dice", combat.character_die(state, who), character=who)
-    return request_roll(state, die, why, "harbinger.bound_rolled", who=who, caster=caster)
+def holders(state, mover, flag):
+    """``(character, spell)`` of those who may cast a Spell with ``data.<flag>`` on ``mover``:
+    the others in turn order after him (:func:`spells.spell_holders`), and for Terra Shift the
+    mover himself first."""
+    out = spells.spell_holders(state, mover, flag)
+    ch = state.characters[mover]
+    if flag == SHIFTS and ch.spells and ch.alive and spells.can_cast(state, mover):
+        own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
+        out = [(mover, own[0])] + out if own else out
+    return out
 
 
-def bound_rolled(state, action, who, caster):
-    """Rule step: the roll is made (the target may pay a fate to roll again); the caster
-    chooses the destination."""
-    n = sum(action.dice)
-    state = log(state, "movement_roll", character=who, roll=n)
-    state = run_hook(state, "movement_rolled", character=who, roll=n)
+def window(state, mover, flag, roll, asked):
+    """Rule step: the next holder not yet asked may cast his Spell on ``mover``."""
+    if not state.characters[mover].alive or state.outcome is not None:
+        return state
+    for holder, sp in holders(state, mover, flag):
+        if holder not in asked:
+            what = "his movement roll" if flag == BINDS else "his move"
+            return decide(state, holder, "spell_window", ["pass", f"cast:{sp}"], "harbinger.window_chosen",
+                          prompt=f"cast {load().cards[sp].name} on {mover} ({what})", mover=mover,
+                          flag=flag, roll=roll, asked=list(asked) + [holder])
+    return state
+
+
+def window_chosen(state, action, mover, flag, roll, asked):
+    holder = asked[-1]
+    if action.kind == "pass":
+        return window(state, mover, flag, roll, asked)
+    spell = action.args[0]
+    state = spells.spend_spell(state, holder, spell, "movement" if flag == BINDS else "after_move")
+    # the Harbinger's answers to a cast come first (a Dispellation cancels: casting.cancel)
+    state = push(state, frame("harbinger.window_cast", caster=holder, spell=spell, mover=mover,
+                              flag=flag, roll=roll))
+    return casting.spell_cast(state, holder, spell, "out_of_turn")
+
+
+def window_cast(state, caster, spell, mover, flag, roll, cancelled=False):
+    """Rule step: the Spell cast in a window takes effect (unless cancelled)."""
+    if cancelled or state.outcome is not None or not state.characters[caster].alive \
+            or not state.characters[mover].alive:
+        return state
+    if flag == SHIFTS:
+        return effects.terra_shift(state, {}, mover, {"card": spell, "caster": caster})
+    state = kernel.answer(state, "movement.roll_answered", {"character": mover}, replaced=True)
+    state = log(state, "character_bound", character=mover, caster=caster, card=spell)
+    return _after_roll(state, mover, caster, roll)
+
+
+# --- Dark Binding: the caster chooses the move ---------------------------------------------------
+
+def _after_roll(state, who, caster, n):
+    """The bound mover may still pay a fate to roll again; then the caster chooses."""
     ch = state.characters[who]
     if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.bound_fate",
                       prompt=f"rolled {n} (Dark Binding)", who=who, caster=caster, roll=n)
-    return _offer(state, who, caster, n, movement)
+    return _offer(state, who, caster, n)
 
 
 def bound_fate(state, action, who, caster, roll):
     if action.kind == "keep":
-        return _offer(state, who, caster, roll, movement)
+        return _offer(state, who, caster, roll)
     state = chars.lose(state, who, "fate", 1, "re-roll")
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
-    return _roll(state, who, caster, f"movement re-roll of {who} (Dark Binding)")
+    die = adjust(state, "movement_dice", combat.character_die(state, who), character=who)
+    return request_roll(state, die, f"movement re-roll of {who} (Dark Binding)", "harbinger.bound_rolled",
+                        who=who, caster=caster)
+
+
+def bound_rolled(state, action, who, caster):
+    """Rule step: the re-roll is made; the caster chooses along it."""
+    n = sum(action.dice)
+    state = log(state, "movement_roll", character=who, roll=n)
+    state = chars.fate_rerolled(state, who, action.dice, "movement")
+    state = run_hook(state, "movement_rolled", character=who, roll=n, dice=action.dice)
+    return _offer(state, who, caster, n)
 
 
 def _along(state, who, roll):
@@ -100,14 +166,14 @@ def _along(state, who, roll):
     return paths
 
 
-def _offer(state, who, caster, n, movement):
+def _offer(state, who, caster, n):
     dests = _along(state, who, n)
     allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
                      dice=(n,))
     options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks along the roll
     if not options:
         return log(state, "no_move", character=who, roll=n)
-    return decide(state, caster, "move", options, "harbinger.bound_chosen",
+    return decide(state, caster, "bind", options, "harbinger.bound_chosen",
                   prompt=f"Dark Binding: where {who} goes ({n})", who=who, roll=n)
 
 
@@ -119,7 +185,6 @@ def bound_chosen(state, action, who, roll):
     return movement.follow(state, who, path)
 
 
-EFFECTS = {"dark_binding": bind}
-SCHEMAS = {"dark_binding": {"type": "object", "additionalProperties": False, "properties": {}}}
-STEPS = {"harbinger.bound_rolled": bound_rolled, "harbinger.bound_fate": bound_fate,
-         "harbinger.bound_chosen": bound_chosen}
+STEPS = {"harbinger.window": window, "harbinger.window_chosen": window_chosen,
+         "harbinger.window_cast": window_cast, "harbinger.bound_rolled": bound_rolled,
+         "harbinger.bound_fate": bound_fate, "harbinger.bound_chosen": bound_chosen}

@@ -126,20 +126,27 @@ def remove_terrain(state, params, actor, source):
     return tr.remove(state, params.get("space", state.characters[actor].space), _cause(source))
 
 
-def terra_shift(state, params, actor, source):
-    """Move the Terrain card and the face-up cards of another space of the actor's Region onto
-    the actor's space (the actor chooses the space)."""
+def shift_sources(state, actor):
+    """The spaces of ``actor``'s Region (not his own) holding Terrain or face-up cards: what a
+    Terra Shift cast on him may move onto his space (none outside the Outer and Middle Regions)."""
     here = state.characters[actor].space
     if not st.board_space(here):
-        return log(state, "no_effect", character=actor, source=_cause(source))
-    region = load().board.regions[st.region_of(here)]
-    spaces = [s for s in region if s != here and (tr.terrain_map(state).get(s)
-                                                   or state.board_cards.get(s))]
+        return []
+    terrain = tr.terrain_map(state)
+    return [s for s in load().board.regions[st.region_of(here)]
+            if s != here and (terrain.get(s) or state.board_cards.get(s))]
+
+
+def terra_shift(state, params, actor, source):
+    """Move the Terrain card and the face-up cards of another space of the actor's Region onto
+    the actor's space (the character the Spell is cast on); the caster (``source["caster"]``,
+    else the actor) chooses the space."""
+    spaces = shift_sources(state, actor)
     if not spaces:
         return log(state, "no_effect", character=actor, source=_cause(source))
-    return decide(state, actor, "terrain", [f"shift:{s}" for s in spaces], "harbinger.shift_chosen",
-                  prompt="the space whose Terrain and cards come to you", actor=actor,
-                  cause=_cause(source))
+    return decide(state, source.get("caster") or actor, "terrain", [f"shift:{s}" for s in spaces],
+                  "harbinger.shift_chosen", prompt=f"the space whose Terrain and cards come to {actor}",
+                  actor=actor, cause=_cause(source))
 
 
 def shift_chosen(state, action, actor, cause):

@@ -10,9 +10,6 @@ Layout (a typed record, :class:`Harbinger`; its JSON is the same plain data):
     card ids, the top card first (the Prophecy starts on top of the stack);
 ``terrain``
     ``{space: terrain card}`` for every Terrain card on the board;
-``bindings``
-    ``{target: caster}``: Dark Binding cast at a character whose next move the caster chooses
-    (absent until a Dark Binding is cast);
 ``gifts`` / ``gift_round``
     ``{character: [spell ids]}``: the Ascendant Divine's divine gifts, and ``{character:
     round}``: the round he last cast one (absent until then);
@@ -59,7 +56,6 @@ class Harbinger(ExtRecord):
     omen_discards: PVector[str] = vector_field()
     terrain: PMap[str, str] = map_field()
     cards: PMap[str, PVector[str]] = map_field()
-    bindings: PMap[str, str] | None = absent_field()
     gifts: PMap[str, PVector[str]] | None = absent_field()
     gift_round: PMap[str, int] | None = absent_field()
     revelations_by: str | None = absent_field()
