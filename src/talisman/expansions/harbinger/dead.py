@@ -43,9 +43,11 @@ def discard_top(state, params, actor, source):
     if not n:
         return state
     gone = cards[:n]
-    state = replace(state, decks=state.decks.set(deck, pvector(cards[n:])),
-                    discards=state.discards.set(deck, state.discards.get(deck, pvector()).extend(gone)))
-    return log(state, "cards_discarded_from_deck", deck=deck, cards=gone, cause=source.get("card"))
+    state = replace(state, decks=state.decks.set(deck, pvector(cards[n:])))
+    state = log(state, "cards_discarded_from_deck", deck=deck, cards=gone, cause=source.get("card"))
+    for c in gone:  # each through the base discard, so its card_discarded listeners hear it
+        state = chars.discard(state, c)
+    return state
 
 
 def take_from_discards(state, params, actor, source):
