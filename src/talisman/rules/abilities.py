@@ -144,7 +144,8 @@ def taken(state, action, other, how):
     items = getattr(och, field)
     state = update_character(state, other, **{field: items.delete(items.index(what))})
     state = possessions.add_possession(state, cid, what, f"{how} from {other}")
-    return log(state, "possession_taken", character=cid, opponent=other, card=what, how=how)
+    state = log(state, "possession_taken", character=cid, opponent=other, card=what, how=how)
+    return chars.discard_surplus_spells(state, other)  # NUMBER OF SPELLS: "at any time"
 
 
 # --- abilities before the move ------------------------------------------------------------

@@ -451,7 +451,8 @@ def drop_object(state, cid, card_id):
                              turn_flags=ch.turn_flags.set(
                                  "dropped", ch.flag("dropped", _pvec([])).append(card_id)))
     state = put_on_space(state, ch.space, [card_id])
-    return log(state, "object_dropped", character=cid, card=card_id, space=ch.space)
+    state = log(state, "object_dropped", character=cid, card=card_id, space=ch.space)
+    return discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 
 def put_on_space(state, space, cards):

@@ -236,6 +236,8 @@ def ask_declare(state):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, who)]
     options += [f"read:{sc}" for sc in readable_in_combat(state, who)]
+    # GAINING STRENGTH / CRAFT: trophies "may be exchanged at any time", so before the dice too
+    options += chars.cash_options(state, who)
     if b.kind == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
@@ -291,6 +293,9 @@ def declared(state, action):
     if action.kind == "read":  # READING SCROLLS: before the dice, as a Spell
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
+    if action.kind == "cash":  # the choice of trophies may take several steps: back here after
+        state = chars.cash_in(state, who, *action.args)
+        return push(state, frame("combat.after_cast"))
     if action.kind != "fight":  # an option an expansion offered (combat_options)
         depth = len(state.stack)
         state = run_hook(state, "combat_option_chosen", character=who, action=str(action))
@@ -841,6 +846,7 @@ def spoils_chosen(state, action, victor, loser):
     vch = character(state, victor)
     state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
     state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
+    state = chars.discard_surplus_spells(state, loser)  # NUMBER OF SPELLS: "at any time"
     return _then(state, b.on_win)
 
 

@@ -92,4 +92,5 @@ def drop_followers(state, actor, gone, cause):
     state = log(state, "followers_lost", character=actor, cards=gone, cause=cause)
     if any(load().cards[f].carry for f in gone):  # an Article lost: its load must be left
         state = push(state, frame("characters.keep_within_limit", who=actor))
-    return state
+    # NUMBER OF SPELLS: "If at any time" a Follower's Craft is gone, the surplus goes at once
+    return chars.discard_surplus_spells(state, actor)

@@ -54,7 +54,8 @@ def discard_cards(state, cid, keep_followers=True, only_type=None):
         state = characters.discard(state, c)
     state = update_character(state, cid, objects=[c for c in ch.objects if c not in objects],
                              followers=list(ch.followers) if keep_followers else [])
-    return log(state, "possessions_discarded", character=cid, cards=gone)
+    state = log(state, "possessions_discarded", character=cid, cards=gone)
+    return characters.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 
 def alive(state, cid):
