@@ -6,7 +6,7 @@ hook and :func:`profile`, which the Harbinger's own encounter flow reads for the
 cards to draw).  Effects that name a covered space are ignored (:func:`strip_covered`, applied
 to every space's instructions).  Terrain never goes to the Inner Region, the Crown, or the
 City's Jail and Town Square (the City's other spaces can hold it); an impossible placement
-is ignored.  A new Terrain on a Terrain
+is ignored; the Dungeon's spaces can hold it too.  A new Terrain on a Terrain
 sends the old one back to the Terrain deck.  No card of the required type left: one of that
 type on the board moves there instead.  A random Terrain is the top card of the freshly
 shuffled Terrain deck (a chance node); with the deck empty, the Terrain closest to the
@@ -30,8 +30,13 @@ from ...state import update_character
 
 #: Expansion boards whose spaces can hold Terrain besides the main board's Outer and Middle
 #: Regions: "Terrain Cards and Other Expansions" bars only the City's Jail and Town Square, so its
-#: other spaces (the streets, the buildings) are open.  (The other expansion boards: not yet.)
-TERRAIN_BOARDS = frozenset({"city"})
+#: other spaces (the streets, the buildings) are open; the Dungeon's spaces too ("If a Terrain Card
+#: is placed on the last space of an expansion board, such as the "Treasure Chamber" from The
+#: Dungeon expansion, a character must end his movement when entering that space, then encounter
+#: the Terrain card": the Treasure Chamber ends the move anyway, and its chart, a rule of Leaving the
+#: Dungeon and not the space's text, still leads out next turn: ruling R-probeb-1).  (The other
+#: expansion boards: not yet.)
+TERRAIN_BOARDS = frozenset({"city", "dungeon"})
 
 
 def can_hold(space):

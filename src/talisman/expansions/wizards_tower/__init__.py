@@ -38,6 +38,8 @@ from ...engine.records import deep_freeze, replace
 from ...errors import DataError
 from ...state import ExtRecord, map_field, update_character
 from ...rules.kernel import ExtSlice
+from ...rules.hooks import run_hook
+from ...rules.effects import other_followers
 from ...rules import characters as chars, combat, encounters, inner_region, movement
 
 ID = "wizards_tower"
@@ -358,8 +360,10 @@ def magical_trap(state, cid):
 
 
 def pit_trap(state, cid):
-    """"Roll 1 die on a 1-2 that Follower is lost" (one die for each follower)."""
-    return trap_next(state, cid, "followers", list(state.characters[cid].followers), [])
+    """"Roll 1 die on a 1-2 that Follower is lost" (one die for each follower, a Henchman too:
+    HENCHMEN, "considered Followers for any pertaining rules")."""
+    items = list(state.characters[cid].followers) + list(other_followers(state, cid))
+    return trap_next(state, cid, "followers", items, [])
 
 
 def trap_next(state, who, field, items, lost):
@@ -369,6 +373,9 @@ def trap_next(state, who, field, items, lost):
     if lost:
         kept = list(getattr(state.characters[who], field))
         for c in lost:
+            if c not in kept:  # a Follower that is no card (a Henchman) leaves through its plugin
+                state = run_hook(state, "other_follower_lost", character=who, follower=c, cause="Pit Trap")
+                continue
             kept.remove(c)
             state = chars.discard(state, c)
         state = update_character(state, who, **{field: kept})
