@@ -295,6 +295,9 @@ def card_drawn(state, action, space, left, pile, who):
     where it was drawn unless its effect sent it elsewhere."""
     card_id = action.args[0]
     when_drawn = load().cards[card_id].when_drawn
+    if when_drawn and state.config.expansions and not adjust(
+            state, "when_drawn_played", True, character=who, space=space, card=card_id):
+        when_drawn = ()  # (an expansion discards it unmet: its cards_drawn answer)
     if when_drawn:
         at = len(plain(state.board_cards).get(space, ()))
         state = hold_resolving(state, space, [card_id])

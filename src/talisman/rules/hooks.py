@@ -242,6 +242,11 @@ Value hooks:
     staying put (the character's own space: it stays and encounters it).  An added destination
     is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
     the dice rolled (``roll`` is their sum).
+``when_drawn_played(state, played, character, space, card)``
+    Whether a card drawn onto ``space`` plays its own "when drawn" effect (the Hermit's
+    withdrawal, the Ghost's move) before the ``cards_drawn`` hook sees the draw: an expansion
+    that discards such a card unmet answers ``False`` (the Timescape: "If you draw ... the
+    Hermit ... discard them and draw again").  Asked only for a card that has one.
 ``movement_roll_answers(state, frames, character, roll, dice)``
     A character's movement roll is made (``movement.rolled``, after ``movement_rolled``; a Fate
     re-roll is a roll again), before he chooses where to go: the frames (a tuple, ``()`` to begin
@@ -346,7 +351,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "move_elsewhere", "teleport_destinations",
+               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

@@ -494,6 +494,19 @@ def follow(state, cid, line):
     return state
 
 
+def redrawn(card):
+    """Whether an Adventure card drawn in the Timescape is discarded and another drawn (000
+    Drawing Adventure Cards: "a Mule, a Horse, ... the Hermit or any Animal")."""
+    c = load().cards[card]
+    return c.deck == "adventure" and (card in REDRAWN or c.subtype == "animal")
+
+
+def when_drawn_played(state, played, character, space, card):
+    """Value hook: a card the Timescape discards and draws again plays no "when drawn" effect
+    there (the Hermit does not withdraw): ``cards_drawn`` discards it unmet."""
+    return played and not (space in realities() and redrawn(card))
+
+
 def cards_drawn(state, character, space, cards):
     """Adventure cards in the Timescape: some discarded and drawn again, the springs give 1."""
     if space not in realities():
@@ -503,7 +516,7 @@ def cards_drawn(state, character, space, cards):
         c = load().cards[card]
         if c.deck != "adventure":
             continue
-        if card in REDRAWN or c.subtype == "animal":
+        if redrawn(card):
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
@@ -797,7 +810,7 @@ def target_rolled(state, action, caster, spell, context, kind="spell"):
 
 
 HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_started, "turn_ended": turn_ended, "draw_deck": draw_deck,
-         "before_movement": before_movement, "cards_drawn": cards_drawn,
+         "before_movement": before_movement, "cards_drawn": cards_drawn, "when_drawn_played": when_drawn_played,
          "before_encounter": before_encounter, "space_effect": space_effect,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
