@@ -17,9 +17,10 @@
   begins.  Offered only when some space of the mover's Region has Terrain or cards to move.
 
 In either window the first cast closes it.  A cast here is a Spell cast: it goes to the Spell
-discard pile and the Harbinger's ``spell_cast`` answers follow (:mod:`.casting`: Dispellation,
-the top Omen's price); a Dispellation that cancels it leaves the mover his own move (docs/rulings.md
-R-CAST).  Neither card has a cast effect of its own (the base game never offers them at the
+discard pile and the answers of any cast follow (:func:`spells.cast_answered`: the ``spell_cast``
+hook (the Harbinger's Dispellation and the top Omen's price, the Timescape's D8 for a caster
+there), then the base Counterspell); a cast cancelled or countered leaves the mover his own
+move (docs/rulings.md R-CAST, R-CAST2).  Neither card has a cast effect of its own (the base game never offers them at the
 start of a turn).  Cheap when nobody holds them: a look at the holders, no frame pushed.
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import plain
 from ...expansions import adjust, run_hook
 from ...state import update_character
-from . import casting, effects
+from . import effects
 from . import store as st
 from ...rules import characters as chars, combat, kernel, movement, spells
 
@@ -105,19 +106,22 @@ def window_chosen(state, action, mover, flag, roll, asked):
         return window(state, mover, flag, roll, asked)
     spell = action.args[0]
     state = spells.spend_spell(state, holder, spell, "movement" if flag == BINDS else "after_move")
-    # the Harbinger's answers to a cast come first (a Dispellation cancels: casting.cancel)
-    state = push(state, frame("harbinger.window_cast", caster=holder, spell=spell, mover=mover,
-                              flag=flag, roll=roll))
-    return casting.spell_cast(state, holder, spell, "out_of_turn")
+    # the answers of any cast come first (the Timescape's D8, Dispellation, Counterspell: R-CAST2.1)
+    return spells.cast_answered(state, holder, spell, {"step": "harbinger.window_cast", "args": dict(
+        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll)})
 
 
-def window_cast(state, caster, spell, mover, flag, roll, cancelled=False):
-    """Rule step: the Spell cast in a window takes effect (unless cancelled)."""
-    if cancelled or state.outcome is not None or not state.characters[caster].alive \
+def window_cast(state, caster, spell, mover, flag, roll):
+    """Rule step: the Spell cast in a window takes effect (its answers did not cancel it)."""
+    if state.outcome is not None or not state.characters[caster].alive \
             or not state.characters[mover].alive:
         return state
     if flag == SHIFTS:
         return effects.terra_shift(state, {}, mover, {"card": spell, "caster": caster})
+    waiting = kernel.waiting(state, "movement.roll_answered", {"character": mover})
+    if waiting is None or waiting.get("replaced"):
+        # a second effect (the Timescape's Double Effect): one roll makes one move (R-CAST2.1)
+        return log(state, "effect_ignored", character=mover, card=spell, reason="the roll is already bound")
     state = kernel.answer(state, "movement.roll_answered", {"character": mover}, replaced=True)
     state = log(state, "character_bound", character=mover, caster=caster, card=spell)
     return _after_roll(state, mover, caster, roll)
