@@ -162,7 +162,56 @@ class HeuristicBot(RandomBot):
             return first("lose_life", "target:") or actions[0]
         if p.kind in ("buy", "sell"):
             return first("buy:purchase_armour", "buy:purchase_sword", "done") or actions[0]
+        if p.kind == "spell_window":
+            return self.choose_spell_window(state, cid, p.args, by_text)
+        if p.kind == "bind":
+            return self.choose_bind(state, p.args["who"], by_text)
+        if p.kind == "terrain" and p.args.get("actor") == cid:  # its own Terra Shift: a space worth it
+            worth = [by_text[f"shift:{s}"] for s in self.worth_shifting(state, cid) if f"shift:{s}" in by_text]
+            return worth[0] if worth else self.pick(state, actions)
         return self.pick(state, actions)
+
+    # --- the Harbinger's out-of-turn casts (Dark Binding, Terra Shift) --------------------------
+
+    #: The regions of a rival worth binding (he is near the Crown).
+    NEAR_CENTRE = ("middle", "inner")
+
+    def choose_spell_window(self, state, cid, args, by_text):
+        """A window to cast a Spell on the character who moves (``args["mover"]``): Dark Binding
+        on a rival in the Middle or Inner Region or ready for the Crown (he is then sent away,
+        :meth:`choose_bind`); Terra Shift on himself when a space of his Region holds an Object
+        or an Enemy he outmatches (:meth:`worth_shifting`).  Otherwise ``pass``: the Spell is kept."""
+        casts = [a for t, a in by_text.items() if t != "pass"]
+        mover = args["mover"]
+        if args["flag"] == "binds_movement":
+            region = load().board.spaces[state.characters[mover].space].region
+            worth = mover != cid and (region in self.NEAR_CENTRE or self.ready(state, mover))
+        else:
+            worth = mover == cid and bool(self.worth_shifting(state, cid))
+        return casts[0] if worth and casts else by_text["pass"]
+
+    def worth_shifting(self, state, cid):
+        """The spaces of ``cid``'s Region (not his own) whose face-up cards hold an Object (a
+        Magic Object) or an Enemy of lower Strength (Craft) than his."""
+        board, here = load().board, state.characters[cid].space
+        region = board.spaces[here].region
+        out = []
+        for space, cards in sorted(state.board_cards.items()):
+            if space == here or board.spaces[space].region != region:
+                continue
+            for c in (load().cards[x] for x in cards):
+                if c.type in ("object", "magic_object") or (c.type == "enemy" and (
+                        c.strength is not None and c.strength < chars.total(state, cid, "strength", "battle")
+                        or c.craft is not None and c.craft < chars.total(state, cid, "craft"))):
+                    out.append(space)
+                    break
+        return out
+
+    def choose_bind(self, state, who, by_text):
+        """Dark Binding's destination for a rival: the space farthest from the Crown of Command
+        (ties: the first in the offered order), so the bound character loses the most ground."""
+        far = distances_to("crown_of_command")
+        return max(by_text.items(), key=lambda kv: far.get(kv[0].split(":", 1)[1], 0))[1]
 
     #: The ways out of a fight the bot takes, in its order of preference, when fighting is bad.
     ESCAPES = ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast")

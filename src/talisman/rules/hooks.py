@@ -82,7 +82,8 @@ State hooks:
     when some plugin listens.
 ``spell_cast(state, caster, spell, context)``
     A Spell has been cast (it is on the discard pile), before it takes effect and before a
-    Counterspell may answer it (``context``: ``turn`` or ``combat``).  Frames the hook pushes
+    Counterspell may answer it (``context``: ``turn``, ``combat``, or for a Spell an
+    expansion casts out of turn, ``{"then": <its rule step>}``: ``spells.cast_answered``).  Frames the hook pushes
     (and decisions it asks for) come first; a hook that cancels the Spell (the Harbinger's
     Dispellation, once a player has chosen to cast it) answers the waiting cast:
     ``kernel.answer(state, "spells.answered", {"caster": caster}, cancelled=True)``.

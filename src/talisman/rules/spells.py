@@ -148,6 +148,19 @@ def cast(state, cid, spell, context):
     return offer_counter(state, cid, spell, context)
 
 
+def cast_answered(state, caster, spell, then):
+    """A Spell cast at a moment of its own, out of its caster's turn (an expansion's window;
+    :func:`spend_spell` done): the answers of any cast follow, as for :func:`cast` (CASTING
+    SPELLS; Counterspell "cancel a Spell just cast"): the expansions' ``spell_cast`` hook (the
+    Timescape's D8, the Harbinger's Dispellation), then the Counterspell; unless cancelled or
+    countered, the frame ``then`` (``{"step": ..., "args": {...}}``) takes effect."""
+    context = {"then": {"step": then["step"], "args": dict(then["args"])}}
+    if state.config.expansions:
+        state = push(state, frame("spells.answered", caster=caster, spell=spell, context=context))
+        return run_hook(state, "spell_cast", caster=caster, spell=spell, context=context)
+    return offer_counter(state, caster, spell, context)
+
+
 def answered(state, caster, spell, context, cancelled=False):
     """After the ``spell_cast`` hook: a spell a hook cancelled (its answer ``cancelled``, given
     to this waiting step) does nothing; a caster killed by the price casts nothing more."""
@@ -251,6 +264,10 @@ def resolve(state, cid, spell, context):
             answered = inner["countering"]
             return resolve(state, answered["caster"], answered["spell"], answered["context"])
         return state
+    if not isinstance(context, str) and "then" in context:
+        # a Spell cast out of turn (cast_answered): its own rule step takes effect
+        then = context["then"]
+        return push(state, frame(then["step"], **dict(then["args"])))
     if context == "command":
         return command_spell(state, cid)
     c = load().cards[spell].cast

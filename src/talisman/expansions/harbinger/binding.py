@@ -17,9 +17,10 @@
   begins.  Offered only when some space of the mover's Region has Terrain or cards to move.
 
 In either window the first cast closes it.  A cast here is a Spell cast: it goes to the Spell
-discard pile and the Harbinger's ``spell_cast`` answers follow (:mod:`.casting`: Dispellation,
-the top Omen's price); a Dispellation that cancels it leaves the mover his own move (docs/rulings.md
-R-CAST).  Neither card has a cast effect of its own (the base game never offers them at the
+discard pile and the answers of any cast follow (:func:`spells.cast_answered`: the ``spell_cast``
+hook (the Harbinger's Dispellation and the top Omen's price, the Timescape's D8 for a caster
+there), then the base Counterspell); a cast cancelled or countered leaves the mover his own
+move (docs/rulings.md R-CAST, R-CAST2).  Neither card has a cast effect of its own (the base game never offers them at the
 start of a turn).  Cheap when nobody holds them: a look at the holders, no frame pushed.
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import plain
 from ...expansions import adjust, run_hook
 from ...state import update_character
-from . import casting, effects
+from . import characters as gifted, effects
 from . import store as st
 from ...rules import characters as chars, combat, kernel, movement, spells
 
@@ -41,10 +42,13 @@ BINDS, SHIFTS = "binds_movement", "shifts_terrain"
 # --- the windows ------------------------------------------------------------------------------
 
 def held(state, flag):
-    """Whether any character holds a Spell with ``data.<flag>`` (the hot path's first look)."""
+    """Whether any character holds a Spell (or a divine gift) with ``data.<flag>`` (the hot
+    path's first look)."""
     ids = flagged(load(), flag)
     characters = plain(state.characters)  # look-ups only
-    return any(sp in ids for ch in characters.values() if ch.spells for sp in ch.spells)
+    if any(sp in ids for ch in characters.values() if ch.spells for sp in ch.spells):
+        return True
+    return any(g in ids for gifts in st.get(state, "gifts", {}).values() for g in gifts)
 
 
 @functools.lru_cache(maxsize=8)
@@ -56,7 +60,7 @@ def flagged(definitions, flag):
 def roll_answers(state, frames, character, roll, dice=None):
     """Value hook ``movement_roll_answers``: the Dark Binding window when another character
     holds one."""
-    if not held(state, BINDS) or not spells.spell_holders(state, character, BINDS):
+    if not held(state, BINDS) or not holders(state, character, BINDS):
         return frames
     return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[]),)
 
@@ -75,14 +79,25 @@ def shift_window(state, result, character, space):
 
 
 def holders(state, mover, flag):
-    """``(character, spell)`` of those who may cast a Spell with ``data.<flag>`` on ``mover``:
+    """``(character, options)`` of those who may cast a Spell with ``data.<flag>`` on ``mover``:
     the others in turn order after him (:func:`spells.spell_holders`), and for Terra Shift the
-    mover himself first."""
-    out = spells.spell_holders(state, mover, flag)
+    mover himself first; ``cast:<spell>`` from his Spells, ``gift:<spell>`` an Ascendant
+    Divine's divine gift not yet used this round (docs/rulings.md R-CAST2.2)."""
+    order = list(state.order)
+    i = order.index(mover) if mover in order else 0
+    seats = (order[i:] if flag == SHIFTS else order[i + 1:]) + order[:i]
+    hand = dict(spells.spell_holders(state, mover, flag))
     ch = state.characters[mover]
     if flag == SHIFTS and ch.spells and ch.alive and spells.can_cast(state, mover):
         own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
-        out = [(mover, own[0])] + out if own else out
+        if own:
+            hand[mover] = own[0]
+    out = []
+    for o in seats:
+        options = [f"cast:{hand[o]}"] if o in hand else []
+        options += [f"gift:{g}" for g in gifted.window_gifts(state, o, flag)[:1]]
+        if options:
+            out.append((o, options))
     return out
 
 
@@ -90,11 +105,12 @@ def window(state, mover, flag, roll, asked):
     """Rule step: the next holder not yet asked may cast his Spell on ``mover``."""
     if not state.characters[mover].alive or state.outcome is not None:
         return state
-    for holder, sp in holders(state, mover, flag):
+    for holder, options in holders(state, mover, flag):
         if holder not in asked:
             what = "his movement roll" if flag == BINDS else "his move"
-            return decide(state, holder, "spell_window", ["pass", f"cast:{sp}"], "harbinger.window_chosen",
-                          prompt=f"cast {load().cards[sp].name} on {mover} ({what})", mover=mover,
+            name = load().cards[options[0].split(":", 1)[1]].name
+            return decide(state, holder, "spell_window", ["pass", *options], "harbinger.window_chosen",
+                          prompt=f"cast {name} on {mover} ({what})", mover=mover,
                           flag=flag, roll=roll, asked=list(asked) + [holder])
     return state
 
@@ -104,20 +120,25 @@ def window_chosen(state, action, mover, flag, roll, asked):
     if action.kind == "pass":
         return window(state, mover, flag, roll, asked)
     spell = action.args[0]
+    if action.kind == "gift":  # a divine gift cast as a Spell, once a round (R-CAST2.2)
+        state = gifted.take_gift(state, holder, spell)
     state = spells.spend_spell(state, holder, spell, "movement" if flag == BINDS else "after_move")
-    # the Harbinger's answers to a cast come first (a Dispellation cancels: casting.cancel)
-    state = push(state, frame("harbinger.window_cast", caster=holder, spell=spell, mover=mover,
-                              flag=flag, roll=roll))
-    return casting.spell_cast(state, holder, spell, "out_of_turn")
+    # the answers of any cast come first (the Timescape's D8, Dispellation, Counterspell: R-CAST2.1)
+    return spells.cast_answered(state, holder, spell, {"step": "harbinger.window_cast", "args": dict(
+        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll)})
 
 
-def window_cast(state, caster, spell, mover, flag, roll, cancelled=False):
-    """Rule step: the Spell cast in a window takes effect (unless cancelled)."""
-    if cancelled or state.outcome is not None or not state.characters[caster].alive \
+def window_cast(state, caster, spell, mover, flag, roll):
+    """Rule step: the Spell cast in a window takes effect (its answers did not cancel it)."""
+    if state.outcome is not None or not state.characters[caster].alive \
             or not state.characters[mover].alive:
         return state
     if flag == SHIFTS:
         return effects.terra_shift(state, {}, mover, {"card": spell, "caster": caster})
+    waiting = kernel.waiting(state, "movement.roll_answered", {"character": mover})
+    if waiting is None or waiting.get("replaced"):
+        # a second effect (the Timescape's Double Effect): one roll makes one move (R-CAST2.1)
+        return log(state, "effect_ignored", character=mover, card=spell, reason="the roll is already bound")
     state = kernel.answer(state, "movement.roll_answered", {"character": mover}, replaced=True)
     state = log(state, "character_bound", character=mover, caster=caster, card=spell)
     return _after_roll(state, mover, caster, roll)

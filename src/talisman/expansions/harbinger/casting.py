@@ -94,11 +94,9 @@ def dispel_answered(state, action, caster, spell):
 
 
 def cancel(state, caster, spell):
-    """The cast waiting for the answers to it (``spells.answered``, or a Spell cast in another
-    character's turn: ``harbinger.window_cast``, :mod:`.binding`) is cancelled."""
-    step = "harbinger.window_cast" if kernel.waiting(state, "harbinger.window_cast", {"caster": caster}) \
-        is not None else "spells.answered"
-    state = kernel.answer(state, step, {"caster": caster}, cancelled=True)
+    """The cast waiting for the answers to it (``spells.answered``: a Spell cast in another
+    character's turn too, :func:`spells.cast_answered`) is cancelled."""
+    state = kernel.answer(state, "spells.answered", {"caster": caster}, cancelled=True)
     return log(state, "spell_cancelled", character=caster, card=spell)
 
 

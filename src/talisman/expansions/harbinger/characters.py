@@ -158,6 +158,23 @@ def combat_option_chosen(state, character, action):
 
 
 def _cast_gift(state, who, gift, context):
+    return spells.cast(take_gift(state, who, gift), who, gift, context=context)
+
+
+def window_gifts(state, cid, flag):
+    """The gifts with ``data.<flag>`` ``cid`` may cast in a window of another character's turn
+    (Dark Binding, Terra Shift: :mod:`.binding`): once a round all told, as his Spells
+    (docs/rulings.md R-CAST2.2)."""
+    gifts = st.get(state, "gifts", {}).get(cid, ())
+    if not gifts or st.get(state, "gift_round", {}).get(cid) == state.round \
+            or not state.characters[cid].alive or not spells.can_cast(state, cid):
+        return []
+    return [g for g in dict.fromkeys(gifts) if (load().cards[g].data or {}).get(flag)]
+
+
+def take_gift(state, who, gift):
+    """A divine gift about to be cast: it leaves the gifts (the round's cast used) for his
+    Spells, from which the cast discards it."""
     gifts = st.get(state, "gifts")
     mine = list(gifts[who])
     mine.remove(gift)
@@ -165,8 +182,7 @@ def _cast_gift(state, who, gift, context):
     state = st.store(state, gifts=gifts.set(who, pvector(mine)), gift_round=rounds.set(who, state.round))
     state = log(state, "divine_gift_cast", character=who, card=gift)
     ch = state.characters[who]
-    state = update_character(state, who, spells=ch.spells.append(gift))
-    return spells.cast(state, who, gift, context=context)
+    return update_character(state, who, spells=ch.spells.append(gift))
 
 
 def discard_offer(state, who):
