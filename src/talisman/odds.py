@@ -714,15 +714,15 @@ def _result_listeners(state):
     expansion subscribing to ``combat_result`` or ``combat_resolved``, or a base plugin wanted
     in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
     config, found = state.config, []
-    for hook in ("combat_result", "combat_resolved"):
-        if hook == "combat_resolved" and not combat_rules.result_answered(state):
-            continue
-        found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
-        for pid in RULESET.ids(always=True):
-            p = RULESET.plugin(pid)
-            if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
-                    (p.engaged is None or p.engaged(state)):
-                found.append(pid)
+    hook = "combat_resolved"
+    if not combat_rules.result_answered(state):
+        return found
+    found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
+    for pid in RULESET.ids(always=True):
+        p = RULESET.plugin(pid)
+        if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
+                (p.engaged is None or p.engaged(state)):
+            found.append(pid)
     return found
 
 
@@ -787,23 +787,32 @@ def _scored(state):
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if (_listens(state, "combat_resolved") or subscribed(state, "combat_result")) and not _quiet(state):
-        return None  # (a listener that may change the result; combat_result's reads the log)
+    if _listens(state, "combat_resolved") and not _quiet(state):
+        return None  # (a listener that may change the result once it is compared)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
-    who, kind, enemies = b.who, b.kind, b.enemies
-    mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
-    theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
-              + combat_rules.creature_bonus(s, character(s, who).space))
-    hooked = subscribed(s, "attack_roll")
+    who, kind, enemies, roll = b.who, b.kind, b.enemies, b.roll
+    mine = roll + combat_rules.combat_total(s, who, kind) + b.bonus
+    values = sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
+    theirs = values + combat_rules.creature_bonus(s, character(s, who).space)
+    # a combat_result listener is a value hook: asked as compare asks it, with the scores logged
+    turned = subscribed(s, "combat_result")
+    hooked = turned or subscribed(s, "attack_roll")
     key = (p.spec, mine, theirs)
     if not hooked and key in _BY_SCORES:
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
+    opponent = ",".join(names)
     leaves, dist = [], {}
     for action, prob in chance_outcomes(state):
-        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
-                       character=who) + theirs
+        rolled = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind, character=who)
+        score = rolled + theirs
         result = "won" if mine > score else "lost" if mine < score else "standoff"
+        if turned:
+            scored = machine.log(s, "combat_scores", character=who, kind=kind, character_roll=roll,
+                                 character_score=mine, opponent=opponent, opponent_roll=rolled,
+                                 opponent_score=score)
+            result = adjust(scored, "combat_result", result, character=who, kind=kind,
+                            enemies=names, opponent=None)
         leaves.append((result, prob))
         dist[result] = dist.get(result, 0) + prob
     scored = (tuple(leaves), dist)
