@@ -594,11 +594,28 @@ class _Search:
             raise OddsTooLarge(self.limit, self.until)
         if self.shortcut:
             scored = _scored(state)
-            if scored is not None:  # (a memo's distribution is shared: it is only read)
+            if scored is not None and not scored[2]:  # (a memo's distribution is shared: it is only read)
                 self.leaves += len(scored[0])
                 self.memo[key] = scored[1]
                 return scored[1]
+            if scored is not None:  # some outcomes left to the rule steps
+                return self.expand_open(state, trail, pos, key, scored[0])
         return self.expand(state, trail, pos, key)
+
+    def expand_open(self, state, trail, pos, key, leaves):
+        """Generator, as :meth:`expand`, at a creature's roll some of whose outcomes the record
+        decides (``leaves``: their results) and the others (None) are played."""
+        dist: dict = {}
+        for (action, p), (result, _) in zip(chance_outcomes(state), leaves):
+            if result is not None:
+                self.leaves += 1
+                dist[result] = dist.get(result, 0) + p
+                continue
+            sub = yield state, trail, self.play(state, action), pos
+            for o, q in sub.items():
+                dist[o] = dist.get(o, 0) + p * q
+        self.memo[key] = dist
+        return dist
 
     def play(self, state, action):
         """The state after ``action``, stopped at the next chance node, decision, or (with the
@@ -702,11 +719,14 @@ def _listens(state, hook):
 #: roll, Horseman, second die, held card or Omen answers it).  A plugin not named here leaves
 #: the roll to the rule steps.
 QUIET_AT_RESULT = {
-    "blood_moon": lambda state: not blood_moon_modifiers.answers_result(state),
-    "harbinger": lambda state: not harbinger.answers_result(state),
-    "dungeon": lambda state: True,
-    "master_levels": lambda state: True,
+    "blood_moon": lambda state, result=None: not blood_moon_modifiers.answers_result(state, result),
+    "harbinger": lambda state, result=None: not harbinger.answers_result(state, result),
+    "dungeon": lambda state, result=None: True,
+    "master_levels": lambda state, result=None: True,
 }
+
+#: The results of a comparison of scores (RESOLVING COMBAT VS CREATURES OR ENEMIES).
+RESULTS = ("won", "lost", "standoff")
 
 
 def _result_listeners(state):
@@ -726,11 +746,19 @@ def _result_listeners(state):
     return found
 
 
-def _quiet(state):
-    """Whether no answer to a combat's result in ``state`` can change it
-    (:data:`QUIET_AT_RESULT`)."""
-    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state)
+def _quiet(state, result=None):
+    """Whether no answer to a combat's result in ``state`` can change it (:data:`QUIET_AT_RESULT`),
+    when it is ``result`` (None: whatever it is)."""
+    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state, result)
                for pid in dict.fromkeys(_result_listeners(state)))
+
+
+def _answered(state):
+    """The results (:data:`RESULTS`) some answer to the combat's result may change in ``state``:
+    none when nobody listens or every listener is quiet."""
+    if not _listens(state, "combat_resolved") or _quiet(state):
+        return frozenset()
+    return frozenset(r for r in RESULTS if not _quiet(state, r))
 
 
 def decided_by_roll(state):
@@ -770,7 +798,7 @@ def decided_by_roll(state):
         True
     """
     scored = _scored(state)
-    return None if scored is None else list(scored[0])
+    return None if scored is None or scored[2] else list(scored[0])
 
 
 #: Memo of :func:`_scored` by the small tuple that decides a creature's roll when no hook
@@ -781,14 +809,18 @@ _BY_SCORES_MAX = 4096
 
 
 def _scored(state):
-    """``decided_by_roll``'s list and the same as a distribution (result -> probability),
-    or None."""
+    """``(leaves, dist, open)``: ``decided_by_roll``'s list, the same as a distribution (result ->
+    probability) and whether some outcome is left open; or None.  An outcome whose result a
+    listener may answer in this combat (:func:`_answered`: the Sun Shield's die on a loss, the
+    Torchbearer's attack again, a beaten Harbinger card's effects on a win) is left open (its
+    result None, not in ``dist``): the search plays it through the rule steps."""
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if _listens(state, "combat_resolved") and not _quiet(state):
-        return None  # (a listener that may change the result once it is compared)
+    answered = _answered(state)
+    if len(answered) == len(RESULTS):
+        return None  # (a listener that may change any result once it is compared)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies, roll = b.who, b.kind, b.enemies, b.roll
     mine = roll + combat_rules.combat_total(s, who, kind) + b.bonus
@@ -797,7 +829,7 @@ def _scored(state):
     # a combat_result listener is a value hook: asked as compare asks it, with the scores logged
     turned = subscribed(s, "combat_result")
     hooked = turned or subscribed(s, "attack_roll")
-    key = (p.spec, mine, theirs)
+    key = (p.spec, mine, theirs, answered)
     if not hooked and key in _BY_SCORES:
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
@@ -813,9 +845,12 @@ def _scored(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=names, opponent=None)
+        if result in answered:
+            leaves.append((None, prob))
+            continue
         leaves.append((result, prob))
         dist[result] = dist.get(result, 0) + prob
-    scored = (tuple(leaves), dist)
+    scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
     if not hooked:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()

@@ -250,17 +250,18 @@ def combat_resolved(state, character, result):
     return dead.combat_resolved(state, character, result)
 
 
-def answers_result(state):
+def answers_result(state, result=None):
     """Whether this expansion answers the result of the combat in progress (against creatures
-    or enemies): whether :func:`combat_resolved` would queue or log anything for it, whatever the
-    result (a beaten card's effects, a Herald's roll, a Horseman not beaten, the Flail of Blood's
-    second die, the Armour of Humility, an Omen's ``after_win``).  It reads only the battle's
-    cards, the fighter's record and the top Omen, which the creature's die does not change; when
-    it answers nothing, exact odds score a creature's roll off the battle record
+    or enemies): whether :func:`combat_resolved` would queue or log anything for it, for
+    ``result`` (``won``, ``lost``, ``standoff``) or, with None, for any of them (a beaten card's
+    effects, a Herald's roll, a Horseman not beaten, the Flail of Blood's second die, the Armour
+    of Humility, an Omen's ``after_win``).  It reads only the battle's cards, the fighter's
+    record and the top Omen, which the creature's die does not change; for a result it does not
+    answer, exact odds score a creature's roll off the battle record
     (``talisman.odds.decided_by_roll``)."""
     b = state.battle
-    return b is not None and any(combat_resolved(state, b["who"], result) is not state
-                                 for result in ("won", "lost", "standoff"))
+    results = ("won", "lost", "standoff") if result is None else (result,)
+    return b is not None and any(combat_resolved(state, b["who"], r) is not state for r in results)
 
 
 HOOKS = {
