@@ -464,20 +464,22 @@ def _sample(state, until, policy, outcome, limit, samples, seed):
 class _Trail:
     """The events since the question's start, kept as a chain (each state's events after its
     parent's) with a hash folded event by event: a long branch is neither copied nor hashed
-    again whole at every state on it."""
+    again whole at every state on it.  ``scored``: whether a comparison's scores
+    (``combat_scores``) are among them."""
 
-    __slots__ = ("parent", "new", "length", "hash")
+    __slots__ = ("parent", "new", "length", "hash", "scored")
 
-    def __init__(self, parent, new, length, h):
-        self.parent, self.new, self.length, self.hash = parent, new, length, h
+    def __init__(self, parent, new, length, h, scored=False):
+        self.parent, self.new, self.length, self.hash, self.scored = parent, new, length, h, scored
 
     def extend(self, new):
         if not new:
             return self
-        h = self.hash
+        h, scored = self.hash, self.scored
         for e in new:
             h = hash((h, e))
-        return _Trail(self, new, self.length + len(new), h)
+            scored = scored or e.name == "combat_scores"
+        return _Trail(self, new, self.length + len(new), h, scored)
 
     def events(self):
         parts, t = [], self
@@ -492,6 +494,51 @@ class _Trail:
 
 
 _NO_EVENTS = _Trail(None, (), 0, 0)
+
+#: The fields of a ``combat_scores`` event (and the pairs of ``Battle.scores``) that go stale once
+#: a combat is fought on: between a fight on (the Torchbearer's attack again, the Pharaoh's
+#: Crown's creatures' roll again: ``battle.result`` cleared) and the next comparison, nothing
+#: reads a comparison's numbers.  Read from their code (``tests/test_odds_results.py`` pins the
+#: readers): the ``combat_result`` value hooks (``blood_moon.modifiers.combat_result``) read the
+#: newest ``combat_scores`` inside ``compare``, just after it is logged; the Blood Moon's added
+#: die (``added_rolled``), the Harbinger's second die (``second_rolled``) and the Weapon cut on a
+#: roll (``abilities``) read it with the result set, before any fight on; ``Battle.scores`` is
+#: read by ``combat.ended`` as the result is applied, where the search stops.  Other readers of
+#: the log read other events, or only a ``combat_scores``' name and character.  So, with
+#: ``battle.result`` None, states differing only in these numbers (and the odds' policy reading
+#: no event: ``reads_log_events``) have the same distribution at ``combat_resolved``: the
+#: search's memo merges them (one second fight computed for every losing first one).
+STALE_SCORES = frozenset({"character_roll", "character_score", "opponent_roll", "opponent_score",
+                          "added_die"})
+
+
+def _fresh(event):
+    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`); any other as it is."""
+    if event.name != "combat_scores":
+        return event
+    return ("combat_scores",) + tuple(sorted((k, v) for k, v in event.data.items() if k not in STALE_SCORES))
+
+
+def _fresh_trail(trail):
+    """``trail`` with its ``combat_scores`` events without their stale numbers (:func:`_fresh`)."""
+    events = tuple(_fresh(e) for e in trail.events())
+    h = 0
+    for e in events:
+        h = hash((h, e))
+    return _Trail(None, events, len(events), h)
+
+
+def _log_blind(policy):
+    """Whether a policy's choices read no event of the log (its length at most)."""
+    if isinstance(policy, (_Forced, _Notations)):
+        return True
+    if isinstance(policy, _Bot):
+        return getattr(policy.bot, "reads_log_events", True) is False
+    if isinstance(policy, _Max):
+        return _log_blind(policy.others)
+    if isinstance(policy, _PerPlayer):
+        return all(_log_blind(p) for p in policy.policies)
+    return False
 
 
 class _Key:
@@ -528,6 +575,8 @@ class _Search:
         self.shortcut = (shortcut and outcome is None
                          and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
         self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
+        # states fought on that differ only in stale scores share a memo entry (STALE_SCORES)
+        self.merge_stale = self.shortcut and _log_blind(self.policy)
 
     def run(self):
         root = self.root
@@ -581,7 +630,15 @@ class _Search:
         trail = trail.extend(new)
         if len(state.log) != self.start_len + trail.length:
             raise TalismanError("odds: a rule rewrote the log; states cannot be compared")
-        key = _Key(set_field(state, "log", _EMPTY_LOG), trail, pos)
+        bare = set_field(state, "log", _EMPTY_LOG)
+        b = state.battle
+        if (self.merge_stale and trail.scored and b is not None and b.result is None
+                and combat_rules.result_answered(state)):
+            # fought on: the scores compared before are stale (STALE_SCORES)
+            bare = set_field(bare, "battle", b.set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
+            key = _Key(bare, _fresh_trail(trail), ("stale", pos))
+        else:
+            key = _Key(bare, trail, pos)
         try:
             known = self.memo.get(key)
         except TypeError as e:  # a rule stored mutable data in the state
