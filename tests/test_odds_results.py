@@ -531,3 +531,23 @@ def test_the_readers_of_a_comparison_s_numbers_are_known():
         "expansions/blood_moon/jobs.py",             # the combat recorded at its end; event names
         "expansions/harbinger/cards.py",             # the second die: a result set
     } | {p for p in readers if p.startswith(("svg/", "console", "narrat", "cli"))}   # (shown, not played)
+
+
+def test_an_idle_value_hook_is_not_asked_and_a_busy_one_is():
+    """The Blood Moon listens to ``attack_roll`` and ``combat_result`` in every game, but changes
+    a creature's roll only by the Feral Hunger ("a 6 in this combat") and a result only by a
+    card in play (``odds.IDLE_AT_ROLL``).  Without them the roll is scored by the dice and the
+    scores alone; with the Feral Hunger's fixed 6 every die is a 6: the Thief's 12 against the
+    Sentinel's 8 + 6 by Day, lost whatever the die; both the full search's answer."""
+    from talisman.expansions.blood_moon import store
+    from talisman.odds import IDLE_AT_ROLL
+
+    at_roll = at_creature_roll(sentinel(), 4)
+    assert IDLE_AT_ROLL["attack_roll"]["blood_moon"](at_roll)
+    assert IDLE_AT_ROLL["combat_result"]["blood_moon"](at_roll)
+    assert [r for r, _ in decided_by_roll(at_roll)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
+    hunger = store.store(at_roll, attack_rolls_fixed={"wizard": 6})
+    assert not IDLE_AT_ROLL["attack_roll"]["blood_moon"](hunger)
+    assert [r for r, _ in decided_by_roll(hunger)] == ["lost"] * 6
+    assert dict(odds(hunger, "combat_resolved")) == {"lost": 1} == full(hunger, None)
+    assert dict(odds(at_roll, "combat_resolved")) == full(at_roll, None)

@@ -36,7 +36,7 @@ from .engine.ruleset import RULESET
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
 from .expansions import harbinger
-from .expansions.blood_moon import modifiers as blood_moon_modifiers
+from .expansions.blood_moon import modifiers as blood_moon_modifiers, store as blood_moon_store
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
@@ -786,13 +786,12 @@ QUIET_AT_RESULT = {
 RESULTS = ("won", "lost", "standoff")
 
 
-def _result_listeners(state):
-    """The ids of the plugins whose hooks answer a combat's result in ``state`` (an enabled
-    expansion subscribing to ``combat_result`` or ``combat_resolved``, or a base plugin wanted
-    in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
+def _result_listeners(state, hook="combat_resolved"):
+    """The ids of the plugins whose ``hook`` (by default ``combat_resolved``, which answers a
+    combat's result) listens in ``state`` (an enabled expansion subscribing to it, or a base
+    plugin wanted in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
     config, found = state.config, []
-    hook = "combat_resolved"
-    if not combat_rules.result_answered(state):
+    if hook == "combat_resolved" and not combat_rules.result_answered(state):
         return found
     found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
     for pid in RULESET.ids(always=True):
@@ -801,6 +800,38 @@ def _result_listeners(state):
                 (p.engaged is None or p.engaged(state)):
             found.append(pid)
     return found
+
+
+def _bm_idle_result(state):
+    b = state.battle
+    return not blood_moon_modifiers.active(state, b.who, "combat_result", b.kind, b.opponent,
+                                           blood_moon_modifiers.battle_enemies(state))
+
+
+def _bm_idle_roll(state):
+    return state.battle.get("bm_attack_roll") is None and not blood_moon_store.get(state, "attack_rolls_fixed")
+
+
+#: For a value hook that scores a creature's roll, a test per listening plugin of a state at the
+#: roll: True when its listener returns the value it is given, whatever the die.  Read from
+#: their code: the Blood Moon's ``combat_result`` turns a result only by a card's modifier in
+#: play for the combat (``blood_moon.modifiers.active``); its ``attack_roll`` fixes a creature's
+#: roll only by the Feral Hunger (the battle's ``bm_attack_roll``, the expansion's
+#: ``attack_rolls_fixed``).  Where every listener is idle, the roll is scored without asking the
+#: hook, and its answer is remembered by the dice and the scores (:data:`_BY_SCORES`).
+IDLE_AT_ROLL = {
+    "combat_result": {"blood_moon": _bm_idle_result},
+    "attack_roll": {"blood_moon": _bm_idle_roll},
+}
+
+
+def _asked(state, hook):
+    """Whether ``hook`` must be asked to score a creature's roll in ``state``: a listener
+    subscribes and is not known idle (:data:`IDLE_AT_ROLL`)."""
+    if not subscribed(state, hook):
+        return False
+    idle = IDLE_AT_ROLL.get(hook, {})
+    return not all(pid in idle and idle[pid](state) for pid in dict.fromkeys(_result_listeners(state, hook)))
 
 
 def _quiet(state, result=None):
@@ -884,8 +915,9 @@ def _scored(state):
     values = sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
     theirs = values + combat_rules.creature_bonus(s, character(s, who).space)
     # a combat_result listener is a value hook: asked as compare asks it, with the scores logged
-    turned = subscribed(s, "combat_result")
-    hooked = turned or subscribed(s, "attack_roll")
+    turned = _asked(s, "combat_result")
+    rolled_hook = _asked(s, "attack_roll")
+    hooked = turned or rolled_hook
     key = (p.spec, mine, theirs, answered)
     if not hooked and key in _BY_SCORES:
         return _BY_SCORES[key]
@@ -893,7 +925,9 @@ def _scored(state):
     opponent = ",".join(names)
     leaves, dist = [], {}
     for action, prob in chance_outcomes(state):
-        rolled = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind, character=who)
+        rolled = sum(action.dice)
+        if rolled_hook:
+            rolled = adjust(s, "attack_roll", rolled, enemies=names, kind=kind, character=who)
         score = rolled + theirs
         result = "won" if mine > score else "lost" if mine < score else "standoff"
         if turned:
