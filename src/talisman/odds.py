@@ -818,7 +818,7 @@ def _bm_idle_roll(state):
 #: play for the combat (``blood_moon.modifiers.active``); its ``attack_roll`` fixes a creature's
 #: roll only by the Feral Hunger (the battle's ``bm_attack_roll``, the expansion's
 #: ``attack_rolls_fixed``).  Where every listener is idle, the roll is scored without asking the
-#: hook, and its answer is remembered by the dice and the scores (:data:`_BY_SCORES`).
+#: hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``).
 IDLE_AT_ROLL = {
     "combat_result": {"blood_moon": _bm_idle_result},
     "attack_roll": {"blood_moon": _bm_idle_roll},
