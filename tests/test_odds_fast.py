@@ -161,11 +161,11 @@ def test_between_characters_the_search_answers():
     assert BOT.fight_odds(s) == fast["won"]
 
 
-def test_a_result_listener_leaves_the_roll_to_the_rule_steps():
+def test_a_result_listener_is_asked_as_compare_asks_it():
     """The Blood Moon's Vampire Bats (Craft 3): "Beating them counts as a stand-off unless your
-    score wins by 2 or more" -- a combat_result listener (reading the scores compare logs),
-    and the Blood Moon listens to combat_resolved too: the search plays the creature's roll
-    through the rule steps (decided_by_roll gives no answer), and agrees with the full search."""
+    score wins by 2 or more" -- a combat_result listener (a value hook reading the scores
+    compare logs): decided_by_roll asks it with the scores logged, as compare does, and the
+    search agrees with the full search."""
     s = at_combat("wizard", "graveyard", "woods_1", ["vampire_bats"], expansions=["blood_moon"],
                   ext={"blood_moon": {"time": "day"}}, craft=4, fate=0)
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
@@ -178,7 +178,9 @@ def test_a_result_listener_leaves_the_roll_to_the_rule_steps():
     assert fast == {"won": F(21, 36), "standoff": F(9, 36), "lost": F(6, 36)}
     at_roll = talisman.apply(rolling, "roll:3", stop_at_chance=True)
     assert at_roll.pending.step == "combat.opponent_rolled"
-    assert decided_by_roll(at_roll) is None
+    # 4 + 3 against 2 + c: won by 2 or more on c <= 3; by 1 (c = 4) and a tie (c = 5): stand-offs
+    assert [r for r, _ in decided_by_roll(at_roll)] == ["won"] * 3 + ["standoff"] * 2 + ["lost"]
+    assert dict(odds(at_roll, "combat_resolved")) == full(at_roll)
     # the same roll in the base game is scored off the record: the Spectre (Craft 3) against
     # 4 + 3: won on c <= 3, a standoff on 4, lost on 5 and 6
     plain = at_combat("wizard", "graveyard", "woods_1", ["spectre"], craft=4, fate=0)

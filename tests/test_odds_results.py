@@ -261,8 +261,11 @@ def test_the_harbinger_is_quiet_where_its_hook_queues_nothing():
     assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 2))] == \
         ["won"] * 4 + ["standoff", "lost"]
     assert decided_by_roll(at_creature_roll(herald_of_famine(), 5)) is None
-    for name in ("flail of blood: a second die", "bone giant beaten", "horseman not beaten"):
+    for name in ("flail of blood: a second die", "horseman not beaten"):
         assert decided_by_roll(first_roll(CASES[name]())) is None, name
+    # a beaten card's effects answer a win only: the Warrior's 1 and 1 (6 + 1 against the Bone
+    # Giant's 7 + c) never wins, so every outcome is scored
+    assert [r for r, _ in decided_by_roll(first_roll(CASES["bone giant beaten"]()))] == ["lost"] * 6
     for state in (sentinel("harbinger"), herald_of_famine()):
         rolling = talisman.apply(state, "fight", stop_at_chance=True)
         for policy in (_Fighting(BOT), Best("won")):
@@ -347,13 +350,16 @@ def test_the_remembered_modifiers_follow_the_records():
     thief = at_roll.characters["thief"]
     shielded = update_character(at_roll, "thief", objects=thief.objects.append("sun_shield"))
     aegis = store.store(at_roll, lunar_events=["aegis_of_daylight"])
-    for state, answers in ((at_roll, False), (shielded, True), (at_roll, False), (aegis, True),
+    for state, answers in ((at_roll, False), (shielded, True), (at_roll, False), (aegis, False),
                            (at_roll, False)):
         assert modifiers.answers_result(state) is answers
         assert (decided_by_roll(state) is None) is answers
     assert [c for c, _ in modifiers.active(aegis, "thief", "combat_result", "battle")] == ["aegis_of_daylight"]
     assert modifiers.active(at_roll, "thief", "combat_result", "battle") == []
-    # the Aegis by hand: the Thief's 12 against 8 + c, lost on 5 and 6 turned into stand-offs
+    # the Aegis (a combat_result value hook, asked as compare asks it) by hand: the Thief's 12
+    # against 8 + c, lost on 5 and 6 turned into stand-offs; without it lost there
+    assert [r for r, _ in decided_by_roll(aegis)] == ["won"] * 3 + ["standoff"] * 3
+    assert [r for r, _ in decided_by_roll(at_roll)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
     assert dict(odds(aegis, "combat_resolved")) == {"won": F(1, 2), "standoff": F(1, 2)} == full(aegis, None)
 
 
@@ -405,3 +411,143 @@ def test_the_command_line_turns_the_shortcut_off(tmp_path, monkeypatch):
     assert applied_fast == 0 and len(calls) > 36
     help_text = runner.invoke(main, ["odds", "--help"]).output
     assert "--exact-search" in help_text and "shortcut" in help_text
+
+
+def counting_compare(monkeypatch):
+    """Count the creature's rolls played through the rules' comparison (``combat.compare``)."""
+    calls = []
+    original = combat_rules.compare
+
+    def counted(state, theirs_roll):
+        calls.append(theirs_roll)
+        return original(state, theirs_roll)
+
+    monkeypatch.setattr(combat_rules, "compare", counted)
+    return calls
+
+
+def test_a_card_that_answers_one_result_leaves_the_others_scored(monkeypatch):
+    """A card answers only the result its text names: the Sun Shield and the Torchbearer a loss
+    ("Beaten in combat, roll a die"; "beaten by a creature, you may attack it again"), the Bone
+    Giant's effects a win ("when you beat it, a die of 4-6 makes the fight a stand-off").  At the
+    creature's roll only the outcomes giving that result are played through the rules'
+    comparison; the others are scored off the record, and the answer is the full search's."""
+    from talisman.expansions import harbinger
+    from talisman.expansions.blood_moon import modifiers
+
+    # the Thief's 4 kept (12) against the Sentinel's 9 - 1 + c by Day: won on c <= 3, a
+    # stand-off on 4, lost on 5 and 6: the two losses played
+    for name in ("sun shield: a die turns a loss", "torchbearer: attack again"):
+        at_roll = at_creature_roll(CASES[name](), 4)
+        assert [modifiers.answers_result(at_roll, r) for r in ("won", "lost", "standoff")] == [False, True, False]
+        assert decided_by_roll(at_roll) is None       # (not every outcome decided)
+        calls = counting_compare(monkeypatch)
+        fast = dict(odds(at_roll, "combat_resolved", policy=_Fighting(BOT)))
+        monkeypatch.undo()
+        assert sorted(calls) == [5, 6], name
+        assert fast == full(at_roll, _Fighting(BOT))
+    # the Warrior's 6 and 6 (the higher kept) with Strength 6 against the Bone Giant's 7 + c:
+    # won on c <= 4 (played: the beaten card's effects), a stand-off on 5, lost on 6
+    rolling = talisman.apply(CASES["bone giant beaten"](), "fight", stop_at_chance=True)
+    sixes = next(a for a, _ in chance_outcomes(rolling) if a.dice == (6, 6))
+    at_roll = talisman.apply(rolling, sixes, stop_at_chance=True)
+    assert at_roll.pending.step == "combat.opponent_rolled"
+    assert [harbinger.answers_result(at_roll, r) for r in ("won", "lost", "standoff")] == [True, False, False]
+    calls = counting_compare(monkeypatch)
+    fast = dict(odds(at_roll, "combat_resolved"))
+    monkeypatch.undo()
+    assert sorted(calls) == [1, 2, 3, 4]
+    assert fast == full(at_roll, None)
+    # a Horseman not beaten ("every character without a Talisman loses a life") answers a loss
+    # or a stand-off: the Warrior's 6 and 6 with Strength 5 against its 7 + c (in battle): won
+    # on 1 to 3, played on 4 (a stand-off) to 6
+    rolling = talisman.apply(CASES["horseman not beaten"](), "fight", stop_at_chance=True)
+    sixes = next(a for a, _ in chance_outcomes(rolling) if a.dice == (6, 6))
+    at_roll = talisman.apply(rolling, sixes, stop_at_chance=True)
+    assert [harbinger.answers_result(at_roll, r) for r in ("won", "lost", "standoff")] == [False, True, True]
+    calls = counting_compare(monkeypatch)
+    fast = dict(odds(at_roll, "combat_resolved"))
+    monkeypatch.undo()
+    assert sorted(calls) == [4, 5, 6]
+    assert fast == full(at_roll, None)
+
+
+class _ReadingTheLog(_Fighting):
+    """The bot's search policy, declared as reading the log's events: no states merged."""
+
+    reads_log_events = True
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.reads_log_events = True
+
+
+def test_a_fight_on_shares_the_second_fight_whatever_the_first_scores():
+    """The Torchbearer ("beaten by a creature, you may attack it again"): every lost first fight
+    leads to the same second one, whatever its dice (their scores are stale once fought on:
+    ``odds.STALE_SCORES``).  The search computes it once; with a policy that may read the log
+    (here the other players', never asked) it computes it for each losing pair of dice.  Both
+    are the full search's answer: playing to win, the Thief's 5/12 by Day (8 + a against 8 + c:
+    won when a > c, 15 pairs of 36), then again on a loss (a < c, 15 pairs; a stand-off is not
+    beaten): 5/12 + 5/12 * 5/12 = 85/144."""
+    from talisman.odds import STALE_SCORES
+
+    assert {"character_score", "opponent_score"} <= STALE_SCORES
+    for fate, won in ((0, F(85, 144)), (1, None)):
+        state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
+                          ext={"blood_moon": {"time": "day"}}, strength=8, fate=fate,
+                          followers=["torchbearer"])
+        rolling = talisman.apply(state, "fight", stop_at_chance=True)
+        merged = odds(rolling, "combat_resolved", policy=Best("won"))
+        apart = odds(rolling, "combat_resolved", policy=Best("won", others=_ReadingTheLog(BOT)))
+        assert dict(merged) == dict(apart) == full(rolling, Best("won")), fate
+        assert merged.nodes < apart.nodes, (merged.nodes, apart.nodes)
+        if won is not None:
+            assert merged["won"] == won
+        # the bot's own question: the same answer, merged or not
+        bot = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
+        assert bot == dict(odds(rolling, "combat_resolved", policy=_ReadingTheLog(BOT))) == \
+            full(rolling, _Fighting(BOT))
+
+
+def test_the_readers_of_a_comparison_s_numbers_are_known():
+    """``odds.STALE_SCORES`` rests on who reads a comparison's numbers (a ``combat_scores``
+    event's, ``Battle.scores``): the modules doing so are these, read one by one (docs/odds.md);
+    a new reader must be read too before the search may merge states fought on."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(talisman.__file__).parent
+    readers = set()
+    for path in src.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if re.search(r'"combat_scores"|\bb\.scores\b|combat\.scores\b|\.scores\)', text):
+            readers.add(path.relative_to(src).as_posix())
+    assert readers == {
+        "odds.py",                                   # (merges them: STALE_SCORES)
+        "rules/combat.py",                           # compare logs them; ended reads Battle.scores
+        "rules/abilities.py",                        # the Weapon cut on a roll: a result set
+        "expansions/blood_moon/modifiers.py",        # combat_result in compare; the added die
+        "expansions/blood_moon/jobs.py",             # the combat recorded at its end; event names
+        "expansions/harbinger/cards.py",             # the second die: a result set
+    } | {p for p in readers if p.startswith(("svg/", "console", "narrat", "cli"))}   # (shown, not played)
+
+
+def test_an_idle_value_hook_is_not_asked_and_a_busy_one_is():
+    """The Blood Moon listens to ``attack_roll`` and ``combat_result`` in every game, but changes
+    a creature's roll only by the Feral Hunger ("a 6 in this combat") and a result only by a
+    card in play (``odds.IDLE_AT_ROLL``).  Without them the roll is scored by the dice and the
+    scores alone; with the Feral Hunger's fixed 6 every die is a 6: the Thief's 12 against the
+    Sentinel's 8 + 6 by Day, lost whatever the die; both the full search's answer."""
+    from talisman.expansions.blood_moon import store
+    from talisman.odds import IDLE_AT_ROLL
+
+    at_roll = at_creature_roll(sentinel(), 4)
+    assert IDLE_AT_ROLL["attack_roll"]["blood_moon"](at_roll)
+    assert IDLE_AT_ROLL["combat_result"]["blood_moon"](at_roll)
+    assert [r for r, _ in decided_by_roll(at_roll)] == ["won"] * 3 + ["standoff"] + ["lost"] * 2
+    hunger = store.store(at_roll, attack_rolls_fixed={"wizard": 6})
+    assert not IDLE_AT_ROLL["attack_roll"]["blood_moon"](hunger)
+    assert [r for r, _ in decided_by_roll(hunger)] == ["lost"] * 6
+    assert dict(odds(hunger, "combat_resolved")) == {"lost": 1} == full(hunger, None)
+    assert dict(odds(at_roll, "combat_resolved")) == full(at_roll, None)

@@ -217,6 +217,9 @@ class HeuristicBot(RandomBot):
     ESCAPES = ("evade", "cast:immobility", "cast:invisibility", "cast:psionic_blast")
     #: The most states :meth:`fight_odds` may expand (past it, the bot takes the way out).
     ODDS_LIMIT = 300
+    #: Its choices read no event of the log (only its length, :meth:`RandomBot.pick`): exact odds
+    #: may merge states whose logs differ in stale scores (``talisman.odds.STALE_SCORES``).
+    reads_log_events = False
 
     def choose_combat(self, state, cid, by_text, actions):
         """Tame an Animal first (TAMING ANIMALS: a failed attempt leaves the combat to take
@@ -458,6 +461,7 @@ class _Fighting:
 
     def __init__(self, bot):
         self.bot = bot
+        self.reads_log_events = getattr(bot, "reads_log_events", True)
 
     def choose(self, state):
         if state.pending.kind == "combat":

@@ -36,7 +36,7 @@ from .engine.ruleset import RULESET
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
 from .expansions import harbinger
-from .expansions.blood_moon import modifiers as blood_moon_modifiers
+from .expansions.blood_moon import modifiers as blood_moon_modifiers, store as blood_moon_store
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
@@ -464,20 +464,22 @@ def _sample(state, until, policy, outcome, limit, samples, seed):
 class _Trail:
     """The events since the question's start, kept as a chain (each state's events after its
     parent's) with a hash folded event by event: a long branch is neither copied nor hashed
-    again whole at every state on it."""
+    again whole at every state on it.  ``scored``: whether a comparison's scores
+    (``combat_scores``) are among them."""
 
-    __slots__ = ("parent", "new", "length", "hash")
+    __slots__ = ("parent", "new", "length", "hash", "scored")
 
-    def __init__(self, parent, new, length, h):
-        self.parent, self.new, self.length, self.hash = parent, new, length, h
+    def __init__(self, parent, new, length, h, scored=False):
+        self.parent, self.new, self.length, self.hash, self.scored = parent, new, length, h, scored
 
     def extend(self, new):
         if not new:
             return self
-        h = self.hash
+        h, scored = self.hash, self.scored
         for e in new:
             h = hash((h, e))
-        return _Trail(self, new, self.length + len(new), h)
+            scored = scored or e.name == "combat_scores"
+        return _Trail(self, new, self.length + len(new), h, scored)
 
     def events(self):
         parts, t = [], self
@@ -492,6 +494,51 @@ class _Trail:
 
 
 _NO_EVENTS = _Trail(None, (), 0, 0)
+
+#: The fields of a ``combat_scores`` event (and the pairs of ``Battle.scores``) that go stale once
+#: a combat is fought on: between a fight on (the Torchbearer's attack again, the Pharaoh's
+#: Crown's creatures' roll again: ``battle.result`` cleared) and the next comparison, nothing
+#: reads a comparison's numbers.  Read from their code (``tests/test_odds_results.py`` pins the
+#: readers): the ``combat_result`` value hooks (``blood_moon.modifiers.combat_result``) read the
+#: newest ``combat_scores`` inside ``compare``, just after it is logged; the Blood Moon's added
+#: die (``added_rolled``), the Harbinger's second die (``second_rolled``) and the Weapon cut on a
+#: roll (``abilities``) read it with the result set, before any fight on; ``Battle.scores`` is
+#: read by ``combat.ended`` as the result is applied, where the search stops.  Other readers of
+#: the log read other events, or only a ``combat_scores``' name and character.  So, with
+#: ``battle.result`` None, states differing only in these numbers (and the odds' policy reading
+#: no event: ``reads_log_events``) have the same distribution at ``combat_resolved``: the
+#: search's memo merges them (one second fight computed for every losing first one).
+STALE_SCORES = frozenset({"character_roll", "character_score", "opponent_roll", "opponent_score",
+                          "added_die"})
+
+
+def _fresh(event):
+    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`); any other as it is."""
+    if event.name != "combat_scores":
+        return event
+    return ("combat_scores",) + tuple(sorted((k, v) for k, v in event.data.items() if k not in STALE_SCORES))
+
+
+def _fresh_trail(trail):
+    """``trail`` with its ``combat_scores`` events without their stale numbers (:func:`_fresh`)."""
+    events = tuple(_fresh(e) for e in trail.events())
+    h = 0
+    for e in events:
+        h = hash((h, e))
+    return _Trail(None, events, len(events), h)
+
+
+def _log_blind(policy):
+    """Whether a policy's choices read no event of the log (its length at most)."""
+    if isinstance(policy, (_Forced, _Notations)):
+        return True
+    if isinstance(policy, _Bot):
+        return getattr(policy.bot, "reads_log_events", True) is False
+    if isinstance(policy, _Max):
+        return _log_blind(policy.others)
+    if isinstance(policy, _PerPlayer):
+        return all(_log_blind(p) for p in policy.policies)
+    return False
 
 
 class _Key:
@@ -528,6 +575,8 @@ class _Search:
         self.shortcut = (shortcut and outcome is None
                          and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
         self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
+        # states fought on that differ only in stale scores share a memo entry (STALE_SCORES)
+        self.merge_stale = self.shortcut and _log_blind(self.policy)
 
     def run(self):
         root = self.root
@@ -581,7 +630,15 @@ class _Search:
         trail = trail.extend(new)
         if len(state.log) != self.start_len + trail.length:
             raise TalismanError("odds: a rule rewrote the log; states cannot be compared")
-        key = _Key(set_field(state, "log", _EMPTY_LOG), trail, pos)
+        bare = set_field(state, "log", _EMPTY_LOG)
+        b = state.battle
+        if (self.merge_stale and trail.scored and b is not None and b.result is None
+                and combat_rules.result_answered(state)):
+            # fought on: the scores compared before are stale (STALE_SCORES)
+            bare = set_field(bare, "battle", b.set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
+            key = _Key(bare, _fresh_trail(trail), ("stale", pos))
+        else:
+            key = _Key(bare, trail, pos)
         try:
             known = self.memo.get(key)
         except TypeError as e:  # a rule stored mutable data in the state
@@ -594,11 +651,28 @@ class _Search:
             raise OddsTooLarge(self.limit, self.until)
         if self.shortcut:
             scored = _scored(state)
-            if scored is not None:  # (a memo's distribution is shared: it is only read)
+            if scored is not None and not scored[2]:  # (a memo's distribution is shared: it is only read)
                 self.leaves += len(scored[0])
                 self.memo[key] = scored[1]
                 return scored[1]
+            if scored is not None:  # some outcomes left to the rule steps
+                return self.expand_open(state, trail, pos, key, scored[0])
         return self.expand(state, trail, pos, key)
+
+    def expand_open(self, state, trail, pos, key, leaves):
+        """Generator, as :meth:`expand`, at a creature's roll some of whose outcomes the record
+        decides (``leaves``: their results) and the others (None) are played."""
+        dist: dict = {}
+        for (action, p), (result, _) in zip(chance_outcomes(state), leaves):
+            if result is not None:
+                self.leaves += 1
+                dist[result] = dist.get(result, 0) + p
+                continue
+            sub = yield state, trail, self.play(state, action), pos
+            for o, q in sub.items():
+                dist[o] = dist.get(o, 0) + p * q
+        self.memo[key] = dist
+        return dist
 
     def play(self, state, action):
         """The state after ``action``, stopped at the next chance node, decision, or (with the
@@ -702,35 +776,77 @@ def _listens(state, hook):
 #: roll, Horseman, second die, held card or Omen answers it).  A plugin not named here leaves
 #: the roll to the rule steps.
 QUIET_AT_RESULT = {
-    "blood_moon": lambda state: not blood_moon_modifiers.answers_result(state),
-    "harbinger": lambda state: not harbinger.answers_result(state),
-    "dungeon": lambda state: True,
-    "master_levels": lambda state: True,
+    "blood_moon": lambda state, result=None: not blood_moon_modifiers.answers_result(state, result),
+    "harbinger": lambda state, result=None: not harbinger.answers_result(state, result),
+    "dungeon": lambda state, result=None: True,
+    "master_levels": lambda state, result=None: True,
 }
 
+#: The results of a comparison of scores (RESOLVING COMBAT VS CREATURES OR ENEMIES).
+RESULTS = ("won", "lost", "standoff")
 
-def _result_listeners(state):
-    """The ids of the plugins whose hooks answer a combat's result in ``state`` (an enabled
-    expansion subscribing to ``combat_result`` or ``combat_resolved``, or a base plugin wanted
-    in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
+
+def _result_listeners(state, hook="combat_resolved"):
+    """The ids of the plugins whose ``hook`` (by default ``combat_resolved``, which answers a
+    combat's result) listens in ``state`` (an enabled expansion subscribing to it, or a base
+    plugin wanted in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
     config, found = state.config, []
-    for hook in ("combat_result", "combat_resolved"):
-        if hook == "combat_resolved" and not combat_rules.result_answered(state):
-            continue
-        found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
-        for pid in RULESET.ids(always=True):
-            p = RULESET.plugin(pid)
-            if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
-                    (p.engaged is None or p.engaged(state)):
-                found.append(pid)
+    if hook == "combat_resolved" and not combat_rules.result_answered(state):
+        return found
+    found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
+    for pid in RULESET.ids(always=True):
+        p = RULESET.plugin(pid)
+        if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
+                (p.engaged is None or p.engaged(state)):
+            found.append(pid)
     return found
 
 
-def _quiet(state):
-    """Whether no answer to a combat's result in ``state`` can change it
-    (:data:`QUIET_AT_RESULT`)."""
-    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state)
+def _bm_idle_result(state):
+    b = state.battle
+    return not blood_moon_modifiers.active(state, b.who, "combat_result", b.kind, b.opponent,
+                                           blood_moon_modifiers.battle_enemies(state))
+
+
+def _bm_idle_roll(state):
+    return state.battle.get("bm_attack_roll") is None and not blood_moon_store.get(state, "attack_rolls_fixed")
+
+
+#: For a value hook that scores a creature's roll, a test per listening plugin of a state at the
+#: roll: True when its listener returns the value it is given, whatever the die.  Read from
+#: their code: the Blood Moon's ``combat_result`` turns a result only by a card's modifier in
+#: play for the combat (``blood_moon.modifiers.active``); its ``attack_roll`` fixes a creature's
+#: roll only by the Feral Hunger (the battle's ``bm_attack_roll``, the expansion's
+#: ``attack_rolls_fixed``).  Where every listener is idle, the roll is scored without asking the
+#: hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``).
+IDLE_AT_ROLL = {
+    "combat_result": {"blood_moon": _bm_idle_result},
+    "attack_roll": {"blood_moon": _bm_idle_roll},
+}
+
+
+def _asked(state, hook):
+    """Whether ``hook`` must be asked to score a creature's roll in ``state``: a listener
+    subscribes and is not known idle (:data:`IDLE_AT_ROLL`)."""
+    if not subscribed(state, hook):
+        return False
+    idle = IDLE_AT_ROLL.get(hook, {})
+    return not all(pid in idle and idle[pid](state) for pid in dict.fromkeys(_result_listeners(state, hook)))
+
+
+def _quiet(state, result=None):
+    """Whether no answer to a combat's result in ``state`` can change it (:data:`QUIET_AT_RESULT`),
+    when it is ``result`` (None: whatever it is)."""
+    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state, result)
                for pid in dict.fromkeys(_result_listeners(state)))
+
+
+def _answered(state):
+    """The results (:data:`RESULTS`) some answer to the combat's result may change in ``state``:
+    none when nobody listens or every listener is quiet."""
+    if not _listens(state, "combat_resolved") or _quiet(state):
+        return frozenset()
+    return frozenset(r for r in RESULTS if not _quiet(state, r))
 
 
 def decided_by_roll(state):
@@ -770,7 +886,7 @@ def decided_by_roll(state):
         True
     """
     scored = _scored(state)
-    return None if scored is None else list(scored[0])
+    return None if scored is None or scored[2] else list(scored[0])
 
 
 #: Memo of :func:`_scored` by the small tuple that decides a creature's roll when no hook
@@ -781,32 +897,51 @@ _BY_SCORES_MAX = 4096
 
 
 def _scored(state):
-    """``decided_by_roll``'s list and the same as a distribution (result -> probability),
-    or None."""
+    """``(leaves, dist, open)``: ``decided_by_roll``'s list, the same as a distribution (result ->
+    probability) and whether some outcome is left open; or None.  An outcome whose result a
+    listener may answer in this combat (:func:`_answered`: the Sun Shield's die on a loss, the
+    Torchbearer's attack again, a beaten Harbinger card's effects on a win) is left open (its
+    result None, not in ``dist``): the search plays it through the rule steps."""
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
             or b.opponent is not None or b.roll is None or state.outcome is not None):
         return None
-    if (_listens(state, "combat_resolved") or subscribed(state, "combat_result")) and not _quiet(state):
-        return None  # (a listener that may change the result; combat_result's reads the log)
+    answered = _answered(state)
+    if len(answered) == len(RESULTS):
+        return None  # (a listener that may change any result once it is compared)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
-    who, kind, enemies = b.who, b.kind, b.enemies
-    mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
-    theirs = (sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
-              + combat_rules.creature_bonus(s, character(s, who).space))
-    hooked = subscribed(s, "attack_roll")
-    key = (p.spec, mine, theirs)
+    who, kind, enemies, roll = b.who, b.kind, b.enemies, b.roll
+    mine = roll + combat_rules.combat_total(s, who, kind) + b.bonus
+    values = sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in enemies)
+    theirs = values + combat_rules.creature_bonus(s, character(s, who).space)
+    # a combat_result listener is a value hook: asked as compare asks it, with the scores logged
+    turned = _asked(s, "combat_result")
+    rolled_hook = _asked(s, "attack_roll")
+    hooked = turned or rolled_hook
+    key = (p.spec, mine, theirs, answered)
     if not hooked and key in _BY_SCORES:
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
+    opponent = ",".join(names)
     leaves, dist = [], {}
     for action, prob in chance_outcomes(state):
-        score = adjust(s, "attack_roll", sum(action.dice), enemies=names, kind=kind,
-                       character=who) + theirs
+        rolled = sum(action.dice)
+        if rolled_hook:
+            rolled = adjust(s, "attack_roll", rolled, enemies=names, kind=kind, character=who)
+        score = rolled + theirs
         result = "won" if mine > score else "lost" if mine < score else "standoff"
+        if turned:
+            scored = machine.log(s, "combat_scores", character=who, kind=kind, character_roll=roll,
+                                 character_score=mine, opponent=opponent, opponent_roll=rolled,
+                                 opponent_score=score)
+            result = adjust(scored, "combat_result", result, character=who, kind=kind,
+                            enemies=names, opponent=None)
+        if result in answered:
+            leaves.append((None, prob))
+            continue
         leaves.append((result, prob))
         dist[result] = dist.get(result, 0) + prob
-    scored = (tuple(leaves), dist)
+    scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
     if not hooked:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()

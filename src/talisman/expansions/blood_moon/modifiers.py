@@ -335,18 +335,20 @@ def combat_resolved(state, character, result):
 RESULT_HOOKS = ("combat_result", "combat_resolved", "added_die")
 
 
-def answers_result(state):
-    """Whether a card concerning the combat in progress may change its result once the scores
-    are compared (a modifier of :data:`RESULT_HOOKS` in play for the character, or an added die
-    for the defending character).  When not, what this expansion does at the result only reacts
-    to it (an Enemy moving on, the Black Cat let go): exact odds then score a creature's roll
-    off the battle record (``talisman.odds.decided_by_roll``)."""
+def answers_result(state, result=None):
+    """Whether a card concerning the combat in progress answers its result once the scores are
+    compared and the ``combat_result`` value hook has turned it (:func:`combat_result`, asked by
+    the rules' ``compare`` with the scores logged, as exact odds ask it): an ``added_die``
+    modifier in play for the character (or the defending character), or a ``combat_resolved``
+    one not yet tried that answers ``result`` (its ``from``; None: any result).  When not, what
+    this expansion does at that result only reacts to it (an Enemy moving on, the Black Cat let
+    go): exact odds then score a creature's roll giving it off the battle record
+    (``talisman.odds.decided_by_roll``)."""
     b = state.battle
     if b is None:
         return False
     who, kind, opponent, foes = b["who"], b["kind"], b["opponent"], battle_enemies(state)
-    if active(state, who, "combat_result", kind, opponent, foes) or \
-            active(state, who, "added_die", kind, opponent, foes):
+    if active(state, who, "added_die", kind, opponent, foes):
         return True
     if opponent is not None and active(state, opponent, "added_die", kind, who, ()):
         return True
@@ -354,6 +356,7 @@ def answers_result(state):
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
     # (a card tried once this combat, or used this turn when once a turn, answers no more: after_result)
     return any(card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))
+               and (result is None or _answers(m, result))
                for card, m in active(state, who, "combat_resolved", kind, opponent, foes))
 
 

@@ -255,17 +255,38 @@ def combat_resolved(state, character, result):
     return dead.combat_resolved(state, character, result)
 
 
-def answers_result(state):
+#: The frames :func:`combat_resolved` queues that act only on some results, read from their code:
+#: each returns the state unchanged unless the result it finds is one of these (a beaten card's
+#: and a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
+#: stand-off).  Any other frame (the Flail of Blood's second die, a Herald's roll) acts on any.
+GATED = {"harbinger.beaten": ("won",), "harbinger.held_won": ("won",),
+         "harbinger.after_win": ("won",), "harbinger.unbeaten": ("lost", "standoff")}
+
+
+def answers_result(state, result=None):
     """Whether this expansion answers the result of the combat in progress (against creatures
-    or enemies): whether :func:`combat_resolved` would queue or log anything for it, whatever the
-    result (a beaten card's effects, a Herald's roll, a Horseman not beaten, the Flail of Blood's
-    second die, the Armour of Humility, an Omen's ``after_win``).  It reads only the battle's
-    cards, the fighter's record and the top Omen, which the creature's die does not change; when
-    it answers nothing, exact odds score a creature's roll off the battle record
-    (``talisman.odds.decided_by_roll``)."""
+    or enemies), when it is ``result`` (``won``, ``lost``, ``standoff``; None: any of them):
+    whether :func:`combat_resolved` would log anything, or queue a frame that acts on that
+    result (:data:`GATED`; a beaten card's effects, a Herald's roll, a Horseman not beaten, the
+    Flail of Blood's second die, the Armour of Humility, an Omen's ``after_win``).  When every
+    frame queued is gated and none acts on ``result``, none acts at all: the result stays.  It
+    reads only the battle's cards, the fighter's record and the top Omen, which the creature's
+    die does not change; for a result it does not answer, exact odds score a creature's roll off
+    the battle record (``talisman.odds.decided_by_roll``)."""
     b = state.battle
-    return b is not None and any(combat_resolved(state, b["who"], result) is not state
-                                 for result in ("won", "lost", "standoff"))
+    if b is None:
+        return False
+    for r in ("won", "lost", "standoff") if result is None else (result,):
+        after = combat_resolved(state, b["who"], r)
+        if after is state:
+            continue
+        n = len(state.stack)
+        if (result is None or len(after.log) != len(state.log) or len(after.stack) < n
+                or after.stack[:n] != state.stack):
+            return True
+        if any(f.step not in GATED or r in GATED[f.step] for f in after.stack[n:]):
+            return True
+    return False
 
 
 HOOKS = {
