@@ -8,6 +8,10 @@ Spells, in turn order after the fighter, before the fighter declares: ``cast:<sp
 ``combat``: a Counterspell may answer it; its effects run for the caster, so "until your next
 turn" is the caster's); once one is cast no one else is asked.  The fighter himself casts it as
 any combat Spell (``cast.when``).
+
+None is offered against the creatures of the Inner Region or an Alternative Ending card on the
+Crown of Command: "None of the creatures in the Inner Region (nor any of the Alternative Ending
+Cards) can be affected by any Spell" (003 Encountering Alternative Endings; R-probec-2).
 """
 from __future__ import annotations
 
@@ -19,8 +23,13 @@ from . import store
 FLAG = "cast_into_combats"
 
 
+#: The regions whose creatures (and Alternative Ending cards) no Spell affects.
+SPELL_PROOF_REGIONS = ("inner", "crown")
+
+
 def creature_combat_starting(state, character):
-    if not store.enabled(state) or not _holders(state, character, ()):
+    region = load().board.spaces[state.characters[character].space].region
+    if not store.enabled(state) or region in SPELL_PROOF_REGIONS or not _holders(state, character, ()):
         return state
     return push(state, frame("blood_moon.onlooker_offer", fighter=character, asked=[]))
 
