@@ -10,6 +10,7 @@ it has copies.  Pathological input (too deep, too large) is refused before any o
 """
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from collections.abc import Mapping
 
@@ -125,7 +126,9 @@ STATE = {
         "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
                        "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
         "ext": {"type": "object", "additionalProperties": _MAP},
-        "lasting": _MAP,
+        "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
+            "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
+            "properties": {"by": _ID, "until_round": _COUNT}}},
     },
 }
 
@@ -270,10 +273,22 @@ def state_document(doc, steps):
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
+        _check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
+    for field in ("decks", "discards"):  # every deck of the game has its pile, empty or not
+        have = st.get(field, {})
+        for name in sorted(game_decks(defs, expansions, options, tuple(chars))):
+            if name not in have:
+                raise StateError(f"state.{field}.{name}", "missing value")
+    for name, span in st.get("lasting", {}).items():
+        if span["by"] not in chars:
+            raise StateError(f"state.lasting.{name}.by", f"not a character of the game: {_show(span['by'])}")
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
+        _check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
+            raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in chars:
             raise StateError("state.pending.player", f"expected a character of the game or "
                                                      f"'chance', got {_show(p['player'])}")
@@ -288,6 +303,21 @@ def state_document(doc, steps):
             raise StateError(f"state.outcome.winners.{i}", f"not a character of the game: {_show(w)}")
     _check_cards(st, defs, expansions)
     return st
+
+
+def _check_step_args(step, before, args, where):
+    """Refuse a frame's or a decision's arguments that its rule step does not take (or one it
+    needs that is missing): ``before`` is how many positional arguments the engine passes first
+    (the state; and the action, for a decision)."""
+    try:
+        sig = inspect.signature(step)
+    except (TypeError, ValueError):  # a step whose signature cannot be read: nothing to check
+        return
+    try:
+        sig.bind(*([None] * before), **args)
+    except TypeError as e:
+        name = getattr(step, "__name__", "step")
+        raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
 
 
 def load_state(doc, steps):
@@ -474,6 +504,12 @@ def playable(state):
         raise StateError("state", f"this is {state.ext[VIEW]['player']}'s view of the game, which "
                                   "hides cards and dice: apply actions to the whole state")
 
+
+#: The decks whose contents are open to all (the stock of Objects for sale): a player's view
+#: shows what they hold; every other deck is face down and shows only its size.
+OPEN_STOCKS = frozenset({"purchase", "timescape_purchase"})
+#: What a view shows in place of a card its player may not see.
+HIDDEN = "hidden"
 
 #: Log events that name a card drawn face down: shown to others only as ``hidden``
 #: ("All Spells / Scrolls may be kept face down so as not to be seen by other players").

@@ -1,0 +1,82 @@
+"""A state document (``from_json``) the schema let through but the engine could not play: each
+is refused by ``from_json`` itself with a :class:`~talisman.errors.StateError` naming the path of
+the bad value, rather than loaded and failing later inside ``apply`` with a raw ``TypeError`` or
+``KeyError`` (the guide's Standards: "a bad state or record names the path of the bad value")."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import talisman
+from talisman.errors import StateError
+from talisman.testing import strategies
+
+_DELETE = object()
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return json.loads(talisman.to_json(talisman.new_game(["warrior", "wizard"], seed=7)))
+
+
+def mangled(doc, path, value):
+    d = json.loads(json.dumps(doc))
+    cur = d["state"]
+    for p in path[:-1]:
+        cur = cur[p]
+    if value is _DELETE:
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = value
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("path, value, where, message", [
+    # a frame's arguments its rule step does not take (was a TypeError inside apply)
+    (["stack"], [{"step": "turn.start", "args": {"bogus": 1}}], "state.stack.0.args",
+     "unexpected keyword argument 'bogus'"),
+    # a decision's arguments its step does not take
+    (["pending", "args"], {"who": "wizard", "bogus": 2}, "state.pending.args", "bogus"),
+    # a decision's arguments missing one its step needs
+    (["pending", "args"], {}, "state.pending.args", "missing a required argument"),
+    # a lasting effect of the wrong shape (was a TypeError inside apply)
+    (["lasting"], {"blizzard": 1}, "state.lasting.blizzard", "expected a mapping"),
+    (["lasting"], {"blizzard": {"by": "warrior"}}, "state.lasting.blizzard.until_round", "missing value"),
+    (["lasting"], {"blizzard": {"by": "elf", "until_round": 2}}, "state.lasting.blizzard.by",
+     "not a character of the game"),
+    (["lasting"], {"blizzard": {"by": "warrior", "until_round": -1}}, "state.lasting.blizzard.until_round",
+     "expected an int >= 0"),
+    # a deck of the game with no pile at all (was a KeyError inside apply)
+    (["decks"], _DELETE, "state.decks.adventure", "missing value"),
+    (["decks", "spell"], _DELETE, "state.decks.spell", "missing value"),
+    (["discards", "scroll"], _DELETE, "state.discards.scroll", "missing value"),
+    # a draw waiting on a deck that is not there
+    (["pending", "deck"], "no_such_deck", "state.pending.deck", "not a deck of the game"),
+])
+def test_a_state_the_engine_could_not_play_is_refused_naming_the_path(doc, path, value, where, message):
+    with pytest.raises(StateError) as e:
+        talisman.from_json(mangled(doc, path, value))
+    assert e.value.path == where
+    assert message in str(e.value)
+
+
+def test_a_refused_document_was_playable_before_it_was_mangled(doc):
+    """The document the cases above mangle loads and plays: the refusals are the mangling's."""
+    s = talisman.from_json(json.dumps(doc))
+    assert talisman.apply(s, talisman.legal_actions(s)[0]) != s
+
+
+@pytest.mark.parametrize("seed,expansions", [
+    (11, ["harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower", "emperors_guard",
+          "brotherhood", "catacombs", "airships", "disasters"]),
+    (12, []),
+])
+def test_every_state_of_a_seeded_game_still_loads(seed, expansions):
+    """The checks refuse nothing play makes: frames and decisions of every kind, lasting
+    effects, every deck's pile."""
+    s = talisman.new_game(["warrior", "wizard", "thief"], expansions=expansions, seed=seed,
+                          options={"henchmen": 2} if expansions else {})
+    states, _ = strategies.play_random(s, 150, seed)
+    for st in states[::3]:
+        assert talisman.from_json(talisman.to_json(st)) == st
