@@ -80,3 +80,20 @@ def test_every_state_of_a_seeded_game_still_loads(seed, expansions):
     states, _ = strategies.play_random(s, 150, seed)
     for st in states[::3]:
         assert talisman.from_json(talisman.to_json(st)) == st
+
+
+@pytest.mark.parametrize("field, value, where", [
+    ("stack", [{"step": "turn.start", "args": {"zz": 1}}], "state.stack.0.args"),
+    ("pending", "args", "state.pending.args"),
+])
+def test_a_triwizard_frame_or_decision_with_arguments_its_step_does_not_take_is_refused(field, value, where):
+    """The Triwizard Maze's ``from_json`` too (was a TypeError inside ``apply``)."""
+    from talisman import triwizard  # (the maze game: only these two tests need it)
+    d = json.loads(triwizard.to_json(triwizard.new_game(players=2, seed=1)))
+    if value == "args":
+        d["state"]["pending"]["args"] = {"zz": 1}
+    else:
+        d["state"][field] = value
+    with pytest.raises(StateError) as e:
+        triwizard.from_json(json.dumps(d))
+    assert e.value.path == where and "'zz'" in str(e.value)

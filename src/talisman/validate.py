@@ -10,7 +10,6 @@ it has copies.  Pathological input (too deep, too large) is refused before any o
 """
 from __future__ import annotations
 
-import inspect
 from collections import Counter
 from collections.abc import Mapping
 
@@ -19,7 +18,7 @@ import jsonschema
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice
-from .engine.documents import parse_document, show
+from .engine.documents import check_step_args, parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
@@ -273,7 +272,7 @@ def state_document(doc, steps):
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
-        _check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
     for field in ("decks", "discards"):  # every deck of the game has its pile, empty or not
         have = st.get(field, {})
         for name in sorted(game_decks(defs, expansions, options, tuple(chars))):
@@ -286,7 +285,7 @@ def state_document(doc, steps):
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
-        _check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
         if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
             raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in chars:
@@ -303,21 +302,6 @@ def state_document(doc, steps):
             raise StateError(f"state.outcome.winners.{i}", f"not a character of the game: {_show(w)}")
     _check_cards(st, defs, expansions)
     return st
-
-
-def _check_step_args(step, before, args, where):
-    """Refuse a frame's or a decision's arguments that its rule step does not take (or one it
-    needs that is missing): ``before`` is how many positional arguments the engine passes first
-    (the state; and the action, for a decision)."""
-    try:
-        sig = inspect.signature(step)
-    except (TypeError, ValueError):  # a step whose signature cannot be read: nothing to check
-        return
-    try:
-        sig.bind(*([None] * before), **args)
-    except TypeError as e:
-        name = getattr(step, "__name__", "step")
-        raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
 
 
 def load_state(doc, steps):

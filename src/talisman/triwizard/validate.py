@@ -21,7 +21,7 @@ from typing import Any
 
 import jsonschema
 
-from ..engine.documents import parse_document, show
+from ..engine.documents import check_step_args, parse_document, show
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -184,10 +184,12 @@ def _check_ids(st: dict, steps: Mapping[str, Any]) -> None:
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
         if p["player"] != "chance" and p["player"] not in players:
             raise StateError("state.pending.player", f"expected a player of the game or "
                                                      f"'chance', got {_show(p['player'])}")
