@@ -235,8 +235,8 @@ def player_view(state: GameState, player: str) -> GameState:
         >>> s = talisman.new_game(["warrior", "wizard"], seed=7)
         >>> list(talisman.player_view(s, "warrior").characters["wizard"].spells)
         ['hidden', 'hidden']
-        >>> talisman.player_view(s, "warrior").decks["spell"][:2]   # a face-down deck: its size only
-        ['hidden', 'hidden']
+        >>> set(talisman.player_view(s, "warrior").decks["spell"])   # a face-down deck: its size only
+        {'hidden'}
         >>> talisman.player_view(s, "warrior").dice.seed   # no future roll can be told
         >>> talisman.player_view(s, "warrior").config.seed is None
         True
