@@ -53,6 +53,14 @@ def mangled(doc, path, value):
     (["discards", "scroll"], _DELETE, "state.discards.scroll", "missing value"),
     # a draw waiting on a deck that is not there
     (["pending", "deck"], "no_such_deck", "state.pending.deck", "not a deck of the game"),
+    # a player's decision with nothing to choose (legal_actions empty: a game stuck for good)
+    (["pending", "options"], [], "state.pending.options", "no option to choose"),
+    # a number with a fraction, anywhere (to_json then failed with a raw TypeError)
+    (["log", 0, "data", "seed"], 1.5, "state.log.0.data.seed", "expected a whole number"),
+    (["characters", "wizard", "turn_flags"], {"x": 0.5}, "state.characters.wizard.turn_flags.x",
+     "expected a whole number"),
+    # the Warlock's quest is a mapping or null (an int was a TypeError inside apply)
+    (["characters", "warrior", "quest"], 7, "state.characters.warrior.quest", "expected a mapping or null"),
 ])
 def test_a_state_the_engine_could_not_play_is_refused_naming_the_path(doc, path, value, where, message):
     with pytest.raises(StateError) as e:
@@ -97,3 +105,18 @@ def test_a_triwizard_frame_or_decision_with_arguments_its_step_does_not_take_is_
     with pytest.raises(StateError) as e:
         triwizard.from_json(json.dumps(d))
     assert e.value.path == where and "'zz'" in str(e.value)
+
+
+def test_a_triwizard_document_with_a_fraction_or_a_stuck_decision_is_refused():
+    """(a float loaded, then to_json failed with a raw TypeError; an empty decision loaded with
+    nothing legal to play)"""
+    from talisman import triwizard  # (the maze game: only these tests need it)
+    base = json.loads(triwizard.to_json(triwizard.new_game(players=2, seed=1)))
+    d = json.loads(json.dumps(base))
+    d["state"]["log"][0]["data"]["seed"] = 1.5
+    with pytest.raises(StateError, match=r"state\.log\.0\.data\.seed: expected a whole number"):
+        triwizard.from_json(json.dumps(d))
+    d = json.loads(json.dumps(base))
+    d["state"]["pending"]["options"] = []
+    with pytest.raises(StateError, match=r"state\.pending\.options: a player's decision with no option"):
+        triwizard.from_json(json.dumps(d))

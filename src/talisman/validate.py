@@ -18,7 +18,7 @@ import jsonschema
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice
-from .engine.documents import check_step_args, parse_document, show
+from .engine.documents import check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
@@ -54,7 +54,7 @@ CHARACTER = {
         "trophies": _CARDS, "lost_turn": _COUNT, "alive": {"type": "boolean"},
         "toad_turns": _COUNT, "raft": {"type": "boolean"}, "next_move": _NULLABLE_MAP,
         "hold": {"anyOf": [_ID, {"type": "null"}]}, "pit_fiends": _COUNT, "extra_turns": _COUNT,
-        "quest": {}, "turn_flags": _MAP},
+        "quest": _NULLABLE_MAP, "turn_flags": _MAP},
 }
 
 _NULL_OR = lambda schema: {"anyOf": [schema, {"type": "null"}]}  # noqa: E731
@@ -229,6 +229,7 @@ def state_document(doc, steps):
         raise StateError(f"state.ext.{VIEW}", "a player's view hides cards and dice: only a "
                                               "whole state can be loaded")
     check_schema(st, STATE, "state")
+    check_whole_numbers(st, "state")
     defs = load()
     config = st["config"]
     expansions = config.get("expansions", [])
@@ -286,6 +287,8 @@ def state_document(doc, steps):
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
         check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        if p["player"] != "chance" and not p.get("options"):
+            raise StateError("state.pending.options", "a player's decision with no option to choose")
         if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
             raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in chars:

@@ -93,3 +93,18 @@ def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, An
     except TypeError as e:
         name = getattr(step, "__name__", "step")
         raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
+
+
+def check_whole_numbers(doc: Any, root: str) -> None:
+    """Refuse a number with a fraction anywhere in ``doc`` (a state holds whole numbers only:
+    ``to_json`` writes no other, and the rules would trip on one deep inside); the error names
+    its path from ``root``."""
+    todo = [(doc, root)]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, float):
+            raise StateError(path, f"expected a whole number, got {show(value)}")
+        if isinstance(value, Mapping):
+            todo.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend((v, f"{path}.{i}") for i, v in enumerate(value))
