@@ -217,7 +217,8 @@ def player_view(state: GameState, player: str) -> GameState:
     """The state as ``player`` may see it.
 
     Other characters' Spells and Scrolls are face down ("All Spells / Scrolls may be kept face
-    down"), the decks' order, the seed and any secret look are hidden.
+    down"), the face-down decks show their size only (neither order nor contents), and the seed,
+    the dice and any secret look are hidden.
 
     Args:
         state: the whole state.
@@ -234,6 +235,8 @@ def player_view(state: GameState, player: str) -> GameState:
         >>> s = talisman.new_game(["warrior", "wizard"], seed=7)
         >>> list(talisman.player_view(s, "warrior").characters["wizard"].spells)
         ['hidden', 'hidden']
+        >>> set(talisman.player_view(s, "warrior").decks["spell"])   # a face-down deck: its size only
+        {'hidden'}
         >>> talisman.player_view(s, "warrior").dice.seed   # no future roll can be told
         >>> talisman.player_view(s, "warrior").config.seed is None
         True
@@ -251,7 +254,10 @@ def player_view(state: GameState, player: str) -> GameState:
             chars = chars.set(cid, ch)
         if cid != player and ch.scrolls and player not in sees_scrolls:
             chars = chars.set(cid, replace(ch, scrolls=["hidden"] * len(ch.scrolls)))
-    decks = {name: sorted(cards) for name, cards in state.decks.items()}
+    # a face-down deck shows only its size: its order, and what it holds (which would tell by
+    # elimination the cards others drew face down, a handed or looked-at card), are hidden
+    decks = {name: sorted(cards) if name in validate.OPEN_STOCKS else [validate.HIDDEN] * len(cards)
+             for name, cards in state.decks.items()}
     secret = [i for i, e in enumerate(state.log) if e.data.get("seen_by") not in (None, player)]
     log = state.log
     for i in secret:  # a secret look (Divination) shows others only that it happened

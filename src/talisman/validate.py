@@ -18,7 +18,7 @@ import jsonschema
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice
-from .engine.documents import parse_document, show
+from .engine.documents import check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, replace
 from .engine.serialize import from_data
@@ -54,7 +54,7 @@ CHARACTER = {
         "trophies": _CARDS, "lost_turn": _COUNT, "alive": {"type": "boolean"},
         "toad_turns": _COUNT, "raft": {"type": "boolean"}, "next_move": _NULLABLE_MAP,
         "hold": {"anyOf": [_ID, {"type": "null"}]}, "pit_fiends": _COUNT, "extra_turns": _COUNT,
-        "quest": {}, "turn_flags": _MAP},
+        "quest": _NULLABLE_MAP, "turn_flags": _MAP},
 }
 
 _NULL_OR = lambda schema: {"anyOf": [schema, {"type": "null"}]}  # noqa: E731
@@ -125,7 +125,9 @@ STATE = {
         "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
                        "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
         "ext": {"type": "object", "additionalProperties": _MAP},
-        "lasting": _MAP,
+        "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
+            "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
+            "properties": {"by": _ID, "until_round": _COUNT}}},
     },
 }
 
@@ -227,6 +229,7 @@ def state_document(doc, steps):
         raise StateError(f"state.ext.{VIEW}", "a player's view hides cards and dice: only a "
                                               "whole state can be loaded")
     check_schema(st, STATE, "state")
+    check_whole_numbers(st, "state")
     defs = load()
     config = st["config"]
     expansions = config.get("expansions", [])
@@ -270,10 +273,24 @@ def state_document(doc, steps):
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
+    for field in ("decks", "discards"):  # every deck of the game has its pile, empty or not
+        have = st.get(field, {})
+        for name in sorted(game_decks(defs, expansions, options, tuple(chars))):
+            if name not in have:
+                raise StateError(f"state.{field}.{name}", "missing value")
+    for name, span in st.get("lasting", {}).items():
+        if span["by"] not in chars:
+            raise StateError(f"state.lasting.{name}.by", f"not a character of the game: {_show(span['by'])}")
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        if p["player"] != "chance" and not p.get("options"):
+            raise StateError("state.pending.options", "a player's decision with no option to choose")
+        if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
+            raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in chars:
             raise StateError("state.pending.player", f"expected a character of the game or "
                                                      f"'chance', got {_show(p['player'])}")
@@ -474,6 +491,12 @@ def playable(state):
         raise StateError("state", f"this is {state.ext[VIEW]['player']}'s view of the game, which "
                                   "hides cards and dice: apply actions to the whole state")
 
+
+#: The decks whose contents are open to all (the stock of Objects for sale): a player's view
+#: shows what they hold; every other deck is face down and shows only its size.
+OPEN_STOCKS = frozenset({"purchase", "timescape_purchase"})
+#: What a view shows in place of a card its player may not see.
+HIDDEN = "hidden"
 
 #: Log events that name a card drawn face down: shown to others only as ``hidden``
 #: ("All Spells / Scrolls may be kept face down so as not to be seen by other players").

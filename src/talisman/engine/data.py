@@ -121,6 +121,8 @@ def load_yaml(path: Path) -> Any:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise DataError(path, None, None, f"cannot read: {e.strerror}") from None
+    except UnicodeDecodeError as e:  # a binary file, or text in another encoding
+        raise DataError(path, None, None, f"cannot read: not UTF-8 text (byte {e.start})") from None
     try:
         return parse_yaml(text)
     except yaml.YAMLError as e:

@@ -7,8 +7,10 @@ naming the ``document`` path.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import StateError
@@ -76,3 +78,33 @@ def parse_document(text: Any, game: str, fmt: int, max_text: int, max_depth: int
     if doc.get("format") != fmt:
         raise StateError("document.format", f"expected {fmt}, got {show(doc.get('format'))}")
     return doc
+
+
+def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, Any], where: str) -> None:
+    """Refuse a frame's or a decision's arguments (``args``) that its rule ``step`` does not
+    take, or that lack one it needs: ``before`` is how many positional arguments the machine
+    passes first (the state; and the action, for a decision).  ``where``: the path named."""
+    try:
+        sig = inspect.signature(step)
+    except (TypeError, ValueError):  # a step whose signature cannot be read: nothing to check
+        return
+    try:
+        sig.bind(*([None] * before), **args)
+    except TypeError as e:
+        name = getattr(step, "__name__", "step")
+        raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
+
+
+def check_whole_numbers(doc: Any, root: str) -> None:
+    """Refuse a number with a fraction anywhere in ``doc`` (a state holds whole numbers only:
+    ``to_json`` writes no other, and the rules would trip on one deep inside); the error names
+    its path from ``root``."""
+    todo = [(doc, root)]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, float):
+            raise StateError(path, f"expected a whole number, got {show(value)}")
+        if isinstance(value, Mapping):
+            todo.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend((v, f"{path}.{i}") for i, v in enumerate(value))

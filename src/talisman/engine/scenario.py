@@ -103,6 +103,8 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError(path, None, f"cannot read: {e.strerror}") from None
+    except UnicodeDecodeError as e:  # a binary file, or text in another encoding
+        raise ScenarioError(path, None, f"cannot read: not UTF-8 text (byte {e.start})") from None
     try:
         doc = parse_yaml(text)  # bounded: size, nesting, aliases expanded
         node = yaml.compose(text, Loader=yaml.SafeLoader)  # for the line numbers

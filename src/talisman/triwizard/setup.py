@@ -5,6 +5,7 @@ cards each, the Obstacle Lineup of four, and the first player chosen by a die ro
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 
 import attrs
 from pyrsistent import pmap, pvector
@@ -29,6 +30,8 @@ def player_ids(players):
         if not 2 <= players <= len(CHAMPIONS):
             raise OptionError(f"the Triwizard Maze game is for 2 to 4 players, not {players}")
         return CHAMPIONS[:players]
+    if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
+        raise OptionError(f"players: a number of players (2 to 4) or a list of player ids, not {players!r}")
     ids = tuple(players)
     if not 2 <= len(ids) <= 4:
         raise OptionError(f"the Triwizard Maze game is for 2 to 4 players, not {len(ids)}")
@@ -57,6 +60,8 @@ def initial_state(players=4, seed=0, options=None) -> TriwizardState:
     """The state before set-up runs: pieces on the Entrance, nothing dealt yet."""
     defs = load()
     ids = player_ids(players)
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(f"options: a mapping of rule options, not {options!r}")
     options = dict(options or {})
     check_options(options)
     if not isinstance(seed, int) or isinstance(seed, bool):

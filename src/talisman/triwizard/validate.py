@@ -21,7 +21,7 @@ from typing import Any
 
 import jsonschema
 
-from ..engine.documents import parse_document, show
+from ..engine.documents import check_step_args, check_whole_numbers, parse_document, show
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -139,6 +139,7 @@ def state_document(text: Any, fmt: int, steps: Mapping[str, Any]) -> dict:
     err = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(st))
     if err is not None:
         raise _schema_error(err)
+    check_whole_numbers(st, "state")
     _check_ids(st, steps)
     _check_cards(st)
     return st
@@ -184,10 +185,14 @@ def _check_ids(st: dict, steps: Mapping[str, Any]) -> None:
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        if p["player"] != "chance" and not p.get("options"):
+            raise StateError("state.pending.options", "a player's decision with no option to choose")
         if p["player"] != "chance" and p["player"] not in players:
             raise StateError("state.pending.player", f"expected a player of the game or "
                                                      f"'chance', got {_show(p['player'])}")

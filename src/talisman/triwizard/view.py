@@ -63,13 +63,14 @@ def _cups(state):
 
 
 def _decks(state, player):
-    decks = {name: sorted(cards) for name, cards in state.decks.items()}
+    # Every draw pile is face down (Setup 4, 6, 8, 9): its size shows, neither its order nor
+    # what it holds (which would tell by elimination the tiles and cards dealt to the others).
+    decks = {name: [HIDDEN] * len(cards) for name, cards in state.decks.items()}
     # A Cup tile bound to its space by a private look must not show as missing from the pile.
-    decks[piles.CUPS] = sorted(list(state.decks.get(piles.CUPS, ())) +
-                               [c.tile for c in state.cups.values()
-                                if not c.face_up and c.tile is not None])
-    if BLIND_DRAW in decks and player != _blind_draw_victim(state):
-        decks[BLIND_DRAW] = [HIDDEN] * len(decks[BLIND_DRAW])
+    decks[piles.CUPS] = [HIDDEN] * (len(state.decks.get(piles.CUPS, ())) +
+                                    sum(1 for c in state.cups.values() if not c.face_up and c.tile is not None))
+    if BLIND_DRAW in state.decks and player == _blind_draw_victim(state):
+        decks[BLIND_DRAW] = sorted(state.decks[BLIND_DRAW])  # the victim's own tiles
     return decks
 
 

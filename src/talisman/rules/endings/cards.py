@@ -33,6 +33,8 @@ is an error.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from typing import Any
 
 from ...definitions import load
@@ -90,7 +92,7 @@ def ending_settings(state):
             if set_id not in state.config.expansions:
                 raise TalismanError(f"rule option {name} needs the {set_id} expansion")
             return chosen, [c for c in state.decks.get(DECK, ()) if _card_set(c) == set_id]
-    if only is not None and (isinstance(only, str) or not all(isinstance(x, str) for x in only)):
+    if only is not None and (isinstance(only, (str, Mapping)) or not isinstance(only, Iterable) or not all(isinstance(x, str) for x in only)):
         raise TalismanError(f"rule option ending_deck={only!r}: a list of ending ids")
     variant = None if alt is False else "compendium" if alt is True else alt
     return variant, (None if only is None else list(only))

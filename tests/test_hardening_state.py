@@ -1,0 +1,122 @@
+"""A state document (``from_json``) the schema let through but the engine could not play: each
+is refused by ``from_json`` itself with a :class:`~talisman.errors.StateError` naming the path of
+the bad value, rather than loaded and failing later inside ``apply`` with a raw ``TypeError`` or
+``KeyError`` (the guide's Standards: "a bad state or record names the path of the bad value")."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import talisman
+from talisman.errors import StateError
+from talisman.testing import strategies
+
+_DELETE = object()
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return json.loads(talisman.to_json(talisman.new_game(["warrior", "wizard"], seed=7)))
+
+
+def mangled(doc, path, value):
+    d = json.loads(json.dumps(doc))
+    cur = d["state"]
+    for p in path[:-1]:
+        cur = cur[p]
+    if value is _DELETE:
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = value
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("path, value, where, message", [
+    # a frame's arguments its rule step does not take (was a TypeError inside apply)
+    (["stack"], [{"step": "turn.start", "args": {"bogus": 1}}], "state.stack.0.args",
+     "unexpected keyword argument 'bogus'"),
+    # a decision's arguments its step does not take
+    (["pending", "args"], {"who": "wizard", "bogus": 2}, "state.pending.args", "bogus"),
+    # a decision's arguments missing one its step needs
+    (["pending", "args"], {}, "state.pending.args", "missing a required argument"),
+    # a lasting effect of the wrong shape (was a TypeError inside apply)
+    (["lasting"], {"blizzard": 1}, "state.lasting.blizzard", "expected a mapping"),
+    (["lasting"], {"blizzard": {"by": "warrior"}}, "state.lasting.blizzard.until_round", "missing value"),
+    (["lasting"], {"blizzard": {"by": "elf", "until_round": 2}}, "state.lasting.blizzard.by",
+     "not a character of the game"),
+    (["lasting"], {"blizzard": {"by": "warrior", "until_round": -1}}, "state.lasting.blizzard.until_round",
+     "expected an int >= 0"),
+    # a deck of the game with no pile at all (was a KeyError inside apply)
+    (["decks"], _DELETE, "state.decks.adventure", "missing value"),
+    (["decks", "spell"], _DELETE, "state.decks.spell", "missing value"),
+    (["discards", "scroll"], _DELETE, "state.discards.scroll", "missing value"),
+    # a draw waiting on a deck that is not there
+    (["pending", "deck"], "no_such_deck", "state.pending.deck", "not a deck of the game"),
+    # a player's decision with nothing to choose (legal_actions empty: a game stuck for good)
+    (["pending", "options"], [], "state.pending.options", "no option to choose"),
+    # a number with a fraction, anywhere (to_json then failed with a raw TypeError)
+    (["log", 0, "data", "seed"], 1.5, "state.log.0.data.seed", "expected a whole number"),
+    (["characters", "wizard", "turn_flags"], {"x": 0.5}, "state.characters.wizard.turn_flags.x",
+     "expected a whole number"),
+    # the Warlock's quest is a mapping or null (an int was a TypeError inside apply)
+    (["characters", "warrior", "quest"], 7, "state.characters.warrior.quest", "expected a mapping or null"),
+])
+def test_a_state_the_engine_could_not_play_is_refused_naming_the_path(doc, path, value, where, message):
+    with pytest.raises(StateError) as e:
+        talisman.from_json(mangled(doc, path, value))
+    assert e.value.path == where
+    assert message in str(e.value)
+
+
+def test_a_refused_document_was_playable_before_it_was_mangled(doc):
+    """The document the cases above mangle loads and plays: the refusals are the mangling's."""
+    s = talisman.from_json(json.dumps(doc))
+    assert talisman.apply(s, talisman.legal_actions(s)[0]) != s
+
+
+@pytest.mark.parametrize("seed,expansions", [
+    (11, ["harbinger", "blood_moon", "city", "dungeon", "timescape", "wizards_tower", "emperors_guard",
+          "brotherhood", "catacombs", "airships", "disasters"]),
+    (12, []),
+])
+def test_every_state_of_a_seeded_game_still_loads(seed, expansions):
+    """The checks refuse nothing play makes: frames and decisions of every kind, lasting
+    effects, every deck's pile."""
+    s = talisman.new_game(["warrior", "wizard", "thief"], expansions=expansions, seed=seed,
+                          options={"henchmen": 2} if expansions else {})
+    states, _ = strategies.play_random(s, 150, seed)
+    for st in states[::3]:
+        assert talisman.from_json(talisman.to_json(st)) == st
+
+
+@pytest.mark.parametrize("field, value, where", [
+    ("stack", [{"step": "turn.start", "args": {"zz": 1}}], "state.stack.0.args"),
+    ("pending", "args", "state.pending.args"),
+])
+def test_a_triwizard_frame_or_decision_with_arguments_its_step_does_not_take_is_refused(field, value, where):
+    """The Triwizard Maze's ``from_json`` too (was a TypeError inside ``apply``)."""
+    from talisman import triwizard  # (the maze game: only these two tests need it)
+    d = json.loads(triwizard.to_json(triwizard.new_game(players=2, seed=1)))
+    if value == "args":
+        d["state"]["pending"]["args"] = {"zz": 1}
+    else:
+        d["state"][field] = value
+    with pytest.raises(StateError) as e:
+        triwizard.from_json(json.dumps(d))
+    assert e.value.path == where and "'zz'" in str(e.value)
+
+
+def test_a_triwizard_document_with_a_fraction_or_a_stuck_decision_is_refused():
+    """(a float loaded, then to_json failed with a raw TypeError; an empty decision loaded with
+    nothing legal to play)"""
+    from talisman import triwizard  # (the maze game: only these tests need it)
+    base = json.loads(triwizard.to_json(triwizard.new_game(players=2, seed=1)))
+    d = json.loads(json.dumps(base))
+    d["state"]["log"][0]["data"]["seed"] = 1.5
+    with pytest.raises(StateError, match=r"state\.log\.0\.data\.seed: expected a whole number"):
+        triwizard.from_json(json.dumps(d))
+    d = json.loads(json.dumps(base))
+    d["state"]["pending"]["options"] = []
+    with pytest.raises(StateError, match=r"state\.pending\.options: a player's decision with no option"):
+        triwizard.from_json(json.dumps(d))
