@@ -91,6 +91,7 @@ def start(state):
     if kind == "wharf":
         options += leaving.wharf_options(state, cid)
     options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]  # as on the main board
     options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
     if options == ["roll"]:
         return roll(state, cid)
@@ -116,6 +117,9 @@ def turn_chosen(state, action):
     if action.kind == "cast":
         state = push(state, frame("city.resume_movement"))
         return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind == "read":
+        state = push(state, frame("city.resume_movement"))
+        return spells.read(state, cid, action.args[0], context="turn")
     if action.kind == "cash":
         state = chars.cash_in(state, cid, action.args[0])
         return push(state, frame("city.resume_movement"))
