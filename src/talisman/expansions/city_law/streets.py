@@ -91,6 +91,12 @@ def start(state):
     if kind == "wharf":
         options += leaving.wharf_options(state, cid)
     options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    # "While in the City, Characters follow the standard rules for Movement": the main board's
+    # choices before moving (a Scroll read, Objects exchanged or dropped over the limit) too
+    options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
+    options += movement.exchange_options(state, cid)
+    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
+        options += [f"drop:{c}" for c in chars.droppable(ch)]
     options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
     if options == ["roll"]:
         return roll(state, cid)
@@ -116,6 +122,8 @@ def turn_chosen(state, action):
     if action.kind == "cast":
         state = push(state, frame("city.resume_movement"))
         return spells.cast(state, cid, action.args[0], context="turn")
+    if action.kind in ("read", "exchange", "drop"):
+        return movement.before_roll(state, action)  # the main board's own step, then the move again
     if action.kind == "cash":
         state = chars.cash_in(state, cid, action.args[0])
         return push(state, frame("city.resume_movement"))
