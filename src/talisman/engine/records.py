@@ -97,19 +97,17 @@ def freeze_arguments(kwargs: dict[str, Any]) -> PMap[str, Any]:
     return m
 
 
-#: ``scalar_key``'s memo key: the items in order, and their values' types (``1``/``True`` apart).
-ScalarKey = tuple[tuple[tuple[str, Any], ...], tuple[type, ...]]
-
-
-def scalar_key(kwargs: dict[str, Any]) -> ScalarKey | None:
+def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | None:
     """The memo key of a ``**kwargs`` dict whose values are all plain str, int, bool or None:
-    its items in order and their values' types (the types keep ``1`` and ``True`` apart); None
-    when some value is not plain.  Built by C-level calls only, no Python loop (about 7.5 a
-    decision: every frame with arguments and every event with data)."""
-    types = tuple(map(type, kwargs.values()))
-    if _SCALARS.issuperset(types):
-        return tuple(kwargs.items()), types
-    return None
+    its ``(key, type, value)`` items in order (the type keeps ``1`` and ``True`` apart); None
+    when some value is not plain."""
+    key = []
+    for k, v in kwargs.items():
+        t = type(v)
+        if t not in _SCALARS:
+            return None
+        key.append((k, t, v))
+    return tuple(key)
 
 
 # --- plain dicts kept beside pmaps: the one trick here that costs clarity -------------------
@@ -174,17 +172,17 @@ VIEWS = PlainViews(32)  # the current state's characters (each change keeps a ne
 _find_view = VIEWS.find
 
 
-def _scalar_pmap(key: ScalarKey) -> PMap[str, Any]:
-    """The pmap of a ``scalar_key``'s items (not a memo itself: its two callers are, and
+def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
+    """The pmap of ``(key, type, value)`` items (not a memo itself: its two callers are, and
     a memo of its own kept every event's data alive for a twentieth of hits)."""
-    return pmap(dict(key[0]))
+    return pmap({k: v for k, _, v in items})
 
 
 @functools.lru_cache(maxsize=16384)
-def _scalar_arguments(key: ScalarKey) -> PMap[str, Any]:
+def _scalar_arguments(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """``_scalar_pmap`` for a frame's or a decision's arguments: kept in ``ARGUMENTS`` too (in
     the pmap's own order, as ``kwargs_of`` walks it)."""
-    m = _scalar_pmap(key)
+    m = _scalar_pmap(items)
     ARGUMENTS.keep(m, dict(m.iteritems()))
     return m
 
@@ -279,7 +277,7 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
 
 
 @functools.lru_cache(maxsize=16384)
-def scalar_frame(step: str, key: ScalarKey) -> Frame:
+def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
     """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
     immutable, so the same step with the same arguments is one shared object)."""
     return new_frame(step, _scalar_arguments(key))
@@ -306,7 +304,7 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
 
 
 @functools.lru_cache(maxsize=1024)
-def scalar_event(name: str, key: ScalarKey) -> Event:
+def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
     """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``),
     small: the events that repeat (``turn_ended``...) stay in it, those carrying a number seen
     once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``)."""
@@ -388,9 +386,10 @@ def replace(obj: R, **changes: Any) -> R:
     convs = _CONVERTERS.get(cls)
     if convs is None:
         convs = _CONVERTERS.setdefault(cls, _converters(cls))
-    if convs:
-        for name in convs.keys() & changes.keys():  # (a set made in C: most changes have no converter)
-            changes[name] = convs[name](changes[name])
+    for name, value in changes.items():
+        conv = convs.get(name)
+        if conv is not None:
+            changes[name] = conv(value)
     new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
