@@ -13,7 +13,7 @@ import attrs
 from pyrsistent import pmap, pvector
 from pyrsistent.typing import PMap, PVector
 
-from .engine.records import plain, replace, replace_in, set_field
+from .engine.records import plain, plain_set, replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
 from .engine.records import (EMPTY_PMAP, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
@@ -304,4 +304,6 @@ def character(state: GameState, cid: str) -> Character:
 
 def update_character(state: GameState, cid: str, **changes: Any) -> GameState:
     """A new state with one character's fields changed."""
-    return set_field(state, "characters", replace_in(state.characters, cid, **changes))
+    chars = state.characters
+    new = replace(plain(chars)[cid], **changes)
+    return set_field(state, "characters", plain_set(chars, cid, new))

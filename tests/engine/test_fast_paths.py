@@ -196,11 +196,3 @@ def test_scalar_keys_keep_equal_values_of_other_types_apart_and_refuse_data_that
     assert one.args == pmap({"n": 1}) and type(one.args["n"]) is int
     assert type(frame("turn.end", n=True).args["n"]) is bool and frame("turn.end", n=1) is one
 
-
-def test_replace_in_changes_one_record_of_a_map_and_keeps_the_view_current():
-    s = talisman.new_game(("warrior", "wizard"), seed=3)
-    chars = s.characters
-    new = records.replace_in(chars, "wizard", gold=7, turn_flags={"moved": True})
-    assert new == chars.set("wizard", replace(chars["wizard"], gold=7, turn_flags={"moved": True}))
-    assert records.plain(new) == dict(new.items()) and records.plain(chars)["wizard"].gold != 7
-    assert type(new["wizard"].turn_flags) is type(pmap())  # the converter ran on the changed field

@@ -205,19 +205,6 @@ def plain_set(m: PMap[Any, Any], key: Any, value: Any) -> PMap[Any, Any]:
     return new
 
 
-def replace_in(m: PMap[Any, Any], key: Any, **changes: Any) -> PMap[Any, Any]:
-    """``m.set(key, replace(m[key], **changes))``: a record in a map changed (a character in
-    ``state.characters``), read through ``m``'s view (:func:`plain`), the new map's view made
-    from it as ``plain_set`` makes it (one look-up of the table instead of two)."""
-    view = plain(m)
-    new = replace(view[key], **changes)
-    nm = m.set(key, new)
-    view = view.copy()
-    view[key] = new
-    VIEWS.keep(nm, view)
-    return nm
-
-
 def as_pmap(value: Any) -> PMap[Any, Any]:
     """``value`` as a frozen pmap (the same object when it already is one)."""
     return value if type(value) is PMapType else deep_freeze(dict(value))
