@@ -6,7 +6,7 @@ from pyrsistent import pmap
 import talisman
 from talisman.definitions import load
 from talisman.engine.dice import Dice, roll
-from talisman.engine.machine import decide
+from talisman.engine.machine import decide, frame
 from talisman.engine.records import Decision, evolve, new_decision, replace, set_field
 from talisman.errors import NotationError
 from talisman.notation import Action, roll_action
@@ -186,3 +186,13 @@ def test_character_reads_and_update_character_agree_with_the_map():
     assert character(s, "wizard").gold == s.characters["wizard"].gold != 9  # the old state's view is its own
     with pytest.raises(KeyError):
         character(s, "troll")
+
+
+def test_scalar_keys_keep_equal_values_of_other_types_apart_and_refuse_data_that_is_not_plain():
+    assert records.scalar_key({"n": 1}) != records.scalar_key({"n": True})
+    assert records.scalar_key({"a": 1, "b": "x"}) != records.scalar_key({"b": "x", "a": 1})  # order kept
+    assert records.scalar_key({"a": [1]}) is None and records.scalar_key({"a": 1.5}) is None
+    one = frame("turn.end", n=1)
+    assert one.args == pmap({"n": 1}) and type(one.args["n"]) is int
+    assert type(frame("turn.end", n=True).args["n"]) is bool and frame("turn.end", n=1) is one
+
