@@ -850,7 +850,9 @@ def _answered(state):
 
 
 def decided_by_roll(state):
-    """At a creature's roll in a combat, the result each outcome of the roll decides, read off
+    """At a creature's roll in a combat (or a defending character's, when no Fate decision
+    follows it: between characters the results are labelled as ``combat_resolved`` labels
+    them), the result each outcome of the roll decides, read off
     the battle record as the rules' ``compare`` scores it (RESOLVING COMBAT VS CREATURES OR
     ENEMIES: "If the Character's Combat Score is higher, the Creature is killed. If the
     creature's score is higher the Character loses 1 Life ... If the Scores are equal, the
@@ -925,7 +927,7 @@ def _scored(state):
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
     opponent = ",".join(names)
-    leaves, dist = [], {}
+    leaves: list = []
     for action, prob in chance_outcomes(state):
         rolled = sum(action.dice)
         if rolled_hook:
@@ -938,13 +940,19 @@ def _scored(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=names, opponent=None)
-        if result in answered:
-            leaves.append((None, prob))
-            continue
-        leaves.append((result, prob))
-        dist[result] = dist.get(result, 0) + prob
+        leaves.append((None if result in answered else result, prob))
+    return _tallied(leaves, None if hooked else key)
+
+
+def _tallied(leaves, key):
+    """``_scored``'s answer from its leaves (result or None: left open, and probability),
+    remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at each outcome)."""
+    dist: dict = {}
+    for result, prob in leaves:
+        if result is not None:
+            dist[result] = dist.get(result, 0) + prob
     scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
-    if not hooked:
+    if key is not None:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()
         _BY_SCORES[key] = scored
@@ -984,7 +992,7 @@ def _scored_characters(state):
     key = ("characters", p.spec, rolled, mine, base, answered, seen["won"], seen["lost"])
     if not turned and key in _BY_SCORES:
         return _BY_SCORES[key]
-    leaves, dist = [], {}
+    leaves: list = []
     for roll, (_, prob) in zip(rolled, outcomes):
         score = roll + base
         result = "won" if mine > score else "lost" if mine < score else "standoff"
@@ -994,18 +1002,8 @@ def _scored_characters(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=[e["name"] for e in b.enemies], opponent=opponent)
-        if result in answered:
-            leaves.append((None, prob))
-            continue
-        label = seen[result]
-        leaves.append((label, prob))
-        dist[label] = dist.get(label, 0) + prob
-    scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
-    if not turned:
-        if len(_BY_SCORES) >= _BY_SCORES_MAX:
-            _BY_SCORES.clear()
-        _BY_SCORES[key] = scored
-    return scored
+        leaves.append((None if result in answered else seen[result], prob))
+    return _tallied(leaves, None if turned else key)
 
 
 #: The hook points whose listeners could change a combat between the character's roll and its
