@@ -281,3 +281,83 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         assert closed == 0 and applied == []
     else:
         assert closed >= len(asked) - 1
+
+
+def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1)):
+    """``attacker`` (Strength 5, Craft 4) walks onto ``defender`` (Strength 4, Craft 4) and
+    attacks (ATTACKING OTHER CHARACTERS); the defender fights; the state after the attacker's
+    ``fight``, at its roll."""
+    setup = {"characters": [{"id": attacker, "space": "plains_1", "strength": 5, "craft": 4, "fate": fates[0], "spells": []},
+                            {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": []}]}
+    if expansions:
+        setup["expansions"] = list(expansions)
+    s = talisman.apply(setup_state(setup, [1]), "move:woods_2")
+    s = talisman.apply(s, f"encounter:char:{defender}")
+    s = talisman.apply(s, f"attack:{kind}")
+    while s.pending.player != attacker or s.pending.kind != "combat":
+        s = talisman.apply(s, "fight")      # the defender fights rather than evades
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    assert rolling.battle.opponent == defender
+    return rolling
+
+
+def _defender_roll(rolling, i):
+    """From the attacker's roll: its outcome ``i`` (of ``chance_outcomes``) kept, up to the
+    defender's roll."""
+    s = talisman.apply(rolling, talisman.chance_outcomes(rolling)[i][0], stop_at_chance=True)
+    if s.pending.kind == "fate":
+        s = talisman.apply(s, "keep", stop_at_chance=True)
+    assert s.pending.step == "combat.opponent_rolled"
+    return s
+
+
+@pytest.mark.parametrize("attacker, defender, kind, expansions, fates", [
+    ("elf", "warrior", "battle", (), (0, 0)),
+    ("elf", "warrior", "battle", (), (1, 1)),
+    ("warrior", "elf", "battle", (), (1, 0)),
+    ("wizard", "elf", "psychic", (), (0, 1)),
+    ("assassin", "warrior", "battle", (), (1, 1)),
+    ("elf", "warrior", "battle", ("city",), (1, 1)),
+    ("warrior", "elf", "battle", ("city",), (0, 0)),
+    ("elf", "warrior", "battle", ("blood_moon",), (1, 1)),
+    ("elf", "warrior", "battle", ("harbinger",), (0, 1)),
+    ("elf", "warrior", "battle", ("dungeon",), (1, 0)),
+])
+def test_a_fight_between_characters_is_scored_off_the_record(attacker, defender, kind, expansions, fates):
+    """RESOLVING COMBAT BETWEEN CHARACTERS (the defender rolls "as above in Resolving Combat":
+    his own dice, a Fate to roll again; the Assassin's attack: no die for the defender): at the
+    defender's roll with no Fate decision after it, the search scores the roll off the battle
+    record; with one (a Fate left, not yet re-rolled) it plays the roll through the rules.  The
+    answers equal the full search's, from the attacker's roll and from the defender's."""
+    rolling = _between(attacker, defender, kind=kind, expansions=expansions, fates=fates)
+    fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
+    assert fast == full(rolling) and sum(fast.values()) == 1
+    at_roll = _defender_roll(rolling, 2)
+    acts = fates[1] > 0 and attacker != "assassin"    # the defender's Fate re-roll decision
+    assert (decided_by_roll(at_roll) is None) == acts
+    assert dict(odds(at_roll, "combat_resolved", policy=_Fighting(BOT))) == full(at_roll)
+    if acts:   # after the defender's re-roll nothing more acts: scored
+        first = talisman.chance_outcomes(at_roll)[1][0]
+        again = talisman.apply(talisman.apply(at_roll, first, stop_at_chance=True), "fate:reroll",
+                               stop_at_chance=True)
+        assert again.pending.step == "combat.opponent_rolled"
+        # (the Harbinger's held cards listen to fate_rerolled: there the re-rolled dice are played)
+        assert (decided_by_roll(again) is None) == ("harbinger" in expansions)
+        assert dict(odds(again, "combat_resolved", policy=_Fighting(BOT))) == full(again)
+
+
+def test_a_fight_between_characters_by_hand():
+    """The Elf (Strength 5) rolls 3 against the Warrior (Strength 4), who rolls two dice and
+    keeps the higher m (chance (2m - 1)/36): 8 against 4 + m, won on m <= 3 (1 + 3 + 5 = 9 of
+    36), a standoff on m = 4 (7), lost on 5 and 6 (9 + 11 = 20).  The Assassin (Strength 5
+    here) rolls 3 too: the Warrior adds no die (8 against 4), won whatever he rolls."""
+    at_roll = _defender_roll(_between("elf", "warrior", fates=(0, 0)), 2)   # (the d6's third outcome: 3)
+    scored = decided_by_roll(at_roll)
+    assert len(scored) == 36
+    dist: dict = {}
+    for result, p in scored:
+        dist[result] = dist.get(result, 0) + p
+    assert dist == {"won": F(9, 36), "standoff": F(7, 36), "lost": F(20, 36)} == full(at_roll)
+    assassin = _defender_roll(_between("assassin", "warrior", fates=(0, 3)), 2)
+    assert {r for r, _ in decided_by_roll(assassin)} == {"won"}
+    assert full(assassin) == {"won": 1}

@@ -850,7 +850,9 @@ def _answered(state):
 
 
 def decided_by_roll(state):
-    """At a creature's roll in a combat, the result each outcome of the roll decides, read off
+    """At a creature's roll in a combat (or a defending character's, when no Fate decision
+    follows it: between characters the results are labelled as ``combat_resolved`` labels
+    them), the result each outcome of the roll decides, read off
     the battle record as the rules' ``compare`` scores it (RESOLVING COMBAT VS CREATURES OR
     ENEMIES: "If the Character's Combat Score is higher, the Creature is killed. If the
     creature's score is higher the Character loses 1 Life ... If the Scores are equal, the
@@ -904,8 +906,10 @@ def _scored(state):
     result None, not in ``dist``): the search plays it through the rule steps."""
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.opponent_rolled" or b is None
-            or b.opponent is not None or b.roll is None or state.outcome is not None):
+            or b.roll is None or state.outcome is not None):
         return None
+    if b.opponent is not None:
+        return _scored_characters(state)
     answered = _answered(state)
     if len(answered) == len(RESULTS):
         return None  # (a listener that may change any result once it is compared)
@@ -923,7 +927,7 @@ def _scored(state):
         return _BY_SCORES[key]
     names = [e["name"] for e in enemies]
     opponent = ",".join(names)
-    leaves, dist = [], {}
+    leaves: list = []
     for action, prob in chance_outcomes(state):
         rolled = sum(action.dice)
         if rolled_hook:
@@ -936,17 +940,70 @@ def _scored(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=names, opponent=None)
-        if result in answered:
-            leaves.append((None, prob))
-            continue
-        leaves.append((result, prob))
-        dist[result] = dist.get(result, 0) + prob
+        leaves.append((None if result in answered else result, prob))
+    return _tallied(leaves, None if hooked else key)
+
+
+def _tallied(leaves, key):
+    """``_scored``'s answer from its leaves (result or None: left open, and probability),
+    remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at each outcome)."""
+    dist: dict = {}
+    for result, prob in leaves:
+        if result is not None:
+            dist[result] = dist.get(result, 0) + prob
     scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
-    if not hooked:
+    if key is not None:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()
         _BY_SCORES[key] = scored
     return scored
+
+
+def _scored_characters(state):
+    """:func:`_scored` at the defending character's roll in a fight between characters
+    (ATTACKING OTHER CHARACTERS: the defender rolls "as above in Resolving Combat"), when
+    nothing sits between this roll and the comparison: no Fate re-roll is offered after it (the
+    defender has no Fate, has re-rolled already, or the Assassin's attack adds no die for him,
+    which scores his roll as 0) and no ``fate_rerolled`` listener sees a re-rolled die.  The
+    defender's battle roll is his dice's (``abilities.battle_roll``: the Warrior keeps the higher
+    of two); the scores are ``compare``'s (``combat_total`` with each side's bonus), a
+    ``combat_result`` listener asked as ``compare`` asks it.  Results are labelled as
+    ``combat_resolved`` labels them: as the player whose turn it is sees them."""
+    p, b = state.pending, state.battle
+    s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
+    who, opponent, kind = b.who, b.opponent, b.kind
+    no_die = abilities.opponent_adds_no_die(s, who)
+    if not no_die and character(s, opponent).fate > 0 and not b.opponent_rerolled:
+        return None  # (the defender's Fate decision comes between the roll and the comparison)
+    if b.opponent_rerolled and subscribed(s, "fate_rerolled"):
+        return None  # (a listener sees the re-rolled dice before they are scored)
+    answered = _answered(state)
+    if len(answered) == len(RESULTS):
+        return None
+    mine = b.roll + combat_rules.combat_total(s, who, kind) + b.bonus
+    base = combat_rules.combat_total(s, opponent, kind) + b.opponent_bonus
+    turned = _asked(s, "combat_result")
+    outcomes = chance_outcomes(state)
+    rolled = tuple(0 if no_die else abilities.battle_roll(s, opponent, action.dice)
+                   for action, _ in outcomes)
+    # combat_resolved's labels: a character's victory is "won" when his turn it is
+    seen = {"won": "won" if who == state.current else "lost",
+            "lost": "won" if opponent == state.current else "lost", "standoff": "standoff"}
+    key = ("characters", p.spec, rolled, mine, base, answered, seen["won"], seen["lost"])
+    if not turned and key in _BY_SCORES:
+        return _BY_SCORES[key]
+    leaves: list = []
+    for roll, (_, prob) in zip(rolled, outcomes):
+        score = roll + base
+        result = "won" if mine > score else "lost" if mine < score else "standoff"
+        if turned:
+            scored = machine.log(s, "combat_scores", character=who, kind=kind, character_roll=b.roll,
+                                 character_score=mine, opponent=opponent, opponent_roll=roll,
+                                 opponent_score=score)
+            result = adjust(scored, "combat_result", result, character=who, kind=kind,
+                            enemies=[e["name"] for e in b.enemies], opponent=opponent)
+        leaves.append((None if result in answered else seen[result], prob))
+    return _tallied(leaves, None if turned else key)
 
 
 #: The hook points whose listeners could change a combat between the character's roll and its
