@@ -214,10 +214,11 @@ def test_teleport_in_the_same_region_from_the_middle_and_none_from_the_inner_reg
 
 
 def test_the_tavern_wizards_teleport_replaces_the_next_move():
-    # the Tavern's 5: "wizard: teleport to any space in this Region as next move"
+    # the Tavern's 5: "wizard: teleport to any space in this Region as next move"; not back onto
+    # the Tavern: "They may never Encounter anything in the Space where they start their Move"
     s = setup_state({"characters": [{"id": "thief", "space": "tavern", "fate": 0,
                                      "next_move": {"teleport": "same"}}]}, [])
-    assert legal(s) == {f"teleport:{x}" for x in load().board.regions["outer"]}
+    assert legal(s) == {f"teleport:{x}" for x in load().board.regions["outer"]} - {"teleport:tavern"}
     assert "movement_roll" not in names(s)
     s = play(s, "teleport:crags")
     assert s.characters["thief"].space == "crags" and s.characters["thief"].next_move is None

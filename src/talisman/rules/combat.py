@@ -191,13 +191,13 @@ def castable_in_combat(state, cid):
 def readable_in_combat(state, cid):
     """Scrolls the character may read now (READING SCROLLS: "Scrolls, which can affect
     creatures, can only affect those in the Outer and Middle Regions"; as Spells otherwise)."""
-    return _usable_in_combat(state, cid, character(state, cid).scrolls)
+    return _usable_in_combat(state, cid, character(state, cid).scrolls, reading=True)
 
 
-def _usable_in_combat(state, cid, cards):
+def _usable_in_combat(state, cid, cards, reading=False):
     if not cards:
         return []
-    if not spells.can_cast(state, cid):
+    if not (spells.can_read if reading else spells.can_cast)(state, cid):
         return []
     b = state.battle
     when = "combat" if b.kind == "battle" else "psychic_combat"

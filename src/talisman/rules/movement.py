@@ -310,7 +310,9 @@ def follow_next_move(state, cid):
         state = log(state, "moved", character=cid, path=[nm["to"]], to=nm["to"])
         # the Tavern's boatman ferries across the Storm River
         return crossed_river(state, cid) if regions == {"outer", "middle"} else state
-    return offer_teleport(state, cid, nm["teleport"], False, "next move")
+    # the move of the turn: never back onto the space it starts from (ENCOUNTERS IN THE MIDDLE,
+    # OUTER & FAR-OUTER REGIONS: "They may never Encounter anything in the Space where they start")
+    return offer_teleport(state, cid, nm["teleport"], False, "next move", other=True)
 
 
 def enslaved_rolled(state, action):

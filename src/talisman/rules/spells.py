@@ -21,7 +21,7 @@ def readable_on_turn(state, cid):
     """READING SCROLLS: "A Scroll may only be read as stated on the Scroll Card": the Scrolls
     the character may read at the start of its own turn (as the Spells it may cast then)."""
     ch = state.characters[cid]
-    if not ch.scrolls or not can_cast(state, cid):
+    if not ch.scrolls or not can_read(state, cid):
         return []
     return _usable(ch.scrolls, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
 
@@ -114,6 +114,15 @@ def can_cast(state, cid):
     nor anyone while Destroy Magic lasts (rules.lasting)."""
     ch = state.characters[cid]
     return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or chars.objects_do_not_count(ch.space)
+                or chars.has_ability(state, cid, "no_spells"))
+
+
+def can_read(state, cid):
+    """Who may read a Scroll: as :func:`can_cast`, but Destroy Magic ("stop everyone casting
+    Spells or using Magic Objects") does not stop Scrolls, which are neither (docs/rulings.md
+    R-probed-A.5)."""
+    ch = state.characters[cid]
+    return not (ch.toad_turns or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
 
