@@ -3,7 +3,9 @@ finish (THE CROWN OF COMMAND SPACE; WINNING THE GAME)."""
 import pytest
 
 import talisman
+from talisman.api import apply
 from talisman.bots import HeuristicBot, RandomBot
+from talisman.scenarios import setup_state
 from talisman.simulate import play_one
 from talisman.testing import invariants
 
@@ -184,3 +186,16 @@ def test_the_bot_takes_the_talisman_and_the_portal_when_it_is_better_king_of_the
     # without the option the chart is the only way: its die is rolled at once, no move to choose
     off = _in_the_treasure_chamber(talisman_held=False, king=False)
     assert "Treasure Chamber Chart" in off.pending.prompt
+
+
+@pytest.mark.parametrize("defender_roll, choice", [(1, "fate:reroll"), (5, "keep")])
+def test_the_heuristic_bot_defending_judges_its_own_roll_for_a_fate(defender_roll, choice):
+    """000 RESOLVING COMBAT BETWEEN CHARACTERS: the defender may pay a fate to roll again; the bot
+    weighs its own roll (the battle's ``opponent_roll``), not the attacker's 6."""
+    s = setup_state({"characters": [{"id": "thief", "space": "graveyard", "fate": 0},
+                                    {"id": "druid", "space": "woods_1", "fate": 1, "spells": []}]},
+                    [1, 6, defender_roll])
+    for a in ("move:woods_1", "encounter:char:druid", "attack:battle", "fight"):
+        s = apply(s, a)
+    assert (s.pending.kind, s.pending.player) == ("fate", "druid")
+    assert str(HeuristicBot(0).choose(s)) == choice

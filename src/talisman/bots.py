@@ -141,8 +141,8 @@ class HeuristicBot(RandomBot):
         if p.kind == "combat":
             return self.choose_combat(state, cid, by_text, actions)
         if p.kind == "fate":
-            b = state.battle
-            low = b is not None and self.rerolls(b.get("roll", 6))
+            b = state.battle  # (a defending character's own roll is the battle's opponent_roll)
+            low = b is not None and self.rerolls(b.get("opponent_roll" if b.opponent == cid else "roll", 6))
             return by_text["fate:reroll"] if low and "fate:reroll" in by_text else by_text.get("keep", actions[0])
         if p.kind == "claim":
             return first("take:") or by_text["done"]
