@@ -40,18 +40,19 @@ def doc(game):
 
 
 def mangled(doc, path, value):
+    """The JSON document ``doc`` with the value at ``path`` replaced (or deleted: ``DELETE``)."""
     d = json.loads(json.dumps(doc))
     cur = d
     for p in path[:-1]:
         cur = cur[p]
-    if value is _DELETE:
+    if value is DELETE:
         del cur[path[-1]]
     else:
         cur[path[-1]] = value
     return json.dumps(d)
 
 
-_DELETE = object()
+DELETE = object()
 
 
 # --- state documents: shape, types, ranges ------------------------------------------------
@@ -99,7 +100,7 @@ def test_a_bad_character_value_is_refused_naming_its_path(doc, field, value, mes
 
 def test_a_missing_field_is_refused_naming_its_path(doc):
     with pytest.raises(StateError, match=r"^state\.characters\.warrior\.lives: missing value"):
-        talisman.from_json(mangled(doc, ["state", "characters", "warrior", "lives"], _DELETE))
+        talisman.from_json(mangled(doc, ["state", "characters", "warrior", "lives"], DELETE))
 
 
 @pytest.mark.parametrize("path, value, message", [

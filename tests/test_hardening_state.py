@@ -12,7 +12,8 @@ import talisman
 from talisman.errors import StateError
 from talisman.testing import strategies
 
-_DELETE = object()
+import test_hardening as hardening
+from test_hardening import DELETE
 
 
 @pytest.fixture(scope="module")
@@ -21,15 +22,8 @@ def doc():
 
 
 def mangled(doc, path, value):
-    d = json.loads(json.dumps(doc))
-    cur = d["state"]
-    for p in path[:-1]:
-        cur = cur[p]
-    if value is _DELETE:
-        del cur[path[-1]]
-    else:
-        cur[path[-1]] = value
-    return json.dumps(d)
+    """``test_hardening.mangled`` under the document's ``state``."""
+    return hardening.mangled(doc, ["state", *path], value)
 
 
 @pytest.mark.parametrize("path, value, where, message", [
@@ -48,9 +42,9 @@ def mangled(doc, path, value):
     (["lasting"], {"blizzard": {"by": "warrior", "until_round": -1}}, "state.lasting.blizzard.until_round",
      "expected an int >= 0"),
     # a deck of the game with no pile at all (was a KeyError inside apply)
-    (["decks"], _DELETE, "state.decks.adventure", "missing value"),
-    (["decks", "spell"], _DELETE, "state.decks.spell", "missing value"),
-    (["discards", "scroll"], _DELETE, "state.discards.scroll", "missing value"),
+    (["decks"], DELETE, "state.decks.adventure", "missing value"),
+    (["decks", "spell"], DELETE, "state.decks.spell", "missing value"),
+    (["discards", "scroll"], DELETE, "state.discards.scroll", "missing value"),
     # a draw waiting on a deck that is not there
     (["pending", "deck"], "no_such_deck", "state.pending.deck", "not a deck of the game"),
     # a player's decision with nothing to choose (legal_actions empty: a game stuck for good)
