@@ -70,7 +70,13 @@ def roll_answers(state, frames, character, roll, dice=None, waiting=ROLL_WAITING
     if not held(state, BINDS) or not holders(state, character, BINDS):
         return frames
     return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[],
-                                  waiting=waiting),)
+                                  **other_board(waiting)),)
+
+
+def other_board(waiting):
+    """The ``waiting`` argument carried by the window's frames: only another board's step (the
+    main board's frames stay as they were, so its games and their records are unchanged)."""
+    return {} if waiting == ROLL_WAITING else {"waiting": waiting}
 
 
 def shift_window(state, result, character, space):
@@ -119,7 +125,7 @@ def window(state, mover, flag, roll, asked, waiting=ROLL_WAITING):
             name = load().cards[options[0].split(":", 1)[1]].name
             return decide(state, holder, "spell_window", ["pass", *options], "harbinger.window_chosen",
                           prompt=f"cast {name} on {mover} ({what})", mover=mover,
-                          flag=flag, roll=roll, asked=list(asked) + [holder], waiting=waiting)
+                          flag=flag, roll=roll, asked=list(asked) + [holder], **other_board(waiting))
     return state
 
 
@@ -133,7 +139,7 @@ def window_chosen(state, action, mover, flag, roll, asked, waiting=ROLL_WAITING)
     state = spells.spend_spell(state, holder, spell, "movement" if flag == BINDS else "after_move")
     # the answers of any cast come first (the Timescape's D8, Dispellation, Counterspell: R-CAST2.1)
     return spells.cast_answered(state, holder, spell, {"step": "harbinger.window_cast", "args": dict(
-        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll, waiting=waiting)})
+        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll, **other_board(waiting))})
 
 
 def window_cast(state, caster, spell, mover, flag, roll, waiting=ROLL_WAITING):
