@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_city import at, broken, city  # noqa: E402
 from support import events, legal, names, play  # noqa: E402
 from talisman.definitions import load  # noqa: E402
-from talisman.expansions.city_law import data, store  # noqa: E402
+from talisman.expansions.city_law import data, store, streets  # noqa: E402
 from talisman.rules.setup import initial_state  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
 
@@ -297,3 +297,21 @@ def test_the_scroll_table_names_only_characters_and_buildings_that_exist():
     doc["scrolls"]["city_high_temple"].append("sheriff_of_nottingham")
     with pytest.raises(DataError, match="sheriff_of_nottingham"):
         data._check(data.path(), doc)
+
+
+# --- the spaces along a roll (another character's Dark Binding: rulings R-HARB2.1) -------------
+
+def test_the_spaces_along_a_roll_in_the_streets_include_every_stop_short_of_its_end():
+    """000 Movement in the City ("Characters follow the standard rules for Movement") with the
+    Harbinger's Dark Binding ("may stop him anywhere along it"): in the City the ``movement_along``
+    answer is every space a walk of the streets reaches with the roll or fewer, the Gate and the
+    main board past it included; outside the City the City does not answer (the main board's walk
+    applies); the chosen space is walked the City's way (``move_elsewhere``)."""
+    s = city([{"id": "warrior", "space": "city_town_square", "gold": 1}, {"id": "troll", "space": "tavern"}])
+    along = streets.along(s, None, "warrior", 3)
+    assert {"city_market_street", "city_bank", "city_high_temple", "city_gate", "woods_2"} <= set(along)
+    assert "city_town_square" not in along and list(along) == sorted(along)
+    assert streets.along(s, None, "troll", 3) is None
+    moved, handled = streets.move_elsewhere(s, (s, False), "warrior", "city_market_street", 3)
+    assert handled and at(moved, "warrior") == "city_market_street"
+    assert streets.move_elsewhere(s, (s, False), "troll", "chapel", 3) == (s, False)

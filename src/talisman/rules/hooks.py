@@ -248,13 +248,22 @@ Value hooks:
     withdrawal, the Ghost's move) before the ``cards_drawn`` hook sees the draw: an expansion
     that discards such a card unmet answers ``False`` (the Timescape: "If you draw ... the
     Hermit ... discard them and draw again").  Asked only for a card that has one.
-``movement_roll_answers(state, frames, character, roll, dice)``
+``movement_roll_answers(state, frames, character, roll, dice, waiting="movement.roll_answered")``
     A character's movement roll is made (``movement.rolled``, after ``movement_rolled``; a Fate
     re-roll is a roll again), before he chooses where to go: the frames (a tuple, ``()`` to begin
     with) to run first, in the order given; with none nothing is pushed.  Another character's
     answer to the roll (the Harbinger's Dark Binding, cast "after another character's movement
     roll").  A frame that takes the move over answers the waiting choice:
-    ``kernel.answer(state, "movement.roll_answered", {"character": character}, replaced=True)``.
+    ``kernel.answer(state, waiting, {"character": character}, replaced=True)``.  ``waiting``: the
+    rule step that waits for the answers, given only by a board that rolls its own way (the
+    City's streets: ``city.roll_answered``); the main board's is ``movement.roll_answered``.
+``movement_along(state, spaces, character, roll)``
+    The spaces along a movement roll of ``roll`` in each direction, every stop short of its end
+    included (the Harbinger's Dark Binding: "you choose his direction and may stop him anywhere
+    along it").  ``spaces`` is ``None`` to begin with: the main board's walk applies
+    (``movement.reachable``).  A board that moves a character its own way (the City's streets)
+    answers a sorted tuple of space ids, and moves him to the one chosen when asked
+    ``move_elsewhere``.
 ``move_elsewhere(state, result, character, dest, roll)``
     A destination ``movement_destinations`` added that no walk of the board reaches (the Door of
     the Wizard's Tower on a roll past the Portal of Power): ``result`` is ``(state, handled)``; the
@@ -352,7 +361,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "when_drawn_played", "move_elsewhere", "teleport_destinations",
+               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

@@ -15,6 +15,9 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
 - ``before_forced_move``: an effect taking a character out of the City is leaving it (the Loan;
   ``leaving``);
+- ``movement_along`` / ``move_elsewhere``: the spaces along a roll in the streets, and the walk
+  to the one chosen (the Harbinger's Dark Binding: the caster stops him anywhere along it;
+  ``streets``);
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
@@ -98,6 +101,8 @@ HOOKS = {
     "draw_deck": visits.draw_deck,
     "before_forced_move": leaving.before_forced_move,
     "teleport_destinations": streets.teleport_destinations,
+    "movement_along": streets.along,
+    "move_elsewhere": streets.move_elsewhere,
 }
 
 EFFECTS = {

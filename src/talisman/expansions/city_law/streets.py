@@ -21,7 +21,7 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 """
 from __future__ import annotations
 
-from ...rules.hooks import run_hook
+from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import set_turn_flag
 
 from ...definitions import load
@@ -152,11 +152,47 @@ def roll(state, cid):
 
 
 def rolled(state, action):
+    """Rule step: the roll is made.  "Characters follow the standard rules for Movement": the
+    others answer the roll first, as on the main board (the ``movement_roll_answers`` hook, the
+    Harbinger's Dark Binding; rulings R-CAST2.3, R-HARB2.1); then the mover chooses."""
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     state = run_hook(state, "movement_rolled", character=cid, roll=n)
+    first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
+                   waiting="city.roll_answered")
+    if first:
+        return push(state, frame("city.roll_answered", character=cid, roll=n), *reversed(first))
     return offer(state, cid, n)
+
+
+def roll_answered(state, character, roll, replaced=False):
+    """Rule step: the roll's answers are done; the mover chooses (unless one took the move)."""
+    return state if replaced else offer(state, character, roll)
+
+
+def along(state, spaces, character, roll):
+    """Value hook ``movement_along``: in the City, every space a walk of the streets reaches
+    with ``roll`` or fewer (a building entered, the Gate, the main board past it), for a
+    caster who may stop the mover "anywhere along" his roll (Dark Binding)."""
+    here = state.characters[character].space
+    if spaces is not None or not in_city(here) or data.kind(here) == "donjon":
+        return spaces
+    return tuple(sorted({d for k in range(1, roll + 1) for d in destinations(here, k)}))
+
+
+def move_elsewhere(state, result, character, dest, roll):
+    """Value hook ``move_elsewhere``: walk a character in the City to a ``dest`` along his roll
+    (:func:`along`), by the shortest count that reaches it, the City's way (:func:`walk`)."""
+    state, handled = result
+    here = state.characters[character].space
+    if handled or not in_city(here):
+        return result
+    for k in range(1, roll + 1):
+        found = destinations(here, k).get(dest)
+        if found is not None:
+            return walk(state, character, *found), True
+    return result
 
 
 def offer(state, cid, n):
@@ -302,4 +338,5 @@ def regain_animals(state, cid):
 
 
 STEPS = {"city.move": start, "city.turn_chosen": turn_chosen, "city.rolled": rolled,
+         "city.roll_answered": roll_answered,
          "city.move_chosen": move_chosen, "city.resume_movement": resume_movement}

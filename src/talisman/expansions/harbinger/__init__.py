@@ -113,7 +113,7 @@ def position_setup(state, pos):
                             f"known: {', '.join(sorted(POSITION_KEYS))}")
     board = load().board
     if pos.get("harbinger") is not None:
-        if not st.board_space(pos["harbinger"]):
+        if not st.figure_space(pos["harbinger"]):
             raise TalismanError(f"harbinger_position: the Harbinger cannot stand on {pos['harbinger']!r}")
         state = st.store(state, harbinger=pos["harbinger"])
     for space, card in (pos.get("terrain") or {}).items():

@@ -8,7 +8,10 @@
   takes the move over (the waiting ``movement.roll_answered`` is answered ``replaced``): the
   mover may still pay a fate to roll again (he keeps his FATE; the binding holds on the new
   roll), then the caster chooses the destination among the spaces along either direction up
-  to the roll (``move:<space>``, the ``movement_destinations`` hook applied).
+  to the roll (``move:<space>``, the ``movement_destinations`` hook applied).  A board that
+  rolls its own way (the City's streets) asks the same hook point naming its waiting step
+  (``waiting``), answers ``movement_along`` with its spaces along the roll and walks the mover
+  there through ``move_elsewhere`` (docs/rulings.md R-HARB2.1).
 * Terra Shift (``data.shifts_terrain``): "cast on a character who just moved: move all Terrain
   and Adventure cards of a chosen space of his Region onto his space".  The ``before_encounter``
   hook: once a turn, after the mover's move, each character holding it (the mover first, then
@@ -30,6 +33,7 @@ import functools
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import plain
+from ...errors import TalismanError
 from ...expansions import adjust, run_hook
 from ...state import update_character
 from . import characters as gifted, effects
@@ -57,12 +61,22 @@ def flagged(definitions, flag):
     return frozenset(c.id for c in definitions.cards.values() if c.type == "spell" and (c.data or {}).get(flag))
 
 
-def roll_answers(state, frames, character, roll, dice=None):
+ROLL_WAITING = "movement.roll_answered"
+
+
+def roll_answers(state, frames, character, roll, dice=None, waiting=ROLL_WAITING):
     """Value hook ``movement_roll_answers``: the Dark Binding window when another character
-    holds one."""
+    holds one (``waiting``: the step the move waits in, the main board's or another board's)."""
     if not held(state, BINDS) or not holders(state, character, BINDS):
         return frames
-    return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[]),)
+    return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS, roll=roll, asked=[],
+                                  **other_board(waiting)),)
+
+
+def other_board(waiting):
+    """The ``waiting`` argument carried by the window's frames: only another board's step (the
+    main board's frames stay as they were, so its games and their records are unchanged)."""
+    return {} if waiting == ROLL_WAITING else {"waiting": waiting}
 
 
 def shift_window(state, result, character, space):
@@ -101,7 +115,7 @@ def holders(state, mover, flag):
     return out
 
 
-def window(state, mover, flag, roll, asked):
+def window(state, mover, flag, roll, asked, waiting=ROLL_WAITING):
     """Rule step: the next holder not yet asked may cast his Spell on ``mover``."""
     if not state.characters[mover].alive or state.outcome is not None:
         return state
@@ -111,35 +125,35 @@ def window(state, mover, flag, roll, asked):
             name = load().cards[options[0].split(":", 1)[1]].name
             return decide(state, holder, "spell_window", ["pass", *options], "harbinger.window_chosen",
                           prompt=f"cast {name} on {mover} ({what})", mover=mover,
-                          flag=flag, roll=roll, asked=list(asked) + [holder])
+                          flag=flag, roll=roll, asked=list(asked) + [holder], **other_board(waiting))
     return state
 
 
-def window_chosen(state, action, mover, flag, roll, asked):
+def window_chosen(state, action, mover, flag, roll, asked, waiting=ROLL_WAITING):
     holder = asked[-1]
     if action.kind == "pass":
-        return window(state, mover, flag, roll, asked)
+        return window(state, mover, flag, roll, asked, waiting)
     spell = action.args[0]
     if action.kind == "gift":  # a divine gift cast as a Spell, once a round (R-CAST2.2)
         state = gifted.take_gift(state, holder, spell)
     state = spells.spend_spell(state, holder, spell, "movement" if flag == BINDS else "after_move")
     # the answers of any cast come first (the Timescape's D8, Dispellation, Counterspell: R-CAST2.1)
     return spells.cast_answered(state, holder, spell, {"step": "harbinger.window_cast", "args": dict(
-        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll)})
+        caster=holder, spell=spell, mover=mover, flag=flag, roll=roll, **other_board(waiting))})
 
 
-def window_cast(state, caster, spell, mover, flag, roll):
+def window_cast(state, caster, spell, mover, flag, roll, waiting=ROLL_WAITING):
     """Rule step: the Spell cast in a window takes effect (its answers did not cancel it)."""
     if state.outcome is not None or not state.characters[caster].alive \
             or not state.characters[mover].alive:
         return state
     if flag == SHIFTS:
         return effects.terra_shift(state, {}, mover, {"card": spell, "caster": caster})
-    waiting = kernel.waiting(state, "movement.roll_answered", {"character": mover})
-    if waiting is None or waiting.get("replaced"):
+    move = kernel.waiting(state, waiting, {"character": mover})
+    if move is None or move.get("replaced"):
         # a second effect (the Timescape's Double Effect): one roll makes one move (R-CAST2.1)
         return log(state, "effect_ignored", character=mover, card=spell, reason="the roll is already bound")
-    state = kernel.answer(state, "movement.roll_answered", {"character": mover}, replaced=True)
+    state = kernel.answer(state, waiting, {"character": mover}, replaced=True)
     state = log(state, "character_bound", character=mover, caster=caster, card=spell)
     return _after_roll(state, mover, caster, roll)
 
@@ -188,10 +202,14 @@ def _along(state, who, roll):
 
 
 def _offer(state, who, caster, n):
-    dests = _along(state, who, n)
-    allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
-                     dice=(n,))
-    options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks along the roll
+    own = adjust(state, "movement_along", None, character=who, roll=n)
+    if own is not None:  # a board that walks its own way (the City's streets: R-HARB2.1)
+        options = [f"move:{d}" for d in own]
+    else:
+        dests = _along(state, who, n)
+        allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
+                         dice=(n,))
+        options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks along the roll
     if not options:
         return log(state, "no_move", character=who, roll=n)
     return decide(state, caster, "bind", options, "harbinger.bound_chosen",
@@ -202,6 +220,13 @@ def bound_chosen(state, action, who, roll):
     """Rule step: the target walks the path the caster chose."""
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("moved", True))
+    if adjust(state, "movement_along", None, character=who, roll=roll) is not None:
+        # the board that answered the spaces along the roll walks him there its own way
+        state, handled = adjust(state, "move_elsewhere", (state, False), character=who,
+                                dest=action.args[0], roll=roll)
+        if not handled:
+            raise TalismanError(f"Dark Binding: no walk of {who}'s roll of {roll} reaches {action.args[0]}")
+        return state
     path = _along(state, who, roll)[action.args[0]]
     return movement.follow(state, who, path)
 

@@ -86,9 +86,10 @@ def move_to(state, space, why):
 
 def events_drawn(state, character, cards):
     """State hook: "After a character (not in the Inner Region) draws an Event, move the
-    Harbinger to that character's space"."""
+    Harbinger to that character's space" (only the Inner Region is excluded: an expansion
+    board's space too, R-HARB2.2)."""
     space = state.characters[character].space
-    if not st.board_space(space):
+    if not st.figure_space(space):
         return state
     return move_to(state, space, f"{character} drew {', '.join(cards)}")
 
@@ -126,15 +127,17 @@ def before_encounter(state, character, space, replaced):
             return state, False
         ch = state.characters[character]
     covered = terrain.terrain_map(state).get(space) is not None  # Terrain on a City street too
-    if not (st.board_space(space) or covered) or not ch.turn_flags.get("moved"):
+    if not ch.turn_flags.get("moved"):
         return state, False
     if st.BOARD_LINKS.get(space) in state.config.expansions:
         return state, False  # the expansion board's own movement rules (Terrain Cards and Other Expansions)
     if position(state) == space:
         # "must encounter the Harbinger by rolling on his chart instead of encountering the
-        # space or another character on the space"
+        # space or another character on the space" (on an expansion board's space too: R-HARB2.2)
         state = log(state, "harbinger_encountered", character=character, space=space)
         return effects.run(state, chart(), character, {"space": space}), True
+    if not (st.board_space(space) or covered):
+        return state, False
     if own_flow_needed(state, character, space):
         return encounter(state, character, space), True
     return state, False

@@ -144,7 +144,7 @@ def events_drawn(state, character, cards):
     R-CD9)."""
     state = first_event_chart(state, character)
     if not _with(state, character, "moves_harbinger_on_event") or \
-            not st.board_space(state.characters[character].space):
+            not st.figure_space(state.characters[character].space):
         return figure.events_drawn(state, character, cards)
     return push(state, frame("harbinger.calendar_offer", who=character,
                              cause=f"{character} drew {', '.join(cards)}"))
@@ -165,7 +165,7 @@ def first_event_chart(state, character):
 def calendar_offer(state, who, cause):
     here = state.characters[who].space
     spaces = [here] + [s for s in dict.fromkeys(state.characters[c].space for c in st.alive_in_order(state, who))
-                       if s != here and st.board_space(s)]
+                       if s != here and st.figure_space(s)]
     if len(spaces) == 1:
         return figure.move_to(state, here, cause)
     return decide(state, who, "harbinger", [f"harbinger:{s}" for s in spaces], "harbinger.calendar_chosen",

@@ -117,6 +117,14 @@ def board_space(space):
     return space in load().board.spaces and region_of(space) in ("outer", "middle")
 
 
+def figure_space(space):
+    """A space the Harbinger figure can move to: "After a character (not in the Inner Region)
+    draws an Event, move the Harbinger to that character's space" excludes only the Inner
+    Region (the Crown of Command is in it), so an expansion board's space (the Dungeon, the
+    City, the Timescape) is one (docs/rulings.md R-HARB2.2)."""
+    return space in load().board.spaces and region_of(space) not in ("inner", "crown")
+
+
 def terrain_on(state, space):
     return get(state, "terrain", pmap()).get(space)
 
