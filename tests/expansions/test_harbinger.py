@@ -12,7 +12,7 @@ from support import events, game, hgame, legal, names, play, run_effects  # noqa
 from talisman.definitions import load  # noqa: E402
 from talisman.engine.records import Outcome  # noqa: E402
 from talisman.expansions import harbinger  # noqa: E402
-from talisman.expansions.harbinger import figure, omens, terrain  # noqa: E402
+from talisman.expansions.harbinger import figure, omens, store, terrain  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
 from talisman.testing.strategies import play_random  # noqa: E402
 
@@ -815,3 +815,18 @@ def test_same_seed_same_game_with_the_harbinger():
         return play_random(s, 600, bot_seed=5)
     (a, x), (b, y) = run(), run()
     assert x == y and a[-1] == b[-1]
+
+
+def test_the_city_counts_as_the_outer_region_for_the_draw_rule_and_the_dungeon_does_not():
+    """001 The Harbinger: "Whenever a character in the same Region as the Harbinger is instructed
+    by a board space to draw cards, he must draw Harbinger cards instead"; 000 THE TALISMAN CITY:
+    "All rules, which apply to the Outer Region, apply to the City as well"; 000 THE TALISMAN
+    DUNGEON: part of the Outer Region "for the purposes of Events" only (R-HARB3.1)."""
+    s = hgame([{"id": "thief", "space": "woods_2"}], [1], position={"harbinger": "village"})
+    on_street = store.store(s, harbinger="city_kings_way")
+    assert figure.draw_deck(on_street, "adventure", "thief", "fields_3") == "harbinger"
+    assert figure.draw_deck(on_street, "city", "thief", "city_kings_way") == "harbinger"
+    assert figure.draw_deck(s, "city", "thief", "city_kings_way") == "harbinger"
+    in_dungeon = store.store(s, harbinger="dg_entrance")
+    assert figure.draw_deck(in_dungeon, "adventure", "thief", "fields_3") == "adventure"
+    assert figure.draw_deck(s, "dungeon", "thief", "dg_entrance") == "dungeon"

@@ -94,16 +94,24 @@ def events_drawn(state, character, cards):
     return move_to(state, space, f"{character} drew {', '.join(cards)}")
 
 
+#: The decks a board space's "draw cards" draws that the Harbinger deck replaces: the Adventure
+#: deck, and the City deck of a City street (the City is the Outer Region for every rule: 000 THE
+#: TALISMAN CITY; docs/rulings.md R-probee-2, R-HARB3.1), whichever expansion's hook runs first.
+DRAWN_INSTEAD = ("adventure", "city")
+
+
 def draw_deck(state, deck, character, space):
     """Value hook: "Whenever a character in the same Region as the Harbinger is instructed by a
     board space to draw cards, he must draw Harbinger cards instead" (and the Armageddon Omen:
     every draw is of Harbinger cards)."""
-    if deck != "adventure":
+    if deck not in DRAWN_INSTEAD:
         return deck
     if omens.continuous(state).get("all_draws_harbinger"):
         return "harbinger"
     h = position(state)
-    if h is not None and st.board_space(space) and st.region_of(h) == st.region_of(space):
+    if (h is not None and space in load().board.spaces
+            and st.draw_region(space) in ("outer", "middle")
+            and st.draw_region(h) == st.draw_region(space)):
         return "harbinger"
     return deck
 

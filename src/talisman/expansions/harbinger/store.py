@@ -112,6 +112,20 @@ def region_of(space):
     return load().board.spaces[space].region
 
 
+#: Expansion boards whose ``part_of`` holds for every rule: "The City is considered to be part of
+#: the outer Region ... All rules, which apply to the Outer Region, apply to the City as well"
+#: (000 THE TALISMAN CITY).  The Dungeon's ``part_of`` is "for the purposes of Events" only.
+WHOLE_PART = ("city",)
+
+
+def draw_region(space):
+    """The Region a space counts as for the Harbinger's draw rule (docs/rulings.md R-probee-2,
+    R-HARB3.1): its board region, or the Outer Region for a City space (:data:`WHOLE_PART`)."""
+    board = load().board
+    region = region_of(space)
+    return board.part_of.get(region, region) if region in WHOLE_PART else region
+
+
 def board_space(space):
     """Outer or Middle Region: a space that can hold Terrain, draw cards, be met by the Harbinger."""
     return space in load().board.spaces and region_of(space) in ("outer", "middle")
