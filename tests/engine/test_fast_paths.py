@@ -209,7 +209,7 @@ def test_an_identity_memo_holds_its_objects_evicts_the_oldest_and_is_the_one_sty
     # each small (an entry of the modifiers keeps a character and a whole ext record alive)
     assert isinstance(RULESET._wired, records.IdentityMemo)
     for memo in (modifiers._HELD, modifiers._BY_HOOK, modifiers._ENEMIES):
-        assert isinstance(memo, records.IdentityMemo) and memo.limit <= 64
+        assert isinstance(memo, records.IdentityMemo) and memo.limit <= 32
     assert not hasattr(modifiers, "_remember")
 
 

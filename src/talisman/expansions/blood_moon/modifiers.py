@@ -48,8 +48,8 @@ def held_cards(state, cid):
 #: combat share these records): keyed by the records' identities (``engine.records.IdentityMemo``:
 #: small, as each entry keeps a character and the whole ``ext`` record alive); the loaded
 #: definitions are part of the key.
-_HELD = IdentityMemo(64)
-_BY_HOOK = IdentityMemo(64)
+_HELD = IdentityMemo(32)
+_BY_HOOK = IdentityMemo(32)
 _ENEMIES = IdentityMemo(16)
 
 
