@@ -20,7 +20,7 @@ from .definitions import CORE_SETS, load
 from .engine.dice import Dice
 from .engine.documents import check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
-from .engine.records import EMPTY_PMAP, replace
+from .engine.records import EMPTY_PMAP, IdentityMemo, replace
 from .engine.serialize import from_data
 from .errors import StateError
 from .notation import Action
@@ -144,7 +144,8 @@ RECORD = {
                    "actions": {"type": "array", "items": {"type": "string"}}},
 }
 
-_VALIDATORS: dict = {}  # id(schema) -> its validator (the schemas are module constants)
+#: id(schema) -> its validator (the schemas are module constants, a few dozen: all stay)
+_VALIDATORS = IdentityMemo(128)
 
 
 def _show(value):
@@ -190,9 +191,9 @@ def _describe(schema):
 
 def check_schema(doc, schema, root):
     """Raise :class:`StateError` at the first value of ``doc`` that ``schema`` refuses."""
-    validator = _VALIDATORS.get(id(schema))
+    validator = _VALIDATORS.find(id(schema))
     if validator is None:
-        validator = _VALIDATORS.setdefault(id(schema), jsonschema.Draft202012Validator(schema))
+        validator = _VALIDATORS.keep(id(schema), schema, jsonschema.Draft202012Validator(schema))
     err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if err is None:
         return

@@ -172,10 +172,45 @@ def test_a_view_table_keeps_only_its_newest_maps_alive_and_rebuilds_a_dropped_vi
     for m in maps:
         assert table.view(m) == {"i": m["i"]}
     assert len(table.table) == 3
-    assert table.find(maps[0]) is None and table.find(maps[1]) is None  # the two oldest left
-    assert [table.find(m) for m in maps[2:]] == [{"i": 2}, {"i": 3}, {"i": 4}]
-    assert table.view(maps[0]) == {"i": 0} and table.find(maps[2]) is None  # rebuilt, kept as newest
+    assert table.view_of(maps[0]) is None and table.view_of(maps[1]) is None  # the two oldest left
+    assert [table.view_of(m) for m in maps[2:]] == [{"i": 2}, {"i": 3}, {"i": 4}]
+    assert table.view(maps[0]) == {"i": 0} and table.view_of(maps[2]) is None  # rebuilt, kept as newest
     assert records.VIEWS.limit <= 64 and records.ARGUMENTS.limit <= 1024
+
+
+def test_an_identity_memo_holds_its_objects_evicts_the_oldest_and_is_the_one_style_kept():
+    """engine/records.py: a value computed from some objects is kept by their ids while the entry
+    holds them (so an id is never another object's meanwhile); when full the oldest entry goes."""
+    import gc
+    import weakref
+
+    from talisman.engine.ruleset import RULESET
+    from talisman.expansions.blood_moon import modifiers
+
+    class Thing:
+        pass
+
+    memo = records.IdentityMemo(2)
+    a, b, c = Thing(), Thing(), Thing()
+    gone = weakref.ref(a)
+    assert memo.keep((id(a), "x"), a, 1) == 1 and memo.find((id(a), "x")) == 1
+    assert memo.find((id(a), "y")) is None  # the plain part of the key counts
+    del a
+    gc.collect()
+    assert gone() is not None  # held by its entry: its id cannot be reused
+    memo.keep((id(b),), b, 2)
+    memo.keep((id(c),), c, 3)  # full: the oldest (a's) goes, and a with it
+    gc.collect()
+    assert gone() is None and len(memo.table) == 2
+    assert memo.find((id(b),)) == 2 and memo.find((id(c),)) == 3
+    memo.clear()
+    assert memo.find((id(b),)) is None and memo.table == {}
+    # the home-made caches are gone: the engine's dispatch and the Blood Moon's modifiers use it,
+    # each small (an entry of the modifiers keeps a character and a whole ext record alive)
+    assert isinstance(RULESET._wired, records.IdentityMemo)
+    for memo in (modifiers._HELD, modifiers._BY_HOOK, modifiers._ENEMIES):
+        assert isinstance(memo, records.IdentityMemo) and memo.limit <= 32
+    assert not hasattr(modifiers, "_remember")
 
 
 def test_character_reads_and_update_character_agree_with_the_map():

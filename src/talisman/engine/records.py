@@ -93,7 +93,7 @@ def freeze_arguments(kwargs: dict[str, Any]) -> PMap[str, Any]:
     frozen, is kept in ``ARGUMENTS`` as the pmap's view (so ``kwargs_of`` never walks the new
     pmap; the caller owns the fresh dict and never changes it after)."""
     m = freeze_data(kwargs)
-    ARGUMENTS.keep(m, kwargs)
+    ARGUMENTS.keep(id(m), m, kwargs)
     return m
 
 
@@ -110,19 +110,26 @@ def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | No
     return tuple(key)
 
 
-# --- plain dicts kept beside pmaps: the one trick here that costs clarity -------------------
-# pyrsistent's ``PMap`` is pure Python: ``m[k]`` is three calls (about 0.5 us), a dict's is one
-# opcode, and ``**m`` builds a key set and looks each key up again.  A :class:`PlainViews` table
-# keeps a plain dict of a pmap's items beside the map, by the map's identity.  The entry holds the
-# map itself, so its ``id`` cannot be reused while the entry exists; a view is only read (or
-# unpacked with ``**``, which copies it), never changed, never handed out as state.  Bounded and
-# small: when full, the oldest entry goes (a missing entry only costs one walk of the map).  Small
-# on purpose: an entry keeps its map (and all the map holds: old characters, their turn flags)
-# alive, and objects kept alive across many decisions are what drive CPython's cyclic garbage
-# collector (a collection runs each time the objects still alive grow by 700, and each one walks
-# all the young objects); with 256 and 20,000 entries cleared only when full, the tables kept
-# about 45 objects a decision alive, the collector ran about twice as often and cost 12% of a
-# decision (docs/performance.md, sixth pass).  Two tables use it:
+# --- memos by identity: one style, explained here once -------------------------------------
+# A value computed from some objects (immutable records, pmaps, the loaded definitions) is kept
+# in an :class:`IdentityMemo`, keyed by the objects' identities (``id``) and holding the objects
+# themselves: while the entry lives its objects live, so no other object can take one of their
+# ids, and a hit is always the same objects (no ``is`` check needed).  Bounded and small: when
+# full, the oldest entry goes (a missing entry only costs computing the value again).  Small on
+# purpose: an entry keeps its objects (and all they hold: old characters, their turn flags, a
+# whole ``ext`` record) alive, and objects kept alive across many decisions are what drive
+# CPython's cyclic garbage collector (a collection runs each time the objects still alive grow
+# by 700, and each one walks all the young objects); with tables of 256 and 20,000 entries
+# cleared only when full, the view tables below kept about 45 objects a decision alive, the
+# collector ran about twice as often and cost 12% of a decision (docs/performance.md, sixth
+# pass).  Size a memo for the objects alive at once that ask it again (a game's current state,
+# a combat's few states), not for a whole game.
+#
+# The one trick here that costs clarity, plain dicts kept beside pmaps: pyrsistent's ``PMap`` is
+# pure Python: ``m[k]`` is three calls (about 0.5 us), a dict's is one opcode, and ``**m`` builds
+# a key set and looks each key up again.  A :class:`PlainViews` memo keeps a plain dict of a
+# pmap's items beside the map; a view is only read (or unpacked with ``**``, which copies it),
+# never changed, never handed out as state.  Two tables use it:
 #
 # - ``ARGUMENTS``: the argument pmaps of frames and decisions (``kwargs_of`` gives a step its
 #   arguments without walking the pmap): the memoized plain ones in the pmap's own order, a new
@@ -134,42 +141,71 @@ def scalar_key(kwargs: dict[str, Any]) -> tuple[tuple[str, type, Any], ...] | No
 #   only where the order does not matter (its order is not the map's after ``plain_set``).
 
 
-class PlainViews:
-    """A bounded table of plain dicts kept beside pmaps, by the pmaps' identity (see above)."""
+class IdentityMemo:
+    """A bounded memo of values computed from some objects, keyed by the objects' identities and
+    valid while they live (see above: the entry holds them; when full, the oldest entry goes).
+
+    The caller builds the key inline (it is the hot path): ``(id(a), id(b), ...)`` of the
+    objects the value comes from, with any plain hashable values it also depends on; ``keep``
+    is given the objects of those ids to hold.  A value is never None (None is a miss)::
+
+        key = (id(ch), id(defs), extra)
+        value = MEMO.find(key)
+        if value is None:
+            value = MEMO.keep(key, (ch, defs), compute(ch, defs, extra))
+    """
 
     __slots__ = ("table", "limit")
 
     def __init__(self, limit: int) -> None:
-        self.table: dict[int, tuple[PMap[Any, Any], dict[Any, Any]]] = {}
+        self.table: dict[Any, tuple[Any, Any]] = {}
         self.limit = limit
+
+    def find(self, key: Any) -> Any:
+        """The value kept under ``key``, or None."""
+        entry = self.table.get(key)
+        return None if entry is None else entry[1]
+
+    def keep(self, key: Any, objects: Any, value: R) -> R:
+        """Keep ``value`` under ``key``, holding ``objects`` (those whose ids are in ``key``: one
+        object or a tuple) while the entry lives; return ``value``."""
+        table = self.table
+        if len(table) >= self.limit:
+            # the oldest entry goes; ``next`` and ``pop`` with defaults, so that two threads (a
+            # Dask worker's) evicting at once never raise
+            table.pop(next(iter(table), None), None)  # (None: no key)
+        table[key] = (objects, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every entry (what the values depend on changed: a plugin registered...)."""
+        self.table.clear()
+
+
+class PlainViews(IdentityMemo):
+    """An :class:`IdentityMemo` of plain dicts kept beside pmaps, keyed by the map's ``id``
+    alone (see above): ``keep(id(m), m, view)`` keeps a view (a plain dict of ``m``'s items,
+    not to be changed after)."""
+
+    __slots__ = ()
 
     def view(self, m: PMap[Any, Any]) -> dict[Any, Any]:
         """A read-only plain dict with the items of pmap ``m``, in ``m``'s order when made here
         (the one kept, or a new one, kept from now on)."""
         entry = self.table.get(id(m))
-        if entry is not None and entry[0] is m:
+        if entry is not None:
             return entry[1]
-        return self.keep(m, dict(m.iteritems()))
+        return self.keep(id(m), m, dict(m.iteritems()))
 
-    def find(self, m: PMap[Any, Any]) -> dict[Any, Any] | None:
+    def view_of(self, m: PMap[Any, Any]) -> dict[Any, Any] | None:
         """The view kept for ``m``, or None."""
         entry = self.table.get(id(m))
-        return entry[1] if entry is not None and entry[0] is m else None
-
-    def keep(self, m: PMap[Any, Any], view: dict[Any, Any]) -> dict[Any, Any]:
-        """Keep ``view`` (a plain dict of ``m``'s items, not to be changed after) beside ``m``."""
-        table = self.table
-        if len(table) >= self.limit:
-            # the oldest entry goes (see above: few maps stay alive); ``next`` and ``pop`` with
-            # defaults, so that two threads (a Dask worker's) evicting at once never raise
-            table.pop(next(iter(table), -1), None)  # (-1: no object's id)
-        table[id(m)] = (m, view)
-        return view
+        return None if entry is None else entry[1]
 
 
 ARGUMENTS = PlainViews(512)  # the frames on a game's stack and its decision, and the hottest memoized ones
 VIEWS = PlainViews(32)  # the current state's characters (each change keeps a new map), board, options
-_find_view = VIEWS.find
+_find_view = VIEWS.view_of
 
 
 def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
@@ -183,7 +219,7 @@ def _scalar_arguments(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any
     """``_scalar_pmap`` for a frame's or a decision's arguments: kept in ``ARGUMENTS`` too (in
     the pmap's own order, as ``kwargs_of`` walks it)."""
     m = _scalar_pmap(items)
-    ARGUMENTS.keep(m, dict(m.iteritems()))
+    ARGUMENTS.keep(id(m), m, dict(m.iteritems()))
     return m
 
 
@@ -201,7 +237,7 @@ def plain_set(m: PMap[Any, Any], key: Any, value: Any) -> PMap[Any, Any]:
     if view is not None:
         view = view.copy()
         view[key] = value
-        VIEWS.keep(new, view)
+        VIEWS.keep(id(new), new, view)
     return new
 
 

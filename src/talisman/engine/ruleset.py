@@ -24,6 +24,8 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
+from .records import IdentityMemo
+
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -63,8 +65,8 @@ class Plugin:
     wanted: Callable[[Any], bool] | None = None
 
 
-#: How many game configurations :class:`Ruleset` keeps the base plugins' chains of (more
-#: are dropped all at once; a game's own is made again at its next hook, the same).
+#: How many game configurations :class:`Ruleset` keeps the base plugins' chains of (an
+#: ``IdentityMemo``: the oldest is dropped; a game's own is made again at its next hook, the same).
 _WIRED_MAX = 256
 
 
@@ -76,7 +78,7 @@ class _Wiring:
     def __init__(self, config: Any, state_chain: dict[str, tuple[Callable[..., Any], ...]],
                  value_chain: dict[str, tuple[Callable[..., Any], ...]],
                  subscribers: dict[str, tuple[Plugin, ...]]) -> None:
-        self.config = config  # held: the entry's key is its ``id``, which cannot be reused meanwhile
+        self.config = config
         self.state_chain = state_chain
         self.value_chain = value_chain
         self.subscribers = subscribers
@@ -92,7 +94,7 @@ class Ruleset:
         # id(config) -> the base plugins' chains wanted in games of that configuration (a
         # game's config is one object from its start: one look-up finds them; a base game's
         # dispatch is then a dict look-up and a loop over a tuple, usually empty)
-        self._wired: dict[int, _Wiring] = {}
+        self._wired = IdentityMemo(_WIRED_MAX)
 
     # --- assembling ------------------------------------------------------------------------
 
@@ -136,18 +138,15 @@ class Ruleset:
 
     def _wiring(self, config: Any) -> _Wiring:
         """The base plugins' chains in games of ``config`` (made once, then kept)."""
-        w = self._wired.get(id(config))
-        if w is not None and w.config is config:
+        w: _Wiring | None = self._wired.find(id(config))
+        if w is not None:
             return w
-        if len(self._wired) >= _WIRED_MAX:
-            self._wired.clear()
         base = [p for p in self._plugins.values() if p.always and (p.wanted is None or p.wanted(config))]
         w = _Wiring(config,
                     {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.state_hooks},
                     {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.value_hooks},
                     {h: tuple(p for p in base if h in p.hooks) for h in self.state_hooks | self.value_hooks})
-        self._wired[id(config)] = w
-        return w
+        return self._wired.keep(id(config), config, w)
 
     def listens(self, config: Any, hook: str) -> bool:
         """Whether some plugin of a game of ``config`` subscribes to ``hook``: an enabled
@@ -168,9 +167,8 @@ class Ruleset:
         for e in config.expansions:
             if hook in self._plugins[e].hooks:
                 return True
-        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
-        if w is None or w.config is not config:
-            w = self._wiring(config)
+        entry = self._wired.table.get(id(config))  # (:meth:`_wiring`, its ``find`` inlined)
+        w = self._wiring(config) if entry is None else entry[1]
         for p in w.subscribers[hook]:  # (a KeyError names an undeclared point)
             if p.engaged is None or p.engaged(state):
                 return True
@@ -181,9 +179,8 @@ class Ruleset:
         (their tables read live: a test may patch one), then the base plugins wanted there
         (``table``: the wiring's ``state_chain`` or ``value_chain``)."""
         config = state.config
-        w = self._wired.get(id(config))  # (:meth:`_wiring`, its first look-up inlined)
-        if w is None or w.config is not config:
-            w = self._wiring(config)
+        entry = self._wired.table.get(id(config))  # (:meth:`_wiring`, its ``find`` inlined)
+        w = self._wiring(config) if entry is None else entry[1]
         chain: tuple[Callable[..., Any], ...] = getattr(w, table)[hook]  # (a KeyError names an undeclared point)
         exps = config.expansions
         if not exps:

@@ -26,7 +26,7 @@ from ...definitions import load
 from ...rules import characters as chars
 from . import store
 from ...engine.machine import decide, frame, log, push, request_roll
-from ...engine.records import deep_freeze, replace
+from ...engine.records import IdentityMemo, deep_freeze, replace
 from ...rules import kernel
 from ...rules.hooks import adjust
 from ...rules.movement import reachable
@@ -45,19 +45,12 @@ def held_cards(state, cid):
 
 #: Memos of what a character's record and the Lunar Events decide, asked again for every die of
 #: a combat (each comparison of the scores asks the modifiers five times, and the states of one
-#: combat share these records).  Keyed by the records' identity and holding them, so a key is
-#: never reused by another record while its entry lives; the loaded definitions are part of it.
-_HELD: dict = {}
-_BY_HOOK: dict = {}
-_ENEMIES: dict = {}
-_MEMO_MAX = 512
-
-
-def _remember(memo, key, entry):
-    if len(memo) >= _MEMO_MAX:
-        memo.clear()
-    memo[key] = entry
-    return entry
+#: combat share these records): keyed by the records' identities (``engine.records.IdentityMemo``:
+#: small, as each entry keeps a character and the whole ``ext`` record alive); the loaded
+#: definitions are part of the key.
+_HELD = IdentityMemo(32)
+_BY_HOOK = IdentityMemo(32)
+_ENEMIES = IdentityMemo(16)
 
 
 def _held(state, ch):
@@ -65,15 +58,15 @@ def _held(state, ch):
     # Mystic's use limit; so the memo holds the ``ext`` record too)
     defs, ext = load(), state.ext
     key = (id(ch), id(defs), id(ext))
-    hit = _HELD.get(key)
-    if hit is not None and hit[0] is ch and hit[1] is defs and hit[2] is ext:
-        return hit[3]
-    held: tuple = ()
+    held = _HELD.find(key)
+    if held is not None:
+        return held
+    held = ()
     if ch is not None and ch.alive and not ch.toad_turns:
         cards = defs.cards
         held = tuple([c for c in dict.fromkeys(ch.objects) if chars.usable(ch, cards[c], state)
                       and not chars.objects_do_not_count(ch.space)] + list(dict.fromkeys(ch.followers)))
-    return _remember(_HELD, key, (ch, defs, ext, held))[3]
+    return _HELD.keep(key, (ch, defs, ext), held)
 
 
 def _sources(state, events, ch, enemies):
@@ -99,14 +92,14 @@ def by_hook(state, cid, enemies=()):
     record, ch, defs = state.ext, state.characters.get(cid), load()
     enemies = enemies if type(enemies) is tuple else tuple(enemies)
     key = (id(record), id(ch), id(defs), enemies)
-    hit = _BY_HOOK.get(key)
-    if hit is not None and hit[0] is record and hit[1] is ch and hit[2] is defs:
-        return hit[3]
+    frozen = _BY_HOOK.find(key)
+    if frozen is not None:
+        return frozen
     grouped: dict = {}
     for c, m in _sources(state, store.get(state, "lunar_events", ()), ch, enemies):
         grouped.setdefault(m["hook"], []).append((c, m))
     frozen = {h: tuple(found) for h, found in grouped.items()}
-    return _remember(_BY_HOOK, key, (record, ch, defs, frozen))[3]
+    return _BY_HOOK.keep(key, (record, ch, defs), frozen)
 
 
 def applies(state, cid, m, kind=None, opponent=None):
@@ -138,11 +131,10 @@ def battle_enemies(state):
     if b is None:
         return ()
     listed = b["enemies"]
-    hit = _ENEMIES.get(id(listed))
-    if hit is not None and hit[0] is listed:
-        return hit[1]
-    found = tuple(e["card"] for e in listed if e.get("card"))
-    return _remember(_ENEMIES, id(listed), (listed, found))[1]
+    found = _ENEMIES.find(id(listed))
+    if found is not None:
+        return found
+    return _ENEMIES.keep(id(listed), listed, tuple(e["card"] for e in listed if e.get("card")))
 
 
 # --- the value hooks --------------------------------------------------------------------------
