@@ -37,3 +37,80 @@ def test_the_cli_says_so_in_one_line(tmp_path, args):
     assert r.exit_code == 1 and not isinstance(r.exception, UnicodeDecodeError)
     assert "not UTF-8 text" in r.output
     assert "Traceback" not in r.output
+
+
+# --- an expansion's own data file, loaded by its module (not by ``load_from``) --------------------
+# werewolf.yaml (the Blood Moon's lycanthropy), airships.yaml (the Airships), master_levels.yaml
+# (the option ``master_levels``): a malformed copy of each, put where the module reads its data,
+# is refused with a DataError naming the file, the entry and the field (never a raw KeyError or
+# a yaml traceback).  Each case: (module, its loader, the file under data/, an edit of the text).
+
+import functools  # noqa: E402  (the section's own imports, kept with it)
+import re  # noqa: E402
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from talisman.engine.data import data_root  # noqa: E402
+from talisman.expansions.airships import data as airships_data  # noqa: E402
+from talisman.expansions.blood_moon import lycanthropy  # noqa: E402
+from talisman.rules import master_levels  # noqa: E402
+
+WEREWOLF = "talisman/expansions/blood_moon/werewolf.yaml"
+AIRSHIPS = "talisman/expansions/airships/airships.yaml"
+MASTER = "talisman/options/master_levels.yaml"
+
+
+def _loaders():
+    return {WEREWOLF: (lycanthropy, lycanthropy.werewolf_card),
+            AIRSHIPS: (airships_data, airships_data.rules),
+            MASTER: (master_levels, master_levels.table)}
+
+
+def _sub(pattern, repl):
+    def edit(text):
+        new, n = re.subn(pattern, repl, text, count=1, flags=re.M)
+        assert n == 1, f"the probe's edit {pattern!r} found nothing to change"
+        return new
+    return edit
+
+
+@pytest.mark.parametrize("rel, edit, entry, field", [
+    # a missing field
+    (WEREWOLF, _sub(r"^curse_roll:", "curse_rolls:"), None, "curse_roll"),
+    (AIRSHIPS, _sub(r"hit_points: 12,", "hit_pointz: 12,"), "dragon", "hit_points"),
+    (MASTER, _sub(r"^(\s*)resign: false", r"\1resigns: false"), "titles.champion_of_chaos", "resign"),
+    # a wrong type
+    (WEREWOLF, _sub(r'^  "2": \[.*\]$', '  "2": seven'), "chart.2", None),
+    (AIRSHIPS, _sub(r"movement: 3,", "movement: fast,"), "dragon", "movement"),
+    (MASTER, _sub(r"^(\s*)lasts: 10", r"\1lasts: ten"), "titles.champion_of_chaos", "lasts"),
+    # not YAML at all
+    (WEREWOLF, lambda text: text + "\n  : : [\n", None, None),
+    (AIRSHIPS, lambda text: text + "\n  : : [\n", None, None),
+    (MASTER, lambda text: text + "\n  : : [\n", None, None),
+])
+def test_an_expansions_own_malformed_data_file_names_the_file_the_entry_and_the_field(
+        tmp_path, monkeypatch, rel, edit, entry, field):
+    module, loader = _loaders()[rel]
+    target = tmp_path / rel
+    target.parent.mkdir(parents=True)
+    target.write_text(edit((data_root() / rel).read_text(encoding="utf-8")), encoding="utf-8")
+    monkeypatch.setattr(module, "data_root", lambda: tmp_path)
+    loader.cache_clear()
+    if module is master_levels:
+        master_levels.raw_table.cache_clear()
+    try:
+        with pytest.raises(DataError) as err:
+            loader()
+    finally:
+        loader.cache_clear()
+        if module is master_levels:
+            master_levels.raw_table.cache_clear()
+    e = err.value
+    assert Path(e.file).name == Path(rel).name, str(e)
+    assert str(target) in str(e)
+    if entry is not None:  # the entry: as ``.entry``, or the first part of the field's path
+        assert entry in (str(e.entry), str(e.field)) or str(e.field).startswith(entry + "."), str(e)
+    if field is not None:
+        assert field in str(e), str(e)
+    if entry is None and field is None:  # not YAML: the line is named
+        assert "line" in str(e), str(e)

@@ -151,6 +151,8 @@ def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) 
     Raises:
         IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
         NotationError: text that is not the notation of any action.
+        StateError: a state made or changed by hand that a rule step cannot play (it names
+            the action and the rule step; the original error is chained).
 
     Example:
         >>> import talisman

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import jsonschema
+
 from ..errors import StateError
 
 #: How much of a bad value an error message shows.
@@ -93,6 +95,28 @@ def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, An
     except TypeError as e:
         name = getattr(step, "__name__", "step")
         raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
+    for key, value in args.items():
+        validator = _ARG_VALIDATORS.get(key)
+        if validator is not None and not validator.is_valid(value):
+            name = getattr(step, "__name__", "step")
+            raise StateError(f"{where}.args.{key}", f"expected {ARG_SCHEMAS[key]['description']} "
+                                                    f"(an argument of rule step {name}), got {show(value)}")
+
+
+_ROLL = {"type": "integer", "minimum": 0, "maximum": 100, "description": "a whole number from 0 to 100"}
+_NUMBER = {"type": "integer", "description": "a whole number"}
+
+#: The declared values of a rule step's arguments, by argument name, wherever a rule step takes
+#: one (ruling R-HARD2.1): a die roll is a whole number from 0 to 100 (a negative or huge
+#: movement roll would walk the board without end), a count, a total or a price a whole number,
+#: a flag true or false.  A name not here is left to the safety net of ``apply``
+#: (:func:`talisman.engine.machine.apply`), which refuses what a rule step trips on.
+ARG_SCHEMAS: dict[str, dict[str, Any]] = {
+    "roll": _ROLL, "count": _NUMBER, "n": _NUMBER, "rounds": _NUMBER, "need": _NUMBER,
+    "number": _NUMBER, "price": _NUMBER, "per_life": _NUMBER, "total": _NUMBER,
+    "rerolled": {"type": "boolean", "description": "true or false"},
+}
+_ARG_VALIDATORS = {k: jsonschema.Draft202012Validator(v) for k, v in ARG_SCHEMAS.items()}
 
 
 def check_whole_numbers(doc: Any, root: str) -> None:

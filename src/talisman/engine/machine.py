@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from pyrsistent import pmap
 
 from .records import set_field
-from ..errors import IllegalAction, NotationError, ReplayError, RulesError, TalismanError
+from ..errors import IllegalAction, NotationError, ReplayError, RulesError, StateError, TalismanError
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
@@ -324,7 +324,27 @@ def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False
     """Check ``action`` is legal, resume the pending step with it, run to the next decision
     (or to a step of ``stop_before``: :func:`advance`)."""
     a = coerce_action(state, action)
-    return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance, stop_before)
+    try:  # free on the hot path (3.11's exceptions cost nothing until raised)
+        return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance, stop_before)
+    except (TalismanError, MemoryError):
+        raise
+    except Exception as e:  # the safety net (R-HARD2.1): TypeError, KeyError, RecursionError...
+        said = str(e) if len(str(e)) <= 120 else str(e)[:120] + "..."
+        raise StateError("state", f"action {str(a)!r}: rule step {_failed_step(e, steps)} failed on "
+                                  f"this state ({type(e).__name__}: {said}): not a state the engine "
+                                  "makes (one made or changed by hand), or a bug in the rules") from e
+
+
+def _failed_step(error: BaseException, steps: Steps) -> str:
+    """The name of the innermost rule step on ``error``'s traceback (``'?'`` if none): read only
+    once an error is raised, so the hot path pays nothing for it."""
+    names = {getattr(fn, "__code__", None): name for name, fn in steps.items()}
+    found = "?"
+    tb = error.__traceback__
+    while tb is not None:
+        found = names.get(tb.tb_frame.f_code, found)
+        tb = tb.tb_next
+    return repr(found) if found != "?" else found
 
 
 def replay_actions(state: S, actions: Sequence[str], apply_fn: Callable[[S, str], S],
