@@ -128,6 +128,9 @@ def test_another_players_pending_choice_is_hidden():
     other = replace(s, pending=replace(s.pending, options=tuple(reversed(s.pending.options)),
                                        args=s.pending.args.set("secret", "x")))
     _views_equal_for_others(s, other, sees=(s.pending.player,))
+    # the chooser himself still sees his own options
+    me = s.pending.player
+    assert talisman.player_view(s, me) != talisman.player_view(other, me)
 
 
 def _trade(held, pile):
