@@ -26,6 +26,7 @@ def test_revised_lives_option_uses_the_card_value():
 
 
 def test_the_first_character_given_plays_first_and_a_character_is_played_once():
+    # BRIEF OUTLINE OF PLAY: "Each Player will control a different Character."
     s = talisman.new_game(["elf", "ghoul"], seed=5)
     assert s.current == "elf" and s.order == ("elf", "ghoul")
     with pytest.raises(talisman.TalismanError, match="one player only"):
