@@ -117,13 +117,10 @@ def start_movement(state):
     state, replaced = adjust(state, "before_movement", (state, False), character=cid)
     if replaced:
         return state
+    frozen = offer_freeze(state, cid, "movement.start")
+    if frozen is not None:
+        return frozen
     ch = character(state, cid)
-    held = [] if ch.flag("freeze_offered") else spells.freezers(state, cid)
-    if held:
-        # SPELLS, Immobility: cast by another character at the start of this one's turn
-        state = set_turn_flag(state, cid, "freeze_offered")
-        state = push(state, frame("movement.start"))
-        return spells.offer_freeze(state, cid, held)
     if ch.next_move is not None:
         return follow_next_move(state, cid)
     board = load().board
@@ -147,6 +144,19 @@ def start_movement(state):
         return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
                       prompt="before moving")
     return roll_for_movement(state)
+
+
+def offer_freeze(state, cid, resume):
+    """SPELLS, Immobility: cast by another character at the start of this one's turn, before
+    anything else of it (once a turn): the state waiting on the first holder's choice, the step
+    ``resume`` (the turn's start, to be offered again) pushed beneath it; None when nobody may."""
+    if character(state, cid).flag("freeze_offered"):
+        return None
+    held = spells.freezers(state, cid)
+    if not held:
+        return None
+    state = set_turn_flag(state, cid, "freeze_offered")
+    return spells.offer_freeze(push(state, frame(resume)), cid, held)
 
 
 def chars_can_cash(state, cid, which):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...engine.machine import decide, log, request_roll
 from ...rules import characters as chars
-from ...rules import combat, effects, movement, turn
+from ...rules import combat, effects, movement, quests, turn
 from ...state import update_character
 from . import data, store, streets
 from . import law
@@ -90,6 +90,37 @@ def by_road_from_gate(state, cid):
         return turn.end_turn_now(state)
     state = update_character(state, cid, space=data.gate()["main"])
     return movement.roll_for_movement(state)
+
+
+# --- the Warlock's quest delivered from the City ------------------------------------------------
+
+def quest_options(state, cid):
+    """The deliveries that would complete the quest now (``quests.delivery_options``).  Gold
+    handed over from inside the City must leave the Loan's 4 Gold, repaid on the way out, when he
+    can repay it (as for the barge's fare: :func:`wharf_options`); if he cannot, the attempt is
+    offered and the Bank's Wizard answers it."""
+    options = quests.delivery_options(state, cid)
+    ch = state.characters[cid]
+    owed = store.owed(state, cid) if streets.in_city(ch.space) else 0
+    if owed and ch.gold >= owed and ch.gold < owed + ch.quest.get("amount", 0):
+        options = [o for o in options if o != "quest:deliver:gold"]
+    return options
+
+
+def deliver_quest(state, cid, action):
+    """``quest:deliver:<what>`` before the move: "On completion: teleported back here" (the
+    Warlock's Cave) is, from inside the City, leaving it by an effect (docs/rulings.md R-CT8.3): the
+    Loan is asked for first; refused, he is a Toad where he stands, the quest not delivered and his
+    move spent.  At the Gate, only arrived from the main board, he never entered."""
+    ch = state.characters[cid]
+    if streets.in_city(ch.space) and not (data.kind(ch.space) == "gate" and store.arrived(state, cid)):
+        state, allowed = attempt(state, cid, "effect", "the Warlock's quest")
+        if not allowed:
+            return streets.set_flag(state, cid, "moved")
+        state = streets.set_flag(state, cid, "city_leaving", False)
+    if store.arrived(state, cid):
+        state = store.set_arrived(state, cid, False)
+    return movement.before_roll(state, action)
 
 
 # --- the Wharf ------------------------------------------------------------------------------------

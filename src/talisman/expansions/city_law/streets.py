@@ -78,6 +78,9 @@ def resume_movement(state):
 def start(state):
     """Rule step: the choices before a move in the City."""
     cid = state.current
+    frozen = movement.offer_freeze(state, cid, "city.move")  # Immobility, "wherever they are"
+    if frozen is not None:
+        return frozen
     ch = state.characters[cid]
     kind = data.kind(ch.space)
     if kind == "donjon":
@@ -98,10 +101,24 @@ def start(state):
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
         options += [f"drop:{c}" for c in chars.droppable(ch)]
     options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
+    options += turn_start_options(state, cid)
     if options == ["roll"]:
         return roll(state, cid)
     where = load().board.spaces[ch.space].name
     return decide(state, cid, "turn", options, "city.turn_chosen", prompt=f"in the City: {where}")
+
+
+def turn_start_options(state, cid):
+    """The rest of the main board's choices at a turn's start (``movement.start_movement``), the
+    same in the City ("Characters follow the standard rules for Movement, with the following
+    exceptions", none of them about these; docs/rulings.md R-CT8): the abilities used before the
+    move (the Druid's change of alignment; the Elf's path from Woods to Woods has no Woods here,
+    R-CT8.1), Dispel Magic on a Toad (a Spell cast, Statute F in the streets: R-CT8.2) and the
+    Warlock's quest delivered (a teleport out of the City: ``leaving.deliver_quest``, R-CT8.3)."""
+    options = abilities.before_move_options(state, cid) + movement.dispel_options(state, cid)
+    if state.characters[cid].quest is not None:
+        options += leaving.quest_options(state, cid)
+    return options
 
 
 def turn_chosen(state, action):
@@ -122,8 +139,10 @@ def turn_chosen(state, action):
     if action.kind == "cast":
         state = push(state, frame("city.resume_movement"))
         return spells.cast(state, cid, action.args[0], context="turn")
-    if action.kind in ("read", "exchange", "drop"):
+    if action.kind in ("read", "exchange", "drop", "align", "woods", "dispel"):
         return movement.before_roll(state, action)  # the main board's own step, then the move again
+    if action.kind == "quest":
+        return leaving.deliver_quest(state, cid, action)
     if action.kind == "cash":
         state = chars.cash_in(state, cid, action.args[0])
         return push(state, frame("city.resume_movement"))
@@ -203,7 +222,12 @@ def offer(state, cid, n):
     if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
     if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
-        options += abilities.movement_roll_options(state, cid, n)
+        rolled = abilities.movement_roll_options(state, cid, n)
+        if data.kind(ch.space) == "building":
+            # "Characters may not remain in a Building from one turn to another. They must Move":
+            # no healing instead of moving there (the Troll's regeneration; rulings R-CT8.5)
+            rolled = [o for o in rolled if o != "regenerate"]
+        options += rolled
     return decide(state, cid, "move", options, "city.move_chosen", prompt=f"rolled {n} in the City",
                   roll=n)
 
