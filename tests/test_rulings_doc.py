@@ -30,8 +30,12 @@ def ruling_rows():
 
 def series():
     """The id series the Id series table names (a citation of a whole series, "R-CAST", is one)."""
-    text = RULINGS.read_text(encoding="utf-8").split("## Id series", 1)[1]
-    return {m.group(1) for m in re.finditer(r"^\| (R-[A-Za-z0-9]+) ", text, re.MULTILINE)}
+    whole = RULINGS.read_text(encoding="utf-8")
+    text = whole.split("## Id series", 1)[1]
+    named = {m.group(1) for m in re.finditer(r"^\| (R-[A-Za-z0-9]+) ", text, re.MULTILINE)}
+    # a block added since the fold names its series in its heading ("## R-CT8 A turn's start...")
+    added = whole.split("## Added since the fold", 1)[1]
+    return named | {m.group(1) for m in re.finditer(r"^## (R-[A-Za-z0-9]+) ", added, re.MULTILINE)}
 
 
 def known(token, ids, names):
