@@ -410,7 +410,9 @@ def turn_ended(state, character):
 
 
 def draw_deck(state, deck, character, space):
-    if space in realities():
+    """Value hook: a reality's draw is of its deck (Timescape or Adventure cards), in place of
+    the Adventure deck (a deck another expansion's rule put there already stays)."""
+    if space in realities() and deck == "adventure":
         return _chart("warp_lines")["decks"].get(space, "timescape")
     return deck
 
