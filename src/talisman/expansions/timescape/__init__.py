@@ -579,6 +579,21 @@ def before_encounter(state, result, character, space):
     return encounters.encounter_space(state, character, space), True
 
 
+def effect_targets(state, targets, actor, source):
+    """Value hook: "Cards only affect the Character who draws them; they never affect other
+    Characters" (000 Changes to Existing Rules): an effect of a card drawn on a reality by a
+    character in the Timescape reaches him alone, unless a Dimensional Rift was drawn this turn
+    ("The only exception to this rule is ... Spells or Scrolls": a Spell is no card drawn there).
+    The Adventure Events are narrowed as drawn (``cards_drawn``); this holds for every other deck
+    a reality may draw (another expansion's cards, docs/rulings.md R-HB8.5).  Then Dragon Rage's
+    own rule (:func:`artifacts.effect_targets`)."""
+    card = source.get("card") if source else None
+    if (card is not None and source.get("space") in realities() and in_timescape(state, actor)
+            and load().cards[card].type != "spell" and not rift(state, actor)):
+        targets = tuple(cid for cid in targets if cid == actor)
+    return artifacts.effect_targets(state, targets, actor, source)
+
+
 def rift_effect(state, params, actor, source):
     """The Dimensional Rift: for this turn the drawer may affect and be affected by the other
     characters: he may encounter one on his reality now."""
@@ -817,7 +832,7 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
          "character_score": artifacts.character_score, "spell_limit": artifacts.spell_limit,
-         "effect_targets": artifacts.effect_targets}
+         "effect_targets": effect_targets}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
