@@ -85,7 +85,7 @@ def lowest_roll(state, params, actor, source):
     """Every living character rolls one die, in seating order from the actor: "every"
     character as the ``effect_targets`` hook has it (another expansion may leave some out: the
     Timescape's "Cards only affect the Character who draws them", the Catacombs' "NOT part of
-    any region"; docs/rulings.md R-HB8.5)."""
+    any region"; docs/rulings.md R-HB8.4)."""
     todo = list(adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)),
                        actor=actor, source=source))
     state = log(state, "everyone_rolls", cause=_cause(source), characters=todo)
@@ -192,7 +192,7 @@ def _takeable(state, actor, other, kinds):
 
 def target_other(state, params, actor, source):
     """The actor chooses another living character for the card's effects (among those the
-    ``effect_targets`` hook leaves: none from the Timescape, R-HB8.5)."""
+    ``effect_targets`` hook leaves: none from the Timescape, R-HB8.4)."""
     reached = adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)), actor=actor,
                      source=source)
     others = [c for c in reached if c != actor]

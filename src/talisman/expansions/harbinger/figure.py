@@ -94,6 +94,11 @@ def events_drawn(state, character, cards):
     return move_to(state, space, f"{character} drew {', '.join(cards)}")
 
 
+#: Decks the Harbinger's draw rule never replaces: its own, and the Spell deck (a Spell is
+#: gained, not an encounter's card).
+KEPT_DECKS = ("harbinger", "spell")
+
+
 def draw_deck(state, deck, character, space):
     """Value hook: "Whenever a character in the same Region as the Harbinger is instructed by a
     board space to draw cards, he must draw Harbinger cards instead" (and the Armageddon Omen:
@@ -103,8 +108,8 @@ def draw_deck(state, deck, character, space):
     of a Dungeon space with the Harbinger in the Dungeon, the Timescape deck of a reality with
     the Harbinger in the Timescape (R-HB8.2), whichever expansion's hook runs first (theirs
     replace only the Adventure deck).  A board that is no Region (the Catacombs) is never the
-    Harbinger's Region."""
-    if deck == "harbinger":
+    Harbinger's Region.  Spells are gained, not met: a Spell deck draw is never replaced."""
+    if deck in KEPT_DECKS:
         return deck
     if omens.continuous(state).get("all_draws_harbinger"):
         return "harbinger"
@@ -229,6 +234,8 @@ def encounter(state, cid, space):
     """A character on the space, or the space itself (the base game's choice)."""
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
+    if others:  # as the base encounter asks (the Timescape: none)
+        others = list(adjust(state, "encounter_characters", tuple(others), character=cid, space=space))
     if not others:
         return encounter_space(state, cid, space)
     name = terrain.profile(state, space)[0]

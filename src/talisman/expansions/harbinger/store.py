@@ -133,7 +133,8 @@ NO_REGION = ("catacombs",)
 #: Expansion boards whose spaces the base encounter meets (no expansion replaces it there), so the
 #: Harbinger's own encounter flow may take a Harbinger draw over (Strength/Craft enemies): the
 #: Dungeon.  The Timescape's encounter is its own (no character met) and the City's visits are the
-#: City's; there a Harbinger draw is met by the base flow (docs/rulings.md R-HB8.4).
+#: City's; there a Harbinger draw is met by the base flow (docs/harbinger.md: a
+#: Strength/Craft enemy drawn there is fought by its printed kind, no choice).
 FLOW_BOARDS = ("dungeon",)
 
 
