@@ -99,10 +99,8 @@ def place_terrain(state, params, actor, source):
     here = state.characters[actor].space
     if where == "here":
         return tr.place(state, actor, here, kind, cause)
-    if where == "other_in_region":
-        if not st.board_space(here):
-            return log(state, "terrain_ignored", space=here, reason="not in the Outer or Middle Region")
-        spaces = [s for s in load().board.regions[st.region_of(here)] if s != here and tr.can_hold(s)]
+    if where == "other_in_region":  # the Harbinger's Region on any board (R-HB8.3)
+        spaces = [s for s in st.region_spaces(state, here) if s != here and tr.can_hold(s)]
     else:  # nearest_free
         spaces = tr.free_spaces_nearest(state, here)
     if not spaces:
@@ -128,12 +126,12 @@ def remove_terrain(state, params, actor, source):
 
 def shift_sources(state, actor):
     """The spaces of ``actor``'s Region (not his own) holding Terrain or face-up cards: what a
-    Terra Shift cast on him may move onto his space (none outside the Outer and Middle Regions)."""
+    Terra Shift cast on him may move onto his space: the Harbinger's Region on any board (the
+    City with the main Outer Region, the Dungeon, the Timescape; none in the Inner Region or the
+    Catacombs: R-HB8.3)."""
     here = state.characters[actor].space
-    if not st.board_space(here):
-        return []
     terrain = tr.terrain_map(state)
-    return [s for s in load().board.regions[st.region_of(here)]
+    return [s for s in st.region_spaces(state, here)
             if s != here and (terrain.get(s) or state.board_cards.get(s))]
 
 
@@ -346,7 +344,7 @@ def _spaces(state, where):
     h = figure.position(state)
     if h is None:
         return []
-    return [s for s in st.region_spaces(h) if s in state.board_cards]
+    return [s for s in st.region_spaces(state, h) if s in state.board_cards]
 
 
 def _discard_space(state, space, types=None):

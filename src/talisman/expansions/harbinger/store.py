@@ -150,14 +150,23 @@ def harbinger_region(space):
     return None if region in ("inner", "crown") + NO_REGION else region
 
 
-def region_spaces(space):
-    """Every space of ``space``'s Region for the Harbinger (:func:`harbinger_region`): with the
-    City in play, the main board's Outer Region and the City's spaces together."""
+def in_play(state, space):
+    """Whether ``space`` is on a board of this game: the main board's, or an expansion board's
+    whose expansion is in play (the board data holds every board: ``Board.origin``)."""
+    origin = load().board.origin.get(space)
+    return origin is None or origin in state.config.expansions
+
+
+def region_spaces(state, space):
+    """Every space of ``space``'s Region for the Harbinger (:func:`harbinger_region`) on the
+    boards in play, in the board data's order: with the City in play, the main board's Outer
+    Region, then the City's spaces."""
     region = harbinger_region(space)
     if region is None:
         return []
     regions = load().board.regions
-    return [s for r in regions for s in regions[r] if harbinger_region(s) == region]
+    return [s for r in regions for s in regions[r]
+            if harbinger_region(s) == region and in_play(state, s)]
 
 
 def neighbouring(space):
