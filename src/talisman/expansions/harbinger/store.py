@@ -132,10 +132,12 @@ NO_REGION = ("catacombs",)
 
 #: Expansion boards whose spaces the base encounter meets (no expansion replaces it there), so the
 #: Harbinger's own encounter flow may take a Harbinger draw over (Strength/Craft enemies): the
-#: Dungeon.  The Timescape's encounter is its own (no character met) and the City's visits are the
-#: City's; there a Harbinger draw is met by the base flow (docs/harbinger.md: a
-#: Strength/Craft enemy drawn there is fought by its printed kind, no choice).
-FLOW_BOARDS = ("dungeon",)
+#: Dungeon, and the Timescape (which only leaves the characters out, ``encounter_characters``,
+#: asked by that flow too).  The City's visits are the City's (its Statutes judge the encounter
+#: after it, a frame its ``before_encounter`` pushes under the base encounter's); there a
+#: Harbinger draw is met by the base flow (docs/harbinger.md: a Strength/Craft enemy drawn there
+#: is fought the base way, no choice).
+FLOW_BOARDS = ("dungeon", "timescape")
 
 
 def harbinger_region(space):
