@@ -745,3 +745,43 @@ def test_dispellation_answers_a_spell_cast_in_combat():
     assert "spell_cancelled" in [e.name for e in s.log] and "evaded" not in [e.name for e in s.log]
     assert s.pending.player == "wizard" and "fight" in legal(s)
     assert invariants.check(s) == []
+
+
+# --- 001 The Harbinger on the expansion boards (rulings R-HB8) ------------------------------------
+
+def test_the_draw_rule_on_every_board_whatever_order_the_expansions_are_listed_in():
+    """001 The Harbinger: "Whenever a character in the same Region as the Harbinger is instructed
+    by a board space to draw cards, he must draw Harbinger cards instead" -- the deck each
+    board's space draws (rulings R-HARB3.1, R-HB8.2), with the Harbinger's ``draw_deck`` asked
+    before or after the other expansion's."""
+    cases = [  # (board expansion, the Harbinger's space, a space drawing, its own deck)
+        ("dungeon", "dg_passage_8", "dg_passage_3", "dungeon"),
+        ("timescape", "ts_space_port", "ts_frozen_future", "timescape"),
+        ("city", "fields_3", "city_kings_way", "city"),
+    ]
+    for board, h, space, own in cases:
+        for order in ([board, "harbinger"], ["harbinger", board]):
+            s = game(["warrior"], expansions=order, ext={"harbinger": {"harbinger": h}})
+            assert adjust(s, "draw_deck", "adventure", character="warrior", space=space) == "harbinger", (order, space)
+            away = game(["warrior"], expansions=order, ext={"harbinger": {"harbinger": "temple"}})
+            assert adjust(away, "draw_deck", "adventure", character="warrior", space=space) == own, (order, space)
+
+
+def test_the_harbingers_region_and_neighbouring_spaces_on_each_board():
+    """001 The Harbinger, the chart's "each neighbouring space of your Region" and the Omens'
+    "the Harbinger's Region" (rulings R-HB8.1, R-HB8.3): the City counts with the Outer Region,
+    the Dungeon and the Timescape are Regions of their own, the Catacombs is none; a reality
+    has no neighbouring space."""
+    from talisman.expansions.harbinger import store as st
+    assert st.harbinger_region("city_kings_way") == st.harbinger_region("fields_3") == "outer"
+    assert st.harbinger_region("dg_passage_8") == "dungeon"
+    assert st.harbinger_region("ts_frozen_future") == "timescape"
+    assert st.harbinger_region("catacombs") is None and st.harbinger_region("crown_of_command") is None
+    assert st.neighbouring("dg_passage_8") == ["dg_passage_7", "dg_cell"]
+    assert st.neighbouring("ts_frozen_future") == []
+    assert "city_royal_castle" in st.neighbouring("city_kings_way")
+    with_city = game(["warrior"], expansions=["harbinger", "city"])
+    without = game(["warrior"], expansions=["harbinger"])
+    assert "city_kings_way" in st.region_spaces(with_city, "fields_3")
+    assert "city_kings_way" not in st.region_spaces(without, "fields_3")
+    assert st.region_spaces(without, "fields_3") == list(talisman.definitions.load().board.regions["outer"])

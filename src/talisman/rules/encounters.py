@@ -78,6 +78,8 @@ def choose_encounter(state, cid):
                           "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
     characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
+    if others:
+        others = list(adjust(state, "encounter_characters", tuple(others), character=cid, space=ch.space))
     if not others:
         return encounter_space(state, cid, ch.space)
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]

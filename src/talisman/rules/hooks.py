@@ -175,6 +175,10 @@ Value hooks:
     The characters an effect for several characters reaches (``each_character``: an Event for
     every character or for a Region), in the order they are dealt with; a subscriber may leave
     some out (the Catacombs: an Event drawn above ground never reaches a character underground).
+``encounter_characters(state, others, character, space)``
+    The other characters ``character`` may choose to encounter on his space, in seating order
+    (asked only when there are some); a subscriber may leave some out (the Timescape: none on a
+    reality without a Dimensional Rift; then the space is encountered).
 ``space_effect(state, effects, space)``
     A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
 ``space_named(state, allowed, space, effect)``
@@ -358,7 +362,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
-VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "space_effect", "space_named", "crossing_guarded",
+VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",

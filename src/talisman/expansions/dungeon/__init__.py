@@ -135,7 +135,9 @@ def setup(state):
 
 
 def draw_deck(state, deck, character, space):
-    return "dungeon" if space in spiral() else deck
+    """Value hook: a Dungeon space's draw is of Dungeon cards, in place of the Adventure deck
+    (a deck another expansion's rule put there already stays)."""
+    return "dungeon" if space in spiral() and deck == "adventure" else deck
 
 
 def before_movement(state, result, character):

@@ -82,8 +82,12 @@ def _cause(source):
 # --- everyone rolls, the lowest suffer -----------------------------------------------------
 
 def lowest_roll(state, params, actor, source):
-    """Every living character rolls one die, in seating order from the actor."""
-    todo = st.alive_in_order(state, actor)
+    """Every living character rolls one die, in seating order from the actor: "every"
+    character as the ``effect_targets`` hook has it (another expansion may leave some out: the
+    Timescape's "Cards only affect the Character who draws them", the Catacombs' "NOT part of
+    any region"; docs/rulings.md R-HB8.4)."""
+    todo = list(adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)),
+                       actor=actor, source=source))
     state = log(state, "everyone_rolls", cause=_cause(source), characters=todo)
     return _next_roller(state, actor, params, source, todo, [])
 
@@ -187,8 +191,11 @@ def _takeable(state, actor, other, kinds):
 
 
 def target_other(state, params, actor, source):
-    """The actor chooses another living character for the card's effects."""
-    others = [c for c in st.alive_in_order(state, actor) if c != actor]
+    """The actor chooses another living character for the card's effects (among those the
+    ``effect_targets`` hook leaves: none from the Timescape, R-HB8.4)."""
+    reached = adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)), actor=actor,
+                     source=source)
+    others = [c for c in reached if c != actor]
     if params.get("take"):
         others = [c for c in others if _takeable(state, actor, c, params["take"])]
     if params.get("give") == "random_follower" and not state.characters[actor].followers:

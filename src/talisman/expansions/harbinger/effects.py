@@ -99,10 +99,8 @@ def place_terrain(state, params, actor, source):
     here = state.characters[actor].space
     if where == "here":
         return tr.place(state, actor, here, kind, cause)
-    if where == "other_in_region":
-        if not st.board_space(here):
-            return log(state, "terrain_ignored", space=here, reason="not in the Outer or Middle Region")
-        spaces = [s for s in load().board.regions[st.region_of(here)] if s != here and tr.can_hold(s)]
+    if where == "other_in_region":  # the Harbinger's Region on any board (R-HB8.3)
+        spaces = [s for s in st.region_spaces(state, here) if s != here and tr.can_hold(s)]
     else:  # nearest_free
         spaces = tr.free_spaces_nearest(state, here)
     if not spaces:
@@ -128,12 +126,12 @@ def remove_terrain(state, params, actor, source):
 
 def shift_sources(state, actor):
     """The spaces of ``actor``'s Region (not his own) holding Terrain or face-up cards: what a
-    Terra Shift cast on him may move onto his space (none outside the Outer and Middle Regions)."""
+    Terra Shift cast on him may move onto his space: the Harbinger's Region on any board (the
+    City with the main Outer Region, the Dungeon, the Timescape; none in the Inner Region or the
+    Catacombs: R-HB8.3)."""
     here = state.characters[actor].space
-    if not st.board_space(here):
-        return []
     terrain = tr.terrain_map(state)
-    return [s for s in load().board.regions[st.region_of(here)]
+    return [s for s in st.region_spaces(state, here)
             if s != here and (terrain.get(s) or state.board_cards.get(s))]
 
 
@@ -183,12 +181,15 @@ def harbinger_draw(state, params, actor, source):
 
 
 def harbinger_place(state, params, actor, source):
-    """Place one Harbinger card face up on each space next to the actor's in its Region."""
+    """Place one Harbinger card face up on each space next to the actor's in its Region, on
+    any board (:func:`store.neighbouring`: the City's streets and buildings, the Dungeon's
+    spiral; none in the Timescape, whose cards are never left on its board, nor in the
+    Catacombs; docs/rulings.md R-HB8.1)."""
     here = state.characters[actor].space
-    if not st.board_space(here):
-        return state
-    spaces = [n for n in st.space_def(here).neighbours
-              if st.board_space(n) and st.region_of(n) == st.region_of(here)]
+    spaces = st.neighbouring(here)
+    if not spaces:
+        return log(state, "no_effect", character=actor, reason="no neighbouring space in a Region",
+                   source=_cause(source))
     frames = [frame("harbinger.draw_onto", space=s, who=actor) for s in spaces]
     return push(state, *reversed(frames))
 
@@ -202,7 +203,7 @@ def move_harbinger(state, params, actor, source):
     if params.get("to", "here") == "sheet":
         return figure.move_to(state, None, _cause(source))
     space = state.characters[actor].space
-    if not st.board_space(space):
+    if not st.figure_space(space):  # only the Inner Region is barred (R-HARB2.2)
         return state
     return figure.move_to(state, space, _cause(source))
 
@@ -222,13 +223,14 @@ def extra_turn(state, params, actor, source):
 
 def each_in_harbinger_region(state, params, actor, source):
     """Run ``effects`` for each living character in the Harbinger's Region (none while the
-    Harbinger is on its sheet)."""
+    Harbinger is on its sheet): the Region as :func:`store.harbinger_region` has it (the City
+    with the Outer Region; the Dungeon, the Timescape on their own; docs/rulings.md R-HB8.3)."""
     h = figure.position(state)
     if h is None:
         return log(state, "no_effect", reason="the Harbinger is on its sheet", source=_cause(source))
-    region = st.region_of(h)
+    region = st.harbinger_region(h)
     targets = [c for c in st.alive_in_order(state, actor)
-               if st.region_of(state.characters[c].space) == region]
+               if region is not None and st.harbinger_region(state.characters[c].space) == region]
     for c in reversed(targets):
         state = base.run(state, params["effects"], c, source)
     return state
@@ -342,7 +344,7 @@ def _spaces(state, where):
     h = figure.position(state)
     if h is None:
         return []
-    return [s for s in load().board.regions[st.region_of(h)] if s in state.board_cards]
+    return [s for s in st.region_spaces(state, h) if s in state.board_cards]
 
 
 def _discard_space(state, space, types=None):

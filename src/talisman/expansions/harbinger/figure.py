@@ -94,24 +94,28 @@ def events_drawn(state, character, cards):
     return move_to(state, space, f"{character} drew {', '.join(cards)}")
 
 
-#: The decks a board space's "draw cards" draws that the Harbinger deck replaces: the Adventure
-#: deck, and the City deck of a City street (the City is the Outer Region for every rule: 000 THE
-#: TALISMAN CITY; docs/rulings.md R-probee-2, R-HARB3.1), whichever expansion's hook runs first.
-DRAWN_INSTEAD = ("adventure", "city")
+#: Decks the Harbinger's draw rule never replaces: its own, and the Spell deck (a Spell is
+#: gained, not an encounter's card).
+KEPT_DECKS = ("harbinger", "spell")
 
 
 def draw_deck(state, deck, character, space):
     """Value hook: "Whenever a character in the same Region as the Harbinger is instructed by a
     board space to draw cards, he must draw Harbinger cards instead" (and the Armageddon Omen:
-    every draw is of Harbinger cards)."""
-    if deck not in DRAWN_INSTEAD:
+    every card a space tells a character to draw is a Harbinger card).  "Draw cards" is
+    whatever deck the space names: the Adventure deck, the City deck of a City street (the City
+    is the Outer Region for every rule: docs/rulings.md R-probee-2, R-HARB3.1), the Dungeon deck
+    of a Dungeon space with the Harbinger in the Dungeon, the Timescape deck of a reality with
+    the Harbinger in the Timescape (R-HB8.2), whichever expansion's hook runs first (theirs
+    replace only the Adventure deck).  A board that is no Region (the Catacombs) is never the
+    Harbinger's Region.  Spells are gained, not met: a Spell deck draw is never replaced."""
+    if deck in KEPT_DECKS:
         return deck
     if omens.continuous(state).get("all_draws_harbinger"):
         return "harbinger"
     h = position(state)
-    if (h is not None and space in load().board.spaces
-            and st.draw_region(space) in ("outer", "middle")
-            and st.draw_region(h) == st.draw_region(space)):
+    region = st.harbinger_region(space)
+    if h is not None and region is not None and st.harbinger_region(h) == region:
         return "harbinger"
     return deck
 
@@ -144,7 +148,7 @@ def before_encounter(state, character, space, replaced):
         # space or another character on the space" (on an expansion board's space too: R-HARB2.2)
         state = log(state, "harbinger_encountered", character=character, space=space)
         return effects.run(state, chart(), character, {"space": space}), True
-    if not (st.board_space(space) or covered):
+    if not (st.board_space(space) or covered or st.region_of(space) in st.FLOW_BOARDS):
         return state, False
     if own_flow_needed(state, character, space):
         return encounter(state, character, space), True
@@ -212,7 +216,7 @@ def own_flow_needed(state, cid, space):
     if omens.continuous(state).get("space_override") is not None:
         return True
     if st.space_def(space).draw and adjust(state, "draw_deck", "adventure", character=cid,
-                                             space=space) != "adventure":
+                                             space=space) == "harbinger":
         return True
     if dead.risen(state, space):  # Spreading Death: Strangers and Followers risen as Undead
         return True
@@ -230,6 +234,8 @@ def encounter(state, cid, space):
     """A character on the space, or the space itself (the base game's choice)."""
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
+    if others:  # as the base encounter asks (the Timescape: none)
+        others = list(adjust(state, "encounter_characters", tuple(others), character=cid, space=space))
     if not others:
         return encounter_space(state, cid, space)
     name = terrain.profile(state, space)[0]

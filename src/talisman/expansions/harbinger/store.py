@@ -126,6 +126,61 @@ def draw_region(space):
     return board.part_of.get(region, region) if region in WHOLE_PART else region
 
 
+#: Boards that are no Region at all: "The Catacombs is NOT part of any region" (000 THE TALISMAN
+#: CATACOMBS).  A character there is never "in the same Region as the Harbinger".
+NO_REGION = ("catacombs",)
+
+#: Expansion boards whose spaces the base encounter meets (no expansion replaces it there), so the
+#: Harbinger's own encounter flow may take a Harbinger draw over (Strength/Craft enemies): the
+#: Dungeon, and the Timescape (which only leaves the characters out, ``encounter_characters``,
+#: asked by that flow too).  The City's visits are the City's (its Statutes judge the encounter
+#: after it, a frame its ``before_encounter`` pushes under the base encounter's); there a
+#: Harbinger draw is met by the base flow (docs/harbinger.md: a Strength/Craft enemy drawn there
+#: is fought the base way, no choice).
+FLOW_BOARDS = ("dungeon", "timescape")
+
+
+def harbinger_region(space):
+    """The Region a space counts as for the Harbinger's Region rules (the draw rule, "each
+    character in the Harbinger's Region", the chart's neighbouring spaces; docs/rulings.md
+    R-HB8): :func:`draw_region` (the City is the Outer Region; the Dungeon and the Timescape are
+    Regions of their own), or ``None`` for the Inner Region, the Crown and a board that is no
+    Region (:data:`NO_REGION`)."""
+    if space not in load().board.spaces:
+        return None
+    region = draw_region(space)
+    return None if region in ("inner", "crown") + NO_REGION else region
+
+
+def in_play(state, space):
+    """Whether ``space`` is on a board of this game: the main board's, or an expansion board's
+    whose expansion is in play (the board data holds every board: ``Board.origin``)."""
+    origin = load().board.origin.get(space)
+    return origin is None or origin in state.config.expansions
+
+
+def region_spaces(state, space):
+    """Every space of ``space``'s Region for the Harbinger (:func:`harbinger_region`) on the
+    boards in play, in the board data's order: with the City in play, the main board's Outer
+    Region, then the City's spaces."""
+    region = harbinger_region(space)
+    if region is None:
+        return []
+    regions = load().board.regions
+    return [s for r in regions for s in regions[r]
+            if harbinger_region(s) == region and in_play(state, s)]
+
+
+def neighbouring(space):
+    """The spaces next to ``space`` in its Region (the board graph's ``neighbours``: the
+    main board's ring, the City's streets and the buildings opening on them, the Dungeon's
+    spiral; the Timescape's realities have none, its Warp Lines are one-way moves)."""
+    region = harbinger_region(space)
+    if region is None:
+        return []
+    return [n for n in space_def(space).neighbours if harbinger_region(n) == region]
+
+
 def board_space(space):
     """Outer or Middle Region: a space that can hold Terrain, draw cards, be met by the Harbinger."""
     return space in load().board.spaces and region_of(space) in ("outer", "middle")

@@ -17,8 +17,8 @@ Joins the base game through hooks only (``talisman.expansions``):
   ``cards_drawn``: Adventure cards that cannot be in the Timescape are discarded and redrawn; the
   Pool of Life, the Magic Stream and the Fountain of Wisdom give 1 and are discarded; an Event
   that reaches other characters takes effect on the drawer alone.
-- ``before_encounter``: no encounter between characters there unless a Dimensional Rift was
-  drawn this turn: the space's instructions are followed; outside it, a range weapon (the Timescape
+- ``before_encounter``, ``encounter_characters``: no encounter between characters there unless a
+  Dimensional Rift was drawn this turn: the space's instructions are followed; outside it, a range weapon (the Timescape
   Purchase cards) may be fired instead of the encounter (:mod:`.ranged`).  ``turn_ended``: no card
   is left on the Timescape board (discarded).
 - ``spell_cast``, ``scroll_read``: a Spell cast or a Scroll read there rolls on the D8 table (``magic.yaml``).
@@ -410,7 +410,9 @@ def turn_ended(state, character):
 
 
 def draw_deck(state, deck, character, space):
-    if space in realities():
+    """Value hook: a reality's draw is of its deck (Timescape or Adventure cards), in place of
+    the Adventure deck (a deck another expansion's rule put there already stays)."""
+    if space in realities() and deck == "adventure":
         return _chart("warp_lines")["decks"].get(space, "timescape")
     return deck
 
@@ -560,7 +562,10 @@ def drawer_only(effects):
 def before_encounter(state, result, character, space):
     """"Characters may not Encounter other Characters. If one Character lands on an occupied
     Space, the instructions on the Space are always followed" (unless a Dimensional Rift was
-    drawn this turn): the encounter replaced by the space's."""
+    drawn this turn): logged here, and the characters are left out of the encounter by
+    :func:`encounter_characters`, so the space is met -- not a replaced encounter, so that a rule
+    replacing the whole encounter (the Harbinger's chart) holds whichever expansion is asked
+    first (docs/rulings.md R-HB8.5)."""
     state, replaced = result
     ch = state.characters[character]
     if replaced:
@@ -573,8 +578,32 @@ def before_encounter(state, result, character, space):
               and state.characters[o].space == space]
     if not others:
         return result
-    state = log(state, "no_encounter_between_characters", character=character, others=others)
-    return encounters.encounter_space(state, character, space), True
+    # the encounter is not replaced (another rule may still replace it: the Harbinger's chart);
+    # the characters are taken out of it by ``encounter_characters``
+    return log(state, "no_encounter_between_characters", character=character, others=others), replaced
+
+
+def encounter_characters(state, others, character, space):
+    """Value hook: "Characters may not Encounter other Characters" on a reality (unless a
+    Dimensional Rift was drawn this turn): the space is encountered."""
+    if space in realities() and not rift(state, character):
+        return ()
+    return others
+
+
+def effect_targets(state, targets, actor, source):
+    """Value hook: "Cards only affect the Character who draws them; they never affect other
+    Characters" (000 Changes to Existing Rules): an effect of a card drawn on a reality by a
+    character in the Timescape reaches him alone, unless a Dimensional Rift was drawn this turn
+    ("The only exception to this rule is ... Spells or Scrolls": a Spell is no card drawn there).
+    The Adventure Events are narrowed as drawn (``cards_drawn``); this holds for every other deck
+    a reality may draw (another expansion's cards, docs/rulings.md R-HB8.4).  Then Dragon Rage's
+    own rule (:func:`artifacts.effect_targets`)."""
+    card = source.get("card") if source else None
+    if (card is not None and source.get("space") in realities() and in_timescape(state, actor)
+            and load().cards[card].type != "spell" and not rift(state, actor)):
+        targets = tuple(cid for cid in targets if cid == actor)
+    return artifacts.effect_targets(state, targets, actor, source)
 
 
 def rift_effect(state, params, actor, source):
@@ -815,7 +844,7 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
          "character_score": artifacts.character_score, "spell_limit": artifacts.spell_limit,
-         "effect_targets": artifacts.effect_targets}
+         "effect_targets": effect_targets, "encounter_characters": encounter_characters}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid,
