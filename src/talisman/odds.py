@@ -32,11 +32,9 @@ from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
-from .engine.ruleset import RULESET
+from .engine.ruleset import RULESET, declared
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
-from .expansions import harbinger
-from .expansions.blood_moon import modifiers as blood_moon_modifiers, store as blood_moon_store
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
@@ -656,19 +654,32 @@ class _Search:
                 self.memo[key] = scored[1]
                 return scored[1]
             if scored is not None:  # some outcomes left to the rule steps
-                return self.expand_open(state, trail, pos, key, scored[0])
+                return self.expand_open(state, trail, pos, key, scored[0], scored[3])
         return self.expand(state, trail, pos, key)
 
-    def expand_open(self, state, trail, pos, key, leaves):
+    def expand_open(self, state, trail, pos, key, leaves, results):
         """Generator, as :meth:`expand`, at a creature's roll some of whose outcomes the record
-        decides (``leaves``: their results) and the others (None) are played."""
+        decides (``leaves``: their results) and the others (None) are played.  Open outcomes
+        giving the same result (``results``) lead to states that differ only in the
+        comparison's numbers (the die, the creatures' score): where nothing left before the
+        result is applied reads those numbers (:func:`_blind_to_scores`), the first one played
+        answers for the others (one Torchbearer's decision for every losing die)."""
         dist: dict = {}
-        for (action, p), (result, _) in zip(chance_outcomes(state), leaves):
+        shared: dict = {}
+        blind = self.merge_stale and state.battle.opponent is None
+        for (action, p), (result, _), raw in zip(chance_outcomes(state), leaves, results):
             if result is not None:
                 self.leaves += 1
                 dist[result] = dist.get(result, 0) + p
                 continue
-            sub = yield state, trail, self.play(state, action), pos
+            sub = shared.get(raw)
+            if sub is not None:
+                self.hits += 1
+            else:
+                child = self.play(state, action)
+                sub = yield state, trail, child, pos
+                if blind and _blind_to_scores(child, raw):
+                    shared[raw] = sub
             for o, q in sub.items():
                 dist[o] = dist.get(o, 0) + p * q
         self.memo[key] = dist
@@ -713,6 +724,36 @@ class _Search:
         return dist
 
 
+#: The rule steps that read a comparison's numbers (a ``combat_scores`` event's, ``Battle.scores``)
+#: while its result is set, before the rules apply it, with the frames that lead to them: the
+#: steps declaring ``reads_scores`` (``talisman.engine.ruleset.declare``): the Blood Moon's added
+#: die (the Champion of Light: the die added to the character's score, the scores compared
+#: again) and the Harbinger's second die (the Flail of Blood).  ``tests/test_odds_results.py``
+#: pins the modules that read those numbers, and that their steps declare it.  Elsewhere before
+#: the result is applied, only the result is read: the ``combat_resolved`` hook's listeners are
+#: given the result, the cards answering it read it from the battle.
+SCORE_READERS = frozenset(name for name, fn in STEPS.items() if declared(fn, "reads_scores"))
+
+
+def _blind_to_scores(state, result):
+    """Whether ``state``, reached from a creature's roll compared to ``result``, has nothing
+    left before the result is applied that reads the comparison's numbers: its pending step
+    and every frame queued above ``talisman.rules.combat.RESULT_STEP`` are none of
+    :data:`SCORE_READERS` (and the result is still ``result``).  Then another die giving the
+    same result leads to the same distribution (the numbers only differ)."""
+    b = state.battle
+    if state.is_over or b is None or b.result != result:
+        return False
+    if state.pending is not None and state.pending.step in SCORE_READERS:
+        return False
+    for f in reversed(state.stack):
+        if f.step == combat_rules.RESULT_STEP:
+            return True
+        if f.step in SCORE_READERS:
+            return False
+    return False
+
+
 def _result_label(state):
     """The outcome ``combat_resolved`` gives a state stopped before the combat's result is
     applied (``talisman.rules.combat.RESULT_STEP``): the result ``finish`` logs next
@@ -727,19 +768,18 @@ def _result_label(state):
     return "won" if victor == state.current else "lost"
 
 
-#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result, read
-#: from their code: they never change ``state.battle.result``, and what they ask for (a die, a
-#: decision) leads to nothing that does.  At a decision or roll of one of them, with nothing but
-#: them queued above ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search
-#: reads it there instead of playing the reactions.  The Blood Moon: an Enemy that moves on when
-#: not killed (the Fire Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it),
-#: the Black Cat let go on an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the
-#: Master Levels: a title offered for beating its holder (``title_offered`` asks,
-#: ``title_chosen``).  Any other answer (a card's effects: the Harbinger's Bone Giant turns a win
-#: into a stand-off on a die) is played to the stop.
-REACTIONS = frozenset({"blood_moon.not_killed", "blood_moon.self_moved", "blood_moon.let_go_offer",
-                       "blood_moon.let_go_chosen", "master_levels.title_offered",
-                       "master_levels.title_chosen"})
+#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result: the steps
+#: declaring ``reaction`` (``talisman.engine.ruleset.declare``), read from their code: they never
+#: change ``state.battle.result``, and what they ask for (a die, a decision) leads to nothing that
+#: does.  At a decision or roll of one of them, with nothing but them queued above
+#: ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search reads it there instead
+#: of playing the reactions.  The Blood Moon: an Enemy that moves on when not killed (the Fire
+#: Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it), the Black Cat let go on
+#: an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the Master Levels: a title
+#: offered for beating its holder (``title_offered`` asks, ``title_chosen``).  Any other answer
+#: (a card's effects: the Harbinger's Bone Giant turns a win into a stand-off on a die) is
+#: played to the stop.
+REACTIONS = frozenset(name for name, fn in STEPS.items() if declared(fn, "reaction"))
 
 
 def _reacting(state):
@@ -764,89 +804,58 @@ def _listens(state, hook):
     return subscribed(state, hook)
 
 
-#: For each plugin listening to a combat's result (the ``combat_result`` and ``combat_resolved``
-#: hook points), a test of a state at a creature's roll: True when its answers cannot change the
-#: result, whatever the die.  Read from their code, like :data:`REACTIONS`: the Blood Moon, unless
-#: a card concerning the combat has a modifier that turns the result, rolls a die to turn it,
-#: fights on or adds a die (``blood_moon.modifiers.answers_result``; otherwise its answers are an
-#: Enemy moving on and the Black Cat let go: :data:`REACTIONS`); the Dungeon (a character defeated
-#: there is marked to move toward the Entrance: no die, no decision); the Master Levels (a title
-#: offered for beating its holder: :data:`REACTIONS`); the Harbinger, when its hook queues
-#: nothing for this combat (``harbinger.answers_result``: no beaten card's effects, Herald's
-#: roll, Horseman, second die, held card or Omen answers it).  A plugin not named here leaves
-#: the roll to the rule steps.
-QUIET_AT_RESULT = {
-    "blood_moon": lambda state, result=None: not blood_moon_modifiers.answers_result(state, result),
-    "harbinger": lambda state, result=None: not harbinger.answers_result(state, result),
-    "dungeon": lambda state, result=None: True,
-    "master_levels": lambda state, result=None: True,
-}
-
 #: The results of a comparison of scores (RESOLVING COMBAT VS CREATURES OR ENEMIES).
 RESULTS = ("won", "lost", "standoff")
 
 
 def _result_listeners(state, hook="combat_resolved"):
-    """The ids of the plugins whose ``hook`` (by default ``combat_resolved``, which answers a
-    combat's result) listens in ``state`` (an enabled expansion subscribing to it, or a base
-    plugin wanted in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
-    config, found = state.config, []
+    """The listeners (plugin id, function) of ``hook`` (by default ``combat_resolved``, which
+    answers a combat's result) in ``state``, as the registry counts them
+    (``Ruleset.listeners``); ``combat_resolved`` is fired only in a game with expansions."""
     if hook == "combat_resolved" and not combat_rules.result_answered(state):
-        return found
-    found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
-    for pid in RULESET.ids(always=True):
-        p = RULESET.plugin(pid)
-        if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
-                (p.engaged is None or p.engaged(state)):
-            found.append(pid)
-    return found
-
-
-def _bm_idle_result(state):
-    b = state.battle
-    return not blood_moon_modifiers.active(state, b.who, "combat_result", b.kind, b.opponent,
-                                           blood_moon_modifiers.battle_enemies(state))
-
-
-def _bm_idle_roll(state):
-    return state.battle.get("bm_attack_roll") is None and not blood_moon_store.get(state, "attack_rolls_fixed")
-
-
-#: For a value hook that scores a creature's roll, a test per listening plugin of a state at the
-#: roll: True when its listener returns the value it is given, whatever the die.  Read from
-#: their code: the Blood Moon's ``combat_result`` turns a result only by a card's modifier in
-#: play for the combat (``blood_moon.modifiers.active``); its ``attack_roll`` fixes a creature's
-#: roll only by the Feral Hunger (the battle's ``bm_attack_roll``, the expansion's
-#: ``attack_rolls_fixed``).  Where every listener is idle, the roll is scored without asking the
-#: hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``).
-IDLE_AT_ROLL = {
-    "combat_result": {"blood_moon": _bm_idle_result},
-    "attack_roll": {"blood_moon": _bm_idle_roll},
-}
+        return ()
+    return RULESET.listeners(state, hook)
 
 
 def _asked(state, hook):
-    """Whether ``hook`` must be asked to score a creature's roll in ``state``: a listener
-    subscribes and is not known idle (:data:`IDLE_AT_ROLL`)."""
+    """Whether ``hook`` (``combat_result``, ``attack_roll``) must be asked to score a creature's
+    roll in ``state``: a listener is there that does not declare itself idle in this state.
+    Each listener declares it (``idle``, a test of the state at the roll: True when it returns
+    the value it is given, whatever the die; ``talisman.engine.ruleset.declare``): the Blood
+    Moon's ``combat_result`` turns a result only by a card's modifier in play for the combat, its
+    ``attack_roll`` fixes a creature's roll only by the Feral Hunger.  A listener declaring
+    nothing is asked.  Where every listener is idle, the roll is scored without asking the
+    hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``)."""
     if not subscribed(state, hook):
         return False
-    idle = IDLE_AT_ROLL.get(hook, {})
-    return not all(pid in idle and idle[pid](state) for pid in dict.fromkeys(_result_listeners(state, hook)))
-
-
-def _quiet(state, result=None):
-    """Whether no answer to a combat's result in ``state`` can change it (:data:`QUIET_AT_RESULT`),
-    when it is ``result`` (None: whatever it is)."""
-    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state, result)
-               for pid in dict.fromkeys(_result_listeners(state)))
+    for _, fn in _result_listeners(state, hook):
+        idle = declared(fn, "idle")
+        if idle is None or not idle(state):
+            return True
+    return False
 
 
 def _answered(state):
     """The results (:data:`RESULTS`) some answer to the combat's result may change in ``state``:
-    none when nobody listens or every listener is quiet."""
-    if not _listens(state, "combat_resolved") or _quiet(state):
-        return frozenset()
-    return frozenset(r for r in RESULTS if not _quiet(state, r))
+    none when nobody listens or every listener is quiet.  Each ``combat_resolved`` listener
+    declares the results it may change in the combat in progress (``changes_results``, a
+    function of the state at the creature's roll; ``talisman.engine.ruleset.declare``): at any
+    other, what it does only reacts to the result (:data:`REACTIONS`, not played) or nothing.
+    The Blood Moon: the ``from`` of a card concerning the combat that rolls a die to turn it or
+    fights on, not yet tried, or every result with a die added
+    (``blood_moon.modifiers.results_answered``); the Harbinger: the results at which its hook
+    logs something or queues a frame acting on them (``harbinger.results_answered``); the
+    Dungeon and the Master Levels: none.  A listener declaring nothing may change any result:
+    the roll is played through the rule steps."""
+    found: set = set()
+    for _, fn in _result_listeners(state):
+        changes = declared(fn, "changes_results")
+        if changes is None:
+            return frozenset(RESULTS)
+        found.update(changes(state))
+        if len(found) >= len(RESULTS):
+            break
+    return frozenset(r for r in RESULTS if r in found)
 
 
 def decided_by_roll(state):
@@ -864,7 +873,7 @@ def decided_by_roll(state):
     on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
     (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
     Levels) leaves the answer to the search (``None``) unless every such listener is quiet in
-    this state (:data:`QUIET_AT_RESULT`: what it does at the result only reacts to it, and is
+    this state (:func:`_answered`, declared by each listener: what it does at the result only reacts to it, and is
     not played, as the search's stop does not play :data:`REACTIONS`); so does any other state.
 
     Args:
@@ -899,8 +908,9 @@ _BY_SCORES_MAX = 4096
 
 
 def _scored(state):
-    """``(leaves, dist, open)``: ``decided_by_roll``'s list, the same as a distribution (result ->
-    probability) and whether some outcome is left open; or None.  An outcome whose result a
+    """``(leaves, dist, open, results)``: ``decided_by_roll``'s list, the same as a distribution
+    (result -> probability), whether some outcome is left open, and each outcome's result as the
+    scores give it (an open one's too); or None.  An outcome whose result a
     listener may answer in this combat (:func:`_answered`: the Sun Shield's die on a loss, the
     Torchbearer's attack again, a beaten Harbinger card's effects on a win) is left open (its
     result None, not in ``dist``): the search plays it through the rule steps."""
@@ -940,18 +950,20 @@ def _scored(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=names, opponent=None)
-        leaves.append((None if result in answered else result, prob))
+        leaves.append((result, result in answered, prob))
     return _tallied(leaves, None if hooked else key)
 
 
 def _tallied(leaves, key):
-    """``_scored``'s answer from its leaves (result or None: left open, and probability),
-    remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at each outcome)."""
+    """``_scored``'s answer from its leaves (the result, and whether it is left open, and the
+    probability), remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at
+    each outcome)."""
     dist: dict = {}
-    for result, prob in leaves:
-        if result is not None:
+    for result, held, prob in leaves:
+        if not held:
             dist[result] = dist.get(result, 0) + prob
-    scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
+    scored = (tuple((None if held else result, prob) for result, held, prob in leaves), dist,
+              len(dist) == 0 or any(held for _, held, _ in leaves), tuple(r for r, _, _ in leaves))
     if key is not None:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()
@@ -1002,7 +1014,7 @@ def _scored_characters(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=[e["name"] for e in b.enemies], opponent=opponent)
-        leaves.append((None if result in answered else seen[result], prob))
+        leaves.append((seen[result], result in answered, prob))
     return _tallied(leaves, None if turned else key)
 
 
