@@ -38,7 +38,7 @@ from .errors import ScenarioError, TalismanError
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
-from .state import character
+from .state import character, update_character
 
 #: The most states a question may expand before it is refused (``limit=`` changes it).
 DEFAULT_LIMIT = 20_000
@@ -921,8 +921,8 @@ def _scored(state):
     if b.opponent is not None:
         return _scored_characters(state)
     answered = _answered(state)
-    if len(answered) == len(RESULTS):
-        return None  # (a listener that may change any result once it is compared)
+    # (a listener that may change any result leaves every outcome open: played, the outcomes
+    # giving one result sharing an answer where they may: _Search.expand_open)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies, roll = b.who, b.kind, b.enemies, b.roll
     mine = roll + combat_rules.combat_total(s, who, kind) + b.bonus
@@ -1022,6 +1022,48 @@ def _scored_characters(state):
 #: result; :func:`combat_odds` answers only when none listens.
 ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
                "combat_result", "combat_resolved")
+#: For each hook point of :data:`ROUND_HOOKS` (and ``fate_rerolled``, which sees a Fate re-roll)
+#: whose listeners may be there in a closed form's fight: what each listener must declare
+#: (``talisman.engine.ruleset.declare``) for the fight to be had in closed form.  ``dice_blind``:
+#: a value hook of the scores gives the same value whatever the character's die, his Fate re-roll
+#: and the Fate he has left (so the scores' difference before the dice is one number); ``idle``:
+#: the listener returns the value it is given (or does nothing), whatever the dice.  A listener
+#: on ``combat_dice`` is never allowed (it sets the dice); those on ``combat_resolved`` must
+#: change no result (:func:`_answered`: what they do only reacts to it, as the search's stop).
+#: Each is a function of the state at the character's roll, or True.
+ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
+               "creature_bonus": "dice_blind", "attack_roll": "idle", "combat_result": "idle",
+               "fate_rerolled": "idle"}
+
+
+def _round_declared(state, rolls=(), rerolled=False):
+    """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
+    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`).  The
+    ``combat_resolved`` listeners declare the results they change at a creature's roll (a
+    character's roll made): they are asked with each of the character's battle rolls ``rolls``
+    kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate less)."""
+    for hook in ROUND_HOOKS + ("fate_rerolled",):
+        if not _listens(state, hook):
+            continue
+        if hook == "combat_resolved":
+            b, who = state.battle, state.battle.who
+            spent = update_character(state, who, fate=character(state, who).fate - 1)
+            for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
+                for roll in rolls:
+                    at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                    if _answered(at):
+                        return False
+            continue
+        fact = ROUND_FACTS.get(hook)
+        if fact is None:
+            return False
+        for _, fn in _result_listeners(state, hook):
+            test = declared(fn, fact)
+            if test is None or not (test is True or test(state)):
+                return False
+    return True
+
+
 #: The die rolled for the creatures of a combat, as the rules request it (RESOLVING COMBAT VS
 #: CREATURES OR ENEMIES, "Another player now rolls a die for the creature").
 CREATURE_DIE = "d6"
@@ -1067,17 +1109,17 @@ def combat_odds(state, rerolls=None):
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
             or b.opponent is not None or state.outcome is not None):
         return None
-    if any(_listens(state, h) for h in ROUND_HOOKS):
-        return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
     who, kind = b.who, b.kind
-    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
-              - sum(e["value"] for e in b.enemies)
-              - combat_rules.creature_bonus(s, character(s, who).space))
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
     rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
     offered = character(s, who).fate > 0 and not b.rerolled
     again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    if not _round_declared(s, sorted(set(rolled)), bool(again)):
+        return None
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
     key = (p.spec, rolled, again, margin)
     dist = _ROUNDS.get(key)
     if dist is None:

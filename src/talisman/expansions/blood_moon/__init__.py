@@ -207,6 +207,7 @@ def character_died(state, character):
     return lycanthropy.discard_card(state, character, "died")
 
 
+@declare(dice_blind=True)  # (the Time card, a card's day/night change, the trophies: no die)
 def attack_score(state, score, enemy, kind="battle"):
     if not store.enabled(state):
         return score

@@ -140,6 +140,16 @@ def battle_enemies(state):
 
 # --- the value hooks --------------------------------------------------------------------------
 
+def _dice_blind_score(state):
+    """Whether :func:`character_score` in the combat in progress is the same whatever the
+    character's die, Fate re-roll or Fate left: no die fixed (``bm_character_roll``) and no
+    ``no_character_roll`` modifier in play (declared for exact odds: ``dice_blind``)."""
+    b = state.battle
+    return b is not None and b.get("bm_character_roll") is None and \
+        not active(state, b["who"], "no_character_roll", b["kind"], b["opponent"], battle_enemies(state))
+
+
+@declare(dice_blind=_dice_blind_score)
 def character_score(state, score, character, kind):
     """Bonuses to the character's Strength or Craft in a combat (the Hammer of Light by Day...);
     and the character's own die changed: the Wooden Stake's 6, the Lurking Horror's none."""

@@ -159,6 +159,16 @@ def turn_ended(state, character):
     return chars.lose_lives(state, character, n, omens.top(state))
 
 
+def _attack_dice_blind(state):
+    """Whether :func:`attack_score` in the combat in progress is the same whatever the
+    character's die: no enemy adding to its attack on a character's roll (the Herald of War's
+    ``attack_on_roll``); the Omens, the trophies are no die (declared for exact odds)."""
+    b = state.battle
+    return b is not None and not any((load().cards[e["card"]].data or {}).get("attack_on_roll")
+                                     for e in b["enemies"] if e.get("card") in load().cards)
+
+
+@declare(dice_blind=_attack_dice_blind)
 def attack_score(state, score, enemy, kind=None):
     """Value hook: the top Omen's attack bonus (for all enemies or some subtypes) and cards
     whose attack grows with each discarded Omen."""
