@@ -625,3 +625,27 @@ def test_an_idle_value_hook_is_not_asked_and_a_busy_one_is():
     assert [r for r, _ in decided_by_roll(hunger)] == ["lost"] * 6
     assert dict(odds(hunger, "combat_resolved")) == {"lost": 1} == full(hunger, None)
     assert dict(odds(at_roll, "combat_resolved")) == full(at_roll, None)
+
+
+def test_a_fate_re_roll_of_a_1_and_of_a_2_is_one_re_roll():
+    """FATE: "the new result stands": once re-rolled, the roll replaced (logged with
+    ``fate_spent``) is read by no rule (``odds.STALE_REROLL``; the modules naming the event only
+    log it), so with a policy reading no event of the log the re-rolls of a 1 and of a 2 are one
+    state, computed once; with a policy that may read the log, twice.  Both the full search's
+    answer: the Thief (Strength 8, one Fate, the Torchbearer) against the Sentinel by Day."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(talisman.__file__).parent
+    for path in src.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        named = len(re.findall(r'"fate_spent"', text))
+        logged = len(re.findall(r'log\(state, "fate_spent"', text))
+        assert named == logged or path.name == "odds.py" or path.name.startswith(("narrat", "console")), path
+    state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
+                      ext={"blood_moon": {"time": "day"}}, strength=8, fate=1, followers=["torchbearer"])
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    merged = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    apart = odds(rolling, "combat_resolved", policy=_ReadingTheLog(BOT))
+    assert dict(merged) == dict(apart) == full(rolling, _Fighting(BOT))
+    assert merged.nodes < apart.nodes

@@ -463,21 +463,23 @@ class _Trail:
     """The events since the question's start, kept as a chain (each state's events after its
     parent's) with a hash folded event by event: a long branch is neither copied nor hashed
     again whole at every state on it.  ``scored``: whether a comparison's scores
-    (``combat_scores``) are among them."""
+    (``combat_scores``) are among them; ``spent``: whether a Fate re-roll's (``fate_spent``)."""
 
-    __slots__ = ("parent", "new", "length", "hash", "scored")
+    __slots__ = ("parent", "new", "length", "hash", "scored", "spent")
 
-    def __init__(self, parent, new, length, h, scored=False):
-        self.parent, self.new, self.length, self.hash, self.scored = parent, new, length, h, scored
+    def __init__(self, parent, new, length, h, scored=False, spent=False):
+        self.parent, self.new, self.length, self.hash = parent, new, length, h
+        self.scored, self.spent = scored, spent
 
     def extend(self, new):
         if not new:
             return self
-        h, scored = self.hash, self.scored
+        h, scored, spent = self.hash, self.scored, self.spent
         for e in new:
             h = hash((h, e))
             scored = scored or e.name == "combat_scores"
-        return _Trail(self, new, self.length + len(new), h, scored)
+            spent = spent or e.name == "fate_spent"
+        return _Trail(self, new, self.length + len(new), h, scored, spent)
 
     def events(self):
         parts, t = [], self
@@ -510,16 +512,30 @@ STALE_SCORES = frozenset({"character_roll", "character_score", "opponent_roll", 
                           "added_die"})
 
 
-def _fresh(event):
-    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`); any other as it is."""
-    if event.name != "combat_scores":
+#: The roll a Fate re-roll replaced, logged with it (``fate_spent``'s ``roll``): no rule reads
+#: a ``fate_spent`` event (``tests/test_odds_results.py`` pins it), and the re-roll's own dice
+#: stand ("the new result stands", FATE).  So, with a policy that reads no event of the log,
+#: states differing only in it have the same distribution: the search's memo merges them (the
+#: re-rolls of a 1 and of a 2 are one re-roll).
+STALE_REROLL = frozenset({"roll"})
+
+
+def _fresh(event, scores=True):
+    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`; with
+    ``scores``), a ``fate_spent`` one without the roll it replaced (:data:`STALE_REROLL`); any
+    other as it is."""
+    if scores and event.name == "combat_scores":
+        stale = STALE_SCORES
+    elif event.name == "fate_spent":
+        stale = STALE_REROLL
+    else:
         return event
-    return ("combat_scores",) + tuple(sorted((k, v) for k, v in event.data.items() if k not in STALE_SCORES))
+    return (event.name,) + tuple(sorted((k, v) for k, v in event.data.items() if k not in stale))
 
 
-def _fresh_trail(trail):
-    """``trail`` with its ``combat_scores`` events without their stale numbers (:func:`_fresh`)."""
-    events = tuple(_fresh(e) for e in trail.events())
+def _fresh_trail(trail, scores=True):
+    """``trail`` with its stale numbers left out (:func:`_fresh`)."""
+    events = tuple(_fresh(e, scores) for e in trail.events())
     h = 0
     for e in events:
         h = hash((h, e))
@@ -635,6 +651,9 @@ class _Search:
             # fought on: the scores compared before are stale (STALE_SCORES)
             bare = set_field(bare, "battle", b.set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
             key = _Key(bare, _fresh_trail(trail), ("stale", pos))
+        elif self.merge_stale and trail.spent:
+            # re-rolled by a Fate: the roll replaced is stale (STALE_REROLL)
+            key = _Key(bare, _fresh_trail(trail, scores=False), ("spent", pos))
         else:
             key = _Key(bare, trail, pos)
         try:
