@@ -257,12 +257,15 @@ class _Notations:
 
 
 class _Bot:
-    """A bot (anything with ``choose(state)``) takes the decisions."""
+    """A bot (anything with ``choose(state)``) takes the decisions.  A bot whose choice at a
+    fighter's Fate re-roll is ``rerolls(battle roll)`` says so by that method (the heuristic
+    bot's): the search may then answer a plain fight's roll in closed form (:func:`combat_odds`)."""
 
     start = ()
 
     def __init__(self, bot):
         self.bot = bot
+        self.rerolls = getattr(bot, "rerolls", None)
 
     def choose(self, state, pos):
         return "play", self.bot.choose(state), pos
@@ -591,6 +594,9 @@ class _Search:
         self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
         # states fought on that differ only in stale scores share a memo entry (STALE_SCORES)
         self.merge_stale = self.shortcut and _log_blind(self.policy)
+        # a plain fight's roll met on the way (a fight on's new attack) in closed form, when the
+        # policy's Fate re-roll is a known rule (combat_odds)
+        self.rerolls = getattr(self.policy, "rerolls", None) if self.shortcut else None
 
     def run(self):
         root = self.root
@@ -674,6 +680,11 @@ class _Search:
                 return scored[1]
             if scored is not None:  # some outcomes left to the rule steps
                 return self.expand_open(state, trail, pos, key, scored[0], scored[3])
+            closed = None if self.rerolls is None else combat_odds(state, self.rerolls)
+            if closed is not None:
+                self.leaves += len(closed)
+                self.memo[key] = dist = dict(closed)
+                return dist
         return self.expand(state, trail, pos, key)
 
     def expand_open(self, state, trail, pos, key, leaves, results):
