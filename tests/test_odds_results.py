@@ -221,8 +221,9 @@ def at_creature_roll(state, kept):
 
 
 def test_a_roll_no_card_answers_is_scored_off_the_record():
-    """Where every listener to the result only reacts to it (``odds.QUIET_AT_RESULT``: the Blood
-    Moon with no card that turns the result, the Dungeon, the Master Levels), a creature's roll is
+    """Where every listener to the result only reacts to it (each declares the results it
+    changes, ``changes_results``: the Blood Moon with no card that turns the result, the
+    Dungeon, the Master Levels: none), a creature's roll is
     scored off the battle record (``decided_by_roll``) instead of played through the rules, and
     the search is the full search's.  The Thief's 4 kept (12) against the Sentinel's 9 + c: by Day
     (003 Time Card: "each creature subtracts 1") won on c <= 3, a standoff on 4, lost on 5 and 6;
