@@ -269,12 +269,13 @@ class HeuristicBot(RandomBot):
         low die...; a later fight-or-flee choice in that tree: fight).
 
         A plain fight against creatures (no listener on the hook points that could change it
-        between the roll and the result: ``talisman.odds.ROUND_HOOKS``) is answered in closed
+        between the roll and the result, ``talisman.odds.ROUND_HOOKS``, but those declaring
+        themselves harmless: ``talisman.odds.ROUND_FACTS``) is answered in closed
         form (:func:`talisman.odds.combat_odds`, with :meth:`rerolls` at the Fate decision);
         any other by the search, ``odds(state after fight, "combat_resolved", policy=this
         bot)``, which with expansions stops where the rules would apply the combat's result,
         and scores a creature's roll off the battle record where every listener to the result
-        only reacts to it (``talisman.odds.QUIET_AT_RESULT``; docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
+        only reacts to it (each listener declares the results it may change: ``changes_results``; docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
         ``tests/test_odds_results.py``).
 
         Args:
@@ -462,6 +463,8 @@ class _Fighting:
     def __init__(self, bot):
         self.bot = bot
         self.reads_log_events = getattr(bot, "reads_log_events", True)
+        # its Fate re-roll is the bot's (exact odds may answer a plain fight in closed form)
+        self.rerolls = getattr(bot, "rerolls", None)
 
     def choose(self, state):
         if state.pending.kind == "combat":

@@ -32,15 +32,13 @@ from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
-from .engine.ruleset import RULESET
+from .engine.ruleset import RULESET, declared
 from .engine.serialize import to_data
 from .errors import ScenarioError, TalismanError
-from .expansions import harbinger
-from .expansions.blood_moon import modifiers as blood_moon_modifiers, store as blood_moon_store
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
-from .state import character
+from .state import character, update_character
 
 #: The most states a question may expand before it is refused (``limit=`` changes it).
 DEFAULT_LIMIT = 20_000
@@ -259,12 +257,15 @@ class _Notations:
 
 
 class _Bot:
-    """A bot (anything with ``choose(state)``) takes the decisions."""
+    """A bot (anything with ``choose(state)``) takes the decisions.  A bot whose choice at a
+    fighter's Fate re-roll is ``rerolls(battle roll)`` says so by that method (the heuristic
+    bot's): the search may then answer a plain fight's roll in closed form (:func:`combat_odds`)."""
 
     start = ()
 
     def __init__(self, bot):
         self.bot = bot
+        self.rerolls = getattr(bot, "rerolls", None)
 
     def choose(self, state, pos):
         return "play", self.bot.choose(state), pos
@@ -465,21 +466,23 @@ class _Trail:
     """The events since the question's start, kept as a chain (each state's events after its
     parent's) with a hash folded event by event: a long branch is neither copied nor hashed
     again whole at every state on it.  ``scored``: whether a comparison's scores
-    (``combat_scores``) are among them."""
+    (``combat_scores``) are among them; ``spent``: whether a Fate re-roll's (``fate_spent``)."""
 
-    __slots__ = ("parent", "new", "length", "hash", "scored")
+    __slots__ = ("parent", "new", "length", "hash", "scored", "spent")
 
-    def __init__(self, parent, new, length, h, scored=False):
-        self.parent, self.new, self.length, self.hash, self.scored = parent, new, length, h, scored
+    def __init__(self, parent, new, length, h, scored=False, spent=False):
+        self.parent, self.new, self.length, self.hash = parent, new, length, h
+        self.scored, self.spent = scored, spent
 
     def extend(self, new):
         if not new:
             return self
-        h, scored = self.hash, self.scored
+        h, scored, spent = self.hash, self.scored, self.spent
         for e in new:
             h = hash((h, e))
             scored = scored or e.name == "combat_scores"
-        return _Trail(self, new, self.length + len(new), h, scored)
+            spent = spent or e.name == "fate_spent"
+        return _Trail(self, new, self.length + len(new), h, scored, spent)
 
     def events(self):
         parts, t = [], self
@@ -512,16 +515,30 @@ STALE_SCORES = frozenset({"character_roll", "character_score", "opponent_roll", 
                           "added_die"})
 
 
-def _fresh(event):
-    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`); any other as it is."""
-    if event.name != "combat_scores":
+#: The roll a Fate re-roll replaced, logged with it (``fate_spent``'s ``roll``): no rule reads
+#: a ``fate_spent`` event (``tests/test_odds_results.py`` pins it), and the re-roll's own dice
+#: stand ("the new result stands", FATE).  So, with a policy that reads no event of the log,
+#: states differing only in it have the same distribution: the search's memo merges them (the
+#: re-rolls of a 1 and of a 2 are one re-roll).
+STALE_REROLL = frozenset({"roll"})
+
+
+def _fresh(event, scores=True):
+    """A ``combat_scores`` event without its stale numbers (:data:`STALE_SCORES`; with
+    ``scores``), a ``fate_spent`` one without the roll it replaced (:data:`STALE_REROLL`); any
+    other as it is."""
+    if scores and event.name == "combat_scores":
+        stale = STALE_SCORES
+    elif event.name == "fate_spent":
+        stale = STALE_REROLL
+    else:
         return event
-    return ("combat_scores",) + tuple(sorted((k, v) for k, v in event.data.items() if k not in STALE_SCORES))
+    return (event.name,) + tuple(sorted((k, v) for k, v in event.data.items() if k not in stale))
 
 
-def _fresh_trail(trail):
-    """``trail`` with its ``combat_scores`` events without their stale numbers (:func:`_fresh`)."""
-    events = tuple(_fresh(e) for e in trail.events())
+def _fresh_trail(trail, scores=True):
+    """``trail`` with its stale numbers left out (:func:`_fresh`)."""
+    events = tuple(_fresh(e, scores) for e in trail.events())
     h = 0
     for e in events:
         h = hash((h, e))
@@ -577,6 +594,9 @@ class _Search:
         self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
         # states fought on that differ only in stale scores share a memo entry (STALE_SCORES)
         self.merge_stale = self.shortcut and _log_blind(self.policy)
+        # a plain fight's roll met on the way (a fight on's new attack) in closed form, when the
+        # policy's Fate re-roll is a known rule (combat_odds)
+        self.rerolls = getattr(self.policy, "rerolls", None) if self.shortcut else None
 
     def run(self):
         root = self.root
@@ -637,6 +657,9 @@ class _Search:
             # fought on: the scores compared before are stale (STALE_SCORES)
             bare = set_field(bare, "battle", b.set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
             key = _Key(bare, _fresh_trail(trail), ("stale", pos))
+        elif self.merge_stale and trail.spent:
+            # re-rolled by a Fate: the roll replaced is stale (STALE_REROLL)
+            key = _Key(bare, _fresh_trail(trail, scores=False), ("spent", pos))
         else:
             key = _Key(bare, trail, pos)
         try:
@@ -656,19 +679,37 @@ class _Search:
                 self.memo[key] = scored[1]
                 return scored[1]
             if scored is not None:  # some outcomes left to the rule steps
-                return self.expand_open(state, trail, pos, key, scored[0])
+                return self.expand_open(state, trail, pos, key, scored[0], scored[3])
+            closed = None if self.rerolls is None else combat_odds(state, self.rerolls)
+            if closed is not None:
+                self.leaves += len(closed)
+                self.memo[key] = dist = dict(closed)
+                return dist
         return self.expand(state, trail, pos, key)
 
-    def expand_open(self, state, trail, pos, key, leaves):
+    def expand_open(self, state, trail, pos, key, leaves, results):
         """Generator, as :meth:`expand`, at a creature's roll some of whose outcomes the record
-        decides (``leaves``: their results) and the others (None) are played."""
+        decides (``leaves``: their results) and the others (None) are played.  Open outcomes
+        giving the same result (``results``) lead to states that differ only in the
+        comparison's numbers (the die, the creatures' score): where nothing left before the
+        result is applied reads those numbers (:func:`_blind_to_scores`), the first one played
+        answers for the others (one Torchbearer's decision for every losing die)."""
         dist: dict = {}
-        for (action, p), (result, _) in zip(chance_outcomes(state), leaves):
+        shared: dict = {}
+        blind = self.merge_stale and state.battle.opponent is None
+        for (action, p), (result, _), raw in zip(chance_outcomes(state), leaves, results):
             if result is not None:
                 self.leaves += 1
                 dist[result] = dist.get(result, 0) + p
                 continue
-            sub = yield state, trail, self.play(state, action), pos
+            sub = shared.get(raw)
+            if sub is not None:
+                self.hits += 1
+            else:
+                child = self.play(state, action)
+                sub = yield state, trail, child, pos
+                if blind and _blind_to_scores(child, raw):
+                    shared[raw] = sub
             for o, q in sub.items():
                 dist[o] = dist.get(o, 0) + p * q
         self.memo[key] = dist
@@ -713,6 +754,36 @@ class _Search:
         return dist
 
 
+#: The rule steps that read a comparison's numbers (a ``combat_scores`` event's, ``Battle.scores``)
+#: while its result is set, before the rules apply it, with the frames that lead to them: the
+#: steps declaring ``reads_scores`` (``talisman.engine.ruleset.declare``): the Blood Moon's added
+#: die (the Champion of Light: the die added to the character's score, the scores compared
+#: again) and the Harbinger's second die (the Flail of Blood).  ``tests/test_odds_results.py``
+#: pins the modules that read those numbers, and that their steps declare it.  Elsewhere before
+#: the result is applied, only the result is read: the ``combat_resolved`` hook's listeners are
+#: given the result, the cards answering it read it from the battle.
+SCORE_READERS = frozenset(name for name, fn in STEPS.items() if declared(fn, "reads_scores"))
+
+
+def _blind_to_scores(state, result):
+    """Whether ``state``, reached from a creature's roll compared to ``result``, has nothing
+    left before the result is applied that reads the comparison's numbers: its pending step
+    and every frame queued above ``talisman.rules.combat.RESULT_STEP`` are none of
+    :data:`SCORE_READERS` (and the result is still ``result``).  Then another die giving the
+    same result leads to the same distribution (the numbers only differ)."""
+    b = state.battle
+    if state.is_over or b is None or b.result != result:
+        return False
+    if state.pending is not None and state.pending.step in SCORE_READERS:
+        return False
+    for f in reversed(state.stack):
+        if f.step == combat_rules.RESULT_STEP:
+            return True
+        if f.step in SCORE_READERS:
+            return False
+    return False
+
+
 def _result_label(state):
     """The outcome ``combat_resolved`` gives a state stopped before the combat's result is
     applied (``talisman.rules.combat.RESULT_STEP``): the result ``finish`` logs next
@@ -727,19 +798,18 @@ def _result_label(state):
     return "won" if victor == state.current else "lost"
 
 
-#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result, read
-#: from their code: they never change ``state.battle.result``, and what they ask for (a die, a
-#: decision) leads to nothing that does.  At a decision or roll of one of them, with nothing but
-#: them queued above ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search
-#: reads it there instead of playing the reactions.  The Blood Moon: an Enemy that moves on when
-#: not killed (the Fire Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it),
-#: the Black Cat let go on an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the
-#: Master Levels: a title offered for beating its holder (``title_offered`` asks,
-#: ``title_chosen``).  Any other answer (a card's effects: the Harbinger's Bone Giant turns a win
-#: into a stand-off on a die) is played to the stop.
-REACTIONS = frozenset({"blood_moon.not_killed", "blood_moon.self_moved", "blood_moon.let_go_offer",
-                       "blood_moon.let_go_chosen", "master_levels.title_offered",
-                       "master_levels.title_chosen"})
+#: Rule steps that answer a combat's ``combat_resolved`` hook by reacting to its result: the steps
+#: declaring ``reaction`` (``talisman.engine.ruleset.declare``), read from their code: they never
+#: change ``state.battle.result``, and what they ask for (a die, a decision) leads to nothing that
+#: does.  At a decision or roll of one of them, with nothing but them queued above
+#: ``talisman.rules.combat.RESULT_STEP``, the result is fixed: the search reads it there instead
+#: of playing the reactions.  The Blood Moon: an Enemy that moves on when not killed (the Fire
+#: Giant burning its way: ``not_killed`` rolls, ``self_moved`` moves it), the Black Cat let go on
+#: an attack roll of 1 (``let_go_offer`` asks, ``let_go_chosen``); the Master Levels: a title
+#: offered for beating its holder (``title_offered`` asks, ``title_chosen``).  Any other answer
+#: (a card's effects: the Harbinger's Bone Giant turns a win into a stand-off on a die) is
+#: played to the stop.
+REACTIONS = frozenset(name for name, fn in STEPS.items() if declared(fn, "reaction"))
 
 
 def _reacting(state):
@@ -764,89 +834,58 @@ def _listens(state, hook):
     return subscribed(state, hook)
 
 
-#: For each plugin listening to a combat's result (the ``combat_result`` and ``combat_resolved``
-#: hook points), a test of a state at a creature's roll: True when its answers cannot change the
-#: result, whatever the die.  Read from their code, like :data:`REACTIONS`: the Blood Moon, unless
-#: a card concerning the combat has a modifier that turns the result, rolls a die to turn it,
-#: fights on or adds a die (``blood_moon.modifiers.answers_result``; otherwise its answers are an
-#: Enemy moving on and the Black Cat let go: :data:`REACTIONS`); the Dungeon (a character defeated
-#: there is marked to move toward the Entrance: no die, no decision); the Master Levels (a title
-#: offered for beating its holder: :data:`REACTIONS`); the Harbinger, when its hook queues
-#: nothing for this combat (``harbinger.answers_result``: no beaten card's effects, Herald's
-#: roll, Horseman, second die, held card or Omen answers it).  A plugin not named here leaves
-#: the roll to the rule steps.
-QUIET_AT_RESULT = {
-    "blood_moon": lambda state, result=None: not blood_moon_modifiers.answers_result(state, result),
-    "harbinger": lambda state, result=None: not harbinger.answers_result(state, result),
-    "dungeon": lambda state, result=None: True,
-    "master_levels": lambda state, result=None: True,
-}
-
 #: The results of a comparison of scores (RESOLVING COMBAT VS CREATURES OR ENEMIES).
 RESULTS = ("won", "lost", "standoff")
 
 
 def _result_listeners(state, hook="combat_resolved"):
-    """The ids of the plugins whose ``hook`` (by default ``combat_resolved``, which answers a
-    combat's result) listens in ``state`` (an enabled expansion subscribing to it, or a base
-    plugin wanted in this game and engaged in this state, as ``Ruleset.subscribed`` counts them)."""
-    config, found = state.config, []
+    """The listeners (plugin id, function) of ``hook`` (by default ``combat_resolved``, which
+    answers a combat's result) in ``state``, as the registry counts them
+    (``Ruleset.listeners``); ``combat_resolved`` is fired only in a game with expansions."""
     if hook == "combat_resolved" and not combat_rules.result_answered(state):
-        return found
-    found += [e for e in config.expansions if hook in RULESET.plugin(e).hooks]
-    for pid in RULESET.ids(always=True):
-        p = RULESET.plugin(pid)
-        if hook in p.hooks and (p.wanted is None or p.wanted(config)) and \
-                (p.engaged is None or p.engaged(state)):
-            found.append(pid)
-    return found
-
-
-def _bm_idle_result(state):
-    b = state.battle
-    return not blood_moon_modifiers.active(state, b.who, "combat_result", b.kind, b.opponent,
-                                           blood_moon_modifiers.battle_enemies(state))
-
-
-def _bm_idle_roll(state):
-    return state.battle.get("bm_attack_roll") is None and not blood_moon_store.get(state, "attack_rolls_fixed")
-
-
-#: For a value hook that scores a creature's roll, a test per listening plugin of a state at the
-#: roll: True when its listener returns the value it is given, whatever the die.  Read from
-#: their code: the Blood Moon's ``combat_result`` turns a result only by a card's modifier in
-#: play for the combat (``blood_moon.modifiers.active``); its ``attack_roll`` fixes a creature's
-#: roll only by the Feral Hunger (the battle's ``bm_attack_roll``, the expansion's
-#: ``attack_rolls_fixed``).  Where every listener is idle, the roll is scored without asking the
-#: hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``).
-IDLE_AT_ROLL = {
-    "combat_result": {"blood_moon": _bm_idle_result},
-    "attack_roll": {"blood_moon": _bm_idle_roll},
-}
+        return ()
+    return RULESET.listeners(state, hook)
 
 
 def _asked(state, hook):
-    """Whether ``hook`` must be asked to score a creature's roll in ``state``: a listener
-    subscribes and is not known idle (:data:`IDLE_AT_ROLL`)."""
+    """Whether ``hook`` (``combat_result``, ``attack_roll``) must be asked to score a creature's
+    roll in ``state``: a listener is there that does not declare itself idle in this state.
+    Each listener declares it (``idle``, a test of the state at the roll: True when it returns
+    the value it is given, whatever the die; ``talisman.engine.ruleset.declare``): the Blood
+    Moon's ``combat_result`` turns a result only by a card's modifier in play for the combat, its
+    ``attack_roll`` fixes a creature's roll only by the Feral Hunger.  A listener declaring
+    nothing is asked.  Where every listener is idle, the roll is scored without asking the
+    hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``)."""
     if not subscribed(state, hook):
         return False
-    idle = IDLE_AT_ROLL.get(hook, {})
-    return not all(pid in idle and idle[pid](state) for pid in dict.fromkeys(_result_listeners(state, hook)))
-
-
-def _quiet(state, result=None):
-    """Whether no answer to a combat's result in ``state`` can change it (:data:`QUIET_AT_RESULT`),
-    when it is ``result`` (None: whatever it is)."""
-    return all(pid in QUIET_AT_RESULT and QUIET_AT_RESULT[pid](state, result)
-               for pid in dict.fromkeys(_result_listeners(state)))
+    for _, fn in _result_listeners(state, hook):
+        idle = declared(fn, "idle")
+        if idle is None or not idle(state):
+            return True
+    return False
 
 
 def _answered(state):
     """The results (:data:`RESULTS`) some answer to the combat's result may change in ``state``:
-    none when nobody listens or every listener is quiet."""
-    if not _listens(state, "combat_resolved") or _quiet(state):
-        return frozenset()
-    return frozenset(r for r in RESULTS if not _quiet(state, r))
+    none when nobody listens or every listener is quiet.  Each ``combat_resolved`` listener
+    declares the results it may change in the combat in progress (``changes_results``, a
+    function of the state at the creature's roll; ``talisman.engine.ruleset.declare``): at any
+    other, what it does only reacts to the result (:data:`REACTIONS`, not played) or nothing.
+    The Blood Moon: the ``from`` of a card concerning the combat that rolls a die to turn it or
+    fights on, not yet tried, or every result with a die added
+    (``blood_moon.modifiers.results_answered``); the Harbinger: the results at which its hook
+    logs something or queues a frame acting on them (``harbinger.results_answered``); the
+    Dungeon and the Master Levels: none.  A listener declaring nothing may change any result:
+    the roll is played through the rule steps."""
+    found: set = set()
+    for _, fn in _result_listeners(state):
+        changes = declared(fn, "changes_results")
+        if changes is None:
+            return frozenset(RESULTS)
+        found.update(changes(state))
+        if len(found) >= len(RESULTS):
+            break
+    return frozenset(r for r in RESULTS if r in found)
 
 
 def decided_by_roll(state):
@@ -864,7 +903,7 @@ def decided_by_roll(state):
     on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
     (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
     Levels) leaves the answer to the search (``None``) unless every such listener is quiet in
-    this state (:data:`QUIET_AT_RESULT`: what it does at the result only reacts to it, and is
+    this state (:func:`_answered`, declared by each listener: what it does at the result only reacts to it, and is
     not played, as the search's stop does not play :data:`REACTIONS`); so does any other state.
 
     Args:
@@ -899,8 +938,9 @@ _BY_SCORES_MAX = 4096
 
 
 def _scored(state):
-    """``(leaves, dist, open)``: ``decided_by_roll``'s list, the same as a distribution (result ->
-    probability) and whether some outcome is left open; or None.  An outcome whose result a
+    """``(leaves, dist, open, results)``: ``decided_by_roll``'s list, the same as a distribution
+    (result -> probability), whether some outcome is left open, and each outcome's result as the
+    scores give it (an open one's too); or None.  An outcome whose result a
     listener may answer in this combat (:func:`_answered`: the Sun Shield's die on a loss, the
     Torchbearer's attack again, a beaten Harbinger card's effects on a win) is left open (its
     result None, not in ``dist``): the search plays it through the rule steps."""
@@ -911,8 +951,8 @@ def _scored(state):
     if b.opponent is not None:
         return _scored_characters(state)
     answered = _answered(state)
-    if len(answered) == len(RESULTS):
-        return None  # (a listener that may change any result once it is compared)
+    # (a listener that may change any result leaves every outcome open: played, the outcomes
+    # giving one result sharing an answer where they may: _Search.expand_open)
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, kind, enemies, roll = b.who, b.kind, b.enemies, b.roll
     mine = roll + combat_rules.combat_total(s, who, kind) + b.bonus
@@ -940,18 +980,20 @@ def _scored(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=names, opponent=None)
-        leaves.append((None if result in answered else result, prob))
+        leaves.append((result, result in answered, prob))
     return _tallied(leaves, None if hooked else key)
 
 
 def _tallied(leaves, key):
-    """``_scored``'s answer from its leaves (result or None: left open, and probability),
-    remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at each outcome)."""
+    """``_scored``'s answer from its leaves (the result, and whether it is left open, and the
+    probability), remembered by ``key`` in ``_BY_SCORES`` unless it is None (a hook asked at
+    each outcome)."""
     dist: dict = {}
-    for result, prob in leaves:
-        if result is not None:
+    for result, held, prob in leaves:
+        if not held:
             dist[result] = dist.get(result, 0) + prob
-    scored = (tuple(leaves), dist, len(dist) == 0 or any(r is None for r, _ in leaves))
+    scored = (tuple((None if held else result, prob) for result, held, prob in leaves), dist,
+              len(dist) == 0 or any(held for _, held, _ in leaves), tuple(r for r, _, _ in leaves))
     if key is not None:
         if len(_BY_SCORES) >= _BY_SCORES_MAX:
             _BY_SCORES.clear()
@@ -1002,7 +1044,7 @@ def _scored_characters(state):
                                  opponent_score=score)
             result = adjust(scored, "combat_result", result, character=who, kind=kind,
                             enemies=[e["name"] for e in b.enemies], opponent=opponent)
-        leaves.append((None if result in answered else seen[result], prob))
+        leaves.append((seen[result], result in answered, prob))
     return _tallied(leaves, None if turned else key)
 
 
@@ -1010,6 +1052,48 @@ def _scored_characters(state):
 #: result; :func:`combat_odds` answers only when none listens.
 ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
                "combat_result", "combat_resolved")
+#: For each hook point of :data:`ROUND_HOOKS` (and ``fate_rerolled``, which sees a Fate re-roll)
+#: whose listeners may be there in a closed form's fight: what each listener must declare
+#: (``talisman.engine.ruleset.declare``) for the fight to be had in closed form.  ``dice_blind``:
+#: a value hook of the scores gives the same value whatever the character's die, his Fate re-roll
+#: and the Fate he has left (so the scores' difference before the dice is one number); ``idle``:
+#: the listener returns the value it is given (or does nothing), whatever the dice.  A listener
+#: on ``combat_dice`` is never allowed (it sets the dice); those on ``combat_resolved`` must
+#: change no result (:func:`_answered`: what they do only reacts to it, as the search's stop).
+#: Each is a function of the state at the character's roll, or True.
+ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
+               "creature_bonus": "dice_blind", "attack_roll": "idle", "combat_result": "idle",
+               "fate_rerolled": "idle"}
+
+
+def _round_declared(state, rolls=(), rerolled=False):
+    """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
+    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`).  The
+    ``combat_resolved`` listeners declare the results they change at a creature's roll (a
+    character's roll made): they are asked with each of the character's battle rolls ``rolls``
+    kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate less)."""
+    for hook in ROUND_HOOKS + ("fate_rerolled",):
+        if not _listens(state, hook):
+            continue
+        if hook == "combat_resolved":
+            b, who = state.battle, state.battle.who
+            spent = update_character(state, who, fate=character(state, who).fate - 1)
+            for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
+                for roll in rolls:
+                    at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                    if _answered(at):
+                        return False
+            continue
+        fact = ROUND_FACTS.get(hook)
+        if fact is None:
+            return False
+        for _, fn in _result_listeners(state, hook):
+            test = declared(fn, fact)
+            if test is None or not (test is True or test(state)):
+                return False
+    return True
+
+
 #: The die rolled for the creatures of a combat, as the rules request it (RESOLVING COMBAT VS
 #: CREATURES OR ENEMIES, "Another player now rolls a die for the creature").
 CREATURE_DIE = "d6"
@@ -1055,17 +1139,17 @@ def combat_odds(state, rerolls=None):
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
             or b.opponent is not None or state.outcome is not None):
         return None
-    if any(_listens(state, h) for h in ROUND_HOOKS):
-        return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
     who, kind = b.who, b.kind
-    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
-              - sum(e["value"] for e in b.enemies)
-              - combat_rules.creature_bonus(s, character(s, who).space))
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
     rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
     offered = character(s, who).fate > 0 and not b.rerolled
     again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    if not _round_declared(s, sorted(set(rolled)), bool(again)):
+        return None
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
     key = (p.spec, rolled, again, margin)
     dist = _ROUNDS.get(key)
     if dist is None:

@@ -65,6 +65,31 @@ class Plugin:
     wanted: Callable[[Any], bool] | None = None
 
 
+def declare(**facts: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: a hook function or a rule step states facts about itself, for tools that read
+    the rules without running them (exact odds: at which results a listener is quiet, whether a
+    step reads a comparison's numbers...).  The engine gives the facts no meaning; a function
+    declaring nothing is taken at its worst by such a tool (it may do anything).
+
+    >>> @declare(quiet=True)
+    ... def listener(state):
+    ...     return state
+    >>> declared(listener, "quiet"), declared(listener, "loud", "unknown")
+    (True, 'unknown')
+    """
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(fn, "declared", MappingProxyType({**getattr(fn, "declared", {}), **facts}))
+        return fn
+    return mark
+
+
+def declared(fn: Any, fact: str, default: Any = None) -> Any:
+    """What ``fn`` (a hook function or a rule step) declares about ``fact`` (:func:`declare`),
+    or ``default``."""
+    facts = getattr(fn, "declared", None)
+    return default if facts is None else facts.get(fact, default)
+
+
 #: How many game configurations :class:`Ruleset` keeps the base plugins' chains of (an
 #: ``IdentityMemo``: the oldest is dropped; a game's own is made again at its next hook, the same).
 _WIRED_MAX = 256
@@ -173,6 +198,19 @@ class Ruleset:
             if p.engaged is None or p.engaged(state):
                 return True
         return False
+
+    def listeners(self, state: Any, hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+        """``(plugin id, function)`` of each listener that firing ``hook`` in ``state`` would run,
+        in order: the enabled expansions', then the base plugins' wanted in this game and
+        engaged in this state (as :meth:`subscribed` counts them); a tool reads their
+        declarations (:func:`declared`)."""
+        found = [(e, self._plugins[e].hooks[hook]) for e in state.config.expansions
+                 if hook in self._plugins[e].hooks]
+        entry = self._wired.table.get(id(state.config))
+        w = self._wiring(state.config) if entry is None else entry[1]
+        found += [(p.id, p.hooks[hook]) for p in w.subscribers[hook]
+                  if p.engaged is None or p.engaged(state)]
+        return tuple(found)
 
     def _chain(self, state: Any, hook: str, table: str) -> tuple[Callable[..., Any], ...]:
         """The functions ``hook`` runs in ``state``'s game, in order: the enabled expansions'

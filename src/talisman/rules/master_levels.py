@@ -53,7 +53,7 @@ from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze, replace
-from ..engine.ruleset import Plugin
+from ..engine.ruleset import Plugin, declare
 from ..options import given
 from ..errors import DataError, OptionError
 from ..engine.records import as_pmap, record_map
@@ -316,6 +316,7 @@ def trigger_met(state, cid, src):
                   prompt=f"become the {t['name']}?", title=title, cause=card)
 
 
+@declare(reaction=True)
 def title_offered(state, who, title, cause):
     """Rule step: a title offered (the Master Thief beaten)."""
     if not can_take(state, who, title):
@@ -324,6 +325,7 @@ def title_offered(state, who, title, cause):
                   prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)
 
 
+@declare(reaction=True)
 def title_chosen(state, action, title, cause):
     if action.kind != "title":
         return log(state, "master_level_declined", character=state.current, title=title)
@@ -450,6 +452,13 @@ def title_effect(state, params, actor, source):
     return take_title(state, actor, params["title"], source.get("card") or "roll")
 
 
+def _no_results(state):
+    """No result of a combat is changed by :func:`combat_resolved`: a title offered for beating
+    its holder only reacts to a win (its steps declare ``reaction``): declared for exact odds."""
+    return ()
+
+
+@declare(changes_results=_no_results)
 def combat_resolved(state, character, result):
     if KEY not in state.ext or result != "won" or state.battle is None:
         return state

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
-from ...engine.ruleset import Plugin
+from ...engine.ruleset import Plugin, declare
 from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
@@ -207,6 +207,7 @@ def character_died(state, character):
     return lycanthropy.discard_card(state, character, "died")
 
 
+@declare(dice_blind=True)  # (the Time card, a card's day/night change, the trophies: no die)
 def attack_score(state, score, enemy, kind="battle"):
     if not store.enabled(state):
         return score
@@ -226,6 +227,7 @@ def cards_drawn(state, character, space, cards):
     return characters.cards_drawn(state, character, space, cards)
 
 
+@declare(changes_results=modifiers.results_answered)
 def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
     answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""

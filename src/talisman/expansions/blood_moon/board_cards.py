@@ -58,6 +58,7 @@ from ...rules.kernel import on_space
 from ...engine.machine import frame, push
 from ...state import update_character
 from . import store
+from ...engine.ruleset import declare
 
 
 def _cause(source):
@@ -207,6 +208,7 @@ def move_self(state, params, actor, source):
                         card=card, space=space)
 
 
+@declare(reaction=True)
 def self_moved(state, action, card, space):
     to, path = space, []
     for _ in range(sum(action.dice)):
@@ -311,6 +313,7 @@ def combat_resolved(state, character, result):
     return push(state, frame("blood_moon.not_killed", who=character, cards=movers))
 
 
+@declare(reaction=True)
 def not_killed(state, who, cards):
     b = state.battle
     if b is None or b.get("result") not in ("lost", "standoff"):

@@ -66,6 +66,7 @@ from ...rules import effects
 from ...rules.effects import add_possession
 from . import characters
 from . import jobs
+from ...engine.ruleset import declare
 
 SYPHON = "syphon"
 
@@ -258,6 +259,7 @@ def rolled_in_turn(state, character, values):
     return state
 
 
+@declare(reaction=True)
 def let_go_offer(state, who, card):
     if card not in state.characters[who].followers or not state.characters[who].alive:
         return state
@@ -265,6 +267,7 @@ def let_go_offer(state, who, card):
                   prompt=f"a 1 rolled: let the {load().cards[card].name} go?", who=who, card=card)
 
 
+@declare(reaction=True)
 def let_go_chosen(state, action, who, card):
     if action.kind == "keep" or card not in state.characters[who].followers:
         return state

@@ -32,6 +32,7 @@ from ...rules.hooks import adjust
 from ...rules.movement import reachable
 from ...state import update_character
 from . import board_cards, lycanthropy
+from ...engine.ruleset import declare
 
 
 def _kind_of_space(space):
@@ -139,6 +140,16 @@ def battle_enemies(state):
 
 # --- the value hooks --------------------------------------------------------------------------
 
+def _dice_blind_score(state):
+    """Whether :func:`character_score` in the combat in progress is the same whatever the
+    character's die, Fate re-roll or Fate left: no die fixed (``bm_character_roll``) and no
+    ``no_character_roll`` modifier in play (declared for exact odds: ``dice_blind``)."""
+    b = state.battle
+    return b is not None and b.get("bm_character_roll") is None and \
+        not active(state, b["who"], "no_character_roll", b["kind"], b["opponent"], battle_enemies(state))
+
+
+@declare(dice_blind=_dice_blind_score)
 def character_score(state, score, character, kind):
     """Bonuses to the character's Strength or Craft in a combat (the Hammer of Light by Day...);
     and the character's own die changed: the Wooden Stake's 6, the Lurking Horror's none."""
@@ -160,6 +171,14 @@ def character_score(state, score, character, kind):
     return score
 
 
+def _idle_result(state):
+    """Whether :func:`combat_result` returns the result it is given in this combat, whatever
+    the die: no card's ``combat_result`` modifier in play for it."""
+    b = state.battle
+    return not active(state, b.who, "combat_result", b.kind, b.opponent, battle_enemies(state))
+
+
+@declare(idle=_idle_result)
 def combat_result(state, result, character, kind, enemies, opponent):
     """A result turned into another (the Aegis of Daylight, the Vampire Bats, the Doomsword)."""
     foes = battle_enemies(state)
@@ -235,6 +254,13 @@ def combat_option_chosen(state, character, action):
     return log(state, "object_used", character=character, card=c, roll=mods[0]["roll"])
 
 
+def _idle_roll(state):
+    """Whether :func:`attack_roll` returns the roll it is given in this combat: no Feral Hunger
+    (the battle's ``bm_attack_roll``, the expansion's ``attack_rolls_fixed``)."""
+    return state.battle.get("bm_attack_roll") is None and not store.get(state, "attack_rolls_fixed")
+
+
+@declare(idle=_idle_roll)
 def attack_roll(state, roll, enemies, kind, character):
     """A creature's attack roll fixed (the Feral Hunger: a 6 in this combat; cast at Night,
     every creature's until the caster's next turn: ``ext.blood_moon.attack_rolls_fixed``)."""
@@ -327,29 +353,42 @@ def combat_resolved(state, character, result):
 RESULT_HOOKS = ("combat_result", "combat_resolved", "added_die")
 
 
-def answers_result(state, result=None):
-    """Whether a card concerning the combat in progress answers its result once the scores are
-    compared and the ``combat_result`` value hook has turned it (:func:`combat_result`, asked by
-    the rules' ``compare`` with the scores logged, as exact odds ask it): an ``added_die``
-    modifier in play for the character (or the defending character), or a ``combat_resolved``
-    one not yet tried that answers ``result`` (its ``from``; None: any result).  When not, what
-    this expansion does at that result only reacts to it (an Enemy moving on, the Black Cat let
-    go): exact odds then score a creature's roll giving it off the battle record
-    (``talisman.odds.decided_by_roll``)."""
+def results_answered(state):
+    """The results (``won``, ``lost``, ``standoff``) at which a card concerning the combat in
+    progress answers it once the scores are compared and the ``combat_result`` value hook has
+    turned it (:func:`combat_result`, asked by the rules' ``compare`` with the scores logged, as
+    exact odds ask it): all of them with an ``added_die`` modifier in play for the character (or
+    the defending character), else the ``from`` of each ``combat_resolved`` one not yet tried.
+    At any other result what this expansion does only reacts to it (an Enemy moving on, the
+    Black Cat let go): exact odds then score a creature's roll giving it off the battle record
+    (``talisman.odds.decided_by_roll``).  Declared on the expansion's ``combat_resolved``
+    listener (``changes_results``)."""
     b = state.battle
     if b is None:
-        return False
+        return frozenset()
     who, kind, opponent, foes = b["who"], b["kind"], b["opponent"], battle_enemies(state)
-    if active(state, who, "added_die", kind, opponent, foes):
-        return True
-    if opponent is not None and active(state, opponent, "added_die", kind, who, ()):
-        return True
+    if active(state, who, "added_die", kind, opponent, foes) or \
+            (opponent is not None and active(state, opponent, "added_die", kind, who, ())):
+        return _ALL_RESULTS
     ch = state.characters.get(who)
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
+    found: set = set()
     # (a card tried once this combat, or used this turn when once a turn, answers no more: after_result)
-    return any(card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))
-               and (result is None or _answers(m, result))
-               for card, m in active(state, who, "combat_resolved", kind, opponent, foes))
+    for card, m in active(state, who, "combat_resolved", kind, opponent, foes):
+        if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}")):
+            want = m["from"]
+            found.update((want,) if isinstance(want, str) else want)
+    return frozenset(found)
+
+
+_ALL_RESULTS = frozenset({"won", "lost", "standoff"})
+
+
+def answers_result(state, result=None):
+    """Whether a card concerning the combat in progress answers its result when it is
+    ``result`` (None: any result): :func:`results_answered`."""
+    found = results_answered(state)
+    return bool(found) if result is None else result in found
 
 
 def _answers(m, result):
@@ -448,6 +487,7 @@ def added_die(state, character, result):
     return push(state, *reversed(frames)) if frames else state
 
 
+@declare(reads_scores=True)
 def added_die_step(state, who, card, count):
     b = state.battle
     if b is None or b.get("result") not in ("won", "lost", "standoff") or not state.characters[who].alive:
@@ -457,6 +497,7 @@ def added_die_step(state, who, card, count):
                         who=who, card=card)
 
 
+@declare(reads_scores=True)
 def added_rolled(state, action, who, card):
     b = state.battle
     scores = next((e for e in reversed(state.log) if e.name == "combat_scores"

@@ -41,7 +41,7 @@ from ...definitions import load
 from ...engine.data import data_root, load_yaml
 from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
-from ...engine.ruleset import Plugin
+from ...engine.ruleset import Plugin, declare
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
@@ -236,6 +236,13 @@ def turn_started(state, character):
                   prompt="move on, or go down to the Entrance of the Dungeon", city=True)
 
 
+def _no_results(state):
+    """No result of a combat is changed by :func:`combat_resolved` (a mark, no die, no
+    decision): declared for exact odds."""
+    return ()
+
+
+@declare(changes_results=_no_results)
 def combat_resolved(state, character, result):
     """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
     Entrance on their next turn only.\""""

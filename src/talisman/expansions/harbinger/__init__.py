@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
-from ...engine.ruleset import Plugin
+from ...engine.ruleset import Plugin, declare, declared
 from ...definitions import load
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
@@ -159,6 +159,16 @@ def turn_ended(state, character):
     return chars.lose_lives(state, character, n, omens.top(state))
 
 
+def _attack_dice_blind(state):
+    """Whether :func:`attack_score` in the combat in progress is the same whatever the
+    character's die: no enemy adding to its attack on a character's roll (the Herald of War's
+    ``attack_on_roll``); the Omens, the trophies are no die (declared for exact odds)."""
+    b = state.battle
+    return b is not None and not any((load().cards[e["card"]].data or {}).get("attack_on_roll")
+                                     for e in b["enemies"] if e.get("card") in load().cards)
+
+
+@declare(dice_blind=_attack_dice_blind)
 def attack_score(state, score, enemy, kind=None):
     """Value hook: the top Omen's attack bonus (for all enemies or some subtypes) and cards
     whose attack grows with each discarded Omen."""
@@ -247,6 +257,14 @@ def run_for(state, who, effects, card):
     return base.run(state, effects, who, {"card": card})
 
 
+def results_answered(state):
+    """The results (``won``, ``lost``, ``standoff``) of the combat in progress (against
+    creatures or enemies) that this expansion answers (:func:`answers_result`): declared on its
+    ``combat_resolved`` listener (``changes_results``) for exact odds."""
+    return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
+
+
+@declare(changes_results=results_answered)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
@@ -255,21 +273,23 @@ def combat_resolved(state, character, result):
     return dead.combat_resolved(state, character, result)
 
 
-#: The frames :func:`combat_resolved` queues that act only on some results, read from their code:
-#: each returns the state unchanged unless the result it finds is one of these (a beaten card's
-#: and a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
-#: stand-off).  Any other frame (the Flail of Blood's second die, a Herald's roll) acts on any.
-GATED = {"harbinger.beaten": ("won",), "harbinger.held_won": ("won",),
-         "harbinger.after_win": ("won",), "harbinger.unbeaten": ("lost", "standoff")}
+def _acts_on(step, result):
+    """Whether a frame of ``step`` queued by :func:`combat_resolved` acts when the result is
+    ``result``: its rule step declares the results it acts on (``acts_on``: a beaten card's and
+    a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
+    stand-off; each returns the state unchanged at any other result, read from its code); a
+    step declaring nothing (the Flail of Blood's second die, a Herald's roll) acts on any."""
+    acts = declared(STEPS.get(step), "acts_on")
+    return acts is None or result in acts
 
 
 def answers_result(state, result=None):
     """Whether this expansion answers the result of the combat in progress (against creatures
     or enemies), when it is ``result`` (``won``, ``lost``, ``standoff``; None: any of them):
     whether :func:`combat_resolved` would log anything, or queue a frame that acts on that
-    result (:data:`GATED`; a beaten card's effects, a Herald's roll, a Horseman not beaten, the
-    Flail of Blood's second die, the Armour of Humility, an Omen's ``after_win``).  When every
-    frame queued is gated and none acts on ``result``, none acts at all: the result stays.  It
+    result (:func:`_acts_on`; a beaten card's effects, a Herald's roll, a Horseman not beaten,
+    the Flail of Blood's second die, the Armour of Humility, an Omen's ``after_win``).  When
+    every frame queued acts on other results only, none acts at all: the result stays.  It
     reads only the battle's cards, the fighter's record and the top Omen, which the creature's
     die does not change; for a result it does not answer, exact odds score a creature's roll off
     the battle record (``talisman.odds.decided_by_roll``)."""
@@ -284,7 +304,7 @@ def answers_result(state, result=None):
         if (result is None or len(after.log) != len(state.log) or len(after.stack) < n
                 or after.stack[:n] != state.stack):
             return True
-        if any(f.step not in GATED or r in GATED[f.step] for f in after.stack[n:]):
+        if any(_acts_on(f.step, r) for f in after.stack[n:]):
             return True
     return False
 

@@ -64,6 +64,7 @@ from ...state import update_character
 from . import held
 from . import store as st
 from . import terrain as tr
+from ...engine.ruleset import declare
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _EFFECTS = {"$ref": "#/$defs/effects"}
@@ -428,6 +429,7 @@ def second_die(state, character, result):
     return push(state, frame("harbinger.second_die", who=character, card=held[0]))
 
 
+@declare(reads_scores=True)
 def second_die_step(state, who, card):
     b = state.battle
     if b is None or b.get("result") not in ("won", "lost", "standoff"):
@@ -436,6 +438,7 @@ def second_die_step(state, who, card):
                         who=who, card=card)
 
 
+@declare(reads_scores=True)
 def second_rolled(state, action, who, card):
     b = state.battle
     scores = next((e for e in reversed(state.log) if e.name == "combat_scores"
@@ -471,6 +474,7 @@ def _on_win(state, who, cards, field, space=None):
     return state
 
 
+@declare(acts_on=("won",))
 def held_won(state, who, cards):
     """Rule step: the battle stands as won: each held card's ``battle_won`` effects."""
     after = _on_win(state, who, cards, "battle_won")
@@ -571,6 +575,7 @@ def _put_on_deck(state, actor, card, cause, to="adventure"):
                seen_by=actor, cause=cause)
 
 
+@declare(acts_on=("won",))
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
     after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)

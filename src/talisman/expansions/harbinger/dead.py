@@ -29,6 +29,7 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from . import omens
 from ...rules import combat, effects, effects as base
+from ...engine.ruleset import declare
 
 _POS = {"type": "integer", "minimum": 1}
 _TYPES = {"type": "array", "minItems": 1, "items": {"enum": ["object", "magic_object", "follower"]}}
@@ -81,6 +82,7 @@ def combat_resolved(state, character, result):
     return push(state, frame("harbinger.after_win", who=character, omen=omens.top(state)))
 
 
+@declare(acts_on=("won",))
 def after_win(state, who, omen):
     """Rule step: the win stands: the Omen's effects for the winner."""
     b = state.battle

@@ -50,6 +50,7 @@ from . import terrain
 from ...definitions import check_effects
 from ...rules import characters as chars, combat, effects, effects as base, encounters
 from ...rules.encounters import draw_frames
+from ...engine.ruleset import declare
 
 
 # --- the chart ------------------------------------------------------------------------------
@@ -168,6 +169,7 @@ def combat_resolved(state, character, result):
     return push(state, frame("harbinger.unbeaten", who=character, cards=cards))
 
 
+@declare(acts_on=("lost", "standoff"))
 def unbeaten(state, who, cards):
     """Rule step: the result stands and is not a win: each card's ``unbeaten`` effects."""
     b = state.battle

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push
+from ...engine.ruleset import declare
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import kernel
@@ -176,6 +177,14 @@ def calendar_chosen(state, action, cause):
     return figure.move_to(state, action.args[0], cause)
 
 
+def _no_reroll_card(state):
+    """Whether :func:`fate_rerolled` does nothing for the fighter of the combat in progress: he
+    holds no card with ``toad_on_reroll`` (declared for exact odds: ``idle``)."""
+    b = state.battle
+    return b is not None and not _with(state, b["who"], "toad_on_reroll")
+
+
+@declare(idle=_no_reroll_card)
 def fate_rerolled(state, character, dice, cause):
     """A held card's ``toad_on_reroll`` (the Witch Cat, card-data.md 2.2: "a fate re-roll that
     comes up 1 makes you a Toad for 3 turns"): a die of the re-roll showing ``roll``."""

@@ -20,6 +20,7 @@ from pyrsistent import pmap, pvector
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log, request_draw
 from ...engine.records import deep_freeze, replace
+from ...engine.ruleset import declare
 from . import omens
 from . import store as st
 from ...definitions import load
@@ -206,6 +207,7 @@ def _strip(step, covered):
     return step
 
 
+@declare(dice_blind=True)  # (a Terrain card's or an Omen's text: no die)
 def creature_bonus(state, bonus, space):
     """Value hook: a Terrain card replaces the space's text, so also what it adds to its
     creatures' attack (the Runes covered: nothing; the Runes Terrain card, "as board Runes":
@@ -265,6 +267,17 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     return tuple(sorted(set(reachable(load().board, here, max(1, roll + d["die_modifier"])))))
 
 
+def _no_die_modifier(state):
+    """Whether :func:`character_score` is the same whatever the fighter's die: no Terrain card
+    with a ``die_modifier`` (the Bog) on his space (declared for exact odds: ``dice_blind``)."""
+    b = state.battle
+    if b is None:
+        return True
+    t = terrain_map(state).get(state.characters[b["who"]].space)
+    return t is None or not st.cdata(t).get("die_modifier")
+
+
+@declare(dice_blind=_no_die_modifier)
 def character_score(state, score, character, kind):
     """Value hook: the Bog's "-1 to your die rolls here (min 1)" for the combat roll of the
     character whose combat it is (the character score counts its die)."""
