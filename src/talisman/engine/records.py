@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 from pyrsistent import pmap, pset, pvector
@@ -307,11 +307,36 @@ def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
 
 
 @attrs.frozen
-class Event:
-    """One entry of the log: what happened (``name``) with which numbers (``data``)."""
+class _EventRecord:
+    """The attrs record of :class:`Event` (its fields, equality, hash, repr and pickling)."""
 
     name: str
     data: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+
+
+class Event(_EventRecord):
+    """One entry of the log: what happened (``name``) with which numbers (``data``).
+
+    The one trick of the log (explained here once): most events carry plain data (str, int,
+    bool, None) that no rule reads again, and a third of them carry numbers seen for the first
+    time (a turn, a roll), so their ``data`` pmap would be new each time (pyrsistent's
+    ``pmap()``: pure Python, about as dear as the rest of logging the event).  Such an event is
+    made by :func:`scalar_event` with its ``scalar_key`` items in the slot ``plain_items`` and
+    ``data`` not yet set; the first read of ``data`` (by a rule, ``==``, ``hash``, ``repr``,
+    JSON or pickling, all of which read the field by name) builds the pmap once, the same pmap
+    ``Event(name, data)`` holds, and keeps it.  Every event is of this one class, so equality
+    with an event built by hand or loaded from JSON is unchanged."""
+
+    __slots__ = ("plain_items",)
+
+    if not TYPE_CHECKING:  # (mypy: ``data`` is the field declared above)
+        def __getattr__(self, attr: str) -> Any:
+            # called only for a slot not set: ``data`` of an event made by ``scalar_event``
+            if attr != "data":
+                raise AttributeError(attr)
+            data = _scalar_pmap(object.__getattribute__(self, "plain_items"))
+            _set(self, "data", data)
+            return data
 
     def get(self, key: str, default: Any = None) -> Any:
         """One value of ``data``, ``default`` if the event has none."""
@@ -330,8 +355,12 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
 def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
     """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``),
     small: the events that repeat (``turn_ended``...) stay in it, those carrying a number seen
-    once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``)."""
-    return new_event(name, _scalar_pmap(key))
+    once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``).
+    Its ``data`` pmap is built when first read (see :class:`Event`)."""
+    e = _new(Event)
+    _set(e, "name", name)
+    _set(e, "plain_items", key)
+    return e
 
 
 @attrs.frozen
