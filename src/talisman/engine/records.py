@@ -284,11 +284,38 @@ OMIT_NONE: dict[str, bool] = {"omit_none": True}
 
 
 @attrs.frozen
-class Frame:
-    """A rule step waiting on the engine's stack: a step name and its arguments."""
+class _FrameRecord:
+    """The attrs record of :class:`Frame` (its fields, equality, hash, repr and pickling)."""
 
     step: str
     args: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+
+
+class Frame(_FrameRecord):
+    """A rule step waiting on the engine's stack: a step name and its arguments.
+
+    The trick of :class:`Event`, for frames whose arguments are not all plain (a list of cards,
+    a path): :func:`lazy_frame` keeps the caller's fresh ``**kwargs`` dict, its values frozen,
+    in the slot ``plain_args`` and builds the ``args`` pmap only when something reads it (a rule
+    looking at the stack, ``==``, JSON, pickling); the machine runs the step from
+    ``plain_args`` (unpacked with ``**``: a copy), so most such frames never build a pmap.
+    ``plain_args`` is None on any other frame (built with its pmap)."""
+
+    __slots__ = ("plain_args",)
+
+    if TYPE_CHECKING:
+        plain_args: dict[str, Any] | None
+    else:
+        def __getattr__(self, attr: str) -> Any:
+            # called only for a slot not set: ``args`` of a lazy frame, ``plain_args`` of a
+            # frame built by attrs' ``__init__`` or unpickled (None: it has its pmap)
+            if attr == "plain_args":
+                return None
+            if attr != "args":
+                raise AttributeError(attr)
+            args = pmap(object.__getattribute__(self, "plain_args"))
+            _set(self, "args", args)
+            return args
 
 
 def new_frame(step: str, args: PMap[str, Any]) -> Frame:
@@ -296,6 +323,19 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
     f = _new(Frame)
     _set(f, "step", step)
     _set(f, "args", args)
+    _set(f, "plain_args", None)
+    return f
+
+
+def lazy_frame(step: str, kwargs: dict[str, Any]) -> Frame:
+    """``Frame(step, kwargs)`` for a fresh ``**kwargs`` dict owned by the caller (never changed
+    after): its values frozen in place, its pmap built when first read (see :class:`Frame`)."""
+    for k, v in kwargs.items():
+        if type(v) in _THAWED:
+            kwargs[k] = deep_freeze(v)
+    f = _new(Frame)
+    _set(f, "step", step)
+    _set(f, "plain_args", kwargs)
     return f
 
 
