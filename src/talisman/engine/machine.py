@@ -27,7 +27,7 @@ from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
 from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
-                      lazy_frame, new_decision,
+                      lazy_event, lazy_frame, new_decision,
                       new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
@@ -104,7 +104,7 @@ def _bare_frame(step: str) -> Frame:
 def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
     key = scalar_key(data) if data else None  # plain data (most events): one shared event
-    event = new_event(name, freeze_data(data)) if key is None else scalar_event(name, key)
+    event = lazy_event(name, data) if key is None else scalar_event(name, key)
     return set_field(state, "log", state.log.append(event))
 
 

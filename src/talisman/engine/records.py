@@ -361,20 +361,23 @@ class Event(_EventRecord):
     bool, None) that no rule reads again, and a third of them carry numbers seen for the first
     time (a turn, a roll), so their ``data`` pmap would be new each time (pyrsistent's
     ``pmap()``: pure Python, about as dear as the rest of logging the event).  Such an event is
-    made by :func:`scalar_event` with its ``scalar_key`` items in the slot ``plain_items`` and
-    ``data`` not yet set; the first read of ``data`` (by a rule, ``==``, ``hash``, ``repr``,
-    JSON or pickling, all of which read the field by name) builds the pmap once, the same pmap
-    ``Event(name, data)`` holds, and keeps it.  Every event is of this one class, so equality
-    with an event built by hand or loaded from JSON is unchanged."""
+    made by :func:`scalar_event` with its ``scalar_key`` items in the slot ``plain_items`` (or
+    by :func:`lazy_event` with its fresh ``**data`` dict, values frozen) and ``data`` not yet
+    set; the first read of ``data`` (by a rule, ``==``, ``hash``, ``repr``, JSON or pickling,
+    all of which read the field by name) builds the pmap once, the same pmap ``Event(name,
+    data)`` holds, and keeps it.  Every event is of this one class, so equality with an event
+    built by hand or loaded from JSON is unchanged."""
 
     __slots__ = ("plain_items",)
 
     if not TYPE_CHECKING:  # (mypy: ``data`` is the field declared above)
         def __getattr__(self, attr: str) -> Any:
-            # called only for a slot not set: ``data`` of an event made by ``scalar_event``
+            # called only for a slot not set: ``data`` of an event made by ``scalar_event`` or
+            # ``lazy_event``
             if attr != "data":
                 raise AttributeError(attr)
-            data = _scalar_pmap(object.__getattribute__(self, "plain_items"))
+            items = object.__getattribute__(self, "plain_items")
+            data = pmap(items) if type(items) is dict else _scalar_pmap(items)
             _set(self, "data", data)
             return data
 
@@ -388,6 +391,18 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
     e = _new(Event)
     _set(e, "name", name)
     _set(e, "data", data)
+    return e
+
+
+def lazy_event(name: str, data: dict[str, Any]) -> Event:
+    """``Event(name, data)`` for a fresh ``**data`` dict owned by the caller (never changed
+    after): its values frozen in place, its pmap built when first read (see :class:`Event`)."""
+    for k, v in data.items():
+        if type(v) in _THAWED:
+            data[k] = deep_freeze(v)
+    e = _new(Event)
+    _set(e, "name", name)
+    _set(e, "plain_items", data)
     return e
 
 
