@@ -82,13 +82,18 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     return freeze_arguments(kwargs)
 
 
-def freeze_data(kwargs: dict[str, Any]) -> PMap[str, Any]:
-    """``freeze_kwargs`` of a fresh ``**kwargs`` dict already found not plain (``scalar_key``
-    gave None): its values frozen in place, then its pmap (event data: no view kept)."""
+def freeze_values(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A fresh ``**kwargs`` dict owned by the caller with its values frozen in place (returned)."""
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
-    return pmap(kwargs)
+    return kwargs
+
+
+def freeze_data(kwargs: dict[str, Any]) -> PMap[str, Any]:
+    """``freeze_kwargs`` of a fresh ``**kwargs`` dict already found not plain (``scalar_key``
+    gave None): its values frozen in place, then its pmap (no view kept)."""
+    return pmap(freeze_values(kwargs))
 
 
 def freeze_arguments(kwargs: dict[str, Any]) -> PMap[str, Any]:
@@ -341,12 +346,9 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
 def lazy_frame(step: str, kwargs: dict[str, Any]) -> Frame:
     """``Frame(step, kwargs)`` for a fresh ``**kwargs`` dict owned by the caller (never changed
     after): its values frozen in place, its pmap built when first read (see :class:`Frame`)."""
-    for k, v in kwargs.items():
-        if type(v) in _THAWED:
-            kwargs[k] = deep_freeze(v)
     f = _new(Frame)
     _set(f, "step", step)
-    _set(f, "plain_args", kwargs)
+    _set(f, "plain_args", freeze_values(kwargs))
     return f
 
 
@@ -408,12 +410,9 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
 def lazy_event(name: str, data: dict[str, Any]) -> Event:
     """``Event(name, data)`` for a fresh ``**data`` dict owned by the caller (never changed
     after): its values frozen in place, its pmap built when first read (see :class:`Event`)."""
-    for k, v in data.items():
-        if type(v) in _THAWED:
-            data[k] = deep_freeze(v)
     e = _new(Event)
     _set(e, "name", name)
-    _set(e, "plain_items", data)
+    _set(e, "plain_items", freeze_values(data))
     return e
 
 
