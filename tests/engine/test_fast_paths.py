@@ -275,10 +275,3 @@ def test_a_lazy_frame_runs_from_its_kept_arguments_and_reads_as_a_built_frame():
     s = advance(s, talisman.api.STEPS)
     assert character(s, "troll").gold == gold + 2
 
-
-def test_deep_freeze_shares_the_pmap_of_a_dict_of_plain_values_and_keeps_types_apart():
-    """A dict of plain values frozen twice is one shared pmap (a small memo); 1 and True stay apart."""
-    a = records.deep_freeze({"space": "fields_3", "n": 1})
-    assert a == pmap({"space": "fields_3", "n": 1}) and records.deep_freeze({"space": "fields_3", "n": 1}) is a
-    b = records.deep_freeze({"space": "fields_3", "n": True})
-    assert b["n"] is True and a["n"] is not True and records.deep_freeze({}) is records.EMPTY_PMAP

@@ -52,10 +52,7 @@ def deep_freeze(value: Any) -> Any:
         for v in value.values():
             if type(v) in _THAWED:
                 return pmap({k: deep_freeze(v) for k, v in value.items()})
-        if not value:
-            return EMPTY_PMAP
-        key = scalar_key(value)  # str, int, bool, None only (a source, an enemy): one shared pmap
-        return pmap(value) if key is None else _plain_pmap(key)
+        return pmap(value)  # plain values only: the same pmap, without a call per value
     if t is list or t is tuple:
         for v in value:
             if type(v) in _THAWED:
@@ -220,14 +217,6 @@ def _scalar_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
     """The pmap of ``(key, type, value)`` items (not a memo itself: its two callers are, and
     a memo of its own kept every event's data alive for a twentieth of hits)."""
     return pmap({k: v for k, _, v in items})
-
-
-@functools.lru_cache(maxsize=1024)
-def _plain_pmap(items: tuple[tuple[str, type, Any], ...]) -> PMap[str, Any]:
-    """``deep_freeze`` of a dict of plain values (an effect's ``source``, an enemy, a frame spec's
-    empty arguments): a pure memo, small (such dicts come from the board and the cards and
-    repeat: ``{"space": ...}``, ``{"name": ..., "card": ..., "value": ...}``)."""
-    return _scalar_pmap(items)
 
 
 @functools.lru_cache(maxsize=16384)
