@@ -300,7 +300,7 @@ class Frame(_FrameRecord):
     """A rule step waiting on the engine's stack: a step name and its arguments.
 
     The trick of :class:`Event`, for frames whose arguments are not all plain (a list of cards,
-    a path): :func:`lazy_frame` keeps the caller's fresh ``**kwargs`` dict, its values frozen,
+    a path): ``lazy_frame`` keeps the caller's fresh ``**kwargs`` dict, its values frozen,
     in the slot ``plain_args`` and builds the ``args`` pmap only when something reads it (a rule
     looking at the stack, ``==``, JSON, pickling); the machine runs the step from
     ``plain_args`` (unpacked with ``**``: a copy), so most such frames never build a pmap.
@@ -363,8 +363,8 @@ class Event(_EventRecord):
     bool, None) that no rule reads again, and a third of them carry numbers seen for the first
     time (a turn, a roll), so their ``data`` pmap would be new each time (pyrsistent's
     ``pmap()``: pure Python, about as dear as the rest of logging the event).  Such an event is
-    made by :func:`scalar_event` with its ``scalar_key`` items in the slot ``plain_items`` (or
-    by :func:`lazy_event` with its fresh ``**data`` dict, values frozen) and ``data`` not yet
+    made by ``scalar_event`` with its ``scalar_key`` items in the slot ``plain_items`` (or
+    by ``lazy_event`` with its fresh ``**data`` dict, values frozen) and ``data`` not yet
     set; the first read of ``data`` (by a rule, ``==``, ``hash``, ``repr``, JSON or pickling,
     all of which read the field by name) builds the pmap once, the same pmap ``Event(name,
     data)`` holds, and keeps it.  Every event is of this one class, so equality with an event
