@@ -231,3 +231,47 @@ def test_scalar_keys_keep_equal_values_of_other_types_apart_and_refuse_data_that
     assert one.args == pmap({"n": 1}) and type(one.args["n"]) is int
     assert type(frame("turn.end", n=True).args["n"]) is bool and frame("turn.end", n=1) is one
 
+
+
+def test_lazy_events_build_the_same_data_when_read_and_compare_as_built_events():
+    """docs/performance.md, eighth pass: an event logged with plain data (``scalar_event``) or
+    other data (``lazy_event``) builds its ``data`` pmap only when read; read, compared, hashed,
+    pickled or written as JSON it is the event ``Event(name, data)`` would be."""
+    import pickle
+    from talisman.engine.machine import log
+    from talisman.engine.records import Event, lazy_event, scalar_event, scalar_key
+    plain = scalar_event("turn_started", scalar_key({"character": "troll", "round": 3, "turn": 9}))
+    assert type(plain) is Event and plain == Event("turn_started", {"character": "troll", "round": 3, "turn": 9})
+    assert plain.data == pmap({"character": "troll", "round": 3, "turn": 9}) and plain.get("turn") == 9
+    one, true = (scalar_event("x", scalar_key({"a": v})) for v in (1, True))
+    assert type(one.get("a")) is int and true.get("a") is True  # (equal values, kept apart by type)
+    path = ["fields_3", "plains_2"]
+    moved = lazy_event("moved", {"character": "troll", "path": path, "to": "plains_2"})
+    path.append("woods_1")  # the event froze its values when made
+    assert list(moved.get("path")) == ["fields_3", "plains_2"] and type(moved.get("path")) is records.PVectorType
+    fresh = lazy_event("moved", {"character": "troll", "path": ["fields_3", "plains_2"], "to": "plains_2"})
+    assert hash(fresh) == hash(moved) and pickle.loads(pickle.dumps(fresh)) == moved
+    s = log(log(talisman.new_game(["troll"], seed=1), "moved", character="troll", path=["a"], to="a"),
+            "turn_ended", character="troll")
+    assert talisman.from_json(talisman.to_json(s)) == s
+    assert list(s.log)[-2:] == [Event("moved", {"character": "troll", "path": ["a"], "to": "a"}),
+                                Event("turn_ended", {"character": "troll"})]
+
+
+def test_a_lazy_frame_runs_from_its_kept_arguments_and_reads_as_a_built_frame():
+    """docs/performance.md, eighth pass: ``frame`` with arguments that are not all plain keeps
+    them (frozen) and builds the ``args`` pmap only when read; the machine runs it from them."""
+    from talisman.engine.machine import advance
+    from talisman.engine.records import Frame
+    f = frame("effects.next", effects=[{"gain": {"gold": 1}}], actor="troll", source={"space": "fields_3"})
+    assert f.plain_args is not None and f.plain_args["source"] == pmap({"space": "fields_3"})
+    built = Frame("effects.next", {"effects": [{"gain": {"gold": 1}}], "actor": "troll",
+                                   "source": {"space": "fields_3"}})
+    assert built.plain_args is None and f == built and f.args == built.args
+    s = talisman.new_game(["troll"], seed=1)
+    gold = character(s, "troll").gold
+    s = records.replace(s, pending=None, stack=s.stack.append(
+        frame("effects.next", effects=[{"gain": {"gold": 2}}], actor="troll", source={"space": "x"})))
+    s = advance(s, talisman.api.STEPS)
+    assert character(s, "troll").gold == gold + 2
+

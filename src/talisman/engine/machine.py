@@ -27,7 +27,7 @@ from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
 from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
-                      new_decision,
+                      lazy_event, lazy_frame, new_decision,
                       new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
@@ -92,7 +92,7 @@ def frame(step: str, **args: Any) -> Frame:
     if not args:
         return _bare_frame(step)
     key = scalar_key(args)  # plain arguments (most frames): one shared frame per step and values
-    return new_frame(step, freeze_arguments(args)) if key is None else scalar_frame(step, key)
+    return lazy_frame(step, args) if key is None else scalar_frame(step, key)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -104,7 +104,7 @@ def _bare_frame(step: str) -> Frame:
 def log(state: S, name: str, **data: Any) -> S:
     """Append one structured event to the log."""
     key = scalar_key(data) if data else None  # plain data (most events): one shared event
-    event = new_event(name, freeze_data(data)) if key is None else scalar_event(name, key)
+    event = lazy_event(name, data) if key is None else scalar_event(name, key)
     return set_field(state, "log", state.log.append(event))
 
 
@@ -306,11 +306,15 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
                 step = steps[f.step]
             except KeyError:
                 raise RulesError(f"no rule step named {f.step!r}") from None
-            args = f.args
-            if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
-                state = step(state)
+            kw = f.plain_args  # (a lazy frame's arguments: ``records.Frame``)
+            if kw is not None:
+                state = step(state, **kw)
             else:
-                state = step(state, **kwargs_of(args))
+                args = f.args
+                if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+                    state = step(state)
+                else:
+                    state = step(state, **kwargs_of(args))
         elif p.player == CHANCE and not stops and not (script_end and _stops(state, AT_SCRIPT_END)):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)

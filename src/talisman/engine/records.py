@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 from pyrsistent import pmap, pset, pvector
@@ -79,13 +79,18 @@ def freeze_kwargs(kwargs: dict[str, Any]) -> PMap[str, Any]:
     return freeze_arguments(kwargs)
 
 
-def freeze_data(kwargs: dict[str, Any]) -> PMap[str, Any]:
-    """``freeze_kwargs`` of a fresh ``**kwargs`` dict already found not plain (``scalar_key``
-    gave None): its values frozen in place, then its pmap (event data: no view kept)."""
+def freeze_values(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A fresh ``**kwargs`` dict owned by the caller with its values frozen in place (returned)."""
     for k, v in kwargs.items():
         if type(v) in _THAWED:
             kwargs[k] = deep_freeze(v)
-    return pmap(kwargs)
+    return kwargs
+
+
+def freeze_data(kwargs: dict[str, Any]) -> PMap[str, Any]:
+    """``freeze_kwargs`` of a fresh ``**kwargs`` dict already found not plain (``scalar_key``
+    gave None): its values frozen in place, then its pmap (no view kept)."""
+    return pmap(freeze_values(kwargs))
 
 
 def freeze_arguments(kwargs: dict[str, Any]) -> PMap[str, Any]:
@@ -284,11 +289,38 @@ OMIT_NONE: dict[str, bool] = {"omit_none": True}
 
 
 @attrs.frozen
-class Frame:
-    """A rule step waiting on the engine's stack: a step name and its arguments."""
+class _FrameRecord:
+    """The attrs record of :class:`Frame` (its fields, equality, hash, repr and pickling)."""
 
     step: str
     args: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+
+
+class Frame(_FrameRecord):
+    """A rule step waiting on the engine's stack: a step name and its arguments.
+
+    The trick of :class:`Event`, for frames whose arguments are not all plain (a list of cards,
+    a path): ``lazy_frame`` keeps the caller's fresh ``**kwargs`` dict, its values frozen,
+    in the slot ``plain_args`` and builds the ``args`` pmap only when something reads it (a rule
+    looking at the stack, ``==``, JSON, pickling); the machine runs the step from
+    ``plain_args`` (unpacked with ``**``: a copy), so most such frames never build a pmap.
+    ``plain_args`` is None on any other frame (built with its pmap)."""
+
+    __slots__ = ("plain_args",)
+
+    if TYPE_CHECKING:
+        plain_args: dict[str, Any] | None
+    else:
+        def __getattr__(self, attr: str) -> Any:
+            # called only for a slot not set: ``args`` of a lazy frame, ``plain_args`` of a
+            # frame built by attrs' ``__init__`` or unpickled (None: it has its pmap)
+            if attr == "plain_args":
+                return None
+            if attr != "args":
+                raise AttributeError(attr)
+            args = pmap(object.__getattribute__(self, "plain_args"))
+            _set(self, "args", args)
+            return args
 
 
 def new_frame(step: str, args: PMap[str, Any]) -> Frame:
@@ -296,6 +328,16 @@ def new_frame(step: str, args: PMap[str, Any]) -> Frame:
     f = _new(Frame)
     _set(f, "step", step)
     _set(f, "args", args)
+    _set(f, "plain_args", None)
+    return f
+
+
+def lazy_frame(step: str, kwargs: dict[str, Any]) -> Frame:
+    """``Frame(step, kwargs)`` for a fresh ``**kwargs`` dict owned by the caller (never changed
+    after): its values frozen in place, its pmap built when first read (see :class:`Frame`)."""
+    f = _new(Frame)
+    _set(f, "step", step)
+    _set(f, "plain_args", freeze_values(kwargs))
     return f
 
 
@@ -307,11 +349,39 @@ def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
 
 
 @attrs.frozen
-class Event:
-    """One entry of the log: what happened (``name``) with which numbers (``data``)."""
+class _EventRecord:
+    """The attrs record of :class:`Event` (its fields, equality, hash, repr and pickling)."""
 
     name: str
     data: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+
+
+class Event(_EventRecord):
+    """One entry of the log: what happened (``name``) with which numbers (``data``).
+
+    The one trick of the log (explained here once): most events carry plain data (str, int,
+    bool, None) that no rule reads again, and a third of them carry numbers seen for the first
+    time (a turn, a roll), so their ``data`` pmap would be new each time (pyrsistent's
+    ``pmap()``: pure Python, about as dear as the rest of logging the event).  Such an event is
+    made by ``scalar_event`` with its ``scalar_key`` items in the slot ``plain_items`` (or
+    by ``lazy_event`` with its fresh ``**data`` dict, values frozen) and ``data`` not yet
+    set; the first read of ``data`` (by a rule, ``==``, ``hash``, ``repr``, JSON or pickling,
+    all of which read the field by name) builds the pmap once, the same pmap ``Event(name,
+    data)`` holds, and keeps it.  Every event is of this one class, so equality with an event
+    built by hand or loaded from JSON is unchanged."""
+
+    __slots__ = ("plain_items",)
+
+    if not TYPE_CHECKING:  # (mypy: ``data`` is the field declared above)
+        def __getattr__(self, attr: str) -> Any:
+            # called only for a slot not set: ``data`` of an event made by ``scalar_event`` or
+            # ``lazy_event``
+            if attr != "data":
+                raise AttributeError(attr)
+            items = object.__getattribute__(self, "plain_items")
+            data = pmap(items) if type(items) is dict else _scalar_pmap(items)
+            _set(self, "data", data)
+            return data
 
     def get(self, key: str, default: Any = None) -> Any:
         """One value of ``data``, ``default`` if the event has none."""
@@ -326,12 +396,25 @@ def new_event(name: str, data: PMap[str, Any]) -> Event:
     return e
 
 
+def lazy_event(name: str, data: dict[str, Any]) -> Event:
+    """``Event(name, data)`` for a fresh ``**data`` dict owned by the caller (never changed
+    after): its values frozen in place, its pmap built when first read (see :class:`Event`)."""
+    e = _new(Event)
+    _set(e, "name", name)
+    _set(e, "plain_items", freeze_values(data))
+    return e
+
+
 @functools.lru_cache(maxsize=1024)
 def scalar_event(name: str, key: tuple[tuple[str, type, Any], ...]) -> Event:
     """The event ``name`` with the plain data of ``scalar_key``: a pure memo (as ``scalar_frame``),
     small: the events that repeat (``turn_ended``...) stay in it, those carrying a number seen
-    once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``)."""
-    return new_event(name, _scalar_pmap(key))
+    once (a turn, a roll) leave it instead of being kept alive for good (see ``PlainViews``).
+    Its ``data`` pmap is built when first read (see :class:`Event`)."""
+    e = _new(Event)
+    _set(e, "name", name)
+    _set(e, "plain_items", key)
+    return e
 
 
 @attrs.frozen
