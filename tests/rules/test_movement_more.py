@@ -37,3 +37,25 @@ def test_rafts_a_bought_raft_not_used_goes_back_with_the_purchase_cards():
     assert "purchase_raft" in s.decks["purchase"]
     assert not s.ext["rafts"]["cards"].get("thief")
     assert [dict(e) for e in events(s, "raft_lost")] == [{"character": "thief"}]
+
+
+# --- MOVEMENT BETWEEN THE MIDDLE, OUTER AND FAR-OUTER REGIONS: the Poltergeist ---------------
+
+def test_a_move_within_the_outer_region_keeps_the_poltergeist():
+    # The Poltergeist (poltergeist_drag): "move 1 space/turn until you cross the River"; a step
+    # along the Outer Region crosses nothing, so it holds on
+    s = game([{"id": "thief", "space": "woods_1", "followers": ["poltergeist"]}])
+    assert legal(s) == {"move:sentinel", "move:graveyard"}  # one space a turn
+    s = play(s, "move:graveyard")
+    assert s.characters["thief"].space == "graveyard"
+    assert "poltergeist" in s.characters["thief"].followers
+
+
+def test_a_step_over_the_bridge_shakes_off_the_poltergeist():
+    # MOVEMENT BETWEEN ...: "A bridge connects the Sentinel Space to the Hills Space opposite";
+    # from the Middle Region outward the Sentinel does not attack, and the River is crossed
+    s = game([{"id": "thief", "space": "hills_3", "followers": ["poltergeist"]}])
+    assert "move:sentinel" in legal(s)
+    s = play(s, "move:sentinel")
+    assert s.characters["thief"].space == "sentinel"
+    assert "poltergeist" not in s.characters["thief"].followers
