@@ -59,3 +59,15 @@ def test_a_step_over_the_bridge_shakes_off_the_poltergeist():
     s = play(s, "move:sentinel")
     assert s.characters["thief"].space == "sentinel"
     assert "poltergeist" not in s.characters["thief"].followers
+
+
+# --- THE PORTAL OF POWER --------------------------------------------------------------------
+
+def test_the_portal_is_tried_by_the_mover_himself():
+    # THE PORTAL OF POWER: "Characters attempting to open the Portal ... follow the instructions
+    # on the Portal of Power Space": the mover, standing on the Portal, chooses Strength or Craft
+    s = game([{"id": "thief", "space": "castle", "craft": 4}, {"id": "druid", "space": "city"}], [2])
+    s = play(s, "move:plain_of_peril")
+    assert s.characters["thief"].space == "portal_of_power"
+    assert (s.pending.player, s.pending.kind) == ("thief", "portal")
+    assert legal(s) == {"portal:strength", "portal:craft"}
