@@ -45,6 +45,7 @@ def test_a_move_within_the_outer_region_keeps_the_poltergeist():
     # The Poltergeist (poltergeist_drag): "move 1 space/turn until you cross the River"; a step
     # along the Outer Region crosses nothing, so it holds on
     s = game([{"id": "thief", "space": "woods_1", "followers": ["poltergeist"]}])
+    assert (s.pending.player, s.pending.kind) == ("thief", "move")
     assert legal(s) == {"move:sentinel", "move:graveyard"}  # one space a turn
     s = play(s, "move:graveyard")
     assert s.characters["thief"].space == "graveyard"
