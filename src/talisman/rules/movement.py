@@ -415,8 +415,9 @@ def chosen(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, combat.character_die(state, cid), f"movement re-roll of {cid}",
-                            "movement.rolled", rerolled=True)
+        # the roll again, with the dice the movement roll was made with (rulings R-S7.1)
+        die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
+        return request_roll(state, die, f"movement re-roll of {cid}", "movement.rolled", rerolled=True)
     state = set_turn_flag(state, cid, "moved")
     board = load().board
     here = character(state, cid).space
