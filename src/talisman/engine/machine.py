@@ -197,7 +197,7 @@ def coerce_action(state: MachineState, action: object) -> Action:
     if p.player == CHANCE:
         if p.kind == "roll":
             try:
-                count, sides = dicelib.parse_spec(_spec(p))
+                count, sides = dicelib.parse_spec(p.spec)  # (None or junk: refused below)
             except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
                 raise _bad_chance(state, p) from None
             try:
@@ -297,7 +297,11 @@ def auto_chance(state: S) -> tuple[Action, S]:
         except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
             raise _bad_chance(state, p) from None
         return roll_action(values), set_field(state, "dice", d)
-    return Action("draw", (_pile(state, p)[0],)), state
+    try:
+        top = state.decks[p.deck][0]
+    except (KeyError, TypeError):  # a deck of a state made by hand
+        raise _bad_chance(state, p) from None
+    return Action("draw", (top,)), state
 
 
 #: ``stop_at_chance`` value: stop at a chance node only when scripted dice have run out.
