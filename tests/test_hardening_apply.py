@@ -33,7 +33,7 @@ def test_from_json_refuses_a_roll_that_is_not_a_roll_naming_its_path(start, valu
     d = json.loads(talisman.to_json(start))
     d["state"]["pending"]["args"]["roll"] = value
     with pytest.raises(StateError, match=r"^state\.pending\.args\.roll: expected a whole number "
-                                         r"from 0 to 100 \(an argument of rule step chosen\)") as e:
+                                         r"from 0 to 100 \(an argument of rule step 'movement.chosen'\)") as e:
         talisman.from_json(json.dumps(d))
     assert e.value.path == "state.pending.args.roll"
 

@@ -18,7 +18,7 @@ import jsonschema
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice
-from .engine.documents import check_step_args, check_whole_numbers, parse_document, show
+from .engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, IdentityMemo, replace
 from .engine.serialize import from_data
@@ -274,7 +274,7 @@ def state_document(doc, steps):
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
-        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}", f["step"])
     for field in ("decks", "discards"):  # every deck of the game has its pile, empty or not
         have = st.get(field, {})
         for name in sorted(game_decks(defs, expansions, options, tuple(chars))):
@@ -287,9 +287,11 @@ def state_document(doc, steps):
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
-        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending", p["step"])
         if p["player"] != "chance" and not p.get("options"):
             raise StateError("state.pending.options", "a player's decision with no option to choose")
+        if p["player"] == "chance":
+            check_chance_decision(p)
         if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
             raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in chars:

@@ -15,7 +15,8 @@ from typing import Any
 
 import jsonschema
 
-from ..errors import StateError
+from ..errors import StateError, TalismanError
+from . import dice as dicelib
 
 #: How much of a bad value an error message shows.
 SHOWN = 60
@@ -82,10 +83,12 @@ def parse_document(text: Any, game: str, fmt: int, max_text: int, max_depth: int
     return doc
 
 
-def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, Any], where: str) -> None:
+def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, Any], where: str,
+                    name: str) -> None:
     """Refuse a frame's or a decision's arguments (``args``) that its rule ``step`` does not
     take, or that lack one it needs: ``before`` is how many positional arguments the machine
-    passes first (the state; and the action, for a decision).  ``where``: the path named."""
+    passes first (the state; and the action, for a decision).  ``where``: the path named;
+    ``name``: the step's registered name (``movement.chosen``), as the message names it."""
     try:
         sig = inspect.signature(step)
     except (TypeError, ValueError):  # a step whose signature cannot be read: nothing to check
@@ -93,14 +96,31 @@ def check_step_args(step: Callable[..., Any], before: int, args: Mapping[str, An
     try:
         sig.bind(*([None] * before), **args)
     except TypeError as e:
-        name = getattr(step, "__name__", "step")
-        raise StateError(f"{where}.args", f"not the arguments of rule step {name}: {e}") from None
+        raise StateError(f"{where}.args", f"not the arguments of rule step {name!r}: {e}") from None
     for key, value in args.items():
         validator = _ARG_VALIDATORS.get(key)
         if validator is not None and not validator.is_valid(value):
-            name = getattr(step, "__name__", "step")
             raise StateError(f"{where}.args.{key}", f"expected {ARG_SCHEMAS[key]['description']} "
-                                                    f"(an argument of rule step {name}), got {show(value)}")
+                                                    f"(an argument of rule step {name!r}), got {show(value)}")
+
+
+def check_chance_decision(pending: Mapping[str, Any], where: str = "state.pending") -> None:
+    """Refuse a decision of chance that chance cannot make: it is a ``roll`` with a dice spec
+    the engine rolls (``d6``, ``2d6``, ``d%``...) or a ``draw`` naming its deck (whether the deck
+    is one of the game is the caller's check).  ``where``: the decision's path."""
+    kind = pending.get("kind")
+    if kind == "roll":
+        spec = pending.get("spec")
+        try:
+            dicelib.parse_spec(spec)  # any value: what is not a spec is refused below
+        except (TalismanError, AttributeError, TypeError):
+            raise StateError(f"{where}.spec", f"expected a dice spec such as 'd6' or '2d6' (1 to 6 "
+                                              f"dice), got {show(spec)}") from None
+    elif kind == "draw":
+        if pending.get("deck") is None:
+            raise StateError(f"{where}.deck", "a draw of chance names its deck: missing value")
+    else:
+        raise StateError(f"{where}.kind", f"a decision of chance is a 'roll' or a 'draw', got {show(kind)}")
 
 
 _ROLL = {"type": "integer", "minimum": 0, "maximum": 100, "description": "a whole number from 0 to 100"}

@@ -22,10 +22,12 @@ from typing import Any, Protocol, TypeVar
 from pyrsistent import pmap
 
 from .records import set_field
-from ..errors import IllegalAction, NotationError, ReplayError, RulesError, StateError, TalismanError
+from ..errors import (DataError, DiceExhausted, IllegalAction, NotationError, OptionError, ReplayError,
+                      RulesError, StateError, TalismanError)
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
+from .documents import check_chance_decision, show
 from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
                       lazy_event, lazy_frame, new_decision,
                       new_event, new_frame, scalar_event, scalar_frame, scalar_key)
@@ -155,8 +157,12 @@ def chance_outcomes(state: MachineState) -> list[tuple[Action, Fraction]]:
     if p is None or p.player != CHANCE:
         return []
     if p.kind == "roll":
-        return [(roll_action(values), prob) for values, prob in dicelib.outcomes(_spec(p))]
-    counts = Counter(state.decks[p.deck])
+        try:
+            outcomes = dicelib.outcomes(_spec(p))
+        except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
+            raise _bad_chance(state, p) from None
+        return [(roll_action(values), prob) for values, prob in outcomes]
+    counts = Counter(_pile(state, p))
     total = sum(counts.values())
     return [(Action("draw", (card,)), Fraction(n, total)) for card, n in sorted(counts.items())]
 
@@ -190,7 +196,10 @@ def coerce_action(state: MachineState, action: object) -> Action:
         raise IllegalAction(a, "the game waits on no decision")
     if p.player == CHANCE:
         if p.kind == "roll":
-            count, sides = dicelib.parse_spec(p.spec)
+            try:
+                count, sides = dicelib.parse_spec(p.spec)  # (None or junk: refused below)
+            except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
+                raise _bad_chance(state, p) from None
             try:
                 values = a.dice
             except (NotationError, ValueError):
@@ -199,7 +208,8 @@ def coerce_action(state: MachineState, action: object) -> Action:
             if len(values) != count or not all(1 <= v <= sides for v in values):
                 raise IllegalAction(a, f"not a possible result of {p.spec} ({p.prompt})")
             return a
-        if a.kind != "draw" or len(a.args) != 1 or a.args[0] not in state.decks[p.deck]:
+        pile = _pile(state, p)  # (first: a state that cannot draw is refused as such)
+        if a.kind != "draw" or len(a.args) != 1 or a.args[0] not in pile:
             raise IllegalAction(a, f"chance waits on a draw from {p.deck!r}; "
                                    "give a card still in it as draw:ID")
         return a
@@ -220,10 +230,29 @@ def _pending(state: MachineState) -> Decision:
 
 
 def _spec(p: Decision) -> str:
-    """A roll decision's dice spec."""
+    """A roll decision's dice spec (the engine never makes a roll without one)."""
     if p.spec is None:
-        raise RulesError(f"a roll with no dice spec ({p.prompt})")
+        raise StateError("state.pending.spec", f"a roll of chance with no dice spec ({p.prompt})")
     return p.spec
+
+
+def _pile(state: MachineState, p: Decision) -> Any:
+    """The pile a draw decision draws from (a deck of the game: the engine never names another)."""
+    try:
+        return state.decks[p.deck]
+    except (KeyError, TypeError):  # a deck of a state made by hand
+        raise _bad_chance(state, p) from None
+
+
+def _bad_chance(state: MachineState, p: Decision) -> StateError:
+    """The error for a decision of chance that chance cannot make (a state made or changed by
+    hand: ``from_json`` refuses it), naming the path of its bad field; read only once a roll or a
+    draw has failed."""
+    try:
+        check_chance_decision({"kind": p.kind, "spec": p.spec, "deck": p.deck})
+    except StateError as e:
+        return e
+    return StateError("state.pending.deck", f"not a deck of the game: {show(p.deck)}")
 
 
 def _deck(p: Decision) -> str:
@@ -261,9 +290,18 @@ def auto_chance(state: S) -> tuple[Action, S]:
     """The outcome that the state's own dice give the pending chance decision."""
     p = _pending(state)
     if p.kind == "roll":
-        values, d = dicelib.roll(state.dice, _spec(p), p.prompt)
+        try:
+            values, d = dicelib.roll(state.dice, _spec(p), p.prompt)
+        except DiceExhausted:
+            raise
+        except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
+            raise _bad_chance(state, p) from None
         return roll_action(values), set_field(state, "dice", d)
-    return Action("draw", (state.decks[p.deck][0],)), state
+    try:
+        top = state.decks[p.deck][0]
+    except (KeyError, TypeError):  # a deck of a state made by hand
+        raise _bad_chance(state, p) from None
+    return Action("draw", (top,)), state
 
 
 #: ``stop_at_chance`` value: stop at a chance node only when scripted dice have run out.
@@ -329,14 +367,37 @@ def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False
     (or to a step of ``stop_before``: :func:`advance`)."""
     a = coerce_action(state, action)
     try:  # free on the hot path (3.11's exceptions cost nothing until raised)
-        return advance(_resume(state, steps, _pending(state), a), steps, stop_at_chance, stop_before)
-    except (TalismanError, MemoryError):
+        resumed = _resume(state, steps, _pending(state), a)
+    except Exception as e:  # the safety net (R-HARD2.1, R-HARD8.1): the decision's own step failed
+        _refuse(e, a, steps, "state.pending")
         raise
-    except Exception as e:  # the safety net (R-HARD2.1): TypeError, KeyError, RecursionError...
-        said = str(e) if len(str(e)) <= 120 else str(e)[:120] + "..."
-        raise StateError("state", f"action {str(a)!r}: rule step {_failed_step(e, steps)} failed on "
-                                  f"this state ({type(e).__name__}: {said}): not a state the engine "
-                                  "makes (one made or changed by hand), or a bug in the rules") from e
+    try:
+        return advance(resumed, steps, stop_at_chance, stop_before)
+    except Exception as e:  # ... or a step run after it
+        _refuse(e, a, steps, "state")
+        raise
+
+
+#: What a rule step raises that ``apply`` passes on as it is: already a bad state named by its
+#: path, scripted dice run out, a bad data file or option, no memory left.
+_PASSED_ON = (StateError, DiceExhausted, DataError, OptionError, MemoryError)
+
+
+def _refuse(error: Exception, action: Action, steps: Steps, path: str) -> None:
+    """The safety net of :func:`apply`: raise a :class:`StateError` at ``path`` for ``error``,
+    which a rule step raised playing ``action`` on a state made or changed by hand, the original
+    chained (a raw ``TypeError``, ``KeyError``, ``RecursionError``...; an action's error,
+    ``NotationError`` or ``IllegalAction``: the action was checked legal before the step ran,
+    so what the step trips on is the state, as when its decision's kind does not fit its step;
+    and a ``RulesError`` a junk argument leads to, a rule step named by it or a chooser with no
+    option: the net cannot tell it from a bug, and says both, ruling R-HARD8.1).
+    Returns (the caller re-raises ``error``) when ``error`` is of :data:`_PASSED_ON`."""
+    if isinstance(error, _PASSED_ON):
+        return
+    said = str(error) if len(str(error)) <= 120 else str(error)[:120] + "..."
+    raise StateError(path, f"action {str(action)!r}: rule step {_failed_step(error, steps)} failed on "
+                           f"this state ({type(error).__name__}: {said}): not a state the engine "
+                           "makes (one made or changed by hand), or a bug in the rules") from error
 
 
 def _failed_step(error: BaseException, steps: Steps) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 import jsonschema
 
-from ..engine.documents import check_step_args, check_whole_numbers, parse_document, show
+from ..engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -185,14 +185,18 @@ def _check_ids(st: dict, steps: Mapping[str, Any]) -> None:
     for i, f in enumerate(st.get("stack", [])):
         if f["step"] not in steps:
             raise StateError(f"state.stack.{i}.step", f"unknown rule step {_show(f['step'])}")
-        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}")
+        check_step_args(steps[f["step"]], 1, f.get("args", {}), f"state.stack.{i}", f["step"])
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
             raise StateError("state.pending.step", f"unknown rule step {_show(p['step'])}")
-        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending")
+        check_step_args(steps[p["step"]], 2, p.get("args", {}), "state.pending", p["step"])
         if p["player"] != "chance" and not p.get("options"):
             raise StateError("state.pending.options", "a player's decision with no option to choose")
+        if p["player"] == "chance":
+            check_chance_decision(p)
+        if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
+            raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
         if p["player"] != "chance" and p["player"] not in players:
             raise StateError("state.pending.player", f"expected a player of the game or "
                                                      f"'chance', got {_show(p['player'])}")

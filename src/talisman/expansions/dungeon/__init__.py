@@ -33,12 +33,14 @@ other deck by the base view).  Reconstructions: docs/dungeon.md.
 """
 from __future__ import annotations
 
+import functools
+
 import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
-from ...engine.data import data_root, load_yaml
+from ...engine.data import check_ref, data_root, load_table
 from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare
@@ -74,10 +76,28 @@ def in_dungeon(state, cid):
     return state.characters[cid].space in spiral()
 
 
+#: ``chart.yaml``: a row for each die result 1-6, each a space of the board (checked on load).
+CHART_SCHEMA = {
+    "type": "object", "additionalProperties": False, "required": ["chart", "source", "table"],
+    "properties": {"chart": {"type": "string"}, "source": {"type": "string", "minLength": 1},
+                   "stand_in": {"type": "array", "items": {"type": "string"}},
+                   "table": {"type": "object", "additionalProperties": False,
+                             "required": [str(n) for n in range(1, 7)],
+                             "properties": {str(n): {"type": "string"} for n in range(1, 7)}}},
+}
+
+
+def _check_chart(path, doc):
+    for row, space in doc["table"].items():
+        check_ref(path, "table", row, space, load().board.spaces, "space")
+
+
+@functools.lru_cache(maxsize=None)
 def chart():
-    """The Treasure Chamber Chart: die result (1-6) -> the space where the character emerges."""
-    doc = load_yaml(data_root() / "talisman" / "expansions" / ID / "chart.yaml")
-    return {int(k): v for k, v in doc["table"].items()}
+    """The Treasure Chamber Chart: die result (1-6) -> the space where the character emerges
+    (``chart.yaml``, validated once: a malformed copy is a DataError naming file, entry, field)."""
+    doc = load_table(data_root() / "talisman" / "expansions" / ID / "chart.yaml", CHART_SCHEMA, _check_chart)
+    return deep_freeze({int(k): v for k, v in doc["table"].items()})
 
 
 # --- own state ----------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from pyrsistent.typing import PMap, PVector
 from pyrsistent import pmap, pvector
 
 from ...definitions import load
-from ...engine.data import data_root, load_yaml
+from ...engine.data import check_ref, data_root, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
@@ -94,9 +94,65 @@ def in_timescape(state, cid):
     return state.characters[cid].space in realities()
 
 
+def _rows(n, row):
+    """A D``n`` table: a row for each result 1..n exactly, each of schema ``row``."""
+    return {"type": "object", "additionalProperties": False, "required": [str(i) for i in range(1, n + 1)],
+            "properties": {str(i): row for i in range(1, n + 1)}}
+
+
+_WHOLE = {"type": "integer", "minimum": 0}
+_IDS_TO = {"type": "object", "additionalProperties": {"type": "string"}}
+_HEAD = {"chart": {"type": "string"}, "source": {"type": "string", "minLength": 1},
+         "stand_in": {"type": "boolean"}}
+#: The Timescape's own tables (``data/talisman/expansions/timescape/<name>.yaml``), each checked
+#: when first read: a malformed copy is a DataError naming the file, the entry and the field.
+CHART_SCHEMAS = {
+    "magic": {"type": "object", "additionalProperties": False, "required": ["chart", "source", "table", "reverse"],
+              "properties": {**_HEAD, "table": _rows(8, {
+                  "type": "object", "additionalProperties": False, "required": ["times", "text"],
+                  "properties": {"times": _WHOLE, "text": {"type": "string"}, "reverse": {"type": "boolean"},
+                                 "random_target": {"type": "boolean"}, "keep": {"type": "boolean"}}}),
+                  "reverse": {"type": "object", "additionalProperties": {
+                      "type": "object", "additionalProperties": False, "required": ["as"],
+                      "properties": {"as": {"type": "string"}, "key": {"type": "string"}}}}}},
+    "warlock": {"type": "object", "additionalProperties": False, "required": ["chart", "source", "table"],
+                "properties": {**_HEAD, "table": _rows(8, {
+                    "type": "object", "additionalProperties": False,
+                    "properties": {"ignored": {"type": "boolean"}, "fee": {
+                        "type": "object", "additionalProperties": False,
+                        "properties": {"followers": _WHOLE, "objects_or_followers": _WHOLE, "magic": _WHOLE}}}})}},
+    "warp_lines": {"type": "object", "additionalProperties": False,
+                   "required": ["chart", "source", "movement_table", "lines", "decks"],
+                   "properties": {**_HEAD, "movement_table": _rows(6, {"type": "string"}),
+                                  "lines": {"type": "object", "additionalProperties": _IDS_TO},
+                                  "decks": _IDS_TO}},
+    "theft": {"type": "object", "additionalProperties": False,
+              "required": ["chart", "source", "characters", "space", "effects"],
+              "properties": {**_HEAD, "characters": {"type": "array", "items": {"type": "string"}},
+                             "space": {"type": "string"},
+                             "effects": {"type": "array", "items": {"type": "object"}}}},
+}
+
+
+def _check_chart(path, doc):
+    """What the schemas cannot say: the spaces and colours named are the board's and the lines'."""
+    spaces = load().board.spaces
+    for colour in doc.get("movement_table", {}).values():
+        check_ref(path, "movement_table", "colour", colour, doc["lines"], "Warp Line")
+    for colour, line in doc.get("lines", {}).items():
+        for a, b in line.items():
+            check_ref(path, f"lines.{colour}", a, a, spaces, "space")
+            check_ref(path, f"lines.{colour}", a, b, spaces, "space")
+    for space in doc.get("decks", {}):
+        check_ref(path, "decks", space, space, spaces, "space")
+    if "space" in doc:
+        check_ref(path, doc["chart"], "space", doc["space"], spaces, "space")
+
+
 @lru_cache(maxsize=None)
 def _chart(name):
-    return deep_freeze(load_yaml(data_root() / "talisman" / "expansions" / ID / f"{name}.yaml"))
+    return load_table(data_root() / "talisman" / "expansions" / ID / f"{name}.yaml", CHART_SCHEMAS[name],
+                      _check_chart)
 
 
 def movement_table():

@@ -1,0 +1,159 @@
+"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table read by
+its module, or a file ``definitions.load_from`` reads, of every kind: cards, characters, board,
+abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
+:class:`~talisman.errors.DataError` naming the file (never a raw KeyError, TypeError or yaml
+traceback), and the entry and the field wherever the change is not the file's whole shape (the
+guide's Standards: "a malformed YAML card names its file")."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from talisman import definitions
+from talisman.engine.data import data_root
+from talisman.errors import DataError
+from talisman.expansions import dungeon, timescape, wizards_tower
+from talisman.expansions.airships import data as airships
+from talisman.expansions.blood_moon import lycanthropy
+from talisman.expansions.brotherhood import data as brotherhood
+from talisman.expansions.catacombs import data as catacombs
+from talisman.expansions.city_law import data as city
+from talisman.expansions.emperors_guard import data as guard
+from talisman.expansions.harbinger import figure
+from talisman.rules import henchmen, master_levels, noblemen
+from talisman.triwizard import definitions as triwizard_definitions
+
+#: An expansion's (or an option's) own file -> (its module, its loaders, cached: cleared around).
+OWN = {
+    "talisman/expansions/brotherhood/brotherhood.yaml": (brotherhood, [brotherhood.rules]),
+    "talisman/expansions/city/city.yaml": (city, [city.rules]),
+    "talisman/expansions/blood_moon/werewolf.yaml": (lycanthropy, [lycanthropy.werewolf_card]),
+    "talisman/expansions/wizards_tower/tower.yaml": (wizards_tower, [wizards_tower.tower_data]),
+    "talisman/expansions/dungeon/chart.yaml": (dungeon, [dungeon.chart]),
+    "talisman/expansions/emperors_guard/guard.yaml": (guard, [guard.rules]),
+    "talisman/expansions/airships/airships.yaml": (airships, [airships.rules]),
+    "talisman/expansions/catacombs/catacombs.yaml": (catacombs, [catacombs.rules]),
+    "talisman/expansions/harbinger/chart.yaml": (figure, [figure.chart]),
+    "talisman/options/noblemen.yaml": (noblemen, [noblemen.table]),
+    "talisman/options/master_levels.yaml": (master_levels, [master_levels.raw_table, master_levels.table]),
+    "talisman/options/henchmen.yaml": (henchmen, [henchmen.table, henchmen.lent_abilities]),
+    **{f"talisman/expansions/timescape/{name}.yaml": (timescape, [lambda name=name: timescape._chart(name)])
+       for name in timescape.CHART_SCHEMAS},
+}
+#: Files ``load_from`` reads: one of each kind (the whole tree loads in about half a second).
+LOADED = ["talisman/cards/adventure.yaml", "talisman/cards/spells.yaml", "talisman/characters.yaml",
+          "talisman/board.yaml", "talisman/abilities.yaml", "talisman/endings.yaml",
+          "talisman/exceptions.yaml", "talisman/expansions/harbinger/cards/harbinger.yaml",
+          "triwizard/maze.yaml", "triwizard/battle_cards.yaml"]
+JUNK = st.sampled_from([None, "garbage", -7, 3.5, [], {}, [1, 2], {"x": 1}, True, "", 10 ** 9])
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    root = tmp_path_factory.mktemp("data") / "data"
+    shutil.copytree(data_root(), root)
+    return root
+
+
+def _paths(doc, prefix=()):
+    if prefix:
+        yield prefix
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, (*prefix, i))
+
+
+def _load(rel, root, monkeypatch):
+    if rel.startswith("triwizard/"):
+        return triwizard_definitions.load_from(root / "triwizard")
+    if rel not in OWN:
+        return definitions.load_from(root / "talisman")
+    module, loaders = OWN[rel]
+    monkeypatch.setattr(module, "data_root", lambda: root)
+    for fn in loaders + [timescape._chart]:
+        getattr(fn, "cache_clear", lambda: None)()
+    try:
+        return [fn() for fn in loaders]
+    finally:
+        for fn in loaders + [timescape._chart]:
+            getattr(fn, "cache_clear", lambda: None)()
+
+
+def _mangle(data, rel, root):
+    """Draw a path of ``rel`` and a change of it; write the changed copy; -> (path, original text)."""
+    f = root / rel
+    text = f.read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    path = data.draw(st.sampled_from(list(_paths(doc))), label="path")
+    cur = doc
+    for k in path[:-1]:
+        cur = cur[k]
+    if data.draw(st.booleans(), label="delete"):
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = data.draw(JUNK, label="junk")
+    f.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return path, text
+
+
+def _check(rel, root, path, monkeypatch):
+    try:
+        _load(rel, root, monkeypatch)
+    except DataError as e:
+        assert e.file.endswith(".yaml"), str(e)  # a file of the tree is named ...
+        if Path(e.file).resolve() == (root / rel).resolve() and len(path) > 1:
+            assert e.entry is not None or e.field, str(e)  # ... and inside it, where
+
+
+@pytest.mark.parametrize("rel", sorted(OWN))
+def test_every_own_data_file_loads_unchanged(tree, rel, monkeypatch):
+    assert _load(rel, tree, monkeypatch)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_malformed_own_data_file_is_a_data_error_naming_file_entry_and_field(tree, data, monkeypatch):
+    rel = data.draw(st.sampled_from(sorted(OWN)), label="file")
+    path, text = _mangle(data, rel, tree)
+    try:
+        _check(rel, tree, path, monkeypatch)
+    finally:
+        (tree / rel).write_text(text, encoding="utf-8")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_malformed_loaded_data_file_is_a_data_error_naming_file_entry_and_field(tree, data, monkeypatch):
+    rel = data.draw(st.sampled_from(LOADED), label="file")
+    path, text = _mangle(data, rel, tree)
+    try:
+        _check(rel, tree, path, monkeypatch)
+    finally:
+        (tree / rel).write_text(text, encoding="utf-8")
+
+
+def test_the_dungeon_chart_was_read_unchecked(tree, monkeypatch):
+    """Was: ``KeyError: 'table'`` (or a wrong row read as a space) at play time, the chart
+    read without a schema; now refused on load, naming the row."""
+    f = tree / "talisman/expansions/dungeon/chart.yaml"
+    text = f.read_text(encoding="utf-8")
+    try:
+        f.write_text(text.replace('"6": crown_of_command', '"6": nowhere'), encoding="utf-8")
+        with pytest.raises(DataError, match=r"chart\.yaml: entry 'table', field '6': unknown space id 'nowhere'"):
+            _load("talisman/expansions/dungeon/chart.yaml", tree, monkeypatch)
+    finally:
+        f.write_text(text, encoding="utf-8")
+
+
+def test_the_timescape_magic_table_keeps_its_whole_text():
+    """Row 7's text held a comma in a YAML flow mapping: it was cut at the comma (a stray key
+    ``do not Discard``), which the table's new schema refused."""
+    assert timescape.magic_table()[7]["text"] == "Spell/Scroll had Double Effect, do not Discard"
