@@ -903,7 +903,7 @@ def decided_by_roll(state):
     on ``combat_result`` (which may read the scores ``compare`` logs) or on ``combat_resolved``
     (a die to save the loss, a fight on: the Blood Moon, the Dungeon, the Harbinger, the Master
     Levels) leaves the answer to the search (``None``) unless every such listener is quiet in
-    this state (:func:`_answered`, declared by each listener: what it does at the result only reacts to it, and is
+    this state (``_answered``, declared by each listener: what it does at the result only reacts to it, and is
     not played, as the search's stop does not play :data:`REACTIONS`); so does any other state.
 
     Args:
@@ -941,7 +941,7 @@ def _scored(state):
     """``(leaves, dist, open, results)``: ``decided_by_roll``'s list, the same as a distribution
     (result -> probability), whether some outcome is left open, and each outcome's result as the
     scores give it (an open one's too); or None.  An outcome whose result a
-    listener may answer in this combat (:func:`_answered`: the Sun Shield's die on a loss, the
+    listener may answer in this combat (``_answered``: the Sun Shield's die on a loss, the
     Torchbearer's attack again, a beaten Harbinger card's effects on a win) is left open (its
     result None, not in ``dist``): the search plays it through the rule steps."""
     p, b = state.pending, state.battle
@@ -1059,7 +1059,7 @@ ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", 
 #: and the Fate he has left (so the scores' difference before the dice is one number); ``idle``:
 #: the listener returns the value it is given (or does nothing), whatever the dice.  A listener
 #: on ``combat_dice`` is never allowed (it sets the dice); those on ``combat_resolved`` must
-#: change no result (:func:`_answered`: what they do only reacts to it, as the search's stop).
+#: change no result (``_answered``: what they do only reacts to it, as the search's stop).
 #: Each is a function of the state at the character's roll, or True.
 ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
                "creature_bonus": "dice_blind", "attack_roll": "idle", "combat_result": "idle",
