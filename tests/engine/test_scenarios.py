@@ -39,6 +39,20 @@ def test_a_failing_scenario_names_the_path_the_expected_and_the_actual_value(tmp
     assert str(r.failures[0]) == "characters.warrior.space: expected 'hills_3', got 'sentinel'"
 
 
+def test_a_mapping_that_is_only_part_of_the_value_fails_and_says_to_check_each_field_by_its_path(tmp_path):
+    # a dotted path compares the whole value there (docs/scenarios.md): a partial mapping fails,
+    # and the failure says how to write it
+    p = write(tmp_path, GOOD.replace("characters.warrior.space: sentinel",
+                                     "characters: {warrior: {space: sentinel}}"))
+    r = run_file(p)
+    assert not r.passed
+    assert r.failures[0].path == "characters"
+    assert "compared whole" in str(r.failures[0]) and "characters.warrior.space" in str(r.failures[0])
+    wrong = run_file(write(tmp_path, GOOD.replace("characters.warrior.space: sentinel",
+                                                  "characters: {warrior: {space: hills_3}}"), "w.yaml"))
+    assert wrong.failures[0].hint == ""  # not a part: a plain difference, no hint
+
+
 def test_log_lacks_and_contains_are_checked(tmp_path):
     p = write(tmp_path, GOOD.replace("log_contains: [{event: standoff}]",
                                      "log_lacks: [{event: standoff}]"))

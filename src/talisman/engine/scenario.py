@@ -46,9 +46,27 @@ class Failure:
     path: str
     expected: object
     actual: object
+    hint: str = ""  # what the writer probably meant, when the check can tell
 
     def __str__(self) -> str:
-        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+        said = f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+        return f"{said}\n      ({self.hint})" if self.hint else said
+
+
+def is_part(want: object, got: object) -> bool:
+    """Whether mapping ``want`` is a part of mapping ``got``: each of its keys is in ``got`` with an
+    equal value, or a mapping that is a part of ``got``'s."""
+    if not (isinstance(want, dict) and isinstance(got, dict)):
+        return False
+    return all(k in got and (got[k] == v or is_part(v, got[k])) for k, v in want.items())
+
+
+def _paths(prefix: str, want: dict[str, Any]) -> list[str]:
+    """The dotted paths of a mapping's leaves (``characters.troll.space``...)."""
+    out = []
+    for k, v in want.items():
+        out += _paths(f"{prefix}.{k}", v) if isinstance(v, dict) and v else [f"{prefix}.{k}"]
+    return out
 
 
 @attrs.frozen
@@ -280,7 +298,11 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
         else:
             got = lookup(data, key)
             if got != want:
-                failures.append(Failure(key, want, got))
+                hint = ""
+                if is_part(want, got):  # a whole value compared where a part was meant
+                    hint = ("the value at a path is compared whole, and this mapping is only a part of it: "
+                            "check each field by its own path (" + ", ".join(_paths(key, want)[:3]) + "...)")
+                failures.append(Failure(key, want, got, hint))
     if error is not None and "error" not in expect:
         failures.append(Failure("error", None, str(error)))
     return failures
