@@ -8,7 +8,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from pyrsistent import pmap
@@ -21,7 +20,7 @@ from talisman.effects_schema import EFFECTS as BASE_EFFECTS, effect_list, table_
 from talisman.engine.data import validate
 from talisman.expansions import blood_moon
 from talisman.expansions.blood_moon import lycanthropy, store, werewolf
-from talisman.rules import movement
+from talisman.rules import hooks, movement
 from talisman.testing import invariants, strategies
 from talisman.testing.strategies import play_random
 
@@ -298,17 +297,26 @@ def test_the_werewolf_walks_the_dungeon_toward_its_end_and_jumps_from_the_treasu
     from talisman.expansions import dungeon  # (a test may read another expansion's record)
     face_down = dungeon.SLICE.put(face_down, face_down=("plains_1",))
     assert werewolf.doorways(face_down, boards) == frozenset()
+    # the ways in are the Dungeon's answer to the entrance_ways hook point, for its own entrance only
+    assert hooks.adjust(face_down, "entrance_ways", (), entrance="dg_entrance") == ()
+    assert hooks.adjust(face_down, "entrance_ways", (), entrance="city_gate") == ()
+    up = dungeon.SLICE.put(face_down, face_down=())
+    assert hooks.adjust(up, "entrance_ways", (), entrance="dg_entrance") == ("plains_1",)
+    alone = game([{"id": "thief", "space": "graveyard"}], expansions=["blood_moon"])
+    alone = replace(alone, board_cards=alone.board_cards.set("plains_1", ("dungeon_doorway",)))
+    assert hooks.adjust(alone, "entrance_ways", (), entrance="dg_entrance") == ()
+    assert werewolf.doorways(alone, boards) == frozenset()
     assert set(werewolf.options_for(face_down, 1)) == {"dg_passage_1"}
 
 
 def test_the_werewolf_data_names_the_dungeon_as_the_dungeon_data_does():
-    """The Werewolf's ways in and out of the Dungeon (werewolf.yaml) are the Dungeon's own: its
-    Doorway cards, its list of face-down Doorways, its Entrance first and its Treasure Chamber last
-    on the spiral; the jump goes to the main board's Outer and Middle Regions (R-WOLF.3)."""
+    """The Werewolf's Dungeon (werewolf.yaml) is the Dungeon's own: its Entrance first and its
+    Treasure Chamber last on the spiral; the jump goes to the main board's Outer and Middle Regions
+    (R-WOLF.3).  Its ways in are no data of the Werewolf's (no Doorway card, no name of the
+    Dungeon's state): only the entrance, which the Dungeon answers for."""
     from talisman.expansions import dungeon
     mine = lycanthropy.werewolf_card()["expansion_boards"]["dungeon"]
-    assert tuple(mine["doorways"]) == dungeon.DOORWAYS
-    assert mine["turned_down"] in {a.name for a in attrs.fields(dungeon.Dungeon)}
+    assert set(mine) == {"entrance", "last_space", "jump_to"}
     ring = load().board.regions[load().board.spaces[mine["entrance"]].region]
     assert (ring[0], ring[-1]) == (mine["entrance"], mine["last_space"]) == (dungeon.ENTRANCE, dungeon.TREASURE)
     assert list(mine["jump_to"]) == ["outer", "middle"]

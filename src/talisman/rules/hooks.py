@@ -337,6 +337,13 @@ Value hooks:
 ``warrant_held(state, held, character)``
     Whether ``character`` holds a Warrant Card some expansion keeps (the City's), for a rule of
     another that asks (the Emperor's Guard takes no bribe from a Warrant holder).
+``entrance_ways(state, spaces, entrance)``
+    The spaces from which a figure may go down onto ``entrance``, the entrance space of another
+    board, and back out onto from it (a tuple of space ids, one entry per way in, ``()`` to begin
+    with): the board that keeps its ways in answers for its own entrance (the Dungeon: the spaces
+    with an upturned Doorway, the City's one too; a face-down Doorway is none), for a rule of
+    another that moves a figure there (the Blood Moon's Werewolf).  Asked only with expansions
+    in play.
 ``other_followers(state, followers, character)``
     The Followers of ``character`` that are no cards (a tuple of notations; OPTIONAL RULES,
     HENCHMEN: ``henchman:<id>``, "considered Followers for any pertaining rules"), for the
@@ -369,7 +376,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held", "defender_options", "other_followers",
+               "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
                "follower_allowed", "table_roll", "life_value", "fate_value",
                "object_usable")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

@@ -68,11 +68,10 @@ def _chart_schema():
                                "last_space": {"type": ["string", "null"]}}}, {
                            # a path board (the Dungeon): werewolf.py, R-WOLF
                            "type": "object", "additionalProperties": False,
-                           "required": ["doorways", "turned_down", "entrance", "last_space", "jump_to"],
+                           "required": ["entrance", "last_space", "jump_to"],
                            "properties": {
-                               "doorways": {"type": "array", "items": {"type": "string"}},
                                "jump_to": {"type": "array", "items": {"type": "string"}},
-                               **{k: {"type": "string"} for k in ("turned_down", "entrance", "last_space")}}}]}}}},
+                               **{k: {"type": "string"} for k in ("entrance", "last_space")}}}]}}}},
         {**effects.EFFECT_SCHEMAS})
 
 

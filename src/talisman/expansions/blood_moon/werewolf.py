@@ -26,6 +26,7 @@ from ...definitions import load
 from ...engine import dice as dicelib
 from ...engine.machine import decide, log, request_roll
 from ...rules import effects as base_effects
+from ...rules.hooks import adjust
 from . import lycanthropy  # (a cycle through jobs: attributes are read at call time only)
 from . import store
 
@@ -57,7 +58,8 @@ def destinations(board, start, steps, stop_at=frozenset(), boards=None, doorways
     the full count on the main board from the City space (leaving by road); inside, it walks the
     board's spaces without turning back, a move into a Building (``ends_move``) ends there, and
     reaching the Gate it may stop or take the rest of its move on the main board.  A board with
-    an ``entrance`` (the Dungeon, a path): from a space in ``doorways`` (an upturned Doorway) the
+    an ``entrance`` (the Dungeon, a path): from a space in ``doorways`` (:func:`doorways`: an
+    upturned Doorway) the
     Entrance is one more destination (the whole move); from the Entrance the move is the roll
     along the path, or back out onto any upturned Doorway (the whole move); on the path it goes
     toward the end only, stopping there ("Upon entering the Treasure Chamber, your Movement
@@ -155,16 +157,13 @@ def expansion_boards(state):
 
 
 def doorways(state, boards):
-    """The spaces with an upturned Doorway of a path board in play (``werewolf.yaml``'s
-    ``doorways``; a space listed in that expansion's own ``turned_down`` list has its Doorway
-    face down, read by name: an expansion imports no other)."""
+    """The spaces from which the figure may go down onto the entrance of a path board in play,
+    and back out onto from it (an upturned Doorway of the Dungeon): the board's own answer to the
+    ``entrance_ways`` hook point (an expansion imports no other and reads no other's state)."""
     found = set()
-    for e, b in boards.items():
-        if "entrance" not in b:
-            continue
-        down = set(getattr(state.ext.get(e), b["turned_down"], ()) or ())
-        found |= {s for s, cards in state.board_cards.items()
-                  if s not in down and any(c in b["doorways"] for c in cards)}
+    for b in boards.values():
+        if "entrance" in b:
+            found |= set(adjust(state, "entrance_ways", (), entrance=b["entrance"]))
     return frozenset(found)
 
 

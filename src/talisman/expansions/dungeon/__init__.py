@@ -140,6 +140,13 @@ def doorways(state, main_only=False):
             if c in kinds and s not in down]
 
 
+def entrance_ways(state, spaces, entrance):
+    """Value hook: the ways down onto the Dungeon's Entrance (and back out from it) are its
+    upturned Doorways, for another board's figure that asks (the Blood Moon's Werewolf):
+    "you may return to the Main Board through any upturned Doorway"."""
+    return tuple(spaces) + tuple(doorways(state)) if entrance == ENTRANCE else spaces
+
+
 def sealed(state):
     """"Should all Doorways to the Dungeon be removed from play or turned face down, the
     Dungeon is Sealed"."""
@@ -527,7 +534,8 @@ def emerge(state, cid, dest):
 
 HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "space_effect": space_effect, "before_movement": before_movement,
          "combat_resolved": combat_resolved, "characters_fought": characters_fought,
-         "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations}
+         "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
+         "entrance_ways": entrance_ways}
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
          "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
