@@ -123,10 +123,25 @@ def start_movement(state):
     ch = character(state, cid)
     if ch.next_move is not None:
         return follow_next_move(state, cid)
-    board = load().board
+    options = before_roll_options(state, cid)
+    if options:
+        return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
+                      prompt="before moving")
+    return roll_for_movement(state)
+
+
+def before_roll_options(state, cid):
+    """What a character may do before the movement roll, besides rolling (I. Movement): cross
+    by Raft, cast a Spell or read a Scroll, cash in trophies, use an ability of the move's start
+    (the Druid's change of alignment, the Elf's path from Woods to Woods), deliver a Quest,
+    exchange carried and transported possessions, attempt Dispel Magic on a Toad, drop Objects
+    over the carrying limit.  The main board's list; another board's movement keeps it too ("in
+    the same manner as Movement on the outer and Middle Regions") and filters what its own text
+    forbids."""
+    ch = character(state, cid)
     options = []
     if ch.raft or raft_card(ch):
-        options += [f"raft:{o}" for o in board.spaces[ch.space].opposite]
+        options += [f"raft:{o}" for o in load().board.spaces[ch.space].opposite]
     if ch.spells:  # (the look-ups below cost: skipped when there is nothing to cast)
         options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
     options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
@@ -140,10 +155,7 @@ def start_movement(state):
         # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
         # lost), a character may drop objects before moving (not offered on every turn)
         options += [f"drop:{c}" for c in chars.droppable(ch)]
-    if options:
-        return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
-                      prompt="before moving")
-    return roll_for_movement(state)
+    return options
 
 
 def offer_freeze(state, cid, resume):

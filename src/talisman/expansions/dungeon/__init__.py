@@ -188,6 +188,11 @@ def before_movement(state, result, character):
             return decide(state, cid, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
                           prompt="roll, or go down to the Entrance of the Dungeon"), True
         return state, False
+    # Immobility, "wherever they are": another's freeze as the turn starts, before the
+    # Dungeon's move (as on the main board: ``movement.offer_freeze``; R-DS9.1)
+    frozen = movement.offer_freeze(state, cid, "movement.start")
+    if frozen is not None:
+        return frozen, True
     return _on_the_spiral(state, cid, space), True
 
 
@@ -217,24 +222,20 @@ def _on_the_spiral(state, cid, space):
 
 
 def before_roll_options(state, cid):
-    """The main board's choices before the roll that the Dungeon keeps (rules.movement's
-    ``start_movement``): Spells to cast, Scrolls to read (a teleport stays in the Dungeon:
-    ``teleport_destinations``), trophies to cash in, the abilities used before the move (the
-    Druid's change of alignment; the Elf's Woods are not here), a Quest's delivery, carried and
-    transported possessions to exchange, Dispel Magic on a Toad, Objects over the limit to drop
-    (not a Raft: no river runs here)."""
-    ch = state.characters[cid]
-    cards = [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))] if ch.spells else []
-    cards += [f"read:{sc}" for sc in dict.fromkeys(spells.readable_on_turn(state, cid))] if ch.scrolls else []
-    options = [o for o in cards if may_land(state, cid, o.split(":", 1)[1])]
-    options += chars.cash_options(state, cid) if ch.trophies else []
-    options += abilities.before_move_options(state, cid)
-    options += movement.exchange_options(state, cid) + movement.dispel_options(state, cid)
-    if ch.quest is not None:
-        options += quests.delivery_options(state, cid)
-    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
-        options += [f"drop:{c}" for c in chars.droppable(ch)]
-    return options
+    """The main board's choices before the roll (``movement.before_roll_options``: "in the same
+    manner as Movement on the outer and Middle Regions", R-DT-6), less what THE TALISMAN DUNGEON
+    forbids: a Spell or Scroll whose teleport has nowhere to go (:func:`may_land`; a teleport
+    stays in the Dungeon: ``teleport_destinations``), the Warlock's quest delivered (its
+    "teleported back here" would leave it: "Characters may not Teleport out of the Dungeon",
+    R-DS9.2), a Raft (no river runs here)."""
+    return [o for o in movement.before_roll_options(state, cid) if _kept(state, cid, o)]
+
+
+def _kept(state, cid, option):
+    kind = option.split(":", 1)[0]
+    if kind in ("cast", "read"):
+        return may_land(state, cid, option.split(":", 1)[1])
+    return kind in BEFORE_ROLL
 
 
 def may_land(state, cid, card):
@@ -246,8 +247,9 @@ def may_land(state, cid, card):
     return all(movement.teleport_destinations(state, cid, r) for r in regions)
 
 
-#: The kinds of action :func:`before_roll_options` offers.
-BEFORE_ROLL = ("cast", "read", "cash", "align", "woods", "quest", "exchange", "dispel", "drop")
+#: The kinds of action :func:`before_roll_options` offers (taken the main board's way,
+#: ``movement.before_roll``): not ``quest`` (R-DS9.2), not ``raft``.
+BEFORE_ROLL = ("cast", "read", "cash", "align", "woods", "exchange", "dispel", "drop")
 
 
 def turn_started(state, character):
