@@ -19,15 +19,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.machine import frame, log, push
+from ...engine.records import set_field
 from ...rules import characters as chars
 from ...rules import effects, turn
 from ...state import update_character
 from . import data, store
 
 
-def before_encounter(state, result, character, space):
+def before_encounter(before, result, character, space):
     """Hook: the Gate ends the turn (the encounter replaced); after an encounter in the City the
-    Statutes judge it."""
+    Statutes judge it.  ``before`` is the state the ``before_encounter`` hooks were asked in:
+    the judgement goes under every frame pushed since (an expansion asked first may already
+    have pushed its own encounter, The Harbinger's flow on a City street), so it comes after
+    the encounter whatever the order of the expansions."""
     state, replaced = result
     cid = character
     if space == data.gate()["main"]:
@@ -38,8 +42,13 @@ def before_encounter(state, result, character, space):
         return turn.end_turn_now(state), True
     if data.kind(space) is None:
         return state, replaced
-    # pushed before the base encounter's own frames: it runs when the encounter is resolved
-    return push(state, frame("city.after_encounter")), replaced
+    # under the encounter's own frames (the base's, pushed after this hook, or an earlier
+    # hook's): it runs when the encounter is resolved
+    depth = len(before.stack)
+    stack = state.stack
+    above = list(stack[depth:])
+    state = push(set_field(state, "stack", stack[:depth]), frame("city.after_encounter"), *above)
+    return state, replaced
 
 
 def draw_deck(state, deck, character, space):

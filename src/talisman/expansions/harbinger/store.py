@@ -130,14 +130,12 @@ def draw_region(space):
 #: CATACOMBS).  A character there is never "in the same Region as the Harbinger".
 NO_REGION = ("catacombs",)
 
-#: Expansion boards whose spaces the base encounter meets (no expansion replaces it there), so the
-#: Harbinger's own encounter flow may take a Harbinger draw over (Strength/Craft enemies): the
-#: Dungeon, and the Timescape (which only leaves the characters out, ``encounter_characters``,
-#: asked by that flow too).  The City's visits are the City's (its Statutes judge the encounter
-#: after it, a frame its ``before_encounter`` pushes under the base encounter's); there a
-#: Harbinger draw is met by the base flow (docs/harbinger.md: a Strength/Craft enemy drawn there
-#: is fought the base way, no choice).
-FLOW_BOARDS = ("dungeon", "timescape")
+#: Expansion boards whose spaces the Harbinger's own encounter flow may meet (a Harbinger draw
+#: there may bring Strength/Craft enemies): the Dungeon, the Timescape (which only leaves the
+#: characters out, ``encounter_characters``, asked by that flow too) and the City (whose Statutes
+#: judge the encounter afterwards, a frame its ``before_encounter`` puts under every frame of the
+#: encounter, this flow's too, whichever expansion is asked first: docs/rulings.md R-SC9.1).
+FLOW_BOARDS = ("dungeon", "timescape", "city")
 
 
 def harbinger_region(space):
