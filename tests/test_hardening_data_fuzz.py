@@ -104,19 +104,22 @@ def _mangle(data, rel, root):
     return path, text
 
 
-def _outcome(rel, root, path, monkeypatch):
-    """How the mangled file loads: ``(True, None)`` when it still loads, ``(named, error)`` for
-    the library's ``DataError`` (``named``: a file of the tree is named and, when it is the
-    mangled file and the change lies inside an entry, where in it); any other exception
-    propagates (a raw traceback fails the test)."""
+def _outcome(data, rel, root, monkeypatch):
+    """Mangle one value of ``rel`` (drawn from ``data``), load it, put the file back; return
+    ``(named, error, path)``: ``named`` True when it still loads or the library's ``DataError``
+    names a file of the tree and, when it is the mangled file and the change lies inside an
+    entry, where in it; any other exception propagates (a raw traceback fails the test)."""
+    path, text = _mangle(data, rel, root)
     try:
         _load(rel, root, monkeypatch)
     except DataError as e:
         named = e.file.endswith(".yaml") and not (
             Path(e.file).resolve() == (root / rel).resolve() and len(path) > 1
             and e.entry is None and not e.field)
-        return named, e
-    return True, None
+        return named, e, path
+    finally:
+        (root / rel).write_text(text, encoding="utf-8")
+    return True, None, path
 
 
 @pytest.mark.parametrize("rel", sorted(OWN))
@@ -128,24 +131,16 @@ def test_every_own_data_file_loads_unchanged(tree, rel, monkeypatch):
 @given(data=st.data())
 def test_a_malformed_own_data_file_is_a_data_error_naming_file_entry_and_field(tree, data, monkeypatch):
     rel = data.draw(st.sampled_from(sorted(OWN)), label="file")
-    path, text = _mangle(data, rel, tree)
-    try:
-        named, error = _outcome(rel, tree, path, monkeypatch)
-        assert named, f"{rel} at {path}: the error names no file or no place in it: {error}"
-    finally:
-        (tree / rel).write_text(text, encoding="utf-8")
+    named, error, path = _outcome(data, rel, tree, monkeypatch)
+    assert named, f"{rel} at {path}: the error names no file or no place in it: {error}"
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_malformed_loaded_data_file_is_a_data_error_naming_file_entry_and_field(tree, data, monkeypatch):
     rel = data.draw(st.sampled_from(LOADED), label="file")
-    path, text = _mangle(data, rel, tree)
-    try:
-        named, error = _outcome(rel, tree, path, monkeypatch)
-        assert named, f"{rel} at {path}: the error names no file or no place in it: {error}"
-    finally:
-        (tree / rel).write_text(text, encoding="utf-8")
+    named, error, path = _outcome(data, rel, tree, monkeypatch)
+    assert named, f"{rel} at {path}: the error names no file or no place in it: {error}"
 
 
 def test_the_dungeon_chart_was_read_unchecked(tree, monkeypatch):
