@@ -72,3 +72,23 @@ def test_the_portal_is_tried_by_the_mover_himself():
     assert s.characters["thief"].space == "portal_of_power"
     assert (s.pending.player, s.pending.kind) == ("thief", "portal")
     assert legal(s) == {"portal:strength", "portal:craft"}
+
+
+# --- I. Movement: what may be done before rolling, all offered together ----------------------
+
+def test_rafts_the_crossing_is_offered_beside_every_other_choice_before_moving():
+    # Rafts: "Any Character acquiring a Raft may cross the River at the start of their next
+    # turn ... This is their Move for that turn, they do not roll for Movement."  Whatever
+    # else the character may do before moving (a Spell held, trophies to cash in, a quest to
+    # deliver, objects over the limit of LIMIT TO NUMBER OF OBJECTS to drop), the crossing
+    # stays among the choices, and each of those choices is offered beside it
+    s = game([{"id": "thief", "space": "woods_1", "raft": True, "craft": 4, "gold": 4,
+               "spells": ["healing"], "trophies": ["dragon"],
+               "quest": {"deliver": "gold", "amount": 3},
+               "objects": ["axe", "sword", "helmet", "shield", "armour"]}])
+    options = legal(s)
+    assert (s.pending.player, s.pending.kind) == ("thief", "turn")
+    assert {"roll", "raft:hidden_valley", "quest:deliver:gold", "drop:armour"} <= options
+    assert "cash:strength" in options
+    s = play(s, "raft:hidden_valley")
+    assert s.characters["thief"].space == "hidden_valley"
