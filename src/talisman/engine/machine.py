@@ -72,6 +72,14 @@ def push(state: S, *frames: Frame) -> S:
     return set_field(state, "stack", state.stack.extend(frames))
 
 
+def push_under(state: S, depth: int, *frames: Frame) -> S:
+    """Put ``frames`` on the stack at ``depth`` (the stack's length before some frames were pushed),
+    under every frame pushed since: they run once those are done (the last given first, as
+    :func:`push`)."""
+    stack = state.stack
+    return set_field(state, "stack", stack[:depth].extend(frames) + stack[depth:])
+
+
 def run_next(state: S, pushed: Any, step: Step) -> S:
     """What :func:`advance` would do next, done now: when ``state``'s stack is still ``pushed``
     (a stack whose top frame, without arguments, the caller pushed for ``step``) and the game

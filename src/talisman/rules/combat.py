@@ -19,7 +19,7 @@ from .kernel import end_turn_now, hold_resolving, remove_from_space, settle_reso
 from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import plain, plain_set, replace
 from ..definitions import load
-from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.machine import decide, frame, log, push, push_under, request_roll
 from ..engine.records import deep_freeze
 from ..state import Battle, character, update_character
 from . import abilities
@@ -302,8 +302,7 @@ def declared(state, action):
         if state.battle is None or state.battle.result:
             return finish(state)
         if len(state.stack) > depth:  # the hook started steps (a divine gift cast): as after a cast
-            stack = state.stack
-            return replace(state, stack=stack[:depth].append(frame("combat.after_cast")) + stack[depth:])
+            return push_under(state, depth, frame("combat.after_cast"))
         return ask_declare(state)
     return request_roll(state, combat_dice(state, who), f"{b['kind']} roll of {who}",
                         "combat.character_rolled")

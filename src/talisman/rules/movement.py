@@ -158,6 +158,12 @@ def before_roll_options(state, cid):
     return options
 
 
+def movement_die(state, cid):
+    """The dice of ``cid``'s movement roll: his own die, as the ``movement_dice`` hook makes it
+    (the Blood Moon's Moon Mist: two); a Fate re-roll is made with the same (rulings R-S7.1)."""
+    return adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
+
+
 def offer_freeze(state, cid, resume):
     """SPELLS, Immobility: cast by another character at the start of this one's turn, before
     anything else of it (once a turn): the state waiting on the first holder's choice, the step
@@ -322,8 +328,8 @@ def follow_next_move(state, cid):
     nm = character(state, cid).next_move
     if "free_on" in nm:
         # enslaved (the Temple's 5): "stay until you roll 4-6 for move" (talisman-facts.md)
-        die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
-        return request_roll(state, die, f"movement of {cid} (enslaved)", "movement.enslaved_rolled")
+        return request_roll(state, movement_die(state, cid), f"movement of {cid} (enslaved)",
+                            "movement.enslaved_rolled")
     state = update_character(state, cid, next_move=None)
     if "to" in nm:
         regions = {load().board.spaces[s].region for s in (character(state, cid).space, nm["to"])}
@@ -378,8 +384,7 @@ def roll_for_movement(state):
         why = "a Toad" if ch.toad_turns else "in the Blizzard" if not dragged else "dragged by the Poltergeist"
         return decide(state, cid, "move", [f"move:{d}" for d in sorted(dests)],
                       "movement.chosen", prompt=f"{why} one moves one space", roll=1)
-    die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
-    return request_roll(state, die, f"movement of {cid}", "movement.rolled")
+    return request_roll(state, movement_die(state, cid), f"movement of {cid}", "movement.rolled")
 
 
 def rolled(state, action, rerolled=False):
@@ -427,9 +432,8 @@ def chosen(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        # the roll again, with the dice the movement roll was made with (rulings R-S7.1)
-        die = adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
-        return request_roll(state, die, f"movement re-roll of {cid}", "movement.rolled", rerolled=True)
+        return request_roll(state, movement_die(state, cid), f"movement re-roll of {cid}", "movement.rolled",
+                            rerolled=True)
     state = set_turn_flag(state, cid, "moved")
     board = load().board
     here = character(state, cid).space

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.machine import frame, log, push
-from ...engine.records import set_field
+from ...engine.machine import frame, log, push_under
 from ...rules import characters as chars
 from ...rules import effects, turn
 from ...state import update_character
@@ -44,11 +43,7 @@ def before_encounter(before, result, character, space):
         return state, replaced
     # under the encounter's own frames (the base's, pushed after this hook, or an earlier
     # hook's): it runs when the encounter is resolved
-    depth = len(before.stack)
-    stack = state.stack
-    above = list(stack[depth:])
-    state = push(set_field(state, "stack", stack[:depth]), frame("city.after_encounter"), *above)
-    return state, replaced
+    return push_under(state, len(before.stack), frame("city.after_encounter")), replaced
 
 
 def draw_deck(state, deck, character, space):

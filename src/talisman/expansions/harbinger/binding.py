@@ -38,7 +38,7 @@ from ...expansions import adjust, run_hook
 from ...state import update_character
 from . import characters as gifted, effects
 from . import store as st
-from ...rules import characters as chars, combat, kernel, movement, spells
+from ...rules import characters as chars, kernel, movement, spells
 
 BINDS, SHIFTS = "binds_movement", "shifts_terrain"
 
@@ -175,8 +175,8 @@ def bound_fate(state, action, who, caster, roll):
     state = chars.lose(state, who, "fate", 1, "re-roll")
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
-    die = adjust(state, "movement_dice", combat.character_die(state, who), character=who)
-    return request_roll(state, die, f"movement re-roll of {who} (Dark Binding)", "harbinger.bound_rolled",
+    return request_roll(state, movement.movement_die(state, who), f"movement re-roll of {who} (Dark Binding)",
+                        "harbinger.bound_rolled",
                         who=who, caster=caster)
 
 

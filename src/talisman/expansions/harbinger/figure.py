@@ -38,7 +38,7 @@ from pyrsistent import pvector
 
 from ...definitions import load
 from ...engine.data import data_root, load_yaml, validate
-from ...engine.machine import decide, frame, log, push, then
+from ...engine.machine import decide, frame, log, push, push_under, then
 from ...engine.records import Frame, deep_freeze, replace
 from ...effects_schema import with_defs
 from ...engine.ruleset import RULESET
@@ -396,8 +396,7 @@ def schedule_extra_turn(state, cid):
     stack = state.stack
     for i in range(len(stack) - 1, -1, -1):
         if stack[i].step == "turn.end":
-            stack = stack[:i + 1] + pvector([frame("harbinger.extra_turn", who=cid)]) + stack[i + 1:]
-            state = replace(state, stack=stack)
+            state = push_under(state, i + 1, frame("harbinger.extra_turn", who=cid))
             return log(state, "extra_turn_gained", character=cid)
     return log(state, "extra_turn_lost", character=cid, reason="the turn is over")
 
