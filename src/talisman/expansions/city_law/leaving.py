@@ -80,6 +80,8 @@ def before_forced_move(state, result, character, space, cause):
     state, allowed = attempt(state, character, "effect", cause)
     if allowed:
         return streets.set_flag(state, character, "city_leaving", False), refused
+    if character != state.current:
+        return state, True  # moved by another (the Perils of Pandora): his own move is his
     return streets.set_flag(state, character, "moved"), True  # the spell or card spent: no move after
 
 
@@ -114,12 +116,13 @@ def deliver_quest(state, cid, action):
     move spent.  At the Gate, only arrived from the main board, he never entered."""
     ch = state.characters[cid]
     if streets.in_city(ch.space) and not (data.kind(ch.space) == "gate" and store.arrived(state, cid)):
-        state, allowed = attempt(state, cid, "effect", "the Warlock's quest")
+        state, allowed = attempt(state, cid, "effect", quests.CAUSE)
         if not allowed:
             return streets.set_flag(state, cid, "moved")
-        state = streets.set_flag(state, cid, "city_leaving", False)
-    if store.arrived(state, cid):
+    elif store.arrived(state, cid) and not streets.in_city(ch.space):
         state = store.set_arrived(state, cid, False)
+    # the teleport to the Cave asks ``before_forced_move``: the allowed leaving (``city_leaving``)
+    # or the Gate's arrival is spent there
     return movement.before_roll(state, action)
 
 
