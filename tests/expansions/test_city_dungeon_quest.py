@@ -3,7 +3,7 @@
 the power to Teleport any other Character" (000 3) PERILS OF PANDORA) ask the boards first, through
 the ``before_forced_move`` hook point (000 Loans; 000 Leaving the Dungeon).  Each test names in its
 docstring the rule section it checks; the worked cases are the scenario files
-``tests/scenarios/city_quest_*.yaml``, ``dungeon_quest_*.yaml`` and
+``tests/scenarios/city_quest_*.yaml`` (the Donjon: R-CQ9.4), ``dungeon_quest_*.yaml`` and
 ``ending_pandoras_box_perils_*_city_*`` / ``*_dungeon.yaml``.
 """
 import sys
@@ -95,4 +95,31 @@ def test_the_opener_in_the_dungeon_may_not_teleport_out_to_the_last_one():
     s = play(s, "perils:warrior:troll:battle")
     assert s.characters["warrior"].space == "dg_passage_3"
     assert events(s, "perils_refused") == [{"character": "warrior", "opponent": "troll", "by": "warrior"}]
+    assert events(s, "forced_to_fight") == []
+
+
+def test_a_prisoner_released_completes_the_waiting_quest_at_that_turns_end():
+    """000 Discarding Warrants (rulings R-CQ9.4): out of the Donjon by one of its three options
+    (here the bribe, a stand-in), the prisoner's waiting quest is completed at the end of that
+    turn, leaving the City by the effect (he owes nothing)."""
+    s = game([{"id": "monk", "space": "city_donjon", "gold": 4,
+               "quest": {"complete_on": "life_taken", "fulfilled": True}}],
+             expansions=["city"], deck_tops={"city": ["purse"]})
+    assert s.pending.kind == "donjon"
+    s = play(s, "donjon:bribe", "take:purse")
+    ch = s.characters["monk"]
+    assert (ch.space, ch.quest) == ("warlocks_cave", None)
+    assert [e["character"] for e in events(s, "released")] == ["monk"]
+    assert events(s, "city_left") == [{"character": "monk", "by": "effect", "cause": quests.CAUSE}]
+
+
+def test_the_perils_do_not_send_a_prisoner_out_of_the_donjon():
+    """000 3) PERILS OF PANDORA; 000 Discarding Warrants (rulings R-CQ9.4): the prisoner's three
+    options are his only ways out of the Donjon; the Perils' teleport is refused, no fight."""
+    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "hills_2"},
+              {"id": "thief", "space": "city_donjon"}, {"id": "wizard", "space": "graveyard"}],
+             expansions=["city"], **PERILS)
+    s = play(s, "perils:thief:troll:battle")
+    assert s.characters["thief"].space == "city_donjon"
+    assert events(s, "perils_refused") == [{"character": "thief", "opponent": "troll", "by": "warrior"}]
     assert events(s, "forced_to_fight") == []

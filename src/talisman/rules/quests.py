@@ -40,6 +40,7 @@ from . import characters
 #: The cause the teleport to the Cave is asked with (``before_forced_move``).
 CAUSE = "the Warlock's quest"
 
+
 def set_quest(state, params, actor, source):
     """The ``quest`` effect: the Warlock sets the character a quest."""
     state = update_character(state, actor, quest=params)

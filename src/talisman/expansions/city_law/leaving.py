@@ -66,11 +66,19 @@ def before_forced_move(state, result, character, space, cause):
     the Bank's Wizard will turn him into a Toad" (Loans), whatever the way out.  Refused, the
     character stays where he is (the answer ``True``).  Only the road is barred to a Warrant holder
     ("impossible ... to leave the City by road"), so an effect may take him out.  A character
-    who only arrived at the Gate never entered; a barge or stowaway passage was checked already."""
+    who only arrived at the Gate never entered; a barge or stowaway passage was checked already.
+    A prisoner leaves the Donjon only by its options ("Once a Character is taken to the Donjon he
+    has three options: Bribery, Escape, or judgment"; the Brotherhood's own chart for its members),
+    taken in his own turn: the Warlock's quest completed, or another's power (the Perils of Pandora)
+    moving him out of it, is refused (docs/rulings.md R-CQ9.4)."""
     state, refused = result
     ch = state.characters[character]
     if not streets.in_city(ch.space):
         return state, refused
+    if data.kind(ch.space) == "donjon" and space != ch.space and (
+            cause == quests.CAUSE or character != state.current):
+        return log(state, "effect_ignored", character=character, space=space,
+                   reason="a prisoner leaves the Donjon only by its options"), True
     if streets.in_city(space):
         return streets.teleported_within(state, character, space), refused
     if ch.turn_flags.get("city_leaving"):
