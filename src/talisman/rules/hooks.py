@@ -161,7 +161,8 @@ Value hooks:
     had.  Frames a subscriber pushes (and decisions it asks for) come first.
 ``before_forced_move(state, result, character, space, cause)``
     A character is about to be moved straight to ``space`` by an effect (a teleport, a
-    "move to", a barge: ``movement.forced_move``); ``result`` is ``(state, refused)``,
+    "move to", a barge: ``movement.forced_move``; another's power: ``movement.sent``; the
+    Warlock's quest completed: ``quests.complete``); ``result`` is ``(state, refused)``,
     ``(state, False)`` to begin with.  A subscriber that forbids the move returns its state and
     ``True``: the character stays where he is (the City's Loan: leaving the City by a spell
     with a Loan unpaid, the Bank's Wizard's Toad instead).

@@ -619,6 +619,18 @@ def forced_move(state, cid, space, encounter, cause):
     return state
 
 
+def sent(state, cid, space, cause):
+    """Another character's power moves ``cid`` straight to ``space`` (the Perils of Pandora's
+    teleport): the ``before_forced_move`` hook point is asked as for any forced move, and no turn
+    flag of his is set (it is not his move).  ``(state, moved)``."""
+    state, refused = adjust(state, "before_forced_move", (state, False), character=cid, space=space,
+                            cause=cause)
+    if refused:
+        return state, False
+    state = update_character(state, cid, space=space)
+    return log(state, "teleported", character=cid, to=space, cause=cause), True
+
+
 def teleport_destinations(state, cid, region):
     board = load().board
     here = board.spaces[character(state, cid).space].region

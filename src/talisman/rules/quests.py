@@ -19,14 +19,27 @@ is set); a delivery is the character's move: he is teleported to the Cave and en
 gaining the Talisman first; a quest done by fighting is completed at the end of the turn in
 which it was done (the teleport and the Talisman then, with no encounter), so that the fight's
 own encounter finishes where it began.
+
+The teleport to the Cave is a move straight to a space by an effect: the ``before_forced_move``
+hook point is asked first (an expansion's board may refuse it: the City's Loan, "Characters may
+not Teleport out of the Dungeon").  Refused, the quest is not completed there: a fight's
+fulfilment is kept on the quest (``fulfilled``) and completed at the end of a later turn of his
+in which the teleport is allowed (docs/rulings.md R-CQ9).
 """
 from __future__ import annotations
+
+from pyrsistent import pmap
 
 from . import possessions
 from ..definitions import load
 from ..engine.machine import log
+from .hooks import adjust
 from ..state import update_character
 from . import characters
+
+#: The cause the teleport to the Cave is asked with (``before_forced_move``).
+CAUSE = "the Warlock's quest"
+
 
 def set_quest(state, params, actor, source):
     """The ``quest`` effect: the Warlock sets the character a quest."""
@@ -37,7 +50,7 @@ def set_quest(state, params, actor, source):
 def delivery_options(state, cid):
     """Before moving: the deliveries that would complete the character's quest now."""
     quest = state.characters[cid].quest
-    if quest is None or "deliver" not in quest:
+    if quest is None or "deliver" not in quest or quest.get("fulfilled"):
         return []
     ch = state.characters[cid]
     what = quest["deliver"]
@@ -71,7 +84,7 @@ def mark_done(state, cid, how):
     """A fight did what the quest asked (``life_taken`` / ``enemy_killed``): completed at the
     end of the turn."""
     quest = state.characters[cid].quest
-    if quest is None or quest.get("complete_on") != how:
+    if quest is None or quest.get("complete_on") != how or quest.get("fulfilled"):
         return state
     flags = state.characters[cid].turn_flags
     state = update_character(state, cid, turn_flags=flags.set("quest_done", True))
@@ -79,19 +92,33 @@ def mark_done(state, cid, how):
 
 
 def complete_fulfilled(state):
-    """At the end of a turn: complete every quest a fight fulfilled this turn."""
+    """At the end of a turn: complete every quest a fight fulfilled this turn, and the current
+    character's quest fulfilled earlier whose teleport was refused then."""
     for cid in state.order:
         ch = state.characters[cid]
-        if ch.alive and ch.quest is not None and ch.turn_flags.get("quest_done"):
+        if not ch.alive or ch.quest is None:
+            continue
+        if ch.turn_flags.get("quest_done"):
             state = update_character(state, cid, turn_flags=ch.turn_flags.discard("quest_done"))
+            state = complete(state, cid)
+        elif ch.quest.get("fulfilled") and cid == state.current:
             state = complete(state, cid)
     return state
 
 
 def complete(state, cid):
     """"On completion: teleported back here, gain a Talisman (if available)" (here: the
-    Warlock's Cave, the board's space with role ``warlock``)."""
+    Warlock's Cave, the board's space with role ``warlock``).  A teleport an expansion refuses
+    leaves the quest fulfilled but not completed."""
     cave = load().board.role("warlock")
+    state, refused = adjust(state, "before_forced_move", (state, False), character=cid, space=cave,
+                            cause=CAUSE)
+    if refused:
+        quest = state.characters[cid].quest
+        if quest.get("fulfilled"):
+            return state
+        state = update_character(state, cid, quest=pmap(quest).set("fulfilled", True))
+        return log(state, "quest_waiting", character=cid, space=state.characters[cid].space)
     state = update_character(state, cid, quest=None, space=cave)
     state = log(state, "quest_completed", character=cid)
     state = log(state, "moved", character=cid, path=[cave], to=cave)

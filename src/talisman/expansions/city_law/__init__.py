@@ -14,7 +14,7 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
   buildings' own instructions; the Thief's stealing;
 - ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
 - ``before_forced_move``: an effect taking a character out of the City is leaving it (the Loan;
-  ``leaving``);
+  ``leaving``): a card, a Spell, the Warlock's quest completed, another's Perils of Pandora;
 - ``movement_along`` / ``move_elsewhere``: the spaces along a roll in the streets, and the walk
   to the one chosen (the Harbinger's Dark Binding: the caster stops him anywhere along it;
   ``streets``);

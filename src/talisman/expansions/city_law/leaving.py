@@ -66,11 +66,19 @@ def before_forced_move(state, result, character, space, cause):
     the Bank's Wizard will turn him into a Toad" (Loans), whatever the way out.  Refused, the
     character stays where he is (the answer ``True``).  Only the road is barred to a Warrant holder
     ("impossible ... to leave the City by road"), so an effect may take him out.  A character
-    who only arrived at the Gate never entered; a barge or stowaway passage was checked already."""
+    who only arrived at the Gate never entered; a barge or stowaway passage was checked already.
+    A prisoner leaves the Donjon only by its options ("Once a Character is taken to the Donjon he
+    has three options: Bribery, Escape, or judgment"; the Brotherhood's own chart for its members),
+    taken in his own turn: the Warlock's quest completed, or another's power (the Perils of Pandora)
+    moving him out of it, is refused (docs/rulings.md R-CQ9.4)."""
     state, refused = result
     ch = state.characters[character]
     if not streets.in_city(ch.space):
         return state, refused
+    if data.kind(ch.space) == "donjon" and space != ch.space and (
+            cause == quests.CAUSE or character != state.current):
+        return log(state, "effect_ignored", character=character, space=space,
+                   reason="a prisoner leaves the Donjon only by its options"), True
     if streets.in_city(space):
         return streets.teleported_within(state, character, space), refused
     if ch.turn_flags.get("city_leaving"):
@@ -80,6 +88,8 @@ def before_forced_move(state, result, character, space, cause):
     state, allowed = attempt(state, character, "effect", cause)
     if allowed:
         return streets.set_flag(state, character, "city_leaving", False), refused
+    if character != state.current:
+        return state, True  # moved by another (the Perils of Pandora): his own move is his
     return streets.set_flag(state, character, "moved"), True  # the spell or card spent: no move after
 
 
@@ -114,12 +124,13 @@ def deliver_quest(state, cid, action):
     move spent.  At the Gate, only arrived from the main board, he never entered."""
     ch = state.characters[cid]
     if streets.in_city(ch.space) and not (data.kind(ch.space) == "gate" and store.arrived(state, cid)):
-        state, allowed = attempt(state, cid, "effect", "the Warlock's quest")
+        state, allowed = attempt(state, cid, "effect", quests.CAUSE)
         if not allowed:
             return streets.set_flag(state, cid, "moved")
-        state = streets.set_flag(state, cid, "city_leaving", False)
-    if store.arrived(state, cid):
+    elif store.arrived(state, cid) and not streets.in_city(ch.space):
         state = store.set_arrived(state, cid, False)
+    # the teleport to the Cave asks ``before_forced_move``: the allowed leaving (``city_leaving``)
+    # or the Gate's arrival is spent there
     return movement.before_roll(state, action)
 
 

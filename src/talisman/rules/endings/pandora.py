@@ -245,11 +245,14 @@ def perils_chosen(state, action, who):
         return state
     a, b, kind = action.args
     to = state.characters[b].space
+    # the teleport is a move straight to a space by an effect: a board may refuse it (the City's
+    # Loan, the Dungeon's walls: docs/rulings.md R-CQ9.3); refused, the two are apart and no fight
     if a == who:
         state = movement.forced_move(state, a, to, False, "perils_of_pandora")
     else:
-        state = update_character(state, a, space=to)
-        state = log(state, "teleported", character=a, to=to, cause="perils_of_pandora")
+        state, _ = movement.sent(state, a, to, "perils_of_pandora")
+    if state.characters[a].space != to:
+        return log(state, "perils_refused", character=a, opponent=b, by=who)
     state = log(state, "forced_to_fight", character=a, opponent=b, kind=kind, by=who)
     return duel(state, a, b, kind)
 
