@@ -187,6 +187,14 @@ def ability_evasion(state, action, other, ability):
 
 # --- ENCOUNTERS IN A SPACE -----------------------------------------------------------------
 
+def cards_lying(state, space):
+    """How many cards lie on ``space`` for its "draw N cards": "If there are already any Cards of
+    any type on the Space, then only enough Cards to make up the given number may be drawn"; the
+    face-up cards, and those the ``cards_lying`` hook point adds (face-down cards an expansion
+    keeps)."""
+    return adjust(state, "cards_lying", len(plain(state.board_cards).get(space, ())), space=space)
+
+
 def encounter_space(state, cid, space):
     """Draw-card spaces: follow the instructions, draw up to the number, meet every card.
     Other spaces: enemies first, then the instructions, then visits and claims."""
@@ -198,7 +206,7 @@ def encounter_space(state, cid, space):
             return state  # the Ghoul: "you may not Encounter the Graveyard"
     if sdef.draw:
         count = adjust(state, "draw_count", sdef.draw, character=cid, space=space)
-        need = max(0, count - len(plain(state.board_cards).get(space, ())))
+        need = max(0, count - cards_lying(state, space))
         # the claims come before the rest of the space's instructions (CLAIMING FACE UP CARDS,
         # the Minstrel in the Desert example)
         deck = adjust(state, "draw_deck", "adventure", character=cid, space=space)

@@ -240,6 +240,10 @@ Value hooks:
     expansions in play (the Forbidden Tome: 1 less for each Spell held).
 ``draw_count(state, count, character, space)``
     How many cards a space's "draw N cards" makes up to.
+``cards_lying(state, count, space)``
+    How many cards already lie on ``space`` for its "draw N cards" to make up to ("any Cards of
+    any type", ENCOUNTERS IN A SPACE): the face-up cards to begin with; a subscriber adds the
+    cards it keeps face down there (the Emperor's Guard: closed Places, hiding Followers).
 ``movement_dice(state, spec, character)``
     The dice of a movement roll.
 ``movement_destinations(state, destinations, character, roll, dice)``
@@ -373,7 +377,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "movement_dice", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
+               "draw_count", "cards_lying", "movement_dice", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

@@ -12,6 +12,7 @@ from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...rules.hooks import adjust
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
 from . import after_move, haunting, kept, lantern
@@ -146,8 +147,15 @@ def trophies_rise(state, params, actor, source):
     order = state.order
     i = order.index(actor)
     risen = []
-    for cid in order[i:] + order[:i]:
+    # "every character" as the ``effect_targets`` hook has it (the Catacombs: an Event drawn above
+    # ground reaches nobody underground)
+    rotation = order[i:] + order[:i]
+    reached = adjust(state, "effect_targets", tuple(c for c in rotation if state.characters[c].alive),
+                     actor=actor, source=source)
+    for cid in rotation:
         ch = state.characters[cid]
+        if ch.alive and cid not in reached:
+            continue
         if ch.trophies:
             risen += list(ch.trophies)
             state = update_character(state, cid, trophies=[])

@@ -13,7 +13,8 @@ It joins the game only through hook points:
   what they land on, before the new turn's movement;
 - ``before_encounter``: a character landing on a closed Place may reopen it (losing a turn), on
   a hiding Follower may take it;
-- ``character_died``: the dead hold no Warrant.
+- ``character_died``: the dead hold no Warrant;
+- ``cards_lying``: its face-down cards count among the cards on their space for a "draw N cards".
 
 It fires the hook points ``law_met`` (a piece meets a character: the Guard is the Law) and
 ``law_won`` (the Guard beat him in combat), which the Brotherhood of the Bell answers.
@@ -46,8 +47,16 @@ def character_died(state, character):
     return state
 
 
+def cards_lying(state, count, space):
+    """Value hook: the closed Places and hiding Followers lie on their space, face down: "If there
+    are already any Cards of any type on the Space, then only enough Cards to make up the given
+    number may be drawn" (ENCOUNTERS IN A SPACE; docs/rulings.md R-GD9)."""
+    return count + len(store.face_down(state, space))
+
+
 HOOKS = {"setup": setup, "turn_started": guard.round_check,
-         "before_encounter": passing(guard.landing), "character_died": character_died}
+         "before_encounter": passing(guard.landing), "character_died": character_died,
+         "cards_lying": cards_lying}
 EFFECTS = {"emperors_guard_arrive": guard.arrive}
 EFFECT_SCHEMAS: dict[str, Any] = {
     "emperors_guard_arrive": {"type": "object", "additionalProperties": False, "properties": {}}}

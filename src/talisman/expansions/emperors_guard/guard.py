@@ -58,10 +58,11 @@ def arrive(state, params, actor, source):
     state = store.put(state, guards=guards, round=state.round - 1)
     state = log(state, "guards_placed", spaces=sorted(guards))
     tax = data.rules()["tax"]
-    for cid in state.order:
+    # "All Players": the Event's reach, as the ``effect_targets`` hook has it (the Catacombs: an
+    # Event drawn above ground reaches nobody underground; docs/emperors_guard.md)
+    alive = tuple(c for c in state.order if state.characters[c].alive)
+    for cid in adjust(state, "effect_targets", alive, actor=actor, source=source):
         ch = state.characters[cid]
-        if not ch.alive:
-            continue
         if ch.gold >= tax:
             state = chars.lose(state, cid, "gold", tax, "the Emperor's tax")
             state = log(state, "tax_paid", character=cid, gold=tax)

@@ -19,6 +19,7 @@ from . import figure, held, omens
 from . import store as st
 from . import terrain as tr
 from ...rules import encounters
+from ...rules.hooks import adjust
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _POS = {"type": "integer", "minimum": 1}
@@ -93,8 +94,12 @@ def place_terrain(state, params, actor, source):
                   for s in params["spaces"]]
         return push(state, *reversed(frames))
     if where == "each_character":
+        # each character as the ``effect_targets`` hook has it (the Catacombs: none underground
+        # for an Event drawn above ground; R-HB8.4)
+        reached = adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)),
+                         actor=actor, source=source)
         frames = [frame("harbinger.place_terrain", actor=c, space=state.characters[c].space,
-                        terrain=kind, cause=cause) for c in st.alive_in_order(state, actor)]
+                        terrain=kind, cause=cause) for c in reached]
         return push(state, *reversed(frames))
     here = state.characters[actor].space
     if where == "here":

@@ -262,7 +262,7 @@ def encounter_space(state, cid, space):
             omens.continuous(state).get("terrain_landing_spreads"):
         state = push(state, frame("harbinger.spread_terrain", space=space))
     if draw and deck == "discards":  # the Necropolis: up to the count from the discard pile
-        need = max(0, draw - len(state.board_cards.get(space, ())))
+        need = max(0, draw - encounters.cards_lying(state, space))
         return push(state, *then(frame("harbinger.necropolis_draw", cid=cid, space=space, count=need),
                                  frame("harbinger.meet", space=space, everything=True, met=[]),
                                  frame("encounters.claim", space=space),
@@ -271,7 +271,7 @@ def encounter_space(state, cid, space):
     if draw:
         deck = deck or adjust(state, "draw_deck", "adventure", character=cid, space=space)
         draw = adjust(state, "draw_count", draw, character=cid, space=space)  # as the base flow
-        need = draw if always else max(0, draw - len(state.board_cards.get(space, ())))
+        need = draw if always else max(0, draw - encounters.cards_lying(state, space))
         seen = len(state.characters[cid].turn_flags.get("drawn", ()))
         return push(state, *then(*draw_frames(state, space, need, deck, seen),
                                  frame("harbinger.meet", space=space, everything=True, met=[]),
