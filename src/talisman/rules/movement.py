@@ -462,7 +462,8 @@ def chosen(state, action, roll, counted=True):
 def shortest_path(board, start, dest, roll):
     """The path to a destination a roll of ``roll`` does not reach exactly (added by an
     expansion's ``movement_destinations``: a shorter move, a stop on the way, a count one
-    more or less): the shortest count that reaches it; staying put is no path."""
+    more or less), or reached on a roll of several dice (the Moon Mist's lower die counting:
+    rulings R-MV9.2): the shortest count that reaches it; staying put is no path."""
     if dest == start:
         return ()
     for steps in range(1, 13):
