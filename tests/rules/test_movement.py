@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 import talisman
 from talisman.definitions import load
-from talisman.rules.movement import reachable
+from talisman.rules.movement import reachable, shortest_path
 from talisman.scenarios import TalismanScenarios, setup_state
 
 BOARD = load().board
@@ -34,6 +34,21 @@ def test_board_neighbours_are_symmetric_except_the_one_way_crown():
         for n in s.neighbours:
             assert s.id in BOARD.spaces[n].neighbours, (s.id, n)
 
+
+
+def test_one_die_never_reaches_a_space_by_two_counts():
+    """MOVEMENT IN THE OUTER , FAR-OUTER AND MIDDLE REGIONS: "Move the full number of Spaces
+    shown on the die".  A D4, D6 or D8 (1-8) never reaches a space that a shorter count also
+    reaches, so the roll's walk to it is the shortest (docs/rulings.md R-MV9.2: a roll of one
+    die walks the roll's own path, and only the sum of several dice is walked the shortest way);
+    the sum of two dice can (the Troll's 16 reaches the Crags from the Village, 8 the other way)."""
+    starts = [s.id for s in BOARD.spaces.values() if s.region in ("outer", "middle")]
+    walked_otherwise = [(s, roll, d) for s in starts for roll in range(1, 9)
+                        for d, path in reachable(BOARD, s, roll).items()
+                        if shortest_path(BOARD, s, d, roll) != path]
+    assert walked_otherwise == []
+    assert len(reachable(BOARD, "village", 16)["crags"]) == 16
+    assert len(shortest_path(BOARD, "village", "crags", 16)) == 8
 
 def test_outer_and_middle_regions_are_single_rings():
     for region, size in (("outer", 24), ("middle", 16), ("inner", 8)):

@@ -417,11 +417,23 @@ def offer_move(state, cid, n, dice):
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
     options += abilities.movement_roll_options(state, cid, n)
-    return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n)
+    # The walk to a destination is the roll's own only when the roll is one die: the sum of
+    # more dice (the Moon Mist's two, the lower counting) is no count the move makes, and may
+    # reach a space the counted die reaches the other way round (rulings R-MV9.2).  One die
+    # never reaches a space by two counts, so its walk is the roll's whatever a hook changed.
+    counted = {} if len(dice) <= 1 else {"counted": False}
+    return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
+                  **counted)
 
 
-def chosen(state, action, roll):
-    """Move along the path to the chosen destination, stopping where a rule stops it."""
+def chosen(state, action, roll, counted=True):
+    """Move along the path to the chosen destination, stopping where a rule stops it.
+
+    ``counted``: the roll is one die, the count moved (MOVEMENT IN THE OUTER, FAR-OUTER AND
+    MIDDLE REGIONS: "the full number of Spaces shown on the die"), so the walk is the roll's
+    own; when not (several dice, counted by the hook that added them: the Moon Mist's lower
+    die), the walk is the shortest that reaches the destination, never a longer count that
+    happens to reach it too."""
     cid = state.current
     if action.kind == "regenerate":
         return abilities.regenerate(state, cid)
@@ -437,7 +449,7 @@ def chosen(state, action, roll):
     state = set_turn_flag(state, cid, "moved")
     board = load().board
     here = character(state, cid).space
-    path = reachable(board, here, roll).get(action.args[0])
+    path = reachable(board, here, roll).get(action.args[0]) if counted else None
     if path is None:  # a destination an expansion added (movement_destinations)
         state, handled = adjust(state, "move_elsewhere", (state, False), character=cid,
                                 dest=action.args[0], roll=roll)
@@ -450,7 +462,8 @@ def chosen(state, action, roll):
 def shortest_path(board, start, dest, roll):
     """The path to a destination a roll of ``roll`` does not reach exactly (added by an
     expansion's ``movement_destinations``: a shorter move, a stop on the way, a count one
-    more or less): the shortest count that reaches it; staying put is no path."""
+    more or less), or reached on a roll of several dice (the Moon Mist's lower die counting:
+    rulings R-MV9.2): the shortest count that reaches it; staying put is no path."""
     if dest == start:
         return ()
     for steps in range(1, 13):
