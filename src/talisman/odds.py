@@ -700,7 +700,10 @@ class _Search:
         giving the same result (``results``) lead to states that differ only in the
         comparison's numbers (the die, the creatures' score): where nothing left before the
         result is applied reads those numbers (:func:`_blind_to_scores`), the first one played
-        answers for the others (one Torchbearer's decision for every losing die)."""
+        answers for the others (one Torchbearer's decision for every losing die).  Where the
+        listeners to the result read no roll and the policy no stale one, a card's offer after
+        a result is answered once for every roll of the character reaching this point the same
+        way (:meth:`roll_class`, :meth:`answer_once`, :meth:`answered_at`)."""
         dist: dict = {}
         shared: dict = {}
         blind = self.merge_stale and state.battle.opponent is None
@@ -722,7 +725,7 @@ class _Search:
             if sub is not None:
                 self.hits += 1
             else:
-                child = child or self.play(state, action)
+                child = self.play(state, action) if child is None else child
                 sub = yield state, trail, child, pos
                 if blind and _blind_to_scores(child, raw):
                     shared[raw] = sub
@@ -784,7 +787,8 @@ class _Search:
         self.count_node()  # (the stop, gone on from here)
         again = machine.advance(after, STEPS, True, self.stop_before, from_stop=True)
         p = again.pending
-        if again.is_over or p is None or p.step != "combat.opponent_rolled" or again.battle.opponent is not None:
+        if (again.is_over or p is None or p.step != "combat.opponent_rolled"
+                or again.battle.opponent is not None):
             return None
         return ("again", again)
 
