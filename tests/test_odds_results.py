@@ -650,3 +650,80 @@ def test_a_fate_re_roll_of_a_1_and_of_a_2_is_one_re_roll():
     apart = odds(rolling, "combat_resolved", policy=_ReadingTheLog(BOT))
     assert dict(merged) == dict(apart) == full(rolling, _Fighting(BOT))
     assert merged.nodes < apart.nodes
+
+
+class _ReadingTheRoll(_Fighting):
+    """The bot's search policy, declared as reading a battle roll already compared: no answer to
+    a card's offer shared across the character's rolls."""
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.reads_stale_roll = True
+
+
+def counting_offers(monkeypatch):
+    """Count the answers to a card's offer played (``use:<card>`` / ``keep`` at the Blood
+    Moon's ``result_chosen``), by the search and by its probes alike."""
+    from talisman.engine import machine
+    calls = []
+    original = machine.apply
+
+    def counted(state, action, *args, **kwargs):
+        if state.pending is not None and state.pending.step == "blood_moon.result_chosen":
+            calls.append(str(action))
+        return original(state, action, *args, **kwargs)
+
+    monkeypatch.setattr(machine, "apply", counted)
+    return calls
+
+
+@pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer", "pharaohs_crown+black_cat"])
+@pytest.mark.parametrize("fate", [0, 1])
+def test_a_card_s_offer_after_one_roll_answers_for_the_others(card, fate, monkeypatch):
+    """003 (the Pharaoh's Crown: "once a turn, make a creature roll its attack again"; the
+    Torchbearer: attack again when beaten): the Thief (Strength 8) against the Sentinel by Day
+    (9 - 1) loses or stands off after each of his rolls.  The Blood Moon's listener to the result
+    declares it reads the result only (``roll_blind``), and the bot reads no roll already
+    compared (``reads_stale_roll``), so the card's offer is answered once for each result (and
+    Fate path), not once for each of the Thief's rolls: the Crown's creatures' roll again is
+    scored off the record against each roll (``_Search.answer_once``).  With a policy that may
+    read the roll, or with the Black Cat held too (let go on a 1: the listener reads the roll),
+    each roll's offer is played.  Every answer is the full search's (``shortcut=False``)."""
+    held = {"objects": ["pharaohs_crown"] if "pharaohs_crown" in card else [],
+            "followers": [c for c in card.split("+") if c != "pharaohs_crown"]}
+    state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
+                      ext={"blood_moon": {"time": "day"}}, strength=8, fate=fate, **held)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    calls = counting_offers(monkeypatch)
+    fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    monkeypatch.undo()
+    once = len(calls)
+    calls = counting_offers(monkeypatch)
+    reading = odds(rolling, "combat_resolved", policy=_ReadingTheRoll(BOT))
+    monkeypatch.undo()
+    assert dict(fast) == dict(reading) == full(rolling, _Fighting(BOT))
+    if "black_cat" in card:   # (its listener reads the roll: each roll's offer played)
+        assert once == len(calls) > 2 * (1 + 2 * fate), (once, len(calls))
+        assert fast.nodes == reading.nodes
+    else:
+        # the losses and the stand-offs of the Thief's rolls: one offer each (and each Fate path)
+        assert 0 < once <= 2 * (1 + 2 * fate) < len(calls), (once, len(calls))
+        assert fast.nodes < reading.nodes
+
+
+def test_the_pharaoh_s_crown_by_hand(monkeypatch):
+    """003, the Pharaoh's Crown ("once a turn, make a creature roll its attack again"), used at
+    every loss or stand-off (fixed notations read no roll): the Thief (8, no Fate) against the
+    Sentinel by Day (9 - 1 = 8): with his roll a he wins on the first die with (a - 1)/6,
+    and from the (7 - a)/6 others on the creatures' roll again with (a - 1)/6 more:
+    won = 15/36 + 35/216 = 125/216 (sum of (7 - a)(a - 1) over a: 0 + 5 + 8 + 9 + 8 + 5 = 35).
+    The offer is answered twice (a loss, a stand-off), not after each roll; the full search
+    agrees."""
+    rolling = talisman.apply(sentinel(objects=["pharaohs_crown"]), "fight", stop_at_chance=True)
+    policy = ["use:pharaohs_crown"]
+    calls = counting_offers(monkeypatch)
+    d = odds(rolling, "combat_resolved", policy=policy)
+    monkeypatch.undo()
+    assert d["won"] == F(125, 216)
+    assert dict(d) == full(rolling, policy)
+    assert calls == ["use:pharaohs_crown"] * 2

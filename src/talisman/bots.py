@@ -220,6 +220,10 @@ class HeuristicBot(RandomBot):
     #: Its choices read no event of the log (only its length, :meth:`RandomBot.pick`): exact odds
     #: may merge states whose logs differ in stale scores (``talisman.odds.STALE_SCORES``).
     reads_log_events = False
+    #: It reads a battle roll only at the Fate decision just after it (:meth:`rerolls`): exact
+    #: odds may answer a card's offer made after one roll of the character's for the others
+    #: (``talisman.odds``, *A fight on with the roll kept, shared across the rolls*).
+    reads_stale_roll = False
 
     def choose_combat(self, state, cid, by_text, actions):
         """Tame an Animal first (TAMING ANIMALS: a failed attempt leaves the combat to take
@@ -463,6 +467,7 @@ class _Fighting:
     def __init__(self, bot):
         self.bot = bot
         self.reads_log_events = getattr(bot, "reads_log_events", True)
+        self.reads_stale_roll = getattr(bot, "reads_stale_roll", True)
         # its Fate re-roll is the bot's (exact odds may answer a plain fight in closed form)
         self.rerolls = getattr(bot, "rerolls", None)
 

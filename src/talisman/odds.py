@@ -545,16 +545,19 @@ def _fresh_trail(trail, scores=True):
     return _Trail(None, events, len(events), h)
 
 
-def _log_blind(policy):
-    """Whether a policy's choices read no event of the log (its length at most)."""
+def _blind(policy, reads="reads_log_events"):
+    """Whether a policy's choices read nothing a bot declares, by the attribute ``reads`` being
+    False, that it does not read: ``reads_log_events``, no event of the log (its length at
+    most); ``reads_stale_roll``, no battle roll but at the Fate decision just after it.  Fixed
+    notations read neither; ``Best`` reads the outcomes only."""
     if isinstance(policy, (_Forced, _Notations)):
         return True
     if isinstance(policy, _Bot):
-        return getattr(policy.bot, "reads_log_events", True) is False
+        return getattr(policy.bot, reads, True) is False
     if isinstance(policy, _Max):
-        return _log_blind(policy.others)
+        return _blind(policy.others, reads)
     if isinstance(policy, _PerPlayer):
-        return all(_log_blind(p) for p in policy.policies)
+        return all(_blind(p, reads) for p in policy.policies)
     return False
 
 
@@ -593,7 +596,11 @@ class _Search:
                          and until in ("combat_resolved", ["combat_resolved"], ("combat_resolved",)))
         self.stop_before = frozenset({combat_rules.RESULT_STEP}) if self.shortcut else frozenset()
         # states fought on that differ only in stale scores share a memo entry (STALE_SCORES)
-        self.merge_stale = self.shortcut and _log_blind(self.policy)
+        self.merge_stale = self.shortcut and _blind(self.policy)
+        # a card's offer after one roll of the character's answered for his other rolls (a
+        # fight on with the roll kept: the Pharaoh's Crown), when the policy reads no stale roll
+        self.share_rolls = self.merge_stale and _blind(self.policy, "reads_stale_roll")
+        self.by_roll: dict = {}  # (_Key of a creature's roll without the character's, result) -> answer
         # a plain fight's roll met on the way (a fight on's new attack) in closed form, when the
         # policy's Fate re-roll is a known rule (combat_odds)
         self.rerolls = getattr(self.policy, "rerolls", None) if self.shortcut else None
@@ -693,20 +700,32 @@ class _Search:
         giving the same result (``results``) lead to states that differ only in the
         comparison's numbers (the die, the creatures' score): where nothing left before the
         result is applied reads those numbers (:func:`_blind_to_scores`), the first one played
-        answers for the others (one Torchbearer's decision for every losing die)."""
+        answers for the others (one Torchbearer's decision for every losing die).  Where the
+        listeners to the result read no roll and the policy no stale one, a card's offer after
+        a result is answered once for every roll of the character reaching this point the same
+        way (:meth:`roll_class`, :meth:`answer_once`, :meth:`answered_at`)."""
         dist: dict = {}
         shared: dict = {}
         blind = self.merge_stale and state.battle.opponent is None
+        cls = self.roll_class(state, trail, pos) if blind and self.share_rolls else None
         for (action, p), (result, _), raw in zip(chance_outcomes(state), leaves, results):
             if result is not None:
                 self.leaves += 1
                 dist[result] = dist.get(result, 0) + p
                 continue
             sub = shared.get(raw)
+            child = None
+            if sub is None and cls is not None:
+                if (cls, raw) not in self.by_roll:
+                    child = self.play(state, action)
+                    self.by_roll[(cls, raw)] = yield from self.answer_once(state, trail, child, raw, pos)
+                sub = self.answered_at(self.by_roll[(cls, raw)], state.battle.roll)
+                if sub is not None:
+                    shared[raw] = sub
             if sub is not None:
                 self.hits += 1
             else:
-                child = self.play(state, action)
+                child = self.play(state, action) if child is None else child
                 sub = yield state, trail, child, pos
                 if blind and _blind_to_scores(child, raw):
                     shared[raw] = sub
@@ -714,6 +733,97 @@ class _Search:
                 dist[o] = dist.get(o, 0) + p * q
         self.memo[key] = dist
         return dist
+
+    def roll_class(self, state, trail, pos):
+        """At a creature's roll some of whose results a card answers (``expand_open``), the memo
+        key of the state without the character's battle roll and the numbers compared before
+        (:data:`STALE_SCORES`, :data:`STALE_REROLL`): the same for every roll of the character
+        reaching this point the same way (his Fate spent or not, the cards tried...); or None
+        when what answers the result may read those numbers (a ``combat_resolved`` listener
+        not declaring ``roll_blind``, :func:`_roll_blind`)."""
+        b = state.battle
+        if b.roll is None or not _roll_blind(state):
+            return None
+        bare = set_field(set_field(state, "log", _EMPTY_LOG), "battle",
+                         b.set("roll", 0).set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
+        return _Key(bare, _fresh_trail(trail), ("roll", pos))
+
+    def answer_once(self, state, trail, offer, result, pos):
+        """Generator (as :meth:`expand`): what follows ``result`` at a creature's roll ``state``
+        (``offer``: the state after an outcome giving it, its trail ``trail``), found once for
+        every roll of the character in its :meth:`roll_class`: ``("dist", distribution)`` when
+        the policy's answer ends the combat (a card kept: the result) or fights on afresh (the
+        Torchbearer's attack again: the roll cleared, searched once), ``("again", roll state)``
+        when it fights on with the character's roll kept (the Pharaoh's Crown: the creatures
+        roll again against it), the state at the creatures' new roll; None for anything else (a
+        card's die, a second decision), left to the search.  Played with this state's roll; the
+        listeners answering the result read only the result (``roll_blind``) and the policy
+        reads no stale roll, so the same decision and the same states (but for the roll and the
+        numbers compared) follow any roll of the class."""
+        if offer.is_over or offer.battle is None or offer.battle.result != result:
+            return None
+        settled = self.settled(state, offer)
+        if settled is not None:
+            return None if settled[1] is None else ("dist", {settled[1]: Fraction(1)})
+        if chance_outcomes(offer):
+            return None  # (a card's die: the search plays it)
+        kind, choice, nxt = self.policy.choose(offer, pos)
+        if kind != "play":
+            return None  # (Best compares its options: the search plays them)
+        self.count_node()  # (the offer, expanded here)
+        after = self.play(offer, choice)
+        settled = self.settled(offer, after)
+        if settled is None:
+            return None  # (a decision or a die still to come)
+        if settled[1] is not None:
+            return ("dist", {settled[1]: Fraction(1)})
+        b = after.battle
+        if b.roll is None and after.pending is None:
+            # a new attack: nothing reads the roll before, nor the stale numbers (STALE_SCORES)
+            dist = yield offer, trail.extend(tuple(offer.log[len(state.log):])), after, nxt
+            return ("dist", dist)
+        if after.pending is not None or b.roll != state.battle.roll:
+            return None
+        self.count_node()  # (the stop, gone on from here)
+        again = machine.advance(after, STEPS, True, self.stop_before, from_stop=True)
+        p = again.pending
+        if (again.is_over or p is None or p.step != "combat.opponent_rolled"
+                or again.battle.opponent is not None):
+            return None
+        return ("again", again)
+
+    def settled(self, parent, state):
+        """As :meth:`child` ends a branch: ``("result", label)`` where it would end ``state``
+        (reached from ``parent``) with a combat's result, ``("result", None)`` where it would go
+        on from the stop (fought on), None where a decision or a die is still to come (or the
+        game is over: left to the search)."""
+        if state.is_over or state.battle is None:
+            return None
+        label = self.stop(state, tuple(state.log[len(parent.log):]))
+        if label is not None:
+            return ("result", label)
+        if state.pending is None or _reacting(state):
+            return ("result", _result_label(state))
+        return None
+
+    def answered_at(self, found, roll):
+        """The distribution :meth:`answer_once`'s answer gives after the character's ``roll``:
+        its distribution, or the creatures' roll again against ``roll`` scored off the record
+        (:func:`_scored`, every outcome decided); None: left to the search."""
+        if found is None:
+            return None
+        if found[0] == "dist":
+            return found[1]
+        again = found[1]
+        scored = _scored(set_field(again, "battle", again.battle.set("roll", roll)))
+        if scored is None or scored[2]:
+            return None
+        return scored[1]
+
+    def count_node(self):
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OddsTooLarge(self.limit, self.until)
 
     def play(self, state, action):
         """The state after ``action``, stopped at the next chance node, decision, or (with the
@@ -782,6 +892,20 @@ def _blind_to_scores(state, result):
         if f.step in SCORE_READERS:
             return False
     return False
+
+
+def _roll_blind(state):
+    """Whether every ``combat_resolved`` listener declares, in ``state`` (a creature's roll),
+    that what it does at a result, and what the frames it pushes do, depends on that result and
+    not on the numbers compared (the character's battle roll, the creature's die, the scores):
+    ``roll_blind``, True or a function of the state (``talisman.engine.ruleset.declare``: the
+    Blood Moon's unless the Black Cat or a die added reads them; the Dungeon's, the Master
+    Levels').  A listener declaring nothing may read them."""
+    for _, fn in _result_listeners(state):
+        blind = declared(fn, "roll_blind")
+        if not (blind is True or (callable(blind) and blind(state))):
+            return False
+    return True
 
 
 def _result_label(state):

@@ -458,7 +458,7 @@ def _no_results(state):
     return ()
 
 
-@declare(changes_results=_no_results)
+@declare(changes_results=_no_results, roll_blind=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     if KEY not in state.ext or result != "won" or state.battle is None:
         return state

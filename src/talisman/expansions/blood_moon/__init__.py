@@ -227,7 +227,21 @@ def cards_drawn(state, character, space, cards):
     return characters.cards_drawn(state, character, space, cards)
 
 
-@declare(changes_results=modifiers.results_answered)
+def _roll_blind(state):
+    """Declared on :func:`combat_resolved` (``roll_blind``, read by exact odds): what it does at
+    a result, and what the frames it pushes do, depends on that result and the cards, not on the
+    numbers compared (the character's battle roll, the creature's die, the scores): true unless
+    the character holds a card reacting to a roll of his (the Black Cat on a 1:
+    :func:`held.reacts_to_rolls`) or a die is added to the scores (the Champion of Light:
+    :func:`modifiers.die_added`, whose steps read them).  A card's answer reads the result, the
+    cards tried and the turn's flags: the Pharaoh's Crown keeps the roll for the creatures' roll
+    again, the Torchbearer's attack again clears it, neither reads it; an Enemy moving on reads
+    the result."""
+    b = state.battle
+    return b is None or not (held.reacts_to_rolls(state, b["who"]) or modifiers.die_added(state))
+
+
+@declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind)
 def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
     answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""

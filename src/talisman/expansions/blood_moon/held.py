@@ -285,6 +285,12 @@ def combat_resolved(state, character, result):
     return rolled_in_turn(state, character, [b["roll"]])
 
 
+def reacts_to_rolls(state, cid):
+    """Whether ``cid`` holds a card reacting to a roll of his (``leaves_on_roll``: the Black
+    Cat): what :func:`combat_resolved` does then depends on his attack roll."""
+    return bool(_cards_with(state, cid, "leaves_on_roll"))
+
+
 def table_rolled(state, character, roll, dice, cause):
     """A table roll of the holder's (a space's or a card's table, a prayer, an 'everyone
     rolls' Event): the Black Cat on a 1."""

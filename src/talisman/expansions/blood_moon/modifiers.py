@@ -367,8 +367,7 @@ def results_answered(state):
     if b is None:
         return frozenset()
     who, kind, opponent, foes = b["who"], b["kind"], b["opponent"], battle_enemies(state)
-    if active(state, who, "added_die", kind, opponent, foes) or \
-            (opponent is not None and active(state, opponent, "added_die", kind, who, ())):
+    if die_added(state):
         return _ALL_RESULTS
     ch = state.characters.get(who)
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
@@ -382,6 +381,18 @@ def results_answered(state):
 
 
 _ALL_RESULTS = frozenset({"won", "lost", "standoff"})
+
+
+def die_added(state):
+    """Whether an ``added_die`` modifier is in play for a combatant of the combat in progress
+    (the character, or the defending character): :func:`added_die` rolls it once the scores are
+    compared, and the scores are compared again."""
+    b = state.battle
+    if b is None:
+        return False
+    who, kind, opponent = b["who"], b["kind"], b["opponent"]
+    return bool(active(state, who, "added_die", kind, opponent, battle_enemies(state)) or
+                (opponent is not None and active(state, opponent, "added_die", kind, who, ())))
 
 
 def answers_result(state, result=None):

@@ -271,7 +271,7 @@ def _no_results(state):
     return ()
 
 
-@declare(changes_results=_no_results)
+@declare(changes_results=_no_results, roll_blind=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
     Entrance on their next turn only.\""""
