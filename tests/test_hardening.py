@@ -596,6 +596,30 @@ def test_a_scenario_position_is_checked_as_a_whole(tmp_path):
         run_file(f)
 
 
+def test_a_scenario_ending_without_its_card_names_the_file_and_the_field(tmp_path):
+    """A setup's Alternative Endings area needs its deck and its card (``card: null`` before one
+    is drawn): an area without ``card`` is a set-up error naming the scenario file, the line of
+    ``ending`` and the field, not a StateError from deep inside the Crown's encounter (000
+    ALTERNATIVE ENDINGS)."""
+    f = tmp_path / "ending.yaml"
+    f.write_text("name: an ending without its card\n"
+                 "rules: \"000 ALTERNATIVE ENDINGS\"\n"
+                 "setup:\n"
+                 "  characters:\n"
+                 "    - {id: warrior, space: valley_of_fire, objects: [talisman]}\n"
+                 "  options: {alternative_endings: true}\n"
+                 "  ending: {deck: [demon_lord]}\n"
+                 "actions: [move:crown_of_command]\n"
+                 "expect: {}\n")
+    from talisman.scenarios import run_file
+    with pytest.raises(ScenarioError, match=r"bad setup: setup\.ending\.card: missing value") as caught:
+        run_file(f)
+    assert caught.value.line == 7 and str(f) in str(caught.value)
+    good = tmp_path / "ending_ok.yaml"
+    good.write_text(f.read_text().replace("{deck: [demon_lord]}", "{deck: [demon_lord], card: null}"))
+    assert run_file(good).passed
+
+
 def test_cards_a_scenario_gives_leave_their_decks(tmp_path):
     """Every card in exactly one place: a Scroll given to a character, or a card given to an
     expansion's own places, is taken out of its deck (and the expansion's old cards put back)."""

@@ -544,7 +544,10 @@ SETUP = {
         "board_cards": {"type": ["object", "null"], "additionalProperties": _CARDS},
         "board_gold": {"type": ["object", "null"], "additionalProperties": _COUNT},
         "ext": {"type": ["object", "null"], "additionalProperties": _MAP},
-        "ending": _NULLABLE_MAP,
+        # the Alternative Endings in play: its deck and the card drawn (null: none yet), both
+        # required (an area without them would fail deep in a rule step, docs/scenarios.md)
+        "ending": {"type": ["object", "null"], "required": ["deck", "card"],
+                   "properties": {"deck": _CARDS, "card": {"anyOf": [_ID, {"type": "null"}]}}},
         # a Master Level title held from before: {character: title} or {character: {title, turns}}
         "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [
             _ID, {"type": "object", "required": ["title"], "additionalProperties": False,

@@ -104,7 +104,7 @@ def test_a_henchman_falls_too(monkeypatch):
              [2], expansions=["airships"],
              ext={"airships": {"cards": {"thief": ["airship_falcon"], "priest": ["airship_eagle"]},
                                "damage": {"airship_eagle": 3}}})
-    s = play(s, "fly:woods_1", "encounter:char:priest", "airship:attack")
+    s = play(s, "fly:woods_1", "stay", "encounter:char:priest", "airship:attack")
     assert events(s, "follower_fell") == [
         {"character": "priest", "follower": "henchman:dwarf", "roll": 2, "result": "killed"}]
     assert lost == [("other_follower_lost", {"character": "priest", "follower": "henchman:dwarf",

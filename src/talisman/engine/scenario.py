@@ -308,6 +308,16 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
     return failures
 
 
+def _setup_line(lines: Any, error: TalismanError) -> int:
+    """The line of the setup key a set-up error names (its path ``setup.ending.card``, or a
+    message led by the key: ``board_cards: unknown space``), else the line of ``setup``."""
+    where = getattr(error, "path", None) or str(error).split(":", 1)[0]
+    keys = [k for k in str(where).split(".") if k]
+    if keys and keys[0] == "setup":
+        keys = keys[1:]
+    return lines.of("setup", *keys) if keys else lines.of("setup")
+
+
 def run(path: str | Path, game: ScenarioGame) -> Result:
     """Run one scenario file with ``game`` (an adapter with ``setup_state``, ``apply``,
     ``legal_actions``); return a :class:`Result`."""
@@ -317,7 +327,7 @@ def run(path: str | Path, game: ScenarioGame) -> Result:
     except ScenarioError:
         raise
     except TalismanError as e:
-        raise ScenarioError(path, lines.of("setup"), f"bad setup: {e}") from None
+        raise ScenarioError(path, _setup_line(lines, e), f"bad setup: {e}") from None
     actions = doc.get("actions") or []
     error = None
     for i, text in enumerate(actions):

@@ -5,15 +5,17 @@ their space until a party that fits the class's complement claims one.  Aboard, 
 instead of rolling (up to the class's Movement, over the Outer and Middle Regions), adds the
 Airship's die in combat with Enemies and, if he likes, with a Character he engages, fires on
 another Airship, and falls when his own is destroyed (the Fall Chart for each Follower).
-Docs: docs/airships.md; rulings A1-A12 in docs/rulings.md.
+Docs: docs/airships.md; rulings A1-A17 and R-AS9 in docs/rulings.md.
 
 It joins the game only through hook points:
 
 - ``setup``: the tables are checked, its state starts empty (``store``);
-- ``before_movement``: aboard, fly or disembark; ``before_forced_move``: moved by an effect
+- ``before_movement``: aboard, fly or disembark (and, after the flight and at the turn's end
+  (``turn_ended``), stay aboard or disembark); ``before_forced_move``: moved by an effect
   out of the skies, the Airship stays behind;
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
   (and a stunned Follower's Strength or Craft not counted);
+- ``follower_allowed``: aboard, no Follower with hands joins over the complement's most;
 - ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
 - ``turn_ended``: a stunned Follower's turns count down; ``character_died``: the Airship stays.
 
@@ -41,11 +43,12 @@ HOOKS = {"setup": setup, "before_movement": ships.before_movement,
          "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,
-         "character_died": ships.character_died}
+         "character_died": ships.character_died, "follower_allowed": ships.follower_allowed}
 EFFECTS = {"airship_found": ships.found}
 EFFECT_SCHEMAS: dict[str, Any] = {
     "airship_found": {"type": "object", "additionalProperties": False, "properties": {}}}
 STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": ships.move_chosen,
+         "airships.aboard_offered": ships.aboard_offered, "airships.aboard_chosen": ships.aboard_chosen,
          "airships.combat_die": ships.combat_die, "airships.combat_die_rolled": ships.combat_die_rolled,
          "airships.volley_rolled": ships.volley_rolled, "airships.fall_rolled": ships.fall_rolled}
 

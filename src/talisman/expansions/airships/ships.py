@@ -3,8 +3,8 @@
 An Airship is met as a card (a stand-in Place that stays); a party that fits its complement may
 claim it (Embarking); aboard, the character flies instead of rolling (Movement), adds the Airship's
 die in combat (AIRSHIP COMBAT), may fire on another Airship, and falls when his own is destroyed
-(the Fall Chart).  The tables are data (:mod:`.data`); the rulings are in docs/rulings.md (A1-A12)
-and docs/airships.md.
+(the Fall Chart).  The tables are data (:mod:`.data`); the rulings are in docs/rulings.md
+(A1-A17, R-AS9) and docs/airships.md.
 """
 from __future__ import annotations
 
@@ -118,6 +118,17 @@ def claim_chosen(state, action, card, space, character):
                damage=store.get(state, "damage").get(card, 0))
 
 
+def follower_allowed(state, allowed, character, card):
+    """``follower_allowed``: "Complement is how many people maximum (Character plus Followers
+    and/or Henchmen) may board the vessel": aboard, a Follower with hands that would put the
+    party over its class's most may not join; it stays on the space (docs/rulings.md R-AS9.1).
+    A Follower without hands never counts."""
+    card_id = store.ship_of(state, character)
+    if not allowed or card_id is None or card in data.listed("no_hands"):
+        return allowed
+    return party_size(state, character) + 1 <= data.card_class(card_id)["complement"][1]
+
+
 # --- Disembarking and Movement ---------------------------------------------------------------------
 
 def flights(state, cid, card):
@@ -166,9 +177,16 @@ def move_chosen(state, action):
     if action.kind == "disembark":
         state = disembark(state, cid)
         return push(state, frame("movement.start"))
+    state = flown(state, cid, action.args[0])
+    # "You may choose to disembark any Airship at any time during your turn": after the
+    # flight, before the encounter (docs/rulings.md R-AS9.2)
+    return push(state, frame("airships.aboard_offered", cid=cid, when="landed"))
+
+
+def flown(state, cid, dest):
+    """The flight to ``dest`` (a move: the turn's encounter follows)."""
     board = load().board
     here = state.characters[cid].space
-    dest = action.args[0]
     state = update_character(state, cid, space=dest, hold=None)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=[dest], to=dest)
@@ -176,6 +194,27 @@ def move_chosen(state, action):
     if board.spaces[here].region != board.spaces[dest].region:
         state = crossed_river(state, cid)  # "They fly over the Storm River"
     return state
+
+
+def aboard_offered(state, cid, when):
+    """Rule step: "You may choose to disembark any Airship at any time during your turn" (000
+    Disembarking): besides the turn's movement, the character aboard is asked once he has flown
+    (``when``: ``landed``, before the encounter) and at the end of his turn (``turn_end``):
+    ``stay`` or ``disembark`` (docs/rulings.md R-AS9.2)."""
+    ch = state.characters.get(cid)
+    if ch is None or not ch.alive or state.outcome is not None or store.ship_of(state, cid) is None:
+        return state
+    cls = data.card_class(store.ship_of(state, cid))
+    where = "before the encounter" if when == "landed" else "at the end of the turn"
+    return decide(state, cid, "airship_aboard", ["stay", "disembark"], "airships.aboard_chosen",
+                  prompt=f"stay aboard the {cls['name']} Class Airship or disembark ({where})",
+                  character=cid)
+
+
+def aboard_chosen(state, action, character):
+    if action.kind != "disembark":
+        return state
+    return disembark(state, character)
 
 
 def disembark(state, cid):
@@ -384,7 +423,11 @@ def fall_rolled(state, action, character, falling):
 # --- turns and deaths ------------------------------------------------------------------------------
 
 def turn_ended(state, character):
-    """A stunned Follower's 3 Turns count down at the end of each of its character's turns."""
+    """A stunned Follower's 3 Turns count down at the end of each of its character's turns; the
+    character still aboard may disembark before play passes on (R-AS9.2: a party left aboard
+    falls if another's Airship destroys this one before his next turn)."""
+    if store.ship_of(state, character) is not None:
+        state = push(state, frame("airships.aboard_offered", cid=character, when="turn_end"))
     mine = store.get(state, "stunned").get(character)
     if not mine:
         return state
