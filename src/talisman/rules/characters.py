@@ -636,15 +636,23 @@ def trophy_value(cid_card, which, state=None, character=None):
 
 def cashable(state, cid, which):
     """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
-    ch = state.characters[cid]
-    return [t for t in ch.trophies if trophy_value(t, which, state, cid) > 0
-            and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which)]
+    return [t for t, _ in cashable_values(state, cid, which)]
+
+
+def cashable_values(state, cid, which):
+    """:func:`cashable`'s trophies, each with its value towards ``which`` (asked once)."""
+    out = []
+    for t in state.characters[cid].trophies:
+        value = trophy_value(t, which, state, cid)
+        if value > 0 and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which):
+            out.append((t, value))
+    return out
 
 
 def can_cash_in(state, cid, which):
     if not state.characters[cid].trophies:
         return False  # nothing to cash in (the common case: no sum to make)
-    return sum(trophy_value(t, which, state, cid) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
+    return sum(value for _, value in cashable_values(state, cid, which)) >= TROPHY_RATE[which]
 
 
 def cash_options(state, cid):
@@ -655,9 +663,10 @@ def cash_options(state, cid):
         return []  # TOADS & TRANSFORMATIONS: "may not Gain Strength or Craft"
     out = []
     for which in ("strength", "craft"):
-        if can_cash_in(state, cid, which):
+        found = cashable_values(state, cid, which)
+        if sum(value for _, value in found) >= TROPHY_RATE[which]:  # (can_cash_in)
             out.append(f"cash:{which}")
-            out += [f"cash:{which}:{t}" for t in dict.fromkeys(cashable(state, cid, which))]
+            out += [f"cash:{which}:{t}" for t in dict.fromkeys(t for t, _ in found)]
     return out
 
 
