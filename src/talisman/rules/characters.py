@@ -14,7 +14,7 @@ from pyrsistent.typing import PMap, PVector
 
 from .kernel import ExtSlice, end_turn_now
 from .hooks import adjust, run_hook, subscribed
-from ..engine.records import replace
+from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
@@ -233,7 +233,11 @@ def usable(ch, c, state=None):
 
 def has_ability(state, cid, ability):
     """A character's own abilities (none while a Toad) and those its possessions give."""
-    own = ability in load().characters[cid].abilities or bool(state.ext) and adjust(state, "ability_lent", False, character=cid, ability=ability)
+    # (``ext`` and ``lasting`` are the shared empty pmap in most games: told without a call to
+    # the map's ``len``, as ``Character.flag`` tells its turn flags)
+    own = ability in load().characters[cid].abilities or (
+        state.ext is not EMPTY_PMAP and bool(state.ext)
+        and adjust(state, "ability_lent", False, character=cid, ability=ability))
     if not own and ability not in _card_abilities():
         return False  # neither the character nor any card has it: nothing to look up
     ch = character(state, cid)
@@ -241,7 +245,7 @@ def has_ability(state, cid, ability):
         return False
     if own:
         return True
-    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
     return any(ability in card(c).abilities and usable(ch, card(c), state)
                and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
 

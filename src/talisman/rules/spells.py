@@ -11,6 +11,7 @@ from .kernel import run_effects
 from .kernel import end_turn_now
 from .hooks import effect, run_hook
 from ..definitions import load
+from ..engine.records import EMPTY_PMAP
 from ..engine.machine import decide, log
 from ..state import character, update_character
 from . import characters as chars
@@ -113,7 +114,8 @@ def can_cast(state, cid):
     """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
     nor anyone while Destroy Magic lasts (rules.lasting)."""
     ch = character(state, cid)
-    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or chars.objects_do_not_count(ch.space)
+    return not (ch.toad_turns or (state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting)
+                or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
 

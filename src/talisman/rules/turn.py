@@ -31,7 +31,7 @@ def start_turn(state):
     if not ch.alive:
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
-    if state.lasting:
+    if state.lasting is not EMPTY_PMAP and state.lasting:  # (the shared empty pmap: no call)
         state = lasting.expire(state)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
