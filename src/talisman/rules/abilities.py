@@ -19,7 +19,7 @@ from .kernel import remove_from_space, set_turn_flag
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
 from ..engine.ruleset import Plugin
-from ..state import update_character
+from ..state import character, update_character
 from . import characters as chars
 from ..engine.records import replace
 
@@ -37,7 +37,7 @@ def cards_param(ability, key):
 def may_use(state, cid, card_id):
     """Whether the character may use (and so possess) an object: its alignment restriction
     and the character's own restrictions (``characters.usable``)."""
-    return chars.usable(state.characters[cid], load().cards[card_id])
+    return chars.usable(character(state, cid), load().cards[card_id])
 
 
 def battle_dice(state, cid, die):
@@ -62,7 +62,7 @@ def opponent_adds_no_die(state, attacker):
 def character_options(state, cid, other):
     """What a character may do to another besides attacking (ENCOUNTERING ANOTHER CHARACTER:
     "attack or use any Special Ability on the other Character")."""
-    och = state.characters[other]
+    och = character(state, other)
     out = []
     if chars.has_ability(state, cid, "steal_from_character") and (och.objects or och.gold):
         out.append("ability:steal")
@@ -100,7 +100,7 @@ def use_on_character(state, cid, other, ability):
 def beguile_rolled(state, action, who, other):
     """Beguile: a die roll against the victim's alignment takes an Object or a gold."""
     roll = sum(action.dice)
-    need = BEGUILE_AT_LEAST[state.characters[other].alignment]
+    need = BEGUILE_AT_LEAST[character(state, other).alignment]
     state = log(state, "beguile", character=who, opponent=other, roll=roll, needed=need)
     if roll < need:
         return state
@@ -108,7 +108,7 @@ def beguile_rolled(state, action, who, other):
 
 
 def offer_spoils(state, cid, other, what, how):
-    och = state.characters[other]
+    och = character(state, other)
     if what == "objects_and_gold":
         options = [f"take:{c}" for c in dict.fromkeys(och.objects) if may_use(state, cid, c)]
         options += ["take:gold"] if och.gold else []
@@ -139,7 +139,7 @@ def taken(state, action, other, how):
     if what == "gold":
         state = chars.lose(state, other, "gold", 1, f"{how} by {cid}")
         return chars.gain(state, cid, "gold", 1, f"{how} from {other}")
-    och = state.characters[other]
+    och = character(state, other)
     field = "objects" if what in och.objects else "followers"
     items = getattr(och, field)
     state = update_character(state, other, **{field: items.delete(items.index(what))})
@@ -153,7 +153,7 @@ def taken(state, action, other, how):
 def before_move_options(state, cid):
     """Abilities offered before the movement roll: the Druid's change of alignment (one step,
     once a turn: CHANGING ALIGNMENT), the Elf's path from Woods to Woods."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     out = []
     if chars.has_ability(state, cid, "change_alignment_at_will") and not ch.turn_flags.get("realigned"):
         steps = {"good": ["neutral"], "neutral": ["good", "evil"], "evil": ["neutral"]}
@@ -178,7 +178,7 @@ def movement_roll_options(state, cid, roll):
     the Leprechaun may teleport on a 4 (``teleport_on_roll``)."""
     out = []
     if roll == 6 and chars.has_ability(state, cid, "regenerate") and \
-            state.characters[cid].lives < chars.life_value(state, cid):
+            character(state, cid).lives < chars.life_value(state, cid):
         out.append("regenerate")
     if teleport_region(state, cid, roll) is not None:
         out.append("teleport")
@@ -209,7 +209,7 @@ def raisable(state, cid, kept):
 
 def raise_dead(state, cid, card):
     """The raised Enemy becomes a Follower adding its Strength in his next battle (no trophy)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, followers=ch.followers.append(card))
     state = chars.mark_follower(state, cid, card, "raised")
     return log(state, "dead_raised", character=cid, card=card)
@@ -218,7 +218,7 @@ def raise_dead(state, cid, card):
 def dismiss_raised(state, cids):
     """After the battle it served in, a raised Enemy is discarded."""
     for cid in cids:
-        ch = state.characters[cid]
+        ch = character(state, cid)
         gone = [f for f in ch.followers if chars.follower_mark(state, cid, f) == "raised"]
         if not gone:
             continue
@@ -254,7 +254,7 @@ def charm_tried(state, cid):
 def charmed(state, cid, card, space):
     """A charmed Animal leaves the space and follows the Minstrel, adding its Strength in battle."""
     state = remove_from_space(state, space, card)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, followers=ch.followers.append(card))
     state = chars.mark_follower(state, cid, card, "charmed")
     return log(state, "animal_charmed", character=cid, card=card)
@@ -264,7 +264,7 @@ def foresight(state, cid):
     """The Prophetess draws one extra Adventure card and discards one (``foresight_draw``); "You
     may not draw extra Cards while in the Dungeon" (her row of Corrections/Additions/Deletions)."""
     return (chars.has_ability(state, cid, "foresight_draw")
-            and load().board.origin.get(state.characters[cid].space) != "dungeon")
+            and load().board.origin.get(character(state, cid).space) != "dungeon")
 
 
 STEPS = {"abilities.beguile_rolled": beguile_rolled, "abilities.taken": taken}
@@ -288,7 +288,7 @@ def scroll_on_visit(state, cid, space):
     Necromancer there too; the Minstrel at the Tavern "If the City is not in play").  Returns
     the state and whether the visit replaces the space's encounter."""
     rows = [r for r in scroll_visit_spaces()[space] if cid in r["characters"]]
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not rows or ch.scrolls or ch.toad_turns or rows[0].get("unless_expansion") in state.config.expansions:
         return state, False
     state = chars.draw_scrolls(state, cid, 1, f"a visit to the {load().board.spaces[space].name}")
@@ -321,7 +321,7 @@ def _abilities_of_kind(kind):
 def teleport_region(state, cid, roll):
     """``teleport_on_roll`` (the Leprechaun: "You may Teleport whenever you roll a 4 for
     Movement.  You may not Teleport while in the Dungeon"): the region to teleport in, or None."""
-    space = state.characters[cid].space
+    space = character(state, cid).space
     if load().board.origin.get(space) == "dungeon":
         return None
     for params in _of_kind(state, cid, "teleport_on_roll"):
@@ -353,7 +353,7 @@ def _evades_on_board(state, cid):
     kinds = _of_kind(state, cid, "evade_on_board") if _abilities_of_kind("evade_on_board") else ()
     if not kinds:
         return False
-    board = load().board.origin.get(state.characters[cid].space)
+    board = load().board.origin.get(character(state, cid).space)
     subtypes = {load().cards[e["card"]].subtype for e in state.battle["enemies"] if e.get("card")}
     return any(p["board"] == board and not subtypes & set(p.get("except", ())) for p in kinds)
 
@@ -395,7 +395,7 @@ def _cut_weapons(state, one, two):
         other = two if cid == one else one
         if not any(rolls.get(cid) == p["roll"] for p in _of_kind(state, cid, "cuts_weapon_on_roll")):
             continue
-        och = state.characters[other]
+        och = character(state, other)
         weapons = [c for c in dict.fromkeys(chars.in_use(och)) if "weapon" in load().cards[c].abilities
                    and c in och.objects and chars.usable(och, load().cards[c])]
         if not weapons:

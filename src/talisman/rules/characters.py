@@ -14,12 +14,12 @@ from pyrsistent.typing import PMap, PVector
 
 from .kernel import ExtSlice, end_turn_now
 from .hooks import adjust, run_hook, subscribed
-from ..engine.records import replace
+from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
 from ..errors import RulesError
-from ..state import ExtRecord, map_field, update_character
+from ..state import ExtRecord, character, map_field, update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -135,7 +135,7 @@ def weapon_value(ch, c, which, value):
 def keep_one_scroll(state, cid):
     """The Scientist's ``keeps_one_scroll``: "Once you Gain a Scroll, you will always have one.
     Draw another whenever you discard your last one" (called where a Scroll is discarded)."""
-    if not state.characters[cid].scrolls and has_ability(state, cid, "keeps_one_scroll"):
+    if not character(state, cid).scrolls and has_ability(state, cid, "keeps_one_scroll"):
         state = draw_scrolls(state, cid, 1, "keeps one scroll")
     return state
 
@@ -145,7 +145,7 @@ def scroll_discarded(state, cid, scroll):
     discards one, you may claim it for yourself": offered (after the Scroll's own work, a frame
     below it) to a character with the ability and no Scroll."""
     for other in state.order:
-        ch = state.characters[other]
+        ch = character(state, other)
         if other != cid and ch.alive and not ch.scrolls and has_ability(state, other, "claims_discarded_scroll"):
             return push(state, frame("characters.scroll_claim", who=other, scroll=scroll))
     return state
@@ -155,7 +155,7 @@ def scroll_claim(state, who, scroll):
     """Rule step: the claim is offered while the Scroll is still the top of its discard pile
     and the claimant still holds none."""
     pile = state.discards.get("scroll") or ()
-    if not pile or pile[-1] != scroll or state.characters[who].scrolls or not state.characters[who].alive:
+    if not pile or pile[-1] != scroll or character(state, who).scrolls or not character(state, who).alive:
         return state
     return decide(state, who, "claim", [f"claim:{scroll}", "pass"], "characters.scroll_claimed",
                   prompt=f"claim the discarded {scroll}?", who=who)
@@ -166,7 +166,7 @@ def scroll_claimed(state, action, who):
         return state
     scroll = action.args[0]
     state = take_from_discards(state, scroll, "scroll")
-    state = update_character(state, who, scrolls=state.characters[who].scrolls.append(scroll))
+    state = update_character(state, who, scrolls=character(state, who).scrolls.append(scroll))
     return log(state, "scroll_gained", character=who, card=scroll, cause="claimed from the discards")
 
 
@@ -196,7 +196,7 @@ def mark_follower(state, cid, card_id, mark):
 
 def total(state, cid, which, context="always"):
     """CHARACTER'S TOTAL STRENGTH / CRAFT: counters plus what is in use (a Toad has 1)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.toad_turns:
         return 1
     value = getattr(ch, which) + bonus_of(state, ch, which, context)
@@ -233,15 +233,19 @@ def usable(ch, c, state=None):
 
 def has_ability(state, cid, ability):
     """A character's own abilities (none while a Toad) and those its possessions give."""
-    own = ability in load().characters[cid].abilities or bool(state.ext) and adjust(state, "ability_lent", False, character=cid, ability=ability)
+    # (``ext`` and ``lasting`` are the shared empty pmap in most games: told without a call to
+    # the map's ``len``, as ``Character.flag`` tells its turn flags)
+    own = ability in load().characters[cid].abilities or (
+        state.ext is not EMPTY_PMAP and bool(state.ext)
+        and adjust(state, "ability_lent", False, character=cid, ability=ability))
     if not own and ability not in _card_abilities():
         return False  # neither the character nor any card has it: nothing to look up
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.toad_turns:
         return False
     if own:
         return True
-    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
     return any(ability in card(c).abilities and usable(ch, card(c), state)
                and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
 
@@ -250,7 +254,7 @@ def possession_data(state, cid, key):
     """The ``data[key]`` of each possession that gives one and that the character may use now
     (as :func:`has_ability` counts a possession's ability: none while a Toad, no Magic Object
     while Destroy Magic lasts), in the order held."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.toad_turns:
         return []
     no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
@@ -312,14 +316,14 @@ def type_limit_reached(state, cid, c):
     limit = adjust(state, "type_limit", None, character=cid, kind=c.type)
     if limit is None:
         return False
-    return sum(1 for o in state.characters[cid].objects if card(o).type == c.type) >= limit
+    return sum(1 for o in character(state, cid).objects if card(o).type == c.type) >= limit
 
 
 # --- counters -----------------------------------------------------------------------
 
 def gain(state, cid, which, n, cause):
     """Gain counters (GAINING LIVES is not HEALING: no limit). Toads may not gain Strength or Craft."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if which in ("strength", "craft") and ch.toad_turns:
         return log(state, "gain_refused", character=cid, counter=which, cause="a Toad cannot gain "
                    + which)
@@ -339,7 +343,7 @@ def lose(state, cid, which, n, cause):
         return lose_lives(state, cid, n, cause)
     if which in ("strength", "craft"):
         return lose_counter(state, cid, which, n, cause)
-    ch = state.characters[cid]
+    ch = character(state, cid)
     value = max(0, getattr(ch, which) - n)
     state = update_character(state, cid, **{which: value})
     state = log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
@@ -357,7 +361,7 @@ def lose_lives(state, cid, n, cause):
         state, n = _lives_spared(state, cid, n, cause)
         if n <= 0:
             return state
-    ch = state.characters[cid]
+    ch = character(state, cid)
     lives = max(0, ch.lives - n)
     state = update_character(state, cid, lives=lives)
     state = log(state, "life_lost", character=cid, amount=ch.lives - lives, lives=lives, cause=cause)
@@ -376,7 +380,7 @@ def _lives_spared(state, cid, n, cause):
 def heal(state, cid, n, cause):
     """HEALING: never restores a character to more than 4 lives (his life value: an expansion's
     card may change it, :func:`life_value`)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     lives = max(ch.lives, min(life_value(state, cid), ch.lives + n))
     state = update_character(state, cid, lives=lives)
     state = log(state, "healed", character=cid, amount=lives - ch.lives, lives=lives, cause=cause)
@@ -404,7 +408,7 @@ def fate_value(state, cid):
 def lose_counter(state, cid, which, n, cause):
     """LOSING STRENGTH / LOSING CRAFT: at 0 the character loses a life and is restored
     to the starting quota."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     value = max(0, getattr(ch, which) - n)
     state = update_character(state, cid, **{which: value})
     state = log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
@@ -414,7 +418,7 @@ def lose_counter(state, cid, which, n, cause):
         state = update_character(state, cid, **{which: quota})
         state = log(state, f"{which}_restored", character=cid, value=quota)
         state = lose_lives(state, cid, 1, f"{which} dropped to 0")
-    if which == "craft" and state.characters[cid].alive:
+    if which == "craft" and character(state, cid).alive:
         state = discard_surplus_spells(state, cid)
     return state
 
@@ -444,7 +448,7 @@ def droppable_followers(ch):
 def drop_object(state, cid, card_id):
     """Leave an object (or a Follower) face up on the character's space, for anyone landing
     there to pick up."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     field = "objects" if card_id in ch.objects else "followers"
     held = getattr(ch, field)
     state = update_character(state, cid, **{field: held.delete(held.index(card_id))},
@@ -525,7 +529,7 @@ def leave_belongings(state, cid):
     """LOSING ALL LIVES: "Objects, Magic Objects, Followers, Scrolls, Magic Items and Gold are
     placed on the Space"; trophies and spells are discarded; a bought Raft goes back.  The
     character's record is left as it was (the caller clears or replaces it)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
     if ch.gold:
         state = replace(state, board_gold=state.board_gold.set(
@@ -538,7 +542,7 @@ def leave_belongings(state, cid):
 def kill(state, cid, cause):
     """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
     space; trophies and spells are discarded; counters go back to the stock."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = leave_belongings(state, cid)
     state = update_character(state, cid, alive=False, lost_turn=0, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
@@ -555,7 +559,7 @@ def kill(state, cid, cause):
 def draw_spells(state, cid, n, cause):
     """GAINING SPELLS: from the top of the stockpile (the discards reshuffled when it is
     exhausted), never beyond the Craft limit; Toads gain none."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.toad_turns:
         return state
     room = spell_limit(state, cid) - len(ch.spells)
@@ -566,7 +570,7 @@ def draw_spells(state, cid, n, cause):
             return log(state, "no_spell_left", character=cid)
         top, rest = deck[0], deck.delete(0)
         state = replace(state, decks=state.decks.set("spell", rest))
-        ch = state.characters[cid]
+        ch = character(state, cid)
         state = update_character(state, cid, spells=ch.spells.append(top))
         state = log(state, "spell_gained", character=cid, card=top, cause=cause)
     return state
@@ -581,7 +585,7 @@ def draw_scrolls(state, cid, n, cause):
         if not deck:
             return log(state, "no_scroll_left", character=cid)
         state = replace(state, decks=state.decks.set("scroll", deck.delete(0)))
-        ch = state.characters[cid]
+        ch = character(state, cid)
         state = update_character(state, cid, scrolls=ch.scrolls.append(deck[0]))
         state = log(state, "scroll_gained", character=cid, card=deck[0], cause=cause)
     return state
@@ -605,7 +609,7 @@ def discard_surplus_spells(state, cid):
 
 def surplus_spells(state, who):
     """Rule step: ask which spell to discard while there are more than the Craft allows."""
-    ch = state.characters[who]
+    ch = character(state, who)
     if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
         # (TOADS: "Any Spells the Character had before transformation are kept")
         return state  # (no spells: nothing to discard, no total to work out)
@@ -615,7 +619,7 @@ def surplus_spells(state, who):
 
 def spell_discarded(state, action, who):
     sp = action.args[0]
-    spells = state.characters[who].spells
+    spells = character(state, who).spells
     state = update_character(state, who, spells=spells.delete(spells.index(sp)))
     state = discard(state, sp)
     state = log(state, "spell_discarded", character=who, card=sp, cause="over the Craft limit")
@@ -636,28 +640,37 @@ def trophy_value(cid_card, which, state=None, character=None):
 
 def cashable(state, cid, which):
     """The trophies that may be cashed in for ``which`` (Pandora's Box's Hydra keeps Dragons)."""
-    ch = state.characters[cid]
-    return [t for t in ch.trophies if trophy_value(t, which, state, cid) > 0
-            and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which)]
+    return [t for t, _ in cashable_values(state, cid, which)]
+
+
+def cashable_values(state, cid, which):
+    """:func:`cashable`'s trophies, each with its value towards ``which`` (asked once)."""
+    out = []
+    for t in character(state, cid).trophies:
+        value = trophy_value(t, which, state, cid)
+        if value > 0 and not adjust(state, "trophy_kept", False, character=cid, card=t, counter=which):
+            out.append((t, value))
+    return out
 
 
 def can_cash_in(state, cid, which):
-    if not state.characters[cid].trophies:
+    if not character(state, cid).trophies:
         return False  # nothing to cash in (the common case: no sum to make)
-    return sum(trophy_value(t, which, state, cid) for t in cashable(state, cid, which)) >= TROPHY_RATE[which]
+    return sum(value for _, value in cashable_values(state, cid, which)) >= TROPHY_RATE[which]
 
 
 def cash_options(state, cid):
     """GAINING STRENGTH / CRAFT, offered before the move: ``cash:<counter>`` trades every
     cashable trophy at once; ``cash:<counter>:<card>`` starts the player's own choice ("cashing
     in any Animals, Monsters, and Dragons"), one trophy at a time (``cash_in``)."""
-    if not state.characters[cid].trophies or state.characters[cid].toad_turns:
+    if not character(state, cid).trophies or character(state, cid).toad_turns:
         return []  # TOADS & TRANSFORMATIONS: "may not Gain Strength or Craft"
     out = []
     for which in ("strength", "craft"):
-        if can_cash_in(state, cid, which):
+        found = cashable_values(state, cid, which)
+        if sum(value for _, value in found) >= TROPHY_RATE[which]:  # (can_cash_in)
             out.append(f"cash:{which}")
-            out += [f"cash:{which}:{t}" for t in dict.fromkeys(cashable(state, cid, which))]
+            out += [f"cash:{which}:{t}" for t in dict.fromkeys(t for t, _ in found)]
     return out
 
 
@@ -708,7 +721,7 @@ def cash_picked(state, action, who, which, chosen):
 
 def trade_trophies(state, cid, which, spend):
     """Discard the trophies ``spend`` and gain 1 ``which`` per 7 (10) points of them."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     keep = _without(ch.trophies, spend)
     points = sum(trophy_value(t, which, state, cid) for t in spend) // TROPHY_RATE[which]
     state = update_character(state, cid, trophies=keep)
@@ -722,7 +735,7 @@ def trade_trophies(state, cid, which, spend):
 
 def set_alignment(state, cid, alignment, cause):
     """CHANGING ALIGNMENT: objects the new alignment forbids are dropped at once."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if ch.alignment == alignment:
         return state
     if adjust(state, "alignment_locked", False, character=cid, alignment=alignment):
@@ -735,7 +748,7 @@ def set_alignment(state, cid, alignment, cause):
                              alignment=alignment, cause=cause)
         if kept:  # an expansion refused the change (the Possessed)
             return state
-        ch = state.characters[cid]
+        ch = character(state, cid)
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
     forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]
@@ -749,7 +762,7 @@ def set_alignment(state, cid, alignment, cause):
 def become_toad(state, cid, turns, cause):
     """TOADS & TRANSFORMATIONS: possessions dropped on the space (spells kept), Strength and
     Craft 1, no abilities, for ``turns`` full turns."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_on_space(state, ch.space, dropped)
     if ch.gold:
@@ -757,7 +770,7 @@ def become_toad(state, cid, turns, cause):
             ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
     state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count
-        ch = state.characters[cid]
+        ch = character(state, cid)
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
     state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
     return run_hook(state, "became_toad", character=cid)
@@ -765,7 +778,7 @@ def become_toad(state, cid, turns, cause):
 
 def end_of_turn_toad(state, cid):
     """At the end of the third full turn the Toad reverts."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not ch.toad_turns:
         return state
     state = update_character(state, cid, toad_turns=ch.toad_turns - 1)
@@ -781,7 +794,7 @@ def keep_within_limit(state, who):
     Cursed objects only, he leaves the Cursed ones he chooses down to the limit: "A character can
     only choose not to keep a Cursed Object if he has more Cursed Objects than his Carrying limit"
     (001 Cursed Keyword; docs/rulings.md R-TF5.2)."""
-    ch = state.characters[who]
+    ch = character(state, who)
     if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch):
         return state
     options = droppable(ch) or list(dict.fromkeys(carried_objects(ch)))

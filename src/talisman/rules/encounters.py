@@ -21,7 +21,7 @@ from ..engine.records import plain, replace
 from ..state import character
 from ..definitions import load
 from ..state import update_character
-from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
+from ..engine.machine import decide, frame, log, push, request_draw, request_roll, run_next, then
 from . import characters as chars
 from . import abilities, combat, spells
 from . import inner_region
@@ -32,21 +32,22 @@ VISITABLE = ("stranger", "place")
 
 
 def _flags(state, cid):
-    return character(state, cid).turn_flags
+    return plain(state.characters)[cid].turn_flags
 
 
 def _flag(state, cid, key, default=None):
-    return character(state, cid).flag(key, default)
+    return plain(state.characters)[cid].flag(key, default)
 
 
 def start_encounters(state):
     """II. Encounters: a character on the space, or the space itself (never where the move
     started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
-    state = set_turn_flag(state, cid, "phase", "encounter")
-    state = push(state, frame("encounters.begin"))
-    # a new space may change the totals (the Cursed Glade): surplus spells go at once
-    return chars.discard_surplus_spells(state, cid)
+    state = push(set_turn_flag(state, cid, "phase", "encounter"), frame("encounters.begin"))
+    pushed = state.stack
+    # a new space may change the totals (the Cursed Glade): surplus spells go at once (the
+    # check run now rather than pushed: nothing comes between), then the encounter begins
+    return run_next(chars.surplus_spells(state, cid), pushed, begin)
 
 
 def begin(state):
@@ -550,8 +551,8 @@ def claim_options(state, cid, space):
     if not cards and not plain(state.board_gold).get(space):
         return []  # nothing lies on the space (the common case: nothing else to look up)
     ch = character(state, cid)
-    visited = set(_flag(state, cid, "visited", ()))
-    evaded = set(_flag(state, cid, "evaded", ()))
+    visited = set(ch.flag("visited", ()))
+    evaded = set(ch.flag("evaded", ()))
     enemies = any(load().cards[c].type == "enemy" and c not in evaded for c in cards)
     options = []
     if enemies:
@@ -559,7 +560,7 @@ def claim_options(state, cid, space):
         # IMPORTANT NOTE!)
         return options
     full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
-    dropped = set(_flag(state, cid, "dropped", ()))
+    dropped = set(ch.flag("dropped", ()))
     toad = bool(ch.toad_turns)  # TOADS: "cannot have any Possessions": nothing taken
     for c in dict.fromkeys(cards):
         cd = load().cards[c]
@@ -601,7 +602,7 @@ def claim(state, space):
     ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state
-    evaded = set(_flag(state, cid, "evaded", ()))
+    evaded = set(ch.flag("evaded", ()))
     if not ch.toad_turns and not any(load().cards[c].type == "enemy" and c not in evaded
                                      for c in plain(state.board_cards).get(space, ())):
         # (TOADS: "cannot have any Possessions": not even the Cursed ones that must be taken)

@@ -14,7 +14,8 @@ from pyrsistent import pvector, thaw
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace
+from ..engine.records import (THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace,
+                              set_field)
 from ..state import ExtRecord, GameState, character, register_slice, update_character
 from .hooks import adjust
 
@@ -28,10 +29,13 @@ __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
     """A character's turn flag ``key`` set to ``value`` (reset at the start of each turn)."""
-    ch = character(state, cid)
     if type(value) in _THAWED:  # (a plain value is its own frozen form: no call)
         value = deep_freeze(value)
-    return update_character(state, cid, turn_flags=ch.turn_flags.set(key, value))
+    # update_character's work, with the one look-up of the character and its one changed field
+    chars = state.characters
+    ch = plain(chars)[cid]
+    flags = ch.turn_flags.set(key, value)
+    return set_field(state, "characters", plain_set(chars, cid, set_field(ch, "turn_flags", flags)))
 
 
 def answer(state: GameState, step: str, match: Mapping[str, Any], **values: Any) -> GameState:

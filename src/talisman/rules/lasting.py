@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyrsistent import pmap
 
 from ..engine.machine import log
-from ..engine.records import replace
+from ..engine.records import EMPTY_PMAP, replace
 
 #: The lasting effects the engine knows, with the rule each one applies.
 KNOWN = {
@@ -45,6 +45,8 @@ def expire(state):
         due = state.round > e["until_round"] or (
             state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
         if due:
-            state = replace(state, lasting=state.lasting.discard(name))
+            left = state.lasting.discard(name)
+            # (none left: the shared empty pmap, which the hot readers tell by identity)
+            state = replace(state, lasting=left if left else EMPTY_PMAP)
             state = log(state, "lasting_ended", effect=name)
     return state

@@ -11,8 +11,9 @@ from .kernel import run_effects
 from .kernel import end_turn_now
 from .hooks import effect, run_hook
 from ..definitions import load
+from ..engine.records import EMPTY_PMAP
 from ..engine.machine import decide, log
-from ..state import update_character
+from ..state import character, update_character
 from . import characters as chars
 from ..engine.machine import frame, push
 
@@ -20,7 +21,7 @@ from ..engine.machine import frame, push
 def readable_on_turn(state, cid):
     """READING SCROLLS: "A Scroll may only be read as stated on the Scroll Card": the Scrolls
     the character may read at the start of its own turn (as the Spells it may cast then)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not ch.scrolls or not can_read(state, cid):
         return []
     return _usable(ch.scrolls, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
@@ -56,7 +57,7 @@ def read(state, cid, scroll, context):
     """Read ``scroll``: it leaves the hand for the Scroll discard pile ("Once read ... the card
     is placed on the Scroll discard pile"), then its effects run as a Spell's do (a
     Counterspell answers Spells only)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context=context)
@@ -73,7 +74,7 @@ def scroll_answered(state, reader, scroll, context, cancelled=False):
     """After the ``scroll_read`` hook: a Scroll a hook cancelled (``kernel.answer`` with
     ``cancelled`` to this waiting step) does nothing; otherwise it takes effect (no Counterspell
     answers it)."""
-    ch = state.characters[reader]
+    ch = character(state, reader)
     if cancelled:
         return state
     if not ch.alive:
@@ -83,7 +84,7 @@ def scroll_answered(state, reader, scroll, context, cancelled=False):
 
 def read_to_save(state, cid, scroll, cause):
     """Read a life-saving Scroll: one life is not lost."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, scrolls=ch.scrolls.delete(ch.scrolls.index(scroll)))
     state = chars.discard(state, scroll)
     state = log(state, "scroll_read", character=cid, card=scroll, context="life_lost")
@@ -96,14 +97,14 @@ def castable_on_turn(state, cid):
     """Spells the character may cast at the start of its own turn."""
     if not can_cast(state, cid):
         return []
-    ch = state.characters[cid]
+    ch = character(state, cid)
     return _usable(ch.spells, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
 
 
 def castable_at(state, cid, when):
     """The Spells a character may cast at the moment ``when`` of its own turn (``encounter``:
     just after moving, before the encounter; ``end_of_turn``)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     if not ch.spells or not can_cast(state, cid):
         return []
     return _usable(ch.spells, {when}, load().board.spaces[ch.space].region)
@@ -112,8 +113,9 @@ def castable_at(state, cid, when):
 def can_cast(state, cid):
     """No Toad casts, nor anyone on the Cursed Glade, nor the holder of a ``no_spells`` card,
     nor anyone while Destroy Magic lasts (rules.lasting)."""
-    ch = state.characters[cid]
-    return not (ch.toad_turns or (state.lasting and "destroy_magic" in state.lasting) or chars.objects_do_not_count(ch.space)
+    ch = character(state, cid)
+    return not (ch.toad_turns or (state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting)
+                or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
 
@@ -121,7 +123,7 @@ def can_read(state, cid):
     """Who may read a Scroll: as :func:`can_cast`, but Destroy Magic ("stop everyone casting
     Spells or using Magic Objects") does not stop Scrolls, which are neither (docs/rulings.md
     R-probed-A.5)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     return not (ch.toad_turns or chars.objects_do_not_count(ch.space)
                 or chars.has_ability(state, cid, "no_spells"))
 
@@ -131,7 +133,7 @@ def life_savers(state, cid):
     true}``: Preservation) that the character may use now, outside combat: their notations."""
     if state.battle is not None or not can_cast(state, cid):
         return []
-    ch = state.characters[cid]
+    ch = character(state, cid)
     return [f"cast:{sp}" for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get("saves_life")] + \
         [f"read:{sc}" for sc in dict.fromkeys(ch.scrolls) if (load().cards[sc].data or {}).get("saves_life")]
 
@@ -145,7 +147,7 @@ def cast_to_save(state, cid, spell, cause):
 def cast(state, cid, spell, context):
     """Cast ``spell``: it leaves the hand for the discard pile, then its effects run.  In
     combat the effects run at once (they only change the combat in progress)."""
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, spells=ch.spells.delete(ch.spells.index(spell)))
     state = chars.discard(state, spell)
     state = log(state, "spell_cast", character=cid, card=spell, context=context)
@@ -173,7 +175,7 @@ def cast_answered(state, caster, spell, then):
 def answered(state, caster, spell, context, cancelled=False):
     """After the ``spell_cast`` hook: a spell a hook cancelled (its answer ``cancelled``, given
     to this waiting step) does nothing; a caster killed by the price casts nothing more."""
-    if cancelled or not state.characters[caster].alive:
+    if cancelled or not character(state, caster).alive:
         return state
     return offer_counter(state, caster, spell, context)
 
@@ -197,7 +199,7 @@ def spell_holders(state, cid, flag):
     i = order.index(cid) if cid in order else 0
     out = []
     for o in order[i + 1:] + order[:i]:
-        ch = state.characters[o]
+        ch = character(state, o)
         if o == cid or not ch.alive or not can_cast(state, o):
             continue
         own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
@@ -207,7 +209,7 @@ def spell_holders(state, cid, flag):
 
 
 def spend_spell(state, cid, spell, context):
-    ch = state.characters[cid]
+    ch = character(state, cid)
     state = update_character(state, cid, spells=ch.spells.delete(ch.spells.index(spell)))
     state = chars.discard(state, spell)
     state = log(state, "spell_cast", character=cid, card=spell, context=context)
@@ -289,7 +291,7 @@ def resolve(state, cid, spell, context):
         return state
     target = c.get("target", "self")
     if target == "character":
-        others = [o for o in state.order if o != cid and state.characters[o].alive]
+        others = [o for o in state.order if o != cid and character(state, o).alive]
         if not others:
             return state
         return decide(state, cid, "target", [f"target:{o}" for o in others], "spells.targeted",
@@ -305,7 +307,7 @@ def targeted(state, action, spell):
 
 def keep_one_spell(state, cid):
     """The Wizard and the Prophetess always keep at least one Spell: draw one on casting the last."""
-    if not state.characters[cid].spells and chars.has_ability(state, cid, "keeps_one_spell"):
+    if not character(state, cid).spells and chars.has_ability(state, cid, "keeps_one_spell"):
         state = chars.draw_spells(state, cid, 1, "keeps one spell")
     return state
 
@@ -315,7 +317,7 @@ def command_spell(state, cid):
     """The Crown of Command: "If you are alone, you must cast 1 Command Spell per turn. Roll 1
     die and indicate a victim. If 4 - 6, victim must admit defeat or lose 1 Life."
     """
-    victims = [o for o in state.order if o != cid and state.characters[o].alive]
+    victims = [o for o in state.order if o != cid and character(state, o).alive]
     if not victims:
         return state
     return decide(state, cid, "command", [f"target:{v}" for v in victims], "inner.victim_chosen",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .hooks import run_hook
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, run_next, then
-from ..engine.records import Outcome
+from ..engine.records import EMPTY_PMAP, Outcome
 from ..state import character, update_character
 from ..engine.records import plain
 from . import characters as chars
@@ -31,7 +31,7 @@ def start_turn(state):
     if not ch.alive:
         return offer_new_character(state, cid)
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
-    if state.lasting:
+    if state.lasting is not EMPTY_PMAP and state.lasting:  # (the shared empty pmap: no call)
         state = lasting.expire(state)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
@@ -70,9 +70,11 @@ def raft_decided(state, action):
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     cid = state.current
-    if any(character(state, c).quest is not None for c in state.order):
+    characters = plain(state.characters)  # look-ups only
+    if any(characters[c].quest is not None for c in state.order):
         state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
-    ch = character(state, cid)
+        characters = plain(state.characters)
+    ch = characters[cid]
     if raft_buildable(state, cid) and not ch.flag("raft_offered"):
         return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
                       prompt="build a raft?")
@@ -87,7 +89,7 @@ def end_turn(state):
         state = movement.raft_lapses(state, cid)
         if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
-        state = update_character(state, cid, turn_flags={})
+        state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
     state = push(state, frame("turn.pass"))
