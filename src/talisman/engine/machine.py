@@ -352,7 +352,7 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
                 step = steps[f.step]
             except KeyError:
                 raise RulesError(f"no rule step named {f.step!r}") from None
-            kw = f.plain_args  # (a lazy frame's arguments: ``records.Frame``)
+            kw = f.plain_args  # (a lazy or plain frame's arguments: ``records.Frame``)
             if kw is not None:
                 state = step(state, **kw)
             else:
