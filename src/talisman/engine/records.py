@@ -304,7 +304,9 @@ class Frame(_FrameRecord):
     in the slot ``plain_args`` and builds the ``args`` pmap only when something reads it (a rule
     looking at the stack, ``==``, JSON, pickling); the machine runs the step from
     ``plain_args`` (unpacked with ``**``: a copy), so most such frames never build a pmap.
-    ``plain_args`` is None on any other frame (built with its pmap)."""
+    A frame of plain arguments (``scalar_frame``, shared) keeps there the plain view of its
+    pmap (the one ``ARGUMENTS`` keeps: ``kwargs_of`` needs no look-up for it).  ``plain_args``
+    is None on any other frame (built with its pmap: by hand, by attrs, unpickled, loaded)."""
 
     __slots__ = ("plain_args",)
 
@@ -344,8 +346,14 @@ def lazy_frame(step: str, kwargs: dict[str, Any]) -> Frame:
 @functools.lru_cache(maxsize=16384)
 def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
     """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
-    immutable, so the same step with the same arguments is one shared object)."""
-    return new_frame(step, _scalar_arguments(key))
+    immutable, so the same step with the same arguments is one shared object), its ``args``
+    pmap's plain view kept in ``plain_args`` (the machine runs it from there)."""
+    args = _scalar_arguments(key)
+    f = _new(Frame)
+    _set(f, "step", step)
+    _set(f, "args", args)
+    _set(f, "plain_args", kwargs_of(args))
+    return f
 
 
 @attrs.frozen
