@@ -484,9 +484,12 @@ def winner_of(state: Any) -> str | None:
     return None if state.outcome is None else state.outcome.winner
 
 
-def _converters(cls: type) -> dict[str, Callable[[Any], Any]]:
-    """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata)."""
-    return {a.name: a.converter for a in attrs.fields(cls) if a.converter is not None}
+def _converters(cls: type) -> dict[str, tuple[Callable[[Any], Any], type]]:
+    """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata),
+    each with the type its converter gives back as it is (``_KEPT_AS_IS``; ``_NoValue`` if none is
+    known): ``replace`` does not call the converter on a value already of that type."""
+    return {a.name: (a.converter, _KEPT_AS_IS.get(a.converter, _NoValue))
+            for a in attrs.fields(cls) if a.converter is not None}
 
 
 def replace(obj: R, **changes: Any) -> R:
@@ -502,8 +505,8 @@ def replace(obj: R, **changes: Any) -> R:
         convs = _CONVERTERS.setdefault(cls, _converters(cls))
     for name, value in changes.items():
         conv = convs.get(name)
-        if conv is not None:
-            changes[name] = conv(value)
+        if conv is not None and type(value) is not conv[1]:  # (a value of the frozen type: as it is)
+            changes[name] = conv[0](value)
     new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
@@ -552,5 +555,14 @@ def set_field(obj: R, name: str, value: Any) -> R:
     return new
 
 
-#: class -> {field: converter}: derived once from the class's own attrs metadata (immutable facts).
-_CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}
+#: class -> {field: (converter, the type it keeps as it is)}: derived once from the class's own
+#: attrs metadata (immutable facts).
+_CONVERTERS: dict[type, dict[str, tuple[Callable[[Any], Any], type]]] = {}
+class _NoValue:
+    """The type of no value (never made): a converter's in ``_CONVERTERS`` when it keeps no type as it is."""
+
+
+#: Converters that give a value of this type back as it is (``replace`` skips their call; 2 to 3
+#: calls a decision, each a Python call that returns its argument).
+_KEPT_AS_IS: dict[Any, type] = {as_pmap: PMapType, as_pvector: PVectorType, as_pset: PSetType,
+                                tuple: tuple}
