@@ -276,22 +276,18 @@ def _take_card(state: S, deck: str, card: str) -> S:
     return set_field(state, "decks", decks.set(deck, cards.delete(cards.index(card))))
 
 
-def _step(steps: Steps, name: str) -> Step:
-    """The rule step ``name``; a name no rule defines is a bug in the rules."""
-    try:
-        return steps[name]
-    except KeyError:
-        raise RulesError(f"no rule step named {name!r}") from None
-
-
 def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
+    try:
+        step = steps[decision.step]
+    except KeyError:  # a name no rule defines: a bug in the rules
+        raise RulesError(f"no rule step named {decision.step!r}") from None
     args = decision.args
     if args is EMPTY_PMAP:  # (as in ``advance``)
-        return _step(steps, decision.step)(state, action)
-    return _step(steps, decision.step)(state, action, **kwargs_of(args))
+        return step(state, action)
+    return step(state, action, **kwargs_of(args))
 
 
 def auto_chance(state: S) -> tuple[Action, S]:
