@@ -31,8 +31,7 @@ class RandomBot:
         return actions[mix(self.seed, len(state.log)) % len(actions)]
 
     def choose(self, state):
-        actions = legal_actions(state)  # (``pick``, inlined: the random bot's one call a decision)
-        return actions[mix(self.seed, len(state.log)) % len(actions)]
+        return self.pick(state, legal_actions(state))
 
 
 def distances_to(goal):

@@ -275,32 +275,3 @@ def test_a_lazy_frame_runs_from_its_kept_arguments_and_reads_as_a_built_frame():
     s = advance(s, talisman.api.STEPS)
     assert character(s, "troll").gold == gold + 2
 
-
-
-def test_a_frame_of_plain_arguments_runs_from_its_kept_view_and_reads_as_a_built_frame():
-    """docs/performance.md, ninth pass (engine): a shared frame of plain arguments keeps its
-    pmap's plain view in ``plain_args``, which the machine unpacks; it equals a frame built by
-    hand, and one unpickled or built by attrs has none (it runs from its pmap)."""
-    import pickle
-    from talisman.engine.records import Frame
-    f = frame("turn.x", character="troll", n=3, flag=True, none=None)
-    assert f.plain_args == {"character": "troll", "n": 3, "flag": True, "none": None}
-    assert f.plain_args == dict(f.args) and frame("turn.x", character="troll", n=3, flag=True, none=None) is f
-    built = Frame("turn.x", {"character": "troll", "n": 3, "flag": True, "none": None})
-    assert built == f and built.plain_args is None and pickle.loads(pickle.dumps(f)).plain_args is None
-    assert frame("turn.x", n=1).plain_args == {"n": 1} and type(frame("turn.x", n=True).plain_args["n"]) is bool
-
-
-def test_replace_converts_a_changed_field_unless_it_is_already_of_the_frozen_type():
-    """docs/performance.md, ninth pass (engine): ``replace`` skips a converter that would give
-    the value back as it is; any other value is converted as before."""
-    s = talisman.new_game(["troll"], seed=1)
-    ch = character(s, "troll")
-    kept = pmap({"moved": True})
-    assert records.replace(ch, turn_flags=kept).turn_flags is kept
-    converted = records.replace(ch, turn_flags={"moved": [1, 2]}, objects=["axe"])
-    assert type(converted.turn_flags) is records.PMapType and type(converted.turn_flags["moved"]) is records.PVectorType
-    assert type(converted.objects) is records.PVectorType and list(converted.objects) == ["axe"]
-    assert records.replace(s, order=["troll"]).order == ("troll",)
-    with pytest.raises(TypeError):
-        records.replace(ch, no_such_field=1)

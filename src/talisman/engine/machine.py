@@ -276,18 +276,22 @@ def _take_card(state: S, deck: str, card: str) -> S:
     return set_field(state, "decks", decks.set(deck, cards.delete(cards.index(card))))
 
 
+def _step(steps: Steps, name: str) -> Step:
+    """The rule step ``name``; a name no rule defines is a bug in the rules."""
+    try:
+        return steps[name]
+    except KeyError:
+        raise RulesError(f"no rule step named {name!r}") from None
+
+
 def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
     state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
-    try:
-        step = steps[decision.step]
-    except KeyError:  # a name no rule defines: a bug in the rules
-        raise RulesError(f"no rule step named {decision.step!r}") from None
     args = decision.args
     if args is EMPTY_PMAP:  # (as in ``advance``)
-        return step(state, action)
-    return step(state, action, **kwargs_of(args))
+        return _step(steps, decision.step)(state, action)
+    return _step(steps, decision.step)(state, action, **kwargs_of(args))
 
 
 def auto_chance(state: S) -> tuple[Action, S]:
@@ -348,7 +352,7 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
                 step = steps[f.step]
             except KeyError:
                 raise RulesError(f"no rule step named {f.step!r}") from None
-            kw = f.plain_args  # (a lazy or plain frame's arguments: ``records.Frame``)
+            kw = f.plain_args  # (a lazy frame's arguments: ``records.Frame``)
             if kw is not None:
                 state = step(state, **kw)
             else:

@@ -304,9 +304,7 @@ class Frame(_FrameRecord):
     in the slot ``plain_args`` and builds the ``args`` pmap only when something reads it (a rule
     looking at the stack, ``==``, JSON, pickling); the machine runs the step from
     ``plain_args`` (unpacked with ``**``: a copy), so most such frames never build a pmap.
-    A frame of plain arguments (``scalar_frame``, shared) keeps there the plain view of its
-    pmap (the one ``ARGUMENTS`` keeps: ``kwargs_of`` needs no look-up for it).  ``plain_args``
-    is None on any other frame (built with its pmap: by hand, by attrs, unpickled, loaded)."""
+    ``plain_args`` is None on any other frame (built with its pmap)."""
 
     __slots__ = ("plain_args",)
 
@@ -346,14 +344,8 @@ def lazy_frame(step: str, kwargs: dict[str, Any]) -> Frame:
 @functools.lru_cache(maxsize=16384)
 def scalar_frame(step: str, key: tuple[tuple[str, type, Any], ...]) -> Frame:
     """The frame of ``step`` with the plain arguments of ``scalar_key``: a pure memo (frames are
-    immutable, so the same step with the same arguments is one shared object), its ``args``
-    pmap's plain view kept in ``plain_args`` (the machine runs it from there)."""
-    args = _scalar_arguments(key)
-    f = _new(Frame)
-    _set(f, "step", step)
-    _set(f, "args", args)
-    _set(f, "plain_args", kwargs_of(args))
-    return f
+    immutable, so the same step with the same arguments is one shared object)."""
+    return new_frame(step, _scalar_arguments(key))
 
 
 @attrs.frozen
@@ -484,12 +476,9 @@ def winner_of(state: Any) -> str | None:
     return None if state.outcome is None else state.outcome.winner
 
 
-def _converters(cls: type) -> dict[str, tuple[Callable[[Any], Any], type]]:
-    """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata),
-    each with the type its converter gives back as it is (``_KEPT_AS_IS``; ``_NoValue`` if none is
-    known): ``replace`` does not call the converter on a value already of that type."""
-    return {a.name: (a.converter, _KEPT_AS_IS.get(a.converter, _NoValue))
-            for a in attrs.fields(cls) if a.converter is not None}
+def _converters(cls: type) -> dict[str, Callable[[Any], Any]]:
+    """The fields of ``cls`` that have a converter (cached on the class by attrs' own metadata)."""
+    return {a.name: a.converter for a in attrs.fields(cls) if a.converter is not None}
 
 
 def replace(obj: R, **changes: Any) -> R:
@@ -505,8 +494,8 @@ def replace(obj: R, **changes: Any) -> R:
         convs = _CONVERTERS.setdefault(cls, _converters(cls))
     for name, value in changes.items():
         conv = convs.get(name)
-        if conv is not None and type(value) is not conv[1]:  # (a value of the frozen type: as it is)
-            changes[name] = conv[0](value)
+        if conv is not None:
+            changes[name] = conv(value)
     new = _new(cls)
     d = getattr(obj, "__dict__", None)
     if d is not None:
@@ -555,14 +544,5 @@ def set_field(obj: R, name: str, value: Any) -> R:
     return new
 
 
-#: class -> {field: (converter, the type it keeps as it is)}: derived once from the class's own
-#: attrs metadata (immutable facts).
-_CONVERTERS: dict[type, dict[str, tuple[Callable[[Any], Any], type]]] = {}
-class _NoValue:
-    """The type of no value (never made): a converter's in ``_CONVERTERS`` when it keeps no type as it is."""
-
-
-#: Converters that give a value of this type back as it is (``replace`` skips their call; 2 to 3
-#: calls a decision, each a Python call that returns its argument).
-_KEPT_AS_IS: dict[Any, type] = {as_pmap: PMapType, as_pvector: PVectorType, as_pset: PSetType,
-                                tuple: tuple}
+#: class -> {field: converter}: derived once from the class's own attrs metadata (immutable facts).
+_CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}
