@@ -275,3 +275,27 @@ def test_a_lazy_frame_runs_from_its_kept_arguments_and_reads_as_a_built_frame():
     s = advance(s, talisman.api.STEPS)
     assert character(s, "troll").gold == gold + 2
 
+
+
+def test_hook_dispatch_of_a_base_game_reads_its_wiring_and_an_expansion_game_its_live_tables():
+    """docs/performance.md, ninth pass (engine): ``run_hook`` and ``adjust`` find a game
+    without expansions' chain in the wiring made once for its config; with an expansion, its
+    table is read live (a patched hook runs), then the base chain."""
+    from types import SimpleNamespace
+    from talisman.engine.ruleset import Plugin, Ruleset
+    rs = Ruleset()
+    rs.declare(state_hooks=("tick",), value_hooks=("score",))
+    table = {"score": lambda state, value, **d: value * 10}
+    rs.register(Plugin("exp", hooks=table))
+    rs.register(Plugin("base", hooks={"score": lambda state, value, **d: value + d["bonus"],
+                                      "tick": lambda state, **d: SimpleNamespace(config=state.config, n=d["n"])},
+                         always=True))
+    base = SimpleNamespace(config=SimpleNamespace(expansions=()))
+    assert rs.adjust(base, "score", 1, bonus=2) == 3 and rs.adjust(base, "score", 1, bonus=2) == 3  # made, then kept
+    with_exp = SimpleNamespace(config=SimpleNamespace(expansions=("exp",)))
+    assert rs.adjust(with_exp, "score", 1, bonus=2) == 12  # the expansion first, then the base plugin
+    table["score"] = lambda state, value, **d: value - 5  # a table patched after the wiring was made
+    assert rs.adjust(with_exp, "score", 1, bonus=2) == -2 and rs.adjust(base, "score", 1, bonus=2) == 3
+    assert rs.run_hook(base, "tick", n=4).n == 4 and rs.run_hook(with_exp, "tick", n=5).n == 5
+    with pytest.raises(KeyError):
+        rs.run_hook(base, "no_such_point")

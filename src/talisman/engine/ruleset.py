@@ -226,15 +226,32 @@ class Ruleset:
         hooks = [self._plugins[e].hooks.get(hook) for e in exps]
         return tuple(fn for fn in hooks if fn is not None) + chain
 
+    # ``run_hook`` and ``adjust`` are fired about eight times a decision, nearly always at a
+    # point no plugin of a base game listens to: in a game with no expansion (its chains all
+    # in the wiring made once for its config) the chain is one look-up in the wiring, without
+    # the call to ``_chain``; a game with expansions goes through ``_chain``.
+
     def run_hook(self, state: Any, hook: str, **details: Any) -> Any:
         """Run state hook ``hook`` of every enabled plugin, threading the state through."""
-        for fn in self._chain(state, hook, "state_chain"):
+        config = state.config
+        entry = self._wired.table.get(id(config))  # (:meth:`_chain`, inlined for a base game)
+        if entry is None or config.expansions:
+            chain = self._chain(state, hook, "state_chain")
+        else:
+            chain = entry[1].state_chain[hook]  # (a KeyError names an undeclared point)
+        for fn in chain:
             state = fn(state, **details)
         return state
 
     def adjust(self, state: Any, hook: str, value: Any, **details: Any) -> Any:
         """Value hook ``hook``: each enabled plugin may change ``value``."""
-        for fn in self._chain(state, hook, "value_chain"):
+        config = state.config
+        entry = self._wired.table.get(id(config))  # (as in :meth:`run_hook`)
+        if entry is None or config.expansions:
+            chain = self._chain(state, hook, "value_chain")
+        else:
+            chain = entry[1].value_chain[hook]
+        for fn in chain:
             value = fn(state, value, **details)
         return value
 
