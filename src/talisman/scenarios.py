@@ -86,8 +86,12 @@ def setup_state(setup, dice):
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held)
     if "ending" in setup:
-        # the Alternative Endings in play: {deck: [...], card: ...} (option alternative_endings)
-        state = replace(state, ending=setup["ending"])
+        # the Alternative Endings in play: {card: ..., deck: [...]} (option alternative_endings);
+        # a scenario about the card in play may leave out the deck still to draw from (none)
+        ending = setup["ending"]
+        if ending is not None:
+            ending = {"deck": [], **ending}
+        state = replace(state, ending=ending)
     if "current" in setup:
         if setup["current"] not in state.characters:
             raise TalismanError(f"current: {setup['current']!r} is not in the game")

@@ -544,9 +544,9 @@ SETUP = {
         "board_cards": {"type": ["object", "null"], "additionalProperties": _CARDS},
         "board_gold": {"type": ["object", "null"], "additionalProperties": _COUNT},
         "ext": {"type": ["object", "null"], "additionalProperties": _MAP},
-        # the Alternative Endings in play: its deck and the card drawn (null: none yet), both
-        # required (an area without them would fail deep in a rule step, docs/scenarios.md)
-        "ending": {"type": ["object", "null"], "required": ["deck", "card"],
+        # the Alternative Endings in play: the card drawn (null: none yet), required (an area
+        # without it would fail deep in a rule step), and the deck left (none if not given)
+        "ending": {"type": ["object", "null"], "required": ["card"],
                    "properties": {"deck": _CARDS, "card": {"anyOf": [_ID, {"type": "null"}]}}},
         # a Master Level title held from before: {character: title} or {character: {title, turns}}
         "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [

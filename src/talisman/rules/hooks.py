@@ -246,6 +246,12 @@ Value hooks:
     cards it keeps face down there (the Emperor's Guard: closed Places, hiding Followers).
 ``movement_dice(state, spec, character)``
     The dice of a movement roll.
+``movement_count(state, count, character, dice)``
+    The number a movement roll of several ``dice`` counts as, for what reads "the roll" or "a 6"
+    of the movement die (the abilities' options on the roll: the Troll's regeneration, the
+    Leprechaun's Teleport on a 4): the dice's sum to begin with; the plugin that made the roll
+    several dice says which counts (the Blood Moon's Moon Mist: the lowest, rulings R-MM9).
+    Asked only for a roll of more dice than one.
 ``movement_destinations(state, destinations, character, roll, dice)``
     The destinations a movement roll offers (a sorted tuple of space ids).  A hook may remove
     destinations or add others: a shorter move, a stop on the way, a count one more or less,
@@ -377,7 +383,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "cards_lying", "movement_dice", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
+               "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

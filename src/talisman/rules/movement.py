@@ -416,30 +416,35 @@ def offer_move(state, cid, n, dice):
     ch = character(state, cid)
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         options.append("fate:reroll")  # FATE: pay one to roll the movement die again
-    options += abilities.movement_roll_options(state, cid, n)
     # The walk to a destination is the roll's own only when the roll is one die: the sum of
     # more dice (the Moon Mist's two, the lower counting) is no count the move makes, and may
     # reach a space the counted die reaches the other way round (rulings R-MV9.2).  One die
     # never reaches a space by two counts, so its walk is the roll's whatever a hook changed.
-    counted = {} if len(dice) <= 1 else {"counted": False}
+    # What reads "the roll" of the movement die (the abilities' options on it) reads the die
+    # that counts, as the hook that rolled the dice says (rulings R-MM9).
+    counted = {} if len(dice) <= 1 else {
+        "counted": False, "count": adjust(state, "movement_count", n, character=cid, dice=tuple(dice))}
+    options += abilities.movement_roll_options(state, cid, counted.get("count", n))
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
                   **counted)
 
 
-def chosen(state, action, roll, counted=True):
+def chosen(state, action, roll, counted=True, count=None):
     """Move along the path to the chosen destination, stopping where a rule stops it.
 
     ``counted``: the roll is one die, the count moved (MOVEMENT IN THE OUTER, FAR-OUTER AND
     MIDDLE REGIONS: "the full number of Spaces shown on the die"), so the walk is the roll's
     own; when not (several dice, counted by the hook that added them: the Moon Mist's lower
     die), the walk is the shortest that reaches the destination, never a longer count that
-    happens to reach it too."""
+    happens to reach it too, and ``count`` is the die that counts (the ``movement_count``
+    hook), which the abilities on the roll read (rulings R-MM9)."""
     cid = state.current
     if action.kind == "regenerate":
         return abilities.regenerate(state, cid)
     if action.kind == "teleport":  # an ability's Teleport instead of the move (the Leprechaun's 4)
         state = log(state, "ability_used", character=cid, ability="teleport")
-        return offer_teleport(state, cid, abilities.teleport_region(state, cid, roll), False,
+        read = roll if count is None else count
+        return offer_teleport(state, cid, abilities.teleport_region(state, cid, read), False,
                               "teleport on the movement roll")
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")

@@ -51,8 +51,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     Day: each creature 1 less off its attack score (its value, down to 0: with the die the
     score is never below 1); Night: 1 more; for each enemy separately;
 ``character_score``, ``combat_result``, ``attack_roll``, ``combat_options`` /
-``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_destinations``,
-``combat_resolved``, ``prayer_rolled``
+``combat_option_chosen``, ``draw_count``, ``movement_dice``, ``movement_count``,
+``movement_destinations``, ``combat_resolved``, ``prayer_rolled``
     the cards' ``data.modifiers`` (:mod:`.modifiers`); a face-up card that stops moves (the
     Wall of Fire); a held card's added die (the Champion of Light by Day, at
     ``combat_resolved``); the Fire Giant burning on his way (:mod:`.board_cards`).
@@ -132,9 +132,9 @@ def cure_offer(state, cid):
 def movement_rolled(state, character, roll, dice=None):
     """MOVING THE WEREWOLF: "Whenever a player rolls a '1' for his move" (the last roll
     counts when fate buys another; under the Moon Mist the lower die is the roll)."""
-    if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in
-                                      modifiers.active(state, character, "movement")):
-        roll = min(dice)  # the base log's movement_roll holds the dice's sum: say which counts
+    counted = modifiers.counted_die(state, character, roll, dice)
+    if counted != roll:  # the base log's movement_roll holds the dice's sum: say which counts
+        roll = counted
         state = log(state, "movement_roll_counted", character=character, roll=roll, dice=list(dice),
                         cause="the lowest die (Moon Mist)")
     state = held.movement_rolled(state, character, roll, dice)  # the Black Cat goes on a 1
@@ -293,6 +293,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "combat_options": combat_options, "combat_option_chosen": combat_option_chosen,
          "attack_roll": modifiers.attack_roll, "movement_dice": modifiers.movement_dice,
          "movement_destinations": modifiers.movement_destinations,
+         "movement_count": modifiers.movement_count,
          "before_draw": characters.before_draw, "cards_drawn": cards_drawn,
          "combat_resolved": combat_resolved, "prayer_rolled": prayer_rolled,
          "table_rolled": held.table_rolled,

@@ -283,6 +283,20 @@ def movement_dice(state, spec, character):
     return spec
 
 
+def counted_die(state, character, roll, dice=None):
+    """The number a movement roll of ``dice`` counts as: the lowest die under a ``lowest_die``
+    modifier (the Moon Mist: "roll one extra die, use the lowest"), else ``roll``.  Also the
+    ``movement_count`` value hook (what reads the roll of the movement die: rulings R-MM9)."""
+    if dice and len(dice) > 1 and any(m.get("lowest_die") for _, m in active(state, character, "movement")):
+        return min(dice)
+    return roll
+
+
+def movement_count(state, count, character, dice):
+    """Value hook ``movement_count``: the die of several that counts (:func:`counted_die`)."""
+    return counted_die(state, character, count, dice)
+
+
 def stops_moves(state):
     """Spaces holding a face-up card that stops every move entering it (``data.stops_moves``:
     the Wall of Fire)."""
