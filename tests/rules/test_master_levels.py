@@ -438,3 +438,19 @@ def test_the_blood_moons_and_the_towers_own_checks_ask_the_mystics_use_limit():
     assert modifiers.held_cards(s, "druid") == []
     s = ml.give_back(s, "druid", "resigned")
     assert lycanthropy.wolfsbane_bonus(s, "druid") == 2 and dragon_bonus(s, "druid") == 3
+
+
+def test_a_follower_left_as_an_agreed_tithe_is_collected_by_the_owner():
+    """000 Collecting Tithings: "Realm owners (Nobles) may not collect tithings placed on their Realms
+    until they land on or pass over their Realms": a Follower the owner agreed to (000 Tithings,
+    "anything else agree upon"; docs/rulings.md R-NR9.1) is collected as any tithe, and joins his
+    Followers."""
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True})
+    m = noblemen.SLICE.plain(s)
+    m["held"]["warrior"] = m["pile"].pop(0)
+    m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 1}
+    m["cards"]["chapel"] = ["maiden"]
+    s = noblemen._store(s, m)
+    s = noblemen.collect(s, "warrior", "chapel")
+    assert list(s.characters["warrior"].followers) == ["maiden"]
+    assert noblemen.realms(s)["chapel"]["gold"] == 0 and list(s.ext["noblemen"].cards["chapel"]) == []

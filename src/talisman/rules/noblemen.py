@@ -13,7 +13,7 @@ tithes show in every player's view; the Title pile's order does not)::
 
     {"pile": [title ids, top first], "held": {character: title},
      "realms": {space: {"owner": character, "title": id, "gold": n}},
-     "cards": {space: [Objects left as tithes]}}
+     "cards": {space: [Objects and Followers left as tithes]}}
 
 and joins the game through the effect ``noblemen_entitled`` (the Entitlement card's, in its data) and
 hook points: ``before_encounter``
@@ -203,7 +203,10 @@ def before_encounter(state, result, character, space):
     return push(state, *then(*tithes, frame("encounters.begin"))), True
 
 
-def realm_reached(state, space):
+def realm_reached(state, space, refused=()):
+    """A Realm landed on or passed over: the owner collects; anyone else leaves a tithing ("1 Gold
+    or any Object ..."), or offers a Follower ("or anything else agree upon by the Realm Owner and
+    the Player", docs/rulings.md R-NR9.1); ``refused``: the Followers the owner has refused."""
     cid = state.current
     realm = realms(state).get(space)
     if realm is None:
@@ -214,28 +217,56 @@ def realm_reached(state, space):
     options = ["tithe:gold"] if ch.gold else []
     options += [f"tithe:{c}" for c in dict.fromkeys(chars.carried_objects(ch))
                 if "cursed" not in load().cards[c].abilities]
+    owner = state.characters.get(realm["owner"])
+    if owner is not None and owner.alive:
+        options += [f"offer:{c}" for c in chars.droppable_followers(ch) if c not in refused]
     if not options:
         return log(state, "no_tithe", character=cid, space=space, owner=realm["owner"])
     return decide(state, cid, "tithe", options, "noblemen.tithe_left",
-                  prompt=f"leave a tithing on the {table()[realm['title']]['realm']}", space=space)
+                  prompt=f"leave a tithing on the {table()[realm['title']]['realm']}", space=space,
+                  refused=list(refused))
 
 
-def tithe_left(state, action, space):
-    """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"."""
+def tithe_left(state, action, space, refused=()):
+    """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"; a Follower
+    offered waits on the owner's answer."""
     cid = state.current
     what = action.args[0]
+    if action.kind == "offer":
+        owner = realms(state)[space]["owner"]
+        state = log(state, "tithe_offered", character=cid, space=space, owner=owner, tithe=what)
+        return decide(state, owner, "tithe_agreed", ["accept", "refuse"], "noblemen.tithe_answered",
+                      prompt=f"accept {cid}'s {what} as a tithing?", space=space, card=what,
+                      refused=list(refused))
+    return _leave(state, cid, space, what)
+
+
+def _leave(state, cid, space, what):
+    """``what`` (``gold``, an Object or a Follower) left by ``cid`` on the Realm on ``space``."""
     m = SLICE.plain(state)
     ch = state.characters[cid]
     if what == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
         m["realms"][space]["gold"] += 1
     else:
-        objects = list(ch.objects)
-        objects.remove(what)
-        state = update_character(state, cid, objects=objects)
+        field = "objects" if what in ch.objects else "followers"
+        held = list(getattr(ch, field))
+        held.remove(what)
+        state = update_character(state, cid, **{field: held})
         m["cards"][space].append(what)
     state = _store(state, m)
     return log(state, "tithe_left", character=cid, space=space, owner=m["realms"][space]["owner"], tithe=what)
+
+
+def tithe_answered(state, action, space, card, refused):
+    """The Realm's owner accepts the Follower offered (it is left as the tithing) or refuses it
+    (the passer chooses again without it)."""
+    cid = state.current
+    if action.kind == "accept" and card in state.characters[cid].followers:
+        return _leave(state, cid, space, card)
+    state = log(state, "tithe_refused", character=cid, space=space, owner=realms(state)[space]["owner"],
+                tithe=card)
+    return realm_reached(state, space, tuple(refused) + (card,))
 
 
 def collect(state, cid, space):
@@ -292,7 +323,8 @@ def player_view(state, view, player):
 
 
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
-                         "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left}
+                         "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left,
+                         "noblemen.tithe_answered": tithe_answered}
 
 def engaged(state) -> bool:
     """Whether the options are on in this game (set-up keeps the module's record in ``ext``)."""
