@@ -46,6 +46,7 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
+from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
@@ -56,6 +57,8 @@ TREASURE = "dg_treasure_chamber"
 CROWN = "crown_of_command"
 #: KING OF THE HILL's way out of the Treasure Chamber (with a Talisman).
 PORTAL = "portal_of_power"
+#: The cause a move down a Doorway onto the Entrance is asked with (``before_forced_move``).
+DOWN = "a Doorway down to the Dungeon"
 #: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
 #: Main Board and one in the City"); only the main board's count towards "two Doorways".
 DOORWAY = "dungeon_doorway"
@@ -388,7 +391,15 @@ def doorway_chosen(state, action, city=False):
 
 
 def enter(state, cid):
-    """Onto the Entrance; the animals stay there; "Your Turn ends here!"."""
+    """Onto the Entrance; the animals stay there; "Your Turn ends here!".  Going down is a move
+    straight onto the Entrance, asked of ``before_forced_move`` (cause :data:`DOWN`) as every other
+    way off a board is: another board's own rule may refuse it (from the City, "It is possible to
+    leave the City by entering the Dungeon, if a Character draws or lands on a Dungeon doorway",
+    and a Loan unpaid makes him a Toad where he stands instead).  Refused, his turn ends there."""
+    state, refused = adjust(state, "before_forced_move", (state, False), character=cid,
+                            space=ENTRANCE, cause=DOWN)
+    if refused:
+        return end_turn_now(state)
     state = drop_animals(state, cid)
     state = update_character(state, cid, space=ENTRANCE, hold=None)
     state = set_turn_flag(state, cid, "moved")
