@@ -13,7 +13,7 @@ Joins the base game through hooks only (``talisman.expansions``):
   the Dungeon, one die (a D4 for Large characters) toward the centre, or toward the Entrance when
   fleeing (declared at any time after the Entrance: offered before each roll) or defeated in
   combat last turn; the Treasure Chamber ends movement and next turn its chart decides where
-  the character emerges (+1 per character on the Crown, over 6 read as 6); with the option
+  the character emerges (+1 per character on the Crown if he chooses: R-CF9.1, over 6 read as 6); with the option
   ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
   Chamber in the Dungeon may take a Talisman and exit the Dungeon at the Portal of Power") that
   move may instead take a Talisman and emerge at the Portal of Power (rulings R-DT-3).
@@ -515,12 +515,29 @@ def treasure_chosen(state, action):
 
 
 def emerged(state, action):
-    """The Treasure Chamber Chart: +1 per character already on the Crown; over 6 read as 6."""
+    """The Treasure Chamber Chart: "You may add 1 to your die roll for each Character already on
+    the Crown of Command Space" (his choice, once the die is seen: the bonus or none, docs/rulings.md
+    R-CF9.1); over 6 read as 6.  When the bonus changes nothing it is simply added."""
     cid = state.current
-    on_crown = crowned(state, cid)
-    total = min(6, sum(action.dice) + on_crown)
+    roll, on_crown = sum(action.dice), crowned(state, cid)
+    added, plain = chart()[min(6, roll + on_crown)], chart()[min(6, roll)]
+    if added != plain:
+        return decide(state, cid, "move", [f"move:{added}", f"move:{plain}"], "dungeon.chart_chosen",
+                      prompt=f"the Treasure Chamber Chart: {roll}, add {on_crown} for the Crown or not",
+                      roll=roll, bonus=on_crown)
+    return chart_result(state, cid, roll, on_crown)
+
+
+def chart_chosen(state, action, roll, bonus):
+    """The chart's bonus taken (``move:`` the row with it) or not (the row of the die alone)."""
+    cid = state.current
+    return chart_result(state, cid, roll, bonus if action.args[0] == chart()[min(6, roll + bonus)] else 0)
+
+
+def chart_result(state, cid, roll, bonus):
+    total = min(6, roll + bonus)
     dest = chart()[total]
-    state = log(state, "treasure_chamber_chart", character=cid, roll=sum(action.dice), bonus=on_crown,
+    state = log(state, "treasure_chamber_chart", character=cid, roll=roll, bonus=bonus,
                 result=total, to=dest)
     return emerge(state, cid, dest)
 
@@ -552,7 +569,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
          "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
-         "dungeon.treasure_chosen": treasure_chosen}
+         "dungeon.treasure_chosen": treasure_chosen, "dungeon.chart_chosen": chart_chosen}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
 _STEPS = {"type": "object", "additionalProperties": False, "required": ["spaces"],
