@@ -522,7 +522,8 @@ def test_the_barge_from_the_wharf():
     s = city([{"id": "priest", "space": "city_wharf", "gold": 3}])
     assert "barge:outer" in legal(s) and "barge:middle" not in legal(s)
     s = play(s, "barge:outer")
-    assert {f"teleport:{x}" for x in BOARD.regions["outer"]} == legal(s)
+    # every Outer Region space but the main board's City space, the Gate (docs/rulings.md R-CF9.5)
+    assert {f"teleport:{x}" for x in BOARD.regions["outer"] if x != "city"} == legal(s)
     s = city([{"id": "priest", "space": "city_wharf", "gold": 4}])
     s = play(s, "barge:middle", "teleport:temple")
     assert at(s, "priest") == "temple" and s.characters["priest"].gold == 0
@@ -554,10 +555,12 @@ def test_the_stowaway_chart_sailor_and_far_shores():
     s = city([{"id": "priest", "space": "city_wharf"}], [2, 1, 6])
     s = play(s, "stowaway", "fight")
     assert s.characters["priest"].lives == 3 and at(s, "priest") == "city_wharf"
+    # never the main board's City space, the Gate (docs/rulings.md R-CF9.5)
     s = play(city([{"id": "priest", "space": "city_wharf"}], [5]), "stowaway")
-    assert legal(s) == {f"teleport:{x}" for x in BOARD.regions["outer"]}
+    assert legal(s) == {f"teleport:{x}" for x in BOARD.regions["outer"] if x != "city"}
     s = play(city([{"id": "priest", "space": "city_wharf"}], [6]), "stowaway")
-    assert legal(s) == {f"teleport:{x}" for x in BOARD.regions["outer"] + BOARD.regions["middle"]}
+    assert legal(s) == {f"teleport:{x}" for x in BOARD.regions["outer"] + BOARD.regions["middle"]
+                        if x != "city"}
 
 
 # --- loans ---------------------------------------------------------------------------------------

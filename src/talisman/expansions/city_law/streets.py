@@ -62,11 +62,17 @@ def teleport_destinations(state, spaces, character, region):
     of it (leaving that way is checked by ``leaving.before_forced_move``).  From outside, a
     teleport does not reach into the City: the compendium's ways in are the Gate, the Barge and
     Water Walking (the Leprechaun's exception, "You may Teleport into and out of any Space in the
-    City", makes that a special power)."""
+    City", makes that a special power).  From a City space no teleport, whatever its Region (the
+    barge's "any Space of his choice in the Outer Region", a Stowaway's), lands on the main
+    board's City space: "The City Space on the main board is considered the City Gate", so it
+    would not leave the City (docs/rulings.md R-CF9.5); the Gate is offered inside when the
+    Region is the City's own."""
     here = state.characters[character].space
-    if region != "same" or not in_city(here):
+    if not in_city(here):
         return spaces
-    outside = tuple(s for s in spaces if s != data.gate()["main"])  # the Gate is offered inside
+    outside = tuple(s for s in spaces if s != data.gate()["main"])
+    if region != "same":
+        return outside
     return outside + tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
 
 

@@ -13,7 +13,7 @@ Joins the base game through hooks only (``talisman.expansions``):
   the Dungeon, one die (a D4 for Large characters) toward the centre, or toward the Entrance when
   fleeing (declared at any time after the Entrance: offered before each roll) or defeated in
   combat last turn; the Treasure Chamber ends movement and next turn its chart decides where
-  the character emerges (+1 per character on the Crown, over 6 read as 6); with the option
+  the character emerges (+1 per character on the Crown if he chooses: R-CF9.1, over 6 read as 6); with the option
   ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
   Chamber in the Dungeon may take a Talisman and exit the Dungeon at the Portal of Power") that
   move may instead take a Talisman and emerge at the Portal of Power (rulings R-DT-3).
@@ -46,6 +46,7 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
+from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
@@ -56,6 +57,8 @@ TREASURE = "dg_treasure_chamber"
 CROWN = "crown_of_command"
 #: KING OF THE HILL's way out of the Treasure Chamber (with a Talisman).
 PORTAL = "portal_of_power"
+#: The cause a move down a Doorway onto the Entrance is asked with (``before_forced_move``).
+DOWN = "a Doorway down to the Dungeon"
 #: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
 #: Main Board and one in the City"); only the main board's count towards "two Doorways".
 DOORWAY = "dungeon_doorway"
@@ -388,7 +391,15 @@ def doorway_chosen(state, action, city=False):
 
 
 def enter(state, cid):
-    """Onto the Entrance; the animals stay there; "Your Turn ends here!"."""
+    """Onto the Entrance; the animals stay there; "Your Turn ends here!".  Going down is a move
+    straight onto the Entrance, asked of ``before_forced_move`` (cause :data:`DOWN`) as every other
+    way off a board is: another board's own rule may refuse it (from the City, "It is possible to
+    leave the City by entering the Dungeon, if a Character draws or lands on a Dungeon doorway",
+    and a Loan unpaid makes him a Toad where he stands instead).  Refused, his turn ends there."""
+    state, refused = adjust(state, "before_forced_move", (state, False), character=cid,
+                            space=ENTRANCE, cause=DOWN)
+    if refused:
+        return end_turn_now(state)
     state = drop_animals(state, cid)
     state = update_character(state, cid, space=ENTRANCE, hold=None)
     state = set_turn_flag(state, cid, "moved")
@@ -504,12 +515,29 @@ def treasure_chosen(state, action):
 
 
 def emerged(state, action):
-    """The Treasure Chamber Chart: +1 per character already on the Crown; over 6 read as 6."""
+    """The Treasure Chamber Chart: "You may add 1 to your die roll for each Character already on
+    the Crown of Command Space" (his choice, once the die is seen: the bonus or none, docs/rulings.md
+    R-CF9.1); over 6 read as 6.  When the bonus changes nothing it is simply added."""
     cid = state.current
-    on_crown = crowned(state, cid)
-    total = min(6, sum(action.dice) + on_crown)
+    roll, on_crown = sum(action.dice), crowned(state, cid)
+    added, plain = chart()[min(6, roll + on_crown)], chart()[min(6, roll)]
+    if added != plain:
+        return decide(state, cid, "move", [f"move:{added}", f"move:{plain}"], "dungeon.chart_chosen",
+                      prompt=f"the Treasure Chamber Chart: {roll}, add {on_crown} for the Crown or not",
+                      roll=roll, bonus=on_crown)
+    return chart_result(state, cid, roll, on_crown)
+
+
+def chart_chosen(state, action, roll, bonus):
+    """The chart's bonus taken (``move:`` the row with it) or not (the row of the die alone)."""
+    cid = state.current
+    return chart_result(state, cid, roll, bonus if action.args[0] == chart()[min(6, roll + bonus)] else 0)
+
+
+def chart_result(state, cid, roll, bonus):
+    total = min(6, roll + bonus)
     dest = chart()[total]
-    state = log(state, "treasure_chamber_chart", character=cid, roll=sum(action.dice), bonus=on_crown,
+    state = log(state, "treasure_chamber_chart", character=cid, roll=roll, bonus=bonus,
                 result=total, to=dest)
     return emerge(state, cid, dest)
 
@@ -541,7 +569,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
          "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
-         "dungeon.treasure_chosen": treasure_chosen}
+         "dungeon.treasure_chosen": treasure_chosen, "dungeon.chart_chosen": chart_chosen}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
 _STEPS = {"type": "object", "additionalProperties": False, "required": ["spaces"],
