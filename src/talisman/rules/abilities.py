@@ -200,11 +200,13 @@ def destroys_spirits(state, cid):
 
 
 def raisable(state, cid, kept):
-    """The Ghoul's ``raise_dead``: Enemies killed in battle (their carcasses) he may raise."""
+    """The Ghoul's ``raise_dead``: Enemies killed in battle (their carcasses) he may raise; a
+    raised Enemy is a Follower, so one a ``follower_allowed`` hook bars is not offered."""
     b = state.battle
     if not kept or b is None or b.kind != "battle" or not chars.has_ability(state, cid, "raise_dead"):
         return []
-    return [c for c in dict.fromkeys(kept) if load().cards[c].subtype != "spirit"]
+    return [c for c in dict.fromkeys(kept) if load().cards[c].subtype != "spirit"
+            and chars.follower_allowed(state, cid, c)]
 
 
 def raise_dead(state, cid, card):

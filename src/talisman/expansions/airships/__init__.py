@@ -15,7 +15,10 @@ It joins the game only through hook points:
   out of the skies, the Airship stays behind;
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
   (and a stunned Follower's Strength or Craft not counted);
-- ``follower_allowed``: aboard, no Follower with hands joins over the complement's most;
+- ``follower_allowed``: aboard, no Follower with hands joins over the complement's most (nor an
+  Enemy the Ghoul raises); ``combat_resolved``: a combat won aboard, stay or disembark before the
+  space's cards are claimed, when the complement bars a Follower lying there; ``cards_drawn``: the
+  same when the draw brings such a Follower and no Enemy;
 - ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
 - ``turn_ended``: a stunned Follower's turns count down; ``character_died``: the Airship stays.
 
@@ -43,7 +46,8 @@ HOOKS = {"setup": setup, "before_movement": ships.before_movement,
          "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,
-         "character_died": ships.character_died, "follower_allowed": ships.follower_allowed}
+         "character_died": ships.character_died, "follower_allowed": ships.follower_allowed,
+         "combat_resolved": ships.combat_resolved, "cards_drawn": ships.cards_drawn}
 EFFECTS = {"airship_found": ships.found}
 EFFECT_SCHEMAS: dict[str, Any] = {
     "airship_found": {"type": "object", "additionalProperties": False, "properties": {}}}

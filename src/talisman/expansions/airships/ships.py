@@ -34,11 +34,21 @@ def henchmen(state, cid):
     return tuple(adjust(state, "other_followers", (), character=cid))
 
 
+def has_hands(follower):
+    """Whether a Follower counts toward the complement: "Followers that do not have hands (The
+    Unicorn and other Animals) do not count".  Without hands: the cards the data's ``no_hands``
+    names, and every Animal Enemy kept as a Follower (tamed, charmed, raised: its card's subtype
+    ``animal``; docs/rulings.md R-AS9B.1).  A Henchman (no card) has hands."""
+    if follower in data.listed("no_hands"):
+        return False
+    c = load().cards.get(follower)
+    return c is None or c.subtype != "animal"
+
+
 def crew(state, cid):
     """The Followers that count toward the complement: those with hands, and Henchmen ("The
     Unicorn and other Animals do not count")."""
-    no_hands = data.listed("no_hands")
-    return [f for f in state.characters[cid].followers if f not in no_hands]
+    return [f for f in state.characters[cid].followers if has_hands(f)]
 
 
 def party_size(state, cid):
@@ -122,9 +132,10 @@ def follower_allowed(state, allowed, character, card):
     """``follower_allowed``: "Complement is how many people maximum (Character plus Followers
     and/or Henchmen) may board the vessel": aboard, a Follower with hands that would put the
     party over its class's most may not join; it stays on the space (docs/rulings.md R-AS9.1).
-    A Follower without hands never counts."""
+    A Follower without hands never counts.  Asked too for an Enemy the Ghoul would raise
+    (R-AS9B.1)."""
     card_id = store.ship_of(state, character)
-    if not allowed or card_id is None or card in data.listed("no_hands"):
+    if not allowed or card_id is None or not has_hands(card):
         return allowed
     return party_size(state, character) + 1 <= data.card_class(card_id)["complement"][1]
 
@@ -199,16 +210,50 @@ def flown(state, cid, dest):
 def aboard_offered(state, cid, when):
     """Rule step: "You may choose to disembark any Airship at any time during your turn" (000
     Disembarking): besides the turn's movement, the character aboard is asked once he has flown
-    (``when``: ``landed``, before the encounter) and at the end of his turn (``turn_end``):
+    (``when``: ``landed``, before the encounter), after a combat won when the Complement bars a
+    Follower lying on the space (``encounter``) and at the end of his turn (``turn_end``):
     ``stay`` or ``disembark`` (docs/rulings.md R-AS9.2)."""
     ch = state.characters.get(cid)
     if ch is None or not ch.alive or state.outcome is not None or store.ship_of(state, cid) is None:
         return state
     cls = data.card_class(store.ship_of(state, cid))
-    where = "before the encounter" if when == "landed" else "at the end of the turn"
+    where = {"landed": "before the encounter", "encounter": "before claiming the space's cards"}.get(
+        when, "at the end of the turn")
     return decide(state, cid, "airship_aboard", ["stay", "disembark"], "airships.aboard_chosen",
                   prompt=f"stay aboard the {cls['name']} Class Airship or disembark ({where})",
                   character=cid)
+
+
+def combat_resolved(state, character, result):
+    """``combat_resolved``: "You may choose to disembark any Airship at any time during your
+    turn", inside the encounter too: once a combat of his own turn is won aboard (the Airship
+    die counted), before the space's cards are claimed, when a Follower lying there is one the
+    Complement keeps off (``follower_allowed``): disembarked, he may take it (docs/rulings.md
+    R-AS9B.2).  Elsewhere this point changes nothing the others do not."""
+    b = state.battle
+    if (result != "won" or character != state.current or b is None or b.opponent is not None
+            or not barred_here(state, character)):
+        return state
+    return push(state, frame("airships.aboard_offered", cid=character, when="encounter"))
+
+
+def cards_drawn(state, character, space, cards):
+    """``cards_drawn``: the same point when the encounter's draw brings a Follower the Complement
+    keeps off and no Enemy to fight first: before the cards are met and claimed (R-AS9B.2)."""
+    if (character != state.current or not barred_here(state, character)
+            or any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ()))):
+        return state
+    return push(state, frame("airships.aboard_offered", cid=character, when="encounter"))
+
+
+def barred_here(state, cid):
+    """Whether ``cid`` is aboard and a Follower lying on his space is one the Complement keeps
+    off (``follower_allowed``): the encounter's point where disembarking changes the claim."""
+    if store.ship_of(state, cid) is None:
+        return False
+    here = state.characters[cid].space
+    return any(load().cards[c].type == "follower" and not follower_allowed(state, True, cid, c)
+               for c in state.board_cards.get(here, ()))
 
 
 def aboard_chosen(state, action, character):
