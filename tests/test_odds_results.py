@@ -727,3 +727,61 @@ def test_the_pharaoh_s_crown_by_hand(monkeypatch):
     assert d["won"] == F(125, 216)
     assert dict(d) == full(rolling, policy)
     assert calls == ["use:pharaohs_crown"] * 2
+
+
+def counting_plays(monkeypatch):
+    """Count the states the search plays from a creature's roll (``machine.apply`` called at
+    ``combat.opponent_rolled``: each outcome of the roll played through the rule steps)."""
+    from talisman.engine import machine
+    calls = []
+    original = machine.apply
+
+    def counted(state, action, *args, **kwargs):
+        if state.pending is not None and state.pending.step == "combat.opponent_rolled":
+            calls.append(str(action))
+        return original(state, action, *args, **kwargs)
+
+    monkeypatch.setattr(machine, "apply", counted)
+    return calls
+
+
+@pytest.mark.parametrize("policy", ["bot", "best"])
+def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(policy, monkeypatch):
+    """The Harbinger (card-data.md 2.2, section 6: a Horseman "not beaten, every character
+    without a Talisman loses a life"): the Warrior (Strength 5) fights the Horseman of Death.
+    The Harbinger's listener to the result declares it reads the result only (``roll_blind``:
+    no Herald's roll, no second die in this combat), so the Horseman's punishment after a loss
+    and after a stand-off is played once for each result, not once for each of the Warrior's
+    battle rolls; declared as reading the roll (``cards.reads_roll``), each roll's losses and
+    stand-offs are played.  Every answer is the full search's (``shortcut=False``)."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    rolling = talisman.apply(CASES["horseman not beaten"](), "fight", stop_at_chance=True)
+    chosen = _Fighting(BOT) if policy == "bot" else Best("won")
+    assert not harbinger_cards.reads_roll(rolling)
+    calls = counting_plays(monkeypatch)
+    shared = odds(rolling, "combat_resolved", policy=chosen)
+    monkeypatch.undo()
+    once = len(calls)
+    monkeypatch.setattr(harbinger_cards, "reads_roll", lambda state: True)
+    calls = counting_plays(monkeypatch)
+    each = odds(rolling, "combat_resolved", policy=chosen)
+    monkeypatch.undo()
+    assert dict(shared) == dict(each) == full(rolling, chosen)
+    assert shared["lost"] + shared["standoff"] > 0
+    assert once < len(calls), (once, len(calls))
+
+
+def test_the_harbinger_reads_the_roll_with_a_herald_or_a_second_die():
+    """A Herald's roll (the Herald of Famine: "if you roll 4-6 for your psychic combat roll")
+    is queued on some rolls and not on others, the Flail of Blood's second die is added to the
+    score (doubles with the roll lose): there the Harbinger's listener is not ``roll_blind``,
+    and each roll's answer is played; a Horseman, a beaten card, a plain creature read no roll."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    reads = {name: harbinger_cards.reads_roll(first_roll(make())) for name, make in (
+        ("herald of famine", herald_of_famine),
+        ("flail of blood", CASES["flail of blood: a second die"]),
+        ("horseman", CASES["horseman not beaten"]),
+        ("bone giant", CASES["bone giant beaten"]),
+        ("sentinel", lambda: sentinel("harbinger")))}
+    assert reads == {"herald of famine": True, "flail of blood": True, "horseman": False,
+                     "bone giant": False, "sentinel": False}

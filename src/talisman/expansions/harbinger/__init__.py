@@ -264,7 +264,15 @@ def results_answered(state):
     return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
 
 
-@declare(changes_results=results_answered)
+def _roll_blind(state):
+    """Declared on :func:`combat_resolved` (``roll_blind``, read by exact odds): what it does at
+    a result, and what the frames it pushes do, depends on that result, not on the character's
+    roll, the creature's die or the scores, unless a Herald's roll or a held card's second die
+    is in this combat (``cards.reads_roll``)."""
+    return not cards.reads_roll(state)
+
+
+@declare(changes_results=results_answered, roll_blind=_roll_blind)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
