@@ -746,23 +746,30 @@ def counting_plays(monkeypatch):
 
 
 @pytest.mark.parametrize("policy", ["bot", "best"])
-def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(policy, monkeypatch):
-    """The Harbinger (card-data.md 2.2, section 6: a Horseman "not beaten, every character
-    without a Talisman loses a life"): the Warrior (Strength 5) fights the Horseman of Death.
-    The Harbinger's listener to the result declares it reads the result only (``roll_blind``:
-    no Herald's roll, no second die in this combat), so the Horseman's punishment after a loss
-    and after a stand-off is played once for each result, not once for each of the Warrior's
-    battle rolls; declared as reading the roll (``cards.reads_roll``), each roll's losses and
-    stand-offs are played.  Every answer is the full search's (``shortcut=False``)."""
+@pytest.mark.parametrize("name", ["horseman", "herald", "herald, one fate"])
+def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, monkeypatch):
+    """The Harbinger (card-data.md 2.2, section 6): a Horseman "not beaten, every character
+    without a Talisman loses a life" (the Warrior, Strength 5, against the Horseman of Death);
+    the Herald of Famine, "if you roll 4-6 for your psychic combat roll, lose 1 Follower" (the
+    Wizard, Craft 4, with the Maiden).  The Harbinger's listener to the result declares what it
+    reads (``roll_blind``: the result, and whether the roll is one of a Herald's rolls;
+    ``cards.roll_read``), so its answer after each result is played once for each class of the
+    character's rolls (the Horseman: once; the Herald: rolls 1-3 and 4-6, and each Fate path),
+    not once for each roll; declared as reading the numbers (False), each roll's answers are
+    played.  Every answer is the full search's (``shortcut=False``)."""
     from talisman.expansions.harbinger import cards as harbinger_cards
-    rolling = talisman.apply(CASES["horseman not beaten"](), "fight", stop_at_chance=True)
+    if name == "horseman":
+        state = CASES["horseman not beaten"]()
+    else:
+        state = at_combat("wizard", "chapel", "fields_2", ["herald_of_famine"], expansions=["harbinger"],
+                          craft=4, fate=1 if "fate" in name else 0, followers=["maiden"])
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
     chosen = _Fighting(BOT) if policy == "bot" else Best("won")
-    assert not harbinger_cards.reads_roll(rolling)
     calls = counting_plays(monkeypatch)
     shared = odds(rolling, "combat_resolved", policy=chosen)
     monkeypatch.undo()
     once = len(calls)
-    monkeypatch.setattr(harbinger_cards, "reads_roll", lambda state: True)
+    monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
     calls = counting_plays(monkeypatch)
     each = odds(rolling, "combat_resolved", policy=chosen)
     monkeypatch.undo()
@@ -772,16 +779,16 @@ def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(policy, monkeyp
 
 
 def test_the_harbinger_reads_the_roll_with_a_herald_or_a_second_die():
-    """A Herald's roll (the Herald of Famine: "if you roll 4-6 for your psychic combat roll")
-    is queued on some rolls and not on others, the Flail of Blood's second die is added to the
-    score (doubles with the roll lose): there the Harbinger's listener is not ``roll_blind``,
-    and each roll's answer is played; a Horseman, a beaten card, a plain creature read no roll."""
+    """What the Harbinger's listener to the result reads (``cards.roll_read``): the Herald of
+    Famine ("if you roll 4-6 for your psychic combat roll") whether the roll is one of its
+    rolls; the Flail of Blood's second die the numbers (added to the score, doubles with the
+    roll lose): False; a Horseman, a beaten card, a plain creature nothing (True)."""
     from talisman.expansions.harbinger import cards as harbinger_cards
-    reads = {name: harbinger_cards.reads_roll(first_roll(make())) for name, make in (
+    reads = {name: harbinger_cards.roll_read(first_roll(make())) for name, make in (
         ("herald of famine", herald_of_famine),
         ("flail of blood", CASES["flail of blood: a second die"]),
         ("horseman", CASES["horseman not beaten"]),
         ("bone giant", CASES["bone giant beaten"]),
         ("sentinel", lambda: sentinel("harbinger")))}
-    assert reads == {"herald of famine": True, "flail of blood": True, "horseman": False,
-                     "bone giant": False, "sentinel": False}
+    assert reads == {"herald of famine": (("herald_of_famine", False),), "flail of blood": False,
+                     "horseman": True, "bone giant": True, "sentinel": True}
