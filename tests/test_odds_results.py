@@ -661,20 +661,26 @@ class _ReadingTheRoll(_Fighting):
         self.reads_stale_roll = True
 
 
-def counting_offers(monkeypatch):
-    """Count the answers to a card's offer played (``use:<card>`` / ``keep`` at the Blood
-    Moon's ``result_chosen``), by the search and by its probes alike."""
+def counting_at(monkeypatch, step):
+    """Count the actions played (``machine.apply``) from a state waiting at the rule step
+    ``step``, by the search and by its probes alike."""
     from talisman.engine import machine
     calls = []
     original = machine.apply
 
     def counted(state, action, *args, **kwargs):
-        if state.pending is not None and state.pending.step == "blood_moon.result_chosen":
+        if state.pending is not None and state.pending.step == step:
             calls.append(str(action))
         return original(state, action, *args, **kwargs)
 
     monkeypatch.setattr(machine, "apply", counted)
     return calls
+
+
+def counting_offers(monkeypatch):
+    """Count the answers to a card's offer played (``use:<card>`` / ``keep`` at the Blood
+    Moon's ``result_chosen``)."""
+    return counting_at(monkeypatch, "blood_moon.result_chosen")
 
 
 @pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer", "pharaohs_crown+black_cat"])
@@ -730,20 +736,9 @@ def test_the_pharaoh_s_crown_by_hand(monkeypatch):
 
 
 def counting_plays(monkeypatch):
-    """Count the states the search plays from a creature's roll (``machine.apply`` called at
-    ``combat.opponent_rolled``: each outcome of the roll played through the rule steps)."""
-    from talisman.engine import machine
-    calls = []
-    original = machine.apply
-
-    def counted(state, action, *args, **kwargs):
-        if state.pending is not None and state.pending.step == "combat.opponent_rolled":
-            calls.append(str(action))
-        return original(state, action, *args, **kwargs)
-
-    monkeypatch.setattr(machine, "apply", counted)
-    return calls
-
+    """Count the outcomes of a creature's roll played through the rule steps (``machine.apply``
+    at ``combat.opponent_rolled``)."""
+    return counting_at(monkeypatch, "combat.opponent_rolled")
 
 @pytest.mark.parametrize("policy", ["bot", "best"])
 @pytest.mark.parametrize("name", ["horseman", "herald", "herald, one fate"])
