@@ -661,20 +661,26 @@ class _ReadingTheRoll(_Fighting):
         self.reads_stale_roll = True
 
 
-def counting_offers(monkeypatch):
-    """Count the answers to a card's offer played (``use:<card>`` / ``keep`` at the Blood
-    Moon's ``result_chosen``), by the search and by its probes alike."""
+def counting_at(monkeypatch, step):
+    """Count the actions played (``machine.apply``) from a state waiting at the rule step
+    ``step``, by the search and by its probes alike."""
     from talisman.engine import machine
     calls = []
     original = machine.apply
 
     def counted(state, action, *args, **kwargs):
-        if state.pending is not None and state.pending.step == "blood_moon.result_chosen":
+        if state.pending is not None and state.pending.step == step:
             calls.append(str(action))
         return original(state, action, *args, **kwargs)
 
     monkeypatch.setattr(machine, "apply", counted)
     return calls
+
+
+def counting_offers(monkeypatch):
+    """Count the answers to a card's offer played (``use:<card>`` / ``keep`` at the Blood
+    Moon's ``result_chosen``)."""
+    return counting_at(monkeypatch, "blood_moon.result_chosen")
 
 
 @pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer", "pharaohs_crown+black_cat"])
@@ -727,3 +733,57 @@ def test_the_pharaoh_s_crown_by_hand(monkeypatch):
     assert d["won"] == F(125, 216)
     assert dict(d) == full(rolling, policy)
     assert calls == ["use:pharaohs_crown"] * 2
+
+
+def counting_plays(monkeypatch):
+    """Count the outcomes of a creature's roll played through the rule steps (``machine.apply``
+    at ``combat.opponent_rolled``)."""
+    return counting_at(monkeypatch, "combat.opponent_rolled")
+
+@pytest.mark.parametrize("policy", ["bot", "best"])
+@pytest.mark.parametrize("name", ["horseman", "herald", "herald, one fate"])
+def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, monkeypatch):
+    """The Harbinger (card-data.md 2.2, section 6): a Horseman "not beaten, every character
+    without a Talisman loses a life" (the Warrior, Strength 5, against the Horseman of Death);
+    the Herald of Famine, "if you roll 4-6 for your psychic combat roll, lose 1 Follower" (the
+    Wizard, Craft 4, with the Maiden).  The Harbinger's listener to the result declares what it
+    reads (``roll_blind``: the result, and whether the roll is one of a Herald's rolls;
+    ``cards.roll_read``), so its answer after each result is played once for each class of the
+    character's rolls (the Horseman: once; the Herald: rolls 1-3 and 4-6, and each Fate path),
+    not once for each roll; declared as reading the numbers (False), each roll's answers are
+    played.  Every answer is the full search's (``shortcut=False``)."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    if name == "horseman":
+        state = CASES["horseman not beaten"]()
+    else:
+        state = at_combat("wizard", "chapel", "fields_2", ["herald_of_famine"], expansions=["harbinger"],
+                          craft=4, fate=1 if "fate" in name else 0, followers=["maiden"])
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    chosen = _Fighting(BOT) if policy == "bot" else Best("won")
+    calls = counting_plays(monkeypatch)
+    shared = odds(rolling, "combat_resolved", policy=chosen)
+    monkeypatch.undo()
+    once = len(calls)
+    monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
+    calls = counting_plays(monkeypatch)
+    each = odds(rolling, "combat_resolved", policy=chosen)
+    monkeypatch.undo()
+    assert dict(shared) == dict(each) == full(rolling, chosen)
+    assert shared["lost"] + shared["standoff"] > 0
+    assert once < len(calls), (once, len(calls))
+
+
+def test_the_harbinger_reads_the_roll_with_a_herald_or_a_second_die():
+    """What the Harbinger's listener to the result reads (``cards.roll_read``): the Herald of
+    Famine ("if you roll 4-6 for your psychic combat roll") whether the roll is one of its
+    rolls; the Flail of Blood's second die the numbers (added to the score, doubles with the
+    roll lose): False; a Horseman, a beaten card, a plain creature nothing (True)."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    reads = {name: harbinger_cards.roll_read(first_roll(make())) for name, make in (
+        ("herald of famine", herald_of_famine),
+        ("flail of blood", CASES["flail of blood: a second die"]),
+        ("horseman", CASES["horseman not beaten"]),
+        ("bone giant", CASES["bone giant beaten"]),
+        ("sentinel", lambda: sentinel("harbinger")))}
+    assert reads == {"herald of famine": (("herald_of_famine", False),), "flail of blood": False,
+                     "horseman": True, "bone giant": True, "sentinel": True}

@@ -742,11 +742,12 @@ class _Search:
         when what answers the result may read those numbers (a ``combat_resolved`` listener
         not declaring ``roll_blind``, :func:`_roll_blind`)."""
         b = state.battle
-        if b.roll is None or not _roll_blind(state):
+        read = None if b.roll is None else _roll_blind(state)
+        if read is None:
             return None
         bare = set_field(set_field(state, "log", _EMPTY_LOG), "battle",
                          b.set("roll", 0).set("scores", pvector(pvector([0, 0]) for _ in b.scores)))
-        return _Key(bare, _fresh_trail(trail), ("roll", pos))
+        return _Key(bare, _fresh_trail(trail), ("roll", pos, read))
 
     def answer_once(self, state, trail, offer, result, pos):
         """Generator (as :meth:`expand`): what follows ``result`` at a creature's roll ``state``
@@ -900,12 +901,21 @@ def _roll_blind(state):
     not on the numbers compared (the character's battle roll, the creature's die, the scores):
     ``roll_blind``, True or a function of the state (``talisman.engine.ruleset.declare``: the
     Blood Moon's unless the Black Cat or a die added reads them; the Dungeon's, the Master
-    Levels').  A listener declaring nothing may read them."""
+    Levels').  A listener declaring nothing may read them.  A declaration may also give a
+    hashable value other than True (the Harbinger's: which of a Herald's rolls the roll is):
+    what it does then depends on the result and on that value only.  None when some listener
+    may read the numbers, else the tuple of those values (empty: the result alone is read),
+    part of :meth:`_Search.roll_class`'s key."""
+    read = []
     for _, fn in _result_listeners(state):
         blind = declared(fn, "roll_blind")
-        if not (blind is True or (callable(blind) and blind(state))):
-            return False
-    return True
+        value = blind(state) if callable(blind) else blind
+        if value is True:
+            continue
+        if value is None or value is False:
+            return None
+        read.append(value)
+    return tuple(read)
 
 
 def _result_label(state):

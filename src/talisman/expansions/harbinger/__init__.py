@@ -264,7 +264,16 @@ def results_answered(state):
     return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
 
 
-@declare(changes_results=results_answered)
+def _roll_blind(state):
+    """Declared on :func:`combat_resolved` (``roll_blind``, read by exact odds): what it does at
+    a result, and what the frames it pushes do, depends on that result, not on the character's
+    roll, the creature's die or the scores (True); on that result and whether the roll is one of
+    a Herald's rolls (a tuple saying which); or on the numbers (False: a held card's second die):
+    ``cards.roll_read``."""
+    return cards.roll_read(state)
+
+
+@declare(changes_results=results_answered, roll_blind=_roll_blind)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""

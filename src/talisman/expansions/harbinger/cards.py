@@ -399,6 +399,31 @@ def combat_resolved(state, character, result):
     return second_die(state, character, result)
 
 
+def roll_read(state):
+    """What :func:`combat_resolved`, and the frames it pushes, read of the numbers compared in
+    the combat in progress (the character's battle roll, the creature's die, the scores), not
+    only its result: True, nothing; a tuple, whether the character's roll is one of the rolls
+    of each Herald in the combat whose roll (``data.on_roll``) is of this combat's kind (its
+    frame is pushed on those rolls, not on the others, and reads nothing more); False, the
+    numbers themselves (a held card's second die, the Flail of Blood: added to the score,
+    doubles with the roll).  The other frames it pushes (a beaten card's, a held card's
+    ``battle_won``, a Horseman's, an Omen's ``after_win`` effects) run card effects, which read
+    no battle roll, die or score, and clear no result."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return True
+    if b["kind"] == "battle" and b.get("roll") is not None:
+        ch = state.characters[b["who"]]
+        if any(st.cdata(c).get("second_die") for c in ch.objects) and not ch.toad_turns:
+            return False
+    heralds = []
+    for c in _cards_in_combat(state):
+        rule = st.cdata(c).get("on_roll")
+        if rule and b["kind"] == rule["kind"]:
+            heralds.append((c, b.get("roll") in rule["rolls"]))
+    return tuple(heralds) if heralds else True
+
+
 def held_rules(state, character, result):
     """A held card's ``data.battle_won`` effects (the Armour of Humility: a battle won costs a
     life unless a fate is paid), once the result stands as a win in battle."""
