@@ -90,6 +90,13 @@ def declared(fn: Any, fact: str, default: Any = None) -> Any:
     return default if facts is None else facts.get(fact, default)
 
 
+def no_results(state: Any) -> tuple[()]:
+    """A ``changes_results`` declaration (:func:`declare`) for a ``combat_resolved`` listener
+    that only reacts to a combat's result (a mark, a title or a choice offered after it) and
+    changes none, whatever the state."""
+    return ()
+
+
 #: How many game configurations :class:`Ruleset` keeps the base plugins' chains of (an
 #: ``IdentityMemo``: the oldest is dropped; a game's own is made again at its next hook, the same).
 _WIRED_MAX = 256

@@ -53,7 +53,7 @@ from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import deep_freeze, replace
-from ..engine.ruleset import Plugin, declare
+from ..engine.ruleset import Plugin, declare, no_results
 from ..options import given
 from ..errors import DataError, OptionError
 from ..engine.records import as_pmap, record_map
@@ -452,13 +452,7 @@ def title_effect(state, params, actor, source):
     return take_title(state, actor, params["title"], source.get("card") or "roll")
 
 
-def _no_results(state):
-    """No result of a combat is changed by :func:`combat_resolved`: a title offered for beating
-    its holder only reacts to a win (its steps declare ``reaction``): declared for exact odds."""
-    return ()
-
-
-@declare(changes_results=_no_results, roll_blind=True)  # (it reads the result only)
+@declare(changes_results=no_results, roll_blind=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     if KEY not in state.ext or result != "won" or state.battle is None:
         return state

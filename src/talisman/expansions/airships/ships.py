@@ -13,6 +13,7 @@ import itertools
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
+from ...engine.ruleset import declare, no_results
 from ...rules import characters as chars
 from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import remove_from_space, set_turn_flag
@@ -207,6 +208,7 @@ def flown(state, cid, dest):
     return state
 
 
+@declare(reaction=True)
 def aboard_offered(state, cid, when):
     """Rule step: "You may choose to disembark any Airship at any time during your turn" (000
     Disembarking): besides the turn's movement, the character aboard is asked once he has flown
@@ -224,6 +226,7 @@ def aboard_offered(state, cid, when):
                   character=cid)
 
 
+@declare(changes_results=no_results, roll_blind=True)  # (a choice after a win: no result changed)
 def combat_resolved(state, character, result):
     """``combat_resolved``: "You may choose to disembark any Airship at any time during your
     turn", inside the encounter too: once a combat of his own turn is won aboard (the Airship
@@ -256,6 +259,7 @@ def barred_here(state, cid):
                for c in state.board_cards.get(here, ()))
 
 
+@declare(reaction=True)
 def aboard_chosen(state, action, character):
     if action.kind != "disembark":
         return state

@@ -43,7 +43,7 @@ from ...definitions import load
 from ...engine.data import check_ref, data_root, load_table
 from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
-from ...engine.ruleset import Plugin, declare
+from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust
@@ -268,13 +268,7 @@ def turn_started(state, character):
                   prompt="move on, or go down to the Entrance of the Dungeon", city=True)
 
 
-def _no_results(state):
-    """No result of a combat is changed by :func:`combat_resolved` (a mark, no die, no
-    decision): declared for exact odds."""
-    return ()
-
-
-@declare(changes_results=_no_results, roll_blind=True)  # (it reads the result only)
+@declare(changes_results=no_results, roll_blind=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
     Entrance on their next turn only.\""""
