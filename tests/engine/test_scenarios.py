@@ -75,7 +75,9 @@ def test_a_malformed_file_names_its_line(tmp_path):
     with pytest.raises(ScenarioError, match=r"s.yaml:7: unknown key 'forecast'"):
         run_file(p)
     p = write(tmp_path, GOOD.replace("id: warrior,", "id: warrior, mood: grim,"))
-    with pytest.raises(ScenarioError, match=r"s.yaml:3: bad setup: setup.characters.warrior.mood: unknown field"):
+    # the line of the deepest key of the error's path the file has (`characters:`, a list whose
+    # items are not keyed by id), not only the line of `setup:`
+    with pytest.raises(ScenarioError, match=r"s.yaml:4: bad setup: setup.characters.warrior.mood: unknown field"):
         run_file(p)
 
 
