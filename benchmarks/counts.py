@@ -3,7 +3,8 @@
 Plays the same seeded random games as ``ab.py`` (the base game, four characters, a round
 limit of 50) under :mod:`cProfile` and prints, per decision: Python function calls, pyrsistent
 ``PMap`` operations (look-ups, ``in`` tests, ``get``, ``set``, new maps), state copies (the
-engine's ``set_field``, ``evolve`` and ``replace`` of a ``GameState``) and frames run, then
+engine's ``set_field``, ``evolve`` and ``replace`` of a ``GameState``, and the copies the machine's
+``push``, ``log``, ``pop_frame`` and ``clear_pending`` make in place) and frames run, then
 the functions with the most own time.  Counts, not times: they do not depend on the machine's
 load, so they compare two revisions fairly.
 """
@@ -56,15 +57,18 @@ def main(argv=None):
         ("PMap.set", calls(st, "pyrsistent/_pmap", {"set"})),
         ("new pmaps (pmap())", calls(st, "pyrsistent/_pmap", {"pmap"})),
         ("freeze_kwargs", calls(st, "engine/records", {"freeze_kwargs"})),
-        ("state copies (set_field + evolve + replace)",
-         calls(st, "engine/records", {"set_field", "evolve", "replace"})),
+        ("state copies (set_field, evolve, replace; push, log, pop_frame, clear_pending)",
+         calls(st, "engine/records", {"set_field", "evolve", "replace", "push", "log", "pop_frame",
+                                      "clear_pending"})),
         ("update_character", calls(st, "talisman/state", {"update_character"})),
-        ("plain views read (records.plain)", calls(st, "engine/records", {"plain"})),
+        # ``plain`` and ``kwargs_of`` are the bound method ``PlainViews.view`` of two tables (one
+        # function to cProfile): the row counts both
+        ("plain views read (PlainViews.view: plain + kwargs_of)", calls(st, "engine/records", {"view"})),
         ("run_hook + adjust", calls(st, "engine/ruleset", {"run_hook", "adjust"})),
     ]
     print(f"{steps} decisions in {args.games} games")
     for name, n in rows:
-        print(f"{name:48s} {n / steps:8.2f} per decision")
+        print(f"{name:60s} {n / steps:8.2f} per decision")
     st.sort_stats("tottime").print_stats(args.top)
 
 

@@ -544,5 +544,84 @@ def set_field(obj: R, name: str, value: Any) -> R:
     return new
 
 
+# --- the machine's own state copies: ``set_field`` done in place -----------------------------
+# The one trick of the machine's hot path, explained here once: a rule step's state is copied to
+# change one field some 13 times a decision by the machine itself (a frame pushed or popped, an
+# event logged, the decision cleared when it resumes).  Each such copy is ``set_field``'s, done in
+# the function that needs it rather than through a call to ``set_field`` (a Python call is about
+# a thousand machine instructions, as dear as the copy itself): these functions are the only ones
+# that do so, and each falls back on ``set_field`` for a slotted record (another game's state).
+
+
+def push(state: R, *frames: Frame) -> R:
+    """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
+    try:
+        nd = state.__dict__.copy()
+    except AttributeError:  # a slotted record
+        return set_field(state, "stack", state.stack.extend(frames))  # type: ignore[attr-defined]
+    nd["stack"] = nd["stack"].extend(frames)
+    new = _new(type(state))
+    _set(new, "__dict__", nd)
+    return new
+
+
+def log(state: R, name: str, **data: Any) -> R:
+    """Append one structured event to the log."""
+    key = scalar_key(data) if data else None  # plain data (most events): one shared event
+    event = lazy_event(name, data) if key is None else scalar_event(name, key)
+    try:
+        nd = state.__dict__.copy()
+    except AttributeError:  # a slotted record
+        return set_field(state, "log", state.log.append(event))  # type: ignore[attr-defined]
+    nd["log"] = nd["log"].append(event)
+    new = _new(type(state))
+    _set(new, "__dict__", nd)
+    return new
+
+
+def pop_frame(state: R, stack: Any, f: Frame) -> tuple[R, dict[str, Any] | None]:
+    """The machine's stack pop: ``state`` without ``f``, the top frame of its ``stack``, and
+    ``f``'s arguments as a dict to unpack with ``**`` (None: it has none), its view looked up here
+    (``kwargs_of``) rather than by another call."""
+    new_stack = stack.delete(len(stack) - 1)
+    try:
+        nd = state.__dict__.copy()
+    except AttributeError:  # a slotted record
+        new = set_field(state, "stack", new_stack)
+    else:
+        nd["stack"] = new_stack
+        new = _new(type(state))
+        _set(new, "__dict__", nd)
+    kw = f.plain_args  # (a lazy frame's arguments: :class:`Frame`)
+    if kw is not None:
+        return new, kw
+    args = f.args
+    if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+        return new, None
+    entry = _arguments_table.get(id(args))
+    return new, (entry[1] if entry is not None else kwargs_of(args))
+
+
+def clear_pending(state: R, decision: Decision) -> tuple[R, dict[str, Any] | None]:
+    """The machine's resumption of ``decision``, ``state``'s pending one: ``state`` waiting on
+    nothing, and the decision's arguments as a dict to unpack with ``**`` (None: it has none),
+    as :func:`pop_frame` gives a frame's."""
+    try:
+        nd = state.__dict__.copy()
+    except AttributeError:  # a slotted record
+        new = set_field(state, "pending", None)
+    else:
+        nd["pending"] = None
+        new = _new(type(state))
+        _set(new, "__dict__", nd)
+    args = decision.args
+    if args is EMPTY_PMAP:
+        return new, None
+    entry = _arguments_table.get(id(args))
+    return new, (entry[1] if entry is not None else kwargs_of(args))
+
+
+_arguments_table = ARGUMENTS.table  # (``kwargs_of``'s hit, read in place above)
+
 #: class -> {field: converter}: derived once from the class's own attrs metadata (immutable facts).
 _CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}
