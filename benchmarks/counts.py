@@ -3,8 +3,7 @@
 Plays the same seeded random games as ``ab.py`` (the base game, four characters, a round
 limit of 50) under :mod:`cProfile` and prints, per decision: Python function calls, pyrsistent
 ``PMap`` operations (look-ups, ``in`` tests, ``get``, ``set``, new maps), state copies (the
-engine's ``set_field``, ``evolve`` and ``replace`` of a ``GameState``, and the copies the machine's
-``push``, ``log``, ``pop_frame`` and ``clear_pending`` make in place) and frames run, then
+engine's ``set_field``, ``evolve`` and ``replace`` of a ``GameState``) and frames run, then
 the functions with the most own time.  Counts, not times: they do not depend on the machine's
 load, so they compare two revisions fairly.
 """
@@ -57,9 +56,8 @@ def main(argv=None):
         ("PMap.set", calls(st, "pyrsistent/_pmap", {"set"})),
         ("new pmaps (pmap())", calls(st, "pyrsistent/_pmap", {"pmap"})),
         ("freeze_kwargs", calls(st, "engine/records", {"freeze_kwargs"})),
-        ("state copies (set_field, evolve, replace; push, log, pop_frame, clear_pending)",
-         calls(st, "engine/records", {"set_field", "evolve", "replace", "push", "log", "pop_frame",
-                                      "clear_pending"})),
+        ("state copies (set_field + evolve + replace)",
+         calls(st, "engine/records", {"set_field", "evolve", "replace"})),
         ("update_character", calls(st, "talisman/state", {"update_character"})),
         # ``plain`` and ``kwargs_of`` are the bound method ``PlainViews.view`` of two tables (one
         # function to cProfile): the row counts both

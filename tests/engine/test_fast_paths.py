@@ -299,37 +299,3 @@ def test_hook_dispatch_of_a_base_game_reads_its_wiring_and_an_expansion_game_its
     assert rs.run_hook(base, "tick", n=4).n == 4 and rs.run_hook(with_exp, "tick", n=5).n == 5
     with pytest.raises(KeyError):
         rs.run_hook(base, "no_such_point")
-
-
-def test_the_machines_copies_in_place_equal_set_field_on_a_dict_record_and_a_slotted_one():
-    """docs/performance.md, ninth pass (engine, state copies): ``push``, ``log``, ``pop_frame``
-    and ``clear_pending`` copy the state in place, as ``set_field`` would (a slotted record goes
-    through it), and give a popped frame's or a resumed decision's arguments as ``kwargs_of``."""
-    import attrs
-    from pyrsistent import pvector
-
-    @attrs.frozen
-    class Slotted:
-        stack: object
-        log: object
-        pending: object
-
-    s = talisman.new_game(["warrior", "wizard"], seed=3)
-    t = Slotted(pvector(), pvector(), s.pending)
-    f, g = frame("turn.start_turn"), frame("turn.end_turn", who="warrior")
-    for state in (s, t):
-        pushed = records.push(state, f, g)
-        assert pushed == set_field(state, "stack", state.stack.extend((f, g)))
-        assert type(pushed) is type(state) and pushed.stack[-1] is g and state.stack is not pushed.stack
-        logged = records.log(state, "seen", who="warrior", cards=["a"])
-        assert logged.log[-1] == records.Event("seen", {"who": "warrior", "cards": ("a",)})
-        assert logged == set_field(state, "log", logged.log) and len(state.log) + 1 == len(logged.log)
-        popped, kw = records.pop_frame(pushed, pushed.stack, g)
-        assert popped == set_field(pushed, "stack", pushed.stack[:-1]) and kw == {"who": "warrior"}
-        assert records.pop_frame(popped, popped.stack, f)[1] is None  # no arguments
-        cleared, kw = records.clear_pending(state, state.pending)
-        assert cleared.pending is None and cleared == set_field(state, "pending", None)
-        assert kw == records.kwargs_of(state.pending.args) or (kw is None and not state.pending.args)
-        d = new_decision("warrior", "move", "movement.chosen", (Action("stay"),), pmap({"roll": 4}))
-        cleared, kw = records.clear_pending(set_field(state, "pending", d), d)
-        assert cleared.pending is None and kw == {"roll": 4}

@@ -28,12 +28,9 @@ from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
 from .documents import check_chance_decision, show
-from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, clear_pending, freeze_arguments, freeze_data,
-                      freeze_kwargs, kwargs_of, lazy_event, lazy_frame, new_decision, new_event, new_frame,
-                      pop_frame, scalar_event, scalar_frame, scalar_key)
-# ``push`` and ``log``, two of the rules' helpers below, are the record helpers' (their state copy
-# done in place: ``records``, "the machine's own state copies"); named here for the rules
-from .records import log as log, push as push
+from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
+                      lazy_event, lazy_frame, new_decision,
+                      new_event, new_frame, scalar_event, scalar_frame, scalar_key)
 
 
 
@@ -69,6 +66,11 @@ LOOP_GUARD = 10_000
 
 
 # --- helpers every rule module uses -------------------------------------------------
+
+def push(state: S, *frames: Frame) -> S:
+    """Push frames; the LAST one given runs FIRST (so list them in reverse order of running)."""
+    return set_field(state, "stack", state.stack.extend(frames))
+
 
 def push_under(state: S, depth: int, *frames: Frame) -> S:
     """Put ``frames`` on the stack at ``depth`` (the stack's length before some frames were pushed),
@@ -107,6 +109,13 @@ def frame(step: str, **args: Any) -> Frame:
 def _bare_frame(step: str) -> Frame:
     """``Frame(step)`` without arguments: a pure memo (frames are immutable)."""
     return new_frame(step, pmap())
+
+
+def log(state: S, name: str, **data: Any) -> S:
+    """Append one structured event to the log."""
+    key = scalar_key(data) if data else None  # plain data (most events): one shared event
+    event = lazy_event(name, data) if key is None else scalar_event(name, key)
+    return set_field(state, "log", state.log.append(event))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -267,17 +276,22 @@ def _take_card(state: S, deck: str, card: str) -> S:
     return set_field(state, "decks", decks.set(deck, cards.delete(cards.index(card))))
 
 
+def _step(steps: Steps, name: str) -> Step:
+    """The rule step ``name``; a name no rule defines is a bug in the rules."""
+    try:
+        return steps[name]
+    except KeyError:
+        raise RulesError(f"no rule step named {name!r}") from None
+
+
 def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
-    state, kw = clear_pending(state, decision)
+    state = set_field(state, "pending", None)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
-    try:
-        step = steps[decision.step]
-    except KeyError:
-        raise RulesError(f"no rule step named {decision.step!r}") from None
-    if kw is None:
-        return step(state, action)
-    return step(state, action, **kw)
+    args = decision.args
+    if args is EMPTY_PMAP:  # (as in ``advance``)
+        return _step(steps, decision.step)(state, action)
+    return _step(steps, decision.step)(state, action, **kwargs_of(args))
 
 
 def auto_chance(state: S) -> tuple[Action, S]:
@@ -333,12 +347,20 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
             f = stack[-1]
             if stop_before and f.step in stop_before and (i or not from_stop):
                 return state
+            state = set_field(state, "stack", stack.delete(len(stack) - 1))
             try:
                 step = steps[f.step]
             except KeyError:
                 raise RulesError(f"no rule step named {f.step!r}") from None
-            state, kw = pop_frame(state, stack, f)
-            state = step(state) if kw is None else step(state, **kw)
+            kw = f.plain_args  # (a lazy frame's arguments: ``records.Frame``)
+            if kw is not None:
+                state = step(state, **kw)
+            else:
+                args = f.args
+                if args is EMPTY_PMAP:  # the shared empty pmap, told without a call to its ``len``
+                    state = step(state)
+                else:
+                    state = step(state, **kwargs_of(args))
         elif p.player == CHANCE and not stops and not (script_end and _stops(state, AT_SCRIPT_END)):
             action, state = auto_chance(state)
             state = _resume(state, steps, p, action)
