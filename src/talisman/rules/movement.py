@@ -471,10 +471,18 @@ def chosen(state, action, roll, counted=True):
         state = set_turn_flag(state, cid, "movement_rerolled")
         return request_roll(state, movement_die(state, cid), f"movement re-roll of {cid}", "movement.rolled",
                             rerolled=True)
-    state = set_turn_flag(state, cid, "moved")
     board = load().board
-    here = character(state, cid).space
+    ch = character(state, cid)
+    here = ch.space
     path = reachable(board, here, roll).get(action.args[0]) if counted else None
+    spaces = None if path is None else _ring_walk(path)
+    if spaces:
+        # along a ring only (no bridge, no Portal: nothing asks or is crossed on the way, see
+        # follow): the "moved" flag and the space in one change, as set_turn_flag and follow
+        # would leave them
+        state = update_character(state, cid, space=spaces[-1], turn_flags=ch.turn_flags.set("moved", True))
+        return log(state, "moved", character=cid, path=list(spaces), to=spaces[-1])
+    state = set_turn_flag(state, cid, "moved")
     if path is None:  # a destination an expansion added (movement_destinations)
         state, handled = adjust(state, "move_elsewhere", (state, False), character=cid,
                                 dest=action.args[0], roll=roll)
@@ -482,6 +490,13 @@ def chosen(state, action, roll, counted=True):
             return state
         path = shortest_path(board, here, action.args[0], roll)
     return follow(state, cid, path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ring_walk(path):
+    """The spaces of a path (:func:`reachable`) whose every step is along a ring, or None when
+    it crosses a bridge or the Portal."""
+    return tuple(space for space, how in path) if all(how == "step" for _, how in path) else None
 
 
 def shortest_path(board, start, dest, roll):
