@@ -16,8 +16,12 @@ from pyrsistent.typing import PMap, PVector
 from .engine.records import plain, plain_set, replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
-from .engine.records import (EMPTY_PMAP, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from .engine.records import (EMPTY_PMAP, PlainViews, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
                              record_keyed, record_map, record_vector, OMIT_NONE)
+
+
+#: ``_flag_view(m)``: a character's turn flags as a read-only plain dict (:class:`PlainViews`).
+_flag_view = PlainViews(64).view
 
 
 @attrs.frozen(slots=False)
@@ -53,7 +57,10 @@ class Character:
         flags = self.turn_flags
         if flags is EMPTY_PMAP:  # most turns set no flag: the shared empty map, nothing to look up
             return default
-        return flags[key] if key in flags else default  # PMap.get raises and catches a KeyError on a miss
+        # a plain view of the map (kept apart from ``plain``'s, whose few entries hold the
+        # characters' map): one dict look-up, where ``key in flags`` costs pyrsistent three
+        # Python calls and a hit three more (``PMap.get`` raises and catches a KeyError on a miss)
+        return _flag_view(flags).get(key, default)
 
 
 @attrs.frozen

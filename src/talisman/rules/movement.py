@@ -15,7 +15,7 @@ from . import possessions
 from .kernel import end_turn_now, set_turn_flag
 from .hooks import adjust, run_hook
 from ..definitions import load
-from ..engine.records import replace
+from ..engine.records import EMPTY_PMAP, replace
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.ruleset import Plugin
 from ..state import character, update_character
@@ -112,22 +112,25 @@ def start_movement(state):
     """I. Movement.  Before rolling, a character may cross by Raft, cast a spell or cash in
     trophies; an earlier encounter may have fixed this move ("as your next move")."""
     cid = state.current
-    if character(state, cid).flag("moved"):
+    ch = character(state, cid)  # read once: the state below is this one until a choice is offered
+    if ch.flag("moved"):
         return state
+    before = state
     state, replaced = adjust(state, "before_movement", (state, False), character=cid)
     if replaced:
         return state
-    frozen = offer_freeze(state, cid, "movement.start")
+    if state is not before:
+        ch = character(state, cid)
+    frozen = offer_freeze(state, cid, "movement.start", ch)
     if frozen is not None:
         return frozen
-    ch = character(state, cid)
     if ch.next_move is not None:
         return follow_next_move(state, cid)
-    options = before_roll_options(state, cid)
+    options = _before_roll_options(state, cid, ch)
     if options:
         return decide(state, cid, "turn", ["roll"] + options, "movement.before_roll",
                       prompt="before moving")
-    return roll_for_movement(state)
+    return _roll_for_movement(state, cid, ch)
 
 
 def before_roll_options(state, cid):
@@ -138,17 +141,23 @@ def before_roll_options(state, cid):
     over the carrying limit.  The main board's list; another board's movement keeps it too ("in
     the same manner as Movement on the outer and Middle Regions") and filters what its own text
     forbids."""
-    ch = character(state, cid)
+    return _before_roll_options(state, cid, character(state, cid))
+
+
+def _before_roll_options(state, cid, ch):
+    """:func:`before_roll_options`, ``ch`` being ``cid``'s character in ``state``."""
     options = []
     if ch.raft or raft_card(ch):
         options += [f"raft:{o}" for o in load().board.spaces[ch.space].opposite]
-    if ch.spells:  # (the look-ups below cost: skipped when there is nothing to cast)
+    # (the look-ups below cost: each skipped when there is nothing to cast, read or cash)
+    if ch.spells:
         options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
-    options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
+    if ch.scrolls:
+        options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
     if ch.trophies:
         options += chars.cash_options(state, cid)
     options += abilities.before_move_options(state, cid)
-    options += exchange_options(state, cid) + dispel_options(state, cid)
+    options += _exchange_options(ch) + dispel_options(state, cid)
     if ch.quest is not None:
         options += quests.delivery_options(state, cid)
     if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
@@ -164,11 +173,12 @@ def movement_die(state, cid):
     return adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
 
 
-def offer_freeze(state, cid, resume):
+def offer_freeze(state, cid, resume, ch=None):
     """SPELLS, Immobility: cast by another character at the start of this one's turn, before
     anything else of it (once a turn): the state waiting on the first holder's choice, the step
-    ``resume`` (the turn's start, to be offered again) pushed beneath it; None when nobody may."""
-    if character(state, cid).flag("freeze_offered"):
+    ``resume`` (the turn's start, to be offered again) pushed beneath it; None when nobody may.
+    ``ch``: ``cid``'s character in ``state`` when the caller has it at hand."""
+    if (character(state, cid) if ch is None else ch).flag("freeze_offered"):
         return None
     held = spells.freezers(state, cid)
     if not held:
@@ -215,7 +225,11 @@ def before_roll(state, action):
 def exchange_options(state, cid):
     """EXCHANGING CARRIED POSSESSIONS: "A player may exchange Possessions carried with
     Possessions transported" (offered before the move)."""
-    ch = character(state, cid)
+    return _exchange_options(character(state, cid))
+
+
+def _exchange_options(ch):
+    """:func:`exchange_options` of the character ``ch``."""
     moved = chars.transported(ch)
     if not moved:
         return []
@@ -301,7 +315,11 @@ def acquire_raft(state, cid, card=None, cause="raft", bought=None):
 def raft_lapses(state, cid):
     """Rafts: a raft not used at the start of the turn after it came is lost ("Whether or not
     it is used"); a Raft card still held (a position set up so) goes to its discards."""
-    ch = character(state, cid)
+    return _raft_lapses(state, cid, character(state, cid))
+
+
+def _raft_lapses(state, cid, ch):
+    """:func:`raft_lapses`, ``ch`` being ``cid``'s character in ``state``."""
     card = raft_card(ch)
     if ch.flag("raft_new") or not (ch.raft or card):
         return state
@@ -361,22 +379,29 @@ def roll_for_movement(state):
     """Roll the die by size in the Outer and Middle Regions; step in the Inner Region;
     a Toad moves one space a turn."""
     cid = state.current
-    state = raft_lapses(state, cid)  # rolling instead of crossing: the raft is lost
+    return _roll_for_movement(state, cid, character(state, cid))
+
+
+def _roll_for_movement(state, cid, ch):
+    """:func:`roll_for_movement`, ``ch`` being ``cid``'s character in ``state``."""
+    before = state
+    state = _raft_lapses(state, cid, ch)  # rolling instead of crossing: the raft is lost
+    if state is not before:
+        ch = character(state, cid)
     board = load().board
-    space = character(state, cid).space
+    space = ch.space
     region = board.spaces[space].region
     if region in ("inner", "crown"):
         options = [f"move:{d}" for d in inner_destinations(board, state, cid)]
-        if character(state, cid).hold == space:
+        if ch.hold == space:
             options.insert(0, "stay")  # stay to complete the space's instructions
         if region == "crown":
             # "When on the Crown of Command Space a Character does not Move unless he wishes to Retreat"
             options.insert(0, "stay")
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
-    ch = character(state, cid)
     dragged = bool(ch.followers) and any("poltergeist_drag" in load().cards[f].abilities for f in ch.followers)
-    if ch.toad_turns or (state.lasting and "blizzard" in state.lasting) or dragged:
+    if ch.toad_turns or (state.lasting is not EMPTY_PMAP and "blizzard" in state.lasting) or dragged:
         # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"; the Blizzard card: every
         # character moves one space a turn while its snow lies (rules.lasting); the
         # Poltergeist: one space a turn until the Storm River is crossed
@@ -451,10 +476,18 @@ def chosen(state, action, roll, counted=True, count=None):
         state = set_turn_flag(state, cid, "movement_rerolled")
         return request_roll(state, movement_die(state, cid), f"movement re-roll of {cid}", "movement.rolled",
                             rerolled=True)
-    state = set_turn_flag(state, cid, "moved")
     board = load().board
-    here = character(state, cid).space
+    ch = character(state, cid)
+    here = ch.space
     path = reachable(board, here, roll).get(action.args[0]) if counted else None
+    spaces = None if path is None else _ring_walk(path)
+    if spaces:
+        # along a ring only (no bridge, no Portal: nothing asks or is crossed on the way, see
+        # follow): the "moved" flag and the space in one change, as set_turn_flag and follow
+        # would leave them
+        state = update_character(state, cid, space=spaces[-1], turn_flags=ch.turn_flags.set("moved", True))
+        return log(state, "moved", character=cid, path=list(spaces), to=spaces[-1])
+    state = set_turn_flag(state, cid, "moved")
     if path is None:  # a destination an expansion added (movement_destinations)
         state, handled = adjust(state, "move_elsewhere", (state, False), character=cid,
                                 dest=action.args[0], roll=roll)
@@ -462,6 +495,13 @@ def chosen(state, action, roll, counted=True, count=None):
             return state
         path = shortest_path(board, here, action.args[0], roll)
     return follow(state, cid, path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ring_walk(path):
+    """The spaces of a path (:func:`reachable`) whose every step is along a ring, or None when
+    it crosses a bridge or the Portal."""
+    return tuple(space for space, how in path) if all(how == "step" for _, how in path) else None
 
 
 def shortest_path(board, start, dest, roll):
