@@ -27,7 +27,7 @@ from ...rules.kernel import set_turn_flag
 from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...rules import characters as chars
-from ...rules import abilities, combat, movement, spells, turn
+from ...rules import abilities, movement, spells, turn
 from ...state import update_character
 from . import data, store
 from . import law
@@ -172,23 +172,29 @@ def roll(state, cid):
     """Roll the die by size (a Toad moves one space)."""
     if state.characters[cid].toad_turns:
         return offer(state, cid, 1)
-    return request_roll(state, combat.character_die(state, cid), f"movement of {cid} in the City",
+    # "All rules, which apply to the Outer Region, apply to the City as well": the movement
+    # roll's dice are the main board's (the Moon Mist's extra die too; rulings R-MM9B.1)
+    return request_roll(state, movement.movement_die(state, cid), f"movement of {cid} in the City",
                         "city.rolled")
 
 
 def rolled(state, action):
     """Rule step: the roll is made.  "Characters follow the standard rules for Movement": the
     others answer the roll first, as on the main board (the ``movement_roll_answers`` hook, the
-    Harbinger's Dark Binding; rulings R-CAST2.3, R-HARB2.1); then the mover chooses."""
+    Harbinger's Dark Binding; rulings R-CAST2.3, R-HARB2.1); then the mover chooses.  A roll
+    of several dice (the Moon Mist's) walks the die that counts, as the ``movement_count`` hook
+    says (rulings R-MM9, R-MM9B.1): the streets are walked by that count, the abilities read it."""
     cid = state.current
     n = sum(action.dice)
+    dice = tuple(action.dice)
+    count = n if len(dice) <= 1 else adjust(state, "movement_count", n, character=cid, dice=dice)
     state = log(state, "movement_roll", character=cid, roll=n)
-    state = run_hook(state, "movement_rolled", character=cid, roll=n)
+    state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
                    waiting="city.roll_answered")
     if first:
-        return push(state, frame("city.roll_answered", character=cid, roll=n), *reversed(first))
-    return offer(state, cid, n)
+        return push(state, frame("city.roll_answered", character=cid, roll=count), *reversed(first))
+    return offer(state, cid, count)
 
 
 def roll_answered(state, character, roll, replaced=False):
@@ -249,7 +255,7 @@ def move_chosen(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_flag(state, cid, "movement_rerolled")
-        return request_roll(state, combat.character_die(state, cid),
+        return request_roll(state, movement.movement_die(state, cid),
                             f"movement re-roll of {cid} in the City", "city.rolled")
     city_path, main_path = destinations(state.characters[cid].space, roll)[action.args[0]]
     return walk(state, cid, city_path, main_path)
