@@ -314,6 +314,7 @@ class Pty:
                                      close_fds=True)
         os.close(slave)
         self.fd = master
+        self.raw = b""
         self.screen = ""
 
     def expect(self, pattern, timeout=60):
@@ -332,7 +333,11 @@ class Pty:
                     chunk = b""
                 if not chunk:
                     raise AssertionError(f"ended before {pattern!r}:\n{self.screen[start:][-3000:]}")
-                self.screen += ANSI.sub("", chunk.decode("utf-8", "replace"))
+                # the escapes are stripped from the whole output, not chunk by chunk: under load
+                # a read may end inside an escape sequence (or a UTF-8 character) after the
+                # prompt, and a half sequence left on the screen hid the prompt's end (``$``)
+                self.raw += chunk
+                self.screen = ANSI.sub("", self.raw.decode("utf-8", "replace"))
         return self.screen[start:]
 
     def type(self, text):
