@@ -676,9 +676,7 @@ class _Search:
         if known is not None:
             self.hits += 1
             return known
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise OddsTooLarge(self.limit, self.until)
+        self.count_node()
         if self.shortcut:
             scored = _scored(state)
             if scored is not None and not scored[2]:  # (a memo's distribution is shared: it is only read)
@@ -822,6 +820,7 @@ class _Search:
         return scored[1]
 
     def count_node(self):
+        """One more state expanded; past the search's bound, :class:`OddsTooLarge`."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise OddsTooLarge(self.limit, self.until)

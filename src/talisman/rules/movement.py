@@ -173,6 +173,16 @@ def movement_die(state, cid):
     return adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
 
 
+def counted_roll(state, cid, roll, dice):
+    """The count a movement roll of ``dice`` (summing to ``roll``) moves, and what reads "the
+    roll" of the movement die reads: one die is its own count; of several, the ``movement_count``
+    hook says which counts (the Moon Mist's lowest: rulings R-MM9).  The one place the main
+    board, another board's streets and a window on the roll (Dark Binding) ask it."""
+    if not dice or len(dice) <= 1:
+        return roll
+    return adjust(state, "movement_count", roll, character=cid, dice=tuple(dice))
+
+
 def offer_freeze(state, cid, resume, ch=None):
     """SPELLS, Immobility: cast by another character at the start of this one's turn, before
     anything else of it (once a turn): the state waiting on the first holder's choice, the step
@@ -447,8 +457,7 @@ def offer_move(state, cid, n, dice):
     # never reaches a space by two counts, so its walk is the roll's whatever a hook changed.
     # What reads "the roll" of the movement die (the abilities' options on it) reads the die
     # that counts, as the hook that rolled the dice says (rulings R-MM9).
-    counted = {} if len(dice) <= 1 else {
-        "counted": False, "count": adjust(state, "movement_count", n, character=cid, dice=tuple(dice))}
+    counted = {} if len(dice) <= 1 else {"counted": False, "count": counted_roll(state, cid, n, dice)}
     options += abilities.movement_roll_options(state, cid, counted.get("count", n))
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
                   **counted)

@@ -186,8 +186,7 @@ def rolled(state, action):
     says (rulings R-MM9, R-MM9B.1): the streets are walked by that count, the abilities read it."""
     cid = state.current
     n = sum(action.dice)
-    dice = tuple(action.dice)
-    count = n if len(dice) <= 1 else adjust(state, "movement_count", n, character=cid, dice=dice)
+    count = movement.counted_roll(state, cid, n, action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,

@@ -73,16 +73,8 @@ def roll_answers(state, frames, character, roll, dice=None, waiting=ROLL_WAITING
     if not held(state, BINDS) or not holders(state, character, BINDS):
         return frames
     return tuple(frames) + (frame("harbinger.window", mover=character, flag=BINDS,
-                                  roll=counted(state, character, roll, dice), asked=[],
+                                  roll=movement.counted_roll(state, character, roll, dice), asked=[],
                                   **other_board(waiting)),)
-
-
-def counted(state, character, roll, dice):
-    """The count a movement roll of ``dice`` (summing to ``roll``) moves: one die is its own
-    count; of several, the ``movement_count`` hook says which counts (rulings R-MM9, R-MM9B.2)."""
-    if not dice or len(dice) <= 1:
-        return roll
-    return adjust(state, "movement_count", roll, character=character, dice=tuple(dice))
 
 
 def other_board(waiting):
@@ -198,7 +190,7 @@ def bound_rolled(state, action, who, caster):
     state = log(state, "movement_roll", character=who, roll=n)
     state = chars.fate_rerolled(state, who, action.dice, "movement")
     state = run_hook(state, "movement_rolled", character=who, roll=n, dice=action.dice)
-    return _offer(state, who, caster, counted(state, who, n, action.dice))
+    return _offer(state, who, caster, movement.counted_roll(state, who, n, action.dice))
 
 
 def _along(state, who, roll):
