@@ -1,5 +1,5 @@
 """THE TALISMAN CITY: a turn that starts in the City (or at its Gate) offers the main board's
-choices before the move (``talisman.expansions.city_law.streets.turn_start_options``; docs/rulings.md
+choices before the move (``talisman.rules.movement.before_roll_options``, taken by ``talisman.expansions.city_law.streets.start``; docs/rulings.md
 R-CT8).  Each test names in its docstring the rule section it checks; the scenario files
 ``tests/scenarios/city_turn_start_*.yaml`` hold the worked cases.
 """

@@ -258,6 +258,12 @@ Value hooks:
     staying put (the character's own space: it stays and encounters it).  An added destination
     is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
     the dice rolled (``roll`` is their sum).
+``movement_walks(state, walks, character, steps)``
+    The walks of a move of ``steps`` from ``character``'s space (``movement.walks``): ``walks`` is
+    ``None`` to begin with: the main board's walk applies (``movement.reachable``).  A board that
+    moves a character its own way (the City's streets) answers ``{destination: path}``, a path
+    being ``(space, how)`` pairs, the destination last, so that what changes a move by the spaces
+    it passes (a ``movement_destinations`` subscriber) reads that board's walk.
 ``when_drawn_played(state, played, character, space, card)``
     Whether a card drawn onto ``space`` plays its own "when drawn" effect (the Hermit's
     withdrawal, the Ghost's move) before the ``cards_drawn`` hook sees the draw: an expansion
@@ -384,7 +390,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
-               "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
+               "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",

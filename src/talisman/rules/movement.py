@@ -66,6 +66,19 @@ def _reachable(board, start, steps):
     return tuple(found.items())
 
 
+def walks(state, cid, steps):
+    """``{destination: path}`` of a move of ``steps`` from ``cid``'s space on the board he moves
+    on (a path as :func:`reachable` gives it: ``(space, how)`` pairs, the destination last): the
+    main board's :func:`reachable`, unless a board that moves a character its own way answers the
+    ``movement_walks`` hook point (the City's streets).  What changes a move by the spaces it
+    passes (the ``movement_destinations`` hook point's subscribers: a shorter move, a stop on
+    the way) asks this, so it holds on every board."""
+    found = adjust(state, "movement_walks", None, character=cid, steps=steps)
+    if found is None:
+        return reachable(load().board, character(state, cid).space, steps)
+    return dict(found)
+
+
 @functools.lru_cache(maxsize=4096)
 def _destinations(board, start, steps):
     """The destinations of a movement roll, sorted (a pure memo, like :func:`_reachable`)."""

@@ -29,7 +29,7 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import IdentityMemo, deep_freeze, replace
 from ...rules import kernel
 from ...rules.hooks import adjust
-from ...rules.movement import reachable
+from ...rules.movement import walks
 from ...state import update_character
 from . import board_cards, lycanthropy
 from ...engine.ruleset import declare
@@ -319,22 +319,20 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     walls = stops_moves(state)
     if not mods and not walls:
         return destinations
-    board = load().board
-    here = state.characters[character].space
     count = roll
     exact = [m["exactly"] for m in mods if "exactly" in m]
     if exact:  # the move is this many spaces, whatever the roll (the Haunting Poltergeist: one)
         count = min(exact)
-        paths = reachable(board, here, count)
+        paths = walks(state, character, count)
     elif any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
         count = min(dice)
-        paths = reachable(board, here, count)
+        paths = walks(state, character, count)
     else:
-        full = reachable(board, here, roll)
+        full = walks(state, character, roll)
         paths = {d: full.get(d, ()) for d in destinations}
     if any(m.get("up_to_roll") for m in mods):
         for k in range(1, count):
-            for d, p in reachable(board, here, k).items():
+            for d, p in walks(state, character, k).items():
                 paths.setdefault(d, p)
     stop_enemy = any(m.get("stop_at") == "enemy" for m in mods)
     out = set()

@@ -102,6 +102,7 @@ HOOKS = {
     "before_forced_move": leaving.before_forced_move,
     "teleport_destinations": streets.teleport_destinations,
     "movement_along": streets.along,
+    "movement_walks": streets.walks,
     "move_elsewhere": streets.move_elsewhere,
 }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...engine.machine import decide, log, request_roll
 from ...rules import characters as chars
-from ...rules import combat, effects, movement, quests, turn
+from ...rules import effects, movement, quests, turn
 from ...state import update_character
 from . import data, store, streets
 from . import law
@@ -184,13 +184,20 @@ def leave_effect(state, params, actor, source):
 
 
 def run_effect(state, params, actor, source):
-    """``city_run``: roll the movement die and run that many streets clockwise."""
-    return request_roll(state, combat.character_die(state, actor), f"{actor} runs into the streets",
+    """``city_run``: "Roll a die for Movement": the movement roll's dice (``movement.movement_die``:
+    the Moon Mist's two under it, docs/rulings.md R-CF10.1), then run that many streets clockwise."""
+    return request_roll(state, movement.movement_die(state, actor), f"{actor} runs into the streets",
                         "city.run_rolled", who=actor)
 
 
 def run_rolled(state, action, who):
-    return streets.run_clockwise(state, who, sum(action.dice))
+    """The run is the count of the roll (``movement.counted_roll``: of several dice, the one that
+    counts, the Moon Mist's lowest), as on the main board."""
+    roll = sum(action.dice)
+    count = movement.counted_roll(state, who, roll, action.dice)
+    if count != roll:
+        state = log(state, "movement_roll_counted", character=who, roll=count, dice=list(action.dice))
+    return streets.run_clockwise(state, who, count)
 
 
 def bank_effect(state, params, actor, source):

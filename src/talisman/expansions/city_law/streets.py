@@ -25,9 +25,10 @@ from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import set_turn_flag
 
 from ...definitions import load
+from ...errors import StateError
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...rules import characters as chars
-from ...rules import abilities, movement, spells, turn
+from ...rules import abilities, movement, turn
 from ...state import update_character
 from . import data, store
 from . import law
@@ -95,36 +96,18 @@ def start(state):
     options = ["roll"]
     if kind == "gate" or ch.space == gate["main"]:
         options = [f"move:{gate['square']}", "roll"]
-    if ch.space == gate["main"] and ch.raft:  # outside the walls, a Raft crosses the river as usual
-        options += [f"raft:{o}" for o in load().board.spaces[ch.space].opposite]
     if kind == "wharf":
         options += leaving.wharf_options(state, cid)
-    options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
     # "While in the City, Characters follow the standard rules for Movement": the main board's
-    # choices before moving (a Scroll read, Objects exchanged or dropped over the limit) too
-    options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
-    options += movement.exchange_options(state, cid)
-    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
-        options += [f"drop:{c}" for c in chars.droppable(ch)]
-    options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
-    options += turn_start_options(state, cid)
+    # choices before moving (``movement.before_roll_options``: outside the walls a Raft crosses
+    # the river as usual; no City space has one opposite), the Warlock's quest as the City's
+    # Loan allows it (:func:`leaving.quest_options`)
+    options += [o for o in movement.before_roll_options(state, cid)
+                if not o.startswith("quest:") or o in leaving.quest_options(state, cid)]
     if options == ["roll"]:
         return roll(state, cid)
     where = load().board.spaces[ch.space].name
     return decide(state, cid, "turn", options, "city.turn_chosen", prompt=f"in the City: {where}")
-
-
-def turn_start_options(state, cid):
-    """The rest of the main board's choices at a turn's start (``movement.start_movement``), the
-    same in the City ("Characters follow the standard rules for Movement, with the following
-    exceptions", none of them about these; docs/rulings.md R-CT8): the abilities used before the
-    move (the Druid's change of alignment; the Elf's path from Woods to Woods has no Woods here,
-    R-CT8.1), Dispel Magic on a Toad (a Spell cast, Statute F in the streets: R-CT8.2) and the
-    Warlock's quest delivered (a teleport out of the City: ``leaving.deliver_quest``, R-CT8.3)."""
-    options = abilities.before_move_options(state, cid) + movement.dispel_options(state, cid)
-    if state.characters[cid].quest is not None:
-        options += leaving.quest_options(state, cid)
-    return options
 
 
 def turn_chosen(state, action):
@@ -142,21 +125,13 @@ def turn_chosen(state, action):
     if action.kind == "move":
         state = store.set_arrived(state, cid, False)
         return enter_square(state, cid)
-    if action.kind == "cast":
-        state = push(state, frame("city.resume_movement"))
-        return spells.cast(state, cid, action.args[0], context="turn")
-    if action.kind in ("read", "exchange", "drop", "align", "woods", "dispel"):
-        return movement.before_roll(state, action)  # the main board's own step, then the move again
     if action.kind == "quest":
         return leaving.deliver_quest(state, cid, action)
-    if action.kind == "cash":
-        state = chars.cash_in(state, cid, action.args[0])
-        return push(state, frame("city.resume_movement"))
-    if action.kind == "raft":
-        return movement.cross_by_raft(state, cid, action.args[0])
     if action.kind == "barge":
         return leaving.barge(state, cid, action.args[0])
-    return leaving.stowaway(state, cid)
+    if action.kind == "stowaway":
+        return leaving.stowaway(state, cid)
+    return movement.before_roll(state, action)  # the main board's own step, then the move again
 
 
 def enter_square(state, cid):
@@ -178,7 +153,7 @@ def roll(state, cid):
                         "city.rolled")
 
 
-def rolled(state, action):
+def rolled(state, action, rerolled=False):
     """Rule step: the roll is made.  "Characters follow the standard rules for Movement": the
     others answer the roll first, as on the main board (the ``movement_roll_answers`` hook, the
     Harbinger's Dark Binding; rulings R-CAST2.3, R-HARB2.1); then the mover chooses.  A roll
@@ -188,17 +163,32 @@ def rolled(state, action):
     n = sum(action.dice)
     count = movement.counted_roll(state, cid, n, action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
+    if rerolled:  # a Fate re-roll, as the main board's (``movement.rolled``): its hook sees the dice
+        state = chars.fate_rerolled(state, cid, action.dice, "movement")
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
                    waiting="city.roll_answered")
     if first:
-        return push(state, frame("city.roll_answered", character=cid, roll=count), *reversed(first))
-    return offer(state, cid, count)
+        return push(state, frame("city.roll_answered", character=cid, roll=count, dice=list(action.dice)),
+                    *reversed(first))
+    return offer(state, cid, count, action.dice)
 
 
-def roll_answered(state, character, roll, replaced=False):
+def roll_answered(state, character, roll, replaced=False, dice=None):
     """Rule step: the roll's answers are done; the mover chooses (unless one took the move)."""
-    return state if replaced else offer(state, character, roll)
+    return state if replaced else offer(state, character, roll, dice)
+
+
+def walks(state, found, character, steps):
+    """Value hook ``movement_walks``: in the City, the walks of the streets (:func:`destinations`)
+    as the main board gives its own (``movement.reachable``: ``(space, how)`` pairs), the main
+    board's part past the Gate included, so that what changes a move by the spaces it passes (the
+    Blood Moon's Guiding Light, Fright Night, Wall of Fire: docs/rulings.md R-CF10.2) reads them."""
+    here = state.characters[character].space
+    if found is not None or not in_city(here) or data.kind(here) == "donjon":
+        return found
+    return {dest: tuple((s, "step") for s in city_path) + tuple(main_path or ())
+            for dest, (city_path, main_path) in destinations(here, steps).items()}
 
 
 def along(state, spaces, character, roll):
@@ -225,9 +215,16 @@ def move_elsewhere(state, result, character, dest, roll):
     return result
 
 
-def offer(state, cid, n):
+def offer(state, cid, n, dice=None):
+    """The destinations of a roll counting ``n`` (``dice``: the dice rolled; none for a Toad's one
+    space), as the ``movement_destinations`` hook point makes them: "Characters follow the standard
+    rules for Movement", so what changes a move on the main board changes it in the streets
+    (docs/rulings.md R-CF10.2); the Fate re-roll, the abilities' options on the roll."""
     ch = state.characters[cid]
-    options = [f"move:{d}" for d in sorted(destinations(ch.space, n))]
+    dests = tuple(sorted(destinations(ch.space, n)))
+    if dice is not None:
+        dests = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=tuple(dice))
+    options = [f"move:{d}" for d in dests]
     if not options:
         return log(state, "no_move", character=cid, space=ch.space)
     if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
@@ -255,9 +252,21 @@ def move_chosen(state, action, roll):
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_flag(state, cid, "movement_rerolled")
         return request_roll(state, movement.movement_die(state, cid),
-                            f"movement re-roll of {cid} in the City", "city.rolled")
-    city_path, main_path = destinations(state.characters[cid].space, roll)[action.args[0]]
-    return walk(state, cid, city_path, main_path)
+                            f"movement re-roll of {cid} in the City", "city.rolled", rerolled=True)
+    here, dest = state.characters[cid].space, action.args[0]
+    found = destinations(here, roll).get(dest)
+    if found is not None:
+        return walk(state, cid, *found)
+    # a destination the movement_destinations hook point added: a stop short of the count (the
+    # Guiding Light, Fright Night, the Wall of Fire), walked the City's way (:func:`move_elsewhere`),
+    # or staying put (the character's own space, as on the main board: no walk)
+    state = set_flag(state, cid, "moved")
+    if dest == here:
+        return state
+    state, handled = adjust(state, "move_elsewhere", (state, False), character=cid, dest=dest, roll=roll)
+    if not handled:
+        raise StateError("city.move_chosen", f"no walk of {roll} from {here} to {dest}")
+    return state
 
 
 def destinations(start, steps):
