@@ -808,12 +808,15 @@ def finish_between_characters(state):
     state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b.kind)
     options = ["spoils:life"]
     lch = character(state, loser)
-    options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
-                if chars.usable(character(state, victor), load().cards[c])]
-    if lch.gold:
-        options.append("spoils:gold")
-    if b.kind == "psychic":
-        options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
+    # TOADS & TRANSFORMATIONS: "Toads ... cannot have any Possessions": a Toad's spoils are the
+    # life only, no Object, Gold or Follower (docs/rulings.md R-CB10.4)
+    if not character(state, victor).toad_turns:
+        options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
+                    if chars.usable(character(state, victor), load().cards[c])]
+        if lch.gold:
+            options.append("spoils:gold")
+        if b.kind == "psychic":
+            options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
     if state.config.expansions or state.ext:
         # spoils a card offers (the Blood Moon's Syphoning Sceptre), a Henchman taken as a Follower
         options = list(adjust(state, "spoils_options", tuple(options), victor=victor,

@@ -273,9 +273,12 @@ def possession_gained(state, character, card):
 
 def _may_take(state, victor):
     """Whether ``victor`` may gain a Henchman as a Follower: not while the Hag is with him
-    (``hag_curse``: none may be gained), not a character forbidden Followers."""
+    (``hag_curse``: none may be gained), not a character forbidden Followers, not a Toad
+    (TOADS & TRANSFORMATIONS: "cannot have any Possessions")."""
     defs = load()
     ch = state.characters[victor]
+    if ch.toad_turns:
+        return False
     if any("hag_curse" in defs.cards[f].abilities for f in ch.followers):
         return False
     return not set(table()["forbid_followers"]) & set(defs.characters[victor].abilities)
