@@ -15,7 +15,7 @@ import functools
 
 from . import possessions
 from .hooks import adjust, listens, run_hook
-from .kernel import remove_from_space, set_turn_flag
+from .kernel import remove_from_space, set_turn_flag, space_named_for
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
 from ..engine.ruleset import Plugin
@@ -158,9 +158,12 @@ def before_move_options(state, cid):
     if chars.has_ability(state, cid, "change_alignment_at_will") and not ch.turn_flags.get("realigned"):
         steps = {"good": ["neutral"], "neutral": ["good", "evil"], "evil": ["neutral"]}
         out += [f"align:{a}" for a in steps[ch.alignment]]
-    if chars.has_ability(state, cid, "woods_to_woods") and ch.space.startswith("woods"):
+    if chars.has_ability(state, cid, "woods_to_woods") and ch.space.startswith("woods") \
+            and space_named_for(state, ch.space, "woods_to_woods"):
+        # a Woods whose name a Terrain card covers is no Woods, to start from or to go to
         out += [f"woods:{w}" for w in sorted(load().board.spaces) if w.startswith("woods_") and w != ch.space
-                and load().board.spaces[w].region == load().board.spaces[ch.space].region]
+                and load().board.spaces[w].region == load().board.spaces[ch.space].region
+                and space_named_for(state, w, "woods_to_woods")]
     return out
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from .kernel import end_turn_now, hold_resolving, remove_from_space, settle_resolving, take_resolving
+from .kernel import (end_turn_now, hold_resolving, remove_from_space, settle_resolving, space_terrain,
+                     take_resolving)
 from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import plain, plain_set, replace
 from ..definitions import load
@@ -220,9 +221,12 @@ def can_evade_by_ability(state, cid):
     space = character(state, cid).space
     if _inner(state, cid) and state.battle.opponent is None:
         return False
-    terrain = load().board.spaces[space].terrain  # board.yaml: Woods and the Forest are woodland
-    return ((terrain == "hills" and chars.has_ability(state, cid, "evade_in_hills"))
-            or (terrain == "woodland" and chars.has_ability(state, cid, "evade_in_woods")))
+    # board.yaml: Woods and the Forest are woodland; a space whose name is covered (a Terrain
+    # card) is neither (the ``space_named`` hook point, through kernel.space_terrain)
+    return ((space_terrain(state, space, "evade_in_hills") == "hills"
+             and chars.has_ability(state, cid, "evade_in_hills"))
+            or (space_terrain(state, space, "evade_in_woods") == "woodland"
+                and chars.has_ability(state, cid, "evade_in_woods")))
 
 
 def ask_declare(state):

@@ -185,7 +185,11 @@ Value hooks:
 ``space_named(state, allowed, space, effect)``
     Whether an effect naming ``space`` (``move_to``, ``next_move``, ``place_self``) takes
     effect (``False``: it is ignored, logged as ``effect_ignored``).  Asked only with expansions
-    in play (the Harbinger: a space covered by Terrain "is no longer on the board").
+    in play (the Harbinger: a space covered by Terrain "is no longer on the board").  Also
+    asked by the abilities that name a kind of space (``effect`` is the ability's id:
+    ``evade_in_woods``, ``evade_in_hills``, ``woods_to_woods``, ``build_raft``;
+    ``kernel.space_named_for``): ``False`` means the space no longer bears its board name, so
+    it is not of that kind (a Terrain card's name is used instead).
 ``crossing_guarded(state, guarded, space)``
     Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
     lets characters cross freely).

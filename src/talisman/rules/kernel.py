@@ -188,6 +188,27 @@ def space_instructions(state: GameState, space: str):
     return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
 
 
+def space_named_for(state: GameState, space: str, reader: str) -> bool:
+    """Whether ``space`` still bears its board name (and so its kind: a Woods, the Hills) for
+    ``reader``, an ability that names such spaces.  An expansion may cover the name (the
+    ``space_named`` hook point, asked with the ability as ``effect``): "While a Terrain card is
+    on a space, the text and name of that space is ignored and the text and name of the
+    Terrain card is used instead" (001 Terrain Cards).  Asked only with expansions in play."""
+    if not state.config.expansions:
+        return True
+    return bool(adjust(state, "space_named", True, space=space, effect=reader))
+
+
+def space_terrain(state: GameState, space: str, reader: str) -> str:
+    """The kind of ground ``reader`` (an ability) finds on ``space``: the board's ``terrain``
+    (``woodland``: a Woods or the Forest; ``hills``), or "" when the space's name is covered
+    (:func:`space_named_for`)."""
+    terrain = load().board.spaces[space].terrain
+    if terrain and not space_named_for(state, space, reader):
+        return ""
+    return terrain
+
+
 class ExtSlice(Generic[S]):
     """An expansion's own slice of ``state.ext``: a typed record (an attrs frozen
     :class:`~talisman.state.ExtRecord`) under its id, and the three operations every store needs.

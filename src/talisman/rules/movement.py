@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
-from .kernel import end_turn_now, set_turn_flag
+from .kernel import end_turn_now, set_turn_flag, space_named_for
 from .hooks import adjust, run_hook
 from ..definitions import load
 from ..engine.records import EMPTY_PMAP, replace
@@ -776,9 +776,11 @@ def nearest_spaces(start, wanted):
 
 def move_nearest(state, cid, kind, cause):
     """Move to the nearest space whose id is of ``kind`` (``woods`` for woods_1..woods_4),
-    by steps on the board; the character chooses among equally near ones."""
+    by steps on the board; the character chooses among equally near ones.  A space whose name
+    an expansion covers (a Terrain card: the ``space_named`` hook point) is not of its kind."""
     hits = nearest_spaces(character(state, cid).space,
-                          lambda s: s == kind or s.rsplit("_", 1)[0] == kind)
+                          lambda s: (s == kind or s.rsplit("_", 1)[0] == kind)
+                          and space_named_for(state, s, "move_nearest"))
     if not hits:
         return log(state, "no_such_space", character=cid, kind=kind)
     if len(hits) == 1:

@@ -15,6 +15,7 @@ from ..state import character, update_character
 from ..engine.records import plain
 from . import characters as chars
 from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
+from .kernel import space_terrain
 from .winning import may_restart, unused_characters
 from ..definitions import load
 from . import lasting
@@ -54,8 +55,8 @@ def raft_buildable(state, cid):
     Space, may declare they are building a Raft."
     """
     ch = character(state, cid)
-    return (ch.alive and not ch.raft and load().board.spaces[ch.space].terrain == "woodland"
-            and chars.has_ability(state, cid, "build_raft"))
+    return (ch.alive and not ch.raft and chars.has_ability(state, cid, "build_raft")
+            and space_terrain(state, ch.space, "build_raft") == "woodland")
 
 
 def raft_decided(state, action):

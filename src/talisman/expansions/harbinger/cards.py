@@ -414,7 +414,7 @@ def roll_read(state):
         return True
     if b["kind"] == "battle" and b.get("roll") is not None:
         ch = state.characters[b["who"]]
-        if any(st.cdata(c).get("second_die") for c in ch.objects) and not ch.toad_turns:
+        if _wielded_second_die(state, ch):
             return False
     heralds = []
     for c in _cards_in_combat(state):
@@ -447,11 +447,20 @@ def second_die(state, character, result):
     if b is None or b["who"] != character or b["kind"] != "battle" or b.get("roll") is None \
             or result not in ("won", "lost", "standoff"):
         return state
-    ch = state.characters[character]
-    held = [c for c in dict.fromkeys(ch.objects) if st.cdata(c).get("second_die")]
-    if not held or ch.toad_turns:
+    held = _wielded_second_die(state, state.characters[character])
+    if not held:
         return state
     return push(state, frame("harbinger.second_die", who=character, card=held[0]))
+
+
+def _wielded_second_die(state, ch):
+    """The held cards with ``data.second_die`` that ``ch`` may use (none while a Toad): the
+    Flail of Blood is a weapon, so the Monk and the Priest carry it, Cursed, but never wield it
+    (rulings R-TR10.9)."""
+    if ch.toad_turns:
+        return []
+    return [c for c in dict.fromkeys(ch.objects)
+            if st.cdata(c).get("second_die") and chars.usable(ch, load().cards[c], state)]
 
 
 @declare(reads_scores=True)

@@ -80,10 +80,15 @@ def place(state, actor, space, terrain, cause):
 
 def nearest_to_character(state, actor, cause):
     """The Terrain deck is empty: the Terrain card closest to the character moves to the
-    character's space (the character chooses among equally close ones)."""
+    character's space (the character chooses among equally close ones); one already on his
+    space is the closest, and stays."""
     here = state.characters[actor].space
     if not can_hold(here):
         return log(state, "terrain_ignored", space=here, reason="cannot hold Terrain", cause=cause)
+    if here in terrain_map(state):
+        # the Terrain on his own space is the closest (no step away): it stays (rulings R-TR10.4)
+        return log(state, "terrain_ignored", space=here, card=terrain_map(state)[here],
+                   reason="the closest Terrain is already on his space", cause=cause)
     spots = [s for s in terrain_map(state) if s != here]
     if not spots:
         return log(state, "terrain_ignored", space=here, reason="no Terrain card left", cause=cause)
