@@ -18,11 +18,12 @@ from talisman.definitions import load
 from talisman.engine.records import replace
 from talisman.expansions.airships import data, ships, store
 from talisman.rules.characters import kill
+from talisman.rules.combat import RESULT_STEP
 from talisman.rules.movement import forced_move
 from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from support import events, game, legal, play  # noqa: E402
+from support import events, game, legal, names, play  # noqa: E402
 from playing import bot_games, random_play, refused_on_load  # noqa: E402
 
 SHIPS = ["airship_dragon", "airship_wyvern", "airship_condor", "airship_eagle", "airship_falcon"]
@@ -173,3 +174,35 @@ def test_an_enslaved_character_aboard_does_not_fly_away(soak_module):
     out = soak_module.play((4684, 40, 100000, True))
     assert out["exception"] is None and out["broken"] is None, out
     assert out["ended"] != "step limit" and out["steps"] > 91
+
+
+# --- the disembark question after a combat: after every other answer to the result (R-AS10.3) ------
+
+def flail_fight(expansions, dice):
+    """The Thief and the Maiden aboard the Falcon (its most), the Flail of Blood in hand, fight the
+    Goblin in the Woods where the Gnome lies (barred by the Complement)."""
+    state = game([{"id": "thief", "space": "graveyard", "followers": ["maiden"],
+                   "objects": ["flail_of_blood"]}, {"id": "wizard", "space": "chapel"}], dice,
+                 expansions=list(expansions), board_cards={"woods_1": ["goblin", "gnome"]},
+                 ext={"airships": {"cards": {"thief": ["airship_falcon"]}}})
+    return play(state, "fly:woods_1", "stay", "fight")
+
+
+@pytest.mark.parametrize("expansions", [("airships", "harbinger"), ("harbinger", "airships")])
+def test_the_disembark_question_follows_the_flail_of_blood_whatever_the_listing(expansions):
+    # 000 Disembarking; the Flail of Blood's second die answers the result first, in either
+    # order of the expansions: a loss it turns into a win asks (3+1+1 = 5 < 6, then +3 = 8) ...
+    won = flail_fight(expansions, [1, 4, 3])
+    assert [e["result"] for e in events(won, "combat_result_changed")] == ["won"]
+    assert won.pending.kind == "airship_aboard"
+    assert "before claiming the space's cards" in won.pending.prompt
+    # ... and a win it turns into a loss (doubles: 4 and 4) does not: only the turn's end asks
+    lost = flail_fight(expansions, [4, 1, 4])
+    assert [e["result"] for e in events(lost, "combat_result_changed")] == ["lost"]
+    assert "at the end of the turn" in lost.pending.prompt
+    # while the second die waits, the question's step lies just above the step applying the result
+    rolling = flail_fight(expansions, [1, 4])
+    steps = [f.step for f in rolling.stack]
+    assert rolling.pending.kind == "roll" and "flail_of_blood" in rolling.pending.prompt
+    assert steps[steps.index(RESULT_STEP) + 1] == "airships.won_aboard"
+    assert "airship_aboard" not in names(rolling) and "combat_won" not in names(rolling)

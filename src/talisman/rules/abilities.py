@@ -69,14 +69,29 @@ def character_options(state, cid, other):
     if chars.has_ability(state, cid, "beguile") and (och.objects or och.gold):
         out.append("ability:beguile")
     if chars.has_ability(state, cid, "take_follower") and (any(
-            f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy"
-            and "animal" not in load().cards[f].abilities for f in och.followers)
-            or _other_followers(state, other)):
+            f not in load().cards or "animal" not in load().cards[f].abilities  # (a Henchman: no card)
+            for f in takeable_followers(state, cid, other, "followers_for_sorceress"))):
         out.append("ability:take_follower")
     if chars.has_ability(state, cid, "take_maiden_or_princess") and (
-            cards_param("take_maiden_or_princess", "cards") & set(och.followers)):
+            takeable_followers(state, cid, other, "maiden_or_princess")):
         out.append("ability:take_maiden")
     return out
+
+
+def takeable_followers(state, cid, other, what):
+    """The Followers ``cid`` may take from ``other`` (``what``: ``any_follower``, Mesmerism;
+    ``followers_for_sorceress``; ``maiden_or_princess``, the Minstrel's), a Henchman too for the
+    first two: only those that may join him (``follower_allowed``: an Airship's Complement, a
+    trophy that bars Followers; docs/rulings.md R-AS10.1)."""
+    och = character(state, other)
+    if what == "maiden_or_princess":
+        wanted = cards_param("take_maiden_or_princess", "cards")
+        found = [f for f in dict.fromkeys(och.followers) if f in wanted]
+    else:
+        found = [f for f in dict.fromkeys(och.followers) if what == "any_follower" or (
+            f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy")]
+        found += list(_other_followers(state, other))  # a Henchman too
+    return [f for f in found if chars.follower_allowed(state, cid, f)]
 
 
 def _other_followers(state, cid):
@@ -112,17 +127,8 @@ def offer_spoils(state, cid, other, what, how):
     if what == "objects_and_gold":
         options = [f"take:{c}" for c in dict.fromkeys(och.objects) if may_use(state, cid, c)]
         options += ["take:gold"] if och.gold else []
-    elif what == "any_follower":
-        options = [f"take:{f}" for f in dict.fromkeys(och.followers)]
-        options += [f"take:{f}" for f in _other_followers(state, other)]  # a Henchman too
-    elif what == "followers_for_sorceress":
-        options = [f"take:{f}" for f in dict.fromkeys(och.followers)
-                   if f not in cards_param("take_follower", "except_cards")
-                   and load().cards[f].type != "enemy"]
-        options += [f"take:{f}" for f in _other_followers(state, other)]  # a Henchman too
     else:
-        wanted = cards_param("take_maiden_or_princess", "cards")
-        options = [f"take:{f}" for f in dict.fromkeys(och.followers) if f in wanted]
+        options = [f"take:{f}" for f in takeable_followers(state, cid, other, what)]
     if not options:
         return state
     return decide(state, cid, "take", options, "abilities.taken", prompt=f"{how} from {other}",
@@ -247,7 +253,8 @@ def calm_options(state, cid, calm):
     them, attacks them, or (``charm_animal``, once per game) tries to charm one Animal."""
     options = ["leave", "attack"]
     if chars.has_ability(state, cid, "charm_animal") and not state.card_stock.get(_charm_key(cid)):
-        options += [f"charm:{c}" for c in dict.fromkeys(calm) if load().cards[c].subtype == "animal"]
+        options += [f"charm:{c}" for c in dict.fromkeys(calm) if load().cards[c].subtype == "animal"
+                    and chars.follower_allowed(state, cid, c)]  # charmed, it would be a Follower
     return options
 
 

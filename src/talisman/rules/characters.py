@@ -294,8 +294,10 @@ def carry_limit(ch):
 def follower_allowed(state, cid, card_id):
     """Whether the Follower ``card_id`` may join ``cid``: a card only some may take (``data.taken_with``
     an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
-    only with expansions in play (a trophy that bars Followers)."""
-    only = (card(card_id).data or {}).get("taken_with")
+    only with expansions in play (a trophy that bars Followers).  ``card_id`` may be a Follower
+    that is no card (a Henchman, ``henchman:<id>``, taken from another character)."""
+    c = load().cards.get(card_id)
+    only = ((c.data if c is not None else None) or {}).get("taken_with")
     if only and not has_ability(state, cid, only):
         return False
     return not state.config.expansions or adjust(state, "follower_allowed", True, character=cid, card=card_id)

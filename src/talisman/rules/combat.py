@@ -387,13 +387,15 @@ def bribe_price(state):
 def tameable_animals(state):
     """TAMING ANIMALS: "Any Character may attempt to Tame any Enemy-Animal they Encounter":
     each Animal card among the enemies of a battle (one attempt for each), also when it
-    attacks with others (More than One Enemy)."""
+    attacks with others (More than One Enemy); not one that may not join him as a Follower
+    (``follower_allowed``: a trophy that bars Followers)."""
     b = state.battle
     if b.opponent is not None or b.kind != "battle":
         return []
     tried = b.tame_tried or ()
     return [c for c in dict.fromkeys(e.get("card") for e in b.enemies)
-            if c is not None and c not in tried and load().cards[c].subtype == "animal"]
+            if c is not None and c not in tried and load().cards[c].subtype == "animal"
+            and chars.follower_allowed(state, b.who, c)]  # tamed, it would be a Follower
 
 
 def tame_rolled(state, action, animal=None):
@@ -819,8 +821,9 @@ def finish_between_characters(state):
                     if chars.usable(character(state, victor), load().cards[c])]
         if lch.gold:
             options.append("spoils:gold")
-        if b.kind == "psychic":
-            options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)]
+        if b.kind == "psychic":  # a Follower only if it may join the victor (``follower_allowed``)
+            options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.followers)
+                        if chars.follower_allowed(state, victor, c)]
     if state.config.expansions or state.ext:
         # spoils a card offers (the Blood Moon's Syphoning Sceptre), a Henchman taken as a Follower
         options = list(adjust(state, "spoils_options", tuple(options), victor=victor,

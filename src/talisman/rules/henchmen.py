@@ -54,6 +54,7 @@ from ..engine.ruleset import Plugin
 from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field
+from . import characters as chars
 from . import master_levels
 from .kernel import ExtSlice
 
@@ -286,10 +287,12 @@ def _may_take(state, victor):
 
 def spoils_options(state, options, victor, loser, kind):
     """RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: the victor may take a Follower: a Henchman
-    too (``spoils:henchman:<id>``), who then serves him with the lives it has."""
+    too (``spoils:henchman:<id>``), who then serves him with the lives it has; not one that may
+    not join him (``follower_allowed``: an Airship's Complement)."""
     if kind != "psychic" or not henchmen_of(state, loser) or not _may_take(state, victor):
         return options
-    return tuple(options) + tuple(f"spoils:henchman:{h['id']}" for h in henchmen_of(state, loser))
+    return tuple(options) + tuple(f"spoils:henchman:{h['id']}" for h in henchmen_of(state, loser)
+                                  if chars.follower_allowed(state, victor, f"henchman:{h['id']}"))
 
 
 def spoils_option_chosen(state, victor, loser, action):

@@ -308,9 +308,11 @@ Value hooks:
     is worth 1 less).
 ``follower_allowed(state, allowed, character, card)``
     Whether the Follower ``card`` may join ``character`` (``True`` to begin with); refused, it
-    stays on his space (logged ``follower_refused``); asked too of an Enemy the Ghoul would raise
-    (refused, it is not offered).  Asked only with expansions in play (the Harbinger's Putrid
-    Zombie as a trophy: no Follower may be taken).
+    stays on his space (logged ``follower_refused``); asked too of an Enemy the Ghoul would raise,
+    an Animal to be tamed or charmed, and a Follower or Henchman (``card``: ``henchman:<id>``,
+    no card) to be taken from another character (the spoils of psychic combat, the Sorceress,
+    Mesmerism): refused, it is not offered.  Asked only with expansions in play (the Harbinger's
+    Putrid Zombie as a trophy: no Follower may be taken).
 ``alignment_changing(state, result, character, alignment, cause)``
     A character's alignment is about to change to ``alignment``; ``result`` is ``(state,
     kept)``, ``(state, False)`` to begin with.  A subscriber that refuses the change (the

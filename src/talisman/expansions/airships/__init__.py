@@ -5,7 +5,7 @@ their space until a party that fits the class's complement claims one.  Aboard, 
 instead of rolling (up to the class's Movement, over the Outer and Middle Regions), adds the
 Airship's die in combat with Enemies and, if he likes, with a Character he engages, fires on
 another Airship, and falls when his own is destroyed (the Fall Chart for each Follower).
-Docs: docs/airships.md; rulings A1-A17 and R-AS9 in docs/rulings.md.
+Docs: docs/airships.md; rulings A1-A17, R-AS9 and R-AS10 in docs/rulings.md.
 
 It joins the game only through hook points:
 
@@ -17,7 +17,8 @@ It joins the game only through hook points:
   (and a stunned Follower's Strength or Craft not counted);
 - ``follower_allowed``: aboard, no Follower with hands joins over the complement's most (nor an
   Enemy the Ghoul raises); ``combat_resolved``: a combat won aboard, stay or disembark before the
-  space's cards are claimed, when the complement bars a Follower lying there; ``cards_drawn``: the
+  space's cards are claimed, when the complement bars a Follower lying there (a step run after
+  every other answer to the result, R-AS10.3); ``cards_drawn``: the
   same when the draw brings such a Follower and no Enemy;
 - ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
 - ``turn_ended``: a stunned Follower's turns count down; ``character_died``: the Airship stays.
@@ -53,6 +54,7 @@ EFFECT_SCHEMAS: dict[str, Any] = {
     "airship_found": {"type": "object", "additionalProperties": False, "properties": {}}}
 STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": ships.move_chosen,
          "airships.aboard_offered": ships.aboard_offered, "airships.aboard_chosen": ships.aboard_chosen,
+         "airships.won_aboard": ships.won_aboard,
          "airships.combat_die": ships.combat_die, "airships.combat_die_rolled": ships.combat_die_rolled,
          "airships.volley_rolled": ships.volley_rolled, "airships.fall_rolled": ships.fall_rolled}
 

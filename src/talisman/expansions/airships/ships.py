@@ -11,11 +11,12 @@ from __future__ import annotations
 import itertools
 
 from ...definitions import load
-from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.machine import decide, frame, log, push, push_under, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import declare, no_results
 from ...rules import characters as chars
 from ...rules.hooks import adjust, run_hook
+from ...rules.combat import RESULT_STEP
 from ...rules.kernel import remove_from_space, set_turn_flag
 from ...rules.movement import crossed_river
 from ...state import update_character
@@ -232,12 +233,27 @@ def combat_resolved(state, character, result):
     turn", inside the encounter too: once a combat of his own turn is won aboard (the Airship
     die counted), before the space's cards are claimed, when a Follower lying there is one the
     Complement keeps off (``follower_allowed``): disembarked, he may take it (docs/rulings.md
-    R-AS9B.2).  Elsewhere this point changes nothing the others do not."""
+    R-AS9B.2).  Elsewhere this point changes nothing the others do not.  The question comes
+    after every other answer to the result (its frame is put under theirs, just above the step
+    that applies the result, whatever the order of the expansions): one of them may still turn
+    it (the Harbinger's Flail of Blood: a second die; R-AS10.3), so the result is read there."""
     b = state.battle
-    if (result != "won" or character != state.current or b is None or b.opponent is not None
-            or not barred_here(state, character)):
+    if (character != state.current or b is None or b.opponent is not None
+            or store.ship_of(state, character) is None):
         return state
-    return push(state, frame("airships.aboard_offered", cid=character, when="encounter"))
+    at = max((i for i, f in enumerate(state.stack) if f.step == RESULT_STEP), default=None)
+    won = frame("airships.won_aboard", cid=character)
+    return push(state, won) if at is None else push_under(state, at + 1, won)
+
+
+@declare(reaction=True)
+def won_aboard(state, cid):
+    """Rule step: the combat's result as the other answers left it: a win aboard with a
+    Follower on the space the Complement keeps off asks ``stay`` / ``disembark`` (R-AS9B.2)."""
+    b = state.battle
+    if b is None or b.result != "won" or state.current != cid or not barred_here(state, cid):
+        return state
+    return aboard_offered(state, cid, "encounter")
 
 
 def cards_drawn(state, character, space, cards):
