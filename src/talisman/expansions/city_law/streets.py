@@ -265,7 +265,7 @@ def move_chosen(state, action, roll):
         return state
     state, handled = adjust(state, "move_elsewhere", (state, False), character=cid, dest=dest, roll=roll)
     if not handled:
-        raise StateError("city.move_chosen", f"no walk of {roll} from {here} to {dest}")
+        raise StateError("state.pending", f"city.move_chosen: no walk of {roll!r} from {here} to {dest}")
     return state
 
 
