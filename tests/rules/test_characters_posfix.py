@@ -123,4 +123,5 @@ def test_losing_all_lives_at_the_sentinel_leaves_the_possessions_on_the_sentinel
     while s.characters["thief"].alive and s.pending.player == "thief":
         s = play(s, "fight" if "fight" in legal(s) else sorted(legal(s))[0])
     assert not s.characters["thief"].alive
+    assert events(s, "character_died")[-1]["cause"] == "defeated by sentinel"
     assert list(s.board_cards["sentinel"]) == ["sword"] and s.board_gold["sentinel"] == 2
