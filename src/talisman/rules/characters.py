@@ -447,11 +447,33 @@ def droppable_followers(ch):
             if card(c).type == "follower" and not {"cursed", "must_take"} & set(card(c).abilities)]
 
 
+def droppable_scrolls(ch):
+    """CARRIED POSSESSIONS: a Scroll is a Possession (POSSESSIONS: "All Possessions, except
+    Spells and Scrolls, must be kept face up"), so it may be dropped (docs/rulings.md R-PS10.1)."""
+    return list(dict.fromkeys(ch.scrolls))
+
+
+def drop_options(ch, gold=True):
+    """Every ``drop:`` a character may choose (CARRIED POSSESSIONS: "Characters may drop any
+    Possession at any time"): Objects, Followers and Scrolls (not Spells: SPELLS "may not be
+    discarded until cast") and, with ``gold``, one Bag of Gold (R-PS10.1)."""
+    options = [f"drop:{c}" for c in droppable(ch) + droppable_followers(ch) + droppable_scrolls(ch)]
+    if gold and ch.gold:
+        options.append("drop:gold")
+    return options
+
+
 def drop_object(state, cid, card_id):
-    """Leave an object (or a Follower) face up on the character's space, for anyone landing
-    there to pick up."""
+    """Leave an object (or a Follower, a Scroll; ``gold``: one Bag of Gold) face up on the
+    character's space, for anyone landing there to pick up."""
     ch = character(state, cid)
-    field = "objects" if card_id in ch.objects else "followers"
+    if card_id == "gold":
+        state = update_character(state, cid, gold=ch.gold - 1)
+        state = replace(state, board_gold=state.board_gold.set(
+            ch.space, state.board_gold.get(ch.space, 0) + 1))
+        return log(state, "gold_dropped", character=cid, amount=1, space=ch.space)
+    field = ("objects" if card_id in ch.objects else "scrolls" if card_id in ch.scrolls
+             else "followers")
     held = getattr(ch, field)
     state = update_character(state, cid, **{field: held.delete(held.index(card_id))},
                              turn_flags=ch.turn_flags.set(
@@ -615,6 +637,8 @@ def surplus_spells(state, who):
     if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
         # (TOADS: "Any Spells the Character had before transformation are kept")
         return state  # (no spells: nothing to discard, no total to work out)
+    if len(ch.spells) == 1 and "keeps_one_spell" in load().characters[who].abilities:
+        return state  # the Wizard's "always keeps at least one Spell" overrides the rule (R-PS10.4)
     return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
                   "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
 
@@ -758,6 +782,7 @@ def set_alignment(state, cid, alignment, cause):
         state = update_character(state, cid, objects=[c for c in ch.objects if c not in forbidden])
         state = put_on_space(state, ch.space, forbidden)
         state = log(state, "objects_dropped", character=cid, cards=forbidden, cause="alignment")
+        state = discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time" (R-PS10.3)
     return state
 
 

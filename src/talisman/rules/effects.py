@@ -395,11 +395,15 @@ def sold(state, action, actor, params, source):
 
 
 def buy(state, params, actor, source):
-    """PURCHASE CARDS: buy from the Purchase stock; no card left, no purchase."""
+    """PURCHASE CARDS: buy from the Purchase stock; no card left, no purchase; no Object the
+    buyer may not use (R-PS10.6)."""
     ch = state.characters[actor]
     stock = state.decks.get("purchase", ())
+    # (POSSESSIONS: "No Character may possess an Object they are not permitted to use": such an
+    # Object is not offered for sale to him, rulings R-PS10.6)
     options = [f"buy:{item}" for item, price in sorted(params["items"].items())
-               if item in stock and ch.gold >= price and not (ch.raft and movement.is_raft(item))]
+               if item in stock and ch.gold >= price and not (ch.raft and movement.is_raft(item))
+               and chars.usable(ch, load().cards[item])]
     if not options:
         return state
     return decide(state, actor, "buy", options + ["done"], "effects.bought", prompt="buy",
@@ -890,8 +894,14 @@ def gain_scrolls(state, params, actor, source):
 
 
 def lasting(state, params, actor, source):
-    """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic."""
-    return lasting_rules.start(state, params["name"], actor, params["rounds"])
+    """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic.  One that lowers Craft
+    (Destroy Magic: no Magic Object counts) asks for each surplus of Spells at once, as the
+    Cursed Glade does (NUMBER OF SPELLS; docs/rulings.md R-PS10.5), the first in play order first."""
+    state = lasting_rules.start(state, params["name"], actor, params["rounds"])
+    for cid in reversed(state.order):
+        if state.characters[cid].spells:
+            state = chars.discard_surplus_spells(state, cid)
+    return state
 
 
 EFFECTS = {

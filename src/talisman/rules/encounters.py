@@ -590,7 +590,8 @@ def claim_options(state, cid, space):
         # DROPPED OBJECTS OR ITEMS: "Characters may drop any Possession at any time"; offered
         # whenever there is something to claim (and so "if a Character carrying 4 Objects
         # wishes to pickup another, he must first drop one")
-        options += [f"drop:{c}" for c in chars.droppable(ch) + chars.droppable_followers(ch)]
+        # (and Scrolls; no Gold here, where ``take:gold`` would pick it up again: R-PS10.1)
+        options += chars.drop_options(ch, gold=False)
     return options
 
 

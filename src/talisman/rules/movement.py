@@ -146,18 +146,19 @@ def start_movement(state):
     return _roll_for_movement(state, cid, ch)
 
 
-def before_roll_options(state, cid):
+def before_roll_options(state, cid, keep=None):
     """What a character may do before the movement roll, besides rolling (I. Movement): cross
     by Raft, cast a Spell or read a Scroll, cash in trophies, use an ability of the move's start
     (the Druid's change of alignment, the Elf's path from Woods to Woods), deliver a Quest,
-    exchange carried and transported possessions, attempt Dispel Magic on a Toad, drop Objects
-    over the carrying limit.  The main board's list; another board's movement keeps it too ("in
+    exchange carried and transported possessions, attempt Dispel Magic on a Toad, drop
+    Possessions (R-PS10.1).  The main board's list; another board's movement keeps it too ("in
     the same manner as Movement on the outer and Middle Regions") and filters what its own text
-    forbids."""
-    return _before_roll_options(state, cid, character(state, cid))
+    forbids: ``keep``, a test of each option, before the drops are added (they follow what is
+    left: R-PS10.1)."""
+    return _before_roll_options(state, cid, character(state, cid), keep)
 
 
-def _before_roll_options(state, cid, ch):
+def _before_roll_options(state, cid, ch, keep=None):
     """:func:`before_roll_options`, ``ch`` being ``cid``'s character in ``state``."""
     options = []
     if ch.raft or raft_card(ch):
@@ -173,10 +174,14 @@ def _before_roll_options(state, cid, ch):
     options += _exchange_options(ch) + dispel_options(state, cid)
     if ch.quest is not None:
         options += quests.delivery_options(state, cid)
-    if len(chars.carried_objects(ch)) > chars.carry_limit(ch):
-        # DROPPED OBJECTS OR ITEMS: over the carrying limit (a Cursed object taken, a Mule
-        # lost), a character may drop objects before moving (not offered on every turn)
-        options += [f"drop:{c}" for c in chars.droppable(ch)]
+    if keep is not None:
+        options = [o for o in options if keep(o)]
+    if options or len(chars.carried_objects(ch)) > chars.carry_limit(ch):
+        # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": offered where
+        # the player already decides before the move (his other "any time" choices), or when he
+        # is over the carrying limit, and in the claim of a space; not a question of its own
+        # on every turn (docs/rulings.md R-PS10.1)
+        options += chars.drop_options(ch)
     return options
 
 
@@ -221,18 +226,16 @@ def before_roll(state, action):
         return roll_for_movement(state)
     if action.kind == "raft":
         return cross_by_raft(state, cid, action.args[0])
-    if action.kind == "exchange":
-        state = exchange(state, cid, *action.args)
-        return push(state, frame("movement.start"))
+    if action.kind == "exchange":  # (the move's start again once a surplus Spell is discarded)
+        return exchange(push(state, frame("movement.start")), cid, *action.args)
     if action.kind == "dispel":
         state = set_turn_flag(state, cid, "dispelled")
         return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
                             target=action.args[0])
     if action.kind == "quest":
         return quests.before_move_chosen(state, cid, action)
-    if action.kind == "drop":
-        state = chars.drop_object(state, cid, action.args[0])
-        return push(state, frame("movement.start"))
+    if action.kind == "drop":  # (likewise: a Craft Object dropped asks for the surplus first)
+        return chars.drop_object(push(state, frame("movement.start")), cid, action.args[0])
     if action.kind in ("align", "woods"):
         state = abilities.before_move_chosen(state, cid, action)
         return push(state, frame("movement.start"))
@@ -267,7 +270,8 @@ def exchange(state, cid, transported, carried):
     j = len(objs) - 1 - objs[::-1].index(transported)
     objs[i], objs[j] = objs[j], objs[i]
     state = update_character(state, cid, objects=objs)
-    return log(state, "possessions_exchanged", character=cid, carried=transported, transported=carried)
+    state = log(state, "possessions_exchanged", character=cid, carried=transported, transported=carried)
+    return chars.discard_surplus_spells(state, cid)  # a Craft Object put on the Mule (R-PS10.3)
 
 
 def dispel_options(state, cid):

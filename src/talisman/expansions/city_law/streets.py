@@ -102,8 +102,8 @@ def start(state):
     # choices before moving (``movement.before_roll_options``: outside the walls a Raft crosses
     # the river as usual; no City space has one opposite), the Warlock's quest as the City's
     # Loan allows it (:func:`leaving.quest_options`)
-    options += [o for o in movement.before_roll_options(state, cid)
-                if not o.startswith("quest:") or o in leaving.quest_options(state, cid)]
+    options += movement.before_roll_options(
+        state, cid, keep=lambda o: not o.startswith("quest:") or o in leaving.quest_options(state, cid))
     if options == ["roll"]:
         return roll(state, cid)
     where = load().board.spaces[ch.space].name

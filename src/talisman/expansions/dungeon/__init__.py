@@ -231,7 +231,7 @@ def before_roll_options(state, cid):
     stays in the Dungeon: ``teleport_destinations``), the Warlock's quest delivered (its
     "teleported back here" would leave it: "Characters may not Teleport out of the Dungeon",
     R-DS9.2), a Raft (no river runs here)."""
-    return [o for o in movement.before_roll_options(state, cid) if _kept(state, cid, o)]
+    return movement.before_roll_options(state, cid, keep=lambda o: _kept(state, cid, o))
 
 
 def _kept(state, cid, option):
