@@ -77,11 +77,13 @@ def _frame_or_none(value: Any) -> PMap[str, Any] | None:
     return None if value is None else as_pmap(value)
 
 
+_EMPTY_PVECTOR: PVector[Any] = pvector()
+
 #: The fields of :class:`Battle` (a key that is none of them is an expansion's: ``Battle.ext``).
 _BATTLE_FIELDS: frozenset[str] = frozenset()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Battle:
     """The combat in progress (``GameState.battle``; rules.combat), typed.
 
@@ -99,11 +101,16 @@ class Battle:
 
     Older code reads and writes it as the mapping it was (``b["who"]``, ``b.get("result")``,
     ``b.set("result", "won")``): that face stays, a key that is no field lives in ``ext``.
+
+    Kept in a ``__dict__`` (``slots=False``), as ``GameState`` and ``Character`` are: a combat
+    changes a field or two at a time (about 0.5 copies a decision), and ``records.replace``
+    copies such a record's dict whole where a slotted one is copied field by field (22 fields).
+    The empty collections are shared defaults (immutable), not a factory called per combat.
     """
 
     who: str
     kind: str
-    enemies: PVector[PMap[str, Any]] = attrs.field(factory=pvector, converter=as_pvector)
+    enemies: PVector[PMap[str, Any]] = attrs.field(default=_EMPTY_PVECTOR, converter=as_pvector)
     opponent: str | None = None
     bonus: int = 0
     opponent_bonus: int = 0
@@ -117,11 +124,11 @@ class Battle:
     rerolled: bool = False
     opponent_roll: int | None = None
     opponent_rerolled: bool = False
-    tame_tried: PVector[str] = attrs.field(factory=pvector, converter=as_pvector)
+    tame_tried: PVector[str] = attrs.field(default=_EMPTY_PVECTOR, converter=as_pvector)
     henchman: str | None = None
     opponent_henchman: str | None = None
-    scores: PVector[PVector[int]] = attrs.field(factory=pvector, converter=as_pvector)
-    ext: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)
+    scores: PVector[PVector[int]] = attrs.field(default=_EMPTY_PVECTOR, converter=as_pvector)
+    ext: PMap[str, Any] = attrs.field(default=EMPTY_PMAP, converter=as_pmap)
 
     # --- the mapping face (expansions written against the plain-data battle) -----------------
 

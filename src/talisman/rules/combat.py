@@ -21,7 +21,7 @@ from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import plain, plain_set, replace
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, push_under, request_roll
-from ..engine.records import deep_freeze
+from ..engine.records import as_pmap, deep_freeze
 from ..state import Battle, character, update_character
 from . import abilities
 from . import characters as chars
@@ -56,6 +56,7 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
     on_evade = on_evade or on_standoff
+    on_win, on_lose, on_standoff, on_evade = _frozen_frames(on_win, on_lose, on_standoff, on_evade)
     state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
     battle = Battle(who, kind, deep_freeze(list(enemies)), opponent, evadable=evadable,
                     on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
@@ -73,6 +74,22 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
         state = push(state, frame("combat.after_cast"))
         return run_hook(state, "creature_combat_starting", character=who)
     return ask_declare(state)
+
+
+def _frozen_frames(*frames):
+    """The ``on_*`` frames as pmaps (None stays None), a frame given for several results frozen
+    once: the encounter's ``stop`` is both the loss's and the standoff's, and the standoff's is
+    the evasion's unless one is given (the same pmap as freezing each apart)."""
+    done = {}
+    out = []
+    for f in frames:
+        if f is not None:
+            key = id(f)  # (each ``f`` lives until the call ends: no id is reused meanwhile)
+            if key not in done:
+                done[key] = as_pmap(f)
+            f = done[key]
+        out.append(f)
+    return out
 
 
 def hold_enemies(state, who, enemies):
