@@ -79,7 +79,11 @@ def test_every_timescape_enemy_is_an_alien():
     """"Timescape Card Enemies are all designated as Aliens"."""
     enemies = [c for c in load().cards.values() if c.deck == "timescape" and c.type == "enemy"]
     assert enemies and all(c.subtype == "alien" for c in enemies)
-    assert all(c.strength for c in enemies)  # fought in battle (docs/timescape.md)
+    # "Defeated Aliens may be kept for additional Strength or Craft": each has the value of the kind
+    # it fights by; most fight in battle, some (stand-ins) by Craft (docs/rulings.md R-OQ10.5)
+    assert all(c.craft if c.combat_kind == "psychic" else c.strength for c in enemies)
+    kinds = [c.combat_kind for c in enemies]
+    assert "battle" in kinds and "psychic" in kinds
 
 
 def test_tables_follow_the_text():

@@ -176,6 +176,8 @@ Value hooks:
     The characters an effect for several characters reaches (``each_character``: an Event for
     every character or for a Region), in the order they are dealt with; a subscriber may leave
     some out (the Catacombs: an Event drawn above ground never reaches a character underground).
+    ``actor`` is None when a card in play is asked whom its lasting effects reach (the Blood
+    Moon's Lunar Events, for one character at a time).
 ``encounter_characters(state, others, character, space)``
     The other characters ``character`` may choose to encounter on his space, in seating order
     (asked only when there are some); a subscriber may leave some out (the Timescape: none on a

@@ -116,12 +116,15 @@ def settle(state):
     if not pending:
         return state
     state = store.store(state, pending=[])
-    lunar = [(c, store.card_data(c).get("while_in_play", {})) for c in store.get(state, "lunar_events", ())]
+
+    def lunar(who):  # the Lunar Events in play reaching ``who`` (not underground: R-OQ10.1)
+        return [(c, store.card_data(c).get("while_in_play", {}))
+                for c in store.lunar_events_reaching(state, who)]
     out = []
     for entry in pending:
         if "visited" in entry:
             who = entry["visited"]["character"]
-            out += [effects_job(who, w["visited"], c) for c, w in lunar if "visited" in w]
+            out += [effects_job(who, w["visited"], c) for c, w in lunar(who) if "visited" in w]
             continue
         e = entry["combat"]
         who, result, scores = e["character"], e["result"], e["scores"]
@@ -135,7 +138,7 @@ def settle(state):
             continue
         if result == "won":
             for _ in _enemy_cards(e["enemies"]):
-                out += [effects_job(who, w["enemy_killed"], c) for c, w in lunar
+                out += [effects_job(who, w["enemy_killed"], c) for c, w in lunar(who)
                         if "enemy_killed" in w]
         elif result == "lost":
             foes = _enemy_cards(e["enemies"])
@@ -145,7 +148,7 @@ def settle(state):
                 if "on_wound" in store.card_data(f) and e.get("wounded"):
                     out.append(effects_job(who, store.card_data(f)["on_wound"], f))
             if foes:
-                out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
+                out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar(who)
                         if "lost_to_enemy" in w]
             for f in foes:  # the Headless Horseman rides to its victim's next stop
                 if store.card_data(f).get("rides_to_victim") and store.alive(state, who):
@@ -153,7 +156,7 @@ def settle(state):
                     state = store.store(state, riders=riders.set(who, f))
         elif result == "standoff" and e.get("stalked_by"):
             # beaten, though spared the life (ruling R-SC-2): the Midnight Howl hears it
-            out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar
+            out += [effects_job(who, w["lost_to_enemy"], c) for c, w in lunar(who)
                     if "lost_to_enemy" in w]
     return queue(state, *out) if out else state
 

@@ -3,7 +3,8 @@
 A modifier is plain data on a card (docs/blood_moon.md lists the keys).  Where it comes from
 says whom it concerns:
 
-* a Lunar Event beside the Time card: every character;
+* a Lunar Event beside the Time card: every character it reaches (``store.lunar_events_reaching``:
+  not one in the Catacombs, docs/rulings.md R-OQ10.1);
 * an Object (usable) or a Follower a character holds: that character (never a Toad);
 * an Enemy in the combat: that combat.
 
@@ -83,7 +84,7 @@ def _sources(state, events, ch, enemies):
 
 def sources(state, cid, enemies=()):
     """``(card, modifier)`` for every modifier concerning ``cid`` now."""
-    return _sources(state, store.get(state, "lunar_events", ()), state.characters.get(cid), enemies)
+    return _sources(state, store.lunar_events_reaching(state, cid), state.characters.get(cid), enemies)
 
 
 def by_hook(state, cid, enemies=()):
@@ -92,15 +93,16 @@ def by_hook(state, cid, enemies=()):
     character record and enemies."""
     record, ch, defs = state.ext, state.characters.get(cid), load()
     enemies = enemies if type(enemies) is tuple else tuple(enemies)
-    key = (id(record), id(ch), id(defs), enemies)
+    config = state.config  # (which expansions answer ``effect_targets`` for the Lunar Events)
+    key = (id(record), id(ch), id(defs), id(config), enemies)
     frozen = _BY_HOOK.find(key)
     if frozen is not None:
         return frozen
     grouped: dict = {}
-    for c, m in _sources(state, store.get(state, "lunar_events", ()), ch, enemies):
+    for c, m in _sources(state, store.lunar_events_reaching(state, cid), ch, enemies):
         grouped.setdefault(m["hook"], []).append((c, m))
     frozen = {h: tuple(found) for h, found in grouped.items()}
-    return _BY_HOOK.keep(key, (record, ch, defs), frozen)
+    return _BY_HOOK.keep(key, (record, ch, defs, config), frozen)
 
 
 def applies(state, cid, m, kind=None, opponent=None):

@@ -60,6 +60,7 @@ from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
 from ...engine.records import replace
+from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice
 from ...state import ExtRecord, absent_field, map_field, vector_field
 
@@ -169,3 +170,15 @@ def card_data(card_id):
 
 def alive(state, cid):
     return cid in state.characters and state.characters[cid].alive
+
+
+def lunar_events_reaching(state, cid):
+    """The Lunar Events in play whose lasting effects reach ``cid``: "Lunar Events are treated in
+    all respects like normal Events" (003 Lunar Events), so each is asked of the ``effect_targets``
+    hook point as an Event for every character is (``actor`` None: a card in play, not a card
+    being met; the Catacombs leave a character underground out, docs/rulings.md R-OQ10.1)."""
+    events = get(state, "lunar_events", ())
+    if not events or cid not in state.characters:
+        return tuple(events)
+    return tuple(c for c in events
+                 if cid in adjust(state, "effect_targets", (cid,), actor=None, source={"card": c}))

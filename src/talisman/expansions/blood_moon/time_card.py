@@ -98,7 +98,7 @@ def turn_start_jobs(state, cid):
     stalker = store.get(state, "stalkers", pmap()).get(cid)
     if stalker is not None:
         out.append(jobs.effects_job(cid, store.card_data(stalker)["stalks"], stalker))
-    for c in store.get(state, "lunar_events", ()):
+    for c in store.lunar_events_reaching(state, cid):
         w = store.card_data(c).get("while_in_play", {})
         if "turn_start" in w:
             out.append(jobs.effects_job(cid, w["turn_start"], c))
@@ -111,7 +111,7 @@ def turn_ended(state, character):
     read from this turn's log; their effects run before play passes on."""
     cid = character
     rules = [(c, store.card_data(c).get("while_in_play", {}).get("killed_in_own_turn"))
-             for c in store.get(state, "lunar_events", ())]
+             for c in store.lunar_events_reaching(state, cid)]
     rules = [(c, effs) for c, effs in rules if effs]
     if not rules or not state.characters[cid].alive or state.outcome is not None:
         return state

@@ -21,7 +21,8 @@ through the hook points of :mod:`talisman.expansions`:
   by an encounter.
 
 Events drawn elsewhere for a Region never reach the Catacombs (a region of its own), nor do Events
-for every character (``effect_targets``), except the Earthquake (a stand-in Event: docs/catacombs.md).
+for every character (``effect_targets``), except the Earthquake (a stand-in Event: docs/catacombs.md);
+the Blood Moon's Lunar Events are Events, their lasting effects too (docs/rulings.md R-OQ10.1).
 """
 from __future__ import annotations
 
@@ -100,17 +101,26 @@ def draw_deck(state, deck, character, space):
     return DECK if space == SPACE and deck == "adventure" else deck
 
 
+#: The card types that are Events for "Events, which effect players in other regions, will not
+#: apply": the Event, and the Blood Moon's Lunar Event ("Lunar Events are treated in all respects
+#: like normal Events", 003 Lunar Events).  An Omen is no Event: it is not an Adventure card and
+#: is never drawn (docs/rulings.md R-OQ10.1).
+EVENT_TYPES = ("event", "lunar_event")
+
+
 def effect_targets(state, targets, actor, source):
     """Value hook: "The Catacombs is NOT part of any region, hence Events, which effect players in
     other regions, will not apply" (EFFECTS OF ADVENTURE CARDS): an Event drawn above ground for
     every character leaves out those underground, "EXCEPT Earthquake! In the Catacombs you are
     effects by Earthquake just as on the Main Board": a card marked ``reaches_underground`` in its
-    data (the stand-in Earthquake, docs/catacombs.md) leaves nobody out."""
+    data (the stand-in Earthquake, docs/catacombs.md) leaves nobody out.  ``actor`` None is an
+    Event in play asked for whom it reaches (a Lunar Event's lasting effects: drawn above ground,
+    as the Catacombs deck holds none)."""
     card = source.get("card") if source else None
-    if card is None or underground(state, actor):
+    if card is None or (actor is not None and underground(state, actor)):
         return targets
     c = load().cards[card]
-    if c.type != "event" or (c.data or {}).get("reaches_underground"):
+    if c.type not in EVENT_TYPES or (c.data or {}).get("reaches_underground"):
         return targets
     return tuple(cid for cid in targets if not underground(state, cid))
 

@@ -188,8 +188,10 @@ def figure_space(space):
     """A space the Harbinger figure can move to: "After a character (not in the Inner Region)
     draws an Event, move the Harbinger to that character's space" excludes only the Inner
     Region (the Crown of Command is in it), so an expansion board's space (the Dungeon, the
-    City, the Timescape) is one (docs/rulings.md R-HARB2.2)."""
-    return space in load().board.spaces and region_of(space) not in ("inner", "crown")
+    City, the Timescape) is one (docs/rulings.md R-HARB2.2); the Catacombs is not: "The Catacombs
+    set has no board" (000 THE TALISMAN CATACOMBS), so an Event drawn underground leaves the figure
+    where it stands (:data:`NO_REGION`, docs/rulings.md R-OQ10.2)."""
+    return space in load().board.spaces and region_of(space) not in ("inner", "crown") + NO_REGION
 
 
 def terrain_on(state, space):
