@@ -15,7 +15,7 @@ from .notation import Action
 from .engine.ruleset import RULESET
 from .expansions import implemented as expansion_modules, plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
-from .rules import abilities, effects, endings, henchmen, master_levels, movement, noblemen
+from .rules import abilities, effects, endings, henchmen, inner_region, master_levels, movement, noblemen
 from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
@@ -54,6 +54,7 @@ def assemble() -> dict[str, machine.Step]:
     # (docs/rulings.md R-S23.2)
     RULESET.register(endings.PLUGIN)
     RULESET.register(movement.RAFTS_PLUGIN)  # Rafts: the bought Raft cards held (state.ext["rafts"])
+    RULESET.register(inner_region.PLUGIN)  # the Werewolf a held character fights on (state.ext["inner_region"])
     for plugin in expansion_plugins():
         RULESET.register(plugin)
     for m in expansion_modules():  # what of an expansion plays without it (003 Expansion Rules: its characters)

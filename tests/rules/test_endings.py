@@ -331,7 +331,9 @@ def test_pandoras_box_ashes_to_ashes_and_the_quest():
 
 def test_leaving_the_crown_with_a_task_keeps_it():
     task = {"warrior": {"kind": "goal", "goal": "followers", "count": 12, "since": 0}}
-    s = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "city"}], [],
+    # (a Talisman: none may enter the Valley of Fire without one, a retreat too: rulings R-IN10.5)
+    s = game([{"id": "warrior", "space": "crown_of_command", "objects": ["talisman"]},
+              {"id": "troll", "space": "city"}], [],
              options={"alternative_endings": True},
              ending={"deck": [], "card": "pandoras_box", "tasks": task})
     s = play(s, "move:valley_of_fire")

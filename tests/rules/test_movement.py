@@ -250,8 +250,12 @@ def test_with_a_talisman_the_valley_of_fire_may_be_entered():
 
 
 def test_the_crown_of_command_holds_a_character_still_unless_he_retreats():
-    s = at("crown_of_command")
+    s = at("crown_of_command", objects=["talisman"])
     assert {str(a) for a in talisman.legal_actions(s)} == {"stay", "move:valley_of_fire"}
+    # TALISMAN CARDS: "No Character may enter the Valley of Fire without a Talisman": a retreat
+    # from the Crown too (docs/rulings.md R-IN10.5)
+    s = at("crown_of_command")
+    assert {str(a) for a in talisman.legal_actions(s)} == {"stay"}
 
 
 # --- mutation testing (docs/reliability.md): the boundaries the tests above left open -----

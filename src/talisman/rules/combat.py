@@ -54,7 +54,9 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
                  opponent=None, evadable=True):
     """A creature (or several, fighting as one) attacks ``who``: declare, cast, roll, compare.
 
-    ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result."""
+    ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result; ``on_lose``
+    may also name ``saved``, the frame run instead when the life the loss costs is saved (an
+    Object's roll, a Spell): a rule that turns on the life lost, not on the battle lost (PITS)."""
     on_evade = on_evade or on_standoff
     on_win, on_lose, on_standoff, on_evade = _frozen_frames(on_win, on_lose, on_standoff, on_evade)
     state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
@@ -796,7 +798,13 @@ def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):
         return lose_combat_life(state, who, cause, nxt, asked, victor=victor)
     state = spells.spend_spell(state, asked[-1], action.args[0], "life_lost")
     state = log(state, "life_preserved", character=who, card=action.args[0], cause=cause, caster=asked[-1])
-    return _then(state, nxt)
+    return _then(state, if_saved(nxt))
+
+
+def if_saved(nxt):
+    """The frame to run when the life a lost combat costs is saved: the ``saved`` frame its
+    ``on_lose`` names (see :func:`start_combat`), else the same frame."""
+    return nxt if nxt is None or "saved" not in nxt else nxt["saved"]
 
 
 def save_rolled(state, action, who, item, cause, nxt, victor=None):
@@ -804,7 +812,7 @@ def save_rolled(state, action, who, item, cause, nxt, victor=None):
     roll = sum(action.dice)
     if lo <= roll <= hi:
         state = log(state, "life_saved", character=who, card=item, roll=roll)
-        return _then(state, nxt)
+        return _then(state, if_saved(nxt))
     state = log(state, "save_failed", character=who, card=item, roll=roll)
     return lose_combat_life(state, who, cause, nxt, victor=victor)
 

@@ -603,7 +603,12 @@ def nothing(state, params, actor, source):
 
 def fight(state, params, actor, source):
     """A creature that is not a card attacks; ``add_roll`` rolls its extra Strength first;
-    ``until_won``: the space holds the character until the creature is beaten."""
+    ``until_won``: the space holds the character until the creature is beaten (one who stays
+    to fight on meets the same creature: ``inner_region.kept_creature``)."""
+    if params.get("until_won") and "add_roll" in params and "rolled" not in params:
+        kept = inner_region.kept_creature(state, actor)
+        if kept is not None:
+            params = params.set("rolled", kept)
     if "add_roll" in params and "rolled" not in params:
         return request_roll(state, params["add_roll"], f"the {params['name']}'s Strength",
                             "effects.fight_rolled", params=params, actor=actor, source=source)
@@ -612,8 +617,11 @@ def fight(state, params, actor, source):
         state = inner_region.hold(state, actor)
         won = {"step": "effects.next", "args": {"effects": [{"release": {}}], "actor": actor,
                                                 "source": source}}
-        return combat.start_combat(state, actor, "battle", [enemy], on_win=won, on_lose=None,
-                                   on_standoff=None)
+        # not beaten: the same creature waits for him (its die kept while the space holds him)
+        kept = ({"step": "inner.creature_kept", "args": {"who": actor, "rolled": params["rolled"]}}
+                if "add_roll" in params else None)
+        return combat.start_combat(state, actor, "battle", [enemy], on_win=won, on_lose=kept,
+                                   on_standoff=kept)
     if "on_win" in params or "on_lose" in params:
         # what follows a win / a loss (an Alternative Ending card's creature); ``evadable``
         # false: "None of the creatures in the Inner Region ... can be evaded"

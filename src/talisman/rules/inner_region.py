@@ -11,12 +11,18 @@ an unfinished space *holds* the character (``Character.hold``) until it is compl
 """
 from __future__ import annotations
 
-from .kernel import run_effects, space_instructions
+from typing import Any
+
+import attrs
+
+from .kernel import ExtSlice, run_effects, space_instructions
 from .spells import command_spell  # noqa: F401  (also inner_region.command_spell)
 from .hooks import adjust
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
-from ..state import update_character
+from ..engine.records import replace
+from ..engine.ruleset import Plugin
+from ..state import ExtRecord, absent_field, update_character
 from . import characters as chars
 from . import combat
 
@@ -54,8 +60,55 @@ def hold(state, cid):
 def release(state, cid):
     if state.characters[cid].hold is None:
         return state
+    state = forget_creature(state, cid)
     state = update_character(state, cid, hold=None)
     return log(state, "released", character=cid, space=state.characters[cid].space)
+
+
+# --- the creature a held character fights on (WEREWOLF DEN) ----------------------------------
+
+@attrs.frozen
+class InnerRegion(ExtRecord):
+    """``state.ext["inner_region"]``: ``creatures``, character -> the die rolled for the creature
+    of the space that holds him (absent until a character is held by one)."""
+
+    creatures: Any = absent_field()
+
+
+INNER = ExtSlice("inner_region", InnerRegion)
+
+#: The Inner Region's own plain data (``state.ext["inner_region"]``): a base plugin with no hook
+#: point, as the Rafts' (``movement.RAFTS_PLUGIN``).
+PLUGIN = Plugin("inner_region", always=True)
+
+
+def kept_creature(state, cid):
+    """WEREWOLF DEN: "The die is rolled for a Werewolf's Strength ... each time any Character
+    enters the Space": a character the space holds, who stays to fight on, has not entered it
+    again and meets the same Werewolf (docs/rulings.md R-IN10.2): the die rolled for it, or
+    None (a new creature: he entered)."""
+    ch = state.characters[cid]
+    if ch.hold != ch.space or "inner_region" not in state.ext:
+        return None
+    return (INNER.get(state, "creatures") or {}).get(cid)
+
+
+def creature_kept(state, who, rolled):
+    """Rule step: the creature of the space that holds ``who`` was not beaten (a battle lost or
+    a standoff): its die is kept for the fight he stays for (:func:`kept_creature`)."""
+    if not state.characters[who].alive:
+        return state
+    kept = INNER.get(state, "creatures") or {}
+    return INNER.put(state, creatures={**kept, who: rolled})
+
+
+def forget_creature(state, cid):
+    if "inner_region" not in state.ext or cid not in (INNER.get(state, "creatures") or {}):
+        return state
+    left = {k: v for k, v in INNER.get(state, "creatures").items() if k != cid}
+    if not left:  # nobody held: the slice leaves the state (as it was before any was)
+        return replace(state, ext=state.ext.discard("inner_region"))
+    return INNER.put(state, creatures=left)
 
 
 def fight_in_succession(state, params, cid):
@@ -63,6 +116,10 @@ def fight_in_succession(state, params, cid):
     Pit Fiends ... fight them one at a time, in succession, until the Character loses a Life
     whereupon the Turn ends ... The Character may only Move on the next turn after the last
     Pit Fiend is killed."
+
+    What ends the turn is a Life lost: a battle lost whose life is saved (Armour, a Spell)
+    fights on at once, the Fiend that won still among those left (docs/rulings.md R-IN10.1);
+    a standoff ends the turn (STANDOFF, R-probea-A.1).
     """
     ch = state.characters[cid]
     if ch.pit_fiends:
@@ -85,8 +142,15 @@ def next_in_succession(state, params, cid):
     enemy = {"name": params["name"], "card": None, "value": params["strength"]}
     go_on = {"step": "inner.one_killed", "args": {"params": params, "who": cid}}
     stop = {"step": "combat.end_turn", "args": {}}
-    return combat.start_combat(state, cid, "battle", [enemy], on_win=go_on, on_lose=stop,
+    life_lost = {**stop, "saved": {"step": "inner.fight_on", "args": {"params": params, "who": cid}}}
+    return combat.start_combat(state, cid, "battle", [enemy], on_win=go_on, on_lose=life_lost,
                                on_standoff=stop, evadable=False)
+
+
+def fight_on(state, params, who):
+    """A battle lost in the Pits whose life was saved: no Life lost, so the next Fiend (the
+    one that won is not killed: the count stays) attacks in the same turn."""
+    return next_in_succession(state, params, who)
 
 
 def one_killed(state, params, who):
@@ -137,6 +201,7 @@ def victim_answered(state, action, victim):
 
 
 STEPS = {"inner.count_rolled": count_rolled, "inner.one_killed": one_killed,
+         "inner.fight_on": fight_on, "inner.creature_kept": creature_kept,
          "inner.contest_rolled": contest_rolled, "inner.contest_answered": contest_answered,
          "inner.victim_chosen": victim_chosen, "inner.command_rolled": command_rolled,
          "inner.victim_answered": victim_answered}

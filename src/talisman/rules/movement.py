@@ -97,8 +97,8 @@ def inner_destinations(board, state, cid):
     for n in board.spaces[space].neighbours:
         if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
             continue  # an unfinished space: only retreating ("at any time") leaves it
-        if n == gate and space != crown and not has_talisman(state, cid):
-            continue
+        if n == gate and not has_talisman(state, cid):
+            continue  # a retreat from the Crown too: "No Character may enter" (R-IN10.5)
         if n == gate and state.ending is not None and \
                 state.ending.get("barrier_by") not in (None, cid):
             continue  # the Demon Lord's barrier

@@ -36,7 +36,7 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import deep_freeze, replace
 from ...errors import DataError
-from ...state import ExtRecord, map_field, update_character
+from ...state import ExtRecord, absent_field, map_field, update_character
 from ...rules.kernel import ExtSlice
 from ...rules.hooks import run_hook
 from ...rules.effects import other_followers
@@ -86,6 +86,9 @@ class WizardsTower(ExtRecord):
 
     cleared: PMap[str, str] = map_field()
     retreating: PMap[str, bool] = map_field()
+    #: the Gargoyle's Strength each character met in the Antechamber and has not beaten (absent
+    #: until one is met): he who stays fights the same one (docs/rulings.md R-IN10.2)
+    gargoyles: PMap[str, int] | None = absent_field()
 
 
 SLICE = ExtSlice(ID, WizardsTower)
@@ -278,6 +281,7 @@ def enter(state, cid):
 
 
 def move(state, cid, dest):
+    state = forget_gargoyle(state, cid)  # a room left: a Gargoyle met again is a new one
     state = update_character(state, cid, space=dest, hold=None)
     state = _flag(state, cid, "moved")
     return log(state, "moved", character=cid, path=[dest], to=dest)
@@ -322,15 +326,40 @@ def door(state, cid):
 
 
 def antechamber(state, cid):
-    """"A Gargoyle guards the entrance ... you must defeat it in combat ... (3D6+4)"."""
+    """"A Gargoyle guards the entrance ... you must defeat it in combat ... (3D6+4)": its Strength
+    rolled when he comes into the room; one who stays to fight on meets the same Gargoyle."""
+    kept = (_ext(state).gargoyles or {}).get(cid)
+    if kept is not None:
+        return fight_gargoyle(state, cid, kept)
     return request_roll(state, tower_data()["gargoyle"]["dice"], "the Gargoyle's Strength", "wt.gargoyle_rolled", who=cid)
 
 
 def gargoyle_rolled(state, action, who):
-    gargoyle = {"name": "gargoyle", "card": None, "value": sum(action.dice) + tower_data()["gargoyle"]["add"]}
+    return fight_gargoyle(state, who, sum(action.dice) + tower_data()["gargoyle"]["add"])
+
+
+def gargoyle_kept(state, who, value):
+    """Rule step: the Gargoyle was not beaten (a battle lost or a standoff): the same one waits
+    for him while he stays in the Antechamber (docs/rulings.md R-IN10.2)."""
+    if not state.characters[who].alive:
+        return state
+    return SLICE.put(state, gargoyles={**(_ext(state).gargoyles or {}), who: value})
+
+
+def forget_gargoyle(state, cid):
+    kept = _ext(state).gargoyles
+    if not kept or cid not in kept:
+        return state
+    return SLICE.put(state, gargoyles={k: v for k, v in kept.items() if k != cid} or None)
+
+
+def fight_gargoyle(state, who, value):
+    gargoyle = {"name": "gargoyle", "card": None, "value": value}
+    kept = {"step": "wt.gargoyle_kept", "args": {"who": who, "value": value}}
+    state = forget_gargoyle(state, who)
     return combat.start_combat(state, who, "battle", [gargoyle],
                                on_win={"step": "wt.room_cleared", "args": {"who": who}},
-                               on_lose=None, on_standoff=None, evadable=False)
+                               on_lose=kept, on_standoff=kept, evadable=False)
 
 
 def dice_with_death(state, cid):
@@ -434,6 +463,7 @@ HOOKS = {"crown_route": crown_route, "movement_destinations": movement_destinati
 
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
          "wt.room_cleared": room_cleared, "wt.gargoyle_rolled": gargoyle_rolled,
+         "wt.gargoyle_kept": gargoyle_kept,
          "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
          "wt.encounter_chosen": encounter_chosen}
