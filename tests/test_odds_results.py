@@ -697,6 +697,20 @@ def counting_offers(monkeypatch):
     return counting_at(monkeypatch, "blood_moon.result_chosen")
 
 
+def offers_played(monkeypatch, rolling, policy):
+    """The odds at ``rolling`` with ``policy`` and the number of the cards' offers it played,
+    then with the bot's choices declared as reading a roll already compared and no rule at the
+    offer (``_NoOfferRule``: each roll's offer played) and the offers that played."""
+    calls = counting_offers(monkeypatch)
+    shared = odds(rolling, "combat_resolved", policy=policy)
+    monkeypatch.undo()
+    once = len(calls)
+    calls = counting_offers(monkeypatch)
+    each = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT, reads_stale_roll=True))
+    monkeypatch.undo()
+    return shared, once, each, calls
+
+
 @pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer", "pharaohs_crown+black_cat"])
 @pytest.mark.parametrize("fate", [0, 1])
 def test_a_card_s_offer_after_one_roll_answers_for_the_others(card, fate, monkeypatch):
@@ -714,15 +728,9 @@ def test_a_card_s_offer_after_one_roll_answers_for_the_others(card, fate, monkey
     state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
                       ext={"blood_moon": {"time": "day"}}, strength=8, fate=fate, **held)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
-    calls = counting_offers(monkeypatch)
     # (the bot's declared rule at the offer would answer the Crown alone in closed form: a
     # policy without it is searched)
-    fast = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT))
-    monkeypatch.undo()
-    once = len(calls)
-    calls = counting_offers(monkeypatch)
-    reading = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT, reads_stale_roll=True))
-    monkeypatch.undo()
+    fast, once, reading, calls = offers_played(monkeypatch, rolling, _NoOfferRule(BOT))
     assert dict(fast) == dict(reading) == full(rolling, _Fighting(BOT))
     if "black_cat" in card:   # (its listener reads the roll: each roll's offer played)
         assert once == len(calls) > 2 * (1 + 2 * fate), (once, len(calls))
@@ -808,13 +816,7 @@ def test_the_creatures_roll_again_then_the_torchbearer_answered_once(fate, monke
     state = sentinel(objects=["pharaohs_crown"], followers=["torchbearer"], fate=fate)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
     assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on) is None
-    calls = counting_offers(monkeypatch)
-    shared = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
-    monkeypatch.undo()
-    once = len(calls)
-    calls = counting_offers(monkeypatch)
-    each = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT, reads_stale_roll=True))
-    monkeypatch.undo()
+    shared, once, each, calls = offers_played(monkeypatch, rolling, _Fighting(BOT))
     assert dict(shared) == dict(each) == full(rolling, _Fighting(BOT))
     assert "use:torchbearer" in calls
     assert once < len(calls), (once, len(calls))
