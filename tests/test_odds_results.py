@@ -57,11 +57,12 @@ def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, t
     return s
 
 
-def sentinel(expansion="blood_moon", time="day", **fields):
-    """The Thief (Strength 8, no Fate) crosses the bridge: the Sentinel (Strength 9) attacks."""
+def sentinel(expansion="blood_moon", time="day", fate=0, **fields):
+    """The Thief (Strength 8, no Fate unless ``fate``) crosses the bridge: the Sentinel
+    (Strength 9) attacks."""
     ext = {"blood_moon": {"time": time}} if expansion == "blood_moon" else None
     return at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=[expansion], ext=ext,
-                     strength=8, fate=0, **fields)
+                     strength=8, fate=fate, **fields)
 
 
 #: Fights whose ``combat_resolved`` answers change the result or react to it.
@@ -646,8 +647,11 @@ def test_a_fate_re_roll_of_a_1_and_of_a_2_is_one_re_roll():
     state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
                       ext={"blood_moon": {"time": "day"}}, strength=8, fate=1, followers=["torchbearer"])
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
-    merged = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
-    apart = odds(rolling, "combat_resolved", policy=_ReadingTheLog(BOT))
+    # (searched: the bot's declared rule at the Torchbearer's offer would answer in closed form)
+    reading = _ReadingTheLog(BOT)
+    reading.fights_on = None
+    merged = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT))
+    apart = odds(rolling, "combat_resolved", policy=reading)
     assert dict(merged) == dict(apart) == full(rolling, _Fighting(BOT))
     assert merged.nodes < apart.nodes
 
@@ -659,6 +663,16 @@ class _ReadingTheRoll(_Fighting):
     def __init__(self, bot):
         super().__init__(bot)
         self.reads_stale_roll = True
+
+
+class _NoOfferRule(_Fighting):
+    """The bot's search policy without its rule at a card's offer to fight on declared (its
+    choices the same): no closed form where such an offer may be met."""
+
+    def __init__(self, bot, reads_stale_roll=False):
+        super().__init__(bot)
+        self.fights_on = None
+        self.reads_stale_roll = reads_stale_roll
 
 
 def counting_at(monkeypatch, step):
@@ -683,6 +697,20 @@ def counting_offers(monkeypatch):
     return counting_at(monkeypatch, "blood_moon.result_chosen")
 
 
+def offers_played(monkeypatch, rolling, policy):
+    """The odds at ``rolling`` with ``policy`` and the number of the cards' offers it played,
+    then with the bot's choices declared as reading a roll already compared and no rule at the
+    offer (``_NoOfferRule``: each roll's offer played) and the offers that played."""
+    calls = counting_offers(monkeypatch)
+    shared = odds(rolling, "combat_resolved", policy=policy)
+    monkeypatch.undo()
+    once = len(calls)
+    calls = counting_offers(monkeypatch)
+    each = odds(rolling, "combat_resolved", policy=_NoOfferRule(BOT, reads_stale_roll=True))
+    monkeypatch.undo()
+    return shared, once, each, calls
+
+
 @pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer", "pharaohs_crown+black_cat"])
 @pytest.mark.parametrize("fate", [0, 1])
 def test_a_card_s_offer_after_one_roll_answers_for_the_others(card, fate, monkeypatch):
@@ -700,13 +728,9 @@ def test_a_card_s_offer_after_one_roll_answers_for_the_others(card, fate, monkey
     state = at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
                       ext={"blood_moon": {"time": "day"}}, strength=8, fate=fate, **held)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
-    calls = counting_offers(monkeypatch)
-    fast = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
-    monkeypatch.undo()
-    once = len(calls)
-    calls = counting_offers(monkeypatch)
-    reading = odds(rolling, "combat_resolved", policy=_ReadingTheRoll(BOT))
-    monkeypatch.undo()
+    # (the bot's declared rule at the offer would answer the Crown alone in closed form: a
+    # policy without it is searched)
+    fast, once, reading, calls = offers_played(monkeypatch, rolling, _NoOfferRule(BOT))
     assert dict(fast) == dict(reading) == full(rolling, _Fighting(BOT))
     if "black_cat" in card:   # (its listener reads the roll: each roll's offer played)
         assert once == len(calls) > 2 * (1 + 2 * fate), (once, len(calls))
@@ -733,6 +757,70 @@ def test_the_pharaoh_s_crown_by_hand(monkeypatch):
     assert d["won"] == F(125, 216)
     assert dict(d) == full(rolling, policy)
     assert calls == ["use:pharaohs_crown"] * 2
+
+
+@pytest.mark.parametrize("fate", [0, 1, 2])
+@pytest.mark.parametrize("time", ["day", "night"])
+@pytest.mark.parametrize("card", ["pharaohs_crown", "torchbearer"])
+def test_a_card_s_offer_to_fight_on_in_closed_form(card, time, fate, monkeypatch):
+    """003, the Pharaoh's Crown ("once a turn, make a creature roll its attack again", offered
+    once the scores are compared and the fight is not won) and the Torchbearer (attack again
+    when beaten): the heuristic bot's declared rule at the offer (``HeuristicBot.fights_on``:
+    use it at a loss, keep a stand-off) lets ``combat_odds`` answer from the character's roll
+    (the Blood Moon's listener declares the offer, ``fights_on``; the Torchbearer's new attack
+    needs a policy fighting at its declaration, ``fights_again``): no rule step played, the
+    full search's answer (``shortcut=False``), by Day (the Sentinel 9 - 1) and by Night, with 0
+    to 2 Fate (a Fate left offers the new attack's re-roll).  Without the policy's rule, no
+    closed form."""
+    held = {"objects": [card]} if card == "pharaohs_crown" else {"followers": [card]}
+    rolling = talisman.apply(sentinel(time=time, fate=fate, **held), "fight", stop_at_chance=True)
+    calls = counting_offers(monkeypatch)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert calls == []
+    monkeypatch.undo()
+    assert closed is not None and dict(closed) == full(rolling, _Fighting(BOT))
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == dict(closed)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    if card == "torchbearer":
+        assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on) is None
+
+
+def test_the_pharaoh_s_crown_in_closed_form_by_hand():
+    """The Thief (8, no Fate) against the Sentinel by Day (9 - 1 = 8), the Crown used at a loss
+    only (the bot's rule): with his roll a he wins on the first die with (a - 1)/6 and loses
+    with (6 - a)/6, then wins the creatures' roll again with (a - 1)/6: won = 15/36 + sum of
+    (6 - a)(a - 1) / 216 = 90/216 + (0 + 4 + 6 + 6 + 4 + 0)/216 = 110/216 = 55/108.  The
+    Torchbearer: lost 15/36, then a new attack won 15/36: 15/36 + 15/36 * 15/36 = 85/144.  The
+    bot's choice at the offer follows the rule: ``use`` after a loss, ``keep`` after a
+    stand-off."""
+    rolling = talisman.apply(sentinel(objects=["pharaohs_crown"]), "fight", stop_at_chance=True)
+    assert combat_odds(rolling, fights_on=BOT.fights_on)["won"] == F(55, 108)
+    # the Torchbearer: from a first loss (15/36), a new attack won with 15/36: 15/36 * 51/36
+    torch = talisman.apply(sentinel(followers=["torchbearer"]), "fight", stop_at_chance=True)
+    assert combat_odds(torch, fights_on=BOT.fights_on, fights_again=True)["won"] == F(85, 144)
+    for die, result, chosen in ((6, "lost", "use:pharaohs_crown"), (4, "standoff", "keep")):
+        at_roll = at_creature_roll(sentinel(objects=["pharaohs_crown"]), 4)
+        offered = talisman.apply(at_roll, f"roll:{die}")
+        assert offered.battle.result == result and offered.pending.kind == "card"
+        assert str(BOT.choose(offered)) == chosen
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+def test_the_creatures_roll_again_then_the_torchbearer_answered_once(fate, monkeypatch):
+    """003, the Pharaoh's Crown and the Torchbearer held together: a loss is answered by the
+    Crown (the creatures roll again against the same roll), a loss of that roll by the
+    Torchbearer (attack again).  Not a closed form (two cards); the search answers the Crown's
+    offer once for the Thief's rolls, and the Torchbearer's offer after the creatures' roll
+    again once too (``_Search.answer_once``), not after each roll: fewer offers played than
+    with a policy reading the roll, the full search's answer."""
+    state = sentinel(objects=["pharaohs_crown"], followers=["torchbearer"], fate=fate)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on) is None
+    shared, once, each, calls = offers_played(monkeypatch, rolling, _Fighting(BOT))
+    assert dict(shared) == dict(each) == full(rolling, _Fighting(BOT))
+    assert "use:torchbearer" in calls
+    assert once < len(calls), (once, len(calls))
+    assert shared.nodes < each.nodes
 
 
 def counting_plays(monkeypatch):

@@ -144,6 +144,10 @@ class HeuristicBot(RandomBot):
             b = state.battle  # (a defending character's own roll is the battle's opponent_roll)
             low = b is not None and self.rerolls(b.get("opponent_roll" if b.opponent == cid else "roll", 6))
             return by_text["fate:reroll"] if low and "fate:reroll" in by_text else by_text.get("keep", actions[0])
+        if p.kind == "card" and state.battle is not None and state.battle.result is not None:
+            use = [a for t, a in by_text.items() if t.startswith("use:")]
+            if use and "keep" in by_text:  # a card's offer to answer a combat's result
+                return use[0] if self.fights_on(state.battle.result) else by_text["keep"]
         if p.kind == "claim":
             return first("take:") or by_text["done"]
         if p.kind == "spoils":
@@ -267,6 +271,19 @@ class HeuristicBot(RandomBot):
         """Whether the bot pays a Fate to roll again after a battle roll of ``roll``."""
         return roll <= self.REROLL_AT
 
+    #: The results at which the bot takes a card's offer to answer a combat's result once the
+    #: scores are compared (``use:<card>`` or ``keep``: the Torchbearer's attack again, the
+    #: Pharaoh's Crown's creatures' roll again): a loss only (fighting on cannot do worse than
+    #: the loss); a stand-off is kept (the creatures' roll again may lose it).
+    FIGHTS_ON_AT = frozenset({"lost"})
+
+    def fights_on(self, result):
+        """Whether the bot uses a card offered to answer a combat whose result is ``result``
+        (a decision of kind ``card``: ``use:<card>`` / ``keep``).  A declared rule, like
+        :meth:`rerolls` at the Fate decision: exact odds may answer a fight with such an offer
+        in closed form (:func:`talisman.odds.combat_odds`)."""
+        return result in self.FIGHTS_ON_AT
+
     def fight_odds(self, state, fight="fight"):
         """The exact chance that fighting now wins the combat, from :mod:`talisman.odds`:
         every roll enumerated, this bot taking the decisions on the way (a Fate re-roll of a
@@ -293,7 +310,8 @@ class HeuristicBot(RandomBot):
         # reason: talisman.odds imports talisman.scenarios, which imports this module: a cycle, broken at use
         from .odds import OddsTooLarge, combat_odds, odds
         rolling = apply(state, fight, stop_at_chance=True)
-        closed = combat_odds(rolling, rerolls=self.rerolls)
+        # (inside the question it fights on at a new attack: _Fighting)
+        closed = combat_odds(rolling, rerolls=self.rerolls, fights_on=self.fights_on, fights_again=True)
         if closed is not None:
             return closed["won"]
         try:
@@ -470,6 +488,11 @@ class _Fighting:
         self.reads_stale_roll = getattr(bot, "reads_stale_roll", True)
         # its Fate re-roll is the bot's (exact odds may answer a plain fight in closed form)
         self.rerolls = getattr(bot, "rerolls", None)
+        self.fights_on = getattr(bot, "fights_on", None)  # (its rule at a card's offer to fight on)
+
+    #: It fights at every combat's declaration, a new attack's too (the Torchbearer's attack
+    #: again): exact odds may answer such a fight on in closed form.
+    fights_again = True
 
     def choose(self, state):
         if state.pending.kind == "combat":

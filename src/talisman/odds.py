@@ -259,13 +259,16 @@ class _Notations:
 class _Bot:
     """A bot (anything with ``choose(state)``) takes the decisions.  A bot whose choice at a
     fighter's Fate re-roll is ``rerolls(battle roll)`` says so by that method (the heuristic
-    bot's): the search may then answer a plain fight's roll in closed form (:func:`combat_odds`)."""
+    bot's), and its choice at a card's offer to fight on after a result by ``fights_on(result)``:
+    the search may then answer a plain fight's roll in closed form (:func:`combat_odds`)."""
 
     start = ()
 
     def __init__(self, bot):
         self.bot = bot
         self.rerolls = getattr(bot, "rerolls", None)
+        self.fights_on = getattr(bot, "fights_on", None)
+        self.fights_again = getattr(bot, "fights_again", False) is True
 
     def choose(self, state, pos):
         return "play", self.bot.choose(state), pos
@@ -604,6 +607,9 @@ class _Search:
         # a plain fight's roll met on the way (a fight on's new attack) in closed form, when the
         # policy's Fate re-roll is a known rule (combat_odds)
         self.rerolls = getattr(self.policy, "rerolls", None) if self.shortcut else None
+        # ... and its choice at a card's offer to fight on (fights_on), when a known rule
+        self.fights_on = getattr(self.policy, "fights_on", None) if self.shortcut else None
+        self.fights_again = getattr(self.policy, "fights_again", False)
 
     def run(self):
         root = self.root
@@ -685,7 +691,8 @@ class _Search:
                 return scored[1]
             if scored is not None:  # some outcomes left to the rule steps
                 return self.expand_open(state, trail, pos, key, scored[0], scored[3])
-            closed = None if self.rerolls is None else combat_odds(state, self.rerolls)
+            closed = (None if self.rerolls is None
+                      else combat_odds(state, self.rerolls, self.fights_on, self.fights_again))
             if closed is not None:
                 self.leaves += len(closed)
                 self.memo[key] = dist = dict(closed)
@@ -752,9 +759,11 @@ class _Search:
         (``offer``: the state after an outcome giving it, its trail ``trail``), found once for
         every roll of the character in its :meth:`roll_class`: ``("dist", distribution)`` when
         the policy's answer ends the combat (a card kept: the result) or fights on afresh (the
-        Torchbearer's attack again: the roll cleared, searched once), ``("again", roll state)``
-        when it fights on with the character's roll kept (the Pharaoh's Crown: the creatures
-        roll again against it), the state at the creatures' new roll; None for anything else (a
+        Torchbearer's attack again: the roll cleared, searched once), ``("again", roll state,
+        opened)`` when it fights on with the character's roll kept (the Pharaoh's Crown: the
+        creatures roll again against it), the state at the creatures' new roll and the answers
+        (``("dist", ...)`` of this method, found once from that state) to the results of that
+        roll another card answers (the Torchbearer at a loss); None for anything else (a
         card's die, a second decision), left to the search.  Played with this state's roll; the
         listeners answering the result read only the result (``roll_blind``) and the policy
         reads no stale roll, so the same decision and the same states (but for the roll and the
@@ -789,7 +798,23 @@ class _Search:
         if (again.is_over or p is None or p.step != "combat.opponent_rolled"
                 or again.battle.opponent is not None):
             return None
-        return ("again", again)
+        # the creatures' new roll: its results another card answers (the Torchbearer at a loss,
+        # once the Pharaoh's Crown is tried) answered once too, from this roll's own state,
+        # where they read the result alone (roll_blind) and the policy no stale roll
+        scored = _scored(again)
+        if scored is None:
+            return None
+        opened: dict = {}
+        if scored[2] and _roll_blind(again) is not None:
+            trail_again = trail.extend(tuple(again.log[len(state.log):]))
+            for (action, _), (result, _), raw in zip(chance_outcomes(again), scored[0], scored[3]):
+                if result is not None or raw in opened:
+                    continue
+                found = yield from self.answer_once(again, trail_again, self.play(again, action), raw, nxt)
+                if found is None or found[0] != "dist":
+                    return ("again", again, {})
+                opened[raw] = found[1]
+        return ("again", again, opened)
 
     def settled(self, parent, state):
         """As :meth:`child` ends a branch: ``("result", label)`` where it would end ``state``
@@ -808,16 +833,27 @@ class _Search:
     def answered_at(self, found, roll):
         """The distribution :meth:`answer_once`'s answer gives after the character's ``roll``:
         its distribution, or the creatures' roll again against ``roll`` scored off the record
-        (:func:`_scored`, every outcome decided); None: left to the search."""
+        (:func:`_scored`: an outcome left open answered by ``opened``, the same for every roll
+        of the class); None: left to the search."""
         if found is None:
             return None
         if found[0] == "dist":
             return found[1]
-        again = found[1]
+        again, opened = found[1], found[2]
         scored = _scored(set_field(again, "battle", again.battle.set("roll", roll)))
-        if scored is None or scored[2]:
+        if scored is None:
             return None
-        return scored[1]
+        if not scored[2]:
+            return scored[1]
+        dist = dict(scored[1])
+        for (result, p), raw in zip(scored[0], scored[3]):
+            if result is None:
+                sub = opened.get(raw)
+                if sub is None:
+                    return None
+                for o, q in sub.items():
+                    dist[o] = dist.get(o, 0) + p * q
+        return dist
 
     def count_node(self):
         """One more state expanded; past the search's bound, :class:`OddsTooLarge`."""
@@ -1199,12 +1235,20 @@ ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
                "fate_rerolled": "idle"}
 
 
-def _round_declared(state, rolls=(), rerolled=False):
+def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
-    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`).  The
-    ``combat_resolved`` listeners declare the results they change at a creature's roll (a
+    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`): None when
+    one does not, else the card's offer to fight on a result may meet (a dict, empty for none).
+    The ``combat_resolved`` listeners declare the results they change at a creature's roll (a
     character's roll made): they are asked with each of the character's battle rolls ``rolls``
-    kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate less)."""
+    kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate less).
+    A listener changing some result must declare that what changes it is one card's offer to
+    fight on with the roll kept (``fights_on``, a function of the state: ``{result: again}``
+    with ``again`` one of ``kinds``: ``creatures_roll``, the Pharaoh's Crown, the creatures
+    roll again, once, against the same battle roll; ``attack``, the Torchbearer, a new attack;
+    and nothing answers the comparison after it), the same at every roll; that offer is
+    returned."""
+    offer: dict = {}
     for hook in ROUND_HOOKS + ("fate_rerolled",):
         if not _listens(state, hook):
             continue
@@ -1214,16 +1258,50 @@ def _round_declared(state, rolls=(), rerolled=False):
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
                 for roll in rolls:
                     at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
-                    if _answered(at):
-                        return False
+                    if _answered(at) and not _fights_on(at, offer, kinds):
+                        return None
             continue
         fact = ROUND_FACTS.get(hook)
         if fact is None:
-            return False
+            return None
         for _, fn in _result_listeners(state, hook):
             test = declared(fn, fact)
             if test is None or not (test is True or test(state)):
-                return False
+                return None
+    return offer
+
+
+#: The fights on the closed form knows (:func:`_round`): the creatures roll again against the
+#: character's battle roll kept (``resolved``: "with the character's roll kept, the opponent
+#: rolls again").
+CLOSED_FIGHTS_ON = frozenset({"creatures_roll"})
+#: ... and, with a policy that fights at the declaration again (``fights_again``), a new attack
+#: (``resolved``: "without it, the combat starts again from the declaration"): the same fight
+#: afresh, the card tried.
+AGAIN_ATTACK = frozenset({"attack"})
+
+
+def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
+    """Whether what the ``combat_resolved`` listeners change in ``state`` (a creature's roll) is
+    one listener's declared offer to fight on (``fights_on``), of a kind the closed form knows
+    (:data:`CLOSED_FIGHTS_ON`) and covering every result it changes; ``offer`` gathers it (and
+    must be the same at every roll)."""
+    found: dict = {}
+    for _, fn in _result_listeners(state):
+        changes = declared(fn, "changes_results")
+        if changes is None:
+            return False
+        changed = frozenset(changes(state))
+        if not changed:
+            continue
+        fights = declared(fn, "fights_on")
+        got = None if fights is None or found else fights(state)
+        if not got or not changed <= set(got) or not set(got.values()) <= kinds:
+            return False
+        found = dict(got)
+    if offer and offer != found:
+        return False
+    offer.update(found)
     return True
 
 
@@ -1233,7 +1311,7 @@ CREATURE_DIE = "d6"
 _ROUNDS: dict = {}
 
 
-def combat_odds(state, rerolls=None):
+def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """The distribution of a combat against creatures from the character's roll, in closed
     form (no rule step played), or ``None`` when it cannot be had so.
 
@@ -1251,6 +1329,13 @@ def combat_odds(state, rerolls=None):
             ``fight``, stopped at chance), against creatures (not another character).
         rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
             whether to re-roll; None keeps every roll.
+        fights_on: the policy at a card's offer to fight on once the scores are compared (a
+            ``combat_resolved`` listener declaring it, ``fights_on``: the Pharaoh's Crown): a
+            function of the result -> whether to use the card; None: no closed form where such
+            an offer may be met.
+        fights_again: whether the policy fights at the declaration a new attack starts from
+            (the Torchbearer's attack again: the combat "starts again from the declaration");
+            without it, no closed form where such an offer may be taken.
 
     Returns:
         An :class:`Odds` of ``won`` / ``lost`` / ``standoff`` (``nodes`` 0), or ``None``: not
@@ -1276,45 +1361,86 @@ def combat_odds(state, rerolls=None):
     who, kind = b.who, b.kind
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
     rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
-    offered = character(s, who).fate > 0 and not b.rerolled
-    again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
-    if not _round_declared(s, sorted(set(rolled)), bool(again)):
+    fate = character(s, who).fate
+    offered = fate > 0 and not b.rerolled
+    wants = frozenset(r for r in set(rolled) if rerolls is not None and rerolls(r))
+    again = wants if offered else frozenset()
+    kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
+    offer = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
+    if offer is None or (offer and fights_on is None):
         return None
+    # the results at which the card's offer to fight on is taken, and how it fights on
+    used = tuple(sorted((r, how) for r, how in offer.items() if fights_on(r)))
     margin = (combat_rules.combat_total(s, who, kind) + b.bonus
               - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
               - combat_rules.creature_bonus(s, character(s, who).space))
-    key = (p.spec, rolled, again, margin)
+    key = (p.spec, rolled, again, margin, used, wants if used else None, min(fate, 2) if used else None)
     dist = _ROUNDS.get(key)
     if dist is None:
         rolls: dict = {}
         for roll, (_, prob) in zip(rolled, outcomes):
             rolls[roll] = rolls.get(roll, 0) + prob
-        dist = _round(rolls, again, margin)
+        dist = _round(rolls, again, margin, dict(used), wants, fate)
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
         _ROUNDS[key] = dist
     return Odds(dist)
 
 
-def _round(rolls, again, margin):
+def _round(rolls, again, margin, used=None, wants=frozenset(), fate=0):
     """One round's distribution: battle roll r (probability ``rolls[r]``; re-rolled once when
-    in ``again``) against a creature's die c: won when r + margin > c, a standoff when equal."""
+    in ``again``) against a creature's die c: won when r + margin > c, a standoff when equal.
+    A result in ``used`` is answered by a card's offer taken (once): ``creatures_roll``, the
+    creatures roll again against the same r, that comparison standing; ``attack``, a new
+    attack (the Torchbearer), a fresh round of its own whose Fate re-roll (the rolls in
+    ``wants``) is offered while the character has a Fate left (``fate``, less one when this
+    round's roll was re-rolled)."""
     die = [(sum(v), q) for v, q in dice_outcomes(CREATURE_DIE)]
+    used = used or {}
 
-    def kept(r):
+    def compared(r):
         out: dict = {}
         for c, q in die:
             label = "won" if r + margin > c else "lost" if r + margin < c else "standoff"
             out[label] = out.get(label, 0) + q
         return out
 
+    def plain(offered_again):
+        """A fresh round with no card (the attack again): ``offered_again`` rolls re-rolled."""
+        fresh: dict = {}
+        for r, q in rolls.items():
+            for label, w in compared(r).items():
+                fresh[label] = fresh.get(label, 0) + q * w
+        out: dict = {}
+        for r, q in rolls.items():
+            for label, w in (fresh if r in offered_again else compared(r)).items():
+                out[label] = out.get(label, 0) + q * w
+        return out
+
+    def kept(r, spent):
+        first = compared(r)
+        if not used or not set(used) & set(first):
+            return first
+        out: dict = {}
+        for label, w in first.items():
+            how = used.get(label)
+            if how is None:
+                then = {label: 1}
+            elif how == "creatures_roll":
+                then = compared(r)
+            else:  # a new attack: the Fate re-roll offered again while a Fate is left
+                then = plain(wants if fate - spent > 0 else frozenset())
+            for final, v in then.items():
+                out[final] = out.get(final, 0) + w * v
+        return out
+
     fresh: dict = {}
     for r, q in rolls.items():
-        for label, w in kept(r).items():
+        for label, w in kept(r, 1).items():
             fresh[label] = fresh.get(label, 0) + q * w
     dist: dict = {}
     for r, q in rolls.items():
-        for label, w in (fresh if r in again else kept(r)).items():
+        for label, w in (fresh if r in again else kept(r, 0)).items():
             dist[label] = dist.get(label, 0) + q * w
     return dist
 

@@ -241,7 +241,8 @@ def _roll_blind(state):
     return b is None or not (held.reacts_to_rolls(state, b["who"]) or modifiers.die_added(state))
 
 
-@declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind)
+@declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind,
+         fights_on=modifiers.fight_on_offer)
 def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
     answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""

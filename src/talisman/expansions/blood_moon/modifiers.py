@@ -409,6 +409,33 @@ def die_added(state):
                 (opponent is not None and active(state, opponent, "added_die", kind, who, ())))
 
 
+def fight_on_offer(state):
+    """Declared on the expansion's ``combat_resolved`` listener (``fights_on``, read by exact
+    odds' closed form, ``talisman.odds.combat_odds``): in a combat against creatures, when the
+    one card answering its result is an offer to fight on (``again: creatures_roll``: the
+    Pharaoh's Crown, "make a creature roll its attack again", the roll kept; ``again: attack``:
+    the Torchbearer, attack again), the results it answers, each mapped to that ``again``; else
+    None (no card, or another kind of answer: a die to turn it, a die added, two cards, a fight
+    between characters).  Once
+    the card is used or kept it is tried (``bm_tried``) and nothing answers the next comparison:
+    the creatures' new roll against the same battle roll decides the combat."""
+    b = state.battle
+    if b is None or b["opponent"] is not None or die_added(state):
+        return None
+    who, kind = b["who"], b["kind"]
+    ch = state.characters.get(who)
+    tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
+    offers = [(card, m) for card, m in active(state, who, "combat_resolved", kind, None, battle_enemies(state))
+              if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))]
+    if len(offers) != 1:
+        return None
+    m = offers[0][1]
+    if "roll" in m or m.get("again") not in ("creatures_roll", "attack"):
+        return None
+    want = m["from"]
+    return {result: m["again"] for result in ((want,) if isinstance(want, str) else want)}
+
+
 def answers_result(state, result=None):
     """Whether a card concerning the combat in progress answers its result when it is
     ``result`` (None: any result): :func:`results_answered`."""
