@@ -90,3 +90,22 @@ def test_the_bots_and_the_terminal_read_the_way():
     a = talisman.parse_action(s, "move:black_knight:anticlockwise")
     name, _ = describe(talisman.player_view(s, "troll"), a, "troll")
     assert "Black Knight" in name and "nticlockwise" in name
+
+
+def test_under_the_moon_mist_the_way_is_that_of_the_counted_die():
+    """Two dice, the lower counting (Moon Mist, rulings R-MV9.2): 8 and 8 count 8, which reaches
+    the Black Knight both ways round; Fright Night's Bear on the Temple stops the clockwise walk,
+    so the anticlockwise one is offered and walked, 8 spaces (not the sum's 16)."""
+    setup = {"expansions": ["blood_moon"],
+             "characters": [{"id": "troll", "space": "desert_1", "fate": 0},
+                            {"id": "warrior", "space": "village", "fate": 0}],
+             "ext": {"blood_moon": {"time": "night", "lunar_events": ["fright_night", "moon_mist"],
+                                    "cards": {"lunar_events": ["fright_night", "moon_mist"]}}},
+             "board_cards": {"temple": ["bear"]}}
+    s = setup_state(setup, [8, 8])
+    texts = [str(a) for a in talisman.legal_actions(s)]
+    assert "move:black_knight:anticlockwise" in texts and "move:black_knight" not in texts
+    s = talisman.apply(s, "move:black_knight:anticlockwise")
+    moved = [e for e in s.log if e.name == "moved" and e.data["character"] == "troll"][-1]
+    assert len(moved.data["path"]) == 8 and moved.data["path"][0] == "warlocks_cave"
+    assert s.characters["troll"].space == "black_knight"
