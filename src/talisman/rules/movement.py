@@ -38,22 +38,33 @@ def reachable(board, start, steps):
 
 @functools.lru_cache(maxsize=4096)
 def _reachable(board, start, steps):
-    """``{destination: path}`` for a movement roll of ``steps`` from ``start``.
+    """``{destination: path}`` for a movement roll of ``steps`` from ``start``: of the walks
+    reaching a destination (:func:`_walks`), the first (the clockwise one where both ways do).
 
     A path is a tuple of ``(space, how)`` with ``how`` one of ``step`` (along a ring),
     ``bridge`` (over the Storm River) or ``portal`` (opening the Portal of Power).
     """
     found = {}
+    for dest, path in _walks(board, start, steps, (CLOCKWISE, COUNTER)):
+        found.setdefault(dest, path)
+    return tuple(found.items())
+
+
+def _walks(board, start, steps, ways):
+    """Every walk of a movement roll of ``steps`` from ``start`` setting out each of ``ways``,
+    as ``(destination, path)`` pairs in the order found (a way beyond the Portal where the walk
+    reaches it with steps left)."""
+    found = []
 
     def walk(space, direction, left, path, just_crossed):
         if left == 0:
-            found.setdefault(space, path)
+            found.append((space, path))
             return
         region = board.spaces[space].region
         # THE PORTAL OF POWER: an attempt only "if their die roll ... is sufficient to carry them beyond".
         far = board.link(space, "portal")
         if far is not None and region == "middle":
-            found.setdefault(far, path + ((far, "portal"),))
+            found.append((far, path + ((far, "portal"),)))
         # SENTINEL SPACE: the bridge may be crossed either way if the roll is sufficient;
         # "on entering the new Region" the direction may change.
         other = board.link(space, "bridge")
@@ -64,9 +75,9 @@ def _reachable(board, start, steps):
             nxt = board.ring_step(space, direction)
             walk(nxt, direction, left - 1, path + ((nxt, "step"),), False)
 
-    for d in (CLOCKWISE, COUNTER):
+    for d in ways:
         walk(start, d, steps, (), False)
-    return tuple(found.items())
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -77,22 +88,9 @@ def _other_ways(board, start, steps):
     half a ring: a Large character's 8 in the 16-space Middle Region)."""
     first = dict(_reachable(board, start, steps))
     found = {}
-
-    def walk(space, direction, left, path, just_crossed):  # as _reachable's, every walk kept
-        if left == 0:
-            if first.get(space) != path:
-                found.setdefault(space, path)
-            return
-        region = board.spaces[space].region
-        other = board.link(space, "bridge")
-        if other is not None and not just_crossed:
-            for d in (CLOCKWISE, COUNTER):
-                walk(other, d, left - 1, path + ((other, "bridge"),), True)
-        if board.shapes[region] == "ring" and region in ("outer", "middle"):
-            nxt = board.ring_step(space, direction)
-            walk(nxt, direction, left - 1, path + ((nxt, "step"),), False)
-
-    walk(start, COUNTER, steps, (), False)
+    for dest, path in _walks(board, start, steps, (COUNTER,)):
+        if path and path[-1][1] != "portal" and first.get(dest) != path:
+            found.setdefault(dest, path)
     return tuple(sorted(found.items()))
 
 
