@@ -101,9 +101,10 @@ def other_ways(state, cid, steps):
     ``move:<space>:anticlockwise`` this way, offered only where the way changes the move:
     rulings R-MV10.1).  The main board's only: a board that walks its own way (the
     ``movement_walks`` hook point: the City's streets) has none."""
-    if adjust(state, "movement_walks", None, character=cid, steps=steps) is not None:
+    ways = _other_ways(load().board, character(state, cid).space, steps)  # (nearly always none)
+    if not ways or adjust(state, "movement_walks", None, character=cid, steps=steps) is not None:
         return {}
-    return dict(_other_ways(load().board, character(state, cid).space, steps))
+    return dict(ways)
 
 
 def walks(state, cid, steps, way=None):
