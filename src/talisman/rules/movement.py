@@ -5,7 +5,10 @@ A movement roll offers every destination the rules allow as ``move:<space>``: th
 count, clockwise or counter-clockwise, the direction chosen once and changed only on
 entering a new region (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS; MOVEMENT
 BETWEEN THE MIDDLE, OUTER AND FAR-OUTER REGIONS), and ``move:plain_of_peril`` when the
-roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).
+roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).  Where the count
+reaches a space both ways round, ``move:<space>`` walks clockwise and
+``move:<space>:anticlockwise`` is offered besides only where the way changes the move (rulings
+R-MV10.1: :func:`other_ways`).
 """
 from __future__ import annotations
 
