@@ -427,7 +427,8 @@ class HeuristicBot(RandomBot):
         texts = [str(a) for a in actions]
         board = load().board
         here = board.spaces[state.characters[cid].space].region
-        moves = [(t.split(":", 1)[1], a) for t, a in zip(texts, actions) if t.startswith("move:")]
+        # (a move's space is its first argument: ``move:<space>:anticlockwise`` names a way too)
+        moves = [(a.args[0], a) for t, a in zip(texts, actions) if t.startswith("move:")]
         if here == "outer" and not self.can_cross(state, cid):
             safe = [(d, a) for d, a in moves if board.spaces[d].region == "outer"]
             moves = safe or moves

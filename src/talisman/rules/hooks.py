@@ -258,12 +258,15 @@ Value hooks:
     Leprechaun's Teleport on a 4): the dice's sum to begin with; the plugin that made the roll
     several dice says which counts (the Blood Moon's Moon Mist: the lowest, rulings R-MM9).
     Asked only for a roll of more dice than one.
-``movement_destinations(state, destinations, character, roll, dice)``
+``movement_destinations(state, destinations, character, roll, dice, way=None)``
     The destinations a movement roll offers (a sorted tuple of space ids).  A hook may remove
     destinations or add others: a shorter move, a stop on the way, a count one more or less,
     staying put (the character's own space: it stays and encounters it).  An added destination
     is walked along the shortest path that reaches it (``movement.shortest_path``).  ``dice``:
-    the dice rolled (``roll`` is their sum).
+    the dice rolled (``roll`` is their sum).  ``way``: given (``"anticlockwise"``) only when the
+    count reaches a space both ways round, the main board asking again: a subscriber that reads
+    the walks reads them that way (``movement.walks(..., way)``); an answer other than the first
+    offers ``move:<space>:anticlockwise`` (rulings R-MV10.1).  Every subscriber takes the keyword.
 ``movement_walks(state, walks, character, steps)``
     The walks of a move of ``steps`` from ``character``'s space (``movement.walks``): ``walks`` is
     ``None`` to begin with: the main board's walk applies (``movement.reachable``).  A board that

@@ -5,7 +5,10 @@ A movement roll offers every destination the rules allow as ``move:<space>``: th
 count, clockwise or counter-clockwise, the direction chosen once and changed only on
 entering a new region (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS; MOVEMENT
 BETWEEN THE MIDDLE, OUTER AND FAR-OUTER REGIONS), and ``move:plain_of_peril`` when the
-roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).
+roll carries a character beyond the Portal of Power (THE PORTAL OF POWER).  Where the count
+reaches a space both ways round, ``move:<space>`` walks clockwise and
+``move:<space>:anticlockwise`` is offered besides only where the way changes the move (rulings
+R-MV10.1: :func:`other_ways`).
 """
 from __future__ import annotations
 
@@ -25,6 +28,9 @@ from . import characters as chars
 from . import quests
 
 CLOCKWISE, COUNTER = 1, -1
+#: The notation's way round for a space one count reaches both ways: ``move:<space>:anticlockwise``
+#: (``move:<space>`` alone walks clockwise there; rulings R-MV10.1).
+ANTICLOCKWISE = "anticlockwise"
 
 
 def reachable(board, start, steps):
@@ -35,22 +41,33 @@ def reachable(board, start, steps):
 
 @functools.lru_cache(maxsize=4096)
 def _reachable(board, start, steps):
-    """``{destination: path}`` for a movement roll of ``steps`` from ``start``.
+    """``{destination: path}`` for a movement roll of ``steps`` from ``start``: of the walks
+    reaching a destination (:func:`_walks`), the first (the clockwise one where both ways do).
 
     A path is a tuple of ``(space, how)`` with ``how`` one of ``step`` (along a ring),
     ``bridge`` (over the Storm River) or ``portal`` (opening the Portal of Power).
     """
     found = {}
+    for dest, path in _walks(board, start, steps, (CLOCKWISE, COUNTER)):
+        found.setdefault(dest, path)
+    return tuple(found.items())
+
+
+def _walks(board, start, steps, ways):
+    """Every walk of a movement roll of ``steps`` from ``start`` setting out each of ``ways``,
+    as ``(destination, path)`` pairs in the order found (a way beyond the Portal where the walk
+    reaches it with steps left)."""
+    found = []
 
     def walk(space, direction, left, path, just_crossed):
         if left == 0:
-            found.setdefault(space, path)
+            found.append((space, path))
             return
         region = board.spaces[space].region
         # THE PORTAL OF POWER: an attempt only "if their die roll ... is sufficient to carry them beyond".
         far = board.link(space, "portal")
         if far is not None and region == "middle":
-            found.setdefault(far, path + ((far, "portal"),))
+            found.append((far, path + ((far, "portal"),)))
         # SENTINEL SPACE: the bridge may be crossed either way if the roll is sufficient;
         # "on entering the new Region" the direction may change.
         other = board.link(space, "bridge")
@@ -61,21 +78,53 @@ def _reachable(board, start, steps):
             nxt = board.ring_step(space, direction)
             walk(nxt, direction, left - 1, path + ((nxt, "step"),), False)
 
-    for d in (CLOCKWISE, COUNTER):
+    for d in ways:
         walk(start, d, steps, (), False)
-    return tuple(found.items())
+    return found
 
 
-def walks(state, cid, steps):
+@functools.lru_cache(maxsize=4096)
+def _other_ways(board, start, steps):
+    """``((destination, path), ...)``: the destinations a count of ``steps`` reaches both ways
+    round, each with the walk that sets out anticlockwise (:func:`reachable` keeps the clockwise
+    one); empty for almost every count (one die reaches a space both ways only when the count is
+    half a ring: a Large character's 8 in the 16-space Middle Region)."""
+    first = dict(_reachable(board, start, steps))
+    found = {}
+    for dest, path in _walks(board, start, steps, (COUNTER,)):
+        if path and path[-1][1] != "portal" and first.get(dest) != path:
+            found.setdefault(dest, path)
+    return tuple(sorted(found.items()))
+
+
+def other_ways(state, cid, steps):
+    """``{destination: path}``: where a move of ``steps`` from ``cid``'s space reaches a space
+    both ways round, the anticlockwise walk (MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS:
+    "he may Move either clockwise or counter clockwise"; ``move:<space>`` walks clockwise there,
+    ``move:<space>:anticlockwise`` this way, offered only where the way changes the move:
+    rulings R-MV10.1).  The main board's only: a board that walks its own way (the
+    ``movement_walks`` hook point: the City's streets) has none."""
+    ways = _other_ways(load().board, character(state, cid).space, steps)  # (nearly always none)
+    if not ways or adjust(state, "movement_walks", None, character=cid, steps=steps) is not None:
+        return {}
+    return dict(ways)
+
+
+def walks(state, cid, steps, way=None):
     """``{destination: path}`` of a move of ``steps`` from ``cid``'s space on the board he moves
     on (a path as :func:`reachable` gives it: ``(space, how)`` pairs, the destination last): the
     main board's :func:`reachable`, unless a board that moves a character its own way answers the
     ``movement_walks`` hook point (the City's streets).  What changes a move by the spaces it
     passes (the ``movement_destinations`` hook point's subscribers: a shorter move, a stop on
-    the way) asks this, so it holds on every board."""
+    the way) asks this, so it holds on every board.  ``way``: :data:`ANTICLOCKWISE` gives a
+    space reached both ways round its anticlockwise walk (:func:`other_ways`)."""
     found = adjust(state, "movement_walks", None, character=cid, steps=steps)
     if found is None:
-        return reachable(load().board, character(state, cid).space, steps)
+        board, start = load().board, character(state, cid).space
+        out = reachable(board, start, steps)
+        if way == ANTICLOCKWISE:
+            out.update(_other_ways(board, start, steps))
+        return out
     return dict(found)
 
 
@@ -475,9 +524,29 @@ def offer_move(state, cid, n, dice):
     # What reads "the roll" of the movement die (the abilities' options on it) reads the die
     # that counts, as the hook that rolled the dice says (rulings R-MM9).
     counted = {} if len(dice) <= 1 else {"counted": False, "count": counted_roll(state, cid, n, dice)}
+    options += _other_way_options(state, cid, n, dice, counted.get("count", n), dests, allowed)
     options += abilities.movement_roll_options(state, cid, counted.get("count", n))
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
                   **counted)
+
+
+def _other_way_options(state, cid, n, dice, count, dests, allowed):
+    """The options a move's way round adds (rulings R-MV10.1): where the count reaches a space
+    both ways round (:func:`other_ways`) and the ``movement_destinations`` hook point, asked again
+    with the anticlockwise walks (``way``), answers otherwise than with the clockwise ones (the
+    Blood Moon's stops on the way): ``move:<space>:anticlockwise`` for a space only that way
+    reaches, ``move:<stop>`` for a stop only that way meets.  None where the way changes nothing
+    (the base game: nothing on the Middle Region's ring is met in passing)."""
+    other = other_ways(state, cid, count)
+    if not other:
+        return []
+    acw = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=dice,
+                 way=ANTICLOCKWISE)
+    if tuple(acw) == tuple(allowed):
+        return []
+    mine = set(allowed)
+    stops = [f"move:{d}" for d in sorted(set(acw) - mine - set(other))]
+    return stops + [f"move:{d}:{ANTICLOCKWISE}" for d in sorted(other) if d in acw and d not in mine]
 
 
 def chosen(state, action, roll, counted=True, count=None):
@@ -505,7 +574,10 @@ def chosen(state, action, roll, counted=True, count=None):
     board = load().board
     ch = character(state, cid)
     here = ch.space
-    path = reachable(board, here, roll).get(action.args[0]) if counted else None
+    if action.args[1:] == (ANTICLOCKWISE,):  # the other way round (rulings R-MV10.1)
+        path = dict(_other_ways(board, here, roll if counted else count))[action.args[0]]
+    else:
+        path = reachable(board, here, roll).get(action.args[0]) if counted else None
     spaces = None if path is None else _ring_walk(path)
     if spaces:
         # along a ring only (no bridge, no Portal: nothing asks or is crossed on the way, see

@@ -310,13 +310,14 @@ def _holds_enemy(state, space):
     return any(load().cards[c].type == "enemy" for c in state.board_cards.get(space, ()))
 
 
-def movement_destinations(state, destinations, character, roll, dice=None):
+def movement_destinations(state, destinations, character, roll, dice=None, way=None):
     """``{hook: movement, ...}`` modifiers: ``exactly: N`` (the move is N spaces whatever the
     roll: the Haunting Poltergeist, 1), ``lowest_die`` (the roll is the lowest die: the
     Moon Mist), ``up_to_roll`` (any number of spaces up to the roll: the Guiding Light, the
     Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
     Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
-    entering its space (the Wall of Fire)."""
+    entering its space (the Wall of Fire).  ``way``: the walks looked at for a space reached
+    both ways round (``movement.walks``: the clockwise ones unless ``anticlockwise``)."""
     mods = [m for _, m in active(state, character, "movement")]
     walls = stops_moves(state)
     if not mods and not walls:
@@ -325,16 +326,16 @@ def movement_destinations(state, destinations, character, roll, dice=None):
     exact = [m["exactly"] for m in mods if "exactly" in m]
     if exact:  # the move is this many spaces, whatever the roll (the Haunting Poltergeist: one)
         count = min(exact)
-        paths = walks(state, character, count)
+        paths = walks(state, character, count, way)
     elif any(m.get("lowest_die") for m in mods) and dice and len(dice) > 1:
         count = min(dice)
-        paths = walks(state, character, count)
+        paths = walks(state, character, count, way)
     else:
-        full = walks(state, character, roll)
+        full = walks(state, character, roll, way)
         paths = {d: full.get(d, ()) for d in destinations}
     if any(m.get("up_to_roll") for m in mods):
         for k in range(1, count):
-            for d, p in walks(state, character, k).items():
+            for d, p in walks(state, character, k, way).items():
                 paths.setdefault(d, p)
     stop_enemy = any(m.get("stop_at") == "enemy" for m in mods)
     out = set()

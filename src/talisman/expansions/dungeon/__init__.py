@@ -188,6 +188,12 @@ def before_movement(state, result, character):
         return state, False
     if space not in spiral():
         if space in doorways(state) and not ch.flag("dg_declined"):
+            # CHARACTER'S TURN: going down is the turn's Movement ("On your next turn you may
+            # Move onto the Entrance Space"); another's Immobility freezes "the character whose
+            # turn is starting", before any of it (R-MV10.2): the window first, the way down after
+            frozen = movement.offer_freeze(state, cid, "movement.start")
+            if frozen is not None:
+                return frozen, True
             return decide(state, cid, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
                           prompt="roll, or go down to the Entrance of the Dungeon"), True
         return state, False
@@ -264,8 +270,17 @@ def turn_started(state, character):
     if (not ch.alive or space in spiral() or load().board.origin.get(space) in (None, ID)
             or space not in doorways(state) or not any(f.step == "movement.start" for f in state.stack)):
         return state
+    # another's Immobility first, as on a main-board Doorway (R-MV10.2); passed, the way down
+    frozen = movement.offer_freeze(state, character, "dungeon.city_doorway")
+    if frozen is not None:
+        return frozen
     return decide(state, character, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
                   prompt="move on, or go down to the Entrance of the Dungeon", city=True)
+
+
+def city_doorway(state):
+    """Rule step: the Immobility window passed, the way down a City Doorway is offered."""
+    return turn_started(state, state.current)
 
 
 @declare(changes_results=no_results, roll_blind=True)  # (it reads the result only)
@@ -561,7 +576,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "entrance_ways": entrance_ways}
 
-STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.entrance_chosen": entrance_chosen,
+STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.city_doorway": city_doorway,
+         "dungeon.entrance_chosen": entrance_chosen,
          "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
          "dungeon.treasure_chosen": treasure_chosen, "dungeon.chart_chosen": chart_chosen}
 

@@ -253,7 +253,7 @@ def next_move_check(state, character):
 
 # --- Terrain and the mover's dice; Cracks Appear -------------------------------------------------
 
-def movement_destinations(state, destinations, character, roll, dice=None):
+def movement_destinations(state, destinations, character, roll, dice=None, way=None):
     """Value hook: the Terrain card under the mover changes its roll: ``data.die_modifier``
     (the Bog: "-1 to your die rolls here", never below 1).  The top Omen's
     ``continuous.roll_of_one_stays`` (Cracks Appear): a roll of 1 keeps the character where it

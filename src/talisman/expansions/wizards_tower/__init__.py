@@ -232,7 +232,7 @@ def _walk_to_portal(state, cid, roll):
     return [space for space, _ in path[:-1]]
 
 
-def movement_destinations(state, destinations, character, roll, dice=None):
+def movement_destinations(state, destinations, character, roll, dice=None, way=None):
     """THE PORTAL OF POWER: "Characters may try to open the Portal or Door only if their die roll
     for Movement is sufficient to carry them beyond" (rulings 16): the Door beside the Portal."""
     if "plain_of_peril" in destinations and _walk_to_portal(state, character, roll) is not None:
