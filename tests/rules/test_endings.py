@@ -138,7 +138,8 @@ def test_dragon_king_4_a_round_is_a_combat_and_a_psychic_combat_at_once():
 def test_dragon_king_1_followers_flee_and_magic_objects_are_destroyed():
     s = crown("dragon_king", [1, 1, 1, 6, 6, 1, 1], followers=["maiden"], objects=["talisman", "amulet"])
     w = s.characters["warrior"]
-    assert w.followers == [] and "amulet" not in w.objects and "talisman" in w.objects
+    # the Talisman is a Magic Object too (rulings R-EN10.2)
+    assert w.followers == [] and "amulet" not in w.objects and "talisman" not in w.objects
     assert "dragon_king_round" in names(s)
 
 
@@ -160,14 +161,17 @@ def test_dragon_king_5_hunts_the_opponents_and_the_throne_wins():
 
 
 def test_dragon_king_6_calls_the_dragons_of_the_board():
-    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "strength": 20},
-              {"id": "troll", "space": "city"}], [6, 6, 6, 1], options={"alternative_endings": True},
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "strength": 20, "craft": 20},
+              {"id": "troll", "space": "city"}], [6, 6, 6, 1, 1, 1, 6, 6, 1, 1],
+             options={"alternative_endings": True},
              ending={"deck": ["dragon_king"], "card": None}, board_cards={"hills_1": ["dragon"]})
     s = play(s, "move:crown_of_command")
     assert events(s, "dragons_called")[0]["cards"] == ["dragon"]
     s = play(s, "fight")
     assert "dragon" in s.characters["warrior"].trophies and "dragon" not in s.board_cards.get("hills_1", [])
-    assert endings.task_of(s, "warrior")["kind"] == "king_next"
+    # "If you win, you must now fight the Dragon King himself": at once (rulings R-EN10.5)
+    assert events(s, "dragon_king_round")[0]["result"] == "won"
+    assert endings.task_of(s, "warrior")["king"]["lives"] == 4
 
 
 def test_dragon_king_7_the_sleeping_king():
