@@ -241,10 +241,33 @@ def test_lord_of_chaos_5_lets_see_you_suffer():
     assert s.characters["elf"].lives == 2 and s.winner == "elf"
     s = crown("lord_of_chaos", [5, 1])                        # Neutral, 1: B
     w = s.characters["warrior"]
-    assert w.lives == 2 and w.space == "portal_of_power" and not s.is_over
+    # "must go all the way to the Portal of Power": a walk from his next turn (rulings R-EN10.6)
+    assert w.lives == 2 and w.space == "crown_of_command" and not s.is_over
+    assert endings.task_of(s, "warrior")["kind"] == "walk_out"
     s = crown("lord_of_chaos", [5, 1], who="wizard", followers=["maiden"])   # Evil, 1: C
     w = s.characters["wizard"]
     assert w.lives == 3 and w.objects == [] and w.followers == [] and w.space == "crown_of_command"
+
+
+def test_lord_of_chaos_suffer_walk_then_roll_again():
+    """LET'S SEE YOU SUFFER: "(If you are forced to Leave, you must go all the way to the Portal of
+    Power before you return)" and "try again!": back on the Crown before the walk is made, he must
+    still leave; after it, he rolls on the chart again (rulings R-EN10.6)."""
+    task = {"warrior": {"kind": "walk_out", "since": 0}}
+    s = game([{"id": "warrior", "space": "crown_of_command", "objects": ["talisman"], "spells": []},
+              {"id": "troll", "space": "city"}], [3], options={"alternative_endings": True},
+             ending={"deck": [], "card": "lord_of_chaos", "tasks": task})
+    assert endings.must_walk_out(s, "warrior")
+    s1 = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
+    assert "must_leave" in names(s1) and "ending_result" not in names(s1)
+    s = endings.throw(s, "warrior", "valley_of_fire", "test")
+    assert endings.must_walk_out(s, "warrior")               # still in the Inner Region
+    s = endings.throw(s, "warrior", "portal_of_power", "test")
+    assert not endings.must_walk_out(s, "warrior")            # out: the walk is made
+    s = endings.throw(s, "warrior", "crown_of_command", "test")
+    s = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
+    assert endings.task_of(s, "warrior") is None and "must_leave" not in names(s)
+    assert s.pending.step == "endings.chart_rolled"           # "try again!": the D6 anew
 
 
 def test_lord_of_chaos_6_combat_to_win():
