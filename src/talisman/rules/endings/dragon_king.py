@@ -194,6 +194,10 @@ def hunt_next(state, by, king, victims):
 def dk_hunt_after(state, who, king, result, by, victims):
     if state.outcome is not None:
         return state
+    if king["lives"] <= 0 and state.option("dragon_king_hunt") == "goes_on":
+        # the option's other reading: driven off, he regenerates and hunts the next opponent
+        state = log(state, "dragon_king_driven_off", character=who)
+        return hunt_next(state, by, king, list(victims)[1:])
     if king["lives"] <= 0:
         # R-EN10.4: all his lives taken, the King is dead: he eats no one else; the throne's
         # character has not won (not all were killed) and rolls again on a later encounter
