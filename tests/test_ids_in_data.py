@@ -35,6 +35,8 @@ ALLOWED = {
     ("characters.py", "talisman"): "the card *type* talisman (OBJECT_TYPES), and the deck of that "
                                    "name (a Talisman's home deck)",
     ("encounters.py", "talisman"): "the card type talisman (TAKEABLE)",
+    ("endings/tasks.py", "talisman"): "the card type talisman (MAGIC_OBJECTS: the Talisman is a "
+                                      "Magic Object for the endings, rulings R-EN10.2)",
     ("master_levels.py", "talisman"): "the ability id talisman (\"Magic Items are Talismans for "
                                       "their aligned owner\"), not the card",
     ("characters.py", "armour"): "the ability id armour of a card's abilities, not the card",

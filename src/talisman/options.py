@@ -41,6 +41,13 @@ OPTIONS = {
     "alternative_endings": False,
     # The Alternative Endings kept in the deck (a list of ending ids; None: every one in play).
     "ending_deck": None,
+    # The Dragon King's result 5, an opponent who takes all the King's lives: "ends" (he is dead,
+    # the hunt ends: rulings R-EN10.4) or "goes_on" (he is driven off, regenerates and hunts the
+    # next opponent).
+    "dragon_king_hunt": "ends",
+    # Pandora's Box, FINDER'S KEEPERS: "Teleport to any Space on any Board to Encounter the other
+    # Characters": "characters" (a space holding another character: rulings R-EN10.10) or "any".
+    "finders_teleport": "characters",
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
@@ -82,7 +89,8 @@ OPTIONS = {
     "ability_stockpile": False,
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
-                  "edition": ("compendium", "revised4"), "fate": ("card", "none")}
+                  "edition": ("compendium", "revised4"), "fate": ("card", "none"),
+                  "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {

@@ -138,7 +138,8 @@ def test_dragon_king_4_a_round_is_a_combat_and_a_psychic_combat_at_once():
 def test_dragon_king_1_followers_flee_and_magic_objects_are_destroyed():
     s = crown("dragon_king", [1, 1, 1, 6, 6, 1, 1], followers=["maiden"], objects=["talisman", "amulet"])
     w = s.characters["warrior"]
-    assert w.followers == [] and "amulet" not in w.objects and "talisman" in w.objects
+    # the Talisman is a Magic Object too (rulings R-EN10.2)
+    assert w.followers == [] and "amulet" not in w.objects and "talisman" not in w.objects
     assert "dragon_king_round" in names(s)
 
 
@@ -160,14 +161,17 @@ def test_dragon_king_5_hunts_the_opponents_and_the_throne_wins():
 
 
 def test_dragon_king_6_calls_the_dragons_of_the_board():
-    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "strength": 20},
-              {"id": "troll", "space": "city"}], [6, 6, 6, 1], options={"alternative_endings": True},
+    s = game([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "strength": 20, "craft": 20},
+              {"id": "troll", "space": "city"}], [6, 6, 6, 1, 1, 1, 6, 6, 1, 1],
+             options={"alternative_endings": True},
              ending={"deck": ["dragon_king"], "card": None}, board_cards={"hills_1": ["dragon"]})
     s = play(s, "move:crown_of_command")
     assert events(s, "dragons_called")[0]["cards"] == ["dragon"]
     s = play(s, "fight")
     assert "dragon" in s.characters["warrior"].trophies and "dragon" not in s.board_cards.get("hills_1", [])
-    assert endings.task_of(s, "warrior")["kind"] == "king_next"
+    # "If you win, you must now fight the Dragon King himself": at once (rulings R-EN10.5)
+    assert events(s, "dragon_king_round")[0]["result"] == "won"
+    assert endings.task_of(s, "warrior")["king"]["lives"] == 4
 
 
 def test_dragon_king_7_the_sleeping_king():
@@ -237,10 +241,33 @@ def test_lord_of_chaos_5_lets_see_you_suffer():
     assert s.characters["elf"].lives == 2 and s.winner == "elf"
     s = crown("lord_of_chaos", [5, 1])                        # Neutral, 1: B
     w = s.characters["warrior"]
-    assert w.lives == 2 and w.space == "portal_of_power" and not s.is_over
+    # "must go all the way to the Portal of Power": a walk from his next turn (rulings R-EN10.6)
+    assert w.lives == 2 and w.space == "crown_of_command" and not s.is_over
+    assert endings.task_of(s, "warrior")["kind"] == "walk_out"
     s = crown("lord_of_chaos", [5, 1], who="wizard", followers=["maiden"])   # Evil, 1: C
     w = s.characters["wizard"]
     assert w.lives == 3 and w.objects == [] and w.followers == [] and w.space == "crown_of_command"
+
+
+def test_lord_of_chaos_suffer_walk_then_roll_again():
+    """LET'S SEE YOU SUFFER: "(If you are forced to Leave, you must go all the way to the Portal of
+    Power before you return)" and "try again!": back on the Crown before the walk is made, he must
+    still leave; after it, he rolls on the chart again (rulings R-EN10.6)."""
+    task = {"warrior": {"kind": "walk_out", "since": 0}}
+    s = game([{"id": "warrior", "space": "crown_of_command", "objects": ["talisman"], "spells": []},
+              {"id": "troll", "space": "city"}], [3], options={"alternative_endings": True},
+             ending={"deck": [], "card": "lord_of_chaos", "tasks": task})
+    assert endings.must_walk_out(s, "warrior")
+    s1 = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
+    assert "must_leave" in names(s1) and "ending_result" not in names(s1)
+    s = endings.throw(s, "warrior", "valley_of_fire", "test")
+    assert endings.must_walk_out(s, "warrior")               # still in the Inner Region
+    s = endings.throw(s, "warrior", "portal_of_power", "test")
+    assert not endings.must_walk_out(s, "warrior")            # out: the walk is made
+    s = endings.throw(s, "warrior", "crown_of_command", "test")
+    s = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
+    assert endings.task_of(s, "warrior") is None and "must_leave" not in names(s)
+    assert s.pending.step == "endings.chart_rolled"           # "try again!": the D6 anew
 
 
 def test_lord_of_chaos_6_combat_to_win():

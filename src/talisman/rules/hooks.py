@@ -340,6 +340,10 @@ Value hooks:
     Whether a character may attack another it meets (an ending's star instruction: no attacks).
 ``crown_holds(state, holds, character)``
     Whether a character on the Crown of Command may not move off it (an ending card).
+``retreat_forced(state, forced, character)``
+    Whether a character in the Inner Region must retreat toward the Portal of Power, one space a
+    turn, with no ``stay`` (the Lord of Chaos's LET'S SEE YOU SUFFER: "you must go all the way to
+    the Portal of Power before you return", rulings R-EN10.6).
 ``crown_encounter(state, result, character)``
     THE CROWN OF COMMAND SPACE's encounter: ``result`` is ``(state, handled)``; a subscriber
     that decides the encounter (the Alternative Endings) returns its state and ``True``.
@@ -404,7 +408,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
-               "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
+               "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
                "follower_allowed", "table_roll", "life_value", "fate_value",
                "object_usable")

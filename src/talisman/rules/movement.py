@@ -142,10 +142,10 @@ def inner_destinations(board, state, cid):
     crown, gate = board.role("crown"), board.role("crown_gate")
     if space == crown and adjust(state, "crown_holds", False, character=cid):
         return out  # 001/003: "Characters on the Crown of Command cannot move" (an ending card)
-    held = character(state, cid).hold == space
+    held = character(state, cid).hold == space or retreat_forced(state, cid)
     for n in board.spaces[space].neighbours:
         if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
-            continue  # an unfinished space: only retreating ("at any time") leaves it
+            continue  # an unfinished space, or a forced retreat: only retreating leaves it
         if n == gate and not has_talisman(state, cid):
             continue  # a retreat from the Crown too: "No Character may enter" (R-IN10.5)
         if n == gate and state.ending is not None and \
@@ -153,6 +153,12 @@ def inner_destinations(board, state, cid):
             continue  # the Demon Lord's barrier
         out.append(n)
     return out
+
+
+def retreat_forced(state, cid):
+    """Whether the character must retreat toward the Portal of Power (an ending's "must leave ...
+    go all the way to the Portal of Power", rulings R-EN10.6): no ``stay``, no step inward."""
+    return bool(adjust(state, "retreat_forced", False, character=cid))
 
 
 def has_talisman(state, cid):
@@ -469,6 +475,9 @@ def _roll_for_movement(state, cid, ch):
     region = board.spaces[space].region
     if region in ("inner", "crown"):
         options = [f"move:{d}" for d in inner_destinations(board, state, cid)]
+        if options and retreat_forced(state, cid):
+            return decide(state, cid, "move", options, "movement.inner_chosen",
+                          prompt="retreat one space toward the Portal of Power (forced to leave)")
         if ch.hold == space:
             options.insert(0, "stay")  # stay to complete the space's instructions
         if region == "crown":

@@ -83,6 +83,8 @@ PLUGIN = Plugin("endings", always=True, engaged=_lord_of_chaos.one_craft_engaged
         locked or _cards.alignment_locked(state, character, alignment),
     "attacks_allowed": lambda state, allowed, character: allowed and _cards.attacks_allowed(state),
     "crown_holds": lambda state, holds, character: holds or _cards.holds_on_crown(state),
+    "retreat_forced": lambda state, forced, character:
+        forced or _lord_of_chaos.must_walk_out(state, character),
     "crown_encounter": lambda state, result, character:
         result if result[1] else _crown.crown_ending(result[0], character),
     "character_score": _lord_of_chaos.one_craft_score,

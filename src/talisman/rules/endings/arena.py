@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...engine.machine import decide, log, request_roll
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
-from .tasks import alive, discard_cards
+from .tasks import MAGIC_OBJECTS, alive, discard_cards
 from .winning import win
 from .. import characters
 from .. import combat
@@ -47,8 +47,8 @@ def pandora_arena(state, who, row):
         state = update_character(state, cid, lives=ARENA["lives"])
         if not row["magic"]:
             # "All Magic Objects, Magic Items, Spells and Scrolls are discarded" (a Magic Item is
-            # a magic_object card)
-            state = discard_cards(state, cid, only_type="magic_object")
+            # a magic_object card; the Talisman is a Magic Object: R-EN10.2)
+            state = discard_cards(state, cid, only_types=MAGIC_OBJECTS)
             ch = state.characters[cid]
             for c in list(ch.spells) + list(ch.scrolls):
                 state = characters.discard(state, c)

@@ -14,14 +14,14 @@ from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
 from .lord_of_chaos import (continue_change, lord_of_chaos_chart, continue_chaos_fight, continue_errand,
-                            continue_trial)
+                            continue_trial, walked_out)
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
-from .tasks import set_task, task_of
+from .tasks import role, set_task, task_of
 from .winning import win
 from ...engine.machine import frame, push
 from . import cards
 
-__all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending",
+__all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
            "chart_rolled", "DIE_ENDINGS", "TASKS"]
 
 
@@ -99,6 +99,15 @@ def chart_rolled(state, action, card, who):
     return push(state, frame(row["step"], who=who, row=row))
 
 
+def continue_walk(state, who, task):
+    """Back on the Crown after LET'S SEE YOU SUFFER's "must leave": "try again!" once the walk
+    to the Portal of Power is made (rulings R-EN10.6); not yet made, he must still leave."""
+    if not walked_out(state, who, task):
+        return log(state, "must_leave", character=who, to=role("portal"))
+    state = set_task(state, who, None)
+    return die_ending(state, who, state.ending["card"])
+
+
 #: The endings with a die: the roll and the chart (a function: a chart may name places of the data).
 DIE_ENDINGS = {"dragon_king": ("d8", lambda: DRAGON_KING_CHART), "lord_of_chaos": ("d6", lord_of_chaos_chart),
                "pandoras_box": ("d8", lambda: PANDORAS_BOX_CHART)}
@@ -108,6 +117,6 @@ TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_drago
          "king_next": lambda state, who, task: dk_king(state, who),
          "errand": continue_errand, "change": continue_change, "chaos_fight": continue_chaos_fight,
          "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
-         "perils": continue_power}
+         "perils": continue_power, "walk_out": continue_walk}
 
 STEPS = {"endings.chart_rolled": chart_rolled}

@@ -6,7 +6,7 @@ from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from pyrsistent import pvector
-from .tasks import alive, discard_cards, role, set_task, task_of, throw
+from .tasks import MAGIC_OBJECTS, alive, discard_cards, role, set_task, task_of, throw
 from .winning import win, won_in_time
 from .. import characters
 from .. import combat
@@ -39,13 +39,14 @@ DRAGON_KING_CHART = {
 
 def dk_alone(state, who, row=None):
     """1: "all your Followers flee in fear, discard them. The Dragon King casts a Spell
-    destroying all your Magic Objects ... You must now defeat the King, by yourself"."""
+    destroying all your Magic Objects ... You must now defeat the King, by yourself" (the
+    Talisman is a Magic Object and goes too: rulings R-EN10.2)."""
     ch = state.characters[who]
     for f in ch.followers:
         state = characters.discard(state, f)
     state = update_character(state, who, followers=[])
     state = log(state, "followers_fled", character=who, cards=list(ch.followers))
-    state = discard_cards(state, who, only_type="magic_object")
+    state = discard_cards(state, who, only_types=MAGIC_OBJECTS)
     return dk_king(state, who)
 
 
@@ -163,7 +164,8 @@ def dk_hunt(state, who, row=None):
     """5: "The King ... flies off to eat your opponents. Each of the other players must fight
     the King or be eaten. He will only attack one player at a time and he regenerates his Lives
     between Players. If all opponents are killed, the player on the Throne wins."  Each
-    opponent fights rounds until the King's 5 lives or the opponent's are gone."""
+    opponent fights rounds until the King's 5 lives or the opponent's are gone; an opponent who
+    takes his 5 lives kills him and the hunt ends, the others unmet (rulings R-EN10.4)."""
     return request_roll(state, DRAGON_KING["bonus_dice"], "the Dragon King's Strength and Craft",
                         "endings.dk_hunt_rolled", who=who)
 
@@ -192,9 +194,16 @@ def hunt_next(state, by, king, victims):
 def dk_hunt_after(state, who, king, result, by, victims):
     if state.outcome is not None:
         return state
-    if not alive(state, who) or king["lives"] <= 0:
-        if king["lives"] <= 0:
-            state = log(state, "dragon_king_driven_off", character=who)
+    if king["lives"] <= 0 and state.option("dragon_king_hunt") == "goes_on":
+        # the option's other reading: driven off, he regenerates and hunts the next opponent
+        state = log(state, "dragon_king_driven_off", character=who)
+        return hunt_next(state, by, king, list(victims)[1:])
+    if king["lives"] <= 0:
+        # R-EN10.4: all his lives taken, the King is dead: he eats no one else; the throne's
+        # character has not won (not all were killed) and rolls again on a later encounter
+        spared = [v for v in list(victims)[1:] if alive(state, v)]
+        return log(state, "dragon_king_killed", character=who, by=by, spared=spared)
+    if not alive(state, who):
         return hunt_next(state, by, king, list(victims)[1:])
     return king_round(state, who, king, "endings.dk_hunt_after", by=by, victims=victims)
 
@@ -202,7 +211,8 @@ def dk_hunt_after(state, who, king, result, by, victims):
 def dk_dragons(state, who, row=None):
     """6: "The King calls all Dragons on the Board to his aid. All face up Dragons are placed on
     this Space. You must fight them all at once! If you win, you must now fight the Dragon King
-    himself" (the next turn on the Crown; with no Dragon on the board, the King at once)."""
+    himself": won, the King at once, the same turn (rulings R-EN10.5); with no Dragon on the
+    board, the King at once too."""
     found = []
     bc = state.board_cards
     for space in sorted(bc):
@@ -232,8 +242,8 @@ def dk_dragons_beaten(state, who):
     crown = role("crown")
     left = [c for c in state.board_cards.get(crown, []) if c not in cards]
     state = replace(state, board_cards=state.board_cards.set(crown, pvector(left)))
-    state = set_task(state, who, {"kind": "king_next"})
-    return log(state, "dragons_beaten", character=who)
+    state = log(state, "dragons_beaten", character=who)
+    return dk_king(state, who)  # "you must now fight the Dragon King himself" (R-EN10.5)
 
 
 def dk_asleep(state, who, row=None):

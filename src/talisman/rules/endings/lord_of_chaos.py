@@ -12,6 +12,7 @@ from ...engine.records import replace
 from ..hooks import adjust
 from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of, throw
 from .winning import win
+from ...definitions import load
 from .. import characters
 from .. import combat
 
@@ -22,7 +23,7 @@ __all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
            "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled", "ONE_CRAFT_FOE",
            "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_engaged",
-           "one_craft_score"]
+           "one_craft_score", "must_walk_out", "walked_out"]
 
 
 #: The Lord of Chaos's D6 chart without its places: results 1-3 send a character on an errand
@@ -57,8 +58,8 @@ LETTER_TABLE = {
 }
 
 
-#: The letters' explanations ("leave": to the Portal of Power, placed there as a stand-in for
-#: "go all the way to the Portal of Power").
+#: The letters' explanations ("leave": "you must go all the way to the Portal of Power before you
+#: return", a walk: :func:`must_walk_out`, rulings R-EN10.6).
 LETTERS = {
     "A": {"lives": 1, "leave": True},
     "B": {"lives": 2, "leave": True},
@@ -184,8 +185,28 @@ def loc_suffer_rolled(state, action, who):
     if what.get("win"):
         return win(state, who, "lord_of_chaos")
     if what.get("leave"):
-        state = throw(state, who, role("portal"), "the Lord of Chaos")
+        # "(If you are forced to Leave, you must go all the way to the Portal of Power before you
+        # return)": a walk from his next turn, retreating (rulings R-EN10.6)
+        state = set_task(state, who, {"kind": "walk_out", "since": len(state.log)})
+        state = log(state, "must_leave", character=who, to=role("portal"))
     return state
+
+
+def walked_out(state, who, task):
+    """Whether the character has left the Inner Region (reached the Portal of Power, or been
+    sent out some other way) since the task was set."""
+    board = load().board
+    return any(board.spaces[sp].region not in ("inner", "crown")
+               for sp in moves_since(state, who, task["since"]) if sp in board.spaces)
+
+
+def must_walk_out(state, who):
+    """The ``retreat_forced`` hook: a character told to "go all the way to the Portal of Power"
+    who is still in the Inner Region retreats, one space a turn."""
+    if state.ending is None:
+        return False
+    task = task_of(state, who)
+    return task is not None and task.get("kind") == "walk_out" and not walked_out(state, who, task)
 
 
 def loc_combat(state, who, row):

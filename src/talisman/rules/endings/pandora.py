@@ -9,6 +9,7 @@ from ...state import update_character
 from .arena import duel, pandora_arena
 from .tasks import alive, in_play, places, role, set_task, task_of
 from .winning import win
+from ...definitions import load
 from .. import characters
 from .. import movement
 
@@ -187,10 +188,15 @@ def finders_took(state, action, who):
 
 def finders_turn(state, who):
     """"Each turn you then may Teleport to any Space on any Board to Encounter the other
-    Characters": before moving, to the space of another character (or not: ``done``)."""
+    Characters": before moving, to the space of another character (or not: ``done``); with the
+    option ``finders_teleport: any``, to any space of a board in play (rulings R-EN10.10)."""
     here = state.characters[who].space
-    spaces = sorted({state.characters[o].space for o in state.order
-                     if o != who and alive(state, o) and state.characters[o].space != here})
+    if state.option("finders_teleport") == "any":
+        # the option's other reading of "any Space on any Board" (rulings R-EN10.10)
+        spaces = sorted(sp for sp in load().board.spaces if sp != here and in_play(state, sp))
+    else:
+        spaces = sorted({state.characters[o].space for o in state.order
+                         if o != who and alive(state, o) and state.characters[o].space != here})
     if not spaces:
         return state
     return decide(state, who, "teleport", [f"teleport:{sp}" for sp in spaces] + ["done"],

@@ -14,7 +14,13 @@ from pyrsistent import pmap
 from .. import characters
 
 __all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play",
-           "places", "role"]
+           "places", "role", "MAGIC_OBJECTS"]
+
+
+#: What the endings' "all your Magic Objects, and Magic items" reach: the magic_object cards (a
+#: Magic Item is one) and the Talisman, which the compendium calls a Magic Object ("a Wand and a
+#: Talisman (Magic Objects)", CLAIMING FACE UP CARDS' example; rulings R-EN10.2).
+MAGIC_OBJECTS = ("magic_object", "talisman")
 
 
 def places(ending):
@@ -45,10 +51,10 @@ def throw(state, cid, to, cause):
     return log(state, "thrown", character=cid, to=to, cause=cause)
 
 
-def discard_cards(state, cid, keep_followers=True, only_type=None):
-    """Discard a character's objects (of ``only_type`` if given) and, unless kept, followers."""
+def discard_cards(state, cid, keep_followers=True, only_types=None):
+    """Discard a character's objects (of ``only_types`` if given) and, unless kept, followers."""
     ch = state.characters[cid]
-    objects = [c for c in ch.objects if only_type is None or characters.card(c).type == only_type]
+    objects = [c for c in ch.objects if only_types is None or characters.card(c).type in only_types]
     gone = objects + ([] if keep_followers else list(ch.followers))
     for c in gone:
         state = characters.discard(state, c)
