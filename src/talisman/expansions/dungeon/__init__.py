@@ -47,7 +47,7 @@ from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust
-from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
+from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag, take_resolving
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -330,13 +330,20 @@ def teleport_destinations(state, spaces, character, region):
 
 def doorway_drawn(state, params, actor, source):
     """The Doorway's ``when_drawn``: a third Doorway on the Board is discarded and another card
-    drawn in its place."""
+    drawn in its place (that card, a Doorway too, is "subsequent" in its turn: ignored again,
+    until another card comes)."""
     space = source["space"]
     # the Doorway drawn is under resolution (state.resolving), not yet among those on the Board
     drawn = 1 if source["card"] in state.resolving.get(space, ()) else 0
     if len(doorways(state, main_only=True)) + drawn <= MAX_DOORWAYS:
         return log(state, "doorway_found", character=actor, space=space)
-    state = remove_from_space(state, space, source["card"])
+    # the copy ignored is the one drawn, under resolution: not a copy already found on the space
+    # (in a draw of several cards the Doorways found lie there, alike; taking one of those would
+    # leave one Doorway fewer on the Board until the drawn one settled, and the card drawn in
+    # its place would be counted against one Doorway only: kept, a third on the Board)
+    state, held = take_resolving(state, space, source["card"])
+    if not held:
+        state = remove_from_space(state, space, source["card"])
     state = chars.discard(state, source["card"])
     state = log(state, "doorway_ignored", character=actor, space=space)
     return encounters.draw_cards(state, actor, space, 1, "adventure")
