@@ -81,8 +81,9 @@ def setup_state(setup, dice):
                 for c in new:
                     state = take_from_deck(state, c)
         state = replace(state, ext=state.ext.set(expansion, slice_with(state, expansion, values)))
+    tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
-        state = hold_title(state, cid, held)
+        state = hold_title(state, cid, held, tops)
     # the deck tops last: every other key has taken its copies out of the decks already, so the
     # tops are exactly the cards given (a card short is refused, naming the field)
     for deck, tops in (setup.get("deck_tops") or {}).items():
@@ -105,10 +106,11 @@ def setup_state(setup, dice):
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
-def hold_title(state, cid, held):
+def hold_title(state, cid, held, tops=()):
     """Set-up key ``titles``: the character holds a Master Level title from before the scenario,
     taken the engine's own way (its Strength, Craft and Evil corruption applied, the Adventure card
-    that gives it on the discard pile); ``turns`` is how
+    that gives it on the discard pile, unless ``tops``, the cards ``deck_tops`` asks for, need every
+    copy left: then it was shuffled back); ``turns`` is how
     many of the holder's turns it has left, counting the first one played (default: all of them)."""
     title, turns = (held, None) if isinstance(held, str) else (held["title"], held.get("turns"))
     if cid not in state.characters:
@@ -121,7 +123,7 @@ def hold_title(state, cid, held):
                             "each title held once)")
     state = master_levels.take_title(state, cid, title, "scenario set-up")
     card = master_levels.titles()[title]["gained"].get("card")
-    if card in state.decks.get("adventure", ()):
+    if list(state.decks.get("adventure", ())).count(card) > list(tops).count(card):
         # the Adventure card that gave the title was drawn and discarded then
         state = take_from_deck(state, card)
         state = replace(state, discards=state.discards.set(

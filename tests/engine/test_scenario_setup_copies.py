@@ -66,3 +66,17 @@ def test_a_card_short_on_the_board_names_its_space_and_line(tmp_path):
     with pytest.raises(ScenarioError, match=r"s.yaml:8: bad setup: board_cards.woods_1: no copy of "
                                             r"'dungeon_doorway' left in the adventure deck"):
         run_file(p)
+
+
+def test_a_title_card_asked_on_top_is_not_also_on_the_discards():
+    # the Recruiter (one copy) gave the Troll the Templar title; the set-up asks for it on top: it was
+    # shuffled back since, so it is on top and not on the discard pile (before, the title took the top
+    # copy and the Monk never drew it)
+    state = setup_state({"options": {"master_levels": ["templar"]}, "characters": ["monk", "troll"],
+                         "titles": {"troll": "templar"}, "deck_tops": {"adventure": ["recruiter", "bag_of_gold"]}},
+                        dice=[])
+    assert list(state.decks["adventure"][:2]) == ["recruiter", "bag_of_gold"]
+    assert "recruiter" not in state.discards.get("adventure", ())
+    plain = setup_state({"options": {"master_levels": ["templar"]}, "characters": ["monk", "troll"],
+                         "titles": {"troll": "templar"}}, dice=[])
+    assert list(plain.discards["adventure"]) == ["recruiter"]
