@@ -54,15 +54,13 @@ def setup_state(setup, dice):
                 for old in getattr(state.characters[c["id"]], field):
                     state = return_to_deck(state, old)
                 for new in changes[field]:
-                    state = take_from_deck(state, new)
+                    state = take_from_deck(state, new, "characters")
         state = update_character(state, c["id"], **changes)
-    for deck, tops in (setup.get("deck_tops") or {}).items():
-        state = put_on_top(state, deck, tops)
     for space, cards in (setup.get("board_cards") or {}).items():
         if space not in board.spaces:
             raise TalismanError(f"board_cards: unknown space {space!r}")
         for c in cards:
-            state = take_from_deck(state, c)
+            state = take_from_deck(state, c, f"board_cards.{space}")
         state = replace(state, board_cards=state.board_cards.set(space, pvector(cards)))
     for space, gold in (setup.get("board_gold") or {}).items():
         state = replace(state, board_gold=state.board_gold.set(space, gold))
@@ -83,8 +81,13 @@ def setup_state(setup, dice):
                 for c in new:
                     state = take_from_deck(state, c)
         state = replace(state, ext=state.ext.set(expansion, slice_with(state, expansion, values)))
+    tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
-        state = hold_title(state, cid, held)
+        state = hold_title(state, cid, held, tops)
+    # the deck tops last: every other key has taken its copies out of the decks already, so the
+    # tops are exactly the cards given (a card short is refused, naming the field)
+    for deck, tops in (setup.get("deck_tops") or {}).items():
+        state = put_on_top(state, deck, tops)
     if "ending" in setup:
         # the Alternative Endings in play: {card: ..., deck: [...]} (option alternative_endings);
         # a scenario about the card in play may leave out the deck still to draw from (none)
@@ -103,10 +106,11 @@ def setup_state(setup, dice):
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
-def hold_title(state, cid, held):
+def hold_title(state, cid, held, tops=()):
     """Set-up key ``titles``: the character holds a Master Level title from before the scenario,
     taken the engine's own way (its Strength, Craft and Evil corruption applied, the Adventure card
-    that gives it on the discard pile); ``turns`` is how
+    that gives it on the discard pile, unless ``tops``, the cards ``deck_tops`` asks for, need every
+    copy left: then it was shuffled back); ``turns`` is how
     many of the holder's turns it has left, counting the first one played (default: all of them)."""
     title, turns = (held, None) if isinstance(held, str) else (held["title"], held.get("turns"))
     if cid not in state.characters:
@@ -119,7 +123,7 @@ def hold_title(state, cid, held):
                             "each title held once)")
     state = master_levels.take_title(state, cid, title, "scenario set-up")
     card = master_levels.titles()[title]["gained"].get("card")
-    if card in state.decks.get("adventure", ()):
+    if list(state.decks.get("adventure", ())).count(card) > list(tops).count(card):
         # the Adventure card that gave the title was drawn and discarded then
         state = take_from_deck(state, card)
         state = replace(state, discards=state.discards.set(
@@ -144,15 +148,17 @@ def slice_with(state, expansion, values):
     return typed_from_data(cls, data, ("ext", expansion))
 
 
-def take_from_deck(state, card_id):
-    """Remove one copy of ``card_id`` from whichever deck holds it (it is placed elsewhere)."""
+def take_from_deck(state, card_id, field=None):
+    """Remove one copy of ``card_id`` from whichever deck holds it (it is placed elsewhere);
+    ``field`` (``board_cards.woods_1``) leads an error's message, so that it names its line."""
     defs = load()
+    lead = f"{field}: " if field else ""
     if card_id not in defs.cards:
-        raise TalismanError(f"unknown card {card_id!r}")
+        raise TalismanError(f"{lead}unknown card {card_id!r}")
     deck = defs.cards[card_id].home_deck
     cards = state.decks.get(deck, pvector())
     if card_id not in cards:
-        raise TalismanError(f"no copy of {card_id!r} left in the {deck} deck")
+        raise TalismanError(f"{lead}no copy of {card_id!r} left in the {deck} deck")
     return replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
 
 
@@ -162,11 +168,20 @@ def return_to_deck(state, card_id):
 
 
 def put_on_top(state, deck, tops):
-    """Deck tops: these cards (taken out of the deck) go on top, the first given on top."""
-    for c in tops:
+    """Deck tops: these cards (taken out of the deck) go on top, the first given on top.  Taken
+    after every other set-up key has placed its cards, so a card given on top and also on a space
+    or to a character needs a copy for each place: one short is refused, naming the field."""
+    field = f"deck_tops.{deck}"
+    for c in dict.fromkeys(tops):
         if c in load().cards and load().cards[c].home_deck != deck:
-            raise TalismanError(f"deck_tops: {c!r} is not a {deck} card")
-        state = take_from_deck(state, c)
+            raise TalismanError(f"{field}: {c!r} is not a {deck} card")
+        want, left = tops.count(c), list(state.decks.get(deck, ())).count(c)
+        if c in load().cards and want > left:
+            raise TalismanError(
+                f"{field}: {want} {c!r} asked on top, {left} left in the {deck} deck once the other "
+                "set-up keys (characters, board_cards, ext, titles) have placed theirs")
+    for c in tops:
+        state = take_from_deck(state, c, field)
     rest = state.decks.get(deck, pvector())
     return replace(state, decks=state.decks.set(deck, pvector(tops) + rest))
 

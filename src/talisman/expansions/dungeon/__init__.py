@@ -11,7 +11,8 @@ Joins the base game through hooks only (``talisman.expansions``):
   Entrance Space of the Dungeon Board. Your Turn ends here!" (the Horse, Warhorse and Horse and
   Cart dropped there); on the Entrance, enter (roll) or return through any upturned Doorway; in
   the Dungeon, one die (a D4 for Large characters) toward the centre, or toward the Entrance when
-  fleeing (declared at any time after the Entrance: offered before each roll) or defeated in
+  fleeing (declared at any time after the Entrance: offered before each roll; ended by the
+  Dungeon's Sealing, R-DG10.2) or defeated in
   combat last turn; the Treasure Chamber ends movement and next turn its chart decides where
   the character emerges (+1 per character on the Crown if he chooses: R-CF9.1, over 6 read as 6); with the option
   ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
@@ -47,7 +48,7 @@ from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust
-from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag
+from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag, take_resolving
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -224,6 +225,11 @@ def _on_the_spiral(state, cid, space):
         out = [] if sealed(state) else [f"move:{d}" for d in dict.fromkeys(doorways(state))]
         return decide(state, cid, "move", ["roll"] + out + extra, "dungeon.entrance_chosen",
                       prompt="enter the Dungeon, or return through an upturned Doorway")
+    if fleeing(state, cid) and sealed(state):
+        # "Any Characters in the Dungeon when it is Sealed, must exit through the Treasure
+        # Chamber": the flight toward the Entrance ends (rulings R-DG10.2)
+        state = _mark(state, "fleeing", cid, False)
+        state = log(state, "dungeon_fleeing_ended", character=cid, reason="the Dungeon is Sealed")
     options = ["roll"]
     if not fleeing(state, cid) and not sealed(state):
         options.append("flee")  # "At any time, after you have left the Entrance Space"
@@ -345,13 +351,20 @@ def teleport_destinations(state, spaces, character, region):
 
 def doorway_drawn(state, params, actor, source):
     """The Doorway's ``when_drawn``: a third Doorway on the Board is discarded and another card
-    drawn in its place."""
+    drawn in its place (that card, a Doorway too, is "subsequent" in its turn: ignored again,
+    until another card comes)."""
     space = source["space"]
     # the Doorway drawn is under resolution (state.resolving), not yet among those on the Board
     drawn = 1 if source["card"] in state.resolving.get(space, ()) else 0
     if len(doorways(state, main_only=True)) + drawn <= MAX_DOORWAYS:
         return log(state, "doorway_found", character=actor, space=space)
-    state = remove_from_space(state, space, source["card"])
+    # the copy ignored is the one drawn, under resolution: not a copy already found on the space
+    # (in a draw of several cards the Doorways found lie there, alike; taking one of those would
+    # leave one Doorway fewer on the Board until the drawn one settled, and the card drawn in
+    # its place would be counted against one Doorway only: kept, a third on the Board)
+    state, held = take_resolving(state, space, source["card"])
+    if not held:
+        state = remove_from_space(state, space, source["card"])
     state = chars.discard(state, source["card"])
     state = log(state, "doorway_ignored", character=actor, space=space)
     return encounters.draw_cards(state, actor, space, 1, "adventure")
@@ -488,7 +501,10 @@ def roll_kept(state, action, roll):
 
 
 def backward(state, cid):
-    return state.characters[cid].space != ENTRANCE and (fleeing(state, cid) or beaten(state, cid))
+    """Toward the Entrance: when defeated last turn (case B), or fleeing (case C) while the Dungeon
+    is not Sealed (a Sealed Dungeon's way out is the Treasure Chamber: rulings R-DG10.2)."""
+    return state.characters[cid].space != ENTRANCE and (
+        beaten(state, cid) or (fleeing(state, cid) and not sealed(state)))
 
 
 def destination(state, cid, n):
@@ -500,8 +516,9 @@ def destination(state, cid, n):
 
 def go(state, cid, n):
     back = backward(state, cid)
+    flight = back and fleeing(state, cid) and not sealed(state)
     state = _mark(state, "beaten", cid, False)  # "on their next turn only"
-    return walk(state, cid, -n if back else n, cause="fleeing" if fleeing(state, cid) else
+    return walk(state, cid, -n if back else n, cause="fleeing" if flight else
                 "defeated" if back else "movement")
 
 
