@@ -388,6 +388,17 @@ def orb_chosen(state, action, space, deck):
     return draw_cards(state, cid, space, 1, deck)
 
 
+def _number(cd):
+    """A card's encounter number (the number at its top); a card without one comes last."""
+    return cd.number if cd.number is not None else 99
+
+
+def _numbered_below(state, space, number):
+    """Whether a card to take (an Object, a Follower ...) numbered below ``number`` lies on ``space``."""
+    return any(load().cards[c].type in TAKEABLE and _number(load().cards[c]) < number
+               for c in plain(state.board_cards).get(space, ()))
+
+
 def meeting_order(state, space, met, everything, cid):
     """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
     drawn = set(_flag(state, cid, "drawn", ()))
@@ -400,7 +411,7 @@ def meeting_order(state, space, met, everything, cid):
             continue  # objects, magic objects and followers are claimed, not met
         if cd.type in VISITABLE and not (everything or c in drawn):
             continue  # a stranger or place already lying here may be visited (claim)
-        out.append(((cd.number if cd.number is not None else 99), pos, c))
+        out.append((_number(cd), pos, c))
     return [c for _, _, c in sorted(out)]
 
 
@@ -432,6 +443,16 @@ def meet(state, space, everything, met=()):
     cd = load().cards[card_id]
     if cd.type == "enemy":
         return meet_enemies(state, cid, space, everything, met, queue)
+    if cd.type in VISITABLE and card_id not in _flag(state, cid, "claimed_before", ()) \
+            and _numbered_below(state, space, _number(cd)):
+        # ADVENTURE CARDS: "The number at the top of all cards indicates the order in which they
+        # are to be Encountered. Lowest number first": the Objects and Followers numbered below
+        # this Stranger or Place may be taken before it is met (R-AO10.1)
+        state = set_turn_flag(state, cid, "claimed_before",
+                              list(_flag(state, cid, "claimed_before", ())) + [card_id])
+        return push(state, *then(frame("encounters.claim", space=space, below=_number(cd)),
+                                 frame("encounters.meet", space=space, everything=everything,
+                                       met=list(met))))
     state = push(state, *then(frame("encounters.dispose", space=space, card=card_id),
                               frame("encounters.meet", space=space, everything=everything,
                                     met=list(met) + [card_id])))
@@ -546,9 +567,14 @@ def dispose(state, space, card):
 
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
-def claim_options(state, cid, space):
+def claim_options(state, cid, space, below=None):
+    """What ``cid`` may claim on ``space``; with ``below``, only the cards to take numbered
+    below it (those met before a Stranger or Place of that number: ADVENTURE CARDS)."""
     cards = plain(state.board_cards).get(space, ())
-    if not cards and not plain(state.board_gold).get(space):
+    if below is not None:
+        cards = tuple(c for c in cards if load().cards[c].type in TAKEABLE or load().cards[c].type == "enemy")
+        cards = tuple(c for c in cards if load().cards[c].type == "enemy" or _number(load().cards[c]) < below)
+    if not cards and (below is not None or not plain(state.board_gold).get(space)):
         return []  # nothing lies on the space (the common case: nothing else to look up)
     ch = character(state, cid)
     visited = set(ch.flag("visited", ()))
@@ -582,7 +608,7 @@ def claim_options(state, cid, space):
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
             options.append(f"visit:{c}")
-    if plain(state.board_gold).get(space) and not toad:
+    if plain(state.board_gold).get(space) and not toad and below is None:
         options.append("take:gold")
     blocked = full and any(load().cards[c].type in ("object", "magic_object", "talisman") and
                            chars.usable(ch, load().cards[c]) and c not in dropped for c in cards)
@@ -595,10 +621,11 @@ def claim_options(state, cid, space):
     return options
 
 
-def claim(state, space):
+def claim(state, space, below=None):
     """Take gold, objects and followers, visit strangers and places, until done.  Cursed
     objects and followers, and followers that force themselves on a character (the Hag, the
-    Poltergeist), "must be taken by a character encountering them"."""
+    Poltergeist), "must be taken by a character encountering them".  With ``below``, only the
+    cards to take numbered below it, before a Stranger or Place of that number is met."""
     cid = state.current
     ch = character(state, cid)
     if ch.space != space or not ch.alive:
@@ -610,21 +637,24 @@ def claim(state, space):
         hag = chars.hag_held(ch)
         for c in [c for c in plain(state.board_cards).get(space, ()) if load().cards[c].type in TAKEABLE
                   and {"cursed", "must_take"} & set(load().cards[c].abilities)
-                  and not (hag and load().cards[c].type == "follower")]:
+                  and not (hag and load().cards[c].type == "follower")
+                  and (below is None or _number(load().cards[c]) < below)]:
             state = remove_from_space(state, space, c)
             state = possessions.add_possession(state, cid, c, "cursed: must be taken")
-    options = claim_options(state, cid, space)
+    options = claim_options(state, cid, space, below)
     if not options:
         return state
+    more = {} if below is None else {"below": below}
     return decide(state, cid, "claim", options + ["done"], "encounters.claimed",
-                  prompt=f"on the {load().board.spaces[space].name}", space=space)
+                  prompt=f"on the {load().board.spaces[space].name}", space=space, **more)
 
 
-def claimed(state, action, space):
+def claimed(state, action, space, below=None):
     cid = state.current
     if action.kind == "done":
         return state
-    state = push(state, frame("encounters.claim", space=space))
+    more = {} if below is None else {"below": below}
+    state = push(state, frame("encounters.claim", space=space, **more))
     what = action.args[0]
     if action.kind == "take" and what == "gold":
         gold = state.board_gold[space]
