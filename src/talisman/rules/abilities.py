@@ -386,14 +386,16 @@ def combat_option_chosen(state, character, action):
 def characters_fought(state, victor, loser, kind):
     """``cuts_weapon_on_roll`` (the Chainsaw Warrior: "If you roll a 6 in Combat with another
     Character, your Chainsword has cut their weapon in half. They must discard."): the Weapon
-    the other fought with (the best of those in use) is discarded."""
-    return _cut_weapons(state, victor, loser)
+    the other fought with (the best of those in use) is discarded.  "Combat" is a battle: the
+    compendium names Psychic Combat apart (docs/rulings.md R-CX10.5)."""
+    return _cut_weapons(state, victor, loser) if kind == "battle" else state
 
 
 def characters_stood_off(state, character, opponent, kind):
     """``cuts_weapon_on_roll`` in a combat that ends in a stand-off: "If you roll a 6 in Combat
-    with another Character" names no victor, so the Weapon is cut whatever the result."""
-    return _cut_weapons(state, character, opponent)
+    with another Character" names no victor, so the Weapon is cut whatever the result (in a
+    battle only: R-CX10.5)."""
+    return _cut_weapons(state, character, opponent) if kind == "battle" else state
 
 
 def _cut_weapons(state, one, two):
