@@ -809,18 +809,63 @@ def test_the_pharaoh_s_crown_in_closed_form_by_hand():
 def test_the_creatures_roll_again_then_the_torchbearer_answered_once(fate, monkeypatch):
     """003, the Pharaoh's Crown and the Torchbearer held together: a loss is answered by the
     Crown (the creatures roll again against the same roll), a loss of that roll by the
-    Torchbearer (attack again).  Not a closed form (two cards); the search answers the Crown's
-    offer once for the Thief's rolls, and the Torchbearer's offer after the creatures' roll
-    again once too (``_Search.answer_once``), not after each roll: fewer offers played than
-    with a policy reading the roll, the full search's answer."""
+    Torchbearer (attack again).  With a policy declaring no rule at the offers (searched: the
+    bot's rule gives a closed form, below), the search answers the Crown's offer once for the
+    Thief's rolls, and the Torchbearer's offer after the creatures' roll again once too
+    (``_Search.answer_once``), not after each roll: fewer offers played than with a policy
+    reading the roll, the full search's answer."""
     state = sentinel(objects=["pharaohs_crown"], followers=["torchbearer"], fate=fate)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
     assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on) is None
-    shared, once, each, calls = offers_played(monkeypatch, rolling, _Fighting(BOT))
+    shared, once, each, calls = offers_played(monkeypatch, rolling, _NoOfferRule(BOT))
     assert dict(shared) == dict(each) == full(rolling, _Fighting(BOT))
     assert "use:torchbearer" in calls
     assert once < len(calls), (once, len(calls))
     assert shared.nodes < each.nodes
+
+
+@pytest.mark.parametrize("fate", [0, 2])
+@pytest.mark.parametrize("time", ["day", "night"])
+def test_two_cards_offers_to_fight_on_in_closed_form(time, fate, monkeypatch):
+    """003, the Pharaoh's Crown ("once a turn, make a creature roll its attack again") and the
+    Torchbearer (attack again when beaten) held together: at a result the first card not yet
+    tried that answers it is offered (the Crown, an Object, before the Torchbearer, a Follower),
+    tried whether used or kept; the Blood Moon's listener declares the offers in that order
+    (``fights_on``), so with the heuristic bot's rule (use at a loss, keep a stand-off) and its
+    Fate rule ``combat_odds`` answers from the Thief's roll: a loss answered by the creatures'
+    roll again, a loss of that by a new attack (its Fate re-roll offered while a Fate is left).
+    No offer played; the full search's answer (``shortcut=False``), by Day and by Night, with 0
+    and 2 Fate (a re-roll, then the new attack's); the search with the bot as its policy gives
+    it too (the closed form at its root).
+    Without the bot's rule at a new attack's declaration (``fights_again``), none."""
+    state = sentinel(time=time, fate=fate, objects=["pharaohs_crown"], followers=["torchbearer"])
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    calls = counting_offers(monkeypatch)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert calls == []
+    monkeypatch.undo()
+    assert closed is not None and dict(closed) == full(rolling, _Fighting(BOT))
+    searched = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    assert dict(searched) == dict(closed) and searched.nodes <= 1
+    assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on) is None
+    assert combat_odds(rolling, rerolls=BOT.rerolls, fights_again=True) is None
+
+
+def test_two_cards_offers_to_fight_on_by_hand():
+    """The Thief (8, no Fate) against the Sentinel by Day (9 - 1 = 8) with the Crown and the
+    Torchbearer, each used at a loss (the bot's rule): with his roll a he wins on the first die
+    with (a - 1)/6 and loses with (6 - a)/6; then the creatures roll again against a: won with
+    (a - 1)/6, lost with (6 - a)/6; then a new attack, both cards tried: won 15/36.  won =
+    15/36 + sum of (6 - a)(a - 1)/216 + 15/36 * sum of (6 - a)^2/216 = 90/216 + 20/216 +
+    (15/36)(55/216) = 3960/7776 + 825/7776 = 4785/7776 = 1595/2592.  A stand-off is kept (the
+    Crown tried; the Torchbearer answers a loss only)."""
+    rolling = talisman.apply(sentinel(objects=["pharaohs_crown"], followers=["torchbearer"]), "fight",
+                             stop_at_chance=True)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed["won"] == F(1595, 2592)
+    # the stand-off: a's first die equal (1/6 each a), kept; or equal on the creatures' roll again
+    assert closed["standoff"] == F(1, 6) + sum(F(6 - a, 36) for a in range(1, 7)) / 6 + \
+        sum(F(6 - a, 6) ** 2 for a in range(1, 7)) / 6 * F(1, 6)
 
 
 def counting_plays(monkeypatch):

@@ -1238,17 +1238,18 @@ ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
 def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
     declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`): None when
-    one does not, else the card's offer to fight on a result may meet (a dict, empty for none).
-    The ``combat_resolved`` listeners declare the results they change at a creature's roll (a
-    character's roll made): they are asked with each of the character's battle rolls ``rolls``
-    kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate less).
-    A listener changing some result must declare that what changes it is one card's offer to
-    fight on with the roll kept (``fights_on``, a function of the state: ``{result: again}``
-    with ``again`` one of ``kinds``: ``creatures_roll``, the Pharaoh's Crown, the creatures
-    roll again, once, against the same battle roll; ``attack``, the Torchbearer, a new attack;
-    and nothing answers the comparison after it), the same at every roll; that offer is
+    one does not, else the cards' offers to fight on a result may meet (a tuple, empty for
+    none).  The ``combat_resolved`` listeners declare the results they change at a creature's
+    roll (a character's roll made): they are asked with each of the character's battle rolls
+    ``rolls`` kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate
+    less).  A listener changing some result must declare that what changes it is cards' offers
+    to fight on (``fights_on``, a function of the state: the offers in the order they are made,
+    each ``(results, again)`` with ``again`` one of ``kinds``: ``creatures_roll``, the
+    Pharaoh's Crown, the creatures roll again against the same battle roll; ``attack``, the
+    Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
+    tried answer the comparisons after a fight on), the same at every roll; those offers are
     returned."""
-    offer: dict = {}
+    offer: list = []
     for hook in ROUND_HOOKS + ("fate_rerolled",):
         if not _listens(state, hook):
             continue
@@ -1268,7 +1269,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
             test = declared(fn, fact)
             if test is None or not (test is True or test(state)):
                 return None
-    return offer
+    return tuple(offer)
 
 
 #: The fights on the closed form knows (:func:`_round`): the creatures roll again against the
@@ -1283,10 +1284,11 @@ AGAIN_ATTACK = frozenset({"attack"})
 
 def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
     """Whether what the ``combat_resolved`` listeners change in ``state`` (a creature's roll) is
-    one listener's declared offer to fight on (``fights_on``), of a kind the closed form knows
-    (:data:`CLOSED_FIGHTS_ON`) and covering every result it changes; ``offer`` gathers it (and
-    must be the same at every roll)."""
-    found: dict = {}
+    one listener's declared offers to fight on (``fights_on``: the cards' offers in the order
+    they are made, each ``(results, again)``), of kinds the closed form knows
+    (:data:`CLOSED_FIGHTS_ON`) and covering every result it changes; ``offer`` (a list) gathers
+    them (and must be the same at every roll)."""
+    found: tuple = ()
     for _, fn in _result_listeners(state):
         changes = declared(fn, "changes_results")
         if changes is None:
@@ -1296,12 +1298,13 @@ def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
             continue
         fights = declared(fn, "fights_on")
         got = None if fights is None or found else fights(state)
-        if not got or not changed <= set(got) or not set(got.values()) <= kinds:
+        if (not got or not changed <= frozenset().union(*(results for results, _ in got))
+                or not {how for _, how in got} <= kinds):
             return False
-        found = dict(got)
-    if offer and offer != found:
+        found = tuple((frozenset(results), how) for results, how in got)
+    if offer and tuple(offer) != found:
         return False
-    offer.update(found)
+    offer[:] = found
     return True
 
 
@@ -1366,81 +1369,93 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     wants = frozenset(r for r in set(rolled) if rerolls is not None and rerolls(r))
     again = wants if offered else frozenset()
     kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
-    offer = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
-    if offer is None or (offer and fights_on is None):
+    offers = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
+    if offers is None or (offers and fights_on is None):
         return None
-    # the results at which the card's offer to fight on is taken, and how it fights on
-    used = tuple(sorted((r, how) for r, how in offer.items() if fights_on(r)))
+    # the results at which a card's offer to fight on is taken (the policy's rule: any card)
+    uses = frozenset(r for r in RESULTS if offers and fights_on(r))
     margin = (combat_rules.combat_total(s, who, kind) + b.bonus
               - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
               - combat_rules.creature_bonus(s, character(s, who).space))
-    key = (p.spec, rolled, again, margin, used, wants if used else None, min(fate, 2) if used else None)
+    attacks = sum(how in AGAIN_ATTACK for results, how in offers if results & uses)
+    key = (p.spec, rolled, again, margin, offers, uses, wants if attacks else None,
+           min(fate, 1 + attacks) if attacks else None)
     dist = _ROUNDS.get(key)
     if dist is None:
         rolls: dict = {}
         for roll, (_, prob) in zip(rolled, outcomes):
             rolls[roll] = rolls.get(roll, 0) + prob
-        dist = _round(rolls, again, margin, dict(used), wants, fate)
+        dist = _round(rolls, again, margin, offers, uses, wants, fate)
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
         _ROUNDS[key] = dist
     return Odds(dist)
 
 
-def _round(rolls, again, margin, used=None, wants=frozenset(), fate=0):
-    """One round's distribution: battle roll r (probability ``rolls[r]``; re-rolled once when
-    in ``again``) against a creature's die c: won when r + margin > c, a standoff when equal.
-    A result in ``used`` is answered by a card's offer taken (once): ``creatures_roll``, the
-    creatures roll again against the same r, that comparison standing; ``attack``, a new
-    attack (the Torchbearer), a fresh round of its own whose Fate re-roll (the rolls in
-    ``wants``) is offered while the character has a Fate left (``fate``, less one when this
-    round's roll was re-rolled)."""
+def _round(rolls, again, margin, offers=(), uses=frozenset(), wants=frozenset(), fate=0):
+    """A combat's distribution from the character's roll: battle roll r (probability
+    ``rolls[r]``; re-rolled once when in ``again``) against a creature's die c: won when r +
+    margin > c, a standoff when equal.  Then the cards' ``offers`` (``(results, again)``, in
+    the order they are made; each tried once offered): at a result, the first card not tried
+    answering it is offered; at a result in ``uses`` it is used, else kept and the next one
+    offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
+    ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
+    ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
+    the cards not tried answer the new comparison."""
     die = [(sum(v), q) for v, q in dice_outcomes(CREATURE_DIE)]
-    used = used or {}
+    memo: dict = {}
 
-    def compared(r):
+    def compared(r, left, fate_left):
+        """r against a creature's die, the offers ``left`` (indices) answering the result."""
+        found = memo.get((r, left, fate_left))
+        if found is not None:
+            return found
         out: dict = {}
         for c, q in die:
             label = "won" if r + margin > c else "lost" if r + margin < c else "standoff"
-            out[label] = out.get(label, 0) + q
+            for final, w in answered(label, r, left, fate_left).items():
+                out[final] = out.get(final, 0) + q * w
+        memo[(r, left, fate_left)] = out
         return out
 
-    def plain(offered_again):
-        """A fresh round with no card (the attack again): ``offered_again`` rolls re-rolled."""
-        fresh: dict = {}
-        for r, q in rolls.items():
-            for label, w in compared(r).items():
-                fresh[label] = fresh.get(label, 0) + q * w
+    def answered(label, r, left, fate_left):
+        for i in left:
+            results, how = offers[i]
+            if label not in results:
+                continue
+            left = tuple(j for j in left if j != i)  # (tried, used or kept)
+            if label not in uses:
+                continue  # kept: the next card answering the result is offered
+            if how == "creatures_roll":
+                return compared(r, left, fate_left)
+            return attack(left, fate_left)
+        return {label: 1}
+
+    def attack(left, fate_left):
+        """A new attack: the character's roll afresh (re-rolled while a Fate is left)."""
         out: dict = {}
         for r, q in rolls.items():
-            for label, w in (fresh if r in offered_again else compared(r)).items():
+            if fate_left > 0 and r in wants:
+                sub = rolled_again(left, fate_left - 1)
+            else:
+                sub = compared(r, left, fate_left)
+            for label, w in sub.items():
                 out[label] = out.get(label, 0) + q * w
         return out
 
-    def kept(r, spent):
-        first = compared(r)
-        if not used or not set(used) & set(first):
-            return first
+    def rolled_again(left, fate_left):
+        """A Fate re-roll: a fresh roll that stands."""
         out: dict = {}
-        for label, w in first.items():
-            how = used.get(label)
-            if how is None:
-                then = {label: 1}
-            elif how == "creatures_roll":
-                then = compared(r)
-            else:  # a new attack: the Fate re-roll offered again while a Fate is left
-                then = plain(wants if fate - spent > 0 else frozenset())
-            for final, v in then.items():
-                out[final] = out.get(final, 0) + w * v
+        for r, q in rolls.items():
+            for label, w in compared(r, left, fate_left).items():
+                out[label] = out.get(label, 0) + q * w
         return out
 
-    fresh: dict = {}
-    for r, q in rolls.items():
-        for label, w in kept(r, 1).items():
-            fresh[label] = fresh.get(label, 0) + q * w
+    everything = tuple(range(len(offers)))
     dist: dict = {}
     for r, q in rolls.items():
-        for label, w in (fresh if r in again else kept(r, 0)).items():
+        sub = rolled_again(everything, fate - 1) if r in again else compared(r, everything, fate)
+        for label, w in sub.items():
             dist[label] = dist.get(label, 0) + q * w
     return dist
 

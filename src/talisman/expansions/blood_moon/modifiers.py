@@ -412,14 +412,16 @@ def die_added(state):
 
 def fight_on_offer(state):
     """Declared on the expansion's ``combat_resolved`` listener (``fights_on``, read by exact
-    odds' closed form, ``talisman.odds.combat_odds``): in a combat against creatures, when the
-    one card answering its result is an offer to fight on (``again: creatures_roll``: the
-    Pharaoh's Crown, "make a creature roll its attack again", the roll kept; ``again: attack``:
-    the Torchbearer, attack again), the results it answers, each mapped to that ``again``; else
-    None (no card, or another kind of answer: a die to turn it, a die added, two cards, a fight
-    between characters).  Once
-    the card is used or kept it is tried (``bm_tried``) and nothing answers the next comparison:
-    the creatures' new roll against the same battle roll decides the combat."""
+    odds' closed form, ``talisman.odds.combat_odds``): in a combat against creatures, when every
+    card answering its result is an offer to fight on (``again: creatures_roll``: the Pharaoh's
+    Crown, "make a creature roll its attack again", the roll kept; ``again: attack``: the
+    Torchbearer, attack again), those offers in the order :func:`after_result` makes them, each
+    ``(results it answers, again)``; else None (no card, or another kind of answer: a die to
+    turn it, a die added, a fight between characters).  At a result, the first offer not yet
+    tried that answers it is made, and the card is tried (``bm_tried``) whether used or kept:
+    kept, the next such offer is made; used, the combat is fought on and the cards not yet
+    tried answer the next comparison (the creatures' new roll against the same battle roll, or
+    the new attack's)."""
     b = state.battle
     if b is None or b["opponent"] is not None or die_added(state):
         return None
@@ -428,13 +430,10 @@ def fight_on_offer(state):
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
     offers = [(card, m) for card, m in active(state, who, "combat_resolved", kind, None, battle_enemies(state))
               if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))]
-    if len(offers) != 1:
+    if not offers or any("roll" in m or m.get("again") not in ("creatures_roll", "attack") for _, m in offers):
         return None
-    m = offers[0][1]
-    if "roll" in m or m.get("again") not in ("creatures_roll", "attack"):
-        return None
-    want = m["from"]
-    return {result: m["again"] for result in ((want,) if isinstance(want, str) else want)}
+    return tuple((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), m["again"])
+                 for _, m in offers)
 
 
 def answers_result(state, result=None):
