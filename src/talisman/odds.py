@@ -1272,7 +1272,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     return tuple(offer)
 
 
-#: The fights on the closed form knows (:func:`_round`): the creatures roll again against the
+#: The fights on the closed form knows (the function ``_round`` below): the creatures roll again against the
 #: character's battle roll kept (``resolved``: "with the character's roll kept, the opponent
 #: rolls again").
 CLOSED_FIGHTS_ON = frozenset({"creatures_roll"})

@@ -120,5 +120,5 @@ def underground(seed):
 def test_random_play_underground_holds_the_invariants():
     """A short seeded soak underground: Catacombs cards drawn each turn, the space cleared at the
     end of each, Exit cards taken; every invariant holds, the states round-trip and replay."""
-    met = random_play(underground, range(4), steps=300)
+    met = random_play(underground, range(6), steps=300)  # (seeds 4 and 5 reach an Exit card today)
     assert {"catacombs_turn", "catacombs_cleared", "catacombs_exited"} <= met

@@ -48,7 +48,7 @@ def test_the_drawer_chooses_among_spaces_of_the_same_kind():
 
 def test_a_played_disaster_remains_and_hits_whoever_comes_later():
     s = dgame([{"id": "thief", "space": "fields_6"}], [1, 1],
-              deck_tops={"adventure": ["disaster_plague"]}, ext={"disasters": {"cards": {"village": ["disaster_plague"]}}})
+              ext={"disasters": {"cards": {"village": ["disaster_plague"]}}})
     s = play(s, "move:village", "choose:healer")
     assert s.characters["thief"].lives == 3
 

@@ -213,6 +213,8 @@ def test_the_dwarf_adds_1_to_the_die_in_the_cave():
     s = game([{"id": "dwarf", "space": "black_knight"}], [1, 3],
              board_cards={"hidden_valley": ["cave", "sword", "ring"]})
     s = play(s, "move:hidden_valley")
+    if s.pending.kind == "claim" and "visit:cave" not in legal(s):
+        s = play(s, "done")  # the Sword and the Ring, numbered below the Cave, come first (R-AO10.1)
     if "visit:cave" in legal(s):
         s = play(s, "visit:cave")
     (roll,) = [e for e in events(s, "table_roll") if e["source"] == "cave"]
