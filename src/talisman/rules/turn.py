@@ -7,7 +7,7 @@ order of ``config.characters``; a Round is one full circle of turns.
 from __future__ import annotations
 
 
-from .hooks import run_hook, subscribed
+from .hooks import run_hook
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, run_next, then
 from ..engine.records import EMPTY_PMAP, Outcome
@@ -40,9 +40,11 @@ def start_turn(state):
         state = log(state, "piece_righted", character=cid)
         state = push(state, frame("turn.end"))
     else:
-        if not (subscribed(state, "turn_beginning") or subscribed(state, "turn_started")):
-            # no start-of-turn work listens (a base game): the movement begins at once
-            return movement.start_movement(push(state, *then(frame("encounters.start"), frame("turn.end"))))
+        turn = push(state, *then(frame("encounters.start"), frame("turn.end")))
+        if run_hook(run_hook(turn, "turn_beginning", character=cid), "turn_started", character=cid) is turn:
+            # no start-of-turn work done (a base game): the movement begins at once, no frame
+            # pushed for it (the hooks are pure: with work to do, they run again as before)
+            return movement.start_movement(turn)
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
         pushed = state.stack
@@ -96,8 +98,8 @@ def end_turn(state):
         state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
-    if not subscribed(state, "turn_ended"):
-        return pass_play(state)  # (no end-of-turn work listens: play passes at once)
+    if run_hook(state, "turn_ended", character=state.current) is state:
+        return pass_play(state)  # (no end-of-turn work done: play passes at once, no frame pushed)
     state = push(state, frame("turn.pass"))
     pushed = state.stack
     return run_next(run_hook(state, "turn_ended", character=state.current), pushed, pass_play)
