@@ -40,11 +40,6 @@ def start_turn(state):
         state = log(state, "piece_righted", character=cid)
         state = push(state, frame("turn.end"))
     else:
-        turn = push(state, *then(frame("encounters.start"), frame("turn.end")))
-        if run_hook(run_hook(turn, "turn_beginning", character=cid), "turn_started", character=cid) is turn:
-            # no start-of-turn work done (a base game): the movement begins at once, no frame
-            # pushed for it (the hooks are pure: with work to do, they run again as before)
-            return movement.start_movement(turn)
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
         pushed = state.stack
@@ -98,8 +93,6 @@ def end_turn(state):
         state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
-    if run_hook(state, "turn_ended", character=state.current) is state:
-        return pass_play(state)  # (no end-of-turn work done: play passes at once, no frame pushed)
     state = push(state, frame("turn.pass"))
     pushed = state.stack
     return run_next(run_hook(state, "turn_ended", character=state.current), pushed, pass_play)
