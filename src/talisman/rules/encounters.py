@@ -215,28 +215,38 @@ def encounter_space(state, cid, space):
         extra = 1 if need and deck == "adventure" and abilities.foresight(state, cid) else 0
         orb = [frame("encounters.orb", space=space, seen=seen, deck=deck)] \
             if need and deck == "adventure" and chars.has_ability(state, cid, "swap_drawn_card") else []
-        draws = draw_frames(state, space, need + extra, deck, seen)
-        return push(state, *then(draws[0],
-                                 frame("encounters.foresight", space=space, seen=seen, need=(need + 1) * extra),
-                                 *draws[1:], *orb,
-                                 frame("encounters.meet", space=space, everything=True),
-                                 frame("encounters.claim", space=space),
-                                 frame("encounters.space_effect", space=space),
-                                 frame("encounters.after")))
-    return push(state, *then(frame("encounters.meet", space=space, everything=False),
-                             frame("encounters.space_effect", space=space),
-                             frame("encounters.claim", space=space),
-                             frame("encounters.after")))
+        # the Prophetess's discard comes only after a draw with her extra card (SPECIAL
+        # ABILITIES): without one, no frame is pushed for it
+        fore = [frame("encounters.foresight", space=space, seen=seen, need=need + 1)] if extra else []
+        rest = (*fore, *orb, frame("encounters.meet", space=space, everything=True),
+                frame("encounters.claim", space=space),
+                frame("encounters.space_effect", space=space),
+                frame("encounters.after"))
+        if draw_unwatched(state):  # the draw runs at once, the rest after it
+            return draw_cards(push(state, *then(*rest)), cid, space, need + extra, deck)
+        return push(state, *then(frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
+                                 *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):]))
+    # "the enemies lying there attack first": the meeting runs at once, the rest after it
+    state = push(state, *then(frame("encounters.space_effect", space=space),
+                              frame("encounters.claim", space=space),
+                              frame("encounters.after")))
+    return meet(state, space, False)
 
 
 def draw_frames(state, space, count, deck, seen):
-    """The frames of a space's draw: with expansions in play, the ``before_draw`` hook comes
-    first and the ``cards_drawn`` hook after (a base game draws and nothing more, unless a
-    base plugin wanted there listens: an expansion's character played alone)."""
-    if not state.config.expansions and not (subscribed(state, "before_draw") or subscribed(state, "cards_drawn")):
+    """The frames of a space's draw: the draw alone (:func:`draw_unwatched`), or the
+    ``before_draw`` hook first and the ``cards_drawn`` hook after."""
+    if draw_unwatched(state):
         return (frame("encounters.draw", space=space, count=count, deck=deck),)
     return (frame("encounters.draw_checked", space=space, count=count, deck=deck),
             frame("encounters.drawn", space=space, seen=seen))
+
+
+def draw_unwatched(state):
+    """Whether a space's draw is only the draw: with expansions in play, the ``before_draw`` hook
+    comes first and the ``cards_drawn`` hook after (a base game draws and nothing more, unless a
+    base plugin wanted there listens: an expansion's character played alone)."""
+    return not state.config.expansions and not (subscribed(state, "before_draw") or subscribed(state, "cards_drawn"))
 
 
 def draw_checked(state, space, count, deck, asked=False, replaced=False):
