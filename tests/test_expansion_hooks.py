@@ -100,3 +100,59 @@ def test_the_optional_modules_are_subscribed_only_when_their_options_are_given()
                                 (["warrior", "wizard"], {"henchmen": 1})):
         game = talisman.new_game(characters, options=options)
         assert RULESET.listens(game.config, "gold_paid"), (characters, options)
+
+
+def test_subscribed_is_true_wherever_a_base_plugin_s_hook_acts():
+    """``subscribed`` answers for each hook point (rulings R-HK10.1): the endings' test of
+    ``character_score`` (the Priest of Chaos's one Craft item) says nothing of their turn
+    hooks. Pandora's Box, 2) FINDER'S KEEPERS: "Each turn you then may Teleport": the holder's
+    power is pushed at ``turn_beginning``; 4) THE QUEST OF A LIFETIME: ``turn_ended`` records
+    the places visited. Asked before firing those points, ``subscribed`` must say yes."""
+    import sys
+    sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "rules"))
+    from support import game
+    from talisman.rules import endings
+    from talisman.rules.hooks import run_hook, subscribed
+    finders = game([{"id": "warrior", "space": "crown_of_command"}, {"id": "troll", "space": "hills_2"}],
+                   [], options={"alternative_endings": True},
+                   ending={"deck": [], "card": "pandoras_box", "tasks": {"warrior": {"kind": "finders"}}})
+    assert not endings.one_craft_engaged(finders)
+    pushed = run_hook(finders, "turn_beginning", character="warrior")
+    assert pushed.stack[-1].step == "endings.power_turn" and pushed is not finders
+    assert subscribed(finders, "turn_beginning")
+    quest = game(["warrior", "troll"], options={"alternative_endings": True},
+                 ending={"deck": [], "card": "pandoras_box",
+                         "tasks": {"warrior": {"kind": "goal", "goal": "quest", "count": 0, "since": 0}}})
+    assert endings.task_of(run_hook(quest, "turn_ended", character="warrior"), "warrior")["since"] > 0
+    assert subscribed(quest, "turn_ended")
+    # with no ending drawn the turn hooks do nothing, and say so (a cheap test of their own)
+    plain = talisman.new_game(["warrior"])
+    assert run_hook(plain, "turn_beginning", character="warrior") is plain
+    assert not subscribed(plain, "turn_beginning") and not subscribed(plain, "turn_ended")
+
+
+def test_a_plugin_s_engaged_test_may_be_given_per_hook_point():
+    """``Plugin(engaged={point: test})``: each named point is gated by its own test; a point not
+    named is always engaged (a plugin-wide ``engaged`` gates every point)."""
+    rs = type(RULESET)()
+    rs.declare(state_hooks=("tick", "tock"))
+    rs.register(Plugin("base", always=True, engaged={"tick": lambda state: False},
+                       hooks={"tick": lambda state: state, "tock": lambda state: state}))
+    s = talisman.new_game(["warrior"])
+    assert not rs.subscribed(s, "tick") and rs.subscribed(s, "tock")
+    assert rs.listeners(s, "tick") == () and [p for p, _ in rs.listeners(s, "tock")] == ["base"]
+    with pytest.raises(ValueError):
+        rs.register(Plugin("bad", always=True, engaged={"tock": lambda state: True}, hooks={}))
+
+
+def test_an_option_module_s_setup_is_subscribed_before_its_record_is_made():
+    """The option modules' ``engaged`` (their record in ``state.ext``) gates every point but
+    their ``setup``, which makes the record: before it, ``setup`` still has a listener."""
+    from talisman.engine.records import replace
+    from talisman.rules import henchmen
+    from talisman.rules.hooks import subscribed
+    dealt = talisman.new_game(["warrior", "wizard", "troll"], options={"henchmen": 1})
+    before = replace(dealt, ext=dealt.ext.remove(henchmen.KEY))
+    assert "henchmen" in [p for p, _ in RULESET.listeners(before, "setup")]
+    assert subscribed(before, "setup") and not subscribed(before, "lives_losing")
+    assert henchmen.KEY in RULESET.run_hook(before, "setup").ext

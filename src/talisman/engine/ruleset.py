@@ -44,9 +44,11 @@ class Plugin:
     value hooks ``fn(state, value, **details) -> value``); ``steps``: rule step name -> function
     (run by the decision machine); ``effects``: effect name -> function for its cards' data;
     ``effect_schemas``: the JSON schemas of those effects (for loading data); ``always``: a
-    base plugin, run in every game after the enabled expansions; ``engaged``: for a base
-    plugin, a cheap test of whether its hooks can change anything in a state (the Henchmen
-    option: only when dealt), which :meth:`Ruleset.subscribed` asks (``None``: always);
+    base plugin, a cheap test of whether its hooks can change anything in a state (the Henchmen
+    option: only when dealt), which :meth:`Ruleset.subscribed` asks: one function for every
+    hook point of the plugin, or a mapping ``{hook point: test}`` for the points it names (a
+    point not named, or ``None``: always engaged; a test must be true wherever its point's
+    hook would act);
     ``wanted``: for a base plugin, whether its hooks can act at all in a game of a
     configuration (``state.config``: its options, its characters), asked once a game: where it
     says no, the plugin is not subscribed in that game (its hooks are not run, and
@@ -61,7 +63,7 @@ class Plugin:
     effects: Mapping[str, Callable[..., Any]] = attrs.field(default=_EMPTY, converter=_frozen_map)
     effect_schemas: Mapping[str, Any] = attrs.field(default=_EMPTY, converter=_frozen_map)
     always: bool = False
-    engaged: Callable[[Any], bool] | None = None
+    engaged: Callable[[Any], bool] | Mapping[str, Callable[[Any], bool]] | None = None
     wanted: Callable[[Any], bool] | None = None
 
 
@@ -105,15 +107,29 @@ _WIRED_MAX = 256
 class _Wiring:
     """The base plugins' hook functions wanted in one game configuration, by hook point."""
 
-    __slots__ = ("config", "state_chain", "value_chain", "subscribers")
+    __slots__ = ("config", "state_chain", "value_chain", "subscribers", "gates")
 
     def __init__(self, config: Any, state_chain: dict[str, tuple[Callable[..., Any], ...]],
                  value_chain: dict[str, tuple[Callable[..., Any], ...]],
-                 subscribers: dict[str, tuple[Plugin, ...]]) -> None:
+                 subscribers: dict[str, tuple[tuple[Plugin, Callable[[Any], bool] | None], ...]],
+                 ) -> None:
         self.config = config
         self.state_chain = state_chain
         self.value_chain = value_chain
+        # hook point -> (plugin, its engaged test at that point or None: always), in order
         self.subscribers = subscribers
+        # hook point -> None (some subscriber always engaged there), else the tests to ask
+        self.gates: dict[str, tuple[Callable[[Any], bool], ...] | None] = {
+            h: None if any(t is None for _, t in subs) else tuple(t for _, t in subs if t is not None)
+            for h, subs in subscribers.items()}
+
+
+def _engaged_at(plugin: Plugin, hook: str) -> Callable[[Any], bool] | None:
+    """``plugin``'s engaged test at ``hook`` (``Plugin.engaged``), or None: always engaged."""
+    engaged = plugin.engaged
+    if engaged is None or callable(engaged):
+        return engaged
+    return engaged.get(hook)
 
 
 class Ruleset:
@@ -141,6 +157,11 @@ class Ruleset:
         unknown = set(plugin.hooks) - self.state_hooks - self.value_hooks
         if unknown:
             raise ValueError(f"plugin {plugin.id!r} subscribes to undeclared hook points {sorted(unknown)}")
+        if plugin.engaged is not None and not callable(plugin.engaged):
+            stray = set(plugin.engaged) - set(plugin.hooks)
+            if stray:
+                raise ValueError(f"plugin {plugin.id!r} gives engaged tests for hook points it does not "
+                                 f"subscribe to {sorted(stray)}")
         self._plugins[plugin.id] = plugin
         self._wired.clear()
 
@@ -177,7 +198,8 @@ class Ruleset:
         w = _Wiring(config,
                     {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.state_hooks},
                     {h: tuple(p.hooks[h] for p in base if h in p.hooks) for h in self.value_hooks},
-                    {h: tuple(p for p in base if h in p.hooks) for h in self.state_hooks | self.value_hooks})
+                    {h: tuple((p, _engaged_at(p, h)) for p in base if h in p.hooks)
+                     for h in self.state_hooks | self.value_hooks})
         return self._wired.keep(id(config), config, w)
 
     def listens(self, config: Any, hook: str) -> bool:
@@ -193,16 +215,19 @@ class Ruleset:
     def subscribed(self, state: Any, hook: str) -> bool:
         """Whether firing ``hook`` in ``state`` can run any code: an enabled expansion
         subscribes to it, or a base plugin does that is wanted in this game and engaged in this
-        state.  The rules ask it to skip the work of a point nobody listens to
-        (``characters.lose_lives``)."""
+        state at that point (``Plugin.engaged``).  The rules ask it to skip the work of a point
+        nobody listens to (``characters.lose_lives``)."""
         config = state.config
         for e in config.expansions:
             if hook in self._plugins[e].hooks:
                 return True
         entry = self._wired.table.get(id(config))  # (:meth:`_wiring`, its ``find`` inlined)
         w = self._wiring(config) if entry is None else entry[1]
-        for p in w.subscribers[hook]:  # (a KeyError names an undeclared point)
-            if p.engaged is None or p.engaged(state):
+        gate = w.gates[hook]  # (a KeyError names an undeclared point)
+        if gate is None:
+            return True
+        for test in gate:
+            if test(state):
                 return True
         return False
 
@@ -215,8 +240,8 @@ class Ruleset:
                  if hook in self._plugins[e].hooks]
         entry = self._wired.table.get(id(state.config))
         w = self._wiring(state.config) if entry is None else entry[1]
-        found += [(p.id, p.hooks[hook]) for p in w.subscribers[hook]
-                  if p.engaged is None or p.engaged(state)]
+        found += [(p.id, p.hooks[hook]) for p, test in w.subscribers[hook]
+                  if test is None or test(state)]
         return tuple(found)
 
     def _chain(self, state: Any, hook: str, table: str) -> tuple[Callable[..., Any], ...]:

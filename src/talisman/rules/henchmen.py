@@ -362,14 +362,19 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin("henchmen", always=True, engaged=engaged, wanted=given("henchmen", "henchmen_dealt"), hooks={
+#: The option's hooks (its ``setup`` makes the record the others need: it alone is not gated by
+#: ``engaged``).
+HOOKS: dict[str, Any] = {
     "setup": setup, "ability_lent": ability_lent, "combat_options": combat_options,
     "combat_option_chosen": combat_option_chosen, "character_score": character_score,
     "lives_losing": lives_losing, "character_died": character_died,
     "defender_options": defender_options, "possession_gained": possession_gained,
     "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen,
     "other_followers": other_followers, "other_follower_lost": other_follower_lost,
-    "other_follower_taken": other_follower_taken})
+    "other_follower_taken": other_follower_taken}
+
+PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+                wanted=given("henchmen", "henchmen_dealt"), hooks=HOOKS)
 
 STEPS: dict[str, Any] = {}
 

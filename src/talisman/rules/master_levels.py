@@ -873,11 +873,16 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks={
+#: The options' hooks (their ``setup`` makes the record the others need: it alone is not
+#: gated by ``engaged``).
+HOOKS: dict[str, Any] = {
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
-    "lives_losing": lives_losing, "object_usable": object_usable},
+    "lives_losing": lives_losing, "object_usable": object_usable}
+
+PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+    wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks=HOOKS,
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},
     effect_schemas={"master_levels_offer": _PARAMS, "master_levels_title": _PARAMS,

@@ -331,10 +331,15 @@ def engaged(state) -> bool:
     return KEY in state.ext
 
 
-PLUGIN = Plugin(KEY, always=True, engaged=engaged, wanted=given("noblemen"), steps=STEPS, effects={"noblemen_entitled": entitled_effect},
-                effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
-                hooks={
+#: The options' hooks (their ``setup`` makes the record the others need: it alone is not gated
+#: by ``engaged``).
+HOOKS: dict[str, Any] = {
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
-    "character_died": character_died, "player_view": player_view})
+    "character_died": character_died, "player_view": player_view}
+
+PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"}, wanted=given("noblemen"),
+                steps=STEPS, effects={"noblemen_entitled": entitled_effect},
+                effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
+                hooks=HOOKS)
 
 __all__ = ["PLUGIN", "STEPS", "title_of", "realms", "realm_spaces", "table"]

@@ -67,11 +67,14 @@ def _character_died(state, character):
 
 
 #: The endings area subscribes to the base hook points like an expansion (run in every game,
-#: after the enabled expansions): the rule areas below it never import it.  Of its hook points
-#: only ``character_score`` is one the rules and ``talisman.odds`` ask ``subscribed`` about (the
-#: closed form of a fight): ``engaged`` says the area listens there only while a character's
-#: task keeps the Priest of Chaos's one Craft item (``lord_of_chaos.one_craft_engaged``).
-PLUGIN = Plugin("endings", always=True, engaged=_lord_of_chaos.one_craft_engaged, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
+#: after the enabled expansions): the rule areas below it never import it.  ``engaged`` tests,
+#: point by point, whether a hook can act (``Ruleset.subscribed``; rulings R-HK10.1): at
+#: ``character_score`` (the closed form of a fight, ``talisman.odds``) only while a character's
+#: task keeps the Priest of Chaos's one Craft item (``lord_of_chaos.one_craft_engaged``); at the
+#: turn hooks only once an ending is drawn (``pandora.turn_engaged``); its other points always.
+PLUGIN = Plugin("endings", always=True, engaged={
+    "character_score": _lord_of_chaos.one_craft_engaged,
+    "turn_beginning": _pandora.turn_engaged, "turn_ended": _pandora.turn_engaged}, effects={**_cards.EFFECTS, "annihilate": _black_void.annihilate}, hooks={
     "setting_up": _crown.setup_endings,
     "turn_beginning": lambda state, character: _pandora.turn_started(state, character),
     "turn_ended": _pandora.quest_recorded,

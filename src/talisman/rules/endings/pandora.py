@@ -17,7 +17,7 @@ __all__ = ["quest_locations", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
            "pandora_goal", "goal_met", "continue_goal", "quest_visits", "quest_progress",
            "quest_recorded", "pandora_finders",
            "claimable", "pandora_perils", "perils_options", "TURN_POWERS", "continue_power",
-           "turn_started", "trophy_kept"]
+           "turn_started", "trophy_kept", "turn_engaged"]
 
 
 def quest_locations():
@@ -113,6 +113,12 @@ def quest_recorded(state, character):
             state = log(state, "quest_progress", character=cid, visited=visited[before:],
                         next=places[len(visited)] if len(visited) < len(places) else role("crown"))
     return state
+
+
+def turn_engaged(state):
+    """Whether :func:`turn_started` or :func:`quest_recorded` (the endings' turn hooks) can act in
+    ``state``: an ending is drawn (a cheap test, asked by ``Ruleset.subscribed``)."""
+    return state.ending is not None
 
 
 def trophy_kept(state, cid, trophy, which):
