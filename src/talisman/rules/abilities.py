@@ -415,7 +415,7 @@ def _cut_weapons(state, one, two):
         if not weapons:
             continue
         cut = max(weapons, key=lambda c: (load().cards[c].bonus or {}).get("strength", 0))
-        state = update_character(state, other, objects=och.objects.delete(och.objects.index(cut)))
+        state = chars.remove_objects(state, other, [cut])
         state = chars.discard(state, cut)
         state = log(state, "weapon_cut", character=cid, opponent=other, card=cut)
     return state

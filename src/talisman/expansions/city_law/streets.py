@@ -350,10 +350,12 @@ def leave_animals(state, cid, building):
     if not beasts:
         return state
     ch = state.characters[cid]
-    followers, objects = list(ch.followers), list(ch.objects)
+    followers = list(ch.followers)
+    objects = [c for c in beasts if c not in followers]
     for c in beasts:
-        (followers if c in followers else objects).remove(c)
-    state = update_character(state, cid, followers=followers, objects=objects)
+        if c in followers:
+            followers.remove(c)
+    state = chars.remove_objects(update_character(state, cid, followers=followers), cid, objects)
     state = store.hold(state, f"outside:{cid}", beasts)
     return log(state, "animals_left", character=cid, cards=beasts, space=building)
 

@@ -48,7 +48,7 @@ from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust
-from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag, take_resolving
+from ...rules.kernel import ExtSlice, end_turn_now, remove_drawn, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -362,9 +362,7 @@ def doorway_drawn(state, params, actor, source):
     # (in a draw of several cards the Doorways found lie there, alike; taking one of those would
     # leave one Doorway fewer on the Board until the drawn one settled, and the card drawn in
     # its place would be counted against one Doorway only: kept, a third on the Board)
-    state, held = take_resolving(state, space, source["card"])
-    if not held:
-        state = remove_from_space(state, space, source["card"])
+    state = remove_drawn(state, space, source["card"])
     state = chars.discard(state, source["card"])
     state = log(state, "doorway_ignored", character=actor, space=space)
     return encounters.draw_cards(state, actor, space, 1, "adventure")
@@ -440,10 +438,7 @@ def drop_animals(state, cid):
         ch = state.characters[cid]
         surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
         if surplus:
-            objects = list(ch.objects)
-            for c in surplus:
-                objects.remove(c)
-            state = update_character(state, cid, objects=objects)
+            state = chars.remove_objects(state, cid, surplus)
         state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
         state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
     return state
