@@ -427,6 +427,13 @@ def lose_counter(state, cid, which, n, cause):
 
 # --- possessions on the board -----------------------------------------------------------
 
+def other_followers(state, cid):
+    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
+    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
+    plugin keeps state."""
+    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
+
+
 def droppable(ch):
     """DROPPED OBJECTS OR ITEMS: the objects a character may drop ("Characters may drop any
     Possession at any time"); Cursed objects "cannot be ditched"."""
@@ -838,6 +845,9 @@ def become_toad(state, cid, turns, cause):
         ch = character(state, cid)
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
     state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
+    for f in other_followers(state, cid):  # HENCHMEN: "considered Followers for any pertaining
+        # rules": no card to lie on the space, each leaves the game as a Follower lost (R-NB11.5)
+        state = run_hook(state, "other_follower_lost", character=cid, follower=f, cause="became a Toad")
     return run_hook(state, "became_toad", character=cid)
 
 

@@ -259,7 +259,7 @@ def other_followers(state, actor):
     """The actor's Followers that are no cards (OPTIONAL RULES, HENCHMEN: a Henchman,
     ``henchman:<id>``, "considered Followers for any pertaining rules"); asked only when some
     plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=actor)) if state.ext else ()
+    return chars.other_followers(state, actor)
 
 
 def _follower_gone(state, actor, follower, cause):

@@ -473,10 +473,12 @@ def move_chosen(state, action):
     return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon", "dungeon.rolled")
 
 
-def rolled(state, action):
+def rolled(state, action, rerolled=False):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
+    if rerolled:  # a Fate re-roll, as the main board's and the City's: its hook sees the dice (R-NB11.3)
+        state = chars.fate_rerolled(state, cid, action.dice, "movement")
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         # FATE: pay one to roll the movement die again (as on the main board)
@@ -491,7 +493,8 @@ def roll_kept(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled")
+        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled",
+                            rerolled=True)
     return go(state, cid, roll)
 
 
