@@ -47,7 +47,7 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
-from ...rules.hooks import adjust
+from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import ExtSlice, end_turn_now, remove_drawn, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
@@ -479,6 +479,8 @@ def rolled(state, action, rerolled=False):
     state = log(state, "movement_roll", character=cid, roll=n)
     if rerolled:  # a Fate re-roll, as the main board's and the City's: its hook sees the dice (R-NB11.3)
         state = chars.fate_rerolled(state, cid, action.dice, "movement")
+    # a roll "for his move" as any (003 MOVING THE WEREWOLF: the Werewolf stirs on a 1; R-NB11.3)
+    state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         # FATE: pay one to roll the movement die again (as on the main board)
