@@ -90,15 +90,8 @@ def takeable_followers(state, cid, other, what):
     else:
         found = [f for f in dict.fromkeys(och.followers) if what == "any_follower" or (
             f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy")]
-        found += list(_other_followers(state, other))  # a Henchman too
+        found += list(chars.other_followers(state, other))  # a Henchman too
     return [f for f in found if chars.follower_allowed(state, cid, f)]
-
-
-def _other_followers(state, cid):
-    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
-    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
-    plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
 def use_on_character(state, cid, other, ability):
@@ -415,7 +408,7 @@ def _cut_weapons(state, one, two):
         if not weapons:
             continue
         cut = max(weapons, key=lambda c: (load().cards[c].bonus or {}).get("strength", 0))
-        state = update_character(state, other, objects=och.objects.delete(och.objects.index(cut)))
+        state = chars.remove_objects(state, other, [cut])
         state = chars.discard(state, cut)
         state = log(state, "weapon_cut", character=cid, opponent=other, card=cut)
     return state

@@ -427,6 +427,13 @@ def lose_counter(state, cid, which, n, cause):
 
 # --- possessions on the board -----------------------------------------------------------
 
+def other_followers(state, cid):
+    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
+    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
+    plugin keeps state."""
+    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
+
+
 def droppable(ch):
     """DROPPED OBJECTS OR ITEMS: the objects a character may drop ("Characters may drop any
     Possession at any time"); Cursed objects "cannot be ditched"."""
@@ -631,14 +638,52 @@ def discard_surplus_spells(state, cid):
     return push(state, frame("characters.surplus_spells", who=cid))
 
 
-def surplus_spells(state, who):
-    """Rule step: ask which spell to discard while there are more than the Craft allows."""
+def remove_objects(state, cid, cards):
+    """One copy of each of ``cards`` taken out of ``cid``'s Objects, wherever they go next (the
+    caller's: the discards, a space, another character).  Every path that takes an Object away
+    comes here: a Magic Object gone may lower the Craft, and NUMBER OF SPELLS says "If at any
+    time a Character has more Spells than his Craft allows, the surplus Spells must be
+    discarded", so the check follows (R-PS10.3; docs/rulings.md R-NB11.1), scheduled only when
+    there is a surplus (it runs once the step taking the Object is done)."""
+    objects = list(character(state, cid).objects)
+    for c in cards:
+        objects.remove(c)
+    state = update_character(state, cid, objects=objects)
+    return check_surplus_spells(state, cid)
+
+
+def remove_possession(state, cid, card_id):
+    """One copy of ``card_id`` taken out of ``cid``'s Objects, or else his Followers (a
+    Follower's Craft gone lowers the total too): :func:`remove_objects`'s surplus check follows."""
+    followers = character(state, cid).followers
+    if card_id in character(state, cid).objects or card_id not in followers:
+        return remove_objects(state, cid, [card_id])
+    state = update_character(state, cid, followers=followers.delete(followers.index(card_id)))
+    return check_surplus_spells(state, cid)
+
+
+def check_surplus_spells(state, cid):
+    """:func:`discard_surplus_spells` scheduled only when ``cid`` now holds a surplus (a
+    possession taken away: :func:`remove_objects`)."""
+    return discard_surplus_spells(state, cid) if has_surplus_spells(state, cid) else state
+
+
+def has_surplus_spells(state, who):
+    """Whether ``who`` holds more Spells than his Craft allows and must discard (NUMBER OF
+    SPELLS): never a dead character or a Toad (TOADS: "Any Spells the Character had before
+    transformation are kept"), nor the Wizard's one Spell (R-PS10.4)."""
     ch = character(state, who)
     if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
-        # (TOADS: "Any Spells the Character had before transformation are kept")
-        return state  # (no spells: nothing to discard, no total to work out)
-    if len(ch.spells) == 1 and "keeps_one_spell" in load().characters[who].abilities:
-        return state  # the Wizard's "always keeps at least one Spell" overrides the rule (R-PS10.4)
+        return False  # (no spells: nothing to discard, no total to work out)
+    # the Wizard's "always keeps at least one Spell" overrides the rule (R-PS10.4)
+    return len(ch.spells) > 1 or "keeps_one_spell" not in load().characters[who].abilities
+
+
+def surplus_spells(state, who):
+    """Rule step: ask which spell to discard while there are more than the Craft allows."""
+    if not has_surplus_spells(state, who):
+        return state
+    ch = character(state, who)
     return decide(state, who, "discard_spell", [f"discard:{sp}" for sp in dict.fromkeys(ch.spells)],
                   "characters.spell_discarded", prompt="more spells than the Craft allows", who=who)
 
@@ -800,6 +845,9 @@ def become_toad(state, cid, turns, cause):
         ch = character(state, cid)
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
     state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
+    for f in other_followers(state, cid):  # HENCHMEN: "considered Followers for any pertaining
+        # rules": no card to lie on the space, each leaves the game as a Follower lost (R-NB11.5)
+        state = run_hook(state, "other_follower_lost", character=cid, follower=f, cause="became a Toad")
     return run_hook(state, "became_toad", character=cid)
 
 

@@ -359,8 +359,7 @@ def drink(state, cid, card_id):
     ch = character(state, cid)
     n = load().cards[card_id].data["strength_for_turn"]
     flags = ch.turn_flags.set("strength_for_turn", ch.turn_flags.get("strength_for_turn", 0) + n)
-    state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card_id)),
-                             turn_flags=flags)
+    state = chars.remove_objects(update_character(state, cid, turn_flags=flags), cid, [card_id])
     state = chars.discard(state, card_id)
     return log(state, "draught_drunk", character=cid, card=card_id, strength=n)
 

@@ -259,7 +259,7 @@ def other_followers(state, actor):
     """The actor's Followers that are no cards (OPTIONAL RULES, HENCHMEN: a Henchman,
     ``henchman:<id>``, "considered Followers for any pertaining rules"); asked only when some
     plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=actor)) if state.ext else ()
+    return chars.other_followers(state, actor)
 
 
 def _follower_gone(state, actor, follower, cause):
@@ -385,8 +385,7 @@ def sold(state, action, actor, params, source):
     if action.kind == "done":
         return state
     card_id = action.args[0]
-    objs = state.characters[actor].objects
-    state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
+    state = chars.remove_objects(state, actor, [card_id])
     state = chars.discard(state, card_id)
     event = "object_sold" if params.get("trade", True) else "object_converted"
     state = log(state, event, character=actor, card=card_id, price=params["price"])
@@ -434,7 +433,7 @@ def take_counters_from_card(state, params, actor, source):
     state = replace(state, card_stock=state.card_stock.set(key, left))
     if left <= 0:
         state = replace(state, card_stock=state.card_stock.discard(key))
-        state = remove_from_space(state, source["space"], source["card"])
+        state = kernel.remove_drawn(state, source["space"], source["card"])
         state = chars.discard(state, source["card"])
     return state
 
@@ -784,7 +783,7 @@ def place_self(state, params, actor, source):
     ignored = _space_ruled_out(state, params["space"], "place_self", actor)
     if ignored is not None:
         return ignored
-    state = remove_from_space(state, source["space"], card_id)
+    state = kernel.remove_drawn(state, source["space"], card_id)
     state = chars.put_on_space(state, params["space"], [card_id])
     return log(state, "card_placed", card=card_id, space=params["space"])
 
@@ -799,7 +798,7 @@ def discard_self(state, params, actor, source):
     if "space" in source:
         if not on_space(state, source["space"], card_id):
             return state
-        state = remove_from_space(state, source["space"], card_id)
+        state = kernel.remove_drawn(state, source["space"], card_id)
     state = chars.discard(state, card_id)
     return log(state, "card_discarded", card=card_id)
 

@@ -97,6 +97,15 @@ def remove_from_space(state: GameState, space: str, card_id: str) -> GameState:
     return replace(state, board_cards=plain_set(board, space, cards.delete(cards.index(card_id))))
 
 
+def remove_drawn(state: GameState, space: str, card_id: str) -> GameState:
+    """A card's own effect taking it off ``space`` (it moves or discards itself): the copy under
+    resolution there, the one drawn, when there is one; else one lying face up there.  A copy of
+    the same card found earlier on the space is another card and stays where it lies
+    (docs/rulings.md R-NB11.2)."""
+    state, held = take_resolving(state, space, card_id)
+    return state if held else remove_from_space(state, space, card_id)
+
+
 def on_space(state: GameState, space: str, card_id: str) -> bool:
     """``card_id`` lies face up on ``space`` or is under resolution there."""
     return card_id in plain(state.board_cards).get(space, ()) or \

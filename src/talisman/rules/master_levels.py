@@ -403,11 +403,7 @@ def try_chosen(state, action, title, offered):
         return log(state, "master_level_declined", character=cid, title=title)
     g = titles()[title]["gained"]
     if offered:  # the offering is given up, whatever the roll (docs/rulings.md)
-        ch = state.characters[cid]
-        objects = list(ch.objects)
-        for c in offered:
-            objects.remove(c)
-        state = update_character(state, cid, objects=objects)
+        state = chars.remove_objects(state, cid, offered)
         for c in offered:
             state = chars.discard(state, c)
         state = log(state, "objects_offered", character=cid, cards=list(offered), title=title)

@@ -364,8 +364,7 @@ def cross_by_raft(state, cid, dest):
     state = update_character(state, cid, space=dest, raft=False)
     state = chars.return_bought_raft(state, cid)
     if card is not None:  # "Whether or not it is used, it must be placed on the ... discard pile"
-        objs = character(state, cid).objects
-        state = update_character(state, cid, objects=objs.delete(objs.index(card)))
+        state = chars.remove_objects(state, cid, [card])
         state = chars.discard(state, card)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "raft_crossed", character=cid, to=dest)
@@ -408,8 +407,7 @@ def _raft_lapses(state, cid, ch):
     state = update_character(state, cid, raft=False)
     state = chars.return_bought_raft(state, cid)
     if card is not None:
-        objs = character(state, cid).objects
-        state = update_character(state, cid, objects=objs.delete(objs.index(card)))
+        state = chars.remove_objects(state, cid, [card])
         state = chars.discard(state, card)
     return log(state, "raft_lost", character=cid)
 

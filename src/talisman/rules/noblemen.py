@@ -249,10 +249,7 @@ def _leave(state, cid, space, what):
         state = update_character(state, cid, gold=ch.gold - 1)
         m["realms"][space]["gold"] += 1
     else:
-        field = "objects" if what in ch.objects else "followers"
-        held = list(getattr(ch, field))
-        held.remove(what)
-        state = update_character(state, cid, **{field: held})
+        state = chars.remove_possession(state, cid, what)
         m["cards"][space].append(what)
     state = _store(state, m)
     return log(state, "tithe_left", character=cid, space=space, owner=m["realms"][space]["owner"], tithe=what)

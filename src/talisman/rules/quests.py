@@ -70,9 +70,7 @@ def deliver(state, cid, what):
     if what == "gold":
         state = characters.lose(state, cid, "gold", ch.quest["amount"], "the Warlock's quest")
     else:
-        field = "followers" if what in ch.followers else "objects"
-        held = getattr(ch, field)
-        state = update_character(state, cid, **{field: held.delete(held.index(what))})
+        state = characters.remove_possession(state, cid, what)
         state = characters.discard(state, what)
     state = log(state, "quest_delivered", character=cid, card=what)
     state = complete(state, cid)

@@ -113,11 +113,8 @@ def claim_chosen(state, action, card, space, character):
     for f in left:
         followers.remove(f)
     # "You may not take a Horse and Cart aboard an Airship"
-    objects = list(ch.objects)
-    carts = [o for o in objects if o in data.listed("no_boarding")]
-    for o in carts:
-        objects.remove(o)
-    state = update_character(state, cid, followers=followers, objects=objects)
+    carts = [o for o in ch.objects if o in data.listed("no_boarding")]
+    state = chars.remove_objects(update_character(state, cid, followers=followers), cid, carts)
     if left or carts:
         state = chars.put_on_space(state, space, left + carts)
         state = log(state, "left_behind", character=cid, cards=left + carts, space=space)
@@ -433,11 +430,9 @@ def destroyed(state, cid):
     ch = state.characters[cid]
     animals = [o for o in ch.objects if o in data.listed("animal_objects")]
     if animals:
-        objects = list(ch.objects)
+        state = chars.remove_objects(state, cid, animals)
         for o in animals:
-            objects.remove(o)
             state = chars.discard(state, o)
-        state = update_character(state, cid, objects=objects)
         state = log(state, "animal_objects_killed", character=cid, cards=animals)
     flying = data.listed("flying")
     safe = [f for f in ch.followers if f in flying]

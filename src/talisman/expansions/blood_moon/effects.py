@@ -103,7 +103,7 @@ def cure_lycanthropy(state, params, actor, source):
     if item:
         if item not in ch.objects:
             return state
-        state = update_character(state, actor, objects=ch.objects.delete(ch.objects.index(item)))
+        state = chars.remove_objects(state, actor, [item])
         state = chars.discard(state, item)
     return lycanthropy.discard_card(state, actor, f"cured by {_cause(source)}")
 

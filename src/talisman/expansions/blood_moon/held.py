@@ -126,8 +126,7 @@ def _spend(state, character, card, n, cause):
         return store.store(state, spare_lives_lost=lost)
     del lost[card]
     state = store.store(state, spare_lives_lost=lost)
-    objects = state.characters[character].objects
-    state = update_character(state, character, objects=objects.delete(objects.index(card)))
+    state = chars.remove_objects(state, character, [card])
     state = chars.discard(state, card)
     return log(state, "object_discarded", character=character, card=card, cause="no spare lives left")
 
@@ -191,8 +190,7 @@ def possession_gained(state, character, card):
         ch = state.characters[character]
         others = [c for c in ch.objects if c != card and "cursed" not in load().cards[c].abilities]
         if others:
-            kept = [c for c in ch.objects if c not in others]
-            state = update_character(state, character, objects=kept)
+            state = chars.remove_objects(state, character, others)
             state = chars.put_on_space(state, ch.space, others)
             state = log(state, "objects_ditched", character=character, cards=others, cause=card)
     return state
@@ -365,10 +363,8 @@ def character_option_chosen(state, character, other, action):
 
 def tricked(state, action, who, other, card):
     obj = action.args[0]
-    held = state.characters[other].objects
-    state = update_character(state, other, objects=held.delete(held.index(obj)))
-    mine = state.characters[who].objects
-    state = update_character(state, who, objects=mine.delete(mine.index(card)))
+    state = chars.remove_objects(state, other, [obj])
+    state = chars.remove_objects(state, who, [card])
     state = log(state, "trick_played", character=who, opponent=other, card=card, took=obj)
     state = add_possession(state, who, obj, card)
     return add_possession(state, other, card, f"given by {who}")

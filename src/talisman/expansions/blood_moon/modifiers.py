@@ -243,7 +243,7 @@ def combat_option_chosen(state, character, action):
     mods = [m for m in store.card_data(c).get("modifiers", ()) if m["hook"] == "combat_option"]
     if not mods or c not in ch.objects:
         return state
-    state = update_character(state, character, objects=ch.objects.delete(ch.objects.index(c)))
+    state = chars.remove_objects(state, character, [c])
     state = chars.discard(state, c)
     if "result" in mods[0]:  # the combat ends (the Holy Water: its Enemies discarded, as evaded)
         enemies = [e["card"] for e in state.battle["enemies"] if e.get("card")]

@@ -22,6 +22,7 @@ from ...definitions import load
 from ...engine.machine import log
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...rules.kernel import remove_drawn
 from . import store
 from .store import DAY, NIGHT, OTHER_SIDE
 from ...rules.endings.cards import time_flipped
@@ -86,7 +87,7 @@ def lunar_event(state, params, actor, source):
     if store.time(state) != side_of(card_id):  # (already flipped when it was drawn, as a rule)
         state = flip(state, side_of(card_id), card_id)
     if "space" in source:
-        state = base_effects.remove_from_space(state, source["space"], card_id)
+        state = remove_drawn(state, source["space"], card_id)
     state = store.store(state, lunar_events=list(store.get(state, "lunar_events", ())) + [card_id])
     return log(state, "lunar_event_in_play", card=card_id, side=side_of(card_id), character=actor)
 

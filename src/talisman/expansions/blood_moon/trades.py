@@ -36,6 +36,7 @@ from ...state import update_character
 from ...engine.dice import shuffle
 from ...rules import abilities
 from ...rules.effects import add_possession
+from ...rules.kernel import remove_drawn
 from . import risen
 
 
@@ -85,7 +86,7 @@ def _take_gold(state, params, actor, source, key):
     if left > 0:
         return replace(state, card_stock=state.card_stock.set(key, left))
     state = replace(state, card_stock=state.card_stock.discard(key))
-    state = base_effects.remove_from_space(state, source["space"], source["card"])
+    state = remove_drawn(state, source["space"], source["card"])
     state = chars.discard(state, source["card"])
     return log(state, "card_emptied", card=source["card"], space=source["space"])
 
@@ -115,8 +116,7 @@ def give_object(state, params, actor, source):
 
 def object_given(state, action, actor, cause):
     card, other = action.args[0], action.args[1]
-    held = state.characters[actor].objects
-    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = chars.remove_objects(state, actor, [card])
     state = log(state, "object_given", character=actor, card=card, to=other, cause=cause)
     return add_possession(state, other, card, cause)
 
@@ -130,8 +130,7 @@ def lose_random_object(state, params, actor, source):
     order, dice = shuffle(state.dice, own)
     card = order[0]
     state = replace(state, dice=dice)
-    held = state.characters[actor].objects
-    state = update_character(state, actor, objects=held.delete(held.index(card)))
+    state = chars.remove_objects(state, actor, [card])
     state = chars.discard(state, card)
     return log(state, "object_lost", character=actor, card=card, cause=source.get("card"))
 
@@ -148,8 +147,7 @@ def take_object(state, params, actor, source):
 
 def object_taken(state, action, actor, cause):
     other, card = action.args[0], action.args[1]
-    held = state.characters[other].objects
-    state = update_character(state, other, objects=held.delete(held.index(card)))
+    state = chars.remove_objects(state, other, [card])
     state = log(state, "object_taken_from", character=actor, card=card, opponent=other, cause=cause)
     return add_possession(state, actor, card, cause)
 

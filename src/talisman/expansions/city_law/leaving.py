@@ -22,6 +22,7 @@ from __future__ import annotations
 from ...engine.machine import decide, log, request_roll
 from ...rules import characters as chars
 from ...rules import effects, movement, quests, turn
+from ...rules.hooks import run_hook
 from ...state import update_character
 from . import data, store, streets
 from . import law
@@ -190,13 +191,34 @@ def run_effect(state, params, actor, source):
                         "city.run_rolled", who=actor)
 
 
-def run_rolled(state, action, who):
+def run_rolled(state, action, who, rerolled=False):
     """The run is the count of the roll (``movement.counted_roll``: of several dice, the one that
-    counts, the Moon Mist's lowest), as on the main board."""
+    counts, the Moon Mist's lowest), as on the main board.  The attempt took the place of the
+    turn's move, and "a die for Movement" is its movement roll (docs/rulings.md R-NB11.6): the
+    ``movement_rolled`` hook hears it (the Werewolf after a 1), and the Fate re-roll is offered
+    once, as for any movement roll (R-MV9.1; reported to ``fate_rerolled``)."""
     roll = sum(action.dice)
     count = movement.counted_roll(state, who, roll, action.dice)
-    if count != roll:
-        state = log(state, "movement_roll_counted", character=who, roll=count, dice=list(action.dice))
+    state = log(state, "movement_roll", character=who, roll=roll)
+    if rerolled:
+        state = chars.fate_rerolled(state, who, action.dice, "movement")
+    # (the Moon Mist's lower die: its own hook logs which die counts, as in the streets)
+    state = run_hook(state, "movement_rolled", character=who, roll=roll, dice=action.dice)
+    ch = state.characters[who]
+    if ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled"):
+        dest = streets.run_path(state, who, count)[-1]
+        return decide(state, who, "move", [f"move:{dest}", "fate:reroll"], "city.run_kept",
+                      prompt=f"rolled {count}: run clockwise", who=who, count=count)
+    return streets.run_clockwise(state, who, count)
+
+
+def run_kept(state, action, who, count):
+    """Rule step: the run is kept, or a Fate paid to roll again (the new roll kept)."""
+    if action.kind == "fate":
+        state = chars.lose(state, who, "fate", 1, "re-roll")
+        state = streets.set_flag(state, who, "movement_rerolled")
+        return request_roll(state, movement.movement_die(state, who), f"{who} runs again",
+                            "city.run_rolled", who=who, rerolled=True)
     return streets.run_clockwise(state, who, count)
 
 
@@ -244,5 +266,5 @@ def take_chosen(state, action, actor):
     return effects.take_card(state, actor, "purchase", action.args[0], "stolen")
 
 
-STEPS = {"city.run_rolled": run_rolled, "city.bank_chosen": bank_chosen,
+STEPS = {"city.run_rolled": run_rolled, "city.run_kept": run_kept, "city.bank_chosen": bank_chosen,
          "city.take_chosen": take_chosen}

@@ -320,13 +320,18 @@ def walk(state, cid, city_path, main_path):
     return movement.follow(state, cid, tuple(tuple(p) for p in main_path))
 
 
-def run_clockwise(state, cid, n):
-    """Stowaways 3: "Roll a die for Movement and immediately Move that many Spaces clockwise in
-    the City" (the streets' circuit, city.yaml)."""
+def run_path(state, cid, n):
+    """The ``n`` streets of the City's clockwise circuit (city.yaml) from ``cid``'s space."""
     circuit = list(data.rules()["circuit"])
     here = state.characters[cid].space
     i = circuit.index(here) if here in circuit else 0
-    path = [circuit[(i + k) % len(circuit)] for k in range(1, n + 1)]
+    return [circuit[(i + k) % len(circuit)] for k in range(1, n + 1)]
+
+
+def run_clockwise(state, cid, n):
+    """Stowaways 3: "Roll a die for Movement and immediately Move that many Spaces clockwise in
+    the City" (the streets' circuit, city.yaml)."""
+    path = run_path(state, cid, n)
     state = set_flag(state, cid, "moved")
     state = update_character(state, cid, space=path[-1])
     return log(state, "moved", character=cid, path=path, to=path[-1])
@@ -350,10 +355,12 @@ def leave_animals(state, cid, building):
     if not beasts:
         return state
     ch = state.characters[cid]
-    followers, objects = list(ch.followers), list(ch.objects)
+    followers = list(ch.followers)
+    objects = [c for c in beasts if c not in followers]
     for c in beasts:
-        (followers if c in followers else objects).remove(c)
-    state = update_character(state, cid, followers=followers, objects=objects)
+        if c in followers:
+            followers.remove(c)
+    state = chars.remove_objects(update_character(state, cid, followers=followers), cid, objects)
     state = store.hold(state, f"outside:{cid}", beasts)
     return log(state, "animals_left", character=cid, cards=beasts, space=building)
 

@@ -47,8 +47,8 @@ from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
-from ...rules.hooks import adjust
-from ...rules.kernel import ExtSlice, end_turn_now, remove_from_space, set_turn_flag, take_resolving
+from ...rules.hooks import adjust, run_hook
+from ...rules.kernel import ExtSlice, end_turn_now, remove_drawn, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -362,9 +362,7 @@ def doorway_drawn(state, params, actor, source):
     # (in a draw of several cards the Doorways found lie there, alike; taking one of those would
     # leave one Doorway fewer on the Board until the drawn one settled, and the card drawn in
     # its place would be counted against one Doorway only: kept, a third on the Board)
-    state, held = take_resolving(state, space, source["card"])
-    if not held:
-        state = remove_from_space(state, space, source["card"])
+    state = remove_drawn(state, space, source["card"])
     state = chars.discard(state, source["card"])
     state = log(state, "doorway_ignored", character=actor, space=space)
     return encounters.draw_cards(state, actor, space, 1, "adventure")
@@ -440,10 +438,7 @@ def drop_animals(state, cid):
         ch = state.characters[cid]
         surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
         if surplus:
-            objects = list(ch.objects)
-            for c in surplus:
-                objects.remove(c)
-            state = update_character(state, cid, objects=objects)
+            state = chars.remove_objects(state, cid, surplus)
         state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
         state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
     return state
@@ -478,10 +473,14 @@ def move_chosen(state, action):
     return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon", "dungeon.rolled")
 
 
-def rolled(state, action):
+def rolled(state, action, rerolled=False):
     cid = state.current
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
+    if rerolled:  # a Fate re-roll, as the main board's and the City's: its hook sees the dice (R-NB11.3)
+        state = chars.fate_rerolled(state, cid, action.dice, "movement")
+    # a roll "for his move" as any (003 MOVING THE WEREWOLF: the Werewolf stirs on a 1; R-NB11.3)
+    state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         # FATE: pay one to roll the movement die again (as on the main board)
@@ -496,7 +495,8 @@ def roll_kept(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled")
+        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled",
+                            rerolled=True)
     return go(state, cid, roll)
 
 

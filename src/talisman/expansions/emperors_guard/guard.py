@@ -16,7 +16,6 @@ from ...rules import combat
 from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import lose_turn, remove_from_space
 from ...rules.possessions import add_possession
-from ...state import update_character
 from . import data, store
 
 #: The Guard as a combatant's name in the log and the combat.
@@ -238,8 +237,7 @@ def chosen(state, action, piece, roll, character):
         if gold:
             state = chars.lose(state, cid, "gold", gold, "the Emperor's Guard's bribe")
         if card is not None:
-            objects = state.characters[cid].objects
-            state = update_character(state, cid, objects=objects.delete(objects.index(card)))
+            state = chars.remove_objects(state, cid, [card])
             state = chars.discard(state, card)
         return log(state, "guard_bribed", character=cid, piece=piece, gold=gold, card=card)
     kind = "psychic" if action.args == ("psychic",) else "battle"

@@ -253,9 +253,7 @@ def taken_from(state, action, actor, other, cause):
         state = update_character(state, other, gold=0)
         state = update_character(state, actor, gold=state.characters[actor].gold + och.gold)
         return log(state, "gold_taken", character=actor, frm=other, amount=och.gold, cause=cause)
-    field = "followers" if what in och.followers else "objects"
-    items = getattr(och, field)
-    state = update_character(state, other, **{field: items.delete(items.index(what))})
+    state = chars.remove_possession(state, other, what)
     state = log(state, "card_taken", character=actor, frm=other, card=what, cause=cause)
     return possessions.add_possession(state, actor, what, cause)
 
@@ -323,7 +321,7 @@ def possession_discarded(state, action, actor, cause):
     ch = state.characters[actor]
     if card in ch.followers:
         return base.kill_follower(state, actor, card, cause)
-    state = update_character(state, actor, objects=ch.objects.delete(ch.objects.index(card)))
+    state = chars.remove_objects(state, actor, [card])
     state = chars.discard(state, card)
     return log(state, "object_discarded", character=actor, card=card, cause=cause)
 

@@ -17,7 +17,6 @@ from ...engine.machine import decide, frame, log, push
 from ...rules import characters as chars
 from . import omens
 from ...rules import effects as base, kernel, spells
-from ...state import update_character
 
 
 def spell_cast(state, caster, spell, context):
@@ -87,8 +86,7 @@ def dispel_answered(state, action, caster, spell):
     if action.kind == "let_go":
         return cancel(state, caster, spell)
     card = action.args[0]
-    ch = state.characters[caster]
-    state = update_character(state, caster, objects=ch.objects.delete(ch.objects.index(card)))
+    state = chars.remove_objects(state, caster, [card])
     state = chars.discard(state, card)
     return log(state, "dispellation_resisted", character=caster, card=spell, discarded=card)
 

@@ -269,8 +269,7 @@ def object_discarded(state, action, actor, params, source):
 
 
 def _object_gone(state, card_id, actor, params, source):
-    objs = state.characters[actor].objects
-    state = update_character(state, actor, objects=objs.delete(objs.index(card_id)))
+    state = chars.remove_objects(state, actor, [card_id])
     state = chars.discard(state, card_id)
     state = log(state, "object_discarded", character=actor, card=card_id, cause=_cause(source))
     left = params.get("count", 1) - 1
@@ -313,9 +312,7 @@ def ditch(state, params, actor, source):
 def ditched(state, action, actor):
     card_id = action.args[0]
     ch = state.characters[actor]
-    field = "objects" if card_id in ch.objects else "followers"
-    items = getattr(ch, field)
-    state = update_character(state, actor, **{field: items.delete(items.index(card_id))})
+    state = chars.remove_possession(state, actor, card_id)
     state = chars.put_on_space(state, ch.space, [card_id])
     return log(state, "object_dropped", character=actor, card=card_id, space=ch.space)
 

@@ -243,10 +243,7 @@ def leave_fearful(state, cid, here):
         ch = state.characters[cid]
         surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
         if surplus:  # what a Mule carried stays with it
-            objects = list(ch.objects)
-            for c in surplus:
-                objects.remove(c)
-            state = update_character(state, cid, objects=objects)
+            state = chars.remove_objects(state, cid, surplus)
         state = chars.put_on_space(state, here, left + list(surplus))
         state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
     return state
@@ -349,7 +346,7 @@ def paid(state, action, need, fee):
     if card in ch.followers:
         state = update_character(state, cid, followers=ch.followers.remove(card))
     else:
-        state = update_character(state, cid, objects=ch.objects.remove(card))
+        state = chars.remove_objects(state, cid, [card])
     state = chars.discard(state, card)
     state = log(state, "warlock_paid", character=cid, card=card)
     return pay(state, cid, need - 1, fee)

@@ -270,10 +270,7 @@ def enter(state, cid):
         carried = chars.carried_objects(ch)
         surplus = carried[chars.carry_limit(ch):]
         if surplus:
-            objects = list(ch.objects)
-            for c in surplus:
-                objects.remove(c)
-            state = update_character(state, cid, objects=objects)
+            state = chars.remove_objects(state, cid, surplus)
             left += surplus
         state = chars.put_on_space(state, PORTAL, left)
         state = log(state, "left_at_portal", character=cid, cards=left)
@@ -408,6 +405,7 @@ def trap_next(state, who, field, items, lost):
             kept.remove(c)
             state = chars.discard(state, c)
         state = update_character(state, who, **{field: kept})
+        state = chars.check_surplus_spells(state, who)  # a Craft possession lost (R-NB11.1)
         state = log(state, "trap_took", character=who, cards=list(lost))
     return room_cleared(state, who)
 
