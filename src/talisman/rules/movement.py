@@ -146,8 +146,11 @@ def inner_destinations(board, state, cid):
     for n in board.spaces[space].neighbours:
         if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
             continue  # an unfinished space, or a forced retreat: only retreating leaves it
-        if n == gate and not has_talisman(state, cid):
-            continue  # a retreat from the Crown too: "No Character may enter" (R-IN10.5)
+        if n == gate and not has_talisman(state, cid) and not (space == crown and retreat_forced(state, cid)):
+            # a retreat from the Crown too: "No Character may enter" (R-IN10.5); but a character
+            # on the Crown "does not Move unless ... instructed to do so by an Encounter", and an
+            # ending's "must leave" is such an instruction: it takes him out (rulings R-NA11.4)
+            continue
         if n == gate and state.ending is not None and \
                 state.ending.get("barrier_by") not in (None, cid):
             continue  # the Demon Lord's barrier
