@@ -214,6 +214,16 @@ def test_lord_of_chaos_3_neutral_wins_others_lose_a_life_and_go_to_the_guild():
     assert s.characters["elf"].lives == 3 and endings.task_of(s, "elf")["to"] == "city"  # the Guild's stand-in
 
 
+def walk_out(s, who="warrior"):
+    """The Warrior, told to leave, walks out: still bound to while in the Inner Region, free on
+    the Portal of Power (rulings R-EN10.6, R-NA11.3)."""
+    s = endings.throw(s, who, "valley_of_fire", "test")
+    assert endings.must_walk_out(s, who)                     # still in the Inner Region
+    s = endings.throw(s, who, "portal_of_power", "test")
+    assert not endings.must_walk_out(s, who)                 # out: the walk is made
+    return s
+
+
 def test_lord_of_chaos_4_change_is_good():
     """CHANGE IS GOOD: "You must leave immediately" is the ending's own Leave, a walk to the Portal
     of Power (rulings R-NA11.3): he stays on the Crown this turn with the walk as his task; back on
@@ -226,10 +236,7 @@ def test_lord_of_chaos_4_change_is_good():
     assert task["kind"] == "change" and task["alignment"] == "neutral"
     s1 = endings.continue_change(s, "warrior", task)            # not yet out: still must leave
     assert names(s1).count("must_leave") == 2 and not s1.is_over
-    out = endings.throw(s, "warrior", "valley_of_fire", "test")
-    assert endings.must_walk_out(out, "warrior")                 # still in the Inner Region
-    out = endings.throw(out, "warrior", "portal_of_power", "test")
-    assert not endings.must_walk_out(out, "warrior")             # out: the walk is made
+    out = walk_out(s)
     back = endings.throw(out, "warrior", "crown_of_command", "test")
     again = endings.continue_change(back, "warrior", endings.task_of(back, "warrior"))
     assert "no_change" in names(again) and endings.must_walk_out(again, "warrior")
@@ -278,11 +285,7 @@ def test_lord_of_chaos_suffer_walk_then_roll_again():
     assert endings.must_walk_out(s, "warrior")
     s1 = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
     assert "must_leave" in names(s1) and "ending_result" not in names(s1)
-    s = endings.throw(s, "warrior", "valley_of_fire", "test")
-    assert endings.must_walk_out(s, "warrior")               # still in the Inner Region
-    s = endings.throw(s, "warrior", "portal_of_power", "test")
-    assert not endings.must_walk_out(s, "warrior")            # out: the walk is made
-    s = endings.throw(s, "warrior", "crown_of_command", "test")
+    s = endings.throw(walk_out(s), "warrior", "crown_of_command", "test")
     s = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
     assert endings.task_of(s, "warrior") is None and "must_leave" not in names(s)
     assert s.pending.step == "endings.chart_rolled"           # "try again!": the D6 anew
