@@ -8,7 +8,7 @@
   takes the move over (the waiting ``movement.roll_answered`` is answered ``replaced``): the
   mover may still pay a fate to roll again (he keeps his FATE; the binding holds on the new
   roll), then the caster chooses the destination among the spaces along either direction up
-  to the roll (``move:<space>``, the ``movement_destinations`` hook applied; where the roll
+  to the roll (``move:<space>``, the ``movement_destinations`` hook applied, on every board; where the roll
   reaches a space both ways round, ``move:<space>:anticlockwise`` besides where the way changes
   the move, as for the mover's own move: rulings R-MV10.1, R-NA11.1).  A board that
   rolls its own way (the City's streets) asks the same hook point naming its waiting step
@@ -210,7 +210,9 @@ def _along(state, who, roll):
 def _offer(state, who, caster, n):
     own = adjust(state, "movement_along", None, character=who, roll=n)
     if own is not None:  # a board that walks its own way (the City's streets: R-HARB2.1)
-        options = [f"move:{d}" for d in own]
+        # what stops a move on the way stops this one too (R-NA11.1), along that board's walks
+        allowed = adjust(state, "movement_destinations", tuple(own), character=who, roll=n, dice=(n,))
+        options = [f"move:{d}" for d in allowed if d in own]
     else:
         dests = _along(state, who, n)
         asked = tuple(sorted(dests))
