@@ -32,11 +32,10 @@ ALLOWED = {
     # --- names that are also an id of the data, but mean something else here
     ("abilities.py", "city"): "the City expansion's id (the Leprechaun's params.city, the "
                               "expansions in play, a space's origin), not the main board's City",
-    ("characters.py", "talisman"): "the card *type* talisman (OBJECT_TYPES), and the deck of that "
-                                   "name (a Talisman's home deck)",
+    ("characters.py", "talisman"): "the card *type* talisman (OBJECT_TYPES, MAGIC_OBJECT_TYPES: the "
+                                   "Talisman is a Magic Object, rulings R-EN10.2, R-NA11.5), and the "
+                                   "deck of that name (a Talisman's home deck)",
     ("encounters.py", "talisman"): "the card type talisman (TAKEABLE)",
-    ("endings/tasks.py", "talisman"): "the card type talisman (MAGIC_OBJECTS: the Talisman is a "
-                                      "Magic Object for the endings, rulings R-EN10.2)",
     ("master_levels.py", "talisman"): "the ability id talisman (\"Magic Items are Talismans for "
                                       "their aligned owner\"), not the card",
     ("characters.py", "armour"): "the ability id armour of a card's abilities, not the card",

@@ -41,3 +41,27 @@ def test_move_nearest_skips_a_covered_woods():
     assert plain.characters["thief"].space == "woods_1"
     assert covered.characters["thief"].space not in ("graveyard", "woods_1")
     assert covered.characters["thief"].space.startswith("woods_")
+
+
+def test_shards_of_the_old_world_takes_the_names_but_leaves_the_spaces_on_the_board():
+    """Shards of the Old World on top (card-data.md 2.3; rulings R-NA11.2): every Outer and Middle
+    space without Terrain bears the Omen's name and text, so a Woods is no woodland and no Woods for
+    an ability (the Elf, "the nearest Woods"); a card effect naming a space still reaches it (no
+    Terrain card takes it off the board); the Inner Region keeps its names."""
+    shards = {"options": {"harbinger_omen_set": "shattered_world"}}
+    plain = hgame(["elf", "thief"], position={"omens_discarded": 6}, **shards)
+    s = hgame(["elf", "thief"], position={"omens_discarded": 7}, **shards)
+    assert s.ext["harbinger"].omen_stack[0] == "omen_shards_of_the_old_world"
+    assert plain.ext["harbinger"].omen_stack[0] != "omen_shards_of_the_old_world"
+    assert kernel.space_terrain(plain, "woods_1", "evade_in_woods") == "woodland"
+    assert kernel.space_terrain(s, "woods_1", "evade_in_woods") == ""
+    assert kernel.space_terrain(s, "hills_1", "evade_in_hills") == ""
+    assert not kernel.space_named_for(s, "woods_2", "woods_to_woods")
+    assert kernel.space_named_for(s, "plain_of_peril", "move_nearest")
+    moved = run_effects(s, [{"move_to": {"space": "temple", "encounter": False}}], "thief")
+    assert moved.characters["thief"].space == "temple"
+    thief = {"id": "thief", "space": "graveyard"}
+    nearest = hgame([thief, "elf"], position={"omens_discarded": 7}, **shards)
+    nearest = run_effects(nearest, [{"move_nearest": {"kind": "woods"}}], "thief")
+    assert nearest.characters["thief"].space == "graveyard"
+    assert [(e.get("character"), e.get("kind")) for e in events(nearest, "no_such_space")] == [("thief", "woods")]

@@ -214,16 +214,41 @@ def test_lord_of_chaos_3_neutral_wins_others_lose_a_life_and_go_to_the_guild():
     assert s.characters["elf"].lives == 3 and endings.task_of(s, "elf")["to"] == "city"  # the Guild's stand-in
 
 
+def walk_out(s, who="warrior"):
+    """The Warrior, told to leave, walks out: still bound to while in the Inner Region, free on
+    the Portal of Power (rulings R-EN10.6, R-NA11.3)."""
+    s = endings.throw(s, who, "valley_of_fire", "test")
+    assert endings.must_walk_out(s, who)                     # still in the Inner Region
+    s = endings.throw(s, who, "portal_of_power", "test")
+    assert not endings.must_walk_out(s, who)                 # out: the walk is made
+    return s
+
+
 def test_lord_of_chaos_4_change_is_good():
+    """CHANGE IS GOOD: "You must leave immediately" is the ending's own Leave, a walk to the Portal
+    of Power (rulings R-NA11.3): he stays on the Crown this turn with the walk as his task; back on
+    the Crown unwalked he must still leave; walked out and back the same way with the same
+    alignment, he must leave again; with another alignment he wins."""
     s = crown("lord_of_chaos", [4])
-    assert s.characters["warrior"].space == "portal_of_power"
-    task = {"warrior": dict(endings.task_of(s, "warrior"))}
-    # back by the same way with the same alignment: sent away again
-    s = crown("lord_of_chaos", [], on_crown=True, tasks=task)
-    assert "no_change" in names(s) and s.characters["warrior"].space == "portal_of_power"
-    # a changed alignment wins
-    s = crown("lord_of_chaos", [], on_crown=True, tasks=task, alignment="good")
-    assert s.is_over and s.winner == "warrior"
+    assert s.characters["warrior"].space == "crown_of_command" and "thrown" not in names(s)
+    assert "must_leave" in names(s) and endings.must_walk_out(s, "warrior")
+    task = endings.task_of(s, "warrior")
+    assert task["kind"] == "change" and task["alignment"] == "neutral"
+    s1 = endings.continue_change(s, "warrior", task)            # not yet out: still must leave
+    assert names(s1).count("must_leave") == 2 and not s1.is_over
+    out = walk_out(s)
+    back = endings.throw(out, "warrior", "crown_of_command", "test")
+    again = endings.continue_change(back, "warrior", endings.task_of(back, "warrior"))
+    assert "no_change" in names(again) and endings.must_walk_out(again, "warrior")
+    assert again.characters["warrior"].space == "crown_of_command" and not again.is_over
+    good = attrs.evolve(back, characters=back.characters.set(
+        "warrior", attrs.evolve(back.characters["warrior"], alignment="good")))
+    won = endings.continue_change(good, "warrior", endings.task_of(good, "warrior"))
+    assert won.is_over and won.winner == "warrior"
+    # walked out and back in by a route (the Mines side) other than the one he came by (none)
+    other = endings.throw(endings.throw(out, "warrior", "mines", "test"), "warrior", "crown_of_command", "test")
+    won = endings.continue_change(other, "warrior", endings.task_of(other, "warrior"))
+    assert won.is_over and won.winner == "warrior"
 
 
 def test_lord_of_chaos_4_a_different_route_wins():
@@ -260,11 +285,7 @@ def test_lord_of_chaos_suffer_walk_then_roll_again():
     assert endings.must_walk_out(s, "warrior")
     s1 = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
     assert "must_leave" in names(s1) and "ending_result" not in names(s1)
-    s = endings.throw(s, "warrior", "valley_of_fire", "test")
-    assert endings.must_walk_out(s, "warrior")               # still in the Inner Region
-    s = endings.throw(s, "warrior", "portal_of_power", "test")
-    assert not endings.must_walk_out(s, "warrior")            # out: the walk is made
-    s = endings.throw(s, "warrior", "crown_of_command", "test")
+    s = endings.throw(walk_out(s), "warrior", "crown_of_command", "test")
     s = endings.continue_walk(s, "warrior", endings.task_of(s, "warrior"))
     assert endings.task_of(s, "warrior") is None and "must_leave" not in names(s)
     assert s.pending.step == "endings.chart_rolled"           # "try again!": the D6 anew

@@ -109,3 +109,19 @@ def test_spells_preservation_saves_a_follower_from_being_killed():
     assert s.pending.player == "wizard" and legal(s) == {"pass", "cast:preservation"}
     s = play(s, "pass")
     assert not s.characters["thief"].followers
+
+
+def test_destroy_magic_leaves_a_carried_talisman_its_way_into_the_valley_of_fire():
+    """The Talisman is a Magic Object (rulings R-EN10.2), but Destroy Magic stops only the *use*
+    of Magic Objects, and TALISMAN CARDS asks for "a Talisman in their possession": the Thief in
+    the Werewolf Den may still go on into the Valley of Fire while it lasts (rulings R-NA11.5)."""
+    from talisman.rules import movement
+    from talisman.definitions import load
+    s = game([{"id": "wizard", "space": "fields_1", "spells": ["destroy_magic"]},
+              {"id": "thief", "space": "werewolf_den", "objects": ["talisman"]}])
+    s = play(s, "cast:destroy_magic")
+    assert lasting.active(s, "destroy_magic") and "talisman" in chars.MAGIC_OBJECT_TYPES
+    assert movement.has_talisman(s, "thief")
+    assert "valley_of_fire" in movement.inner_destinations(load().board, s, "thief")
+    bare = game([{"id": "thief", "space": "werewolf_den", "objects": []}])
+    assert "valley_of_fire" not in movement.inner_destinations(load().board, bare, "thief")

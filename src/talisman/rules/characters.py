@@ -42,6 +42,12 @@ def card(cid):
 #: CARRIED POSSESSIONS: how many objects a character carries in use; more are transported.
 CARRIED = 4
 OBJECT_TYPES = ("object", "magic_object", "talisman")
+#: The card types a rule naming "Magic Objects" reaches: the magic_object cards (a Magic Item is
+#: one) and the Talisman, which the compendium calls a Magic Object ("a Wand and a Talisman (Magic
+#: Objects)", CLAIMING FACE UP CARDS' example; rulings R-EN10.2, R-NA11.5).  Where the rule stops
+#: their *use* (Destroy Magic, the Cursed Glade) the Talisman gives nothing to stop: it has no
+#: Strength or Craft, and the Valley of Fire asks it only "in their possession".
+MAGIC_OBJECT_TYPES = ("magic_object", "talisman")
 
 
 def possessions(ch):

@@ -388,7 +388,8 @@ def high_mage_offering(state, cid, offered, title):
     """"offer any number of Magic Objects or Items and roll a D8": one offering at a time, then
     the roll (``offer:<card>``, ``try:high_mage``, ``decline``)."""
     ch = state.characters[cid]
-    left = [c for c in ch.objects if load().cards[c].type == "magic_object" and c not in offered]
+    # the Talisman is a Magic Object too (rulings R-NA11.5)
+    left = [c for c in ch.objects if load().cards[c].type in chars.MAGIC_OBJECT_TYPES and c not in offered]
     options = [f"offer:{c}" for c in dict.fromkeys(left)] + [f"try:{title}", "decline"]
     return decide(state, cid, "master_level", options, "master_levels.try_chosen",
                   prompt=f"offer Magic Objects ({len(offered)} offered) and roll a D8",

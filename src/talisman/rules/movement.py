@@ -146,8 +146,11 @@ def inner_destinations(board, state, cid):
     for n in board.spaces[space].neighbours:
         if held and not (n == board.role("portal") or distance_to_plain(board, n) < distance_to_plain(board, space)):
             continue  # an unfinished space, or a forced retreat: only retreating leaves it
-        if n == gate and not has_talisman(state, cid):
-            continue  # a retreat from the Crown too: "No Character may enter" (R-IN10.5)
+        if n == gate and not has_talisman(state, cid) and not (space == crown and retreat_forced(state, cid)):
+            # a retreat from the Crown too: "No Character may enter" (R-IN10.5); but a character
+            # on the Crown "does not Move unless ... instructed to do so by an Encounter", and an
+            # ending's "must leave" is such an instruction: it takes him out (rulings R-NA11.4)
+            continue
         if n == gate and state.ending is not None and \
                 state.ending.get("barrier_by") not in (None, cid):
             continue  # the Demon Lord's barrier
@@ -531,19 +534,21 @@ def offer_move(state, cid, n, dice):
     # What reads "the roll" of the movement die (the abilities' options on it) reads the die
     # that counts, as the hook that rolled the dice says (rulings R-MM9).
     counted = {} if len(dice) <= 1 else {"counted": False, "count": counted_roll(state, cid, n, dice)}
-    options += _other_way_options(state, cid, n, dice, counted.get("count", n), dests, allowed)
+    options += other_way_options(state, cid, n, dice, counted.get("count", n), dests, allowed)
     options += abilities.movement_roll_options(state, cid, counted.get("count", n))
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
                   **counted)
 
 
-def _other_way_options(state, cid, n, dice, count, dests, allowed):
+def other_way_options(state, cid, n, dice, count, dests, allowed):
     """The options a move's way round adds (rulings R-MV10.1): where the count reaches a space
     both ways round (:func:`other_ways`) and the ``movement_destinations`` hook point, asked again
     with the anticlockwise walks (``way``), answers otherwise than with the clockwise ones (the
     Blood Moon's stops on the way): ``move:<space>:anticlockwise`` for a space only that way
     reaches, ``move:<stop>`` for a stop only that way meets.  None where the way changes nothing
-    (the base game: nothing on the Middle Region's ring is met in passing)."""
+    (the base game: nothing on the Middle Region's ring is met in passing).  ``dests``: what the
+    hook point was asked with, ``allowed``: its answer (another's choice of the mover's way
+    asks the same: the Harbinger's Dark Binding, rulings R-NA11.1)."""
     other = other_ways(state, cid, count)
     if not other:
         return []

@@ -332,7 +332,7 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
         paths = walks(state, character, count, way)
     else:
         full = walks(state, character, roll, way)
-        paths = {d: full.get(d, ()) for d in destinations}
+        paths = {d: full.get(d) or _shortest_walk(state, character, d, roll, way) for d in destinations}
     if any(m.get("up_to_roll") for m in mods):
         for k in range(1, count):
             for d, p in walks(state, character, k, way).items():
@@ -346,6 +346,19 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
                 break
         out.add(d)
     return tuple(sorted(out))
+
+
+def _shortest_walk(state, character, dest, roll, way):
+    """The walk to a destination the roll's own count does not reach (one the hook point was
+    asked with or another subscriber added: a space short of the roll, where another's Dark
+    Binding may stop the mover, or the Bog's shorter roll): the shortest count short of the roll
+    that reaches it, as the move walks it (``movement.shortest_path``), so a stop on the way
+    stops it there too (rulings R-NA11.1); ``()`` when none does (staying put, a Door)."""
+    for k in range(1, roll):
+        path = walks(state, character, k, way).get(dest)
+        if path:
+            return path
+    return ()
 
 
 # --- after the result (the combat_resolved state hook) ------------------------------------------

@@ -8,7 +8,9 @@
   takes the move over (the waiting ``movement.roll_answered`` is answered ``replaced``): the
   mover may still pay a fate to roll again (he keeps his FATE; the binding holds on the new
   roll), then the caster chooses the destination among the spaces along either direction up
-  to the roll (``move:<space>``, the ``movement_destinations`` hook applied).  A board that
+  to the roll (``move:<space>``, the ``movement_destinations`` hook applied, on every board; where the roll
+  reaches a space both ways round, ``move:<space>:anticlockwise`` besides where the way changes
+  the move, as for the mover's own move: rulings R-MV10.1, R-NA11.1).  A board that
   rolls its own way (the City's streets) asks the same hook point naming its waiting step
   (``waiting``), answers ``movement_along`` with its spaces along the roll and walks the mover
   there through ``move_elsewhere`` (docs/rulings.md R-HARB2.1).
@@ -208,12 +210,18 @@ def _along(state, who, roll):
 def _offer(state, who, caster, n):
     own = adjust(state, "movement_along", None, character=who, roll=n)
     if own is not None:  # a board that walks its own way (the City's streets: R-HARB2.1)
-        options = [f"move:{d}" for d in own]
+        # what stops a move on the way stops this one too (R-NA11.1), along that board's walks
+        allowed = adjust(state, "movement_destinations", tuple(own), character=who, roll=n, dice=(n,))
+        options = [f"move:{d}" for d in allowed if d in own]
     else:
         dests = _along(state, who, n)
-        allowed = adjust(state, "movement_destinations", tuple(sorted(dests)), character=who, roll=n,
-                         dice=(n,))
+        asked = tuple(sorted(dests))
+        allowed = adjust(state, "movement_destinations", asked, character=who, roll=n, dice=(n,))
         options = [f"move:{d}" for d in allowed if d in dests]  # the caster picks along the roll
+        # "you choose his direction": where the roll reaches a space both ways round, the way
+        # too, as the mover's own move offers it (rulings R-MV10.1, R-NA11.1)
+        options += [o for o in movement.other_way_options(state, who, n, (n,), n, asked, allowed)
+                    if o.split(":")[1] in dests]
     if not options:
         return log(state, "no_move", character=who, roll=n)
     return decide(state, caster, "bind", options, "harbinger.bound_chosen",
@@ -231,7 +239,10 @@ def bound_chosen(state, action, who, roll):
         if not handled:
             raise TalismanError(f"Dark Binding: no walk of {who}'s roll of {roll} reaches {action.args[0]}")
         return state
-    path = _along(state, who, roll)[action.args[0]]
+    if action.args[1:] == (movement.ANTICLOCKWISE,):  # the other way round (R-NA11.1)
+        path = movement.other_ways(state, who, roll)[action.args[0]]
+    else:
+        path = _along(state, who, roll)[action.args[0]]
     return movement.follow(state, who, path)
 
 

@@ -229,8 +229,23 @@ def creature_bonus(state, bonus, space):
 
 def space_named(state, allowed, space, effect):
     """Value hook: "If an effect refers to a space that is no longer on the board because that
-    space contains a Terrain card, that effect is ignored" -- in card effects too."""
-    return allowed and space not in terrain_map(state)
+    space contains a Terrain card, that effect is ignored" -- in card effects too.  An ability
+    that names a kind of space (``effect`` not one of :data:`SPACE_REFS`: the Elf's Woods, a
+    Raft's Woods, "the nearest Woods") asks whether the space still bears its board name: not
+    under the top Omen's ``space_override`` with a ``name`` (Shards of the Old World gives every
+    space without Terrain its name and text, as a Terrain card does: rulings R-NA11.2); a card
+    effect still reaches such a space, which holds no Terrain card and so is on the board."""
+    if not allowed or space in terrain_map(state):
+        return False
+    return effect in SPACE_REFS or not renamed(state, space)
+
+
+def renamed(state, space):
+    """Whether the top Omen gives ``space`` (a board space without Terrain) its own name (the
+    ``space_override``'s ``name``: Shards of the Old World)."""
+    ov = omens.continuous(state).get("space_override")
+    return ov is not None and bool(ov.get("name")) and st.board_space(space) \
+        and space not in terrain_map(state)
 
 
 def crossing_guarded(state, guarded, space):

@@ -10,7 +10,7 @@ from pyrsistent import pvector
 from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ..hooks import adjust
-from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of, throw
+from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of
 from .winning import win
 from ...definitions import load
 from .. import characters
@@ -150,22 +150,33 @@ def route_in(state, who, since=0):
 
 def loc_change(state, who, row):
     """4: "You must leave immediately. To win the game, you must return via a Different route
-    than you took to get here ... or you must change Alignment, and then return to Win"."""
+    than you took to get here ... or you must change Alignment, and then return to Win".  The
+    leaving is the ending's own "Leave" ("you must go all the way to the Portal of Power before
+    you return"): a walk, from his next turn, retreating (:func:`must_walk_out`; rulings R-NA11.3),
+    with the alignment and the route he came by remembered for the return."""
     task = {"kind": "change", "alignment": state.characters[who].alignment,
             "route": route_in(state, who), "since": len(state.log)}
+    return _leave(state, who, task)
+
+
+def _leave(state, who, task):
+    """The character must walk out to the Portal of Power (``task`` remembers since when)."""
     state = set_task(state, who, task)
-    return throw(state, who, role("portal"), "the Lord of Chaos: change is good")
+    return log(state, "must_leave", character=who, to=role("portal"))
 
 
 def continue_change(state, who, task):
+    """Back on the Crown: not yet out, he must still leave; out and back by another route or
+    with another alignment, he wins; else he must leave again."""
+    if not walked_out(state, who, task):
+        return log(state, "must_leave", character=who, to=role("portal"))
     route = route_in(state, who, task["since"])
     changed = state.characters[who].alignment != task["alignment"]
     if changed or (route is not None and route != task["route"]):
         state = set_task(state, who, None)
         return win(state, who, "lord_of_chaos")
     state = log(state, "no_change", character=who, route=route)
-    state = set_task(state, who, dict(task, since=len(state.log)))
-    return throw(state, who, role("portal"), "the Lord of Chaos: change is good")
+    return _leave(state, who, dict(task, since=len(state.log)))
 
 
 def loc_suffer(state, who, row):
@@ -202,11 +213,12 @@ def walked_out(state, who, task):
 
 def must_walk_out(state, who):
     """The ``retreat_forced`` hook: a character told to "go all the way to the Portal of Power"
-    who is still in the Inner Region retreats, one space a turn."""
+    (LET'S SEE YOU SUFFER's "must leave", CHANGE IS GOOD's "must leave immediately") who is still
+    in the Inner Region retreats, one space a turn."""
     if state.ending is None:
         return False
     task = task_of(state, who)
-    return task is not None and task.get("kind") == "walk_out" and not walked_out(state, who, task)
+    return task is not None and task.get("kind") in ("walk_out", "change") and not walked_out(state, who, task)
 
 
 def loc_combat(state, who, row):

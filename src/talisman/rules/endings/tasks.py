@@ -17,10 +17,9 @@ __all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_sinc
            "places", "role", "MAGIC_OBJECTS"]
 
 
-#: What the endings' "all your Magic Objects, and Magic items" reach: the magic_object cards (a
-#: Magic Item is one) and the Talisman, which the compendium calls a Magic Object ("a Wand and a
-#: Talisman (Magic Objects)", CLAIMING FACE UP CARDS' example; rulings R-EN10.2).
-MAGIC_OBJECTS = ("magic_object", "talisman")
+#: What the endings' "all your Magic Objects, and Magic items" reach (``characters.MAGIC_OBJECT_TYPES``:
+#: the Talisman among them, rulings R-EN10.2).
+MAGIC_OBJECTS = characters.MAGIC_OBJECT_TYPES
 
 
 def places(ending):
