@@ -216,3 +216,19 @@ def test_a_trophy_is_taken_once_when_an_omen_refills_its_space_with_a_second_cop
     # R-CD5-4) this seed's game plays differently and ends before step 120: it still runs past
     # the old break with every invariant held, but may no longer meet the second copy.
     assert out["steps"] > 86 and out["ended"] != "invariant broken", out
+
+
+def test_a_setup_empty_list_of_spells_is_none_and_the_starting_spells_go_back_to_the_deck():
+    """docs/scenarios.md, ``setup.characters``: the value given is the value held, so
+    ``spells: []`` leaves the Wizard with no Spell (not "not given": his starting Spells are not
+    kept); the two he drew at set-up go back to the Spell deck, the only place they are then
+    (the log keeps the set-up's own ``spell_gained`` lines, made before the fields apply)."""
+    given = setup_state({"characters": [{"id": "wizard", "spells": []}, "warrior"]}, [])
+    plain = setup_state({"characters": ["wizard", "warrior"]}, [])
+    drawn = list(plain.characters["wizard"].spells)
+    assert len(drawn) == 2
+    assert list(given.characters["wizard"].spells) == []
+    for sp in drawn:
+        assert sp in given.decks["spell"]
+        assert where(given, sp) == []
+    assert invariants.check(given) == []

@@ -69,6 +69,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...rules import characters as chars
+from ...rules.hooks import adjust
 from . import effects as _effects
 from . import after_move, board_cards, book, lantern, risen, characters, haunting, held, jobs, kept, lycanthropy, modifiers, onlookers, store, time_card, wand, werewolf
 
@@ -147,7 +148,8 @@ def movement_rolled(state, character, roll, dice=None):
 
 
 def events_drawn(state, character, cards):
-    state = time_card.passage_of_time(state, character, cards)
+    if not time_card.draw_flip_done(state, character, cards):  # (flipped first as a card was drawn)
+        state = time_card.passage_of_time(state, character, cards)
     return characters.events_drawn(state, character, cards)
 
 
@@ -166,7 +168,10 @@ def before_encounter(state, result, character, space):
     ch = state.characters[character]
     if not ch.alive or not ch.turn_flags.get("moved") or \
             load().board.spaces[space].region not in ("outer", "middle") or \
-            not lycanthropy.must_attack(state, character):
+            not lycanthropy.must_attack(state, character) or \
+            not adjust(state, "attacks_allowed", True, character=character):
+        # an attack barred (the Lightbearers' star: no attacks) lifts the "must attack": the
+        # space is met as usual (R-BM11.7)
         return state, replaced
     others = [o for o in state.order if o != character and store.alive(state, o)
               and state.characters[o].space == space]

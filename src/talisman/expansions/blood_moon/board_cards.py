@@ -57,7 +57,7 @@ from ...rules import effects as base_effects
 from ...rules.kernel import on_space
 from ...engine.machine import frame, push
 from ...state import update_character
-from . import store
+from . import characters, store
 from ...engine.ruleset import declare
 
 
@@ -260,6 +260,14 @@ def keep_one_rolled(state, action, actor, source):
     # state, ``ext.blood_moon.choosing``, so every card is in exactly one place meanwhile)
     state = store.store(state, choosing=drawn)
     state = log(state, "cards_drawn_to_choose", character=actor, cards=drawn, cause=_cause(source))
+    events = [c for c in drawn if load().cards[c].type in ("event", "lunar_event")]
+    if events:
+        # PASSAGE OF TIME: "Whenever a character draws one or more Events during his turn": these
+        # are drawn too, though not met (R-BM11.5); the Doomsayer hears of them as of any draw.
+        # reason: time_card imports modifiers, which imports this module: a cycle, broken at use
+        from . import time_card
+        state = time_card.passage_of_time(state, actor, events)
+        state = characters.doom_fate(state, actor)
     return decide(state, actor, "keep", [f"keep:{c}" for c in dict.fromkeys(drawn)],
                   "blood_moon.one_kept", prompt="keep one card here", actor=actor, source=source)
 

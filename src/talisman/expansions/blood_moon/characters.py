@@ -56,11 +56,18 @@ from . import store
 SEARCH_DEPTH = 8
 
 
-def events_drawn(state, character, cards):
+def doom_fate(state, character):
+    """``doom_fate_on_events``: every living Doomsayer but the drawer gains 1 fate for a draw
+    holding one or more Events."""
     for other in state.order:
         if other != character and state.characters[other].alive \
                 and chars.has_ability(state, other, "doom_fate_on_events"):
             state = chars.gain(state, other, "fate", 1, f"doomsayer: {character} drew an Event")
+    return state
+
+
+def events_drawn(state, character, cards):
+    state = doom_fate(state, character)
     if chars.has_ability(state, character, "redraw_non_enemy") and \
             not state.characters[character].turn_flags.get("redraw_used"):
         # a frame, so the choice comes after every expansion's hook and before any card is met;

@@ -79,7 +79,7 @@ def _cause(source):
 
 
 def flip_time(state, params, actor, source):
-    return time_card.flip(state, params["to"], _cause(source))
+    return time_card.flip_when_drawn(state, params["to"], actor, source, _cause(source))
 
 
 def if_time(state, params, actor, source):

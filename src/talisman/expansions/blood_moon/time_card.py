@@ -21,6 +21,8 @@ from pyrsistent import pmap
 from ...definitions import load
 from ...engine.machine import log
 from ...rules import characters as chars
+from ...rules import encounters
+from ...rules.kernel import set_turn_flag
 from ...rules import effects as base_effects
 from ...rules.kernel import remove_drawn
 from . import store
@@ -76,6 +78,33 @@ def passage_of_time(state, character, cards):
     if lunar:
         return flip(state, side_of(lunar[0]), lunar[0])
     return flip(state, "other", f"{character} drew an Event")
+
+
+def flip_when_drawn(state, to, actor, source, cause):
+    """A card's own flip to a side as it is drawn (the Herald of the Dawn, the Torchbearer, the
+    Keeper of the Vigil, the Eventide Invoker: ``when_drawn: flip_time``).  With Events drawn
+    beside it and not yet announced, the draw's own flip (PASSAGE OF TIME, "before he encounters
+    any cards") comes first, there and then, and this card's side second: "If an encounter
+    instructs a character to flip the Time Card to a specific side and the Time Card is already
+    flipped to that side, the Time Card is not flipped" (R-BM11.6).  The turn flag
+    ``bm_draw_flipped`` names the Events flipped for, so the ``events_drawn`` hook does not flip
+    for them again (:func:`draw_flip_done`)."""
+    space = source.get("space")
+    ch = state.characters.get(actor)
+    if space is not None and ch is not None and not ch.flag("events_announced") \
+            and source.get("card") in ch.flag("drawn", ()):
+        events = encounters.events_drawn(state, space, actor)
+        done = ch.flag("bm_draw_flipped", ())
+        if events and not set(events) <= set(done):
+            state = passage_of_time(state, actor, events)
+            state = set_turn_flag(state, actor, "bm_draw_flipped", sorted(set(done) | set(events)))
+    return flip(state, to, cause)
+
+
+def draw_flip_done(state, character, cards):
+    """Whether the draw's flip for these Events was made already (:func:`flip_when_drawn`)."""
+    done = state.characters[character].flag("bm_draw_flipped", ())
+    return bool(done) and set(cards) <= set(done)
 
 
 def lunar_event(state, params, actor, source):
