@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
-from .hooks import adjust, listens, run_hook
+from .hooks import listens, run_hook
 from .kernel import remove_from_space, set_turn_flag, space_named_for
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll
@@ -90,15 +90,8 @@ def takeable_followers(state, cid, other, what):
     else:
         found = [f for f in dict.fromkeys(och.followers) if what == "any_follower" or (
             f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy")]
-        found += list(_other_followers(state, other))  # a Henchman too
+        found += list(chars.other_followers(state, other))  # a Henchman too
     return [f for f in found if chars.follower_allowed(state, cid, f)]
-
-
-def _other_followers(state, cid):
-    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
-    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
-    plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
 def use_on_character(state, cid, other, ability):

@@ -256,10 +256,8 @@ def miss_turns(state, params, actor, source):
 
 
 def other_followers(state, actor):
-    """The actor's Followers that are no cards (OPTIONAL RULES, HENCHMEN: a Henchman,
-    ``henchman:<id>``, "considered Followers for any pertaining rules"); asked only when some
-    plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=actor)) if state.ext else ()
+    """The actor's Followers that are no cards (a Henchman): :func:`characters.other_followers`."""
+    return chars.other_followers(state, actor)
 
 
 def _follower_gone(state, actor, follower, cause):
@@ -531,7 +529,7 @@ def test_holds(state, test, actor):
             return False
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
-        if key == "has_followers" and bool(ch.followers or other_followers(state, actor)) != want:
+        if key == "has_followers" and chars.has_followers(state, actor) != want:
             return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False
