@@ -455,7 +455,7 @@ def _turns_out_of_the_timescape():
     every move is rolled on the Movement Table (each reality's value from its lines' ends, by
     repeated averaging until it settles; a line end off the Timescape counts 0)."""
     lines, table = timescape.warp_lines(), timescape.movement_table()
-    share = {c: sum(1 for v in table.values() if v == c) / len(table) for c in set(table.values())}
+    share = {c: sum(1 for v in table.values() if v == c) / len(table) for c in sorted(set(table.values()))}
     turns = {r: 0.0 for r in timescape.realities()}
     for _ in range(500):
         turns = {r: 1 + sum(p * turns.get(lines[c][r], 0.0) for c, p in share.items()) for r in turns}

@@ -95,26 +95,55 @@ def test_the_same_seed_gives_identical_states_and_logs_across_fresh_processes():
 WHOLE_GAMES = """
 import hashlib, json, sys, talisman
 from talisman.bots import HeuristicBot, RandomBot
+from talisman.options import IMPLEMENTED_EXPANSIONS, OPTIONS
+
+
+def digest(s):
+    return hashlib.sha256(talisman.to_json(s).encode()).hexdigest()  # the state, its log included
+
+
 out = []
 for seed in range(int(sys.argv[1])):
     exp = [(), ("harbinger",), ("blood_moon",), ("harbinger", "blood_moon")][seed % 4]
-    exp = tuple(e for e in exp if e in __import__("talisman.rules.setup", fromlist=["x"]).IMPLEMENTED_EXPANSIONS)
     chars = ("warrior", "wizard", "troll", "elf")
     s = talisman.new_game(chars, exp, seed, {"max_rounds": 25})
     bots = {c: (HeuristicBot if i % 2 else RandomBot)(seed * 10 + i) for i, c in enumerate(chars)}
     while not s.is_over:
         s = talisman.apply(s, bots[s.pending.player].choose(s))
-    out.append(hashlib.sha256(talisman.to_json(s).encode()).hexdigest())
+    out.append(digest(s))
+# Every expansion and every rule option module engaged, each alone and all together: the
+# switches (every option off by default) turned on, and the Henchmen dealt.
+switches = {name: True for name, default in OPTIONS.items() if default is False}
+switches.update(alternative_endings="revealed", henchmen=1)
+modules = [((e,), {}) for e in IMPLEMENTED_EXPANSIONS] + [((), {k: v}) for k, v in switches.items()]
+modules.append((IMPLEMENTED_EXPANSIONS, switches))
+for exp, opts in modules:
+    for seed in range(int(sys.argv[2])):
+        chars = ("warrior", "wizard", "troll", "elf", "priest", "thief", "minstrel", "sorceress")[seed % 4:][:4]
+        s = talisman.new_game(chars, exp, seed, {**opts, "max_rounds": 25})
+        bots = {}
+        for _ in range(int(sys.argv[3])):
+            if s.is_over:
+                break
+            p = s.pending.player  # a player's seat, or one of his Henchmen
+            bot = bots.setdefault(p, (HeuristicBot if len(bots) % 2 else RandomBot)(seed * 10 + len(bots)))
+            s = talisman.apply(s, bot.choose(s))
+        out.append(digest(s))
 print(json.dumps(out))
 """
 
 
 def test_whole_games_are_identical_under_any_hash_seed():
     """Determinism is sacred: no rule may depend on a hash order (PYTHONHASHSEED differs
-    between processes), with or without expansions."""
-    outs = [subprocess.run([sys.executable, "-c", WHOLE_GAMES, "16"], capture_output=True,
-                           text=True, check=True,
-                           env={"PYTHONHASHSEED": str(h), "PATH": "/usr/bin:/bin",
-                                "PYTHONPATH": ":".join(sys.path)}).stdout
-            for h in (1, 2)]
-    assert outs[0] == outs[1] and len(json.loads(outs[0])) == 16
+    between processes), with or without expansions: 16 whole games, then 2 games of 60
+    decisions with each expansion and each rule option module engaged alone and all of them
+    together (the Noblemen's Title pile once followed the hash order), in three processes."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)}
+    runs = [subprocess.Popen([sys.executable, "-c", WHOLE_GAMES, "16", "2", "60"], stdout=subprocess.PIPE,
+                             text=True, env={**env, "PYTHONHASHSEED": str(h)}) for h in (1, 2, 3)]
+    outs = [r.communicate()[0] for r in runs]
+    assert [r.returncode for r in runs] == [0, 0, 0]
+    assert outs[0] == outs[1] == outs[2]
+    n_modules = len(talisman.options.IMPLEMENTED_EXPANSIONS) + 1 + sum(
+        1 for d in talisman.options.OPTIONS.values() if d is False) + 1
+    assert len(json.loads(outs[0])) == 16 + 2 * n_modules

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
-from .hooks import adjust, listens, run_hook
+from .hooks import listens, run_hook
 from .kernel import remove_from_space, set_turn_flag, space_named_for
 from ..definitions import load
 from ..engine.machine import decide, log, request_roll

@@ -451,6 +451,28 @@ def hag_held(ch):
     return any("hag_curse" in card(f).abilities for f in ch.followers)
 
 
+def other_followers(state, cid):
+    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
+    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
+    plugin keeps state."""
+    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
+
+
+def has_followers(state, cid):
+    """Whether ``cid`` has any Follower: a Follower card, or one that is no card (a Henchman:
+    "considered Followers for any pertaining rules").  The one test of "has Followers" / "has no
+    Followers" a rule asks (the Stowaway's "alone, has no Followers", an effect's condition)."""
+    return bool(state.characters[cid].followers) or bool(other_followers(state, cid))
+
+
+def discard_other_followers(state, cid, cause):
+    """Every Follower of ``cid`` that is no card (a Henchman) leaves him, as a Follower card
+    discarded would (``other_follower_lost``): "lose all Possessions, discard immediately"."""
+    for f in other_followers(state, cid):
+        state = run_hook(state, "other_follower_lost", character=cid, follower=f, cause=cause)
+    return state
+
+
 def droppable_followers(ch):
     """CARRIED POSSESSIONS: "Characters may drop any Possession at any time" -- Followers too
     (POSSESSIONS: "Anything belonging to any Character"), except those that force themselves

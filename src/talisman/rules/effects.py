@@ -530,7 +530,7 @@ def test_holds(state, test, actor):
             return False
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
-        if key == "has_followers" and bool(ch.followers or other_followers(state, actor)) != want:
+        if key == "has_followers" and chars.has_followers(state, actor) != want:
             return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False

@@ -110,7 +110,9 @@ def setup(state):
         raise OptionError(f"rule option noblemen={state.option('noblemen')!r}: true or false")
     if not state.option("noblemen"):
         return state
-    pile, dice = shuffle(state.dice, list(table()))  # "a Title card chosen at Random"
+    # "a Title card chosen at Random": the ids sorted before the shuffle (a pmap's own order
+    # follows the string hashes, which differ between processes)
+    pile, dice = shuffle(state.dice, sorted(table()))
     state = replace(state, dice=dice)
     return _store(state, {"pile": pile, "held": {}, "realms": {}, "cards": {}})
 
@@ -299,7 +301,7 @@ def character_died(state, character):
     m = SLICE.plain(state)
     del m["held"][character]
     m["pile"].append(title)
-    for space, realm in list(m["realms"].items()):
+    for space, realm in sorted(m["realms"].items()):  # (a map: its own order is a hash order)
         if realm["owner"] == character:
             gold, cards = realm["gold"], m["cards"].pop(space)
             del m["realms"][space]

@@ -217,12 +217,14 @@ def imprison(state, cid):
     """"The Brotherhood of the Bell has no allies here! All Members and suspected Members lose all
     Possessions, discard immediately": every card he holds (POSSESSIONS: "Anything belonging to any
     Character is considered a Possession", Spells and Scrolls among them); gold is no card to
-    discard and trophies are kept apart (docs/rulings.md)."""
+    discard and trophies are kept apart (docs/rulings.md).  His Henchmen leave too (OPTIONAL
+    RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
     ch = state.characters[cid]
     lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls)
     for c in lost:
         state = chars.discard(state, c)
     state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[])
+    state = chars.discard_other_followers(state, cid, ID)
     state = put(state, held=get(state, "held").set(cid, "held"))
     return log(state, "brotherhood_imprisoned", character=cid, discarded=lost)
 

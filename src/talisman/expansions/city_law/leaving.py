@@ -151,12 +151,13 @@ def wharf_options(state, cid):
 
 def may_stow_away(state, cid):
     """"If the Character is alone, has no Followers, has 4 Possessions or less and none of his
-    possessions are a Horse, Mule or Horse and Cart"."""
+    possessions are a Horse, Mule or Horse and Cart"."  A Henchman is a Follower (OPTIONAL RULES,
+    HENCHMEN: "considered Followers for any pertaining rules": ``chars.has_followers``)."""
     ch = state.characters[cid]
     rules = data.rules()["stowaway"]
     alone = not any(o != cid and state.characters[o].alive and state.characters[o].space == ch.space
                     for o in state.order)
-    return (alone and not ch.followers and len(ch.objects) <= rules["max_possessions"]
+    return (alone and not chars.has_followers(state, cid) and len(ch.objects) <= rules["max_possessions"]
             and not set(ch.objects) & set(rules["forbidden"]))
 
 
