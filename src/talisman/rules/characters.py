@@ -451,13 +451,6 @@ def hag_held(ch):
     return any("hag_curse" in card(f).abilities for f in ch.followers)
 
 
-def other_followers(state, cid):
-    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
-    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
-    plugin keeps state."""
-    return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
-
-
 def has_followers(state, cid):
     """Whether ``cid`` has any Follower: a Follower card, or one that is no card (a Henchman:
     "considered Followers for any pertaining rules").  The one test of "has Followers" / "has no
@@ -873,9 +866,9 @@ def become_toad(state, cid, turns, cause):
         ch = character(state, cid)
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))
     state = log(state, "became_toad", character=cid, turns=turns, dropped=dropped, cause=cause)
-    for f in other_followers(state, cid):  # HENCHMEN: "considered Followers for any pertaining
-        # rules": no card to lie on the space, each leaves the game as a Follower lost (R-NB11.5)
-        state = run_hook(state, "other_follower_lost", character=cid, follower=f, cause="became a Toad")
+    # HENCHMEN: "considered Followers for any pertaining rules": no card to lie on the space,
+    # each leaves the game as a Follower lost (R-NB11.5)
+    state = discard_other_followers(state, cid, "became a Toad")
     return run_hook(state, "became_toad", character=cid)
 
 
