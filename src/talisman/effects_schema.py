@@ -83,7 +83,7 @@ EFFECTS = {
     "hold": _obj(),
     "release": _obj(),
     "command_spell": _obj(),
-    "psychic": _obj(["name", "craft"], name=_ID, craft=_POS),
+    "psychic": _obj(["name", "craft"], name=_ID, craft=_POS, subtype=_ID),
     "evade": _obj(),
     "immobilize": _obj(),
     "add_to_battle": _obj(["strength"], strength={"anyOf": [_POS, {"const": "starting_craft"}]}),

@@ -89,7 +89,7 @@ class Battle:
 
     ``who``: the character fighting (the attacker, between characters); ``kind``: ``battle``
     or ``psychic``; ``enemies``: each ``{name, card, value}`` (a card id or None, the Strength
-    or Craft it attacks with); ``opponent``: the other character, or None; ``bonus`` /
+    or Craft it attacks with; a creature that is no card may add its ``subtype``, the Crags' Spirit); ``opponent``: the other character, or None; ``bonus`` /
     ``opponent_bonus``: what spells and paid Followers add this combat; ``evadable``; the
     frames run on each result (``on_win``, ``on_lose``, ``on_standoff``, ``on_evade``: a
     ``{step, args}`` map or None); ``result`` once decided (``won``, ``lost``, ``standoff``,

@@ -67,7 +67,8 @@ BATTLE = {
         "who": _ID, "kind": {"enum": ["battle", "psychic"]},
         "enemies": {"type": "array", "items": {
             "type": "object", "required": ["name", "value"],
-            "properties": {"name": {"type": "string"}, "card": _NULL_OR(_ID), "value": _INT}}},
+            "properties": {"name": {"type": "string"}, "card": _NULL_OR(_ID), "value": _INT,
+                           "subtype": _ID}}},
         "opponent": _NULL_OR(_ID), "bonus": _INT, "opponent_bonus": _INT,
         "evadable": {"type": "boolean"},
         "on_win": _NULLABLE_MAP, "on_lose": _NULLABLE_MAP, "on_standoff": _NULLABLE_MAP,

@@ -42,7 +42,9 @@ def test_the_class_table_and_the_fall_chart_are_the_texts():
     assert [data.fall_row(r)["result"] for r in range(1, 9)] == [
         "killed", "killed", "killed", "injured", "injured", "injured", "stunned", "safe"]
     assert data.fall_row(7)["turns"] == 3
-    assert "unicorn" in data.listed("no_hands") and "pixie" in data.listed("flying")
+    assert "pixie" in data.listed("flying")
+    # "The Unicorn and other Animals": the Animals by their cards' subtype, not by a list (R-TS11.1)
+    assert not ships.has_hands("unicorn") and not ships.has_hands("dg_dog") and ships.has_hands("gnome")
 
 
 @pytest.mark.parametrize("change, text", [

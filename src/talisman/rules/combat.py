@@ -273,12 +273,28 @@ def ask_declare(state):
     if price and character(state, who).gold >= price:
         options.append("bribe")  # the Bandit: "won't attack if paid 1G"
     if (b.kind == "psychic" and b.opponent is None and not _inner(state, who)
-            and abilities.destroys_spirits(state, who)):
+            and all_spirits(b.enemies) and abilities.destroys_spirits(state, who)):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     options = list(adjust(state, "combat_options", tuple(options), character=who))
     foes = ", ".join(e["name"] for e in b.enemies) or b.opponent
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
+
+
+def enemy_subtype(enemy):
+    """An enemy's kind (Spirit, Animal, Dragon...): its card's subtype, or for a creature that is
+    no card the ``subtype`` its effect gives (the Crags' Spirit), else None."""
+    if enemy.get("card"):
+        return load().cards[enemy["card"]].subtype
+    return enemy.get("subtype")
+
+
+def all_spirits(enemies):
+    """Whether every enemy of a combat is a Spirit: what the Cross and the Priest's power over
+    Spirits pertain to.  Fought by Craft is not enough (an Alien fought by Craft, the Demon Lord):
+    "Possessions or Abilities, which pertain to some other specific type of Enemy ... will not
+    work on them" (000 Timescape Cards; docs/rulings.md R-TS11.2)."""
+    return bool(enemies) and all(enemy_subtype(e) == "spirit" for e in enemies)
 
 
 def declared(state, action):

@@ -661,6 +661,8 @@ def command_spell(state, params, actor, source):
 
 def psychic(state, params, actor, source):
     enemy = {"name": params["name"], "card": None, "value": params["craft"]}
+    if params.get("subtype"):
+        enemy["subtype"] = params["subtype"]  # the kind of creature (the Crags' Spirit)
     return combat.start_combat(state, actor, "psychic", [enemy], on_win=None,
                                on_lose=None, on_standoff=None)
 

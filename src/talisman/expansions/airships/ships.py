@@ -38,9 +38,10 @@ def henchmen(state, cid):
 
 def has_hands(follower):
     """Whether a Follower counts toward the complement: "Followers that do not have hands (The
-    Unicorn and other Animals) do not count".  Without hands: the cards the data's ``no_hands``
-    names, and every Animal Enemy kept as a Follower (tamed, charmed, raised: its card's subtype
-    ``animal``; docs/rulings.md R-AS9B.1).  A Henchman (no card) has hands."""
+    Unicorn and other Animals) do not count".  Without hands: every Animal (its card's subtype
+    ``animal``: the Unicorn, the Mules, the Dog, an Animal Enemy tamed, charmed or raised;
+    docs/rulings.md R-AS9B.1, R-TS11.1), and the cards the data's ``no_hands`` names (a handless
+    Follower that is no Animal: none yet).  A Henchman (no card) has hands."""
     if follower in data.listed("no_hands"):
         return False
     c = load().cards.get(follower)
@@ -91,16 +92,31 @@ def found(state, params, actor, source):
 
 def claim_options(state, cid, most):
     """``claim`` when the party fits; else ``claim:<f>:...``: each way of leaving behind just
-    enough Followers (with hands) to fit.  None when leaving them all is not enough."""
+    enough Followers (with hands) to fit, a Henchman among them (``henchman:<id>``: "Henchmen
+    are considered Followers for any pertaining rules", docs/rulings.md R-TS11.3).  None when
+    leaving them all is not enough."""
     over = party_size(state, cid) - most
     if over <= 0:
         return ["claim"]
-    hands = crew(state, cid)
+    hands = crew(state, cid) + list(henchmen(state, cid))
     if over > len(hands):
         return []
     ways = sorted({tuple(sorted(hands[i] for i in idx))
                    for idx in itertools.combinations(range(len(hands)), over)})
     return ["claim:" + ":".join(w) for w in ways]
+
+
+def left_behind(args):
+    """The Followers a ``claim:<f>:...`` leaves behind: the cards, and the Henchmen
+    (``henchman:<id>``, two arguments of the action)."""
+    cards, henchmen_left, rest = [], [], list(args)
+    while rest:
+        a = rest.pop(0)
+        if a == "henchman" and rest:
+            henchmen_left.append(f"henchman:{rest.pop(0)}")
+        else:
+            cards.append(a)
+    return cards, henchmen_left
 
 
 def claim_chosen(state, action, card, space, character):
@@ -109,9 +125,12 @@ def claim_chosen(state, action, card, space, character):
         return log(state, "airship_left", character=cid, card=card, space=space)
     ch = state.characters[cid]
     followers = list(ch.followers)
-    left = list(action.args)
+    left, gone = left_behind(action.args)
     for f in left:
         followers.remove(f)
+    for h in gone:  # a Henchman is no card to lie on the space: left behind, he leaves the game
+        state = run_hook(state, "other_follower_lost", character=cid, follower=h,
+                         cause="left behind, over the Complement")
     # "You may not take a Horse and Cart aboard an Airship"
     carts = [o for o in ch.objects if o in data.listed("no_boarding")]
     state = chars.remove_objects(update_character(state, cid, followers=followers), cid, carts)

@@ -66,17 +66,6 @@ OUTPOST = "ts_sentinel_outpost"
 CROWN = "crown_of_command"
 BELT = "ts_warp_belt"
 RED = "red"
-#: "Mules, Warhorses, Horses and Carts, the Poltergeist and all Animal Followers (the Unicorn and all
-#: Animals taken as Followers) fear the Timescape and will not enter" (by card id; and any Follower
-#: whose card is an Animal).
-FEARFUL = ("mule", "warhorse", "horse", "horse_and_cart", "poltergeist", "unicorn")
-#: "If you draw a Mule, a Horse, a Horse and Cart, a Warhorse, the Poltergeist, the Arena, the
-#: Blizzard, a Dungeon Door, the Hermit or any Animal, discard them and draw again."
-REDRAWN = ("mule", "horse", "horse_and_cart", "warhorse", "poltergeist", "arena", "blizzard",
-           "dungeon_doorway", "city_doorway", "hermit")
-#: "If you draw the Pool of Life, the Magic Stream, or the Fountain of Wisdom, you may add 1 to the
-#: appropriate attribute then you must discard the Adventure Card."
-SPRINGS = {"pool_of_life": "lives", "magic_stream": "strength", "fountain_of_wisdom": "craft"}
 #: The Horrible Black Void: the compendium's ending and the Blood Moon's card of the same name.
 VOIDS = ("black_void", "horrible_black_void")
 #: Who may send a character into the Timescape, once each: the space and its choice.
@@ -126,6 +115,12 @@ CHART_SCHEMAS = {
                    "properties": {**_HEAD, "movement_table": _rows(6, {"type": "string"}),
                                   "lines": {"type": "object", "additionalProperties": _IDS_TO},
                                   "decks": _IDS_TO}},
+    "adventure": {"type": "object", "additionalProperties": False,
+                  "required": ["chart", "source", "fear", "redrawn", "springs"],
+                  "properties": {**_HEAD, "fear": {"type": "array", "items": {"type": "string"}},
+                                 "redrawn": {"type": "array", "items": {"type": "string"}},
+                                 "springs": {"type": "object", "additionalProperties": {
+                                     "enum": ["lives", "strength", "craft"]}}}},
     "theft": {"type": "object", "additionalProperties": False,
               "required": ["chart", "source", "characters", "space", "effects"],
               "properties": {**_HEAD, "characters": {"type": "array", "items": {"type": "string"}},
@@ -217,9 +212,18 @@ def rift(state, cid):
 
 # --- entering -----------------------------------------------------------------------------------
 
-def fearful(card_id):
+def animal(card_id):
+    """Whether a card is an Animal: its subtype ``animal`` (an Animal Enemy, or a Follower that is
+    an Animal, the Unicorn, the Dog...: one notion, on the card; docs/rulings.md R-TS11.1)."""
     c = load().cards.get(card_id)
-    return card_id in FEARFUL or (c is not None and c.subtype == "animal")
+    return c is not None and c.subtype == "animal"
+
+
+def fearful(card_id):
+    """"Mules, Warhorses, Horses and Carts, the Poltergeist and all Animal Followers (the Unicorn
+    and all Animals taken as Followers) fear the Timescape and will not enter" (``adventure.yaml``
+    ``fear``, and every Animal)."""
+    return card_id in _chart("adventure")["fear"] or animal(card_id)
 
 
 def enter(state, cid, cause):
@@ -553,7 +557,7 @@ def redrawn(card):
     """Whether an Adventure card drawn in the Timescape is discarded and another drawn (000
     Drawing Adventure Cards: "a Mule, a Horse, ... the Hermit or any Animal")."""
     c = load().cards[card]
-    return c.deck == "adventure" and (card in REDRAWN or c.subtype == "animal")
+    return c.deck == "adventure" and (card in _chart("adventure")["redrawn"] or animal(card))
 
 
 def when_drawn_played(state, played, character, space, card):
@@ -588,11 +592,11 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_drawer_only", character=character, card=card)
             state = run_effects(state, drawer_only(c.effect), character, {"card": card, "space": space})
-        elif card in SPRINGS:
+        elif card in _chart("adventure")["springs"]:
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "timescape_spring", character=character, card=card)
-            state = chars.gain(state, character, SPRINGS[card], 1, card)
+            state = chars.gain(state, character, _chart("adventure")["springs"][card], 1, card)
     if not again:
         return state
     seen = len(state.characters[character].flag("drawn") or ())
