@@ -281,3 +281,46 @@ def test_play_and_simulate_given_junk_arguments_fail_in_a_short_message(args, wo
     assert r.exit_code in (1, 2) and isinstance(r.exception, SystemExit), repr(r.exception)
     assert "Traceback" not in r.output and words in r.output
     assert len(r.output.strip().split("\n")) <= 4
+
+
+# --- views: secrets of the endings and the Noblemen, and a draw seen from a view ------------
+
+def test_the_hidden_endings_card_and_box_and_the_noblemen_pile_never_show_in_a_view():
+    """001/003 Setup, the face-down ending on the Crown (`alternative_endings: hidden`): two
+    positions differing only in which ending lies face down (swapped with one in the box) and in
+    the order of the Noblemen's pile give every player the same view, step after step."""
+    from pyrsistent import pvector
+
+    from talisman.engine.records import replace
+    s = talisman.new_game(["warrior", "wizard", "thief"], expansions=["harbinger", "blood_moon"], seed=5,
+                          options={"alternative_endings": "hidden", "noblemen": True})
+    states, _ = strategies.play_random(s, 60, 5)
+    compared = 0
+    for st in states[::10]:
+        e = st.ending
+        if e.get("revealed"):
+            continue
+        box = list(e["box"])
+        face_down, box[0] = box[0], e["card"]
+        nobles = st.ext["noblemen"]
+        other = replace(st, ending=e.set("card", face_down).set("box", pvector(box)),
+                        ext=st.ext.set("noblemen", replace(nobles, pile=pvector(reversed(nobles.pile)))))
+        assert other.ending != st.ending and other.ext != st.ext
+        for p in st.order:
+            assert talisman.player_view(st, p) == talisman.player_view(other, p), p
+            assert talisman.to_json(talisman.player_view(other, p)) == talisman.to_json(talisman.player_view(st, p))
+        compared += 1
+    assert compared
+
+
+def test_a_draw_seen_from_a_view_offers_no_card_of_the_deck():
+    """A draw pending in a view: its legal actions and chance outcomes name no card (the
+    deck's contents are hidden, ruling R-HARD.1), where the whole state lists every card."""
+    s = talisman.new_game(["warrior", "troll"], seed=3, stop_at_chance=True)
+    s = talisman.apply(s, talisman.chance_outcomes(s)[0][0], stop_at_chance=True)
+    s = talisman.apply(s, talisman.legal_actions(s)[0], stop_at_chance=True)
+    assert s.pending.kind == "draw"
+    v = talisman.player_view(s, "troll")
+    assert len(talisman.chance_outcomes(s)) > 10
+    assert [str(a) for a in talisman.legal_actions(v)] == ["draw:hidden"]
+    assert [str(a) for a, _ in talisman.chance_outcomes(v)] == ["draw:hidden"]
