@@ -324,3 +324,15 @@ def test_a_draw_seen_from_a_view_offers_no_card_of_the_deck():
     assert len(talisman.chance_outcomes(s)) > 10
     assert [str(a) for a in talisman.legal_actions(v)] == ["draw:hidden"]
     assert [str(a) for a, _ in talisman.chance_outcomes(v)] == ["draw:hidden"]
+
+
+def test_the_order_options_are_written_in_changes_nothing():
+    """Determinism: the same options written in another key order give the same state, JSON,
+    game and record."""
+    written = {"max_rounds": 5, "movement_die": "d6", "henchmen": 1, "noblemen": True}
+    a = talisman.new_game(["warrior", "troll"], seed=4, options=written)
+    b = talisman.new_game(["warrior", "troll"], seed=4, options=dict(reversed(list(written.items()))))
+    assert a == b and talisman.to_json(a) == talisman.to_json(b)
+    (sa, aa), (sb, ab) = strategies.play_random(a, 60, 2), strategies.play_random(b, 60, 2)
+    assert aa == ab and talisman.to_json(sa[-1]) == talisman.to_json(sb[-1])
+    assert json.dumps(talisman.record(a, aa)) == json.dumps(talisman.record(b, ab))
