@@ -371,3 +371,26 @@ def test_record_of_a_view_is_refused_like_apply_refuses_it(which):
         view, record = triwizard.player_view(s, s.order[1]), triwizard.record
     with pytest.raises(StateError, match="view"):
         record(view, [])
+
+
+# --- actions built by hand -----------------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="probe11X: an Action built by hand with a 100,000-character "
+                   "notation is refused with the whole of it in the message (a string is cut short)")
+def test_a_huge_hand_built_action_is_refused_in_a_short_message(game):
+    from talisman.notation import Action
+    for action in (Action("x" * 100_000), Action("move", ["x" * 100_000])):
+        with pytest.raises(TalismanError) as e:
+            talisman.apply(game, action)
+        assert len(str(e.value)) < 200
+
+
+@pytest.mark.xfail(strict=True, reason="probe11X: an Action built with a kind that is no string "
+                   "(Action(None), Action(5)) is made, then apply and parse_action raise a raw "
+                   "TypeError from notation.py (str of the action)")
+@pytest.mark.parametrize("kind", [None, 5], ids=["none", "int"])
+@pytest.mark.parametrize("call", ["apply", "parse_action"])
+def test_applying_an_action_built_from_junk_is_the_librarys_error(game, kind, call):
+    from talisman.notation import Action
+    with pytest.raises(TalismanError):
+        getattr(talisman, call)(game, Action(kind))
