@@ -335,7 +335,27 @@ def test_the_order_options_are_written_in_changes_nothing():
     assert a == b and talisman.to_json(a) == talisman.to_json(b)
     (sa, aa), (sb, ab) = strategies.play_random(a, 60, 2), strategies.play_random(b, 60, 2)
     assert aa == ab and talisman.to_json(sa[-1]) == talisman.to_json(sb[-1])
-    assert json.dumps(talisman.record(a, aa)) == json.dumps(talisman.record(b, ab))
+    assert talisman.record(a, aa) == talisman.record(b, ab)
+
+
+_RECORD_SCRIPT = ("import json, talisman; s = talisman.new_game(['warrior', 'troll'], seed=4, options="
+                  "{'max_rounds': 5, 'movement_die': 'd6', 'henchmen': 1, 'noblemen': True}); "
+                  "print(json.dumps(talisman.record(s, [])))")
+
+
+@pytest.mark.xfail(strict=True, reason="probe11X: record()'s options follow the pmap's hash order, "
+                   "so the same game's record (and `talisman play --save`'s file) is written with "
+                   "other bytes in another process (PYTHONHASHSEED 1 and 2 differ); to_json sorts")
+def test_the_same_games_record_is_written_with_the_same_bytes_in_every_process():
+    import os
+    import subprocess
+    import sys
+    outs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        outs.add(subprocess.run([sys.executable, "-c", _RECORD_SCRIPT], env=env, check=True,
+                                capture_output=True, text=True).stdout)
+    assert len(outs) == 1, outs
 
 
 # --- game records: record() given junk ---------------------------------------------------------
