@@ -32,6 +32,7 @@ from click.testing import CliRunner
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
 from talisman.cli import main
+from talisman.engine.records import set_field
 from talisman.api import chance_outcomes
 from talisman.odds import Best, combat_odds, decided_by_roll, odds
 from talisman.rules import combat as combat_rules
@@ -920,3 +921,107 @@ def test_the_harbinger_reads_the_roll_with_a_herald_or_a_second_die():
         ("sentinel", lambda: sentinel("harbinger")))}
     assert reads == {"herald of famine": (("herald_of_famine", False),), "flail of blood": False,
                      "horseman": True, "bone giant": True, "sentinel": True}
+
+
+# --- odds25g: listeners reading the dice, in closed form ----------------------------------
+
+def _blood_moon(cid, space, cards, time="day", start="chapel", **fields):
+    return at_combat(cid, start, space, cards, expansions=["blood_moon"],
+                     ext={"blood_moon": {"time": time}}, **fields)
+
+
+def _aegis(fate):
+    from talisman.expansions.blood_moon import store
+    return store.store(sentinel(fate=fate), lunar_events=["aegis_of_daylight"])
+
+
+#: Fights whose dice a listener reads: a ``combat_result`` listener turning a result by the
+#: result, the battle roll and the margin (``turns``), a score's value hook adding a term that
+#: reads the battle roll (``roll_term``); each a function of the Fate the fighter has.
+READ_DICE = {
+    # 003: "Beating them counts as a stand-off unless your score wins by 2 or more"
+    "vampire bats": (lambda fate: _blood_moon("wizard", "woods_1", ["vampire_bats"], start="graveyard",
+                                              craft=4, fate=fate), "combat_result"),
+    # 003: "Beaten by it at Night you lose no life" (a loss a stand-off)
+    "night stalker": (lambda fate: _blood_moon("warrior", "fields_2", ["night_stalker"], time="night",
+                                               strength=5, fate=fate), "combat_result"),
+    # 003: "Day breaks; while it lasts, a character beaten by a creature gets a stand-off"
+    "aegis of daylight": (_aegis, "combat_result"),
+    # 003: "+3 Strength in battle, but an attack roll of 1 loses whatever the score"
+    "doomsword": (lambda fate: sentinel(fate=fate, objects=["doomsword"]), "combat_result"),
+    "doomsword, the warrior's two dice": (lambda fate: _blood_moon("warrior", "fields_2", ["ogre"], strength=4,
+                                                                   fate=fate, objects=["doomsword"]),
+                                          "combat_result"),
+    # 003: "Fought at Night, you roll no die for your attack"
+    "lurking horror": (lambda fate: _blood_moon("elf", "fields_2", ["lurking_horror"], time="night",
+                                                strength=9, fate=fate), "character_score"),
+    # the Vampire Bats with the Torchbearer (attack again when beaten): turned, then offered
+    "vampire bats and the torchbearer": (lambda fate: _blood_moon("wizard", "woods_1", ["vampire_bats"],
+                                                                  start="graveyard", craft=3, fate=fate,
+                                                                  followers=["torchbearer"]), "combat_result"),
+    # card-data.md 2.2: the Herald of War, "+2 to its attack in a battle where you roll 4-6"
+    "herald of war": (lambda fate: at_combat("thief", "chapel", "fields_2", ["herald_of_war"],
+                                             expansions=["harbinger"], strength=5, fate=fate), "attack_score"),
+    # the Bog: "-1 to your die rolls here (min 1)"
+    "the bog": (lambda fate: at_combat("thief", "chapel", "fields_2", ["bear"], expansions=["harbinger"],
+                                       ext={"harbinger": {"harbinger": "plains_1",
+                                                          "terrain": {"fields_2": "terrain_bog"},
+                                                          "cards": {"terrain_on_board": ["terrain_bog"]}}},
+                                       strength=4, fate=fate), "character_score"),
+}
+
+
+@pytest.mark.parametrize("fate", [0, 1, 2])
+@pytest.mark.parametrize("name", sorted(READ_DICE))
+def test_a_listener_reading_the_dice_in_closed_form(name, fate):
+    """odds25g: a listener on a hook point of the round that reads the dice, so declares itself
+    neither ``idle`` nor ``dice_blind`` there, may declare how it reads them
+    (``odds.ROUND_TERMS``): a ``combat_result`` listener the result it turns a result into from
+    the result, the character's battle roll and the scores' margin (``turns``: the Blood Moon's
+    Vampire Bats, Night Stalker, Aegis of Daylight, Doomsword), a score's value hook the term it
+    adds with the battle roll (``roll_term``: the Lurking Horror's die not counted, the Bog's
+    die less 1, the Herald of War's +2 on 4-6).  ``combat_odds`` then answers from the
+    character's roll with the heuristic bot's Fate rule (and its rule at the Torchbearer's
+    offer): the full search's answer (``shortcut=False``, every roll played through the rule
+    steps), with 0 to 2 Fate."""
+    from talisman.engine.ruleset import declared
+    from talisman.odds import ROUND_FACTS, ROUND_TERMS
+    make, hook = READ_DICE[name]
+    state = make(fate)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    # the listener reads the dice here: neither idle nor dice_blind, but it says how
+    pid = "harbinger" if "harbinger" in rolling.config.expansions else "blood_moon"
+    fn = listener(pid, hook)
+    bare = set_field(rolling, "pending", None)
+    assert declared(fn, ROUND_FACTS[hook])(bare) is False
+    assert declared(fn, ROUND_TERMS[hook])(bare) is not None
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None and sum(closed.values()) == 1
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+    # the bot's question asks nothing more (the closed form at its root)
+    assert BOT.fight_odds(state) == closed["won"]
+    searched = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    assert dict(searched) == dict(closed) and searched.nodes <= 1
+
+
+def test_listeners_reading_the_dice_by_hand():
+    """Hand counts of the closed form with such listeners (no Fate).
+
+    - The Doomsword: the Thief (8 + 3) against the Sentinel by Day (9 - 1): battle roll a
+      against c, won when a + 3 > c, but a roll of 1 loses: won (4 + 5 + 6 + 6 + 6)/36 = 3/4,
+      a stand-off on (2, 5) and (3, 6): 1/18, lost 6/36 + 1/36 = 7/36.
+    - The Lurking Horror by Night: the Elf's 9 and no die against 6 + 1 + c: won on c = 1, a
+      stand-off on c = 2, lost on 3-6: 1/6, 1/6, 2/3, whatever his roll.
+    - The Herald of War: the Thief's 5 + a against 5 + c, + 2 when a is 4-6: won when a > c
+      (a <= 3) or a - 2 > c (a >= 4): (0 + 1 + 2 + 1 + 2 + 3)/36 = 1/4.
+    - The Bog: the Thief's 4 + max(1, a - 1) against the Bear's 3 + c: won when
+      max(1, a - 1) + 1 > c: (1 + 1 + 2 + 3 + 4 + 5)/36 = 4/9."""
+    def closed(state):
+        return combat_odds(talisman.apply(state, "fight", stop_at_chance=True), rerolls=BOT.rerolls)
+
+    doom = closed(READ_DICE["doomsword"][0](0))
+    assert dict(doom) == {"won": F(3, 4), "standoff": F(1, 18), "lost": F(7, 36)}
+    horror = closed(READ_DICE["lurking horror"][0](0))
+    assert dict(horror) == {"won": F(1, 6), "standoff": F(1, 6), "lost": F(2, 3)}
+    assert closed(READ_DICE["herald of war"][0](0))["won"] == F(1, 4)
+    assert closed(READ_DICE["the bog"][0](0))["won"] == F(4, 9)

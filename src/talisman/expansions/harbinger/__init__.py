@@ -168,7 +168,18 @@ def _attack_dice_blind(state):
                                      for e in b["enemies"] if e.get("card") in load().cards)
 
 
-@declare(dice_blind=_attack_dice_blind)
+def _attack_roll_term(state):
+    """What :func:`attack_score` adds with the character's battle roll in a fight against
+    creatures: an enemy's ``attack_on_roll`` (the Herald of War's +2 on 4-6,
+    ``cards.attack_on_roll``), its only term reading the roll (the Omens', the trophies' are
+    no die; declared for exact odds: ``roll_term``).  None between characters."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return None
+    return lambda roll, enemy, kind=None: cards.attack_on_roll(enemy, kind, roll)
+
+
+@declare(dice_blind=_attack_dice_blind, roll_term=_attack_roll_term)
 def attack_score(state, score, enemy, kind=None):
     """Value hook: the top Omen's attack bonus (for all enemies or some subtypes) and cards
     whose attack grows with each discarded Omen."""

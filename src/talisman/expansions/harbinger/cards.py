@@ -616,6 +616,15 @@ def beaten(state, who, cards):
     return state if after is None else log(after, "harbinger_beaten", character=who, cards=list(cards))
 
 
+def attack_on_roll(enemy, kind, roll):
+    """What an enemy adds to its attack for the character's battle ``roll`` in a fight of
+    ``kind`` against creatures: the Herald of War's +2 on a battle roll of 4-6
+    (``attack_on_roll: {kind, rolls, amount}``), else 0."""
+    c = load().cards.get(enemy)
+    rule = None if c is None else (c.data or {}).get("attack_on_roll")
+    return rule["amount"] if rule and kind == rule["kind"] and roll in rule["rolls"] else 0
+
+
 def attack_score(state, score, enemy, kind=None):
     """Value hook part: the Herald of War's +2 on a character's 4-6, the Skeleton King's +1 per
     trophy point, a Skeleton trophy's +1 to Spirits and Undead fighting its holder."""
@@ -624,9 +633,7 @@ def attack_score(state, score, enemy, kind=None):
     if c is None or b is None or b["opponent"] is not None:
         return score
     d = c.data or {}
-    rule = d.get("attack_on_roll")
-    if rule and kind == rule["kind"] and b.get("roll") in rule["rolls"]:
-        score += rule["amount"]
+    score += attack_on_roll(enemy, kind, b.get("roll"))
     who = b["who"]
     if d.get("attack_per_trophy"):
         score += d["attack_per_trophy"] * trophy_points(state, who)
