@@ -955,6 +955,9 @@ READ_DICE = {
     # 003: "Fought at Night, you roll no die for your attack"
     "lurking horror": (lambda fate: _blood_moon("elf", "fields_2", ["lurking_horror"], time="night",
                                                 strength=9, fate=fate), "character_score"),
+    # 003: "Discard it as a creature attacks to make your attack roll a 6" (the die still rolled)
+    "wooden stake": (lambda fate: talisman.apply(sentinel(fate=fate, objects=["wooden_stake"]), "use:wooden_stake"),
+                     "character_score"),
     # the Vampire Bats with the Torchbearer (attack again when beaten): turned, then offered
     "vampire bats and the torchbearer": (lambda fate: _blood_moon("wizard", "woods_1", ["vampire_bats"],
                                                                   start="graveyard", craft=3, fate=fate,
@@ -1012,6 +1015,8 @@ def test_listeners_reading_the_dice_by_hand():
       a stand-off on (2, 5) and (3, 6): 1/18, lost 6/36 + 1/36 = 7/36.
     - The Lurking Horror by Night: the Elf's 9 and no die against 6 + 1 + c: won on c = 1, a
       stand-off on c = 2, lost on 3-6: 1/6, 1/6, 2/3, whatever his roll.
+    - The Wooden Stake: the Thief's 8 + 6 against the Sentinel's 8 + c by Day: won unless c
+      is 6 (a stand-off), whatever his roll: 5/6.
     - The Herald of War: the Thief's 5 + a against 5 + c, + 2 when a is 4-6: won when a > c
       (a <= 3) or a - 2 > c (a >= 4): (0 + 1 + 2 + 1 + 2 + 3)/36 = 1/4.
     - The Bog: the Thief's 4 + max(1, a - 1) against the Bear's 3 + c: won when
@@ -1024,4 +1029,5 @@ def test_listeners_reading_the_dice_by_hand():
     horror = closed(READ_DICE["lurking horror"][0](0))
     assert dict(horror) == {"won": F(1, 6), "standoff": F(1, 6), "lost": F(2, 3)}
     assert closed(READ_DICE["herald of war"][0](0))["won"] == F(1, 4)
+    assert dict(closed(READ_DICE["wooden stake"][0](0))) == {"won": F(5, 6), "standoff": F(1, 6)}
     assert closed(READ_DICE["the bog"][0](0))["won"] == F(4, 9)
