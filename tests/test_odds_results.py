@@ -261,19 +261,25 @@ def first_roll(state):
     return state
 
 
-def test_the_harbinger_is_quiet_where_its_hook_queues_nothing():
+def test_the_harbinger_is_quiet_where_its_hook_queues_nothing(monkeypatch):
     """The Harbinger answers a combat's result only through its ``combat_resolved`` hook
     (``harbinger.answers_result``): where the hook queues nothing for the combat (no beaten
     card's effects, Herald's roll, Horseman, second die, held card or Omen), a creature's roll is
     scored off the record, and the search is the full search's (RESOLVING COMBAT VS CREATURES OR
     ENEMIES).  The Thief's 4 kept (12) against the Sentinel's 9 + c: won on c <= 2, a standoff on
     3.  The Wizard's 6 + 2 kept against the Herald of Famine's 3 + c: won on c <= 4, a standoff
-    on 5; kept 5, the Herald's roll (4-6) answers it: the rules."""
+    on 5; kept 5, the Herald's roll (4-6) answers it by killing a Follower, which changes no
+    result (its effects declared ``neutral``, odds25g): scored, won whatever the die; with no
+    effect declared neutral (as before odds25g), the rules."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
     plain = ["won"] * 2 + ["standoff"] + ["lost"] * 3
     assert [r for r, _ in decided_by_roll(at_creature_roll(sentinel("harbinger"), 4))] == plain
     assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 2))] == \
         ["won"] * 4 + ["standoff", "lost"]
+    assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 5))] == ["won"] * 6
+    monkeypatch.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
     assert decided_by_roll(at_creature_roll(herald_of_famine(), 5)) is None
+    monkeypatch.undo()
     for name in ("flail of blood: a second die", "horseman not beaten"):
         assert decided_by_roll(first_roll(CASES[name]())) is None, name
     # a beaten card's effects answer a win only: the Warrior's 1 and 1 (6 + 1 against the Bone
@@ -885,7 +891,9 @@ def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, m
     ``cards.roll_read``), so its answer after each result is played once for each class of the
     character's rolls (the Horseman: once; the Herald: rolls 1-3 and 4-6, and each Fate path),
     not once for each roll; declared as reading the numbers (False), each roll's answers are
-    played.  Every answer is the full search's (``shortcut=False``)."""
+    played.  Every answer is the full search's (``shortcut=False``).  The Herald's effect (a
+    Follower killed) is declared to change no result since odds25g (``cards.NEUTRAL_EFFECTS``:
+    not played at all); here no effect is declared so, as for a Herald whose effects may."""
     from talisman.expansions.harbinger import cards as harbinger_cards
     if name == "horseman":
         state = CASES["horseman not beaten"]()
@@ -894,15 +902,18 @@ def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, m
                           craft=4, fate=1 if "fate" in name else 0, followers=["maiden"])
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
     chosen = _Fighting(BOT) if policy == "bot" else Best("won")
-    calls = counting_plays(monkeypatch)
-    shared = odds(rolling, "combat_resolved", policy=chosen)
-    monkeypatch.undo()
-    once = len(calls)
-    monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
-    calls = counting_plays(monkeypatch)
-    each = odds(rolling, "combat_resolved", policy=chosen)
-    monkeypatch.undo()
-    assert dict(shared) == dict(each) == full(rolling, chosen)
+    with pytest.MonkeyPatch.context() as kept:
+        kept.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
+        calls = counting_plays(monkeypatch)
+        shared = odds(rolling, "combat_resolved", policy=chosen)
+        monkeypatch.undo()
+        once = len(calls)
+        monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
+        calls = counting_plays(monkeypatch)
+        each = odds(rolling, "combat_resolved", policy=chosen)
+        monkeypatch.undo()
+        played = full(rolling, chosen)
+    assert dict(shared) == dict(each) == played == full(rolling, chosen)
     assert shared["lost"] + shared["standoff"] > 0
     assert once < len(calls), (once, len(calls))
 
@@ -1031,3 +1042,75 @@ def test_listeners_reading_the_dice_by_hand():
     assert closed(READ_DICE["herald of war"][0](0))["won"] == F(1, 4)
     assert dict(closed(READ_DICE["wooden stake"][0](0))) == {"won": F(5, 6), "standoff": F(1, 6)}
     assert closed(READ_DICE["the bog"][0](0))["won"] == F(4, 9)
+
+
+def _harbinger_fight(card, fighter, others=(), **ext):
+    """``fighter`` (a dict of fields, with ``id``) moves from the Chapel onto the Fields (2),
+    where the Harbinger's ``card`` attacks; ``others``: more characters (dicts)."""
+    setup = {"characters": [dict(space="chapel", spells=[], **fighter)] + list(others),
+             "board_cards": {"fields_2": [card]}, "expansions": ["harbinger"]}
+    s = talisman.apply(setup_state(setup, [1]), "move:fields_2")
+    if s.pending.kind != "combat":  # (a Herald, a Horseman: fought in the kind it asks)
+        s = talisman.apply(s, s.pending.options[0])
+    assert s.pending.kind == "combat", s.pending
+    return s
+
+
+#: The Harbinger's cards whose answer to a result only takes from the fighter (odds25g,
+#: ``cards.NEUTRAL_EFFECTS``): each a function of the Fate the fighter has.
+NEUTRAL = {
+    # "beating it, you give a random Follower of yours to a character you choose"
+    "infernal corruptor": lambda fate: _harbinger_fight(
+        "infernal_corruptor", {"id": "elf", "craft": 6, "fate": fate, "followers": ["maiden", "guide"]},
+        [{"id": "thief", "space": "city"}, {"id": "wizard", "space": "tavern"}]),
+    # "beating them, you discard one of your other trophies"
+    "scavenging beasts": lambda fate: _harbinger_fight(
+        "scavenging_beasts", {"id": "troll", "strength": 5, "fate": fate, "trophies": ["bear", "wolf"]}),
+    # "a 4-6 rolled in the psychic combat kills one of your Followers"
+    "herald of famine": lambda fate: _harbinger_fight(
+        "herald_of_famine", {"id": "wizard", "craft": 4, "fate": fate, "followers": ["maiden", "guide"]}),
+}
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+@pytest.mark.parametrize("name", sorted(NEUTRAL))
+def test_an_answer_that_only_takes_from_the_fighter_is_not_played(name, fate):
+    """The Harbinger (card-data.md 2.2): a beaten card's effects on a win (the Infernal
+    Corruptor's Follower given away, the Scavenging Beasts' trophy discarded) and a Herald's on
+    its rolls (the Herald of Famine's Follower killed) only take from the fighter: they change
+    no result, fight on in none and end no game (``cards.NEUTRAL_EFFECTS``, declared on the
+    steps that run them, ``neutral``).  So the Harbinger's listener declares no result changed
+    there (``changes_results``), and the fight is answered in closed form
+    (``combat_odds``), the search scoring every outcome of a creature's roll off the record:
+    the full search's answer (``shortcut=False``: every effect played, its decisions taken by
+    the policy), with the bot and with ``Best("won")``, with and without a Fate."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    state = NEUTRAL[name](fate)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    at_roll = talisman.apply(rolling, chance_outcomes(rolling)[-1][0], stop_at_chance=True)
+    if at_roll.pending.step != "combat.opponent_rolled":  # (a Fate decision first: keep)
+        at_roll = talisman.apply(at_roll, "keep", stop_at_chance=True)
+    assert changes_results("harbinger", at_roll) == frozenset()
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None and closed["won"] > 0   # (a win: the beaten card's effects met)
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+    best = odds(rolling, "combat_resolved", policy=Best("won"))
+    assert dict(best) == full(rolling, Best("won"))
+    # the effects are there to be played: with none declared neutral, the listener answers
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
+        assert changes_results("harbinger", at_roll) != frozenset()
+        assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is None
+
+
+def test_only_those_effects_are_neutral():
+    """``cards.neutral_effects``: the three kinds with their parameters as the cards give them;
+    a Follower given with effects, a life lost, a card's other effects are not (the Beast's
+    "the character you choose gains 1 Strength and 1 Craft": played, as before)."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    ok = harbinger_cards.neutral_effects
+    assert ok([{"discard_trophy": {}}]) and ok([{"lose_follower": 1}])
+    assert ok([{"target_other": {"give": "random_follower"}}])
+    assert not ok([{"lose_follower": "all"}]) and not ok([{"lose": {"lives": 1}}])
+    assert not ok([{"target_other": {"effects": [{"gain": {"strength": 1, "craft": 1}}]}}])
+    assert not ok([{"discard_trophy": {}, "lose_follower": 1}])
