@@ -1114,3 +1114,40 @@ def test_only_those_effects_are_neutral():
     assert not ok([{"lose_follower": "all"}]) and not ok([{"lose": {"lives": 1}}])
     assert not ok([{"target_other": {"effects": [{"gain": {"strength": 1, "craft": 1}}]}}])
     assert not ok([{"discard_trophy": {}, "lose_follower": 1}])
+
+
+@pytest.mark.parametrize("fate", [0, 1, 2])
+@pytest.mark.parametrize("time", ["day", "night"])
+@pytest.mark.parametrize("held", ["sun shield", "sun shield and crown", "sun shield and torchbearer"])
+def test_a_card_s_die_in_closed_form(held, time, fate, monkeypatch):
+    """003, the Sun Shield: "Beaten in combat, roll a die (add up to 3 by Day): a 6 turns the
+    loss into a stand-off".  The Blood Moon's listener declares it among the cards' answers
+    (``fights_on``: ``("die", "d6", 6 less the Day's 3, "standoff")``, odds25g), rolled
+    whenever offered, then the next card answering the result (turned or not) offered: with
+    the Pharaoh's Crown (an Object, offered first, at a loss or a stand-off) and with the
+    Torchbearer (a Follower, offered after it, at a loss).  ``combat_odds`` answers from the
+    Thief's roll with the bot's rules, no die of the card rolled, by Day and by Night, with 0
+    to 2 Fate: the full search's answer (``shortcut=False``)."""
+    held_cards = {"sun shield": {"objects": ["sun_shield"]},
+                  "sun shield and crown": {"objects": ["sun_shield", "pharaohs_crown"]},
+                  "sun shield and torchbearer": {"objects": ["sun_shield"], "followers": ["torchbearer"]}}[held]
+    rolling = talisman.apply(sentinel(time=time, fate=fate, **held_cards), "fight", stop_at_chance=True)
+    calls = counting_at(monkeypatch, "blood_moon.result_rolled")
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert calls == []
+    monkeypatch.undo()
+    assert closed is not None
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+
+
+def test_the_sun_shield_in_closed_form_by_hand():
+    """The Thief (8, no Fate) against the Sentinel by Day (9 - 1 = 8): lost with 15/36, then the
+    Sun Shield's die + 3 is 6 or more on 3-6 (4/6): a stand-off.  lost = 15/36 * 2/6 = 5/36,
+    standoff = 6/36 + 15/36 * 4/6 = 4/9, won 15/36.  By Night, no bonus: a 6 only (1/6); the
+    Sentinel's 9 + 1 + c against 8 + a: won when a - c >= 3 (6 pairs), a stand-off when a - c
+    = 2 (4), lost 26/36, then lost = 26/36 * 5/6 = 65/108."""
+    day = talisman.apply(sentinel(objects=["sun_shield"]), "fight", stop_at_chance=True)
+    assert dict(combat_odds(day)) == {"won": F(5, 12), "standoff": F(4, 9), "lost": F(5, 36)}
+    night = talisman.apply(sentinel(time="night", objects=["sun_shield"]), "fight", stop_at_chance=True)
+    assert combat_odds(night)["lost"] == F(65, 108)
+    assert combat_odds(night)["standoff"] == F(4, 36) + F(26, 36) / 6

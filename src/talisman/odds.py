@@ -1302,6 +1302,16 @@ CLOSED_FIGHTS_ON = frozenset({"creatures_roll"})
 #: (``resolved``: "without it, the combat starts again from the declaration"): the same fight
 #: afresh, the card tried.
 AGAIN_ATTACK = frozenset({"attack"})
+#: ... and a card's die that turns the result (odds25g: the Sun Shield, "roll a die (add up to 3
+#: by Day): a 6 turns the loss into a stand-off"), declared ``("die", dice, least roll, result)``:
+#: rolled whenever offered, no choice.
+CARD_DIE = frozenset({"die"})
+
+
+def _kind(how):
+    """The kind of a declared answer to a result (:func:`_fights_on`): ``creatures_roll``,
+    ``attack`` or, for a card's die (a tuple), ``die``."""
+    return how[0] if isinstance(how, tuple) else how
 
 
 def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
@@ -1321,7 +1331,7 @@ def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
         fights = declared(fn, "fights_on")
         got = None if fights is None or found else fights(state)
         if (not got or not changed <= frozenset().union(*(results for results, _ in got))
-                or not {how for _, how in got} <= kinds):
+                or not {_kind(how) for _, how in got} <= kinds | CARD_DIE):
             return False
         found = tuple((frozenset(results), how) for results, how in got)
     if offer and tuple(offer) != found:
@@ -1392,11 +1402,12 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     again = wants if offered else frozenset()
     kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
     found = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
-    if found is None or (found[0] and fights_on is None):
+    fighting = found is not None and any(_kind(how) != "die" for _, how in found[0])
+    if found is None or (fighting and fights_on is None):
         return None
     offers, terms = found
     # the results at which a card's offer to fight on is taken (the policy's rule: any card)
-    uses = frozenset(r for r in RESULTS if offers and fights_on(r))
+    uses = frozenset(r for r in RESULTS if fighting and fights_on(r))
     margin = (combat_rules.combat_total(s, who, kind) + b.bonus
               - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
               - combat_rules.creature_bonus(s, character(s, who).space))
@@ -1447,7 +1458,9 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
     ``labels[(r, c)]`` (:func:`_labels`).  Then the cards' ``offers`` (``(results, again)``, in
     the order they are made; each tried once offered): at a result, the first card not tried
     answering it is offered; at a result in ``uses`` it is used, else kept and the next one
-    offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
+    offered; a card's die (``("die", dice, least, to)``) is rolled whenever offered, the result
+    turned into ``to`` on a roll of at least ``least``, then the next card answering the result
+    (turned or not) is offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
     ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
     ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
     the cards not tried answer the new comparison."""
@@ -1473,6 +1486,14 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
             if label not in results:
                 continue
             left = tuple(j for j in left if j != i)  # (tried, used or kept)
+            if _kind(how) == "die":  # a card's die: turned on a roll of at least ``least``
+                _, spec, least, to = how
+                turned = sum((q for v, q in dice_outcomes(spec) if sum(v) >= least), Fraction(0))
+                out: dict = {}
+                for result, w in ((to, turned), (label, 1 - turned)):
+                    for final, x in (answered(result, r, left, fate_left).items() if w else ()):
+                        out[final] = out.get(final, 0) + w * x
+                return out
             if label not in uses:
                 continue  # kept: the next card answering the result is offered
             if how == "creatures_roll":

@@ -466,7 +466,11 @@ def fight_on_offer(state):
     tried that answers it is made, and the card is tried (``bm_tried``) whether used or kept:
     kept, the next such offer is made; used, the combat is fought on and the cards not yet
     tried answer the next comparison (the creatures' new roll against the same battle roll, or
-    the new attack's)."""
+    the new attack's).  A card's die to turn the result (the Sun Shield: "roll a die (add up to
+    3 by Day): a 6 turns the loss into a stand-off", :func:`result_rolled`) is declared too
+    (odds25g), as ``("die", its dice, the least roll that turns the result, the result it turns
+    it into)``, the Day's bonus taken off the least roll: rolled whenever offered (no choice),
+    then the next card answering the result, turned or not, is offered."""
     b = state.battle
     if b is None or b["opponent"] is not None or die_added(state):
         return None
@@ -475,10 +479,17 @@ def fight_on_offer(state):
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
     offers = [(card, m) for card, m in active(state, who, "combat_resolved", kind, None, battle_enemies(state))
               if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))]
-    if not offers or any("roll" in m or m.get("again") not in ("creatures_roll", "attack") for _, m in offers):
+    if not offers or any(("roll" in m) == (m.get("again") in ("creatures_roll", "attack")) for _, m in offers):
         return None
-    return tuple((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), m["again"])
-                 for _, m in offers)
+    bonus = 0 if store.time(state) != store.DAY else None
+    out = []
+    for _, m in offers:
+        how = m.get("again")
+        if "roll" in m:
+            added = m.get("day_bonus", 0) if bonus is None else bonus
+            how = ("die", m["roll"], m["at_least"] - added, m["to"])
+        out.append((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), how))
+    return tuple(out)
 
 
 def answers_result(state, result=None):
