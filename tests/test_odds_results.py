@@ -32,6 +32,7 @@ from click.testing import CliRunner
 import talisman
 from talisman.bots import HeuristicBot, _Fighting
 from talisman.cli import main
+from talisman.engine.records import set_field
 from talisman.api import chance_outcomes
 from talisman.odds import Best, combat_odds, decided_by_roll, odds
 from talisman.rules import combat as combat_rules
@@ -117,6 +118,10 @@ def test_the_stop_is_the_full_search(name, monkeypatch):
         # listeners that only react to the result declare it (they change none): the closed
         # form answers, as the search stopped at the result does
         assert dict(closed) == dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
+    elif name.startswith("sun shield"):
+        # a card's die, declared among the answers to a result (odds25g): the closed form
+        # answers, the full search's answer
+        assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
     else:   # (a listener that may change the result: no closed form)
         assert closed is None
     for policy in (_Fighting(BOT), Best("won")):
@@ -260,19 +265,25 @@ def first_roll(state):
     return state
 
 
-def test_the_harbinger_is_quiet_where_its_hook_queues_nothing():
+def test_the_harbinger_is_quiet_where_its_hook_queues_nothing(monkeypatch):
     """The Harbinger answers a combat's result only through its ``combat_resolved`` hook
     (``harbinger.answers_result``): where the hook queues nothing for the combat (no beaten
     card's effects, Herald's roll, Horseman, second die, held card or Omen), a creature's roll is
     scored off the record, and the search is the full search's (RESOLVING COMBAT VS CREATURES OR
     ENEMIES).  The Thief's 4 kept (12) against the Sentinel's 9 + c: won on c <= 2, a standoff on
     3.  The Wizard's 6 + 2 kept against the Herald of Famine's 3 + c: won on c <= 4, a standoff
-    on 5; kept 5, the Herald's roll (4-6) answers it: the rules."""
+    on 5; kept 5, the Herald's roll (4-6) answers it by killing a Follower, which changes no
+    result (its effects declared ``neutral``, odds25g): scored, won whatever the die; with no
+    effect declared neutral (as before odds25g), the rules."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
     plain = ["won"] * 2 + ["standoff"] + ["lost"] * 3
     assert [r for r, _ in decided_by_roll(at_creature_roll(sentinel("harbinger"), 4))] == plain
     assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 2))] == \
         ["won"] * 4 + ["standoff", "lost"]
+    assert [r for r, _ in decided_by_roll(at_creature_roll(herald_of_famine(), 5))] == ["won"] * 6
+    monkeypatch.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
     assert decided_by_roll(at_creature_roll(herald_of_famine(), 5)) is None
+    monkeypatch.undo()
     for name in ("flail of blood: a second die", "horseman not beaten"):
         assert decided_by_roll(first_roll(CASES[name]())) is None, name
     # a beaten card's effects answer a win only: the Warrior's 1 and 1 (6 + 1 against the Bone
@@ -884,7 +895,9 @@ def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, m
     ``cards.roll_read``), so its answer after each result is played once for each class of the
     character's rolls (the Horseman: once; the Herald: rolls 1-3 and 4-6, and each Fate path),
     not once for each roll; declared as reading the numbers (False), each roll's answers are
-    played.  Every answer is the full search's (``shortcut=False``)."""
+    played.  Every answer is the full search's (``shortcut=False``).  The Herald's effect (a
+    Follower killed) is declared to change no result since odds25g (``cards.NEUTRAL_EFFECTS``:
+    not played at all); here no effect is declared so, as for a Herald whose effects may."""
     from talisman.expansions.harbinger import cards as harbinger_cards
     if name == "horseman":
         state = CASES["horseman not beaten"]()
@@ -893,15 +906,18 @@ def test_the_harbinger_s_answer_is_played_once_for_all_the_rolls(name, policy, m
                           craft=4, fate=1 if "fate" in name else 0, followers=["maiden"])
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
     chosen = _Fighting(BOT) if policy == "bot" else Best("won")
-    calls = counting_plays(monkeypatch)
-    shared = odds(rolling, "combat_resolved", policy=chosen)
-    monkeypatch.undo()
-    once = len(calls)
-    monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
-    calls = counting_plays(monkeypatch)
-    each = odds(rolling, "combat_resolved", policy=chosen)
-    monkeypatch.undo()
-    assert dict(shared) == dict(each) == full(rolling, chosen)
+    with pytest.MonkeyPatch.context() as kept:
+        kept.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
+        calls = counting_plays(monkeypatch)
+        shared = odds(rolling, "combat_resolved", policy=chosen)
+        monkeypatch.undo()
+        once = len(calls)
+        monkeypatch.setattr(harbinger_cards, "roll_read", lambda state: False)
+        calls = counting_plays(monkeypatch)
+        each = odds(rolling, "combat_resolved", policy=chosen)
+        monkeypatch.undo()
+        played = full(rolling, chosen)
+    assert dict(shared) == dict(each) == played == full(rolling, chosen)
     assert shared["lost"] + shared["standoff"] > 0
     assert once < len(calls), (once, len(calls))
 
@@ -920,3 +936,222 @@ def test_the_harbinger_reads_the_roll_with_a_herald_or_a_second_die():
         ("sentinel", lambda: sentinel("harbinger")))}
     assert reads == {"herald of famine": (("herald_of_famine", False),), "flail of blood": False,
                      "horseman": True, "bone giant": True, "sentinel": True}
+
+
+# --- odds25g: listeners reading the dice, in closed form ----------------------------------
+
+def _blood_moon(cid, space, cards, time="day", start="chapel", **fields):
+    return at_combat(cid, start, space, cards, expansions=["blood_moon"],
+                     ext={"blood_moon": {"time": time}}, **fields)
+
+
+def _aegis(fate):
+    from talisman.expansions.blood_moon import store
+    return store.store(sentinel(fate=fate), lunar_events=["aegis_of_daylight"])
+
+
+#: Fights whose dice a listener reads: a ``combat_result`` listener turning a result by the
+#: result, the battle roll and the margin (``turns``), a score's value hook adding a term that
+#: reads the battle roll (``roll_term``); each a function of the Fate the fighter has.
+READ_DICE = {
+    # 003: "Beating them counts as a stand-off unless your score wins by 2 or more"
+    "vampire bats": (lambda fate: _blood_moon("wizard", "woods_1", ["vampire_bats"], start="graveyard",
+                                              craft=4, fate=fate), "combat_result"),
+    # 003: "Beaten by it at Night you lose no life" (a loss a stand-off)
+    "night stalker": (lambda fate: _blood_moon("warrior", "fields_2", ["night_stalker"], time="night",
+                                               strength=5, fate=fate), "combat_result"),
+    # 003: "Day breaks; while it lasts, a character beaten by a creature gets a stand-off"
+    "aegis of daylight": (_aegis, "combat_result"),
+    # 003: "+3 Strength in battle, but an attack roll of 1 loses whatever the score"
+    "doomsword": (lambda fate: sentinel(fate=fate, objects=["doomsword"]), "combat_result"),
+    "doomsword, the warrior's two dice": (lambda fate: _blood_moon("warrior", "fields_2", ["ogre"], strength=4,
+                                                                   fate=fate, objects=["doomsword"]),
+                                          "combat_result"),
+    # 003: "Fought at Night, you roll no die for your attack"
+    "lurking horror": (lambda fate: _blood_moon("elf", "fields_2", ["lurking_horror"], time="night",
+                                                strength=9, fate=fate), "character_score"),
+    # 003: "Discard it as a creature attacks to make your attack roll a 6" (the die still rolled)
+    "wooden stake": (lambda fate: talisman.apply(sentinel(fate=fate, objects=["wooden_stake"]), "use:wooden_stake"),
+                     "character_score"),
+    # the Vampire Bats with the Torchbearer (attack again when beaten): turned, then offered
+    "vampire bats and the torchbearer": (lambda fate: _blood_moon("wizard", "woods_1", ["vampire_bats"],
+                                                                  start="graveyard", craft=3, fate=fate,
+                                                                  followers=["torchbearer"]), "combat_result"),
+    # card-data.md 2.2: the Herald of War, "+2 to its attack in a battle where you roll 4-6"
+    "herald of war": (lambda fate: at_combat("thief", "chapel", "fields_2", ["herald_of_war"],
+                                             expansions=["harbinger"], strength=5, fate=fate), "attack_score"),
+    # the Bog: "-1 to your die rolls here (min 1)"
+    "the bog": (lambda fate: at_combat("thief", "chapel", "fields_2", ["bear"], expansions=["harbinger"],
+                                       ext={"harbinger": {"harbinger": "plains_1",
+                                                          "terrain": {"fields_2": "terrain_bog"},
+                                                          "cards": {"terrain_on_board": ["terrain_bog"]}}},
+                                       strength=4, fate=fate), "character_score"),
+}
+
+
+@pytest.mark.parametrize("fate", [0, 1, 2])
+@pytest.mark.parametrize("name", sorted(READ_DICE))
+def test_a_listener_reading_the_dice_in_closed_form(name, fate):
+    """odds25g: a listener on a hook point of the round that reads the dice, so declares itself
+    neither ``idle`` nor ``dice_blind`` there, may declare how it reads them
+    (``odds.ROUND_TERMS``): a ``combat_result`` listener the result it turns a result into from
+    the result, the character's battle roll and the scores' margin (``turns``: the Blood Moon's
+    Vampire Bats, Night Stalker, Aegis of Daylight, Doomsword), a score's value hook the term it
+    adds with the battle roll (``roll_term``: the Lurking Horror's die not counted, the Bog's
+    die less 1, the Herald of War's +2 on 4-6).  ``combat_odds`` then answers from the
+    character's roll with the heuristic bot's Fate rule (and its rule at the Torchbearer's
+    offer): the full search's answer (``shortcut=False``, every roll played through the rule
+    steps), with 0 to 2 Fate."""
+    from talisman.engine.ruleset import declared
+    from talisman.odds import ROUND_FACTS, ROUND_TERMS
+    make, hook = READ_DICE[name]
+    state = make(fate)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    # the listener reads the dice here: neither idle nor dice_blind, but it says how
+    pid = "harbinger" if "harbinger" in rolling.config.expansions else "blood_moon"
+    fn = listener(pid, hook)
+    bare = set_field(rolling, "pending", None)
+    assert declared(fn, ROUND_FACTS[hook])(bare) is False
+    assert declared(fn, ROUND_TERMS[hook])(bare) is not None
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None and sum(closed.values()) == 1
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+    # the bot's question asks nothing more (the closed form at its root)
+    assert BOT.fight_odds(state) == closed["won"]
+    searched = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    assert dict(searched) == dict(closed) and searched.nodes <= 1
+
+
+def test_listeners_reading_the_dice_by_hand():
+    """Hand counts of the closed form with such listeners (no Fate).
+
+    - The Doomsword: the Thief (8 + 3) against the Sentinel by Day (9 - 1): battle roll a
+      against c, won when a + 3 > c, but a roll of 1 loses: won (4 + 5 + 6 + 6 + 6)/36 = 3/4,
+      a stand-off on (2, 5) and (3, 6): 1/18, lost 6/36 + 1/36 = 7/36.
+    - The Lurking Horror by Night: the Elf's 9 and no die against 6 + 1 + c: won on c = 1, a
+      stand-off on c = 2, lost on 3-6: 1/6, 1/6, 2/3, whatever his roll.
+    - The Wooden Stake: the Thief's 8 + 6 against the Sentinel's 8 + c by Day: won unless c
+      is 6 (a stand-off), whatever his roll: 5/6.
+    - The Herald of War: the Thief's 5 + a against 5 + c, + 2 when a is 4-6: won when a > c
+      (a <= 3) or a - 2 > c (a >= 4): (0 + 1 + 2 + 1 + 2 + 3)/36 = 1/4.
+    - The Bog: the Thief's 4 + max(1, a - 1) against the Bear's 3 + c: won when
+      max(1, a - 1) + 1 > c: (1 + 1 + 2 + 3 + 4 + 5)/36 = 4/9."""
+    def closed(state):
+        return combat_odds(talisman.apply(state, "fight", stop_at_chance=True), rerolls=BOT.rerolls)
+
+    doom = closed(READ_DICE["doomsword"][0](0))
+    assert dict(doom) == {"won": F(3, 4), "standoff": F(1, 18), "lost": F(7, 36)}
+    horror = closed(READ_DICE["lurking horror"][0](0))
+    assert dict(horror) == {"won": F(1, 6), "standoff": F(1, 6), "lost": F(2, 3)}
+    assert closed(READ_DICE["herald of war"][0](0))["won"] == F(1, 4)
+    assert dict(closed(READ_DICE["wooden stake"][0](0))) == {"won": F(5, 6), "standoff": F(1, 6)}
+    assert closed(READ_DICE["the bog"][0](0))["won"] == F(4, 9)
+
+
+def _harbinger_fight(card, fighter, others=(), **ext):
+    """``fighter`` (a dict of fields, with ``id``) moves from the Chapel onto the Fields (2),
+    where the Harbinger's ``card`` attacks; ``others``: more characters (dicts)."""
+    setup = {"characters": [dict(space="chapel", spells=[], **fighter)] + list(others),
+             "board_cards": {"fields_2": [card]}, "expansions": ["harbinger"]}
+    s = talisman.apply(setup_state(setup, [1]), "move:fields_2")
+    if s.pending.kind != "combat":  # (a Herald, a Horseman: fought in the kind it asks)
+        s = talisman.apply(s, s.pending.options[0])
+    assert s.pending.kind == "combat", s.pending
+    return s
+
+
+#: The Harbinger's cards whose answer to a result only takes from the fighter (odds25g,
+#: ``cards.NEUTRAL_EFFECTS``): each a function of the Fate the fighter has.
+NEUTRAL = {
+    # "beating it, you give a random Follower of yours to a character you choose"
+    "infernal corruptor": lambda fate: _harbinger_fight(
+        "infernal_corruptor", {"id": "elf", "craft": 6, "fate": fate, "followers": ["maiden", "guide"]},
+        [{"id": "thief", "space": "city"}, {"id": "wizard", "space": "tavern"}]),
+    # "beating them, you discard one of your other trophies"
+    "scavenging beasts": lambda fate: _harbinger_fight(
+        "scavenging_beasts", {"id": "troll", "strength": 5, "fate": fate, "trophies": ["bear", "wolf"]}),
+    # "a 4-6 rolled in the psychic combat kills one of your Followers"
+    "herald of famine": lambda fate: _harbinger_fight(
+        "herald_of_famine", {"id": "wizard", "craft": 4, "fate": fate, "followers": ["maiden", "guide"]}),
+}
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+@pytest.mark.parametrize("name", sorted(NEUTRAL))
+def test_an_answer_that_only_takes_from_the_fighter_is_not_played(name, fate):
+    """The Harbinger (card-data.md 2.2): a beaten card's effects on a win (the Infernal
+    Corruptor's Follower given away, the Scavenging Beasts' trophy discarded) and a Herald's on
+    its rolls (the Herald of Famine's Follower killed) only take from the fighter: they change
+    no result, fight on in none and end no game (``cards.NEUTRAL_EFFECTS``, declared on the
+    steps that run them, ``neutral``).  So the Harbinger's listener declares no result changed
+    there (``changes_results``), and the fight is answered in closed form
+    (``combat_odds``), the search scoring every outcome of a creature's roll off the record:
+    the full search's answer (``shortcut=False``: every effect played, its decisions taken by
+    the policy), with the bot and with ``Best("won")``, with and without a Fate."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    state = NEUTRAL[name](fate)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    at_roll = talisman.apply(rolling, chance_outcomes(rolling)[-1][0], stop_at_chance=True)
+    if at_roll.pending.step != "combat.opponent_rolled":  # (a Fate decision first: keep)
+        at_roll = talisman.apply(at_roll, "keep", stop_at_chance=True)
+    assert changes_results("harbinger", at_roll) == frozenset()
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None and closed["won"] > 0   # (a win: the beaten card's effects met)
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+    best = odds(rolling, "combat_resolved", policy=Best("won"))
+    assert dict(best) == full(rolling, Best("won"))
+    # the effects are there to be played: with none declared neutral, the listener answers
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(harbinger_cards, "NEUTRAL_EFFECTS", {})
+        assert changes_results("harbinger", at_roll) != frozenset()
+        assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is None
+
+
+def test_only_those_effects_are_neutral():
+    """``cards.neutral_effects``: the three kinds with their parameters as the cards give them;
+    a Follower given with effects, a life lost, a card's other effects are not (the Beast's
+    "the character you choose gains 1 Strength and 1 Craft": played, as before)."""
+    from talisman.expansions.harbinger import cards as harbinger_cards
+    ok = harbinger_cards.neutral_effects
+    assert ok([{"discard_trophy": {}}]) and ok([{"lose_follower": 1}])
+    assert ok([{"target_other": {"give": "random_follower"}}])
+    assert not ok([{"lose_follower": "all"}]) and not ok([{"lose": {"lives": 1}}])
+    assert not ok([{"target_other": {"effects": [{"gain": {"strength": 1, "craft": 1}}]}}])
+    assert not ok([{"discard_trophy": {}, "lose_follower": 1}])
+
+
+@pytest.mark.parametrize("fate", [0, 1, 2])
+@pytest.mark.parametrize("time", ["day", "night"])
+@pytest.mark.parametrize("held", ["sun shield", "sun shield and crown", "sun shield and torchbearer"])
+def test_a_card_s_die_in_closed_form(held, time, fate, monkeypatch):
+    """003, the Sun Shield: "Beaten in combat, roll a die (add up to 3 by Day): a 6 turns the
+    loss into a stand-off".  The Blood Moon's listener declares it among the cards' answers
+    (``fights_on``: ``("die", "d6", 6 less the Day's 3, "standoff")``, odds25g), rolled
+    whenever offered, then the next card answering the result (turned or not) offered: with
+    the Pharaoh's Crown (an Object, offered first, at a loss or a stand-off) and with the
+    Torchbearer (a Follower, offered after it, at a loss).  ``combat_odds`` answers from the
+    Thief's roll with the bot's rules, no die of the card rolled, by Day and by Night, with 0
+    to 2 Fate: the full search's answer (``shortcut=False``)."""
+    held_cards = {"sun shield": {"objects": ["sun_shield"]},
+                  "sun shield and crown": {"objects": ["sun_shield", "pharaohs_crown"]},
+                  "sun shield and torchbearer": {"objects": ["sun_shield"], "followers": ["torchbearer"]}}[held]
+    rolling = talisman.apply(sentinel(time=time, fate=fate, **held_cards), "fight", stop_at_chance=True)
+    calls = counting_at(monkeypatch, "blood_moon.result_rolled")
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert calls == []
+    monkeypatch.undo()
+    assert closed is not None
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+
+
+def test_the_sun_shield_in_closed_form_by_hand():
+    """The Thief (8, no Fate) against the Sentinel by Day (9 - 1 = 8): lost with 15/36, then the
+    Sun Shield's die + 3 is 6 or more on 3-6 (4/6): a stand-off.  lost = 15/36 * 2/6 = 5/36,
+    standoff = 6/36 + 15/36 * 4/6 = 4/9, won 15/36.  By Night, no bonus: a 6 only (1/6); the
+    Sentinel's 9 + 1 + c against 8 + a: won when a - c >= 3 (6 pairs), a stand-off when a - c
+    = 2 (4), lost 26/36, then lost = 26/36 * 5/6 = 65/108."""
+    day = talisman.apply(sentinel(objects=["sun_shield"]), "fight", stop_at_chance=True)
+    assert dict(combat_odds(day)) == {"won": F(5, 12), "standoff": F(4, 9), "lost": F(5, 36)}
+    night = talisman.apply(sentinel(time="night", objects=["sun_shield"]), "fight", stop_at_chance=True)
+    assert combat_odds(night)["lost"] == F(65, 108)
+    assert combat_odds(night)["standoff"] == F(4, 36) + F(26, 36) / 6

@@ -1233,13 +1233,29 @@ ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", 
 ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
                "creature_bonus": "dice_blind", "attack_roll": "idle", "combat_result": "idle",
                "fate_rerolled": "idle"}
+#: ... or, where a listener cannot say that, what it may declare instead for the closed form
+#: (2026-12-03, odds25g): ``roll_term``, a value hook of the scores whose value depends on the
+#: character's battle roll only by a term it adds (the Blood Moon's Lurking Horror: "the
+#: character's own die does not count"; the Wooden Stake's fixed 6; the Harbinger's Bog, "-1
+#: to your die rolls here (min 1)"; the Herald of War's "+2 to its attack in a battle where you
+#: roll 4-6"): a function of the state at the character's roll giving a function ``(roll,
+#: **the hook's arguments) -> the amount it adds with that battle roll beyond what it adds
+#: with none``, the rest the same whatever the die, the re-roll and the Fate left (None where
+#: it cannot say); ``turns``, a ``combat_result`` listener that turns a result by the result,
+#: the character's battle roll and the scores' margin only (the Blood Moon's Vampire Bats, Night
+#: Stalker, Aegis of Daylight, Doomsword): a function of the state at the character's roll
+#: giving a function ``(result, roll, margin) -> result``, as ``compare`` asks it with those
+#: numbers (None where it cannot say).
+ROUND_TERMS = {"character_score": "roll_term", "attack_score": "roll_term", "combat_result": "turns"}
 
 
 def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
-    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`): None when
-    one does not, else the cards' offers to fight on a result may meet (a tuple, empty for
-    none).  The ``combat_resolved`` listeners declare the results they change at a creature's
+    declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`), or says how
+    it reads the dice (:data:`ROUND_TERMS`): None when one does not, else ``(offers, terms)``:
+    the cards' offers to fight on a result may meet (a tuple, empty for none) and, by hook
+    point, the functions of the listeners that declared a ``roll_term`` or ``turns`` (in the
+    order the hook asks them).  The ``combat_resolved`` listeners declare the results they change at a creature's
     roll (a character's roll made): they are asked with each of the character's battle rolls
     ``rolls`` kept, and, when a Fate re-roll may be made (``rerolled``), with it made (one Fate
     less).  A listener changing some result must declare that what changes it is cards' offers
@@ -1250,6 +1266,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     tried answer the comparisons after a fight on), the same at every roll; those offers are
     returned."""
     offer: list = []
+    terms: dict = {}
     for hook in ROUND_HOOKS + ("fate_rerolled",):
         if not _listens(state, hook):
             continue
@@ -1267,9 +1284,14 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
             return None
         for _, fn in _result_listeners(state, hook):
             test = declared(fn, fact)
-            if test is None or not (test is True or test(state)):
+            if test is not None and (test is True or test(state)):
+                continue
+            says = declared(fn, ROUND_TERMS.get(hook, ""))
+            how = None if says is None else says(state)
+            if how is None:
                 return None
-    return tuple(offer)
+            terms.setdefault(hook, []).append(how)
+    return tuple(offer), terms
 
 
 #: The fights on the closed form knows (the function ``_round`` below): the creatures roll again against the
@@ -1280,6 +1302,16 @@ CLOSED_FIGHTS_ON = frozenset({"creatures_roll"})
 #: (``resolved``: "without it, the combat starts again from the declaration"): the same fight
 #: afresh, the card tried.
 AGAIN_ATTACK = frozenset({"attack"})
+#: ... and a card's die that turns the result (odds25g: the Sun Shield, "roll a die (add up to 3
+#: by Day): a 6 turns the loss into a stand-off"), declared ``("die", dice, least roll, result)``:
+#: rolled whenever offered, no choice.
+CARD_DIE = frozenset({"die"})
+
+
+def _kind(how):
+    """The kind of a declared answer to a result (:func:`_fights_on`): ``creatures_roll``,
+    ``attack`` or, for a card's die (a tuple), ``die``."""
+    return how[0] if isinstance(how, tuple) else how
 
 
 def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
@@ -1299,7 +1331,7 @@ def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
         fights = declared(fn, "fights_on")
         got = None if fights is None or found else fights(state)
         if (not got or not changed <= frozenset().union(*(results for results, _ in got))
-                or not {how for _, how in got} <= kinds):
+                or not {_kind(how) for _, how in got} <= kinds | CARD_DIE):
             return False
         found = tuple((frozenset(results), how) for results, how in got)
     if offer and tuple(offer) != found:
@@ -1369,36 +1401,66 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     wants = frozenset(r for r in set(rolled) if rerolls is not None and rerolls(r))
     again = wants if offered else frozenset()
     kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
-    offers = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
-    if offers is None or (offers and fights_on is None):
+    found = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
+    fighting = found is not None and any(_kind(how) != "die" for _, how in found[0])
+    if found is None or (fighting and fights_on is None):
         return None
+    offers, terms = found
     # the results at which a card's offer to fight on is taken (the policy's rule: any card)
-    uses = frozenset(r for r in RESULTS if offers and fights_on(r))
+    uses = frozenset(r for r in RESULTS if fighting and fights_on(r))
     margin = (combat_rules.combat_total(s, who, kind) + b.bonus
               - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
               - combat_rules.creature_bonus(s, character(s, who).space))
+    # (the results by the margin alone, or, a listener reading the roll, by their table)
+    table = _labels(sorted(set(rolled)), margin, terms, who, kind, b.enemies) if terms else None
     attacks = sum(how in AGAIN_ATTACK for results, how in offers if results & uses)
-    key = (p.spec, rolled, again, margin, offers, uses, wants if attacks else None,
+    key = (p.spec, rolled, again, margin if table is None else table, offers, uses, wants if attacks else None,
            min(fate, 1 + attacks) if attacks else None)
     dist = _ROUNDS.get(key)
     if dist is None:
         rolls: dict = {}
         for roll, (_, prob) in zip(rolled, outcomes):
             rolls[roll] = rolls.get(roll, 0) + prob
-        dist = _round(rolls, again, margin, offers, uses, wants, fate)
+        labels = dict(table or _labels(sorted(rolls), margin, {}, who, kind, b.enemies))
+        dist = _round(rolls, again, labels, offers, uses, wants, fate)
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
         _ROUNDS[key] = dist
     return Odds(dist)
 
 
-def _round(rolls, again, margin, offers=(), uses=frozenset(), wants=frozenset(), fate=0):
+def _labels(rolls, margin, terms, who, kind, enemies):
+    """The result of each battle roll r (of ``rolls``) against each face c of the creatures'
+    die, as ``compare`` gives it: the character's score r + the terms its ``character_score``
+    listeners add with r (:data:`ROUND_TERMS`), against c + the terms the ``attack_score``
+    listeners add for each enemy; ``margin`` is the difference of the scores before the dice.
+    Higher wins, equal is a standoff (RESOLVING COMBAT VS CREATURES OR ENEMIES); then each
+    ``combat_result`` listener declaring ``turns`` turns it, given r and the scores' margin.
+    A tuple of ``((r, c), result)``: the memo key of :func:`combat_odds` and the table of
+    :func:`_round`."""
+    mine, theirs, turns = (terms.get(h, ()) for h in ("character_score", "attack_score", "combat_result"))
+    out = []
+    for r in rolls:
+        score = (r + margin + sum(t(r, character=who, kind=kind) for t in mine)
+                 - sum(t(r, enemy=e["name"], kind=kind) for t in theirs for e in enemies))
+        for face, _ in dice_outcomes(CREATURE_DIE):
+            diff = score - sum(face)
+            label = "won" if diff > 0 else "lost" if diff < 0 else "standoff"
+            for turn in turns:
+                label = turn(label, r, diff)
+            out.append(((r, sum(face)), label))
+    return tuple(out)
+
+
+def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0):
     """A combat's distribution from the character's roll: battle roll r (probability
-    ``rolls[r]``; re-rolled once when in ``again``) against a creature's die c: won when r +
-    margin > c, a standoff when equal.  Then the cards' ``offers`` (``(results, again)``, in
+    ``rolls[r]``; re-rolled once when in ``again``) against a creature's die c: the result
+    ``labels[(r, c)]`` (:func:`_labels`).  Then the cards' ``offers`` (``(results, again)``, in
     the order they are made; each tried once offered): at a result, the first card not tried
     answering it is offered; at a result in ``uses`` it is used, else kept and the next one
-    offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
+    offered; a card's die (``("die", dice, least, to)``) is rolled whenever offered, the result
+    turned into ``to`` on a roll of at least ``least``, then the next card answering the result
+    (turned or not) is offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
     ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
     ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
     the cards not tried answer the new comparison."""
@@ -1412,7 +1474,7 @@ def _round(rolls, again, margin, offers=(), uses=frozenset(), wants=frozenset(),
             return found
         out: dict = {}
         for c, q in die:
-            label = "won" if r + margin > c else "lost" if r + margin < c else "standoff"
+            label = labels[(r, c)]
             for final, w in answered(label, r, left, fate_left).items():
                 out[final] = out.get(final, 0) + q * w
         memo[(r, left, fate_left)] = out
@@ -1424,6 +1486,14 @@ def _round(rolls, again, margin, offers=(), uses=frozenset(), wants=frozenset(),
             if label not in results:
                 continue
             left = tuple(j for j in left if j != i)  # (tried, used or kept)
+            if _kind(how) == "die":  # a card's die: turned on a roll of at least ``least``
+                _, spec, least, to = how
+                turned = sum((q for v, q in dice_outcomes(spec) if sum(v) >= least), Fraction(0))
+                out: dict = {}
+                for result, w in ((to, turned), (label, 1 - turned)):
+                    for final, x in (answered(result, r, left, fate_left).items() if w else ()):
+                        out[final] = out.get(final, 0) + w * x
+                return out
             if label not in uses:
                 continue  # kept: the next card answering the result is offered
             if how == "creatures_roll":

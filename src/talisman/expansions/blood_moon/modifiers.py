@@ -151,7 +151,29 @@ def _dice_blind_score(state):
         not active(state, b["who"], "no_character_roll", b["kind"], b["opponent"], battle_enemies(state))
 
 
-@declare(dice_blind=_dice_blind_score)
+def _roll_term(state):
+    """What :func:`character_score` adds with the character's battle roll in the combat in
+    progress (against creatures), beyond its value with no roll: his roll fixed
+    (``bm_character_roll``: the Wooden Stake's 6) or not counted (``no_character_roll``: the
+    Lurking Horror by Night) replaces it; the rest of the hook is the same whatever the die, the
+    Fate re-roll or the Fate left (declared for exact odds: ``roll_term``).  None between
+    characters."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return None
+    who, fixed, foes = b["who"], b.get("bm_character_roll"), battle_enemies(state)
+
+    def term(roll, character, kind):
+        if character != who:
+            return 0
+        counted = roll if fixed is None else fixed
+        if active(state, who, "no_character_roll", kind, None, foes):
+            counted = 0
+        return counted - roll
+    return term
+
+
+@declare(dice_blind=_dice_blind_score, roll_term=_roll_term)
 def character_score(state, score, character, kind):
     """Bonuses to the character's Strength or Craft in a combat (the Hammer of Light by Day...);
     and the character's own die changed: the Wooden Stake's 6, the Lurking Horror's none."""
@@ -180,22 +202,45 @@ def _idle_result(state):
     return not active(state, b.who, "combat_result", b.kind, b.opponent, battle_enemies(state))
 
 
-@declare(idle=_idle_result)
-def combat_result(state, result, character, kind, enemies, opponent):
-    """A result turned into another (the Aegis of Daylight, the Vampire Bats, the Doomsword)."""
-    foes = battle_enemies(state)
-    scores = next((e for e in reversed(state.log) if e.name == "combat_scores"), None)
-    b = state.battle
-    for _, m in active(state, character, "combat_result", kind, opponent, foes):
+def _turned(mods, result, roll, margin):
+    """``result`` as the first of the ``combat_result`` modifiers ``mods`` that applies turns
+    it: its ``from`` (any result when not given), the character's battle ``roll``
+    (``character_roll``) and the scores' ``margin`` (the character's less the opponent's,
+    ``margin_below``; None: not known, such a modifier does not apply)."""
+    for m in mods:
         if m.get("from", result) != result:
             continue
-        if "character_roll" in m and (b is None or b.get("roll") != m["character_roll"]):
+        if "character_roll" in m and roll != m["character_roll"]:
             continue
-        if "margin_below" in m and (scores is None or
-                                    scores.get("character_score") - scores.get("opponent_score") >= m["margin_below"]):
+        if "margin_below" in m and (margin is None or margin >= m["margin_below"]):
             continue
         return m["to"]
     return result
+
+
+def _turns(state):
+    """How :func:`combat_result` turns a result in the combat in progress (against creatures),
+    given the result, the character's battle roll and the scores' margin alone: the modifiers in
+    play do not depend on the dice, the Fate re-roll or the Fate left (declared for exact odds:
+    ``turns``).  None between characters."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return None
+    mods = tuple(m for _, m in active(state, b["who"], "combat_result", b["kind"], None,
+                                      battle_enemies(state)))
+    return lambda result, roll, margin: _turned(mods, result, roll, margin)
+
+
+@declare(idle=_idle_result, turns=_turns)
+def combat_result(state, result, character, kind, enemies, opponent):
+    """A result turned into another (the Aegis of Daylight, the Vampire Bats, the Doomsword)."""
+    b = state.battle
+    mods = [m for _, m in active(state, character, "combat_result", kind, opponent, battle_enemies(state))]
+    margin = None
+    if any("margin_below" in m for m in mods):
+        scores = next((e for e in reversed(state.log) if e.name == "combat_scores"), None)
+        margin = None if scores is None else scores.get("character_score") - scores.get("opponent_score")
+    return _turned(mods, result, None if b is None else b.get("roll"), margin)
 
 
 def draw_count(state, count, character, space):
@@ -434,7 +479,11 @@ def fight_on_offer(state):
     tried that answers it is made, and the card is tried (``bm_tried``) whether used or kept:
     kept, the next such offer is made; used, the combat is fought on and the cards not yet
     tried answer the next comparison (the creatures' new roll against the same battle roll, or
-    the new attack's)."""
+    the new attack's).  A card's die to turn the result (the Sun Shield: "roll a die (add up to
+    3 by Day): a 6 turns the loss into a stand-off", :func:`result_rolled`) is declared too
+    (odds25g), as ``("die", its dice, the least roll that turns the result, the result it turns
+    it into)``, the Day's bonus taken off the least roll: rolled whenever offered (no choice),
+    then the next card answering the result, turned or not, is offered."""
     b = state.battle
     if b is None or b["opponent"] is not None or die_added(state):
         return None
@@ -443,10 +492,17 @@ def fight_on_offer(state):
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
     offers = [(card, m) for card, m in active(state, who, "combat_resolved", kind, None, battle_enemies(state))
               if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))]
-    if not offers or any("roll" in m or m.get("again") not in ("creatures_roll", "attack") for _, m in offers):
+    if not offers or any(("roll" in m) == (m.get("again") in ("creatures_roll", "attack")) for _, m in offers):
         return None
-    return tuple((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), m["again"])
-                 for _, m in offers)
+    bonus = 0 if store.time(state) != store.DAY else None
+    out = []
+    for _, m in offers:
+        how = m.get("again")
+        if "roll" in m:
+            added = m.get("day_bonus", 0) if bonus is None else bonus
+            how = ("die", m["roll"], m["at_least"] - added, m["to"])
+        out.append((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), how))
+    return tuple(out)
 
 
 def answers_result(state, result=None):

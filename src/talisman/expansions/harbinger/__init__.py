@@ -168,7 +168,18 @@ def _attack_dice_blind(state):
                                      for e in b["enemies"] if e.get("card") in load().cards)
 
 
-@declare(dice_blind=_attack_dice_blind)
+def _attack_roll_term(state):
+    """What :func:`attack_score` adds with the character's battle roll in a fight against
+    creatures: an enemy's ``attack_on_roll`` (the Herald of War's +2 on 4-6,
+    ``cards.attack_on_roll``), its only term reading the roll (the Omens', the trophies' are
+    no die; declared for exact odds: ``roll_term``).  None between characters."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return None
+    return lambda roll, enemy, kind=None: cards.attack_on_roll(enemy, kind, roll)
+
+
+@declare(dice_blind=_attack_dice_blind, roll_term=_attack_roll_term)
 def attack_score(state, score, enemy, kind=None):
     """Value hook: the top Omen's attack bonus (for all enemies or some subtypes) and cards
     whose attack grows with each discarded Omen."""
@@ -282,14 +293,26 @@ def combat_resolved(state, character, result):
     return dead.combat_resolved(state, character, result)
 
 
-def _acts_on(step, result):
-    """Whether a frame of ``step`` queued by :func:`combat_resolved` acts when the result is
+def _acts_on(f, result):
+    """Whether a frame ``f`` queued by :func:`combat_resolved` may change the result when it is
     ``result``: its rule step declares the results it acts on (``acts_on``: a beaten card's and
     a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
     stand-off; each returns the state unchanged at any other result, read from its code); a
-    step declaring nothing (the Flail of Blood's second die, a Herald's roll) acts on any."""
-    acts = declared(STEPS.get(step), "acts_on")
-    return acts is None or result in acts
+    step declaring nothing (the Flail of Blood's second die, a Herald's roll) acts on any.  A
+    step may also declare that, with this frame's arguments, what it runs changes no result,
+    fights on in none and ends no game (``neutral``: a beaten card's or a Herald's effects that
+    only take from the fighter, ``cards.NEUTRAL_EFFECTS``; odds25g)."""
+    fn = STEPS.get(f.step)
+    acts = declared(fn, "acts_on")
+    if acts is not None and result not in acts:
+        return False
+    neutral = declared(fn, "neutral")
+    return neutral is None or not neutral(f.args)
+
+
+#: What :func:`combat_resolved` may log and still answer no result: a Herald's roll met (its
+#: effects are the frame it pushes, judged by :func:`_acts_on`).
+_RECORDS = frozenset({"herald_roll"})
 
 
 def answers_result(state, result=None):
@@ -310,10 +333,10 @@ def answers_result(state, result=None):
         if after is state:
             continue
         n = len(state.stack)
-        if (result is None or len(after.log) != len(state.log) or len(after.stack) < n
-                or after.stack[:n] != state.stack):
+        if (result is None or len(after.stack) < n or after.stack[:n] != state.stack
+                or any(e.name not in _RECORDS for e in after.log[len(state.log):])):
             return True
-        if any(_acts_on(f.step, r) for f in after.stack[n:]):
+        if any(_acts_on(f, r) for f in after.stack[n:]):
             return True
     return False
 

@@ -150,6 +150,34 @@ def _lowest_resolve(state, actor, params, source, rolls):
     return state
 
 
+#: Card effects that, run as an answer to a combat's result (a beaten card's ``beaten``, a
+#: Herald's ``on_roll``), change no combat result, fight on in none and end no game: they only
+#: take from the fighter (a trophy he discards, ``discard_trophy``; a Follower killed,
+#: ``lose_follower: n``; a random Follower of his given to a character he chooses,
+#: ``target_other: {give: random_follower}``), with only his own decisions on the way.  Each
+#: kind's test of its parameters; any other effect, or other parameters, may do more.
+#: Declared for exact odds (``neutral`` on the steps that run them, read by
+#: ``harbinger.answers_result``): the result stands, so the search need not play them.
+NEUTRAL_EFFECTS = {
+    "discard_trophy": lambda params: not params,
+    "lose_follower": lambda params: isinstance(params, int) and not isinstance(params, bool),
+    "target_other": lambda params: dict(params) == {"give": "random_follower"},
+}
+
+
+def neutral_effects(effects):
+    """Whether every effect of ``effects`` (a card's list) is one of :data:`NEUTRAL_EFFECTS`."""
+    for effect in effects:
+        if len(effect) != 1:
+            return False
+        (kind, params), = effect.items()
+        test = NEUTRAL_EFFECTS.get(kind)
+        if test is None or not test(params):
+            return False
+    return True
+
+
+@declare(neutral=lambda args: neutral_effects(args["effects"]))
 def run_if_alive(state, who, effects, source):
     if not effects or state.outcome is not None or not state.characters[who].alive:
         return state
@@ -607,11 +635,21 @@ def _put_on_deck(state, actor, card, cause, to="adventure"):
                seen_by=actor, cause=cause)
 
 
-@declare(acts_on=("won",))
+@declare(acts_on=("won",),
+         neutral=lambda args: all(neutral_effects(st.cdata(c)["beaten"]) for c in args["cards"]))
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
     after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)
     return state if after is None else log(after, "harbinger_beaten", character=who, cards=list(cards))
+
+
+def attack_on_roll(enemy, kind, roll):
+    """What an enemy adds to its attack for the character's battle ``roll`` in a fight of
+    ``kind`` against creatures: the Herald of War's +2 on a battle roll of 4-6
+    (``attack_on_roll: {kind, rolls, amount}``), else 0."""
+    c = load().cards.get(enemy)
+    rule = None if c is None else (c.data or {}).get("attack_on_roll")
+    return rule["amount"] if rule and kind == rule["kind"] and roll in rule["rolls"] else 0
 
 
 def attack_score(state, score, enemy, kind=None):
@@ -622,9 +660,7 @@ def attack_score(state, score, enemy, kind=None):
     if c is None or b is None or b["opponent"] is not None:
         return score
     d = c.data or {}
-    rule = d.get("attack_on_roll")
-    if rule and kind == rule["kind"] and b.get("roll") in rule["rolls"]:
-        score += rule["amount"]
+    score += attack_on_roll(enemy, kind, b.get("roll"))
     who = b["who"]
     if d.get("attack_per_trophy"):
         score += d["attack_per_trophy"] * trophy_points(state, who)

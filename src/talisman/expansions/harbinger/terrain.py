@@ -297,15 +297,35 @@ def _no_die_modifier(state):
     return t is None or not st.cdata(t).get("die_modifier")
 
 
-@declare(dice_blind=_no_die_modifier)
+def _die_modifier(state, character):
+    """The ``die_modifier`` of the Terrain card on ``character``'s space (the Bog's -1), or 0."""
+    t = terrain_map(state).get(state.characters[character].space)
+    return (st.cdata(t).get("die_modifier") if t is not None else None) or 0
+
+
+def _bog_term(state):
+    """What :func:`character_score` adds with the fighter's battle roll (the Bog: the die less
+    1, at least 1, less the die itself): its only term reading the roll; nothing else reads
+    the die, the Fate re-roll or the Fate left (declared for exact odds: ``roll_term``)."""
+    b = state.battle
+    if b is None:
+        return None
+    who = b["who"]
+    mod = _die_modifier(state, who)
+
+    def term(roll, character, kind):
+        return max(1, roll + mod) - roll if character == who and mod else 0
+    return term
+
+
+@declare(dice_blind=_no_die_modifier, roll_term=_bog_term)
 def character_score(state, score, character, kind):
     """Value hook: the Bog's "-1 to your die rolls here (min 1)" for the combat roll of the
     character whose combat it is (the character score counts its die)."""
     b = state.battle
     if b is None or b["who"] != character or b.get("roll") is None:
         return score
-    t = terrain_map(state).get(state.characters[character].space)
-    mod = st.cdata(t).get("die_modifier") if t is not None else None
+    mod = _die_modifier(state, character)
     if not mod:
         return score
     return score + max(1, b["roll"] + mod) - b["roll"]
