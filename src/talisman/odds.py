@@ -1302,9 +1302,9 @@ CLOSED_FIGHTS_ON = frozenset({"creatures_roll"})
 #: (``resolved``: "without it, the combat starts again from the declaration"): the same fight
 #: afresh, the card tried.
 AGAIN_ATTACK = frozenset({"attack"})
-#: ... and a card's die that turns the result (odds25g: the Sun Shield, "roll a die (add up to 3
-#: by Day): a 6 turns the loss into a stand-off"), declared ``("die", dice, least roll, result)``:
-#: rolled whenever offered, no choice.
+#: ... and a card's die that turns the result, such as the Sun Shield's ("roll a die (add up to 3
+#: by Day); a 6 turns the loss into a stand-off"; added by odds25g), declared
+#: ``("die", dice, least roll, result)`` and rolled whenever offered, no choice.
 CARD_DIE = frozenset({"die"})
 
 
