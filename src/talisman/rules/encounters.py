@@ -21,7 +21,7 @@ from ..engine.records import plain, replace
 from ..state import character
 from ..definitions import load
 from ..state import update_character
-from ..engine.machine import decide, frame, log, push, request_draw, request_roll, run_next, then
+from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
 from . import abilities, combat, spells
 from . import inner_region
@@ -43,11 +43,13 @@ def start_encounters(state):
     """II. Encounters: a character on the space, or the space itself (never where the move
     started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
-    state = push(set_turn_flag(state, cid, "phase", "encounter"), frame("encounters.begin"))
-    pushed = state.stack
+    state = set_turn_flag(state, cid, "phase", "encounter")
     # a new space may change the totals (the Cursed Glade): surplus spells go at once (the
     # check run now rather than pushed: nothing comes between), then the encounter begins
-    return run_next(chars.surplus_spells(state, cid), pushed, begin)
+    checked = chars.surplus_spells(state, cid)
+    if checked is state:  # no spell to discard (nearly always): the encounter begins at once
+        return begin(state)
+    return push(checked, frame("encounters.begin"))  # (after the discard: ``surplus_spells`` decides)
 
 
 def begin(state):
