@@ -11,8 +11,8 @@ CARDS).  Cards that remain stay face up on the space.
 from __future__ import annotations
 
 
-from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, settle_resolving,
-                     space_instructions, take_resolving)
+from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, run_effects_now,
+                     settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
 from .kernel import set_turn_flag
@@ -286,10 +286,12 @@ def after(state):
 
 
 def space_effect(state, space):
+    """Rule step: the space's instructions, where the character still is (its effects run at
+    once: nothing comes between this step and them)."""
     cid = state.current
     if character(state, cid).space != space:
         return state
-    return run_effects(state, instructions(state, space), cid, {"space": space})
+    return run_effects_now(state, instructions(state, space), cid, {"space": space})
 
 
 #: A space's instructions (the kernel's ``space_instructions``).
