@@ -225,6 +225,11 @@ def encounter_space(state, cid, space):
                 frame("encounters.space_effect", space=space),
                 frame("encounters.after"))
         if draw_unwatched(state):  # the draw runs at once, the rest after it
+            if not need:
+                # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame
+                # either), so the cards are met at once, as the step ``encounters.meet`` would
+                # meet them next (a base game: this is a rule step's last act)
+                return meet(push(state, *then(*rest[1:])), space, True, at_once=True)
             return draw_cards(push(state, *then(*rest)), cid, space, need + extra, deck)
         return push(state, *then(frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
                                  *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):]))
@@ -436,7 +441,13 @@ def events_drawn(state, space, cid):
             and c in plain(state.board_cards).get(space, ())]
 
 
-def meet(state, space, everything, met=()):
+def meet_step(state, space, everything, met=()):
+    """Rule step ``encounters.meet``: :func:`meet`, the met card's effects then run at once (the
+    step's last act; :func:`meet` called by a hook schedules them)."""
+    return meet(state, space, everything, met, at_once=True)
+
+
+def meet(state, space, everything, met=(), at_once=False):
     """Meet the next card: an event, the enemies (those of one number and kind fight as one),
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
@@ -480,7 +491,7 @@ def meet(state, space, everything, met=()):
     handler = HANDLERS.get(card_id)
     if handler is not None:
         return handler(state, cid, src)
-    return run_effects(state, cd.effect, cid, src)
+    return (run_effects_now if at_once else run_effects)(state, cd.effect, cid, src)
 
 
 def meet_enemies(state, cid, space, everything, met, queue):
@@ -549,12 +560,25 @@ def enemies_beaten(state, space, cards, everything, met):
     then the encounter goes on."""
     cid = state.current
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
-    for c in reversed(cards):
-        cd = load().cards[c]
-        if not cd.effect or c not in plain(state.board_cards).get(space, ()):
-            continue  # a trophy already, or destroyed outright (the Cross): already discarded
-        state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
+    for c in _killed_with_effects(state, space, cards):
+        state = run_effects(state, load().cards[c].effect, cid, {"card": c, "space": space})
     return state
+
+
+def _killed_with_effects(state, space, cards):
+    """The killed enemies of ``cards`` whose card says what happens when it is killed, last
+    first (the others are a trophy already, or destroyed outright (the Cross): discarded)."""
+    lying = plain(state.board_cards).get(space, ())
+    return [c for c in reversed(cards) if load().cards[c].effect and c in lying]
+
+
+def enemies_beaten_step(state, space, cards, everything, met):
+    """Rule step ``encounters.enemies_beaten``: when nothing happens for a kill, the encounter
+    goes on at once (the meeting's frame would be popped next); else :func:`enemies_beaten`
+    (which an expansion's own flow delegates to, its meeting frame pushed)."""
+    if _killed_with_effects(state, space, cards):
+        return enemies_beaten(state, space, cards, everything, met)
+    return meet(state, space, everything, met, at_once=True)
 
 
 def enemies_evaded(state, space, cards, everything, met, flow="encounters"):
@@ -700,7 +724,7 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.after": after, "encounters.chosen": chosen,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
-         "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
+         "encounters.meet": meet_step, "encounters.enemies_beaten": enemies_beaten_step,
          "encounters.enemies_evaded": enemies_evaded, "encounters.ability_evasion": ability_evasion,
          "encounters.retreat_met": retreat_met,
          "encounters.dispose": dispose, "encounters.claim": claim,
