@@ -233,6 +233,11 @@ def encounter_space(state, cid, space):
             return draw_cards(push(state, *then(*rest)), cid, space, need + extra, deck)
         return push(state, *then(frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
                                  *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):]))
+    if not state.config.expansions and not plain(state.board_cards).get(space):
+        # no card lies there to meet: the space's instructions at once, the claims and the rest
+        # after them (a base game: this is a rule step's last act; ``meet`` would do nothing)
+        return space_effect(push(state, *then(frame("encounters.claim", space=space), frame("encounters.after"))),
+                            space)
     # "the enemies lying there attack first": the meeting runs at once, the rest after it
     state = push(state, *then(frame("encounters.space_effect", space=space),
                               frame("encounters.claim", space=space),
