@@ -36,11 +36,43 @@ def calls(stats, file_part, names):
     return sum(v[1] for (f, _, fn), v in stats.stats.items() if file_part in f and fn in names)
 
 
+def steps_by_name(games, top):
+    """Print the rule steps looked up by name in ``talisman.api.STEPS`` (frames popped by
+    ``advance``, decisions resumed) a decision, most first: the frames worth not pushing."""
+    from collections import Counter
+
+    from talisman import api
+
+    play(1)
+    seen: Counter[str] = Counter()
+
+    def counted(name, fn):
+        def step(*a, **k):
+            seen[name] += 1
+            return fn(*a, **k)
+        return step
+
+    original = dict(api.STEPS)
+    api.STEPS.update({name: counted(name, fn) for name, fn in original.items()})
+    try:
+        steps = play(games)
+    finally:
+        api.STEPS.update(original)
+    total = sum(seen.values())
+    print(f"{steps} decisions in {games} games; rule steps run by name {total / steps:.2f} a decision")
+    for name, n in seen.most_common(top):
+        print(f"{name:40s} {n / steps:6.2f}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=15)
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--steps", action="store_true",
+                    help="instead: the rule steps run by name (looked up in the steps table) a decision")
     args = ap.parse_args(argv)
+    if args.steps:
+        return steps_by_name(args.games, args.top)
     play(1)  # data loaded and memos warm, as in the timed runs
     prof = cProfile.Profile()
     prof.enable()

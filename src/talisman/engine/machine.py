@@ -88,7 +88,7 @@ def run_next(state: S, pushed: Any, step: Step) -> S:
     The same states either way; a rule step that only pushes the next one saves a round
     through the machine.  Callers must not form a cycle of such calls (no loop guard counts them)."""
     if state.stack is pushed and state.pending is None and state.outcome is None:
-        return step(set_field(state, "stack", pushed.delete(len(pushed) - 1)))
+        return step(set_field(state, "stack", pushed[:-1]))  # (the top popped: see ``advance``)
     return state
 
 
@@ -347,7 +347,9 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
             f = stack[-1]
             if stop_before and f.step in stop_before and (i or not from_stop):
                 return state
-            state = set_field(state, "stack", stack.delete(len(stack) - 1))
+            # the top frame popped: a slice (``v[:-1]``, a vector equal to ``v.delete(len(v) - 1)``
+            # and of the same type) costs about a quarter of ``delete`` (timeit, 8 frames)
+            state = set_field(state, "stack", stack[:-1])
             try:
                 step = steps[f.step]
             except KeyError:

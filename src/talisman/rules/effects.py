@@ -19,7 +19,7 @@ from ..engine.ruleset import Plugin
 from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
-from .kernel import HANDLERS, on_space, remove_from_space, run_effects  # noqa: F401  (also effects.<name>)
+from .kernel import HANDLERS, on_space, remove_from_space, run_effects, run_effects_now  # noqa: F401  (also effects.<name>)
 from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
@@ -48,6 +48,10 @@ def next_effect(state, effects, actor, source):
     (name, params), = effects[0].items()
     if len(effects) > 1:
         state = push(state, frame("effects.next", effects=effects[1:], actor=actor, source=source))
+    if name == "if":
+        # ``if`` (docs/effects.md): the branch the test picks runs before the rest of the list,
+        # at once (this step's last act: ``if_``'s frame would be popped next)
+        return run_effects_now(state, branch_taken(state, params, actor), actor, source)
     fn = EFFECTS.get(name)
     if fn is None:
         fn = effect(state, name)
@@ -493,7 +497,9 @@ def read_table(state, params, actor, source, total):
         value = adjust(state, "table_roll", value, character=actor, space=source.get("space"),
                        card=source.get("card"))
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
-    return run(state, lookup_table(params["table"], value), actor, source)
+    # (the last act of the rule steps that read a table, ``rolled``, ``roll_fate`` and
+    # ``prayer_read``: the result's effects run at once)
+    return run_effects_now(state, lookup_table(params["table"], value), actor, source)
 
 
 def prayer_read(state, params, actor, source, total, added=0):
@@ -557,14 +563,21 @@ def choose(state, params, actor, source):
 def chosen(state, action, choices, actor, source):
     opt = next(o for o in choices if o["id"] == action.args[0])
     state = log(state, "chose", character=actor, option=opt["id"], source=_cause(source))
+    # (the rule step's last act: the chosen effects run at once)
     if opt.get("again"):  # the same choice is offered again afterwards (several lessons)
-        return run(state, list(opt["effects"]) + [{"choose": choices}], actor, source)
-    return run(state, opt["effects"], actor, source)
+        return run_effects_now(state, list(opt["effects"]) + [{"choose": choices}], actor, source)
+    return run_effects_now(state, opt["effects"], actor, source)
+
+
+def branch_taken(state, params, actor):
+    """The effects of an ``if``: ``then`` where its test holds, else ``else`` (or none)."""
+    return params["then"] if test_holds(state, params["test"], actor) else params.get("else", ())
 
 
 def if_(state, params, actor, source):
-    branch = params["then"] if test_holds(state, params["test"], actor) else params.get("else", ())
-    return run(state, branch, actor, source)
+    """The ``if`` effect called by name (a hook's or a card's own handler): its branch is
+    scheduled (``effects.next`` runs it, the list from :func:`next_effect` runs it at once)."""
+    return run(state, branch_taken(state, params, actor), actor, source)
 
 
 def each_character(state, params, actor, source):
@@ -950,3 +963,4 @@ STEPS = {"effects.next": next_effect, "effects.deferred_turn_end": deferred_turn
 #: The base game's effects as a base plugin: an area below this interpreter (a Spell cast in
 #: combat) finds them through ``hooks.effect`` without importing it.
 PLUGIN = Plugin("effects", effects=EFFECTS, always=True)
+kernel.EFFECT_STEPS["effects.next"] = next_effect  # (for ``kernel.run_effects_now``)

@@ -11,8 +11,8 @@ CARDS).  Cards that remain stay face up on the space.
 from __future__ import annotations
 
 
-from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, settle_resolving,
-                     space_instructions, take_resolving)
+from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, run_effects_now,
+                     settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
 from .kernel import set_turn_flag
@@ -21,7 +21,7 @@ from ..engine.records import plain, replace
 from ..state import character
 from ..definitions import load
 from ..state import update_character
-from ..engine.machine import decide, frame, log, push, request_draw, request_roll, run_next, then
+from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
 from . import abilities, combat, spells
 from . import inner_region
@@ -43,11 +43,13 @@ def start_encounters(state):
     """II. Encounters: a character on the space, or the space itself (never where the move
     started: a character that did not move has no encounter outside the Inner Region)."""
     cid = state.current
-    state = push(set_turn_flag(state, cid, "phase", "encounter"), frame("encounters.begin"))
-    pushed = state.stack
+    state = set_turn_flag(state, cid, "phase", "encounter")
     # a new space may change the totals (the Cursed Glade): surplus spells go at once (the
     # check run now rather than pushed: nothing comes between), then the encounter begins
-    return run_next(chars.surplus_spells(state, cid), pushed, begin)
+    checked = chars.surplus_spells(state, cid)
+    if checked is state:  # no spell to discard (nearly always): the encounter begins at once
+        return begin(state)
+    return push(checked, frame("encounters.begin"))  # (after the discard: ``surplus_spells`` decides)
 
 
 def begin(state):
@@ -223,9 +225,19 @@ def encounter_space(state, cid, space):
                 frame("encounters.space_effect", space=space),
                 frame("encounters.after"))
         if draw_unwatched(state):  # the draw runs at once, the rest after it
+            if not need:
+                # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame
+                # either), so the cards are met at once, as the step ``encounters.meet`` would
+                # meet them next (a base game: this is a rule step's last act)
+                return meet(push(state, *then(*rest[1:])), space, True, at_once=True)
             return draw_cards(push(state, *then(*rest)), cid, space, need + extra, deck)
         return push(state, *then(frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
                                  *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):]))
+    if not state.config.expansions and not plain(state.board_cards).get(space):
+        # no card lies there to meet: the space's instructions at once, the claims and the rest
+        # after them (a base game: this is a rule step's last act; ``meet`` would do nothing)
+        return space_effect(push(state, *then(frame("encounters.claim", space=space), frame("encounters.after"))),
+                            space)
     # "the enemies lying there attack first": the meeting runs at once, the rest after it
     state = push(state, *then(frame("encounters.space_effect", space=space),
                               frame("encounters.claim", space=space),
@@ -284,10 +296,12 @@ def after(state):
 
 
 def space_effect(state, space):
+    """Rule step: the space's instructions, where the character still is (its effects run at
+    once: nothing comes between this step and them)."""
     cid = state.current
     if character(state, cid).space != space:
         return state
-    return run_effects(state, instructions(state, space), cid, {"space": space})
+    return run_effects_now(state, instructions(state, space), cid, {"space": space})
 
 
 #: A space's instructions (the kernel's ``space_instructions``).
@@ -432,7 +446,13 @@ def events_drawn(state, space, cid):
             and c in plain(state.board_cards).get(space, ())]
 
 
-def meet(state, space, everything, met=()):
+def meet_step(state, space, everything, met=()):
+    """Rule step ``encounters.meet``: :func:`meet`, the met card's effects then run at once (the
+    step's last act; :func:`meet` called by a hook schedules them)."""
+    return meet(state, space, everything, met, at_once=True)
+
+
+def meet(state, space, everything, met=(), at_once=False):
     """Meet the next card: an event, the enemies (those of one number and kind fight as one),
     then strangers and places ("Only after any Events have occurred and any Enemies have been
     defeated or Evaded ...")."""
@@ -476,7 +496,7 @@ def meet(state, space, everything, met=()):
     handler = HANDLERS.get(card_id)
     if handler is not None:
         return handler(state, cid, src)
-    return run_effects(state, cd.effect, cid, src)
+    return (run_effects_now if at_once else run_effects)(state, cd.effect, cid, src)
 
 
 def meet_enemies(state, cid, space, everything, met, queue):
@@ -545,12 +565,25 @@ def enemies_beaten(state, space, cards, everything, met):
     then the encounter goes on."""
     cid = state.current
     state = push(state, frame("encounters.meet", space=space, everything=everything, met=met))
-    for c in reversed(cards):
-        cd = load().cards[c]
-        if not cd.effect or c not in plain(state.board_cards).get(space, ()):
-            continue  # a trophy already, or destroyed outright (the Cross): already discarded
-        state = run_effects(state, cd.effect, cid, {"card": c, "space": space})
+    for c in _killed_with_effects(state, space, cards):
+        state = run_effects(state, load().cards[c].effect, cid, {"card": c, "space": space})
     return state
+
+
+def _killed_with_effects(state, space, cards):
+    """The killed enemies of ``cards`` whose card says what happens when it is killed, last
+    first (the others are a trophy already, or destroyed outright (the Cross): discarded)."""
+    lying = plain(state.board_cards).get(space, ())
+    return [c for c in reversed(cards) if load().cards[c].effect and c in lying]
+
+
+def enemies_beaten_step(state, space, cards, everything, met):
+    """Rule step ``encounters.enemies_beaten``: when nothing happens for a kill, the encounter
+    goes on at once (the meeting's frame would be popped next); else :func:`enemies_beaten`
+    (which an expansion's own flow delegates to, its meeting frame pushed)."""
+    if _killed_with_effects(state, space, cards):
+        return enemies_beaten(state, space, cards, everything, met)
+    return meet(state, space, everything, met, at_once=True)
 
 
 def enemies_evaded(state, space, cards, everything, met, flow="encounters"):
@@ -696,7 +729,7 @@ STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
          "encounters.after": after, "encounters.chosen": chosen,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,
-         "encounters.meet": meet, "encounters.enemies_beaten": enemies_beaten,
+         "encounters.meet": meet_step, "encounters.enemies_beaten": enemies_beaten_step,
          "encounters.enemies_evaded": enemies_evaded, "encounters.ability_evasion": ability_evasion,
          "encounters.retreat_met": retreat_met,
          "encounters.dispose": dispose, "encounters.claim": claim,

@@ -14,15 +14,16 @@ from pyrsistent import pvector, thaw
 
 from ..definitions import load
 from ..engine.machine import frame, log, push
-from ..engine.records import (THAWED as _THAWED, deep_freeze, kwargs_of, plain, plain_set, replace,
-                              set_field)
+from ..engine.records import (THAWED as _THAWED, deep_freeze, freeze_values, kwargs_of, plain, plain_set,
+                              replace, set_field)
 from ..state import ExtRecord, GameState, character, register_slice, update_character
 from .hooks import adjust
 
 #: A slice's record class.
 S = TypeVar("S", bound=ExtRecord)
 
-__all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "space_instructions",
+__all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "run_effects_now",
+           "EFFECT_STEPS", "space_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
            "settle_resolving", "end_turn_now", "lose_turn"]
 
@@ -178,6 +179,25 @@ def run_effects(state: GameState, effects, actor: str, source=None) -> GameState
     if not effects:
         return state
     return push(state, frame("effects.next", effects=effects, actor=actor, source=source or {}))
+
+
+#: The rule step that runs a list of effects (``effects.next``), registered under its name by
+#: :mod:`talisman.rules.effects` (an area above the kernel) for :func:`run_effects_now`.
+EFFECT_STEPS: dict = {}
+
+
+def run_effects_now(state: GameState, effects, actor: str, source=None) -> GameState:
+    """:func:`run_effects` as a rule step's last act: the first effect runs at once instead of
+    its frame being pushed, which is what the machine would do next (``advance`` pops that frame
+    and runs ``effects.next`` with its arguments, frozen as a frame freezes them), so the states
+    are the same and the frame is never pushed and popped.  Only in a rule step that returns
+    what this gives straight to the machine: anything done after it would come before the
+    effects with the frame and after them without.  Pushed as ever while a decision or the
+    game's end waits."""
+    step = EFFECT_STEPS.get("effects.next")
+    if not effects or step is None or state.pending is not None or state.outcome is not None:
+        return run_effects(state, effects, actor, source)
+    return step(state, **freeze_values({"effects": effects, "actor": actor, "source": source or {}}))
 
 
 def cause_of(source) -> str:

@@ -277,6 +277,15 @@ def chars_can_cash(state, cid, which):
     return chars.can_cash_in(state, cid, which)
 
 
+def _start_again(state):
+    """Back to the move's start (I. Movement: the choices before the roll are offered again) as
+    the last act of a rule step: at once when nothing waits (``advance`` would pop the frame
+    next: it sits above any the step pushed), else its frame pushed."""
+    if state.pending is None and state.outcome is None:
+        return start_movement(state)
+    return push(state, frame("movement.start"))
+
+
 def before_roll(state, action):
     """The choice made before moving: roll, cross by Raft, cast a spell, cash in trophies."""
     cid = state.current
@@ -295,11 +304,9 @@ def before_roll(state, action):
     if action.kind == "drop":  # (likewise: a Craft Object dropped asks for the surplus first)
         return chars.drop_object(push(state, frame("movement.start")), cid, action.args[0])
     if action.kind in ("align", "woods"):
-        state = abilities.before_move_chosen(state, cid, action)
-        return push(state, frame("movement.start"))
+        return _start_again(abilities.before_move_chosen(state, cid, action))
     if action.kind == "cash":
-        state = chars.cash_in(state, cid, *action.args)
-        return push(state, frame("movement.start"))
+        return _start_again(chars.cash_in(state, cid, *action.args))
     state = push(state, frame("movement.start"))
     if action.kind == "read":
         return spells.read(state, cid, action.args[0], context="turn")

@@ -7,7 +7,7 @@ order of ``config.characters``; a Round is one full circle of turns.
 from __future__ import annotations
 
 
-from .hooks import run_hook
+from .hooks import run_hook, subscribed
 from ..engine.records import replace
 from ..engine.machine import decide, frame, log, push, run_next, then
 from ..engine.records import EMPTY_PMAP, Outcome
@@ -40,6 +40,12 @@ def start_turn(state):
         state = log(state, "piece_righted", character=cid)
         state = push(state, frame("turn.end"))
     else:
+        if not (subscribed(state, "turn_beginning") or subscribed(state, "turn_started")):
+            # "I. Movement II. Encounters": no start-of-turn work can run (no plugin engaged at
+            # either point: a base game), so the movement begins at once, its frame never pushed
+            # (``run_next`` would pop it at once); a listener engaged there (one that may read
+            # or place frames around the turn's, R-HK10.1) keeps the frames below
+            return movement.start_movement(push(state, *then(frame("encounters.start"), frame("turn.end"))))
         state = push(state, *then(frame("movement.start"), frame("encounters.start"),
                                   frame("turn.end")))
         pushed = state.stack
@@ -93,6 +99,10 @@ def end_turn(state):
         state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
+    if not subscribed(state, "turn_ended"):
+        # "When a player's turn ends, play passes to the player on the left": at once, when no
+        # end-of-turn work can run (no plugin engaged at ``turn_ended``)
+        return pass_play(state)
     state = push(state, frame("turn.pass"))
     pushed = state.stack
     return run_next(run_hook(state, "turn_ended", character=state.current), pushed, pass_play)
