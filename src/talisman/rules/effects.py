@@ -532,6 +532,8 @@ def test_holds(state, test, actor):
             return False
         if key == "has_followers" and chars.has_followers(state, actor) != want:
             return False
+        if key == "has_type" and not any(load().cards[c].type == want for c in ch.objects):
+            return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False
         if key == "below_spell_limit" and (len(ch.spells) < chars.spell_limit(state, actor)) != want:
