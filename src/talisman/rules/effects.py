@@ -491,7 +491,7 @@ def read_table(state, params, actor, source, total):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
     if subscribed(state, "table_roll"):
         value = adjust(state, "table_roll", value, character=actor, space=source.get("space"),
-                       card=source.get("card"))
+                       card=source.get("card"), roll=total)
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     return run(state, lookup_table(params["table"], value), actor, source)
 
