@@ -29,6 +29,7 @@ TEST = _obj(
     alignment={"type": "array", "items": _ALIGN, "minItems": 1},
     strength_at_least=_POS, craft_at_least=_POS, strength_below=_POS, craft_below=_POS,
     gold_at_least=_POS, fate_at_least=_POS, has=_ID, has_followers={"type": "boolean"},
+    has_type=_ID,
     character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
     on_quest={"type": "boolean"}, below_spell_limit={"type": "boolean"},
 )

@@ -760,9 +760,9 @@ def test_harbinger_spells_sacred_offering_and_terra_shift():
                 "followers": ["maiden"]}])
     assert "cast:sacred_offering" in legal(s)
     s = play(s, "cast:sacred_offering")
-    assert legal(s) >= {"choose:follower_for_lives", "choose:magic_object_for_lives"}
-    nothing = play(s, "choose:magic_object_for_lives")
-    assert nothing.characters["thief"].lives == 2  # no Magic Object to give: nothing happens
+    assert "choose:follower_for_lives" in legal(s)
+    # no Magic Object to give: its options are not offered (R-CD11-3)
+    assert not {"choose:magic_object_for_lives", "choose:magic_object_for_fate"} & legal(s)
     s = play(s, "choose:follower_for_lives")
     assert s.characters["thief"].lives == 4 and not s.characters["thief"].followers
     t = hgame([{"id": "thief", "space": "woods_2", "spells": ["terra_shift"]}], [1],

@@ -301,8 +301,13 @@ def follower_allowed(state, cid, card_id):
     """Whether the Follower ``card_id`` may join ``cid``: a card only some may take (``data.taken_with``
     an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
     only with expansions in play (a trophy that bars Followers).  ``card_id`` may be a Follower
-    that is no card (a Henchman, ``henchman:<id>``, taken from another character)."""
+    that is no card (a Henchman, ``henchman:<id>``, taken from another character).  A card
+    with an ``alignment`` joins only a character of one of them (POSSESSIONS' alignment
+    restriction, for Followers as for Objects: the Blood Moon's Champion of Light "not for
+    Evil"), whatever the way he is taken (docs/rulings.md R-CD11-1)."""
     c = load().cards.get(card_id)
+    if c is not None and c.alignment and state.characters[cid].alignment not in c.alignment:
+        return False
     only = ((c.data if c is not None else None) or {}).get("taken_with")
     if only and not has_ability(state, cid, only):
         return False

@@ -495,7 +495,7 @@ def read_table(state, params, actor, source, total):
             value += n  # e.g. the Priest's and the Monk's +1 to prayers
     if subscribed(state, "table_roll"):
         value = adjust(state, "table_roll", value, character=actor, space=source.get("space"),
-                       card=source.get("card"))
+                       card=source.get("card"), roll=total)
     state = log(state, "table_roll", character=actor, source=_cause(source), roll=total, result=value)
     # (the last act of the rule steps that read a table, ``rolled``, ``roll_fate`` and
     # ``prayer_read``: the result's effects run at once)
@@ -537,6 +537,8 @@ def test_holds(state, test, actor):
         if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
             return False
         if key == "has_followers" and chars.has_followers(state, actor) != want:
+            return False
+        if key == "has_type" and not any(load().cards[c].type == want for c in ch.objects):
             return False
         if key == "on_quest" and (ch.quest is not None) != want:
             return False

@@ -232,11 +232,12 @@ Value hooks:
     The spaces a teleport ``region`` (``same``, ``any``, a region id) offers the character (a
     tuple of space ids; the City: from its spaces a same-Region teleport reaches its other
     spaces, from one building to another).
-``table_roll(state, value, character, space, card)``
+``table_roll(state, value, character, space, card, roll)``
     The value a table is read at (the dice, plus or less what the roll adds or subtracts, and
     the abilities' bonus) of a ``roll`` effect whose source is ``space`` or ``card`` (either
-    may be None).  Asked only when some plugin listens (the Harbinger's Cursed Talisman: 3
-    more at the Mines and the Crypt).
+    may be None); ``roll`` the dice's sum alone.  Asked only when some plugin listens (the
+    Harbinger's Cursed Talisman: 3 more at the Mines and the Crypt; the Bog: 1 less on the
+    dice, never below 1).
 ``life_value(state, value, character)``
     The most lives HEALING restores ``character`` to (4: "never restores a character to more
     than 4 lives").  Asked only with expansions in play (the Harbinger's Key to Hades: 2 more

@@ -35,9 +35,11 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     combat's record (``lives_losing``, :mod:`.jobs`);
 ``creature_combat_starting``
     another character may cast a Spell into a combat against creatures (the Feral Hunger,
-    :mod:`.onlookers`);
+    :mod:`.onlookers`); an Enemy's ``before_battle`` effects run first (the Balefire Dragon's
+    breath, :mod:`.board_cards`);
 ``follower_allowed``
-    a Follower with a price joins only a character who can pay it (the Bride: a trophy,
+    a Follower never with a lycanthrope (the Wolf Slayer, ``not_for``); one
+    with a price joins only a character who can pay it (the Bride: a trophy,
     paid through ``possession_gained``, :mod:`.held`);
 ``ability_lent``
     a held card's ability of the base game by the time of day (the Disciple of Darkness at
@@ -284,6 +286,13 @@ def lives_losing(state, result, character, amount, cause):
     return jobs.lives_losing(state, result, character, amount, cause)
 
 
+def creature_combat_starting(state, character):
+    """Before the fighter declares: the onlookers' Spells are offered once an Enemy's
+    ``before_battle`` effects have run (the Balefire Dragon's breath; frames: last pushed, first run)."""
+    state = onlookers.creature_combat_starting(state, character)
+    return board_cards.before_battle(state, character)
+
+
 def prayer_rolled(state, character, roll):
     """Holy Day's and the Prayer Book's addition (:mod:`.modifiers`); the Black Cat sees the
     prayer's die as any table roll (``table_rolled``)."""
@@ -310,7 +319,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "character_options": held.character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
-         "creature_combat_starting": onlookers.creature_combat_starting,
+         "creature_combat_starting": creature_combat_starting,
          "player_view": lantern.player_view, "card_discarded": wand.card_discarded}
 
 EFFECTS = _effects.EFFECTS

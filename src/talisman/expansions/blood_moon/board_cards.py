@@ -23,7 +23,11 @@
     Exorcise Spell);
 ``roll_at_least: {counter, then}``
     one die: a roll at least the actor's ``counter`` (his Craft) runs ``then`` (the Balefire
-    Dragon's breath, as it is drawn: the Region cleared but for it).
+    Dragon's breath: the Region cleared but for it).
+
+An Enemy's ``data.before_battle: [effects]`` (the ``creature_combat_starting`` hook): each
+combat against it, drawn or met lying on the board, runs them before the fighter declares, the
+fighter the actor (the Balefire Dragon: "before battle it breathes", R-CD11-2).
 
 ``move_self: {dice}``
     the card whose effect it is rolls ``dice`` and moves that many spaces clockwise along its
@@ -186,6 +190,26 @@ def exorcised(state, action, actor, cause):
 def roll_at_least(state, params, actor, source):
     return request_roll(state, "d6", f"{_cause(source)} against the {params['counter']} of {actor}",
                         "blood_moon.rolled_at_least", params=params, actor=actor, source=source)
+
+
+def before_battle(state, character):
+    """The ``creature_combat_starting`` hook: an Enemy of the combat with ``data.before_battle``
+    runs its effects first (one frame each, in the order the enemies attack)."""
+    b = state.battle
+    if not store.enabled(state) or b is None:
+        return state
+    cards = [c for c in dict.fromkeys(e.get("card") for e in b.enemies)
+             if c is not None and store.card_data(c).get("before_battle")]
+    for card in reversed(cards):
+        state = push(state, frame("blood_moon.before_battle_run", who=character, card=card))
+    return state
+
+
+def before_battle_run(state, who, card):
+    b = state.battle
+    if b is None or b.result or b.who != who:
+        return state
+    return base_effects.run(state, list(store.card_data(card)["before_battle"]), who, {"card": card})
 
 
 def rolled_at_least(state, action, params, actor, source):
@@ -362,4 +386,4 @@ EFFECTS = {"draw_keep_one": draw_keep_one, "move_self_to_cards": move_self_to_ca
            "drain_enemies": drain_enemies, "exorcise": exorcise}
 STEPS = {"blood_moon.not_killed": not_killed, "blood_moon.keep_one_rolled": keep_one_rolled, "blood_moon.one_kept": one_kept,
          "blood_moon.moved_to_cards": moved_to_cards, "blood_moon.self_moved": self_moved, "blood_moon.send_away": send_away, "blood_moon.sent_away": sent_away,
-         "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}
+         "blood_moon.rolled_at_least": rolled_at_least, "blood_moon.before_battle_run": before_battle_run, "blood_moon.gather_chosen": gather_chosen, "blood_moon.exorcised": exorcised}

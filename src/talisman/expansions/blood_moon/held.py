@@ -41,6 +41,10 @@
 ``joins_for: trophy``
     the ``follower_allowed`` and ``possession_gained`` hooks: the Follower joins only a
     character with a trophy, who then discards one of his choice (``pay:<trophy>``; the Bride);
+``not_for: lycanthrope``
+    the ``follower_allowed`` hook: the Follower never joins a lycanthrope, whatever the way he
+    is taken (the Wolf Slayer; an alignment restriction is the card's ``alignment``, played by
+    the base rules for every Follower: R-CD11-1);
 ``abilities_at: {day|night: [ability, ...]}``
     the ``ability_lent`` hook: while the Time card shows that side, the holder has these
     abilities of the base game as his own (the Disciple of Darkness at Night:
@@ -66,6 +70,7 @@ from ...rules import effects
 from ...rules.effects import add_possession
 from . import characters
 from . import jobs
+from . import lycanthropy
 from ...engine.ruleset import declare
 
 SYPHON = "syphon"
@@ -198,8 +203,14 @@ def possession_gained(state, character, card):
 
 def follower_allowed(state, allowed, character, card):
     """A Follower with a price (``joins_for: trophy``, the Bride: "joins only if you discard a
-    trophy") joins only a character who has a trophy to pay with."""
-    if not allowed or store.card_data(card).get("joins_for") != "trophy":
+    trophy") joins only a character who has a trophy to pay with; one ``not_for: lycanthrope``
+    (the Wolf Slayer) never joins a lycanthrope (R-CD11-1)."""
+    if not allowed:
+        return allowed
+    data = store.card_data(card)
+    if data.get("not_for") == "lycanthrope" and lycanthropy.is_lycanthrope(state, character):
+        return False
+    if data.get("joins_for") != "trophy":
         return allowed
     return bool(state.characters[character].trophies)
 

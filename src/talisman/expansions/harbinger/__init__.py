@@ -42,7 +42,8 @@ hook                      what the Harbinger does there
 ``fate_rerolled``         the Witch Cat: a fate re-roll of 1 makes its holder a Toad
 ``follower_allowed``      the Putrid Zombie as a trophy: no Follower joins its holder
 ``table_roll``            the Cursed Talisman: 3 more at the Mines and the Crypt; the Black
-                          Astrolabe's chart roll 1 less (at least 1)
+                          Astrolabe's chart roll 1 less (at least 1); the Bog: a table roll's dice 1 less
+                          (at least 1) for one standing on it (R-CD11-7)
 ``player_view``           the Harbinger cards a Revelations drawer is still putting are his
 ``life_value``,           the Key to Hades (2 more lives a character in the game) and the
 ``fate_value``            Forbidden Tome (1 less life and fate a Spell held, at least 1)
@@ -157,6 +158,12 @@ def turn_ended(state, character):
             or state.outcome is not None:
         return state
     return chars.lose_lives(state, character, n, omens.top(state))
+
+
+def table_roll(state, value, character, space, card, roll=None):
+    """A held card's bonus on a table (:mod:`.held`), then the Bog under the roller (:mod:`.terrain`)."""
+    value = held.table_roll(state, value, character, space, card, roll)
+    return terrain.table_roll(state, value, character, roll)
 
 
 def _attack_dice_blind(state):
@@ -369,7 +376,7 @@ HOOKS = {
     "trophies": trophies,
     "fate_rerolled": held.fate_rerolled,
     "follower_allowed": held.follower_allowed,
-    "table_roll": held.table_roll,
+    "table_roll": table_roll,
     "player_view": cards.player_view,
     "life_value": held.life_value,
     "fate_value": held.fate_value,

@@ -225,7 +225,7 @@ def trophy_value_less(state, cid):
                for t in _trophy_rule(state, cid, "trophy_value_less"))
 
 
-def table_roll(state, value, character, space, card):
+def table_roll(state, value, character, space, card, roll=None):
     """Value hook: a held card's ``table_roll_bonus`` on the table's space (the Cursed
     Talisman, card-data.md 2.2: "+3 to your rolls at the Mines and the Crypt")."""
     if character not in state.characters:

@@ -287,6 +287,17 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
     return tuple(sorted(set(reachable(load().board, here, max(1, roll + d["die_modifier"])))))
 
 
+def table_roll(state, value, character, roll):
+    """Value hook: the Bog's "-1 to your die rolls here (min 1)" for a table roll (a card's, a
+    prayer) of a character standing on it: the dice ``roll`` count 1 less, never below 1
+    (R-CD11-7)."""
+    t = terrain_map(state).get(state.characters[character].space) if character in state.characters else None
+    mod = st.cdata(t).get("die_modifier") if t is not None else None
+    if not mod or roll is None:
+        return value
+    return value + max(1, roll + mod) - roll
+
+
 def _no_die_modifier(state):
     """Whether :func:`character_score` is the same whatever the fighter's die: no Terrain card
     with a ``die_modifier`` (the Bog) on his space (declared for exact odds: ``dice_blind``)."""
