@@ -261,6 +261,9 @@ def ask_declare(state):
     options += [f"read:{sc}" for sc in readable_in_combat(state, who)]
     # GAINING STRENGTH / CRAFT: trophies "may be exchanged at any time", so before the dice too
     options += chars.cash_options(state, who)
+    # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": beside the other
+    # "any time" choices, at the fight's start (docs/rulings.md R-PS10.1, R-NC11.4)
+    options += chars.drop_options(character(state, who))
     if b.kind == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
@@ -316,6 +319,8 @@ def declared(state, action):
     if action.kind == "read":  # READING SCROLLS: before the dice, as a Spell
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
+    if action.kind == "drop":  # back here after (a Craft Object dropped asks for the surplus first)
+        return chars.drop_object(push(state, frame("combat.after_cast")), who, action.args[0])
     if action.kind == "cash":  # the choice of trophies may take several steps: back here after
         state = chars.cash_in(state, who, *action.args)
         return push(state, frame("combat.after_cast"))
