@@ -18,6 +18,12 @@ Joins the base game through hooks only (``talisman.expansions``):
   ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
   Chamber in the Dungeon may take a Talisman and exit the Dungeon at the Portal of Power") that
   move may instead take a Talisman and emerge at the Portal of Power (rulings R-DT-3).
+- The movement roll is the main board's (``movement.movement_die``: the Moon Mist's extra die,
+  the lower counting; ``movement_dice``: a Large character's dice are D4s here): heard by
+  ``movement_rolled``, answered by the others first (``movement_roll_answers``, waiting in
+  ``dungeon.roll_answered``: the Harbinger's Dark Binding), whose stop along the spiral the
+  Dungeon gives (``movement_along``, ``movement_walks``) and walks (``move_elsewhere``;
+  docs/rulings.md R-NC11.1).
 - ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
 - ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
   the Entrance on his next turn only.
