@@ -261,9 +261,6 @@ def ask_declare(state):
     options += [f"read:{sc}" for sc in readable_in_combat(state, who)]
     # GAINING STRENGTH / CRAFT: trophies "may be exchanged at any time", so before the dice too
     options += chars.cash_options(state, who)
-    # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": beside the other
-    # "any time" choices, at the fight's start (docs/rulings.md R-PS10.1, R-NC11.4)
-    options += chars.drop_options(character(state, who))
     if b.kind == "battle":
         options += [f"drink:{c}" for c in draughts(state, who)]
         options += [f"pay:{c}" for c in paid_strength_options(state, who)]
@@ -279,6 +276,11 @@ def ask_declare(state):
             and abilities.destroys_spirits(state, who)):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     options = list(adjust(state, "combat_options", tuple(options), character=who))
+    if len(options) > 1:
+        # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": beside the other
+        # choices of the fight's start, where there are some; a character who may only fight is
+        # not stopped to be asked, as before the move (docs/rulings.md R-PS10.1, R-NC11.4)
+        options += chars.drop_options(character(state, who))
     foes = ", ".join(e["name"] for e in b.enemies) or b.opponent
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
