@@ -170,6 +170,8 @@ def ask_defender(state):
         options += [o for o in adjust(state, "defender_options", (), character=defender) if o not in options]
     if not options:
         return ask_declare(state)
+    # "drop any Possession at any time": beside his other choices (docs/rulings.md R-NC11.4)
+    options += chars.drop_options(character(state, defender))
     return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",
                   prompt=f"attacked by {b['who']}")
 
@@ -182,6 +184,8 @@ def defender_declared(state, action):
         state = log(state, "evaded", character=b.opponent, how="ability")
         state = replace(state, battle=b.set("result", "evaded"))
         return finish(state)
+    if action.kind == "drop":  # back here after (a Craft Object dropped asks for the surplus first)
+        return chars.drop_object(push(state, frame("combat.after_defender_cast")), b.opponent, action.args[0])
     if action.kind not in ("cast", "read"):  # an option a plugin offered (defender_options)
         state = run_hook(state, "combat_option_chosen", character=b["opponent"], action=str(action))
         return after_defender_cast(state)
