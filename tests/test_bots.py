@@ -60,7 +60,8 @@ def _elf_meets_the_bear(strength, fate):
                                      "fate": fate, "spells": []}],
                      "board_cards": {"woods_1": ["bear"]}}, dice=[1, 6, 6])
     s = talisman.apply(talisman.apply(s, "move:woods_1"), "tame")
-    assert {str(a) for a in talisman.legal_actions(s)} == {"fight", "evade"}
+    # (and a drop of his Gold, offered beside another choice: rulings R-NC11.4)
+    assert {str(a) for a in talisman.legal_actions(s)} == {"fight", "evade", "drop:gold"}
     return s
 
 

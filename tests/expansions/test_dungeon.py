@@ -201,3 +201,21 @@ def test_random_play_with_king_of_the_hill_keeps_every_invariant():
             assert invariants.check(st) == [], (seed, invariants.check(st))
         seen.update(e.name for e in states[-1].log)
     assert {"king_of_the_hill_talisman", "treasure_chamber_chart"} <= seen
+
+
+def test_large_character_rolls_d4s_in_the_dungeon_under_the_moon_mist_too():
+    """"Large Characters must roll a D4 for Movement in the Dungeon"; under the Moon Mist ("roll
+    one extra die, use the lowest") two of them, whichever hook reads the die first; out of the
+    Dungeon his own D8 (rulings R-NC11.1).  The same dice on the main board's path
+    (``movement.movement_die``), which a bound character's Fate re-roll asks (Dark Binding)."""
+    from talisman.scenarios import setup_state
+    mist = {"blood_moon": {"time": "night", "lunar_events": ["moon_mist"], "cards": {"lunar_events": ["moon_mist"]}}}
+    s = setup_state({"expansions": ["dungeon", "blood_moon"], "ext": mist,
+                     "characters": [{"id": "troll", "space": "dg_passage_3"}, {"id": "warrior", "space": "tavern"}]}, [])
+    assert dungeon.die(s, "troll") == movement.movement_die(s, "troll") == "2d4"
+    assert movement.movement_die(s, "warrior") == "2d6"
+    s = update_character(s, "troll", space="tavern")
+    assert movement.movement_die(s, "troll") == "2d8"
+    plain = in_dungeon_state("dg_passage_3")
+    plain = update_character(plain, "troll", space="dg_passage_3")
+    assert dungeon.die(plain, "troll") == "d4"

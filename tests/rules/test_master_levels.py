@@ -454,3 +454,20 @@ def test_a_follower_left_as_an_agreed_tithe_is_collected_by_the_owner():
     s = noblemen.collect(s, "warrior", "chapel")
     assert list(s.characters["warrior"].followers) == ["maiden"]
     assert noblemen.realms(s)["chapel"]["gold"] == 0 and list(s.ext["noblemen"].cards["chapel"]) == []
+
+
+def test_either_mystic_piece_carrying_a_talisman_may_enter_the_valley_of_fire():
+    """000 Mystic's use limits ("may only use Magic Objects and Magic Items" / "Non-Magic Objects and
+    other possessions") do not touch the Talisman, whose one use is its possession (TALISMAN CARDS:
+    "No Character may enter the Valley of Fire without a Talisman in their possession"; rulings
+    R-NA11.5, R-NC11.5): the Mystic carrying one may enter, as the Original may (the engine before:
+    the Mystic could not "use" it, the Valley stayed shut to him)."""
+    from talisman.rules import movement
+    s = _with_title(["wizard"], "mystic", strength=4, craft=5)
+    s = update_character(s, "wizard", objects=["talisman"])
+    assert movement.has_talisman(s, "wizard")  # the Original
+    s = ml.swap(s, "wizard", "test")
+    s = update_character(s, "wizard", objects=["talisman"])
+    assert usable(s.characters["wizard"], load().cards["talisman"], s)
+    assert movement.has_talisman(s, "wizard")  # the Mystic
+    assert not usable(s.characters["wizard"], load().cards["sword"], s)

@@ -170,6 +170,8 @@ def ask_defender(state):
         options += [o for o in adjust(state, "defender_options", (), character=defender) if o not in options]
     if not options:
         return ask_declare(state)
+    # "drop any Possession at any time": beside his other choices (docs/rulings.md R-NC11.4)
+    options += chars.drop_options(character(state, defender))
     return decide(state, defender, "defend", ["fight"] + options, "combat.defender_declared",
                   prompt=f"attacked by {b['who']}")
 
@@ -182,6 +184,8 @@ def defender_declared(state, action):
         state = log(state, "evaded", character=b.opponent, how="ability")
         state = replace(state, battle=b.set("result", "evaded"))
         return finish(state)
+    if action.kind == "drop":  # back here after (a Craft Object dropped asks for the surplus first)
+        return chars.drop_object(push(state, frame("combat.after_defender_cast")), b.opponent, action.args[0])
     if action.kind not in ("cast", "read"):  # an option a plugin offered (defender_options)
         state = run_hook(state, "combat_option_chosen", character=b["opponent"], action=str(action))
         return after_defender_cast(state)
@@ -276,6 +280,11 @@ def ask_declare(state):
             and all_spirits(b.enemies) and abilities.destroys_spirits(state, who)):
         options.append("destroy")  # the Cross: Spirits destroyed at once, no trophy
     options = list(adjust(state, "combat_options", tuple(options), character=who))
+    if len(options) > 1:
+        # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": beside the other
+        # choices of the fight's start, where there are some; a character who may only fight is
+        # not stopped to be asked, as before the move (docs/rulings.md R-PS10.1, R-NC11.4)
+        options += chars.drop_options(character(state, who))
     foes = ", ".join(e["name"] for e in b.enemies) or b.opponent
     return decide(state, who, "combat", options, "combat.declared",
                   prompt=f"{b['kind']} against {foes}")
@@ -332,6 +341,8 @@ def declared(state, action):
     if action.kind == "read":  # READING SCROLLS: before the dice, as a Spell
         state = push(state, frame("combat.after_cast"))
         return spells.read(state, who, action.args[0], context="combat")
+    if action.kind == "drop":  # back here after (a Craft Object dropped asks for the surplus first)
+        return chars.drop_object(push(state, frame("combat.after_cast")), who, action.args[0])
     if action.kind == "cash":  # the choice of trophies may take several steps: back here after
         state = chars.cash_in(state, who, *action.args)
         return push(state, frame("combat.after_cast"))

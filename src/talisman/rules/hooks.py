@@ -292,8 +292,8 @@ Value hooks:
     The spaces along a movement roll of ``roll`` in each direction, every stop short of its end
     included (the Harbinger's Dark Binding: "you choose his direction and may stop him anywhere
     along it").  ``spaces`` is ``None`` to begin with: the main board's walk applies
-    (``movement.reachable``).  A board that moves a character its own way (the City's streets)
-    answers a sorted tuple of space ids, and moves him to the one chosen when asked
+    (``movement.reachable``).  A board that moves a character its own way (the City's streets,
+    the Dungeon's spiral) answers a sorted tuple of space ids, and moves him to the one chosen when asked
     ``move_elsewhere``.
 ``move_elsewhere(state, result, character, dest, roll)``
     A destination ``movement_destinations`` added that no walk of the board reaches (the Door of

@@ -539,7 +539,12 @@ def object_usable(state, usable, character, card):
     name = playing(state, character) if usable else None
     if name is None or titles()[SLICE.of(state).held[character]["title"]]["second"] != "split":
         return usable
-    magic = load().cards[card].type == "magic_object"
+    kind = load().cards[card].type
+    if kind == "talisman":
+        # the Talisman has no use but its possession (the Valley of Fire asks it "in their
+        # possession": docs/rulings.md R-NA11.5), so neither piece's limit touches it (R-NC11.5)
+        return usable
+    magic = kind == "magic_object"
     return magic if name == SECOND["split"] else not magic
 
 

@@ -270,7 +270,8 @@ def offer_freeze(state, cid, resume, ch=None):
     if not held:
         return None
     state = set_turn_flag(state, cid, "freeze_offered")
-    return spells.offer_freeze(push(state, frame(resume)), cid, held)
+    # the turn ends under the window once a cast's answers are done (``spells.freeze_ends``)
+    return spells.offer_freeze(push(state, frame(resume), frame("spells.freeze_ends", target=cid)), cid, held)
 
 
 def chars_can_cash(state, cid, which):

@@ -8,7 +8,7 @@ its effects.  A spell aimed at a character runs its effects with that character 
 from __future__ import annotations
 
 from .kernel import run_effects
-from .kernel import end_turn_now
+from .kernel import end_turn_now, set_turn_flag
 from .hooks import effect, run_hook
 from ..definitions import load
 from ..engine.records import EMPTY_PMAP
@@ -255,12 +255,36 @@ def offer_freeze(state, target, held):
 
 
 def freeze_chosen(state, action, target, holder, rest):
-    """The frozen character "can do nothing that turn": the turn ends at once."""
+    """A cast of Immobility is a Spell cast: the answers of any cast come first (the Counterspell,
+    and with expansions the ``spell_cast`` hook: Dispellation, the Timescape's D8), through
+    :func:`cast_answered` (docs/rulings.md R-CAST2.1, R-NC11.3); unless cancelled it takes effect
+    (``spells.frozen``).  The first cast closes the window."""
     if action.kind == "pass":
         return offer_freeze(state, target, rest) if rest else state
-    state = spend_spell(state, holder, action.args[0], "freeze")
-    state = log(state, "character_frozen", character=target, caster=holder, card=action.args[0])
-    return end_turn_now(state)
+    spell = action.args[0]
+    state = spend_spell(state, holder, spell, "freeze")
+    return cast_answered(state, holder, spell, {"step": "spells.frozen", "args": dict(
+        target=target, caster=holder, card=spell)})
+
+
+def frozen(state, target, caster, card):
+    """Rule step: Immobility takes effect: the frozen character "can do nothing that turn"; his
+    turn ends once the cast's answers are done (``spells.freeze_ends``); a second effect (the
+    Timescape's Double Effect) freezes him no more."""
+    if not character(state, target).alive:
+        return state
+    if character(state, target).turn_flags.get("frozen"):
+        return log(state, "effect_ignored", character=target, card=card, reason="already frozen")
+    state = set_turn_flag(state, target, "frozen")
+    return log(state, "character_frozen", character=target, caster=caster, card=card)
+
+
+def freeze_ends(state, target):
+    """Rule step, under the Immobility window: a character frozen in it has his turn end now;
+    otherwise his turn goes on (the window passed, or the cast was cancelled or countered)."""
+    if state.current == target and character(state, target).turn_flags.get("frozen"):
+        return end_turn_now(state)
+    return state
 
 
 def resolve(state, cid, spell, context):
@@ -326,4 +350,5 @@ def command_spell(state, cid):
 
 STEPS = {"spells.targeted": targeted, "spells.counter_chosen": counter_chosen, "spells.answered": answered,
          "spells.scroll_answered": scroll_answered,
-         "spells.freeze_chosen": freeze_chosen}
+         "spells.freeze_chosen": freeze_chosen, "spells.frozen": frozen,
+         "spells.freeze_ends": freeze_ends}

@@ -18,6 +18,12 @@ Joins the base game through hooks only (``talisman.expansions``):
   ``king_of_the_hill`` (000 OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure
   Chamber in the Dungeon may take a Talisman and exit the Dungeon at the Portal of Power") that
   move may instead take a Talisman and emerge at the Portal of Power (rulings R-DT-3).
+- The movement roll is the main board's (``movement.movement_die``: the Moon Mist's extra die,
+  the lower counting; ``movement_dice``: a Large character's dice are D4s here): heard by
+  ``movement_rolled``, answered by the others first (``movement_roll_answers``, waiting in
+  ``dungeon.roll_answered``: the Harbinger's Dark Binding), whose stop along the spiral the
+  Dungeon gives (``movement_along``, ``movement_walks``) and walks (``move_elsewhere``;
+  docs/rulings.md R-NC11.1).
 - ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
 - ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
   the Entrance on his next turn only.
@@ -46,7 +52,7 @@ from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
-from ...rules import abilities, characters as chars, combat, encounters, movement, possessions, quests, spells
+from ...rules import abilities, characters as chars, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import ExtSlice, end_turn_now, remove_drawn, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
@@ -67,6 +73,8 @@ DOORWAYS = (DOORWAY, "city_doorway")
 MAX_DOORWAYS = 2
 #: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon."
 ANIMALS = ("horse", "warhorse", "horse_and_cart")
+#: The step a movement roll in the Dungeon waits in while others answer it (Dark Binding).
+WAITING = "dungeon.roll_answered"
 #: Effects that name a side of the spiral.
 BACK, ON = "dungeon_back", "dungeon_on"
 
@@ -445,8 +453,64 @@ def drop_animals(state, cid):
 
 
 def die(state, cid):
-    """"Large Characters must roll a D4 for Movement in the Dungeon"; others their usual die."""
-    return "d4" if load().characters[cid].size == "L" else combat.character_die(state, cid)
+    """The dice of a movement roll in the Dungeon: the main board's (``movement.movement_die``,
+    the Moon Mist's extra die too: rulings R-MM9, R-CF10.1), of the kind :func:`movement_dice`
+    makes them."""
+    return movement.movement_die(state, cid)
+
+
+def movement_dice(state, spec, character):
+    """Value hook ``movement_dice``: "Large Characters must roll a D4 for Movement in the
+    Dungeon"; others their usual die.  The count of dice another hook set (the Moon Mist's two)
+    is kept, only the kind changed, so the order of the hooks does not matter."""
+    if load().characters[character].size != "L" or not in_dungeon(state, character):
+        return spec
+    count = spec.split("d", 1)[0]
+    return f"{count}d4"
+
+
+def _walk_spaces(state, cid, steps):
+    """The spaces a move of ``steps`` along the spiral passes, its end last (the way it goes:
+    :func:`backward`; the Entrance and the Treasure Chamber stop it)."""
+    ring = spiral()
+    i = ring.index(state.characters[cid].space)
+    j = destination(state, cid, steps)
+    return list(ring[i + 1:j + 1]) if j > i else list(reversed(ring[j:i]))
+
+
+def movement_walks(state, found, character, steps):
+    """Value hook ``movement_walks``: in the Dungeon, the spiral's walk (the way the move goes),
+    as the main board gives its own (``(space, how)`` pairs), for what reads the spaces a move
+    passes (the ``movement_destinations`` subscribers Dark Binding's choice is asked of)."""
+    if found is not None or not in_dungeon(state, character):
+        return found
+    path = _walk_spaces(state, character, steps)
+    return {path[-1]: tuple((s, "step") for s in path)} if path else {}
+
+
+def movement_along(state, spaces, character, roll):
+    """Value hook ``movement_along``: in the Dungeon, every space of the spiral a roll of ``roll``
+    or fewer reaches the way the move goes (toward the centre; toward the Entrance when fleeing
+    or defeated last turn), for a caster who may stop the mover "anywhere along" his roll (Dark
+    Binding; docs/rulings.md R-NC11.1)."""
+    if spaces is not None or not in_dungeon(state, character):
+        return spaces
+    here = state.characters[character].space
+    ring = spiral()
+    return tuple(sorted({ring[destination(state, character, k)] for k in range(1, roll + 1)} - {here}))
+
+
+def move_elsewhere(state, result, character, dest, roll):
+    """Value hook ``move_elsewhere``: walk a character in the Dungeon to a ``dest`` along his roll
+    (:func:`movement_along`), by the shortest count that reaches it, as his own move would."""
+    state, handled = result
+    if handled or not in_dungeon(state, character) or dest not in spiral():
+        return result
+    ring = spiral()
+    for k in range(1, roll + 1):
+        if ring[destination(state, character, k)] == dest:
+            return go(state, character, k), True
+    return result
 
 
 def entrance_chosen(state, action):
@@ -474,13 +538,33 @@ def move_chosen(state, action):
 
 
 def rolled(state, action, rerolled=False):
+    """Rule step: the roll is made.  "In the same manner as Movement on the outer and Middle
+    Regions": the ``movement_rolled`` hook hears it (the Werewolf stirs on a 1), the others answer
+    it before the mover chooses (``movement_roll_answers``: the Harbinger's Dark Binding, cast
+    "after another character's movement roll"), and of several dice (the Moon Mist's) the one the
+    ``movement_count`` hook names counts (docs/rulings.md R-NB11.3, R-NC11.1)."""
     cid = state.current
     n = sum(action.dice)
+    count = movement.counted_roll(state, cid, n, action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     if rerolled:  # a Fate re-roll, as the main board's and the City's: its hook sees the dice (R-NB11.3)
         state = chars.fate_rerolled(state, cid, action.dice, "movement")
     # a roll "for his move" as any (003 MOVING THE WEREWOLF: the Werewolf stirs on a 1; R-NB11.3)
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
+    first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
+                   waiting=WAITING)
+    if first:
+        return push(state, frame(WAITING, character=cid, roll=count), *reversed(first))
+    return offer(state, cid, count)
+
+
+def roll_answered(state, character, roll, replaced=False):
+    """Rule step: the roll's answers are done; the mover chooses (unless one took the move)."""
+    return state if replaced else offer(state, character, roll)
+
+
+def offer(state, cid, n):
+    """The mover's move on a roll counting ``n``: the Fate re-roll first when he has one."""
     ch = state.characters[cid]
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
         # FATE: pay one to roll the movement die again (as on the main board)
@@ -591,11 +675,14 @@ def emerge(state, cid, dest):
 HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "space_effect": space_effect, "before_movement": before_movement,
          "combat_resolved": combat_resolved, "characters_fought": characters_fought,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
-         "entrance_ways": entrance_ways}
+         "entrance_ways": entrance_ways, "movement_dice": movement_dice,
+         "movement_walks": movement_walks, "movement_along": movement_along,
+         "move_elsewhere": move_elsewhere}
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.city_doorway": city_doorway,
          "dungeon.entrance_chosen": entrance_chosen,
-         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept, "dungeon.emerged": emerged,
+         "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept,
+         WAITING: roll_answered, "dungeon.emerged": emerged,
          "dungeon.treasure_chosen": treasure_chosen, "dungeon.chart_chosen": chart_chosen}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
