@@ -325,7 +325,13 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
         actions: the actions played from the game's start, as Actions or notations.
 
     Returns:
-        A plain ``dict`` (JSON-ready) that :func:`replay` turns back into the game.
+        A plain ``dict`` (JSON-ready) that :func:`replay` turns back into the game; its
+        ``options`` are written in sorted order (the same bytes in every process).
+
+    Raises:
+        StateError: ``state`` is not a :class:`~talisman.state.GameState`, or is a player's
+            view (its seed is hidden: no record replays it); ``actions`` is a string or an item
+            is neither an Action nor well-formed notation (the path names it: ``actions.1``).
 
     Example:
         >>> import talisman
@@ -333,6 +339,7 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
         >>> talisman.record(s, ["move:forest"])["actions"]
         ['move:forest']
     """
+    validate.playable(state)
     c = state.config
     return make_record("talisman", {"characters": list(c.characters), "expansions": list(c.expansions),
                                     "options": dict(c.options)}, c.seed, actions)
