@@ -79,7 +79,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
         expansions: the ids of the expansions played (``"harbinger"``, ``"blood_moon"``,
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
-            same game.
+            same game; any int from -2**256 to 2**256 (a longer one could not be written in
+            the state's JSON: docs/rulings.md R-HARD11.2.1).
         options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
             ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.

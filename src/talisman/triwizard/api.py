@@ -30,7 +30,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
     Args:
         players: how many play (2 to 4: the champions in seating order ``harry``, ``cedric``,
             ``fleur``, ``viktor``), or a list of their ids.
-        seed: the seed of every roll and shuffle.
+        seed: the seed of every roll and shuffle: any int from -2**256 to 2**256.
         options: the game's options (``docs/triwizard.md``), or None for the defaults.
         stop_at_chance: stop at the first roll or draw instead of making it.
 
@@ -39,7 +39,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
 
     Raises:
         OptionError: a game that cannot be set up as asked (a number of players outside 2-4,
-            an unknown player id or option, a seed that is not an int).
+            an unknown player id or option, a seed that is not an int or is beyond 2**256 either way).
 
     Example:
         >>> from talisman import triwizard
