@@ -79,7 +79,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
         expansions: the ids of the expansions played (``"harbinger"``, ``"blood_moon"``,
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
-            same game.
+            same game; any int from -2**256 to 2**256 (a longer one could not be written in
+            the state's JSON: docs/rulings.md R-HARD11.2.1).
         options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
             ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
@@ -325,7 +326,13 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
         actions: the actions played from the game's start, as Actions or notations.
 
     Returns:
-        A plain ``dict`` (JSON-ready) that :func:`replay` turns back into the game.
+        A plain ``dict`` (JSON-ready) that :func:`replay` turns back into the game; its
+        ``options`` are written in sorted order (the same bytes in every process).
+
+    Raises:
+        StateError: ``state`` is not a :class:`~talisman.state.GameState`, or is a player's
+            view (its seed is hidden: no record replays it); ``actions`` is a string or an item
+            is neither an Action nor well-formed notation (the path names it: ``actions.1``).
 
     Example:
         >>> import talisman
@@ -333,6 +340,7 @@ def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
         >>> talisman.record(s, ["move:forest"])["actions"]
         ['move:forest']
     """
+    validate.playable(state)
     c = state.config
     return make_record("talisman", {"characters": list(c.characters), "expansions": list(c.expansions),
                                     "options": dict(c.options)}, c.seed, actions)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from fractions import Fraction
@@ -104,6 +105,17 @@ def _seats(pairs, characters):
     return humans
 
 
+#: The longest --pace (seconds after each narrated line).
+MAX_PACE = 60.0
+
+
+def _finite(ctx, param, value):
+    """Refuse nan, which every range lets through (nan compares false with any bound)."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value!r} is not a number of seconds from 0 to {MAX_PACE:g}")
+    return value
+
+
 @click.group(cls=_Main)
 @click.version_option(package_name="talisman-engine", prog_name="talisman")
 def main():
@@ -120,8 +132,9 @@ def main():
               help="Let a person play seat N by choosing numbered options.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here (JSON).")
 @click.option("--bot", default="heuristic", type=click.Choice(sorted(BOTS)), show_default=True)
-@click.option("--pace", default=0.0, type=click.FloatRange(0), metavar="SECONDS",
-              help="Wait this long after each line of the other seats' turns.")
+@click.option("--pace", default=0.0, type=click.FloatRange(0, MAX_PACE), callback=_finite,
+              metavar="SECONDS", help=f"Wait this long after each line of the other seats' turns "
+                                      f"(0 to {MAX_PACE:g}).")
 @click.option("--pause", is_flag=True, help="Wait for Enter before each of the other seats' turns.")
 def play(seed, characters, expansions, options, seats, save, bot, pace, pause):
     """Play a whole narrated game between bots (or people, with --seat: docs/terminal.md)."""
@@ -439,6 +452,9 @@ def odds(scenario, until, actions, bot, best, outcome, limit, samples, seed, exa
         raise click.BadParameter("give --actions, or --bot and/or --best", param_hint="--actions")
     policy = list(_split(actions)) if actions else (BOTS[bot](0) if bot else None)
     if best is not None:
+        if not best.strip():  # (no outcome is named "": the search would run to its limit)
+            raise click.BadParameter("name the outcome to maximize (an event or a predicate's "
+                                     "outcome, e.g. won)", param_hint="--best")
         policy = Best(_option_value(best), others=policy)
     try:
         state = scenario_state(scenario)

@@ -26,6 +26,27 @@ __all__ = ["TalismanError", "UserError", "IllegalAction", "NotationError", "Opti
            "RulesError"]
 
 
+#: An action's text longer than this is cut in an error (no notation is near it: the longest
+#: are a few dozen characters); :func:`action_text` keeps its first :data:`ACTION_SHOWN`.
+MAX_ACTION_TEXT = 500
+ACTION_SHOWN = 40
+
+
+def action_text(action: object) -> str:
+    """An action as an error names it: its text, cut short when it is longer than any notation
+    (a 100,000-character string or hand-built Action is not echoed whole).
+
+    >>> action_text("move:forest")
+    'move:forest'
+    >>> action_text("x" * 100_000)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100000 characters)'
+    """
+    text = str(action)
+    if len(text) <= MAX_ACTION_TEXT:
+        return text
+    return f"{text[:ACTION_SHOWN]}... ({len(text)} characters)"
+
+
 class TalismanError(Exception):
     """Base of every error this library raises on purpose.
 
@@ -84,7 +105,7 @@ class IllegalAction(UserError):
     """
 
     def __init__(self, action: object, reason: str) -> None:
-        self.action = str(action)
+        self.action = action_text(action)
         self.reason = reason
         super().__init__(f"illegal action {self.action!r}: {reason}")
 
@@ -105,7 +126,7 @@ class NotationError(UserError):
     """
 
     def __init__(self, action: object, reason: str) -> None:
-        self.action = str(action)
+        self.action = action_text(action)
         self.reason = reason
         super().__init__(f"illegal action {self.action!r}: {reason}")
 
@@ -202,7 +223,7 @@ class ReplayError(UserError):
 
     def __init__(self, index: int, action: object, reason: str) -> None:
         self.index, self.action, self.reason = index, action, reason
-        super().__init__(f"record diverges at action {index} ({action!r}): {reason}")
+        super().__init__(f"record diverges at action {index} ({action_text(action)!r}): {reason}")
 
 
 class StateError(UserError):

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .errors import NotationError
+from .errors import MAX_ACTION_TEXT, NotationError
 
 _TOKEN = re.compile(r"[a-z0-9_+\-]+")
 
@@ -28,6 +28,11 @@ def _tuple_of_str(value: Iterable[object]) -> tuple[str, ...]:
     if type(value) is tuple and all(type(v) is str for v in value):
         return value
     return tuple(str(v) for v in value)
+
+
+def _is_kind(_action: object, _attribute: object, kind: object) -> None:
+    if type(kind) is not str:  # (Action(None), Action(5): refused here, not by a later str())
+        raise NotationError(kind, f"an action's kind must be a string, got {type(kind).__name__}")
 
 
 @attrs.frozen(repr=False)
@@ -39,7 +44,8 @@ class Action:
     that the action is legal in a state.
 
     Args:
-        kind: what is done (``move``, ``fight``, ``roll``...).
+        kind: what is done (``move``, ``fight``, ``roll``...): a string (anything else is a
+            :class:`~talisman.errors.NotationError`).
         args: its arguments, as strings (any iterable; each item is turned into a string).
 
     Example:
@@ -50,7 +56,7 @@ class Action:
         True
     """
 
-    kind: str
+    kind: str = attrs.field(validator=_is_kind)
     args: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
 
     def __str__(self) -> str:
@@ -83,6 +89,8 @@ class Action:
         """
         if not isinstance(text, str):
             raise NotationError(text, "notation must be a string")
+        if len(text) > MAX_ACTION_TEXT:  # refused unparsed, and cut short in the error
+            raise NotationError(text, "longer than any action's notation")
         parts = text.strip().split(":")
         for part in parts:
             if not _TOKEN.fullmatch(part):

@@ -198,6 +198,10 @@ class Best:
     """
 
     def __init__(self, want, player=None, others=None):
+        if want == "" or (isinstance(want, (set, frozenset, list, tuple)) and not want):
+            # (no outcome is named "": the search would run to its state limit for nothing)
+            raise TalismanError(f"odds: Best wants an outcome, a list of outcomes or a function; "
+                                f"got {want!r}")
         self.want, self.player, self.others = want, player, others
 
 
@@ -585,6 +589,8 @@ class _Search:
     def __init__(self, state, until, policy, outcome, limit, shortcut=False):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise TalismanError(f"odds: limit must be a positive whole number; got {limit!r}")
+        if not isinstance(shortcut, bool):  # ("no" would be taken as true)
+            raise TalismanError(f"odds: shortcut must be True or False; got {shortcut!r}"[:120])
         self.root, self.until, self.limit = state, until, limit
         self.stop = _stopper(until)
         self.label = _outcome_fn(outcome)

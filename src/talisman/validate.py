@@ -17,7 +17,7 @@ import attrs
 import jsonschema
 
 from .definitions import CORE_SETS, load
-from .engine.dice import Dice
+from .engine.dice import Dice, seed_problem
 from .engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, IdentityMemo, replace
@@ -441,6 +441,8 @@ def game_arguments(characters, expansions, seed, options, root="new_game"):
                                                f"2-6 players), got {len(characters)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StateError(f"{root}.seed", f"expected an int, got {_show(seed)}")
+    if seed_problem(seed):  # (a seed too long for a state's JSON to write)
+        raise StateError(f"{root}.seed", str(seed_problem(seed)))
     if options is not None and not isinstance(options, Mapping):
         raise StateError(f"{root}.options", f"expected a mapping of rule options, got {_show(options)}")
 

@@ -30,9 +30,30 @@ from .records import replace
 from ..errors import DiceExhausted, TalismanError
 
 MASK = (1 << 64) - 1
+#: The seeds a game takes: any int from ``-MAX_SEED`` to ``MAX_SEED`` (any 256-bit value, of
+#: either sign).  A longer int would not round-trip through a state's JSON (Python writes at
+#: most 4,300 digits; docs/rulings.md R-HARD11.2.1).  The dice mix a seed modulo 2**64.
+MAX_SEED = 1 << 256
 _SPEC = re.compile(r"(\d*)d(\d+|%)")
 SIDES = {4, 6, 8, 10, 12, 20, 100}
 T = TypeVar("T")
+
+
+def seed_problem(seed: object) -> str | None:
+    """What is wrong with a seed, or None for a good one (an int within :data:`MAX_SEED`).
+
+    >>> seed_problem(-1), seed_problem(10 ** 40)
+    (None, None)
+    >>> seed_problem(10 ** 5000)
+    'expected an int from -2**256 to 2**256, got a 16610-bit int'
+    >>> seed_problem(True)
+    'expected an int, got True'
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"expected an int, got {seed!r}"[:100]
+    if -MAX_SEED <= seed <= MAX_SEED:
+        return None
+    return f"expected an int from -2**256 to 2**256, got a {seed.bit_length()}-bit int"
 
 
 def _script(value: Iterable[Any] | None) -> tuple[int, ...] | None:

@@ -22,8 +22,8 @@ from typing import Any, Protocol, TypeVar
 from pyrsistent import pmap
 
 from .records import set_field
-from ..errors import (DataError, DiceExhausted, IllegalAction, NotationError, OptionError, ReplayError,
-                      RulesError, StateError, TalismanError)
+from ..errors import (MAX_ACTION_TEXT, DataError, DiceExhausted, IllegalAction, NotationError, OptionError,
+                      ReplayError, RulesError, StateError, TalismanError)
 from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
@@ -185,8 +185,9 @@ def legal_actions(state: MachineState) -> tuple[Action, ...]:
     return p.options
 
 
-#: Notation text longer than this is refused unparsed (and not echoed whole into the error).
-MAX_NOTATION = 500
+#: Notation text longer than this is refused unparsed (and not echoed whole into the error:
+#: :func:`~talisman.errors.action_text` cuts it, as it cuts a hand-built Action's).
+MAX_NOTATION = MAX_ACTION_TEXT
 
 
 def coerce_action(state: MachineState, action: object) -> Action:
@@ -194,8 +195,7 @@ def coerce_action(state: MachineState, action: object) -> Action:
     if state.outcome is not None:
         raise IllegalAction(action, f"the game is over ({state.outcome.reason})")
     if isinstance(action, str) and len(action) > MAX_NOTATION:
-        raise NotationError(action[:40] + "...", f"longer than any action's notation "
-                                                  f"({len(action)} characters)")
+        raise NotationError(action, "longer than any action's notation")
     a = Action.parse(action) if isinstance(action, str) else action
     if not isinstance(a, Action):
         raise NotationError(action, "an action must be an Action or its notation string")

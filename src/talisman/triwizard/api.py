@@ -30,7 +30,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
     Args:
         players: how many play (2 to 4: the champions in seating order ``harry``, ``cedric``,
             ``fleur``, ``viktor``), or a list of their ids.
-        seed: the seed of every roll and shuffle.
+        seed: the seed of every roll and shuffle: any int from -2**256 to 2**256.
         options: the game's options (``docs/triwizard.md``), or None for the defaults.
         stop_at_chance: stop at the first roll or draw instead of making it.
 
@@ -39,7 +39,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
 
     Raises:
         OptionError: a game that cannot be set up as asked (a number of players outside 2-4,
-            an unknown player id or option, a seed that is not an int).
+            an unknown player id or option, a seed that is not an int or is beyond 2**256 either way).
 
     Example:
         >>> from talisman import triwizard
@@ -221,14 +221,20 @@ def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, 
         actions: the actions played from the start, as Actions or notations.
 
     Returns:
-        A plain ``dict`` that :func:`replay` turns back into the game.
+        A plain ``dict`` that :func:`replay` turns back into the game (its ``options`` in
+        sorted order).
+
+    Raises:
+        StateError: ``state`` is not a :class:`~talisman.triwizard.TriwizardState`, or is a
+            player's view (its seed is hidden); ``actions`` is a string or an item is neither
+            an Action nor well-formed notation (the path names it: ``actions.0``).
 
     Example:
         >>> from talisman import triwizard
         >>> triwizard.record(triwizard.new_game(players=2, seed=7), ["roll"])
         {'game': 'triwizard', 'players': ['harry', 'cedric'], 'options': {}, 'seed': 7, 'actions': ['roll']}
     """
-    validate.is_state(state)
+    validate.playable(state)
     c = state.config
     return make_record(GAME, {"players": list(c.players), "options": to_data(c.options)}, c.seed, actions)
 
@@ -244,8 +250,10 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState
         The :class:`~talisman.triwizard.TriwizardState` the record leads to.
 
     Raises:
-        ReplayError: the set-up fails (action 0) or an action is not legal; the error names the
-            first action that fails.
+        ReplayError: the set-up fails (action 0: a record of another game, a field the game
+            does not write, actions that are not a list of notations, a bad player count, seed
+            or option; the error names the field) or an action is not legal; the error names
+            the first action that fails.
 
     Example:
         >>> from talisman import triwizard
@@ -259,7 +267,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> TriwizardState
     """
     if not isinstance(record, Mapping):
         raise StateError("record", f"expected a mapping, got {type(record).__name__}")
-    return replay_record(record, _start_record, apply, upto)
+    return replay_record(record, _start_record, apply, upto, game=GAME, fields=("players", "options"))
 
 
 def _start_record(record: Mapping[str, Any]) -> TriwizardState:

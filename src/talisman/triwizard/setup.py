@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import pmap, pvector
 
-from ..engine.dice import Dice, shuffle
+from ..engine.dice import Dice, seed_problem, shuffle
 from ..engine.machine import frame, log, push, request_roll, then
 from ..errors import OptionError
 from . import piles
@@ -66,6 +66,8 @@ def initial_state(players=4, seed=0, options=None) -> TriwizardState:
     check_options(options)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise OptionError(f"seed must be an integer, not {seed!r}")
+    if seed_problem(seed):  # (a seed too long for a state's JSON to write)
+        raise OptionError(f"seed: {seed_problem(seed)}")
     board = defs.board
     state = TriwizardState(
         config=Config(ids, pmap(options), seed), order=ids, current=ids[0],
