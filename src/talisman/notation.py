@@ -30,7 +30,7 @@ def _tuple_of_str(value: Iterable[object]) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
-def _is_kind(_action: object, _attribute: object, kind: object) -> None:
+def _is_kind(_action: object, _attribute: object, kind: str) -> None:
     if type(kind) is not str:  # (Action(None), Action(5): refused here, not by a later str())
         raise NotationError(kind, f"an action's kind must be a string, got {type(kind).__name__}")
 
