@@ -8,7 +8,7 @@ from typing import Any
 from .engine.records import replace
 from .engine import machine
 from .engine.replays import make_record, replay_record
-from .engine.serialize import dumps, to_data
+from .engine.serialize import dumps
 from .errors import (OptionError, RulesError, StateError, TalismanError, UserError)
 from . import validate
 from .notation import Action
@@ -212,7 +212,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         >>> sum(p for _, p in talisman.chance_outcomes(s))
         Fraction(1, 1)
     """
-    validate.is_state(state)
+    validate.playable(state)
     return machine.chance_outcomes(state)
 
 
@@ -247,6 +247,18 @@ def player_view(state: GameState, player: str) -> GameState:
     validate.is_state(state)
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
+    try:
+        return _view(state, player)
+    except TalismanError:
+        raise
+    except Exception as e:  # a state made or changed by hand: name the path of its bad value
+        validate.check_state(state, STEPS, FORMAT)
+        raise StateError("state", f"player_view failed on this state ({type(e).__name__}: {e}): not a "
+                                  "state the engine makes (one made or changed by hand), or a bug") from e
+
+
+def _view(state: GameState, player: str) -> GameState:
+    """:func:`player_view` of a checked state and player."""
     chars = state.characters
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
     # and at their Scrolls (Corrections/Additions/Deletions to the Existing Characters)
@@ -291,7 +303,7 @@ def to_json(state: GameState) -> str:
         True
     """
     validate.is_state(state)
-    return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
+    return dumps({"game": "talisman", "format": FORMAT, "state": validate.saveable_data(state)})
 
 
 def from_json(text: str) -> GameState:
