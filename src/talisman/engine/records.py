@@ -270,12 +270,7 @@ def as_pvector(value: Any) -> PVector[Any]:
 
 def as_pset(value: Any) -> PSet[Any]:
     """``value`` (an iterable) as a pset (the same object when it already is one)."""
-    if type(value) is PSetType:
-        return value
-    try:
-        return pset(value)
-    except TypeError:
-        raise _not_a("a set", value) from None
+    return value if type(value) is PSetType else _convert(pset, value, "a set")
 
 
 class FieldError(StateError):
@@ -297,12 +292,15 @@ def one_of(*values: Any) -> Callable[[Any, Any, Any], None]:
 
 def as_tuple(value: Any) -> tuple[Any, ...]:
     """``value`` (an iterable) as a tuple (the same object when it already is one)."""
-    if type(value) is tuple:
-        return value
+    return value if type(value) is tuple else _convert(tuple, value, "a list")
+
+
+def _convert(build: Callable[[Any], Any], value: Any, kind: str) -> Any:
+    """``build(value)``, junk refused as a :class:`~talisman.errors.StateError`."""
     try:
-        return tuple(value)
+        return build(value)
     except TypeError:
-        raise _not_a("a list", value) from None
+        raise _not_a(kind, value) from None
 
 
 def _not_a(kind: str, value: Any) -> StateError:
