@@ -8,7 +8,7 @@ from typing import Any
 from .engine.records import replace
 from .engine import machine
 from .engine.replays import make_record, replay_record
-from .engine.serialize import dumps, to_data
+from .engine.serialize import dumps
 from .errors import (OptionError, RulesError, StateError, TalismanError, UserError)
 from . import validate
 from .notation import Action
@@ -80,7 +80,7 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
             same game; any int from -2**256 to 2**256 (a longer one could not be written in
-            the state's JSON: docs/rulings.md R-HARD11.2.1).
+            the state's JSON: docs/rulings.md R-HARD11B.1).
         options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
             ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
@@ -213,7 +213,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         >>> sum(p for _, p in talisman.chance_outcomes(s))
         Fraction(1, 1)
     """
-    validate.is_state(state)
+    validate.playable(state)
     return machine.chance_outcomes(state)
 
 
@@ -248,6 +248,18 @@ def player_view(state: GameState, player: str) -> GameState:
     validate.is_state(state)
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
+    try:
+        return _view(state, player)
+    except TalismanError:
+        raise
+    except Exception as e:  # a state made or changed by hand: name the path of its bad value
+        validate.check_state(state, STEPS, FORMAT)
+        raise StateError("state", f"player_view failed on this state ({type(e).__name__}: {e}): not a "
+                                  "state the engine makes (one made or changed by hand), or a bug") from e
+
+
+def _view(state: GameState, player: str) -> GameState:
+    """:func:`player_view` of a checked state and player."""
     chars = state.characters
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
     # and at their Scrolls (Corrections/Additions/Deletions to the Existing Characters)
@@ -292,7 +304,7 @@ def to_json(state: GameState) -> str:
         True
     """
     validate.is_state(state)
-    return dumps({"game": "talisman", "format": FORMAT, "state": to_data(state)})
+    return dumps({"game": "talisman", "format": FORMAT, "state": validate.saveable_data(state)})
 
 
 def from_json(text: str) -> GameState:

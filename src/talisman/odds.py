@@ -34,11 +34,12 @@ from .engine.dice import mix, outcomes as dice_outcomes
 from .engine.records import set_field
 from .engine.ruleset import RULESET, declared
 from .engine.serialize import to_data
-from .errors import ScenarioError, TalismanError
+from .errors import OptionError, ScenarioError, TalismanError
 from .rules import abilities, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
 from .state import character, update_character
+from . import validate
 
 #: The most states a question may expand before it is refused (``limit=`` changes it).
 DEFAULT_LIMIT = 20_000
@@ -379,7 +380,8 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
     """The exact distribution (``Fraction`` s) of the outcome of ``state`` at ``until``.
 
     Args:
-        state: the position asked about (a scenario's, a game's, a player's view...).
+        state: the position asked about (a scenario's, a game's; not a player's view, which
+            hides cards and dice the rules read: a :class:`~talisman.errors.StateError`).
         until: a predicate name (``combat_resolved``, ``turn_ended``, ``game_over``: see
             :data:`PREDICATES`), the name of a log event (the branch stops at its first such
             event, the outcome being that name), a list of them (the first met decides), or a
@@ -424,6 +426,7 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         ...
         talisman.errors.TalismanError: odds: thief must choose move (move:fields_1, move:hills_1, move:hills_3), and the policy gives no choice for it; ...
     """
+    validate.playable(state)  # a state at all, and no player's view (it hides what the rules read)
     if method == "exact":
         return _Search(state, until, policy, outcome, limit, shortcut).run()
     if method == "sample":
@@ -437,6 +440,8 @@ def _sample(state, until, policy, outcome, limit, samples, seed):
     search = _Search(state, until, policy, outcome, limit)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise TalismanError(f"odds: samples must be a positive whole number; got {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"odds: seed must be an int (the seed of the sampled plays); got {seed!r}")
     counts: dict = {}
     for play in range(samples):
         s, pos, label = state, search.policy.start, None

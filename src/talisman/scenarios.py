@@ -92,6 +92,7 @@ def setup_state(setup, dice):
         # the Alternative Endings in play: {card: ..., deck: [...]} (option alternative_endings);
         # a scenario about the card in play may leave out the deck still to draw from (none)
         ending = setup["ending"]
+        validate.ending_ids(ending, "setup.ending")
         if ending is not None:
             ending = {"deck": [], **ending}
         state = replace(state, ending=ending)

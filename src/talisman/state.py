@@ -16,7 +16,7 @@ from pyrsistent.typing import PMap, PVector
 from .engine.records import plain, plain_set, replace, set_field
 from .options import OPTIONS
 from .engine.dice import Dice
-from .engine.records import (EMPTY_PMAP, PlainViews, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, record,
+from .engine.records import (EMPTY_PMAP, PlainViews, winner_of, deep_freeze, Decision, Event, Frame, Outcome, as_pmap, as_pvector, as_tuple, record,
                              record_keyed, record_map, record_vector, OMIT_NONE)
 
 
@@ -67,8 +67,8 @@ class Character:
 class Config:
     """What a game was started with: replaying it needs nothing else but the actions."""
 
-    characters: tuple[str, ...] = attrs.field(converter=tuple)
-    expansions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    characters: tuple[str, ...] = attrs.field(converter=as_tuple)
+    expansions: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     options: PMap[str, Any] = attrs.field(factory=pmap, converter=as_pmap)  # rule option -> value
     seed: int = 0
 
@@ -255,7 +255,7 @@ class GameState:
     """A whole game of Talisman as one immutable value."""
 
     config: Config = attrs.field(metadata=record(Config))
-    order: tuple[str, ...] = attrs.field(converter=tuple)
+    order: tuple[str, ...] = attrs.field(converter=as_tuple)
     current: str
     characters: PMap[str, Character] = attrs.field(converter=as_pmap, metadata=record_map(Character))
     dice: Dice = attrs.field(metadata=record(Dice))

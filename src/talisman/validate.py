@@ -11,7 +11,7 @@ it has copies.  Pathological input (too deep, too large) is refused before any o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 
 import attrs
 import jsonschema
@@ -20,10 +20,11 @@ from .definitions import CORE_SETS, load
 from .engine.dice import Dice, seed_problem
 from .engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
 from .engine.ruleset import RULESET
-from .engine.records import EMPTY_PMAP, IdentityMemo, replace
-from .engine.serialize import from_data
+from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, replace
+from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
+from .rules.endings import ENDINGS, is_card
 from .rules.endings.cards import cards_held
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
@@ -303,12 +304,37 @@ def state_document(doc, steps):
                 Action.parse(text)
             except Exception:  # NotationError, or anything the parser trips on
                 raise StateError(f"state.pending.options.{i}", f"not an action: {_show(text)}") from None
+    ending_ids(st.get("ending"), "state.ending")
     outcome = st.get("outcome")
     for i, w in enumerate((outcome or {}).get("winners", [])):
         if w not in chars:
             raise StateError(f"state.outcome.winners.{i}", f"not a character of the game: {_show(w)}")
     _check_cards(st, defs, expansions)
     return st
+
+
+#: The places of the Alternative Endings area that hold ending ids (``card`` one, the others a list).
+ENDING_PLACES = ("card", "deck", "box", "discarded")
+
+
+def ending_ids(ending, where):
+    """The Alternative Endings area (``state.ending``, a scenario's ``setup.ending``): every id it
+    keeps is an ending (the compendium's, or an expansion's ending card)."""
+    if not isinstance(ending, Mapping):
+        return
+    for place in ENDING_PLACES:
+        value = ending.get(place)
+        if value is None:
+            continue
+        if place == "card":
+            found = [(f"{where}.card", value)]
+        elif isinstance(value, (list, tuple, PVectorType)):
+            found = [(f"{where}.{place}.{i}", v) for i, v in enumerate(value)]
+        else:
+            raise StateError(f"{where}.{place}", f"expected a list of ending ids, got {_show(value)}")
+        for path, eid in found:
+            if not isinstance(eid, str) or not (eid in ENDINGS or is_card(eid)):
+                raise StateError(path, f"unknown ending {_show(eid)}")
 
 
 def load_state(doc, steps):
@@ -448,8 +474,11 @@ def game_arguments(characters, expansions, seed, options, root="new_game"):
 
 
 def _is_sequence(value):
+    """A list, a tuple or another ordered sized collection: not a mapping, and not a set (whose
+    order follows the string hash, so the same arguments would seat a game differently in two
+    processes)."""
     return isinstance(value, (list, tuple)) or (hasattr(value, "__iter__") and hasattr(value, "__len__")
-                                                and not isinstance(value, Mapping))
+                                                and not isinstance(value, (Mapping, Set)))
 
 
 def character_fields(cid, fields, root="setup.characters"):
@@ -483,14 +512,20 @@ register_slice(VIEW, ViewMark)
 
 
 def is_state(state):
-    """Refuse anything that is not a :class:`GameState`."""
+    """Refuse anything that is not a :class:`GameState`, and a state whose ``pending`` is no
+    :class:`~talisman.engine.records.Decision` (``attrs.evolve(s, pending="move")``)."""
     if not isinstance(state, GameState):
         raise StateError("state", f"expected a GameState, got {type(state).__name__}")
+    p = state.pending
+    if p is not None and type(p) is not Decision:
+        raise StateError("state.pending", f"expected a Decision or None, got {_show(p)}")
 
 
 def playable(state):
-    """Refuse a non-state, and a player's view: only the whole state may be played."""
-    if type(state) is not GameState:  # (O(1): a type test and, for a state with expansion data, one look-up)
+    """Refuse a non-state, a state whose pending is no Decision, and a player's view: only the
+    whole state may be played."""
+    # (O(1): three type tests and, for a state with expansion data, one look-up)
+    if type(state) is not GameState or (state.pending is not None and type(state.pending) is not Decision):
         is_state(state)
     ext = state.ext
     if ext is not EMPTY_PMAP and VIEW in ext:  # the shared empty map of a base game: nothing to look up
@@ -567,3 +602,44 @@ def scenario_setup(setup):
     for c in setup.get("characters") or []:
         if isinstance(c, Mapping):
             character_fields(c["id"], {k: v for k, v in c.items() if k != "id"})
+
+
+def saveable_data(state):
+    """``state`` as plain data (:func:`~talisman.engine.serialize.to_data`); a value no state
+    document can hold (a float, an object) is a :class:`StateError` naming its path."""
+    try:
+        return to_data(state)
+    except (TypeError, ValueError, RecursionError) as e:
+        path, value = _unsaveable(state, "state")
+        raise StateError(path, f"cannot be saved: {_show(value)} ({type(value).__name__}) is no "
+                               "value a state holds (one made or changed by hand?)") from e
+
+
+def _unsaveable(value, path):
+    """The path and value of the first part of ``value`` that ``to_data`` refuses (read only once
+    it has refused: the search costs a walk of the state)."""
+    if attrs.has(type(value)):
+        parts = [(f.name, getattr(value, f.name)) for f in attrs.fields(type(value))]
+    elif isinstance(value, Mapping):
+        parts = [(str(k), v) for k, v in value.items()]
+    elif isinstance(value, (list, tuple, PVectorType)):
+        parts = [(str(i), v) for i, v in enumerate(value)]
+    else:
+        return path, value
+    for name, part in parts:
+        try:
+            to_data(part)
+        except (TypeError, ValueError, RecursionError):
+            return _unsaveable(part, f"{path}.{name}")
+    return path, value
+
+
+def check_state(state, steps, fmt):
+    """The whole check of a state in memory, as :func:`from_json` checks a document (shape,
+    types, ids, cards): run by an entry point only once it has tripped on ``state``, to name the
+    path of the bad value (a state made or changed by hand).  Returns if it finds none."""
+    is_state(state)
+    data = saveable_data(state)
+    if isinstance(data.get("ext"), dict):  # a view is checked as the whole state it came from
+        data["ext"].pop(VIEW, None)
+    state_document({"game": "talisman", "format": fmt, "state": data}, steps)

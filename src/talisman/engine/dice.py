@@ -32,7 +32,7 @@ from ..errors import DiceExhausted, TalismanError
 MASK = (1 << 64) - 1
 #: The seeds a game takes: any int from ``-MAX_SEED`` to ``MAX_SEED`` (any 256-bit value, of
 #: either sign).  A longer int would not round-trip through a state's JSON (Python writes at
-#: most 4,300 digits; docs/rulings.md R-HARD11.2.1).  The dice mix a seed modulo 2**64.
+#: most 4,300 digits; docs/rulings.md R-HARD11B.1).  The dice mix a seed modulo 2**64.
 MAX_SEED = 1 << 256
 _SPEC = re.compile(r"(\d*)d(\d+|%)")
 SIDES = {4, 6, 8, 10, 12, 20, 100}

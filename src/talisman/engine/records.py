@@ -15,6 +15,7 @@ import attrs
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
+from ..errors import StateError
 from ..notation import Action
 from .compat import check_pyrsistent
 from .reasons import Reason, as_reason
@@ -247,18 +248,67 @@ def plain_set(m: PMap[Any, Any], key: Any, value: Any) -> PMap[Any, Any]:
 
 
 def as_pmap(value: Any) -> PMap[Any, Any]:
-    """``value`` as a frozen pmap (the same object when it already is one)."""
-    return value if type(value) is PMapType else deep_freeze(dict(value))
+    """``value`` as a frozen pmap (the same object when it already is one); a value that is no
+    mapping (``attrs.evolve(state, decks=None)``) is a :class:`~talisman.errors.StateError`."""
+    if type(value) is PMapType:
+        return value
+    try:
+        return deep_freeze(dict(value))
+    except (TypeError, ValueError):
+        raise _not_a("a mapping", value) from None
 
 
 def as_pvector(value: Any) -> PVector[Any]:
     """``value`` (an iterable) as a frozen pvector (the same object when it already is one)."""
-    return value if type(value) is PVectorType else pvector(deep_freeze(list(value)))
+    if type(value) is PVectorType:
+        return value
+    try:
+        return pvector(deep_freeze(list(value)))
+    except TypeError:
+        raise _not_a("a list", value) from None
 
 
 def as_pset(value: Any) -> PSet[Any]:
     """``value`` (an iterable) as a pset (the same object when it already is one)."""
-    return value if type(value) is PSetType else pset(value)
+    return value if type(value) is PSetType else _convert(pset, value, "a set")
+
+
+class FieldError(StateError):
+    """A record's field given a value it does not take (an attrs validator, :func:`one_of`):
+    ``path`` is the field's name, which :func:`~talisman.engine.serialize.from_data` puts after
+    the record's own path (``state.ext.blood_moon.time``)."""
+
+
+def one_of(*values: Any) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: the field takes only these ``values`` (run where a record is built
+    whole, ``from_json`` and a scenario's set-up; :func:`replace` runs converters only, so the
+    rules' hot path pays nothing)."""
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value not in values:
+            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."
+            raise FieldError(attribute.name, f"expected one of {', '.join(map(repr, values))}, got {shown}")
+    return check
+
+
+def as_tuple(value: Any) -> tuple[Any, ...]:
+    """``value`` (an iterable) as a tuple (the same object when it already is one)."""
+    return value if type(value) is tuple else _convert(tuple, value, "a list")
+
+
+def _convert(build: Callable[[Any], Any], value: Any, kind: str) -> Any:
+    """``build(value)``, junk refused as a :class:`~talisman.errors.StateError`."""
+    try:
+        return build(value)
+    except TypeError:
+        raise _not_a(kind, value) from None
+
+
+def _not_a(kind: str, value: Any) -> StateError:
+    """The error of a record's collection field given junk: the converter is not told which
+    field it fills, so the error names the kind expected and the value (ruling R-HARD11.1)."""
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."
+    return StateError("state", f"a field of the state that holds {kind} was given "
+                               f"{type(value).__name__} {shown}")
 
 
 def record(cls: type) -> dict[str, type]:

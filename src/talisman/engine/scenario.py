@@ -145,7 +145,7 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
     if not isinstance(doc.get("actions", []), list):
         raise ScenarioError(path, lines.of("actions"), "actions must be a list of notations")
     if not isinstance(doc.get("dice", []), list) or not all(
-            isinstance(v, int) for v in doc.get("dice", [])):
+            isinstance(v, int) and not isinstance(v, bool) for v in doc.get("dice", [])):
         raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
     if not isinstance(doc["expect"], dict):
         raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")

@@ -17,7 +17,7 @@ from pyrsistent.typing import PMap, PVector
 
 from ..errors import NotationError, StateError, TalismanError
 from ..notation import Action
-from .records import PMapType, PSetType, PVectorType, deep_freeze
+from .records import FieldError, PMapType, PSetType, PVectorType, deep_freeze
 
 T = TypeVar("T")
 
@@ -94,6 +94,8 @@ def from_data(cls: type[T], data: Any, path: tuple[object, ...] = ("state",)) ->
             kwargs[f.name] = deep_freeze(v)
     try:
         return cls(**kwargs)
+    except FieldError as e:  # a field's validator: the field's own path
+        raise StateError((*path, e.path), e.reason) from None
     except TalismanError as e:  # a converter's own check (an unknown ending reason...)
         raise StateError(path, str(e)) from None
     except (TypeError, ValueError) as e:  # a missing field, a value of the wrong kind

@@ -5,7 +5,7 @@ cards each, the Obstacle Lineup of four, and the first player chosen by a die ro
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 
 import attrs
 from pyrsistent import pmap, pvector
@@ -30,7 +30,8 @@ def player_ids(players):
         if not 2 <= players <= len(CHAMPIONS):
             raise OptionError(f"the Triwizard Maze game is for 2 to 4 players, not {players}")
         return CHAMPIONS[:players]
-    if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
+    if isinstance(players, (str, bytes, Mapping, Set)) or not isinstance(players, Iterable):
+        # (a set: its order follows the string hash, so the seats would too)
         raise OptionError(f"players: a number of players (2 to 4) or a list of player ids, not {players!r}")
     ids = tuple(players)
     if not 2 <= len(ids) <= 4:

@@ -59,7 +59,7 @@ from pyrsistent import pmap, pvector
 from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
-from ...engine.records import replace
+from ...engine.records import one_of, replace
 from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice
 from ...state import ExtRecord, absent_field, map_field, vector_field
@@ -75,7 +75,7 @@ WEREWOLF_START = "forest"
 class BloodMoon(ExtRecord):
     """``state.ext["blood_moon"]`` (the layout above; the fields "absent until" are None until set)."""
 
-    time: str = DAY
+    time: str = attrs.field(default=DAY, validator=one_of(DAY, NIGHT))
     werewolf: str = WEREWOLF_START
     werewolf_due: str | None = None
     lunar_events: PVector[str] = vector_field()

@@ -103,6 +103,9 @@ def setup_card_endings(state, compendium):
     the deck of the endings in play, shuffled; in the Revised variants one card on the Crown."""
     variant, only = ending_settings(state)
     if variant is None:
+        if only is not None:  # a deck of endings for a game without them: a mistake, not a no-op
+            raise TalismanError(f"rule option ending_deck={only!r}: the Alternative Endings are not in "
+                                "play (set alternative_endings, or leave ending_deck out)")
         return state
     cards = list(state.decks.get(DECK, ()))
     state = replace(state, decks=state.decks.set(DECK, state.decks[DECK][:0])) if cards else state
