@@ -120,5 +120,7 @@ def underground(seed):
 def test_random_play_underground_holds_the_invariants():
     """A short seeded soak underground: Catacombs cards drawn each turn, the space cleared at the
     end of each, Exit cards taken; every invariant holds, the states round-trip and replay."""
-    met = random_play(underground, range(6), steps=300)  # (seeds 4 and 5 reach an Exit card today)
+    # about one seed in ten reaches an Exit card (seeds 10, 27, 29 and 30 today): 32 seeds keep the
+    # Exit in the soak when a rule fix elsewhere changes the random games (six seeds did not)
+    met = random_play(underground, range(32), steps=300)
     assert {"catacombs_turn", "catacombs_cleared", "catacombs_exited"} <= met
