@@ -91,7 +91,7 @@ def test_henchmen_count_toward_the_complement(monkeypatch):
     s = game([{"id": "thief", "space": "graveyard", "followers": ["maiden"]}], [1], expansions=["airships"],
              deck_tops={"adventure": ["airship_dragon"]})
     assert ships.party_size(s, "thief") == 2
-    monkeypatch.setattr(ships, "henchmen", lambda state, cid: ("henchman:dwarf",))
+    monkeypatch.setattr(ships.chars, "other_followers", lambda state, cid: ("henchman:dwarf",))
     assert ships.party_size(s, "thief") == 3
     s = play(s, "move:woods_1")
     assert "claim" in legal(s)
@@ -101,7 +101,7 @@ def test_a_henchman_falls_too(monkeypatch):
     """"Roll 1D8 for each Follower": a Henchman (considered a Follower) rolls; killed, he is lost
     through the other_follower_lost hook point."""
     lost = []
-    monkeypatch.setattr(ships, "henchmen", lambda state, cid: ("henchman:dwarf",))
+    monkeypatch.setattr(ships.chars, "other_followers", lambda state, cid: ("henchman:dwarf",))
     monkeypatch.setattr(ships, "run_hook", lambda state, name, **kw: lost.append((name, kw)) or state)
     s = game([{"id": "thief", "space": "graveyard"}, {"id": "priest", "space": "woods_1", "spells": []}],
              [2], expansions=["airships"],

@@ -29,13 +29,6 @@ SKIES = ("outer", "middle")
 
 # --- the party ------------------------------------------------------------------------------------
 
-def henchmen(state, cid):
-    """The character's Followers that are no cards (OPTIONAL RULES, HENCHMEN: ``henchman:<id>``)."""
-    if not state.ext:
-        return ()
-    return tuple(adjust(state, "other_followers", (), character=cid))
-
-
 def has_hands(follower):
     """Whether a Follower counts toward the complement: "Followers that do not have hands (The
     Unicorn and other Animals) do not count".  Without hands: every Animal (its card's subtype
@@ -56,7 +49,7 @@ def crew(state, cid):
 
 def party_size(state, cid):
     """"Character + Followers + Henchmen" as the complement counts them."""
-    return 1 + len(crew(state, cid)) + len(henchmen(state, cid))
+    return 1 + len(crew(state, cid)) + len(chars.other_followers(state, cid))
 
 
 def ship_die(card):
@@ -98,7 +91,7 @@ def claim_options(state, cid, most):
     over = party_size(state, cid) - most
     if over <= 0:
         return ["claim"]
-    hands = crew(state, cid) + list(henchmen(state, cid))
+    hands = crew(state, cid) + list(chars.other_followers(state, cid))
     if over > len(hands):
         return []
     ways = sorted({tuple(sorted(hands[i] for i in idx))
@@ -457,7 +450,7 @@ def destroyed(state, cid):
     safe = [f for f in ch.followers if f in flying]
     if safe:
         state = log(state, "flying_followers_safe", character=cid, cards=safe)
-    falling = [f for f in ch.followers if f not in flying] + list(henchmen(state, cid))
+    falling = [f for f in ch.followers if f not in flying] + list(chars.other_followers(state, cid))
     return fall_next(state, cid, falling)
 
 
