@@ -306,12 +306,36 @@ def follower_allowed(state, cid, card_id):
     restriction, for Followers as for Objects: the Blood Moon's Champion of Light "not for
     Evil"), whatever the way he is taken (docs/rulings.md R-CD11-1)."""
     c = load().cards.get(card_id)
-    if c is not None and c.alignment and state.characters[cid].alignment not in c.alignment:
+    if c is not None and refuses_alignment(c, state.characters[cid].alignment):
         return False
     only = ((c.data if c is not None else None) or {}).get("taken_with")
     if only and not has_ability(state, cid, only):
         return False
     return not state.config.expansions or adjust(state, "follower_allowed", True, character=cid, card=card_id)
+
+
+def refuses_alignment(c, alignment):
+    """Whether the card ``c`` is not for a character of ``alignment`` (POSSESSIONS' alignment
+    restriction: the card's ``alignment`` lists those it permits), an Object's use or a
+    Follower's company alike."""
+    return bool(c.alignment) and alignment not in c.alignment
+
+
+def followers_leave(state, cid, cards, cause):
+    """The Follower cards ``cards`` leave ``cid``, who is now one they refuse (his alignment
+    changed, he became a lycanthrope: docs/rulings.md R-FA12.1): left face up on his space, as
+    CHANGING ALIGNMENT drops a forbidden Magic Object, for anyone they may join; a Follower's
+    Craft gone may leave a surplus of Spells (NUMBER OF SPELLS: the check follows)."""
+    if not cards:
+        return state
+    ch = character(state, cid)
+    followers = list(ch.followers)
+    for c in cards:
+        followers.remove(c)
+    state = update_character(state, cid, followers=followers)
+    state = put_on_space(state, ch.space, list(cards))
+    state = log(state, "followers_left", character=cid, cards=list(cards), cause=cause)
+    return check_surplus_spells(state, cid)
 
 
 def fate_rerolled(state, cid, dice, cause):
@@ -330,6 +354,52 @@ def type_limit_reached(state, cid, c):
     if limit is None:
         return False
     return sum(1 for o in character(state, cid).objects if card(o).type == c.type) >= limit
+
+
+def region_of(space):
+    """The Region a space counts as: its board region, or the one an expansion board is part of
+    (board.yaml ``part_of``: "The City is considered to be part of the outer Region")."""
+    board = load().board
+    region = board.spaces[space].region
+    return board.part_of.get(region, region)
+
+
+def test_holds(state, test, actor):
+    """The tests of ``if`` and ``require`` (docs/effects.md): the effects' conditions, and a
+    Spell's choice whose options none can be taken (:mod:`.spells`, R-FA12.2)."""
+    ch = state.characters[actor]
+    for key, want in test.items():
+        if key == "alignment" and ch.alignment not in want:
+            return False
+        if key == "strength_at_least" and total(state, actor, "strength") < want:
+            return False
+        if key == "craft_at_least" and total(state, actor, "craft") < want:
+            return False
+        if key == "strength_below" and total(state, actor, "strength") >= want:
+            return False
+        if key == "craft_below" and total(state, actor, "craft") >= want:
+            return False
+        if key == "gold_at_least" and ch.gold < want:
+            return False
+        if key == "fate_at_least" and ch.fate < want:
+            return False
+        if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
+            return False
+        if key == "has_followers" and has_followers(state, actor) != want:
+            return False
+        if key == "has_type" and not any(load().cards[c].type == want for c in ch.objects):
+            return False
+        if key == "on_quest" and (ch.quest is not None) != want:
+            return False
+        if key == "below_spell_limit" and (len(ch.spells) < spell_limit(state, actor)) != want:
+            return False
+        if key == "character" and actor not in want:
+            return False
+        if key == "ability" and not has_ability(state, actor, want):
+            return False
+        if key == "region" and region_of(ch.space) != want:
+            return False
+    return True
 
 
 # --- counters -----------------------------------------------------------------------
@@ -831,7 +901,8 @@ def trade_trophies(state, cid, which, spend):
 # --- alignment and toads ------------------------------------------------------------------
 
 def set_alignment(state, cid, alignment, cause):
-    """CHANGING ALIGNMENT: objects the new alignment forbids are dropped at once."""
+    """CHANGING ALIGNMENT: objects the new alignment forbids are dropped at once, and the
+    Followers who are not for it leave (docs/rulings.md R-FA12.1)."""
     ch = character(state, cid)
     if ch.alignment == alignment:
         return state
@@ -848,13 +919,14 @@ def set_alignment(state, cid, alignment, cause):
         ch = character(state, cid)
     state = update_character(state, cid, alignment=alignment)
     state = log(state, "alignment_changed", character=cid, alignment=alignment, cause=cause)
-    forbidden = [c for c in ch.objects if card(c).alignment and alignment not in card(c).alignment]
+    forbidden = [c for c in ch.objects if refuses_alignment(card(c), alignment)]
     if forbidden:
         state = update_character(state, cid, objects=[c for c in ch.objects if c not in forbidden])
         state = put_on_space(state, ch.space, forbidden)
         state = log(state, "objects_dropped", character=cid, cards=forbidden, cause="alignment")
         state = discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time" (R-PS10.3)
-    return state
+    refused = [c for c in ch.followers if refuses_alignment(card(c), alignment)]
+    return followers_leave(state, cid, refused, "alignment")
 
 
 def become_toad(state, cid, turns, cause):

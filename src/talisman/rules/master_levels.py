@@ -719,9 +719,17 @@ def trade_chosen(state, action):
         return push(state, frame("encounters.begin"))
     now, rest = state.characters[cid], resting(state, cid)
     what = action.args[0]
+    if action.kind == "give" and what != "gold":
+        # the piece in play gives a card: it leaves him by the one step that takes a possession
+        # away, whose NUMBER OF SPELLS check comes at once, before the trade is offered again
+        # (R-FA12.5)
+        field = "objects" if what in now.objects else "followers"
+        state = push(state, frame("master_levels.trade_offered", who=cid))
+        state = _rest(state, cid, replace(rest, **{field: list(getattr(rest, field)) + [what]}))
+        state = chars.remove_possession(state, cid, what)
+        return log(state, "pieces_traded", character=cid, given=True, what=what)
     if action.kind == "give":
-        now, rest = ((replace(now, gold=now.gold - 1), replace(rest, gold=rest.gold + 1)) if what == "gold"
-                     else _hand_over(now, rest, what))
+        now, rest = replace(now, gold=now.gold - 1), replace(rest, gold=rest.gold + 1)
     else:
         rest, now = ((replace(rest, gold=rest.gold - 1), replace(now, gold=now.gold + 1)) if what == "gold"
                      else _hand_over(rest, now, what))

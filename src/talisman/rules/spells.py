@@ -24,21 +24,31 @@ def readable_on_turn(state, cid):
     ch = character(state, cid)
     if not ch.scrolls or not can_read(state, cid):
         return []
-    return _usable(ch.scrolls, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
+    return _usable(state, cid, ch.scrolls, {"own_turn", "any_time", "movement"})
 
 
-def _usable(cards, whens, region):
-    """The cards (Spells or Scrolls) whose ``cast`` block allows them at one of ``whens`` and
-    not on a creature, outside the regions their ``data.not_in`` names (the Teleport Spell:
-    "useless in the Inner Region")."""
+def _usable(state, cid, cards, whens):
+    """The cards (Spells or Scrolls) of ``cid`` whose ``cast`` block allows them at one of
+    ``whens`` and not on a creature, outside the regions their ``data.not_in`` names (the
+    Teleport Spell: "useless in the Inner Region"), and that may take effect (:func:`_choosable`)."""
+    region = load().board.spaces[character(state, cid).space].region
     out = []
     for sc in dict.fromkeys(cards):
         c = load().cards[sc]
         cast = c.cast
         if cast and cast["effect"] and (whens & set(cast["when"])) and cast.get("target", "self") != "creature" \
-                and region not in (c.data or {}).get("not_in", ()):
+                and region not in (c.data or {}).get("not_in", ()) and _choosable(state, cid, cast["effect"]):
             out.append(sc)
     return out
+
+
+def _choosable(state, cid, effect):
+    """A card whose whole effect is a choice may be cast only while one of its options can be
+    taken: an option's ``require`` is its price (Sacred Offering's Follower or Magic Object to
+    give up), and with none to pay the card is no Spell to cast (docs/rulings.md R-FA12.2)."""
+    if len(effect) != 1 or "choose" not in effect[0]:
+        return True
+    return any(chars.test_holds(state, o.get("require", {}), cid) for o in effect[0]["choose"])
 
 
 #: The effects that evade (EVADING): none of them may be used on a creature of the Inner Region.
@@ -97,8 +107,7 @@ def castable_on_turn(state, cid):
     """Spells the character may cast at the start of its own turn."""
     if not can_cast(state, cid):
         return []
-    ch = character(state, cid)
-    return _usable(ch.spells, {"own_turn", "any_time", "movement"}, load().board.spaces[ch.space].region)
+    return _usable(state, cid, character(state, cid).spells, {"own_turn", "any_time", "movement"})
 
 
 def castable_at(state, cid, when):
@@ -107,7 +116,7 @@ def castable_at(state, cid, when):
     ch = character(state, cid)
     if not ch.spells or not can_cast(state, cid):
         return []
-    return _usable(ch.spells, {when}, load().board.spaces[ch.space].region)
+    return _usable(state, cid, ch.spells, {when})
 
 
 def can_cast(state, cid):

@@ -22,8 +22,9 @@
     discarded, or by Day kept as his trophy (the card says "may": a trophy is always kept) (the
     Exorcise Spell);
 ``roll_at_least: {counter, then}``
-    one die: a roll at least the actor's ``counter`` (his Craft) runs ``then`` (the Balefire
-    Dragon's breath: the Region cleared but for it).
+    one die: a roll at least the actor's total ``counter`` (his Craft, counters and what he
+    uses: CHARACTER'S TOTAL CRAFT, R-FA12.3) runs ``then`` (the Balefire Dragon's breath: the
+    Region cleared but for it).
 
 An Enemy's ``data.before_battle: [effects]`` (the ``creature_combat_starting`` hook): each
 combat against it, drawn or met lying on the board, runs them before the fighter declares, the
@@ -214,7 +215,8 @@ def before_battle_run(state, who, card):
 
 def rolled_at_least(state, action, params, actor, source):
     roll = sum(action.dice)
-    value = getattr(state.characters[actor], params["counter"])
+    # "your Craft": the total (CHARACTER'S TOTAL CRAFT, counters and what is in use: R-FA12.3)
+    value = chars.total(state, actor, params["counter"])
     state = log(state, "rolled_against", character=actor, roll=roll, counter=params["counter"],
                 value=value, cause=_cause(source))
     if roll < value:

@@ -43,7 +43,8 @@
     character with a trophy, who then discards one of his choice (``pay:<trophy>``; the Bride);
 ``not_for: lycanthrope``
     the ``follower_allowed`` hook: the Follower never joins a lycanthrope, whatever the way he
-    is taken (the Wolf Slayer; an alignment restriction is the card's ``alignment``, played by
+    is taken, and leaves a holder who becomes one (:func:`.lycanthropy.lycanthrope_drawn`,
+    R-FA12.1) (the Wolf Slayer; an alignment restriction is the card's ``alignment``, played by
     the base rules for every Follower: R-CD11-1);
 ``abilities_at: {day|night: [ability, ...]}``
     the ``ability_lent`` hook: while the Time card shows that side, the holder has these
@@ -208,7 +209,7 @@ def follower_allowed(state, allowed, character, card):
     if not allowed:
         return allowed
     data = store.card_data(card)
-    if data.get("not_for") == "lycanthrope" and lycanthropy.is_lycanthrope(state, character):
+    if lycanthropy.refuses(card) and lycanthropy.is_lycanthrope(state, character):
         return False
     if data.get("joins_for") != "trophy":
         return allowed

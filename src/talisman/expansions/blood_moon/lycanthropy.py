@@ -136,10 +136,19 @@ def become(state, cid, cause):
                         "blood_moon.lycanthrope_drawn", who=cid, cause=cause)
 
 
+def refuses(card):
+    """Whether the Follower ``card`` is never with a lycanthrope (``data.not_for: lycanthrope``:
+    the Wolf Slayer, R-CD11-1)."""
+    return store.card_data(card).get("not_for") == "lycanthrope"
+
+
 def lycanthrope_drawn(state, action, who, cause):
+    """He is a lycanthrope now: a Follower never with one leaves him (R-FA12.1)."""
     card_id = action.args[0]
     state = store.store(state, lycanthropes=store.get(state, "lycanthropes", pmap()).set(who, card_id))
-    return log(state, "became_lycanthrope", character=who, card=card_id, cause=cause)
+    state = log(state, "became_lycanthrope", character=who, card=card_id, cause=cause)
+    refused = [f for f in state.characters[who].followers if refuses(f)]
+    return chars.followers_leave(state, who, refused, "lycanthrope")
 
 
 def discard_card(state, cid, reason):

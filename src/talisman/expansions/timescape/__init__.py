@@ -344,16 +344,15 @@ def pay(state, cid, need, fee):
 
 
 def paid(state, action, need, fee):
+    """One card of the fee paid; the payment (and the move to the Warp Gate) goes on under the
+    NUMBER OF SPELLS check the card's going may ask: "If at any time a Character has more
+    Spells than his Craft allows, the surplus Spells must be discarded", at once (R-FA12.4)."""
     cid = state.current
     card = action.args[0]
-    ch = state.characters[cid]
-    if card in ch.followers:
-        state = update_character(state, cid, followers=ch.followers.remove(card))
-    else:
-        state = chars.remove_objects(state, cid, [card])
+    state = push(state, frame("timescape.pay", cid=cid, need=need - 1, fee=fee))
+    state = chars.remove_possession(state, cid, card)
     state = chars.discard(state, card)
-    state = log(state, "warlock_paid", character=cid, card=card)
-    return pay(state, cid, need - 1, fee)
+    return log(state, "warlock_paid", character=cid, card=card)
 
 
 # --- the Sentinels ------------------------------------------------------------------------------
@@ -904,7 +903,7 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "effect_targets": effect_targets, "encounter_characters": encounter_characters}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
-         "timescape.paid": paid,
+         "timescape.paid": paid, "timescape.pay": pay,
          "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
