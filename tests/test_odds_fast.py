@@ -346,8 +346,17 @@ def test_a_fight_between_characters_is_scored_off_the_record(attacker, defender,
     rolling = _between(attacker, defender, kind=kind, expansions=expansions, fates=fates)
     fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
     assert fast == full(rolling) and sum(fast.values()) == 1
+    if attacker == "assassin":
+        # the Assassin's attack: the defender rolls no die (rulings R-FC12.3): the attacker's
+        # roll kept, the fight is decided with no chance left
+        s = talisman.apply(rolling, talisman.chance_outcomes(rolling)[2][0], stop_at_chance=True)
+        if s.pending.kind == "fate":
+            s = talisman.apply(s, "keep", stop_at_chance=True)
+        assert s.battle is None or s.battle.result is not None
+        assert s.pending.step != "combat.opponent_rolled"
+        return
     at_roll = _defender_roll(rolling, 2)
-    acts = fates[1] > 0 and attacker != "assassin"    # the defender's Fate re-roll decision
+    acts = fates[1] > 0    # the defender's Fate re-roll decision
     assert (decided_by_roll(at_roll) is None) == acts
     assert dict(odds(at_roll, "combat_resolved", policy=_Fighting(BOT))) == full(at_roll)
     if acts:   # after the defender's re-roll nothing more acts: scored
@@ -364,7 +373,7 @@ def test_a_fight_between_characters_by_hand():
     """The Elf (Strength 5) rolls 3 against the Warrior (Strength 4), who rolls two dice and
     keeps the higher m (chance (2m - 1)/36): 8 against 4 + m, won on m <= 3 (1 + 3 + 5 = 9 of
     36), a standoff on m = 4 (7), lost on 5 and 6 (9 + 11 = 20).  The Assassin (Strength 5
-    here) rolls 3 too: the Warrior adds no die (8 against 4), won whatever he rolls."""
+    here) rolls 3 too: the Warrior rolls no die (8 against 4, rulings R-FC12.3): won."""
     at_roll = _defender_roll(_between("elf", "warrior", fates=(0, 0)), 2)   # (the d6's third outcome: 3)
     scored = decided_by_roll(at_roll)
     assert len(scored) == 36
@@ -372,6 +381,9 @@ def test_a_fight_between_characters_by_hand():
     for result, p in scored:
         dist[result] = dist.get(result, 0) + p
     assert dist == {"won": F(9, 36), "standoff": F(7, 36), "lost": F(20, 36)} == full(at_roll)
-    assassin = _defender_roll(_between("assassin", "warrior", fates=(0, 3)), 2)
-    assert {r for r, _ in decided_by_roll(assassin)} == {"won"}
-    assert full(assassin) == {"won": 1}
+    rolling = _between("assassin", "warrior", fates=(0, 3))
+    assassin = talisman.apply(rolling, "roll:3", stop_at_chance=True)
+    assert assassin.pending.step != "combat.opponent_rolled"   # no die for the Warrior
+    (sc,) = [e for e in assassin.log if e.name == "combat_scores"]
+    assert (sc.data["character_score"], sc.data["opponent_roll"], sc.data["opponent_score"]) == (8, 0, 4)
+    assert full(rolling) == {"won": 1}   # 6 or more against 4, whatever the Assassin rolls

@@ -1185,8 +1185,8 @@ def _scored_characters(state):
     """:func:`_scored` at the defending character's roll in a fight between characters
     (ATTACKING OTHER CHARACTERS: the defender rolls "as above in Resolving Combat"), when
     nothing sits between this roll and the comparison: no Fate re-roll is offered after it (the
-    defender has no Fate, has re-rolled already, or the Assassin's attack adds no die for him,
-    which scores his roll as 0) and no ``fate_rerolled`` listener sees a re-rolled die.  The
+    defender has no Fate or has re-rolled already; the Assassin's defender rolls no die at all,
+    rulings R-FC12.3) and no ``fate_rerolled`` listener sees a re-rolled die.  The
     defender's battle roll is his dice's (``abilities.battle_roll``: the Warrior keeps the higher
     of two); the scores are ``compare``'s (``combat_total`` with each side's bonus), a
     ``combat_result`` listener asked as ``compare`` asks it.  Results are labelled as
@@ -1194,8 +1194,7 @@ def _scored_characters(state):
     p, b = state.pending, state.battle
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, opponent, kind = b.who, b.opponent, b.kind
-    no_die = abilities.opponent_adds_no_die(s, who)
-    if not no_die and character(s, opponent).fate > 0 and not b.opponent_rerolled:
+    if character(s, opponent).fate > 0 and not b.opponent_rerolled:
         return None  # (the defender's Fate decision comes between the roll and the comparison)
     if b.opponent_rerolled and subscribed(s, "fate_rerolled"):
         return None  # (a listener sees the re-rolled dice before they are scored)
@@ -1206,7 +1205,7 @@ def _scored_characters(state):
     base = combat_rules.combat_total(s, opponent, kind) + b.opponent_bonus
     turned = _asked(s, "combat_result")
     outcomes = chance_outcomes(state)
-    rolled = tuple(0 if no_die else abilities.battle_roll(s, opponent, action.dice)
+    rolled = tuple(abilities.battle_roll(s, opponent, action.dice)
                    for action, _ in outcomes)
     # combat_resolved's labels: a character's victory is "won" when his turn it is
     seen = {"won": "won" if who == state.current else "lost",

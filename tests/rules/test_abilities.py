@@ -14,10 +14,14 @@ def test_the_warrior_rolls_two_dice_in_battle_and_uses_the_higher():
 
 
 def test_the_assassins_victim_adds_no_die():
-    s = game([{"id": "assassin", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3, 2, 6])
+    """The Assassin's ``assassinate`` ("the defender adds no die roll to its attack score"): the
+    Troll rolls no die at all (rulings R-FC12.3): the Assassin's 3 to move and 2 in battle are the
+    only dice rolled."""
+    s = game([{"id": "assassin", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3, 2])
     s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle", "fight")
     (sc,) = events(s, "combat_scores")
     assert sc["opponent_roll"] == 0 and sc["opponent_score"] == 6
+    assert sc["character_roll"] == 2
 
 
 def test_the_druid_changes_alignment_one_step_once_a_turn():

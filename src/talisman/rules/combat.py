@@ -502,6 +502,10 @@ def opponent_roll(state):
     """"Another player now rolls a die for the creature"; a character rolls his own die."""
     b = state.battle
     if b.opponent is not None:
+        if abilities.opponent_adds_no_die(state, b.who):
+            # the Assassin's attack: "the defender adds no die roll to its attack score": he
+            # rolls none, and his score is his Strength or Craft alone (docs/rulings.md R-FC12.3)
+            return compare(state, 0)
         # "as above in Resolving Combat": the defender's own dice (the Warrior's two, a card's
         # extra die), as for the attacker
         return request_roll(state, combat_dice(state, b.opponent),

@@ -383,6 +383,15 @@ Value hooks:
     HENCHMEN: ``henchman:<id>``, "considered Followers for any pertaining rules"), for the
     effects that count, take or make him lose Followers.  Asked only when some plugin keeps
     state (``state.ext``).
+``may_affect(state, allowed, actor, target, means)``
+    Whether ``actor`` may affect ``target``, another character he picks as the object of an act
+    (``True`` to begin with): ``means`` names the act (``warrant``: a Warrant bought for him;
+    ``spell``: a Spell cast at him; ``give``, ``take``: an Object given or taken; ``card``: a
+    card's "another character"; ``dispel``: Dispel Magic on his Toad; ``perils``: Pandora's
+    Teleport to a fight).  A subscriber answers ``False`` to leave him out of the choice (the
+    Timescape: "Characters in the Timescape may not affect or be affected by other Characters,
+    unless a Dimensional Rift has occurred", Spells and Scrolls excepted).  Asked through
+    ``kernel.may_affect`` / ``kernel.affectable``, only when some plugin subscribes.
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
@@ -412,7 +421,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
                "follower_allowed", "table_roll", "life_value", "fate_value",
-               "object_usable")
+               "object_usable", "may_affect")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

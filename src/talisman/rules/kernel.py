@@ -17,7 +17,7 @@ from ..engine.machine import frame, log, push
 from ..engine.records import (THAWED as _THAWED, deep_freeze, freeze_values, kwargs_of, plain, plain_set,
                               replace, set_field)
 from ..state import ExtRecord, GameState, character, register_slice, update_character
-from .hooks import adjust
+from .hooks import adjust, subscribed
 
 #: A slice's record class.
 S = TypeVar("S", bound=ExtRecord)
@@ -25,7 +25,7 @@ S = TypeVar("S", bound=ExtRecord)
 __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "run_effects_now",
            "EFFECT_STEPS", "space_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
-           "settle_resolving", "end_turn_now", "lose_turn"]
+           "settle_resolving", "end_turn_now", "lose_turn", "may_affect", "affectable"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -37,6 +37,22 @@ def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) ->
     ch = plain(chars)[cid]
     flags = ch.turn_flags.set(key, value)
     return set_field(state, "characters", plain_set(chars, cid, set_field(ch, "turn_flags", flags)))
+
+
+def may_affect(state: GameState, actor: str, target: str, means: str) -> bool:
+    """Whether ``actor`` may affect ``target`` by ``means`` (the ``may_affect`` hook point: the
+    Timescape's "may not affect or be affected by other Characters"); a character always may
+    affect himself, and with no subscriber anyone may."""
+    if actor == target or not subscribed(state, "may_affect"):
+        return True
+    return bool(adjust(state, "may_affect", True, actor=actor, target=target, means=means))
+
+
+def affectable(state: GameState, actor: str, targets, means: str) -> list:
+    """The ``targets`` (character ids, order kept) ``actor`` may affect by ``means``."""
+    if not subscribed(state, "may_affect"):
+        return list(targets)
+    return [t for t in targets if may_affect(state, actor, t, means)]
 
 
 def answer(state: GameState, step: str, match: Mapping[str, Any], **values: Any) -> GameState:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 
 from . import possessions
-from .kernel import end_turn_now, set_turn_flag, space_named_for
+from .kernel import end_turn_now, may_affect, set_turn_flag, space_named_for
 from .hooks import adjust, run_hook
 from ..definitions import load
 from ..engine.records import EMPTY_PMAP, replace
@@ -351,7 +351,8 @@ def dispel_options(state, cid):
     if ch.toad_turns or ch.flag("dispelled") or \
             chars.total(state, cid, "craft") <= chars.total(state, cid, "strength"):
         return []
-    return [f"dispel:{o}" for o in toads]
+    # another's Toad is a character affected (the ``may_affect`` hook, R-FC12.1)
+    return [f"dispel:{o}" for o in toads if may_affect(state, cid, o, "dispel")]
 
 
 def dispel_rolled(state, action, target):

@@ -8,7 +8,7 @@ its effects.  A spell aimed at a character runs its effects with that character 
 from __future__ import annotations
 
 from .kernel import run_effects
-from .kernel import end_turn_now, set_turn_flag
+from .kernel import affectable, end_turn_now, may_affect, set_turn_flag
 from .hooks import effect, run_hook
 from ..definitions import load
 from ..engine.records import EMPTY_PMAP
@@ -209,7 +209,7 @@ def spell_holders(state, cid, flag):
     out = []
     for o in order[i + 1:] + order[:i]:
         ch = character(state, o)
-        if o == cid or not ch.alive or not can_cast(state, o):
+        if o == cid or not ch.alive or not can_cast(state, o) or not may_affect(state, o, cid, "spell"):
             continue
         own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
         if own:
@@ -324,7 +324,8 @@ def resolve(state, cid, spell, context):
         return state
     target = c.get("target", "self")
     if target == "character":
-        others = [o for o in state.order if o != cid and character(state, o).alive]
+        others = affectable(state, cid, [o for o in state.order if o != cid and character(state, o).alive],
+                            "spell")
         if not others:
             return state
         return decide(state, cid, "target", [f"target:{o}" for o in others], "spells.targeted",
@@ -350,7 +351,8 @@ def command_spell(state, cid):
     """The Crown of Command: "If you are alone, you must cast 1 Command Spell per turn. Roll 1
     die and indicate a victim. If 4 - 6, victim must admit defeat or lose 1 Life."
     """
-    victims = [o for o in state.order if o != cid and character(state, o).alive]
+    victims = affectable(state, cid, [o for o in state.order if o != cid and character(state, o).alive],
+                         "spell")
     if not victims:
         return state
     return decide(state, cid, "command", [f"target:{v}" for v in victims], "inner.victim_chosen",

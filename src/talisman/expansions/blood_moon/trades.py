@@ -36,7 +36,7 @@ from ...state import update_character
 from ...engine.dice import shuffle
 from ...rules import abilities
 from ...rules.effects import add_possession
-from ...rules.kernel import remove_drawn
+from ...rules.kernel import affectable, remove_drawn
 from . import risen
 
 
@@ -97,8 +97,10 @@ STEPS: dict[str, Callable[..., Any]] = {"blood_moon.trophy_given": trophy_given,
 
 # --- Objects moved between characters (the Mischievous Devil) ----------------------------------
 
-def _others(state, actor):
-    return [o for o in state.order if o != actor and state.characters[o].alive]
+def _others(state, actor, means):
+    """The other living characters ``actor`` may give to or take from (the ``may_affect`` hook:
+    none in the Timescape, R-FC12.1)."""
+    return affectable(state, actor, [o for o in state.order if o != actor and state.characters[o].alive], means)
 
 
 def give_object(state, params, actor, source):
@@ -106,7 +108,7 @@ def give_object(state, params, actor, source):
     choice (``give:<object>:<character>``)."""
     own = [c for c in dict.fromkeys(state.characters[actor].objects)
            if "cursed" not in load().cards[c].abilities]
-    others = _others(state, actor)
+    others = _others(state, actor, "give")
     if not own or not others:
         return log(state, "nothing_given", character=actor, cause=source.get("card"))
     return decide(state, actor, "give", [f"give:{c}:{o}" for c in own for o in others],
@@ -137,7 +139,7 @@ def lose_random_object(state, params, actor, source):
 
 def take_object(state, params, actor, source):
     """The actor takes one Object from any other character (``take:<character>:<object>``)."""
-    options = [f"take:{o}:{c}" for o in _others(state, actor)
+    options = [f"take:{o}:{c}" for o in _others(state, actor, "take")
                for c in dict.fromkeys(state.characters[o].objects)]
     if not options:
         return log(state, "nothing_taken", character=actor, cause=source.get("card"))

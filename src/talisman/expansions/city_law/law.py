@@ -25,7 +25,7 @@ from ...definitions import load
 from ...engine.machine import decide, frame, log, push, request_draw, then
 from ...rules import characters as chars
 from ...rules import combat, effects, master_levels, movement
-from ...rules.kernel import remove_from_space, run_effects
+from ...rules.kernel import affectable, remove_from_space, run_effects
 from ...state import update_character
 from . import data, store
 from . import streets
@@ -369,6 +369,9 @@ def sell_warrant_effect(state, params, actor, source):
     and immediately given to any players who may not refuse to take them"."""
     targets = [o for o in state.order if o != actor and state.characters[o].alive
                and not store.has_warrant(state, o)]
+    # "given to any players": another character affected, where he may be (the Timescape's
+    # "may not ... be affected by other Characters": the ``may_affect`` hook, R-FC12.1)
+    targets = affectable(state, actor, targets, "warrant")
     if state.characters[actor].gold < params["price"] or not targets:
         return log(state, "nothing_to_buy", character=actor, what="a Warrant")
     return decide(state, actor, "warrant", [f"warrant:{t}" for t in targets] + ["done"],

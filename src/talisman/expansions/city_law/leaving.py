@@ -19,10 +19,10 @@
 """
 from __future__ import annotations
 
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import decide, frame, log, push, request_roll
 from ...rules import characters as chars
 from ...rules import effects, movement, quests, turn
-from ...rules.hooks import run_hook
+from ...rules.hooks import adjust, run_hook
 from ...state import update_character
 from . import data, store, streets
 from . import law
@@ -205,12 +205,27 @@ def run_rolled(state, action, who, rerolled=False):
         state = chars.fate_rerolled(state, who, action.dice, "movement")
     # (the Moon Mist's lower die: its own hook logs which die counts, as in the streets)
     state = run_hook(state, "movement_rolled", character=who, roll=roll, dice=action.dice)
-    ch = state.characters[who]
+    # "cast after another character's movement roll": the others answer it first, as in the
+    # streets (the Harbinger's Dark Binding: the caster stops him anywhere along the clockwise
+    # run, :func:`streets.along`; docs/rulings.md R-FC12.2)
+    first = adjust(state, "movement_roll_answers", (), character=who, roll=roll, dice=action.dice,
+                   waiting=streets.RUN_WAITING)
+    if first:
+        return push(state, frame(streets.RUN_WAITING, character=who, count=count), *reversed(first))
+    return run_answered(state, who, count)
+
+
+def run_answered(state, character, count, replaced=False):
+    """Rule step: the run's roll is answered; unless an answer took the run over (Dark Binding),
+    the runner may pay a Fate to roll again, then runs ``count`` streets clockwise."""
+    if replaced:
+        return state
+    ch = state.characters[character]
     if ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled"):
-        dest = streets.run_path(state, who, count)[-1]
-        return decide(state, who, "move", [f"move:{dest}", "fate:reroll"], "city.run_kept",
-                      prompt=f"rolled {count}: run clockwise", who=who, count=count)
-    return streets.run_clockwise(state, who, count)
+        dest = streets.run_path(state, character, count)[-1]
+        return decide(state, character, "move", [f"move:{dest}", "fate:reroll"], "city.run_kept",
+                      prompt=f"rolled {count}: run clockwise", who=character, count=count)
+    return streets.run_clockwise(state, character, count)
 
 
 def run_kept(state, action, who, count):
@@ -267,5 +282,5 @@ def take_chosen(state, action, actor):
     return effects.take_card(state, actor, "purchase", action.args[0], "stolen")
 
 
-STEPS = {"city.run_rolled": run_rolled, "city.run_kept": run_kept, "city.bank_chosen": bank_chosen,
+STEPS = {"city.run_rolled": run_rolled, "city.run_kept": run_kept, "city.run_answered": run_answered, "city.bank_chosen": bank_chosen,
          "city.take_chosen": take_chosen}

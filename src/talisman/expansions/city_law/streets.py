@@ -22,7 +22,7 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 from __future__ import annotations
 
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import set_turn_flag
+from ...rules.kernel import set_turn_flag, waiting
 
 from ...definitions import load
 from ...errors import StateError
@@ -40,6 +40,16 @@ set_flag = set_turn_flag  # a character's turn flag (the rule kernel's operation
 
 def in_city(space):
     return data.kind(space) is not None
+
+
+#: The rule step a Stowaway's run waits in while the others answer its movement roll (R-FC12.2).
+RUN_WAITING = "city.run_answered"
+
+
+def running(state, cid):
+    """Whether ``cid``'s movement roll is a Stowaway's run into the streets, still to be run (its
+    answers under way: Dark Binding stops him along the clockwise run, not the streets' walks)."""
+    return waiting(state, RUN_WAITING, {"character": cid}) is not None
 
 
 # --- the before_movement hook ---------------------------------------------------------------
@@ -187,6 +197,9 @@ def walks(state, found, character, steps):
     here = state.characters[character].space
     if found is not None or not in_city(here) or data.kind(here) == "donjon":
         return found
+    if running(state, character):  # the Stowaway's run: the clockwise circuit only (R-FC12.2)
+        path = run_path(state, character, steps)
+        return {path[-1]: tuple((s, "step") for s in path)}
     return {dest: tuple((s, "step") for s in city_path) + tuple(main_path or ())
             for dest, (city_path, main_path) in destinations(here, steps).items()}
 
@@ -198,6 +211,8 @@ def along(state, spaces, character, roll):
     here = state.characters[character].space
     if spaces is not None or not in_city(here) or data.kind(here) == "donjon":
         return spaces
+    if running(state, character):  # the Stowaway's run: along the clockwise circuit (R-FC12.2)
+        return tuple(sorted(set(run_path(state, character, roll))))
     return tuple(sorted({d for k in range(1, roll + 1) for d in destinations(here, k)}))
 
 
@@ -207,6 +222,11 @@ def move_elsewhere(state, result, character, dest, roll):
     state, handled = result
     here = state.characters[character].space
     if handled or not in_city(here):
+        return result
+    if running(state, character):  # the Stowaway's run, stopped at ``dest`` (R-FC12.2)
+        path = run_path(state, character, roll)
+        if dest in path:
+            return run_along(state, character, path[:path.index(dest) + 1]), True
         return result
     for k in range(1, roll + 1):
         found = destinations(here, k).get(dest)
@@ -331,10 +351,14 @@ def run_path(state, cid, n):
 def run_clockwise(state, cid, n):
     """Stowaways 3: "Roll a die for Movement and immediately Move that many Spaces clockwise in
     the City" (the streets' circuit, city.yaml)."""
-    path = run_path(state, cid, n)
+    return run_along(state, cid, run_path(state, cid, n))
+
+
+def run_along(state, cid, path):
+    """The run made along ``path`` (its streets in order), stopping on its last."""
     state = set_flag(state, cid, "moved")
     state = update_character(state, cid, space=path[-1])
-    return log(state, "moved", character=cid, path=path, to=path[-1])
+    return log(state, "moved", character=cid, path=list(path), to=path[-1])
 
 
 # --- animals outside the shops ------------------------------------------------------------------

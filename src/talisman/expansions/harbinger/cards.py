@@ -60,6 +60,7 @@ from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import encounters, possessions
 from ...rules.hooks import adjust, run_hook
+from ...rules.kernel import affectable
 from ...state import update_character
 from . import held
 from . import store as st
@@ -224,7 +225,9 @@ def target_other(state, params, actor, source):
     ``effect_targets`` hook leaves: none from the Timescape, R-HB8.4)."""
     reached = adjust(state, "effect_targets", tuple(st.alive_in_order(state, actor)), actor=actor,
                      source=source)
-    others = [c for c in reached if c != actor]
+    # a character the drawer may affect (the ``may_affect`` hook: none across the Timescape's
+    # boundary for a card drawn outside it either, R-FC12.1)
+    others = affectable(state, actor, [c for c in reached if c != actor], "card")
     if params.get("take"):
         others = [c for c in others if _takeable(state, actor, c, params["take"])]
     if params.get("give") == "random_follower" and not state.characters[actor].followers:

@@ -28,6 +28,10 @@ Joins the base game through hooks only (``talisman.expansions``):
   his turn ends.
 - ``before_forced_move`` / ``teleport_destinations``: the Timescape is entered and left only by
   its own ways.
+- ``may_affect``: "Characters in the Timescape may not affect or be affected by other
+  Characters, unless a Dimensional Rift has occurred": no character picked across the boundary
+  (a Warrant bought, an Object given or taken, Dispel Magic, a card's "another character"), a Spell
+  or a Scroll excepted, the Rift's drawer open for its turn.
 
 Its own state, ``state.ext["timescape"]`` (all public): ``gate`` (a Warp Gate Spell cast:
 character -> ``cast``, then ``ready`` from the end of that turn), ``sent`` (character -> who
@@ -662,6 +666,23 @@ def effect_targets(state, targets, actor, source):
     return artifacts.effect_targets(state, targets, actor, source)
 
 
+#: The acts the Timescape's isolation lets through: "The only exception to this rule is the
+#: possible effect of other Character by the use of Spells or Scrolls".
+THROUGH_THE_BOUNDARY = ("spell", "scroll")
+
+
+def may_affect(state, allowed, actor, target, means):
+    """Value hook: "Characters in the Timescape may not affect or be affected by other
+    Characters, unless a Dimensional Rift has occurred.  The effect of a Dimensional Rift will
+    only last for the turn in which it was drawn.  The only exception to this rule is the
+    possible effect of other Character by the use of Spells or Scrolls" (000 THE TALISMAN
+    TIMESCAPE): no, when either is in the Timescape, unless one of the two drew a Dimensional
+    Rift this turn or the act is a Spell or a Scroll (docs/rulings.md R-FC12.1)."""
+    if not allowed or means in THROUGH_THE_BOUNDARY or _ext(state).rift in (actor, target):
+        return allowed
+    return not (in_timescape(state, actor) or in_timescape(state, target))
+
+
 def rift_effect(state, params, actor, source):
     """The Dimensional Rift: for this turn the drawer may affect and be affected by the other
     characters: he may encounter one on his reality now."""
@@ -900,7 +921,8 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "spell_cast": spell_cast, "scroll_read": scroll_read, "crown_encounter": crown_encounter,
          "character_score": artifacts.character_score, "spell_limit": artifacts.spell_limit,
-         "effect_targets": effect_targets, "encounter_characters": encounter_characters}
+         "effect_targets": effect_targets, "encounter_characters": encounter_characters,
+         "may_affect": may_affect}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid, "timescape.pay": pay,

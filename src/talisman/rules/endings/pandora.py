@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
+from ..kernel import may_affect
 from .arena import duel, pandora_arena
 from .tasks import alive, in_play, places, role, set_task, task_of
 from .winning import win
@@ -238,6 +239,10 @@ def perils_options(state, who):
         [(who, o) for o in others]
     out = []
     for a, b in pairs:
+        # each character teleported or fought is one the opener affects (the ``may_affect``
+        # hook: none across the Timescape's boundary, R-FC12.1)
+        if not all(may_affect(state, who, c, "perils") for c in (a, b)):
+            continue
         out.append(f"perils:{a}:{b}:battle")
         if characters.has_ability(state, a, "psychic_attack_on_characters"):
             out.append(f"perils:{a}:{b}:psychic")
