@@ -108,6 +108,8 @@ def bonus_of(state, ch, which, context):
         when = b.get("in", "always")
         if when == "always" or when == context:
             if "weapon" in c.abilities:
+                if not wields_weapons(ch):
+                    continue  # the Monk carries the Axe only to build a Raft
                 weapons.append(weapon_value(ch, c, which, b.get(which, 0)))
                 continue
             total += b.get(which, 0)
@@ -228,13 +230,26 @@ def usable(ch, c, state=None):
         return False
     if state is not None and state.ext and not adjust(state, "object_usable", True, character=ch.id, card=c.id):
         return False
-    own = () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
+    own = own_abilities(ch)
     if "no_weapons_or_armour" in own and (
             ("weapon" in c.abilities and "build_raft" not in c.abilities) or "armour" in c.abilities):
         return False
     if "no_weapons" in own and "weapon" in c.abilities:
         return False
     return True
+
+
+def own_abilities(ch):
+    """The abilities printed on a character's card (none while a Toad, none for a piece that is
+    no character of the data)."""
+    return () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
+
+
+def wields_weapons(ch):
+    """Whether a Weapon the character may carry adds its Strength in battle: not for the Monk
+    ("may not use Sword, Helmet, Shield or Armour; Axe only for building a Raft",
+    talisman-facts-verified.md section 2; docs/rulings.md R-BC12.7)."""
+    return "no_weapons_or_armour" not in own_abilities(ch)
 
 
 def has_ability(state, cid, ability):
@@ -913,3 +928,48 @@ STEPS = {"characters.surplus_spells": surplus_spells, "characters.spell_discarde
          "characters.over_limit_dropped": over_limit_dropped,
          "characters.cash_picked": cash_picked, "characters.scroll_claim": scroll_claim,
          "characters.scroll_claimed": scroll_claimed}
+
+
+def region_of(space):
+    """The Region a space counts as: its board region, or the one an expansion board is part of
+    (board.yaml ``part_of``: "The City is considered to be part of the outer Region")."""
+    board = load().board
+    region = board.spaces[space].region
+    return board.part_of.get(region, region)
+
+
+def test_holds(state, test, actor):
+    """The tests of ``if`` and ``require`` (docs/effects.md)."""
+    ch = state.characters[actor]
+    for key, want in test.items():
+        if key == "alignment" and ch.alignment not in want:
+            return False
+        if key == "strength_at_least" and total(state, actor, "strength") < want:
+            return False
+        if key == "craft_at_least" and total(state, actor, "craft") < want:
+            return False
+        if key == "strength_below" and total(state, actor, "strength") >= want:
+            return False
+        if key == "craft_below" and total(state, actor, "craft") >= want:
+            return False
+        if key == "gold_at_least" and ch.gold < want:
+            return False
+        if key == "fate_at_least" and ch.fate < want:
+            return False
+        if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
+            return False
+        if key == "has_followers" and has_followers(state, actor) != want:
+            return False
+        if key == "has_type" and not any(load().cards[c].type == want for c in ch.objects):
+            return False
+        if key == "on_quest" and (ch.quest is not None) != want:
+            return False
+        if key == "below_spell_limit" and (len(ch.spells) < spell_limit(state, actor)) != want:
+            return False
+        if key == "character" and actor not in want:
+            return False
+        if key == "ability" and not has_ability(state, actor, want):
+            return False
+        if key == "region" and region_of(ch.space) != want:
+            return False
+    return True

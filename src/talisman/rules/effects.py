@@ -26,6 +26,7 @@ from ..effects_schema import lookup_table
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
 from . import characters as chars
+from .characters import region_of, test_holds  # noqa: F401  (also effects.<name>)
 from .possessions import (add_follower, add_possession, drop_followers,  # noqa: F401  (also effects.<name>)
                           gain_talisman, take_card)
 from . import combat
@@ -506,51 +507,6 @@ def prayer_read(state, params, actor, source, total, added=0):
     """After the ``prayer_rolled`` hook: the table is read with what a hook added (its answer
     ``added``, given to this waiting step)."""
     return read_table(state, params.set("added", added), actor, source, total)
-
-
-def region_of(space):
-    """The Region a space counts as: its board region, or the one an expansion board is part of
-    (board.yaml ``part_of``: "The City is considered to be part of the outer Region")."""
-    board = load().board
-    region = board.spaces[space].region
-    return board.part_of.get(region, region)
-
-
-def test_holds(state, test, actor):
-    """The tests of ``if`` and ``require`` (docs/effects.md)."""
-    ch = state.characters[actor]
-    for key, want in test.items():
-        if key == "alignment" and ch.alignment not in want:
-            return False
-        if key == "strength_at_least" and chars.total(state, actor, "strength") < want:
-            return False
-        if key == "craft_at_least" and chars.total(state, actor, "craft") < want:
-            return False
-        if key == "strength_below" and chars.total(state, actor, "strength") >= want:
-            return False
-        if key == "craft_below" and chars.total(state, actor, "craft") >= want:
-            return False
-        if key == "gold_at_least" and ch.gold < want:
-            return False
-        if key == "fate_at_least" and ch.fate < want:
-            return False
-        if key == "has" and want not in tuple(ch.objects) + tuple(ch.followers):
-            return False
-        if key == "has_followers" and chars.has_followers(state, actor) != want:
-            return False
-        if key == "has_type" and not any(load().cards[c].type == want for c in ch.objects):
-            return False
-        if key == "on_quest" and (ch.quest is not None) != want:
-            return False
-        if key == "below_spell_limit" and (len(ch.spells) < chars.spell_limit(state, actor)) != want:
-            return False
-        if key == "character" and actor not in want:
-            return False
-        if key == "ability" and not chars.has_ability(state, actor, want):
-            return False
-        if key == "region" and region_of(ch.space) != want:
-            return False
-    return True
 
 
 def choose(state, params, actor, source):
