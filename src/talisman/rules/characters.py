@@ -108,6 +108,8 @@ def bonus_of(state, ch, which, context):
         when = b.get("in", "always")
         if when == "always" or when == context:
             if "weapon" in c.abilities:
+                if not wields_weapons(ch):
+                    continue  # the Monk carries the Axe only to build a Raft
                 weapons.append(weapon_value(ch, c, which, b.get(which, 0)))
                 continue
             total += b.get(which, 0)
@@ -228,13 +230,26 @@ def usable(ch, c, state=None):
         return False
     if state is not None and state.ext and not adjust(state, "object_usable", True, character=ch.id, card=c.id):
         return False
-    own = () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
+    own = own_abilities(ch)
     if "no_weapons_or_armour" in own and (
             ("weapon" in c.abilities and "build_raft" not in c.abilities) or "armour" in c.abilities):
         return False
     if "no_weapons" in own and "weapon" in c.abilities:
         return False
     return True
+
+
+def own_abilities(ch):
+    """The abilities printed on a character's card (none while a Toad, none for a piece that is
+    no character of the data)."""
+    return () if ch.toad_turns or ch.id not in load().characters else load().characters[ch.id].abilities
+
+
+def wields_weapons(ch):
+    """Whether a Weapon the character may carry adds its Strength in battle: not for the Monk
+    ("may not use Sword, Helmet, Shield or Armour; Axe only for building a Raft",
+    talisman-facts-verified.md section 2; docs/rulings.md R-BC12.7)."""
+    return "no_weapons_or_armour" not in own_abilities(ch)
 
 
 def has_ability(state, cid, ability):

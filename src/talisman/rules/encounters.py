@@ -646,7 +646,8 @@ def claim_options(state, cid, space, below=None):
                                           or chars.type_limit_reached(state, cid, cd)):
                 continue
             if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)
-                                          or not chars.follower_allowed(state, cid, c)):
+                                          or not chars.follower_allowed(state, cid, c)
+                                          or not can_hire(state, cid, cd)):
                 continue  # no Follower joins while the Hag is there (or a hook bars it); a hire is offered once
             options.append(f"take:{c}")
         elif cd.type in VISITABLE and c not in visited:
@@ -662,6 +663,17 @@ def claim_options(state, cid, space, below=None):
         # (and Scrolls; no Gold here, where ``take:gold`` would pick it up again: R-PS10.1)
         options += chars.drop_options(ch, gold=False)
     return options
+
+
+def can_hire(state, cid, cd):
+    """Whether a Follower that is hired (its card's effect a ``choose`` of which some options
+    ``join``: the Mercenary, "costs 1G to hire") may join ``cid`` now: one of those options'
+    ``require`` holds.  Without it the card is not offered (docs/rulings.md R-BC12.5): taking it
+    could only leave it waiting."""
+    steps = cd.effect or ()
+    hires = [o for step in steps if "choose" in step for o in step["choose"]
+             if any("join" in e for e in o.get("effects", ()))]
+    return not hires or any(chars.test_holds(state, o.get("require", {}), cid) for o in hires)
 
 
 def claim(state, space, below=None):

@@ -24,7 +24,7 @@ def readable_on_turn(state, cid):
     ch = character(state, cid)
     if not ch.scrolls or not can_read(state, cid):
         return []
-    return _usable(state, cid, ch.scrolls, {"own_turn", "any_time", "movement"})
+    return with_targets(state, cid, _usable(state, cid, ch.scrolls, {"own_turn", "any_time", "movement"}))
 
 
 def _usable(state, cid, cards, whens):
@@ -107,7 +107,8 @@ def castable_on_turn(state, cid):
     """Spells the character may cast at the start of its own turn."""
     if not can_cast(state, cid):
         return []
-    return _usable(state, cid, character(state, cid).spells, {"own_turn", "any_time", "movement"})
+    ch = character(state, cid)
+    return with_targets(state, cid, _usable(state, cid, ch.spells, {"own_turn", "any_time", "movement"}))
 
 
 def castable_at(state, cid, when):
@@ -116,7 +117,7 @@ def castable_at(state, cid, when):
     ch = character(state, cid)
     if not ch.spells or not can_cast(state, cid):
         return []
-    return _usable(state, cid, ch.spells, {when})
+    return with_targets(state, cid, _usable(state, cid, ch.spells, {when}))
 
 
 def can_cast(state, cid):
@@ -322,15 +323,33 @@ def resolve(state, cid, spell, context):
             if fn is not None:
                 state = fn(state, params, cid, {"card": spell, "caster": cid})
         return state
-    target = c.get("target", "self")
-    if target == "character":
-        others = affectable(state, cid, [o for o in state.order if o != cid and character(state, o).alive],
-                            "spell")
-        if not others:
-            return state
-        return decide(state, cid, "target", [f"target:{o}" for o in others], "spells.targeted",
+    if c.get("target", "self") == "character":
+        targets = spell_targets(state, cid, spell)
+        if not targets:
+            return log(state, "effect_ignored", character=cid, card=spell, reason="no target")
+        return decide(state, cid, "target", [f"target:{o}" for o in targets], "spells.targeted",
                       prompt=f"cast {spell} at", spell=spell)
     return run_effects(state, c["effect"], cid, {"card": spell, "caster": cid})
+
+
+def spell_targets(state, cid, spell):
+    """The characters a Spell aimed at a character (``target: character``) may be cast at: the
+    other living characters, and the caster himself where the card says so (``data:
+    {targets_self: true}``: the Healing Spell, docs/rulings.md R-BC12.1); never the holder of a
+    ``spell_immune`` card (the Amulet: "Spells other than Command don't affect you",
+    R-BC12.6)."""
+    self_too = bool((load().cards[spell].data or {}).get("targets_self"))
+    return affectable(state, cid, [o for o in state.order
+                                   if (o != cid or self_too) and character(state, o).alive
+                                   and not chars.has_ability(state, o, "spell_immune")], "spell")
+
+
+def with_targets(state, cid, cards):
+    """``cards`` less those aimed at a character that no character may be aimed at now: such a
+    Spell is not offered (CASTING SPELLS: "A Spell may only be cast as stated on the Spell
+    Card"; docs/rulings.md R-BC12.1)."""
+    return [c for c in cards if (load().cards[c].cast or {}).get("target") != "character"
+            or spell_targets(state, cid, c)]
 
 
 def targeted(state, action, spell):
