@@ -340,11 +340,9 @@ def run_clockwise(state, cid, n):
 # --- animals outside the shops ------------------------------------------------------------------
 
 def animals(state, cid):
-    """The character's animals: those city.yaml names and every tamed creature."""
-    ch = state.characters[cid]
-    named = set(data.rules()["animals"])
-    return [c for c in list(ch.followers) + list(ch.objects)
-            if c in named or load().cards[c].type == "enemy"]
+    """The character's animals: every Animal (``chars.is_animal``) and the cards of the subtypes
+    city.yaml's ``animals_also`` names ("Dragons and all oversize beasts"; rulings R-FB12.2)."""
+    return chars.animals(state, cid, also=tuple(data.rules()["animals_also"]))
 
 
 def leave_animals(state, cid, building):

@@ -71,8 +71,9 @@ DOWN = "a Doorway down to the Dungeon"
 DOORWAY = "dungeon_doorway"
 DOORWAYS = (DOORWAY, "city_doorway")
 MAX_DOORWAYS = 2
-#: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon."
-ANIMALS = ("horse", "warhorse", "horse_and_cart")
+#: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon": the Animals of
+#: the breed ``horse`` (a card's ``breed``; the engine has no Horse card yet: rulings R-FB12.1).
+BARRED = ("horse",)
 #: The step a movement roll in the Dungeon waits in while others answer it (Dark Binding).
 WAITING = "dungeon.roll_answered"
 #: Effects that name a side of the spiral.
@@ -439,17 +440,8 @@ def enter(state, cid):
 def drop_animals(state, cid):
     """"The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon. They are
     dropped on the Entrance Space" (with the Objects only they carried)."""
-    ch = state.characters[cid]
-    animals = [f for f in ch.followers if f in ANIMALS]
-    if animals:
-        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
-        ch = state.characters[cid]
-        surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
-        if surplus:
-            state = chars.remove_objects(state, cid, surplus)
-        state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
-        state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
-    return state
+    left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
+    return chars.leave_followers(state, cid, left, ENTRANCE, "left_at_entrance")
 
 
 def die(state, cid):
