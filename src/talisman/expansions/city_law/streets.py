@@ -22,7 +22,7 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 from __future__ import annotations
 
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import set_turn_flag
+from ...rules.kernel import OwnWalk, set_turn_flag
 
 from ...definitions import load
 from ...errors import StateError
@@ -179,40 +179,28 @@ def roll_answered(state, character, roll, replaced=False, dice=None):
     return state if replaced else offer(state, character, roll, dice)
 
 
-def walks(state, found, character, steps):
-    """Value hook ``movement_walks``: in the City, the walks of the streets (:func:`destinations`)
-    as the main board gives its own (``movement.reachable``: ``(space, how)`` pairs), the main
-    board's part past the Gate included, so that what changes a move by the spaces it passes (the
-    Blood Moon's Guiding Light, Fright Night, Wall of Fire: docs/rulings.md R-CF10.2) reads them."""
-    here = state.characters[character].space
-    if found is not None or not in_city(here) or data.kind(here) == "donjon":
-        return found
-    return {dest: tuple((s, "step") for s in city_path) + tuple(main_path or ())
-            for dest, (city_path, main_path) in destinations(here, steps).items()}
+def _moves_here(state, cid):
+    """Whether ``cid`` moves by the streets (in the City, not in the Donjon)."""
+    here = state.characters[cid].space
+    return in_city(here) and data.kind(here) != "donjon"
 
 
-def along(state, spaces, character, roll):
-    """Value hook ``movement_along``: in the City, every space a walk of the streets reaches
-    with ``roll`` or fewer (a building entered, the Gate, the main board past it), for a
-    caster who may stop the mover "anywhere along" his roll (Dark Binding)."""
-    here = state.characters[character].space
-    if spaces is not None or not in_city(here) or data.kind(here) == "donjon":
-        return spaces
-    return tuple(sorted({d for k in range(1, roll + 1) for d in destinations(here, k)}))
+def _pairs(found):
+    """A walk of the streets (:func:`destinations`) as the main board gives its own (``(space, how)``
+    pairs), the main board's part past the Gate included."""
+    city_path, main_path = found
+    return tuple((s, "step") for s in city_path) + tuple(main_path or ())
 
 
-def move_elsewhere(state, result, character, dest, roll):
-    """Value hook ``move_elsewhere``: walk a character in the City to a ``dest`` along his roll
-    (:func:`along`), by the shortest count that reaches it, the City's way (:func:`walk`)."""
-    state, handled = result
-    here = state.characters[character].space
-    if handled or not in_city(here):
-        return result
-    for k in range(1, roll + 1):
-        found = destinations(here, k).get(dest)
-        if found is not None:
-            return walk(state, character, *found), True
-    return result
+#: The streets' walk for the hook points that read a move's walk (``movement_walks``: what changes
+#: a move by the spaces it passes, the Blood Moon's Guiding Light, Fright Night, Wall of Fire,
+#: docs/rulings.md R-CF10.2; ``movement_along``: every space a roll or fewer reaches, a building
+#: entered, the Gate, the main board past it, for Dark Binding; ``move_elsewhere``: the walk to a
+#: stop another added, by the shortest count, the City's way: :func:`walk`).
+WALK = OwnWalk(on_board=_moves_here,
+               walks=lambda state, cid, steps: destinations(state.characters[cid].space, steps),
+               pairs=_pairs, walk=lambda state, cid, steps, found: walk(state, cid, *found))
+walks, along, move_elsewhere = WALK.movement_walks, WALK.movement_along, WALK.move_elsewhere
 
 
 def offer(state, cid, n, dice=None):
