@@ -23,7 +23,9 @@ Joins the base game through hooks only (``talisman.expansions``):
   ``movement_rolled``, answered by the others first (``movement_roll_answers``, waiting in
   ``dungeon.roll_answered``: the Harbinger's Dark Binding), whose stop along the spiral the
   Dungeon gives (``movement_along``, ``movement_walks``) and walks (``move_elsewhere``;
-  docs/rulings.md R-NC11.1).
+  docs/rulings.md R-NC11.1): :data:`WALK`, a ``kernel.OwnWalk`` over the spiral, as the City's
+  streets.  The move asks ``movement_destinations`` as the main board's (the Blood Moon's
+  Guiding Light and Fright Night, the Harbinger's Bog and a roll of 1 that stays: R-FB12.3).
 - ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
 - ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
   the Entrance on his next turn only.
