@@ -106,6 +106,10 @@ CARD_TYPES = ["event", "enemy", "stranger", "follower", "object", "magic_object"
               "spell", "scroll", "talisman",
               # expansions' card types
               "lunar_event", "omen", "terrain", "lycanthrope", "alternative_ending", "disaster"]
+#: The kinds of Animal a rule names apart from the others (a card's ``breed``): the Mules and the
+#: Horses (the Horse, the Warhorse, the Horse and Cart: no card of the engine yet).  The City, the
+#: Wizard's Tower and the Dungeon name theirs in their data (rulings R-FB12.1).
+BREEDS = ("mule", "horse")
 CARD_WHEN = ["combat", "psychic_combat", "own_turn", "any_time", "movement", "encounter", "end_of_turn"]
 CARDS_SCHEMA_BODY = ({
     "type": "object", "required": ["deck", "cards"], "additionalProperties": False,
@@ -118,6 +122,8 @@ CARDS_SCHEMA_BODY = ({
             "properties": {
                 "id": _ID, "name": {"type": "string"}, "type": {"enum": CARD_TYPES},
                 "subtype": _ID,
+                # what kind of Animal (subtype ``animal``) a card is where a rule names one
+                "breed": {"enum": list(BREEDS)},
                 "number": {"type": "integer", "minimum": 0},
                 "copies": {"type": "integer", "minimum": 1},
                 "strength": {"type": "integer", "minimum": 0},
@@ -303,6 +309,7 @@ class CardDef:
     type: str
     copies: int
     subtype: str | None = None
+    breed: str | None = None     # an Animal's kind where a rule names one (``mule``, ``horse``)
     number: int | None = None
     strength: int | None = None
     craft: int | None = None
@@ -544,9 +551,11 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
                 raise DataError(path, c["id"], "fights_by",
                                 f"only an enemy with a {c['fights_by'].capitalize()} value "
                                 f"fights by {c['fights_by'].capitalize()}")
+            if "breed" in c and c.get("subtype") != "animal":
+                raise DataError(path, c["id"], "breed", "only an Animal (subtype animal) has a breed")
             cards[c["id"]] = CardDef(
                 id=c["id"], name=c["name"], deck=doc["deck"], type=c["type"], copies=c["copies"],
-                subtype=c.get("subtype"), number=c.get("number"), strength=c.get("strength"),
+                subtype=c.get("subtype"), breed=c.get("breed"), number=c.get("number"), strength=c.get("strength"),
                 craft=c.get("craft"), fights_by=c.get("fights_by"),
                 alignment=tuple(c.get("alignment", ())),
                 stays=c.get("stays", False), effect=deep_freeze(c.get("effect", [])),

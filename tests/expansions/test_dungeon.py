@@ -139,7 +139,7 @@ def test_a_character_sent_into_the_dungeon_drops_the_refused_animals_on_the_entr
     Horse card exists in the data (docs/rules-coverage.md, Entering the Dungeon), so the Mule, an
     Article carrying 4 more Objects, plays the refused animal here: it stays on the Entrance with
     the Objects only it carried."""
-    monkeypatch.setattr(dungeon, "ANIMALS", ("mule",))
+    monkeypatch.setattr(dungeon, "BARRED", ("mule",))  # the breed of the Mules
     s = game()
     cid = s.current
     objects = ["sword", "axe", "shield", "helmet", "armour", "bag_of_gold"]
@@ -154,7 +154,7 @@ def test_a_character_sent_into_the_dungeon_drops_the_refused_animals_on_the_entr
 
 
 def test_a_teleport_out_of_the_dungeon_refused_drops_nothing(monkeypatch):
-    monkeypatch.setattr(dungeon, "ANIMALS", ("mule",))
+    monkeypatch.setattr(dungeon, "BARRED", ("mule",))  # the breed of the Mules
     s = in_dungeon_state()
     s = update_character(s, s.current, followers=["mule"])
     out = movement.forced_move(s, s.current, "chapel", False, "teleport")

@@ -246,7 +246,7 @@ def calm_options(state, cid, calm):
     them, attacks them, or (``charm_animal``, once per game) tries to charm one Animal."""
     options = ["leave", "attack"]
     if chars.has_ability(state, cid, "charm_animal") and not state.card_stock.get(_charm_key(cid)):
-        options += [f"charm:{c}" for c in dict.fromkeys(calm) if load().cards[c].subtype == "animal"
+        options += [f"charm:{c}" for c in dict.fromkeys(calm) if chars.is_animal(c)
                     and chars.follower_allowed(state, cid, c)]  # charmed, it would be a Follower
     return options
 

@@ -530,6 +530,46 @@ def other_followers(state, cid):
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
+def is_animal(card_id, breeds=None, also=()):
+    """Whether a card is an Animal: its subtype ``animal``, the one mark on the card (an Animal
+    Enemy, or a Follower that is an Animal: the Unicorn, the Mules, the Dog, the cats; docs/rulings.md
+    R-TS11.1, R-FB12.1).  ``breeds``: only the Animals of those breeds (the card's ``breed``: the
+    Mules' ``mule``, the Horses' ``horse``), where a rule names a narrower kind (the Wizard's Tower,
+    the Dungeon); ``also``: the other card subtypes a rule counts with the Animals (the City's
+    Dragons)."""
+    c = load().cards.get(card_id)
+    if c is None:
+        return False
+    if c.subtype in also:
+        return True
+    return c.subtype == "animal" and (breeds is None or c.breed in breeds)
+
+
+def animals(state, cid, breeds=None, also=()):
+    """The Animals among ``cid``'s Followers and Objects (:func:`is_animal`), in their order."""
+    ch = state.characters[cid]
+    return [c for c in tuple(ch.followers) + tuple(ch.objects) if is_animal(c, breeds, also)]
+
+
+def leave_followers(state, cid, followers, where, event, **details):
+    """Some of ``cid``'s Followers stay on ``where`` (the animals that may not enter a place: the
+    Wizard's Tower's Portal, the Dungeon's Entrance, the Timescape's last space), with the Objects
+    only they could carry (a Mule's load: LIMIT TO NUMBER OF OBJECTS); logged as ``event`` with
+    the cards left."""
+    if not followers:
+        return state
+    gone = set(followers)
+    ch = state.characters[cid]
+    state = update_character(state, cid, followers=[f for f in ch.followers if f not in gone])
+    ch = state.characters[cid]
+    surplus = carried_objects(ch)[carry_limit(ch):]
+    if surplus:
+        state = remove_objects(state, cid, surplus)
+    left = list(followers) + list(surplus)
+    state = put_on_space(state, where, left)
+    return log(state, event, character=cid, **details, cards=left)
+
+
 def droppable(ch):
     """DROPPED OBJECTS OR ITEMS: the objects a character may drop ("Characters may drop any
     Possession at any time"); Cursed objects "cannot be ditched"."""

@@ -439,7 +439,7 @@ def tameable_animals(state):
         return []
     tried = b.tame_tried or ()
     return [c for c in dict.fromkeys(e.get("card") for e in b.enemies)
-            if c is not None and c not in tried and load().cards[c].subtype == "animal"
+            if c is not None and c not in tried and chars.is_animal(c)
             and chars.follower_allowed(state, b.who, c)]  # tamed, it would be a Follower
 
 

@@ -507,7 +507,7 @@ def meet_enemies(state, cid, space, everything, met, queue):
              and load().cards[c].number == first.number
              and load().cards[c].combat_kind == kind]
     if chars.has_ability(state, cid, "animals_will_not_attack"):
-        calm = [c for c in group if load().cards[c].subtype in ("animal", "dragon")]
+        calm = [c for c in group if chars.is_animal(c, also=("dragon",))]
         if calm:
             return decide(state, cid, "animals", abilities.calm_options(state, cid, calm),
                           "encounters.calm_chosen", prompt=f"{', '.join(calm)} will not attack",

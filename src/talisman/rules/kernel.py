@@ -306,3 +306,51 @@ class ExtSlice(Generic[S]):
         mine = self.of(state)
         fields = attrs.fields(self.record)  # type: ignore[arg-type]  # S: an attrs record
         return thaw({f.name: getattr(mine, f.name) for f in fields})
+
+
+@attrs.frozen
+class OwnWalk:
+    """A board that moves a character its own way (the City's streets, the Dungeon's spiral):
+    from its one walk it answers the hook points that read a move's walk, as the main board's
+    :func:`talisman.rules.movement.walks` does for its own (docs/rulings.md R-NC11.1, R-FB12.3).
+
+    ``on_board(state, cid)``: the character moves on this board; ``walks(state, cid, steps)``:
+    ``{destination: walk}`` of a count of ``steps`` from his space (none: he goes nowhere);
+    ``pairs(walk)``: its ``(space, how)`` pairs, the destination last; ``walk(state, cid, steps,
+    walk)``: moves him along it.  :meth:`hooks` subscribes the three points."""
+
+    on_board: Callable[[GameState, str], bool]
+    walks: Callable[[GameState, str, int], Mapping[str, Any]]
+    pairs: Callable[[Any], tuple]
+    walk: Callable[[GameState, str, int, Any], GameState]
+
+    def movement_walks(self, state, found, character, steps):
+        """Value hook ``movement_walks``: the board's walks of ``steps`` as ``(space, how)`` pairs,
+        for what changes a move by the spaces it passes (a ``movement_destinations`` subscriber:
+        the Blood Moon's Guiding Light, Fright Night, the Wall of Fire)."""
+        if found is not None or not self.on_board(state, character):
+            return found
+        return {dest: self.pairs(w) for dest, w in self.walks(state, character, steps).items()}
+
+    def movement_along(self, state, spaces, character, roll):
+        """Value hook ``movement_along``: every space a walk of ``roll`` or fewer reaches, for a
+        caster who may stop the mover "anywhere along" his roll (Dark Binding)."""
+        if spaces is not None or not self.on_board(state, character):
+            return spaces
+        return tuple(sorted({d for k in range(1, roll + 1) for d in self.walks(state, character, k)}))
+
+    def move_elsewhere(self, state, result, character, dest, roll):
+        """Value hook ``move_elsewhere``: walk the character to a ``dest`` along his roll (a stop
+        another subscriber added), by the shortest count that reaches it, as his own move would."""
+        state, handled = result
+        if handled or not self.on_board(state, character):
+            return result
+        for k in range(1, roll + 1):
+            found = self.walks(state, character, k).get(dest)
+            if found is not None:
+                return self.walk(state, character, k, found), True
+        return result
+
+    def hooks(self):
+        return {"movement_walks": self.movement_walks, "movement_along": self.movement_along,
+                "move_elsewhere": self.move_elsewhere}

@@ -37,8 +37,7 @@ def has_hands(follower):
     Follower that is no Animal: none yet).  A Henchman (no card) has hands."""
     if follower in data.listed("no_hands"):
         return False
-    c = load().cards.get(follower)
-    return c is None or c.subtype != "animal"
+    return not chars.is_animal(follower)
 
 
 def crew(state, cid):

@@ -15,9 +15,9 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
 - ``before_forced_move``: an effect taking a character out of the City is leaving it (the Loan;
   ``leaving``): a card, a Spell, the Warlock's quest completed, another's Perils of Pandora;
-- ``movement_along`` / ``move_elsewhere``: the spaces along a roll in the streets, and the walk
-  to the one chosen (the Harbinger's Dark Binding: the caster stops him anywhere along it;
-  ``streets``);
+- ``movement_along`` / ``move_elsewhere`` / ``movement_walks``: the spaces along a roll in the
+  streets, the walk to the one chosen (the Harbinger's Dark Binding: the caster stops him anywhere
+  along it), the walks a stop on the way reads (``streets.WALK``, a ``kernel.OwnWalk``);
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
@@ -101,9 +101,7 @@ HOOKS = {
     "draw_deck": visits.draw_deck,
     "before_forced_move": leaving.before_forced_move,
     "teleport_destinations": streets.teleport_destinations,
-    "movement_along": streets.along,
-    "movement_walks": streets.walks,
-    "move_elsewhere": streets.move_elsewhere,
+    **streets.WALK.hooks(),  # movement_along, movement_walks, move_elsewhere
 }
 
 EFFECTS = {

@@ -56,10 +56,9 @@ def _check(p, doc):
         nxt = doc["circuit"][(i + 1) % len(doc["circuit"])]
         if nxt not in board.spaces[sid].neighbours:
             raise DataError(p, "circuit", f"[{i}]", f"{sid!r} does not lead to {nxt!r}")
-    for field in ("animals", "stowaway.forbidden"):
-        ids = doc["animals"] if field == "animals" else doc["stowaway"]["forbidden"]
-        for c in ids:
-            check_ref(p, field, c, c, cards, "card")
+    subtypes = {c.subtype for c in cards.values()} - {None}
+    for sub in doc["animals_also"]:
+        check_ref(p, "animals_also", sub, sub, subtypes, "card subtype")
     for sid in list(doc["animals_allowed"]) + list(doc["instructions"]) + \
             list(doc["theft"]["not_in"]) + list(doc["theft"]["loot"]):
         if doc["kinds"].get(sid) != "building":

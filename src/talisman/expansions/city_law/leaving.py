@@ -158,7 +158,7 @@ def may_stow_away(state, cid):
     alone = not any(o != cid and state.characters[o].alive and state.characters[o].space == ch.space
                     for o in state.order)
     return (alone and not chars.has_followers(state, cid) and len(ch.objects) <= rules["max_possessions"]
-            and not set(ch.objects) & set(rules["forbidden"]))
+            and not chars.animals(state, cid, breeds=rules["forbidden_breeds"]))
 
 
 def barge(state, cid, region):

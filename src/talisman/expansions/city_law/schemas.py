@@ -6,6 +6,7 @@ validated; docs/city.md documents each effect.
 """
 from __future__ import annotations
 
+from ...definitions import BREEDS
 from ...effects_schema import TEST
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -51,13 +52,14 @@ _WHERE = {"type": "array", "items": {"enum": list(KINDS)}, "minItems": 1}
 
 RULES_SCHEMA = {
     "type": "object", "additionalProperties": False,
-    "required": ["kinds", "gate", "circuit", "animals", "animals_allowed", "prices", "toad_turns",
+    "required": ["kinds", "gate", "circuit", "animals_also", "animals_allowed", "prices", "toad_turns",
                  "instructions", "donjon", "stowaway", "theft", "scrolls", "statutes", "acts"],
     "properties": {
         "kinds": {"type": "object", "additionalProperties": {"enum": list(KINDS)}},
         "gate": _obj(["main", "inside", "square"], main=_ID, inside=_ID, square=_ID),
         "circuit": _IDS,
-        "animals": _IDS,
+        # the card subtypes the merchants keep out with the Animals (the Dragons)
+        "animals_also": _IDS,
         "animals_allowed": _IDS,
         "prices": _obj(["barge"], barge=_obj(["outer", "middle"], outer=_POS, middle=_POS)),
         "toad_turns": _POS,
@@ -66,8 +68,9 @@ RULES_SCHEMA = {
             "type": "array", "minItems": 1,
             "items": _obj(["id", "effects"], id=_ID, label={"type": "string"}, require=TEST,
                           effects=_EFFECTS, **_PROVENANCE)}),
-        "stowaway": _obj(["max_possessions", "forbidden", "effects"], max_possessions=_POS,
-                         forbidden=_IDS, effects=_EFFECTS),
+        "stowaway": _obj(["max_possessions", "forbidden_breeds", "effects"], max_possessions=_POS,
+                         forbidden_breeds={"type": "array", "items": {"enum": list(BREEDS)}},
+                         effects=_EFFECTS),
         "theft": _obj(["characters", "not_in", "effects", "loot"], characters=_IDS, not_in=_IDS,
                       effects=_EFFECTS,
                       loot={"type": "object", "additionalProperties": _EFFECTS}),

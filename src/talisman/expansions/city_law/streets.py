@@ -22,7 +22,7 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 from __future__ import annotations
 
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import set_turn_flag, waiting
+from ...rules.kernel import OwnWalk, set_turn_flag, waiting
 
 from ...definitions import load
 from ...errors import StateError
@@ -189,50 +189,43 @@ def roll_answered(state, character, roll, replaced=False, dice=None):
     return state if replaced else offer(state, character, roll, dice)
 
 
-def walks(state, found, character, steps):
-    """Value hook ``movement_walks``: in the City, the walks of the streets (:func:`destinations`)
-    as the main board gives its own (``movement.reachable``: ``(space, how)`` pairs), the main
-    board's part past the Gate included, so that what changes a move by the spaces it passes (the
-    Blood Moon's Guiding Light, Fright Night, Wall of Fire: docs/rulings.md R-CF10.2) reads them."""
-    here = state.characters[character].space
-    if found is not None or not in_city(here) or data.kind(here) == "donjon":
-        return found
-    if running(state, character):  # the Stowaway's run: the clockwise circuit only (R-FC12.2)
-        path = run_path(state, character, steps)
-        return {path[-1]: tuple((s, "step") for s in path)}
-    return {dest: tuple((s, "step") for s in city_path) + tuple(main_path or ())
-            for dest, (city_path, main_path) in destinations(here, steps).items()}
+def _moves_here(state, cid):
+    """Whether ``cid`` moves by the streets (in the City, not in the Donjon)."""
+    here = state.characters[cid].space
+    return in_city(here) and data.kind(here) != "donjon"
 
 
-def along(state, spaces, character, roll):
-    """Value hook ``movement_along``: in the City, every space a walk of the streets reaches
-    with ``roll`` or fewer (a building entered, the Gate, the main board past it), for a
-    caster who may stop the mover "anywhere along" his roll (Dark Binding)."""
-    here = state.characters[character].space
-    if spaces is not None or not in_city(here) or data.kind(here) == "donjon":
-        return spaces
-    if running(state, character):  # the Stowaway's run: along the clockwise circuit (R-FC12.2)
-        return tuple(sorted(set(run_path(state, character, roll))))
-    return tuple(sorted({d for k in range(1, roll + 1) for d in destinations(here, k)}))
+def _pairs(found):
+    """A walk of the streets (:func:`destinations`) as the main board gives its own (``(space, how)``
+    pairs), the main board's part past the Gate included."""
+    city_path, main_path = found
+    return tuple((s, "step") for s in city_path) + tuple(main_path or ())
 
 
-def move_elsewhere(state, result, character, dest, roll):
-    """Value hook ``move_elsewhere``: walk a character in the City to a ``dest`` along his roll
-    (:func:`along`), by the shortest count that reaches it, the City's way (:func:`walk`)."""
-    state, handled = result
-    here = state.characters[character].space
-    if handled or not in_city(here):
-        return result
-    if running(state, character):  # the Stowaway's run, stopped at ``dest`` (R-FC12.2)
-        path = run_path(state, character, roll)
-        if dest in path:
-            return run_along(state, character, path[:path.index(dest) + 1]), True
-        return result
-    for k in range(1, roll + 1):
-        found = destinations(here, k).get(dest)
-        if found is not None:
-            return walk(state, character, *found), True
-    return result
+def _walks(state, cid, steps):
+    """``{destination: (streets, main board's part)}`` of a count of ``steps`` from ``cid``'s
+    space: the streets' walks (:func:`destinations`), or while a Stowaway's run waits for its
+    answers, the clockwise circuit only (Dark Binding stops him along it: R-FC12.2)."""
+    if running(state, cid):
+        path = tuple(run_path(state, cid, steps))
+        return {path[-1]: (path, None)}
+    return destinations(state.characters[cid].space, steps)
+
+
+def _walk(state, cid, steps, found):
+    """The move along one of :func:`_walks`: the run's (:func:`run_along`) or the streets' way."""
+    if running(state, cid):
+        return run_along(state, cid, found[0])
+    return walk(state, cid, *found)
+
+
+#: The streets' walk for the hook points that read a move's walk (``movement_walks``: what changes
+#: a move by the spaces it passes, the Blood Moon's Guiding Light, Fright Night, Wall of Fire,
+#: docs/rulings.md R-CF10.2; ``movement_along``: every space a roll or fewer reaches, a building
+#: entered, the Gate, the main board past it, for Dark Binding; ``move_elsewhere``: the walk to a
+#: stop another added, by the shortest count, the City's way: :func:`walk`).
+WALK = OwnWalk(on_board=_moves_here, walks=_walks, pairs=_pairs, walk=_walk)
+walks, along, move_elsewhere = WALK.movement_walks, WALK.movement_along, WALK.move_elsewhere
 
 
 def offer(state, cid, n, dice=None):
@@ -364,11 +357,9 @@ def run_along(state, cid, path):
 # --- animals outside the shops ------------------------------------------------------------------
 
 def animals(state, cid):
-    """The character's animals: those city.yaml names and every tamed creature."""
-    ch = state.characters[cid]
-    named = set(data.rules()["animals"])
-    return [c for c in list(ch.followers) + list(ch.objects)
-            if c in named or load().cards[c].type == "enemy"]
+    """The character's animals: every Animal (``chars.is_animal``) and the cards of the subtypes
+    city.yaml's ``animals_also`` names ("Dragons and all oversize beasts"; rulings R-FB12.2)."""
+    return chars.animals(state, cid, also=tuple(data.rules()["animals_also"]))
 
 
 def leave_animals(state, cid, building):

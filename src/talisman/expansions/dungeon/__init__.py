@@ -23,7 +23,9 @@ Joins the base game through hooks only (``talisman.expansions``):
   ``movement_rolled``, answered by the others first (``movement_roll_answers``, waiting in
   ``dungeon.roll_answered``: the Harbinger's Dark Binding), whose stop along the spiral the
   Dungeon gives (``movement_along``, ``movement_walks``) and walks (``move_elsewhere``;
-  docs/rulings.md R-NC11.1).
+  docs/rulings.md R-NC11.1): :data:`WALK`, a ``kernel.OwnWalk`` over the spiral, as the City's
+  streets.  The move asks ``movement_destinations`` as the main board's (the Blood Moon's
+  Guiding Light and Fright Night, the Harbinger's Bog and a roll of 1 that stays: R-FB12.3).
 - ``draw_deck``: the Dungeon's spaces draw Dungeon cards (000 line 744).
 - ``combat_resolved`` / ``characters_fought``: a character defeated in the Dungeon moves toward
   the Entrance on his next turn only.
@@ -47,6 +49,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
+from ...errors import StateError
 from ...engine.data import check_ref, data_root, load_table
 from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
@@ -54,7 +57,7 @@ from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import ExtSlice, end_turn_now, remove_drawn, set_turn_flag
+from ...rules.kernel import ExtSlice, OwnWalk, end_turn_now, remove_drawn, set_turn_flag
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -71,8 +74,9 @@ DOWN = "a Doorway down to the Dungeon"
 DOORWAY = "dungeon_doorway"
 DOORWAYS = (DOORWAY, "city_doorway")
 MAX_DOORWAYS = 2
-#: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon."
-ANIMALS = ("horse", "warhorse", "horse_and_cart")
+#: "The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon": the Animals of
+#: the breed ``horse`` (a card's ``breed``; the engine has no Horse card yet: rulings R-FB12.1).
+BARRED = ("horse",)
 #: The step a movement roll in the Dungeon waits in while others answer it (Dark Binding).
 WAITING = "dungeon.roll_answered"
 #: Effects that name a side of the spiral.
@@ -439,17 +443,8 @@ def enter(state, cid):
 def drop_animals(state, cid):
     """"The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon. They are
     dropped on the Entrance Space" (with the Objects only they carried)."""
-    ch = state.characters[cid]
-    animals = [f for f in ch.followers if f in ANIMALS]
-    if animals:
-        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
-        ch = state.characters[cid]
-        surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
-        if surplus:
-            state = chars.remove_objects(state, cid, surplus)
-        state = chars.put_on_space(state, ENTRANCE, animals + list(surplus))
-        state = log(state, "left_at_entrance", character=cid, cards=animals + list(surplus))
-    return state
+    left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
+    return chars.leave_followers(state, cid, left, ENTRANCE, "left_at_entrance")
 
 
 def die(state, cid):
@@ -469,48 +464,26 @@ def movement_dice(state, spec, character):
     return f"{count}d4"
 
 
-def _walk_spaces(state, cid, steps):
-    """The spaces a move of ``steps`` along the spiral passes, its end last (the way it goes:
-    :func:`backward`; the Entrance and the Treasure Chamber stop it)."""
+def _walks(state, cid, steps):
+    """``{end: spaces}``: the move of ``steps`` along the spiral, the spaces it passes, its end
+    last (the way it goes: :func:`backward`; the Entrance and the Treasure Chamber stop it); none
+    when it goes nowhere."""
     ring = spiral()
     i = ring.index(state.characters[cid].space)
     j = destination(state, cid, steps)
-    return list(ring[i + 1:j + 1]) if j > i else list(reversed(ring[j:i]))
+    path = tuple(ring[i + 1:j + 1]) if j > i else tuple(reversed(ring[j:i]))
+    return {path[-1]: path} if path else {}
 
 
-def movement_walks(state, found, character, steps):
-    """Value hook ``movement_walks``: in the Dungeon, the spiral's walk (the way the move goes),
-    as the main board gives its own (``(space, how)`` pairs), for what reads the spaces a move
-    passes (the ``movement_destinations`` subscribers Dark Binding's choice is asked of)."""
-    if found is not None or not in_dungeon(state, character):
-        return found
-    path = _walk_spaces(state, character, steps)
-    return {path[-1]: tuple((s, "step") for s in path)} if path else {}
-
-
-def movement_along(state, spaces, character, roll):
-    """Value hook ``movement_along``: in the Dungeon, every space of the spiral a roll of ``roll``
-    or fewer reaches the way the move goes (toward the centre; toward the Entrance when fleeing
-    or defeated last turn), for a caster who may stop the mover "anywhere along" his roll (Dark
-    Binding; docs/rulings.md R-NC11.1)."""
-    if spaces is not None or not in_dungeon(state, character):
-        return spaces
-    here = state.characters[character].space
-    ring = spiral()
-    return tuple(sorted({ring[destination(state, character, k)] for k in range(1, roll + 1)} - {here}))
-
-
-def move_elsewhere(state, result, character, dest, roll):
-    """Value hook ``move_elsewhere``: walk a character in the Dungeon to a ``dest`` along his roll
-    (:func:`movement_along`), by the shortest count that reaches it, as his own move would."""
-    state, handled = result
-    if handled or not in_dungeon(state, character) or dest not in spiral():
-        return result
-    ring = spiral()
-    for k in range(1, roll + 1):
-        if ring[destination(state, character, k)] == dest:
-            return go(state, character, k), True
-    return result
+#: The spiral's walk for the hook points that read a move's walk (docs/rulings.md R-NC11.1,
+#: R-FB12.3): ``movement_walks`` (the way the move goes, for the ``movement_destinations``
+#: subscribers: the Blood Moon's Guiding Light and Fright Night, Dark Binding's choice),
+#: ``movement_along`` (every space of the spiral a roll or fewer reaches the way the move goes,
+#: toward the centre or toward the Entrance when fleeing or defeated last turn: Dark Binding) and
+#: ``move_elsewhere`` (a stop another added, by the shortest count, as his own move: :func:`go`).
+WALK = OwnWalk(on_board=in_dungeon, walks=_walks,
+               pairs=lambda path: tuple((s, "step") for s in path),
+               walk=lambda state, cid, steps, path: go(state, cid, steps))
 
 
 def entrance_chosen(state, action):
@@ -554,34 +527,58 @@ def rolled(state, action, rerolled=False):
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
                    waiting=WAITING)
     if first:
-        return push(state, frame(WAITING, character=cid, roll=count), *reversed(first))
-    return offer(state, cid, count)
+        return push(state, frame(WAITING, character=cid, roll=count, dice=list(action.dice)),
+                    *reversed(first))
+    return offer(state, cid, count, action.dice)
 
 
-def roll_answered(state, character, roll, replaced=False):
+def roll_answered(state, character, roll, replaced=False, dice=None):
     """Rule step: the roll's answers are done; the mover chooses (unless one took the move)."""
-    return state if replaced else offer(state, character, roll)
+    return state if replaced else offer(state, character, roll, dice)
 
 
-def offer(state, cid, n):
-    """The mover's move on a roll counting ``n``: the Fate re-roll first when he has one."""
+def offer(state, cid, n, dice=None):
+    """The mover's move on a roll counting ``n`` (``dice``: the dice rolled): the spiral's one
+    destination, as the ``movement_destinations`` hook point makes it, as on the main board and in
+    the City's streets ("in the same manner as Movement on the outer and Middle Regions": a stop
+    on the way, the Blood Moon's Guiding Light and Fright Night; docs/rulings.md R-FB12.3); the
+    Fate re-roll.  With one destination, the spiral's own, and no Fate to spend, he goes."""
     ch = state.characters[cid]
-    if ch.fate > 0 and not ch.flag("movement_rerolled"):
-        # FATE: pay one to roll the movement die again (as on the main board)
-        dest = spiral()[destination(state, cid, n)]
-        return decide(state, cid, "move", [f"move:{dest}", "fate:reroll"], "dungeon.roll_kept",
-                      prompt=f"rolled {n} in the Dungeon", roll=n)
-    return go(state, cid, n)
+    own = spiral()[destination(state, cid, n)]
+    dests = adjust(state, "movement_destinations", (own,), character=cid, roll=n,
+                   dice=tuple(dice or (n,)))
+    if not dests:
+        return log(state, "no_move", character=cid, space=ch.space)
+    rerolls = ch.fate > 0 and not ch.flag("movement_rerolled")
+    if tuple(dests) == (own,) and not rerolls:
+        return go(state, cid, n)
+    # FATE: pay one to roll the movement die again (as on the main board)
+    options = [f"move:{d}" for d in dests] + (["fate:reroll"] if rerolls else [])
+    return decide(state, cid, "move", options, "dungeon.roll_kept", prompt=f"rolled {n} in the Dungeon",
+                  roll=n)
 
 
 def roll_kept(state, action, roll):
+    """The move chosen: the spiral's own count, a stop the ``movement_destinations`` hook point
+    added (walked by the shortest count that reaches it: ``move_elsewhere``, :data:`WALK`),
+    staying put (the character's own space: he stays and meets it, as on the main board), or the
+    Fate re-roll."""
     cid = state.current
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
         return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled",
                             rerolled=True)
-    return go(state, cid, roll)
+    here, dest = state.characters[cid].space, action.args[0]
+    if dest == spiral()[destination(state, cid, roll)]:
+        return go(state, cid, roll)
+    if dest == here:
+        state = _mark(state, "beaten", cid, False)  # "on their next turn only"
+        return log(set_turn_flag(state, cid, "moved"), "stayed", character=cid, space=here)
+    state, handled = adjust(state, "move_elsewhere", (state, False), character=cid, dest=dest, roll=roll)
+    if not handled:
+        raise StateError("state.pending", f"dungeon.roll_kept: no walk of {roll!r} from {here} to {dest}")
+    return state
 
 
 def backward(state, cid):
@@ -676,8 +673,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
          "combat_resolved": combat_resolved, "characters_fought": characters_fought,
          "before_forced_move": before_forced_move, "teleport_destinations": teleport_destinations,
          "entrance_ways": entrance_ways, "movement_dice": movement_dice,
-         "movement_walks": movement_walks, "movement_along": movement_along,
-         "move_elsewhere": move_elsewhere}
+         **WALK.hooks()}  # movement_walks, movement_along, move_elsewhere
 
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.city_doorway": city_doorway,
          "dungeon.entrance_chosen": entrance_chosen,

@@ -25,7 +25,7 @@ from . import omens
 from . import store as st
 from ...definitions import load
 from ...engine.machine import frame, push
-from ...rules.movement import nearest_spaces, reachable
+from ...rules.movement import nearest_spaces, walks
 from ...state import update_character
 
 
@@ -284,7 +284,8 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
     d = st.cdata(t)
     if not d.get("die_modifier"):
         return destinations
-    return tuple(sorted(set(reachable(load().board, here, max(1, roll + d["die_modifier"])))))
+    # the walks of the board he moves on (the City's streets, the Dungeon's spiral: R-FB12.3)
+    return tuple(sorted(set(walks(state, character, max(1, roll + d["die_modifier"])))))
 
 
 def table_roll(state, value, character, roll):

@@ -217,10 +217,8 @@ def rift(state, cid):
 # --- entering -----------------------------------------------------------------------------------
 
 def animal(card_id):
-    """Whether a card is an Animal: its subtype ``animal`` (an Animal Enemy, or a Follower that is
-    an Animal, the Unicorn, the Dog...: one notion, on the card; docs/rulings.md R-TS11.1)."""
-    c = load().cards.get(card_id)
-    return c is not None and c.subtype == "animal"
+    """Whether a card is an Animal (the one notion: ``chars.is_animal``; docs/rulings.md R-TS11.1)."""
+    return chars.is_animal(card_id)
 
 
 def fearful(card_id):
@@ -244,17 +242,8 @@ def enter(state, cid, cause):
 
 def leave_fearful(state, cid, here):
     """The followers that fear the Timescape stay on ``here`` (with what a Mule carried)."""
-    ch = state.characters[cid]
-    left = [f for f in ch.followers if fearful(f)]
-    if left:
-        state = update_character(state, cid, followers=[f for f in ch.followers if not fearful(f)])
-        ch = state.characters[cid]
-        surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
-        if surplus:  # what a Mule carried stays with it
-            state = chars.remove_objects(state, cid, surplus)
-        state = chars.put_on_space(state, here, left + list(surplus))
-        state = log(state, "left_behind", character=cid, space=here, cards=left + list(surplus))
-    return state
+    left = [f for f in state.characters[cid].followers if fearful(f)]
+    return chars.leave_followers(state, cid, left, here, "left_behind", space=here)
 
 
 def crown_encounter(state, result, character):

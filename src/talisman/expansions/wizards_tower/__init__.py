@@ -46,8 +46,9 @@ ID = "wizards_tower"
 ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
          "wt_dragon_prince", "wt_crown_of_command")
 PORTAL = "portal_of_power"
-#: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the base game's pack animals.
-ANIMALS = ("mule", "purchase_mule", "horse", "horse_and_cart", "warhorse")
+#: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the Animals of these breeds (a
+#: card's ``breed``: the Mules, and the Horses, none of which the engine has yet; rulings R-FB12.1).
+BARRED = ("mule", "horse")
 _DICE = {"type": "string", "pattern": "^[0-9]+d[0-9]+$"}
 _COUNTERS = {"type": "object", "additionalProperties": False, "required": ["strength", "craft"],
              "properties": {"strength": {"type": "integer", "minimum": 0},
@@ -261,19 +262,8 @@ def enter_chosen(state, action):
 
 def enter(state, cid):
     """Through the Door; the animals (and what only they could carry) stay at the Portal."""
-    ch = state.characters[cid]
-    animals = [f for f in ch.followers if f in ANIMALS]
-    left = list(animals)
-    if animals:
-        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
-        ch = state.characters[cid]
-        carried = chars.carried_objects(ch)
-        surplus = carried[chars.carry_limit(ch):]
-        if surplus:
-            state = chars.remove_objects(state, cid, surplus)
-            left += surplus
-        state = chars.put_on_space(state, PORTAL, left)
-        state = log(state, "left_at_portal", character=cid, cards=left)
+    left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
+    state = chars.leave_followers(state, cid, left, PORTAL, "left_at_portal")
     return move(state, cid, "wt_door")
 
 
