@@ -154,7 +154,10 @@ def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) 
         IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
         NotationError: text that is not the notation of any action.
         StateError: a state made or changed by hand that a rule step cannot play (it names
-            the action and the rule step; the original error is chained).
+            the action and the rule step; the original error is chained as ``__cause__``).
+            Never raises a ``RulesError``: one raised inside a rule step comes as this
+            StateError, the RulesError its ``__cause__`` (a bug, on a state the engine made;
+            ruling R-HARD12.6).
 
     Example:
         >>> import talisman
@@ -233,6 +236,9 @@ def player_view(state: GameState, player: str) -> GameState:
 
     Raises:
         UserError: ``player`` is not a character of this game.
+        StateError: a state made or changed by hand: a value :func:`to_json` refuses (a float),
+            refused first with ``to_json``'s error (ruling R-HARD12.3); a state the view trips on,
+            with the path of its bad value as :func:`from_json` would name it.
 
     Example:
         >>> import talisman
@@ -248,6 +254,7 @@ def player_view(state: GameState, player: str) -> GameState:
     validate.is_state(state)
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
+    validate.saved_once(state)  # a value to_json refuses (a float), named as to_json names it
     try:
         return _view(state, player)
     except TalismanError:
