@@ -80,7 +80,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
             same game; any int from -2**256 to 2**256 (a longer one could not be written in
-            the state's JSON: docs/rulings.md R-HARD11B.1).
+            the state's JSON: docs/rulings.md R-HARD11B.1), each mixed whole, so two seeds
+            give two games (R-HARD12.1).
         options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
             ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
