@@ -83,12 +83,17 @@ def list_of(item: Spec) -> Spec:
     def spec(value: Any) -> Problem | None:
         if not isinstance(value, (list, tuple, PVectorType)):
             return "", "a list", value
-        for i, v in enumerate(value):
-            p = item(v)
-            if p:
-                return f".{i}{p[0]}", p[1], p[2]
-        return None
+        return _first((i, item, v) for i, v in enumerate(value))
     return spec
+
+
+def _first(parts: Any) -> Problem | None:
+    """The first problem among ``(label, spec, value)`` parts, its path under ``.label``."""
+    for label, spec, value in parts:
+        p = spec(value)
+        if p:
+            return f".{label}{p[0]}", p[1], p[2]
+    return None
 
 
 def pair(first: Spec, second: Spec) -> Spec:
@@ -96,11 +101,7 @@ def pair(first: Spec, second: Spec) -> Spec:
     def spec(value: Any) -> Problem | None:
         if not isinstance(value, (list, tuple, PVectorType)) or len(value) != 2:
             return "", "a list of two values", value
-        for i, (s, v) in enumerate(zip((first, second), value)):
-            p = s(v)
-            if p:
-                return f".{i}{p[0]}", p[1], p[2]
-        return None
+        return _first((i, s, v) for i, (s, v) in enumerate(zip((first, second), value)))
     return spec
 
 
@@ -108,14 +109,11 @@ def map_of(key: Spec, item: Spec) -> Spec:
     def spec(value: Any) -> Problem | None:
         if not isinstance(value, Mapping):
             return "", "a mapping", value
-        for k, v in value.items():
+        for k in value:
             p = key(k)
             if p:
                 return f".{k}", f"a key that is {p[1]}", k
-            p = item(v)
-            if p:
-                return f".{k}{p[0]}", p[1], p[2]
-        return None
+        return _first((k, item, v) for k, v in value.items())
     return spec
 
 
@@ -128,14 +126,10 @@ def mapping_with(required: tuple[str, ...] = (), **fields: Spec) -> Spec:
         for k in required:
             if k not in value:
                 return f".{k}", "a value", None
-        for k, v in value.items():
-            s = fields.get(k)
-            if s is None:
+        for k in value:
+            if k not in fields:
                 return f".{k}", f"a key among {', '.join(sorted(fields))}", k
-            p = s(v)
-            if p:
-                return f".{k}{p[0]}", p[1], p[2]
-        return None
+        return _first((k, fields[k], v) for k, v in value.items())
     return spec
 
 
