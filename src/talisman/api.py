@@ -80,7 +80,8 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
             ``"city"``, ``"wizards_tower"``, ``"disasters"``).
         seed: the seed of every roll and shuffle: the same seed, options and actions give the
             same game; any int from -2**256 to 2**256 (a longer one could not be written in
-            the state's JSON: docs/rulings.md R-HARD11B.1).
+            the state's JSON: docs/rulings.md R-HARD11B.1), each mixed whole, so two seeds
+            give two games (R-HARD12.1).
         options: rule options (``movement_die``, ``lives``, ``max_rounds``...; the options page,
             ``docs/options.md``, lists them), or None for the defaults.
         stop_at_chance: stop at the first roll or draw (a chance node) instead of rolling it.
@@ -154,7 +155,10 @@ def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) 
         IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
         NotationError: text that is not the notation of any action.
         StateError: a state made or changed by hand that a rule step cannot play (it names
-            the action and the rule step; the original error is chained).
+            the action and the rule step; the original error is chained as ``__cause__``).
+            Never raises a ``RulesError``: one raised inside a rule step comes as this
+            StateError, the RulesError its ``__cause__`` (a bug, on a state the engine made;
+            ruling R-HARD12.6).
 
     Example:
         >>> import talisman
@@ -233,6 +237,9 @@ def player_view(state: GameState, player: str) -> GameState:
 
     Raises:
         UserError: ``player`` is not a character of this game.
+        StateError: a state made or changed by hand: a value :func:`to_json` refuses (a float),
+            refused first with ``to_json``'s error (ruling R-HARD12.3); a state the view trips on,
+            with the path of its bad value as :func:`from_json` would name it.
 
     Example:
         >>> import talisman
@@ -248,6 +255,7 @@ def player_view(state: GameState, player: str) -> GameState:
     validate.is_state(state)
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
+    validate.saved_once(state)  # a value to_json refuses (a float), named as to_json names it
     try:
         return _view(state, player)
     except TalismanError:

@@ -14,6 +14,8 @@ A caller can tell its own mistakes from the engine's::
     |   +-- StateError       a state document (JSON) that is not a state
     |   +-- DiceExhausted    scripted dice ran out
     +-- RulesError           a bug in the engine or its rules, never the caller's fault
+                             (``apply`` raises none: one inside a rule step comes as a
+                             StateError, the RulesError its ``__cause__``; ruling R-HARD8.1)
 
 Each names what was wrong and where.  An action that raises leaves the state untouched.
 """
@@ -79,6 +81,14 @@ class UserError(TalismanError):
 class RulesError(TalismanError):
     """An internal error: the engine or its rules went wrong (the engine ran out of rule steps,
     a rules loop, a decision offered with no option...).  A bug to report, not bad input.
+
+    ``new_game`` raises it as itself.  ``apply`` (both games) never does: a rule step that
+    raises one while playing an action is reported as a :class:`StateError` ("not a state the
+    engine makes (one made or changed by hand), or a bug in the rules"), the RulesError chained
+    as its ``__cause__``, because junk in a hand-made state leads to the same errors (a frame
+    naming no rule step, a chooser offered no option) and the safety net cannot tell the two
+    apart (rulings R-HARD8.1, R-HARD12.6).  A caller who plays only states the engine made
+    (``new_game``, ``apply``, ``from_json``) reads ``e.__cause__`` to tell a bug to report.
 
     Example:
         >>> from talisman.errors import RulesError, UserError

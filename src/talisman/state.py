@@ -207,19 +207,23 @@ class ExtRecord:
         return replace(self, **{key: None})
 
 
-def map_field() -> Any:
-    """A slice record's field holding a frozen map (empty by default; a dict given is frozen)."""
-    return attrs.field(factory=pmap, converter=deep_freeze)
+def map_field(validator: Any = None) -> Any:
+    """A slice record's field holding a frozen map (empty by default; a dict given is frozen);
+    ``validator``: the attrs validator of its values (``rules.slice_values.checked``), run where
+    the slice is built whole (``from_json``, a scenario's set-up), never by ``replace``."""
+    return attrs.field(factory=pmap, converter=deep_freeze, validator=validator)
 
 
-def vector_field() -> Any:
-    """A slice record's field holding a frozen vector (empty by default; a list given is frozen)."""
-    return attrs.field(factory=pvector, converter=deep_freeze)
+def vector_field(validator: Any = None) -> Any:
+    """A slice record's field holding a frozen vector (empty by default; a list given is frozen);
+    ``validator`` as :func:`map_field`'s."""
+    return attrs.field(factory=pvector, converter=deep_freeze, validator=validator)
 
 
-def absent_field() -> Any:
-    """A slice record's optional field, absent (None, left out of the JSON) until set."""
-    return attrs.field(default=None, converter=deep_freeze, metadata=OMIT_NONE)
+def absent_field(validator: Any = None) -> Any:
+    """A slice record's optional field, absent (None, left out of the JSON) until set;
+    ``validator`` as :func:`map_field`'s (None passes it)."""
+    return attrs.field(default=None, converter=deep_freeze, metadata=OMIT_NONE, validator=validator)
 
 
 def _slice_fields(cls: type) -> dict[str, bool]:

@@ -18,7 +18,8 @@ import jsonschema
 
 from .definitions import CORE_SETS, load
 from .engine.dice import Dice, seed_problem
-from .engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
+from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
+                               parse_document, show)
 from .engine.ruleset import RULESET
 from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, replace
 from .engine.serialize import from_data, to_data
@@ -233,6 +234,7 @@ def state_document(doc, steps):
                                               "whole state can be loaded")
     check_schema(st, STATE, "state")
     check_whole_numbers(st, "state")
+    check_seeds(st)
     defs = load()
     config = st["config"]
     expansions = config.get("expansions", [])
@@ -613,6 +615,21 @@ def saveable_data(state):
         path, value = _unsaveable(state, "state")
         raise StateError(path, f"cannot be saved: {_show(value)} ({type(value).__name__}) is no "
                                "value a state holds (one made or changed by hand?)") from e
+
+
+#: The states :func:`saved_once` found saveable, by identity (a few: a console asks for each
+#: seat's view of one state in turn).
+_SAVEABLE = IdentityMemo(8)
+
+
+def saved_once(state):
+    """Refuse a state :func:`saveable_data` refuses (a value no state document holds, named by
+    its path), checking each state once: ``player_view`` calls it before building a view
+    (ruling R-HARD12.3; it costs a walk of the state, as ``to_json``, off the bots' path)."""
+    key = (id(state),)
+    if _SAVEABLE.find(key) is None:
+        saveable_data(state)
+        _SAVEABLE.keep(key, state, True)
 
 
 def _unsaveable(value, path):

@@ -147,3 +147,39 @@ def test_whole_games_are_identical_under_any_hash_seed():
     n_modules = len(talisman.options.IMPLEMENTED_EXPANSIONS) + 1 + sum(
         1 for d in talisman.options.OPTIONS.values() if d is False) + 1
     assert len(json.loads(outs[0])) == 16 + 2 * n_modules
+
+
+TRIWIZARD_GAMES = """
+import hashlib, json, sys
+from talisman import triwizard
+from talisman.triwizard.bots import heuristic, random_bot
+
+out = []
+for seed in range(int(sys.argv[1])):
+    players = 2 + seed % 3
+    s = triwizard.new_game(players, seed=seed, options={"max_turns": 60})
+    actions = []
+    while not s.is_over:
+        counter = len(actions)
+        a = random_bot(s, counter, seed) if (seed + counter) % 2 else heuristic(s, counter)
+        actions.append(str(a))
+        s = triwizard.apply(s, a)
+    rec = triwizard.record(triwizard.new_game(players, seed=seed, options={"max_turns": 60}), actions)
+    out.append({"record": rec, "state": hashlib.sha256(triwizard.to_json(s).encode()).hexdigest()})
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_triwizard_games_are_identical_under_any_hash_seed():
+    """Determinism is sacred for the Triwizard Maze too: 9 games (2 to 4 players, random and
+    heuristic bots taking turns at each decision) give the same records and final states in
+    three processes of different PYTHONHASHSEED."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)}
+    runs = [subprocess.Popen([sys.executable, "-c", TRIWIZARD_GAMES, "9"], stdout=subprocess.PIPE,
+                             text=True, env={**env, "PYTHONHASHSEED": str(h)}) for h in (1, 2, 3)]
+    outs = [r.communicate()[0] for r in runs]
+    assert [r.returncode for r in runs] == [0, 0, 0]
+    assert outs[0] == outs[1] == outs[2]
+    games = json.loads(outs[0])
+    assert len(games) == 9 and all(len(g["record"]["actions"]) > 10 for g in games)
+    assert len({g["state"] for g in games}) == 9

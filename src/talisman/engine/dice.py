@@ -16,8 +16,10 @@ out.  Shuffles always use the seeded generator.
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import re
+import struct
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -32,8 +34,10 @@ from ..errors import DiceExhausted, TalismanError
 MASK = (1 << 64) - 1
 #: The seeds a game takes: any int from ``-MAX_SEED`` to ``MAX_SEED`` (any 256-bit value, of
 #: either sign).  A longer int would not round-trip through a state's JSON (Python writes at
-#: most 4,300 digits; docs/rulings.md R-HARD11B.1).  The dice mix a seed modulo 2**64.
+#: most 4,300 digits; docs/rulings.md R-HARD11B.1).  The dice mix the whole seed (R-HARD12.1).
 MAX_SEED = 1 << 256
+#: SplitMix64's increment: an ordinary seed's stream steps by it (see :func:`mix`).
+GAMMA = 0xD1B54A32D192ED03
 _SPEC = re.compile(r"(\d*)d(\d+|%)")
 SIDES = {4, 6, 8, 10, 12, 20, 100}
 T = TypeVar("T")
@@ -92,11 +96,41 @@ def parse_spec(spec: str) -> tuple[int, int]:
 
 
 def mix(seed: int, counter: int) -> int:
-    """SplitMix64 of the pair: the counter-based generator's one number."""
-    z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * 0xD1B54A32D192ED03) & MASK
+    """SplitMix64 of the pair: the counter-based generator's one number.
+
+    A seed from 0 to 2**64 - 1 is SplitMix64's own: its stream starts at ``seed * A`` and steps
+    by :data:`GAMMA`.  Any other seed (negative, or wider than 64 bits) is hashed whole
+    (:func:`wide_key`) into its own start and an odd step other than :data:`GAMMA`, so it plays
+    neither an ordinary seed's game (their first two numbers differ: the finaliser is a
+    bijection) nor another wide seed's, short of a 127-bit BLAKE2b collision (R-HARD12.1).
+
+    >>> mix(2 ** 64, 0) != mix(0, 0) and mix(-1, 0) != mix(2 ** 64 - 1, 0)
+    True
+    """
+    if seed >> 64:  # (0 for an ordinary seed; -1 or more bits for a wide one)
+        start, step = wide_key(seed)
+        z = (start + (counter + 1) * step) & MASK
+    else:
+        z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * GAMMA) & MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
+
+
+@functools.lru_cache(maxsize=64)
+def wide_key(seed: int) -> tuple[int, int]:
+    """The start and odd step of a seed outside 0 .. 2**64 - 1: BLAKE2b of its sign and every
+    byte of its magnitude (a pure memo: a game has one seed).
+
+    >>> wide_key(2 ** 64) != wide_key(-(2 ** 64)), wide_key(-1)[1] % 2
+    (True, 1)
+    """
+    size = (abs(seed).bit_length() + 7) // 8
+    digest = hashlib.blake2b(b"-" if seed < 0 else b"+", digest_size=16, person=b"talisman-seed")
+    digest.update(abs(seed).to_bytes(size, "big"))
+    start, step = struct.unpack(">QQ", digest.digest())
+    step |= 1
+    return start, step if step != GAMMA else (step + 2) & MASK
 
 
 def roll(dice: Dice, spec: str, purpose: str = "a roll") -> tuple[tuple[int, ...], Dice]:

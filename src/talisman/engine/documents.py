@@ -152,3 +152,16 @@ def check_whole_numbers(doc: Any, root: str) -> None:
             todo.extend((v, f"{path}.{k}") for k, v in value.items())
         elif isinstance(value, list):
             todo.extend((v, f"{path}.{i}") for i, v in enumerate(value))
+
+
+def check_seeds(state: Mapping[str, Any], root: str = "state") -> None:
+    """Refuse a seed ``new_game`` refuses in a state document's ``config`` and ``dice`` (an int
+    beyond :data:`~talisman.engine.dice.MAX_SEED`; R-HARD12.2), naming its path.  A seed of
+    another type is the schema's to refuse; a view's hidden seed (None) passes."""
+    for where in ("config", "dice"):
+        part = state.get(where)
+        seed = part.get("seed") if isinstance(part, Mapping) else None
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            problem = dicelib.seed_problem(seed)
+            if problem:
+                raise StateError(f"{root}.{where}.seed", problem)

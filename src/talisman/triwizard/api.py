@@ -87,6 +87,11 @@ def apply(state: TriwizardState, action: Action | str,
     Raises:
         IllegalAction: a well-formed action that is not legal now (``state`` is untouched).
         NotationError: text that is not the notation of any action.
+        StateError: a state made or changed by hand that a rule step cannot play (it names
+            the action and the rule step; the original error is chained as ``__cause__``).
+            Never raises a ``RulesError``: one raised inside a rule step comes as this
+            StateError, the RulesError its ``__cause__`` (a bug, on a state the engine made;
+            ruling R-HARD12.6).
 
     Example:
         >>> from talisman import triwizard
@@ -115,6 +120,11 @@ def parse_action(state: TriwizardState, text: str) -> Action:
     Raises:
         IllegalAction: well-formed notation of an action that is not legal now.
         NotationError: text that is not the notation of any action.
+        StateError: a state made or changed by hand that a rule step cannot play (it names
+            the action and the rule step; the original error is chained as ``__cause__``).
+            Never raises a ``RulesError``: one raised inside a rule step comes as this
+            StateError, the RulesError its ``__cause__`` (a bug, on a state the engine made;
+            ruling R-HARD12.6).
 
     Example:
         >>> from talisman import triwizard

@@ -21,7 +21,8 @@ from typing import Any
 
 import jsonschema
 
-from ..engine.documents import check_chance_decision, check_step_args, check_whole_numbers, parse_document, show
+from ..engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
+                                parse_document, show)
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -140,6 +141,7 @@ def state_document(text: Any, fmt: int, steps: Mapping[str, Any]) -> dict:
     if err is not None:
         raise _schema_error(err)
     check_whole_numbers(st, "state")
+    check_seeds(st)
     _check_ids(st, steps)
     _check_cards(st)
     return st

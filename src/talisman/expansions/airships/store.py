@@ -15,6 +15,7 @@ from pyrsistent.typing import PMap, PVector
 
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import CARD, CHARACTER, COUNT, checked, list_of, map_of, pair
 from ...state import ExtRecord, map_field
 
 KEY = "airships"
@@ -24,10 +25,10 @@ KEY = "airships"
 class Airships(ExtRecord):
     """``state.ext["airships"]`` (the fields above)."""
 
-    cards: PMap[str, PVector[str]] = map_field()
-    damage: PMap[str, int] = map_field()
-    left: PMap[str, PVector[Any]] = map_field()
-    stunned: PMap[str, PMap[str, int]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(CARD))))
+    damage: PMap[str, int] = map_field(checked(map_of(CARD, COUNT)))
+    left: PMap[str, PVector[Any]] = map_field(checked(map_of(CARD, pair(CHARACTER, COUNT))))
+    stunned: PMap[str, PMap[str, int]] = map_field(checked(map_of(CHARACTER, map_of(CARD, COUNT))))
 
 
 SLICE = ExtSlice(KEY, Airships)

@@ -62,6 +62,8 @@ from ...definitions import load
 from ...engine.records import one_of, replace
 from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import (ANY, ANY_MAPPING, CARD, CARD_ON_SPACE, CHARACTER, COUNT, NAME, SPACE, checked,
+                                   list_of, map_of, mapping_with)
 from ...state import ExtRecord, absent_field, map_field, vector_field
 
 EXP = "blood_moon"
@@ -69,6 +71,11 @@ DAY, NIGHT = "day", "night"
 OTHER_SIDE = {DAY: NIGHT, NIGHT: DAY}
 #: SETUP (Prowling Werewolf): "place the Werewolf figure on the Forest space".
 WEREWOLF_START = "forest"
+#: A job owed to the next turn boundary (:mod:`.jobs`): a plain mapping naming its kind.
+JOB = mapping_with(required=("kind",), kind=NAME, who=CHARACTER, effects=ANY, cause=ANY,
+                   mover=CHARACTER)
+#: What a hook recorded for :func:`.jobs.settle`: ``{"combat": {...}}`` or ``{"visited": {...}}``.
+HOOKED = mapping_with(combat=ANY_MAPPING, visited=ANY_MAPPING)
 
 
 @attrs.frozen
@@ -76,23 +83,23 @@ class BloodMoon(ExtRecord):
     """``state.ext["blood_moon"]`` (the layout above; the fields "absent until" are None until set)."""
 
     time: str = attrs.field(default=DAY, validator=one_of(DAY, NIGHT))
-    werewolf: str = WEREWOLF_START
-    werewolf_due: str | None = None
-    lunar_events: PVector[str] = vector_field()
-    lycanthropes: PMap[str, str] = map_field()
-    stalkers: PMap[str, str] = map_field()
-    jobs: PVector[Any] = vector_field()
-    pending: PVector[Any] = vector_field()
-    cards: PMap[str, PVector[str]] = map_field()
-    riders: PMap[str, str] | None = absent_field()
-    rewarded: PMap[str, int] | None = absent_field()
-    choosing: PVector[str] | None = absent_field()
-    attack_rolls_fixed: PMap[str, Any] | None = absent_field()
-    spare_lives_lost: PMap[str, int] | None = absent_field()
-    kept_on: PMap[str, PVector[str]] | None = absent_field()
-    books: PMap[str, PVector[str]] | None = absent_field()
-    handed: PMap[str, PVector[str]] | None = absent_field()
-    reanimated: PMap[str, PVector[str]] | None = absent_field()
+    werewolf: str = attrs.field(default=WEREWOLF_START, validator=checked(SPACE))
+    werewolf_due: str | None = attrs.field(default=None, validator=checked(CHARACTER))
+    lunar_events: PVector[str] = vector_field(checked(list_of(CARD)))
+    lycanthropes: PMap[str, str] = map_field(checked(map_of(CHARACTER, CARD)))
+    stalkers: PMap[str, str] = map_field(checked(map_of(CHARACTER, CARD)))
+    jobs: PVector[Any] = vector_field(checked(list_of(JOB)))
+    pending: PVector[Any] = vector_field(checked(list_of(HOOKED)))
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(NAME, list_of(CARD))))
+    riders: PMap[str, str] | None = absent_field(checked(map_of(CHARACTER, CARD)))
+    rewarded: PMap[str, int] | None = absent_field(checked(map_of(CHARACTER, COUNT)))
+    choosing: PVector[str] | None = absent_field(checked(list_of(CARD)))
+    attack_rolls_fixed: PMap[str, Any] | None = absent_field(checked(map_of(CHARACTER, COUNT)))
+    spare_lives_lost: PMap[str, int] | None = absent_field(checked(map_of(CARD, COUNT)))
+    kept_on: PMap[str, PVector[str]] | None = absent_field(checked(map_of(CARD_ON_SPACE, list_of(CARD))))
+    books: PMap[str, PVector[str]] | None = absent_field(checked(map_of(CHARACTER, list_of(CARD))))
+    handed: PMap[str, PVector[str]] | None = absent_field(checked(map_of(CHARACTER, list_of(CARD))))
+    reanimated: PMap[str, PVector[str]] | None = absent_field(checked(map_of(CHARACTER, list_of(CARD))))
 
 
 SLICE = ExtSlice(EXP, BloodMoon)

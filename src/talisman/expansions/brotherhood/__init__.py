@@ -40,6 +40,7 @@ from ...rules import characters as chars
 from ...rules import movement, possessions
 from ...rules.hooks import adjust
 from ...rules.kernel import ExtSlice, end_turn_now, passing, update_character
+from ...rules.slice_values import CHARACTER, COUNT, NAME, TEXT, checked, list_of, map_of, one_of
 from ...state import ExtRecord, map_field, vector_field
 from . import data
 
@@ -50,12 +51,12 @@ ID = "brotherhood"
 class Brotherhood(ExtRecord):
     """``state.ext["brotherhood"]`` (the fields above)."""
 
-    known: PMap[str, PVector[str]] = map_field()
-    gift: PVector[str] = vector_field()
-    warrants: PVector[str] = vector_field()
-    held: PMap[str, str] = map_field()
-    seen: int = 0
-    found_by: PMap[str, Any] = map_field()
+    known: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(NAME))))
+    gift: PVector[str] = vector_field(checked(list_of(CHARACTER)))
+    warrants: PVector[str] = vector_field(checked(list_of(CHARACTER)))
+    held: PMap[str, str] = map_field(checked(map_of(CHARACTER, one_of("held", "jailed"))))
+    seen: int = attrs.field(default=0, validator=checked(COUNT))
+    found_by: PMap[str, Any] = map_field(checked(map_of(CHARACTER, TEXT)))
 
 
 SLICE = ExtSlice(ID, Brotherhood)

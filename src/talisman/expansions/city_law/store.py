@@ -19,21 +19,31 @@ from pyrsistent.typing import PMap, PVector
 
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import (ANY_MAPPING, CARD, CHARACTER, COUNT, FLAG, NAME, SPACE, checked, either, kind,
+                                   list_of, map_of, mapping_with, optional)
 from ...state import ExtRecord, map_field, vector_field
 
 KEY = "city"
+#: Where the City keeps cards: a name, or ``outside:<character>`` (animals left outside).
+PLACE = either(NAME, kind("'outside:<character>'", lambda v: isinstance(v, str) and v.startswith("outside:")
+                          and CHARACTER(v[len("outside:"):]) is None))
+#: The part of the log the Statutes have not judged: from which entry, whose turn, where each
+#: character stood, whether its Statutes of state were judged.
+WINDOW = mapping_with(required=("from", "who"), **{"from": COUNT, "who": CHARACTER,
+                                                   "spaces": map_of(CHARACTER, optional(SPACE)), "states": FLAG})
 
 
 @attrs.frozen
 class City(ExtRecord):
     """``state.ext["city"]`` (the fields above)."""
 
-    cards: PMap[str, PVector[str]] = map_field()
-    warrants: PVector[str] = vector_field()
-    loans: PMap[str, int] = map_field()
-    window: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze)
-    due: PVector[Any] | None = attrs.field(default=None, converter=deep_freeze)
-    arrived: PVector[str] = vector_field()
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(PLACE, list_of(CARD))))
+    warrants: PVector[str] = vector_field(checked(list_of(CHARACTER)))
+    loans: PMap[str, int] = map_field(checked(map_of(CHARACTER, COUNT)))
+    window: PMap[str, Any] | None = attrs.field(default=None, converter=deep_freeze, validator=checked(WINDOW))
+    due: PVector[Any] | None = attrs.field(default=None, converter=deep_freeze,
+                                          validator=checked(list_of(ANY_MAPPING)))
+    arrived: PVector[str] = vector_field(checked(list_of(CHARACTER)))
 
 
 SLICE = ExtSlice(KEY, City)

@@ -26,6 +26,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
 from ...rules.kernel import ExtSlice, remove_from_space
+from ...rules.slice_values import CARD, SPACE, checked, list_of, map_of
 from ...state import ExtRecord, map_field
 from ...engine.ruleset import Plugin
 from ...definitions import load
@@ -38,7 +39,7 @@ ID = "disasters"
 class Disasters(ExtRecord):
     """``state.ext["disasters"]``: ``cards``, space -> the Disasters played on it."""
 
-    cards: PMap[str, PVector[str]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(SPACE, list_of(CARD))))
 
 
 SLICE = ExtSlice(ID, Disasters)

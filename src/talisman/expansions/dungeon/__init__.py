@@ -58,6 +58,7 @@ from ...engine.dice import shuffle
 from ...rules import abilities, characters as chars, encounters, movement, possessions, quests, spells
 from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import ExtSlice, OwnWalk, end_turn_now, remove_drawn, set_turn_flag
+from ...rules.slice_values import CHARACTER, FLAG, SPACE, checked, list_of, map_of
 from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
@@ -122,9 +123,9 @@ def chart():
 class Dungeon(ExtRecord):
     """``state.ext["dungeon"]`` (the fields above)."""
 
-    fleeing: PMap[str, bool] = map_field()
-    beaten: PMap[str, bool] = map_field()
-    face_down: PVector[str] = vector_field()
+    fleeing: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
+    beaten: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
+    face_down: PVector[str] = vector_field(checked(list_of(SPACE)))
 
 
 SLICE = ExtSlice(ID, Dungeon)

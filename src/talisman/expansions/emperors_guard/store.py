@@ -19,21 +19,25 @@ from pyrsistent.typing import PMap, PVector
 
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import CARD, CHARACTER, COUNT, FLAG, SPACE, checked, list_of, map_of, mapping_with
 from ...state import ExtRecord, map_field, vector_field
 
 KEY = "emperors_guard"
+#: An encounter of the Guard still to play: ``{piece, space, character}`` or ``{piece, space,
+#: cards: true}`` (a piece is named after the space the Event placed it on).
+ENCOUNTER = mapping_with(required=("piece", "space"), piece=SPACE, space=SPACE, character=CHARACTER, cards=FLAG)
 
 
 @attrs.frozen
 class EmperorsGuard(ExtRecord):
     """``state.ext["emperors_guard"]`` (the fields above)."""
 
-    guards: PMap[str, str] = map_field()
-    removed: PVector[str] = vector_field()
-    round: int = 0
-    warrants: PVector[str] = vector_field()
-    cards: PMap[str, PVector[str]] = map_field()
-    queue: PVector[PMap[str, Any]] = vector_field()
+    guards: PMap[str, str] = map_field(checked(map_of(SPACE, SPACE)))
+    removed: PVector[str] = vector_field(checked(list_of(SPACE)))
+    round: int = attrs.field(default=0, validator=checked(COUNT))
+    warrants: PVector[str] = vector_field(checked(list_of(CHARACTER)))
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(SPACE, list_of(CARD))))
+    queue: PVector[PMap[str, Any]] = vector_field(checked(list_of(ENCOUNTER)))
 
 
 SLICE = ExtSlice(KEY, EmperorsGuard)

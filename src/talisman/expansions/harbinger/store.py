@@ -29,6 +29,7 @@ from pyrsistent.typing import PMap, PVector
 from ...definitions import load
 from ...engine.records import replace
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import CARD, CHARACTER, COUNT, NAME, SPACE, checked, list_of, map_of
 from ...state import ExtRecord, absent_field, map_field, vector_field
 
 EXP = "harbinger"
@@ -50,15 +51,15 @@ class Harbinger(ExtRecord):
     """``state.ext["harbinger"]`` (the layout above; the fields "absent until" are None until
     set; ``revelations_by``: who is putting back the cards a Revelations drew, :mod:`.cards`)."""
 
-    harbinger: str | None = None
-    omen_set: str | None = None
-    omen_stack: PVector[str] = vector_field()
-    omen_discards: PVector[str] = vector_field()
-    terrain: PMap[str, str] = map_field()
-    cards: PMap[str, PVector[str]] = map_field()
-    gifts: PMap[str, PVector[str]] | None = absent_field()
-    gift_round: PMap[str, int] | None = absent_field()
-    revelations_by: str | None = absent_field()
+    harbinger: str | None = attrs.field(default=None, validator=checked(SPACE))
+    omen_set: str | None = attrs.field(default=None, validator=checked(NAME))
+    omen_stack: PVector[str] = vector_field(checked(list_of(CARD)))
+    omen_discards: PVector[str] = vector_field(checked(list_of(CARD)))
+    terrain: PMap[str, str] = map_field(checked(map_of(SPACE, CARD)))
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(NAME, list_of(CARD))))
+    gifts: PMap[str, PVector[str]] | None = absent_field(checked(map_of(CHARACTER, list_of(CARD))))
+    gift_round: PMap[str, int] | None = absent_field(checked(map_of(CHARACTER, COUNT)))
+    revelations_by: str | None = absent_field(checked(CHARACTER))
 
 
 SLICE = ExtSlice(EXP, Harbinger)

@@ -57,6 +57,7 @@ from ...engine.ruleset import Plugin
 from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
+from ...rules.slice_values import CHARACTER, FLAG, NAME, checked, list_of, map_of, one_of
 from ...state import ExtRecord, map_field, update_character
 from . import artifacts, ranged
 
@@ -178,10 +179,10 @@ def magic_table():
 class Timescape(ExtRecord):
     """``state.ext["timescape"]`` (the fields above)."""
 
-    gate: PMap[str, str] = map_field()
-    sent: PMap[str, PVector[str]] = map_field()
-    imprisoned: PMap[str, bool] = map_field()
-    rift: str | None = None
+    gate: PMap[str, str] = map_field(checked(map_of(CHARACTER, one_of("cast", "ready"))))
+    sent: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(NAME))))
+    imprisoned: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
+    rift: str | None = attrs.field(default=None, validator=checked(CHARACTER))
 
 
 SLICE = ExtSlice(ID, Timescape)

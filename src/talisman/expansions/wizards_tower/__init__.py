@@ -38,6 +38,7 @@ from ...engine.records import deep_freeze, replace
 from ...errors import DataError
 from ...state import ExtRecord, absent_field, map_field, update_character
 from ...rules.kernel import ExtSlice
+from ...rules.slice_values import CHARACTER, COUNT, FLAG, SPACE, checked, map_of
 from ...rules.hooks import run_hook
 from ...rules.effects import other_followers
 from ...rules import characters as chars, combat, encounters, inner_region, movement
@@ -85,11 +86,11 @@ def tower_data():
 class WizardsTower(ExtRecord):
     """``state.ext["wizards_tower"]`` (the fields above)."""
 
-    cleared: PMap[str, str] = map_field()
-    retreating: PMap[str, bool] = map_field()
+    cleared: PMap[str, str] = map_field(checked(map_of(CHARACTER, SPACE)))
+    retreating: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
     #: the Gargoyle's Strength each character met in the Antechamber and has not beaten (absent
     #: until one is met): he who stays fights the same one (docs/rulings.md R-IN10.2)
-    gargoyles: PMap[str, int] | None = absent_field()
+    gargoyles: PMap[str, int] | None = absent_field(checked(map_of(CHARACTER, COUNT)))
 
 
 SLICE = ExtSlice(ID, WizardsTower)
