@@ -1073,6 +1073,12 @@ NEUTRAL = {
     # "a 4-6 rolled in the psychic combat kills one of your Followers"
     "herald of famine": lambda fate: _harbinger_fight(
         "herald_of_famine", {"id": "wizard", "craft": 4, "fate": fate, "followers": ["maiden", "guide"]}),
+    # "beating it heals every other character fully" (odds25h: gives, takes nothing; two
+    # wounded others, one holding the Key to Hades, which heals him as another is healed)
+    "essence eater": lambda fate: _harbinger_fight(
+        "essence_eater", {"id": "elf", "craft": 6, "fate": fate},
+        [{"id": "thief", "space": "city", "lives": 1, "objects": ["key_to_hades"]},
+         {"id": "wizard", "space": "tavern", "lives": 2}]),
 }
 
 
@@ -1118,6 +1124,11 @@ def test_only_those_effects_are_neutral():
     assert not ok([{"lose_follower": "all"}]) and not ok([{"lose": {"lives": 1}}])
     assert not ok([{"target_other": {"effects": [{"gain": {"strength": 1, "craft": 1}}]}}])
     assert not ok([{"discard_trophy": {}, "lose_follower": 1}])
+    # (odds25h) a heal of the others, as the Essence Eater gives it; not of all, nor with more
+    assert ok([{"each_character": {"where": "others", "effects": [{"heal": "full"}]}}])
+    assert not ok([{"each_character": {"where": "all", "effects": [{"heal": "full"}]}}])
+    assert not ok([{"each_character": {"where": "others", "effects": [{"lose": {"lives": 1}}]}}])
+    assert not ok([{"each_character": {"where": "others", "effects": [{"heal": "full"}, {"lose": {"lives": 1}}]}}])
 
 
 @pytest.mark.parametrize("fate", [0, 1, 2])
