@@ -1073,6 +1073,12 @@ NEUTRAL = {
     # "a 4-6 rolled in the psychic combat kills one of your Followers"
     "herald of famine": lambda fate: _harbinger_fight(
         "herald_of_famine", {"id": "wizard", "craft": 4, "fate": fate, "followers": ["maiden", "guide"]}),
+    # "beating it heals every other character fully" (odds25h: gives, takes nothing; two
+    # wounded others, one holding the Key to Hades, which heals him as another is healed)
+    "essence eater": lambda fate: _harbinger_fight(
+        "essence_eater", {"id": "elf", "craft": 6, "fate": fate},
+        [{"id": "thief", "space": "city", "lives": 1, "objects": ["key_to_hades"]},
+         {"id": "wizard", "space": "tavern", "lives": 2}]),
 }
 
 
@@ -1118,6 +1124,11 @@ def test_only_those_effects_are_neutral():
     assert not ok([{"lose_follower": "all"}]) and not ok([{"lose": {"lives": 1}}])
     assert not ok([{"target_other": {"effects": [{"gain": {"strength": 1, "craft": 1}}]}}])
     assert not ok([{"discard_trophy": {}, "lose_follower": 1}])
+    # (odds25h) a heal of the others, as the Essence Eater gives it; not of all, nor with more
+    assert ok([{"each_character": {"where": "others", "effects": [{"heal": "full"}]}}])
+    assert not ok([{"each_character": {"where": "all", "effects": [{"heal": "full"}]}}])
+    assert not ok([{"each_character": {"where": "others", "effects": [{"lose": {"lives": 1}}]}}])
+    assert not ok([{"each_character": {"where": "others", "effects": [{"heal": "full"}, {"lose": {"lives": 1}}]}}])
 
 
 @pytest.mark.parametrize("fate", [0, 1, 2])
@@ -1155,3 +1166,35 @@ def test_the_sun_shield_in_closed_form_by_hand():
     night = talisman.apply(sentinel(time="night", objects=["sun_shield"]), "fight", stop_at_chance=True)
     assert combat_odds(night)["lost"] == F(65, 108)
     assert combat_odds(night)["standoff"] == F(4, 36) + F(26, 36) / 6
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypatch):
+    """odds25h, the closed form's own cost: the ``combat_resolved`` listeners' declarations
+    (``changes_results``) are asked once for each class of the character's battle rolls
+    (``roll_blind``: the Harbinger's listener reads only whether the roll is one of the Herald of
+    Famine's 4-6, "a 4-6 rolled in the psychic combat kills one of your Followers"), not once for
+    each of the six rolls, kept and, with a Fate, re-rolled: 2 classes (1-3, 4-6), twice with a
+    Fate (a re-roll made or not), where 6 and 12 rolls were asked before.  The answer is still the
+    full search's (``shortcut=False``), and the memo gives the same answer again without asking."""
+    import importlib
+
+    odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
+    asked = []
+    original = odds_module._answered
+
+    def counted(state):
+        asked.append(state.battle.roll)
+        return original(state)
+
+    monkeypatch.setattr(odds_module, "_answered", counted)
+    odds_module.clear_memos()
+    rolling = talisman.apply(NEUTRAL["herald of famine"](fate), "fight", stop_at_chance=True)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None
+    assert len(asked) == (4 if fate else 2)
+    assert {r <= 3 for r in asked} == {True, False}   # (one roll of each class)
+    assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
+    assert sum(closed.values()) == 1
+    again = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert dict(again) == dict(closed)

@@ -1284,8 +1284,14 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
             b, who = state.battle, state.battle.who
             spent = update_character(state, who, fate=character(state, who).fate - 1)
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
+                seen: set = set()  # (the classes of rolls checked: odds25h)
                 for roll in rolls:
                     at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                    read = _roll_blind(at)
+                    if read is not None and read in seen:
+                        continue  # what the listeners do depends on the result and the class
+                    if read is not None:
+                        seen.add(read)
                     if _answered(at) and not _fights_on(at, offer, kinds):
                         return None
             continue
@@ -1426,17 +1432,19 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     attacks = sum(how in AGAIN_ATTACK for results, how in offers if results & uses)
     key = (p.spec, rolled, again, margin if table is None else table, offers, uses, wants if attacks else None,
            min(fate, 1 + attacks) if attacks else None)
-    dist = _ROUNDS.get(key)
-    if dist is None:
-        rolls: dict = {}
-        for roll, (_, prob) in zip(rolled, outcomes):
-            rolls[roll] = rolls.get(roll, 0) + prob
+    answer = _ROUNDS.get(key)
+    if answer is None:
+        weights, den = _integers(dict(enumerate(prob for _, prob in outcomes)))
+        counts: dict = {}
+        for roll, n in zip(rolled, weights.values()):
+            counts[roll] = counts.get(roll, 0) + n
+        rolls = {roll: Fraction(n, den) for roll, n in counts.items()}
         labels = dict(table or _labels(sorted(rolls), margin, {}, who, kind, b.enemies))
-        dist = _round(rolls, again, labels, offers, uses, wants, fate)
+        answer = Odds(_round(rolls, again, labels, offers, uses, wants, fate))
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
-        _ROUNDS[key] = dist
-    return Odds(dist)
+        _ROUNDS[key] = answer  # (an Odds is not changed once made: the memo keeps the answer)
+    return answer
 
 
 def _labels(rolls, margin, terms, who, kind, enemies):
@@ -1450,16 +1458,54 @@ def _labels(rolls, margin, terms, who, kind, enemies):
     :func:`_round`."""
     mine, theirs, turns = (terms.get(h, ()) for h in ("character_score", "attack_score", "combat_result"))
     out = []
+    faces = _creature_faces()[0]
     for r in rolls:
         score = (r + margin + sum(t(r, character=who, kind=kind) for t in mine)
                  - sum(t(r, enemy=e["name"], kind=kind) for t in theirs for e in enemies))
-        for face, _ in dice_outcomes(CREATURE_DIE):
-            diff = score - sum(face)
+        for face in faces:
+            diff = score - face
             label = "won" if diff > 0 else "lost" if diff < 0 else "standoff"
             for turn in turns:
                 label = turn(label, r, diff)
-            out.append(((r, sum(face)), label))
+            out.append(((r, face), label))
     return tuple(out)
+
+
+def _scaled(parts):
+    """A mixture of distributions kept in integers (odds25h: ``Fraction`` sums were most of a
+    closed form's cost): ``parts`` are ``(wn, wd, nums, den)``, the weight ``wn / wd`` of the
+    distribution ``label -> nums[label] / den``; the mixture as ``(nums, den)``, ``den`` the
+    least common multiple of the parts' ``wd * den`` (not reduced: :func:`_round` makes the
+    ``Fraction``s once, at the end)."""
+    den = 1
+    for wn, wd, nums, d in parts:
+        den = math.lcm(den, wd * d)
+    out: dict = {}
+    for wn, wd, nums, d in parts:
+        f = den // (wd * d) * wn
+        for label, x in nums.items():
+            out[label] = out.get(label, 0) + f * x
+    return out, den
+
+
+def _integers(probabilities):
+    """``value -> Fraction`` as ``(value -> numerator, common denominator)``."""
+    den = math.lcm(*(q.denominator for q in probabilities.values()))
+    return {v: q.numerator * (den // q.denominator) for v, q in probabilities.items()}, den
+
+
+_FACES: list = []
+
+
+def _creature_faces():
+    """The creatures' die (:data:`CREATURE_DIE`) as ``(face -> numerator, denominator)``,
+    made once."""
+    if not _FACES:
+        faces: dict = {}
+        for v, q in dice_outcomes(CREATURE_DIE):
+            faces[sum(v)] = faces.get(sum(v), 0) + Fraction(q)
+        _FACES.append(_integers(faces))
+    return _FACES[0]
 
 
 def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0):
@@ -1473,8 +1519,10 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
     (turned or not) is offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
     ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
     ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
-    the cards not tried answer the new comparison."""
-    die = [(sum(v), q) for v, q in dice_outcomes(CREATURE_DIE)]
+    the cards not tried answer the new comparison.  Summed in integers (:func:`_scaled`), the
+    ``Fraction``s made once at the end (odds25h)."""
+    die, die_den = _creature_faces()
+    weights, roll_den = _integers(rolls)
     memo: dict = {}
 
     def compared(r, left, fate_left):
@@ -1482,13 +1530,17 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
         found = memo.get((r, left, fate_left))
         if found is not None:
             return found
-        out: dict = {}
-        for c, q in die:
-            label = labels[(r, c)]
-            for final, w in answered(label, r, left, fate_left).items():
-                out[final] = out.get(final, 0) + q * w
-        memo[(r, left, fate_left)] = out
-        return out
+        if left:
+            found = _scaled([(n, die_den) + answered(labels[(r, c)], r, left, fate_left)
+                             for c, n in die.items()])
+        else:  # (no card left to answer: the die's faces counted)
+            counts: dict = {}
+            for c, n in die.items():
+                label = labels[(r, c)]
+                counts[label] = counts.get(label, 0) + n
+            found = counts, die_den
+        memo[(r, left, fate_left)] = found
+        return found
 
     def answered(label, r, left, fate_left):
         for i in left:
@@ -1499,45 +1551,31 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
             if _kind(how) == "die":  # a card's die: turned on a roll of at least ``least``
                 _, spec, least, to = how
                 turned = sum((q for v, q in dice_outcomes(spec) if sum(v) >= least), Fraction(0))
-                out: dict = {}
-                for result, w in ((to, turned), (label, 1 - turned)):
-                    for final, x in (answered(result, r, left, fate_left).items() if w else ()):
-                        out[final] = out.get(final, 0) + w * x
-                return out
+                parts = [(w.numerator, w.denominator) + answered(result, r, left, fate_left)
+                         for result, w in ((to, turned), (label, 1 - turned)) if w]
+                return _scaled(parts)
             if label not in uses:
                 continue  # kept: the next card answering the result is offered
             if how == "creatures_roll":
                 return compared(r, left, fate_left)
             return attack(left, fate_left)
-        return {label: 1}
+        return {label: 1}, 1
 
     def attack(left, fate_left):
         """A new attack: the character's roll afresh (re-rolled while a Fate is left)."""
-        out: dict = {}
-        for r, q in rolls.items():
-            if fate_left > 0 and r in wants:
-                sub = rolled_again(left, fate_left - 1)
-            else:
-                sub = compared(r, left, fate_left)
-            for label, w in sub.items():
-                out[label] = out.get(label, 0) + q * w
-        return out
+        return _scaled([(n, roll_den) + (rolled_again(left, fate_left - 1) if fate_left > 0 and r in wants
+                                         else compared(r, left, fate_left))
+                        for r, n in weights.items()])
 
     def rolled_again(left, fate_left):
         """A Fate re-roll: a fresh roll that stands."""
-        out: dict = {}
-        for r, q in rolls.items():
-            for label, w in compared(r, left, fate_left).items():
-                out[label] = out.get(label, 0) + q * w
-        return out
+        return _scaled([(n, roll_den) + compared(r, left, fate_left) for r, n in weights.items()])
 
     everything = tuple(range(len(offers)))
-    dist: dict = {}
-    for r, q in rolls.items():
-        sub = rolled_again(everything, fate - 1) if r in again else compared(r, everything, fate)
-        for label, w in sub.items():
-            dist[label] = dist.get(label, 0) + q * w
-    return dist
+    nums, den = _scaled([(n, roll_den) + (rolled_again(everything, fate - 1) if r in again
+                                          else compared(r, everything, fate))
+                         for r, n in weights.items()])
+    return {label: Fraction(x, den) for label, x in nums.items()}
 
 
 def clear_memos():
@@ -1546,6 +1584,7 @@ def clear_memos():
     answers do not change (each memo holds only what its small tuple decides)."""
     _BY_SCORES.clear()
     _ROUNDS.clear()
+    _FACES.clear()
 
 
 # --- scenarios -----------------------------------------------------------------------

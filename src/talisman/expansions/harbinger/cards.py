@@ -159,11 +159,25 @@ def _lowest_resolve(state, actor, params, source, rolls):
 #: kind's test of its parameters; any other effect, or other parameters, may do more.
 #: Declared for exact odds (``neutral`` on the steps that run them, read by
 #: ``harbinger.answers_result``): the result stands, so the search need not play them.
+#: Also (odds25h) a heal of every other character (``each_character: {where: others, effects:
+#: [{heal: ...}]}``, the Essence Eater's "beating it heals every other character fully"):
+#: HEALING gives lives and asks nothing (``lives_gained`` answers it with more healing only, the
+#: Key to Hades), so it too changes no result, fights on in none and ends no game.
 NEUTRAL_EFFECTS = {
     "discard_trophy": lambda params: not params,
     "lose_follower": lambda params: isinstance(params, int) and not isinstance(params, bool),
     "target_other": lambda params: dict(params) == {"give": "random_follower"},
+    "each_character": lambda params: (dict(params).keys() == {"where", "effects"} and params["where"] == "others"
+                                      and all(_a_heal(e) for e in params["effects"])),
 }
+
+
+def _a_heal(effect):
+    """Whether ``effect`` is a plain heal (``{heal: full}`` or ``{heal: n}``)."""
+    if len(effect) != 1 or "heal" not in effect:
+        return False
+    n = effect["heal"]
+    return n == "full" or (isinstance(n, int) and not isinstance(n, bool) and n > 0)
 
 
 def neutral_effects(effects):
