@@ -260,20 +260,27 @@ def enter_chosen(state, action):
 
 
 def enter(state, cid):
-    """Through the Door; the animals (and what only they could carry) stay at the Portal."""
+    """Through the Door; the animals (and what only they could carry) stay at the Portal.  An
+    Object left there may lower the Craft: the NUMBER OF SPELLS check ("at any time") comes at
+    the Portal, the move through the Door beneath it (docs/rulings.md R-FF12.1)."""
     ch = state.characters[cid]
     animals = [f for f in ch.followers if f in ANIMALS]
+    if not animals:
+        return move(state, cid, "wt_door")
+    state = push(state, frame("wt.through_the_door", cid=cid))
     left = list(animals)
-    if animals:
-        state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
-        ch = state.characters[cid]
-        carried = chars.carried_objects(ch)
-        surplus = carried[chars.carry_limit(ch):]
-        if surplus:
-            state = chars.remove_objects(state, cid, surplus)
-            left += surplus
-        state = chars.put_on_space(state, PORTAL, left)
-        state = log(state, "left_at_portal", character=cid, cards=left)
+    state = update_character(state, cid, followers=[f for f in ch.followers if f not in animals])
+    ch = state.characters[cid]
+    surplus = chars.carried_objects(ch)[chars.carry_limit(ch):]
+    if surplus:
+        state = chars.remove_objects(state, cid, surplus)
+        left += surplus
+    state = chars.put_on_space(state, PORTAL, left)
+    return log(state, "left_at_portal", character=cid, cards=left)
+
+
+def through_the_door(state, cid):
+    """The move through the Door once what stays at the Portal is left (:func:`enter`)."""
     return move(state, cid, "wt_door")
 
 
@@ -464,7 +471,7 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.gargoyle_kept": gargoyle_kept,
          "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
-         "wt.encounter_chosen": encounter_chosen}
+         "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS)
