@@ -307,7 +307,8 @@ def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1)):
         setup["expansions"] = list(expansions)
     s = talisman.apply(setup_state(setup, [1]), "move:woods_2")
     s = talisman.apply(s, f"encounter:char:{defender}")
-    s = talisman.apply(s, f"attack:{kind}")
+    # (the Assassin assassinates: his choice, rulings R-FF12.4)
+    s = talisman.apply(s, f"attack:{kind}" + (":assassinate" if attacker == "assassin" else ""))
     while s.pending.player != attacker or s.pending.kind != "combat":
         s = talisman.apply(s, "fight")      # the defender fights rather than evades
     rolling = talisman.apply(s, "fight", stop_at_chance=True)

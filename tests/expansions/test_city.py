@@ -267,9 +267,18 @@ def test_statute_d_assassination_is_fighting_by_another_name():
     also illegal": the Assassin's attack in the streets breaks D (and A, for both fighters)."""
     s = city([{"id": "assassin", "space": "city_mint_street"},
               {"id": "monk", "space": "city_fates_lane", "gold": 2}], [1, 6, 1])
-    s = play(s, "move:city_fates_lane", "encounter:char:monk", "attack:battle", "fight", "spoils:life")
+    s = play(s, "move:city_fates_lane", "encounter:char:monk", "attack:battle:assassinate", "fight", "spoils:life")
     assert {("assassin", "D"), ("assassin", "A"), ("monk", "A")} <= broken(s)
     assert ("monk", "D") not in broken(s)
+
+
+def test_statute_d_the_assassins_plain_attack_is_no_assassination():
+    """000 STATUTES OF THE CITY, D: the Assassin who chooses not to assassinate (rulings R-FF12.4)
+    only fights: A, not D (the Monk rolls his die: 1 to move, 6 and 1 in the fight)."""
+    s = city([{"id": "assassin", "space": "city_mint_street"},
+              {"id": "monk", "space": "city_fates_lane", "gold": 2}], [1, 6, 1])
+    s = play(s, "move:city_fates_lane", "encounter:char:monk", "attack:battle", "fight", "spoils:life")
+    assert ("assassin", "A") in broken(s) and ("assassin", "D") not in broken(s)
 
 
 def test_statute_d_kept_an_ordinary_attack_is_not_an_assassination():

@@ -18,10 +18,22 @@ def test_the_assassins_victim_adds_no_die():
     Troll rolls no die at all (rulings R-FC12.3): the Assassin's 3 to move and 2 in battle are the
     only dice rolled."""
     s = game([{"id": "assassin", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3, 2])
-    s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle", "fight")
+    s = play(s, "move:woods_1", "encounter:char:troll", "attack:battle:assassinate", "fight")
     (sc,) = events(s, "combat_scores")
     assert sc["opponent_roll"] == 0 and sc["opponent_score"] == 6
     assert sc["character_roll"] == 2
+
+
+def test_the_assassin_may_attack_without_assassinating():
+    """"he may 'assassinate'" is a choice (rulings R-FF12.4): both attacks are offered, and the
+    plain one lets the Troll roll his die (3 to move, 2 for the Assassin, 4 for the Troll)."""
+    s = game([{"id": "assassin", "space": "village"}, {"id": "troll", "space": "woods_1"}], [3, 2, 4])
+    s = play(s, "move:woods_1", "encounter:char:troll")
+    assert {"attack:battle", "attack:battle:assassinate"} <= legal(s)
+    s = play(s, "attack:battle", "fight")
+    (sc,) = events(s, "combat_scores")
+    assert sc["opponent_roll"] == 4 and sc["opponent_score"] == 10
+    assert not any(e.get("assassinate") for e in events(s, "character_attacked"))
 
 
 def test_the_druid_changes_alignment_one_step_once_a_turn():

@@ -136,6 +136,9 @@ def test_high_mage_offering_adds_one_each_and_needs_nine():
     s = ml.try_chosen(s, Action.parse("offer:amulet"), "high_mage", [])
     s = ml.try_chosen(s, Action("try", ("high_mage",)), "high_mage", ["amulet"])
     assert s.characters["wizard"].objects == [] and "amulet" in s.discards["adventure"]
+    # the roll waits beneath the NUMBER OF SPELLS check the offering may ask (rulings R-FF12.3)
+    assert s.stack[-1].step == "master_levels.title_roll" and dict(s.stack[-1].args)["add"] == 1
+    s = ml.title_roll(s, "high_mage", 1)
     assert s.pending.spec == "d8" and dict(s.pending.args)["add"] == 1
     missed = ml.title_rolled(s, Action.parse("roll:7"), "high_mage", 1)
     assert ml.title_of(missed, "wizard") is None

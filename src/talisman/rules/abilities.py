@@ -52,9 +52,17 @@ def battle_roll(state, cid, values):
     return max(values) if len(values) > 1 else values[0]
 
 
+def may_assassinate(state, cid):
+    """Whether ``cid`` may choose to assassinate the character he attacks (``assassinate``:
+    "When he attacks a character ... he may 'assassinate'", a choice: R-FF12.4)."""
+    return chars.has_ability(state, cid, "assassinate")
+
+
 def opponent_adds_no_die(state, attacker):
-    """The Assassin's attack: the defender adds no die roll to its attack score (``assassinate``)."""
-    return chars.has_ability(state, attacker, "assassinate")
+    """The Assassin's attack, when he chose to assassinate: the defender adds no die roll to
+    its attack score (the combat's ``assassinate``, set by :func:`combat.start_combat`)."""
+    b = state.battle
+    return b is not None and b.who == attacker and bool(b.get("assassinate")) and may_assassinate(state, attacker)
 
 
 # --- abilities used on another character ------------------------------------------------

@@ -51,17 +51,21 @@ def enemy_from_card(state, who, card_id):
 
 
 def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_evade=None,
-                 opponent=None, evadable=True):
+                 opponent=None, evadable=True, assassinate=False):
     """A creature (or several, fighting as one) attacks ``who``: declare, cast, roll, compare.
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result; ``on_lose``
     may also name ``saved``, the frame run instead when the life the loss costs is saved (an
-    Object's roll, a Spell): a rule that turns on the life lost, not on the battle lost (PITS)."""
+    Object's roll, a Spell): a rule that turns on the life lost, not on the battle lost (PITS).
+    ``assassinate``: the Assassin chose to assassinate the ``opponent`` (R-FF12.4), kept in the
+    combat's ``ext`` and logged with ``character_attacked``."""
     on_evade = on_evade or on_standoff
     on_win, on_lose, on_standoff, on_evade = _frozen_frames(on_win, on_lose, on_standoff, on_evade)
     state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
     battle = Battle(who, kind, deep_freeze(list(enemies)), opponent, evadable=evadable,
                     on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
+    if assassinate and opponent is not None:
+        battle = battle.set("assassinate", True)
     state = replace(state, battle=battle)
     if opponent is None:
         state = hold_enemies(state, who, enemies)
@@ -70,7 +74,8 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
         state = log(state, "attacked", character=who, kind=kind,
                     enemies=[e["name"] for e in enemies], **{"strength" if kind == "battle" else "craft": value})
     else:
-        state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind)
+        extra = {"assassinate": True} if battle.get("assassinate") else {}
+        state = log(state, "character_attacked", character=who, opponent=opponent, kind=kind, **extra)
         return ask_defender(state)
     if subscribed(state, "creature_combat_starting"):  # a Spell another character casts into it
         state = push(state, frame("combat.after_cast"))

@@ -133,6 +133,8 @@ def encounter_character(state, cid, other):
     options = ["attack:battle"]
     if chars.has_ability(state, cid, "psychic_attack_on_characters"):
         options.append("attack:psychic")
+    if abilities.may_assassinate(state, cid):  # "he may 'assassinate'" (R-FF12.4)
+        options += [f"{o}:assassinate" for o in options]
     if not adjust(state, "attacks_allowed", True, character=cid):
         options = []  # an Alternative Ending's star instruction (Lightbearers): no attacks
     options += abilities.character_options(state, cid, other)
@@ -157,7 +159,8 @@ def attack_chosen(state, action, other):
     if action.kind != "attack":  # an option an expansion offered (character_options)
         return run_hook(state, "character_option_chosen", character=cid, other=other, action=str(action))
     return combat.start_combat(state, cid, action.args[0], [], on_win=None, on_lose=None,
-                               on_standoff=None, opponent=other)
+                               on_standoff=None, opponent=other,
+                               assassinate=action.args[1:] == ("assassinate",))
 
 
 def ability_evasions(state, other):

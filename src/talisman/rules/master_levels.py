@@ -403,13 +403,23 @@ def try_chosen(state, action, title, offered):
     if action.kind != "try":
         return log(state, "master_level_declined", character=cid, title=title)
     g = titles()[title]["gained"]
-    if offered:  # the offering is given up, whatever the roll (docs/rulings.md)
-        state = chars.remove_objects(state, cid, offered)
-        for c in offered:
-            state = chars.discard(state, c)
-        state = log(state, "objects_offered", character=cid, cards=list(offered), title=title)
-    add = len(offered) if g["add"] == "offered" else chars.total(state, cid, "strength")
-    return request_roll(state, g["roll"], f"the {titles()[title]['name']} for {cid}",
+    add = len(offered) if g["add"] == "offered" else None
+    if not offered:
+        return title_roll(state, title, add)
+    # the offering is given up, whatever the roll (docs/rulings.md); a Craft Object gone asks
+    # the NUMBER OF SPELLS check at once, the roll beneath it (R-FF12.3)
+    state = push(state, frame("master_levels.title_roll", title=title, add=add))
+    state = chars.remove_objects(state, cid, offered)
+    for c in offered:
+        state = chars.discard(state, c)
+    return log(state, "objects_offered", character=cid, cards=list(offered), title=title)
+
+
+def title_roll(state, title, add):
+    """The roll for ``title`` (:func:`try_chosen`), ``add`` added to it (``None``: the Strength)."""
+    if add is None:
+        add = chars.total(state, state.current, "strength")
+    return request_roll(state, titles()[title]["gained"]["roll"], f"the {titles()[title]['name']} for {state.current}",
                         "master_levels.title_rolled", title=title, add=add)
 
 
@@ -870,6 +880,7 @@ _register_handlers()
 STEPS: dict[str, Any] = {
     "master_levels.title_chosen": title_chosen, "master_levels.title_offered": title_offered,
     "master_levels.try_chosen": try_chosen, "master_levels.title_rolled": title_rolled,
+    "master_levels.title_roll": title_roll,
     "master_levels.resign_offered": resign_offered, "master_levels.resign_chosen": resign_chosen,
     "master_levels.piece_offered": piece_offered, "master_levels.piece_chosen": piece_chosen,
     "master_levels.piece_kept_offered": piece_kept_offered, "master_levels.piece_kept": piece_kept,

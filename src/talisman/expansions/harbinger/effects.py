@@ -269,9 +269,18 @@ def object_discarded(state, action, actor, params, source):
 
 
 def _object_gone(state, card_id, actor, params, source):
+    """One Object discarded; the rest (the next Object, the ``then`` effects) goes on under the
+    NUMBER OF SPELLS check its going may ask: "If at any time a Character has more Spells than
+    his Craft allows, the surplus Spells must be discarded", at once (R-FA12.4, R-FF12.2)."""
+    state = push(state, frame("harbinger.object_gone_next", actor=actor, params=params, source=source))
     state = chars.remove_objects(state, actor, [card_id])
     state = chars.discard(state, card_id)
-    state = log(state, "object_discarded", character=actor, card=card_id, cause=_cause(source))
+    return log(state, "object_discarded", character=actor, card=card_id, cause=_cause(source))
+
+
+def object_gone_next(state, actor, params, source):
+    """After :func:`_object_gone` (and the Spell check it asked): the next Object to discard,
+    or the ``then`` effects."""
     left = params.get("count", 1) - 1
     if left > 0:
         return discard_object(state, params.set("count", left), actor, source)
@@ -474,4 +483,5 @@ SCHEMAS = {
 STEPS = {"harbinger.place_terrain": place_terrain_step, "harbinger.place_chosen": place_chosen,
          "harbinger.shift_chosen": shift_chosen, "harbinger.draw_onto": draw_onto,
          "harbinger.object_discarded": object_discarded, "harbinger.ditched": ditched,
+         "harbinger.object_gone_next": object_gone_next,
          "harbinger.omen_chosen": omen_chosen, "harbinger.omen_ignoring": omen_ignoring}

@@ -262,9 +262,18 @@ def enter_chosen(state, action):
 
 
 def enter(state, cid):
-    """Through the Door; the animals (and what only they could carry) stay at the Portal."""
+    """Through the Door; the animals (and what only they could carry) stay at the Portal.  An
+    Object left there may lower the Craft: the NUMBER OF SPELLS check ("at any time") comes at
+    the Portal, the move through the Door beneath it (docs/rulings.md R-FF12.1)."""
     left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
-    state = chars.leave_followers(state, cid, left, PORTAL, "left_at_portal")
+    if not left:
+        return move(state, cid, "wt_door")
+    state = push(state, frame("wt.through_the_door", cid=cid))
+    return chars.leave_followers(state, cid, left, PORTAL, "left_at_portal")
+
+
+def through_the_door(state, cid):
+    """The move through the Door once what stays at the Portal is left (:func:`enter`)."""
     return move(state, cid, "wt_door")
 
 
@@ -455,7 +464,7 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.gargoyle_kept": gargoyle_kept,
          "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
-         "wt.encounter_chosen": encounter_chosen}
+         "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS)
