@@ -8,6 +8,7 @@ every update.
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -164,7 +165,10 @@ class IdentityMemo:
     __slots__ = ("table", "limit")
 
     def __init__(self, limit: int) -> None:
-        self.table: dict[Any, tuple[Any, Any]] = {}
+        # An ``OrderedDict``, not a dict: evicting a dict's oldest entry (``pop(next(iter(d)))``)
+        # walks past every entry deleted since the dict last resized, about 4 us a call in a table
+        # of 512 against 0.2 us for ``popitem(last=False)`` (timeit); look-ups cost the same.
+        self.table: OrderedDict[Any, tuple[Any, Any]] = OrderedDict()
         self.limit = limit
 
     def find(self, key: Any) -> Any:
@@ -177,9 +181,10 @@ class IdentityMemo:
         object or a tuple) while the entry lives; return ``value``."""
         table = self.table
         if len(table) >= self.limit:
-            # the oldest entry goes; ``next`` and ``pop`` with defaults, so that two threads (a
-            # Dask worker's) evicting at once never raise
-            table.pop(next(iter(table), None), None)  # (None: no key)
+            try:  # the oldest entry goes
+                table.popitem(last=False)
+            except KeyError:  # emptied meanwhile (two threads of a Dask worker evicting at once)
+                pass
         table[key] = (objects, value)
         return value
 
