@@ -8,7 +8,6 @@ every update.
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -165,10 +164,7 @@ class IdentityMemo:
     __slots__ = ("table", "limit")
 
     def __init__(self, limit: int) -> None:
-        # An ``OrderedDict``, not a dict: evicting a dict's oldest entry (``pop(next(iter(d)))``)
-        # walks past every entry deleted since the dict last resized, about 4 us a call in a table
-        # of 512 against 0.2 us for ``popitem(last=False)`` (timeit); look-ups cost the same.
-        self.table: OrderedDict[Any, tuple[Any, Any]] = OrderedDict()
+        self.table: dict[Any, tuple[Any, Any]] = {}
         self.limit = limit
 
     def find(self, key: Any) -> Any:
@@ -181,10 +177,9 @@ class IdentityMemo:
         object or a tuple) while the entry lives; return ``value``."""
         table = self.table
         if len(table) >= self.limit:
-            try:  # the oldest entry goes
-                table.popitem(last=False)
-            except KeyError:  # emptied meanwhile (two threads of a Dask worker evicting at once)
-                pass
+            # the oldest entry goes; ``next`` and ``pop`` with defaults, so that two threads (a
+            # Dask worker's) evicting at once never raise
+            table.pop(next(iter(table), None), None)  # (None: no key)
         table[key] = (objects, value)
         return value
 
