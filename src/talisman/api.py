@@ -15,7 +15,7 @@ from .notation import Action
 from .engine.ruleset import RULESET
 from .expansions import implemented as expansion_modules, plugins as expansion_plugins
 from .rules import STEPS as RULE_STEPS
-from .rules import abilities, effects, endings, henchmen, inner_region, master_levels, movement, noblemen
+from .rules import abilities, effects, encounters, endings, henchmen, inner_region, master_levels, movement, noblemen
 from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
@@ -52,6 +52,7 @@ def assemble() -> dict[str, machine.Step]:
     # the endings after the base plugins that answer a death: KING OF THE HILL's last-survivor
     # check (``character_died``) sees the player a Master Level's other piece keeps alive
     # (docs/rulings.md R-S23.2)
+    RULESET.register(encounters.PLUGIN)  # the card met that killed the drawer is disposed of (R-FE12.1)
     RULESET.register(endings.PLUGIN)
     RULESET.register(movement.RAFTS_PLUGIN)  # Rafts: the bought Raft cards held (state.ext["rafts"])
     RULESET.register(inner_region.PLUGIN)  # the Werewolf a held character fights on (state.ext["inner_region"])

@@ -21,6 +21,7 @@ from ..engine.records import plain, replace
 from ..state import character
 from ..definitions import load
 from ..state import update_character
+from ..engine.ruleset import Plugin
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
 from . import abilities, combat, spells
@@ -611,6 +612,29 @@ def dispose(state, space, card):
     return chars.discard(state, card)
 
 
+def character_died(state, character):
+    """``character_died``: the drawer killed by the card being met (an Event, a Stranger, a
+    Place) ends the turn at once, but the card is disposed of as after any encounter (EVENT:
+    "The instructions on the card must be followed"; LOSING ALL LIVES places only the
+    character's own possessions on the space: docs/rulings.md R-FE12.1): every card met this
+    turn and not yet disposed of, the last met first."""
+    if character != state.current:
+        return state
+    pending = []
+    for f in reversed(state.stack):
+        if f.step in ("turn.end", "turn.pass"):
+            break
+        if f.step == "encounters.dispose":
+            pending.append(f.args)
+    for args in pending:
+        state = dispose(state, args["space"], args["card"])
+    return state
+
+
+#: The base plugin that disposes of the card met when it kills the drawer (LOSING ALL LIVES).
+PLUGIN = Plugin("met_cards", always=True, hooks={"character_died": character_died})
+
+
 # --- CLAIMING FACE UP CARDS ------------------------------------------------------------------
 
 def claim_options(state, cid, space, below=None):
@@ -645,7 +669,8 @@ def claim_options(state, cid, space, below=None):
         if cd.type in TAKEABLE:
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
-            if cd.type != "follower" and (not chars.usable(ch, cd) or full
+            spent = bool(cd.effect)  # used when taken, never carried: a Bag of Gold is Gold (R-FE12.2)
+            if cd.type != "follower" and (not chars.usable(ch, cd) or (full and not spent)
                                           or chars.type_limit_reached(state, cid, cd)):
                 continue
             if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)
