@@ -1198,3 +1198,47 @@ def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypa
     assert sum(closed.values()) == 1
     again = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
     assert dict(again) == dict(closed)
+
+
+def _humble(fate, others):
+    """The Thief at his last life, holding the Armour of Humility ("each battle you win costs
+    1 life unless you pay 1 fate"), at the Bear's combat; ``others``: characters elsewhere."""
+    chars = [dict(id="thief", space="woods_1", spells=[], lives=1, fate=fate,
+                  objects=["armour_of_humility"])]
+    chars += [dict(id=cid, space=space, spells=[]) for cid, space in others]
+    setup = {"characters": chars, "board_cards": {"hills_1": ["bear"]}, "expansions": ["harbinger"]}
+    return talisman.apply(setup_state(setup, [2]), "move:hills_1")
+
+
+@pytest.mark.parametrize("others", [(), (("warrior", "plains_1"), ("wizard", "fields_1"))])
+def test_a_win_that_costs_the_last_life_ends_the_question_at_the_death(others):
+    """000 LOSING ALL LIVES ("Any Characters that lose all their Lives are DEAD!") with 001
+    Harbinger Cards (the Armour of Humility, card-data.md 2.2): a win costs the Thief his last
+    life before the result is applied, so no result is applied and his turn ends; the question
+    ends at his death, its own outcome (R-ODDS12B.1), in the full search as in the shortcut,
+    with or without other characters whose turns would follow."""
+    s = _humble(0, others)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    fast = odds(rolling, "combat_resolved", policy=["fight"])
+    whole = odds(rolling, "combat_resolved", policy=["fight"], shortcut=False)
+    # the Thief's 3 + d6 against the Bear's 3 + d6: 15/36 higher (a win, then his death), 6/36
+    # equal; 15/36 lower: lost (the Armour saves it on 3-6, after the result is applied)
+    assert dict(fast) == dict(whole) == {"died": F(15, 36), "standoff": F(6, 36), "lost": F(15, 36)}
+    assert whole.nodes < 60  # stops at the death: no later turn searched
+    assert BOT.fight_odds(s) == 0  # a win here is his death: no win at all
+    # with a Fate to pay for the win he lives, and the win is applied
+    paid = odds(talisman.apply(_humble(1, others), "fight", stop_at_chance=True), "combat_resolved",
+                policy=Best("won"), shortcut=False)
+    assert paid["won"] == F(15, 36) and "died" not in dict(paid)
+
+
+def test_a_defender_s_death_does_not_end_the_attacker_s_question():
+    """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
+    stop reads a ``character_died`` of another character as any other event."""
+    from talisman.engine.records import Event
+    from talisman.odds import _stopper
+    s = _humble(0, (("warrior", "plains_1"), ("wizard", "fields_1")))
+    stop = _stopper("combat_resolved")
+    assert s.current == "thief"
+    assert stop(s, (Event("character_died", {"character": "warrior"}),)) is None
+    assert stop(s, (Event("character_died", {"character": "thief"}),)) == "died"
