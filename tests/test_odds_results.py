@@ -84,10 +84,22 @@ CASES = {
     "flail of blood: a second die": lambda: sentinel("harbinger", objects=["flail_of_blood"]),
     "bone giant beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["bone_giant"],
                                            expansions=["harbinger"], strength=6, fate=0),
-    "horseman not beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["horseman_of_death"],
-                                             expansions=["harbinger"], then=["combat:battle"],
-                                             strength=5, fate=0),
+    "horseman not beaten": lambda: _horseman_punishing(),
 }
+
+
+def _horseman_punishing():
+    """The Warrior (Strength 5, no Fate) fights the Horseman of Death in battle ("not beaten,
+    every character without a Talisman loses a life"), the Thief elsewhere at his last life
+    without a Talisman: the punishment may kill him, so it is played (odds25i:
+    ``figure.unbeaten_harmless``), and the Wizard elsewhere (his death ends no game)."""
+    setup = {"characters": [dict(id="warrior", space="chapel", spells=[], strength=5, fate=0),
+                            dict(id="thief", space="city", spells=[], lives=1),
+                            dict(id="wizard", space="tavern", spells=[])],
+             "board_cards": {"fields_2": ["horseman_of_death"]}, "expansions": ["harbinger"]}
+    s = talisman.apply(talisman.apply(setup_state(setup, [1]), "move:fields_2"), "combat:battle")
+    assert s.pending.kind == "combat", s.pending
+    return s
 
 
 def full(rolling, policy):
@@ -1242,3 +1254,38 @@ def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     assert s.current == "thief"
     assert stop(s, (Event("character_died", {"character": "warrior"}),)) is None
     assert stop(s, (Event("character_died", {"character": "thief"}),)) == "died"
+
+
+def _horseman_of_death(fate, thief, troll_lives=3):
+    """The Troll fights the Harbinger's Horseman of Death ("not beaten, every character
+    without a Talisman loses a life"); the Thief (``thief``: his fields) and the Wizard elsewhere."""
+    return _harbinger_fight("horseman_of_death", {"id": "troll", "strength": 6, "fate": fate, "lives": troll_lives},
+                            [dict(id="thief", space="city", **thief), {"id": "wizard", "space": "tavern"}])
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+@pytest.mark.parametrize("case, closed", [
+    ("the thief at 2 lives", True), ("the thief at 1 life with a Talisman", True),
+    ("the thief at 1 life", False), ("the troll at 1 life", False)])
+def test_the_horseman_of_death_s_punishment_that_kills_nobody_is_not_played(case, closed, fate):
+    """001 Harbinger Cards (the Horseman of Death, card-data.md 2.2): not beaten, "every
+    character without a Talisman loses a life", before the result is applied.  Where nobody
+    without a Talisman is at his last life (the fighter too) it changes no result, fights on in
+    none and ends no game: declared so, reading the state (``figure.unbeaten_harmless``), and
+    the fight is answered in closed form; where someone is, a death may end the game (or the
+    fighter's, the question: R-ODDS12B.1), and it is searched.  Either way the full search's
+    answer (``shortcut=False``), with the bot and with ``Best("won")``, with and without a Fate."""
+    thief = {"the thief at 2 lives": {"lives": 2}, "the thief at 1 life": {"lives": 1},
+             "the thief at 1 life with a Talisman": {"lives": 1, "objects": ["talisman"]},
+             "the troll at 1 life": {}}[case]
+    state = _horseman_of_death(fate, thief, troll_lives=1 if case == "the troll at 1 life" else 3)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert (closed_form is not None) == closed
+    whole = full(rolling, _Fighting(BOT))
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
+    if closed:
+        assert {k: v for k, v in closed_form.items() if v} == whole
+    assert dict(odds(rolling, "combat_resolved", policy=Best("won"))) == full(rolling, Best("won"))
+    # the fighter's own death to the punishment ends the question (lost or a stand-off: died)
+    assert ("died" in whole) == (case == "the troll at 1 life")
