@@ -1248,9 +1248,9 @@ def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
     stop reads a ``character_died`` of another character as any other event."""
     from talisman.engine.records import Event
-    from talisman.odds import _stopper
+    from talisman.odds import stopper
     s = _humble(0, (("warrior", "plains_1"), ("wizard", "fields_1")))
-    stop = _stopper("combat_resolved")
+    stop = stopper("combat_resolved")
     assert s.current == "thief"
     assert stop(s, (Event("character_died", {"character": "warrior"}),)) is None
     assert stop(s, (Event("character_died", {"character": "thief"}),)) == "died"

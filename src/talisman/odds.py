@@ -332,8 +332,11 @@ def _policy(policy, player=None):
 
 # --- until and outcome ---------------------------------------------------------------
 
-def _stopper(until):
-    """``until`` -> a function (state, new events) -> the branch's label, or None to go on."""
+def stopper(until):
+    """``until`` -> a function (state, new events) -> the branch's label, or None to go on:
+    where :func:`odds` stops a branch (``combat_resolved``: the first combat's result, or
+    ``died`` at the death of the player whose turn it is before a result is applied, rulings
+    R-ODDS12B.1)."""
     if callable(until):
         return until
     names = (until,) if isinstance(until, str) else tuple(until) if isinstance(until, (list, tuple)) else None
@@ -615,7 +618,7 @@ class _Search:
         if not isinstance(shortcut, bool):  # ("no" would be taken as true)
             raise TalismanError(f"odds: shortcut must be True or False; got {shortcut!r}"[:120])
         self.root, self.until, self.limit = state, until, limit
-        self.stop = _stopper(until)
+        self.stop = stopper(until)
         self.label = _outcome_fn(outcome)
         first = state.pending.player if state.pending is not None else None
         self.policy = _policy(policy, first if first != "chance" else state.current)
