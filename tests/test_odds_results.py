@@ -84,10 +84,22 @@ CASES = {
     "flail of blood: a second die": lambda: sentinel("harbinger", objects=["flail_of_blood"]),
     "bone giant beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["bone_giant"],
                                            expansions=["harbinger"], strength=6, fate=0),
-    "horseman not beaten": lambda: at_combat("warrior", "chapel", "fields_2", ["horseman_of_death"],
-                                             expansions=["harbinger"], then=["combat:battle"],
-                                             strength=5, fate=0),
+    "horseman not beaten": lambda: _horseman_punishing(),
 }
+
+
+def _horseman_punishing():
+    """The Warrior (Strength 5, no Fate) fights the Horseman of Death in battle ("not beaten,
+    every character without a Talisman loses a life"), the Thief elsewhere at his last life
+    without a Talisman: the punishment may kill him, so it is played (odds25i:
+    ``figure.unbeaten_harmless``), and the Wizard elsewhere (his death ends no game)."""
+    setup = {"characters": [dict(id="warrior", space="chapel", spells=[], strength=5, fate=0),
+                            dict(id="thief", space="city", spells=[], lives=1),
+                            dict(id="wizard", space="tavern", spells=[])],
+             "board_cards": {"fields_2": ["horseman_of_death"]}, "expansions": ["harbinger"]}
+    s = talisman.apply(talisman.apply(setup_state(setup, [1]), "move:fields_2"), "combat:battle")
+    assert s.pending.kind == "combat", s.pending
+    return s
 
 
 def full(rolling, policy):
@@ -1198,3 +1210,82 @@ def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypa
     assert sum(closed.values()) == 1
     again = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
     assert dict(again) == dict(closed)
+
+
+def _humble(fate, others):
+    """The Thief at his last life, holding the Armour of Humility ("each battle you win costs
+    1 life unless you pay 1 fate"), at the Bear's combat; ``others``: characters elsewhere."""
+    chars = [dict(id="thief", space="woods_1", spells=[], lives=1, fate=fate,
+                  objects=["armour_of_humility"])]
+    chars += [dict(id=cid, space=space, spells=[]) for cid, space in others]
+    setup = {"characters": chars, "board_cards": {"hills_1": ["bear"]}, "expansions": ["harbinger"]}
+    return talisman.apply(setup_state(setup, [2]), "move:hills_1")
+
+
+@pytest.mark.parametrize("others", [(), (("warrior", "plains_1"), ("wizard", "fields_1"))])
+def test_a_win_that_costs_the_last_life_ends_the_question_at_the_death(others):
+    """000 LOSING ALL LIVES ("Any Characters that lose all their Lives are DEAD!") with 001
+    Harbinger Cards (the Armour of Humility, card-data.md 2.2): a win costs the Thief his last
+    life before the result is applied, so no result is applied and his turn ends; the question
+    ends at his death, its own outcome (R-ODDS12B.1), in the full search as in the shortcut,
+    with or without other characters whose turns would follow."""
+    s = _humble(0, others)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    fast = odds(rolling, "combat_resolved", policy=["fight"])
+    whole = odds(rolling, "combat_resolved", policy=["fight"], shortcut=False)
+    # the Thief's 3 + d6 against the Bear's 3 + d6: 15/36 higher (a win, then his death), 6/36
+    # equal; 15/36 lower: lost (the Armour saves it on 3-6, after the result is applied)
+    assert dict(fast) == dict(whole) == {"died": F(15, 36), "standoff": F(6, 36), "lost": F(15, 36)}
+    assert whole.nodes < 60  # stops at the death: no later turn searched
+    assert BOT.fight_odds(s) == 0  # a win here is his death: no win at all
+    # with a Fate to pay for the win he lives, and the win is applied
+    paid = odds(talisman.apply(_humble(1, others), "fight", stop_at_chance=True), "combat_resolved",
+                policy=Best("won"), shortcut=False)
+    assert paid["won"] == F(15, 36) and "died" not in dict(paid)
+
+
+def test_a_defender_s_death_does_not_end_the_attacker_s_question():
+    """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
+    stop reads a ``character_died`` of another character as any other event."""
+    from talisman.engine.records import Event
+    from talisman.odds import stopper
+    s = _humble(0, (("warrior", "plains_1"), ("wizard", "fields_1")))
+    stop = stopper("combat_resolved")
+    assert s.current == "thief"
+    assert stop(s, (Event("character_died", {"character": "warrior"}),)) is None
+    assert stop(s, (Event("character_died", {"character": "thief"}),)) == "died"
+
+
+def _horseman_of_death(fate, thief, troll_lives=3):
+    """The Troll fights the Harbinger's Horseman of Death ("not beaten, every character
+    without a Talisman loses a life"); the Thief (``thief``: his fields) and the Wizard elsewhere."""
+    return _harbinger_fight("horseman_of_death", {"id": "troll", "strength": 6, "fate": fate, "lives": troll_lives},
+                            [dict(id="thief", space="city", **thief), {"id": "wizard", "space": "tavern"}])
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+@pytest.mark.parametrize("case, closed", [
+    ("the thief at 2 lives", True), ("the thief at 1 life with a Talisman", True),
+    ("the thief at 1 life", False), ("the troll at 1 life", False)])
+def test_the_horseman_of_death_s_punishment_that_kills_nobody_is_not_played(case, closed, fate):
+    """001 Harbinger Cards (the Horseman of Death, card-data.md 2.2): not beaten, "every
+    character without a Talisman loses a life", before the result is applied.  Where nobody
+    without a Talisman is at his last life (the fighter too) it changes no result, fights on in
+    none and ends no game: declared so, reading the state (``figure.unbeaten_harmless``), and
+    the fight is answered in closed form; where someone is, a death may end the game (or the
+    fighter's, the question: R-ODDS12B.1), and it is searched.  Either way the full search's
+    answer (``shortcut=False``), with the bot and with ``Best("won")``, with and without a Fate."""
+    thief = {"the thief at 2 lives": {"lives": 2}, "the thief at 1 life": {"lives": 1},
+             "the thief at 1 life with a Talisman": {"lives": 1, "objects": ["talisman"]},
+             "the troll at 1 life": {}}[case]
+    state = _horseman_of_death(fate, thief, troll_lives=1 if case == "the troll at 1 life" else 3)
+    rolling = talisman.apply(state, "fight", stop_at_chance=True)
+    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert (closed_form is not None) == closed
+    whole = full(rolling, _Fighting(BOT))
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
+    if closed:
+        assert {k: v for k, v in closed_form.items() if v} == whole
+    assert dict(odds(rolling, "combat_resolved", policy=Best("won"))) == full(rolling, Best("won"))
+    # the fighter's own death to the punishment ends the question (lost or a stand-off: died)
+    assert ("died" in whole) == (case == "the troll at 1 life")

@@ -47,10 +47,16 @@ DEFAULT_LIMIT = 20_000
 #: The outcome of a branch in which the game ended before ``until`` was met.
 GAME_OVER = "game_over"
 
+#: The ``combat_resolved`` outcome of a branch in which the character whose turn it is died
+#: before a combat's result was applied (the Armour of Humility's life for a win, at his last
+#: life): no result is applied and his turn ends, so the question ends there (R-ODDS12B.1).
+DIED = "died"
+
 #: The built-in predicates of ``until`` (any other name is the name of a log event).
 PREDICATES = {
     "combat_resolved": "the first combat's result, as won / lost / standoff / evaded "
-                       "(between characters: as the player whose turn it is sees it)",
+                       "(between characters: as the player whose turn it is sees it), or died: "
+                       "the player whose turn it is died before a result was applied",
     "turn_ended": "the end of the turn in progress",
     "game_over": "the end of the game; the outcome is the winner's id, or 'nobody'",
 }
@@ -326,8 +332,11 @@ def _policy(policy, player=None):
 
 # --- until and outcome ---------------------------------------------------------------
 
-def _stopper(until):
-    """``until`` -> a function (state, new events) -> the branch's label, or None to go on."""
+def stopper(until):
+    """``until`` -> a function (state, new events) -> the branch's label, or None to go on:
+    where :func:`odds` stops a branch (``combat_resolved``: the first combat's result, or
+    ``died`` at the death of the player whose turn it is before a result is applied, rulings
+    R-ODDS12B.1)."""
     if callable(until):
         return until
     names = (until,) if isinstance(until, str) else tuple(until) if isinstance(until, (list, tuple)) else None
@@ -336,13 +345,15 @@ def _stopper(until):
                             f"them or a function (state, events) -> outcome; got {until!r}")
 
     def stop(state, events):
-        for e in events:
+        for i, e in enumerate(events):
             for name in names:
                 if name == "combat_resolved":
                     if e.name in _COMBAT:
                         return _COMBAT[e.name]
                     if e.name == "character_defeated":
                         return "won" if e.data.get("victor") == state.current else "lost"
+                    if e.name == "character_died" and _turn_ends_with(state, events, i):
+                        return DIED
                 elif e.name == name:
                     return name
         if state.outcome is not None and "game_over" in names:
@@ -350,6 +361,16 @@ def _stopper(until):
                                             else ",".join(state.outcome.winners))
         return None
     return stop
+
+
+def _turn_ends_with(state, events, i):
+    """Whether the death ``events[i]`` (``character_died``) is of the character whose turn it
+    is: his turn ends at once (LOSING ALL LIVES; ``characters.kill``), so a ``turn_ended`` of
+    his follows in the same events, or the game is over with him still current."""
+    cid = events[i].data.get("character")
+    if any(e.name == "turn_ended" and e.data.get("character") == cid for e in events[i + 1:]):
+        return True
+    return state.current == cid
 
 
 def _outcome_fn(outcome):
@@ -597,7 +618,7 @@ class _Search:
         if not isinstance(shortcut, bool):  # ("no" would be taken as true)
             raise TalismanError(f"odds: shortcut must be True or False; got {shortcut!r}"[:120])
         self.root, self.until, self.limit = state, until, limit
-        self.stop = _stopper(until)
+        self.stop = stopper(until)
         self.label = _outcome_fn(outcome)
         first = state.pending.player if state.pending is not None else None
         self.policy = _policy(policy, first if first != "chance" else state.current)

@@ -300,7 +300,7 @@ def combat_resolved(state, character, result):
     return dead.combat_resolved(state, character, result)
 
 
-def _acts_on(f, result):
+def _acts_on(state, f, result):
     """Whether a frame ``f`` queued by :func:`combat_resolved` may change the result when it is
     ``result``: its rule step declares the results it acts on (``acts_on``: a beaten card's and
     a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
@@ -308,13 +308,19 @@ def _acts_on(f, result):
     step declaring nothing (the Flail of Blood's second die, a Herald's roll) acts on any.  A
     step may also declare that, with this frame's arguments, what it runs changes no result,
     fights on in none and ends no game (``neutral``: a beaten card's or a Herald's effects that
-    only take from the fighter, ``cards.NEUTRAL_EFFECTS``; odds25g)."""
+    only take from the fighter, ``cards.NEUTRAL_EFFECTS``; odds25g), or that it does so in
+    ``state`` (``neutral_in``: a Horseman's punishment that kills nobody; odds25i)."""
     fn = STEPS.get(f.step)
     acts = declared(fn, "acts_on")
     if acts is not None and result not in acts:
         return False
     neutral = declared(fn, "neutral")
-    return neutral is None or not neutral(f.args)
+    if neutral is not None and neutral(f.args):
+        return False
+    # (or, reading the state at the creature's roll: a Horseman's punishment that kills
+    # nobody, ``figure.unbeaten_harmless``; odds25i)
+    neutral_in = declared(fn, "neutral_in")
+    return neutral_in is None or not neutral_in(state, f.args)
 
 
 #: What :func:`combat_resolved` may log and still answer no result: a Herald's roll met (its
@@ -343,7 +349,7 @@ def answers_result(state, result=None):
         if (result is None or len(after.stack) < n or after.stack[:n] != state.stack
                 or any(e.name not in _RECORDS for e in after.log[len(state.log):])):
             return True
-        if any(_acts_on(f, r) for f in after.stack[n:]):
+        if any(_acts_on(state, f, r) for f in after.stack[n:]):
             return True
     return False
 

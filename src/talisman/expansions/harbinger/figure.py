@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 
-from pyrsistent import pvector
+from pyrsistent import pvector, thaw
 
 from ...definitions import load
 from ...engine.data import data_root, load_yaml, validate
@@ -169,7 +169,38 @@ def combat_resolved(state, character, result):
     return push(state, frame("harbinger.unbeaten", who=character, cards=cards))
 
 
-@declare(acts_on=("lost", "standoff"))
+def lives_taken_from_the_unprotected(effects):
+    """The lives ``effects`` (an enemy's ``unbeaten``) take from every character without a
+    Talisman and nothing else (the Horseman of Death: "every character without a Talisman
+    loses a life"), or None: they may do something else."""
+    plain = thaw(effects)
+    try:
+        n = plain[0]["each_character"]["effects"][0]["if"]["else"][0]["lose"]["lives"]
+    except (LookupError, TypeError):
+        return None
+    if type(n) is not int or n <= 0:
+        return None
+    punishment = {"if": {"test": {"ability": "talisman"}, "then": [{"nothing": {}}],
+                         "else": [{"lose": {"lives": n}}]}}
+    return n if plain == [{"each_character": {"where": "all", "effects": [punishment]}}] else None
+
+
+def unbeaten_harmless(state, args):
+    """Declared on :func:`unbeaten` for exact odds (``neutral_in``, read by
+    ``harbinger.answers_result`` at the creature's roll): with these cards, in ``state``, what
+    it runs changes no result, fights on in none and ends no game: each card's effects only
+    take lives from the characters without a Talisman (:func:`lives_taken_from_the_unprotected`)
+    and none of them, the fighter too, is at so few lives that they could kill him (LOSING
+    ALL LIVES: a death may end the game, and the fighter's ends the question, rulings
+    R-ODDS12B.1).  A life lost asks nothing (``characters.lose_lives``)."""
+    taken = [lives_taken_from_the_unprotected(st.cdata(c)["unbeaten"]) for c in args["cards"]]
+    if any(n is None for n in taken):
+        return False
+    return all(ch.lives > sum(taken) for cid, ch in state.characters.items()
+               if ch.alive and not chars.has_ability(state, cid, "talisman"))
+
+
+@declare(acts_on=("lost", "standoff"), neutral_in=unbeaten_harmless)
 def unbeaten(state, who, cards):
     """Rule step: the result stands and is not a win: each card's ``unbeaten`` effects."""
     b = state.battle
