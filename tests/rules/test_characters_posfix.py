@@ -11,7 +11,7 @@ def test_carried_possessions_drop_offered_beside_the_other_choices_before_the_mo
     # SPELLS: "Spells may not be discarded until cast"); R-PS10.1
     s = game([{"id": "thief", "space": "village", "gold": 2, "objects": ["sword"],
                "followers": ["maiden"], "scrolls": ["scroll_of_courage"], "spells": ["healing"]},
-              {"id": "monk", "space": "city"}])
+              {"id": "monk", "space": "city", "lives": 3}])  # (Healing has a target, R-FG12.3)
     offered = legal(s)
     assert {"drop:sword", "drop:maiden", "drop:scroll_of_courage", "drop:gold"} <= offered
     assert "drop:healing" not in offered
@@ -63,7 +63,7 @@ def test_number_of_spells_crown_put_on_the_mule_then_the_move_goes_on():
     s = game([{"id": "priest", "space": "village", "craft": 5,
                "objects": ["solomons_crown", "water_bottle", "helmet", "armour", "shield"],
                "followers": ["mule"], "spells": ["healing", "hex", "divination"]},
-              {"id": "thief", "space": "city"}])
+              {"id": "thief", "space": "city", "lives": 3}])  # (Healing has a target, R-FG12.3)
     s = play(s, "exchange:shield:solomons_crown", "discard:divination")
     assert list(s.characters["priest"].spells) == ["healing", "hex"]
     assert s.pending.kind == "turn" and "cast:healing" in legal(s)
@@ -73,7 +73,7 @@ def test_number_of_spells_the_wizard_keeps_one_spell_at_craft_two():
     # the Wizard "always keeps at least one Spell", a Special Ability that "overrides the rules"
     # (000 SPECIAL ABILITIES): Craft 2 allows none, the surplus is discarded down to one (R-PS10.4)
     s = game([{"id": "wizard", "space": "village", "craft": 2, "objects": ["solomons_crown"],
-               "spells": ["healing", "hex"]}, {"id": "thief", "space": "city"}])
+               "spells": ["healing", "hex"]}, {"id": "thief", "space": "city", "lives": 3}])
     s = play(s, "drop:solomons_crown")
     assert chars.spell_limit(s, "wizard") == 0 and s.pending.kind == "discard_spell"
     s = play(s, "discard:hex")

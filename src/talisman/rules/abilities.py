@@ -76,9 +76,8 @@ def character_options(state, cid, other):
         out.append("ability:steal")
     if chars.has_ability(state, cid, "beguile") and (och.objects or och.gold):
         out.append("ability:beguile")
-    if chars.has_ability(state, cid, "take_follower") and (any(
-            f not in load().cards or "animal" not in load().cards[f].abilities  # (a Henchman: no card)
-            for f in takeable_followers(state, cid, other, "followers_for_sorceress"))):
+    if chars.has_ability(state, cid, "take_follower") and (
+            takeable_followers(state, cid, other, "followers_for_sorceress")):
         out.append("ability:take_follower")
     if chars.has_ability(state, cid, "take_maiden_or_princess") and (
             takeable_followers(state, cid, other, "maiden_or_princess")):
@@ -96,8 +95,11 @@ def takeable_followers(state, cid, other, what):
         wanted = cards_param("take_maiden_or_princess", "cards")
         found = [f for f in dict.fromkeys(och.followers) if f in wanted]
     else:
+        # the Sorceress's "not Maiden/Unicorn/Princess/Animal": the cards her ability names and
+        # every Animal (the card's mark, ``characters.is_animal``: the Mules, the Dog, the cats)
         found = [f for f in dict.fromkeys(och.followers) if what == "any_follower" or (
-            f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy")]
+            f not in cards_param("take_follower", "except_cards") and load().cards[f].type != "enemy"
+            and not chars.is_animal(f))]
         found += list(chars.other_followers(state, other))  # a Henchman too
     return [f for f in found if chars.follower_allowed(state, cid, f)]
 

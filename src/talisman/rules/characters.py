@@ -826,8 +826,19 @@ def has_surplus_spells(state, who):
     ch = character(state, who)
     if not ch.alive or not ch.spells or ch.toad_turns or len(ch.spells) <= spell_limit(state, who):
         return False  # (no spells: nothing to discard, no total to work out)
-    # the Wizard's "always keeps at least one Spell" overrides the rule (R-PS10.4)
-    return len(ch.spells) > 1 or "keeps_one_spell" not in load().characters[who].abilities
+    # the Wizard's "always keeps at least one Spell" overrides the rule (R-PS10.4, R-FG12.1)
+    return len(ch.spells) > 1 or not card_ability(state, who, "keeps_one_spell")
+
+
+def card_ability(state, cid, ability):
+    """Whether ``ability`` is printed on a character card ``cid`` plays: his own or a title's
+    Character Card (the ``title_abilities`` hook: a Master Level), none while a Toad; not one a
+    possession or a held card lends (the Wand's and the Disciple of Darkness's "keeps one Spell"
+    are "Craft permitting", docs/rulings.md R-FG12.1)."""
+    if ability in own_abilities(character(state, cid)):
+        return True
+    return (not character(state, cid).toad_turns and state.ext is not EMPTY_PMAP and bool(state.ext)
+            and ability in adjust(state, "title_abilities", (), character=cid))
 
 
 def surplus_spells(state, who):

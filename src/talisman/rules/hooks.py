@@ -356,6 +356,10 @@ Value hooks:
     Whether ``character`` may use ``ability`` that neither its card nor its possessions give
     (OPTIONAL RULES, HENCHMEN: a Henchman's Special Ability used "as if they were his own").
     Asked only when some plugin keeps state (``state.ext``); a Toad still uses none.
+``title_abilities(state, abilities, character)``
+    The abilities of a character card ``character`` holds beside its own (a Master Level title:
+    "take the appropriate Character Card", 000 MASTER LEVEL CHARACTERS), which count as the
+    character's printed ones where a rule asks for those alone (``characters.card_ability``).
 ``object_usable(state, usable, character, card)``
     Whether ``character`` (the piece in play under that id) may use the possession ``card`` it
     carries, once the card's and the character's own restrictions allow it
@@ -421,7 +425,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
                "follower_allowed", "table_roll", "life_value", "fate_value",
-               "object_usable", "may_affect")
+               "object_usable", "may_affect", "title_abilities")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -835,6 +835,13 @@ def ability_lent(state, lent, character, ability):
     return False
 
 
+def title_abilities(state, abilities, character):
+    """``title_abilities``: the abilities of the title's Character Card (the High Mage's Wizard's
+    "keeps one Spell", docs/rulings.md R-FG12.1)."""
+    title = title_of(state, character)
+    return abilities if title is None else tuple(abilities) + tuple(titles()[title]["abilities"])
+
+
 def character_died(state, character):
     mine = state.ext.get(KEY)
     if mine is None:
@@ -899,7 +906,7 @@ def engaged(state) -> bool:
 HOOKS: dict[str, Any] = {
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
     "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
-    "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
+    "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 
 PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},

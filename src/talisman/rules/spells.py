@@ -335,12 +335,15 @@ def resolve(state, cid, spell, context):
 def spell_targets(state, cid, spell):
     """The characters a Spell aimed at a character (``target: character``) may be cast at: the
     other living characters, and the caster himself where the card says so (``data:
-    {targets_self: true}``: the Healing Spell, docs/rulings.md R-BC12.1); never the holder of a
+    {targets_self: true}``: the Healing Spell, docs/rulings.md R-BC12.1); only one who has lost a
+    life where the card heals (``targets_wounded: true``: the Healing Spell, R-FG12.3); never the holder of a
     ``spell_immune`` card (the Amulet: "Spells other than Command don't affect you",
     R-BC12.6)."""
-    self_too = bool((load().cards[spell].data or {}).get("targets_self"))
+    data = load().cards[spell].data or {}
+    self_too, wounded = bool(data.get("targets_self")), bool(data.get("targets_wounded"))
     return affectable(state, cid, [o for o in state.order
                                    if (o != cid or self_too) and character(state, o).alive
+                                   and not (wounded and character(state, o).lives >= chars.life_value(state, o))
                                    and not chars.has_ability(state, o, "spell_immune")], "spell")
 
 

@@ -55,7 +55,7 @@ from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare, no_results
 from ...engine.dice import shuffle
-from ...rules import abilities, characters as chars, encounters, movement, possessions, quests, spells
+from ...rules import characters as chars, encounters, movement, possessions
 from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import ExtSlice, OwnWalk, end_turn_now, remove_drawn, set_turn_flag
 from ...rules.slice_values import CHARACTER, FLAG, SPACE, checked, list_of, map_of
