@@ -107,17 +107,22 @@ def full(rolling, policy):
     return dict(odds(rolling, "combat_resolved", policy=policy, shortcut=False))
 
 
-def counting_finish(monkeypatch):
-    """Count the calls of the rule step that applies a combat's result (``combat.finish``)."""
+def counting_calls(monkeypatch, module, name, seen):
+    """Count the calls of ``module.name`` (a one-state function), recording ``seen(state)`` for each."""
     calls = []
-    original = combat_rules.finish
+    original = getattr(module, name)
 
     def counted(state):
-        calls.append(state.battle.result)
+        calls.append(seen(state))
         return original(state)
 
-    monkeypatch.setattr(combat_rules, "finish", counted)
+    monkeypatch.setattr(module, name, counted)
     return calls
+
+
+def counting_finish(monkeypatch):
+    """Count the calls of the rule step that applies a combat's result (``combat.finish``)."""
+    return counting_calls(monkeypatch, combat_rules, "finish", lambda state: state.battle.result)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -1192,14 +1197,7 @@ def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypa
     import importlib
 
     odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
-    asked = []
-    original = odds_module._answered
-
-    def counted(state):
-        asked.append(state.battle.roll)
-        return original(state)
-
-    monkeypatch.setattr(odds_module, "_answered", counted)
+    asked = counting_calls(monkeypatch, odds_module, "_answered", lambda state: state.battle.roll)
     odds_module.clear_memos()
     rolling = talisman.apply(NEUTRAL["herald of famine"](fate), "fight", stop_at_chance=True)
     closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
