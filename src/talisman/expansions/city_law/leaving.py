@@ -217,25 +217,33 @@ def run_rolled(state, action, who, rerolled=False):
 
 def run_answered(state, character, count, replaced=False):
     """Rule step: the run's roll is answered; unless an answer took the run over (Dark Binding),
-    the runner may pay a Fate to roll again, then runs ``count`` streets clockwise."""
+    the run goes ``count`` streets clockwise, or stops where a card stops it along the way
+    (``streets.run_stops``: Fright Night, the Wall of Fire; docs/rulings.md R-FI12.1).  "Immediately":
+    with one stop and no Fate to spend he runs unasked; else he chooses among the stops or pays a
+    Fate to roll again."""
     if replaced:
         return state
     ch = state.characters[character]
-    if ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled"):
-        dest = streets.run_path(state, character, count)[-1]
-        return decide(state, character, "move", [f"move:{dest}", "fate:reroll"], "city.run_kept",
-                      prompt=f"rolled {count}: run clockwise", who=character, count=count)
-    return streets.run_clockwise(state, character, count)
+    stops = streets.run_stops(state, character, count)
+    if not stops:
+        return log(state, "no_move", character=character, space=ch.space)
+    rerolls = ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled")
+    if len(stops) == 1 and not rerolls:
+        return streets.run_to(state, character, count, stops[0])
+    options = [f"move:{d}" for d in stops] + (["fate:reroll"] if rerolls else [])
+    return decide(state, character, "move", options, "city.run_kept",
+                  prompt=f"rolled {count}: run clockwise", who=character, count=count)
 
 
 def run_kept(state, action, who, count):
-    """Rule step: the run is kept, or a Fate paid to roll again (the new roll kept)."""
+    """Rule step: the run is kept (up to the stop chosen), or a Fate paid to roll again (the new
+    roll kept)."""
     if action.kind == "fate":
         state = chars.lose(state, who, "fate", 1, "re-roll")
         state = streets.set_flag(state, who, "movement_rerolled")
         return request_roll(state, movement.movement_die(state, who), f"{who} runs again",
                             "city.run_rolled", who=who, rerolled=True)
-    return streets.run_clockwise(state, who, count)
+    return streets.run_to(state, who, count, action.args[0])
 
 
 def bank_effect(state, params, actor, source):

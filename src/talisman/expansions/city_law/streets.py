@@ -341,10 +341,25 @@ def run_path(state, cid, n):
     return [circuit[(i + k) % len(circuit)] for k in range(1, n + 1)]
 
 
-def run_clockwise(state, cid, n):
-    """Stowaways 3: "Roll a die for Movement and immediately Move that many Spaces clockwise in
-    the City" (the streets' circuit, city.yaml)."""
-    return run_along(state, cid, run_path(state, cid, n))
+def run_stops(state, cid, n):
+    """The stops of a run of ``n`` streets, as the ``movement_destinations`` hook point makes them
+    (docs/rulings.md R-FI12.1): the run's end, or where a card stops it on the way (Fright Night,
+    the Wall of Fire), asked while the run is marked as waiting (:func:`running`), so the hook
+    point's walks are the clockwise run's only, never the streets'."""
+    marked = push(state, frame(RUN_WAITING, character=cid, count=n))
+    end = run_path(state, cid, n)[-1]
+    return tuple(adjust(marked, "movement_destinations", (end,), character=cid, roll=n, dice=(n,)))
+
+
+def run_to(state, cid, n, dest):
+    """The run of ``n`` streets made up to ``dest``, a stop along it (:func:`run_stops`); his own
+    street (a stop that stays) leaves him there."""
+    path = run_path(state, cid, n)
+    if dest in path:
+        return run_along(state, cid, path[:path.index(dest) + 1])
+    if dest == state.characters[cid].space:
+        return set_flag(state, cid, "moved")
+    raise StateError("state.pending", f"city.run_kept: no stop {dest!r} along a run of {n!r}")
 
 
 def run_along(state, cid, path):
