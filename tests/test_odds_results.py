@@ -1242,6 +1242,22 @@ def test_a_win_that_costs_the_last_life_ends_the_question_at_the_death(others):
     assert paid["won"] == F(15, 36) and "died" not in dict(paid)
 
 
+def test_a_fighter_killed_by_his_win_leaves_no_battle_for_the_next_turn():
+    """000 LOSING ALL LIVES ("Any Characters that lose all their Lives are DEAD!") with 001
+    Harbinger Cards (the Armour of Humility): the Thief's win costs his last life, his turn ends
+    at his death, and the combat ends with him (rulings R-FH12.1): the next character's turn
+    starts with no battle record, and the Bear, never beaten, lies on its space again."""
+    s = _humble(0, (("warrior", "plains_1"), ("wizard", "fields_1")))
+    s = talisman.apply(s, "fight", stop_at_chance=True)
+    s = talisman.apply(s, "roll:6", stop_at_chance=True)   # the Thief's attack roll
+    s = talisman.apply(s, "roll:1", stop_at_chance=True)   # the Bear's: a win
+    s = talisman.apply(s, "choose:life", stop_at_chance=True)  # no Fate: the win costs a life
+    assert not s.characters["thief"].alive
+    assert s.current == "warrior" and s.outcome is None
+    assert s.battle is None
+    assert "bear" in s.board_cards["hills_1"]
+
+
 def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
     stop reads a ``character_died`` of another character as any other event."""
