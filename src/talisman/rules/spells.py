@@ -24,20 +24,22 @@ def readable_on_turn(state, cid):
     ch = character(state, cid)
     if not ch.scrolls or not can_read(state, cid):
         return []
-    return with_targets(state, cid, _usable(state, cid, ch.scrolls, {"own_turn", "any_time", "movement"}))
+    return _usable(state, cid, ch.scrolls, {"own_turn", "any_time", "movement"})
 
 
 def _usable(state, cid, cards, whens):
     """The cards (Spells or Scrolls) of ``cid`` whose ``cast`` block allows them at one of
     ``whens`` and not on a creature, outside the regions their ``data.not_in`` names (the
-    Teleport Spell: "useless in the Inner Region"), and that may take effect (:func:`_choosable`)."""
+    Teleport Spell: "useless in the Inner Region"), and that may take effect (:func:`_choosable`,
+    :func:`with_targets`)."""
     region = load().board.spaces[character(state, cid).space].region
     out = []
     for sc in dict.fromkeys(cards):
         c = load().cards[sc]
         cast = c.cast
         if cast and cast["effect"] and (whens & set(cast["when"])) and cast.get("target", "self") != "creature" \
-                and region not in (c.data or {}).get("not_in", ()) and _choosable(state, cid, cast["effect"]):
+                and region not in (c.data or {}).get("not_in", ()) and _choosable(state, cid, cast["effect"]) \
+                and with_targets(state, cid, sc):
             out.append(sc)
     return out
 
@@ -108,7 +110,7 @@ def castable_on_turn(state, cid):
     if not can_cast(state, cid):
         return []
     ch = character(state, cid)
-    return with_targets(state, cid, _usable(state, cid, ch.spells, {"own_turn", "any_time", "movement"}))
+    return _usable(state, cid, ch.spells, {"own_turn", "any_time", "movement"})
 
 
 def castable_at(state, cid, when):
@@ -117,7 +119,7 @@ def castable_at(state, cid, when):
     ch = character(state, cid)
     if not ch.spells or not can_cast(state, cid):
         return []
-    return with_targets(state, cid, _usable(state, cid, ch.spells, {when}))
+    return _usable(state, cid, ch.spells, {when})
 
 
 def can_cast(state, cid):
@@ -347,12 +349,11 @@ def spell_targets(state, cid, spell):
                                    and not chars.has_ability(state, o, "spell_immune")], "spell")
 
 
-def with_targets(state, cid, cards):
-    """``cards`` less those aimed at a character that no character may be aimed at now: such a
-    Spell is not offered (CASTING SPELLS: "A Spell may only be cast as stated on the Spell
-    Card"; docs/rulings.md R-BC12.1)."""
-    return [c for c in cards if (load().cards[c].cast or {}).get("target") != "character"
-            or spell_targets(state, cid, c)]
+def with_targets(state, cid, card):
+    """Whether ``card`` may be offered for its target: not aimed at a character, or some character
+    may be aimed at now; one no character may be aimed at is not offered (CASTING SPELLS: "A Spell
+    may only be cast as stated on the Spell Card"; docs/rulings.md R-BC12.1)."""
+    return (load().cards[card].cast or {}).get("target") != "character" or bool(spell_targets(state, cid, card))
 
 
 def targeted(state, action, spell):
