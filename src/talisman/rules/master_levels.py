@@ -60,7 +60,8 @@ from ..engine.records import as_pmap, record_map
 from ..state import Character, ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
-from .kernel import HANDLERS, ExtSlice, end_turn_now, remove_from_space, run_effects, set_turn_flag
+from .kernel import (HANDLERS, ExtSlice, end_turn_now, pieces_may_meet, remove_from_space, run_effects,
+                     set_turn_flag)
 
 KEY = "master_levels"
 
@@ -687,7 +688,12 @@ def before_encounter(state, result, character, space):
     piece = resting(state, character)
     if piece is None or piece.space != space or state.characters[character].flag("pieces_met"):
         return result
-    if titles()[title_of(state, character)]["second"] == "split":
+    split = titles()[title_of(state, character)]["second"] == "split"
+    # the two pieces are two Characters: where one may not affect the other (the ``may_affect``
+    # hook: the Timescape's separate realities) they do not meet (docs/rulings.md R-FB13.1)
+    if not pieces_may_meet(state, character, "rejoin" if split else "trade"):
+        return result
+    if split:
         # "Whenever the Mystic rejoins with the original Character, this is an entire turn!"
         return end_turn_now(rejoin(state, character)), True
     # "The Original and Copy may trade with one another whenever they encounter one another":

@@ -659,6 +659,9 @@ def effect_targets(state, targets, actor, source):
 #: The acts the Timescape's isolation lets through: "The only exception to this rule is the
 #: possible effect of other Character by the use of Spells or Scrolls".
 THROUGH_THE_BOUNDARY = ("spell", "scroll")
+#: The acts done where no one is in the Timescape any more: Pandora's Box's Arena ("All
+#: Characters are transported to The Arena", 000 Alternative Endings; docs/rulings.md R-FB13.1).
+OUT_OF_IT = ("arena",)
 
 
 def may_affect(state, allowed, actor, target, means):
@@ -667,8 +670,11 @@ def may_affect(state, allowed, actor, target, means):
     only last for the turn in which it was drawn.  The only exception to this rule is the
     possible effect of other Character by the use of Spells or Scrolls" (000 THE TALISMAN
     TIMESCAPE): no, when either is in the Timescape, unless one of the two drew a Dimensional
-    Rift this turn or the act is a Spell or a Scroll (docs/rulings.md R-FC12.1)."""
-    if not allowed or means in THROUGH_THE_BOUNDARY or _ext(state).rift in (actor, target):
+    Rift this turn or the act is a Spell or a Scroll (docs/rulings.md R-FC12.1), or is done in the
+    Arena, out of the Timescape (R-FB13.1).  One player's two pieces (``actor`` and ``target`` the
+    same: the Mirror Image, the Mystic) meeting in the Timescape are apart as any two (R-FB13.1)."""
+    if (not allowed or means in THROUGH_THE_BOUNDARY or means in OUT_OF_IT
+            or _ext(state).rift in (actor, target)):
         return allowed
     return not (in_timescape(state, actor) or in_timescape(state, target))
 
