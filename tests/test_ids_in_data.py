@@ -189,3 +189,104 @@ def test_the_endings_places_come_from_data():
         "chapel", "graveyard", "city_anarchists_guild", None, None, None]
     assert [endings.route_of(s) for s in ("pits", "death", "plain_of_peril")] == ["mines", "crypt", None]
     assert endings.quest_locations()[1] == ("the Graveyard", "graveyard")
+
+
+# --- the expansions' charts: a card a rule names by kind is marked on the card (fix13B) ----------------
+
+#: ``(chart under data/talisman/expansions, key path) -> why card ids may stand there``: a price list,
+#: a loot or shop list, a chart row naming its own card; a name that is also a card id but means a
+#: subtype, a breed or an effect.  A list of cards a rule names by kind (the Timescape's fearful and
+#: redrawn cards, the Airships' Animal Objects) belongs on the cards as a mark (``data: {timescape:
+#: [...]}``, ``subtype: animal``): such a list is not allowed here (docs/rulings.md R-FB13.3).
+ALLOWED_IN_CHARTS = {
+    ("airships/airships.yaml", ".classes[].id"): "an Airship class id (dragon), not the Dragon card",
+    ("airships/airships.yaml", ".flying[].card"): "the Flying Followers, each with its reason (a reading, "
+                                                  "rulings A5: no card says it flies, so no mark of the card's own)",
+    ("city/board.yaml", ".spaces[].effect[].buy.items.*"): "a shop's price list: the cards it sells",
+    ("city/city.yaml", ".animals_also[]"): "a card subtype (dragon) counted with the Animals, not a card",
+    ("city/city.yaml", ".prices.*"): "a price list: the Barge's fare",
+    ("city/city.yaml", ".statutes[].broken_if.character[]"): "the characters a Statute outlaws (a character "
+                                                             "id that is also a card id)",
+    ("city/city.yaml", ".statutes[].penalty"): "a Statute's penalty: the Watch comes (the City's own card)",
+    ("city/city.yaml", ".stowaway.effects[].roll.table.5[].city_leave.then[].*"): "the effect name teleport",
+    ("city/city.yaml", ".stowaway.effects[].roll.table.6[].city_leave.then[].*"): "the effect name teleport",
+    ("city/city.yaml", ".stowaway.forbidden_breeds[]"): "a breed (mule), the Animals' own mark, not the card",
+    ("city/city.yaml", ".theft.loot.city_armoury[].city_take.items[]"): "a theft's loot: the cards taken",
+    ("city/city.yaml", ".theft.loot.city_stables[].city_take.items[]"): "a theft's loot: the cards taken",
+    ("timescape/adventure.yaml", ".springs.*"): "each spring card and the attribute it raises (a chart row)",
+    ("wizards_tower/tower.yaml", ".against_dragons.*"): "each card and the Strength it adds against the Prince",
+}
+
+
+def _chart_ids(node, path, cards):
+    """``{(key path, card id)}`` of the card ids a chart names (a map's key as ``.*``)."""
+    found = set()
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if isinstance(k, str) and k in cards:
+                found.add((f"{path}.*", k))
+            found |= _chart_ids(v, f"{path}.{k}", cards)
+    elif isinstance(node, list):
+        for v in node:
+            found |= _chart_ids(v, f"{path}[]", cards)
+    elif isinstance(node, str) and node in cards:
+        found.add((path, node))
+    return found
+
+
+def _charts_scan():
+    cards = set(load().cards)
+    root = data_root() / "talisman" / "expansions"
+    found = {}
+    for path in sorted(root.rglob("*.yaml")):
+        chart = path.relative_to(root)
+        if "cards" in chart.parts:
+            continue
+        for key, card in _chart_ids(yaml.safe_load(path.read_text(encoding="utf-8")), "", cards):
+            found.setdefault((chart.as_posix(), key), set()).add(card)
+    return found
+
+
+def test_no_expansion_chart_lists_cards_outside_the_allow_list():
+    found = _charts_scan()
+    unexpected = sorted(f"{chart} {key}: {sorted(ids)}" for (chart, key), ids in found.items()
+                        if (chart, key) not in ALLOWED_IN_CHARTS)
+    assert not unexpected, "card ids listed in a chart (mark the cards instead, or allow with a reason):\n" + \
+        "\n".join(unexpected)
+    stale = sorted(set(ALLOWED_IN_CHARTS) - set(found))
+    assert not stale, f"allowed chart keys no longer found (drop them): {stale}"
+    assert all(len(why) > 20 for why in ALLOWED_IN_CHARTS.values())
+
+
+def test_the_chart_scan_catches_a_list_of_cards():
+    cards = {"poltergeist", "hermit", "mule"}
+    doc = {"chart": "adventure", "fear": ["poltergeist", "horse"], "redrawn": ["hermit"],
+           "springs": {"mule": "lives"}, "forbidden": [{"card": "hermit"}]}
+    assert _chart_ids(doc, "", cards) == {(".fear[]", "poltergeist"), (".redrawn[]", "hermit"),
+                                          (".springs.*", "mule"), (".forbidden[].card", "hermit")}
+
+
+def test_the_timescape_s_cards_carry_their_marks():
+    """000 Entering the Timescape ("Mules, Warhorses, Horses and Carts, the Poltergeist and all Animal
+    Followers ... fear the Timescape") and Drawing Adventure Cards ("If you draw a Mule, a Horse, a Horse
+    and Cart, a Warhorse, the Poltergeist, the Arena, the Blizzard, a Dungeon Door, the Hermit or any
+    Animal, discard them and draw again"): the marks on the cards, the Animals by their subtype."""
+    from talisman.expansions import timescape
+    assert timescape.marked() == {"fears": {"poltergeist"},
+                                  "redrawn": {"poltergeist", "blizzard", "hermit", "dungeon_doorway",
+                                              "city_doorway"}}
+    assert timescape.fearful("poltergeist") and timescape.fearful("mule") and timescape.fearful("unicorn")
+    assert not timescape.fearful("hermit") and not timescape.fearful("maiden")
+    assert timescape.redrawn("hermit") and timescape.redrawn("mule")
+    assert not timescape.redrawn("maiden")
+    assert not timescape.redrawn("purchase_mule")   # a Purchase card: never drawn from the Adventure deck
+
+
+def test_a_bad_timescape_mark_is_a_data_error():
+    import attrs
+    from talisman.expansions import timescape
+    hermit = load().cards["hermit"]
+    with pytest.raises(DataError, match="entry 'hermit', field 'data.timescape'.*got 'redrawn'"):
+        timescape.marks_of({"hermit": attrs.evolve(hermit, data={"timescape": "redrawn"})})
+    with pytest.raises(DataError, match="got \\['fearful'\\]"):
+        timescape.marks_of({"hermit": attrs.evolve(hermit, data={"timescape": ["fearful"]})})

@@ -208,3 +208,21 @@ def test_the_disembark_question_follows_the_flail_of_blood_whatever_the_listing(
     assert rolling.pending.kind == "roll" and "flail_of_blood" in rolling.pending.prompt
     assert steps[steps.index(RESULT_STEP) + 1] == "airships.won_aboard"
     assert "airship_aboard" not in names(rolling) and "combat_won" not in names(rolling)
+
+
+def test_an_animal_object_is_killed_when_the_airship_falls(monkeypatch):
+    """"Animal Objects are killed, discard" (000 Combat with another Character): an Object whose card
+    is an Animal (its ``subtype: animal``, the mark every Animal carries; none in the sets played, so
+    the Sword stands in for one here; docs/rulings.md R-FB13.3); other Objects stay."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"expansions": ["airships"],
+                     "characters": [{"id": "priest", "space": "woods_1", "fate": 0, "spells": [],
+                                     "objects": ["sword", "helmet"]}],
+                     "ext": {"airships": {"cards": {"priest": ["airship_eagle"]}}}}, [])
+    assert ships.destroyed(s, "priest").characters["priest"].objects == pvector(["sword", "helmet"])
+    real = ships.chars.is_animal
+    monkeypatch.setattr(ships.chars, "is_animal", lambda card, *a, **k: card == "sword" or real(card, *a, **k))
+    after = ships.destroyed(s, "priest")
+    assert after.characters["priest"].objects == pvector(["helmet"])
+    assert "sword" in after.discards["adventure"]
+    assert events(after, "animal_objects_killed") == [{"character": "priest", "cards": ["sword"]}]

@@ -12,7 +12,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
-from .kernel import ExtSlice, end_turn_now
+from .kernel import ExtSlice, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import load
@@ -151,10 +151,12 @@ def keep_one_scroll(state, cid):
 def scroll_discarded(state, cid, scroll):
     """The Gypsy's ``claims_discarded_scroll``: "If you have no Scroll and another Character
     discards one, you may claim it for yourself": offered (after the Scroll's own work, a frame
-    below it) to a character with the ability and no Scroll."""
+    below it) to a character with the ability and no Scroll, who may affect the discarder (the
+    ``may_affect`` hook, ``claim``: not across the Timescape's boundary, docs/rulings.md R-FB13.1)."""
     for other in state.order:
         ch = character(state, other)
-        if other != cid and ch.alive and not ch.scrolls and has_ability(state, other, "claims_discarded_scroll"):
+        if (other != cid and ch.alive and not ch.scrolls and has_ability(state, other, "claims_discarded_scroll")
+                and may_affect(state, other, cid, "claim")):
             return push(state, frame("characters.scroll_claim", who=other, scroll=scroll))
     return state
 

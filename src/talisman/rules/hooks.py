@@ -392,7 +392,10 @@ Value hooks:
     (``True`` to begin with): ``means`` names the act (``warrant``: a Warrant bought for him;
     ``spell``: a Spell cast at him; ``give``, ``take``: an Object given or taken; ``card``: a
     card's "another character"; ``dispel``: Dispel Magic on his Toad; ``perils``: Pandora's
-    Teleport to a fight).  A subscriber answers ``False`` to leave him out of the choice (the
+    Teleport to a fight; ``claim``: the Gypsy's claim of the Scroll he discards; ``tithe``: a
+    Follower offered to him as a Realm's tithing; ``arena``: chosen as the Arena's first opponent;
+    ``held``: a held card's reach to its holder, the Key to Hades; ``trade``, ``rejoin``: one
+    player's two pieces meeting, ``actor`` and ``target`` both the player, ``kernel.pieces_may_meet``).  A subscriber answers ``False`` to leave him out of the choice (the
     Timescape: "Characters in the Timescape may not affect or be affected by other Characters,
     unless a Dimensional Rift has occurred", Spells and Scrolls excepted).  Asked through
     ``kernel.may_affect`` / ``kernel.affectable``, only when some plugin subscribes.

@@ -25,7 +25,7 @@ S = TypeVar("S", bound=ExtRecord)
 __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "run_effects_now",
            "EFFECT_STEPS", "space_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
-           "settle_resolving", "end_turn_now", "lose_turn", "may_affect", "affectable"]
+           "settle_resolving", "end_turn_now", "lose_turn", "may_affect", "affectable", "pieces_may_meet"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -53,6 +53,16 @@ def affectable(state: GameState, actor: str, targets, means: str) -> list:
     if not subscribed(state, "may_affect"):
         return list(targets)
     return [t for t in targets if may_affect(state, actor, t, means)]
+
+
+def pieces_may_meet(state: GameState, cid: str, means: str) -> bool:
+    """Whether the piece of ``cid``'s player in play may affect his resting piece by ``means``
+    (the ``may_affect`` hook point asked with ``cid`` as both: one player's two pieces are two
+    Characters, 000 Mirror Image's "a second character", the Mystic's "think of the Mystic as two
+    Characters"; they meet on one space, so the piece in play stands for both)."""
+    if not subscribed(state, "may_affect"):
+        return True
+    return bool(adjust(state, "may_affect", True, actor=cid, target=cid, means=means))
 
 
 def answer(state: GameState, step: str, match: Mapping[str, Any], **values: Any) -> GameState:

@@ -60,7 +60,8 @@ from ..engine.records import as_pmap, record_map
 from ..state import Character, ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
-from .kernel import HANDLERS, ExtSlice, end_turn_now, remove_from_space, run_effects, set_turn_flag
+from .kernel import (HANDLERS, ExtSlice, end_turn_now, pieces_may_meet, remove_from_space, run_effects,
+                     set_turn_flag)
 
 KEY = "master_levels"
 
@@ -687,9 +688,15 @@ def before_encounter(state, result, character, space):
     piece = resting(state, character)
     if piece is None or piece.space != space or state.characters[character].flag("pieces_met"):
         return result
-    if titles()[title_of(state, character)]["second"] == "split":
+    split = titles()[title_of(state, character)]["second"] == "split"
+    # the two pieces are two Characters: where one may not affect the other (the ``may_affect``
+    # hook: the Timescape's separate realities) they do not meet (docs/rulings.md R-FB13.1)
+    if not pieces_may_meet(state, character, "rejoin" if split else "trade"):
+        return result
+    if split:
         # "Whenever the Mystic rejoins with the original Character, this is an entire turn!"
-        return end_turn_now(rejoin(state, character)), True
+        # (the turn's steps dropped first: a Spell discard the hand-over asks still comes, R-FB13.4)
+        return rejoin(end_turn_now(state), character), True
     # "The Original and Copy may trade with one another whenever they encounter one another":
     # first the trade, then the encounter (``done``: the encounter begins again, the trade had)
     return trade_offered(set_turn_flag(state, character, "pieces_met"), character), True
@@ -715,12 +722,21 @@ def trade_offered(state, who):
                   prompt="trade with your other character?")
 
 
-def _hand_over(giver, taker, card):
-    field = "followers" if card in giver.followers else "objects"
-    held = list(getattr(giver, field))
+def _hand_over(state, cid, card, to_resting):
+    """One Object or Follower handed between the two pieces of ``cid``'s player: to the resting
+    piece (``to_resting``) it leaves the piece in play by the one step that takes a possession away
+    (``characters.remove_possession``, whose NUMBER OF SPELLS check comes at once, R-FA12.5); from
+    it, it leaves the resting piece's record and joins the piece in play's."""
+    rest = resting(state, cid)
+    if to_resting:
+        field = "objects" if card in state.characters[cid].objects else "followers"
+        state = _rest(state, cid, replace(rest, **{field: list(getattr(rest, field)) + [card]}))
+        return chars.remove_possession(state, cid, card)
+    field = "followers" if card in rest.followers else "objects"
+    held = list(getattr(rest, field))
     held.remove(card)
-    return (replace(giver, **{field: held}),
-            replace(taker, **{field: list(getattr(taker, field)) + [card]}))
+    state = _rest(state, cid, replace(rest, **{field: held}))
+    return update_character(state, cid, **{field: list(getattr(state.characters[cid], field)) + [card]})
 
 
 def trade_chosen(state, action):
@@ -729,23 +745,16 @@ def trade_chosen(state, action):
         return push(state, frame("encounters.begin"))
     now, rest = state.characters[cid], resting(state, cid)
     what = action.args[0]
-    if action.kind == "give" and what != "gold":
-        # the piece in play gives a card: it leaves him by the one step that takes a possession
-        # away, whose NUMBER OF SPELLS check comes at once, before the trade is offered again
-        # (R-FA12.5)
-        field = "objects" if what in now.objects else "followers"
-        state = push(state, frame("master_levels.trade_offered", who=cid))
-        state = _rest(state, cid, replace(rest, **{field: list(getattr(rest, field)) + [what]}))
-        state = chars.remove_possession(state, cid, what)
-        return log(state, "pieces_traded", character=cid, given=True, what=what)
-    if action.kind == "give":
-        now, rest = replace(now, gold=now.gold - 1), replace(rest, gold=rest.gold + 1)
+    given = action.kind == "give"
+    # the trade is offered again once this card's own steps are done (a piece in play giving a
+    # card is asked its Spell discard first, R-FA12.5)
+    state = push(state, frame("master_levels.trade_offered", who=cid))
+    if what != "gold":
+        state = _hand_over(state, cid, what, given)
     else:
-        rest, now = ((replace(rest, gold=rest.gold - 1), replace(now, gold=now.gold + 1)) if what == "gold"
-                     else _hand_over(rest, now, what))
-    state = _rest(_in_play(state, cid, now), cid, rest)
-    state = log(state, "pieces_traded", character=cid, given=action.kind == "give", what=what)
-    return push(state, frame("master_levels.trade_offered", who=cid))
+        move = 1 if given else -1
+        state = _rest(_in_play(state, cid, replace(now, gold=now.gold - move)), cid, replace(rest, gold=rest.gold + move))
+    return log(state, "pieces_traded", character=cid, given=given, what=what)
 
 
 def rejoin(state, cid):
@@ -754,22 +763,31 @@ def rejoin(state, cid):
     Object to transport it back to the Original Character": the Mystic hands the Original what
     it carries but Magic Objects, and the Original hands the Mystic his Magic Objects (each may
     use only those: R-MI8), as far as each can carry."""
-    now, rest = state.characters[cid], resting(state, cid)
-    mystic, original = (now, rest) if playing(state, cid) == "mystic" else (rest, now)
+    mystic_plays = playing(state, cid) == "mystic"
+
+    def pieces(state):
+        """(the Mystic, the Original) as they stand now."""
+        now, rest = state.characters[cid], resting(state, cid)
+        return (now, rest) if mystic_plays else (rest, now)
+
+    mystic, original = pieces(state)
     magic = {c for c in piece_cards(mystic) + piece_cards(original) if load().cards[c].type == "magic_object"}
     handed = []
-    for c in [c for c in mystic.objects if c not in magic] + list(mystic.followers):
-        if _carries_more(state, original, c):
-            mystic, original = _hand_over(mystic, original, c)
-            handed.append(c)
-    for c in [c for c in original.objects if c in magic]:
-        if _carries_more(state, mystic, c):
-            original, mystic = _hand_over(original, mystic, c)
-            handed.append(c)
+    # each card by the hand-over between the pieces (the piece in play loses it through
+    # ``characters.remove_possession``): to the Original from the Mystic, then the other way
+    for to_original, cards in ((True, [c for c in mystic.objects if c not in magic] + list(mystic.followers)),
+                               (False, [c for c in original.objects if c in magic])):
+        for c in cards:
+            mystic, original = pieces(state)
+            if _carries_more(state, original if to_original else mystic, c):
+                # the Mystic in play gives to the resting Original; the Original in play to the resting Mystic
+                state = _hand_over(state, cid, c, to_resting=to_original == mystic_plays)
+                handed.append(c)
+    mystic, original = pieces(state)
     original = replace(original, gold=original.gold + mystic.gold, scrolls=list(original.scrolls) + list(mystic.scrolls))
     gold, scrolls = mystic.gold, list(mystic.scrolls)
     mystic = replace(mystic, gold=0, scrolls=[])
-    now, rest = (mystic, original) if playing(state, cid) == "mystic" else (original, mystic)
+    now, rest = (mystic, original) if mystic_plays else (original, mystic)
     state = _rest(_in_play(state, cid, now), cid, rest)
     return log(state, "mystic_rejoined", character=cid, space=now.space, cards=handed + scrolls, gold=gold)
 

@@ -40,7 +40,7 @@ from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import possessions
-from .kernel import ExtSlice, remove_from_space, set_turn_flag
+from .kernel import ExtSlice, may_affect, remove_from_space, set_turn_flag
 
 KEY = "noblemen"
 
@@ -220,7 +220,10 @@ def realm_reached(state, space, refused=()):
     options += [f"tithe:{c}" for c in dict.fromkeys(chars.carried_objects(ch))
                 if "cursed" not in load().cards[c].abilities]
     owner = state.characters.get(realm["owner"])
-    if owner is not None and owner.alive:
+    # a Follower offered waits on the owner's word ("agree upon by the Realm Owner and the
+    # Player"): a bargain with him, asked of the ``may_affect`` hook (``tithe``: none across the
+    # Timescape's boundary, docs/rulings.md R-FB13.1); Gold and Objects are left on the space
+    if owner is not None and owner.alive and may_affect(state, cid, realm["owner"], "tithe"):
         options += [f"offer:{c}" for c in chars.droppable_followers(ch) if c not in refused]
     if not options:
         return log(state, "no_tithe", character=cid, space=space, owner=realm["owner"])

@@ -1,8 +1,8 @@
 """The Airships' rules data: ``data/talisman/expansions/airships/airships.yaml``.
 
 The Airship class table and the Fall Chart (000 TALISMAN AIRSHIPS, row for row), and the lists the
-text names by kind only (Followers without hands, Flying Followers, Animal Objects, the Horse and
-Cart).  Loaded and checked once: a die the engine cannot roll, a complement whose least is more
+text names by kind only (Followers without hands, Flying Followers, the Horse and Cart; an Animal
+Object is an Object card marked an Animal, ``subtype: animal``, docs/rulings.md R-FB13.3).  Loaded and checked once: a die the engine cannot roll, a complement whose least is more
 than its most, a Fall Chart that is not the eight rolls of a D8 once each, a card not in the
 engine or of the wrong type, an Airship card of no class is a :class:`talisman.errors.DataError`
 naming the file, the entry and the field.
@@ -25,8 +25,7 @@ _CARDS = {"type": "array", "items": {
     "properties": {"card": _ID, "reason": _TEXT}}}
 SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
-    "required": ["chart", "source", "classes", "fall", "no_hands", "flying", "animal_objects",
-                 "no_boarding"],
+    "required": ["chart", "source", "classes", "fall", "no_hands", "flying", "no_boarding"],
     "properties": {
         "chart": _ID, "source": _TEXT,
         "classes": {"type": "array", "minItems": 1, "items": {
@@ -46,7 +45,7 @@ SCHEMA: dict[str, Any] = {
                                      "items": {"type": "integer", "minimum": 1, "maximum": 8}},
                            "result": {"enum": list(RESULTS)}, "text": _TEXT,
                            "turns": {"type": "integer", "minimum": 1}}}},
-        "no_hands": _CARDS, "flying": _CARDS, "animal_objects": _CARDS, "no_boarding": _CARDS,
+        "no_hands": _CARDS, "flying": _CARDS, "no_boarding": _CARDS,
     },
 }
 
@@ -77,7 +76,7 @@ def _check(p, doc):
         if (row["result"] == "stunned") != ("turns" in row):
             raise DataError(p, "fall", row["text"], "turns belong to the stunned row, and it needs them")
     for key, kind in (("no_hands", "follower"), ("flying", "follower"),
-                      ("animal_objects", "object"), ("no_boarding", "object")):
+                      ("no_boarding", "object")):
         for row in doc[key]:
             check_ref(p, key, row["card"], row["card"], cards, "card")
             if cards[row["card"]].type != kind and not (kind == "object" and cards[row["card"]].type == "magic_object"):
@@ -104,5 +103,5 @@ def fall_row(roll: int) -> Any:
 
 
 def listed(key: str) -> frozenset[str]:
-    """The card ids of one of the lists (``no_hands``, ``flying``, ``animal_objects``, ``no_boarding``)."""
+    """The card ids of one of the lists (``no_hands``, ``flying``, ``no_boarding``)."""
     return frozenset(r["card"] for r in rules()[key])

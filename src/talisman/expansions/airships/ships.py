@@ -439,7 +439,9 @@ def destroyed(state, cid):
     state = chars.discard(state, card)
     state = log(state, "airship_destroyed", character=cid, card=card)
     ch = state.characters[cid]
-    animals = [o for o in ch.objects if o in data.listed("animal_objects")]
+    # an Animal Object: an Object whose card is an Animal (its subtype ``animal``, the one mark:
+    # none in the sets played; docs/rulings.md R-FB13.3)
+    animals = [o for o in ch.objects if chars.is_animal(o)]
     if animals:
         state = chars.remove_objects(state, cid, animals)
         for o in animals:

@@ -263,7 +263,11 @@ def fate_value(state, value, character):
 
 
 def _others_with(state, character, field):
-    return [(c, card) for c in st.alive_in_order(state, character) if c != character
+    """The other holders of a card with ``field`` whom ``character``'s loss or healing reaches
+    (the ``may_affect`` hook, ``held``: not across the Timescape's boundary, docs/rulings.md
+    R-FB13.1)."""
+    return [(c, card) for c in st.alive_in_order(state, character)
+            if c != character and kernel.may_affect(state, character, c, "held")
             for card in _with(state, c, field)]
 
 

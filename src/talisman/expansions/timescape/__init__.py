@@ -54,6 +54,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
+from ...errors import DataError
 from ...rules import characters as chars, encounters, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
@@ -121,9 +122,8 @@ CHART_SCHEMAS = {
                                   "lines": {"type": "object", "additionalProperties": _IDS_TO},
                                   "decks": _IDS_TO}},
     "adventure": {"type": "object", "additionalProperties": False,
-                  "required": ["chart", "source", "fear", "redrawn", "springs"],
-                  "properties": {**_HEAD, "fear": {"type": "array", "items": {"type": "string"}},
-                                 "redrawn": {"type": "array", "items": {"type": "string"}},
+                  "required": ["chart", "source", "springs"],
+                  "properties": {**_HEAD,
                                  "springs": {"type": "object", "additionalProperties": {
                                      "enum": ["lives", "strength", "craft"]}}}},
     "theft": {"type": "object", "additionalProperties": False,
@@ -222,11 +222,39 @@ def animal(card_id):
     return chars.is_animal(card_id)
 
 
+#: The marks a card's data may hold under ``timescape`` (``data: {timescape: [...]}``): ``fears``:
+#: it fears the Timescape and will not enter; ``redrawn``: drawn there, it is discarded and another
+#: drawn.  The Animals need none: every Animal is both (their one mark, ``subtype: animal``).
+CARD_MARKS = ("fears", "redrawn")
+
+
+@lru_cache(maxsize=None)
+def marked() -> dict[str, frozenset[str]]:
+    """Mark -> the cards whose data holds it (:func:`marks_of` the loaded cards, read once)."""
+    return marks_of(load().cards)
+
+
+def marks_of(cards) -> dict[str, frozenset[str]]:
+    """Mark -> the ids of ``cards`` (id -> card) whose data holds it; a mark not in
+    :data:`CARD_MARKS`, or no list, is a DataError naming the card."""
+    out: dict[str, set[str]] = {m: set() for m in CARD_MARKS}
+    for cid, c in cards.items():
+        marks = (c.data or {}).get(ID)
+        if marks is None:
+            continue
+        if isinstance(marks, str) or not all(m in CARD_MARKS for m in marks):
+            raise DataError(f"the {c.set} set's {c.deck} cards", cid, f"data.{ID}",
+                            f"a list of the Timescape's marks {', '.join(CARD_MARKS)}, got {marks!r}")
+        for m in marks:
+            out[m].add(cid)
+    return {m: frozenset(cs) for m, cs in out.items()}
+
+
 def fearful(card_id):
     """"Mules, Warhorses, Horses and Carts, the Poltergeist and all Animal Followers (the Unicorn
-    and all Animals taken as Followers) fear the Timescape and will not enter" (``adventure.yaml``
-    ``fear``, and every Animal)."""
-    return card_id in _chart("adventure")["fear"] or animal(card_id)
+    and all Animals taken as Followers) fear the Timescape and will not enter": every Animal (the
+    Mules and the Horses are Animals, ``breed``) and a card marked ``fears`` (the Poltergeist)."""
+    return card_id in marked()["fears"] or animal(card_id)
 
 
 def enter(state, cid, cause):
@@ -550,7 +578,7 @@ def redrawn(card):
     """Whether an Adventure card drawn in the Timescape is discarded and another drawn (000
     Drawing Adventure Cards: "a Mule, a Horse, ... the Hermit or any Animal")."""
     c = load().cards[card]
-    return c.deck == "adventure" and (card in _chart("adventure")["redrawn"] or animal(card))
+    return c.deck == "adventure" and (card in marked()["redrawn"] or animal(card))
 
 
 def when_drawn_played(state, played, character, space, card):
@@ -659,6 +687,9 @@ def effect_targets(state, targets, actor, source):
 #: The acts the Timescape's isolation lets through: "The only exception to this rule is the
 #: possible effect of other Character by the use of Spells or Scrolls".
 THROUGH_THE_BOUNDARY = ("spell", "scroll")
+#: The acts done where no one is in the Timescape any more: Pandora's Box's Arena ("All
+#: Characters are transported to The Arena", 000 Alternative Endings; docs/rulings.md R-FB13.1).
+OUT_OF_IT = ("arena",)
 
 
 def may_affect(state, allowed, actor, target, means):
@@ -667,8 +698,11 @@ def may_affect(state, allowed, actor, target, means):
     only last for the turn in which it was drawn.  The only exception to this rule is the
     possible effect of other Character by the use of Spells or Scrolls" (000 THE TALISMAN
     TIMESCAPE): no, when either is in the Timescape, unless one of the two drew a Dimensional
-    Rift this turn or the act is a Spell or a Scroll (docs/rulings.md R-FC12.1)."""
-    if not allowed or means in THROUGH_THE_BOUNDARY or _ext(state).rift in (actor, target):
+    Rift this turn or the act is a Spell or a Scroll (docs/rulings.md R-FC12.1), or is done in the
+    Arena, out of the Timescape (R-FB13.1).  One player's two pieces (``actor`` and ``target`` the
+    same: the Mirror Image, the Mystic) meeting in the Timescape are apart as any two (R-FB13.1)."""
+    if (not allowed or means in THROUGH_THE_BOUNDARY or means in OUT_OF_IT
+            or _ext(state).rift in (actor, target)):
         return allowed
     return not (in_timescape(state, actor) or in_timescape(state, target))
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from ...engine.machine import decide, log, request_roll
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
+from ..kernel import affectable
 from .tasks import MAGIC_OBJECTS, alive, discard_cards
 from .winning import win
 from .. import characters
@@ -60,7 +61,12 @@ def pandora_arena(state, who, row):
     state = replace(state, ending=state.ending.set("arena", deep_freeze(arena)))
     if len(fighters) == 1:
         return champion(state, who)
-    options = [f"arena:{o}:{k}" for o in fighters[1:] for k in KINDS]
+    # the opener picks his opponent: a character he affects (the ``may_affect`` hook, ``arena``;
+    # the Timescape lets it through: "All Characters are transported to The Arena", none is left
+    # in it, docs/rulings.md R-FB13.1); the pairings after it are the tournament's, no one's pick
+    options = [f"arena:{o}:{k}" for o in affectable(state, who, fighters[1:], "arena") for k in KINDS]
+    if not options:
+        return next_bout(state)
     return decide(state, who, "arena", options, "endings.arena_chosen",
                   prompt="the first opponent and Strength or Craft (THE ARENA)", who=who)
 
