@@ -1258,6 +1258,28 @@ def test_a_fighter_killed_by_his_win_leaves_no_battle_for_the_next_turn():
     assert "bear" in s.board_cards["hills_1"]
 
 
+def test_a_defender_killed_before_the_result_the_shortcut_goes_on_as_the_full_search():
+    """000 LOSING ALL LIVES with 001 Harbinger Cards (the Armour of Humility, the Key to Hades,
+    card-data.md 2.2): the Thief's win costs him a life, and as he loses it the Warrior, holding
+    the Key at his last life, loses his: the defender's death ends the fight before the spoils
+    (rulings R-FA13.1), so no combat result is logged and the Thief's turn ends.  The shortcut,
+    stopped where the result would be applied and finding no battle left, goes on as the full
+    search does: both give the same distribution (3 + d6 against the Warrior's 4 + 2d6)."""
+    chars = [dict(id="thief", space="woods_1", spells=[], lives=2, fate=0,
+                  objects=["armour_of_humility"]),
+             dict(id="warrior", space="hills_1", spells=[], lives=1, fate=0, objects=["key_to_hades"]),
+             dict(id="wizard", space="fields_1", spells=[])]
+    s = setup_state({"characters": chars, "expansions": ["harbinger"]}, [2])
+    for notation in ("move:hills_1", "encounter:char:warrior", "attack:battle"):
+        s = talisman.apply(s, notation)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    until = ["combat_resolved", "turn_ended"]
+    fast = odds(rolling, until, policy=Best("won"))
+    whole = odds(rolling, until, policy=Best("won"), shortcut=False)
+    assert dict(fast) == dict(whole) == {"turn_ended": F(5, 36), "standoff": F(25, 216),
+                                         "lost": F(161, 216)}
+
+
 def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
     stop reads a ``character_died`` of another character as any other event."""

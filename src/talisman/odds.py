@@ -910,9 +910,11 @@ class _Search:
                     dist[o] = dist.get(o, 0) + p * q
         else:
             if state.pending is None:
-                if not self.stop_before or state.battle is None:
+                if not self.stop_before:
                     raise TalismanError("odds: the state waits on no decision")
-                # stopped where the result is applied, and an answer to it fights on: go on
+                # stopped where the result is applied, and an answer to it fights on, or a
+                # fighter's death ended the fight before it (no battle left: rulings R-FA13.1;
+                # the question goes on as in the full search): go on
                 go_on = machine.advance(state, STEPS, True, self.stop_before, from_stop=True)
                 dist = yield state, trail, go_on, pos
                 self.memo[key] = dist

@@ -340,3 +340,20 @@ def test_moving_on_in_the_inner_region_is_no_retreat_and_meets_the_space():
     s = at("crypt")
     s = play(s, "move:death")  # on, away from the Plain: the space is met
     assert not any(e.name == "retreated" for e in s.log)
+
+
+def test_a_move_given_one_walk_reads_that_walk_and_no_other():
+    """000 Stowaways ("immediately Move that many Spaces clockwise in the City") read with 000
+    Movement in the City: a move that follows one walk (``hooks.OneWalk``, the ``way`` the
+    ``movement_destinations`` hook point is given for the run, rulings R-FA13.2) has, for each
+    count, the one walk of that many steps along it, whatever the board's walks from the space;
+    none past its end.  The state is not read for it (no frame marks the run)."""
+    from talisman.rules.hooks import OneWalk
+    from talisman.rules.movement import walks
+    s = setup_state({"characters": [{"id": "warrior", "space": "fields_1"}]}, [])
+    run = OneWalk((("city_smiths_row", "step"), ("city_stable_yard", "step"), ("city_gaol_lane", "step")))
+    assert walks(s, "warrior", 2, run) == {"city_stable_yard": run.pairs[:2]}
+    assert walks(s, "warrior", 3, run) == {"city_gaol_lane": run.pairs}
+    assert walks(s, "warrior", 4, run) == {} and walks(s, "warrior", 0, run) == {}
+    # without it, the board's own walks from the Fields
+    assert set(walks(s, "warrior", 1)) == {"graveyard", "village"}

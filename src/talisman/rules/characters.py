@@ -12,7 +12,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
-from .kernel import ExtSlice, end_turn_now, may_affect
+from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import load
@@ -725,13 +725,15 @@ def leave_belongings(state, cid):
 
 def kill(state, cid, cause):
     """LOSING ALL LIVES: the piece leaves the board; objects, followers and gold stay on the
-    space; trophies and spells are discarded; counters go back to the stock."""
+    space; trophies and spells are discarded; counters go back to the stock.  The fight he is
+    in ends with him, before its result (``kernel.end_fight_of``), and so does his turn."""
     ch = character(state, cid)
     state = leave_belongings(state, cid)
     state = update_character(state, cid, alive=False, lost_turn=0, objects=[], followers=[], scrolls=[],
                              trophies=[], spells=[], gold=0, toad_turns=0, raft=False,
                              next_move=None)
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
+    state = end_fight_of(state, cid)  # the fight he was in ends with him (rulings R-FA13.1)
     state = run_hook(state, "character_died", character=cid)  # the endings area subscribes too
     if cid == state.current and state.outcome is None:
         state = end_turn_now(state)

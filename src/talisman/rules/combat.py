@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from .kernel import (end_turn_now, hold_resolving, remove_from_space, settle_resolving, space_terrain,
+from .kernel import (end_turn_now, hold_resolving, release_enemies, remove_from_space, space_terrain,
                      take_resolving)
 from .hooks import CombatEnded, adjust, run_hook, subscribed
 from ..engine.records import plain, plain_set, replace
@@ -122,30 +122,6 @@ def hold_enemies(state, who, enemies):
     return replace(state, battle=state.battle.set("held", held).set("held_on", space))
 
 
-def release_enemies(state):
-    """The combat's enemy cards still under resolution go back on their space, each where it
-    lay (those kept as trophies, raised or sent elsewhere meanwhile are gone from there)."""
-    b = state.battle
-    held = b.get("held") if b is not None else None
-    if not held:
-        return state
-    space = b.get("held_on")
-    missing = 0
-    for card, at in held:
-        state, found = take_resolving(state, space, card)
-        if not found:
-            missing += 1
-            continue
-        state = settle_back(state, space, card, at - missing)
-    return replace(state, battle=state.battle.set("held", []))
-
-
-def settle_back(state, space, card, at):
-    """``card`` (just taken out of resolution) lies on ``space`` again at position ``at``."""
-    state = hold_resolving(state, space, [card])
-    return settle_resolving(state, space, card, at)
-
-
 def take_held(state, card):
     """One enemy card of the combat taken out of resolution (kept as a trophy, raised...):
     whether it was held."""
@@ -202,7 +178,9 @@ def defender_declared(state, action):
 
 
 def after_defender_cast(state):
-    if state.battle is None or state.battle.result:
+    if state.battle is None:  # a fighter's death ended the fight (rulings R-FA13.1)
+        return state
+    if state.battle.result:
         return finish(state)
     return ask_defender(state)
 
@@ -418,8 +396,11 @@ def pay_for_strength(state, cid, follower):
 
 
 def after_cast(state):
-    """After a spell cast in combat: the combat may be over (an evasion, a stand-off)."""
-    if state.battle is None or state.battle.result:
+    """After a spell cast in combat: the combat may be over (an evasion, a stand-off), or ended
+    by a fighter's death (no battle left: rulings R-FA13.1)."""
+    if state.battle is None:
+        return state
+    if state.battle.result:
         return finish(state)
     return ask_declare(state)
 
@@ -638,6 +619,11 @@ def resolved(state):
     re-roll of the creatures' die); without it, the combat starts again from the declaration
     (attacking again)."""
     b = state.battle
+    if b is None:
+        # a fighter died before the result was applied (the Armour of Humility's life for a
+        # win, the Key to Hades' as the winner pays it): his death ended the fight, no result
+        # is applied (characters.kill, rulings R-FA13.1)
+        return state
     if b.result is not None:
         return finish(state)
     if b.roll is not None:
@@ -824,8 +810,9 @@ def lose_combat_life(state, cid, cause, nxt, asked=(), victor=None):
         # the victor's turn goes on even when the loser died of it
         state = life_taken(state, victor, kind)
         return _then(state, None if state.outcome else nxt)
-    # a character killed in combat leaves no finished combat behind (state.battle)
-    return replace(release_enemies(state), battle=None) if not character(state, cid).alive else _then(state, nxt)
+    # a character killed in combat leaves no finished combat behind: his death ended it
+    # (characters.kill, rulings R-FA13.1), and nothing follows its loss
+    return state if not character(state, cid).alive else _then(state, nxt)
 
 
 def life_saving_chosen(state, action, who, cause, nxt, asked, victor=None):

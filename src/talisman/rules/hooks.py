@@ -267,7 +267,10 @@ Value hooks:
     the dice rolled (``roll`` is their sum).  ``way``: given (``"anticlockwise"``) only when the
     count reaches a space both ways round, the main board asking again: a subscriber that reads
     the walks reads them that way (``movement.walks(..., way)``); an answer other than the first
-    offers ``move:<space>:anticlockwise`` (rulings R-MV10.1).  Every subscriber takes the keyword.
+    offers ``move:<space>:anticlockwise`` (rulings R-MV10.1).  Or a :class:`OneWalk`: the move
+    follows that one walk (the City's Stowaways' run, clockwise), which ``movement.walks(...,
+    way)`` then gives instead of the board's (rulings R-FA13.2).  Every subscriber takes the
+    keyword and reads the walks with it.
 ``movement_walks(state, walks, character, steps)``
     The walks of a move of ``steps`` from ``character``'s space (``movement.walks``): ``walks`` is
     ``None`` to begin with: the main board's walk applies (``movement.reachable``).  A board that
@@ -449,6 +452,25 @@ class CombatEnded:
     enemies: tuple[str, ...] = ()
     opponent: Optional[str] = None
     scores: tuple[tuple[int, int], ...] = ()
+
+
+
+@attrs.frozen
+class OneWalk:
+    """The one walk a move must follow, given to ``movement_destinations`` as its ``way`` (and
+    from there to ``movement.walks``) in place of the walks of the board: the Stowaways' run,
+    "that many Spaces clockwise in the City" (rulings R-FI12.1, R-FA13.2).  ``pairs``: its
+    ``(space, how)`` pairs in order; a walk of ``steps`` is its first ``steps`` pairs, ending
+    on the last of them."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+    def walks(self, steps: int) -> dict[str, tuple[tuple[str, str], ...]]:
+        """``{destination: path}`` of a walk of ``steps`` along it (none past its end)."""
+        if not 1 <= steps <= len(self.pairs):
+            return {}
+        return {self.pairs[steps - 1][0]: self.pairs[:steps]}
+
 
 RULESET.declare(STATE_HOOKS, VALUE_HOOKS)
 

@@ -25,7 +25,8 @@ S = TypeVar("S", bound=ExtRecord)
 __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "run_effects_now",
            "EFFECT_STEPS", "space_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
-           "settle_resolving", "end_turn_now", "lose_turn", "may_affect", "affectable", "pieces_may_meet"]
+           "settle_resolving", "release_enemies", "settle_back", "end_fight_of", "end_turn_now", "lose_turn",
+           "may_affect", "affectable", "pieces_may_meet"]
 
 
 def set_turn_flag(state: GameState, cid: str, key: str, value: object = True) -> GameState:
@@ -176,6 +177,44 @@ def settle_resolving(state: GameState, space: str, card_id: str, at: int | None 
     cards = plain(state.board_cards).get(space, pvector())
     at = len(cards) if at is None else min(at, len(cards))
     return replace(state, board_cards=plain_set(state.board_cards, space, pvector([*cards[:at], card_id, *cards[at:]])))
+
+
+def release_enemies(state: GameState) -> GameState:
+    """The combat's enemy cards still under resolution go back on their space, each where it
+    lay (those kept as trophies, raised or sent elsewhere meanwhile are gone from there)."""
+    b = state.battle
+    if b is None:
+        return state
+    held = b.get("held")
+    if not held:
+        return state
+    space = b.get("held_on")
+    missing = 0
+    for card, at in held:
+        state, found = take_resolving(state, space, card)
+        if not found:
+            missing += 1
+            continue
+        state = settle_back(state, space, card, at - missing)
+    return replace(state, battle=b.set("held", []))  # (the loop changes no battle record)
+
+
+def settle_back(state: GameState, space: str, card: str, at: int) -> GameState:
+    """``card`` (just taken out of resolution) lies on ``space`` again at position ``at``."""
+    state = hold_resolving(state, space, [card])
+    return settle_resolving(state, space, card, at)
+
+
+def end_fight_of(state: GameState, cid: str) -> GameState:
+    """LOSING ALL LIVES: "Any Characters that lose all their Lives are DEAD! The Playing Piece
+    is removed from the Board": a character's death ends the fight he is in (against creatures,
+    another character, psychic or not) where it happens, before any result is applied: the
+    battle record is cleared and its enemy cards lie on their space again, unbeaten (rulings
+    R-FA13.1).  Another fight (his death outside it) is left alone."""
+    b = state.battle
+    if b is None or cid not in (b.who, b.opponent):
+        return state
+    return replace(release_enemies(state), battle=None)
 
 
 def end_turn_now(state: GameState) -> GameState:

@@ -16,7 +16,7 @@ import functools
 
 from . import possessions
 from .kernel import end_turn_now, may_affect, set_turn_flag, space_named_for
-from .hooks import adjust, run_hook
+from .hooks import OneWalk, adjust, run_hook
 from ..definitions import load
 from ..engine.records import EMPTY_PMAP, replace
 from ..engine.machine import decide, frame, log, push, request_roll
@@ -117,7 +117,11 @@ def walks(state, cid, steps, way=None):
     ``movement_walks`` hook point (the City's streets).  What changes a move by the spaces it
     passes (the ``movement_destinations`` hook point's subscribers: a shorter move, a stop on
     the way) asks this, so it holds on every board.  ``way``: :data:`ANTICLOCKWISE` gives a
-    space reached both ways round its anticlockwise walk (:func:`other_ways`)."""
+    space reached both ways round its anticlockwise walk (:func:`other_ways`); a
+    :class:`~talisman.rules.hooks.OneWalk` (the ``way`` a ``movement_destinations`` subscriber
+    was given) gives the walk of ``steps`` along it, the move's only one (the Stowaways' run)."""
+    if isinstance(way, OneWalk):
+        return way.walks(steps)
     found = adjust(state, "movement_walks", None, character=cid, steps=steps)
     if found is None:
         board, start = load().board, character(state, cid).space

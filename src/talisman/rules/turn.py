@@ -14,7 +14,6 @@ from ..engine.records import EMPTY_PMAP, Outcome
 from ..state import character, update_character
 from ..engine.records import plain
 from . import characters as chars
-from . import combat
 from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
 from .kernel import space_terrain
 from .winning import may_restart, unused_characters
@@ -98,11 +97,6 @@ def end_turn(state):
         if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
         state = update_character(state, cid, turn_flags=EMPTY_PMAP)
-    elif state.battle is not None and state.battle.who == cid:
-        # LOSING ALL LIVES ends the turn of a fighter killed before his combat's result was
-        # applied (the Armour of Humility's life for a win): the combat ends with him, its
-        # enemies back on their space, no battle left for the next turns (rulings R-FH12.1)
-        state = replace(combat.release_enemies(state), battle=None)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first
     if not subscribed(state, "turn_ended"):

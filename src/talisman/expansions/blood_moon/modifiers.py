@@ -362,7 +362,8 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
     Witch's Broom at Night), ``stop_at: enemy`` (a move stops on entering a space holding an
     Enemy: Fright Night); and a face-up card with ``data.stops_moves`` stops every move
     entering its space (the Wall of Fire).  ``way``: the walks looked at for a space reached
-    both ways round (``movement.walks``: the clockwise ones unless ``anticlockwise``)."""
+    both ways round (``movement.walks``: the clockwise ones unless ``anticlockwise``), or the
+    one walk the move follows (``hooks.OneWalk``: the Stowaways' run)."""
     mods = [m for _, m in active(state, character, "movement")]
     walls = stops_moves(state)
     if not mods and not walls:

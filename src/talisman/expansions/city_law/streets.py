@@ -21,7 +21,7 @@ outside a building the character enters (held in ``state.ext``) and taken back o
 """
 from __future__ import annotations
 
-from ...rules.hooks import adjust, run_hook
+from ...rules.hooks import OneWalk, adjust, run_hook
 from ...rules.kernel import OwnWalk, set_turn_flag, waiting
 
 from ...definitions import load
@@ -344,11 +344,12 @@ def run_path(state, cid, n):
 def run_stops(state, cid, n):
     """The stops of a run of ``n`` streets, as the ``movement_destinations`` hook point makes them
     (docs/rulings.md R-FI12.1): the run's end, or where a card stops it on the way (Fright Night,
-    the Wall of Fire), asked while the run is marked as waiting (:func:`running`), so the hook
-    point's walks are the clockwise run's only, never the streets'."""
-    marked = push(state, frame(RUN_WAITING, character=cid, count=n))
-    end = run_path(state, cid, n)[-1]
-    return tuple(adjust(marked, "movement_destinations", (end,), character=cid, roll=n, dice=(n,)))
+    the Wall of Fire), or any street along it (the Guiding Light), or his own space (the Demon of
+    Sloth's roll of 1).  The hook point is given the run as its ``way`` (a ``hooks.OneWalk`` of
+    the clockwise run), so the walks it reads are the run's only, never the streets' (R-FA13.2)."""
+    run = OneWalk(tuple((space, "step") for space in run_path(state, cid, n)))
+    end = run.pairs[-1][0]
+    return tuple(adjust(state, "movement_destinations", (end,), character=cid, roll=n, dice=(n,), way=run))
 
 
 def run_to(state, cid, n, dest):

@@ -284,8 +284,9 @@ def movement_destinations(state, destinations, character, roll, dice=None, way=N
     d = st.cdata(t)
     if not d.get("die_modifier"):
         return destinations
-    # the walks of the board he moves on (the City's streets, the Dungeon's spiral: R-FB12.3)
-    return tuple(sorted(set(walks(state, character, max(1, roll + d["die_modifier"])))))
+    # the walks of the board he moves on (the City's streets, the Dungeon's spiral: R-FB12.3),
+    # or the one walk he follows (``way``: the Stowaways' run, R-FA13.2)
+    return tuple(sorted(set(walks(state, character, max(1, roll + d["die_modifier"]), way))))
 
 
 def table_roll(state, value, character, roll):
