@@ -11,6 +11,7 @@ an unfinished space *holds* the character (``Character.hold``) until it is compl
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ from .kernel import ExtSlice, run_effects, space_instructions
 from .spells import command_spell  # noqa: F401  (also inner_region.command_spell)
 from .hooks import adjust
 from ..definitions import load
-from ..engine.machine import decide, log, request_roll
+from ..engine.machine import decide, frame, log, push, request_roll
 from ..engine.records import replace
 from ..engine.ruleset import Plugin
 from ..state import ExtRecord, absent_field, update_character
@@ -47,7 +48,23 @@ def encounter_inner(state, cid):
         return decide(state, cid, "encounter", options, "encounters.chosen",
                       prompt=f"on the {board.spaces[space].name}")
     state = log(state, "encountered_space", character=cid, space=space)
-    return run_effects(state, space_instructions(state, space), cid, {"space": space})
+    effects = space_instructions(state, space)
+    if _moves(effects):
+        # CRYPT, MINES: "The Playing piece is immediately Moved there. This counts as that
+        # player's Move": the move ends where he emerges, which he then encounters as after
+        # any move (docs/rulings.md R-IR13.1; ``encounters.after`` reads the flag the move sets)
+        state = push(state, frame("encounters.after"))
+    return run_effects(state, effects, cid, {"space": space})
+
+
+def _moves(effects):
+    """Whether a space's instructions may move the character (a ``move_to`` in them, at any
+    depth of their tables and tests)."""
+    if isinstance(effects, Mapping):
+        return "move_to" in effects or any(_moves(v) for v in effects.values())
+    if isinstance(effects, Sequence) and not isinstance(effects, str):
+        return any(_moves(v) for v in effects)
+    return False
 
 
 # --- the effects of the Inner Region's spaces ---------------------------------------------
