@@ -6,21 +6,27 @@ Joins the base game through hooks only (``talisman.expansions``):
   Door instead of rolling ("Characters entering the Wizard's Tower must end their move on the
   DOOR space": entering is the whole move); inside, "The die is not rolled for Movement.
   Characters Move only 1 space per Turn", forward only when the room's instructions are
-  completed, back towards the Portal "at any time" (a retreat: encounters are ignored until the
-  character is out).  From the Antechamber (or the Door) back to the Portal of Power is one move.
+  completed, back towards the Portal "at any time": a step back by choice ignores the room it
+  enters, and next turn he may go on again or further back; one who MUST retreat (the Dragon
+  Prince, Dice with Death) goes back until out (docs/rulings.md R-WT13.5).  From the Antechamber
+  (or the Door) back to the Portal of Power is one move.
 - ``before_encounter``: the rooms' instructions (Antechamber Gargoyle 3D6+4, Dice with Death,
-  Magical Trap, Pit Trap, Dragon Prince, then the Crown of Command).
-- ``combat_options``: "no Magic Object, Magic Item, Spells or Scrolls will work": no spell is
-  offered in a combat in the Tower; ``character_score``: Magic Objects add nothing there; the
-  Holy Lance's bonus against Dragons counts against the Dragon Prince ("Objects and Items that
-  give bonuses against dragons do (e.g. the Holy Lance does add 3 ...)": the Strength each such
-  card adds is data, ``tower.yaml``'s ``against_dragons``).
+  Magical Trap, Pit Trap, Dragon Prince, then the Crown of Command); a character stepping back
+  ignores them but may meet a character in the room (R-WT13.7).
+- ``combat_options``: "A Character may Encounter another Character in the Wizard's Tower,
+  however, no Magic Object, Magic Item, Spells or Scrolls will work": no Spell nor Scroll in a
+  combat between characters in the Tower, whoever casts it; ``character_score``: Magic Objects
+  add nothing there (R-WT13.2: the rooms' creatures are fought with them); the Holy Lance's bonus
+  against Dragons counts against the Dragon Prince ("Objects and Items that give bonuses against
+  dragons do (e.g. the Holy Lance does add 3 ...)": the Strength each such card adds is data,
+  ``tower.yaml``'s ``against_dragons``).
 
 The rooms' numbers (the Gargoyle, Death's dice, the traps, the Dragon Prince, the bonuses against
 dragons) are ``data/talisman/expansions/wizards_tower/tower.yaml``.
 
 Its own state, ``state.ext["wizards_tower"]``: ``cleared`` (character -> the room whose
-instructions it completed) and ``retreating`` (characters on their way out).
+instructions it completed, or that he stepped back into) and ``retreating`` (characters who must
+go out: a step back by choice is the turn flag ``wt_back``).
 Stand-ins and what is missing: docs/endings.md, "The Wizard's Tower".
 """
 from __future__ import annotations
@@ -118,6 +124,20 @@ def in_tower(state, cid):
     return state.characters[cid].space in ROOMS
 
 
+def stepping_back(state, cid):
+    """He entered this room going back (a retreat he must make, or a step back by choice this
+    turn): its instructions are ignored."""
+    return retreating(state, cid) or bool(state.characters[cid].turn_flags.get("wt_back"))
+
+
+def characters_meeting(state):
+    """A combat between characters in the Wizard's Tower is in progress: "no Magic Object, Magic
+    Item, Spells or Scrolls will work" there (docs/rulings.md R-WT13.2)."""
+    b = state.battle
+    return b is not None and b.opponent is not None and (in_tower(state, b.who)
+                                                         or in_tower(state, b.opponent))
+
+
 def _flag(state, cid, key, value=True):
     ch = state.characters[cid]
     return update_character(state, cid, turn_flags=ch.turn_flags.set(key, deep_freeze(value)))
@@ -158,10 +178,13 @@ def before_encounter(state, result, character, space):
     if space not in ROOMS:
         return result
     cid = character
-    if retreating(state, cid):
-        return log(state, "tower_retreat", character=cid, space=space), True  # instructions ignored
     others = [o for o in state.order if o != cid and state.characters[o].alive
               and state.characters[o].space == space]
+    if stepping_back(state, cid):
+        state = log(state, "tower_retreat", character=cid, space=space)  # instructions ignored
+        if others:  # a character there is no instruction of the room: he may be met (R-WT13.7)
+            return encounters.retreat_encounter(state, cid), True
+        return state, True
     if others:
         # ENCOUNTERS IN THE WIZARD'S TOWER: "A Character may Encounter another Character in the
         # Wizard's Tower" (the room's instructions then wait for another turn)
@@ -178,48 +201,55 @@ def encounter_chosen(state, action):
 
 
 def combat_options(state, options, character):
-    if not in_tower(state, character):
+    """No Spell nor Scroll in a combat between characters in the Tower, whoever would cast it (a
+    Preservation from outside too); the rooms' creatures may be fought with them (R-WT13.2)."""
+    if not characters_meeting(state):
         return options
     return tuple(o for o in options if not o.startswith(("cast:", "read:")))  # no Spells nor Scrolls
 
 
 def character_score(state, score, character, kind):
-    if not in_tower(state, character):
+    b = state.battle
+    if b is None:
         return score
     ch = state.characters[character]
-    which = "strength" if kind == "battle" else "craft"
-    for c in list(ch.objects) + list(ch.followers):
-        card = chars.card(c)
-        b = card.bonus
-        if card.type == "magic_object" and b and chars.usable(ch, card, state) and \
-                b.get("in", "always") in ("always", kind):
-            score -= b.get(which, 0)
-    b = state.battle
-    if (kind == "battle" and b is not None and b["who"] == character
+    if characters_meeting(state):
+        which = "strength" if kind == "battle" else "craft"
+        for c in list(ch.objects) + list(ch.followers):
+            card = chars.card(c)
+            bonus = card.bonus
+            if card.type == "magic_object" and bonus and chars.usable(ch, card, state) and \
+                    bonus.get("in", "always") in ("always", kind):
+                score -= bonus.get(which, 0)
+    elif (kind == "battle" and b["who"] == character
             and any(e["name"] == "dragon_prince" for e in b["enemies"])):
-        score += dragon_bonus(state, character)
+        score += dragon_bonus(state, character) - sum(
+            _ordinary(chars.card(c)) for c, _ in _against_dragons(state, character))
     return score
+
+
+def _against_dragons(state, cid):
+    """The cards he may use that give a bonus against dragons (``tower.yaml``), with it."""
+    ch = state.characters[cid]
+    for c in list(ch.objects) + list(ch.followers):
+        value = tower_data()["against_dragons"].get(c)
+        if value is not None and chars.usable(ch, chars.card(c), state):
+            yield c, value
+
+
+def _ordinary(card):
+    b = card.bonus or {}
+    return b.get("strength", 0) if b.get("in", "always") in ("always", "battle") else 0
 
 
 def dragon_bonus(state, cid):
     """DRAGON PRINCE: "Objects and Items that give bonuses against dragons do (e.g. the Holy Lance
-    does add 3 to the Strength of its user when fighting the Dragon Prince)".  What the base
-    combat counts for such a card (its ordinary bonus: ``combat.combat_total`` knows the Prince
-    is no Dragon card; a Magic Object's ordinary bonus the Tower has taken away above) is replaced
-    by the data's value: the card's usual bonus is taken off and its bonus against dragons
-    (``tower.yaml``) put on."""
-    ch = state.characters[cid]
-    add = 0
-    for c in list(ch.objects) + list(ch.followers):
-        value = tower_data()["against_dragons"].get(c)
-        card = chars.card(c)
-        if value is None or not chars.usable(ch, card, state):
-            continue
-        b = card.bonus or {}
-        ordinary = b.get("strength", 0) if b.get("in", "always") in ("always", "battle") else 0
-        # the ordinary bonus is already gone from the score for a Magic Object (see above)
-        add += value - (0 if card.type == "magic_object" else ordinary)
-    return add
+    does add 3 to the Strength of its user when fighting the Dragon Prince)": the Strength such
+    cards add in all against the Prince (``tower.yaml``).  The base combat counts each card's
+    ordinary bonus (``combat.combat_total`` knows the Prince is no Dragon card), which
+    :func:`character_score` takes off again, so the card adds its bonus against dragons in its
+    stead."""
+    return sum(value for _, value in _against_dragons(state, cid))
 
 
 # --- moving -------------------------------------------------------------------------------------
@@ -292,7 +322,12 @@ def moved(state, action):
     dest = action.args[0]
     going_back = dest == PORTAL or (dest in ROOMS and ROOMS.index(dest) < ROOMS.index(here))
     if going_back and not retreating(state, cid):
-        state = _set(state, "retreating", cid, True)
+        # "A Character may decide at any time to Move back": a step, not a duty to leave (that
+        # is the Dragon Prince's "MUST ... leave the Tower"): the room he steps into is ignored,
+        # nothing there holds him, and next turn he may go on again (docs/rulings.md R-WT13.5)
+        if dest in ROOMS:  # (out on the Portal, its space is met as after any move: R-IN10.3)
+            state = _flag(state, cid, "wt_back")
+            state = _set(state, "cleared", cid, dest)
         state = log(state, "turned_back", character=cid)
     state = move(state, cid, dest)
     if dest == PORTAL:
