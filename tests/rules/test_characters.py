@@ -124,6 +124,24 @@ def test_a_toad_drops_its_possessions_has_strength_and_craft_1_and_keeps_its_liv
     assert s.characters["warrior"].strength == 4   # "Toads ... may not Gain Strength or Craft"
 
 
+def test_a_toad_gains_no_possession_by_any_way_in():
+    # TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot have any Possessions";
+    # POSSESSIONS: "Anything belonging to any Character" (docs/rulings.md R-TE13.6): what comes from
+    # a stock stays there (Gold, Scrolls, a Talisman), a card already in play is left on his space
+    from talisman.rules import possessions
+    s = warrior(toad_turns=2, gold=0, spells=[])
+    talismans = len(s.decks["talisman"])
+    s = run_effects(s, [{"gain": {"gold": 2}}, {"gain_scrolls": 1}, {"gain_talisman": {}}], "warrior")
+    ch = s.characters["warrior"]
+    assert ch.gold == 0 and not ch.scrolls and not ch.objects
+    assert len(s.decks["talisman"]) == talismans and not s.board_gold
+    s = possessions.add_possession(s, "warrior", "maiden", "given")
+    s = possessions.add_possession(s, "warrior", "sword", "given")
+    assert not s.characters["warrior"].followers and not s.characters["warrior"].objects
+    assert list(s.board_cards["village"]) == ["maiden", "sword"]
+    assert {"gain_refused", "possession_refused", "object_left"} <= set(names(s))
+
+
 def test_a_toad_reverts_at_the_end_of_its_third_full_turn():
     import talisman
     from talisman.engine import machine

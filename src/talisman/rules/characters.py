@@ -422,11 +422,14 @@ def test_holds(state, test, actor):
 # --- counters -----------------------------------------------------------------------
 
 def gain(state, cid, which, n, cause):
-    """Gain counters (GAINING LIVES is not HEALING: no limit). Toads may not gain Strength or Craft."""
+    """Gain counters (GAINING LIVES is not HEALING: no limit). Toads may not gain Strength or
+    Craft, nor Gold: "Toads and other transformed creatures cannot have any Possessions", Gold
+    among them (POSSESSIONS); the Gold a Toad would gain stays where it came from, the stock
+    (docs/rulings.md R-TE13.6)."""
     ch = character(state, cid)
-    if which in ("strength", "craft") and ch.toad_turns:
-        return log(state, "gain_refused", character=cid, counter=which, cause="a Toad cannot gain "
-                   + which)
+    if which in ("strength", "craft", "gold") and ch.toad_turns:
+        return log(state, "gain_refused", character=cid, counter=which,
+                   cause=f"a Toad cannot {'have' if which == 'gold' else 'gain'} {which}")
     if state.config.expansions:  # a card that lets no fate be gained (the Blood Moon's Black Cat)
         n = adjust(state, "counter_gain", n, character=cid, counter=which)
         if n <= 0:
@@ -764,7 +767,11 @@ def draw_spells(state, cid, n, cause):
 
 def draw_scrolls(state, cid, n, cause):
     """GAINING SCROLLS: "taken from the top of the Scroll Stockpile. When the Stockpile is
-    exhausted, shuffle the discard pile"; "Any Character may have any number of Scrolls"."""
+    exhausted, shuffle the discard pile"; "Any Character may have any number of Scrolls".
+    A Toad draws none: Scrolls are Possessions he cannot have (they stay in the stock, R-TE13.6)."""
+    if n and character(state, cid).toad_turns:
+        return log(state, "possession_refused", character=cid, what="scroll", amount=n, cause=cause,
+                   reason="a Toad cannot have Possessions")
     for _ in range(n):
         state = refill_deck(state, "scroll")
         deck = state.decks.get("scroll")

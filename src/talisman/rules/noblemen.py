@@ -275,8 +275,8 @@ def collect(state, cid, space):
     """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
     m = SLICE.plain(state)
     gold, cards = m["realms"][space]["gold"], m["cards"][space]
-    if not gold and not cards:
-        return state
+    if (not gold and not cards) or state.characters[cid].toad_turns:
+        return state  # (a Toad has no Possessions: the tithes wait on the Realm, R-TE13.6)
     m["realms"][space]["gold"], m["cards"][space] = 0, []
     state = _store(state, m)
     state = update_character(state, cid, gold=state.characters[cid].gold + gold)

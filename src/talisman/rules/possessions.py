@@ -26,7 +26,11 @@ def gain_talisman(state, params, actor, source):
 
 
 def take_card(state, actor, deck, card_id, cause):
-    """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions."""
+    """Move one card from a stock (the Purchase or Talisman cards) into the actor's possessions.
+    A Toad takes none: it stays in its stock (TOADS & TRANSFORMATIONS; docs/rulings.md R-TE13.6)."""
+    if state.characters[actor].toad_turns:
+        return log(state, "possession_refused", character=actor, card=card_id, cause=cause,
+                   reason="a Toad cannot have Possessions")
     cards = state.decks[deck]
     state = replace(state, decks=state.decks.set(deck, cards.delete(cards.index(card_id))))
     return add_possession(state, actor, card_id, cause)
@@ -37,6 +41,11 @@ def add_possession(state, actor, card_id, cause):
     is left on the space (POSSESSIONS; LIMIT TO NUMBER OF OBJECTS)."""
     c = load().cards[card_id]
     ch = state.characters[actor]
+    if ch.toad_turns:
+        # TOADS & TRANSFORMATIONS: "cannot have any Possessions": left face up where he is, as
+        # POSSESSIONS leaves an Object one may not possess (docs/rulings.md R-TE13.6)
+        state = chars.put_on_space(state, ch.space, [card_id])
+        return log(state, "object_left", character=actor, card=card_id, reason="a Toad cannot have Possessions")
     field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
     cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
     if field == "objects" and not cursed and (

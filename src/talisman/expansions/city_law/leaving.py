@@ -251,7 +251,7 @@ def bank_effect(state, params, actor, source):
     ch = state.characters[actor]
     owed = store.owed(state, actor)
     options = []
-    if not owed:
+    if not owed and not ch.toad_turns:  # a Toad can have no Gold to borrow (docs/rulings.md R-TE13.6)
         options.append("bank:loan")
     elif ch.gold >= owed:
         options.append("bank:repay")

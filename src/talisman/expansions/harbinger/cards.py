@@ -226,6 +226,8 @@ _TAKE_FIELDS = {"follower": "followers", "object": "objects", "magic_object": "o
 def _takeable(state, actor, other, kinds):
     ch = state.characters[other]
     opts = []
+    if state.characters[actor].toad_turns:  # a Toad takes no Possession (docs/rulings.md R-TE13.6)
+        return opts
     for c in dict.fromkeys(tuple(ch.followers) + tuple(ch.objects)):
         if load().cards[c].type in kinds:
             opts.append(f"take:{c}")
