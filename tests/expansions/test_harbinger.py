@@ -101,13 +101,14 @@ def test_base_game_never_runs_harbinger_code(monkeypatch):
 
 def test_strength_craft_enemies_are_fought_in_battle_or_psychic_combat_as_chosen():
     """001 Strength/Craft: the character chooses battle or psychic combat against them (the
-    Horsemen have both values; the E-G blocks fight by Craft only: docs/rulings.md R-CD1)."""
+    Horsemen have both values; the E-G blocks fight by Craft only: docs/rulings.md R-CD1), its one
+    Strength/Craft value either way (R-HB13.3)."""
     s = hgame([{"id": "warrior", "space": "woods_2", "craft": 4}], [1],
               board_cards={"fields_3": ["horseman_of_war"]})
     s = play(s, "move:fields_3")
     assert legal(s) == {"combat:battle", "combat:psychic"}
     p = play(s, "combat:psychic")
-    assert p.battle["kind"] == "psychic" and p.battle["enemies"][0]["value"] == 6  # its Craft
+    assert p.battle["kind"] == "psychic" and p.battle["enemies"][0]["value"] == 7  # its Craft
     b = play(s, "combat:battle")
     assert b.battle["kind"] == "battle" and b.battle["enemies"][0]["value"] == 7  # its Strength
 

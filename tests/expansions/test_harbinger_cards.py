@@ -159,6 +159,17 @@ def test_combat_kind_follows_the_database_blocks():
     assert spirits and all(c.fights_by == "craft" for c in spirits)
 
 
+def test_strength_craft_enemies_have_one_value():
+    """001 Strength/Craft: "Some of the Enemies in The Harbinger possess a Strength/Craft value"
+    (one value, rulings R-HB13.3): a Horseman's Strength and Craft numbers are the same, so a
+    battle, a psychic combat and either trade of its trophy count the same number."""
+    both = [c for c in load().cards.values() if c.type == "enemy" and c.strength and c.craft]
+    assert len(both) == 4
+    assert {c.id: (c.strength, c.craft) for c in both} == {
+        "horseman_of_death": (7, 7), "horseman_of_disease": (6, 6), "horseman_of_famine": (6, 6),
+        "horseman_of_war": (7, 7)}
+
+
 def test_putrid_zombie_trophy_refuses_a_follower_given_by_an_effect():
     """card-data.md 2.2 (Putrid Zombie: "as a trophy: you can't take Followers"): a Follower an
     effect hands its holder stays on his space (the ``follower_allowed`` hook); without the

@@ -266,11 +266,13 @@ def run_effects_now(state: GameState, effects, actor: str, source=None) -> GameS
 
 
 def cause_of(source) -> str:
-    """What an effect's ``source`` names as its cause (a card, a space).  (``in`` before each
-    read: a pmap's ``get`` raises and catches a ``KeyError`` on a miss, and most sources name
-    no card or no space.)"""
+    """What an effect's ``source`` names as its cause (a card, a chart rolled on for no card,
+    a space).  (``in`` before each read: a pmap's ``get`` raises and catches a ``KeyError`` on a
+    miss, and most sources name no card or no space.)"""
     if "card" in source and source["card"]:
         return source["card"]
+    if "chart" in source and source["chart"]:
+        return source["chart"]
     if "space" in source and source["space"]:
         return source["space"]
     return "an effect"

@@ -124,11 +124,16 @@ def object_given(state, action, actor, cause):
 
 
 def lose_random_object(state, params, actor, source):
-    """One of the actor's Objects, chosen at random (a shuffle of the seeded dice), is
-    discarded."""
-    own = list(state.characters[actor].objects)
-    if not own:
+    """The Mischievous Devil's 3-4, "ditch a random Object" (card-data.md 1.3): one of the
+    actor's Objects, chosen at random (a shuffle of the seeded dice, each copy a chance), is
+    discarded.  Cursed Objects "cannot be ditched" (001 Cursed Keyword): the pick is among the
+    others (rulings R-HB13.4)."""
+    held = state.characters[actor].objects
+    if not held:
         return state
+    own = [c for c in held if "cursed" not in load().cards[c].abilities]
+    if not own:  # Cursed Objects only
+        return log(state, "nothing_to_ditch", character=actor, cause=source.get("card"))
     order, dice = shuffle(state.dice, own)
     card = order[0]
     state = replace(state, dice=dice)

@@ -60,7 +60,7 @@ from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import encounters, possessions
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import affectable
+from ...rules.kernel import affectable, cause_of
 from ...state import update_character
 from . import held
 from . import store as st
@@ -78,7 +78,7 @@ def _obj(required=(), **props):
 
 
 def _cause(source):
-    return source.get("card") or source.get("space") or "an effect"
+    return cause_of(source)
 
 
 # --- everyone rolls, the lowest suffer -----------------------------------------------------

@@ -19,6 +19,7 @@ from . import figure, held, omens
 from . import store as st
 from . import terrain as tr
 from ...rules import encounters
+from ...rules.kernel import cause_of
 from ...rules.hooks import adjust
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -33,7 +34,7 @@ def _obj(required=(), **props):
 
 
 def _cause(source):
-    return source.get("card") or source.get("space") or "an effect"
+    return cause_of(source)
 
 
 # --- the Omen stack -------------------------------------------------------------------------

@@ -61,6 +61,10 @@ CHART_SCHEMA = {"type": "object", "required": ["chart", "effect"], "additionalPr
                                "effect": {"$ref": "#/$defs/effects"}}}
 
 
+#: The chart's name in a roll's ``source`` and the log's ``cause`` (not a card: no card id).
+CHART = "harbinger_chart"
+
+
 @functools.lru_cache(maxsize=None)
 def chart():
     """The Harbinger chart's effects (``data/talisman/expansions/harbinger/chart.yaml``)."""
@@ -148,7 +152,8 @@ def before_encounter(state, character, space, replaced):
         # "must encounter the Harbinger by rolling on his chart instead of encountering the
         # space or another character on the space" (on an expansion board's space too: R-HARB2.2)
         state = log(state, "harbinger_encountered", character=character, space=space)
-        return effects.run(state, chart(), character, {"space": space}), True
+        # the chart is the roll's source (logged as its cause), the space where it is met
+        return effects.run(state, chart(), character, {"space": space, "chart": CHART}), True
     if not (st.board_space(space) or covered or st.region_of(space) in st.FLOW_BOARDS):
         return state, False
     if own_flow_needed(state, character, space):
