@@ -9,6 +9,17 @@ same states), and the best and median steps per second (CPU time) of each are pr
 
     PYTHONPATH=$PWD/src python benchmarks/ab.py HEAD~3 [--games 15] [--rounds 8] [--processes]
 
+By default the two engines take turns game by game (ABBA: neither always goes first), each
+game is timed alone, and the figure to quote is the ratio of the steps per second of the two
+engines with each game at its best time of the ``--repeat`` rounds (printed last; the rounds'
+bests and medians and the range of the rounds' ratios are printed too).  This machine's speed
+drifts by 20-50% within seconds even when it is quiet (a fixed pure-Python loop timed between
+rounds varies as much as the games; the collector runs about three times a round and is not the
+cause: docs/performance.md, fifteenth pass of issue 20), so a whole round of one engine and then
+one of the other compare two speeds of the machine as much as two engines.  An A/A run (``REV``
+the working tree's own commit) gives 0.96-1.01 this way, against 0.93-1.08 by the rounds' bests.
+``--blocks`` times each engine over a whole round in turn, as ``ab.py`` did before that pass.
+
 ``--processes`` times each engine in a fresh process per round instead (after the same warm-up
 there): CPython's garbage collector is a process's own, so in one process each engine's
 collections also walk the objects the other keeps alive, which hides a change in what an engine
@@ -50,20 +61,48 @@ def export(rev, root):
     (pkg / "data").symlink_to(Path(root) / "data")  # ``rev``'s own data (its schemas may differ)
 
 
+def game(t, seed, rounds):
+    """Play the seeded random game ``seed`` with engine module ``t``; return (steps, final state)."""
+    bots_cls = importlib.import_module(t.__name__ + ".bots").RandomBot
+    s = t.new_game(CHARACTERS, seed=seed, options={"max_rounds": rounds})
+    bots = {c: bots_cls(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
+    steps = 0
+    while not s.is_over:
+        s = t.apply(s, bots[s.pending.player].choose(s))
+        steps += 1
+    return steps, s
+
+
 def games(t, n, rounds, finals=None, first=0):
     """Play ``n`` seeded random games (seeds ``first``...) with engine module ``t``; return the
     steps played (and append each final state's JSON to ``finals`` if given)."""
-    bots_cls = importlib.import_module(t.__name__ + ".bots").RandomBot
     steps = 0
     for seed in range(first, first + n):
-        s = t.new_game(CHARACTERS, seed=seed, options={"max_rounds": rounds})
-        bots = {c: bots_cls(seed * 1000 + i) for i, c in enumerate(CHARACTERS)}
-        while not s.is_over:
-            s = t.apply(s, bots[s.pending.player].choose(s))
-            steps += 1
+        played, s = game(t, seed, rounds)
+        steps += played
         if finals is not None:
             finals.append(t.to_json(s))
     return steps
+
+
+def paired_round(engines, n, rounds, record):
+    """One round of ``n`` games, the engines taking turns game by game (ABBA...): each game's
+    CPU seconds are appended to ``record[engine][seed]`` (a pair: the game's steps, the list of
+    its times); return each engine's steps per second over the round."""
+    order = list(engines.items())
+    for seed in range(n):
+        for name, t in order if seed % 2 == 0 else reversed(order):
+            cpu = time.process_time()
+            steps, _ = game(t, seed, rounds)
+            record[name].setdefault(seed, (steps, []))[1].append(time.process_time() - cpu)
+    return {name: sum(steps for steps, _ in by_seed.values())
+            / sum(times[-1] for _, times in by_seed.values()) for name, by_seed in record.items()}
+
+
+def best_rate(by_seed):
+    """Steps per second over the games of ``by_seed`` (``paired_round``'s record of an engine),
+    each game at its best time of the rounds."""
+    return sum(steps for steps, _ in by_seed.values()) / sum(min(times) for _, times in by_seed.values())
 
 
 CHILD = """
@@ -92,8 +131,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=50)
     ap.add_argument("--repeat", type=int, default=8)
-    ap.add_argument("--processes", action="store_true",
-                    help="time each engine in a fresh process per round (see above)")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--processes", action="store_true",
+                     help="time each engine in a fresh process per round (see above)")
+    how.add_argument("--blocks", action="store_true",
+                     help="time each engine over a whole round in turn, not game by game (see above)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as root:
         export(args.rev, root)
@@ -107,7 +149,12 @@ def main(argv=None):
         if len({tuple(f) for f in finals.values()}) != 1:
             print("note: the two engines do not end the same games in the same states")
         rates = {name: [] for name in engines}
+        record = {name: {} for name in engines}
         for _ in range(args.repeat):
+            if not (args.processes or args.blocks):
+                for name, rate in paired_round(engines, args.games, args.rounds, record).items():
+                    rates[name].append(rate)
+                continue
             for name, t in engines.items():
                 if args.processes:
                     rates[name].append(rate_in_a_process(t.__name__, root, args.games, args.rounds))
@@ -120,6 +167,12 @@ def main(argv=None):
         a, b = rates[args.rev], rates["working tree"]
         print(f"working tree / {args.rev}: {max(b) / max(a):.2f} (bests), "
               f"{statistics.median(b) / statistics.median(a):.2f} (medians)")
+        paired = sorted(y / x for x, y in zip(a, b))
+        print(f"working tree / {args.rev}, round by round: median {statistics.median(paired):.3f}, "
+              f"range {paired[0]:.3f}-{paired[-1]:.3f}")
+        if record[args.rev]:
+            print(f"working tree / {args.rev}, each game at its best time (the figure to quote): "
+                  f"{best_rate(record['working tree']) / best_rate(record[args.rev]):.3f}")
 
 
 if __name__ == "__main__":
