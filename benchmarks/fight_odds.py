@@ -14,7 +14,8 @@ An A/B in one process, on the same games: the games of ``talisman simulate --gam
   replaced it), its question answered by its own dice arithmetic (:func:`win_odds`, the code of
   that revision: the character's die against the creature's d6, no Fate re-roll, no listener):
   the issue's "today", on today's engine.  It decides otherwise, so it plays other games (the
-  same seeds and characters): it is compared round by round and per step, not step for step.
+  same seeds and characters): it is compared round by round, per step, and on the games it
+  plays in as many steps as ``asks`` (most likely the same choices), not step for step.
 
 Each round plays every game once with each arm, the arms in turn game by game (A B C, then
 C B A), timed by the process's CPU time (on a shared machine, time spent waiting for a core is
@@ -211,9 +212,13 @@ def main(argv=None):
               f"{sum(cpu[arm]) / sum(cpu[base]):.3f}; game by game: median {statistics.median(by_game):.3f} "
               f"(quartiles {q1:.3f}-{q3:.3f})")
         if base == "today":
-            mine = steps if arm != "today" else today_steps
-            per_step = (sum(cpu[arm]) / sum(mine)) / (sum(cpu[base]) / sum(today_steps))
-            print(f"  {arm} / {base} per step (CPU a step, all rounds): {per_step:.3f}")
+            per_step = (sum(cpu[arm]) / sum(steps)) / (sum(cpu[base]) / sum(today_steps))
+            # (the games where today plays as many steps: most likely the same choices)
+            same = [g for g in range(len(games)) if today_steps[g] == steps[g]]
+            alike = (sum(per_game[arm][g] for g in same) / sum(per_game[base][g] for g in same)
+                     if same else float("nan"))
+            print(f"  {arm} / {base} per step (CPU a step, all rounds): {per_step:.3f}; "
+                  f"on the {len(same)} games of as many steps: {alike:.3f}")
     sys.stdout.flush()
 
 
