@@ -103,7 +103,7 @@ def play(task_list, arm, answers=None):
     bots.HeuristicBot.fight_odds = told if arm == "told" else today if arm == "today" else asking
     if arm == "full":  # the search before the shortcuts: no closed form, every roll played
         odds_module.odds = functools.partial(ODDS, shortcut=False)
-        odds_module.combat_odds = lambda state, rerolls=None: None
+        odds_module.combat_odds = lambda state, *args, **kwargs: None
     try:
         steps = [simulate.play_one(t)["steps"] for t in task_list]
     finally:
