@@ -139,14 +139,14 @@ def test_what_the_closed_form_leaves_to_the_search():
     closed = combat_odds(rolling, rerolls=BOT.rerolls)
     assert dict(closed) == dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling)
     assert BOT.fight_odds(s) == full(rolling)["won"]
-    # ...but not with a card that changes the result by reading the scores (the Champion of
-    # Light's die added to them by Day; the Sun Shield's die on a loss is declared, odds25g:
-    # tests/test_odds_results.py), nor with a listener that declares nothing (the Airships'
-    # character_score)
+    # ...and with a card that changes the result by reading the scores when it declares how
+    # (the Champion of Light's die added to them by Day, odds25j; the Sun Shield's die on a
+    # loss, odds25g: tests/test_odds_results.py), but not with a listener that declares nothing
+    # (the Airships' character_score)
     champion = talisman.apply(at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["blood_moon"],
                                         ext={"blood_moon": {"time": "day"}}, strength=8, fate=1,
                                         followers=["champion_of_light"]), "fight", stop_at_chance=True)
-    assert combat_odds(champion, rerolls=BOT.rerolls) is None
+    assert dict(combat_odds(champion, rerolls=BOT.rerolls)) == full(champion)
     airships = talisman.apply(at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=["airships"],
                                         strength=8, fate=1), "fight", stop_at_chance=True)
     assert subscribed(airships, "character_score") and combat_odds(airships, rerolls=BOT.rerolls) is None

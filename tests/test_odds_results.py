@@ -135,9 +135,9 @@ def test_the_stop_is_the_full_search(name, monkeypatch):
         # listeners that only react to the result declare it (they change none): the closed
         # form answers, as the search stopped at the result does
         assert dict(closed) == dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
-    elif name.startswith("sun shield"):
-        # a card's die, declared among the answers to a result (odds25g): the closed form
-        # answers, the full search's answer
+    elif name.startswith(("sun shield", "champion of light", "flail of blood")):
+        # a card's die, declared among the answers to a result (odds25g), or a die added to the
+        # score (odds25j): the closed form answers, the full search's answer
         assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
     else:   # (a listener that may change the result: no closed form)
         assert closed is None
@@ -1325,3 +1325,81 @@ def test_the_horseman_of_death_s_punishment_that_kills_nobody_is_not_played(case
     assert dict(odds(rolling, "combat_resolved", policy=Best("won"))) == full(rolling, Best("won"))
     # the fighter's own death to the punishment ends the question (lost or a stand-off: died)
     assert ("died" in whole) == (case == "the troll at 1 life")
+
+
+def _added_die_fight(card, who, strength, fate, others=()):
+    """``who`` (the Thief against the Sentinel, Strength 9, or the Warrior against the Bear,
+    Strength 3; ``strength``, ``fate``) with ``card``: the Champion of Light by Day (the Blood
+    Moon) or the Flail of Blood (the Harbinger), and ``others`` (more Objects)."""
+    expansion, field = (("blood_moon", "followers") if card == "champion_of_light" else ("harbinger", "objects"))
+    fields = {"followers": [], "objects": list(others)}
+    fields[field] = fields[field] + [card]
+    ext = {"blood_moon": {"time": "day"}} if expansion == "blood_moon" else None
+    if who == "thief":
+        return at_combat("thief", "woods_1", "hills_3", [], dice=(2,), expansions=[expansion], ext=ext,
+                         strength=strength, fate=fate, **fields)
+    return at_combat("warrior", "chapel", "fields_2", ["bear"], expansions=[expansion], ext=ext,
+                     strength=strength, fate=fate, **fields)
+
+
+class _Keeps:
+    """Keeps every roll (no Fate re-roll), fights at every combat decision."""
+
+    def choose(self, state):
+        legal = talisman.legal_actions(state)
+        return next((a for a in legal if str(a) in ("keep", "fight")), legal[0])
+
+
+@pytest.mark.parametrize("card", ["champion_of_light", "flail_of_blood"])
+@pytest.mark.parametrize("who, strength", [("thief", 8), ("thief", 5), ("thief", 11), ("warrior", 3)])
+@pytest.mark.parametrize("fate", [0, 1])
+def test_a_die_added_to_the_score_is_answered_in_closed_form(card, who, strength, fate):
+    """003 Follower Cards, the Champion of Light ("by Day ... roll an extra die ... and add it",
+    card-data.md 1.3) and 001 Harbinger Cards, the Flail of Blood ("must roll 2 dice added for
+    your battle attack roll; doubles = automatic defeat", card-data.md 2.2): the die is rolled
+    once the scores are compared, added to the character's score and the scores compared again
+    (RESOLVING COMBAT VS CREATURES OR ENEMIES). Each listener declares it (``fights_on``:
+    ``("added", dice)``, the Flail's with ``"doubles"``; odds25j), so the closed form answers
+    the fight, and its answer is the full search's, with the bot's Fate rule and keeping every
+    roll; the bot's question is answered without a search."""
+    s = _added_die_fight(card, who, strength, fate)
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert closed is not None
+    assert dict(closed) == full(rolling, _Fighting(BOT))
+    assert dict(combat_odds(rolling)) == full(rolling, _Keeps())
+    assert BOT.fight_odds(s) == closed["won"]
+
+
+@pytest.mark.parametrize("card", ["champion_of_light", "flail_of_blood"])
+def test_a_die_added_to_the_score_by_hand(card):
+    """The Thief (Strength 8, no Fate) against the Sentinel (Strength 9; by Day in the Blood
+    Moon each creature subtracts 1, 003 Time Card) with a die added to his score once the scores
+    are compared: his die a, the Sentinel's c, the added e, counted over the 216 triples; with
+    the Flail of Blood e equal to a (doubles) loses."""
+    flail = card == "flail_of_blood"
+    counts = {"won": 0, "lost": 0, "standoff": 0}
+    for a in range(1, 7):
+        for c in range(1, 7):
+            for e in range(1, 7):
+                diff = 8 + a + e - (9 if flail else 8) - c
+                label = "won" if diff > 0 else "lost" if diff < 0 else "standoff"
+                counts["lost" if flail and e == a else label] += 1
+    want = {k: F(n, 216) for k, n in counts.items() if n}
+    # the Champion: a + e > c fails in 35 of 216 triples, a + e = c in 15 (2 + 3 + 4 + 5 + ... )
+    assert flail or want == {"won": F(181, 216), "standoff": F(15, 216), "lost": F(20, 216)}
+    rolling = talisman.apply(_added_die_fight(card, "thief", 8, 0), "fight", stop_at_chance=True)
+    assert dict(combat_odds(rolling)) == want == full(rolling, _Keeps())
+
+
+@pytest.mark.parametrize("card, other", [("champion_of_light", "sun_shield"),
+                                         ("flail_of_blood", "armour_of_humility")])
+def test_a_die_added_with_another_answer_is_searched(card, other):
+    """With another card answering the result after the added die (the Sun Shield's die on a
+    loss; the Armour of Humility's life for a win, which the second die may make), the closed
+    form gives no answer (its declarations cover the added die alone) and the search gives the
+    full search's."""
+    s = _added_die_fight(card, "thief", 8, 1, others=[other])
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is None
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling, _Fighting(BOT))

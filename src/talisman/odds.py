@@ -1345,6 +1345,15 @@ AGAIN_ATTACK = frozenset({"attack"})
 #: by Day); a 6 turns the loss into a stand-off"; added by odds25g), declared
 #: ``("die", dice, least roll, result)`` and rolled whenever offered, no choice.
 CARD_DIE = frozenset({"die"})
+#: ... and a die added to the character's score once the scores are compared, the scores then
+#: compared again and the ``combat_result`` hook asked again (the Champion of Light by Day: "roll
+#: an extra die ... and add it"; odds25j), declared ``("added", dice)``: rolled at every result,
+#: no choice; or ``("added", dice, "doubles")``, a roll equal to the battle roll losing instead
+#: (the Harbinger's Flail of Blood: "2 dice added for your battle attack roll; doubles =
+#: automatic defeat").
+ADDED_DIE = frozenset({"added"})
+#: The declared answers that are dice rolled whatever the policy (no offer to take or keep).
+ROLLED = CARD_DIE | ADDED_DIE
 
 
 def _kind(how):
@@ -1370,7 +1379,7 @@ def _fights_on(state, offer, kinds=CLOSED_FIGHTS_ON):
         fights = declared(fn, "fights_on")
         got = None if fights is None or found else fights(state)
         if (not got or not changed <= frozenset().union(*(results for results, _ in got))
-                or not {_kind(how) for _, how in got} <= kinds | CARD_DIE):
+                or not {_kind(how) for _, how in got} <= kinds | ROLLED):
             return False
         found = tuple((frozenset(results), how) for results, how in got)
     if offer and tuple(offer) != found:
@@ -1441,8 +1450,9 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     again = wants if offered else frozenset()
     kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
     found = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
-    fighting = found is not None and any(_kind(how) != "die" for _, how in found[0])
-    if found is None or (fighting and fights_on is None):
+    fighting = found is not None and any(_kind(how) not in ROLLED for _, how in found[0])
+    if (found is None or (fighting and fights_on is None)
+            or len({how for _, how in found[0] if _kind(how) == "added"}) > 1):
         return None
     offers, terms = found
     # the results at which a card's offer to fight on is taken (the policy's rule: any card)
@@ -1452,9 +1462,11 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
               - combat_rules.creature_bonus(s, character(s, who).space))
     # (the results by the margin alone, or, a listener reading the roll, by their table)
     table = _labels(sorted(set(rolled)), margin, terms, who, kind, b.enemies) if terms else None
+    # (a die added to the score: the result of each roll, face and added total, odds25j)
+    added = _added(sorted(set(rolled)), margin, terms, who, kind, b.enemies, offers)
     attacks = sum(how in AGAIN_ATTACK for results, how in offers if results & uses)
     key = (p.spec, rolled, again, margin if table is None else table, offers, uses, wants if attacks else None,
-           min(fate, 1 + attacks) if attacks else None)
+           min(fate, 1 + attacks) if attacks else None, added)
     answer = _ROUNDS.get(key)
     if answer is None:
         weights, den = _integers(dict(enumerate(prob for _, prob in outcomes)))
@@ -1463,7 +1475,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
             counts[roll] = counts.get(roll, 0) + n
         rolls = {roll: Fraction(n, den) for roll, n in counts.items()}
         labels = dict(table or _labels(sorted(rolls), margin, {}, who, kind, b.enemies))
-        answer = Odds(_round(rolls, again, labels, offers, uses, wants, fate))
+        answer = Odds(_round(rolls, again, labels, offers, uses, wants, fate, dict(added or ())))
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
         _ROUNDS[key] = answer  # (an Odds is not changed once made: the memo keeps the answer)
@@ -1479,19 +1491,49 @@ def _labels(rolls, margin, terms, who, kind, enemies):
     ``combat_result`` listener declaring ``turns`` turns it, given r and the scores' margin.
     A tuple of ``((r, c), result)``: the memo key of :func:`combat_odds` and the table of
     :func:`_round`."""
-    mine, theirs, turns = (terms.get(h, ()) for h in ("character_score", "attack_score", "combat_result"))
     out = []
     faces = _creature_faces()[0]
-    for r in rolls:
-        score = (r + margin + sum(t(r, character=who, kind=kind) for t in mine)
-                 - sum(t(r, enemy=e["name"], kind=kind) for t in theirs for e in enemies))
+    for r, score in _scores(rolls, margin, terms, who, kind, enemies):
         for face in faces:
-            diff = score - face
-            label = "won" if diff > 0 else "lost" if diff < 0 else "standoff"
-            for turn in turns:
-                label = turn(label, r, diff)
-            out.append(((r, face), label))
+            out.append(((r, face), _compared(score - face, r, terms)))
     return tuple(out)
+
+
+def _scores(rolls, margin, terms, who, kind, enemies):
+    """Each battle roll r of ``rolls`` with the character's score less the creatures' before
+    their die: r + ``margin`` + the ``character_score`` terms less the ``attack_score`` terms
+    (:func:`_labels`)."""
+    mine, theirs = (terms.get(h, ()) for h in ("character_score", "attack_score"))
+    return [(r, r + margin + sum(t(r, character=who, kind=kind) for t in mine)
+             - sum(t(r, enemy=e["name"], kind=kind) for t in theirs for e in enemies)) for r in rolls]
+
+
+def _compared(diff, r, terms):
+    """The result of scores ``diff`` apart (higher wins, equal is a standoff), turned by each
+    ``combat_result`` listener declaring ``turns`` (given it, the battle roll r and ``diff``)."""
+    label = "won" if diff > 0 else "lost" if diff < 0 else "standoff"
+    for turn in terms.get("combat_result", ()):
+        label = turn(label, r, diff)
+    return label
+
+
+def _added(rolls, margin, terms, who, kind, enemies, offers):
+    """With a die added to the character's score once the scores are compared (an offer
+    ``("added", dice)``, :data:`ADDED_DIE`): the result of each battle roll r, creature's face c
+    and added total e, as ``blood_moon.added_rolled`` compares them again (the same scores, e
+    more for the character, the ``combat_result`` hook asked again; with ``"doubles"``, e equal
+    to r loses, as ``harbinger.cards.second_rolled`` has it, unturned): a tuple of
+    ``((r, c, e), result)``; None without such an offer (odds25j)."""
+    hows = {how for _, how in offers if _kind(how) == "added"}
+    if not hows:
+        return None
+    (how,) = hows  # (one listener declares the offers: combat_odds)
+    doubles = how[2:] == ("doubles",)
+    totals = sorted({sum(v) for v, _ in dice_outcomes(how[1])})
+    faces = _creature_faces()[0]
+    return tuple(((r, face, e), "lost" if doubles and e == r else _compared(score - face + e, r, terms))
+                 for r, score in _scores(rolls, margin, terms, who, kind, enemies)
+                 for face in faces for e in totals)
 
 
 def _scaled(parts):
@@ -1531,7 +1573,7 @@ def _creature_faces():
     return _FACES[0]
 
 
-def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0):
+def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0, added=None):
     """A combat's distribution from the character's roll: battle roll r (probability
     ``rolls[r]``; re-rolled once when in ``again``) against a creature's die c: the result
     ``labels[(r, c)]`` (:func:`_labels`).  Then the cards' ``offers`` (``(results, again)``, in
@@ -1539,7 +1581,8 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
     answering it is offered; at a result in ``uses`` it is used, else kept and the next one
     offered; a card's die (``("die", dice, least, to)``) is rolled whenever offered, the result
     turned into ``to`` on a roll of at least ``least``, then the next card answering the result
-    (turned or not) is offered.  Used, ``creatures_roll``: the creatures roll again against the same r;
+    (turned or not) is offered; a die added (``("added", dice)``) is rolled whenever offered, the
+    result then ``added[(r, c, its total)]`` (:func:`_added`), answered by the next card.  Used, ``creatures_roll``: the creatures roll again against the same r;
     ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
     ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
     the cards not tried answer the new comparison.  Summed in integers (:func:`_scaled`), the
@@ -1554,7 +1597,7 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
         if found is not None:
             return found
         if left:
-            found = _scaled([(n, die_den) + answered(labels[(r, c)], r, left, fate_left)
+            found = _scaled([(n, die_den) + answered(labels[(r, c)], r, c, left, fate_left)
                              for c, n in die.items()])
         else:  # (no card left to answer: the die's faces counted)
             counts: dict = {}
@@ -1565,7 +1608,7 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
         memo[(r, left, fate_left)] = found
         return found
 
-    def answered(label, r, left, fate_left):
+    def answered(label, r, c, left, fate_left):
         for i in left:
             results, how = offers[i]
             if label not in results:
@@ -1574,9 +1617,15 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
             if _kind(how) == "die":  # a card's die: turned on a roll of at least ``least``
                 _, spec, least, to = how
                 turned = sum((q for v, q in dice_outcomes(spec) if sum(v) >= least), Fraction(0))
-                parts = [(w.numerator, w.denominator) + answered(result, r, left, fate_left)
+                parts = [(w.numerator, w.denominator) + answered(result, r, c, left, fate_left)
                          for result, w in ((to, turned), (label, 1 - turned)) if w]
                 return _scaled(parts)
+            if _kind(how) == "added":  # a die added to the score: the scores compared again
+                totals: dict = {}
+                for v, q in dice_outcomes(how[1]):
+                    totals[sum(v)] = totals.get(sum(v), 0) + Fraction(q)
+                return _scaled([(w.numerator, w.denominator) + answered(added[(r, c, e)], r, c, left, fate_left)
+                                for e, w in totals.items()])
             if label not in uses:
                 continue  # kept: the next card answering the result is offered
             if how == "creatures_roll":

@@ -475,8 +475,9 @@ def fight_on_offer(state):
     card answering its result is an offer to fight on (``again: creatures_roll``: the Pharaoh's
     Crown, "make a creature roll its attack again", the roll kept; ``again: attack``: the
     Torchbearer, attack again), those offers in the order :func:`after_result` makes them, each
-    ``(results it answers, again)``; else None (no card, or another kind of answer: a die to
-    turn it, a die added, a fight between characters).  At a result, the first offer not yet
+    ``(results it answers, again)``; else None (no card, or another kind of answer, a fight
+    between characters).  A die added to the scores alone (the Champion of Light by Day) is
+    declared too (odds25j): :func:`_added_die_offer`.  At a result, the first offer not yet
     tried that answers it is made, and the card is tried (``bm_tried``) whether used or kept:
     kept, the next such offer is made; used, the combat is fought on and the cards not yet
     tried answer the next comparison (the creatures' new roll against the same battle roll, or
@@ -486,13 +487,15 @@ def fight_on_offer(state):
     it into)``, the Day's bonus taken off the least roll: rolled whenever offered (no choice),
     then the next card answering the result, turned or not, is offered."""
     b = state.battle
-    if b is None or b["opponent"] is not None or die_added(state):
+    if b is None or b["opponent"] is not None:
         return None
     who, kind = b["who"], b["kind"]
     ch = state.characters.get(who)
     tried, flags = b.get("bm_tried", ()), ch.turn_flags if ch is not None else {}
     offers = [(card, m) for card, m in active(state, who, "combat_resolved", kind, None, battle_enemies(state))
               if card not in tried and not (m.get("once_per_turn") and flags.get(f"used:{card}"))]
+    if die_added(state):
+        return _added_die_offer(state, offers)
     if not offers or any(("roll" in m) == (m.get("again") in ("creatures_roll", "attack")) for _, m in offers):
         return None
     bonus = 0 if store.time(state) != store.DAY else None
@@ -504,6 +507,21 @@ def fight_on_offer(state):
             how = ("die", m["roll"], m["at_least"] - added, m["to"])
         out.append((frozenset((m["from"],) if isinstance(m["from"], str) else m["from"]), how))
     return tuple(out)
+
+
+def _added_die_offer(state, offers):
+    """:func:`fight_on_offer` where a die is added to the scores (the Champion of Light by Day,
+    :func:`added_die`): in a combat against creatures with no other card answering the result
+    (``offers``, those not yet tried), the added die is declared (odds25j) as ``("added", its
+    dice)`` at every result: rolled once the scores are compared, no choice, added to the
+    character's score, the scores compared again and the ``combat_result`` hook asked again
+    (:func:`added_rolled`).  With another card answering the result too, None: the added die is
+    rolled again at each comparison after a fight on, which the closed form does not model."""
+    if offers:
+        return None
+    b = state.battle
+    mods = active(state, b["who"], "added_die", b["kind"], None, battle_enemies(state))
+    return ((_ALL_RESULTS, ("added", "d6" if len(mods) == 1 else f"{len(mods)}d6")),)
 
 
 def answers_result(state, result=None):

@@ -291,7 +291,37 @@ def _roll_blind(state):
     return cards.roll_read(state)
 
 
-@declare(changes_results=results_answered, roll_blind=_roll_blind)
+_RESULTS = ("won", "lost", "standoff")
+
+
+def second_die_offer(state):
+    """Declared on :func:`combat_resolved` (``fights_on``, read by exact odds' closed form,
+    ``talisman.odds.combat_odds``; odds25j): in a combat against creatures where, at every
+    result, what this expansion queues is the Flail of Blood's second die (``cards.second_die``:
+    "must roll 2 dice added for your battle attack roll; doubles = automatic defeat") and frames
+    that act on no result (:func:`_acts_on`: a beaten card's neutral effects...), the second die
+    as a die added to the character's score, ``("added", "d6", "doubles")``: rolled whatever the
+    result, no choice; the same number as the battle roll loses, any other is added to the
+    score and the scores compared again (the ``combat_result`` hook asked again).  Else None (a
+    frame that may act on the result after the second die has turned it: the Armour of
+    Humility's on a win, a Herald's roll...)."""
+    b = state.battle
+    if b is None or b["opponent"] is not None:
+        return None
+    n = len(state.stack)
+    for r in _RESULTS:
+        after = combat_resolved(state, b["who"], r)
+        if (after is state or len(after.stack) < n or after.stack[:n] != state.stack
+                or any(e.name not in _RECORDS for e in after.log[len(state.log):])):
+            return None
+        new = after.stack[n:]
+        dice = [f for f in new if f.step == "harbinger.second_die"]
+        if len(dice) != 1 or any(_acts_on(state, f, x) for f in new if f is not dice[0] for x in _RESULTS):
+            return None
+    return ((frozenset(_RESULTS), ("added", "d6", "doubles")),)
+
+
+@declare(changes_results=results_answered, roll_blind=_roll_blind, fights_on=second_die_offer)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
