@@ -31,7 +31,7 @@ TEST = _obj(
     gold_at_least=_POS, fate_at_least=_POS, has=_ID, has_followers={"type": "boolean"},
     has_type=_ID,
     character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
-    on_quest={"type": "boolean"}, below_spell_limit={"type": "boolean"},
+    on_quest={"type": "boolean"}, below_spell_limit={"type": "boolean"}, toad={"type": "boolean"},
 )
 
 #: effect name -> JSON schema of its parameters

@@ -142,6 +142,19 @@ def test_a_toad_gains_no_possession_by_any_way_in():
     assert {"gain_refused", "possession_refused", "object_left"} <= set(names(s))
 
 
+def test_a_toad_keeps_no_trophy_by_any_way_in():
+    # TOADS & TRANSFORMATIONS: "cannot have any Possessions"; POSSESSIONS: "Anything belonging to
+    # any Character" and GAINING STRENGTH: "the Character may keep those Enemy Cards" (docs/rulings.md
+    # R-FD13.3): ``add_trophies``, the one way every rule area keeps a killed Enemy, discards a Toad's
+    s = warrior(toad_turns=2)
+    s = chars.add_trophies(s, "warrior", ["wolf", "bear"])
+    assert list(s.characters["warrior"].trophies) == []
+    assert list(s.discards["adventure"])[-2:] == ["wolf", "bear"]
+    s = chars.add_trophies(warrior(), "warrior", ["wolf"], "a cause")
+    assert list(s.characters["warrior"].trophies) == ["wolf"]
+    assert s.log[-1].name == "trophies_kept" and s.log[-1].data["cause"] == "a cause"
+
+
 def test_a_toad_reverts_at_the_end_of_its_third_full_turn():
     import talisman
     from talisman.engine import machine

@@ -383,6 +383,27 @@ def test_the_mystic_split_and_joined_again_keeps_the_numbers():
     assert ml.resting(s, "wizard") is None and check(s) == []
 
 
+def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_stands():
+    """000 Mystic: "The Mystic may be resigned at any time" (the Mystic's cards and Gold the
+    Original's, R-MI7); 000 TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot
+    have any Possessions": with the Original a Toad, the Mystic's Helmet, Scroll and 3 Gold lie on
+    the Mystic's space, its kept Wolf is discarded, its Spell joins (docs/rulings.md R-FD13.1)."""
+    s = _with_title(["wizard"], "mystic", strength=4, craft=5)
+    s = update_character(s, "wizard", toad_turns=2, gold=0, objects=[], scrolls=[])
+    home = s.characters["wizard"].space
+    s = ml.swap(s, "wizard", "test")  # the Mystic in play, the Toad Original resting
+    s = update_character(s, "wizard", space="fields_1", gold=3, objects=["helmet"],
+                         scrolls=["scroll_of_escape"], trophies=["wolf"], spells=["hex"])
+    s = ml.give_back(s, "wizard", "resigned")
+    one = s.characters["wizard"]
+    assert one.toad_turns == 2 and one.space == home
+    assert (one.gold, list(one.objects), list(one.scrolls), list(one.trophies)) == (0, [], [], [])
+    assert "hex" in one.spells
+    assert list(s.board_cards["fields_1"]) == ["helmet", "scroll_of_escape"] and s.board_gold["fields_1"] == 3
+    assert "wolf" in s.discards["adventure"] and ml.resting(s, "wizard") is None
+    assert any(e.name == "possessions_dropped" for e in s.log)
+
+
 def test_the_mystic_uses_only_magic_objects_the_original_the_rest_until_joined():
     """000 Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
     Character may only use Non-Magic Objects and other possessions" (R-S23.1): a Follower is no

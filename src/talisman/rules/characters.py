@@ -416,6 +416,8 @@ def test_holds(state, test, actor):
             return False
         if key == "region" and region_of(ch.space) != want:
             return False
+        if key == "toad" and bool(ch.toad_turns) != want:
+            return False
     return True
 
 
@@ -654,6 +656,13 @@ def put_on_space(state, space, cards):
     return replace(state, board_cards=on_board.set(space, cur))
 
 
+def put_gold_on_space(state, space, n):
+    """``n`` Gold counters left lying on ``space`` (for anyone landing there to take)."""
+    if not n:
+        return state
+    return replace(state, board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + n))
+
+
 def _pvec(items):
     return pvector(items)
 
@@ -718,9 +727,7 @@ def leave_belongings(state, cid):
     character's record is left as it was (the caller clears or replaces it)."""
     ch = character(state, cid)
     state = put_on_space(state, ch.space, list(ch.objects) + list(ch.followers) + list(ch.scrolls))
-    if ch.gold:
-        state = replace(state, board_gold=state.board_gold.set(
-            ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
+    state = put_gold_on_space(state, ch.space, ch.gold)
     for c in list(ch.trophies) + list(ch.spells):
         state = discard(state, c)
     return return_bought_raft(state, cid)
@@ -1006,16 +1013,39 @@ def set_alignment(state, cid, alignment, cause):
     return followers_leave(state, cid, refused, "alignment")
 
 
+def add_trophies(state, cid, cards, cause=None):
+    """Killed Enemies kept ("the Character may keep those Enemy Cards") join ``cid``'s trophies;
+    a Toad keeps none ("cannot have any Possessions"): they are discarded, as a carcass not kept
+    (docs/rulings.md R-FD13.3)."""
+    cards = list(cards)
+    if not cards:
+        return state
+    if character(state, cid).toad_turns:
+        for c in cards:
+            state = discard(state, c)
+        return log(state, "trophies_discarded", character=cid, cards=cards,
+                   reason="a Toad cannot have Possessions")
+    state = update_character(state, cid, trophies=character(state, cid).trophies.extend(cards))
+    if cause is None:
+        return log(state, "trophies_kept", character=cid, cards=cards)
+    return log(state, "trophies_kept", character=cid, cards=cards, cause=cause)
+
+
 def become_toad(state, cid, turns, cause):
     """TOADS & TRANSFORMATIONS: possessions dropped on the space (spells kept), Strength and
-    Craft 1, no abilities, for ``turns`` full turns."""
+    Craft 1, no abilities, for ``turns`` full turns.  The kept Enemy cards (trophies) are
+    Possessions too ("Anything belonging to any Character"): they go as LOSING ALL LIVES sends
+    them, to the discard pile, never onto the space as live Enemies (docs/rulings.md R-FD13.3)."""
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
-    state = put_on_space(state, ch.space, dropped)
-    if ch.gold:
-        state = replace(state, board_gold=state.board_gold.set(
-            ch.space, state.board_gold.get(ch.space, 0) + ch.gold))
-    state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, toad_turns=turns)
+    state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)
+    for c in ch.trophies:
+        state = discard(state, c)
+    if ch.trophies:
+        state = log(state, "trophies_discarded", character=cid, cards=list(ch.trophies),
+                    reason="a Toad cannot have Possessions")
+    state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, trophies=[],
+                             toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count
         ch = character(state, cid)
         state = update_character(state, cid, turn_flags=ch.turn_flags.set("toad_new", True))

@@ -708,11 +708,8 @@ def keep_trophies(state, who, kept, nxt):
         if gone:
             state = log(state, "trophies_discarded", character=who, cards=gone)
         kept = list(keep)
-    if kept:
-        ch = character(state, who)
-        state = update_character(state, who, trophies=ch.trophies.extend(kept))
-        state = log(state, "trophies_kept", character=who, cards=kept)
-    return _then(state, nxt)
+    # (a Toad keeps none: discarded, docs/rulings.md R-FD13.3)
+    return _then(chars.add_trophies(state, who, kept), nxt)
 
 
 def raise_chosen(state, action, kept):

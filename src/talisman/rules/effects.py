@@ -509,8 +509,29 @@ def prayer_read(state, params, actor, source, total, added=0):
     return read_table(state, params.set("added", added), actor, source, total)
 
 
+#: The gains a Toad cannot have ("may not Gain Strength or Craft", "nor may they Gain any"
+#: Spells, "cannot have any Possessions": Gold, Scrolls, a Talisman; docs/rulings.md R-TE13.6)
+_TOAD_REFUSED = {"gain_spells", "gain_scrolls", "gain_talisman"}
+
+
+def _nothing_for_a_toad(state, option, actor):
+    """Whether ``option`` of a choice gives ``actor``, a Toad, nothing: every effect of it a gain
+    he cannot have (the Enchanter's wish of gold).  Such an option is not offered to him, as a
+    trade that gains nothing is not (rulings 13, F5; docs/rulings.md R-FD13.2)."""
+    if not state.characters[actor].toad_turns or not option.get("effects"):
+        return False
+    for effect in option["effects"]:
+        if len(effect) != 1:
+            return False
+        (kind, params), = effect.items()
+        if not (kind in _TOAD_REFUSED or (kind == "gain" and set(params) <= {"gold", "strength", "craft"})):
+            return False
+    return True
+
+
 def choose(state, params, actor, source):
-    options = [o for o in params if test_holds(state, o.get("require", {}), actor)]
+    options = [o for o in params if test_holds(state, o.get("require", {}), actor)
+               and not _nothing_for_a_toad(state, o, actor)]
     if not options:
         return log(state, "no_choice_possible", character=actor, source=_cause(source))
     return decide(state, actor, "choose", [f"choose:{o['id']}" for o in options],

@@ -713,11 +713,13 @@ def trade_offered(state, who):
     taken at a time (``give:<card>``, ``take:<card>``, ``give:gold``, ``take:gold``), then
     ``done`` (docs/rulings.md R-MI4)."""
     now, rest = state.characters[who], resting(state, who)
+    # a Toad piece "cannot have any Possessions": nothing is given to it (docs/rulings.md R-FD13.1)
+    give, take = not rest.toad_turns, not now.toad_turns
     options = [f"give:{c}" for c in dict.fromkeys(list(now.objects) + list(now.followers))
-               if _carries_more(state, rest, c)]
+               if give and _carries_more(state, rest, c)]
     options += [f"take:{c}" for c in dict.fromkeys(list(rest.objects) + list(rest.followers))
-                if _carries_more(state, now, c)]
-    options += ["give:gold"] * bool(now.gold) + ["take:gold"] * bool(rest.gold) + ["done"]
+                if take and _carries_more(state, now, c)]
+    options += ["give:gold"] * bool(give and now.gold) + ["take:gold"] * bool(take and rest.gold) + ["done"]
     return decide(state, who, "trade", options, "master_levels.trade_chosen",
                   prompt="trade with your other character?")
 
@@ -762,7 +764,8 @@ def rejoin(state, cid):
     Mystic become the property of the Original Character ... The Mystic may only pick up an
     Object to transport it back to the Original Character": the Mystic hands the Original what
     it carries but Magic Objects, and the Original hands the Mystic his Magic Objects (each may
-    use only those: R-MI8), as far as each can carry."""
+    use only those: R-MI8), as far as each can carry.  A Toad piece is handed nothing ("cannot
+    have any Possessions"): what would go to it stays with the other piece (R-FD13.1)."""
     mystic_plays = playing(state, cid) == "mystic"
 
     def pieces(state):
@@ -779,14 +782,15 @@ def rejoin(state, cid):
                                (False, [c for c in original.objects if c in magic])):
         for c in cards:
             mystic, original = pieces(state)
-            if _carries_more(state, original if to_original else mystic, c):
+            to = original if to_original else mystic
+            if not to.toad_turns and _carries_more(state, to, c):
                 # the Mystic in play gives to the resting Original; the Original in play to the resting Mystic
                 state = _hand_over(state, cid, c, to_resting=to_original == mystic_plays)
                 handed.append(c)
     mystic, original = pieces(state)
-    original = replace(original, gold=original.gold + mystic.gold, scrolls=list(original.scrolls) + list(mystic.scrolls))
-    gold, scrolls = mystic.gold, list(mystic.scrolls)
-    mystic = replace(mystic, gold=0, scrolls=[])
+    gold, scrolls = (0, []) if original.toad_turns else (mystic.gold, list(mystic.scrolls))
+    original = replace(original, gold=original.gold + gold, scrolls=list(original.scrolls) + scrolls)
+    mystic = replace(mystic, gold=mystic.gold - gold, scrolls=list(mystic.scrolls)[len(scrolls):])
     now, rest = (mystic, original) if mystic_plays else (original, mystic)
     state = _rest(_in_play(state, cid, now), cid, rest)
     return log(state, "mystic_rejoined", character=cid, space=now.space, cards=handed + scrolls, gold=gold)
@@ -795,9 +799,22 @@ def rejoin(state, cid):
 def _join_for_good(state, cid):
     """The Mystic resigned (or returned): "returning the Playing Piece": the two pieces are one
     again where the Original stands, Strength and Craft added back together, the Mystic's cards
-    and Gold the Original's (R-MI7)."""
+    and Gold the Original's (R-MI7).  An Original who is a Toad can have none of them ("cannot
+    have any Possessions"): the Mystic's Objects, Followers, Scrolls and Gold are dropped where the
+    Mystic's piece stands, its kept Enemies discarded; its Spells join, as a Toad keeps his
+    (R-FD13.1)."""
     now, rest = state.characters[cid], resting(state, cid)
     mystic, original = (now, rest) if playing(state, cid) == "mystic" else (rest, now)
+    if original.toad_turns:
+        dropped = list(mystic.objects) + list(mystic.followers) + list(mystic.scrolls)
+        state = chars.put_gold_on_space(chars.put_on_space(state, mystic.space, dropped), mystic.space,
+                                        mystic.gold)
+        for c in mystic.trophies:
+            state = chars.discard(state, c)
+        if dropped or mystic.gold or mystic.trophies:
+            state = log(state, "possessions_dropped", character=cid, space=mystic.space, cards=dropped,
+                        gold=mystic.gold, discarded=list(mystic.trophies), reason="a Toad cannot have Possessions")
+        mystic = replace(mystic, objects=[], followers=[], scrolls=[], trophies=[], gold=0)
     one = replace(original, strength=original.strength + mystic.strength,
                   craft=original.craft + mystic.craft, gold=original.gold + mystic.gold,
                   objects=list(original.objects) + list(mystic.objects),

@@ -180,9 +180,7 @@ def take_as_trophy(state, params, actor, source):
     if card_id is None or card_id not in state.board_cards.get(source.get("space"), ()):
         return state
     state = base_effects.remove_from_space(state, source["space"], card_id)
-    ch = state.characters[actor]
-    state = update_character(state, actor, trophies=ch.trophies.append(card_id))
-    return log(state, "trophies_kept", character=actor, cards=[card_id])
+    return chars.add_trophies(state, actor, [card_id])  # (a Toad keeps none: R-FD13.3)
 
 
 def search_discards(state, params, actor, source):

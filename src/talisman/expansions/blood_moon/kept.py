@@ -92,9 +92,7 @@ def kept_taken(state, action, actor, card, space, taken_as):
     state, _ = kernel.take_resolving(state, space, taken)
     state = store.set_listed(state, FIELD, _key(space, card), rest)
     if taken_as == "trophy":
-        trophies = state.characters[actor].trophies
-        state = update_character(state, actor, trophies=trophies.append(taken))
-        state = log(state, "trophies_kept", character=actor, cards=[taken], cause=card)
+        state = chars.add_trophies(state, actor, [taken], card)  # (a Toad keeps none: R-FD13.3)
     else:
         state = log(state, "card_taken_from_card", character=actor, card=taken, cause=card)
         state = possessions.add_possession(state, actor, taken, card)

@@ -349,9 +349,7 @@ def patrol_beaten(state, who, card, space):
     state, found = _take_card(state, card, space)
     if not found or not state.characters[who].alive:
         return state
-    ch = state.characters[who]
-    state = update_character(state, who, trophies=ch.trophies.append(card))
-    return log(state, "trophies_kept", character=who, cards=[card])
+    return chars.add_trophies(state, who, [card])  # (a Toad keeps none: R-FD13.3)
 
 
 def patrol_gone(state, card, space):

@@ -114,9 +114,8 @@ def shot_rolled(state, action, weapon, kind, where):
     if kind == "char":
         return chars.lose_lives(state, where[0], 1, f"{cid}'s {weapon}")
     state = remove_from_space(state, space, card)
-    state = update_character(state, cid, trophies=state.characters[cid].trophies.append(card))
     state = log(state, "enemy_shot", character=cid, card=card, space=space, by=weapon)
-    return log(state, "trophies_kept", character=cid, cards=[card])
+    return chars.add_trophies(state, cid, [card])  # (a Toad keeps none: R-FD13.3)
 
 
 # --- the Timescape Purchase stock ---------------------------------------------------------------
