@@ -1265,19 +1265,39 @@ def test_a_defender_killed_before_the_result_the_shortcut_goes_on_as_the_full_se
     (rulings R-FA13.1), so no combat result is logged and the Thief's turn ends.  The shortcut,
     stopped where the result would be applied and finding no battle left, goes on as the full
     search does: both give the same distribution (3 + d6 against the Warrior's 4 + 2d6)."""
-    chars = [dict(id="thief", space="woods_1", spells=[], lives=2, fate=0,
-                  objects=["armour_of_humility"]),
-             dict(id="warrior", space="hills_1", spells=[], lives=1, fate=0, objects=["key_to_hades"]),
+    fast, whole = _thief_attacks_the_warrior(dict(lives=2, objects=["armour_of_humility"]),
+                                             dict(lives=1, objects=["key_to_hades"]))
+    assert dict(fast) == dict(whole) == {"turn_ended": F(5, 36), "standoff": F(25, 216),
+                                         "lost": F(161, 216)}
+
+
+def _thief_attacks_the_warrior(thief, warrior):
+    """The Thief (``thief``: his fields) walks onto the Warrior (``warrior``) on the Hills and
+    attacks him in battle; the question's answer from his roll, until the combat's result or the
+    turn's end, by the shortcut and by the full search."""
+    chars = [dict(id="thief", space="woods_1", spells=[], fate=0, **thief),
+             dict(id="warrior", space="hills_1", spells=[], fate=0, **warrior),
              dict(id="wizard", space="fields_1", spells=[])]
     s = setup_state({"characters": chars, "expansions": ["harbinger"]}, [2])
     for notation in ("move:hills_1", "encounter:char:warrior", "attack:battle"):
         s = talisman.apply(s, notation)
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
     until = ["combat_resolved", "turn_ended"]
-    fast = odds(rolling, until, policy=Best("won"))
-    whole = odds(rolling, until, policy=Best("won"), shortcut=False)
-    assert dict(fast) == dict(whole) == {"turn_ended": F(5, 36), "standoff": F(25, 216),
-                                         "lost": F(161, 216)}
+    return (odds(rolling, until, policy=Best("won")),
+            odds(rolling, until, policy=Best("won"), shortcut=False))
+
+
+def test_a_defender_killed_by_his_own_win_the_shortcut_goes_on_as_the_full_search():
+    """001 Harbinger Cards (the Armour of Humility, card-data.md 2.2: "each battle you win costs 1
+    life unless you pay 1 fate") worn by the defending character (rulings R-FC13.1): the Warrior,
+    at his last life and without a Fate, pays his win with it and dies before the spoils, so no
+    result is applied and the Thief's turn ends (R-FA13.1).  The shortcut (his price declared as
+    acting on the attacker's ``lost``) gives the full search's distribution (3 + d6 against the
+    Warrior's 4 + 2d6): every loss of the Thief is the Warrior's death and the turn's end."""
+    fast, whole = _thief_attacks_the_warrior(dict(lives=4, objects=[]),
+                                             dict(lives=1, objects=["armour_of_humility"]))
+    assert dict(fast) == dict(whole) == {"turn_ended": F(161, 216), "standoff": F(25, 216),
+                                         "won": F(5, 36)}
 
 
 def test_a_defender_s_death_does_not_end_the_attacker_s_question():

@@ -218,6 +218,28 @@ def test_statute_a_fighting_in_the_streets_calls_the_watch():
     assert at(s, "priest") == "city_fates_lane" and "purse" in s.discards["city"]
 
 
+def test_an_encounter_begun_again_after_a_spell_is_judged_once(monkeypatch):
+    """000 THE TALISMAN CITY: "After resolving an Encounter which involved breaking one of the
+    Statutes of the City, draw an additional City Card": one judgement for one encounter.  The
+    Priest, offered Destruction "just after moving, before the encounter", goes on: the encounter
+    begins again (``encounters.begin``), and the City's judgement is queued once, not once for
+    each beginning (fix13C; ``law.watch``, the judgement's last call, counted)."""
+    from talisman.expansions.city_law import law
+    calls = []
+    original = law.watch
+    monkeypatch.setattr(law, "watch", lambda state, found: calls.append(found) or original(state, found))
+    s = city([{"id": "priest", "space": "city_mint_street", "spells": ["destruction"]}], [1, 6, 1],
+             deck_tops={"city": ["footpad", "purse"]})
+    s = play(s, "roll", "move:city_fates_lane")
+    assert s.pending.kind == "after_move" and "cast:destruction" in legal(s)
+    s = play(s, "go_on")
+    assert [f.step for f in s.stack].count("city.after_encounter") == 1
+    s = play(s, "fight")
+    assert ("priest", "A") in broken(s)
+    assert names(s).count("watch_called") == 1
+    assert [[b["statute"] for b in found] for found in calls] == [["A"]]
+
+
 def test_statute_a_kept_no_fight_no_watch():
     """000 STATUTES OF THE CITY, A: an encounter without a fight breaks nothing (and fighting
     outside the City is no business of its Law)."""

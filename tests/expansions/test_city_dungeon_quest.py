@@ -123,3 +123,24 @@ def test_the_perils_do_not_send_a_prisoner_out_of_the_donjon():
     assert s.characters["thief"].space == "city_donjon"
     assert events(s, "perils_refused") == [{"character": "thief", "opponent": "troll", "by": "warrior"}]
     assert events(s, "forced_to_fight") == []
+
+
+def test_a_refused_teleport_to_the_cave_is_asked_once_at_a_turn_end_with_a_spell_to_cast():
+    """000 Leaving the Dungeon: "Characters may not Teleport out of the Dungeon" (rulings R-CQ9.2):
+    the Warlock's quest fulfilled by a fight is completed at the end of the turn by one teleport
+    to the Cave, which the board refuses.  The end of the turn waits on a Spell cast "at the end of
+    your turn" (the Troll holds Destroy Magic) and then ends: the one teleport is asked of the
+    ``before_forced_move`` hook point once, not again once the Spell is declined (fix13C; the
+    Dungeon's refusal logs ``effect_ignored`` each time it is asked)."""
+    s = game([{"id": "troll", "space": "dg_passage_4", "strength": 6, "craft": 3, "spells": ["destroy_magic"],
+               "quest": {"complete_on": "enemy_killed"}}, {"id": "warrior", "space": "tavern"}],
+             [1, 6, 1], expansions=["dungeon"], board_cards={"fields_1": ["dungeon_doorway"]})
+    s = play(s, "roll", "fight")
+    assert s.pending.kind == "end_of_turn" and "cast:destroy_magic" in legal(s)
+    s = play(s, "pass")
+    assert s.current == "warrior"
+    asked = [e for e in events(s, "effect_ignored") if e["space"] == "warlocks_cave"]
+    assert asked == [{"character": "troll", "space": "warlocks_cave",
+                      "reason": "no teleporting out of the Dungeon"}]
+    assert events(s, "quest_waiting") == [{"character": "troll", "space": "dg_guard_room"}]
+    assert s.characters["troll"].quest == {"complete_on": "enemy_killed", "fulfilled": True}

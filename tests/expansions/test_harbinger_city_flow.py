@@ -41,3 +41,29 @@ def test_the_city_judges_the_encounter_after_it(order):
     # the Harbinger's meeting step waits on the combat choice; the rest of its encounter lies above
     assert steps.index("city.after_encounter") < steps.index("encounters.after")
     assert steps.index("encounters.after") < steps.index("encounters.claim")
+
+
+def test_an_encounter_begun_again_by_a_hook_is_judged_once(monkeypatch):
+    """000 THE TALISMAN CITY: "After resolving an Encounter which involved breaking one of the
+    Statutes of the City, draw an additional City Card": one judgement for one encounter.  The
+    Worldeater Box (card-data.md 2.2: "a movement roll of 1: random Terrain on your space, stay
+    and meet it") begins the encounter again once its Terrain lies on the street (its
+    ``before_encounter`` answer replaces the encounter and pushes it anew): the City's judgement
+    is queued once, not once for each beginning (fix13C; ``law.watch`` is the judgement's last
+    call, counted here)."""
+    from talisman.expansions.city_law import law
+    calls = []
+    original = law.watch
+    monkeypatch.setattr(law, "watch", lambda state, found: calls.append(found) or original(state, found))
+    s = setup_state({
+        "expansions": ["harbinger", "city"],
+        "characters": [{"id": "thief", "space": "city_kings_way", "fate": 0, "spells": [],
+                        "objects": ["worldeater_box"]},
+                       {"id": "warrior", "space": "hills_1", "fate": 0, "spells": []}],
+    }, [1, 1])
+    s = apply(s, "move:city_kings_way")
+    assert [e.data["cause"] for e in s.log if e.name == "terrain_placed"] == ["worldeater_box"]
+    # the whole turn is played: the encounter with the Terrain, then the warrior's turn
+    assert s.current == "warrior"
+    assert sum(1 for e in s.log if e.name == "encountered_space" and e.data["character"] == "thief") == 1
+    assert len(calls) == 1

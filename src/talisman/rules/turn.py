@@ -74,11 +74,18 @@ def raft_decided(state, action):
     return push(state, frame("turn.end"))
 
 
+def _end_begun(ch):
+    """Whether this turn's end was begun already and comes back here after a decision of its own
+    (the raft, a Spell cast at the end of the turn): the quests were completed then, each
+    teleport to the Cave asked of the ``before_forced_move`` hook point once (fix13C)."""
+    return bool(ch.flag("raft_offered") or ch.flag("end_cast_offered"))
+
+
 def end_turn(state):
     """Pass play to the left: the next living character in the seating; count rounds."""
     cid = state.current
     characters = plain(state.characters)  # look-ups only
-    if any(characters[c].quest is not None for c in state.order):
+    if any(characters[c].quest is not None for c in state.order) and not _end_begun(characters[cid]):
         state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
         characters = plain(state.characters)
     ch = characters[cid]

@@ -25,12 +25,17 @@ from ...state import update_character
 from . import data, store
 
 
+#: The rule step that judges an encounter in the City once it is resolved (``law.after_encounter``).
+JUDGE = "city.after_encounter"
+
+
 def before_encounter(before, result, character, space):
     """Hook: the Gate ends the turn (the encounter replaced); after an encounter in the City the
     Statutes judge it.  ``before`` is the state the ``before_encounter`` hooks were asked in:
     the judgement goes under every frame pushed since (an expansion asked first may already
     have pushed its own encounter, The Harbinger's flow on a City street), so it comes after
-    the encounter whatever the order of the expansions."""
+    the encounter whatever the order of the expansions.  An encounter begun again (a hook that
+    replaced it pushed ``encounters.begin`` anew) is judged once (rulings R-FC13.2)."""
     state, replaced = result
     cid = character
     if space == data.gate()["main"]:
@@ -41,9 +46,14 @@ def before_encounter(before, result, character, space):
         return turn.end_turn_now(state), True
     if data.kind(space) is None:
         return state, replaced
+    if before.stack and before.stack[-1].step == JUDGE:
+        # the encounter begun again (a hook that replaced it pushed it anew: the Worldeater
+        # Box's Terrain; a Spell offered after the move): its judgement is queued
+        # already, next to run once it is resolved; a second one there would judge nothing new
+        return state, replaced
     # under the encounter's own frames (the base's, pushed after this hook, or an earlier
     # hook's): it runs when the encounter is resolved
-    return push_under(state, len(before.stack), frame("city.after_encounter")), replaced
+    return push_under(state, len(before.stack), frame(JUDGE)), replaced
 
 
 def draw_deck(state, deck, character, space):

@@ -333,8 +333,8 @@ def combat_resolved(state, character, result):
 def _acts_on(state, f, result):
     """Whether a frame ``f`` queued by :func:`combat_resolved` may change the result when it is
     ``result``: its rule step declares the results it acts on (``acts_on``: a beaten card's and
-    a held card's effects and an Omen's ``after_win`` on a win, a Horseman's on a loss or a
-    stand-off; each returns the state unchanged at any other result, read from its code); a
+    a held card's effects and an Omen's ``after_win`` on a win, a defending character's held
+    card's on a loss of the attacker (rulings R-FC13.1), a Horseman's on a loss or a stand-off; each returns the state unchanged at any other result, read from its code); a
     step declaring nothing (the Flail of Blood's second die, a Herald's roll) acts on any.  A
     step may also declare that, with this frame's arguments, what it runs changes no result,
     fights on in none and ends no game (``neutral``: a beaten card's or a Herald's effects that

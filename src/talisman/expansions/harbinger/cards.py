@@ -471,16 +471,21 @@ def roll_read(state):
 
 def held_rules(state, character, result):
     """A held card's ``data.battle_won`` effects (the Armour of Humility: a battle won costs a
-    life unless a fate is paid), once the result stands as a win in battle."""
+    life unless a fate is paid), once the result stands as a win in battle: the fighter's, or,
+    between characters, the defender's as the victor (RESOLVING COMBAT BETWEEN CHARACTERS: "The
+    Character with the higher Combat Score wins the Combat"; rulings R-FC13.1)."""
     b = state.battle
     if b is None or b["who"] != character or b["kind"] != "battle":
         return state
-    ch = state.characters[character]
-    held = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
-            if st.cdata(c).get("battle_won")]
-    if not held or ch.toad_turns:
-        return state
-    return push(state, frame("harbinger.held_won", who=character, cards=held))
+    for who, step in ((b["opponent"], "harbinger.held_won_defending"), (character, "harbinger.held_won")):
+        if who is None:
+            continue
+        ch = state.characters[who]
+        held = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
+                if st.cdata(c).get("battle_won")]
+        if held and not ch.toad_turns:
+            state = push(state, frame(step, who=who, cards=held))
+    return state
 
 
 def second_die(state, character, result):
@@ -540,11 +545,12 @@ def second_rolled(state, action, who, card):
     return replace(state, battle=b.set("result", result))
 
 
-def _on_win(state, who, cards, field, space=None):
-    """Each card's ``data.<field>`` effects for ``who``, once the combat's result stands as a
-    win (nothing otherwise, or once the game is over); ``space``: the source's space."""
+def _on_win(state, who, cards, field, space=None, result="won"):
+    """Each card's ``data.<field>`` effects for ``who``, once the combat's result stands as
+    ``result`` (a win of its fighter; ``lost``: of the defending character) (nothing otherwise,
+    or once the game is over); ``space``: the source's space."""
     b = state.battle
-    if b is None or b.get("result") != "won" or state.outcome is not None:
+    if b is None or b.get("result") != result or state.outcome is not None:
         return None
     for c in reversed(cards):
         source = {"card": c} if space is None else {"card": c, "space": space}
@@ -557,6 +563,15 @@ def _on_win(state, who, cards, field, space=None):
 def held_won(state, who, cards):
     """Rule step: the battle stands as won: each held card's ``battle_won`` effects."""
     after = _on_win(state, who, cards, "battle_won")
+    return state if after is None else after
+
+
+@declare(acts_on=("lost",))
+def held_won_defending(state, who, cards):
+    """Rule step: the battle between characters stands as lost by its attacker, so won by the
+    defending character ``who``: each of his held cards' ``battle_won`` effects (rulings
+    R-FC13.1)."""
+    after = _on_win(state, who, cards, "battle_won", result="lost")
     return state if after is None else after
 
 
@@ -750,6 +765,7 @@ STEPS = {
     "harbinger.possession_discarded": possession_discarded,
     "harbinger.kill_follower": kill_follower_step, "harbinger.beaten": beaten,
     "harbinger.necropolis_draw": draw_from_discards, "harbinger.held_won": held_won,
+    "harbinger.held_won_defending": held_won_defending,
     "harbinger.second_die": second_die_step, "harbinger.second_rolled": second_rolled,
     "harbinger.revelation_put": revelation_put, "harbinger.augury_deck": augury_deck,
 }
