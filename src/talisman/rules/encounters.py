@@ -450,6 +450,14 @@ def events_drawn(state, space, cid):
             and c in plain(state.board_cards).get(space, ())]
 
 
+def events_unannounced(state, space, cid):
+    """The Events of :func:`events_drawn` not yet announced by the ``events_drawn`` hook this turn:
+    each draw announces its own ("Whenever a character draws one or more Events during his
+    turn, before he encounters any cards", 003 Passage of Time; R-QM13.5)."""
+    done = _flag(state, cid, "events_announced", ())
+    return [c for c in events_drawn(state, space, cid) if c not in done]
+
+
 def meet_step(state, space, everything, met=()):
     """Rule step ``encounters.meet``: :func:`meet`, the met card's effects then run at once (the
     step's last act; :func:`meet` called by a hook schedules them)."""
@@ -464,10 +472,11 @@ def meet(state, space, everything, met=(), at_once=False):
     ch = character(state, cid)
     if ch.space != space or not ch.alive:
         return state  # an encounter moved the character away: the rest stays face up
-    if not met and not ch.flag("events_announced"):
-        events = events_drawn(state, space, cid)
+    if not met:
+        events = events_unannounced(state, space, cid)
         if events:
-            state = set_turn_flag(state, cid, "events_announced", True)
+            state = set_turn_flag(state, cid, "events_announced",
+                                  list(_flag(state, cid, "events_announced", ())) + events)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
     queue = meeting_order(state, space, set(met), everything, cid)

@@ -91,9 +91,8 @@ def flip_when_drawn(state, to, actor, source, cause):
     for them again (:func:`draw_flip_done`)."""
     space = source.get("space")
     ch = state.characters.get(actor)
-    if space is not None and ch is not None and not ch.flag("events_announced") \
-            and source.get("card") in ch.flag("drawn", ()):
-        events = encounters.events_drawn(state, space, actor)
+    if space is not None and ch is not None and source.get("card") in ch.flag("drawn", ()):
+        events = encounters.events_unannounced(state, space, actor)
         done = ch.flag("bm_draw_flipped", ())
         if events and not set(events) <= set(done):
             state = passage_of_time(state, actor, events)

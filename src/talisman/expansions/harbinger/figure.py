@@ -372,7 +372,7 @@ def meet(state, space, everything, met=()):
     if ch.space != space or not ch.alive:
         return state
     flags = ch.turn_flags
-    if not met and not flags.get("events_announced") and encounters.events_drawn(state, space, cid):
+    if not met and encounters.events_unannounced(state, space, cid):
         return _delegate(state, encounters.meet, space, everything, met)
     queue = encounters.meeting_order(state, space, set(met), everything, cid)
     rising = dead.risen_first(state, space, queue, met)
