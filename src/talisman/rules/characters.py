@@ -1021,14 +1021,20 @@ def add_trophies(state, cid, cards, cause=None):
     if not cards:
         return state
     if character(state, cid).toad_turns:
-        for c in cards:
-            state = discard(state, c)
-        return log(state, "trophies_discarded", character=cid, cards=cards,
-                   reason="a Toad cannot have Possessions")
+        return _toad_discards_trophies(state, cid, cards)
     state = update_character(state, cid, trophies=character(state, cid).trophies.extend(cards))
     if cause is None:
         return log(state, "trophies_kept", character=cid, cards=cards)
     return log(state, "trophies_kept", character=cid, cards=cards, cause=cause)
+
+
+def _toad_discards_trophies(state, cid, cards):
+    """A Toad's kept Enemy cards (``cards``, not empty) go to the discard pile: "cannot have any
+    Possessions" (docs/rulings.md R-FD13.3)."""
+    for c in cards:
+        state = discard(state, c)
+    return log(state, "trophies_discarded", character=cid, cards=cards,
+               reason="a Toad cannot have Possessions")
 
 
 def become_toad(state, cid, turns, cause):
@@ -1039,11 +1045,8 @@ def become_toad(state, cid, turns, cause):
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)
-    for c in ch.trophies:
-        state = discard(state, c)
     if ch.trophies:
-        state = log(state, "trophies_discarded", character=cid, cards=list(ch.trophies),
-                    reason="a Toad cannot have Possessions")
+        state = _toad_discards_trophies(state, cid, list(ch.trophies))
     state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, trophies=[],
                              toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count

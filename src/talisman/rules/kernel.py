@@ -44,7 +44,12 @@ def may_affect(state: GameState, actor: str, target: str, means: str) -> bool:
     """Whether ``actor`` may affect ``target`` by ``means`` (the ``may_affect`` hook point: the
     Timescape's "may not affect or be affected by other Characters"); a character always may
     affect himself, and with no subscriber anyone may."""
-    if actor == target or not subscribed(state, "may_affect"):
+    return actor == target or _asked_may_affect(state, actor, target, means)
+
+
+def _asked_may_affect(state: GameState, actor: str, target: str, means: str) -> bool:
+    """The ``may_affect`` hook point's answer (True with no subscriber)."""
+    if not subscribed(state, "may_affect"):
         return True
     return bool(adjust(state, "may_affect", True, actor=actor, target=target, means=means))
 
@@ -61,9 +66,7 @@ def pieces_may_meet(state: GameState, cid: str, means: str) -> bool:
     (the ``may_affect`` hook point asked with ``cid`` as both: one player's two pieces are two
     Characters, 000 Mirror Image's "a second character", the Mystic's "think of the Mystic as two
     Characters"; they meet on one space, so the piece in play stands for both)."""
-    if not subscribed(state, "may_affect"):
-        return True
-    return bool(adjust(state, "may_affect", True, actor=cid, target=cid, means=means))
+    return _asked_may_affect(state, cid, cid, means)
 
 
 def answer(state: GameState, step: str, match: Mapping[str, Any], **values: Any) -> GameState:
