@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import talisman
 from talisman import triwizard
 from talisman.errors import TalismanError
+from talisman.notation import Action
 from talisman.testing.strategies import play_random
 
 
@@ -71,3 +72,22 @@ def test_a_mangled_triwizard_notation_is_legal_or_refused_with_the_library_error
         pass
     else:
         assert str(action) in legal
+
+
+@pytest.mark.parametrize("kind, args", [
+    ("mo ve", ()), ("", ()), ("Move", ()), ("move", ("a:b",)), ("move", ("",)), ("move", ("Hills 3",)),
+])
+def test_an_action_whose_notation_would_not_read_back_is_refused(kind, args):
+    """``str(action)`` is its notation: an Action built from a kind or argument that is not one
+    notation token (``move`` with the argument ``a:b`` would read back as two arguments) is
+    refused with the library's error, naming the action."""
+    with pytest.raises(TalismanError, match="not a notation token"):
+        Action(kind, args)
+
+
+@given(st.lists(st.from_regex(r"[a-z0-9_+\-]{1,8}", fullmatch=True), min_size=1, max_size=4))
+def test_an_action_built_from_tokens_reads_back_from_its_notation(tokens):
+    """Every Action the constructor accepts round-trips through its notation."""
+    action = Action(tokens[0], tokens[1:])
+    assert Action.parse(str(action)) == action
+    assert Action.parse(str(action)).args == tuple(tokens[1:])

@@ -30,9 +30,25 @@ def _tuple_of_str(value: Iterable[object]) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
+@functools.lru_cache(maxsize=4096)
+def _is_token(text: str) -> bool:
+    """Whether ``text`` is one notation token (a pure memo: the same few hundred recur)."""
+    return _TOKEN.fullmatch(text) is not None
+
+
 def _is_kind(_action: object, _attribute: object, kind: str) -> None:
     if type(kind) is not str:  # (Action(None), Action(5): refused here, not by a later str())
         raise NotationError(kind, f"an action's kind must be a string, got {type(kind).__name__}")
+    if not _is_token(kind):  # (Action("mo ve"): a notation that would not parse back)
+        raise NotationError(kind, f"an action's kind {kind!r} is not a notation token "
+                                  "(lowercase letters, digits, '_', '+', '-')")
+
+
+def _are_args(action: Action, _attribute: object, args: tuple[str, ...]) -> None:
+    for arg in args:
+        if not _is_token(arg):  # (Action("move", ["a:b"]) would read back as two arguments)
+            raise NotationError(":".join((action.kind, *args)), f"an action's argument {arg!r} is not a notation "
+                                                "token (lowercase letters, digits, '_', '+', '-')")
 
 
 @attrs.frozen(repr=False)
@@ -44,9 +60,12 @@ class Action:
     that the action is legal in a state.
 
     Args:
-        kind: what is done (``move``, ``fight``, ``roll``...): a string (anything else is a
-            :class:`~talisman.errors.NotationError`).
-        args: its arguments, as strings (any iterable; each item is turned into a string).
+        kind: what is done (``move``, ``fight``, ``roll``...): one notation token (lowercase
+            letters, digits, ``_``, ``+``, ``-``); anything else is a
+            :class:`~talisman.errors.NotationError`, so that ``str(action)`` always parses back
+            to the same action.
+        args: its arguments, as strings (any iterable; each item is turned into a string and
+            must be one notation token, as ``kind``).
 
     Example:
         >>> from talisman.notation import Action
@@ -57,7 +76,7 @@ class Action:
     """
 
     kind: str = attrs.field(validator=_is_kind)
-    args: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
+    args: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str, validator=_are_args)
 
     def __str__(self) -> str:
         return ":".join((self.kind, *self.args))
