@@ -188,6 +188,8 @@ def narrate(event) -> str | None:
     if n == "became_toad":
         return f"{who} is turned into a Toad for {d['turns']} turns!"
     if n == "toad_reverted":
+        if d.get("piece"):  # a resting piece of the player's two (Mirror Image, Mystic)
+            return f"{who}'s {d['piece']} piece is no longer a Toad."
         return f"{who} is no longer a Toad."
     if n == "character_died":
         return f"[red]{who} dies on the {_space(d['space'])} ({_text(d['cause'])}).[/red]"

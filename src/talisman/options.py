@@ -48,6 +48,9 @@ OPTIONS = {
     # Pandora's Box, FINDER'S KEEPERS: "Teleport to any Space on any Board to Encounter the other
     # Characters": "characters" (a space holding another character: rulings R-EN10.10) or "any".
     "finders_teleport": "characters",
+    # TOADS & TRANSFORMATIONS, a Toad's kept Enemy cards (trophies): "discarded" (they are
+    # Possessions he "cannot have": rulings R-FD13.3) or "kept" (ruling 4's B: R-FB14.3).
+    "toad_trophies": "discarded",
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
@@ -90,7 +93,8 @@ OPTIONS = {
 }
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
                   "edition": ("compendium", "revised4"), "fate": ("card", "none"),
-                  "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any")}
+                  "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any"),
+                  "toad_trophies": ("discarded", "kept")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {

@@ -297,8 +297,9 @@ def test_mischievous_devil_moves_objects_between_characters():
     assert legal(s) == {"give:sword:wizard"}
     s = ok(play(s, "give:sword:wizard"))
     assert "sword" in s.characters["wizard"].objects and not s.characters["thief"].objects
-    s = ok(devil(3))
-    assert not s.characters["thief"].objects and "sword" in s.discards["adventure"]
+    s = ok(devil(3))  # ditched: left on his space, not discarded (docs/rulings.md R-FB14.4)
+    assert not s.characters["thief"].objects and "sword" not in s.discards["adventure"]
+    assert list(s.board_cards["hills_1"]) == ["mischievous_devil", "sword"]
     s = devil(6)
     assert legal(s) == {"take:wizard:helmet"}
     s = ok(play(s, "take:wizard:helmet"))

@@ -404,6 +404,52 @@ def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_sta
     assert any(e.name == "possessions_dropped" for e in s.log)
 
 
+def test_the_mystic_joined_keeps_the_longer_toad_state_of_the_two_pieces():
+    """000 TOADS & TRANSFORMATIONS: "The effects of Transforming lasts for 3 Full turns": resigning
+    the Mystic ends no piece's transformation; both Toads, the one character is a Toad for the
+    longer of the two spans left (docs/rulings.md R-FB14.1)."""
+    s = _with_title(["wizard"], "mystic", strength=4, craft=5)
+    s = update_character(s, "wizard", toad_turns=1, gold=0, objects=[], scrolls=[])
+    s = ml.swap(s, "wizard", "test")  # the Mystic in play, the Toad Original resting
+    s = update_character(s, "wizard", toad_turns=3)
+    s = ml.give_back(s, "wizard", "resigned")
+    assert s.characters["wizard"].toad_turns == 3 and check(s) == []
+    assert not any(e.name == "possessions_dropped" for e in s.log)
+
+
+@pytest.mark.parametrize("option, kept", [("discarded", []), ("kept", ["wolf"])])
+def test_the_original_joined_to_a_toad_mystic_keeps_his_trophies_only_with_the_option(option, kept):
+    """000 TOADS & TRANSFORMATIONS: "cannot have any Possessions": the Original's Sword lies where
+    he stands as he joins a Toad Mystic (R-FB14.1); his kept Wolf is discarded, or kept with the
+    option ``toad_trophies: kept`` (R-FB14.3)."""
+    s = talisman.new_game(["wizard"], seed=5, options={"master_levels": ["mystic"], "toad_trophies": option})
+    s = ml.take_title(s, "wizard", "mystic", "test")
+    s = update_character(s, "wizard", objects=["sword"], trophies=["wolf"])
+    home = s.characters["wizard"].space
+    s = ml.swap(s, "wizard", "test")
+    s = update_character(s, "wizard", toad_turns=2, space="fields_1")  # the Mystic in play is a Toad
+    s = ml.give_back(s, "wizard", "resigned")
+    one = s.characters["wizard"]
+    assert (one.toad_turns, one.space, list(one.objects), list(one.trophies)) == (2, home, [], kept)
+    assert list(s.board_cards[home]) == ["sword"]
+    assert ("wolf" in s.discards.get("adventure", ())) == (not kept)
+
+
+def test_a_resting_toad_piece_counts_its_players_turn_and_the_piece_in_play_is_counted_once():
+    """000 TOADS & TRANSFORMATIONS: "lasts for 3 Full turns": the player's turns, whichever piece
+    he moved (docs/rulings.md R-FB14.2): at the end of the turn both Toad pieces count one down."""
+    s = _with_title(["wizard", "warrior"], "mirror_image")
+    s = update_character(s, "wizard", toad_turns=3)
+    s = ml.swap(s, "wizard", "test")
+    s = update_character(s, "wizard", toad_turns=2)
+    s = ml.turn_ended(s, "wizard")
+    assert ml.resting(s, "wizard").toad_turns == 2 and s.characters["wizard"].toad_turns == 2
+    s = ml.turn_ended(ml.turn_ended(s, "wizard"), "wizard")
+    assert ml.resting(s, "wizard").toad_turns == 0
+    assert [e.data["piece"] for e in s.log if e.name == "toad_reverted"] == ["original"]
+    assert check(s) == []
+
+
 def test_the_mystic_uses_only_magic_objects_the_original_the_rest_until_joined():
     """000 Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
     Character may only use Non-Magic Objects and other possessions" (R-S23.1): a Follower is no

@@ -1016,16 +1016,23 @@ def set_alignment(state, cid, alignment, cause):
 def add_trophies(state, cid, cards, cause=None):
     """Killed Enemies kept ("the Character may keep those Enemy Cards") join ``cid``'s trophies;
     a Toad keeps none ("cannot have any Possessions"): they are discarded, as a carcass not kept
-    (docs/rulings.md R-FD13.3)."""
+    (docs/rulings.md R-FD13.3), unless the option ``toad_trophies`` keeps them (R-FB14.3)."""
     cards = list(cards)
     if not cards:
         return state
-    if character(state, cid).toad_turns:
+    if character(state, cid).toad_turns and not toads_keep_trophies(state):
         return _toad_discards_trophies(state, cid, cards)
     state = update_character(state, cid, trophies=character(state, cid).trophies.extend(cards))
     if cause is None:
         return log(state, "trophies_kept", character=cid, cards=cards)
     return log(state, "trophies_kept", character=cid, cards=cards, cause=cause)
+
+
+def toads_keep_trophies(state):
+    """The option ``toad_trophies``: ``kept``, a Toad keeps his kept Enemy cards (ruling 4's B);
+    ``discarded`` (the default), they are Possessions he cannot have (docs/rulings.md R-FD13.3,
+    R-FB14.3)."""
+    return state.option("toad_trophies") == "kept"
 
 
 def _toad_discards_trophies(state, cid, cards):
@@ -1041,13 +1048,15 @@ def become_toad(state, cid, turns, cause):
     """TOADS & TRANSFORMATIONS: possessions dropped on the space (spells kept), Strength and
     Craft 1, no abilities, for ``turns`` full turns.  The kept Enemy cards (trophies) are
     Possessions too ("Anything belonging to any Character"): they go as LOSING ALL LIVES sends
-    them, to the discard pile, never onto the space as live Enemies (docs/rulings.md R-FD13.3)."""
+    them, to the discard pile, never onto the space as live Enemies (docs/rulings.md R-FD13.3);
+    with the option ``toad_trophies: kept`` he keeps them (R-FB14.3)."""
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)
-    if ch.trophies:
+    trophies = list(ch.trophies) if toads_keep_trophies(state) else []
+    if ch.trophies and not trophies:
         state = _toad_discards_trophies(state, cid, list(ch.trophies))
-    state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, trophies=[],
+    state = update_character(state, cid, objects=[], followers=[], scrolls=[], gold=0, trophies=trophies,
                              toad_turns=turns)
     if cid == state.current:  # "3 Full turns": the turn it happens in does not count
         ch = character(state, cid)

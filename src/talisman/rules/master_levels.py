@@ -502,8 +502,11 @@ def resign_chosen(state, action, title):
 
 
 def turn_ended(state, character):
-    mine = state.ext.get(KEY)
-    if mine is None or character not in mine.held or mine.held[character]["turns"] is None \
+    if KEY not in state.ext:
+        return state
+    state = _resting_toad_counts_down(state, character)
+    mine = SLICE.of(state)
+    if character not in mine.held or mine.held[character]["turns"] is None \
             or mine.held[character]["since"] == state.turn:
         return state
     left = mine.held[character]["turns"] - 1
@@ -610,6 +613,20 @@ def swap(state, cid, why):
     state = _rest(_in_play(state, cid, rest), cid, replace(now, turn_flags=pmap()))
     state = _set_playing(state, cid, name)
     return log(state, "piece_chosen", character=cid, piece=name, space=rest.space, why=why)
+
+
+def _resting_toad_counts_down(state, cid):
+    """TOADS & TRANSFORMATIONS: "The effects of Transforming lasts for 3 Full turns ... At the end
+    of the third turn the Character reverts back": the turns are the player's, whichever piece he
+    moved, so a resting piece that is a Toad counts each of them too (docs/rulings.md R-FB14.2;
+    the piece in play counts in ``turn``, as any character)."""
+    piece = resting(state, cid)
+    if piece is None or not piece.toad_turns:
+        return state
+    state = _rest(state, cid, replace(piece, toad_turns=piece.toad_turns - 1))
+    if piece.toad_turns == 1:
+        state = log(state, "toad_reverted", character=cid, piece=_other(state, cid))
+    return state
 
 
 def piece_offered(state, who):
@@ -799,31 +816,44 @@ def rejoin(state, cid):
 def _join_for_good(state, cid):
     """The Mystic resigned (or returned): "returning the Playing Piece": the two pieces are one
     again where the Original stands, Strength and Craft added back together, the Mystic's cards
-    and Gold the Original's (R-MI7).  An Original who is a Toad can have none of them ("cannot
-    have any Possessions"): the Mystic's Objects, Followers, Scrolls and Gold are dropped where the
-    Mystic's piece stands, its kept Enemies discarded; its Spells join, as a Toad keeps his
-    (R-FD13.1)."""
+    and Gold the Original's (R-MI7).  A piece that is a Toad stays one ("lasts for 3 Full turns"):
+    the one character is a Toad for the longer of the two pieces' turns left (R-FB14.1), and can
+    have no Possessions ("cannot have any Possessions"): the other piece's Objects, Followers,
+    Scrolls and Gold are dropped where that piece stands, its kept Enemies discarded (R-FD13.3);
+    its Spells join, as a Toad keeps his (R-FD13.1)."""
     now, rest = state.characters[cid], resting(state, cid)
     mystic, original = (now, rest) if playing(state, cid) == "mystic" else (rest, now)
     if original.toad_turns:
-        dropped = list(mystic.objects) + list(mystic.followers) + list(mystic.scrolls)
-        state = chars.put_gold_on_space(chars.put_on_space(state, mystic.space, dropped), mystic.space,
-                                        mystic.gold)
-        for c in mystic.trophies:
-            state = chars.discard(state, c)
-        if dropped or mystic.gold or mystic.trophies:
-            state = log(state, "possessions_dropped", character=cid, space=mystic.space, cards=dropped,
-                        gold=mystic.gold, discarded=list(mystic.trophies), reason="a Toad cannot have Possessions")
-        mystic = replace(mystic, objects=[], followers=[], scrolls=[], trophies=[], gold=0)
+        state, mystic = _left_by_a_toad(state, cid, mystic)
+    elif mystic.toad_turns:
+        state, original = _left_by_a_toad(state, cid, original)
     one = replace(original, strength=original.strength + mystic.strength,
                   craft=original.craft + mystic.craft, gold=original.gold + mystic.gold,
                   objects=list(original.objects) + list(mystic.objects),
                   followers=list(original.followers) + list(mystic.followers),
                   spells=list(original.spells) + list(mystic.spells),
                   scrolls=list(original.scrolls) + list(mystic.scrolls),
-                  trophies=list(original.trophies) + list(mystic.trophies))
+                  trophies=list(original.trophies) + list(mystic.trophies),
+                  toad_turns=max(original.toad_turns, mystic.toad_turns))
     state = _rest(_in_play(state, cid, one), cid, None)
     return log(state, "pieces_joined", character=cid, space=one.space, strength=one.strength, craft=one.craft)
+
+
+def _left_by_a_toad(state, cid, piece):
+    """The Possessions of ``piece`` (one of ``cid``'s two pieces, the other a Toad) left where it
+    stands as the pieces join: its Objects, Followers, Scrolls and Gold on its space, its kept
+    Enemies to the discard pile (kept with the option ``toad_trophies: kept``, R-FB14.3); its
+    Spells stay (R-FD13.1).  Returns the state and the piece without them."""
+    dropped = list(piece.objects) + list(piece.followers) + list(piece.scrolls)
+    state = chars.put_gold_on_space(chars.put_on_space(state, piece.space, dropped), piece.space, piece.gold)
+    discarded = [] if chars.toads_keep_trophies(state) else list(piece.trophies)
+    for c in discarded:
+        state = chars.discard(state, c)
+    if dropped or piece.gold or discarded:
+        state = log(state, "possessions_dropped", character=cid, space=piece.space, cards=dropped,
+                    gold=piece.gold, discarded=discarded, reason="a Toad cannot have Possessions")
+    return state, replace(piece, objects=[], followers=[], scrolls=[], gold=0,
+                          trophies=[] if discarded else piece.trophies)
 
 
 # --- abilities: titles, Ability cards, Magic Items ------------------------------------------------------

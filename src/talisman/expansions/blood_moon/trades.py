@@ -126,8 +126,11 @@ def object_given(state, action, actor, cause):
 def lose_random_object(state, params, actor, source):
     """The Mischievous Devil's 3-4, "ditch a random Object" (card-data.md 1.3): one of the
     actor's Objects, chosen at random (a shuffle of the seeded dice, each copy a chance), is
-    discarded.  Cursed Objects "cannot be ditched" (001 Cursed Keyword): the pick is among the
-    others (rulings R-HB13.4)."""
+    left on his space, as every Object dropped is (000 DROPPED OBJECTS OR ITEMS: "Any Object or
+    Item dropped is left in the Space presently occupied"; a ditch is no discard: 001 Cursed
+    Keyword sets the two apart, docs/rulings.md R-FB14.4), and he may not pick it up again this
+    turn.  Cursed Objects "cannot be ditched" (001 Cursed Keyword): the pick is among the others
+    (rulings R-HB13.4)."""
     held = state.characters[actor].objects
     if not held:
         return state
@@ -137,9 +140,8 @@ def lose_random_object(state, params, actor, source):
     order, dice = shuffle(state.dice, own)
     card = order[0]
     state = replace(state, dice=dice)
-    state = chars.remove_objects(state, actor, [card])
-    state = chars.discard(state, card)
-    return log(state, "object_lost", character=actor, card=card, cause=source.get("card"))
+    # dropped the one way an Object is (not picked up again this turn; the Spell check at once)
+    return chars.drop_object(state, actor, card)
 
 
 def take_object(state, params, actor, source):

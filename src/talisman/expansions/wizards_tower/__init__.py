@@ -209,23 +209,34 @@ def combat_options(state, options, character):
 
 
 def character_score(state, score, character, kind):
+    """The Tower's two changes to a character's combat score, one question first: a combat
+    between characters in the Tower?  There "no Magic Object, Magic Item ... will work": what his
+    Magic Objects add comes off (R-WT13.2).  In any other combat nothing is taken off, and against
+    the Dragon Prince a card that gives a bonus against dragons adds what that bonus gives beyond
+    its ordinary one, which the base combat has counted (``combat.combat_total`` knows the Prince
+    is no Dragon card): the Holy Lance's +1 and 2 more make its 3."""
     b = state.battle
     if b is None:
         return score
-    ch = state.characters[character]
     if characters_meeting(state):
-        which = "strength" if kind == "battle" else "craft"
-        for c in list(ch.objects) + list(ch.followers):
-            card = chars.card(c)
-            bonus = card.bonus
-            if card.type == "magic_object" and bonus and chars.usable(ch, card, state) and \
-                    bonus.get("in", "always") in ("always", kind):
-                score -= bonus.get(which, 0)
-    elif (kind == "battle" and b["who"] == character
-            and any(e["name"] == "dragon_prince" for e in b["enemies"])):
-        score += dragon_bonus(state, character) - sum(
-            _ordinary(chars.card(c)) for c, _ in _against_dragons(state, character))
+        return score - _magic_bonus(state, character, kind)
+    if kind == "battle" and b.who == character and any(e["name"] == "dragon_prince" for e in b.enemies):
+        return score + sum(value - _ordinary(chars.card(c)) for c, value in _against_dragons(state, character))
     return score
+
+
+def _magic_bonus(state, cid, kind):
+    """What the Magic Objects ``cid`` may use add to his score in a ``kind`` combat."""
+    ch = state.characters[cid]
+    which = "strength" if kind == "battle" else "craft"
+    add = 0
+    for c in list(ch.objects) + list(ch.followers):
+        card = chars.card(c)
+        bonus = card.bonus
+        if card.type == "magic_object" and bonus and chars.usable(ch, card, state) and \
+                bonus.get("in", "always") in ("always", kind):
+            add += bonus.get(which, 0)
+    return add
 
 
 def _against_dragons(state, cid):
@@ -238,6 +249,7 @@ def _against_dragons(state, cid):
 
 
 def _ordinary(card):
+    """The Strength a card adds in battle anywhere (what the base combat counts for it)."""
     b = card.bonus or {}
     return b.get("strength", 0) if b.get("in", "always") in ("always", "battle") else 0
 
@@ -245,10 +257,8 @@ def _ordinary(card):
 def dragon_bonus(state, cid):
     """DRAGON PRINCE: "Objects and Items that give bonuses against dragons do (e.g. the Holy Lance
     does add 3 to the Strength of its user when fighting the Dragon Prince)": the Strength such
-    cards add in all against the Prince (``tower.yaml``).  The base combat counts each card's
-    ordinary bonus (``combat.combat_total`` knows the Prince is no Dragon card), which
-    :func:`character_score` takes off again, so the card adds its bonus against dragons in its
-    stead."""
+    cards add in all against the Prince (``tower.yaml``), in place of their ordinary bonus
+    (:func:`character_score`)."""
     return sum(value for _, value in _against_dragons(state, cid))
 
 
