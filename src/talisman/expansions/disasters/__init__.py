@@ -13,7 +13,9 @@ A set of cards to add to the Adventure deck, so it joins the game as an expansio
 - the cards' ``when_drawn`` effect ``play_disaster`` plays the card at once (the drawer names the
   space when there are several of its kind; ``disasters.placed``) and runs its ``effect`` for
   every character already there;
-- ``space_effect``: a space with Disasters on it has their effects after its own instructions.
+- ``space_effect``: a space with Disasters on it has their effects after its own instructions,
+  but not a Disaster that already hit, as it was played, the character whose encounter of the
+  space is under way (the drawer standing there: one card, one landing, one effect).
 
 The played cards are kept in ``state.ext["disasters"]["cards"]`` (``{space: [card ids]}``), not
 among the space's face-up cards (they would count towards its "draw N cards" number and be
@@ -25,7 +27,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PMap, PVector
 
-from ...rules.kernel import ExtSlice, remove_from_space
+from ...rules.kernel import ExtSlice, remove_from_space, set_turn_flag
 from ...rules.slice_values import CARD, SPACE, checked, list_of, map_of
 from ...state import ExtRecord, map_field
 from ...engine.ruleset import Plugin
@@ -83,6 +85,12 @@ def place(state, card, drawn_on, space):
     # "If there are any Characters currently on a Space affected by a disaster, they are
     # effected immediately" (in turn order)
     here = [c for c in state.order if state.characters[c].alive and state.characters[c].space == space]
+    if state.current in here:
+        # the character whose encounter is under way (the drawer on the space he chose, or the
+        # space he drew on) is hit now, "immediately"; the space's instructions that end his
+        # encounter leave this card out (``space_effect``), else one landing would hit him twice
+        met = state.characters[state.current].turn_flags.get("disasters_met", ())
+        state = set_turn_flag(state, state.current, "disasters_met", [*met, card])
     effect = load().cards[card].effect
     for cid in reversed(here):
         state = push(state, frame("effects.next", effects=effect, actor=cid,
@@ -91,11 +99,14 @@ def place(state, card, drawn_on, space):
 
 
 def space_effect(state, effects, space):
-    """A space with Disasters on it: their effects follow its own instructions."""
+    """A space with Disasters on it: their effects follow its own instructions (the instructions
+    are run for the character to move, ``state.current``), less a Disaster that hit him as it was
+    played in this turn (``place``)."""
     cards = played(state).get(space)
     if not cards:
         return effects
-    return tuple(effects) + tuple(step for c in cards for step in load().cards[c].effect)
+    met = state.characters[state.current].turn_flags.get("disasters_met", ()) if state.current else ()
+    return tuple(effects) + tuple(step for c in cards if c not in met for step in load().cards[c].effect)
 
 
 HOOKS = {"space_effect": space_effect}
