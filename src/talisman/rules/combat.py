@@ -143,6 +143,10 @@ def ask_defender(state):
         options.append("evade")
     options += [f"cast:{sp}" for sp in castable_in_combat(state, defender)]
     options += [f"read:{sc}" for sc in readable_in_combat(state, defender)]
+    # GAINING STRENGTH / CRAFT: trophies "may be exchanged at any time": the defender's too,
+    # before the dice, as the attacker's in ask_declare ("Both Characters determine their Combat
+    # Score as above"; rulings R-PROBE14A.1)
+    options += chars.cash_options(state, defender)
     if options and state.config.expansions:
         # an expansion may forbid some (no Spells in the Wizard's Tower); it adds none here
         allowed = adjust(state, "combat_options", tuple(options), character=defender)
@@ -167,6 +171,9 @@ def defender_declared(state, action):
         return finish(state)
     if action.kind == "drop":  # back here after (a Craft Object dropped asks for the surplus first)
         return chars.drop_object(push(state, frame("combat.after_defender_cast")), b.opponent, action.args[0])
+    if action.kind == "cash":  # the choice of trophies may take several steps: back here after
+        state = chars.cash_in(state, b.opponent, *action.args)
+        return push(state, frame("combat.after_defender_cast"))
     if action.kind not in ("cast", "read"):  # an option a plugin offered (defender_options)
         state = run_hook(state, "combat_option_chosen", character=b["opponent"], action=str(action))
         return after_defender_cast(state)
@@ -861,8 +868,14 @@ def finish_between_characters(state):
     # TOADS & TRANSFORMATIONS: "Toads ... cannot have any Possessions": a Toad's spoils are the
     # life only, no Object, Gold or Follower (docs/rulings.md R-CB10.4)
     if not character(state, victor).toad_turns:
+        vch = character(state, victor)
+        # LIMIT TO NUMBER OF OBJECTS: "No Character may "Carry" more than 4 Objects": none taken
+        # beyond the victor's limit, as from a space (rulings R-PROBE14A.2)
+        full = len(chars.carried_objects(vch)) >= chars.carry_limit(vch)
         options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
-                    if chars.usable(character(state, victor), load().cards[c])]
+                    if chars.usable(vch, load().cards[c])
+                    and not (full and c in chars.carried_objects(lch))
+                    and not chars.type_limit_reached(state, victor, load().cards[c])]
         if lch.gold:
             options.append("spoils:gold")
         if b.kind == "psychic":  # a Follower only if it may join the victor (``follower_allowed``)
