@@ -526,6 +526,39 @@ def test_a_follower_left_as_an_agreed_tithe_is_collected_by_the_owner():
     assert noblemen.realms(s)["chapel"]["gold"] == 0 and list(s.ext["noblemen"].cards["chapel"]) == []
 
 
+def _realm_with_a_henchman(followers=()):
+    s = talisman.new_game(["warrior", "wizard"], options={"noblemen": True, "henchmen_dealt": {"warrior": ["thief"]}})
+    s = update_character(s, "warrior", followers=list(followers))
+    m = noblemen.SLICE.plain(s)
+    m["held"]["warrior"] = m["pile"].pop(0)
+    m["realms"]["chapel"] = {"owner": "warrior", "title": m["held"]["warrior"], "gold": 0,
+                             "henchmen": [{"id": "priest", "lives": 2}]}
+    m["cards"]["chapel"] = []
+    return noblemen._store(s, m)
+
+
+def test_a_henchman_left_as_a_tithe_serves_the_owner_with_its_lives_or_is_driven_off_by_the_hag():
+    """000 Collecting Tithings; 000 HENCHMEN ("considered Followers for any pertaining rules"): a
+    Henchman lying on a Realm as an agreed tithe (docs/rulings.md R-PROBE14C.1) joins the owner who
+    collects it, with the lives it has; with the Hag ("none may be gained") it leaves the game."""
+    s = noblemen.collect(_realm_with_a_henchman(), "warrior", "chapel")
+    assert [dict(h) for h in s.ext["henchmen"].dealt["warrior"]] == [{"id": "thief", "lives": 4},
+                                                                     {"id": "priest", "lives": 2}]
+    assert "henchmen" not in noblemen.realms(s)["chapel"] and check(s) == []
+    s = noblemen.collect(_realm_with_a_henchman(followers=["hag"]), "warrior", "chapel")
+    assert [h["id"] for h in s.ext["henchmen"].dealt["warrior"]] == ["thief"]
+    assert s.log[-1].name == "henchmen_left" and s.log[-1].data["henchmen"] == ["priest"]
+
+
+def test_a_dead_nobles_realm_takes_a_henchman_lying_on_it_out_of_the_game():
+    """000 REALMS (docs/rulings.md M9, R-PROBE14C.1): the dead Noble's Realm leaves the board; a
+    Henchman left on it as a tithe is no one's and leaves the game (no card to lie on the space)."""
+    s = noblemen.character_died(_realm_with_a_henchman(), "warrior")
+    assert noblemen.realms(s) == {} and "chapel" not in s.board_cards
+    removed = [e for e in s.log if e.name == "realm_removed"]
+    assert removed[-1].data["henchmen"] == ["priest"]
+
+
 def test_either_mystic_piece_carrying_a_talisman_may_enter_the_valley_of_fire():
     """000 Mystic's use limits ("may only use Magic Objects and Magic Items" / "Non-Magic Objects and
     other possessions") do not touch the Talisman, whose one use is its possession (TALISMAN CARDS:

@@ -32,7 +32,9 @@ and joins the game only through hook points (a base-game state without the optio
   character lose Followers (``lose_follower``, ``lose_lives_or_followers``,
   ``roll_for_each_follower``, the ``has_followers`` test) see the Henchmen (``henchman:<id>``);
   one lost leaves the game (Preservation, which saves a Follower that is killed, may save it);
-- ``other_follower_taken``: the Sorceress's taking a Follower may take a Henchman.
+- ``other_follower_taken``: the Sorceress's taking a Follower may take a Henchman;
+- ``hand_over`` / ``join`` (asked by ``talisman.rules.noblemen``): a Henchman offered as a tithing
+  on a Realm leaves the player whole and serves the Realm's owner once he collects it.
 
 Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
 than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
@@ -285,6 +287,26 @@ def _may_take(state, victor):
     return not set(table()["forbid_followers"]) & set(defs.characters[victor].abilities)
 
 
+def hand_over(state, cid, hid):
+    """Henchman ``hid`` leaves ``cid`` whole, to be handed to another later (left as a tithing on
+    a Realm: 000 Tithings, a Follower "agree upon by the Realm Owner"): the state and its record
+    ``{"id", "lives"}``."""
+    mine = henchmen_of(state, cid)
+    record = next(h for h in mine if h["id"] == hid)
+    return _set(state, cid, [h for h in mine if h["id"] != hid]), record
+
+
+def join(state, cid, record, cause):
+    """A Henchman handed over whole (:func:`hand_over`; a tithing collected) serves ``cid`` with
+    the lives it has; one who may gain no Follower (the Hag with him, a Toad) drives it off and it
+    leaves the game."""
+    if not _may_take(state, cid):
+        return log(state, "henchmen_left", character=cid, henchmen=[record["id"]], cause=cause)
+    state = _set(state, cid, henchmen_of(state, cid) + [dict(record)])
+    return log(state, "henchman_joined", character=cid, henchman=record["id"], lives=record["lives"],
+               cause=cause)
+
+
 def spoils_options(state, options, victor, loser, kind):
     """RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: the victor may take a Follower: a Henchman
     too (``spoils:henchman:<id>``), who then serves him with the lives it has; not one that may
@@ -378,4 +400,5 @@ PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h
 
 STEPS: dict[str, Any] = {}
 
-__all__ = ["PLUGIN", "STEPS", "henchmen_of", "fighting", "lent_abilities", "table", "MAX_LIVES"]
+__all__ = ["PLUGIN", "STEPS", "henchmen_of", "fighting", "lent_abilities", "table", "MAX_LIVES",
+           "hand_over", "join"]

@@ -192,6 +192,12 @@ Value hooks:
     ``evade_in_woods``, ``evade_in_hills``, ``woods_to_woods``, ``build_raft``;
     ``kernel.space_named_for``): ``False`` means the space no longer bears its board name, so
     it is not of that kind (a Terrain card's name is used instead).
+``space_stands_for(state, stands_for, space)``
+    The main board's space that ``space``, a space of an expansion's board, is (``space`` itself
+    to begin with): the City's Gate is the main board's City space ("The City Space on the main
+    board is considered the City Gate").  Asked by the Realms' tithings (000 Tithings: a Realm on
+    the City is passed over by a character walking out through the Gate), only with expansions
+    in play.
 ``crossing_guarded(state, guarded, space)``
     Whether the Sentinel or the Portal must be beaten to cross there (a Terrain card on it
     lets characters cross freely).
@@ -422,7 +428,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
-VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "crossing_guarded",
+VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",

@@ -15,6 +15,8 @@ tithes show in every player's view; the Title pile's order does not)::
      "realms": {space: {"owner": character, "title": id, "gold": n}},
      "cards": {space: [Objects and Followers left as tithes]}}
 
+(a realm's ``henchmen``: ``[{"id", "lives"}]``, the Henchmen left on it as tithes, only once one is.)
+
 and joins the game through the effect ``noblemen_entitled`` (the Entitlement card's, in its data) and
 hook points: ``before_encounter``
 (the spaces landed on or passed over this move: tithes left or collected), ``ability_lent`` (the
@@ -39,7 +41,8 @@ from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
-from . import possessions
+from . import henchmen, possessions
+from .hooks import adjust
 from .kernel import ExtSlice, may_affect, remove_from_space, set_turn_flag
 
 KEY = "noblemen"
@@ -123,7 +126,7 @@ def realm_spaces(state) -> list[str]:
     """"any unoccupied, non-permanent location (Chapel, Tavern, etc.)": an Outer Region space with
     instructions of its own (no draw), where no character stands and no Realm lies
     (docs/rulings.md)."""
-    taken = set(realms(state)) | {ch.space for ch in state.characters.values() if ch.alive}
+    taken = set(realms(state)) | {_stands_for(state, ch.space) for ch in state.characters.values() if ch.alive}
     return sorted(s.id for s in load().board.spaces.values()
                   if s.region == "outer" and not s.draw and s.id not in taken)
 
@@ -183,7 +186,14 @@ def _walked(state, cid):
             break
         if e.name == "moved" and e.data.get("character") == cid:
             out = list(e.data.get("path", ())) + out
-    return out
+    return [_stands_for(state, s) for s in out]
+
+
+def _stands_for(state, space):
+    """The main board's space ``space`` is: a space of an expansion's board may be one (the
+    City's Gate is the City space: a Realm there is landed on at the Gate, passed over on the way
+    out of the City, and a character at the Gate occupies it; rulings R-PROBE14C.2)."""
+    return adjust(state, "space_stands_for", space, space=space) if state.config.expansions else space
 
 
 def before_encounter(state, result, character, space):
@@ -225,6 +235,9 @@ def realm_reached(state, space, refused=()):
     # Timescape's boundary, docs/rulings.md R-FB13.1); Gold and Objects are left on the space
     if owner is not None and owner.alive and may_affect(state, cid, realm["owner"], "tithe"):
         options += [f"offer:{c}" for c in chars.droppable_followers(ch) if c not in refused]
+        # a Henchman too (``henchman:<id>``): "Henchmen are considered Followers for any
+        # pertaining rules" (OPTIONAL RULES, HENCHMEN)
+        options += [f"offer:{f}" for f in chars.other_followers(state, cid) if f not in refused]
     if not options:
         return log(state, "no_tithe", character=cid, space=space, owner=realm["owner"])
     return decide(state, cid, "tithe", options, "noblemen.tithe_left",
@@ -236,7 +249,7 @@ def tithe_left(state, action, space, refused=()):
     """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"; a Follower
     offered waits on the owner's answer."""
     cid = state.current
-    what = action.args[0]
+    what = ":".join(action.args)  # (a Henchman: ``henchman:<id>``)
     if action.kind == "offer":
         owner = realms(state)[space]["owner"]
         state = log(state, "tithe_offered", character=cid, space=space, owner=owner, tithe=what)
@@ -253,6 +266,9 @@ def _leave(state, cid, space, what):
     if what == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
         m["realms"][space]["gold"] += 1
+    elif what.startswith("henchman:"):  # it waits on the Realm with its lives, for the owner
+        state, record = henchmen.hand_over(state, cid, what.split(":", 1)[1])
+        m["realms"][space]["henchmen"] = m["realms"][space].get("henchmen", []) + [record]
     else:
         state = chars.remove_possession(state, cid, what)
         m["cards"][space].append(what)
@@ -264,7 +280,8 @@ def tithe_answered(state, action, space, card, refused):
     """The Realm's owner accepts the Follower offered (it is left as the tithing) or refuses it
     (the passer chooses again without it)."""
     cid = state.current
-    if action.kind == "accept" and card in state.characters[cid].followers:
+    if action.kind == "accept" and (card in state.characters[cid].followers
+                                    or card in chars.other_followers(state, cid)):
         return _leave(state, cid, space, card)
     state = log(state, "tithe_refused", character=cid, space=space, owner=realms(state)[space]["owner"],
                 tithe=card)
@@ -275,14 +292,18 @@ def collect(state, cid, space):
     """Collecting Tithings: the owner, landing on or passing over his Realm, takes what lies on it."""
     m = SLICE.plain(state)
     gold, cards = m["realms"][space]["gold"], m["cards"][space]
-    if (not gold and not cards) or state.characters[cid].toad_turns:
+    hench = m["realms"][space].pop("henchmen", [])
+    if (not gold and not cards and not hench) or state.characters[cid].toad_turns:
         return state  # (a Toad has no Possessions: the tithes wait on the Realm, R-TE13.6)
     m["realms"][space]["gold"], m["cards"][space] = 0, []
     state = _store(state, m)
     state = update_character(state, cid, gold=state.characters[cid].gold + gold)
-    state = log(state, "tithes_collected", character=cid, space=space, gold=gold, cards=cards)
+    more = {"henchmen": [h["id"] for h in hench]} if hench else {}
+    state = log(state, "tithes_collected", character=cid, space=space, gold=gold, cards=cards, **more)
     for c in cards:
         state = possessions.add_possession(state, cid, c, "tithing")
+    for h in hench:
+        state = henchmen.join(state, cid, h, "tithing")
     return state
 
 
@@ -307,13 +328,15 @@ def character_died(state, character):
     for space, realm in sorted(m["realms"].items()):  # (a map: its own order is a hash order)
         if realm["owner"] == character:
             gold, cards = realm["gold"], m["cards"].pop(space)
+            hench = [h["id"] for h in realm.get("henchmen", ())]  # no one's now: they leave the game
             del m["realms"][space]
             state = _store(state, m)
             if gold:
                 state = replace(state, board_gold=state.board_gold.set(space, state.board_gold.get(space, 0) + gold))
             if cards:
                 state = chars.put_on_space(state, space, cards)
-            state = log(state, "realm_removed", character=character, space=space, gold=gold, cards=cards)
+            more = {"henchmen": hench} if hench else {}
+            state = log(state, "realm_removed", character=character, space=space, gold=gold, cards=cards, **more)
     return _store(state, m)
 
 

@@ -12,6 +12,8 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``draw_deck``: a City space draws City cards;
 - ``space_effect``: the main board's City space has no instructions (it is the Gate); the City's
   buildings' own instructions; the Thief's stealing;
+- ``space_stands_for``: the City Gate is the main board's City space (a Realm lying there is
+  passed over by a character walking out through the Gate: 000 Tithings);
 - ``characters_fought``: a victor may hand a beaten Warrant holder to the Law (``law``);
 - ``before_forced_move``: an effect taking a character out of the City is leaving it (the Loan;
   ``leaving``): a card, a Spell, the Warlock's quest completed, another's Perils of Pandora;
@@ -98,6 +100,7 @@ HOOKS = {
     "character_died": character_died,
     "characters_fought": law.characters_fought,
     "space_effect": visits.space_effect,
+    "space_stands_for": visits.space_stands_for,
     "draw_deck": visits.draw_deck,
     "before_forced_move": leaving.before_forced_move,
     "teleport_destinations": streets.teleport_destinations,

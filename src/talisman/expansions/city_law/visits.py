@@ -56,6 +56,12 @@ def before_encounter(before, result, character, space):
     return push_under(state, len(before.stack), frame(JUDGE)), replaced
 
 
+def space_stands_for(state, stands_for, space):
+    """Value hook: "The City Space on the main board is considered the City Gate": walking
+    through the City board's Gate is walking over the main board's City space (a Realm there)."""
+    return data.gate()["main"] if space == data.gate()["inside"] else stands_for
+
+
 def draw_deck(state, deck, character, space):
     """Value hook: "The Cards to be drawn are ... City Cards on the City Board"."""
     return "city" if deck == "adventure" and data.kind(space) is not None else deck
