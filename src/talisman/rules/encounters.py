@@ -15,7 +15,7 @@ from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, r
                      settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
-from .kernel import set_turn_flag
+from .kernel import TURN_END_STEPS, set_turn_flag
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import plain, replace
 from ..state import character
@@ -631,7 +631,7 @@ def character_died(state, character):
         return state
     pending = []
     for f in reversed(state.stack):
-        if f.step in ("turn.end", "turn.pass"):
+        if f.step in TURN_END_STEPS:
             break
         if f.step == "encounters.dispose":
             pending.append(f.args)
