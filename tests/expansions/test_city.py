@@ -221,9 +221,10 @@ def test_statute_a_fighting_in_the_streets_calls_the_watch():
 def test_an_encounter_begun_again_after_a_spell_is_judged_once(monkeypatch):
     """000 THE TALISMAN CITY: "After resolving an Encounter which involved breaking one of the
     Statutes of the City, draw an additional City Card": one judgement for one encounter.  The
-    Priest, offered Destruction "just after moving, before the encounter", goes on: the encounter
-    begins again (``encounters.begin``), and the City's judgement is queued once, not once for
-    each beginning (fix13C; ``law.watch``, the judgement's last call, counted)."""
+    Priest, offered Destruction "just after moving, before the encounter", goes on: the City's
+    judgement is queued once (fix13C: the encounter began again then, and was judged once for
+    both beginnings; since fix14A it goes on after the ``before_encounter`` hooks without
+    beginning again, R-FA14.1; ``law.watch``, the judgement's last call, counted)."""
     from talisman.expansions.city_law import law
     calls = []
     original = law.watch
@@ -238,6 +239,29 @@ def test_an_encounter_begun_again_after_a_spell_is_judged_once(monkeypatch):
     assert ("priest", "A") in broken(s)
     assert names(s).count("watch_called") == 1
     assert [[b["statute"] for b in found] for found in calls] == [["A"]]
+
+
+def test_an_encounter_after_a_spell_cast_just_after_moving_is_judged_once(monkeypatch):
+    """000 THE TALISMAN CITY (one judgement for one encounter) and 000 CASTING SPELLS (Destruction
+    "just after moving"): the Priest casts it on the Bag of Gold lying in the Woods, then meets the
+    Footpad on the Fates Lane; the encounter goes on after the Spell where it was offered, its
+    ``before_encounter`` hooks not asked again, so one judgement is queued (R-FA14.1): it finds the
+    Spell cast in the Street (Statute F) and the fight (Statute A) and calls the Watch once."""
+    from talisman.expansions.city_law import law
+    calls = []
+    original = law.watch
+    monkeypatch.setattr(law, "watch", lambda state, found: calls.append(found) or original(state, found))
+    s = city([{"id": "priest", "space": "city_mint_street", "spells": ["destruction"]}], [1, 6, 1],
+             deck_tops={"city": ["footpad", "purse"]}, board_cards={"woods_1": ["bag_of_gold"]})
+    s = play(s, "roll", "move:city_fates_lane", "cast:destruction")
+    assert [f.step for f in s.stack].count("city.after_encounter") == 1
+    assert [f.step for f in s.stack][-1] == "encounters.choose"
+    s = play(s, "destroy:woods_1:bag_of_gold")
+    assert [f.step for f in s.stack].count("city.after_encounter") == 1
+    s = play(s, "fight")
+    assert {("priest", "A"), ("priest", "F")} <= broken(s)
+    assert [[b["statute"] for b in found] for found in calls] == [["F", "A"]]
+    assert names(s).count("watch_called") == 1
 
 
 def test_statute_a_kept_no_fight_no_watch():

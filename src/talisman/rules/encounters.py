@@ -15,7 +15,7 @@ from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, r
                      settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
-from .kernel import set_turn_flag
+from .kernel import TURN_END_STEPS, set_turn_flag
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import plain, replace
 from ..state import character
@@ -108,11 +108,18 @@ def retreat_met(state, action):
 
 
 def after_move_cast(state, action):
+    """The Spell cast just after moving (or none): the encounter goes on where it was offered,
+    after the ``before_encounter`` hooks, which were asked once already (rulings R-FA14.1)."""
     cid = state.current
-    state = push(state, frame("encounters.begin"))
     if action.kind == "go_on":
-        return state
-    return spells.cast(state, cid, action.args[0], context="turn")
+        return choose_encounter(state, cid)
+    return spells.cast(push(state, frame("encounters.choose")), cid, action.args[0], context="turn")
+
+
+def choose_step(state):
+    """Rule step: :func:`choose_encounter` for the current character, once a Spell cast just
+    after moving is done."""
+    return choose_encounter(state, state.current)
 
 
 def _alive_on(ch, space):
@@ -631,7 +638,7 @@ def character_died(state, character):
         return state
     pending = []
     for f in reversed(state.stack):
-        if f.step in ("turn.end", "turn.pass"):
+        if f.step in TURN_END_STEPS:
             break
         if f.step == "encounters.dispose":
             pending.append(f.args)
@@ -774,7 +781,7 @@ def claimed(state, action, space, below=None):
     return spells.keep_one_spell(state, cid)
 
 
-STEPS = {"encounters.start": start_encounters, "encounters.begin": begin,
+STEPS = {"encounters.start": start_encounters, "encounters.begin": begin, "encounters.choose": choose_step,
          "encounters.after": after, "encounters.chosen": chosen,
          "encounters.attack_chosen": attack_chosen, "encounters.space_effect": space_effect,
          "encounters.draw": draw_step, "encounters.card_drawn": card_drawn,

@@ -220,11 +220,17 @@ def end_fight_of(state: GameState, cid: str) -> GameState:
     return replace(release_enemies(state), battle=None)
 
 
+#: The steps of a turn's end that wait on the stack as frames: ``turn.end`` (pushed with the turn's
+#: other steps), ``turn.close`` (under a Spell cast at the end of the turn) and ``turn.pass``
+#: (under the ``turn_ended`` hook's frames).  The turn's own steps lie above the first of them.
+TURN_END_STEPS = ("turn.end", "turn.close", "turn.pass")
+
+
 def end_turn_now(state: GameState) -> GameState:
     """The turn ends at once: drop the rest of this turn's steps down to its end (or, once the
-    end has begun, down to passing play on)."""
+    end has begun, down to its next step)."""
     stack = state.stack
-    while stack and stack[-1].step not in ("turn.end", "turn.pass"):
+    while stack and stack[-1].step not in TURN_END_STEPS:
         stack = stack.delete(len(stack) - 1)
     return replace(state, stack=stack)
 

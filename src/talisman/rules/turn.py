@@ -65,38 +65,60 @@ def raft_buildable(state, cid):
             and space_terrain(state, ch.space, "build_raft") == "woodland")
 
 
-def raft_decided(state, action):
+def end_turn(state):
+    """Rule step: the turn's end begins (the frame ``turn.end``, under the turn's other steps):
+    every quest a fight fulfilled this turn is completed (the Warlock's), then the steps of the
+    end follow, each once: :func:`offer_raft`, :func:`offer_end_cast`, :func:`close_turn`,
+    :func:`pass_play`.  A decision at one of them resumes at the next step, never here."""
+    characters = plain(state.characters)  # look-ups only
+    if any(characters[c].quest is not None for c in state.order):
+        state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
+    return offer_raft(state)
+
+
+def offer_raft(state):
+    """Rule step: Rafts: "Any Character, who possesses an Axe and ends their turn in a Woods or
+    Forest Space, may declare they are building a Raft"."""
     cid = state.current
-    state = update_character(state, cid, turn_flags=character(state, cid).turn_flags.set("raft_offered", True))
+    if raft_buildable(state, cid):
+        return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
+                      prompt="build a raft?")
+    return offer_end_cast(state)
+
+
+def raft_decided(state, action):
+    """The raft declared or not; the end goes on with the next step."""
+    cid = state.current
     if action.args[0] == "build":
         state = log(state, "raft_built", character=cid, space=character(state, cid).space)
         state = movement.acquire_raft(state, cid, cause="built")
-    return push(state, frame("turn.end"))
+    return offer_end_cast(state)
 
 
-def _end_begun(ch):
-    """Whether this turn's end was begun already and comes back here after a decision of its own
-    (the raft, a Spell cast at the end of the turn): the quests were completed then, each
-    teleport to the Cave asked of the ``before_forced_move`` hook point once (fix13C)."""
-    return bool(ch.flag("raft_offered") or ch.flag("end_cast_offered"))
-
-
-def end_turn(state):
-    """Pass play to the left: the next living character in the seating; count rounds."""
+def offer_end_cast(state):
+    """Rule step: a Spell cast "at the end of your turn" (Destroy Magic) may be cast now."""
     cid = state.current
-    characters = plain(state.characters)  # look-ups only
-    if any(characters[c].quest is not None for c in state.order) and not _end_begun(characters[cid]):
-        state = quests.complete_fulfilled(state)  # the Warlock's quests done by a fight
-        characters = plain(state.characters)
-    ch = characters[cid]
-    if raft_buildable(state, cid) and not ch.flag("raft_offered"):
-        return decide(state, cid, "raft", ["raft:build", "raft:none"], "turn.raft_decided",
-                      prompt="build a raft?")
-    if ch.alive and ch.spells and not ch.flag("end_cast_offered"):
+    ch = character(state, cid)
+    if ch.alive and ch.spells:
         late = spells.castable_at(state, cid, "end_of_turn")
-        if late:  # a Spell cast "at the end of your turn" (Destroy Magic)
+        if late:
             return decide(state, cid, "end_of_turn", ["pass"] + [f"cast:{sp}" for sp in late],
                           "turn.end_cast_chosen", prompt="cast a Spell at the end of the turn?")
+    return close_turn(state)
+
+
+def end_cast_chosen(state, action):
+    """The Spell cast (its steps run first, then the turn closes) or none."""
+    if action.kind == "pass":
+        return close_turn(state)
+    return spells.cast(push(state, frame("turn.close")), state.current, action.args[0], context="turn")
+
+
+def close_turn(state):
+    """Rule step: the turn is over: an unused raft lapses, a Toad's turns are counted down, the
+    turn flags are cleared; the ``turn_ended`` hook, then play passes on."""
+    cid = state.current
+    ch = plain(state.characters)[cid]
     if ch.alive:
         # Rafts: usable "at the start of their next turn" only: one that came before this turn
         # and was not used is lost (whatever ended the turn)
@@ -200,14 +222,6 @@ def cut(state):
     return end_turn_now(state)
 
 
-def end_cast_chosen(state, action):
-    cid = state.current
-    state = update_character(state, cid, turn_flags=character(state, cid).turn_flags.set("end_cast_offered", True))
-    state = push(state, frame("turn.end"))
-    if action.kind == "pass":
-        return state
-    return spells.cast(state, cid, action.args[0], context="turn")
-
-
-STEPS = {"turn.start": start_turn, "turn.end_cast_chosen": end_cast_chosen, "turn.end": end_turn, "turn.pass": pass_play, "turn.cut": cut,
-         "turn.raft_decided": raft_decided, "turn.new_character_chosen": new_character_chosen}
+STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.raft": offer_raft, "turn.raft_decided": raft_decided,
+         "turn.end_cast": offer_end_cast, "turn.end_cast_chosen": end_cast_chosen, "turn.close": close_turn,
+         "turn.pass": pass_play, "turn.cut": cut, "turn.new_character_chosen": new_character_chosen}

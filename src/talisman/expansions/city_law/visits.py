@@ -35,7 +35,7 @@ def before_encounter(before, result, character, space):
     the judgement goes under every frame pushed since (an expansion asked first may already
     have pushed its own encounter, The Harbinger's flow on a City street), so it comes after
     the encounter whatever the order of the expansions.  An encounter begun again (a hook that
-    replaced it pushed ``encounters.begin`` anew) is judged once (rulings R-FC13.2)."""
+    put it off pushed ``encounters.begin`` anew) is judged once (rulings R-FC13.2, R-FA14.1)."""
     state, replaced = result
     cid = character
     if space == data.gate()["main"]:
@@ -47,9 +47,11 @@ def before_encounter(before, result, character, space):
     if data.kind(space) is None:
         return state, replaced
     if before.stack and before.stack[-1].step == JUDGE:
-        # the encounter begun again (a hook that replaced it pushed it anew: the Worldeater
-        # Box's Terrain; a Spell offered after the move): its judgement is queued
-        # already, next to run once it is resolved; a second one there would judge nothing new
+        # the encounter begun again (a hook that put it off pushed it anew, so that the hooks
+        # that stood back are asked: the Worldeater Box's Terrain), or a new one on the space an
+        # encounter moved him to: the judgement is queued already, right under, next to run once
+        # it is resolved; a second one there would judge nothing new.  (A Spell cast just after
+        # moving begins nothing again: the encounter goes on after the hooks, R-FA14.1)
         return state, replaced
     # under the encounter's own frames (the base's, pushed after this hook, or an earlier
     # hook's): it runs when the encounter is resolved
