@@ -898,7 +898,14 @@ def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic.  One that lowers Craft
     (Destroy Magic: no Magic Object counts) asks for each surplus of Spells at once, as the
     Cursed Glade does (NUMBER OF SPELLS; docs/rulings.md R-PS10.5), the first in play order first."""
-    state = lasting_rules.start(state, params["name"], actor, params["rounds"])
+    card = source.get("card")
+    if card is None or load().cards[card].type != "spell" or card not in state.discards.get("spell", ()):
+        card = None
+    else:
+        # CASTING SPELLS: "Once cast, and its effect ended, the card is ... placed on the Spell
+        # discard pile": a lasting Spell's card waits with its effect (rules.lasting)
+        state = chars.take_from_discards(state, card, "spell")
+    state = lasting_rules.start(state, params["name"], actor, params["rounds"], card)
     for cid in reversed(state.order):
         if state.characters[cid].spells:
             state = chars.discard_surplus_spells(state, cid)

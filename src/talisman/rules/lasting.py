@@ -2,7 +2,9 @@
 Destroy Magic Spell's ban (both cards of the base Adventure and Spell decks).
 
 A lasting effect lives in ``state.lasting`` under its name, as plain data: who started it
-(``by``) and the round in which it ends (``until_round``).  It ends at the start of a turn of
+(``by``), the round in which it ends (``until_round``) and, for a Spell, its ``card``: CASTING
+SPELLS, "Once cast, and its effect ended, the card is usually placed on the Spell discard pile",
+so the card lies here, on no pile, while its effect lasts, and is discarded when it ends.  It ends at the start of a turn of
 ``by`` once that round has come -- "until your next turn" is one round, the Blizzard's "two
 rounds" two -- or at any turn start after that round if ``by`` is dead.  A second card of the
 same name started while one is in force restarts the count.
@@ -17,6 +19,7 @@ from pyrsistent import pmap
 
 from ..engine.machine import log
 from ..engine.records import EMPTY_PMAP, replace
+from . import characters as chars
 
 #: The lasting effects the engine knows, with the rule each one applies.
 KNOWN = {
@@ -30,10 +33,17 @@ def active(state, name):
     return name in state.lasting
 
 
-def start(state, name, by, rounds):
-    """Put ``name`` in force from now until the start of ``by``'s turn ``rounds`` rounds on."""
+def start(state, name, by, rounds, card=None):
+    """Put ``name`` in force from now until the start of ``by``'s turn ``rounds`` rounds on;
+    ``card``, the Spell that casts it, is kept with it until it ends."""
     until = state.round + rounds
-    state = replace(state, lasting=state.lasting.set(name, pmap({"by": by, "until_round": until})))
+    old = state.lasting.get(name)
+    if old is not None and old.get("card"):
+        state = chars.discard(state, old["card"])  # restarted: the first card's effect has ended
+    span = {"by": by, "until_round": until}
+    if card is not None:
+        span["card"] = card
+    state = replace(state, lasting=state.lasting.set(name, pmap(span)))
     return log(state, "lasting_started", effect=name, character=by, until_round=until)
 
 
@@ -48,5 +58,7 @@ def expire(state):
             left = state.lasting.discard(name)
             # (none left: the shared empty pmap, which the hot readers tell by identity)
             state = replace(state, lasting=left if left else EMPTY_PMAP)
+            if e.get("card"):
+                state = chars.discard(state, e["card"])  # its effect ended: now on the discard pile
             state = log(state, "lasting_ended", effect=name)
     return state
