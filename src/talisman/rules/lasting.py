@@ -4,7 +4,9 @@ Destroy Magic Spell's ban (both cards of the base Adventure and Spell decks).
 A lasting effect lives in ``state.lasting`` under its name, as plain data: who started it
 (``by``), the round in which it ends (``until_round``) and, for a Spell, its ``card``: CASTING
 SPELLS, "Once cast, and its effect ended, the card is usually placed on the Spell discard pile",
-so the card lies here, on no pile, while its effect lasts, and is discarded when it ends.  It ends at the start of a turn of
+so the card lies here, on no pile, while its effect lasts, and is discarded when it ends; so does
+the card of a Spell whose effect is its caster's next turns (Temporal Warp: :func:`hold`,
+``until_turn``).  It ends at the start of a turn of
 ``by`` once that round has come -- "until your next turn" is one round, the Blizzard's "two
 rounds" two -- or at any turn start after that round if ``by`` is dead.  A second card of the
 same name started while one is in force restarts the count.
@@ -39,7 +41,10 @@ def start(state, name, by, rounds, card=None):
     until = state.round + rounds
     old = state.lasting.get(name)
     if old is not None and old.get("card"):
-        state = chars.discard(state, old["card"])  # restarted: the first card's effect has ended
+        if card is None:
+            card = old["card"]  # the same card's effect again (the Timescape's Double Effect)
+        else:
+            state = chars.discard(state, old["card"])  # restarted: the first card's effect has ended
     span = {"by": by, "until_round": until}
     if card is not None:
         span["card"] = card
@@ -47,18 +52,48 @@ def start(state, name, by, rounds, card=None):
     return log(state, "lasting_started", effect=name, character=by, until_round=until)
 
 
+def hold(state, card, by, turns):
+    """The card of a Spell whose effect is ``by``'s next ``turns`` turns (Temporal Warp's) lies
+    here, under its own id, until they are played: it is discarded at the first turn start
+    after them (``until_turn``), or after ``by``'s death."""
+    span = {"by": by, "until_round": state.round, "until_turn": state.turn + turns, "card": card}
+    return replace(state, lasting=state.lasting.set(card, pmap(span)))
+
+
+def holding(state, card):
+    """The name of the lasting effect whose Spell card ``card`` lies with it, or ``None``."""
+    return next((name for name, e in state.lasting.items() if e.get("card") == card), None)
+
+
+def release(state, card):
+    """``card`` leaves the lasting effect it lies with (an expansion's "do NOT Discard" returns it
+    to its caster's hand); the effect itself goes on, a held card's place (:func:`hold`) goes."""
+    name = holding(state, card)
+    if name is None:
+        return state
+    e = state.lasting[name]
+    if "until_turn" in e:
+        left = state.lasting.discard(name)
+        return replace(state, lasting=left if left else EMPTY_PMAP)
+    return replace(state, lasting=state.lasting.set(name, e.discard("card")))
+
+
 def expire(state):
     """At the start of a turn: end every lasting effect whose time is up."""
     for name in sorted(state.lasting):
         e = state.lasting[name]
         by_alive = e["by"] in state.characters and state.characters[e["by"]].alive
-        due = state.round > e["until_round"] or (
-            state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
+        if "until_turn" in e:  # a held card (:func:`hold`): its turns played
+            due = state.turn > e["until_turn"] or not by_alive
+        else:
+            due = state.round > e["until_round"] or (
+                state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
         if due:
             left = state.lasting.discard(name)
             # (none left: the shared empty pmap, which the hot readers tell by identity)
             state = replace(state, lasting=left if left else EMPTY_PMAP)
             if e.get("card"):
                 state = chars.discard(state, e["card"])  # its effect ended: now on the discard pile
-            state = log(state, "lasting_ended", effect=name)
+            if "until_turn" not in e:  # (a held card is no effect of its own: nothing to tell)
+                state = log(state, "lasting_ended", effect=name)
     return state
