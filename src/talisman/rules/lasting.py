@@ -2,14 +2,16 @@
 Destroy Magic Spell's ban (both cards of the base Adventure and Spell decks).
 
 A lasting effect lives in ``state.lasting`` under its name, as plain data: who started it
-(``by``), the round in which it ends (``until_round``) and, for a Spell, its ``card``: CASTING
-SPELLS, "Once cast, and its effect ended, the card is usually placed on the Spell discard pile",
-so the card lies here, on no pile, while its effect lasts, and is discarded when it ends; so does
-the card of a Spell whose effect is its caster's next turns (Temporal Warp: :func:`hold`,
-``until_turn``).  It ends at the start of a turn of
+(``by``) and the round in which it ends (``until_round``).  It ends at the start of a turn of
 ``by`` once that round has come -- "until your next turn" is one round, the Blizzard's "two
 rounds" two -- or at any turn start after that round if ``by`` is dead.  A second card of the
 same name started while one is in force restarts the count.
+
+A Spell's card lies with its effect (``card``), on no pile, and is discarded when the effect
+ends (CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
+discard pile"; docs/rulings.md R-PROBE14B.1); so does the card of a Spell whose effect is its
+caster's next turns, Temporal Warp's (:func:`hold`: an entry under the card's id, ended once
+the turn ``until_turn`` is past).
 
 What each effect changes is read where the rule applies (:func:`active`): the Blizzard in
 ``movement.roll_for_movement``, Destroy Magic in ``spells.can_cast`` and in the characters'
@@ -62,6 +64,8 @@ def hold(state, card, by, turns):
 
 def holding(state, card):
     """The name of the lasting effect whose Spell card ``card`` lies with it, or ``None``."""
+    if card is None:
+        return None
     return next((name for name, e in state.lasting.items() if e.get("card") == card), None)
 
 
