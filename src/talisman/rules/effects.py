@@ -861,9 +861,16 @@ def move_gold(state, params, actor, source):
 
 
 def extra_turns(state, params, actor, source):
-    """The actor takes more turns straight after this one (Temporal Warp)."""
+    """The actor takes more turns straight after this one (Temporal Warp); the Spell's card
+    lies with its effect until those turns are played (``rules.lasting``)."""
     state = update_character(state, actor, extra_turns=state.characters[actor].extra_turns + params)
-    return log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
+    state = log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
+    state, card = _spell_in_play(state, source)
+    if card is None and lasting_rules.holding(state, source.get("card")) is not None:
+        card = source.get("card")  # the same card's effect again: it waits for every turn
+    if card is not None:
+        state = lasting_rules.hold(state, card, actor, state.characters[actor].extra_turns)
+    return state
 
 
 def secret_look(state, params, actor, source):
@@ -894,11 +901,23 @@ def gain_scrolls(state, params, actor, source):
     return chars.draw_scrolls(state, actor, params, _cause(source))
 
 
+def _spell_in_play(state, source):
+    """``(state, card)``: the Spell just cast whose effect outlasts the cast (a lasting effect,
+    extra turns), taken back off the Spell discard pile where the cast put it, or ``None``.
+    CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
+    discard pile": it waits with its effect (``rules.lasting``; docs/rulings.md R-PROBE14B.1)."""
+    card = source.get("card")
+    if card is None or load().cards[card].type != "spell" or card not in state.discards.get("spell", ()):
+        return state, None
+    return chars.take_from_discards(state, card, "spell"), card
+
+
 def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic.  One that lowers Craft
     (Destroy Magic: no Magic Object counts) asks for each surplus of Spells at once, as the
     Cursed Glade does (NUMBER OF SPELLS; docs/rulings.md R-PS10.5), the first in play order first."""
-    state = lasting_rules.start(state, params["name"], actor, params["rounds"])
+    state, card = _spell_in_play(state, source)
+    state = lasting_rules.start(state, params["name"], actor, params["rounds"], card)
     for cid in reversed(state.order):
         if state.characters[cid].spells:
             state = chars.discard_surplus_spells(state, cid)

@@ -686,7 +686,8 @@ def claim_options(state, cid, space, below=None):
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
             spent = bool(cd.effect)  # used when taken, never carried: a Bag of Gold is Gold (R-FE12.2)
-            if cd.type != "follower" and (not chars.usable(ch, cd) or (full and not spent)
+            burden = cd.type != "scroll"  # SCROLLS: "Scrolls do not count toward Encumbrance"
+            if cd.type != "follower" and (not chars.usable(ch, cd) or (full and burden and not spent)
                                           or chars.type_limit_reached(state, cid, cd)):
                 continue
             if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)

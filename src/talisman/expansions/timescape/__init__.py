@@ -55,7 +55,7 @@ from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin
 from ...errors import DataError
-from ...rules import characters as chars, encounters, movement, spells
+from ...rules import characters as chars, encounters, lasting, movement, spells
 from ...rules.endings import cards as ending_cards
 from ...rules.kernel import ExtSlice, answer, end_turn_now, remove_from_space, run_effects, set_turn_flag
 from ...rules.slice_values import CHARACTER, FLAG, NAME, checked, list_of, map_of, one_of
@@ -876,7 +876,9 @@ def reversed_effects(spell):
 
 
 def _discarded(state, spell):
-    return spell in state.discards.get(load().cards[spell].deck, ())
+    """The card cast is on its discard pile, or lies with its lasting effect (``rules.lasting``:
+    Destroy Magic's, Temporal Warp's, docs/rulings.md R-PROBE14B.1): still this cast's card."""
+    return spell in state.discards.get(load().cards[spell].deck, ()) or lasting.holding(state, spell) is not None
 
 
 def again(state, caster, spell, context, left, keep, kind="spell"):
@@ -895,8 +897,11 @@ def again(state, caster, spell, context, left, keep, kind="spell"):
     if keep:
         deck = load().cards[spell].deck
         pile = state.discards[deck]
-        i = len(pile) - 1 - list(reversed(pile)).index(spell)
-        state = replace(state, discards=state.discards.set(deck, pile.delete(i)))
+        if spell in pile:
+            i = len(pile) - 1 - list(reversed(pile)).index(spell)
+            state = replace(state, discards=state.discards.set(deck, pile.delete(i)))
+        else:
+            state = lasting.release(state, spell)  # kept from where it lay with its effect
         ch = state.characters[caster]
         if kind == "scroll":
             state = update_character(state, caster, scrolls=ch.scrolls.append(spell))
