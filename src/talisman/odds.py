@@ -1401,7 +1401,8 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
 
     RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
     the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
-    result stands"), then a die is rolled for the creatures and the scores are compared.  When
+    result stands"; one die of several, rulings R-RF14.1), then a die is rolled for the
+    creatures and the scores are compared.  When
     no hook point of :data:`ROUND_HOOKS` has a listener, nothing else can happen on the way, and
     the result depends only on a small tuple: the character's dice, the Fate re-roll offered or
     not and the rolls re-rolled, and the difference of the scores before the dice.  The answer
@@ -1412,7 +1413,10 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
         state: a state whose pending decision is the character's combat roll (the state after
             ``fight``, stopped at chance), against creatures (not another character).
         rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
-            whether to re-roll; None keeps every roll.
+            whether to re-roll; None keeps every roll.  Of a roll of several dice (the
+            Warrior's two) the re-roll is of one die, the lower (the heuristic bot's choice and
+            the best one: the higher counts), unless the game plays ``fate_reroll: whole_roll``
+            (rulings R-RF14.1).
         fights_on: the policy at a card's offer to fight on once the scores are compared (a
             ``combat_resolved`` listener declaring it, ``fights_on``: the Pharaoh's Crown): a
             function of the result -> whether to use the card; None: no closed form where such
