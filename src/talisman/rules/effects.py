@@ -450,14 +450,17 @@ def roll(state, params, actor, source):
                         "effects.rolled", params=params, actor=actor, source=source)
 
 
-def rolled(state, action, params, actor, source):
-    """FATE: the roller may pay a fate token to roll again before the table is read."""
+def rolled(state, action, params, actor, source, kept=None):
+    """FATE: the roller may pay a fate token to roll again before the table is read: of a roll
+    of several dice (the Death space's 2D6), one die, the others ``kept`` (rulings R-RF14.1)."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)
     total = sum(action.dice)
     if params.get("rerolled"):
-        state = chars.fate_rerolled(state, actor, action.dice, _cause(source))
+        state = chars.fate_rerolled(state, actor, new, _cause(source))
     if state.characters[actor].fate > 0 and not params.get("rerolled") and \
             not state.characters[actor].toad_turns:
-        return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
+        return decide(state, actor, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
                       source=source, total=total, dice=list(action.dice))
     return roll_kept(state, params, actor, source, total, action.dice)
@@ -475,9 +478,10 @@ def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
         return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
     state = chars.lose(state, actor, "fate", 1, "re-roll")
-    return request_roll(state, params["dice"], f"{_cause(source)} re-roll of {actor}",
+    spec, args = chars.fate_reroll(params["dice"], dice if dice is not None else [total], action)
+    return request_roll(state, spec, f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,
-                        source=source)
+                        source=source, **args)
 
 
 def read_table(state, params, actor, source, total):
