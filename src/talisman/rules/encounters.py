@@ -484,7 +484,7 @@ def meet(state, space, everything, met=(), at_once=False):
                                   list(_flag(state, cid, "events_announced", ())) + events)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
-    queue = meeting_order(state, space, set(met), everything, cid)
+    queue = meeting_order(state, space, met, everything, cid)
     if not queue:
         return state
     card_id = queue[0]
