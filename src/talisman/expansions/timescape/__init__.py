@@ -41,6 +41,7 @@ Reconstructions: docs/timescape.md.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 import attrs
@@ -581,10 +582,29 @@ def redrawn(card):
     return c.deck == "adventure" and (card in marked()["redrawn"] or animal(card))
 
 
+def placed_away(card):
+    """Whether an Adventure card's "when drawn" effect places it on another space (the Ghost
+    haunting one of six places): "Any card which instructs that it be placed on another Space
+    does not effect the Character drawing it" (000 ADVENTURE CARDS)."""
+    c = load().cards[card]
+    return c.deck == "adventure" and _names(c.when_drawn, "place_self")
+
+
+def _names(effects, name):
+    """Whether an effect ``name`` is among ``effects``, nested steps (a roll's table) included."""
+    if isinstance(effects, Mapping):
+        return name in effects or any(_names(v, name) for v in effects.values())
+    if isinstance(effects, Sequence) and not isinstance(effects, str):
+        return any(_names(v, name) for v in effects)
+    return False
+
+
 def when_drawn_played(state, played, character, space, card):
     """Value hook: a card the Timescape discards and draws again plays no "when drawn" effect
-    there (the Hermit does not withdraw): ``cards_drawn`` discards it unmet."""
-    return played and not (space in realities() and redrawn(card))
+    there (the Hermit does not withdraw), nor a card that would place itself on another space (a
+    Ghost would haunt a main-board space: "will not effect any other Character or Region",
+    docs/rulings.md R-PROBE14F.8): ``cards_drawn`` discards it unmet."""
+    return played and not (space in realities() and (redrawn(card) or placed_away(card)))
 
 
 def cards_drawn(state, character, space, cards):
@@ -601,6 +621,12 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
             again += 1
+        elif placed_away(card):
+            # it would place itself on another space, which it may not reach from here, and it
+            # does not affect its drawer (000 ADVENTURE CARDS): discarded unmet
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_spared", character=character, card=card)
         elif artifacts.spared(card):
             # "Dragon Rage does not effect any Character in the Timescape": not even the drawer
             state = remove_from_space(state, space, card)
