@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, run_effects_now,
+from .kernel import (HANDLERS, card_instructions, hold_resolving, remove_from_space, run_effects, run_effects_now,
                      settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
@@ -524,7 +524,7 @@ def meet(state, space, everything, met=(), at_once=False):
     handler = HANDLERS.get(card_id)
     if handler is not None:
         return handler(state, cid, src)
-    return (run_effects_now if at_once else run_effects)(state, cd.effect, cid, src)
+    return (run_effects_now if at_once else run_effects)(state, card_instructions(state, card_id), cid, src)
 
 
 def meet_enemies(state, cid, space, everything, met, queue):
@@ -775,7 +775,7 @@ def claimed(state, action, space, below=None):
         state = log(state, "card_met", character=cid, card=what, space=space)
         state = run_hook(state, "card_met", character=cid, card=what, space=space)
         state = push(state, frame("encounters.dispose", space=space, card=what))
-        return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
+        return run_effects(state, card_instructions(state, what), cid, {"card": what, "space": space})
     # take an object, magic object or follower
     state = remove_from_space(state, space, what)
     if movement.is_raft(what):

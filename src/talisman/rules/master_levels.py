@@ -25,6 +25,8 @@ changes):
 - ``space_effect``: the Magic Emporium (High Mage: offer Magic Objects, D8 + 1 each, 9 or more)
   and the Royal Castle (Sheriff: a die + Strength on the chart); a Spell or Scroll bought may be
   bought with an Ability for 1 more Gold (``ability_stockpile``);
+- ``card_effect``: the same on a card that sells Spells or Scrolls (the Sorcerer), the
+  purchase's own requirement (Craft room for the Spell) kept;
 - ``combat_resolved``: the Master Thief beaten (Master Thief);
 - ``turn_started``: a title that may be resigned is offered back (``resign:<title>`` / ``keep``);
 - ``turn_ended``: a title that lasts 10 turns counts down and is returned (the Warrior of
@@ -350,6 +352,15 @@ def space_effect(state, effects, space):
     return deep_freeze(out) if out != list(effects or ()) else effects
 
 
+def card_effect(state, effects, card):
+    """GAINING SPECIAL ABILITIES on a card that sells Spells or Scrolls (the Sorcerer): the
+    same twins as on a space (``_with_ability``)."""
+    if KEY not in state.ext or not state.option("ability_stockpile") or not effects:
+        return effects
+    out = [_with_ability(step) for step in effects]
+    return deep_freeze(out) if out != list(effects) else effects
+
+
 def _with_ability(step):
     """GAINING SPECIAL ABILITIES: "If a character is allowed to purchase a Spell or Scroll, they
     may pay an additional Gold and draw an Ability": each choice that buys a Spell or a Scroll
@@ -367,7 +378,8 @@ def _with_ability(step):
             more = [({"lose": {**thaw(e["lose"]), "gold": price + 1}} if "lose" in e else e) for e in effs]
             options.append({"id": f"{opt['id']}_and_ability",
                             "label": f"{opt.get('label', opt['id'])}, and an Ability for 1 more gold",
-                            "require": {"gold_at_least": price + 1},
+                            # what the purchase itself asks (the Sorcerer's Craft room) still holds
+                            "require": {**thaw(opt.get("require") or {}), "gold_at_least": price + 1},
                             "effects": more + [{"master_levels_draw_ability": {}}]})
     return {"choose": options}
 
@@ -970,7 +982,7 @@ def engaged(state) -> bool:
 #: gated by ``engaged``).
 HOOKS: dict[str, Any] = {
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
-    "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
+    "space_effect": space_effect, "card_effect": card_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 
