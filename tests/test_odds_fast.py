@@ -32,10 +32,12 @@ from talisman.simulate import play_one
 BOT = HeuristicBot(0)
 
 
-def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, **fields):
+def at_combat(cid, start, space, cards, *, dice=(1,), expansions=(), ext=None, options=None, **fields):
     """``cid`` (with ``fields``) moves from ``start`` onto ``space``, where ``cards`` attack it."""
     setup = {"characters": [dict(id=cid, space=start, spells=[], **fields)],
              "board_cards": {space: list(cards)}}
+    if options:
+        setup["options"] = dict(options)
     if expansions:
         setup["expansions"] = list(expansions)
     if ext:
@@ -60,8 +62,13 @@ PLAIN = {
     # the Warrior's two dice, the higher kept
     "warrior against the dragon": lambda: at_combat("warrior", "chapel", "fields_2", ["dragon"],
                                                     strength=4, fate=0),
+    # FATE re-rolls one die of several, the lower (rulings R-RF14.1), or both (fate_reroll: whole_roll)
+    "warrior re-rolls his lower die": lambda: at_combat("warrior", "chapel", "fields_2", ["dragon"],
+                                                        strength=4, fate=1),
     "warrior re-rolls both dice": lambda: at_combat("warrior", "chapel", "fields_2", ["dragon"],
-                                                    strength=4, fate=1),
+                                                    strength=4, fate=1, options={"fate_reroll": "whole_roll"}),
+    "warrior ties the bear, his lower die": lambda: at_combat("warrior", "graveyard", "woods_1", ["bear"],
+                                                              strength=3, fate=2),
     # ties: Strength 3 against the Bear's 3, a standoff on equal dice
     "elf ties the bear": lambda: at_combat("elf", "graveyard", "woods_1", ["bear"], strength=3, fate=0),
     "elf ties the bear, one fate": lambda: at_combat("elf", "graveyard", "woods_1", ["bear"],
@@ -97,7 +104,8 @@ def test_the_sample_has_ties_and_re_rolls_that_matter():
     the odds (so the closed form's re-roll is checked, not skipped)."""
     ties = [n for n in PLAIN if combat_odds(talisman.apply(PLAIN[n](), "fight", stop_at_chance=True))["standoff"]]
     assert "elf ties the bear" in ties
-    for name in ("thief, one fate", "warrior re-rolls both dice", "elf ties the bear, one fate"):
+    for name in ("thief, one fate", "warrior re-rolls both dice", "warrior re-rolls his lower die",
+                 "elf ties the bear, one fate"):
         rolling = talisman.apply(PLAIN[name](), "fight", stop_at_chance=True)
         assert combat_odds(rolling, rerolls=BOT.rerolls)["won"] != combat_odds(rolling)["won"]
 
@@ -105,10 +113,16 @@ def test_the_sample_has_ties_and_re_rolls_that_matter():
 def test_hand_counts():
     """The Thief (8) against the Sentinel (9): 5/18 without a Fate; the bot re-rolls a 1 or a 2:
     1/6 (1 + 2 + 3 + 4)/6 + 1/3 * 5/18 = 10/27 (docs/odds.md, question 1).  The Warrior (4, two
-    dice) against the Dragon (7): 31/216 (question 2)."""
+    dice) against the Dragon (7): 31/216 (question 2).  With a Fate the bot re-rolls a higher die
+    m of 1 or 2 (chance 1/36 + 3/36): FATE re-rolls one die of several, his lower (rulings
+    R-RF14.1), the new roll max(m, d), won on 5 (chance 1/6, against a creature's 1) or 6 (1/6,
+    against 1 or 2): 31/216 + 4/36 * (1/36 + 2/36) = 11/72; under ``fate_reroll: whole_roll``
+    both dice again: 31/216 + 4/36 * 31/216 = 155/972."""
     assert BOT.fight_odds(PLAIN["thief, no fate"]()) == F(5, 18)
     assert BOT.fight_odds(PLAIN["thief, one fate"]()) == F(10, 27)
     assert BOT.fight_odds(PLAIN["warrior against the dragon"]()) == F(31, 216)
+    assert BOT.fight_odds(PLAIN["warrior re-rolls his lower die"]()) == F(11, 72)
+    assert BOT.fight_odds(PLAIN["warrior re-rolls both dice"]()) == F(155, 972)
 
 
 def test_a_re_roll_policy_is_the_search_s_policy():
@@ -363,8 +377,10 @@ def test_a_fight_between_characters_is_scored_off_the_record(attacker, defender,
     assert dict(odds(at_roll, "combat_resolved", policy=_Fighting(BOT))) == full(at_roll)
     if acts:   # after the defender's re-roll nothing more acts: scored
         first = talisman.chance_outcomes(at_roll)[1][0]
-        again = talisman.apply(talisman.apply(at_roll, first, stop_at_chance=True), "fate:reroll",
-                               stop_at_chance=True)
+        at_fate = talisman.apply(at_roll, first, stop_at_chance=True)
+        # (the Warrior's two dice: one of them again, rulings R-RF14.1)
+        reroll = next(a for a in talisman.legal_actions(at_fate) if str(a).startswith("fate:reroll"))
+        again = talisman.apply(at_fate, reroll, stop_at_chance=True)
         assert again.pending.step == "combat.opponent_rolled"
         # (the Harbinger's held cards listen to fate_rerolled: there the re-rolled dice are played)
         assert (decided_by_roll(again) is None) == ("harbinger" in expansions)
@@ -389,3 +405,23 @@ def test_a_fight_between_characters_by_hand():
     (sc,) = [e for e in assassin.log if e.name == "combat_scores"]
     assert (sc.data["character_score"], sc.data["opponent_roll"], sc.data["opponent_score"]) == (8, 0, 4)
     assert full(rolling) == {"won": 1}   # 6 or more against 4, whatever the Assassin rolls
+
+
+@pytest.mark.parametrize("die", [1, 2])
+def test_the_closed_form_at_the_re_roll_of_one_die(die):
+    """FATE (talisman-facts-verified.md 3: "If several dice are rolled at once ... only one of
+    them may be rerolled"; rulings R-RF14.1): the Warrior rolls 1 and 3 and pays a Fate to roll
+    his ``die``-th again, the other kept (Strength 3 against the Bear's 3).  At that one die's
+    roll the closed form counts the kept die (the higher of it and the new one), as the full
+    search does."""
+    rolling = talisman.apply(PLAIN["warrior ties the bear, his lower die"](), "fight", stop_at_chance=True)
+    at_fate = talisman.apply(rolling, "roll:1+3", stop_at_chance=True)
+    assert {str(a) for a in talisman.legal_actions(at_fate)} == {"keep", "fate:reroll:1", "fate:reroll:2"}
+    again = talisman.apply(at_fate, f"fate:reroll:{die}", stop_at_chance=True)
+    assert again.pending.spec == "d6"
+    closed = combat_odds(again, rerolls=BOT.rerolls)
+    assert dict(closed) == full(again)
+    # the die kept counts: keeping the 3 (re-rolling the 1) wins more often than keeping the 1
+    other = talisman.apply(at_fate, f"fate:reroll:{3 - die}", stop_at_chance=True)
+    higher, lower = (closed, combat_odds(other)) if die == 1 else (combat_odds(other), closed)
+    assert lower["won"] < higher["won"]

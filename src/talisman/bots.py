@@ -143,7 +143,11 @@ class HeuristicBot(RandomBot):
         if p.kind == "fate":
             b = state.battle  # (a defending character's own roll is the battle's opponent_roll)
             low = b is not None and self.rerolls(b.get("opponent_roll" if b.opponent == cid else "roll", 6))
-            return by_text["fate:reroll"] if low and "fate:reroll" in by_text else by_text.get("keep", actions[0])
+            again = by_text.get("fate:reroll")
+            dice = p.args.get("dice")
+            if again is None and dice:  # one die of several (rulings R-RF14.1): the lowest
+                again = by_text.get(f"fate:reroll:{list(dice).index(min(dice)) + 1}")
+            return again if low and again is not None else by_text.get("keep", actions[0])
         if p.kind == "card" and state.battle is not None and state.battle.result is not None:
             use = [a for t, a in by_text.items() if t.startswith("use:")]
             if use and "keep" in by_text:  # a card's offer to answer a combat's result
@@ -268,7 +272,9 @@ class HeuristicBot(RandomBot):
     REROLL_AT = 2
 
     def rerolls(self, roll):
-        """Whether the bot pays a Fate to roll again after a battle roll of ``roll``."""
+        """Whether the bot pays a Fate to roll again after a battle roll of ``roll``: the roll
+        again, or of a roll of several dice (the Warrior's two, the higher counting) its lower
+        die (the first of two equal), the other kept (rulings R-RF14.1)."""
         return roll <= self.REROLL_AT
 
     #: The results at which the bot takes a card's offer to answer a combat's result once the

@@ -256,6 +256,11 @@ def describe(view, action, seat=None, odds=None):
         return "Keep it", "accept the roll" if fate else "leave things as they are"
     if k == "fate" and args[:1] == ("reroll",):
         left = f" ({me.fate} left)" if me else ""
+        if args[1:]:  # one die of several (rulings R-RF14.1)
+            dice = list((p.args.get("dice") if p is not None else None) or ())
+            n = int(args[1])
+            shown = f" (the {dice[n - 1]})" if 0 < n <= len(dice) else ""
+            return f"Spend 1 Fate on die {n}", f"roll die {n}{shown} again, keep the others{left}"
         return "Spend 1 Fate", f"roll again{left}"
     if k == "done":
         return "Done", "nothing more here"

@@ -30,12 +30,12 @@ from pyrsistent import pvector
 
 from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
-from .engine.dice import mix, outcomes as dice_outcomes
+from .engine.dice import mix, outcomes as dice_outcomes, parse_spec
 from .engine.records import set_field
 from .engine.ruleset import RULESET, declared
 from .engine.serialize import to_data
 from .errors import OptionError, ScenarioError, TalismanError
-from .rules import abilities, combat as combat_rules
+from .rules import abilities, characters as chars, combat as combat_rules
 from .rules.hooks import adjust, subscribed
 from .scenarios import TalismanScenarios
 from .state import character, update_character
@@ -1228,7 +1228,8 @@ def _scored_characters(state):
     base = combat_rules.combat_total(s, opponent, kind) + b.opponent_bonus
     turned = _asked(s, "combat_result")
     outcomes = chance_outcomes(state)
-    rolled = tuple(abilities.battle_roll(s, opponent, action.dice)
+    kept = p.args.get("kept")  # (a Fate re-roll of one die of several: the others kept, R-RF14.1)
+    rolled = tuple(abilities.battle_roll(s, opponent, chars.rerolled_roll(action, kept).dice)
                    for action, _ in outcomes)
     # combat_resolved's labels: a character's victory is "won" when his turn it is
     seen = {"won": "won" if who == state.current else "lost",
@@ -1400,7 +1401,8 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
 
     RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
     the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
-    result stands"), then a die is rolled for the creatures and the scores are compared.  When
+    result stands"; one die of several, rulings R-RF14.1), then a die is rolled for the
+    creatures and the scores are compared.  When
     no hook point of :data:`ROUND_HOOKS` has a listener, nothing else can happen on the way, and
     the result depends only on a small tuple: the character's dice, the Fate re-roll offered or
     not and the rolls re-rolled, and the difference of the scores before the dice.  The answer
@@ -1411,7 +1413,10 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
         state: a state whose pending decision is the character's combat roll (the state after
             ``fight``, stopped at chance), against creatures (not another character).
         rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
-            whether to re-roll; None keeps every roll.
+            whether to re-roll; None keeps every roll.  Of a roll of several dice (the
+            Warrior's two) the re-roll is of one die, the lower (the heuristic bot's choice and
+            the best one: the higher counts), unless the game plays ``fate_reroll: whole_roll``
+            (rulings R-RF14.1).
         fights_on: the policy at a card's offer to fight on once the scores are compared (a
             ``combat_resolved`` listener declaring it, ``fights_on``: the Pharaoh's Crown): a
             function of the result -> whether to use the card; None: no closed form where such
@@ -1443,11 +1448,18 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     s = set_field(state, "pending", None)  # (as the rule steps see it)
     who, kind = b.who, b.kind
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
-    rolled = tuple([abilities.battle_roll(s, who, action.dice) for action, _ in outcomes])
+    kept = p.args.get("kept")  # (a Fate re-roll of one die of several: the others kept, R-RF14.1)
+    rolled = tuple([abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
+                    for action, _ in outcomes])
     fate = character(s, who).fate
     offered = fate > 0 and not b.rerolled
     wants = frozenset(r for r in set(rolled) if rerolls is not None and rerolls(r))
     again = wants if offered else frozenset()
+    # a roll of several dice (the Warrior's two, the higher counting) re-rolls one die, the lower
+    # (rulings R-RF14.1): the new battle roll is the higher of the kept die (the roll r) and a
+    # fresh die; under ``fate_reroll: whole_roll`` the whole roll again
+    count, sides = parse_spec(p.spec)
+    one_die = sides if count > 1 and not kept and s.option("fate_reroll") != "whole_roll" else None
     kinds = CLOSED_FIGHTS_ON | (AGAIN_ATTACK if fights_again else frozenset())
     found = _round_declared(s, sorted(set(rolled)), bool(again), kinds)
     fighting = found is not None and any(_kind(how) not in ROLLED for _, how in found[0])
@@ -1466,7 +1478,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     added = _added(sorted(set(rolled)), margin, terms, who, kind, b.enemies, offers)
     attacks = sum(how in AGAIN_ATTACK for results, how in offers if results & uses)
     key = (p.spec, rolled, again, margin if table is None else table, offers, uses, wants if attacks else None,
-           min(fate, 1 + attacks) if attacks else None, added)
+           min(fate, 1 + attacks) if attacks else None, added, one_die)
     answer = _ROUNDS.get(key)
     if answer is None:
         weights, den = _integers(dict(enumerate(prob for _, prob in outcomes)))
@@ -1475,7 +1487,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
             counts[roll] = counts.get(roll, 0) + n
         rolls = {roll: Fraction(n, den) for roll, n in counts.items()}
         labels = dict(table or _labels(sorted(rolls), margin, {}, who, kind, b.enemies))
-        answer = Odds(_round(rolls, again, labels, offers, uses, wants, fate, dict(added or ())))
+        answer = Odds(_round(rolls, again, labels, offers, uses, wants, fate, dict(added or ()), one_die))
         if len(_ROUNDS) >= _BY_SCORES_MAX:
             _ROUNDS.clear()
         _ROUNDS[key] = answer  # (an Odds is not changed once made: the memo keeps the answer)
@@ -1573,7 +1585,8 @@ def _creature_faces():
     return _FACES[0]
 
 
-def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0, added=None):
+def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(), fate=0, added=None,
+           one_die=None):
     """A combat's distribution from the character's roll: battle roll r (probability
     ``rolls[r]``; re-rolled once when in ``again``) against a creature's die c: the result
     ``labels[(r, c)]`` (:func:`_labels`).  Then the cards' ``offers`` (``(results, again)``, in
@@ -1585,7 +1598,10 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
     result then ``added[(r, c, its total)]`` (:func:`_added`), answered by the next card.  Used, ``creatures_roll``: the creatures roll again against the same r;
     ``attack``: a new attack, the character's roll afresh, its Fate re-roll (the rolls in
     ``wants``) offered while he has a Fate left (``fate``, less one for each re-roll made);
-    the cards not tried answer the new comparison.  Summed in integers (:func:`_scaled`), the
+    the cards not tried answer the new comparison.  A re-roll is the roll again, or, with
+    ``one_die`` (the sides of the dice of a roll of several, the higher counting), the lower die
+    rolled again, the higher kept: r stays on a fresh die of r or less, else becomes the fresh
+    die (rulings R-RF14.1).  Summed in integers (:func:`_scaled`), the
     ``Fraction``s made once at the end (odds25h)."""
     die, die_den = _creature_faces()
     weights, roll_den = _integers(rolls)
@@ -1635,16 +1651,20 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
 
     def attack(left, fate_left):
         """A new attack: the character's roll afresh (re-rolled while a Fate is left)."""
-        return _scaled([(n, roll_den) + (rolled_again(left, fate_left - 1) if fate_left > 0 and r in wants
+        return _scaled([(n, roll_den) + (rolled_again(r, left, fate_left - 1) if fate_left > 0 and r in wants
                                          else compared(r, left, fate_left))
                         for r, n in weights.items()])
 
-    def rolled_again(left, fate_left):
-        """A Fate re-roll: a fresh roll that stands."""
+    def rolled_again(r, left, fate_left):
+        """A Fate re-roll of the roll r: a fresh roll that stands (of several dice, the lower
+        die again: the higher of r and a fresh die)."""
+        if one_die:
+            return _scaled([(r if k == r else 1, one_die) + compared(k, left, fate_left)
+                            for k in range(r, one_die + 1)])
         return _scaled([(n, roll_den) + compared(r, left, fate_left) for r, n in weights.items()])
 
     everything = tuple(range(len(offers)))
-    nums, den = _scaled([(n, roll_den) + (rolled_again(everything, fate - 1) if r in again
+    nums, den = _scaled([(n, roll_den) + (rolled_again(r, everything, fate - 1) if r in again
                                           else compared(r, everything, fate))
                          for r, n in weights.items()])
     return {label: Fraction(x, den) for label, x in nums.items()}

@@ -20,6 +20,11 @@ OPTIONS = {
     # FATE (Revised 4th Edition; the compendium has none): "card": each character starts with
     # the fate value of his card; "none": no Fate tokens are dealt.
     "fate": None,
+    # FATE, a re-roll of a roll made with several dice (the Death space's and the Temple's 2D6,
+    # the Warrior's two battle dice, the Moon Mist's two movement dice): "one_die" (the published
+    # rule: "only one of them may be rerolled", the player choosing which; rulings R-RF14.1) or
+    # "whole_roll" (the common house reading: every die of the roll again).
+    "fate_reroll": "one_die",
     # MOVEMENT IN THE OUTER, FAR-OUTER AND MIDDLE REGIONS: die by size (compendium),
     # or "d6": everyone rolls one D6 (Revised 4th Edition).
     "movement_die": None,
@@ -94,7 +99,8 @@ OPTIONS = {
 OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "card"),
                   "edition": ("compendium", "revised4"), "fate": ("card", "none"),
                   "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any"),
-                  "toad_trophies": ("discarded", "kept")}
+                  "toad_trophies": ("discarded", "kept"),
+                  "fate_reroll": ("one_die", "whole_roll")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {

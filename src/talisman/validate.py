@@ -130,7 +130,7 @@ STATE = {
         "ext": {"type": "object", "additionalProperties": _MAP},
         "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
             "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
-            "properties": {"by": _ID, "until_round": _COUNT}}},
+            "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT}}},
     },
 }
 
@@ -394,6 +394,9 @@ def _places(st):
         for field in ("objects", "spells", "scrolls", "followers", "trophies"):
             for i, c in enumerate(ch.get(field, [])):
                 yield f"state.characters.{cid}.{field}.{i}", c
+    for name, span in st.get("lasting", {}).items():
+        if "card" in span:  # a lasting Spell's card, on no pile while it works (rules.lasting)
+            yield f"state.lasting.{name}.card", span["card"]
     for e, data in st.get("ext", {}).items():
         places = data.get("cards", {})
         if not isinstance(places, Mapping):

@@ -266,14 +266,51 @@ def test_between_characters_the_defender_evades_by_ability_in_the_woods():
     assert events(s, "evaded") == [{"character": "elf", "how": "ability"}]
 
 
-def test_fate_the_warrior_re_rolls_both_his_battle_dice():
-    # FATE (a re-roll of "a die the character rolled": the same dice again); SPECIAL ABILITIES:
-    # the Warrior rolls two dice in battle and uses the higher
-    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 2, 5, 3, 4],
+def test_fate_the_warrior_re_rolls_one_of_his_battle_dice():
+    """FATE (talisman-facts-verified.md 3): "reroll one die he has just rolled ... If several dice
+    are rolled at once ..., only one of them may be rerolled" (rulings R-RF14.1); SPECIAL
+    ABILITIES: the Warrior rolls two dice in battle and uses the higher.  He rolls 1 and 2, is
+    offered each die, re-rolls the second: one die is rolled (a 5), the 1 is kept: 5.  The next
+    die, a 3, is the Bear's."""
+    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 2, 5, 3],
              board_cards={"hidden_valley": ["bear", "sword", "ring"]})
-    s = play(s, "move:hidden_valley", "fight", "fate:reroll")
+    s = play(s, "move:hidden_valley", "fight")
+    assert legal(s) == {"keep", "fate:reroll:1", "fate:reroll:2"}
+    s = play(s, "fate:reroll:2")
     (sc,) = events(s, "combat_scores")
-    assert sc["character_roll"] == 5     # the higher of the two dice re-rolled (3, 5)
+    assert sc["character_roll"] == 5 and sc["opponent_roll"] == 3
+    # the kept die counts: re-rolling the 2 into a 1 leaves the 1 and the 1: 1
+    t = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 2, 1, 3],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]})
+    t = play(t, "move:hidden_valley", "fight", "fate:reroll:2")
+    assert events(t, "combat_scores")[0]["character_roll"] == 1
+
+
+def test_fate_the_warrior_re_rolls_both_his_battle_dice_under_whole_roll():
+    """The option ``fate_reroll: whole_roll`` (rulings R-RF14.1, reading B; R-PROBE14A.3 before):
+    the Warrior's Fate re-roll rolls both his dice again, the higher counting."""
+    s = game([{"id": "warrior", "space": "black_knight", "fate": 1}], [1, 1, 2, 5, 3, 4],
+             board_cards={"hidden_valley": ["bear", "sword", "ring"]}, options={"fate_reroll": "whole_roll"})
+    s = play(s, "move:hidden_valley", "fight")
+    assert legal(s) == {"keep", "fate:reroll"}
+    s = play(s, "fate:reroll")
+    (sc,) = events(s, "combat_scores")
+    assert sc["character_roll"] == 5 and sc["opponent_roll"] == 4   # the higher of (3, 5) re-rolled
+
+
+def test_fate_a_defending_warrior_re_rolls_one_of_his_dice():
+    """RESOLVING COMBAT BETWEEN CHARACTERS: the defender rolls "as above" (his two dice) and may
+    pay a Fate as the attacker: one of his dice again (rulings R-RF14.1), the other kept."""
+    s = game([{"id": "elf", "space": "plains_1", "strength": 5, "spells": []},
+              {"id": "warrior", "space": "woods_2", "strength": 4, "fate": 1, "spells": []}], [1, 3, 6, 1, 2])
+    s = play(s, "move:woods_2", "encounter:char:warrior", "attack:battle")
+    while s.pending.player != "elf" or s.pending.kind != "combat":
+        s = play(s, "fight")
+    s = play(s, "fight")
+    assert s.pending.player == "warrior" and legal(s) == {"keep", "fate:reroll:1", "fate:reroll:2"}
+    s = play(s, "fate:reroll:2")       # the 6 kept, the 1 (his second die) re-rolled into a 2: 6
+    (sc,) = events(s, "combat_scores")
+    assert sc["opponent_roll"] == 6 and sc["character_roll"] == 3
 
 
 def test_preservation_saves_a_life_lost_in_combat_by_the_loser_or_another():
@@ -323,17 +360,17 @@ def test_between_characters_a_cards_extra_die_is_the_defenders_too():
 
 
 def test_between_characters_the_defenders_fate_re_roll_uses_his_own_dice():
-    # FATE for the defender: the Warrior re-rolls both his dice; once only; no re-roll for the
-    # defender against the Assassin's attack (he adds no die)
+    # FATE for the defender: the Warrior re-rolls one of his two dice (rulings R-RF14.1); once
+    # only; no re-roll for the defender against the Assassin's attack (he adds no die)
     s = game([{"id": "thief", "space": "graveyard"}, {"id": "warrior", "space": "woods_1", "fate": 2}],
              [1, 2, 1, 1])
     s = play(s, "move:woods_1", "encounter:char:warrior", "attack:battle", "fight")
-    assert legal(s) == {"keep", "fate:reroll"}
-    s = play(s, "fate:reroll")
-    assert s.pending.spec == "2d6" and s.characters["warrior"].fate == 1
-    s = play(s, "roll:4+6")
+    assert legal(s) == {"keep", "fate:reroll:1", "fate:reroll:2"}
+    s = play(s, "fate:reroll:1")
+    assert s.pending.spec == "d6" and s.characters["warrior"].fate == 1
+    s = play(s, "roll:6")
     sc = events(s, "combat_scores")[-1]
-    assert sc["opponent_roll"] == 6 and "fate:reroll" not in legal(s)
+    assert sc["opponent_roll"] == 6 and not any(a.startswith("fate:reroll") for a in legal(s))
     kept = play(game([{"id": "thief", "space": "graveyard"},
                       {"id": "warrior", "space": "woods_1", "fate": 2}], [1, 2, 1, 1]),
                 "move:woods_1", "encounter:char:warrior", "attack:battle", "fight", "keep")

@@ -19,6 +19,7 @@ from ..definitions import load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
 from ..errors import RulesError
+from ..notation import roll_action
 from ..state import ExtRecord, character, map_field, update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
@@ -356,10 +357,61 @@ def followers_leave(state, cid, cards, cause):
 
 
 def fate_rerolled(state, cid, dice, cause):
-    """FATE: ``cid`` paid a fate and rolled again; the ``fate_rerolled`` hook sees the new dice."""
+    """FATE: ``cid`` paid a fate and rolled again; the ``fate_rerolled`` hook sees the new dice
+    (of a roll of several dice, the one die re-rolled: rulings R-RF14.1)."""
     if not subscribed(state, "fate_rerolled"):
         return state
     return run_hook(state, "fate_rerolled", character=cid, dice=list(dice), cause=cause)
+
+
+def fate_reroll_options(state, dice):
+    """FATE (Revised 4th Edition; talisman-facts-verified.md 3): "pay 1 fate ... to reroll one
+    die he has just rolled ... If several dice are rolled at once (e.g. Death space 2d6, Temple
+    2d6), only one of them may be rerolled" (rulings R-RF14.1).  The re-roll options of a roll of
+    ``dice``: ``fate:reroll`` for one die (or for the whole roll again, under the option
+    ``fate_reroll: whole_roll``); of several, ``fate:reroll:<n>`` for each die, n its place in
+    the order rolled (1-based), the others kept.
+
+    >>> from types import SimpleNamespace
+    >>> one = SimpleNamespace(option=lambda name: "one_die")
+    >>> fate_reroll_options(one, (5,)), fate_reroll_options(one, (5, 1))
+    (['fate:reroll'], ['fate:reroll:1', 'fate:reroll:2'])
+    """
+    if len(dice) <= 1 or state.option("fate_reroll") == "whole_roll":
+        return ["fate:reroll"]
+    return [f"fate:reroll:{n}" for n in range(1, len(dice) + 1)]
+
+
+def fate_reroll(spec, dice, action):
+    """The roll a Fate re-roll ``action`` (:func:`fate_reroll_options`) makes of a roll of
+    ``dice`` made with ``spec``: ``(spec, args)``, the dice to roll and the arguments the roll's
+    step takes for them: none for the roll again (``fate:reroll``), else one die of ``spec``'s
+    kind and ``kept``, the dice with 0 in the place of the one re-rolled (:func:`rerolled_roll`).
+
+    >>> from talisman.notation import Action
+    >>> fate_reroll("2d6", (5, 1), Action.parse("fate:reroll:2"))
+    ('d6', {'kept': [5, 0]})
+    >>> fate_reroll("2d6", (5, 1), Action.parse("fate:reroll"))
+    ('2d6', {})
+    """
+    if len(action.args) < 2:
+        return spec, {}
+    at = int(action.args[1]) - 1
+    return "d" + spec.split("d", 1)[1], {"kept": [0 if i == at else d for i, d in enumerate(dice)]}
+
+
+def rerolled_roll(action, kept):
+    """The roll after a Fate re-roll of one die: the dice ``kept`` (:func:`fate_reroll`) with
+    the re-rolled die (the roll ``action``) in its place; ``action`` itself without ``kept``.
+
+    >>> from talisman.notation import Action
+    >>> rerolled_roll(Action.parse("roll:3"), [5, 0])
+    Action('roll:5+3')
+    """
+    if not kept:
+        return action
+    new = iter(action.dice)
+    return roll_action([d or next(new) for d in kept])
 
 
 def type_limit_reached(state, cid, c):

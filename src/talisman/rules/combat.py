@@ -466,29 +466,38 @@ def tame_rolled(state, action, animal=None):
     return ask_declare(state)
 
 
-def character_rolled(state, action, rerolled=False):
-    """FATE: a character may pay one fate to roll his own die again (once; the new result stands)."""
+def character_rolled(state, action, rerolled=False, kept=None):
+    """FATE: a character may pay one fate to roll his own die again (once; the new result
+    stands); of several dice (the Warrior's two), one die, the others ``kept`` (rulings R-RF14.1)."""
     who = state.battle.who
+    new, action = action.dice, chars.rerolled_roll(action, kept)
     if rerolled:
-        state = chars.fate_rerolled(state, who, action.dice, f"{state.battle.kind} roll")
+        state = chars.fate_rerolled(state, who, new, f"{state.battle.kind} roll")
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
     if character(state, who).fate > 0 and not state.battle.rerolled:
-        return decide(state, who, "fate", ["keep", "fate:reroll"], "combat.fate_chosen",
-                      prompt=f"rolled {roll}")
+        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "combat.fate_chosen", prompt=f"rolled {roll}", **_dice_arg(action.dice))
     return opponent_roll(state)
 
 
-def fate_chosen(state, action):
+def _dice_arg(dice):
+    """A Fate decision's ``dice`` argument: the dice of a roll of several (the one re-rolled is
+    chosen among them); none for one die (the roll is the battle's)."""
+    return {"dice": list(dice)} if len(dice) > 1 else {}
+
+
+def fate_chosen(state, action, dice=None):
     if action.kind == "keep":
         return opponent_roll(state)
     who = state.battle.who
     state = chars.lose(state, who, "fate", 1, "re-roll")
     state = replace(state, battle=state.battle.set("rerolled", True))
     state = log(state, "fate_spent", character=who, roll=state.battle.roll)
-    # the same dice again (the Warrior re-rolls his two)
-    return request_roll(state, combat_dice(state, who), f"{state.battle.kind} re-roll of {who}",
-                        "combat.character_rolled", rerolled=True)
+    # the Warrior's two dice: one of them again, or both (``fate_reroll: whole_roll``)
+    spec, args = chars.fate_reroll(combat_dice(state, who), dice or (state.battle.roll,), action)
+    return request_roll(state, spec, f"{state.battle.kind} re-roll of {who}",
+                        "combat.character_rolled", rerolled=True, **args)
 
 
 def opponent_roll(state):
@@ -538,26 +547,29 @@ def creature_bonus(state, space):
     return adjust(state, "creature_bonus", load().board.spaces[space].creature_bonus, space=space)
 
 
-def opponent_rolled(state, action, rerolled=False):
+def opponent_rolled(state, action, rerolled=False, kept=None):
     """The opponent's roll: a creature's die, or the defending character's dice, which he
-    may roll again for a Fate (FATE, as the attacker); then compare the scores."""
+    may roll again for a Fate (FATE, as the attacker: one die of several, rulings R-RF14.1);
+    then compare the scores."""
     b = state.battle
     opponent = b.opponent
     if opponent is None:
         return compare(state, sum(action.dice))
+    new, action = action.dice, chars.rerolled_roll(action, kept)
     if rerolled:
-        state = chars.fate_rerolled(state, opponent, action.dice, f"{b['kind']} roll")
+        state = chars.fate_rerolled(state, opponent, new, f"{b['kind']} roll")
     roll = abilities.battle_roll(state, opponent, action.dice)
     if (character(state, opponent).fate > 0 and not b.opponent_rerolled
             and not abilities.opponent_adds_no_die(state, b.who)):
         state = replace(state, battle=b.set("opponent_roll", roll))
-        return decide(state, opponent, "fate", ["keep", "fate:reroll"], "combat.opponent_fate_chosen",
-                      prompt=f"rolled {roll}")
+        return decide(state, opponent, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "combat.opponent_fate_chosen", prompt=f"rolled {roll}", **_dice_arg(action.dice))
     return compare(state, roll)
 
 
-def opponent_fate_chosen(state, action):
-    """The defending character keeps his roll, or pays one fate to roll his dice again."""
+def opponent_fate_chosen(state, action, dice=None):
+    """The defending character keeps his roll, or pays one fate to roll his dice (one of
+    several: rulings R-RF14.1) again."""
     b = state.battle
     if action.kind == "keep":
         return compare(state, b.opponent_roll)
@@ -565,8 +577,9 @@ def opponent_fate_chosen(state, action):
     state = chars.lose(state, opponent, "fate", 1, "re-roll")
     state = replace(state, battle=b.set("opponent_rerolled", True))
     state = log(state, "fate_spent", character=opponent, roll=b.opponent_roll)
-    return request_roll(state, combat_dice(state, opponent), f"{b['kind']} re-roll of {opponent}",
-                        "combat.opponent_rolled", rerolled=True)
+    spec, args = chars.fate_reroll(combat_dice(state, opponent), dice or (b.opponent_roll,), action)
+    return request_roll(state, spec, f"{b['kind']} re-roll of {opponent}",
+                        "combat.opponent_rolled", rerolled=True, **args)
 
 
 def compare(state, theirs_roll):

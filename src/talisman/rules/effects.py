@@ -450,14 +450,17 @@ def roll(state, params, actor, source):
                         "effects.rolled", params=params, actor=actor, source=source)
 
 
-def rolled(state, action, params, actor, source):
-    """FATE: the roller may pay a fate token to roll again before the table is read."""
+def rolled(state, action, params, actor, source, kept=None):
+    """FATE: the roller may pay a fate token to roll again before the table is read: of a roll
+    of several dice (the Death space's 2D6), one die, the others ``kept`` (rulings R-RF14.1)."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)
     total = sum(action.dice)
     if params.get("rerolled"):
-        state = chars.fate_rerolled(state, actor, action.dice, _cause(source))
+        state = chars.fate_rerolled(state, actor, new, _cause(source))
     if state.characters[actor].fate > 0 and not params.get("rerolled") and \
             not state.characters[actor].toad_turns:
-        return decide(state, actor, "fate", ["keep", "fate:reroll"], "effects.roll_fate",
+        return decide(state, actor, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
                       source=source, total=total, dice=list(action.dice))
     return roll_kept(state, params, actor, source, total, action.dice)
@@ -475,9 +478,10 @@ def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
         return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
     state = chars.lose(state, actor, "fate", 1, "re-roll")
-    return request_roll(state, params["dice"], f"{_cause(source)} re-roll of {actor}",
+    spec, args = chars.fate_reroll(params["dice"], dice if dice is not None else [total], action)
+    return request_roll(state, spec, f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,
-                        source=source)
+                        source=source, **args)
 
 
 def read_table(state, params, actor, source, total):
@@ -861,9 +865,16 @@ def move_gold(state, params, actor, source):
 
 
 def extra_turns(state, params, actor, source):
-    """The actor takes more turns straight after this one (Temporal Warp)."""
+    """The actor takes more turns straight after this one (Temporal Warp); the Spell's card
+    lies with its effect until those turns are played (``rules.lasting``)."""
     state = update_character(state, actor, extra_turns=state.characters[actor].extra_turns + params)
-    return log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
+    state = log(state, "extra_turns", character=actor, turns=params, cause=_cause(source))
+    state, card = _spell_in_play(state, source)
+    if card is None and lasting_rules.holding(state, source.get("card")) is not None:
+        card = source.get("card")  # the same card's effect again: it waits for every turn
+    if card is not None:
+        state = lasting_rules.hold(state, card, actor, state.characters[actor].extra_turns)
+    return state
 
 
 def secret_look(state, params, actor, source):
@@ -894,11 +905,23 @@ def gain_scrolls(state, params, actor, source):
     return chars.draw_scrolls(state, actor, params, _cause(source))
 
 
+def _spell_in_play(state, source):
+    """``(state, card)``: the Spell just cast whose effect outlasts the cast (a lasting effect,
+    extra turns), taken back off the Spell discard pile where the cast put it, or ``None``.
+    CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
+    discard pile": it waits with its effect (``rules.lasting``; docs/rulings.md R-PROBE14B.1)."""
+    card = source.get("card")
+    if card is None or load().cards[card].type != "spell" or card not in state.discards.get("spell", ()):
+        return state, None
+    return chars.take_from_discards(state, card, "spell"), card
+
+
 def lasting(state, params, actor, source):
     """A lasting effect (``rules.lasting``): the Blizzard, Destroy Magic.  One that lowers Craft
     (Destroy Magic: no Magic Object counts) asks for each surplus of Spells at once, as the
     Cursed Glade does (NUMBER OF SPELLS; docs/rulings.md R-PS10.5), the first in play order first."""
-    state = lasting_rules.start(state, params["name"], actor, params["rounds"])
+    state, card = _spell_in_play(state, source)
+    state = lasting_rules.start(state, params["name"], actor, params["rounds"], card)
     for cid in reversed(state.order):
         if state.characters[cid].spells:
             state = chars.discard_surplus_spells(state, cid)

@@ -10,6 +10,7 @@ CARDS).  Cards that remain stay face up on the space.
 """
 from __future__ import annotations
 
+from collections import Counter
 
 from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, run_effects_now,
                      settle_resolving, space_instructions, take_resolving)
@@ -447,11 +448,15 @@ def _numbered_below(state, space, number):
 
 
 def meeting_order(state, space, met, everything, cid):
-    """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
+    """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS); ``met``
+    lists the cards met that still lie there, a copy an entry (a second copy of a card is a
+    card of its own)."""
     drawn = set(_flag(state, cid, "drawn", ()))
+    left = Counter(met)
     out = []
     for pos, c in enumerate(plain(state.board_cards).get(space, ())):
-        if c in met:
+        if left[c]:
+            left[c] -= 1
             continue
         cd = load().cards[c]
         if cd.type in TAKEABLE:
@@ -498,7 +503,7 @@ def meet(state, space, everything, met=(), at_once=False):
                                   list(_flag(state, cid, "events_announced", ())) + events)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
-    queue = meeting_order(state, space, set(met), everything, cid)
+    queue = meeting_order(state, space, met, everything, cid)
     if not queue:
         return state
     card_id = queue[0]
@@ -515,9 +520,12 @@ def meet(state, space, everything, met=(), at_once=False):
         return push(state, *then(frame("encounters.claim", space=space, below=_number(cd)),
                                  frame("encounters.meet", space=space, everything=everything,
                                        met=list(met))))
+    # the card is disposed of before the next meeting: one that does not stay is then gone, and a
+    # second copy drawn with it is still to meet (EVENT: "The instructions on the card must be
+    # followed": two Time Storms drawn together are two lives)
     state = push(state, *then(frame("encounters.dispose", space=space, card=card_id),
                               frame("encounters.meet", space=space, everything=everything,
-                                    met=list(met) + [card_id])))
+                                    met=list(met) + ([card_id] if cd.stays else []))))
     state = log(state, "card_met", character=cid, card=card_id, space=space)
     state = run_hook(state, "card_met", character=cid, card=card_id, space=space)
     if cd.type in VISITABLE:
@@ -698,7 +706,8 @@ def claim_options(state, cid, space, below=None):
             if c in dropped:
                 continue  # what was just dropped is not picked up again this turn
             spent = bool(cd.effect)  # used when taken, never carried: a Bag of Gold is Gold (R-FE12.2)
-            if cd.type != "follower" and (not chars.usable(ch, cd) or (full and not spent)
+            burden = cd.type != "scroll"  # SCROLLS: "Scrolls do not count toward Encumbrance"
+            if cd.type != "follower" and (not chars.usable(ch, cd) or (full and burden and not spent)
                                           or chars.type_limit_reached(state, cid, cd)):
                 continue
             if cd.type == "follower" and (chars.hag_held(ch) or (cd.effect and c in visited)

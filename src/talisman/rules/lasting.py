@@ -7,6 +7,12 @@ A lasting effect lives in ``state.lasting`` under its name, as plain data: who s
 rounds" two -- or at any turn start after that round if ``by`` is dead.  A second card of the
 same name started while one is in force restarts the count.
 
+A Spell's card lies with its effect (``card``), on no pile, and is discarded when the effect
+ends (CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
+discard pile"; docs/rulings.md R-PROBE14B.1); so does the card of a Spell whose effect is its
+caster's next turns, Temporal Warp's (:func:`hold`: an entry under the card's id, ended once
+the turn ``until_turn`` is past).
+
 What each effect changes is read where the rule applies (:func:`active`): the Blizzard in
 ``movement.roll_for_movement``, Destroy Magic in ``spells.can_cast`` and in the characters'
 totals and abilities (``characters.bonus_of``, ``characters.has_ability``).
@@ -17,6 +23,7 @@ from pyrsistent import pmap
 
 from ..engine.machine import log
 from ..engine.records import EMPTY_PMAP, replace
+from . import characters as chars
 
 #: The lasting effects the engine knows, with the rule each one applies.
 KNOWN = {
@@ -30,11 +37,49 @@ def active(state, name):
     return name in state.lasting
 
 
-def start(state, name, by, rounds):
-    """Put ``name`` in force from now until the start of ``by``'s turn ``rounds`` rounds on."""
+def start(state, name, by, rounds, card=None):
+    """Put ``name`` in force from now until the start of ``by``'s turn ``rounds`` rounds on;
+    ``card``, the Spell that casts it, is kept with it until it ends."""
     until = state.round + rounds
-    state = replace(state, lasting=state.lasting.set(name, pmap({"by": by, "until_round": until})))
+    old = state.lasting.get(name)
+    if old is not None and old.get("card"):
+        if card is None:
+            card = old["card"]  # the same card's effect again (the Timescape's Double Effect)
+        else:
+            state = chars.discard(state, old["card"])  # restarted: the first card's effect has ended
+    span = {"by": by, "until_round": until}
+    if card is not None:
+        span["card"] = card
+    state = replace(state, lasting=state.lasting.set(name, pmap(span)))
     return log(state, "lasting_started", effect=name, character=by, until_round=until)
+
+
+def hold(state, card, by, turns):
+    """The card of a Spell whose effect is ``by``'s next ``turns`` turns (Temporal Warp's) lies
+    here, under its own id, until they are played: it is discarded at the first turn start
+    after them (``until_turn``), or after ``by``'s death."""
+    span = {"by": by, "until_round": state.round, "until_turn": state.turn + turns, "card": card}
+    return replace(state, lasting=state.lasting.set(card, pmap(span)))
+
+
+def holding(state, card):
+    """The name of the lasting effect whose Spell card ``card`` lies with it, or ``None``."""
+    if card is None:
+        return None
+    return next((name for name, e in state.lasting.items() if e.get("card") == card), None)
+
+
+def release(state, card):
+    """``card`` leaves the lasting effect it lies with (an expansion's "do NOT Discard" returns it
+    to its caster's hand); the effect itself goes on, a held card's place (:func:`hold`) goes."""
+    name = holding(state, card)
+    if name is None:
+        return state
+    e = state.lasting[name]
+    if "until_turn" in e:
+        left = state.lasting.discard(name)
+        return replace(state, lasting=left if left else EMPTY_PMAP)
+    return replace(state, lasting=state.lasting.set(name, e.discard("card")))
 
 
 def expire(state):
@@ -42,11 +87,17 @@ def expire(state):
     for name in sorted(state.lasting):
         e = state.lasting[name]
         by_alive = e["by"] in state.characters and state.characters[e["by"]].alive
-        due = state.round > e["until_round"] or (
-            state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
+        if "until_turn" in e:  # a held card (:func:`hold`): its turns played
+            due = state.turn > e["until_turn"] or not by_alive
+        else:
+            due = state.round > e["until_round"] or (
+                state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
         if due:
             left = state.lasting.discard(name)
             # (none left: the shared empty pmap, which the hot readers tell by identity)
             state = replace(state, lasting=left if left else EMPTY_PMAP)
-            state = log(state, "lasting_ended", effect=name)
+            if e.get("card"):
+                state = chars.discard(state, e["card"])  # its effect ended: now on the discard pile
+            if "until_turn" not in e:  # (a held card is no effect of its own: nothing to tell)
+                state = log(state, "lasting_ended", effect=name)
     return state

@@ -249,7 +249,8 @@ def _before_roll_options(state, cid, ch, keep=None):
 
 def movement_die(state, cid):
     """The dice of ``cid``'s movement roll: his own die, as the ``movement_dice`` hook makes it
-    (the Blood Moon's Moon Mist: two); a Fate re-roll is made with the same (rulings R-S7.1)."""
+    (the Blood Moon's Moon Mist: two); a Fate re-roll rolls one of them again (rulings R-RF14.1;
+    the same dice under ``fate_reroll: whole_roll``, R-S7.1)."""
     return adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
 
 
@@ -511,13 +512,15 @@ def _roll_for_movement(state, cid, ch):
     return request_roll(state, movement_die(state, cid), f"movement of {cid}", "movement.rolled")
 
 
-def rolled(state, action, rerolled=False):
-    """The roll is made: offer every destination for the full count."""
+def rolled(state, action, rerolled=False, kept=None):
+    """The roll is made: offer every destination for the full count.  ``kept``: after a Fate
+    re-roll of one die of several, the dice kept (rulings R-RF14.1)."""
     cid = state.current
+    new, action = action.dice, chars.rerolled_roll(action, kept)
     n = sum(action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     if rerolled:
-        state = chars.fate_rerolled(state, cid, action.dice, "movement")
+        state = chars.fate_rerolled(state, cid, new, "movement")
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice)
     if first:  # others answer the roll before the mover chooses (the Harbinger's Dark Binding)
@@ -539,14 +542,16 @@ def offer_move(state, cid, n, dice):
     options = [f"move:{d}" for d in allowed]
     ch = character(state, cid)
     if ch.fate > 0 and not ch.flag("movement_rerolled"):
-        options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+        # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
+        options += chars.fate_reroll_options(state, dice)
     # The walk to a destination is the roll's own only when the roll is one die: the sum of
     # more dice (the Moon Mist's two, the lower counting) is no count the move makes, and may
     # reach a space the counted die reaches the other way round (rulings R-MV9.2).  One die
     # never reaches a space by two counts, so its walk is the roll's whatever a hook changed.
     # What reads "the roll" of the movement die (the abilities' options on it) reads the die
     # that counts, as the hook that rolled the dice says (rulings R-MM9).
-    counted = {} if len(dice) <= 1 else {"counted": False, "count": counted_roll(state, cid, n, dice)}
+    counted = {} if len(dice) <= 1 else {"counted": False, "count": counted_roll(state, cid, n, dice),
+                                         "dice": list(dice)}
     options += other_way_options(state, cid, n, dice, counted.get("count", n), dests, allowed)
     options += abilities.movement_roll_options(state, cid, counted.get("count", n))
     return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
@@ -574,7 +579,7 @@ def other_way_options(state, cid, n, dice, count, dests, allowed):
     return stops + [f"move:{d}:{ANTICLOCKWISE}" for d in sorted(other) if d in acw and d not in mine]
 
 
-def chosen(state, action, roll, counted=True, count=None):
+def chosen(state, action, roll, counted=True, count=None, dice=None):
     """Move along the path to the chosen destination, stopping where a rule stops it.
 
     ``counted``: the roll is one die, the count moved (MOVEMENT IN THE OUTER, FAR-OUTER AND
@@ -582,7 +587,8 @@ def chosen(state, action, roll, counted=True, count=None):
     own; when not (several dice, counted by the hook that added them: the Moon Mist's lower
     die), the walk is the shortest that reaches the destination, never a longer count that
     happens to reach it too, and ``count`` is the die that counts (the ``movement_count``
-    hook), which the abilities on the roll read (rulings R-MM9)."""
+    hook), which the abilities on the roll read (rulings R-MM9); ``dice``: the dice then, of
+    which a Fate re-roll may roll one again (rulings R-RF14.1)."""
     cid = state.current
     if action.kind == "regenerate":
         return abilities.regenerate(state, cid)
@@ -594,8 +600,9 @@ def chosen(state, action, roll, counted=True, count=None):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, movement_die(state, cid), f"movement re-roll of {cid}", "movement.rolled",
-                            rerolled=True)
+        spec, args = chars.fate_reroll(movement_die(state, cid), dice or (roll,), action)
+        return request_roll(state, spec, f"movement re-roll of {cid}", "movement.rolled",
+                            rerolled=True, **args)
     board = load().board
     ch = character(state, cid)
     here = ch.space

@@ -122,7 +122,7 @@ def expected_cards(state):
 
 def card_places(state):
     """Count each card wherever it is: decks, discards, spaces, the cards under resolution
-    (``state.resolving``), characters' hands, and
+    (``state.resolving``), characters' hands, a lasting Spell's card (``state.lasting``), and
     where an expansion keeps cards (``state.ext[e]["cards"]``: a mapping of places to lists),
     and the Alternative Ending cards the endings area keeps (``state.ending``).
 
@@ -149,4 +149,7 @@ def card_places(state):
     for ch in state.characters.values():
         for field in (ch.objects, ch.spells, ch.scrolls, ch.followers, ch.trophies):
             out.update(field)
+    for span in state.lasting.values():
+        if span.get("card"):  # a lasting Spell's card while its effect lasts (rules.lasting)
+            out[span["card"]] += 1
     return out

@@ -365,16 +365,25 @@ def arrest_effect(state, params, actor, source):
 def sell_warrant_effect(state, params, actor, source):
     """``city_sell_warrant`` (the Royal Castle): "Warrants may be purchased in the Royal Castle
     and immediately given to any players who may not refuse to take them"."""
+    offered = _warrant_offer(state, actor, params["price"])
+    if offered is None:
+        return log(state, "nothing_to_buy", character=actor, what="a Warrant")
+    return offered
+
+
+def _warrant_offer(state, actor, price):
+    """The Royal Castle's choice of whom to give a Warrant (``warrant:<character>``, ``done``), or
+    None when the buyer cannot pay or nobody can take one."""
     targets = [o for o in state.order if o != actor and state.characters[o].alive
                and not store.has_warrant(state, o)]
     # "given to any players": another character affected, where he may be (the Timescape's
     # "may not ... be affected by other Characters": the ``may_affect`` hook, R-FC12.1)
     targets = affectable(state, actor, targets, "warrant")
-    if state.characters[actor].gold < params["price"] or not targets:
-        return log(state, "nothing_to_buy", character=actor, what="a Warrant")
+    if state.characters[actor].gold < price or not targets:
+        return None
     return decide(state, actor, "warrant", [f"warrant:{t}" for t in targets] + ["done"],
-                  "city.warrant_chosen", prompt=f"buy a Warrant ({params['price']} gold) for",
-                  actor=actor, price=params["price"])
+                  "city.warrant_chosen", prompt=f"buy a Warrant ({price} gold) for",
+                  actor=actor, price=price)
 
 
 def warrant_chosen(state, action, actor, price):
@@ -383,7 +392,12 @@ def warrant_chosen(state, action, actor, price):
     target = action.args[0]
     state = chars.lose(state, actor, "gold", price, "a Warrant")
     state = store.give_warrant(state, target)
-    return log(state, "warrant_given", character=actor, target=target, price=price)
+    state = log(state, "warrant_given", character=actor, target=target, price=price)
+    # "Warrants may be purchased ... and immediately given to any players": bought as at any shop,
+    # one after another while the gold lasts, one for each player without one (rulings
+    # R-PROBE14E.2; a holder takes no second, R-CY11.9)
+    offered = _warrant_offer(state, actor, price)
+    return state if offered is None else offered
 
 
 def donjon_options(state, cid):

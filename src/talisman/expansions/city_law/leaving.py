@@ -192,17 +192,18 @@ def run_effect(state, params, actor, source):
                         "city.run_rolled", who=actor)
 
 
-def run_rolled(state, action, who, rerolled=False):
+def run_rolled(state, action, who, rerolled=False, kept=None):
     """The run is the count of the roll (``movement.counted_roll``: of several dice, the one that
     counts, the Moon Mist's lowest), as on the main board.  The attempt took the place of the
     turn's move, and "a die for Movement" is its movement roll (docs/rulings.md R-NB11.6): the
     ``movement_rolled`` hook hears it (the Werewolf after a 1), and the Fate re-roll is offered
     once, as for any movement roll (R-MV9.1; reported to ``fate_rerolled``)."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)  # (one die re-rolled: R-RF14.1)
     roll = sum(action.dice)
     count = movement.counted_roll(state, who, roll, action.dice)
     state = log(state, "movement_roll", character=who, roll=roll)
     if rerolled:
-        state = chars.fate_rerolled(state, who, action.dice, "movement")
+        state = chars.fate_rerolled(state, who, new, "movement")
     # (the Moon Mist's lower die: its own hook logs which die counts, as in the streets)
     state = run_hook(state, "movement_rolled", character=who, roll=roll, dice=action.dice)
     # "cast after another character's movement roll": the others answer it first, as in the
@@ -211,11 +212,18 @@ def run_rolled(state, action, who, rerolled=False):
     first = adjust(state, "movement_roll_answers", (), character=who, roll=roll, dice=action.dice,
                    waiting=streets.RUN_WAITING)
     if first:
-        return push(state, frame(streets.RUN_WAITING, character=who, count=count), *reversed(first))
-    return run_answered(state, who, count)
+        return push(state, frame(streets.RUN_WAITING, character=who, count=count, **_several(action.dice)),
+                    *reversed(first))
+    return run_answered(state, who, count, dice=action.dice)
 
 
-def run_answered(state, character, count, replaced=False):
+def _several(dice):
+    """The ``dice`` argument of a roll of several dice (a Fate re-roll rolls one of them again:
+    rulings R-RF14.1); none for one die."""
+    return {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
+
+
+def run_answered(state, character, count, replaced=False, dice=None):
     """Rule step: the run's roll is answered; unless an answer took the run over (Dark Binding),
     the run goes ``count`` streets clockwise, or stops where a card stops it along the way
     (``streets.run_stops``: Fright Night, the Wall of Fire; docs/rulings.md R-FI12.1).  "Immediately":
@@ -230,19 +238,21 @@ def run_answered(state, character, count, replaced=False):
     rerolls = ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled")
     if len(stops) == 1 and not rerolls:
         return streets.run_to(state, character, count, stops[0])
-    options = [f"move:{d}" for d in stops] + (["fate:reroll"] if rerolls else [])
+    options = [f"move:{d}" for d in stops] + (chars.fate_reroll_options(state, dice or (count,))
+                                               if rerolls else [])
     return decide(state, character, "move", options, "city.run_kept",
-                  prompt=f"rolled {count}: run clockwise", who=character, count=count)
+                  prompt=f"rolled {count}: run clockwise", who=character, count=count, **_several(dice))
 
 
-def run_kept(state, action, who, count):
+def run_kept(state, action, who, count, dice=None):
     """Rule step: the run is kept (up to the stop chosen), or a Fate paid to roll again (the new
     roll kept)."""
     if action.kind == "fate":
         state = chars.lose(state, who, "fate", 1, "re-roll")
         state = streets.set_flag(state, who, "movement_rerolled")
-        return request_roll(state, movement.movement_die(state, who), f"{who} runs again",
-                            "city.run_rolled", who=who, rerolled=True)
+        spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (count,), action)
+        return request_roll(state, spec, f"{who} runs again", "city.run_rolled", who=who,
+                            rerolled=True, **args)
     return streets.run_to(state, who, count, action.args[0])
 
 

@@ -163,18 +163,19 @@ def roll(state, cid):
                         "city.rolled")
 
 
-def rolled(state, action, rerolled=False):
+def rolled(state, action, rerolled=False, kept=None):
     """Rule step: the roll is made.  "Characters follow the standard rules for Movement": the
     others answer the roll first, as on the main board (the ``movement_roll_answers`` hook, the
     Harbinger's Dark Binding; rulings R-CAST2.3, R-HARB2.1); then the mover chooses.  A roll
     of several dice (the Moon Mist's) walks the die that counts, as the ``movement_count`` hook
     says (rulings R-MM9, R-MM9B.1): the streets are walked by that count, the abilities read it."""
     cid = state.current
+    new, action = action.dice, chars.rerolled_roll(action, kept)  # (one die re-rolled: R-RF14.1)
     n = sum(action.dice)
     count = movement.counted_roll(state, cid, n, action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     if rerolled:  # a Fate re-roll, as the main board's (``movement.rolled``): its hook sees the dice
-        state = chars.fate_rerolled(state, cid, action.dice, "movement")
+        state = chars.fate_rerolled(state, cid, new, "movement")
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
                    waiting="city.roll_answered")
@@ -241,7 +242,8 @@ def offer(state, cid, n, dice=None):
     if not options:
         return log(state, "no_move", character=cid, space=ch.space)
     if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
-        options.append("fate:reroll")  # FATE: pay one to roll the movement die again
+        # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
+        options += chars.fate_reroll_options(state, dice or (n,))
     if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
         rolled = abilities.movement_roll_options(state, cid, n)
         if data.kind(ch.space) == "building":
@@ -249,11 +251,12 @@ def offer(state, cid, n, dice=None):
             # no healing instead of moving there (the Troll's regeneration; rulings R-CT8.5)
             rolled = [o for o in rolled if o != "regenerate"]
         options += rolled
+    several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
     return decide(state, cid, "move", options, "city.move_chosen", prompt=f"rolled {n} in the City",
-                  roll=n)
+                  roll=n, **several)
 
 
-def move_chosen(state, action, roll):
+def move_chosen(state, action, roll, dice=None):
     cid = state.current
     if action.kind == "regenerate":
         return abilities.regenerate(state, cid)
@@ -264,8 +267,9 @@ def move_chosen(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_flag(state, cid, "movement_rerolled")
-        return request_roll(state, movement.movement_die(state, cid),
-                            f"movement re-roll of {cid} in the City", "city.rolled", rerolled=True)
+        spec, args = chars.fate_reroll(movement.movement_die(state, cid), dice or (roll,), action)
+        return request_roll(state, spec, f"movement re-roll of {cid} in the City", "city.rolled",
+                            rerolled=True, **args)
     here, dest = state.characters[cid].space, action.args[0]
     found = destinations(here, roll).get(dest)
     if found is not None:

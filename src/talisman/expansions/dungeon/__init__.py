@@ -502,18 +502,19 @@ def move_chosen(state, action):
     return request_roll(state, die(state, cid), f"movement of {cid} in the Dungeon", "dungeon.rolled")
 
 
-def rolled(state, action, rerolled=False):
+def rolled(state, action, rerolled=False, kept=None):
     """Rule step: the roll is made.  "In the same manner as Movement on the outer and Middle
     Regions": the ``movement_rolled`` hook hears it (the Werewolf stirs on a 1), the others answer
     it before the mover chooses (``movement_roll_answers``: the Harbinger's Dark Binding, cast
     "after another character's movement roll"), and of several dice (the Moon Mist's) the one the
     ``movement_count`` hook names counts (docs/rulings.md R-NB11.3, R-NC11.1)."""
     cid = state.current
+    new, action = action.dice, chars.rerolled_roll(action, kept)  # (one die re-rolled: R-RF14.1)
     n = sum(action.dice)
     count = movement.counted_roll(state, cid, n, action.dice)
     state = log(state, "movement_roll", character=cid, roll=n)
     if rerolled:  # a Fate re-roll, as the main board's and the City's: its hook sees the dice (R-NB11.3)
-        state = chars.fate_rerolled(state, cid, action.dice, "movement")
+        state = chars.fate_rerolled(state, cid, new, "movement")
     # a roll "for his move" as any (003 MOVING THE WEREWOLF: the Werewolf stirs on a 1; R-NB11.3)
     state = run_hook(state, "movement_rolled", character=cid, roll=n, dice=action.dice)
     first = adjust(state, "movement_roll_answers", (), character=cid, roll=n, dice=action.dice,
@@ -545,12 +546,13 @@ def offer(state, cid, n, dice=None):
     if tuple(dests) == (own,) and not rerolls:
         return go(state, cid, n)
     # FATE: pay one to roll the movement die again (as on the main board)
-    options = [f"move:{d}" for d in dests] + (["fate:reroll"] if rerolls else [])
+    options = [f"move:{d}" for d in dests] + (chars.fate_reroll_options(state, dice or (n,)) if rerolls else [])
+    several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
     return decide(state, cid, "move", options, "dungeon.roll_kept", prompt=f"rolled {n} in the Dungeon",
-                  roll=n)
+                  roll=n, **several)
 
 
-def roll_kept(state, action, roll):
+def roll_kept(state, action, roll, dice=None):
     """The move chosen: the spiral's own count, a stop the ``movement_destinations`` hook point
     added (walked by the shortest count that reaches it: ``move_elsewhere``, :data:`WALK`),
     staying put (the character's own space: he stays and meets it, as on the main board), or the
@@ -559,8 +561,9 @@ def roll_kept(state, action, roll):
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
         state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, die(state, cid), f"movement re-roll of {cid}", "dungeon.rolled",
-                            rerolled=True)
+        spec, args = chars.fate_reroll(die(state, cid), dice or (roll,), action)
+        return request_roll(state, spec, f"movement re-roll of {cid}", "dungeon.rolled",
+                            rerolled=True, **args)
     here, dest = state.characters[cid].space, action.args[0]
     if dest == spiral()[destination(state, cid, roll)]:
         return go(state, cid, roll)

@@ -161,36 +161,40 @@ def window_cast(state, caster, spell, mover, flag, roll, waiting=ROLL_WAITING):
         return log(state, "effect_ignored", character=mover, card=spell, reason="the roll is already bound")
     state = kernel.answer(state, waiting, {"character": mover}, replaced=True)
     state = log(state, "character_bound", character=mover, caster=caster, card=spell)
-    return _after_roll(state, mover, caster, roll)
+    return _after_roll(state, mover, caster, roll, move.get("dice"))
 
 
 # --- Dark Binding: the caster chooses the move ---------------------------------------------------
 
-def _after_roll(state, who, caster, n):
-    """The bound mover may still pay a fate to roll again; then the caster chooses."""
+def _after_roll(state, who, caster, n, dice=None):
+    """The bound mover may still pay a fate to roll again (``dice``: the roll's, when several:
+    one of them again, rulings R-RF14.1); then the caster chooses."""
     ch = state.characters[who]
     if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
-        return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.bound_fate",
-                      prompt=f"rolled {n} (Dark Binding)", who=who, caster=caster, roll=n)
+        several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
+        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, dice or (n,))],
+                      "harbinger.bound_fate", prompt=f"rolled {n} (Dark Binding)", who=who,
+                      caster=caster, roll=n, **several)
     return _offer(state, who, caster, n)
 
 
-def bound_fate(state, action, who, caster, roll):
+def bound_fate(state, action, who, caster, roll, dice=None):
     if action.kind == "keep":
         return _offer(state, who, caster, roll)
     state = chars.lose(state, who, "fate", 1, "re-roll")
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
-    return request_roll(state, movement.movement_die(state, who), f"movement re-roll of {who} (Dark Binding)",
-                        "harbinger.bound_rolled",
-                        who=who, caster=caster)
+    spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (roll,), action)
+    return request_roll(state, spec, f"movement re-roll of {who} (Dark Binding)",
+                        "harbinger.bound_rolled", who=who, caster=caster, **args)
 
 
-def bound_rolled(state, action, who, caster):
+def bound_rolled(state, action, who, caster, kept=None):
     """Rule step: the re-roll is made; the caster chooses along it."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)  # (one die re-rolled: R-RF14.1)
     n = sum(action.dice)
     state = log(state, "movement_roll", character=who, roll=n)
-    state = chars.fate_rerolled(state, who, action.dice, "movement")
+    state = chars.fate_rerolled(state, who, new, "movement")
     state = run_hook(state, "movement_rolled", character=who, roll=n, dice=action.dice)
     return _offer(state, who, caster, movement.counted_roll(state, who, n, action.dice))
 
