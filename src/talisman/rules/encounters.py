@@ -75,12 +75,10 @@ def choose_encounter(state, cid):
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
-    if ch.spells and not ch.flag("encounter_cast_offered"):
-        late = spells.castable_at(state, cid, "encounter")
-        if late:  # a Spell cast just after moving, before the encounter (Destruction)
-            state = set_turn_flag(state, cid, "encounter_cast_offered", True)
-            return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
-                          "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
+    state, late = after_move_spells(state, cid)
+    if late:  # a Spell cast just after moving, before the encounter (Destruction)
+        return decide(state, cid, "after_move", ["go_on"] + late, "encounters.after_move_cast",
+                      prompt="cast a Spell before the encounter?")
     characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if others:
@@ -106,6 +104,20 @@ def retreat_met(state, action):
     if action.kind == "pass":
         return log(state, "no_encounter", character=cid, space=state.characters[cid].space, reason="retreating")
     return encounter_character(state, cid, action.args[1])
+
+
+def after_move_spells(state, cid):
+    """The Spells ``cid`` may cast just after moving, before the encounter (``cast:<spell>``), offered
+    once a move: (the state with the offer marked, the notations), or (the state, []) when there is
+    none or it was offered already.  An area whose encounter replaces the base one (the Wizard's
+    Tower's rooms) asks it too (docs/rulings.md R-FC14.4)."""
+    ch = character(state, cid)
+    if not ch.spells or ch.flag("encounter_cast_offered"):
+        return state, []
+    late = spells.castable_at(state, cid, "encounter")
+    if not late:
+        return state, []
+    return set_turn_flag(state, cid, "encounter_cast_offered", True), [f"cast:{sp}" for sp in late]
 
 
 def after_move_cast(state, action):

@@ -588,6 +588,15 @@ def _rest(state, cid, piece):
                      cards=mine.cards.set(cid, pvector(piece_cards(piece))))
 
 
+def _one_again(state, cid):
+    """The player is down to one piece: a Toad "cannot have any Possessions", so the Followers
+    that are no cards (the Henchmen), kept for his other piece while it was no Toad, leave him
+    now, as at the change (docs/rulings.md R-FC14.3)."""
+    if not state.characters[cid].toad_turns:
+        return state
+    return chars.discard_other_followers(state, cid, "a Toad cannot have Followers")
+
+
 def _set_playing(state, cid, name):
     held = SLICE.of(state).held
     return SLICE.put(state, held=held.set(cid, held[cid].set("playing", name)))
@@ -672,7 +681,7 @@ def piece_kept(state, action):
     if action.args[0] != playing(state, cid):
         state = swap(state, cid, "kept")
     gone = resting(state, cid)
-    state = _rest(state, cid, None)
+    state = _one_again(_rest(state, cid, None), cid)
     for c in piece_cards(gone):  # "discard the other": its cards to their discard piles (R-MI5)
         state = chars.discard(state, c)
     state = log(state, "piece_discarded", character=cid, space=gone.space, cards=piece_cards(gone),
@@ -706,7 +715,7 @@ def play_on(state, cid):
     """A piece died: the player plays on with the other (docs/rulings.md R-MI6)."""
     rest = resting(state, cid)
     name = _other(state, cid)
-    state = _rest(_in_play(state, cid, rest), cid, None)
+    state = _one_again(_rest(_in_play(state, cid, rest), cid, None), cid)
     return log(state, "piece_plays_on", character=cid, piece=name, space=rest.space)
 
 
@@ -847,7 +856,7 @@ def _join_for_good(state, cid):
                   scrolls=list(original.scrolls) + list(mystic.scrolls),
                   trophies=list(original.trophies) + list(mystic.trophies),
                   toad_turns=max(original.toad_turns, mystic.toad_turns))
-    state = _rest(_in_play(state, cid, one), cid, None)
+    state = _one_again(_rest(_in_play(state, cid, one), cid, None), cid)
     return log(state, "pieces_joined", character=cid, space=one.space, strength=one.strength, craft=one.craft)
 
 
