@@ -177,8 +177,10 @@ def ability_evasions(state, other):
     ch = state.characters[other]
     inner = load().board.spaces[ch.space].region in ("inner", "crown")
     options = ["evade"] if not inner and combat.can_evade_by_ability(state, other) else []
-    if (ch.spells or ch.scrolls) and spells.can_cast(state, other):
-        for kind, cards in (("cast", ch.spells), ("read", ch.scrolls)):
+    usable = (("cast", ch.spells if spells.can_cast(state, other) else ()),
+              ("read", ch.scrolls if spells.can_read(state, other) else ()))
+    if ch.spells or ch.scrolls:
+        for kind, cards in usable:
             options += [f"{kind}:{c}" for c in dict.fromkeys(cards)
                         if load().cards[c].cast and spells.evades(load().cards[c].cast)]
     return options

@@ -132,22 +132,23 @@ def can_cast(state, cid):
 
 
 def can_read(state, cid):
-    """Who may read a Scroll: as :func:`can_cast`, but Destroy Magic ("stop everyone casting
-    Spells or using Magic Objects") does not stop Scrolls, which are neither (docs/rulings.md
-    R-probed-A.5)."""
+    """Who may read a Scroll: as :func:`can_cast`, but neither Destroy Magic ("stop everyone
+    casting Spells or using Magic Objects") nor the Cursed Glade ("no Magic Objects or Spells
+    usable here") stops Scrolls, which are neither (docs/rulings.md R-probed-A.5, R-RH14.1)."""
     ch = character(state, cid)
-    return not (ch.toad_turns or chars.objects_do_not_count(ch.space)
-                or chars.has_ability(state, cid, "no_spells"))
+    return not (ch.toad_turns or chars.has_ability(state, cid, "no_spells"))
 
 
 def life_savers(state, cid):
     """Spells cast (and Scrolls read) "whenever needed" to save a life (``data: {saves_life:
     true}``: Preservation) that the character may use now, outside combat: their notations."""
-    if state.battle is not None or not can_cast(state, cid):
+    if state.battle is not None:
         return []
     ch = character(state, cid)
-    return [f"cast:{sp}" for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get("saves_life")] + \
-        [f"read:{sc}" for sc in dict.fromkeys(ch.scrolls) if (load().cards[sc].data or {}).get("saves_life")]
+    spells = ch.spells if can_cast(state, cid) else ()
+    scrolls = ch.scrolls if can_read(state, cid) else ()
+    return [f"cast:{sp}" for sp in dict.fromkeys(spells) if (load().cards[sp].data or {}).get("saves_life")] + \
+        [f"read:{sc}" for sc in dict.fromkeys(scrolls) if (load().cards[sc].data or {}).get("saves_life")]
 
 
 def cast_to_save(state, cid, spell, cause):
