@@ -24,7 +24,7 @@ from ..state import update_character
 from ..engine.ruleset import Plugin
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
-from . import abilities, combat, spells
+from . import abilities, combat, lasting, spells
 from . import inner_region
 from . import movement
 
@@ -193,6 +193,11 @@ def ability_evasion(state, action, other, ability):
         return abilities.use_on_character(state, cid, other, ability)
     if action.kind == "cast":
         state = spells.spend_spell(state, other, action.args[0], "evade")
+        if load().cards[action.args[0]].type == "spell":
+            # Invisibility: "until the end of the turn": its card lies with its effect until then
+            # (CASTING SPELLS: "Once cast, and its effect ended"; docs/rulings.md R-RH14.3)
+            card = action.args[0]
+            state = lasting.hold_this_turn(chars.take_from_discards(state, card, "spell"), card, other)
     elif action.kind == "read":
         ch = state.characters[other]
         state = update_character(state, other, scrolls=ch.scrolls.delete(ch.scrolls.index(action.args[0])))

@@ -15,6 +15,7 @@ from ..engine.records import EMPTY_PMAP
 from ..engine.machine import decide, log
 from ..state import character, update_character
 from . import characters as chars
+from . import lasting
 from ..engine.machine import frame, push
 
 
@@ -289,6 +290,10 @@ def frozen(state, target, caster, card):
     if character(state, target).turn_flags.get("frozen"):
         return log(state, "effect_ignored", character=target, card=card, reason="already frozen")
     state = set_turn_flag(state, target, "frozen")
+    if card in state.discards.get("spell", ()) and load().cards[card].type == "spell":
+        # CASTING SPELLS: "Once cast, and its effect ended": the card lies with its effect, the
+        # frozen turn, until that turn ends (rules.lasting; docs/rulings.md R-RH14.3)
+        state = lasting.hold_this_turn(chars.take_from_discards(state, card, "spell"), card, caster)
     return log(state, "character_frozen", character=target, caster=caster, card=card)
 
 
