@@ -25,7 +25,7 @@ from ..state import update_character
 from ..engine.ruleset import Plugin
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
-from . import abilities, combat, spells
+from . import abilities, combat, lasting, spells
 from . import inner_region
 from . import movement
 
@@ -190,8 +190,10 @@ def ability_evasions(state, other):
     ch = state.characters[other]
     inner = load().board.spaces[ch.space].region in ("inner", "crown")
     options = ["evade"] if not inner and combat.can_evade_by_ability(state, other) else []
-    if (ch.spells or ch.scrolls) and spells.can_cast(state, other):
-        for kind, cards in (("cast", ch.spells), ("read", ch.scrolls)):
+    usable = (("cast", ch.spells if spells.can_cast(state, other) else ()),
+              ("read", ch.scrolls if spells.can_read(state, other) else ()))
+    if ch.spells or ch.scrolls:
+        for kind, cards in usable:
             options += [f"{kind}:{c}" for c in dict.fromkeys(cards)
                         if load().cards[c].cast and spells.evades(load().cards[c].cast)]
     return options
@@ -204,6 +206,11 @@ def ability_evasion(state, action, other, ability):
         return abilities.use_on_character(state, cid, other, ability)
     if action.kind == "cast":
         state = spells.spend_spell(state, other, action.args[0], "evade")
+        if load().cards[action.args[0]].type == "spell":
+            # Invisibility: "until the end of the turn": its card lies with its effect until then
+            # (CASTING SPELLS: "Once cast, and its effect ended"; docs/rulings.md R-RH14.3)
+            card = action.args[0]
+            state = lasting.hold_this_turn(chars.take_from_discards(state, card, "spell"), card, other)
     elif action.kind == "read":
         ch = state.characters[other]
         state = update_character(state, other, scrolls=ch.scrolls.delete(ch.scrolls.index(action.args[0])))
