@@ -299,3 +299,41 @@ def test_hook_dispatch_of_a_base_game_reads_its_wiring_and_an_expansion_game_its
     assert rs.run_hook(base, "tick", n=4).n == 4 and rs.run_hook(with_exp, "tick", n=5).n == 5
     with pytest.raises(KeyError):
         rs.run_hook(base, "no_such_point")
+
+
+@pytest.mark.parametrize("seed, expansions", [(0, ()), (1, ("blood_moon", "harbinger", "dungeon", "city"))])
+def test_apply_after_the_same_apply_stopped_at_chance_goes_on_to_the_same_state(monkeypatch, seed, expansions):
+    """``machine.apply`` remembers its last ``stop_at_chance=True`` call (``_STOPPED``): the
+    heuristic bot's fight-or-evade question plays ``fight`` to the character's roll, then the
+    driver's ``apply(state, fight)`` goes on from there.  At every decision of heuristic games
+    (the base game and all the sets), the plain ``apply`` of the bot's choice (made on an equal
+    copy of the state, which the memo does not know) and the ``apply`` that goes on from the
+    stopped state give the same state, log and dice; and the latter did go on (the first
+    decision it resumes is a chance node's, not the player's)."""
+    from talisman.bots import HeuristicBot
+    from talisman.engine import machine
+
+    resumed = []
+    plain_resume = machine._resume
+
+    def resume(state, steps, decision, action):
+        resumed.append(decision.player)
+        return plain_resume(state, steps, decision, action)
+
+    monkeypatch.setattr(machine, "_resume", resume)
+    characters = ("warrior", "wizard", "troll", "elf")
+    s = talisman.new_game(characters, expansions, seed, {"max_rounds": 6})
+    players = {c: HeuristicBot(seed * 1000 + i) for i, c in enumerate(characters)}
+    went_on = 0
+    while not s.is_over:
+        action = players[s.pending.player].choose(s)
+        plain = talisman.apply(talisman.from_json(talisman.to_json(s)), action)
+        stopped = talisman.apply(s, action, stop_at_chance=True)
+        resumed.clear()
+        after = talisman.apply(s, action)
+        assert after == plain and talisman.to_json(after) == talisman.to_json(plain)
+        if stopped.pending is not None and stopped.pending.player == "chance":
+            assert resumed and resumed[0] == "chance"  # (went on from the stopped roll or draw)
+            went_on += 1
+        s = after
+    assert went_on > 20
