@@ -389,3 +389,42 @@ def test_a_fight_between_characters_by_hand():
     (sc,) = [e for e in assassin.log if e.name == "combat_scores"]
     assert (sc.data["character_score"], sc.data["opponent_roll"], sc.data["opponent_score"]) == (8, 0, 4)
     assert full(rolling) == {"won": 1}   # 6 or more against 4, whatever the Assassin rolls
+
+
+@pytest.mark.parametrize("expansions, options", [((), {}), (("blood_moon", "harbinger"), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
+    """``combat_odds`` remembers an answer by a small tuple (the dice, the rolls re-rolled, the
+    margin or the table of results, the cards' offers...: ``_ROUNDS``), so a question asked
+    again, or another with the same numbers, is answered without the sums.  The key must cover
+    every input the answer depends on: over the bot's questions in whole games (the base game,
+    the Blood Moon with the Harbinger, all the sets), each answered with the memos emptied (its
+    key the memo's one entry) and again with every other question's answer remembered,
+    questions of equal keys (in the base game some from different positions) have equal
+    answers, and the remembered answer is the fresh one."""
+    import importlib
+
+    odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
+    asked = _questions(range(8), expansions, options)
+    by_key, fresh = {}, []
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        odds_module.clear_memos()
+        got = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+        if got is None:
+            continue
+        (key,) = odds_module._ROUNDS
+        by_key.setdefault(key, set()).add((rolling, tuple(sorted(got.items()))))
+        fresh.append((rolling, dict(got)))
+    assert len(fresh) >= 5
+    for key, found in by_key.items():
+        assert len({answer for _, answer in found}) == 1, key
+    if not expansions:   # (shared answers: the base game's questions are the most alike)
+        assert any(len({s for s, _ in found}) > 1 for found in by_key.values())
+    odds_module.clear_memos()
+    for rolling, _ in fresh:   # every answer remembered, then each asked again
+        combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    for rolling, answer in fresh:
+        assert dict(combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on,
+                                fights_again=True)) == answer
