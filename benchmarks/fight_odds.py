@@ -34,7 +34,8 @@ an arm against itself) are timed game by game in turn (the order reversed from o
 next and from one round to the next: A B C, then C B A), each game at its best CPU time over the
 rounds, as ``benchmarks/ab.py`` does (this machine's speed drifts by 20-50% within seconds: a
 game's best time is the engine's, a round's sum is the machine's too); each arm keeps its own
-memos, emptied at each round's start (a fresh ``simulate`` process each round).  Printed: each
+memos, emptied at each round's start (a fresh ``simulate`` process each round) or, with
+``--memos game``, before each game.  Printed: each
 pair's ratio of the sums of the games' best times and per step (``today`` plays other games),
 with the A/A pairs' ratios beside them (the resolution).  Then the component (``--component``
 alone plays only it): the bot's decision at each recorded fight-or-evade state, ``bot.choose``
@@ -152,18 +153,36 @@ def question_cost(task_list, answers_steps):
     return len(spent), 1000 * sum(spent) / max(1, len(spent))
 
 
-def abba(task_list, arms, rounds, answers):
+#: The process-wide memos of :mod:`talisman.odds` (those ``clear_memos`` empties), swapped per
+#: arm by ``--abba`` so that each arm keeps its own (checked against ``clear_memos``' code).
+MEMOS = ("_BY_SCORES", "_ROUNDS", "_FACES")
+
+
+def own_memos(arms):
+    """``arm -> a fresh set of the odds memos`` (:data:`MEMOS`)."""
+    if set(odds_module.clear_memos.__code__.co_names) - {"clear"} != set(MEMOS):
+        raise SystemExit(f"talisman.odds.clear_memos empties other memos than {MEMOS}: update MEMOS")
+    return {arm: {name: type(getattr(odds_module, name))() for name in MEMOS} for arm in arms}
+
+
+def abba(task_list, arms, rounds, answers, memos="round"):
     """Each game played by each arm once a round, the arms in turn game by game (the order
-    reversed from one game to the next and one round to the next), memos emptied before each
-    game (each game as a fresh process's first: the bot asking gets no answer remembered from
-    another game); return ``arm -> (each game's CPU seconds over the rounds, each game's steps)``.
-    An arm named with a trailing ``'`` is the arm again (an A/A pair)."""
+    reversed from one game to the next and one round to the next); each arm keeps its own memos
+    (:data:`MEMOS`), emptied at each round's start (``memos="round"``: a fresh ``simulate``
+    process playing these games) or before each game (``"game"``: each game a fresh process's
+    first, no answer remembered from another game); return ``arm -> (each game's CPU seconds
+    over the rounds, each game's steps)``.  An arm named with a trailing ``'`` is the arm again
+    (an A/A pair)."""
     times = {arm: [[] for _ in task_list] for arm in arms}
     steps = {arm: [None] * len(task_list) for arm in arms}
     for r in range(rounds):
+        own = own_memos(arms)
         for g, game in enumerate(task_list):
+            if memos == "game":
+                own = own_memos(arms)
             for arm in arms if (r + g) % 2 == 0 else arms[::-1]:
-                odds_module.clear_memos()
+                for name, memo in own[arm].items():
+                    setattr(odds_module, name, memo)
                 t = time.process_time()
                 got, _ = play([game], arm.rstrip("'"), answers[g])
                 times[arm][g].append(time.process_time() - t)
@@ -201,10 +220,12 @@ def component(questions, arms, rounds):
     ``'``: the arm again) state by state in turn (the order reversed from one state to the next
     and one round to the next); memos emptied before each (cold: an upper bound of the
     question's cost in a game) and then the same again at once (warm: every answer
-    remembered, a lower bound).  Return ``arm -> (each state's best cold, best warm time)``."""
+    remembered, a lower bound).  Return ``arm -> (each state's best cold, best warm time, the
+    action chosen there)``."""
     today = lambda self, state, fight="fight": win_odds(state)  # noqa: E731 (the old question)
     cold = {arm: [[] for _ in questions] for arm in arms}
     warm = {arm: [[] for _ in questions] for arm in arms}
+    chosen = {arm: [None] * len(questions) for arm in arms}
     try:
         for r in range(rounds):
             for q, (bot, state, _) in enumerate(questions):
@@ -213,22 +234,24 @@ def component(questions, arms, rounds):
                     odds_module.clear_memos()
                     for spent in (cold, warm):
                         t = time.process_time()
-                        api.apply(state, bot.choose(state))
+                        choice = bot.choose(state)
+                        api.apply(state, choice)
                         spent[arm][q].append(time.process_time() - t)
+                    chosen[arm][q] = str(choice)
     finally:
         bots.HeuristicBot.fight_odds = ASKS
-    return {arm: ([min(t) for t in cold[arm]], [min(t) for t in warm[arm]]) for arm in arms}
+    return {arm: ([min(t) for t in cold[arm]], [min(t) for t in warm[arm]], chosen[arm]) for arm in arms}
 
 
-def report_abba(task_list, rounds, answers, steps):
+def report_abba(task_list, rounds, answers, steps, memos="round"):
     """``--abba``: the whole games' ratios, each game at its best time, with their A/A pairs."""
     arms = ("asks", "today", "told", ASKS2, TODAY2)
-    got = abba(task_list, arms, rounds, answers)
+    got = abba(task_list, arms, rounds, answers, memos)
     if got["asks"][1] != steps or got["told"][1] != steps:
         raise SystemExit("asks or told: not the same games as the warm-up's")
     n_today = sum(got["today"][1])
     sec = {arm: best(got[arm]) for arm in arms}
-    print(f"abba: {len(task_list)} games x {rounds} rounds; steps asks {sum(steps)}, today {n_today}; "
+    print(f"abba: {len(task_list)} games x {rounds} rounds, memos emptied each {memos}; steps asks {sum(steps)}, today {n_today}; "
           f"the sums of the games' best CPU seconds: "
           + ", ".join(f"{arm} {sec[arm]:.3f}" for arm in arms))
     per_step = (sec["asks"] / sum(steps)) / (sec["today"] / n_today)
@@ -249,6 +272,12 @@ def report_component(questions, rounds, told_seconds=None):
     arms = ("asks", "today", ASKS2, TODAY2)
     got = component(questions, arms, rounds)
     n = len(questions)
+    alike = [q for q in range(n) if got["asks"][2][q] == got["today"][2][q]]
+    for i, how in enumerate(("cold", "warm")):   # (on the states where both choose alike)
+        ms = {arm: 1000 * sum(got[arm][i][q] for q in alike) / max(1, len(alike)) for arm in arms}
+        print(f"component ({how}), the {len(alike)} of {n} states where asks and today choose alike: "
+              f"ms a decision, asks {ms['asks']:.4f}, today {ms['today']:.4f}, asks / today "
+              f"{ms['asks'] / ms['today']:.3f}, A/A {ms['asks'] / ms[ASKS2]:.3f} and {ms['today'] / ms[TODAY2]:.3f}")
     for i, how in enumerate(("cold", "warm")):
         ms = {arm: 1000 * sum(got[arm][i]) / n for arm in arms}
         extra = (ms["asks"] - ms["today"]) * len(questions) / 1000
@@ -278,6 +307,8 @@ def main(argv=None):
                     help="game by game in turn, each game at its best time, with A/A pairs (then --component)")
     ap.add_argument("--component", action="store_true",
                     help="only the decision at the recorded fight-or-evade states, asks against today")
+    ap.add_argument("--memos", choices=("round", "game"), default="round",
+                    help="--abba: each arm's memos emptied at each round's start or before each game")
     args = ap.parse_args(argv)
     games = tasks(args.games, args.seed, tuple(e for e in args.expansions.split(",") if e),
                   json.loads(args.options))
@@ -306,7 +337,7 @@ def main(argv=None):
         report_component(recorded_states(games), args.rounds)
         return
     if args.abba:
-        told = report_abba(games, args.rounds, answers, steps)
+        told = report_abba(games, args.rounds, answers, steps, args.memos)
         report_component(recorded_states(games), args.rounds, told)
         return
     arms = ("asks", "told") + (("full",) if args.full else ()) + (("today",) if args.today else ())
