@@ -297,9 +297,7 @@ class HeuristicBot(RandomBot):
         bot)``, which with expansions stops where the rules would apply the combat's result,
         and scores a creature's roll off the battle record where every listener to the result
         only reacts to it (each listener declares the results it may change: ``changes_results``; docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
-        ``tests/test_odds_results.py``).  When the bot then fights, the driver's ``apply`` of
-        ``fight`` goes on from the state this question stopped at (``engine.machine.apply``
-        remembers its last stop: the same state, log and dice as a plain ``apply``).
+        ``tests/test_odds_results.py``).
 
         Args:
             state: a state whose pending decision is a combat's (``fight`` legal).

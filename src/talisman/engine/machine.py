@@ -371,44 +371,21 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
     raise RulesError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")
 
 
-#: The last ``apply(state, action, stop_at_chance=True)``: ``(state, action, steps, the state
-#: stopped at chance)``, the states held (so ``state``'s identity cannot be another's).  A
-#: search asks it before a player's own ``apply(state, action)`` of the same action (the
-#: heuristic bot's fight-or-evade question, ``bots.HeuristicBot.fight_odds``, then the driver's
-#: ``apply`` of ``fight``); that ``apply`` continues from the stopped state instead of playing
-#: the same steps again.  Exact: ``advance`` without stopping from the stopped state runs the
-#: very loop the plain ``apply`` runs (a chance node met is rolled from the state's own dice,
-#: where the stopping ``advance`` returned it), so the state, the log and the dice are the same
-#: (``tests/test_engine_machine.py``).
-_STOPPED: list = [None]
-
-
 def apply(state: S, action: object, steps: Steps, stop_at_chance: object = False,
           stop_before: Container[str] = ()) -> S:
     """Check ``action`` is legal, resume the pending step with it, run to the next decision
     (or to a step of ``stop_before``: :func:`advance`)."""
     a = coerce_action(state, action)
-    last = _STOPPED[0]
-    if (last is not None and last[0] is state and last[2] is steps and stop_at_chance is False
-            and not stop_before and last[1] == a):
-        try:  # the same action just played to its first chance node: go on from there
-            return advance(last[3], steps)
-        except Exception as e:
-            _refuse(e, a, steps, "state")
-            raise
     try:  # free on the hot path (3.11's exceptions cost nothing until raised)
         resumed = _resume(state, steps, _pending(state), a)
     except Exception as e:  # the safety net (R-HARD2.1, R-HARD8.1): the decision's own step failed
         _refuse(e, a, steps, "state.pending")
         raise
     try:
-        stopped = advance(resumed, steps, stop_at_chance, stop_before)
+        return advance(resumed, steps, stop_at_chance, stop_before)
     except Exception as e:  # ... or a step run after it
         _refuse(e, a, steps, "state")
         raise
-    if stop_at_chance is True and not stop_before:
-        _STOPPED[0] = (state, a, steps, stopped)
-    return stopped
 
 
 #: What a rule step raises that ``apply`` passes on as it is: already a bad state named by its
