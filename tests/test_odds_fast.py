@@ -428,3 +428,44 @@ def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
     for rolling, answer in fresh:
         assert dict(combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on,
                                 fights_again=True)) == answer
+
+
+@pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),
+                                                 (("city",), {"master_levels": True}),
+                                                 (("airships", "blood_moon"), {})])
+def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, options):
+    """odds14: a ``combat_resolved`` listener declaring ``reads_no_roll`` (the Blood Moon's, the
+    Dungeon's, the Master Levels', the Airships') has its declarations (``changes_results``,
+    ``roll_blind``, ``fights_on``) asked at one of the character's battle rolls for all
+    (``odds._round_declared``).  At the bot's questions in whole games, the creature's roll
+    reached with each battle roll 1-6, kept and re-rolled (a Fate spent): each such listener
+    declares the same at every one."""
+    from talisman.engine.records import set_field
+    from talisman.engine.ruleset import RULESET, declared
+    from talisman.state import character, update_character
+
+    asked = _questions(range(6), expansions, options)
+    checked = 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        b = rolling.battle
+        if b.opponent is not None or not combat_rules.result_answered(rolling):
+            continue
+        s = set_field(rolling, "pending", None)
+        spent = update_character(s, b.who, fate=max(0, character(s, b.who).fate - 1))
+        for _, fn in RULESET.listeners(s, "combat_resolved"):
+            if declared(fn, "reads_no_roll") is not True:
+                continue
+            for after, again in ((s, False), (spent, True)):
+                seen = set()
+                for roll in range(1, 7):
+                    at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                    said = []
+                    for fact in ("changes_results", "roll_blind", "fights_on"):
+                        how = declared(fn, fact)
+                        said.append(how(at) if callable(how) else how)
+                    said[0] = frozenset(said[0])
+                    seen.add(tuple(said))
+                assert len(seen) == 1, (fn, seen)
+                checked += 1
+    assert checked >= 2

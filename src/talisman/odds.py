@@ -1314,7 +1314,11 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     Pharaoh's Crown, the creatures roll again against the same battle roll; ``attack``, the
     Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
     tried answer the comparisons after a fight on), the same at every roll; those offers are
-    returned."""
+    returned.  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
+    declarations, ``changes_results``, ``roll_blind`` and ``fights_on``, read nothing of the
+    character's battle roll: the Blood Moon's, the Dungeon's, the Master Levels', the
+    Airships'), they are asked at one roll for all (odds14: the Blood Moon's, asked at each
+    roll, were a third of its question)."""
     offer: list = []
     terms: dict = {}
     for hook in ROUND_HOOKS + ("fate_rerolled",):
@@ -1323,9 +1327,11 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
         if hook == "combat_resolved":
             b, who = state.battle, state.battle.who
             spent = update_character(state, who, fate=character(state, who).fate - 1)
+            # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
+            one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(state))
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
                 seen: set = set()  # (the classes of rolls checked: odds25h)
-                for roll in rolls:
+                for roll in rolls[:1] if one else rolls:
                     at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
                     read = _roll_blind(at)
                     if read is not None and read in seen:
