@@ -45,3 +45,18 @@ def test_no_spell_is_cast_on_the_cursed_glade_at_the_turns_end():
     assert spells.castable_at(elsewhere, "priest", "end_of_turn") == ["destroy_magic"]
     glade = game([{"id": "priest", "space": "cursed_glade", "spells": ["destroy_magic"]}])
     assert spells.castable_at(glade, "priest", "end_of_turn") == []
+
+
+def test_the_gypsy_may_claim_a_scroll_read_to_save_a_life():
+    """The Gypsy (000 Corrections/Additions/Deletions to the Existing Characters): "If you have no
+    Scroll and another Character discards one, you may claim it for yourself"; READING SCROLLS:
+    "Once read, and its effect ended, the card is placed on the Scroll discard pile".  The Thief
+    reads a Scroll to keep a life outside combat: it is discarded, and the Gypsy, holding none, is
+    offered it."""
+    s = game([{"id": "thief", "space": "fields_1", "lives": 2, "scrolls": ["scroll_of_warding"]},
+              {"id": "gypsy", "space": "city", "spells": [], "scrolls": []}])
+    s = play(run_effects(s, [{"lose": {"lives": 1}}], "thief"), "read:scroll_of_warding")
+    assert s.characters["thief"].lives == 2
+    assert s.pending.player == "gypsy" and legal(s) == {"claim:scroll_of_warding", "pass"}
+    s = play(s, "claim:scroll_of_warding")
+    assert list(s.characters["gypsy"].scrolls) == ["scroll_of_warding"] and not s.discards["scroll"]
