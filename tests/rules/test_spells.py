@@ -60,3 +60,14 @@ def test_the_gypsy_may_claim_a_scroll_read_to_save_a_life():
     assert s.pending.player == "gypsy" and legal(s) == {"claim:scroll_of_warding", "pass"}
     s = play(s, "claim:scroll_of_warding")
     assert list(s.characters["gypsy"].scrolls) == ["scroll_of_warding"] and not s.discards["scroll"]
+
+
+def test_the_gypsy_does_not_claim_back_her_own_scroll():
+    """The Gypsy: "If you have no Scroll and another Character discards one": a Scroll she reads
+    herself (to keep a life) goes to the discard pile for good."""
+    s = game([{"id": "gypsy", "space": "fields_1", "lives": 2, "spells": [], "scrolls": ["scroll_of_warding"]},
+              {"id": "thief", "space": "city"}])
+    s = play(run_effects(s, [{"lose": {"lives": 1}}], "gypsy"), "read:scroll_of_warding")
+    assert s.characters["gypsy"].lives == 2 and not s.characters["gypsy"].scrolls
+    assert list(s.discards["scroll"]) == ["scroll_of_warding"]
+    assert s.pending is None or s.pending.kind != "claim"
