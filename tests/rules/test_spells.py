@@ -27,14 +27,15 @@ def test_own_preservation_declined_the_life_is_lost():
     assert s.characters["priest"].lives == 1 and list(s.characters["priest"].spells) == ["preservation"]
 
 
-def test_no_scroll_is_read_on_the_cursed_glade_nor_by_a_holder_of_the_amulet():
-    """READING SCROLLS: "A Scroll may only be read as stated on the Scroll Card"; the Cursed
-    Glade and the Amulet ("the owner can cast no Spells") stop Scrolls as they stop Spells
-    (docs/rulings.md R-probed-A.5: only Destroy Magic lets Scrolls be read)."""
+def test_a_scroll_is_read_on_the_cursed_glade_but_not_by_a_holder_of_the_amulet():
+    """READING SCROLLS: "A Scroll may only be read as stated on the Scroll Card".  The Cursed
+    Glade ("no Magic Objects or Spells usable here") names no Scroll, so a Scroll is read there
+    as under Destroy Magic (docs/rulings.md R-RH14.1, superseding R-PROBE14B.3); the Amulet ("the
+    owner can cast no Spells", the ability ``no_spells``) still stops Scrolls with the Spells."""
     free = game([{"id": "thief", "space": "fields_1", "scrolls": ["scroll_of_fortune"]}])
     assert spells.readable_on_turn(free, "thief") == ["scroll_of_fortune"]
     glade = game([{"id": "thief", "space": "cursed_glade", "scrolls": ["scroll_of_fortune"]}])
-    assert spells.readable_on_turn(glade, "thief") == [] and not spells.can_read(glade, "thief")
+    assert spells.readable_on_turn(glade, "thief") == ["scroll_of_fortune"] and spells.can_read(glade, "thief")
     amulet = game([{"id": "thief", "space": "fields_1", "objects": ["amulet"], "scrolls": ["scroll_of_fortune"]}])
     assert spells.readable_on_turn(amulet, "thief") == [] and not spells.can_read(amulet, "thief")
 
