@@ -267,6 +267,20 @@ expect: {expect}
      "{}", "titles: 'troll' cannot hold 'herald'"),
     ("{options: {master_levels: true}, titles: {warrior: {title: herald, turns: 3}}}", "{}",
      "titles: 'herald' does not last a number of turns"),
+    # the set-up key realms (option noblemen): validated like titles (fix14C)
+    ("{realms: {chapel: {owner: warrior, title: baron}}}", "{}", "realms: the option noblemen is not on"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior}}}", "{}", "setup.realms.chapel"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: elf, title: baron}}}", "{}",
+     "realms.chapel: 'elf' is not in the game"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior, title: king}}}", "{}",
+     "realms.chapel: unknown Title 'king'"),
+    ("{options: {noblemen: true}, characters: [warrior, troll], "
+     "realms: {chapel: {owner: warrior, title: baron}, tavern: {owner: troll, title: baron}}}", "{}",
+     "realms.tavern: the Title 'baron' is held already"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior, title: baron}, tavern: {owner: warrior, title: duke}}}",
+     "{}", "realms.tavern: 'warrior' holds a Title already"),
+    ("{options: {noblemen: true}, realms: {woods_1: {owner: warrior, title: baron}}}", "{}",
+     "realms: 'woods_1' is no place for a Realm"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"

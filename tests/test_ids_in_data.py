@@ -42,6 +42,8 @@ ALLOWED = {
     ("combat.py", "dragon"): "the Enemy subtype dragon (STRENGTH_ENEMIES)",
     ("effects.py", "teleport"): "the effect name teleport in the effect registry, not the Spell",
     ("movement.py", "ring"): "the region shape ring, not the Ring card",
+    ("movement.py", "teleport"): "the effect name teleport in a card's cast effects (may_land), "
+                                 "not the Spell",
     ("endings/crown.py", "crown_of_command"): "the Alternative Ending id crown_of_command (the "
                                               "ending that keeps the space's own rules)",
     # --- the lasting effects: state.lasting is keyed by the card whose effect lasts; lasting.KNOWN

@@ -14,7 +14,7 @@ from .engine import machine, scenario
 from .engine.serialize import to_data, typed_from_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
-from .rules import master_levels
+from .rules import master_levels, noblemen
 from .rules.setup import initial_state
 from .state import Character, slice_record, update_character
 from .triwizard import scenarios as tw
@@ -22,7 +22,7 @@ from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
-              "board_cards", "board_gold", "ext", "ending", "titles"}
+              "board_cards", "board_gold", "ext", "ending", "titles", "realms"}
 
 
 def setup_state(setup, dice):
@@ -84,6 +84,8 @@ def setup_state(setup, dice):
     tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held, tops)
+    for space, realm in (setup.get("realms") or {}).items():
+        state = hold_realm(state, space, realm)
     # the deck tops last: every other key has taken its copies out of the decks already, so the
     # tops are exactly the cards given (a card short is refused, naming the field)
     for deck, tops in (setup.get("deck_tops") or {}).items():
@@ -136,6 +138,28 @@ def hold_title(state, cid, held, tops=()):
         held_now["turns"] = turns
     held_now["since"] = None  # held from before: the first turn played counts
     return master_levels.SLICE.put(state, held=master_levels.SLICE.get(state, "held").set(cid, deep_freeze(held_now)))
+
+
+def hold_realm(state, space, realm):
+    """Set-up key ``realms``: a Noble's Title held and its Realm lying on ``space`` from before the
+    scenario (option ``noblemen``), ``gold`` tithes of Gold left on it; the Title comes out of the
+    Title pile.  How the owner became Entitled (the Entitlement card, a Spell, a Scroll) is not
+    replayed: no card moves."""
+    owner, title = realm["owner"], realm["title"]
+    if noblemen.KEY not in state.ext:
+        raise TalismanError("realms: the option noblemen is not on")
+    if owner not in state.characters:
+        raise TalismanError(f"realms.{space}: {owner!r} is not in the game")
+    if title not in noblemen.table():
+        raise TalismanError(f"realms.{space}: unknown Title {title!r} (known: {', '.join(sorted(noblemen.table()))})")
+    if title not in state.ext[noblemen.KEY].pile:
+        raise TalismanError(f"realms.{space}: the Title {title!r} is held already")
+    if noblemen.title_of(state, owner) is not None:
+        raise TalismanError(f"realms.{space}: {owner!r} holds a Title already (one Title each)")
+    if not noblemen.realm_location(space):
+        raise TalismanError(f"realms: {space!r} is no place for a Realm (an Outer Region space "
+                            "with instructions of its own, no draw)")
+    return noblemen.hold(state, owner, title, space, realm.get("gold", 0))
 
 
 def slice_with(state, expansion, values):

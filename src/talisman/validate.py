@@ -595,6 +595,10 @@ SETUP = {
         "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [
             _ID, {"type": "object", "required": ["title"], "additionalProperties": False,
                   "properties": {"title": _ID, "turns": {"type": "integer", "minimum": 1, "maximum": 100}}}]}},
+        # a Realm placed from before (option noblemen): {space: {owner, title, gold}}
+        "realms": {"type": ["object", "null"], "additionalProperties": {
+            "type": "object", "required": ["owner", "title"], "additionalProperties": False,
+            "properties": {"owner": _ID, "title": _ID, "gold": _COUNT}}},
     },
 }
 

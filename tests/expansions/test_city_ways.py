@@ -76,7 +76,9 @@ def test_a_teleport_goes_from_one_building_to_another():
     offered = {a.split(":", 1)[1] for a in legal(s)}
     assert set(BUILDINGS) - {"city_bank"} <= offered
     assert "city_donjon" not in offered and "city_bank" not in offered and "city" not in offered
-    assert set(BOARD.regions["outer"]) - {"city"} <= offered  # the City is part of the Outer Region
+    # no main-board space: a Teleport does not cross the City's walls, but the Leprechaun's
+    # ("You may Teleport into and out of any Space in the City"; docs/rulings.md R-RH14.2)
+    assert not (set(BOARD.regions["outer"]) & offered)
     s = play(s, "teleport:city_armoury")
     assert at(s, "priest") == "city_armoury"
 
@@ -101,26 +103,27 @@ def test_animals_stay_outside_a_building_reached_by_teleport():
 
 def test_leaving_the_city_by_a_spell_with_a_loan_unpaid_makes_a_toad():
     """000 Loans: "Should a Character attempt to leave the City before repaying a Loan, the Bank's
-    Wizard will turn him into a Toad": a Teleport out of the City is an attempt to leave; he stays
-    where he stood."""
-    s = city([{"id": "priest", "space": "city_bank", "spells": ["teleport"], "gold": 1}],
-             ext={"city": {"loans": {"priest": 4}}})
+    Wizard will turn him into a Toad": a Teleport out of the City (the Leprechaun's: "You may
+    Teleport into and out of any Space in the City", docs/rulings.md R-RH14.2) is an attempt to
+    leave; he stays where he stood."""
+    s = city([{"id": "leprechaun", "space": "city_bank", "spells": ["teleport"], "gold": 1}],
+             ext={"city": {"loans": {"leprechaun": 4}}})
     s = play(s, "cast:teleport", "teleport:fields_4")
-    ch = s.characters["priest"]
-    assert ch.space == "city_bank" and ch.toad_turns == 3 and store.owed(s, "priest") == 0
+    ch = s.characters["leprechaun"]
+    assert ch.space == "city_bank" and ch.toad_turns == 3 and store.owed(s, "leprechaun") == 0
     assert "loan_defaulted" in names(s) and "city_left" not in names(s)
     assert invariants.check(s) == []
 
 
 def test_leaving_the_city_by_a_spell_repays_the_loan_on_the_way_out():
     """000 Loans: "You must repay a total of 4 Gold, in one payment, before leaving the City": with
-    the gold, a Teleport out repays it; a Warrant does not stop it (only the road is barred)."""
-    s = city([{"id": "priest", "space": "city_bank", "spells": ["teleport"], "gold": 5}],
-             ext={"city": {"loans": {"priest": 4}, "warrants": ["priest"]}})
+    the gold, a Teleport out (the Leprechaun's, R-RH14.2) repays it; a Warrant does not stop it (only the road is barred)."""
+    s = city([{"id": "leprechaun", "space": "city_bank", "spells": ["teleport"], "gold": 5}],
+             ext={"city": {"loans": {"leprechaun": 4}, "warrants": ["leprechaun"]}})
     s = play(s, "cast:teleport", "teleport:fields_4")
-    assert at(s, "priest") == "fields_4" and s.characters["priest"].gold == 1
-    assert events(s, "city_left")[-1] == {"character": "priest", "by": "effect", "cause": "teleport"}
-    assert store.has_warrant(s, "priest") and "arrested" not in names(s)
+    assert at(s, "leprechaun") == "fields_4" and s.characters["leprechaun"].gold == 1
+    assert events(s, "city_left")[-1] == {"character": "leprechaun", "by": "effect", "cause": "teleport"}
+    assert store.has_warrant(s, "leprechaun") and "arrested" not in names(s)
 
 
 def test_moving_within_the_city_or_from_the_gate_one_only_reached_is_not_leaving():

@@ -13,6 +13,7 @@ from talisman.definitions import load  # noqa: E402
 from talisman.engine.records import Outcome  # noqa: E402
 from talisman.expansions import harbinger  # noqa: E402
 from talisman.expansions.harbinger import figure, omens, store, terrain  # noqa: E402
+from talisman.rules import encounters  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
 from talisman.testing.strategies import play_random  # noqa: E402
 
@@ -831,3 +832,23 @@ def test_the_city_counts_as_the_outer_region_for_the_draw_rule_and_the_dungeon_d
     in_dungeon = store.store(s, harbinger="dg_entrance")
     assert figure.draw_deck(in_dungeon, "adventure", "thief", "fields_3") == "adventure"
     assert figure.draw_deck(s, "dungeon", "thief", "dg_entrance") == "dungeon"
+
+
+def test_the_floodlands_ditch_is_a_drop_not_picked_up_again_this_turn():
+    """001 Terrain Cards (the Floodland, card-data.md: "always draw 1, then ditch 1 Object or
+    Follower"); 000 DROPPED OBJECTS OR ITEMS; 000 CLAIMING FACE UP CARDS ("at any time up to the
+    end of their turn"): the Object ditched is dropped, the one way an Object is (R-FB14.4), so the
+    claims offer it to no one this turn, whatever step they come at: that is the rule, not the
+    order of the steps (docs/rulings.md R-FC14.5)."""
+    s = game([{"id": "thief", "space": "plains_1", "objects": ["sword"]}, {"id": "warrior", "space": "chapel"}],
+             [1], expansions=["harbinger"],
+             ext={"harbinger": {"harbinger": "hills_3", "terrain": {"woods_2": "terrain_floodland"},
+                                "cards": {"terrain_on_board": ["terrain_floodland"]}}},
+             deck_tops={"adventure": ["angel"]})
+    s = play(s, "move:woods_2")
+    assert s.pending.kind == "ditch" and "ditch:sword" in legal(s)
+    # the step itself, before the turn goes on: the Sword lies on the Floodland, not to be claimed
+    s = harbinger.effects.ditched(s, talisman.parse_action(s, "ditch:sword"), "thief")
+    assert "sword" in s.board_cards["woods_2"] and "sword" not in s.characters["thief"].objects
+    assert "take:sword" not in encounters.claim_options(s, "thief", "woods_2")
+    assert events(s, "object_dropped")[-1] == {"character": "thief", "card": "sword", "space": "woods_2"}

@@ -125,3 +125,21 @@ def test_destroy_magic_leaves_a_carried_talisman_its_way_into_the_valley_of_fire
     assert "valley_of_fire" in movement.inner_destinations(load().board, s, "thief")
     bare = game([{"id": "thief", "space": "werewolf_den", "objects": []}])
     assert "valley_of_fire" not in movement.inner_destinations(load().board, bare, "thief")
+
+
+def test_casting_spells_immobility_on_a_character_lies_with_the_frozen_turn_until_it_ends():
+    """000 CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the
+    Spell discard pile"; Immobility on the character whose turn starts: he "can do nothing that
+    turn" (docs/rulings.md R-RH14.3).  While the frozen turn lasts the card is on no pile; the
+    next turn's start discards it."""
+    s = game([{"id": "sorceress", "space": "graveyard", "spells": ["immobility"]},
+              {"id": "priest", "space": "fields_1"}])
+    s = replace(s, current="priest")
+    s = spells.spend_spell(s, "sorceress", "immobility", "freeze")
+    assert list(s.discards["spell"]) == ["immobility"]
+    s = spells.frozen(s, "priest", "sorceress", "immobility")
+    assert "immobility" not in s.discards["spell"]
+    assert lasting.holding(s, "immobility") == "immobility"
+    assert s.lasting["immobility"]["until_turn"] == s.turn
+    s = lasting.expire(replace(s, turn=s.turn + 1, current="sorceress"))
+    assert list(s.discards["spell"]) == ["immobility"] and not s.lasting

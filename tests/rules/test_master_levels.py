@@ -25,6 +25,7 @@ from talisman.rules import noblemen
 from talisman.definitions import load
 from talisman.rules.characters import has_ability, set_alignment, usable
 from talisman.rules.movement import has_talisman
+from talisman.scenarios import setup_state
 from talisman.state import update_character
 from talisman.testing.invariants import check
 
@@ -574,3 +575,17 @@ def test_either_mystic_piece_carrying_a_talisman_may_enter_the_valley_of_fire():
     assert usable(s.characters["wizard"], load().cards["talisman"], s)
     assert movement.has_talisman(s, "wizard")  # the Mystic
     assert not usable(s.characters["wizard"], load().cards["sword"], s)
+
+
+def test_a_realm_given_by_the_scenario_setup_takes_its_title_out_of_the_pile():
+    """000 NOBLEMEN ("they may take a Title card chosen at Random ... Immediately place the
+    corresponding Realm"): the scenarios' set-up key ``realms`` places a Realm from before, its
+    Title held by its owner and out of the Title pile (each Title once), the tithes' Gold on it;
+    no card moves (docs/scenarios.md)."""
+    s = setup_state({"options": {"noblemen": True}, "characters": ["warrior", "troll"],
+                     "realms": {"tavern": {"owner": "troll", "title": "duke", "gold": 2}}}, [])
+    m = s.ext["noblemen"]
+    assert m.held == {"troll": "duke"} and "duke" not in m.pile and len(m.pile) == len(noblemen.table()) - 1
+    assert dict(m.realms["tavern"]) == {"owner": "troll", "title": "duke", "gold": 2}
+    assert noblemen.title_of(s, "troll") == "duke" and "tavern" not in noblemen.realm_spaces(s)
+    check(s)

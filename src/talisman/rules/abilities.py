@@ -521,13 +521,18 @@ def before_encounter(state, result, character, space):
     return state, replaced
 
 
+def crosses_city_walls(state, cid):
+    """``teleport_on_roll`` with ``city``: the Leprechaun's "You may Teleport into and out of any
+    Space in the City if you are in the Outer Region" (docs/rulings.md R-CY11.6, R-RH14.2)."""
+    return bool(_abilities_of_kind("teleport_on_roll")) and \
+        any(p.get("city") for p in _of_kind(state, cid, "teleport_on_roll"))
+
+
 def teleport_destinations(state, found, character, region):
     """``teleport_on_roll`` with ``city`` (the Leprechaun: "You may Teleport into and out of any
     Space in the City if you are in the Outer Region"): with the City in play, a teleport in the
     Outer Region (the City counts as it) may end on any City space too."""
-    if "city" not in state.config.expansions or region != "same" or not _abilities_of_kind("teleport_on_roll"):
-        return found
-    if not any(p.get("city") for p in _of_kind(state, character, "teleport_on_roll")):
+    if "city" not in state.config.expansions or region != "same" or not crosses_city_walls(state, character):
         return found
     board = load().board
     here = board.spaces[state.characters[character].space].region

@@ -664,8 +664,14 @@ def psychic(state, params, actor, source):
 
 
 def evade(state, params, actor, source):
+    """The actor evades the combat in progress.  The Invisibility Spell's card ("evade any
+    creature or character until the end of the turn") lies with its effect until the turn ends
+    (CASTING SPELLS: "Once cast, and its effect ended"; ``rules.lasting``, rulings R-RH14.3)."""
     if state.battle is None:
         return state
+    state, card = _spell_in_play(state, source)
+    if card is not None:
+        state = lasting_rules.hold_this_turn(state, card, actor)
     state = log(state, "evaded", character=actor, how=_cause(source))  # the attacked character may evade too
     if actor == state.current and state.battle.who == actor:
         # EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the

@@ -10,8 +10,9 @@ CARDS).  Cards that remain stay face up on the space.
 """
 from __future__ import annotations
 
+from collections import Counter
 
-from .kernel import (HANDLERS, hold_resolving, remove_from_space, run_effects, run_effects_now,
+from .kernel import (HANDLERS, card_instructions, hold_resolving, remove_from_space, run_effects, run_effects_now,
                      settle_resolving, space_instructions, take_resolving)
 from ..notation import Action
 from . import possessions
@@ -24,7 +25,7 @@ from ..state import update_character
 from ..engine.ruleset import Plugin
 from ..engine.machine import decide, frame, log, push, request_draw, request_roll, then
 from . import characters as chars
-from . import abilities, combat, spells
+from . import abilities, combat, lasting, spells
 from . import inner_region
 from . import movement
 
@@ -74,12 +75,10 @@ def choose_encounter(state, cid):
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
-    if ch.spells and not ch.flag("encounter_cast_offered"):
-        late = spells.castable_at(state, cid, "encounter")
-        if late:  # a Spell cast just after moving, before the encounter (Destruction)
-            state = set_turn_flag(state, cid, "encounter_cast_offered", True)
-            return decide(state, cid, "after_move", ["go_on"] + [f"cast:{sp}" for sp in late],
-                          "encounters.after_move_cast", prompt="cast a Spell before the encounter?")
+    state, late = after_move_spells(state, cid)
+    if late:  # a Spell cast just after moving, before the encounter (Destruction)
+        return decide(state, cid, "after_move", ["go_on"] + late, "encounters.after_move_cast",
+                      prompt="cast a Spell before the encounter?")
     characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if others:
@@ -105,6 +104,20 @@ def retreat_met(state, action):
     if action.kind == "pass":
         return log(state, "no_encounter", character=cid, space=state.characters[cid].space, reason="retreating")
     return encounter_character(state, cid, action.args[1])
+
+
+def after_move_spells(state, cid):
+    """The Spells ``cid`` may cast just after moving, before the encounter (``cast:<spell>``), offered
+    once a move: (the state with the offer marked, the notations), or (the state, []) when there is
+    none or it was offered already.  An area whose encounter replaces the base one (the Wizard's
+    Tower's rooms) asks it too (docs/rulings.md R-FC14.4)."""
+    ch = character(state, cid)
+    if not ch.spells or ch.flag("encounter_cast_offered"):
+        return state, []
+    late = spells.castable_at(state, cid, "encounter")
+    if not late:
+        return state, []
+    return set_turn_flag(state, cid, "encounter_cast_offered", True), [f"cast:{sp}" for sp in late]
 
 
 def after_move_cast(state, action):
@@ -177,8 +190,10 @@ def ability_evasions(state, other):
     ch = state.characters[other]
     inner = load().board.spaces[ch.space].region in ("inner", "crown")
     options = ["evade"] if not inner and combat.can_evade_by_ability(state, other) else []
-    if (ch.spells or ch.scrolls) and spells.can_cast(state, other):
-        for kind, cards in (("cast", ch.spells), ("read", ch.scrolls)):
+    usable = (("cast", ch.spells if spells.can_cast(state, other) else ()),
+              ("read", ch.scrolls if spells.can_read(state, other) else ()))
+    if ch.spells or ch.scrolls:
+        for kind, cards in usable:
             options += [f"{kind}:{c}" for c in dict.fromkeys(cards)
                         if load().cards[c].cast and spells.evades(load().cards[c].cast)]
     return options
@@ -191,6 +206,11 @@ def ability_evasion(state, action, other, ability):
         return abilities.use_on_character(state, cid, other, ability)
     if action.kind == "cast":
         state = spells.spend_spell(state, other, action.args[0], "evade")
+        if load().cards[action.args[0]].type == "spell":
+            # Invisibility: "until the end of the turn": its card lies with its effect until then
+            # (CASTING SPELLS: "Once cast, and its effect ended"; docs/rulings.md R-RH14.3)
+            card = action.args[0]
+            state = lasting.hold_this_turn(chars.take_from_discards(state, card, "spell"), card, other)
     elif action.kind == "read":
         ch = state.characters[other]
         state = update_character(state, other, scrolls=ch.scrolls.delete(ch.scrolls.index(action.args[0])))
@@ -435,11 +455,15 @@ def _numbered_below(state, space, number):
 
 
 def meeting_order(state, space, met, everything, cid):
-    """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS)."""
+    """The cards to meet on ``space``, lowest encounter number first (ADVENTURE CARDS); ``met``
+    lists the cards met that still lie there, a copy an entry (a second copy of a card is a
+    card of its own)."""
     drawn = set(_flag(state, cid, "drawn", ()))
+    left = Counter(met)
     out = []
     for pos, c in enumerate(plain(state.board_cards).get(space, ())):
-        if c in met:
+        if left[c]:
+            left[c] -= 1
             continue
         cd = load().cards[c]
         if cd.type in TAKEABLE:
@@ -486,7 +510,7 @@ def meet(state, space, everything, met=(), at_once=False):
                                   list(_flag(state, cid, "events_announced", ())) + events)
             state = push(state, frame("encounters.meet", space=space, everything=everything, met=[]))
             return run_hook(state, "events_drawn", character=cid, cards=events)
-    queue = meeting_order(state, space, set(met), everything, cid)
+    queue = meeting_order(state, space, met, everything, cid)
     if not queue:
         return state
     card_id = queue[0]
@@ -503,9 +527,12 @@ def meet(state, space, everything, met=(), at_once=False):
         return push(state, *then(frame("encounters.claim", space=space, below=_number(cd)),
                                  frame("encounters.meet", space=space, everything=everything,
                                        met=list(met))))
+    # the card is disposed of before the next meeting: one that does not stay is then gone, and a
+    # second copy drawn with it is still to meet (EVENT: "The instructions on the card must be
+    # followed": two Time Storms drawn together are two lives)
     state = push(state, *then(frame("encounters.dispose", space=space, card=card_id),
                               frame("encounters.meet", space=space, everything=everything,
-                                    met=list(met) + [card_id])))
+                                    met=list(met) + ([card_id] if cd.stays else []))))
     state = log(state, "card_met", character=cid, card=card_id, space=space)
     state = run_hook(state, "card_met", character=cid, card=card_id, space=space)
     if cd.type in VISITABLE:
@@ -516,7 +543,7 @@ def meet(state, space, everything, met=(), at_once=False):
     handler = HANDLERS.get(card_id)
     if handler is not None:
         return handler(state, cid, src)
-    return (run_effects_now if at_once else run_effects)(state, cd.effect, cid, src)
+    return (run_effects_now if at_once else run_effects)(state, card_instructions(state, card_id), cid, src)
 
 
 def meet_enemies(state, cid, space, everything, met, queue):
@@ -767,7 +794,7 @@ def claimed(state, action, space, below=None):
         state = log(state, "card_met", character=cid, card=what, space=space)
         state = run_hook(state, "card_met", character=cid, card=what, space=space)
         state = push(state, frame("encounters.dispose", space=space, card=what))
-        return run_effects(state, load().cards[what].effect, cid, {"card": what, "space": space})
+        return run_effects(state, card_instructions(state, what), cid, {"card": what, "space": space})
     # take an object, magic object or follower
     state = remove_from_space(state, space, what)
     if movement.is_raft(what):

@@ -119,6 +119,18 @@ def henchmen_of(state, cid) -> list[dict[str, Any]]:
     return [dict(h) for h in mine.dealt.get(cid, ())]
 
 
+def serving(state, cid) -> list[dict[str, Any]]:
+    """The Henchmen at the side of ``cid``'s piece in play: none while that piece is a Toad and
+    the player's other piece is not ("cannot have any Possessions"; the Henchmen are the
+    player's, kept for his other piece: docs/rulings.md R-FC14.3)."""
+    ch = state.characters[cid]
+    if ch.toad_turns:
+        other = master_levels.resting(state, cid)
+        if other is not None and not other.toad_turns:
+            return []
+    return henchmen_of(state, cid)
+
+
 def fighting(state, cid):
     """The Henchman fighting for ``cid`` in the combat in progress (the attacker's, or the
     defender's in a fight between characters), or None."""
@@ -198,7 +210,7 @@ def ability_lent(state, lent, character, ability):
     if lent or ability not in lent_abilities() or KEY not in state.ext:  # cheapest test first: asked often
         return lent
     defs = load().characters
-    return any(ability in defs[h["id"]].abilities for h in henchmen_of(state, character))
+    return any(ability in defs[h["id"]].abilities for h in serving(state, character))
 
 
 # --- fighting instead --------------------------------------------------------------------------
@@ -208,7 +220,7 @@ def combat_options(state, options, character):
     if (KEY not in state.ext or b is None or b.who != character or b.henchman
             or "fight" not in options):
         return options
-    mine = henchmen_of(state, character)
+    mine = serving(state, character)
     if not mine:
         return options
     return tuple(options) + tuple(f"henchman:{h['id']}" for h in mine)
@@ -219,7 +231,7 @@ def defender_options(state, options, character):
     b = state.battle
     if KEY not in state.ext or b is None or b["opponent"] != character or b.get("opponent_henchman"):
         return options
-    return tuple(options) + tuple(f"henchman:{h['id']}" for h in henchmen_of(state, character))
+    return tuple(options) + tuple(f"henchman:{h['id']}" for h in serving(state, character))
 
 
 def combat_option_chosen(state, character, action):
@@ -311,9 +323,9 @@ def spoils_options(state, options, victor, loser, kind):
     """RESOLVING PSYCHIC COMBAT BETWEEN CHARACTERS: the victor may take a Follower: a Henchman
     too (``spoils:henchman:<id>``), who then serves him with the lives it has; not one that may
     not join him (``follower_allowed``: an Airship's Complement)."""
-    if kind != "psychic" or not henchmen_of(state, loser) or not _may_take(state, victor):
+    if kind != "psychic" or not serving(state, loser) or not _may_take(state, victor):
         return options
-    return tuple(options) + tuple(f"spoils:henchman:{h['id']}" for h in henchmen_of(state, loser)
+    return tuple(options) + tuple(f"spoils:henchman:{h['id']}" for h in serving(state, loser)
                                   if chars.follower_allowed(state, victor, f"henchman:{h['id']}"))
 
 
@@ -332,7 +344,7 @@ def spoils_option_chosen(state, victor, loser, action):
 def other_followers(state, followers, character):
     """A player's Henchmen as Followers that are no cards (``henchman:<id>``), for the effects
     that count, take or make him lose Followers (a Follower lost, given up, rolled for)."""
-    mine = henchmen_of(state, character)
+    mine = serving(state, character)
     return tuple(followers) + tuple(f"henchman:{h['id']}" for h in mine) if mine else followers
 
 

@@ -184,6 +184,9 @@ Value hooks:
     reality without a Dimensional Rift; then the space is encountered).
 ``space_effect(state, effects, space)``
     A space's instructions (a Terrain card replaces them; the City gate ignores the City's).
+``card_effect(state, effects, card)``
+    A card's instructions as a character meets it or visits it face up (the Ability Stockpile:
+    a Spell or Scroll sold there may be bought with an Ability for 1 Gold more).
 ``space_named(state, allowed, space, effect)``
     Whether an effect naming ``space`` (``move_to``, ``next_move``, ``place_self``) takes
     effect (``False``: it is ignored, logged as ``effect_ignored``).  Asked only with expansions
@@ -428,7 +431,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
-VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "space_named", "space_stands_for", "crossing_guarded",
+VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",

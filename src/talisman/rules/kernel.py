@@ -23,7 +23,7 @@ from .hooks import adjust, subscribed
 S = TypeVar("S", bound=ExtRecord)
 
 __all__ = ["ExtSlice", "HANDLERS", "answer", "waiting", "passing", "cause_of", "run_effects", "run_effects_now",
-           "EFFECT_STEPS", "space_instructions",
+           "EFFECT_STEPS", "space_instructions", "card_instructions",
            "update_character", "set_turn_flag", "remove_from_space", "on_space", "hold_resolving", "take_resolving",
            "settle_resolving", "release_enemies", "settle_back", "end_fight_of", "end_turn_now", "lose_turn",
            "may_affect", "affectable", "pieces_may_meet"]
@@ -291,6 +291,12 @@ def space_instructions(state: GameState, space: str):
     """A space's instructions: the board's, unless an expansion replaces them (a Terrain card:
     the ``space_effect`` hook point)."""
     return adjust(state, "space_effect", load().board.spaces[space].effect, space=space)
+
+
+def card_instructions(state: GameState, card: str):
+    """A card's instructions as it is met or visited: its own, unless a plugin adds to them
+    (the Ability Stockpile's purchases: the ``card_effect`` hook point)."""
+    return adjust(state, "card_effect", load().cards[card].effect, card=card)
 
 
 def space_named_for(state: GameState, space: str, reader: str) -> bool:

@@ -11,7 +11,8 @@ A Spell's card lies with its effect (``card``), on no pile, and is discarded whe
 ends (CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
 discard pile"; docs/rulings.md R-PROBE14B.1); so does the card of a Spell whose effect is its
 caster's next turns, Temporal Warp's (:func:`hold`: an entry under the card's id, ended once
-the turn ``until_turn`` is past).
+the turn ``until_turn`` is past), and of a Spell whose effect lasts to the end of the turn,
+Invisibility's and Immobility's on a character (:func:`hold_this_turn`; R-RH14.3).
 
 What each effect changes is read where the rule applies (:func:`active`): the Blizzard in
 ``movement.roll_for_movement``, Destroy Magic in ``spells.can_cast`` and in the characters'
@@ -60,6 +61,16 @@ def hold(state, card, by, turns):
     after them (``until_turn``), or after ``by``'s death."""
     span = {"by": by, "until_round": state.round, "until_turn": state.turn + turns, "card": card}
     return replace(state, lasting=state.lasting.set(card, pmap(span)))
+
+
+def hold_this_turn(state, card, by):
+    """The card of a Spell whose effect lasts until the end of this turn (Invisibility's; and
+    Immobility's on the character whose turn it is) lies here until the next turn starts (a
+    :func:`hold` of no further turn).  A card of that id already held keeps its place (the same
+    card's effect again: the Timescape's Double Effect)."""
+    if card in state.lasting:
+        return state
+    return hold(state, card, by, 0)
 
 
 def holding(state, card):

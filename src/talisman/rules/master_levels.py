@@ -25,6 +25,8 @@ changes):
 - ``space_effect``: the Magic Emporium (High Mage: offer Magic Objects, D8 + 1 each, 9 or more)
   and the Royal Castle (Sheriff: a die + Strength on the chart); a Spell or Scroll bought may be
   bought with an Ability for 1 more Gold (``ability_stockpile``);
+- ``card_effect``: the same on a card that sells Spells or Scrolls (the Sorcerer), the
+  purchase's own requirement (Craft room for the Spell) kept;
 - ``combat_resolved``: the Master Thief beaten (Master Thief);
 - ``turn_started``: a title that may be resigned is offered back (``resign:<title>`` / ``keep``);
 - ``turn_ended``: a title that lasts 10 turns counts down and is returned (the Warrior of
@@ -350,6 +352,15 @@ def space_effect(state, effects, space):
     return deep_freeze(out) if out != list(effects or ()) else effects
 
 
+def card_effect(state, effects, card):
+    """GAINING SPECIAL ABILITIES on a card that sells Spells or Scrolls (the Sorcerer): the
+    same twins as on a space (``_with_ability``)."""
+    if KEY not in state.ext or not state.option("ability_stockpile") or not effects:
+        return effects
+    out = [_with_ability(step) for step in effects]
+    return deep_freeze(out) if out != list(effects) else effects
+
+
 def _with_ability(step):
     """GAINING SPECIAL ABILITIES: "If a character is allowed to purchase a Spell or Scroll, they
     may pay an additional Gold and draw an Ability": each choice that buys a Spell or a Scroll
@@ -367,7 +378,8 @@ def _with_ability(step):
             more = [({"lose": {**thaw(e["lose"]), "gold": price + 1}} if "lose" in e else e) for e in effs]
             options.append({"id": f"{opt['id']}_and_ability",
                             "label": f"{opt.get('label', opt['id'])}, and an Ability for 1 more gold",
-                            "require": {"gold_at_least": price + 1},
+                            # what the purchase itself asks (the Sorcerer's Craft room) still holds
+                            "require": {**thaw(opt.get("require") or {}), "gold_at_least": price + 1},
                             "effects": more + [{"master_levels_draw_ability": {}}]})
     return {"choose": options}
 
@@ -576,6 +588,15 @@ def _rest(state, cid, piece):
                      cards=mine.cards.set(cid, pvector(piece_cards(piece))))
 
 
+def _one_again(state, cid):
+    """The player is down to one piece: a Toad "cannot have any Possessions", so the Followers
+    that are no cards (the Henchmen), kept for his other piece while it was no Toad, leave him
+    now, as at the change (docs/rulings.md R-FC14.3)."""
+    if not state.characters[cid].toad_turns:
+        return state
+    return chars.discard_other_followers(state, cid, "a Toad cannot have Followers")
+
+
 def _set_playing(state, cid, name):
     held = SLICE.of(state).held
     return SLICE.put(state, held=held.set(cid, held[cid].set("playing", name)))
@@ -660,7 +681,7 @@ def piece_kept(state, action):
     if action.args[0] != playing(state, cid):
         state = swap(state, cid, "kept")
     gone = resting(state, cid)
-    state = _rest(state, cid, None)
+    state = _one_again(_rest(state, cid, None), cid)
     for c in piece_cards(gone):  # "discard the other": its cards to their discard piles (R-MI5)
         state = chars.discard(state, c)
     state = log(state, "piece_discarded", character=cid, space=gone.space, cards=piece_cards(gone),
@@ -694,7 +715,7 @@ def play_on(state, cid):
     """A piece died: the player plays on with the other (docs/rulings.md R-MI6)."""
     rest = resting(state, cid)
     name = _other(state, cid)
-    state = _rest(_in_play(state, cid, rest), cid, None)
+    state = _one_again(_rest(_in_play(state, cid, rest), cid, None), cid)
     return log(state, "piece_plays_on", character=cid, piece=name, space=rest.space)
 
 
@@ -835,7 +856,7 @@ def _join_for_good(state, cid):
                   scrolls=list(original.scrolls) + list(mystic.scrolls),
                   trophies=list(original.trophies) + list(mystic.trophies),
                   toad_turns=max(original.toad_turns, mystic.toad_turns))
-    state = _rest(_in_play(state, cid, one), cid, None)
+    state = _one_again(_rest(_in_play(state, cid, one), cid, None), cid)
     return log(state, "pieces_joined", character=cid, space=one.space, strength=one.strength, craft=one.craft)
 
 
@@ -970,7 +991,7 @@ def engaged(state) -> bool:
 #: gated by ``engaged``).
 HOOKS: dict[str, Any] = {
     "setup": setup, "turn_started": turn_started, "turn_ended": turn_ended,
-    "space_effect": space_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
+    "space_effect": space_effect, "card_effect": card_effect, "combat_resolved": combat_resolved, "ability_lent": ability_lent,
     "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 

@@ -227,9 +227,9 @@ def _before_roll_options(state, cid, ch, keep=None):
         options += [f"raft:{o}" for o in load().board.spaces[ch.space].opposite]
     # (the look-ups below cost: each skipped when there is nothing to cast, read or cash)
     if ch.spells:
-        options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+        options += [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid) if may_land(state, cid, sp)]
     if ch.scrolls:
-        options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid)]
+        options += [f"read:{sc}" for sc in spells.readable_on_turn(state, cid) if may_land(state, cid, sc)]
     if ch.trophies:
         options += chars.cash_options(state, cid)
     options += abilities.before_move_options(state, cid)
@@ -834,6 +834,19 @@ def teleport_destinations(state, cid, region):
         found = list(board.regions[region])
     return list(adjust(state, "teleport_destinations", tuple(found), character=cid,
                            region=asked))
+
+
+def may_land(state, cid, card):
+    """Whether the teleports of ``card`` (a Spell or a Scroll cast by ``cid``) have somewhere to go
+    from where he stands: a card whose teleport has no destination (the Teleport Spell in the
+    Catacombs, "NOT part of any region", or in the Dungeon's Treasure Chamber) cannot be cast as
+    stated and is not offered (docs/rulings.md R-FC14.6)."""
+    steps = [step["teleport"] for step in load().cards[card].cast["effect"] if "teleport" in step]
+    if not steps:
+        return True
+    here = character(state, cid).space
+    return all(any(s != here or not step.get("other") for s in
+                   teleport_destinations(state, cid, step.get("region", "same"))) for step in steps)
 
 
 def offer_teleport(state, cid, region, encounter, cause, other=False):

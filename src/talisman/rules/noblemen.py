@@ -127,8 +127,25 @@ def realm_spaces(state) -> list[str]:
     instructions of its own (no draw), where no character stands and no Realm lies
     (docs/rulings.md)."""
     taken = set(realms(state)) | {_stands_for(state, ch.space) for ch in state.characters.values() if ch.alive}
-    return sorted(s.id for s in load().board.spaces.values()
-                  if s.region == "outer" and not s.draw and s.id not in taken)
+    return sorted(s.id for s in load().board.spaces.values() if realm_location(s.id) and s.id not in taken)
+
+
+def realm_location(space) -> bool:
+    """Whether a Realm may lie on ``space`` at all: a "non-permanent location (Chapel, Tavern,
+    etc.)", an Outer Region space with instructions of its own (no draw)."""
+    s = load().board.spaces.get(space)
+    return s is not None and s.region == "outer" and not s.draw
+
+
+def hold(state, cid, title, space, gold=0):
+    """``cid`` holds ``title`` and its Realm lies on ``space`` with ``gold`` left on it as tithes
+    (a position from before: the scenarios' set-up key ``realms``); the caller checks the ids."""
+    m = SLICE.plain(state)
+    m["pile"].remove(title)
+    m["held"][cid] = title
+    m["realms"][space] = {"owner": cid, "title": title, "gold": gold}
+    m["cards"][space] = []
+    return _store(state, m)
 
 
 def entitled_effect(state, params, actor, source):

@@ -15,6 +15,7 @@ from ..engine.records import EMPTY_PMAP
 from ..engine.machine import decide, log
 from ..state import character, update_character
 from . import characters as chars
+from . import lasting
 from ..engine.machine import frame, push
 
 
@@ -132,22 +133,23 @@ def can_cast(state, cid):
 
 
 def can_read(state, cid):
-    """Who may read a Scroll: as :func:`can_cast`, but Destroy Magic ("stop everyone casting
-    Spells or using Magic Objects") does not stop Scrolls, which are neither (docs/rulings.md
-    R-probed-A.5)."""
+    """Who may read a Scroll: as :func:`can_cast`, but neither Destroy Magic ("stop everyone
+    casting Spells or using Magic Objects") nor the Cursed Glade ("no Magic Objects or Spells
+    usable here") stops Scrolls, which are neither (docs/rulings.md R-probed-A.5, R-RH14.1)."""
     ch = character(state, cid)
-    return not (ch.toad_turns or chars.objects_do_not_count(ch.space)
-                or chars.has_ability(state, cid, "no_spells"))
+    return not (ch.toad_turns or chars.has_ability(state, cid, "no_spells"))
 
 
 def life_savers(state, cid):
     """Spells cast (and Scrolls read) "whenever needed" to save a life (``data: {saves_life:
     true}``: Preservation) that the character may use now, outside combat: their notations."""
-    if state.battle is not None or not can_cast(state, cid):
+    if state.battle is not None:
         return []
     ch = character(state, cid)
-    return [f"cast:{sp}" for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get("saves_life")] + \
-        [f"read:{sc}" for sc in dict.fromkeys(ch.scrolls) if (load().cards[sc].data or {}).get("saves_life")]
+    spells = ch.spells if can_cast(state, cid) else ()
+    scrolls = ch.scrolls if can_read(state, cid) else ()
+    return [f"cast:{sp}" for sp in dict.fromkeys(spells) if (load().cards[sp].data or {}).get("saves_life")] + \
+        [f"read:{sc}" for sc in dict.fromkeys(scrolls) if (load().cards[sc].data or {}).get("saves_life")]
 
 
 def cast_to_save(state, cid, spell, cause):
@@ -288,6 +290,10 @@ def frozen(state, target, caster, card):
     if character(state, target).turn_flags.get("frozen"):
         return log(state, "effect_ignored", character=target, card=card, reason="already frozen")
     state = set_turn_flag(state, target, "frozen")
+    if card in state.discards.get("spell", ()) and load().cards[card].type == "spell":
+        # CASTING SPELLS: "Once cast, and its effect ended": the card lies with its effect, the
+        # frozen turn, until that turn ends (rules.lasting; docs/rulings.md R-RH14.3)
+        state = lasting.hold_this_turn(chars.take_from_discards(state, card, "spell"), card, caster)
     return log(state, "character_frozen", character=target, caster=caster, card=card)
 
 

@@ -70,7 +70,8 @@ def start(state):
     cid = state.current
     if not underground(state, cid):
         return state  # a Spell took him out: the encounter is the new space's
-    options = [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid)]
+    # a teleport has nowhere to go: "The Catacombs is NOT part of any region" (R-FC14.6)
+    options = [f"cast:{sp}" for sp in spells.castable_on_turn(state, cid) if movement.may_land(state, cid, sp)]
     options += [f"cash:{w}" for w in ("strength", "craft") if chars.can_cash_in(state, cid, w)]
     if not options:
         return state

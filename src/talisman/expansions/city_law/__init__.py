@@ -21,7 +21,7 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
   streets, the walk to the one chosen (the Harbinger's Dark Binding: the caster stops him anywhere
   along it), the walks a stop on the way reads (``streets.WALK``, a ``kernel.OwnWalk``);
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
-  one building to another (``streets``);
+  one building to another, and no main-board space but the Leprechaun's (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
 - ``warrant_taking`` / ``warrant_held``: another expansion's Warrant is a City Warrant Card (the
   Emperor's Guard's tax unpaid or Guard beaten), and asks whether one is held.

@@ -68,12 +68,14 @@ def before_movement(state, cid):
 def teleport_destinations(state, spaces, character, region):
     """Value hook (Movement in the City): "All Buildings must be entered where there is an Arrow
     notating an entrance. Characters may, however, Teleport from one Building to another."  From
-    a City space a same-Region teleport also reaches the City's other spaces (not the Donjon,
-    entered only by arrest); the main board's Outer Region stays among them, the City being part
-    of it (leaving that way is checked by ``leaving.before_forced_move``).  From outside, a
-    teleport does not reach into the City: the compendium's ways in are the Gate, the Barge and
-    Water Walking (the Leprechaun's exception, "You may Teleport into and out of any Space in the
-    City", makes that a special power).  From a City space no teleport, whatever its Region (the
+    a City space a same-Region teleport reaches the City's other spaces (not the Donjon, entered
+    only by arrest), and no main-board space: as from outside a teleport does not reach into the
+    City (the compendium's ways in are the Gate, the Barge and Water Walking), from inside it does
+    not reach out (the ways out are the road, the barge, the Dungeon and the Timescape); the
+    Leprechaun's exception, "You may Teleport into and out of any Space in the City", makes both a
+    special power (``abilities.crosses_city_walls``: his teleport keeps the main board's Outer
+    Region, leaving that way checked by ``leaving.before_forced_move``; docs/rulings.md R-CY11.6,
+    R-RH14.2).  From a City space no teleport, whatever its Region (the
     barge's "any Space of his choice in the Outer Region", a Stowaway's), lands on the main
     board's City space: "The City Space on the main board is considered the City Gate", so it
     would not leave the City (docs/rulings.md R-CF9.5); the Gate is offered inside when the
@@ -84,7 +86,12 @@ def teleport_destinations(state, spaces, character, region):
     outside = tuple(s for s in spaces if s != data.gate()["main"])
     if region != "same":
         return outside
-    return outside + tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
+    if data.kind(here) == "gate" and store.arrived(state, character):
+        return outside  # only landed on the Gate: not yet inside the walls (R-PROBE14E.4)
+    inside = tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
+    if not abilities.crosses_city_walls(state, character):
+        return inside
+    return tuple(dict.fromkeys(outside + inside))
 
 
 def resume_movement(state):

@@ -252,7 +252,7 @@ def _on_the_spiral(state, cid, space):
 def before_roll_options(state, cid):
     """The main board's choices before the roll (``movement.before_roll_options``: "in the same
     manner as Movement on the outer and Middle Regions", R-DT-6), less what THE TALISMAN DUNGEON
-    forbids: a Spell or Scroll whose teleport has nowhere to go (:func:`may_land`; a teleport
+    forbids: a Spell or Scroll whose teleport has nowhere to go (``movement.may_land``; a teleport
     stays in the Dungeon: ``teleport_destinations``), the Warlock's quest delivered (its
     "teleported back here" would leave it: "Characters may not Teleport out of the Dungeon",
     R-DS9.2), a Raft (no river runs here)."""
@@ -260,19 +260,10 @@ def before_roll_options(state, cid):
 
 
 def _kept(state, cid, option):
-    kind = option.split(":", 1)[0]
-    if kind in ("cast", "read"):
-        return may_land(state, cid, option.split(":", 1)[1])
-    return kind in BEFORE_ROLL
-
-
-def may_land(state, cid, card):
-    """Whether a card's teleports have somewhere to go from here (none from the Treasure
-    Chamber, whose way out is the chart: "Characters may not Teleport out of the Dungeon"); a
-    card that teleports nowhere is not offered."""
-    regions = [step["teleport"].get("region", "same") for step in load().cards[card].cast["effect"]
-               if "teleport" in step]
-    return all(movement.teleport_destinations(state, cid, r) for r in regions)
+    # a card whose teleport has nowhere to go (none from the Treasure Chamber, whose way out is
+    # the chart: "Characters may not Teleport out of the Dungeon") is left out by
+    # ``movement.before_roll_options`` itself (``movement.may_land``, R-FC14.6)
+    return option.split(":", 1)[0] in BEFORE_ROLL
 
 
 #: The kinds of action :func:`before_roll_options` offers (taken the main board's way,

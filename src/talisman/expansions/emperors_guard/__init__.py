@@ -57,9 +57,10 @@ def cards_lying(state, count, space):
 HOOKS = {"setup": setup, "turn_started": guard.round_check,
          "before_encounter": passing(guard.landing), "character_died": character_died,
          "cards_lying": cards_lying}
-EFFECTS = {"emperors_guard_arrive": guard.arrive}
+EFFECTS = {"emperors_guard_arrive": guard.arrive, "emperors_guard_tax": guard.tax}
 EFFECT_SCHEMAS: dict[str, Any] = {
-    "emperors_guard_arrive": {"type": "object", "additionalProperties": False, "properties": {}}}
+    "emperors_guard_arrive": {"type": "object", "additionalProperties": False, "properties": {}},
+    "emperors_guard_tax": {"type": "object", "additionalProperties": False, "properties": {}}}
 STEPS = {"emperors_guard.move": guard.move, "emperors_guard.moved": guard.moved,
          "emperors_guard.next": guard.next_encounter, "emperors_guard.bribe_rolled": guard.bribe_rolled,
          "emperors_guard.chosen": guard.chosen, "emperors_guard.beaten": guard.beaten,

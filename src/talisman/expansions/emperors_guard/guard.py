@@ -56,15 +56,22 @@ def arrive(state, params, actor, source):
     guards = {s: s for s in data.placement_spaces() if in_play(state, s) and s not in removed}
     state = store.put(state, guards=guards, round=state.round - 1)
     state = log(state, "guards_placed", spaces=sorted(guards))
-    tax = data.rules()["tax"]
+    return tax(state, params, actor, source)
+
+
+def tax(state, params, actor, source):
+    """The ``emperors_guard_tax`` effect: the Event's tax alone, for every character it reaches
+    (the Event drawn in the Timescape plays only this, on its drawer: the card's
+    ``timescape_drawer``; docs/rulings.md R-PROBE14F.1)."""
+    due = data.rules()["tax"]
     # "All Players": the Event's reach, as the ``effect_targets`` hook has it (the Catacombs: an
     # Event drawn above ground reaches nobody underground; docs/emperors_guard.md)
     alive = tuple(c for c in state.order if state.characters[c].alive)
     for cid in adjust(state, "effect_targets", alive, actor=actor, source=source):
         ch = state.characters[cid]
-        if ch.gold >= tax:
-            state = chars.lose(state, cid, "gold", tax, "the Emperor's tax")
-            state = log(state, "tax_paid", character=cid, gold=tax)
+        if ch.gold >= due:
+            state = chars.lose(state, cid, "gold", due, "the Emperor's tax")
+            state = log(state, "tax_paid", character=cid, gold=due)
         else:
             state = take_warrant(state, cid, "could not pay the Emperor's tax")
     return state

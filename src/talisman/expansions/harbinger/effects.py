@@ -320,11 +320,10 @@ def ditch(state, params, actor, source):
 
 
 def ditched(state, action, actor):
-    card_id = action.args[0]
-    ch = state.characters[actor]
-    state = chars.remove_possession(state, actor, card_id)
-    state = chars.put_on_space(state, ch.space, [card_id])
-    return log(state, "object_dropped", character=actor, card=card_id, space=ch.space)
+    """The card ditched is dropped, the one way a Possession is (``characters.drop_object``): left
+    face up on the space, not picked up again this turn, the Spell check at once (docs/rulings.md
+    R-FB14.4, R-FC14.5)."""
+    return chars.drop_object(state, actor, action.args[0])
 
 
 def ditch_followers(state, params, actor, source):

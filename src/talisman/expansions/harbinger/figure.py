@@ -374,7 +374,7 @@ def meet(state, space, everything, met=()):
     flags = ch.turn_flags
     if not met and encounters.events_unannounced(state, space, cid):
         return _delegate(state, encounters.meet, space, everything, met)
-    queue = encounters.meeting_order(state, space, set(met), everything, cid)
+    queue = encounters.meeting_order(state, space, met, everything, cid)
     rising = dead.risen_first(state, space, queue, met)
     if rising is not None:
         return dead.fight_risen(state, cid, space, everything, met, rising)
@@ -406,7 +406,7 @@ def combat_kind_chosen(state, action, space, everything, met, number):
     psychic combat".  Enemies of the same number that fight only the chosen way join them."""
     cid = state.current
     kind = action.args[0]
-    queue = encounters.meeting_order(state, space, set(met), everything, cid)
+    queue = encounters.meeting_order(state, space, met, everything, cid)
     group = [c for c in queue if load().cards[c].type == "enemy" and load().cards[c].number == number
              and (is_strength_craft(c) or _base_kind(c) == kind)]
     enemies = []

@@ -41,6 +41,7 @@ Reconstructions: docs/timescape.md.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 import attrs
@@ -611,10 +612,29 @@ def redrawn(card):
     return c.deck == "adventure" and (card in marked()["redrawn"] or animal(card))
 
 
+def placed_away(card):
+    """Whether an Adventure card's "when drawn" effect places it on another space (the Ghost
+    haunting one of six places): "Any card which instructs that it be placed on another Space
+    does not effect the Character drawing it" (000 ADVENTURE CARDS)."""
+    c = load().cards[card]
+    return c.deck == "adventure" and _names(c.when_drawn, "place_self")
+
+
+def _names(effects, name):
+    """Whether an effect ``name`` is among ``effects``, nested steps (a roll's table) included."""
+    if isinstance(effects, Mapping):
+        return name in effects or any(_names(v, name) for v in effects.values())
+    if isinstance(effects, Sequence) and not isinstance(effects, str):
+        return any(_names(v, name) for v in effects)
+    return False
+
+
 def when_drawn_played(state, played, character, space, card):
     """Value hook: a card the Timescape discards and draws again plays no "when drawn" effect
-    there (the Hermit does not withdraw): ``cards_drawn`` discards it unmet."""
-    return played and not (space in realities() and redrawn(card))
+    there (the Hermit does not withdraw), nor a card that would place itself on another space (a
+    Ghost would haunt a main-board space: "will not effect any other Character or Region",
+    docs/rulings.md R-PROBE14F.8): ``cards_drawn`` discards it unmet."""
+    return played and not (space in realities() and (redrawn(card) or placed_away(card)))
 
 
 def cards_drawn(state, character, space, cards):
@@ -631,18 +651,30 @@ def cards_drawn(state, character, space, cards):
             state = chars.discard(state, card)
             state = log(state, "timescape_redraw", character=character, card=card)
             again += 1
+        elif placed_away(card):
+            # it would place itself on another space, which it may not reach from here, and it
+            # does not affect its drawer (000 ADVENTURE CARDS): discarded unmet
+            state = remove_from_space(state, space, card)
+            state = chars.discard(state, card)
+            state = log(state, "timescape_spared", character=character, card=card)
         elif artifacts.spared(card):
             # "Dragon Rage does not effect any Character in the Timescape": not even the drawer
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "timescape_spared", character=character, card=card)
-        elif c.type == "event" and any("each_character" in step for step in c.effect):
+        elif c.type == "event" and (drawer_part(card) is not None
+                                    or any("each_character" in step for step in c.effect)):
             # "Cards only affect the Character who draws them": an Event that reaches other
-            # characters takes effect on the drawer alone (then is discarded, as met)
+            # characters takes effect on the drawer alone (then is discarded, as met); one that
+            # reaches the main board ("will not effect any other ... Region": the Raiders' stash,
+            # the Emperor's Guard's pieces) plays only the drawer's part its card gives
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "timescape_drawer_only", character=character, card=card)
-            state = run_effects(state, drawer_only(c.effect), character, {"card": card, "space": space})
+            effects = drawer_part(card)
+            if effects is None:
+                effects = drawer_only(c.effect)
+            state = run_effects(state, effects, character, {"card": card, "space": space})
         elif card in _chart("adventure")["springs"]:
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
@@ -653,6 +685,13 @@ def cards_drawn(state, character, space, cards):
     seen = len(state.characters[character].flag("drawn") or ())
     state = push(state, frame("encounters.drawn", space=space, seen=seen))
     return encounters.draw_cards(state, character, space, again, "adventure")
+
+
+def drawer_part(card):
+    """The effects an Event whose effect reaches the main board has when drawn on a reality, on
+    its drawer alone (``data: {timescape_drawer: [...]}``; 000 Drawing Adventure Cards: "will not
+    effect any other Character or Region"; docs/rulings.md R-PROBE14F.1, R-PROBE14F.2), or None."""
+    return (load().cards[card].data or {}).get("timescape_drawer")
 
 
 def drawer_only(effects):
@@ -964,13 +1003,15 @@ def target_rolled(state, action, caster, spell, context, kind="spell"):
         return pick_random(state, caster, spell, context, kind)
     target = alive[n - 1]
     state = log(state, "random_target", character=caster, card=spell, target=target)
-    if target == caster:
-        return state  # the waiting cast takes effect as anywhere else
-    state = cancel(state, caster, kind)  # the cast's own effect is the target's, taken here
+    cast = load().cards[spell].cast
+    if target == caster and (context == "combat" or cast.get("target", "self") != "character"):
+        return state  # the waiting cast takes effect as anywhere else: his own
+    # the cast's own effect is the target's, taken here; a Spell aimed at a character that
+    # falls on its caster is his too: he does not aim it at another (docs/rulings.md R-PROBE14F.3)
+    state = cancel(state, caster, kind)
     if context == "combat":
         # a combat Spell changes only the caster's combat: on anyone else it does nothing
         return log(state, "effect_ignored", character=target, card=spell, reason="not in this combat")
-    cast = load().cards[spell].cast
     return run_effects(state, cast["effect"], target, {"card": spell, "caster": caster})
 
 

@@ -47,7 +47,7 @@ from ...rules.kernel import ExtSlice
 from ...rules.slice_values import CHARACTER, COUNT, FLAG, SPACE, checked, map_of
 from ...rules.hooks import run_hook
 from ...rules.effects import other_followers
-from ...rules import characters as chars, combat, encounters, inner_region, movement
+from ...rules import characters as chars, combat, encounters, inner_region, movement, spells
 
 ID = "wizards_tower"
 ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
@@ -185,12 +185,40 @@ def before_encounter(state, result, character, space):
         if others:  # a character there is no instruction of the room: he may be met (R-WT13.7)
             return encounters.retreat_encounter(state, cid), True
         return state, True
+    if state.characters[cid].turn_flags.get("moved"):
+        # CASTING SPELLS: a Spell cast "just after moving" (Destruction) comes before the room's
+        # encounter too; the Tower bars Spells only where characters meet (R-WT13.2, R-FC14.4)
+        state, late = encounters.after_move_spells(state, cid)
+        if late:
+            return decide(state, cid, "after_move", ["go_on"] + late, "wt.after_move_cast",
+                          prompt="cast a Spell before the encounter?"), True
+    return room_encounter(state, cid), True
+
+
+def room_encounter(state, cid):
+    """The encounter in a room (not stepping back): a character there, or the room itself."""
+    space = state.characters[cid].space
+    others = [o for o in state.order if o != cid and state.characters[o].alive
+              and state.characters[o].space == space]
     if others:
         # ENCOUNTERS IN THE WIZARD'S TOWER: "A Character may Encounter another Character in the
         # Wizard's Tower" (the room's instructions then wait for another turn)
         return decide(state, cid, "encounter", ["encounter:room"] + [f"encounter:char:{o}" for o in others],
-                      "wt.encounter_chosen", prompt="in the Wizard's Tower"), True
-    return ROOM_ENCOUNTERS[space](state, cid), True
+                      "wt.encounter_chosen", prompt="in the Wizard's Tower")
+    return ROOM_ENCOUNTERS[space](state, cid)
+
+
+def after_move_cast(state, action):
+    """The Spell cast just after moving into a room (or none): the room's encounter follows."""
+    cid = state.current
+    if action.kind == "go_on":
+        return room_encounter(state, cid)
+    return spells.cast(push(state, frame("wt.room")), cid, action.args[0], context="turn")
+
+
+def room_step(state):
+    """Rule step: :func:`room_encounter` for the current character, once the Spell is cast."""
+    return room_encounter(state, state.current)
 
 
 def encounter_chosen(state, action):
@@ -538,7 +566,8 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.death_rolled": death_rolled, "wt.death_fate": death_fate,
          "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
-         "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door}
+         "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door,
+         "wt.after_move_cast": after_move_cast, "wt.room": room_step}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS)
