@@ -28,6 +28,24 @@ one by one in a separate pass) over a median ``told`` round: what the ratio shou
 
     PYTHONPATH=src python benchmarks/fight_odds.py --games 20 --rounds 6 --full
 
+``--abba`` (the measure that resolves a few percent, odds14): the arms ``asks``, ``today`` and
+``told`` and a second copy of ``asks`` and of ``today`` (``asks'``, ``today'``: the A/A pairs,
+an arm against itself) are timed game by game in turn (the order reversed from one game to the
+next and from one round to the next: A B C, then C B A), each game at its best CPU time over the
+rounds, as ``benchmarks/ab.py`` does (this machine's speed drifts by 20-50% within seconds: a
+game's best time is the engine's, a round's sum is the machine's too); each arm keeps its own
+memos, emptied at each round's start (a fresh ``simulate`` process each round) or, with
+``--memos game``, before each game.  Printed: each
+pair's ratio of the sums of the games' best times and per step (``today`` plays other games),
+with the A/A pairs' ratios beside them (the resolution).  Then the component (``--component``
+alone plays only it): the bot's decision at each recorded fight-or-evade state, ``bot.choose``
+and the driver's ``apply`` of its choice (what ``simulate`` does there), ``asks`` against
+``today`` (and their A/A copies), state by state in turn, each at its best time over the
+rounds (``--repeat`` times within each timing); the difference times the number of questions
+over the games' time is the questions' share of ``simulate`` above today's.
+
+    PYTHONPATH=src python benchmarks/fight_odds.py --abba --games 12 --rounds 10
+
 ``--arm asks|told|full --answers FILE`` plays one arm once (``told`` reads the answers that
 ``--record FILE`` wrote), for timing whole processes from outside.
 """
@@ -42,7 +60,7 @@ import sys
 import time
 from collections import deque
 
-from talisman import bots, simulate
+from talisman import api, bots, simulate
 from talisman.engine.dice import outcomes
 from talisman.rules import combat
 
@@ -52,6 +70,7 @@ CHARACTERS = ("warrior", "wizard", "troll", "elf")
 ASKS = bots.HeuristicBot.fight_odds
 ODDS = odds_module.odds
 COMBAT_ODDS = odds_module.combat_odds
+ASKS2, TODAY2 = "asks'", "today'"   # (the A/A copies: the same arm again)
 
 
 def win_odds(state):
@@ -134,6 +153,143 @@ def question_cost(task_list, answers_steps):
     return len(spent), 1000 * sum(spent) / max(1, len(spent))
 
 
+#: The process-wide memos of :mod:`talisman.odds` (those ``clear_memos`` empties), swapped per
+#: arm by ``--abba`` so that each arm keeps its own (checked against ``clear_memos``' code).
+MEMOS = ("_BY_SCORES", "_ROUNDS", "_FACES")
+
+
+def own_memos(arms):
+    """``arm -> a fresh set of the odds memos`` (:data:`MEMOS`)."""
+    if set(odds_module.clear_memos.__code__.co_names) - {"clear"} != set(MEMOS):
+        raise SystemExit(f"talisman.odds.clear_memos empties other memos than {MEMOS}: update MEMOS")
+    return {arm: {name: type(getattr(odds_module, name))() for name in MEMOS} for arm in arms}
+
+
+def abba(task_list, arms, rounds, answers, memos="round"):
+    """Each game played by each arm once a round, the arms in turn game by game (the order
+    reversed from one game to the next and one round to the next); each arm keeps its own memos
+    (:data:`MEMOS`), emptied at each round's start (``memos="round"``: a fresh ``simulate``
+    process playing these games) or before each game (``"game"``: each game a fresh process's
+    first, no answer remembered from another game); return ``arm -> (each game's CPU seconds
+    over the rounds, each game's steps)``.  An arm named with a trailing ``'`` is the arm again
+    (an A/A pair)."""
+    times = {arm: [[] for _ in task_list] for arm in arms}
+    steps = {arm: [None] * len(task_list) for arm in arms}
+    for r in range(rounds):
+        own = own_memos(arms)
+        for g, game in enumerate(task_list):
+            if memos == "game":
+                own = own_memos(arms)
+            for arm in arms if (r + g) % 2 == 0 else arms[::-1]:
+                for name, memo in own[arm].items():
+                    setattr(odds_module, name, memo)
+                t = time.process_time()
+                got, _ = play([game], arm.rstrip("'"), answers[g])
+                times[arm][g].append(time.process_time() - t)
+                if steps[arm][g] not in (None, got[0]):
+                    raise SystemExit(f"{arm}: game {g} not the same from round to round")
+                steps[arm][g] = got[0]
+    return {arm: (times[arm], steps[arm]) for arm in arms}
+
+
+def best(record):
+    """The sum of the games' best times (``abba``'s record of an arm)."""
+    return sum(min(t) for t in record[0])
+
+
+def recorded_states(task_list):
+    """The (bot, state, fight action) of every question the bot asking asks in the games."""
+    got = []
+
+    def asking(self, state, fight="fight"):
+        got.append((self, state, fight))
+        return ASKS(self, state, fight)
+
+    bots.HeuristicBot.fight_odds = asking
+    try:
+        for t in task_list:
+            simulate.play_one(t)
+    finally:
+        bots.HeuristicBot.fight_odds = ASKS
+    return got
+
+
+def component(questions, arms, rounds):
+    """The bot's decision at each recorded question's state, as ``simulate`` makes it: its
+    ``choose`` and the ``apply`` of its choice, timed (CPU) for each arm (``asks``, ``today``;
+    ``'``: the arm again) state by state in turn (the order reversed from one state to the next
+    and one round to the next); memos emptied before each (cold: an upper bound of the
+    question's cost in a game) and then the same again at once (warm: every answer
+    remembered, a lower bound).  Return ``arm -> (each state's best cold, best warm time, the
+    action chosen there)``."""
+    today = lambda self, state, fight="fight": win_odds(state)  # noqa: E731 (the old question)
+    cold = {arm: [[] for _ in questions] for arm in arms}
+    warm = {arm: [[] for _ in questions] for arm in arms}
+    chosen = {arm: [None] * len(questions) for arm in arms}
+    try:
+        for r in range(rounds):
+            for q, (bot, state, _) in enumerate(questions):
+                for arm in arms if (r + q) % 2 == 0 else arms[::-1]:
+                    bots.HeuristicBot.fight_odds = today if arm.startswith("today") else ASKS
+                    odds_module.clear_memos()
+                    for spent in (cold, warm):
+                        t = time.process_time()
+                        choice = bot.choose(state)
+                        api.apply(state, choice)
+                        spent[arm][q].append(time.process_time() - t)
+                    chosen[arm][q] = str(choice)
+    finally:
+        bots.HeuristicBot.fight_odds = ASKS
+    return {arm: ([min(t) for t in cold[arm]], [min(t) for t in warm[arm]], chosen[arm]) for arm in arms}
+
+
+def report_abba(task_list, rounds, answers, steps, memos="round"):
+    """``--abba``: the whole games' ratios, each game at its best time, with their A/A pairs."""
+    arms = ("asks", "today", "told", ASKS2, TODAY2)
+    got = abba(task_list, arms, rounds, answers, memos)
+    if got["asks"][1] != steps or got["told"][1] != steps:
+        raise SystemExit("asks or told: not the same games as the warm-up's")
+    n_today = sum(got["today"][1])
+    sec = {arm: best(got[arm]) for arm in arms}
+    print(f"abba: {len(task_list)} games x {rounds} rounds, memos emptied each {memos}; steps asks {sum(steps)}, today {n_today}; "
+          f"the sums of the games' best CPU seconds: "
+          + ", ".join(f"{arm} {sec[arm]:.3f}" for arm in arms))
+    per_step = (sec["asks"] / sum(steps)) / (sec["today"] / n_today)
+    same = [g for g in range(len(task_list)) if got["today"][1][g] == steps[g]]
+    alike = (sum(min(got["asks"][0][g]) for g in same) / sum(min(got["today"][0][g]) for g in same)
+             if same else float("nan"))
+    print(f"abba: asks / today {sec['asks'] / sec['today']:.3f}, per step {per_step:.3f}, "
+          f"on the {len(same)} games of as many steps {alike:.3f}; asks / told "
+          f"{sec['asks'] / sec['told']:.3f}; told / today per step "
+          f"{(sec['told'] / sum(steps)) / (sec['today'] / n_today):.3f}; "
+          f"A/A: asks / asks' {sec['asks'] / sec[ASKS2]:.3f}, "
+          f"today / today' {sec['today'] / sec[TODAY2]:.3f}")
+    return sec["told"]
+
+
+def report_component(questions, rounds, told_seconds=None):
+    """``--component``: the decision at the questions' states, asks against today."""
+    arms = ("asks", "today", ASKS2, TODAY2)
+    got = component(questions, arms, rounds)
+    n = len(questions)
+    alike = [q for q in range(n) if got["asks"][2][q] == got["today"][2][q]]
+    for i, how in enumerate(("cold", "warm")):   # (on the states where both choose alike)
+        ms = {arm: 1000 * sum(got[arm][i][q] for q in alike) / max(1, len(alike)) for arm in arms}
+        print(f"component ({how}), the {len(alike)} of {n} states where asks and today choose alike: "
+              f"ms a decision, asks {ms['asks']:.4f}, today {ms['today']:.4f}, asks / today "
+              f"{ms['asks'] / ms['today']:.3f}, A/A {ms['asks'] / ms[ASKS2]:.3f} and {ms['today'] / ms[TODAY2]:.3f}")
+    for i, how in enumerate(("cold", "warm")):
+        ms = {arm: 1000 * sum(got[arm][i]) / n for arm in arms}
+        extra = (ms["asks"] - ms["today"]) * len(questions) / 1000
+        share = (f"; (asks - today) x {len(questions)} questions over told's games: "
+                 f"{extra / told_seconds:.2%}" if told_seconds else "")
+        print(f"component ({how}): ms a decision, best of {rounds}: "
+              + ", ".join(f"{arm} {ms[arm]:.4f}" for arm in arms)
+              + f"; asks / today {ms['asks'] / ms['today']:.3f}, A/A asks / asks' "
+              f"{ms['asks'] / ms[ASKS2]:.3f}, today / today' {ms['today'] / ms[TODAY2]:.3f}"
+              + share)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -147,6 +303,12 @@ def main(argv=None):
     ap.add_argument("--arm", choices=("asks", "told", "full", "today"), help="play one arm once")
     ap.add_argument("--answers", help="the answers file of --arm told")
     ap.add_argument("--record", help="play the asks arm once and write its answers here")
+    ap.add_argument("--abba", action="store_true",
+                    help="game by game in turn, each game at its best time, with A/A pairs (then --component)")
+    ap.add_argument("--component", action="store_true",
+                    help="only the decision at the recorded fight-or-evade states, asks against today")
+    ap.add_argument("--memos", choices=("round", "game"), default="round",
+                    help="--abba: each arm's memos emptied at each round's start or before each game")
     args = ap.parse_args(argv)
     games = tasks(args.games, args.seed, tuple(e for e in args.expansions.split(",") if e),
                   json.loads(args.options))
@@ -171,6 +333,13 @@ def main(argv=None):
         got, given = play([game], "asks")
         steps += got
         answers.append(given)
+    if args.component and not args.abba:
+        report_component(recorded_states(games), args.rounds)
+        return
+    if args.abba:
+        told = report_abba(games, args.rounds, answers, steps, args.memos)
+        report_component(recorded_states(games), args.rounds, told)
+        return
     arms = ("asks", "told") + (("full",) if args.full else ()) + (("today",) if args.today else ())
     count, ms = question_cost(games, steps)
     print(f"{len(games)} games, {sum(steps)} steps, {count} questions, "

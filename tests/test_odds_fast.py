@@ -425,3 +425,83 @@ def test_the_closed_form_at_the_re_roll_of_one_die(die):
     other = talisman.apply(at_fate, f"fate:reroll:{3 - die}", stop_at_chance=True)
     higher, lower = (closed, combat_odds(other)) if die == 1 else (combat_odds(other), closed)
     assert lower["won"] < higher["won"]
+
+
+@pytest.mark.parametrize("expansions, options", [((), {}), (("blood_moon", "harbinger"), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
+    """``combat_odds`` remembers an answer by a small tuple (the dice, the rolls re-rolled, the
+    margin or the table of results, the cards' offers...: ``_ROUNDS``), so a question asked
+    again, or another with the same numbers, is answered without the sums.  The key must cover
+    every input the answer depends on: over the bot's questions in whole games (the base game,
+    the Blood Moon with the Harbinger, all the sets), each answered with the memos emptied (its
+    key the memo's one entry) and again with every other question's answer remembered,
+    questions of equal keys (in the base game some from different positions) have equal
+    answers, and the remembered answer is the fresh one."""
+    import importlib
+
+    odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
+    asked = _questions(range(8), expansions, options)
+    by_key, fresh = {}, []
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        odds_module.clear_memos()
+        got = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+        if got is None:
+            continue
+        (key,) = odds_module._ROUNDS
+        by_key.setdefault(key, set()).add((rolling, tuple(sorted(got.items()))))
+        fresh.append((rolling, dict(got)))
+    assert len(fresh) >= 5
+    for key, found in by_key.items():
+        assert len({answer for _, answer in found}) == 1, key
+    if not expansions:   # (shared answers: the base game's questions are the most alike)
+        assert any(len({s for s, _ in found}) > 1 for found in by_key.values())
+    odds_module.clear_memos()
+    for rolling, _ in fresh:   # every answer remembered, then each asked again
+        combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    for rolling, answer in fresh:
+        assert dict(combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on,
+                                fights_again=True)) == answer
+
+
+@pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),
+                                                 (("city",), {"master_levels": True}),
+                                                 (("airships", "blood_moon"), {})])
+def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, options):
+    """odds14: a ``combat_resolved`` listener declaring ``reads_no_roll`` (the Blood Moon's, the
+    Dungeon's, the Master Levels', the Airships') has its declarations (``changes_results``,
+    ``roll_blind``, ``fights_on``) asked at one of the character's battle rolls for all
+    (``odds._round_declared``).  At the bot's questions in whole games, the creature's roll
+    reached with each battle roll 1-6, kept and re-rolled (a Fate spent): each such listener
+    declares the same at every one."""
+    from talisman.engine.records import set_field
+    from talisman.engine.ruleset import RULESET, declared
+    from talisman.state import character, update_character
+
+    asked = _questions(range(6), expansions, options)
+    checked = 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        b = rolling.battle
+        if b.opponent is not None or not combat_rules.result_answered(rolling):
+            continue
+        s = set_field(rolling, "pending", None)
+        spent = update_character(s, b.who, fate=max(0, character(s, b.who).fate - 1))
+        for _, fn in RULESET.listeners(s, "combat_resolved"):
+            if declared(fn, "reads_no_roll") is not True:
+                continue
+            for after, again in ((s, False), (spent, True)):
+                seen = set()
+                for roll in range(1, 7):
+                    at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                    said = []
+                    for fact in ("changes_results", "roll_blind", "fights_on"):
+                        how = declared(fn, fact)
+                        said.append(how(at) if callable(how) else how)
+                    said[0] = frozenset(said[0])
+                    seen.add(tuple(said))
+                assert len(seen) == 1, (fn, seen)
+                checked += 1
+    assert checked >= 2

@@ -1258,23 +1258,26 @@ def test_a_fighter_killed_by_his_win_leaves_no_battle_for_the_next_turn():
     assert "bear" in s.board_cards["hills_1"]
 
 
-def test_a_defender_killed_before_the_result_the_shortcut_goes_on_as_the_full_search():
+def test_a_defender_killed_before_the_result_ends_the_question():
     """000 LOSING ALL LIVES with 001 Harbinger Cards (the Armour of Humility, the Key to Hades,
     card-data.md 2.2): the Thief's win costs him a life, and as he loses it the Warrior, holding
     the Key at his last life, loses his: the defender's death ends the fight before the spoils
-    (rulings R-FA13.1), so no combat result is logged and the Thief's turn ends.  The shortcut,
-    stopped where the result would be applied and finding no battle left, goes on as the full
-    search does: both give the same distribution (3 + d6 against the Warrior's 4 + 2d6)."""
-    fast, whole = _thief_attacks_the_warrior(dict(lives=2, objects=["armour_of_humility"]),
-                                             dict(lives=1, objects=["key_to_hades"]))
-    assert dict(fast) == dict(whole) == {"turn_ended": F(5, 36), "standoff": F(25, 216),
-                                         "lost": F(161, 216)}
+    (rulings R-FA13.1), so no combat result is logged.  The question ends at his death, an
+    outcome of its own, ``opponent_died`` (R-ODDS14.1), in the shortcut as in the full search
+    (3 + d6 against the Warrior's 4 + 2d6: the Thief's win is 5/36); with ``combat_resolved``
+    alone it went on into the next players' turns before (to the 20,000-state limit)."""
+    for until in (["combat_resolved", "turn_ended"], "combat_resolved"):
+        fast, whole = _thief_attacks_the_warrior(dict(lives=2, objects=["armour_of_humility"]),
+                                                 dict(lives=1, objects=["key_to_hades"]), until)
+        assert dict(fast) == dict(whole) == {"opponent_died": F(5, 36), "standoff": F(25, 216),
+                                             "lost": F(161, 216)}
+        assert whole.nodes < 60
 
 
-def _thief_attacks_the_warrior(thief, warrior):
+def _thief_attacks_the_warrior(thief, warrior, until=("combat_resolved", "turn_ended")):
     """The Thief (``thief``: his fields) walks onto the Warrior (``warrior``) on the Hills and
-    attacks him in battle; the question's answer from his roll, until the combat's result or the
-    turn's end, by the shortcut and by the full search."""
+    attacks him in battle; the question's answer from his roll, until the combat's result (or
+    ``until``), by the shortcut and by the full search."""
     chars = [dict(id="thief", space="woods_1", spells=[], fate=0, **thief),
              dict(id="warrior", space="hills_1", spells=[], fate=0, **warrior),
              dict(id="wizard", space="fields_1", spells=[])]
@@ -1282,34 +1285,39 @@ def _thief_attacks_the_warrior(thief, warrior):
     for notation in ("move:hills_1", "encounter:char:warrior", "attack:battle"):
         s = talisman.apply(s, notation)
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
-    until = ["combat_resolved", "turn_ended"]
+    until = list(until) if isinstance(until, tuple) else until
     return (odds(rolling, until, policy=Best("won")),
             odds(rolling, until, policy=Best("won"), shortcut=False))
 
 
-def test_a_defender_killed_by_his_own_win_the_shortcut_goes_on_as_the_full_search():
+def test_a_defender_killed_by_his_own_win_ends_the_question():
     """001 Harbinger Cards (the Armour of Humility, card-data.md 2.2: "each battle you win costs 1
     life unless you pay 1 fate") worn by the defending character (rulings R-FC13.1): the Warrior,
     at his last life and without a Fate, pays his win with it and dies before the spoils, so no
     result is applied and the Thief's turn ends (R-FA13.1).  The shortcut (his price declared as
     acting on the attacker's ``lost``) gives the full search's distribution (3 + d6 against the
-    Warrior's 4 + 2d6): every loss of the Thief is the Warrior's death and the turn's end."""
+    Warrior's 4 + 2d6): every loss of the Thief is the Warrior's death, ``opponent_died``
+    (R-ODDS14.1)."""
     fast, whole = _thief_attacks_the_warrior(dict(lives=4, objects=[]),
                                              dict(lives=1, objects=["armour_of_humility"]))
-    assert dict(fast) == dict(whole) == {"turn_ended": F(161, 216), "standoff": F(25, 216),
+    assert dict(fast) == dict(whole) == {"opponent_died": F(161, 216), "standoff": F(25, 216),
                                          "won": F(5, 36)}
 
 
 def test_a_defender_s_death_does_not_end_the_attacker_s_question():
-    """R-ODDS12B.1: only the death of the character whose turn it is ends the question: the
-    stop reads a ``character_died`` of another character as any other event."""
-    from talisman.engine.records import Event
+    """R-ODDS12B.1: only the death of the character whose turn it is ends the question, or
+    (R-ODDS14.1) that of the other fighter of the combat in progress before the step: the stop
+    reads a ``character_died`` of another character as any other event."""
+    from talisman.engine.records import Event, set_field
     from talisman.odds import stopper
     s = _humble(0, (("warrior", "plains_1"), ("wizard", "fields_1")))
     stop = stopper("combat_resolved")
     assert s.current == "thief"
     assert stop(s, (Event("character_died", {"character": "warrior"}),)) is None
     assert stop(s, (Event("character_died", {"character": "thief"}),)) == "died"
+    assert stop(s, (Event("character_died", {"character": "warrior"}),), s) is None  # (not fighting)
+    fighting = set_field(s, "battle", s.battle.set("opponent", "warrior"))
+    assert stop(s, (Event("character_died", {"character": "warrior"}),), fighting) == "opponent_died"
 
 
 def _horseman_of_death(fate, thief, troll_lives=3):

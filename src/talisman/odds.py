@@ -52,11 +52,18 @@ GAME_OVER = "game_over"
 #: life): no result is applied and his turn ends, so the question ends there (R-ODDS12B.1).
 DIED = "died"
 
+#: The ``combat_resolved`` outcome of a branch in which the other fighter of the combat (the
+#: defending character) died before its result was applied (the Key to Hades' life as the winner
+#: pays his Armour of Humility's): his death ends the fight with no result (R-FA13.1), so the
+#: question ends there, where it went on into the next players' turns (R-ODDS14.1).
+OPPONENT_DIED = "opponent_died"
+
 #: The built-in predicates of ``until`` (any other name is the name of a log event).
 PREDICATES = {
     "combat_resolved": "the first combat's result, as won / lost / standoff / evaded "
                        "(between characters: as the player whose turn it is sees it), or died: "
-                       "the player whose turn it is died before a result was applied",
+                       "the player whose turn it is died before a result was applied, or "
+                       "opponent_died: the defending character did",
     "turn_ended": "the end of the turn in progress",
     "game_over": "the end of the game; the outcome is the winner's id, or 'nobody'",
 }
@@ -333,18 +340,19 @@ def _policy(policy, player=None):
 # --- until and outcome ---------------------------------------------------------------
 
 def stopper(until):
-    """``until`` -> a function (state, new events) -> the branch's label, or None to go on:
-    where :func:`odds` stops a branch (``combat_resolved``: the first combat's result, or
-    ``died`` at the death of the player whose turn it is before a result is applied, rulings
-    R-ODDS12B.1)."""
+    """``until`` -> a function (state, new events, the state before them) -> the branch's
+    label, or None to go on: where :func:`odds` stops a branch (``combat_resolved``: the first
+    combat's result, or ``died`` at the death of the player whose turn it is before a result is
+    applied, rulings R-ODDS12B.1, or ``opponent_died`` at the death of the other fighter of the
+    combat in progress before it, R-ODDS14.1)."""
     if callable(until):
-        return until
+        return lambda state, events, before=None: until(state, events)
     names = (until,) if isinstance(until, str) else tuple(until) if isinstance(until, (list, tuple)) else None
     if not names or not all(isinstance(n, str) and n for n in names):
         raise TalismanError(f"odds: until must be a predicate name, an event name, a list of "
                             f"them or a function (state, events) -> outcome; got {until!r}")
 
-    def stop(state, events):
+    def stop(state, events, before=None):
         for i, e in enumerate(events):
             for name in names:
                 if name == "combat_resolved":
@@ -354,6 +362,8 @@ def stopper(until):
                         return "won" if e.data.get("victor") == state.current else "lost"
                     if e.name == "character_died" and _turn_ends_with(state, events, i):
                         return DIED
+                    if e.name == "character_died" and _fought(before, e.data.get("character")):
+                        return OPPONENT_DIED
                 elif e.name == name:
                     return name
         if state.outcome is not None and "game_over" in names:
@@ -361,6 +371,13 @@ def stopper(until):
                                             else ",".join(state.outcome.winners))
         return None
     return stop
+
+
+def _fought(before, cid):
+    """Whether ``cid`` is a fighter of the combat in progress in ``before`` (None: not known):
+    his death ends that fight with no result (``kernel.end_fight_of``, R-FA13.1)."""
+    b = None if before is None else before.battle
+    return b is not None and cid in (b.who, b.opponent)
 
 
 def _turn_ends_with(state, events, i):
@@ -485,7 +502,7 @@ def _sample(state, until, policy, outcome, limit, samples, seed):
                 if kind != "play":
                     raise TalismanError("odds: Best(...) needs method='exact' (it compares every option)")
             nxt = apply(s, action, stop_at_chance=True)
-            label = search.stop(nxt, nxt.log[len(s.log):])
+            label = search.stop(nxt, nxt.log[len(s.log):], s)
             if label is not None:
                 label = search.leaf(nxt, label)
             elif nxt.is_over:
@@ -680,7 +697,7 @@ class _Search:
         leaf's distribution, a memoized one, or a generator that expands it."""
         new = tuple(state.log[len(parent.log):])
         if check:
-            label = self.stop(state, new)
+            label = self.stop(state, new, parent)
             if label is not None:
                 return {self.leaf(state, label): Fraction(1)}
         if state.is_over:
@@ -856,7 +873,7 @@ class _Search:
         game is over: left to the search)."""
         if state.is_over or state.battle is None:
             return None
-        label = self.stop(state, tuple(state.log[len(parent.log):]))
+        label = self.stop(state, tuple(state.log[len(parent.log):]), parent)
         if label is not None:
             return ("result", label)
         if state.pending is None or _reacting(state):
@@ -1299,7 +1316,11 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     Pharaoh's Crown, the creatures roll again against the same battle roll; ``attack``, the
     Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
     tried answer the comparisons after a fight on), the same at every roll; those offers are
-    returned."""
+    returned.  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
+    declarations, ``changes_results``, ``roll_blind`` and ``fights_on``, read nothing of the
+    character's battle roll: the Blood Moon's, the Dungeon's, the Master Levels', the
+    Airships'), they are asked at one roll for all (odds14: the Blood Moon's, asked at each
+    roll, were a third of its question)."""
     offer: list = []
     terms: dict = {}
     for hook in ROUND_HOOKS + ("fate_rerolled",):
@@ -1308,9 +1329,11 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
         if hook == "combat_resolved":
             b, who = state.battle, state.battle.who
             spent = update_character(state, who, fate=character(state, who).fate - 1)
+            # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
+            one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(state))
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
                 seen: set = set()  # (the classes of rolls checked: odds25h)
-                for roll in rolls:
+                for roll in rolls[:1] if one else rolls:
                     at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
                     read = _roll_blind(at)
                     if read is not None and read in seen:

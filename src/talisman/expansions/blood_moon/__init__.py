@@ -248,7 +248,9 @@ def _roll_blind(state):
     return b is None or not (held.reacts_to_rolls(state, b["who"]) or modifiers.die_added(state))
 
 
-@declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind,
+# (reads_no_roll: results_answered, _roll_blind and fight_on_offer read the cards, the flags and
+# the time, never the character's battle roll: exact odds ask them at one roll for all)
+@declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind, reads_no_roll=True,
          fights_on=modifiers.fight_on_offer)
 def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
