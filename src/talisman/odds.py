@@ -569,8 +569,9 @@ STALE_SCORES = frozenset({"character_roll", "character_score", "opponent_roll", 
 #: a ``fate_spent`` event (``tests/test_odds_results.py`` pins it), and the re-roll's own dice
 #: stand ("the new result stands", FATE).  So, with a policy that reads no event of the log,
 #: states differing only in it have the same distribution: the search's memo merges them (the
-#: re-rolls of a 1 and of a 2 are one re-roll).
-STALE_REROLL = frozenset({"roll"})
+#: re-rolls of a 1 and of a 2 are one re-roll), and so is its ``die`` (which die was re-rolled:
+#: the dice after it are the state's own).
+STALE_REROLL = frozenset({"roll", "die"})
 
 
 def _fresh(event, scores=True):

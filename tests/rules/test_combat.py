@@ -497,3 +497,20 @@ def test_fate_a_reroll_costs_exactly_one_token_and_is_not_offered_twice():
     (sc,) = events(s, "combat_scores")
     assert sc["character_roll"] == 5
     assert [e.name for e in s.log].count("fate_spent") == 1
+
+
+def test_fate_spent_names_the_die_re_rolled():
+    """FATE (Revised 4th, talisman-facts-verified.md section 3): "reroll one die he has just
+    rolled ... If several dice are rolled at once ..., only one of them may be rerolled"
+    (rulings R-RF14.1, R-RG14): the ``fate_spent`` event keeps the roll replaced and names the die
+    re-rolled: 1 for a roll of one die, the place chosen of the Warrior's two battle dice, ``all``
+    under ``fate_reroll: whole_roll``."""
+    s = game([{"id": "thief", "space": "black_knight", "fate": 1, "strength": 4}], [1, 1, 5, 2],
+             board_cards={"hidden_valley": ["bear"]})
+    s = play(s, "move:hidden_valley", "fight", "fate:reroll")
+    assert events(s, "fate_spent") == [{"character": "thief", "roll": 1, "die": 1}]
+    for options, action, die in (({}, "fate:reroll:2", 2), ({"fate_reroll": "whole_roll"}, "fate:reroll", "all")):
+        s = game([{"id": "warrior", "space": "graveyard", "fate": 1}, {"id": "elf", "space": "forest"}],
+                 [1, 5, 2, 6, 1, 4], options={"fate": "card", **options}, deck_tops={"adventure": ["bear"]})
+        s = play(s, "move:woods_1", "fight", action)
+        assert events(s, "fate_spent") == [{"character": "warrior", "roll": 5, "die": die}]

@@ -400,6 +400,18 @@ def fate_reroll(spec, dice, action):
     return "d" + spec.split("d", 1)[1], {"kept": [0 if i == at else d for i, d in enumerate(dice)]}
 
 
+def fate_spent(state, cid, roll, dice, action):
+    """Log ``fate_spent``: ``cid`` paid a fate to re-roll (``action``, :func:`fate_reroll_options`)
+    his roll ``roll`` made of ``dice``; ``die`` says which die was rolled again: its place in the
+    order rolled, from 1 (1 for a roll of one die), or ``"all"`` for the whole roll again (the
+    option ``fate_reroll: whole_roll``)."""
+    if len(action.args) >= 2:
+        die = int(action.args[1])
+    else:
+        die = 1 if len(dice) <= 1 else "all"
+    return log(state, "fate_spent", character=cid, roll=roll, die=die)
+
+
 def rerolled_roll(action, kept):
     """The roll after a Fate re-roll of one die: the dice ``kept`` (:func:`fate_reroll`) with
     the re-rolled die (the roll ``action``) in its place; ``action`` itself without ``kept``.

@@ -493,7 +493,7 @@ def fate_chosen(state, action, dice=None):
     who = state.battle.who
     state = chars.lose(state, who, "fate", 1, "re-roll")
     state = replace(state, battle=state.battle.set("rerolled", True))
-    state = log(state, "fate_spent", character=who, roll=state.battle.roll)
+    state = chars.fate_spent(state, who, state.battle.roll, dice or (state.battle.roll,), action)
     # the Warrior's two dice: one of them again, or both (``fate_reroll: whole_roll``)
     spec, args = chars.fate_reroll(combat_dice(state, who), dice or (state.battle.roll,), action)
     return request_roll(state, spec, f"{state.battle.kind} re-roll of {who}",
@@ -576,7 +576,7 @@ def opponent_fate_chosen(state, action, dice=None):
     opponent = b.opponent
     state = chars.lose(state, opponent, "fate", 1, "re-roll")
     state = replace(state, battle=b.set("opponent_rerolled", True))
-    state = log(state, "fate_spent", character=opponent, roll=b.opponent_roll)
+    state = chars.fate_spent(state, opponent, b.opponent_roll, dice or (b.opponent_roll,), action)
     spec, args = chars.fate_reroll(combat_dice(state, opponent), dice or (b.opponent_roll,), action)
     return request_roll(state, spec, f"{b['kind']} re-roll of {opponent}",
                         "combat.opponent_rolled", rerolled=True, **args)

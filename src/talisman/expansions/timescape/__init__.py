@@ -313,9 +313,39 @@ def seek_help(state, params, actor, source):
                         who=params["who"])
 
 
-def judged(state, action, who):
+def judged(state, action, who, rerolled=False, kept=None):
+    """The character's two dice.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+    instructions on a card or board space"; of several dice "only one of them may be rerolled"):
+    he may pay one fate, once, to roll one of them again (the whole roll under ``fate_reroll:
+    whole_roll``; rulings R-RG14.2); the judgment is made outside the Timescape, where Fate is
+    played as anywhere."""
     cid = state.current
-    score = sum(action.dice)
+    new, action = action.dice, chars.rerolled_roll(action, kept)
+    if rerolled:
+        state = chars.fate_rerolled(state, cid, new, "judgment")
+    ch = state.characters[cid]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, cid, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "timescape.judged_fate", prompt=f"rolled {sum(action.dice)} to be judged worthy",
+                      who=who, dice=list(action.dice))
+    return judged_kept(state, who, action.dice)
+
+
+def judged_fate(state, action, who, dice):
+    """The character keeps his dice, or pays one fate to roll (one of) them again."""
+    if action.kind == "keep":
+        return judged_kept(state, who, dice)
+    cid = state.current
+    state = chars.lose(state, cid, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, cid, sum(dice), dice, action)
+    spec, args = chars.fate_reroll("2d6", dice, action)
+    return request_roll(state, spec, f"{who}'s judgment of {cid}, re-rolled", "timescape.judged",
+                        who=who, rerolled=True, **args)
+
+
+def judged_kept(state, who, dice):
+    cid = state.current
+    score = sum(dice)
     need = chars.total(state, cid, "strength") + chars.total(state, cid, "craft")
     worthy = score < need
     state = log(state, "timescape_judged", character=cid, by=who, roll=score, against=need, worthy=worthy)
@@ -994,7 +1024,8 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "effect_targets": effect_targets, "encounter_characters": encounter_characters,
          "may_affect": may_affect}
 
-STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.fee_rolled": fee_rolled,
+STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.judged_fate": judged_fate,
+         "timescape.fee_rolled": fee_rolled,
          "timescape.paid": paid, "timescape.pay": pay,
          "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, log, request_roll
+from ...notation import roll_action
 from ...rules import characters as chars, encounters, possessions
 from ...rules.kernel import remove_from_space
 from ...state import update_character
@@ -96,9 +97,44 @@ def fire_chosen(state, action):
                         "timescape.shot_rolled", weapon=weapon, kind=kind, where=list(where))
 
 
-def shot_rolled(state, action, weapon, kind, where):
+def shot_rolled(state, action, weapon, kind, where, asked=(), kept=None):
+    """The two dice of the shot: the shooter's (the first) and the target's.  FATE
+    (talisman-facts-verified.md 3: "his character's attack roll"; never "a die rolled for a
+    creature ... and another player's die"): the shooter may pay one fate to roll his own die
+    again, and a character shot at his own (as a defending character in combat), each once
+    (``asked``: those offered already); an Enemy's die is a creature's (rulings R-RG14.4)."""
     cid = state.current
-    mine, theirs = action.dice[0], action.dice[1]
+    if kept:
+        state = chars.fate_rerolled(state, asked[-1], action.dice, "range weapon")
+        action = chars.rerolled_roll(action, kept)
+    dice = list(action.dice)
+    rollers = ((cid, 1), (where[0], 2)) if kind == "char" else ((cid, 1),)
+    for who, place in rollers:
+        ch = state.characters[who]
+        if who not in asked and ch.fate > 0 and not ch.toad_turns:
+            return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], "timescape.shot_fate",
+                          prompt=f"rolled {dice[place - 1]} for the shot", weapon=weapon, aim=kind,
+                          where=list(where), asked=[*asked, who], dice=dice)
+    return shot_kept(state, weapon, kind, where, dice)
+
+
+def shot_fate(state, action, weapon, aim, where, asked, dice):
+    """The roller keeps his die, or pays one fate to roll it again (``fate:reroll:<n>``); ``aim``:
+    the shot's kind of target (``char`` or ``card``)."""
+    kind = aim
+    if action.kind == "keep":
+        return shot_rolled(state, roll_action(dice), weapon, kind, where, asked)
+    who = asked[-1]
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, who, dice[int(action.args[1]) - 1], dice, action)
+    spec, args = chars.fate_reroll("2d6", dice, action)
+    return request_roll(state, spec, f"{who}'s re-roll of the shot", "timescape.shot_rolled",
+                        weapon=weapon, kind=kind, where=list(where), asked=list(asked), **args)
+
+
+def shot_kept(state, weapon, kind, where, dice):
+    cid = state.current
+    mine, theirs = dice[0], dice[1]
     score = mine + (load().cards[weapon].data or {})["range_weapon"]["strength"]
     if kind == "char":
         other = where[0]
@@ -144,4 +180,5 @@ def object_rolled(state, action, actor):
 
 
 STEPS = {"timescape.fire_chosen": fire_chosen, "timescape.shot_rolled": shot_rolled,
+         "timescape.shot_fate": shot_fate,
          "timescape.object_rolled": object_rolled}

@@ -436,9 +436,37 @@ def dice_with_death(state, cid):
     return request_roll(state, tower_data()["death_dice"], f"{cid} dices with Death", "wt.death_rolled", who=cid)
 
 
-def death_rolled(state, action, who):
+def death_rolled(state, action, who, rerolled=False, kept=None):
+    """The character's dice.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+    instructions on a card or board space"; "If several dice are rolled at once ..., only one of
+    them may be rerolled"): he may pay one fate, once, to roll one of his dice again (the whole
+    roll under ``fate_reroll: whole_roll``), as at the Death space (rulings R-RG14.1); Death's
+    dice are no character's and are not re-rolled.  Then Death rolls."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)
+    if rerolled:
+        state = chars.fate_rerolled(state, who, new, "Dice with Death")
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "wt.death_fate", prompt=f"rolled {sum(action.dice)} against Death", who=who,
+                      dice=list(action.dice))
+    return death_kept(state, who, action.dice)
+
+
+def death_fate(state, action, who, dice):
+    """The character keeps his dice against Death, or pays one fate to roll (one of) them again."""
+    if action.kind == "keep":
+        return death_kept(state, who, dice)
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, who, sum(dice), dice, action)
+    spec, args = chars.fate_reroll(tower_data()["death_dice"], dice, action)
+    return request_roll(state, spec, f"{who}'s re-roll against Death", "wt.death_rolled", who=who,
+                        rerolled=True, **args)
+
+
+def death_kept(state, who, dice):
     return request_roll(state, tower_data()["death_dice"], f"Death dices with {who}", "wt.death_answered", who=who,
-                        mine=sum(action.dice))
+                        mine=sum(dice))
 
 
 def death_answered(state, action, who, mine):
@@ -535,7 +563,8 @@ HOOKS = {"crown_route": crown_route, "movement_destinations": movement_destinati
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
          "wt.room_cleared": room_cleared, "wt.gargoyle_rolled": gargoyle_rolled,
          "wt.gargoyle_kept": gargoyle_kept,
-         "wt.death_rolled": death_rolled, "wt.death_answered": death_answered,
+         "wt.death_rolled": death_rolled, "wt.death_fate": death_fate,
+         "wt.death_answered": death_answered,
          "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
          "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door,
          "wt.after_move_cast": after_move_cast, "wt.room": room_step}

@@ -11,8 +11,8 @@ fight losers etc until there is only one left!"
 
 A *bout* is one die each added to the fighter's Strength (battle) or Craft (psychic combat) as
 the combat sequence totals them (``combat.combat_total``: objects, the Warrior's weapons...),
-outside the combat sequence (no spells cast, no Fate, no armour): higher wins, a tie is rolled
-again.  The loser takes a *loss*; the first costs one of the two lives, the second eliminates
+outside the combat sequence (no spells cast, no armour; Fate re-rolls a fighter's own die,
+rulings R-RG14.5): higher wins, a tie is rolled again.  The loser takes a *loss*; the first costs one of the two lives, the second eliminates
 (double elimination).  The pairing after the opener's choice (``ARENA["pairing"]``): the
 standing fighter with the fewest bouts (seat order from the opener) meets a standing fighter
 with as many losses (winners fight winners, losers fight losers), else the nearest in losses;
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ...engine.machine import decide, log, request_roll
 from ...engine.records import deep_freeze, replace
+from ...notation import roll_action
 from ...state import update_character
 from ..kernel import affectable
 from .tasks import MAGIC_OBJECTS, alive, discard_cards
@@ -85,7 +86,44 @@ def _scores(state, action, a, b, kind):
     return da + combat.combat_total(state, a, kind), db + combat.combat_total(state, b, kind)
 
 
-def arena_rolled(state, action, a, b, kind):
+def _fate(state, action, a, b, kind, step, asked, kept):
+    """A bout's two dice, ``a``'s and ``b``'s, each his own attack roll: FATE
+    (talisman-facts-verified.md 3: "his character's attack roll"; never "another player's die")
+    lets each pay one fate to roll his own die again, ``a`` first, each once a bout (``asked``:
+    those offered already; rulings R-RG14.5).  ``(roll, state, offered)``: the roll with its
+    re-rolled die, the new state, and whether a Fate decision waits in it (else the roll stands)."""
+    if kept:
+        state = characters.fate_rerolled(state, asked[-1], action.dice, "the Arena")
+        action = characters.rerolled_roll(action, kept)
+    dice = list(action.dice)
+    for who, place in ((a, 1), (b, 2)):
+        ch = state.characters[who]
+        if who not in asked and ch.fate > 0 and not ch.toad_turns:
+            return action, decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], "endings.arena_fate",
+                                  prompt=f"rolled {dice[place - 1]} against the other", a=a, b=b, bout=kind,
+                                  roll_step=step, asked=[*asked, who], dice=dice), True
+    return action, state, False
+
+
+def arena_fate(state, action, a, b, bout, roll_step, asked, dice):
+    """A fighter keeps his die, or pays one fate to roll it again (``fate:reroll:<n>``); ``bout``:
+    the attribute fought with, ``roll_step``: the roll's step (the Arena's, or a fight to the
+    finish)."""
+    step = roll_step
+    if action.kind == "keep":
+        return STEPS[step](state, roll_action(dice), a, b, bout, asked=asked)
+    who = asked[-1]
+    state = characters.lose(state, who, "fate", 1, "re-roll")
+    state = characters.fate_spent(state, who, dice[int(action.args[1]) - 1], dice, action)
+    spec, args = characters.fate_reroll("2d6", dice, action)
+    return request_roll(state, spec, f"{who}'s re-roll against the other", step, a=a, b=b, kind=bout,
+                        asked=list(asked), **args)
+
+
+def arena_rolled(state, action, a, b, kind, asked=(), kept=None):
+    action, state, offered = _fate(state, action, a, b, kind, "endings.arena_rolled", asked, kept)
+    if offered:
+        return state
     sa, sb = _scores(state, action, a, b, kind)
     state = log(state, "arena_bout", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa == sb:
@@ -152,7 +190,10 @@ def duel(state, a, b, kind):
                         a=a, b=b, kind=kind)
 
 
-def duel_rolled(state, action, a, b, kind):
+def duel_rolled(state, action, a, b, kind, asked=(), kept=None):
+    action, state, offered = _fate(state, action, a, b, kind, "endings.duel_rolled", asked, kept)
+    if offered:
+        return state
     sa, sb = _scores(state, action, a, b, kind)
     state = log(state, "duel_round", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa != sb:
@@ -164,4 +205,4 @@ def duel_rolled(state, action, a, b, kind):
 
 
 STEPS = {"endings.arena_chosen": arena_chosen, "endings.arena_rolled": arena_rolled,
-         "endings.duel_rolled": duel_rolled}
+         "endings.duel_rolled": duel_rolled, "endings.arena_fate": arena_fate}

@@ -2,7 +2,7 @@
 combat and a psychic combat at once, and the D8 chart (``DRAGON_KING_CHART``)."""
 from __future__ import annotations
 
-from ...engine.machine import log, request_roll
+from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from pyrsistent import pvector
@@ -14,9 +14,10 @@ from .. import combat
 __all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers",
            "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king",
            "dk_king_rolled", "continue_king", "king_round", "dk_round_rolled",
-           "dk_round_answered", "dk_king_after", "dk_hunt", "dk_hunt_rolled",
-           "hunt_next", "dk_hunt_after", "dk_dragons", "fight_dragons",
-           "dk_dragons_beaten", "dk_asleep", "dk_asleep_rolled", "dk_lunch"]
+           "dk_round_fate", "dk_round_kept", "dk_round_answered", "dk_king_after", "dk_hunt",
+           "dk_hunt_rolled", "hunt_next", "dk_hunt_after", "dk_dragons", "fight_dragons",
+           "dk_dragons_beaten", "dk_asleep", "dk_asleep_rolled", "dk_asleep_fate",
+           "dk_asleep_kept", "dk_lunch"]
 
 
 #: "He has Strength of 12+D8, a Craft of 12+D8 and 5 Lives."
@@ -118,15 +119,48 @@ def continue_king(state, who, task):
 def king_round(state, who, king, after, **extra):
     """"you must fight a Combat and a Psychic Combat simultaneously. Roll two dice, one for
     Combat and one for Psychic Combat. You must win both to win the round. If you lose either,
-    you lose the round and lose a Life."  (A round outside the combat sequence: no spells,
-    Fate or armour; a standoff in one and no loss is a standoff.)"""
+    you lose the round and lose a Life."  (A round outside the combat sequence: no spells or
+    armour, but Fate re-rolls one of the character's dice, rulings R-RG14.3; a standoff in one
+    and no loss is a standoff.)"""
     return request_roll(state, "2d6", f"{who} against the Dragon King", "endings.dk_round_rolled",
                         who=who, king=king, after=after, extra=extra)
 
 
-def dk_round_rolled(state, action, who, king, after, extra):
+def dk_round_rolled(state, action, who, king, after, extra, rerolled=False, kept=None):
+    """The character's two dice, his attack rolls.  FATE (talisman-facts-verified.md 3: "his
+    character's attack roll"; of dice rolled at once "only one of them may be rerolled"): he may
+    pay one fate, once a round, to roll one of them again (both under ``fate_reroll:
+    whole_roll``; rulings R-RG14.3); the King's dice are a creature's and are not re-rolled."""
+    new, action = action.dice, characters.rerolled_roll(action, kept)
+    if rerolled:
+        state = characters.fate_rerolled(state, who, new, "the Dragon King")
+    if _may_reroll(state, who, rerolled):
+        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
+                      "endings.dk_round_fate", prompt=f"rolled {action.dice[0]} and {action.dice[1]} "
+                      "against the Dragon King", who=who, king=king, after=after, extra=extra,
+                      dice=list(action.dice))
+    return dk_round_kept(state, who, king, after, extra, action.dice)
+
+
+def _may_reroll(state, who, rerolled):
+    ch = state.characters[who]
+    return ch.fate > 0 and not rerolled and not ch.toad_turns
+
+
+def dk_round_fate(state, action, who, king, after, extra, dice):
+    """The character keeps his dice against the King, or pays one fate to roll (one of) them again."""
+    if action.kind == "keep":
+        return dk_round_kept(state, who, king, after, extra, dice)
+    state = characters.lose(state, who, "fate", 1, "re-roll")
+    state = characters.fate_spent(state, who, sum(dice), dice, action)
+    spec, args = characters.fate_reroll("2d6", dice, action)
+    return request_roll(state, spec, f"{who}'s re-roll against the Dragon King", "endings.dk_round_rolled",
+                        who=who, king=king, after=after, extra=extra, rerolled=True, **args)
+
+
+def dk_round_kept(state, who, king, after, extra, dice):
     return request_roll(state, "2d6", f"the Dragon King against {who}", "endings.dk_round_answered",
-                        who=who, king=king, after=after, extra=extra, mine=list(action.dice))
+                        who=who, king=king, after=after, extra=extra, mine=list(dice))
 
 
 def dk_round_answered(state, action, who, king, after, extra, mine):
@@ -253,8 +287,32 @@ def dk_asleep(state, who, row=None):
                         who=who)
 
 
-def dk_asleep_rolled(state, action, who):
-    roll, craft = sum(action.dice), characters.total(state, who, "craft")
+def dk_asleep_rolled(state, action, who, rerolled=False, kept=None):
+    """The character's 2D8, a roll the space orders: FATE lets him roll one of the two again
+    (rulings R-RG14.3)."""
+    new, action = action.dice, characters.rerolled_roll(action, kept)
+    if rerolled:
+        state = characters.fate_rerolled(state, who, new, "the sleeping King")
+    if _may_reroll(state, who, rerolled):
+        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
+                      "endings.dk_asleep_fate", prompt=f"rolled {sum(action.dice)} under your Craft",
+                      who=who, dice=list(action.dice))
+    return dk_asleep_kept(state, who, action.dice)
+
+
+def dk_asleep_fate(state, action, who, dice):
+    """The character keeps his 2D8, or pays one fate to roll (one of) them again."""
+    if action.kind == "keep":
+        return dk_asleep_kept(state, who, dice)
+    state = characters.lose(state, who, "fate", 1, "re-roll")
+    state = characters.fate_spent(state, who, sum(dice), dice, action)
+    spec, args = characters.fate_reroll("2d8", dice, action)
+    return request_roll(state, spec, f"{who} creeps up again", "endings.dk_asleep_rolled", who=who,
+                        rerolled=True, **args)
+
+
+def dk_asleep_kept(state, who, dice):
+    roll, craft = sum(dice), characters.total(state, who, "craft")
     state = log(state, "assassination", character=who, roll=roll, craft=craft, success=roll < craft)
     if roll < craft:
         return win(state, who, "dragon_king")
@@ -278,9 +336,11 @@ STEPS = {"endings.dk_alone": dk_alone,
          "endings.dk_brother_lost": dk_brother_lost,
          "endings.dk_king_rolled": dk_king_rolled,
          "endings.dk_round_rolled": dk_round_rolled,
+         "endings.dk_round_fate": dk_round_fate,
          "endings.dk_round_answered": dk_round_answered,
          "endings.dk_king_after": dk_king_after,
          "endings.dk_hunt_rolled": dk_hunt_rolled,
          "endings.dk_hunt_after": dk_hunt_after,
          "endings.dk_dragons_beaten": dk_dragons_beaten,
-         "endings.dk_asleep_rolled": dk_asleep_rolled}
+         "endings.dk_asleep_rolled": dk_asleep_rolled,
+         "endings.dk_asleep_fate": dk_asleep_fate}
