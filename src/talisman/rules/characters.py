@@ -17,7 +17,7 @@ from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import load
 from ..engine.dice import shuffle
-from ..engine.machine import decide, frame, log, push
+from ..engine.machine import decide, frame, log, push, request_roll
 from ..errors import RulesError
 from ..notation import roll_action
 from ..state import ExtRecord, character, map_field, update_character
@@ -410,6 +410,29 @@ def fate_spent(state, cid, roll, dice, action):
     else:
         die = 1 if len(dice) <= 1 else "all"
     return log(state, "fate_spent", character=cid, roll=roll, die=die)
+
+
+def offer_fate(state, cid, dice, rerolled, step, prompt, **args):
+    """FATE, after ``cid``'s own roll of ``dice`` on a card's or space's instruction (or his
+    attack roll): the decision to keep it or pay one fate to roll (one of) them again, answered
+    at the step ``step`` with ``args`` and ``dice``; ``None`` when he may not pay one (no fate
+    left, this roll a re-roll already, or a Toad)."""
+    ch = state.characters[cid]
+    if ch.fate <= 0 or rerolled or ch.toad_turns:
+        return None
+    return decide(state, cid, "fate", ["keep", *fate_reroll_options(state, dice)], step,
+                  prompt=prompt, dice=list(dice), **args)
+
+
+def reroll_for_fate(state, cid, roll, spec, dice, action, prompt, step, **args):
+    """FATE: ``cid`` pays one fate to roll again his roll ``roll``, made of ``dice`` with
+    ``spec`` (``action``: :func:`fate_reroll_options`'s choice): the fate lost, the
+    ``fate_spent`` line (:func:`fate_spent`) and the new roll, asked for the step ``step`` with
+    ``args`` (and ``kept``, for one die of several: :func:`fate_reroll`)."""
+    state = lose(state, cid, "fate", 1, "re-roll")
+    state = fate_spent(state, cid, roll, dice, action)
+    spec, kept = fate_reroll(spec, dice, action)
+    return request_roll(state, spec, prompt, step, **args, **kept)
 
 
 def rerolled_roll(action, kept):

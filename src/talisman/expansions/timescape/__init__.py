@@ -323,12 +323,9 @@ def judged(state, action, who, rerolled=False, kept=None):
     new, action = action.dice, chars.rerolled_roll(action, kept)
     if rerolled:
         state = chars.fate_rerolled(state, cid, new, "judgment")
-    ch = state.characters[cid]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, cid, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "timescape.judged_fate", prompt=f"rolled {sum(action.dice)} to be judged worthy",
-                      who=who, dice=list(action.dice))
-    return judged_kept(state, who, action.dice)
+    offer = chars.offer_fate(state, cid, action.dice, rerolled, "timescape.judged_fate",
+                             f"rolled {sum(action.dice)} to be judged worthy", who=who)
+    return offer if offer is not None else judged_kept(state, who, action.dice)
 
 
 def judged_fate(state, action, who, dice):
@@ -336,11 +333,9 @@ def judged_fate(state, action, who, dice):
     if action.kind == "keep":
         return judged_kept(state, who, dice)
     cid = state.current
-    state = chars.lose(state, cid, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, cid, sum(dice), dice, action)
-    spec, args = chars.fate_reroll("2d6", dice, action)
-    return request_roll(state, spec, f"{who}'s judgment of {cid}, re-rolled", "timescape.judged",
-                        who=who, rerolled=True, **args)
+    return chars.reroll_for_fate(state, cid, sum(dice), "2d6", dice, action,
+                                 f"{who}'s judgment of {cid}, re-rolled", "timescape.judged",
+                                 who=who, rerolled=True)
 
 
 def judged_kept(state, who, dice):

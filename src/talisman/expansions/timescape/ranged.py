@@ -24,7 +24,6 @@ from ...engine.machine import decide, log, request_roll
 from ...notation import roll_action
 from ...rules import characters as chars, encounters, possessions
 from ...rules.kernel import remove_from_space
-from ...state import update_character
 
 #: the regions where range weapons may be fired (ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS)
 REGIONS = ("outer", "middle")
@@ -125,11 +124,9 @@ def shot_fate(state, action, weapon, aim, where, asked, dice):
     if action.kind == "keep":
         return shot_rolled(state, roll_action(dice), weapon, kind, where, asked)
     who = asked[-1]
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, who, dice[int(action.args[1]) - 1], dice, action)
-    spec, args = chars.fate_reroll("2d6", dice, action)
-    return request_roll(state, spec, f"{who}'s re-roll of the shot", "timescape.shot_rolled",
-                        weapon=weapon, kind=kind, where=list(where), asked=list(asked), **args)
+    return chars.reroll_for_fate(state, who, dice[int(action.args[1]) - 1], "2d6", dice, action,
+                                 f"{who}'s re-roll of the shot", "timescape.shot_rolled",
+                                 weapon=weapon, kind=kind, where=list(where), asked=list(asked))
 
 
 def shot_kept(state, weapon, kind, where, dice):

@@ -445,23 +445,18 @@ def death_rolled(state, action, who, rerolled=False, kept=None):
     new, action = action.dice, chars.rerolled_roll(action, kept)
     if rerolled:
         state = chars.fate_rerolled(state, who, new, "Dice with Death")
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "wt.death_fate", prompt=f"rolled {sum(action.dice)} against Death", who=who,
-                      dice=list(action.dice))
-    return death_kept(state, who, action.dice)
+    offer = chars.offer_fate(state, who, action.dice, rerolled, "wt.death_fate",
+                             f"rolled {sum(action.dice)} against Death", who=who)
+    return offer if offer is not None else death_kept(state, who, action.dice)
 
 
 def death_fate(state, action, who, dice):
     """The character keeps his dice against Death, or pays one fate to roll (one of) them again."""
     if action.kind == "keep":
         return death_kept(state, who, dice)
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, who, sum(dice), dice, action)
-    spec, args = chars.fate_reroll(tower_data()["death_dice"], dice, action)
-    return request_roll(state, spec, f"{who}'s re-roll against Death", "wt.death_rolled", who=who,
-                        rerolled=True, **args)
+    return chars.reroll_for_fate(state, who, sum(dice), tower_data()["death_dice"], dice, action,
+                                 f"{who}'s re-roll against Death", "wt.death_rolled", who=who,
+                                 rerolled=True)
 
 
 def death_kept(state, who, dice):

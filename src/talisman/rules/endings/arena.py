@@ -113,11 +113,9 @@ def arena_fate(state, action, a, b, bout, roll_step, asked, dice):
     if action.kind == "keep":
         return STEPS[step](state, roll_action(dice), a, b, bout, asked=asked)
     who = asked[-1]
-    state = characters.lose(state, who, "fate", 1, "re-roll")
-    state = characters.fate_spent(state, who, dice[int(action.args[1]) - 1], dice, action)
-    spec, args = characters.fate_reroll("2d6", dice, action)
-    return request_roll(state, spec, f"{who}'s re-roll against the other", step, a=a, b=b, kind=bout,
-                        asked=list(asked), **args)
+    return characters.reroll_for_fate(state, who, dice[int(action.args[1]) - 1], "2d6", dice, action,
+                                      f"{who}'s re-roll against the other", step, a=a, b=b, kind=bout,
+                                      asked=list(asked))
 
 
 def arena_rolled(state, action, a, b, kind, asked=(), kept=None):

@@ -2,7 +2,7 @@
 combat and a psychic combat at once, and the D8 chart (``DRAGON_KING_CHART``)."""
 from __future__ import annotations
 
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from pyrsistent import pvector
@@ -134,28 +134,19 @@ def dk_round_rolled(state, action, who, king, after, extra, rerolled=False, kept
     new, action = action.dice, characters.rerolled_roll(action, kept)
     if rerolled:
         state = characters.fate_rerolled(state, who, new, "the Dragon King")
-    if _may_reroll(state, who, rerolled):
-        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
-                      "endings.dk_round_fate", prompt=f"rolled {action.dice[0]} and {action.dice[1]} "
-                      "against the Dragon King", who=who, king=king, after=after, extra=extra,
-                      dice=list(action.dice))
-    return dk_round_kept(state, who, king, after, extra, action.dice)
-
-
-def _may_reroll(state, who, rerolled):
-    ch = state.characters[who]
-    return ch.fate > 0 and not rerolled and not ch.toad_turns
+    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.dk_round_fate",
+                                  f"rolled {action.dice[0]} and {action.dice[1]} against the Dragon King",
+                                  who=who, king=king, after=after, extra=extra)
+    return offer if offer is not None else dk_round_kept(state, who, king, after, extra, action.dice)
 
 
 def dk_round_fate(state, action, who, king, after, extra, dice):
     """The character keeps his dice against the King, or pays one fate to roll (one of) them again."""
     if action.kind == "keep":
         return dk_round_kept(state, who, king, after, extra, dice)
-    state = characters.lose(state, who, "fate", 1, "re-roll")
-    state = characters.fate_spent(state, who, sum(dice), dice, action)
-    spec, args = characters.fate_reroll("2d6", dice, action)
-    return request_roll(state, spec, f"{who}'s re-roll against the Dragon King", "endings.dk_round_rolled",
-                        who=who, king=king, after=after, extra=extra, rerolled=True, **args)
+    return characters.reroll_for_fate(state, who, sum(dice), "2d6", dice, action,
+                                      f"{who}'s re-roll against the Dragon King", "endings.dk_round_rolled",
+                                      who=who, king=king, after=after, extra=extra, rerolled=True)
 
 
 def dk_round_kept(state, who, king, after, extra, dice):
@@ -293,22 +284,18 @@ def dk_asleep_rolled(state, action, who, rerolled=False, kept=None):
     new, action = action.dice, characters.rerolled_roll(action, kept)
     if rerolled:
         state = characters.fate_rerolled(state, who, new, "the sleeping King")
-    if _may_reroll(state, who, rerolled):
-        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
-                      "endings.dk_asleep_fate", prompt=f"rolled {sum(action.dice)} under your Craft",
-                      who=who, dice=list(action.dice))
-    return dk_asleep_kept(state, who, action.dice)
+    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.dk_asleep_fate",
+                                  f"rolled {sum(action.dice)} under your Craft", who=who)
+    return offer if offer is not None else dk_asleep_kept(state, who, action.dice)
 
 
 def dk_asleep_fate(state, action, who, dice):
     """The character keeps his 2D8, or pays one fate to roll (one of) them again."""
     if action.kind == "keep":
         return dk_asleep_kept(state, who, dice)
-    state = characters.lose(state, who, "fate", 1, "re-roll")
-    state = characters.fate_spent(state, who, sum(dice), dice, action)
-    spec, args = characters.fate_reroll("2d8", dice, action)
-    return request_roll(state, spec, f"{who} creeps up again", "endings.dk_asleep_rolled", who=who,
-                        rerolled=True, **args)
+    return characters.reroll_for_fate(state, who, sum(dice), "2d8", dice, action,
+                                      f"{who} creeps up again", "endings.dk_asleep_rolled", who=who,
+                                      rerolled=True)
 
 
 def dk_asleep_kept(state, who, dice):
