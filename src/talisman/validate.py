@@ -130,7 +130,8 @@ STATE = {
         "ext": {"type": "object", "additionalProperties": _MAP},
         "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
             "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
-            "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT}}},
+            "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT,
+                           "next_turn": {"type": "boolean"}}}},
     },
 }
 

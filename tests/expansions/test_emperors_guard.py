@@ -20,7 +20,7 @@ from talisman.rules.characters import kill
 from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from support import events, game, legal, play  # noqa: E402
+from support import events, game, legal, play, run_effects  # noqa: E402
 from playing import bot_games, random_play, refused_on_load  # noqa: E402
 
 
@@ -168,6 +168,18 @@ def test_a_dead_warrant_holder_holds_no_warrant():
     s = ggame(["warrior", "thief"], ext={"emperors_guard": {"warrants": ["warrior"]}})
     s = kill(s, "warrior", "test")
     assert store.get(s, "warrants") == []
+
+
+def test_the_tax_logs_a_warrant_only_when_one_is_taken():
+    """THE EMPEROR'S GUARD: "All Players must immediately pay a tax of 1 Gold. If they do not have
+    enough to pay, they must take a Warrant."  Without the City the Guard keeps the Warrants: the
+    Warrior, who holds the Guard's Warrant already, takes none and none is logged for him; the Thief,
+    who holds none, takes one (R-FD14: the log once said the Warrior took one too)."""
+    s = ggame([{"id": "warrior", "gold": 0}, {"id": "thief", "gold": 0}],
+              ext={"emperors_guard": {"warrants": ["warrior"]}})
+    s = run_effects(s, [{"emperors_guard_tax": {}}], "warrior")
+    assert store.get(s, "warrants") == ["warrior", "thief"]
+    assert events(s, "warrant_taken") == [{"character": "thief", "cause": "could not pay the Emperor's tax"}]
 
 
 def test_with_the_city_a_city_warrant_stops_the_bribe():

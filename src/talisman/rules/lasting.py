@@ -12,7 +12,9 @@ ends (CASTING SPELLS: "Once cast, and its effect ended, the card is usually plac
 discard pile"; docs/rulings.md R-PROBE14B.1); so does the card of a Spell whose effect is its
 caster's next turns, Temporal Warp's (:func:`hold`: an entry under the card's id, ended once
 the turn ``until_turn`` is past), and of a Spell whose effect lasts to the end of the turn,
-Invisibility's and Immobility's on a character (:func:`hold_this_turn`; R-RH14.3).
+Invisibility's and Immobility's on a character (:func:`hold_this_turn`; R-RH14.3), and of an
+expansion's Spell whose effect lasts until its caster's next turn, the Blood Moon's Feral Hunger
+at Night and the Timescape's Warp Gate (:func:`hold_until_next_turn`; R-FD14.1).
 
 What each effect changes is read where the rule applies (:func:`active`): the Blizzard in
 ``movement.roll_for_movement``, Destroy Magic in ``spells.can_cast`` and in the characters'
@@ -73,6 +75,19 @@ def hold_this_turn(state, card, by):
     return hold(state, card, by, 0)
 
 
+def hold_until_next_turn(state, card, by):
+    """The card of a Spell whose effect lasts until ``by``'s next turn (an expansion's: the Blood
+    Moon's Feral Hunger at Night, the Timescape's Warp Gate) is taken off the Spell discard pile,
+    where the cast put it, and lies here, under its own id, until ``by``'s next turn starts (or
+    any turn start after his death); a card not on that pile (cancelled, kept) or already held
+    (the same card's effect again: the Timescape's Double Effect) stays where it is."""
+    if card is None or card in state.lasting or card not in state.discards.get("spell", ()):
+        return state
+    state = chars.take_from_discards(state, card, "spell")
+    span = {"by": by, "until_round": state.round, "next_turn": True, "card": card}
+    return replace(state, lasting=state.lasting.set(card, pmap(span)))
+
+
 def holding(state, card):
     """The name of the lasting effect whose Spell card ``card`` lies with it, or ``None``."""
     if card is None:
@@ -87,7 +102,7 @@ def release(state, card):
     if name is None:
         return state
     e = state.lasting[name]
-    if "until_turn" in e:
+    if "until_turn" in e or "next_turn" in e:
         left = state.lasting.discard(name)
         return replace(state, lasting=left if left else EMPTY_PMAP)
     return replace(state, lasting=state.lasting.set(name, e.discard("card")))
@@ -100,6 +115,8 @@ def expire(state):
         by_alive = e["by"] in state.characters and state.characters[e["by"]].alive
         if "until_turn" in e:  # a held card (:func:`hold`): its turns played
             due = state.turn > e["until_turn"] or not by_alive
+        elif "next_turn" in e:  # held until by's next turn (:func:`hold_until_next_turn`)
+            due = state.current == e["by"] or not by_alive
         else:
             due = state.round > e["until_round"] or (
                 state.round == e["until_round"] and (state.current == e["by"] or not by_alive))
@@ -109,6 +126,6 @@ def expire(state):
             state = replace(state, lasting=left if left else EMPTY_PMAP)
             if e.get("card"):
                 state = chars.discard(state, e["card"])  # its effect ended: now on the discard pile
-            if "until_turn" not in e:  # (a held card is no effect of its own: nothing to tell)
+            if "until_turn" not in e and "next_turn" not in e:  # (a held card is no effect of its own: nothing to tell)
                 state = log(state, "lasting_ended", effect=name)
     return state

@@ -12,6 +12,7 @@ from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
+from ...rules import lasting
 from ...rules.hooks import adjust
 from ...state import update_character
 from . import board_cards, lycanthropy, store, time_card, trades
@@ -219,9 +220,12 @@ def set_attack_roll(state, params, actor, source):
 
 def fix_attack_rolls(state, params, actor, source):
     """Every creature's attack roll is ``value`` until the actor's next turn starts (the Feral
-    Hunger at Night; read by the ``attack_roll`` hook, ended by ``turn_started``)."""
+    Hunger at Night; read by the ``attack_roll`` hook, ended by ``turn_started``).  The Spell's
+    card lies with its effect until then (CASTING SPELLS: "Once cast, and its effect ended";
+    ``rules.lasting.hold_until_next_turn``, docs/rulings.md R-FD14.1)."""
     fixed = store.get(state, "attack_rolls_fixed", {})
     state = store.store(state, attack_rolls_fixed={**dict(fixed), actor: params["value"]})
+    state = lasting.hold_until_next_turn(state, source.get("card"), actor)
     return log(state, "attack_rolls_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 

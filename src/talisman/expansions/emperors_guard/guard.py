@@ -32,9 +32,12 @@ def holds_warrant(state, cid):
 
 def take_warrant(state, cid, cause):
     """"must take a Warrant": the City's Warrant Card when the City is in play (the
-    ``warrant_taking`` hook point), else the Guard keeps it (docs/rulings.md)."""
+    ``warrant_taking`` hook point), else the Guard keeps it (docs/rulings.md): one Warrant a
+    character, so one who holds the Guard's already takes none, and none is logged (R-FD14)."""
     state, taken = adjust(state, "warrant_taking", (state, False), character=cid, cause=cause)
-    if not taken and cid not in store.get(state, "warrants"):
+    if not taken:
+        if cid in store.get(state, "warrants"):
+            return state
         state = store.put(state, warrants=list(store.get(state, "warrants")) + [cid])
     return log(state, "warrant_taken", character=cid, cause=cause)
 

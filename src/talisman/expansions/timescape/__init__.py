@@ -302,6 +302,9 @@ def warp_gate_spell(state, params, actor, source):
     if in_timescape(state, actor):
         return log(state, "effect_ignored", character=actor, reason="already in the Timescape")
     state = _mark(state, "gate", actor, "cast")  # "ready" when the caster's turn ends
+    # CASTING SPELLS: "Once cast, and its effect ended": the card lies with its effect, the entry
+    # on his next turn, until that turn starts (rules.lasting; docs/rulings.md R-FD14.1)
+    state = lasting.hold_until_next_turn(state, source.get("card"), actor)
     return log(state, "warp_gate_opened", character=actor)
 
 
