@@ -11,6 +11,8 @@ from hypothesis import given, settings, strategies as st
 import talisman
 from talisman.engine.data import load_yaml, validate
 from talisman.errors import DataError
+from talisman.notation import Action
+from talisman.expansions import brotherhood
 from talisman.expansions.brotherhood import data
 from talisman.expansions.emperors_guard import data as guard_data, guard, store as guard_store
 from talisman.scenarios import setup_state
@@ -155,3 +157,18 @@ def test_random_play_with_members_meeting_the_law_and_the_guard_holds_the_invari
     assert {"brotherhood_member_revealed", "brotherhood_not_revealed", "law_met", "brotherhood_discovered",
             "brotherhood_undiscovered", "guard_encounter", "brotherhood_imprisoned",
             "brotherhood_donjon_choice"} <= met
+
+
+def test_a_member_discovered_again_takes_no_second_warrant_and_none_is_logged():
+    """"If any Law discovers your membership you must take a Warrant Card": one Warrant a
+    character (as the Emperor's Guard's, rulings R-FD14). Without the City the Brotherhood keeps
+    the Warrant itself; a member who holds one already takes none, and no ``warrant_taken`` line
+    says he did."""
+    s = game([{"id": "warrior", "space": "chapel"}, {"id": "wizard", "space": "tavern"}],
+             expansions=["brotherhood"], ext={"brotherhood": {"known": {"warrior": ["healer"]}}})
+    first = brotherhood.law_rolled(s, Action("roll", ("1",)), "warrior", "emperors_guard")
+    assert tuple(first.ext["brotherhood"]["warrants"]) == ("warrior",)
+    assert [e["character"] for e in events(first, "warrant_taken")] == ["warrior"]
+    again = brotherhood.law_rolled(first, Action("roll", ("1",)), "warrior", "emperors_guard")
+    assert tuple(again.ext["brotherhood"]["warrants"]) == ("warrior",)
+    assert len(events(again, "warrant_taken")) == 1

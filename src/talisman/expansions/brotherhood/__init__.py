@@ -189,8 +189,12 @@ def law_rolled(state, action, character, card):
     cause = "the Law knows a member of the Brotherhood"
     # The Warrant is a City Warrant Card where the City keeps them (the warrant_taking hook
     # point); without a keeper the Brotherhood records it itself.
+    # One Warrant a character: one who holds the Brotherhood's already takes none, and none is
+    # logged (as the Emperor's Guard's, R-FD14).
     state, taken = adjust(state, "warrant_taking", (state, False), character=character, cause=cause)
-    if not taken and character not in get(state, "warrants"):
+    if not taken:
+        if character in get(state, "warrants"):
+            return state
         state = put(state, warrants=list(get(state, "warrants")) + [character])
     return log(state, "warrant_taken", character=character, cause=cause)
 
