@@ -369,9 +369,34 @@ def _payable(ch, fee):
     return [], 0
 
 
-def fee_rolled(state, action):
+def fee_rolled(state, action, rerolled=False):
+    """The character's D8.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+    instructions on a card or board space"): the character rolls it ("Roll a D8") at the
+    Warlock's Cave, so he may pay one fate, once, to roll it again (rulings R-RI14.3)."""
     cid = state.current
-    roll = sum(action.dice)
+    if rerolled:
+        state = chars.fate_rerolled(state, cid, action.dice, "the Warlock's fee")
+    ch = state.characters[cid]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, cid, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "timescape.fee_fate", prompt=f"rolled {sum(action.dice)} for the Warlock's fee",
+                      dice=list(action.dice))
+    return fee_kept(state, sum(action.dice))
+
+
+def fee_fate(state, action, dice):
+    """The character keeps his D8 for the Warlock's fee, or pays one fate to roll it again."""
+    if action.kind == "keep":
+        return fee_kept(state, sum(dice))
+    cid = state.current
+    state = chars.lose(state, cid, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, cid, sum(dice), dice, action)
+    return request_roll(state, "d8", f"the Warlock's fee for {cid}, re-rolled", "timescape.fee_rolled",
+                        rerolled=True)
+
+
+def fee_kept(state, roll):
+    cid = state.current
     row = warlock_fee()[roll]
     state = log(state, "warlock_fee", character=cid, roll=roll, fee=row.get("fee"))
     if row.get("ignored"):
@@ -424,10 +449,35 @@ def caught(state, params, actor, source):
     return imprison(state, params, actor, source)
 
 
-def escape_rolled(state, action, who):
+def escape_rolled(state, action, who, rerolled=False, kept=None):
     """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
-    your turn as usual. If you fail, your Turn ends.\""""
-    roll = sum(action.dice)
+    your turn as usual. If you fail, your Turn ends."  FATE (talisman-facts-verified.md 3): the
+    prisoner's own 2D8, rolled as the imprisonment orders: he may pay one fate, once, to roll one
+    of the two again (the whole roll under ``fate_reroll: whole_roll``; rulings R-RI14.2)."""
+    new, action = action.dice, chars.rerolled_roll(action, kept)
+    if rerolled:
+        state = chars.fate_rerolled(state, who, new, "escape from the Sentinels")
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "timescape.escape_fate", prompt=f"rolled {sum(action.dice)} to escape the Sentinels",
+                      who=who, dice=list(action.dice))
+    return escape_kept(state, who, action.dice)
+
+
+def escape_fate(state, action, who, dice):
+    """The prisoner keeps his dice, or pays one fate to roll (one of) them again."""
+    if action.kind == "keep":
+        return escape_kept(state, who, dice)
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, who, sum(dice), dice, action)
+    spec, args = chars.fate_reroll("2d8", dice, action)
+    return request_roll(state, spec, f"{who}'s escape from the Sentinels, re-rolled",
+                        "timescape.escape_rolled", who=who, rerolled=True, **args)
+
+
+def escape_kept(state, who, dice):
+    roll = sum(dice)
     # the Ancient Artifact is an Object here: its Craft counts while Destroy Magic lasts
     craft = chars.total(state, who, "craft") + artifacts.bonus(state, who, "craft")
     if roll <= craft:
@@ -1023,9 +1073,9 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "may_affect": may_affect}
 
 STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.judged_fate": judged_fate,
-         "timescape.fee_rolled": fee_rolled,
+         "timescape.fee_rolled": fee_rolled, "timescape.fee_fate": fee_fate,
          "timescape.paid": paid, "timescape.pay": pay,
-         "timescape.escape_rolled": escape_rolled, "timescape.move_chosen": move_chosen,
+         "timescape.escape_rolled": escape_rolled, "timescape.escape_fate": escape_fate, "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
          "timescape.again": again, "timescape.cancel": cancel, **ranged.STEPS}

@@ -506,9 +506,33 @@ def trap_next(state, who, field, items, lost):
     return room_cleared(state, who)
 
 
-def trap_rolled(state, action, who, field, items, lost):
+def trap_rolled(state, action, who, field, items, lost, rerolled=False):
+    """The trap's die for ``items[0]``.  FATE (talisman-facts-verified.md 3: "a die rolled due to
+    the instructions on a card or board space"): the character rolls it on the room's
+    instruction, so he may pay one fate, once a die, to roll it again (rulings R-RI14.1)."""
+    if rerolled:
+        state = chars.fate_rerolled(state, who, action.dice, "the Tower's trap")
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+                      "wt.trap_fate", prompt=f"rolled {sum(action.dice)} for {items[0]}", who=who,
+                      field=field, items=list(items), lost=list(lost), dice=list(action.dice))
+    return trap_kept(state, who, field, items, lost, action.dice)
+
+
+def trap_fate(state, action, who, field, items, lost, dice):
+    """The character keeps the trap's die, or pays one fate to roll it again."""
+    if action.kind == "keep":
+        return trap_kept(state, who, field, items, lost, dice)
+    state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, who, sum(dice), dice, action)
+    return request_roll(state, "d6", f"{who}'s re-roll of the trap and {items[0]}", "wt.trap_rolled",
+                        who=who, field=field, items=list(items), lost=list(lost), rerolled=True)
+
+
+def trap_kept(state, who, field, items, lost, dice):
     items, lost = list(items), list(lost)
-    if sum(action.dice) in tower_data()["trap_loss"]:
+    if sum(dice) in tower_data()["trap_loss"]:
         lost.append(items[0])
     return trap_next(state, who, field, items[1:], lost)
 
@@ -560,7 +584,7 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.gargoyle_kept": gargoyle_kept,
          "wt.death_rolled": death_rolled, "wt.death_fate": death_fate,
          "wt.death_answered": death_answered,
-         "wt.trap_rolled": trap_rolled, "wt.prince_chosen": prince_chosen,
+         "wt.trap_rolled": trap_rolled, "wt.trap_fate": trap_fate, "wt.prince_chosen": prince_chosen,
          "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door,
          "wt.after_move_cast": after_move_cast, "wt.room": room_step}
 

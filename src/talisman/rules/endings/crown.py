@@ -8,7 +8,7 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
-from ...engine.machine import log, request_roll
+from ...engine.machine import decide, log, request_roll
 from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
@@ -20,6 +20,7 @@ from .tasks import role, set_task, task_of
 from .winning import win
 from ...engine.machine import frame, push
 from . import cards
+from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
            "chart_rolled", "DIE_ENDINGS", "TASKS"]
@@ -92,8 +93,32 @@ def die_ending(state, cid, card):
     return request_roll(state, spec, f"{card} for {cid}", "endings.chart_rolled", card=card, who=cid)
 
 
-def chart_rolled(state, action, card, who):
-    roll = sum(action.dice)
+def chart_rolled(state, action, card, who, rerolled=False):
+    """The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a
+    D6", "You must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+    instructions on a card or board space"): he may pay one fate, once, to roll it again (rulings
+    R-RI14.4)."""
+    if rerolled:
+        state = characters.fate_rerolled(state, who, action.dice, card)
+    ch = state.characters[who]
+    if ch.fate > 0 and not rerolled and not ch.toad_turns:
+        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
+                      "endings.chart_fate", prompt=f"rolled {sum(action.dice)} on {card}", card=card,
+                      who=who, dice=list(action.dice))
+    return chart_kept(state, card, who, sum(action.dice))
+
+
+def chart_fate(state, action, card, who, dice):
+    """The character keeps his die on the chart, or pays one fate to roll it again."""
+    if action.kind == "keep":
+        return chart_kept(state, card, who, sum(dice))
+    state = characters.lose(state, who, "fate", 1, "re-roll")
+    state = characters.fate_spent(state, who, sum(dice), dice, action)
+    return request_roll(state, DIE_ENDINGS[card][0], f"{card} for {who}, re-rolled", "endings.chart_rolled",
+                        card=card, who=who, rerolled=True)
+
+
+def chart_kept(state, card, who, roll):
     row = DIE_ENDINGS[card][1]()[roll]
     state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
     return push(state, frame(row["step"], who=who, row=row))
@@ -119,4 +144,4 @@ TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_drago
          "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
          "perils": continue_power, "walk_out": continue_walk}
 
-STEPS = {"endings.chart_rolled": chart_rolled}
+STEPS = {"endings.chart_rolled": chart_rolled, "endings.chart_fate": chart_fate}
