@@ -376,12 +376,9 @@ def fee_rolled(state, action, rerolled=False):
     cid = state.current
     if rerolled:
         state = chars.fate_rerolled(state, cid, action.dice, "the Warlock's fee")
-    ch = state.characters[cid]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, cid, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "timescape.fee_fate", prompt=f"rolled {sum(action.dice)} for the Warlock's fee",
-                      dice=list(action.dice))
-    return fee_kept(state, sum(action.dice))
+    offer = chars.offer_fate(state, cid, action.dice, rerolled, "timescape.fee_fate",
+                             f"rolled {sum(action.dice)} for the Warlock's fee")
+    return offer if offer is not None else fee_kept(state, sum(action.dice))
 
 
 def fee_fate(state, action, dice):
@@ -389,10 +386,9 @@ def fee_fate(state, action, dice):
     if action.kind == "keep":
         return fee_kept(state, sum(dice))
     cid = state.current
-    state = chars.lose(state, cid, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, cid, sum(dice), dice, action)
-    return request_roll(state, "d8", f"the Warlock's fee for {cid}, re-rolled", "timescape.fee_rolled",
-                        rerolled=True)
+    return chars.reroll_for_fate(state, cid, sum(dice), "d8", dice, action,
+                                 f"the Warlock's fee for {cid}, re-rolled", "timescape.fee_rolled",
+                                 rerolled=True)
 
 
 def fee_kept(state, roll):
@@ -457,23 +453,18 @@ def escape_rolled(state, action, who, rerolled=False, kept=None):
     new, action = action.dice, chars.rerolled_roll(action, kept)
     if rerolled:
         state = chars.fate_rerolled(state, who, new, "escape from the Sentinels")
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "timescape.escape_fate", prompt=f"rolled {sum(action.dice)} to escape the Sentinels",
-                      who=who, dice=list(action.dice))
-    return escape_kept(state, who, action.dice)
+    offer = chars.offer_fate(state, who, action.dice, rerolled, "timescape.escape_fate",
+                             f"rolled {sum(action.dice)} to escape the Sentinels", who=who)
+    return offer if offer is not None else escape_kept(state, who, action.dice)
 
 
 def escape_fate(state, action, who, dice):
     """The prisoner keeps his dice, or pays one fate to roll (one of) them again."""
     if action.kind == "keep":
         return escape_kept(state, who, dice)
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, who, sum(dice), dice, action)
-    spec, args = chars.fate_reroll("2d8", dice, action)
-    return request_roll(state, spec, f"{who}'s escape from the Sentinels, re-rolled",
-                        "timescape.escape_rolled", who=who, rerolled=True, **args)
+    return chars.reroll_for_fate(state, who, sum(dice), "2d8", dice, action,
+                                 f"{who}'s escape from the Sentinels, re-rolled",
+                                 "timescape.escape_rolled", who=who, rerolled=True)
 
 
 def escape_kept(state, who, dice):

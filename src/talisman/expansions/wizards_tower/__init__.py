@@ -512,22 +512,19 @@ def trap_rolled(state, action, who, field, items, lost, rerolled=False):
     instruction, so he may pay one fate, once a die, to roll it again (rulings R-RI14.1)."""
     if rerolled:
         state = chars.fate_rerolled(state, who, action.dice, "the Tower's trap")
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "wt.trap_fate", prompt=f"rolled {sum(action.dice)} for {items[0]}", who=who,
-                      field=field, items=list(items), lost=list(lost), dice=list(action.dice))
-    return trap_kept(state, who, field, items, lost, action.dice)
+    offer = chars.offer_fate(state, who, action.dice, rerolled, "wt.trap_fate",
+                             f"rolled {sum(action.dice)} for {items[0]}", who=who, field=field,
+                             items=list(items), lost=list(lost))
+    return offer if offer is not None else trap_kept(state, who, field, items, lost, action.dice)
 
 
 def trap_fate(state, action, who, field, items, lost, dice):
     """The character keeps the trap's die, or pays one fate to roll it again."""
     if action.kind == "keep":
         return trap_kept(state, who, field, items, lost, dice)
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, who, sum(dice), dice, action)
-    return request_roll(state, "d6", f"{who}'s re-roll of the trap and {items[0]}", "wt.trap_rolled",
-                        who=who, field=field, items=list(items), lost=list(lost), rerolled=True)
+    return chars.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
+                                 f"{who}'s re-roll of the trap and {items[0]}", "wt.trap_rolled",
+                                 who=who, field=field, items=list(items), lost=list(lost), rerolled=True)
 
 
 def trap_kept(state, who, field, items, lost, dice):

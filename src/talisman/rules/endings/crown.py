@@ -8,7 +8,7 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
@@ -100,22 +100,18 @@ def chart_rolled(state, action, card, who, rerolled=False):
     R-RI14.4)."""
     if rerolled:
         state = characters.fate_rerolled(state, who, action.dice, card)
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", *characters.fate_reroll_options(state, action.dice)],
-                      "endings.chart_fate", prompt=f"rolled {sum(action.dice)} on {card}", card=card,
-                      who=who, dice=list(action.dice))
-    return chart_kept(state, card, who, sum(action.dice))
+    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.chart_fate",
+                                  f"rolled {sum(action.dice)} on {card}", card=card, who=who)
+    return offer if offer is not None else chart_kept(state, card, who, sum(action.dice))
 
 
 def chart_fate(state, action, card, who, dice):
     """The character keeps his die on the chart, or pays one fate to roll it again."""
     if action.kind == "keep":
         return chart_kept(state, card, who, sum(dice))
-    state = characters.lose(state, who, "fate", 1, "re-roll")
-    state = characters.fate_spent(state, who, sum(dice), dice, action)
-    return request_roll(state, DIE_ENDINGS[card][0], f"{card} for {who}, re-rolled", "endings.chart_rolled",
-                        card=card, who=who, rerolled=True)
+    return characters.reroll_for_fate(state, who, sum(dice), DIE_ENDINGS[card][0], dice, action,
+                                      f"{card} for {who}, re-rolled", "endings.chart_rolled",
+                                      card=card, who=who, rerolled=True)
 
 
 def chart_kept(state, card, who, roll):
