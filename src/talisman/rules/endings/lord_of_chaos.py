@@ -19,8 +19,8 @@ from .. import combat
 __all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
            "continue_errand", "loc_alignment", "loc_neutral", "route_of", "route_in",
-           "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled",
-           "loc_combat", "loc_combat_rolled", "loc_lord_rolled", "continue_chaos_fight",
+           "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled", "loc_suffer_fate",
+           "loc_combat", "loc_combat_rolled", "loc_combat_fate", "loc_lord_rolled", "continue_chaos_fight",
            "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled", "ONE_CRAFT_FOE",
            "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_engaged",
            "one_craft_score", "must_walk_out", "walked_out"]
@@ -183,8 +183,28 @@ def loc_suffer(state, who, row):
     return request_roll(state, "d6", f"{who} suffers", "endings.loc_suffer_rolled", who=who)
 
 
-def loc_suffer_rolled(state, action, who):
-    letter = LETTER_TABLE[state.characters[who].alignment][sum(action.dice)]
+def loc_suffer_rolled(state, action, who, rerolled=False):
+    """LET'S SEE YOU SUFFER's D6.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+    instructions on a card or board space"): the character rolls it on the card's instruction, so
+    he may pay one fate, once, to roll it again (rulings R-LC14.1)."""
+    if rerolled:
+        state = characters.fate_rerolled(state, who, action.dice, "the Lord of Chaos")
+    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.loc_suffer_fate",
+                                  f"rolled {sum(action.dice)}: let's see you suffer", who=who)
+    return offer if offer is not None else loc_suffer_kept(state, who, sum(action.dice))
+
+
+def loc_suffer_fate(state, action, who, dice):
+    """The character keeps his D6, or pays one fate to roll it again."""
+    if action.kind == "keep":
+        return loc_suffer_kept(state, who, sum(dice))
+    return characters.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
+                                      f"{who} suffers, re-rolled", "endings.loc_suffer_rolled",
+                                      who=who, rerolled=True)
+
+
+def loc_suffer_kept(state, who, roll):
+    letter = LETTER_TABLE[state.characters[who].alignment][roll]
     what = LETTERS[letter]
     state = log(state, "chaos_letter", character=who, letter=letter)
     if what.get("lives"):
@@ -225,8 +245,27 @@ def loc_combat(state, who, row):
     return request_roll(state, "d6", f"{who}'s combat to win", "endings.loc_combat_rolled", who=who)
 
 
-def loc_combat_rolled(state, action, who):
-    foe = COMBAT_TABLE[state.characters[who].alignment][sum(action.dice)]
+def loc_combat_rolled(state, action, who, rerolled=False):
+    """COMBAT TO WIN's D6, the character's own on the card's instruction: FATE lets him roll it
+    again, once (rulings R-LC14.1)."""
+    if rerolled:
+        state = characters.fate_rerolled(state, who, action.dice, "the Lord of Chaos")
+    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.loc_combat_fate",
+                                  f"rolled {sum(action.dice)}: combat to win", who=who)
+    return offer if offer is not None else loc_combat_kept(state, who, sum(action.dice))
+
+
+def loc_combat_fate(state, action, who, dice):
+    """The character keeps his D6, or pays one fate to roll it again."""
+    if action.kind == "keep":
+        return loc_combat_kept(state, who, sum(dice))
+    return characters.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
+                                      f"{who}'s combat to win, re-rolled", "endings.loc_combat_rolled",
+                                      who=who, rerolled=True)
+
+
+def loc_combat_kept(state, who, roll):
+    foe = COMBAT_TABLE[state.characters[who].alignment][roll]
     state = log(state, "chaos_foe", character=who, foe=foe)
     if foe == "trial_of_chaos":
         state = set_task(state, who, {"kind": "trial", "done": 0})
@@ -428,8 +467,10 @@ STEPS = {"endings.loc_alignment": loc_alignment,
          "endings.loc_change": loc_change,
          "endings.loc_suffer": loc_suffer,
          "endings.loc_suffer_rolled": loc_suffer_rolled,
+         "endings.loc_suffer_fate": loc_suffer_fate,
          "endings.loc_combat": loc_combat,
          "endings.loc_combat_rolled": loc_combat_rolled,
+         "endings.loc_combat_fate": loc_combat_fate,
          "endings.loc_lord_rolled": loc_lord_rolled,
          "endings.chaos_hit": chaos_hit,
          "endings.chaos_drain": chaos_drain,
