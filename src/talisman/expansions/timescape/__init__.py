@@ -619,6 +619,8 @@ def move_chosen(state, action):
 
 
 def rolled(state, action):
+    # No ``movement_rolled`` hook: the table's die picks a Warp Line and counts no spaces
+    # (R-TS11.7), so a 1 here does not stir the Blood Moon's Werewolf (R-PROBE15C.1)
     cid = state.current
     n = sum(action.dice)
     line = movement_table()[n]
