@@ -19,12 +19,13 @@ def may_restart(state, seat=None):
     """LOSING ALL LIVES with the ``new_character`` option: a player whose character died may
     begin again with a new one (a card of the remaining stock: :func:`unused_characters`), until
     someone has reached the Crown of Command ("any character who is killed automatically loses
-    the game").  ``seat``: that dead piece's player; None: any dead piece's."""
+    the game").  ``seat``: that dead piece's player; None: any dead piece's (none dead: whether
+    the stock holds a card at all)."""
     # CHAOS BLOODBATH: "No player may start a new Character."
     if not state.option("new_character") or state.option("chaos_bloodbath") or state.crown_reached:
         return False
     seats = [seat] if seat is not None else [c for c in state.order if not state.characters[c].alive]
-    return any(unused_characters(state, c) for c in seats)
+    return any(unused_characters(state, c) for c in seats) if seats else bool(unused_characters(state))
 
 
 def unused_characters(state, seat=None):
