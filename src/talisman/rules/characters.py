@@ -15,7 +15,7 @@ from pyrsistent.typing import PMap, PVector
 from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
-from ..definitions import load
+from ..definitions import card_of, load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..errors import RulesError
@@ -497,7 +497,7 @@ def test_holds(state, test, actor):
             return False
         if key == "below_spell_limit" and (len(ch.spells) < spell_limit(state, actor)) != want:
             return False
-        if key == "character" and actor not in want:
+        if key == "character" and card_of(actor) not in want:  # (a card taken again: its card)
             return False
         if key == "ability" and not has_ability(state, actor, want):
             return False
