@@ -607,6 +607,15 @@ SETUP = {
         "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [
             _ID, {"type": "object", "required": ["title"], "additionalProperties": False,
                   "properties": {"title": _ID, "turns": {"type": "integer", "minimum": 1, "maximum": 100}}}]}},
+        # discard piles from before: {deck: [cards], the last on top} or {deck: rest}
+        "discards": {"type": ["object", "null"], "additionalProperties": {
+            "anyOf": [_CARDS, {"const": "rest"}]}},
+        # lasting effects in force: as state.lasting ({name: {by, until_round, ...}})
+        "lasting": {"type": ["object", "null"], "additionalProperties": STATE["properties"]["lasting"][
+            "additionalProperties"]},
+        # the Ability Stockpile (option ability_stockpile): its pile (top first), discards, held
+        "ability_stockpile": {"type": ["object", "null"], "additionalProperties": False, "properties": {
+            "pile": _CARDS, "discards": _CARDS, "held": {"type": "object", "additionalProperties": _CARDS}}},
         # a Realm placed from before (option noblemen): {space: {owner, title, gold}}
         "realms": {"type": ["object", "null"], "additionalProperties": {
             "type": "object", "required": ["owner", "title"], "additionalProperties": False,

@@ -762,11 +762,15 @@ def take_from_discards(state, card_id, deck="adventure"):
     return replace(state, discards=state.discards.set(deck, pile.delete(at)))
 
 
+#: The stocks whose cards go back to them when discarded (no discard pile of their own).
+STOCKS = ("purchase", "talisman")
+
+
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock);
     the ``card_discarded`` hook is told of a card on a discard pile."""
     deck = card(card_id).home_deck
-    if deck in ("purchase", "talisman"):
+    if deck in STOCKS:
         cur = state.decks.get(deck, _pvec([]))
         return replace(state, decks=state.decks.set(deck, cur.append(card_id)))
     cur = state.discards.get(deck, _pvec([]))
