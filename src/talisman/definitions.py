@@ -181,7 +181,7 @@ def _card_of_piece(cards: Mapping[str, Any], cid: Any) -> str | None:
     return m.group(1)
 
 
-class _CharacterCards(dict):  # type: ignore[type-arg]
+class _CharacterCards(dict[str, Any]):
     """The character cards by id, which also answer for a piece id: ``troll_2`` is the Troll's
     card taken again after a death (:func:`card_of`), so every rule that reads a character's
     definition by its id reads the card's.  Iterating gives the cards only."""

@@ -85,6 +85,12 @@ BATTLE = {
 _FRAME = {"type": "object", "additionalProperties": False, "required": ["step"],
           "properties": {"step": {"type": "string"}, "args": _MAP}}
 
+#: A lasting effect in ``state.lasting`` (rules.lasting), as a state document and a scenario's
+#: set-up (``lasting``) give it.
+_LASTING_SPAN = {"type": "object", "additionalProperties": False, "required": ["by", "until_round"],
+                 "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT,
+                                "next_turn": {"type": "boolean"}}}
+
 STATE = {
     "type": "object", "additionalProperties": False,
     "required": ["config", "order", "current", "characters", "dice"],
@@ -128,10 +134,7 @@ STATE = {
         "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
                        "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
         "ext": {"type": "object", "additionalProperties": _MAP},
-        "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
-            "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
-            "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT,
-                           "next_turn": {"type": "boolean"}}}},
+        "lasting": {"type": "object", "additionalProperties": _LASTING_SPAN},  # rules.lasting: name -> its span
     },
 }
 
@@ -611,8 +614,7 @@ SETUP = {
         "discards": {"type": ["object", "null"], "additionalProperties": {
             "anyOf": [_CARDS, {"const": "rest"}]}},
         # lasting effects in force: as state.lasting ({name: {by, until_round, ...}})
-        "lasting": {"type": ["object", "null"], "additionalProperties": STATE["properties"]["lasting"][
-            "additionalProperties"]},
+        "lasting": {"type": ["object", "null"], "additionalProperties": _LASTING_SPAN},
         # the Ability Stockpile (option ability_stockpile): its pile (top first), discards, held
         "ability_stockpile": {"type": ["object", "null"], "additionalProperties": False, "properties": {
             "pile": _CARDS, "discards": _CARDS, "held": {"type": "object", "additionalProperties": _CARDS}}},
