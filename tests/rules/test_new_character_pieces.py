@@ -14,10 +14,10 @@ from talisman.errors import TalismanError
 from talisman.rules import lasting
 
 
-def two_deaths(first="troll", then="dwarf", pool=None, **setup):
+def two_deaths(first="troll", then="dwarf", pool=None, options=None, **setup):
     """``first`` and the Warrior die (in that order); ``first``'s player begins again with
     ``then``, and the Warrior's player is left choosing."""
-    options = {"new_character": True, **({"character_pool": pool} if pool else {})}
+    options = {"new_character": True, **({"character_pool": pool} if pool else {}), **(options or {})}
     s = game([{"id": first, "space": "village", "lives": 1}, {"id": "warrior", "space": "village", "lives": 1},
               {"id": "elf", "space": "forest"}], [1] * 40, options=options, **setup)
     s = run_effects(s, [{"lose": {"lives": 1}}], first)
@@ -41,7 +41,8 @@ def test_a_dead_characters_card_is_offered_to_another_player_as_a_new_piece():
     old, new = s.characters["troll"], s.characters["troll_2"]
     assert not old.alive and old.space == "village"
     assert new.id == "troll_2" and new.alive and new.space == "crags" and new.lives == 4
-    assert (new.strength, new.craft) == (6, 1)
+    assert (new.strength, new.craft, new.gold) == (6, 1, 1)
+    assert not (new.objects or new.followers or new.trophies or new.spells or new.turn_flags)
     assert events(s, "new_character")[-1] == {"character": "troll_2", "card": "troll", "replaces": "warrior"}
 
 
@@ -50,6 +51,14 @@ def test_the_pirate_taken_again_places_his_gold_the_first_ones_record_not_his():
     s = play(two_deaths("pirate", pool="compendium"), "character:pirate")
     assert [e["character"] for e in events(s, "gold_placed")] == ["pirate", "pirate_2"]
     assert s.board_gold["castle"] == 2
+
+
+def test_a_timescape_character_taken_again_starts_on_the_warp_gate_as_he_joins():
+    # the Timescape's eight start in the Timescape, one who joins later too (rulings R-SB-2): read
+    # by the card (``card_of``), and his joining read in the log under the new piece's id
+    s = play(two_deaths("scientist", pool="compendium", expansions=["timescape"]), "character:scientist")
+    assert [e["character"] for e in events(s, "timescape_start")] == ["scientist", "scientist_2"]
+    assert not s.characters["scientist"].alive and s.characters["scientist_2"].lives == 4
 
 
 def test_a_lasting_effect_of_the_dead_piece_is_a_dead_casters_not_the_new_pieces():
