@@ -281,6 +281,26 @@ expect: {expect}
      "{}", "realms.tavern: 'warrior' holds a Title already"),
     ("{options: {noblemen: true}, realms: {woods_1: {owner: warrior, title: baron}}}", "{}",
      "realms: 'woods_1' is no place for a Realm"),
+    # the set-up keys discards, lasting and ability_stockpile (fix15)
+    ("{discards: {spell: 5}}", "{}", "setup.discards.spell"),
+    ("{discards: {spell: [sword]}}", "{}", "discards.spell: 'sword' is not a spell card"),
+    ("{discards: {relics: [sword]}}", "{}", "discards.relics: not a deck of the game"),
+    ("{discards: {purchase: []}}", "{}", "discards.purchase: not a deck of the game"),
+    ("{discards: {spell: [healing, healing, healing, healing]}}", "{}", "discards.spell: no copy of 'healing' left"),
+    ("{lasting: {blizzard: {by: warrior}}}", "{}", "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: warrior, until_round: 2, since: 1}}}", "{}", "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: elf, until_round: 2}}}", "{}", "lasting.blizzard.by: 'elf' is not in the game"),
+    ("{lasting: {frost: {by: warrior, until_round: 2}}}", "{}", "lasting.frost: unknown lasting effect 'frost'"),
+    ("{lasting: {destroy_magic: {by: warrior, until_round: 2, card: sword}}}", "{}",
+     "lasting.destroy_magic.card: 'sword' is no Spell card"),
+    ("{ability_stockpile: {pile: []}}", "{}", "ability_stockpile: the option ability_stockpile is not on"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", "{}", "setup.ability_stockpile"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", "{}",
+     "ability_stockpile.discards: unknown Ability card 'ability_of_rain'"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {held: {elf: [ability_of_prayer]}}}", "{}",
+     "ability_stockpile.held.elf: 'elf' is not in the game"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {pile: [ability_of_prayer], discards: [ability_of_prayer]}}",
+     "{}", "ability_stockpile.pile: the Ability card 'ability_of_prayer' is placed twice"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"

@@ -15,7 +15,7 @@ from pyrsistent.typing import PMap, PVector
 from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
-from ..definitions import load
+from ..definitions import card_of, load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..errors import RulesError
@@ -497,7 +497,7 @@ def test_holds(state, test, actor):
             return False
         if key == "below_spell_limit" and (len(ch.spells) < spell_limit(state, actor)) != want:
             return False
-        if key == "character" and actor not in want:
+        if key == "character" and card_of(actor) not in want:  # (a card taken again: its card)
             return False
         if key == "ability" and not has_ability(state, actor, want):
             return False
@@ -762,11 +762,15 @@ def take_from_discards(state, card_id, deck="adventure"):
     return replace(state, discards=state.discards.set(deck, pile.delete(at)))
 
 
+#: The stocks whose cards go back to them when discarded (no discard pile of their own).
+STOCKS = ("purchase", "talisman")
+
+
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock);
     the ``card_discarded`` hook is told of a card on a discard pile."""
     deck = card(card_id).home_deck
-    if deck in ("purchase", "talisman"):
+    if deck in STOCKS:
         cur = state.decks.get(deck, _pvec([]))
         return replace(state, decks=state.decks.set(deck, cur.append(card_id)))
     cur = state.discards.get(deck, _pvec([]))
