@@ -599,8 +599,13 @@ def fate_value(state, cid):
 
 def lose_counter(state, cid, which, n, cause):
     """LOSING STRENGTH / LOSING CRAFT: at 0 the character loses a life and is restored
-    to the starting quota."""
+    to the starting quota.  A Toad's Strength and Craft are 1, not his counters, and "the
+    Character regains all Strength and Craft when they revert" (TOADS & TRANSFORMATIONS): a
+    loss while he is a Toad takes none of his counters (docs/rulings.md R-PROBE15F.1)."""
     ch = character(state, cid)
+    if ch.toad_turns:
+        return log(state, "loss_refused", character=cid, counter=which,
+                   cause=f"a Toad's {which} is 1, his own regained when he reverts")
     value = max(0, getattr(ch, which) - n)
     state = update_character(state, cid, **{which: value})
     state = log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
