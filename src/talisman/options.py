@@ -56,6 +56,10 @@ OPTIONS = {
     # TOADS & TRANSFORMATIONS, a Toad's kept Enemy cards (trophies): "discarded" (they are
     # Possessions he "cannot have": rulings R-FD13.3) or "kept" (ruling 4's B: R-FB14.3).
     "toad_trophies": "discarded",
+    # GAINING CRAFT, the Craft points of kept Enemy cards per Craft counter: 10 (the compendium:
+    # "1 Craft point for every 10 points of Craft") or 7 (the published rule, as for Strength: talisman.wikidot.com/craft;
+    # rulings R-PROBE15B.2).
+    "craft_trophy_rate": 10,
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
@@ -100,7 +104,7 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
                   "edition": ("compendium", "revised4"), "fate": ("card", "none"),
                   "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any"),
                   "toad_trophies": ("discarded", "kept"),
-                  "fate_reroll": ("one_die", "whole_roll")}
+                  "fate_reroll": ("one_die", "whole_roll"), "craft_trophy_rate": (10, 7)}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {
