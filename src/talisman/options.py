@@ -65,6 +65,10 @@ OPTIONS = {
     # neither way but the Leprechaun's (rulings R-RH14.2, R-CY11.6); "outer_region", every one
     # crosses them both ways ("All rules, which apply to the Outer Region, apply to the City").
     "city_teleport": "walls",
+    # The Lord of Chaos, COMBAT TO WIN: "Strength 12 (+D6), Craft 12 (+D6)": "added", a D6 rolled for
+    # each as he appears and added for the whole fight, besides his attack die (rulings F17S4-2);
+    # "attack_only", the mark is his attack die in each combat, nothing more.
+    "lord_of_chaos_die": "added",
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
@@ -110,7 +114,8 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
                   "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any"),
                   "toad_trophies": ("discarded", "kept"),
                   "fate_reroll": ("one_die", "whole_roll"), "craft_trophy_rate": (10, 7),
-                  "city_teleport": ("walls", "outer_region")}
+                  "city_teleport": ("walls", "outer_region"),
+                  "lord_of_chaos_die": ("added", "attack_only")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {
