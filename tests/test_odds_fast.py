@@ -169,9 +169,10 @@ def test_what_the_closed_form_leaves_to_the_search():
     assert combat_odds(talisman.new_game(["thief"], seed=1)) is None
 
 
-def test_between_characters_the_search_answers():
+def test_between_characters_the_closed_form_and_the_search_answer():
     """RESOLVING COMBAT BETWEEN CHARACTERS: the defender rolls his own die (and may re-roll it
-    with a Fate): not the closed form's, the search's, which agrees with the full search."""
+    with a Fate): in the base game the closed form answers (odds15), as the search (which uses
+    it) and the full search do, and the bot's question is that answer."""
     s = setup_state({"characters": [{"id": "warrior", "space": "plains_1", "strength": 5, "fate": 1},
                                     {"id": "elf", "space": "woods_2", "strength": 4, "fate": 1}]}, [1])
     s = talisman.apply(s, "move:woods_2")
@@ -181,9 +182,9 @@ def test_between_characters_the_search_answers():
         s = talisman.apply(s, "fight")      # the Elf fights rather than evades
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
     assert rolling.battle.opponent == "elf"
-    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    closed = dict(combat_odds(rolling, rerolls=BOT.rerolls))
     fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
-    assert fast == full(rolling) and sum(fast.values()) == 1
+    assert closed == fast == full(rolling) and sum(fast.values()) == 1
     assert BOT.fight_odds(s) == fast["won"]
 
 
@@ -312,7 +313,7 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         assert plain >= 1 and closed == plain
 
 
-def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1)):
+def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1), options=None):
     """``attacker`` (Strength 5, Craft 4) walks onto ``defender`` (Strength 4, Craft 4) and
     attacks (ATTACKING OTHER CHARACTERS); the defender fights; the state after the attacker's
     ``fight``, at its roll."""
@@ -320,6 +321,8 @@ def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1)):
                             {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": []}]}
     if expansions:
         setup["expansions"] = list(expansions)
+    if options:
+        setup["options"] = dict(options)
     s = talisman.apply(setup_state(setup, [1]), "move:woods_2")
     s = talisman.apply(s, f"encounter:char:{defender}")
     # (the Assassin assassinates: his choice, rulings R-FF12.4)
@@ -405,6 +408,70 @@ def test_a_fight_between_characters_by_hand():
     (sc,) = [e for e in assassin.log if e.name == "combat_scores"]
     assert (sc.data["character_score"], sc.data["opponent_roll"], sc.data["opponent_score"]) == (8, 0, 4)
     assert full(rolling) == {"won": 1}   # 6 or more against 4, whatever the Assassin rolls
+
+
+class _RerollsAt4(HeuristicBot):
+    """The heuristic bot paying a Fate for a battle roll of 4 or less (another re-roll rule)."""
+    REROLL_AT = 4
+
+
+@pytest.mark.parametrize("attacker, defender, kind, expansions, fates, options", [
+    ("elf", "warrior", "battle", (), (0, 0), None),
+    ("elf", "warrior", "battle", (), (1, 1), None),
+    ("elf", "warrior", "battle", (), (1, 2), {"fate_reroll": "whole_roll"}),
+    ("warrior", "elf", "battle", (), (1, 0), None),
+    ("monk", "warrior", "battle", (), (2, 2), None),
+    ("troll", "elf", "battle", (), (2, 3), None),
+    ("wizard", "elf", "psychic", (), (0, 1), None),
+    ("assassin", "warrior", "battle", (), (1, 1), None),
+    ("elf", "warrior", "battle", ("city",), (1, 1), None),
+    ("warrior", "elf", "battle", ("city",), (0, 0), {"master_levels": True}),
+    ("elf", "warrior", "battle", ("dungeon",), (1, 1), None),
+    ("elf", "warrior", "battle", ("blood_moon",), (1, 1), None),
+    ("elf", "warrior", "battle", ("harbinger",), (0, 1), None),
+])
+@pytest.mark.parametrize("bot", [BOT, _RerollsAt4(0)], ids=["rerolls_2", "rerolls_4"])
+def test_a_fight_between_characters_in_closed_form(attacker, defender, kind, expansions, fates, options, bot):
+    """RESOLVING COMBAT BETWEEN CHARACTERS (ATTACKING OTHER CHARACTERS: the defender rolls "as
+    above in Resolving Combat", his own dice, the Warrior the higher of two; FATE: each may pay
+    one Fate to roll again once, one die of several, rulings R-RF14.1; the Assassin's defender
+    rolls no die, R-FC12.3): from the attacker's roll, where no listener acts between the roll
+    and the comparison (the base game, the City, the Master Levels, the Dungeon), the closed
+    form (``combat_odds``, the same re-roll rule for both fighters, as the bot plays both)
+    equals the full search with that bot; so it does from the attacker's re-roll (the roll kept
+    or one die of it).  With the Blood Moon's or the Harbinger's listeners on the scores'
+    hooks (declared for the attacker's die only) it gives None and the search answers."""
+    rolling = _between(attacker, defender, kind=kind, expansions=expansions, fates=fates, options=options)
+    closed = combat_odds(rolling, rerolls=bot.rerolls)
+    quiet = not set(expansions) & {"blood_moon", "harbinger"}
+    assert (closed is not None) == quiet
+    if not quiet:
+        return
+    assert dict(closed) == full(rolling, _Fighting(bot)) and sum(closed.values()) == 1
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(bot))) == dict(closed)
+    if fates[0]:   # the attacker's re-roll (of a low first outcome), then the closed form again
+        at_fate = talisman.apply(rolling, talisman.chance_outcomes(rolling)[0][0], stop_at_chance=True)
+        for reroll in [a for a in talisman.legal_actions(at_fate) if str(a).startswith("fate:reroll")]:
+            again = talisman.apply(at_fate, reroll, stop_at_chance=True)
+            assert again.pending.step == "combat.character_rolled"
+            assert dict(combat_odds(again, rerolls=bot.rerolls)) == full(again, _Fighting(bot))
+
+
+def test_a_fight_between_characters_in_closed_form_by_hand():
+    """The Elf (Strength 5) against the Warrior (Strength 4), no Fate: 5 + r against 4 + m, m
+    the higher of the Warrior's two dice (chance (2m - 1)/36, m <= r: r^2/36): won when m <= r,
+    (1 + 4 + 9 + 16 + 25 + 36)/216 = 91/216; a stand-off when m = r + 1, (3 + 5 + 7 + 9 + 11)/216
+    = 35/216; lost otherwise, 90/216.  With one Fate each (the bot's rule: re-roll 1 or 2),
+    the Elf's roll is 1 + (1/3 x 3.5 ...) more often high: the closed form's answer is the full
+    search's and wins more than 91/216."""
+    plain = combat_odds(_between("elf", "warrior", fates=(0, 0)), rerolls=BOT.rerolls)
+    assert dict(plain) == {"won": F(91, 216), "standoff": F(35, 216), "lost": F(90, 216)}
+    fated = _between("elf", "warrior", fates=(1, 0))
+    assert combat_odds(fated, rerolls=BOT.rerolls)["won"] > F(91, 216)
+    # by hand: the Elf's roll with his Fate on 1-2 is 1 or 2 with chance 2/6 x 1/6 each, 3-6
+    # with 1/6 + 2/36 = 8/36 each; won with chance sum(P(r) x r^2/36)
+    mine = {1: F(2, 36), 2: F(2, 36), 3: F(8, 36), 4: F(8, 36), 5: F(8, 36), 6: F(8, 36)}
+    assert combat_odds(fated, rerolls=BOT.rerolls)["won"] == sum(q * F(r * r, 36) for r, q in mine.items())
 
 
 @pytest.mark.parametrize("die", [1, 2])

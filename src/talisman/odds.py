@@ -1421,7 +1421,9 @@ _ROUNDS: dict = {}
 
 def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """The distribution of a combat against creatures from the character's roll, in closed
-    form (no rule step played), or ``None`` when it cannot be had so.
+    form (no rule step played), or ``None`` when it cannot be had so; of a fight between
+    characters too, where nothing listens between the roll and the comparison
+    (:func:`_characters_odds`, odds15).
 
     RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
     the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
@@ -1435,9 +1437,10 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
 
     Args:
         state: a state whose pending decision is the character's combat roll (the state after
-            ``fight``, stopped at chance), against creatures (not another character).
+            ``fight``, stopped at chance), against creatures or another character.
         rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
-            whether to re-roll; None keeps every roll.  Of a roll of several dice (the
+            whether to re-roll (between characters, either fighter's: one policy plays both);
+            None keeps every roll.  Of a roll of several dice (the
             Warrior's two) the re-roll is of one die, the lower (the heuristic bot's choice and
             the best one: the higher counts), unless the game plays ``fate_reroll: whole_roll``
             (rulings R-RF14.1).
@@ -1467,9 +1470,11 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
-            or b.opponent is not None or state.outcome is not None):
+            or state.outcome is not None):
         return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
+    if b.opponent is not None:
+        return _characters_odds(state, s, rerolls)
     who, kind = b.who, b.kind
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
     kept = p.args.get("kept")  # (a Fate re-roll of one die of several: the others kept, R-RF14.1)
@@ -1516,6 +1521,131 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
             _ROUNDS.clear()
         _ROUNDS[key] = answer  # (an Odds is not changed once made: the memo keeps the answer)
     return answer
+
+
+def _quiet_between_characters(s):
+    """Whether nothing can happen in a fight between characters from the attacker's roll to
+    the comparison but the Fate re-rolls (the closed form of :func:`_characters_odds`): no
+    listener on a hook point of :data:`ROUND_HOOKS` or ``fate_rerolled`` (their declarations,
+    :data:`ROUND_FACTS`, speak of the attacker's die only: the defender's roll and Fate would
+    need their own), but on ``combat_resolved`` listeners whose declarations read no battle roll
+    (``reads_no_roll``) and that change no result: what they do only reacts to it, as at the
+    search's stop (the Dungeon's, the Master Levels', the Airships'; rulings R-ODDS1)."""
+    for hook in ROUND_HOOKS + ("fate_rerolled",):
+        if not _listens(s, hook):
+            continue
+        if hook != "combat_resolved":
+            return False
+        if not all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(s)):
+            return False
+        if _answered(set_field(s, "battle", s.battle.set("roll", 1))):
+            return False
+    return True
+
+
+def _fighter_rolls(spec, s, cid):
+    """The battle rolls of ``cid``'s roll of ``spec`` with their probabilities (r -> Fraction)."""
+    count, sides = parse_spec(spec)
+    n: dict = {}
+    for values, _ in dice_outcomes(spec):
+        roll = abilities.battle_roll(s, cid, values)
+        n[roll] = n.get(roll, 0) + 1
+    return {roll: Fraction(k, sides ** count) for roll, k in n.items()}
+
+
+def _one_die(spec, s, kept=None):
+    """The sides of the die a Fate re-roll of a roll of ``spec`` rolls again when it is one die
+    of several (the lower: the higher kept, R-RF14.1), else None (one die, a roll with dice kept
+    already, or the whole roll again under ``fate_reroll: whole_roll``)."""
+    count, sides = parse_spec(spec)
+    return sides if count > 1 and not kept and s.option("fate_reroll") != "whole_roll" else None
+
+
+def _characters_odds(state, s, rerolls):
+    """:func:`combat_odds` of a fight between characters (ATTACKING OTHER CHARACTERS: the
+    defender rolls "as above in Resolving Combat", his own dice, the Warrior keeping the higher
+    of two), from the attacker's roll: each fighter's battle roll, kept or, when his Fate
+    re-roll is offered (FATE: once; not to the Assassin's defender, who rolls no die, rulings
+    R-FC12.3) and ``rerolls(roll)`` says so, replaced by a fresh roll (of several dice, the
+    lower die again, the higher kept, R-RF14.1), the same rule for both (one policy plays every
+    player); the scores are ``compare``'s, each side's ``combat_total`` and bonus; the results
+    labelled as ``combat_resolved`` labels them, as the player whose turn it is sees them (as
+    :func:`_scored_characters`).  Only where no listener can act between the roll and the
+    comparison (:func:`_quiet_between_characters`); else None.  Memoized (``_ROUNDS``) by the
+    dice (a battle roll is one of its dice: 1 to the sides), the dice kept, the rolls each
+    fighter re-rolls, the scores' difference and the labels."""
+    p, b = state.pending, state.battle
+    who, opponent, kind = b.who, b.opponent, b.kind
+    if not _quiet_between_characters(s):
+        return None
+    kept = p.args.get("kept")
+    no_die = abilities.opponent_adds_no_die(s, who)
+    their_spec = None if no_die else combat_rules.combat_dice(s, opponent)
+
+    def wanted(spec, offered):  # (the battle rolls the policy re-rolls, of those the dice can give)
+        return frozenset(r for r in range(1, parse_spec(spec)[1] + 1)
+                         if offered and rerolls is not None and rerolls(r))
+    again = wanted(p.spec, character(s, who).fate > 0 and not b.rerolled)
+    their_again = frozenset() if no_die else wanted(
+        their_spec, character(s, opponent).fate > 0 and not b.opponent_rerolled)
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - combat_rules.combat_total(s, opponent, kind) - b.opponent_bonus)
+    seen = {"won": "won" if who == state.current else "lost",
+            "lost": "won" if opponent == state.current else "lost", "standoff": "standoff"}
+    whole = s.option("fate_reroll") == "whole_roll"
+    key = ("characters", p.spec, tuple(kept or ()), again, their_spec, their_again, whole, margin,
+           seen["won"], seen["lost"])
+    answer = _ROUNDS.get(key)
+    if answer is None:
+        mine: dict = {}
+        for action, prob in chance_outcomes(state):
+            roll = abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
+            mine[roll] = mine.get(roll, 0) + prob
+        theirs = {0: Fraction(1)} if no_die else _fighter_rolls(their_spec, s, opponent)
+        answer = Odds(_characters_round(
+            mine, None if kept else _fighter_rolls(p.spec, s, who), again, _one_die(p.spec, s, kept),
+            theirs, their_again, None if no_die else _one_die(their_spec, s), margin, seen))
+        if len(_ROUNDS) >= _BY_SCORES_MAX:
+            _ROUNDS.clear()
+        _ROUNDS[key] = answer
+    return answer
+
+
+def _kept_or_again(rolls, wanted, one_die, fresh):
+    """A fighter's battle rolls after his Fate decision, in integers: ``rolls`` (r -> its
+    probability), each r in ``wanted`` re-rolled (the whole roll again: ``fresh``; one die of
+    several, the lower: the higher of r and a fresh die of ``one_die`` sides), as ``(k ->
+    numerator, denominator)``."""
+    weights, den = _integers(rolls)
+    if not wanted:
+        return weights, den
+    again, again_den = ((None, one_die) if one_die else _integers(fresh))
+    out: dict = {}
+    for r, n in weights.items():
+        if r not in wanted:
+            out[r] = out.get(r, 0) + n * again_den
+        elif one_die:
+            for k in range(r, one_die + 1):
+                out[k] = out.get(k, 0) + n * (r if k == r else 1)
+        else:
+            for k, m in again.items():
+                out[k] = out.get(k, 0) + n * m
+    return out, den * again_den
+
+
+def _characters_round(mine, fresh, again, one_die, theirs, their_again, their_one, margin, seen):
+    """The distribution of :func:`_characters_odds`: the attacker's battle roll r (re-rolled
+    when in ``again``) against the defender's d (re-rolled when in ``their_again``): won when
+    r + ``margin`` > d, lost when less, else a stand-off, labelled by ``seen``."""
+    a, a_den = _kept_or_again(mine, again, one_die, fresh)
+    d, d_den = _kept_or_again(theirs, their_again, their_one, theirs)
+    counts: dict = {}
+    for r, n in a.items():
+        for c, m in d.items():
+            diff = r + margin - c
+            label = seen["won" if diff > 0 else "lost" if diff < 0 else "standoff"]
+            counts[label] = counts.get(label, 0) + n * m
+    return {label: Fraction(x, a_den * d_den) for label, x in counts.items() if x}
 
 
 def _labels(rolls, margin, terms, who, kind, enemies):
