@@ -299,7 +299,7 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         rolling = talisman.apply(state, fight, stop_at_chance=True)
         closed_form = combat_odds(rolling, rerolls=BOT.rerolls)
         closed += closed_form is not None
-        plain += rolling.battle.opponent is None  # (combat_odds answers fights against creatures only)
+        plain += 1  # (combat_odds answers fights between characters too where nothing listens: odds15)
         slow = full(rolling)
         assert closed_form is None or dict(closed_form) == slow
         monkeypatch.setattr(combat_rules, "finish", lambda s: applied.append(s) or original(s))
@@ -309,16 +309,19 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         assert BOT.fight_odds(state, fight) == slow.get("won", 0)  # (a fight it cannot win has no "won" row)
     if expansions:   # (plain fights in closed form: their listeners declared harmless to it)
         assert applied == []
-    else:   # every fight against creatures in closed form (a fight with a character: searched)
+    else:   # every fight in closed form, against creatures or a character (odds15)
         assert plain >= 1 and closed == plain
 
 
-def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1), options=None):
+def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1), options=None,
+             followers=((), ())):
     """``attacker`` (Strength 5, Craft 4) walks onto ``defender`` (Strength 4, Craft 4) and
     attacks (ATTACKING OTHER CHARACTERS); the defender fights; the state after the attacker's
     ``fight``, at its roll."""
-    setup = {"characters": [{"id": attacker, "space": "plains_1", "strength": 5, "craft": 4, "fate": fates[0], "spells": []},
-                            {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": []}]}
+    setup = {"characters": [{"id": attacker, "space": "plains_1", "strength": 5, "craft": 4, "fate": fates[0], "spells": [],
+                             "followers": list(followers[0])},
+                            {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": [],
+                             "followers": list(followers[1])}]}
     if expansions:
         setup["expansions"] = list(expansions)
     if options:
@@ -429,6 +432,7 @@ class _RerollsAt4(HeuristicBot):
     ("elf", "warrior", "battle", ("dungeon",), (1, 1), None),
     ("elf", "warrior", "battle", ("blood_moon",), (1, 1), None),
     ("elf", "warrior", "battle", ("harbinger",), (0, 1), None),
+    ("troll", "elf", "battle", ("blood_moon", "harbinger", "dungeon", "city"), (2, 3), {"master_levels": True}),
 ])
 @pytest.mark.parametrize("bot", [BOT, _RerollsAt4(0)], ids=["rerolls_2", "rerolls_4"])
 def test_a_fight_between_characters_in_closed_form(attacker, defender, kind, expansions, fates, options, bot):
@@ -436,17 +440,14 @@ def test_a_fight_between_characters_in_closed_form(attacker, defender, kind, exp
     above in Resolving Combat", his own dice, the Warrior the higher of two; FATE: each may pay
     one Fate to roll again once, one die of several, rulings R-RF14.1; the Assassin's defender
     rolls no die, R-FC12.3): from the attacker's roll, where no listener acts between the roll
-    and the comparison (the base game, the City, the Master Levels, the Dungeon), the closed
-    form (``combat_odds``, the same re-roll rule for both fighters, as the bot plays both)
-    equals the full search with that bot; so it does from the attacker's re-roll (the roll kept
-    or one die of it).  With the Blood Moon's or the Harbinger's listeners on the scores'
-    hooks (declared for the attacker's die only) it gives None and the search answers."""
+    and the comparison (the base game, the City, the Master Levels, the Dungeon; the Blood
+    Moon's and the Harbinger's listeners declaring themselves harmless: no card in play; all
+    the sets), the closed form (``combat_odds``, the same re-roll rule for both fighters, as the
+    bot plays both) equals the full search with that bot; so it does from the attacker's
+    re-roll (the roll kept or one die of it)."""
     rolling = _between(attacker, defender, kind=kind, expansions=expansions, fates=fates, options=options)
     closed = combat_odds(rolling, rerolls=bot.rerolls)
-    quiet = not set(expansions) & {"blood_moon", "harbinger"}
-    assert (closed is not None) == quiet
-    if not quiet:
-        return
+    assert closed is not None
     assert dict(closed) == full(rolling, _Fighting(bot)) and sum(closed.values()) == 1
     assert dict(odds(rolling, "combat_resolved", policy=_Fighting(bot))) == dict(closed)
     if fates[0]:   # the attacker's re-roll (of a low first outcome), then the closed form again
@@ -455,6 +456,21 @@ def test_a_fight_between_characters_in_closed_form(attacker, defender, kind, exp
             again = talisman.apply(at_fate, reroll, stop_at_chance=True)
             assert again.pending.step == "combat.character_rolled"
             assert dict(combat_odds(again, rerolls=bot.rerolls)) == full(again, _Fighting(bot))
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_a_fight_between_characters_with_a_listener_acting_is_searched(holder):
+    """The Harbinger's Witch Cat (card-data.md 2.2: "a fate re-roll that comes up 1 makes you a
+    Toad for 3 turns"), held by the attacker or by the defender, both with a Fate: its
+    ``fate_rerolled`` listener acts on either fighter's re-roll, so the closed form gives None
+    (odds15: its ``idle`` declaration reads both fighters); the search answers, as the full
+    search does."""
+    followers = (["witch_cat"], []) if holder == 0 else ([], ["witch_cat"])
+    rolling = _between("elf", "warrior", expansions=("harbinger",), fates=(1, 1), followers=followers)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling)
+    plain = _between("elf", "warrior", expansions=("harbinger",), fates=(1, 1))
+    assert combat_odds(plain, rerolls=BOT.rerolls) is not None
 
 
 def test_a_fight_between_characters_in_closed_form_by_hand():

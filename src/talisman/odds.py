@@ -1523,23 +1523,64 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     return answer
 
 
-def _quiet_between_characters(s):
+#: The hook points of :data:`ROUND_HOOKS` the rules ask only in a fight against creatures
+#: (``compare``: the creatures' die and attack values, the space's bonus): not in a fight between
+#: characters.
+CREATURE_HOOKS = frozenset({"attack_roll", "attack_score", "creature_bonus"})
+#: Between characters, what each listener on the other hook points must declare for the closed
+#: form (:func:`_characters_odds`): a ``character_score`` listener ``dice_blind`` (in a fight
+#: between characters it must mean either fighter's die, re-roll and Fate left: the Blood
+#: Moon's reads a die only against creatures, the Harbinger's Bog only the attacker's, and then
+#: declares nothing), a ``combat_result`` or ``fate_rerolled`` listener ``idle`` (the
+#: Harbinger's held cards: neither fighter holding a card that acts on a re-roll).  A
+#: ``combat_dice`` listener (it sets the dice) is never allowed.
+CHARACTERS_FACTS = {"character_score": "dice_blind", "combat_result": "idle", "fate_rerolled": "idle"}
+
+
+def _quiet_between_characters(s, sides):
     """Whether nothing can happen in a fight between characters from the attacker's roll to
-    the comparison but the Fate re-rolls (the closed form of :func:`_characters_odds`): no
-    listener on a hook point of :data:`ROUND_HOOKS` or ``fate_rerolled`` (their declarations,
-    :data:`ROUND_FACTS`, speak of the attacker's die only: the defender's roll and Fate would
-    need their own), but on ``combat_resolved`` listeners whose declarations read no battle roll
-    (``reads_no_roll``) and that change no result: what they do only reacts to it, as at the
-    search's stop (the Dungeon's, the Master Levels', the Airships'; rulings R-ODDS1)."""
+    the comparison but the Fate re-rolls (the closed form of :func:`_characters_odds`): every
+    listener on a hook point of :data:`ROUND_HOOKS` or ``fate_rerolled`` that the rules ask
+    there declares itself harmless (:data:`CHARACTERS_FACTS`), and the ``combat_resolved``
+    listeners change no result (``_answered``: what they do only reacts to it, as at the
+    search's stop, rulings R-ODDS1), asked at each of the attacker's battle rolls (1 to
+    ``sides``; one class of them where the listeners say so, ``roll_blind``; one roll for all
+    where each reads none, ``reads_no_roll``), kept and, with his Fate offered, re-rolled, and
+    with the defender's Fate spent on a re-roll too when it is offered."""
+    b = s.battle
     for hook in ROUND_HOOKS + ("fate_rerolled",):
-        if not _listens(s, hook):
+        if hook in CREATURE_HOOKS or not _listens(s, hook):
             continue
         if hook != "combat_resolved":
-            return False
-        if not all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(s)):
-            return False
-        if _answered(set_field(s, "battle", s.battle.set("roll", 1))):
-            return False
+            fact = CHARACTERS_FACTS.get(hook)
+            if fact is None:
+                return False
+            for _, fn in _result_listeners(s, hook):
+                test = declared(fn, fact)
+                if test is None or not (test is True or test(s)):
+                    return False
+            continue
+        who, opponent = b.who, b.opponent
+        one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(s))
+        fate, their_fate = character(s, who).fate, character(s, opponent).fate
+        mine = [(s, False)]
+        if fate > 0 and not b.rerolled:
+            mine.append((update_character(s, who, fate=fate - 1), True))
+        for after, again in mine:
+            seen: set = set()
+            for roll in range(1, 2 if one else sides + 1):
+                at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                read = _roll_blind(at)
+                if read is not None and read in seen:
+                    continue
+                if read is not None:
+                    seen.add(read)
+                if _answered(at):
+                    return False
+                if their_fate > 0 and not b.opponent_rerolled:
+                    spent = update_character(at, opponent, fate=their_fate - 1)
+                    if _answered(set_field(spent, "battle", at.battle.set("opponent_rerolled", True))):
+                        return False
     return True
 
 
@@ -1576,7 +1617,7 @@ def _characters_odds(state, s, rerolls):
     fighter re-rolls, the scores' difference and the labels."""
     p, b = state.pending, state.battle
     who, opponent, kind = b.who, b.opponent, b.kind
-    if not _quiet_between_characters(s):
+    if not _quiet_between_characters(s, parse_spec(p.spec)[1]):
         return None
     kept = p.args.get("kept")
     no_die = abilities.opponent_adds_no_die(s, who)
