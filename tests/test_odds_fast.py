@@ -221,9 +221,9 @@ def _questions(seeds, expansions=(), options=None):
     asked = []
     original = HeuristicBot.fight_odds
 
-    def recording(self, state, fight="fight"):
+    def recording(self, state, fight="fight", **how):
         asked.append((state, fight))
-        return original(self, state, fight)
+        return original(self, state, fight, **how)
 
     HeuristicBot.fight_odds = recording
     try:
@@ -547,6 +547,35 @@ def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
     for rolling, answer in fresh:
         assert dict(combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on,
                                 fights_again=True)) == answer
+
+
+@pytest.mark.parametrize("expansions, options", [(("harbinger",), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_the_bound_of_a_win_is_above_the_search_s_answer(expansions, options):
+    """odds15: where the closed form cannot answer the bot's question, ``won_at_most`` bounds
+    the chance of a win by the outcomes scored a win or a result a listener may change (a
+    result no listener changes stands).  Over the bot's questions in whole games (the
+    Harbinger; all the sets, where the Armour of Humility and the Doomsday Prophet are met):
+    each bound is at least the search's answer, and the bot's choice with its threshold
+    (``fight_odds(..., enough=1/2)``, the bound taken when under it) is its choice with the
+    exact answer."""
+    from talisman.odds import won_at_most
+    asked = _questions(range(8), expansions, options)
+    half, bounded = F(1, 2), 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        if combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is not None:
+            continue
+        bound = won_at_most(rolling, rerolls=BOT.rerolls)
+        exact = BOT.fight_odds(state, fight)
+        if bound is not None:
+            searched = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+            assert searched.get("won", 0) <= bound
+            bounded += bound < half
+        assert (BOT.fight_odds(state, fight, enough=half) >= half) == (exact >= half)
+    if options:   # (all the sets: the Armour of Humility's and the Prophet's questions)
+        assert bounded >= 1
 
 
 @pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),

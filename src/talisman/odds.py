@@ -1301,7 +1301,7 @@ ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
 ROUND_TERMS = {"character_score": "roll_term", "attack_score": "roll_term", "combat_result": "turns"}
 
 
-def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
+def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered=None):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
     declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`), or says how
     it reads the dice (:data:`ROUND_TERMS`): None when one does not, else ``(offers, terms)``:
@@ -1316,7 +1316,8 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     Pharaoh's Crown, the creatures roll again against the same battle roll; ``attack``, the
     Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
     tried answer the comparisons after a fight on), the same at every roll; those offers are
-    returned.  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
+    returned.  With ``answered`` (a set), the results some listener may change are added to it
+    instead (no offer asked for: :func:`won_at_most`).  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
     declarations, ``changes_results``, ``roll_blind`` and ``fights_on``, read nothing of the
     character's battle roll: the Blood Moon's, the Dungeon's, the Master Levels', the
     Airships'), they are asked at one roll for all (odds14: the Blood Moon's, asked at each
@@ -1340,7 +1341,9 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
                         continue  # what the listeners do depends on the result and the class
                     if read is not None:
                         seen.add(read)
-                    if _answered(at) and not _fights_on(at, offer, kinds):
+                    if answered is not None:
+                        answered.update(_answered(at))
+                    elif _answered(at) and not _fights_on(at, offer, kinds):
                         return None
             continue
         fact = ROUND_FACTS.get(hook)
@@ -1687,6 +1690,50 @@ def _characters_round(mine, fresh, again, one_die, theirs, their_again, their_on
             label = seen["won" if diff > 0 else "lost" if diff < 0 else "standoff"]
             counts[label] = counts.get(label, 0) + n * m
     return {label: Fraction(x, a_den * d_den) for label, x in counts.items() if x}
+
+
+def won_at_most(state, rerolls=None):
+    """An upper bound of the chance that the combat against creatures in progress is won, from
+    the character's roll, where :func:`combat_odds` cannot answer because something answers a
+    result once the scores are compared (a ``combat_resolved`` listener declaring, in
+    ``changes_results``, results it may change, with no closed form of its answer: the
+    Harbinger's Armour of Humility, whose life for a win may be the fighter's last; a beaten
+    card's roll discarding an Omen, the Doomsday Prophet's).  A result no listener may change
+    stands (what they do there only reacts to it, as at the search's stop: rulings R-ODDS1), so
+    only the outcomes scored a win or a result some listener answers can end won: the bound is
+    their chance, the scores compared as :func:`combat_odds` compares them (the same value hooks'
+    declarations; ``rerolls`` the Fate re-roll rule).  None where the scores themselves cannot
+    be had so (a listener on a score's hook not declaring itself harmless), or not such a
+    state.  Exact in what it says: the search's chance of ``won`` (the same policy) is at most
+    this (``tests/test_odds_fast.py::test_the_bound_of_a_win_is_above_the_search_s_answer``)."""
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
+            or b.opponent is not None or state.outcome is not None):
+        return None
+    s = set_field(state, "pending", None)
+    who, kind = b.who, b.kind
+    outcomes = chance_outcomes(state)
+    kept = p.args.get("kept")
+    rolled = tuple([abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
+                    for action, _ in outcomes])
+    offered = character(s, who).fate > 0 and not b.rerolled
+    again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    answered: set = set()
+    found = _round_declared(s, sorted(set(rolled)), bool(again), frozenset(), answered)
+    if found is None:
+        return None
+    terms = found[1]
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
+    count, sides = parse_spec(p.spec)
+    one_die = sides if count > 1 and not kept and s.option("fate_reroll") != "whole_roll" else None
+    rolls: dict = {}
+    for roll, (_, prob) in zip(rolled, outcomes):
+        rolls[roll] = rolls.get(roll, 0) + prob
+    labels = dict(_labels(sorted(rolls), margin, terms, who, kind, b.enemies))
+    scored = _round(rolls, again, labels, one_die=one_die)
+    return sum((q for label, q in scored.items() if label == "won" or label in answered), Fraction(0))
 
 
 def _labels(rolls, margin, terms, who, kind, enemies):
