@@ -580,10 +580,13 @@ def test_the_bound_of_a_win_is_above_the_search_s_answer(expansions, options):
 
 @pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),
                                                  (("city",), {"master_levels": True}),
-                                                 (("airships", "blood_moon"), {})])
+                                                 (("airships", "blood_moon"), {}), (("harbinger",), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
 def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, options):
     """odds14: a ``combat_resolved`` listener declaring ``reads_no_roll`` (the Blood Moon's, the
-    Dungeon's, the Master Levels', the Airships') has its declarations (``changes_results``,
+    Dungeon's, the Master Levels', the Airships'; odds15: the Harbinger's where it says so in the
+    state, no Herald's roll and no second die) has its declarations (``changes_results``,
     ``roll_blind``, ``fights_on``) asked at one of the character's battle rolls for all
     (``odds._round_declared``).  At the bot's questions in whole games, the creature's roll
     reached with each battle roll 1-6, kept and re-rolled (a Fate spent): each such listener
@@ -602,7 +605,8 @@ def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, 
         s = set_field(rolling, "pending", None)
         spent = update_character(s, b.who, fate=max(0, character(s, b.who).fate - 1))
         for _, fn in RULESET.listeners(s, "combat_resolved"):
-            if declared(fn, "reads_no_roll") is not True:
+            says = declared(fn, "reads_no_roll")
+            if not (says is True or (callable(says) and says(s))):
                 continue
             for after, again in ((s, False), (spent, True)):
                 seen = set()

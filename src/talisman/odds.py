@@ -1301,6 +1301,19 @@ ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
 ROUND_TERMS = {"character_score": "roll_term", "attack_score": "roll_term", "combat_result": "turns"}
 
 
+def _reads_no_roll(state):
+    """Whether every ``combat_resolved`` listener declares ``reads_no_roll`` in ``state`` (the
+    state at the character's roll): True, or a function of the state saying so there (odds15:
+    the Harbinger's, with no Herald's roll and no second die in the combat, ``cards.roll_read``);
+    then its declarations (``changes_results``, ``roll_blind``, ``fights_on``) read nothing of
+    the character's battle roll and are asked at one roll for all."""
+    for _, fn in _result_listeners(state):
+        says = declared(fn, "reads_no_roll")
+        if not (says is True or (callable(says) and says(state))):
+            return False
+    return True
+
+
 def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered=None):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
     declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`), or says how
@@ -1317,7 +1330,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
     Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
     tried answer the comparisons after a fight on), the same at every roll; those offers are
     returned.  With ``answered`` (a set), the results some listener may change are added to it
-    instead (no offer asked for: :func:`won_at_most`).  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
+    instead (no offer asked for: :func:`won_at_most`).  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (:func:`_reads_no_roll`; its
     declarations, ``changes_results``, ``roll_blind`` and ``fights_on``, read nothing of the
     character's battle roll: the Blood Moon's, the Dungeon's, the Master Levels', the
     Airships'), they are asked at one roll for all (odds14: the Blood Moon's, asked at each
@@ -1331,7 +1344,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
             b, who = state.battle, state.battle.who
             spent = update_character(state, who, fate=character(state, who).fate - 1)
             # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
-            one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(state))
+            one = _reads_no_roll(state)
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
                 seen: set = set()  # (the classes of rolls checked: odds25h)
                 for roll in rolls[:1] if one else rolls:
@@ -1564,7 +1577,7 @@ def _quiet_between_characters(s, sides):
                     return False
             continue
         who, opponent = b.who, b.opponent
-        one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(s))
+        one = _reads_no_roll(s)
         fate, their_fate = character(s, who).fate, character(s, opponent).fate
         mine = [(s, False)]
         if fate > 0 and not b.rerolled:
