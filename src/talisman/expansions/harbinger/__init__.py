@@ -278,7 +278,12 @@ def run_for(state, who, effects, card):
 def results_answered(state):
     """The results (``won``, ``lost``, ``standoff``) of the combat in progress (against
     creatures or enemies) that this expansion answers (:func:`answers_result`): declared on its
-    ``combat_resolved`` listener (``changes_results``) for exact odds."""
+    ``combat_resolved`` listener (``changes_results``) for exact odds.  Where :func:`combat_resolved`
+    does nothing at a win it does nothing at any result (odds15: none of its parts reads the
+    result but the second die's, which answers the three alike), so it answers none."""
+    b = state.battle
+    if b is None or combat_resolved(state, b["who"], "won") is state:
+        return frozenset()
     return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
 
 
