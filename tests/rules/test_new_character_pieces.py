@@ -141,3 +141,20 @@ def test_a_character_seated_at_the_start_and_taken_again_brings_no_second_copy()
     s = play(s, "character:swordsman")
     assert s.current == "swordsman_2" and not events(s, "card_added")
     assert s.decks["adventure"].count("two_handed_sword") + s.discards["adventure"].count("two_handed_sword") == 1
+
+
+def test_a_henchman_waiting_on_a_realm_as_a_tithing_is_not_in_the_stock():
+    """000 HENCHMEN ("deal out ... from the remaining Character Cards"), 000 Tithings: the Priest,
+    the Thief's Henchman left as a tithing on the Warrior's Realm, is in play still; neither he
+    nor the Dwarf serving the Warrior is a card a new character may be chosen from (rulings
+    R-FIX15C.1)."""
+    from talisman.rules.winning import unused_characters
+    s = game([{"id": "warrior", "space": "village"}, {"id": "thief", "space": "sentinel", "gold": 0}],
+             [1, 2, 5], options={"noblemen": True, "henchmen": 1, "new_character": True,
+                                 "henchmen_dealt": {"warrior": ["dwarf"], "thief": ["priest"]}},
+             deck_tops={"adventure": ["entitlement"]})
+    for a in ("move:fields_1", "title:take", "realm:chapel", "move:chapel", "offer:henchman:priest", "accept"):
+        s = play(s, a)
+    assert not s.ext["henchmen"].dealt["thief"]  # (the Priest left him as the tithing)
+    stock = unused_characters(s)
+    assert "priest" not in stock and "dwarf" not in stock and "elf" in stock
