@@ -565,6 +565,8 @@ def object_usable(state, usable, character, card):
     name = playing(state, character) if usable else None
     if name is None or titles()[SLICE.of(state).held[character]["title"]]["second"] != "split":
         return usable
+    if card not in load().cards:
+        return usable  # a Henchman (``henchman:<id>``): no Object, the limit says nothing of him
     kind = load().cards[card].type
     if kind == "talisman":
         # the Talisman has no use but its possession (the Valley of Fire asks it "in their

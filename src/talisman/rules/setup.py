@@ -75,7 +75,7 @@ def check_options(options):
             raise TalismanError(f"unknown rule option {name!r}; known: {', '.join(sorted(OPTIONS))}")
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
-                                f"{', '.join(OPTION_CHOICES[name])}")
+                                f"{', '.join(map(str, OPTION_CHOICES[name]))}")
         if name in ("new_character", "chaos_bloodbath", "spell_reactions", "king_of_the_hill") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
