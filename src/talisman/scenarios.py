@@ -110,6 +110,7 @@ def setup_state(setup, dice):
         # a scenario about the card in play may leave out the deck still to draw from (none)
         ending = setup["ending"]
         validate.ending_ids(ending, "setup.ending")
+        validate.ending_tasks(ending, state.order, "setup.ending")
         if ending is not None:
             ending = {"deck": [], **ending}
         state = replace(state, ending=ending)

@@ -25,7 +25,7 @@ from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, rep
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
-from .rules.endings import ENDINGS, is_card
+from .rules.endings import ENDINGS, TASK_SHAPES, is_card
 from .rules.endings.cards import cards_held
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
@@ -351,6 +351,50 @@ def ending_ids(ending, where):
         for path, eid in found:
             if not isinstance(eid, str) or not (eid in ENDINGS or is_card(eid)):
                 raise StateError(path, f"unknown ending {_show(eid)}")
+
+
+#: Each kind of task as a whole (its ``kind``, every field it needs, none it does not know).
+_TASK_SCHEMAS = {kind: {"type": "object", "additionalProperties": False,
+                        "required": ["kind"] + [f for f in fields if f not in optional],
+                        "properties": {"kind": {"const": kind}, **fields}}
+                 for kind, (fields, optional) in TASK_SHAPES.items()}
+
+
+def ending_tasks(ending, characters, where):
+    """The tasks a die ending keeps for characters between their turns on the Crown (``tasks`` of
+    the endings area, a scenario's ``setup.ending.tasks``): ``{character: task}``, each of a
+    character of the game, of a kind the endings know (``endings.TASK_SHAPES``) with that kind's
+    fields, and the spaces and cards it names in the game's data."""
+    tasks = ending.get("tasks") if isinstance(ending, Mapping) else None
+    if tasks is None:
+        return
+    if not isinstance(tasks, Mapping):
+        raise StateError(f"{where}.tasks", f"expected a mapping of character ids to tasks, got {_show(tasks)}")
+    defs = load()
+    for cid, task in tasks.items():
+        path = f"{where}.tasks.{cid}"
+        if cid not in characters:
+            raise StateError(path, f"not a character of the game ({', '.join(characters)})")
+        if not isinstance(task, Mapping):
+            raise StateError(path, f"expected a task (a mapping with its kind), got {_show(task)}")
+        kind = task.get("kind")
+        if kind not in _TASK_SCHEMAS:
+            raise StateError(f"{path}.kind", f"expected one of {', '.join(sorted(_TASK_SCHEMAS))}, got {_show(kind)}")
+        check_schema(task, _TASK_SCHEMAS[kind], path)
+        spaces = ([("to", task["to"])] if "to" in task else []) + \
+            [(f"visited.{i}", s) for i, s in enumerate(task.get("visited", ()))]
+        for field, space in spaces:
+            if space not in defs.board.spaces:
+                raise StateError(f"{path}.{field}", f"unknown space {_show(space)}")
+        if kind == "errand":
+            chaos = defs.endings["lord_of_chaos"]
+            errands = sorted(set(chaos["errands"].values()) | set(chaos["instead"].values()))
+            if task["to"] not in errands:
+                raise StateError(f"{path}.to", f"expected one of the Lord of Chaos's errands "
+                                               f"{', '.join(errands)}, got {_show(task['to'])}")
+        for i, card in enumerate(task.get("cards", ())):
+            if card not in defs.cards:
+                raise StateError(f"{path}.cards.{i}", f"unknown card {_show(card)}")
 
 
 def load_state(doc, steps):

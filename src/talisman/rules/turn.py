@@ -27,6 +27,7 @@ from . import spells
 
 def start_turn(state):
     """Begin the current character's turn: movement, then encounters, then the end."""
+    state = clear_turn_flags(state)
     cid = state.current
     ch = character(state, cid)
     if not ch.alive:
@@ -54,6 +55,22 @@ def start_turn(state):
         state = run_hook(state, "turn_started", character=cid)
         return run_next(state, pushed, movement.start_movement)
     return run_hook(state, "turn_started", character=cid)
+
+
+def clear_turn_flags(state):
+    """A new turn begins with no character's turn flags from an earlier turn.  A flag records
+    what was done in one turn ("Each Character's turn consists of two parts in this order:
+    I. Movement II. Encounters"); :func:`close_turn` clears the current character's, but one set
+    on another character during that turn (a Disaster's Whirlwind carrying him off: the forced
+    move's ``moved``; a defender's drop, ``dropped``) would otherwise outlive it into his own
+    turn, which then began as if he had already moved ("They may never Encounter anything in the
+    Space where they start their Move"; docs/rulings.md R-FIX15B.1)."""
+    characters = plain(state.characters)  # look-ups only
+    for cid in state.order:
+        ch = characters[cid]
+        if ch.alive and ch.turn_flags:
+            state = update_character(state, cid, turn_flags=EMPTY_PMAP)
+    return state
 
 
 def raft_buildable(state, cid):
