@@ -230,6 +230,16 @@ def piece_id(card: str, taken: Iterable[str]) -> str:
     return f"{card}_{n}"
 
 
+def cards_played(pieces: Iterable[str]) -> tuple[str, ...]:
+    """The character cards ``pieces`` play (a game's pieces: the dead and those who joined later
+    too), each once, in order: the characters whose own cards are in the game's decks.
+
+    >>> cards_played(["troll", "warrior", "troll_2"])
+    ('troll', 'warrior')
+    """
+    return tuple(dict.fromkeys(card_of(c) for c in pieces))
+
+
 def _read_only_nested(mapping: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
     return read_only({k: read_only(v) for k, v in mapping.items()})
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Set
 import attrs
 import jsonschema
 
-from .definitions import CORE_SETS, card_of, load
+from .definitions import CORE_SETS, card_of, cards_played, load
 from .engine.dice import Dice, seed_problem
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
@@ -410,7 +410,7 @@ def load_state(doc, steps):
     if state.ending is not None:
         seen = _check_cards(st, load(), state.config.expansions)
         expected = _expected(load(), state.config.expansions, state.config.options,
-                              state.config.characters)
+                              cards_played(state.characters))
         try:
             held = cards_held(state)
         except Exception as e:  # a malformed endings area
@@ -472,7 +472,9 @@ def _check_cards(st, defs, expansions):
     out of every place for a moment: held in a pending decision's arguments)."""
     config = st.get("config") or {}
     seated = config.get("characters") if isinstance(config.get("characters"), list) else ()
-    expected = _expected(defs, expansions, config.get("options"), tuple(seated))
+    # a piece that joined later brought his character's cards too (rulings R-FIX15C.3)
+    pieces = list(st.get("characters", {})) if isinstance(st.get("characters"), Mapping) else []
+    expected = _expected(defs, expansions, config.get("options"), cards_played(list(seated) + pieces))
     seen = Counter()
     for path, card in _places(st):
         if not isinstance(card, str) or card not in defs.cards:

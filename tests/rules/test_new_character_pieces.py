@@ -114,3 +114,47 @@ def test_a_state_with_a_living_piece_out_of_the_seating_is_refused():
     doc["state"]["order"] = ["dwarf", "troll", "elf"]
     with pytest.raises(TalismanError, match="state.characters.troll_2.alive"):
         talisman.from_json(json.dumps(doc))
+
+
+def test_a_swordsman_who_joins_later_brings_his_two_handed_sword_into_the_adventure_deck():
+    """000 Corrections/Additions/Deletions to the Existing Characters (the Swordsman: "If you have
+    a Two-handed Sword, you may add 3 to your Strength"; the Barbarian: "You may take the
+    Berserker as a Follower"): their own cards join the Adventure deck for a character seated at
+    the start, and, with the option ``new_character``, for one who joins later as a starting one
+    would: shuffled into the deck as he joins, once a card however often it is played (rulings
+    R-FIX15C.3)."""
+    s = two_deaths("troll", "swordsman", pool="compendium")
+    assert s.decks["adventure"].count("two_handed_sword") == 1
+    assert events(s, "card_added") == [{"card": "two_handed_sword", "deck": "adventure", "character": "swordsman"}]
+    assert "berserker" not in s.decks["adventure"]
+    from talisman.testing import invariants
+    assert invariants.expected_cards(s) == invariants.card_places(s)
+    assert talisman.from_json(talisman.to_json(s)) == s
+    s = play(s, "character:barbarian")
+    assert s.decks["adventure"].count("berserker") == 1 and s.decks["adventure"].count("two_handed_sword") == 1
+    assert invariants.expected_cards(s) == invariants.card_places(s)
+
+
+def test_a_character_seated_at_the_start_and_taken_again_brings_no_second_copy():
+    s = two_deaths("swordsman", "dwarf", pool="compendium")
+    assert s.decks["adventure"].count("two_handed_sword") + s.discards["adventure"].count("two_handed_sword") == 1
+    s = play(s, "character:swordsman")
+    assert s.current == "swordsman_2" and not events(s, "card_added")
+    assert s.decks["adventure"].count("two_handed_sword") + s.discards["adventure"].count("two_handed_sword") == 1
+
+
+def test_a_henchman_waiting_on_a_realm_as_a_tithing_is_not_in_the_stock():
+    """000 HENCHMEN ("deal out ... from the remaining Character Cards"), 000 Tithings: the Priest,
+    the Thief's Henchman left as a tithing on the Warrior's Realm, is in play still; neither he
+    nor the Dwarf serving the Warrior is a card a new character may be chosen from (rulings
+    R-FIX15C.1)."""
+    from talisman.rules.winning import unused_characters
+    s = game([{"id": "warrior", "space": "village"}, {"id": "thief", "space": "sentinel", "gold": 0}],
+             [1, 2, 5], options={"noblemen": True, "henchmen": 1, "new_character": True,
+                                 "henchmen_dealt": {"warrior": ["dwarf"], "thief": ["priest"]}},
+             deck_tops={"adventure": ["entitlement"]})
+    for a in ("move:fields_1", "title:take", "realm:chapel", "move:chapel", "offer:henchman:priest", "accept"):
+        s = play(s, a)
+    assert not s.ext["henchmen"].dealt["thief"]  # (the Priest left him as the tithing)
+    stock = unused_characters(s)
+    assert "priest" not in stock and "dwarf" not in stock and "elf" in stock

@@ -23,6 +23,9 @@ and joins the game only through hook points (a base-game state without the optio
   it is dead and discarded;
 - ``character_died``: a dead player's Henchmen leave the game (not when a Master Level's piece
   dies and the player plays on with the other);
+- ``character_joined`` / ``characters_held``: a player who begins again with a new character is
+  dealt Henchmen afresh from the remaining Character Cards, which hold none in play as a
+  Henchman (rulings R-FIX15C.1, R-FIX15C.2);
 - ``defender_options``: a character attacked by another may declare his Henchman too ("At the
   start of any Combat");
 - ``possession_gained`` / ``spoils_options`` / ``spoils_option_chosen``: "Henchmen are
@@ -59,6 +62,7 @@ from ..state import ExtRecord, map_field
 from . import characters as chars
 from . import master_levels
 from .hooks import adjust
+from .winning import unused_characters
 from .kernel import ExtSlice
 
 KEY = "henchmen"
@@ -178,20 +182,12 @@ def setup(state):
     _check(state, n, fixed)
     if not n and not fixed:
         return state
-    defs = load()
-    forbidden = set(table()["forbid_followers"])
-    eligible = [c for c in state.order if not forbidden & set(defs.characters[c].abilities)]
-    lives_card = state.option("lives") == "card"
-
-    def henchman(h):
-        if hasattr(h, "items"):
-            return {"id": h["id"], "lives": h["lives"]}
-        return {"id": h, "lives": min(MAX_LIVES, defs.characters[h].life if lives_card else 4)}
-
+    eligible = [c for c in state.order if _may_have(c)]
+    henchman = functools.partial(_fresh, state)
     if fixed:
         dealt = {c: [henchman(h) for h in fixed.get(c, ())] for c in eligible}
     else:
-        pool = character_pool(defs, state.option("character_pool"), state.config.expansions)
+        pool = character_pool(load(), state.option("character_pool"), state.config.expansions)
         remaining = sorted(set(pool) - set(state.order))
         if n * len(eligible) > len(remaining):
             raise OptionError(f"rule option henchmen={n}: {len(eligible)} players need "
@@ -203,6 +199,40 @@ def setup(state):
     for c in eligible:
         state = log(state, "henchmen_dealt", character=c, henchmen=[h["id"] for h in dealt[c]])
     return state
+
+
+def _may_have(cid):
+    """"Any main Character, who is not allowed Followers, may not have henchmen either"."""
+    return not set(table()["forbid_followers"]) & set(load().characters[cid].abilities)
+
+
+def _fresh(state, h):
+    """A Henchman's record as dealt: 4 lives (its card's, at most 4, with ``lives: card``); a
+    scenario's ``{id, lives}`` as given."""
+    if hasattr(h, "items"):
+        return {"id": h["id"], "lives": h["lives"]}
+    life = load().characters[h].life if state.option("lives") == "card" else 4
+    return {"id": h, "lives": min(MAX_LIVES, life)}
+
+
+def character_joined(state, character):
+    """A player who begins again with a new Character (LOSING ALL LIVES, the option
+    ``new_character``) is dealt the agreed number of Henchmen afresh, "from the remaining
+    Character Cards", as the players were "once Characters are chosen" (those of his dead
+    character left the game with him, as his Followers: :func:`character_died`); fewer if the
+    stock holds fewer, none to a character not allowed Followers (rulings R-FIX15C.2)."""
+    n = state.option("henchmen")
+    if not n or not _may_have(character):
+        return state
+    cards, dice = shuffle(state.dice, unused_characters(state))
+    state = _set(replace(state, dice=dice), character, [_fresh(state, h) for h in cards[:n]])
+    return log(state, "henchmen_dealt", character=character, henchmen=list(cards[:n]))
+
+
+def characters_held(state, held):
+    """The cards in play as Henchmen are out of the remaining stock (rulings R-FIX15C.1)."""
+    mine = SLICE.get(state, "dealt")
+    return held | {h["id"] for hs in mine.values() for h in hs}
 
 
 # --- abilities lent ------------------------------------------------------------------------------
@@ -415,7 +445,8 @@ HOOKS: dict[str, Any] = {
     "defender_options": defender_options, "possession_gained": possession_gained,
     "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen,
     "other_followers": other_followers, "other_follower_lost": other_follower_lost,
-    "other_follower_taken": other_follower_taken}
+    "other_follower_taken": other_follower_taken, "character_joined": character_joined,
+    "characters_held": characters_held}
 
 PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
                 wanted=given("henchmen", "henchmen_dealt"), hooks=HOOKS)

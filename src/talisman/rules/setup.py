@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from .hooks import run_hook
-from ..definitions import CORE_SETS, SET_ASIDE, card_of, characters_of_sets, load
+from ..definitions import CORE_SETS, SET_ASIDE, card_of, cards_played, characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
@@ -48,6 +48,25 @@ def game_decks(defs, expansions, options=None, characters=()):
         if option_wants(defs.cards[c], options, characters):
             decks.setdefault(defs.cards[c].home_deck, []).append(c)
     return decks
+
+
+def bring_own_cards(state, card, cid):
+    """A character joining later (LOSING ALL LIVES, the option ``new_character``) brings the
+    cards of his own (``data.character``: the Swordsman's Two-handed Sword, the Barbarian's
+    Berserker) as one seated at the start does (:func:`game_decks`): each is shuffled into the
+    deck it joins, unless a piece of the same card has brought it already (rulings
+    R-FIX15C.3).  ``cid``: the new piece."""
+    defs = load()
+    if card in cards_played(c for c in state.characters if c != cid):
+        return state
+    for c in defs.decks.get(SET_ASIDE, ()):
+        if (defs.cards[c].data or {}).get("character") != card:
+            continue
+        deck = defs.cards[c].home_deck
+        cards, dice = shuffle(state.dice, list(state.decks.get(deck, ())) + [c])
+        state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)))
+        state = log(state, "card_added", card=c, deck=deck, character=cid)
+    return state
 
 
 def check_options(options):

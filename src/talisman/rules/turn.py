@@ -234,6 +234,8 @@ def new_character_chosen(state, action, seat):
         piece=new))
     state = replace(state, order=order, current=new, characters=roster)
     state = log(state, "new_character", character=new, replaces=seat, **({"card": card} if new != card else {}))
+    state = setup.bring_own_cards(state, card, new)
+    state = run_hook(state, "character_joined", character=new)
     if cdef.start_spells:
         state = chars.draw_spells(state, new, cdef.start_spells, "starting spells")
     return setup.offer_starting_scrolls(push(state, frame("turn.start")), [new])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.machine import log
+from .hooks import adjust
 from ..engine.records import Outcome, replace
 from ..definitions import card_of, character_pool, load
 
@@ -30,12 +31,15 @@ def may_restart(state, seat=None):
 
 def unused_characters(state, seat=None):
     """The character cards of the pool (the option ``character_pool``) in the remaining stock:
-    none a living piece plays.  LOSING ALL LIVES: "The Character Card is returned to the
-    remaining stock", so a dead character's card is there for a later choice (rulings
-    R-FIX15.1); but the player of ``seat``, the piece that has just died, begins again "with a
-    new Character": not the card he has just lost."""
+    none a living piece plays, none in play as a Henchman (the hook point ``characters_held``;
+    rulings R-FIX15C.1).  LOSING ALL LIVES: "The Character Card is returned to the remaining
+    stock", so a dead character's card is there for a later choice (rulings R-FIX15.1); but
+    the player of ``seat``, the piece that has just died, begins again "with a new Character":
+    not the card he has just lost."""
     pool = character_pool(load(), state.option("character_pool"), state.config.expansions)
     held = {card_of(c) for c, ch in state.characters.items() if ch.alive}
+    if state.ext:  # a card in play as a Henchman is out of the stock (rulings R-FIX15C.1)
+        held |= adjust(state, "characters_held", frozenset())
     if seat is not None:
         held.add(card_of(seat))
     return [c for c in pool if c not in held]
