@@ -854,7 +854,9 @@ def kill(state, cid, cause):
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
     state = end_fight_of(state, cid)  # the fight he was in ends with him (rulings R-FA13.1)
     state = run_hook(state, "character_died", character=cid)  # the endings area subscribes too
-    if cid == state.current and state.outcome is None:
+    if cid == state.current and state.outcome is None and not ch.flag("turn_end_deferred"):
+        # (a card striking every character of a Region still strikes the others after the
+        # drawer's death: his turn ends once they are dealt with, effects.deferred_turn_end)
         state = end_turn_now(state)
     return state
 
