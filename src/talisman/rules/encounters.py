@@ -263,8 +263,9 @@ def encounter_space(state, cid, space):
         fore = [frame("encounters.foresight", space=space, seen=seen, need=need + 1)] if extra else []
         # a space whose instructions come before its draw (the Desert: "Lose 1 life, then draw 1")
         # follows them first when it draws; with enough cards already lying there nothing is
-        # drawn and the claims come first, as in the Minstrel's example
-        first = sdef.instructions_first and need > 0
+        # drawn and the claims come first, as in the Minstrel's example; instructions an expansion
+        # put in their place (a Terrain card's) keep the usual order
+        first = sdef.instructions_first and need > 0 and instructions(state, space) is sdef.effect
         rest = (*fore, *orb, frame("encounters.meet", space=space, everything=True),
                 frame("encounters.claim", space=space),
                 *(() if first else (frame("encounters.space_effect", space=space),)),
