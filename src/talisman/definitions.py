@@ -59,7 +59,8 @@ BOARD_SCHEMA = with_defs({
                            "creature_bonus": {"type": "integer", "minimum": 0},
                            "role": _ID, "meet_characters": {"type": "boolean"},
                            "terrain": {"enum": ["woodland", "hills"]},
-                           "objects_do_not_count": {"type": "boolean"}}}},
+                           "objects_do_not_count": {"type": "boolean"},
+                           "instructions_first": {"type": "boolean"}}}},
     },
 })
 
@@ -272,6 +273,7 @@ class SpaceDef:
     meet_characters: bool = False  # an Inner Region space where characters may encounter each other
     terrain: str = ""  # ``woodland`` (a Woods or Forest space), ``hills``, or "" (what abilities ask)
     objects_do_not_count: bool = False  # the Cursed Glade: Objects and Magic Objects count for nothing
+    instructions_first: bool = False  # a draw space whose instructions come before its draw (the Desert)
 
 
 @attrs.frozen
@@ -491,7 +493,8 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
                                    s.get("stand_in", False), s.get("reason", ""),
                                    deep_freeze(s.get("stand_ins")), s.get("role", ""),
                                    s.get("meet_characters", False), s.get("terrain", ""),
-                                   s.get("objects_do_not_count", False))
+                                   s.get("objects_do_not_count", False),
+                                   s.get("instructions_first", False))
     roles: dict[str, str] = {}
     for s in doc["spaces"]:
         if "role" in s:

@@ -261,10 +261,21 @@ def encounter_space(state, cid, space):
         # the Prophetess's discard comes only after a draw with her extra card (SPECIAL
         # ABILITIES): without one, no frame is pushed for it
         fore = [frame("encounters.foresight", space=space, seen=seen, need=need + 1)] if extra else []
+        # a space whose instructions come before its draw (the Desert: "Lose 1 life, then draw 1")
+        # follows them first when it draws; with enough cards already lying there nothing is
+        # drawn and the claims come first, as in the Minstrel's example; instructions an expansion
+        # put in their place (a Terrain card's) keep the usual order
+        first = sdef.instructions_first and need > 0 and instructions(state, space) is sdef.effect
         rest = (*fore, *orb, frame("encounters.meet", space=space, everything=True),
                 frame("encounters.claim", space=space),
-                frame("encounters.space_effect", space=space),
+                *(() if first else (frame("encounters.space_effect", space=space),)),
                 frame("encounters.after"))
+        if first:
+            drawing = (frame("encounters.draw", space=space, count=need + extra, deck=deck), *rest) \
+                if draw_unwatched(state) else \
+                (frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
+                 *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):])
+            return push(state, *then(frame("encounters.space_effect", space=space), *drawing))
         if draw_unwatched(state):  # the draw runs at once, the rest after it
             if not need:
                 # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame
