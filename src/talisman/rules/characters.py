@@ -7,6 +7,8 @@ and objects in use; on the Cursed Glade objects and magic objects count for noth
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 from pyrsistent import pvector
@@ -433,6 +435,67 @@ def reroll_for_fate(state, cid, roll, spec, dice, action, prompt, step, **args):
     state = fate_spent(state, cid, roll, dice, action)
     spec, kept = fate_reroll(spec, dice, action)
     return request_roll(state, spec, prompt, step, **args, **kept)
+
+
+@attrs.frozen
+class OwnRoll:
+    """FATE, for a character's own roll on a card's or space's instruction (or his attack roll):
+    the roll, the Fate offer after it and the re-roll, declared once by the rule that orders it.
+    The rule asks for the roll (:meth:`roll`) and registers :meth:`steps`: the roll's step
+    ``rolled`` offers the roller to keep it or pay one fate to roll (one of) the dice again
+    (:func:`offer_fate`, answered at the step ``fate``: :func:`reroll_for_fate`, once a roll);
+    when the roll stands, ``then(state, dice, **args)`` goes on with its final dice and the
+    roll's arguments.  ``spec``: the dice (or a function of the arguments giving them);
+    ``offer``, ``again`` and ``cause``: the Fate decision's prompt, the re-roll's purpose and the
+    ``fate_rerolled`` cause, formatted with the arguments, ``cid`` (the roller), ``dice`` and
+    ``total``; ``roller``: the argument naming the roller, ``None`` for the current character."""
+
+    rolled: str
+    fate: str
+    spec: Any
+    then: Callable[..., Any]
+    offer: str
+    again: str
+    cause: str
+    roller: str | None = "who"
+
+    def steps(self):
+        """The two rule steps, by name."""
+        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+
+    def roll(self, state, purpose, **args):
+        """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
+        return request_roll(state, self._dice(args), purpose, self.rolled, **args)
+
+    def on_rolled(self, state, action, rerolled=False, kept=None, **args):
+        """The roll (``kept``: the dice kept beside one re-rolled, :func:`fate_reroll`): Fate
+        offered unless this is the re-roll, else the roll stands."""
+        cid = self._roller(state, args)
+        new, action = action.dice, rerolled_roll(action, kept)
+        if rerolled:
+            state = fate_rerolled(state, cid, new, self._say(self.cause, cid, action.dice, args))
+        offer = offer_fate(state, cid, action.dice, rerolled, self.fate,
+                           self._say(self.offer, cid, action.dice, args), **args)
+        return offer if offer is not None else self.then(state, action.dice, **args)
+
+    def on_fate(self, state, action, dice, **args):
+        """The roller keeps his ``dice``, or pays one fate to roll (one of) them again."""
+        if action.kind == "keep":
+            return self.then(state, dice, **args)
+        cid = self._roller(state, args)
+        return reroll_for_fate(state, cid, sum(dice), self._dice(args), dice, action,
+                               self._say(self.again, cid, dice, args), self.rolled,
+                               rerolled=True, **args)
+
+    def _roller(self, state, args):
+        return state.current if self.roller is None else args[self.roller]
+
+    def _dice(self, args):
+        return self.spec(**args) if callable(self.spec) else self.spec
+
+    @staticmethod
+    def _say(text, cid, dice, args):
+        return text.format(cid=cid, dice=list(dice), total=sum(dice), **args)
 
 
 def rerolled_roll(action, kept):
