@@ -498,6 +498,60 @@ class OwnRoll:
         return text.format(cid=cid, dice=list(dice), total=sum(dice), **args)
 
 
+@attrs.frozen
+class OwnDice:
+    """FATE, for one roll whose dice belong to several characters, one die each (a bout's two
+    fighters, a shot's shooter and a target character: "his character's attack roll", never
+    "another player's die"): each roller in turn (``rollers(state, args)``: his name and his die's
+    place in the roll, from 1) may pay one fate to roll his own die again (``fate:reroll:<n>``),
+    once a roll (``asked``: those offered already); when none is left to ask, ``then(state,
+    dice, **args)`` goes on with the final dice.  As :class:`OwnRoll`: ``rolled`` and ``fate``
+    the steps' names (:meth:`steps`), ``spec`` the dice, ``offer`` / ``again`` / ``cause`` the
+    texts, formatted with the arguments, ``cid`` (the roller), ``die`` (his die) and ``dice``.
+    No argument may be named ``kind`` (a decision's own)."""
+
+    rolled: str
+    fate: str
+    spec: str
+    rollers: Callable[..., Any]
+    then: Callable[..., Any]
+    offer: str
+    again: str
+    cause: str
+
+    def steps(self):
+        """The two rule steps, by name."""
+        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+
+    def roll(self, state, purpose, **args):
+        """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
+        return request_roll(state, self.spec, purpose, self.rolled, **args)
+
+    def on_rolled(self, state, action, asked=(), kept=None, **args):
+        """The roll (``kept``: the dice kept beside the last roller's die, rolled again): the next
+        roller not yet asked who may pay a fate is asked, else the roll stands."""
+        if kept:
+            state = fate_rerolled(state, asked[-1], action.dice, self.cause.format(cid=asked[-1], **args))
+            action = rerolled_roll(action, kept)
+        dice = list(action.dice)
+        for who, place in self.rollers(state, args):
+            ch = state.characters[who]
+            if who not in asked and ch.fate > 0 and not ch.toad_turns:
+                prompt = self.offer.format(cid=who, die=dice[place - 1], dice=dice, **args)
+                return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], self.fate, prompt=prompt,
+                              asked=[*asked, who], dice=dice, **args)
+        return self.then(state, dice, **args)
+
+    def on_fate(self, state, action, asked, dice, **args):
+        """The roller (the last ``asked``) keeps his die, or pays one fate to roll it again."""
+        if action.kind == "keep":
+            return self.on_rolled(state, roll_action(dice), asked=asked, **args)
+        who, die = asked[-1], dice[int(action.args[1]) - 1]
+        return reroll_for_fate(state, who, die, self.spec, dice, action,
+                               self.again.format(cid=who, die=die, dice=list(dice), **args), self.rolled,
+                               asked=list(asked), **args)
+
+
 def rerolled_roll(action, kept):
     """The roll after a Fate re-roll of one die: the dice ``kept`` (:func:`fate_reroll`) with
     the re-rolled die (the roll ``action``) in its place; ``action`` itself without ``kept``.
