@@ -448,7 +448,10 @@ class OwnRoll:
     roll's arguments.  ``spec``: the dice (or a function of the arguments giving them);
     ``offer``, ``again`` and ``cause``: the Fate decision's prompt, the re-roll's purpose and the
     ``fate_rerolled`` cause, formatted with the arguments, ``cid`` (the roller), ``dice`` and
-    ``total``; ``roller``: the argument naming the roller, ``None`` for the current character."""
+    ``total``; ``roller``: the argument naming the roller, ``None`` for the current character.
+    No argument may be named ``kind`` (a decision's own), ``cid``, ``dice`` or ``total``; the
+    steps take any arguments (``**args``), so a hand-made state's wrong ones are found when the
+    step runs (``apply``'s safety net), not by ``from_json``."""
 
     rolled: str
     fate: str
