@@ -58,6 +58,7 @@ from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field
 from . import characters as chars
 from . import master_levels
+from .hooks import adjust
 from .kernel import ExtSlice
 
 KEY = "henchmen"
@@ -206,11 +207,20 @@ def setup(state):
 
 # --- abilities lent ------------------------------------------------------------------------------
 
+def helping(state, cid) -> list[dict[str, Any]]:
+    """The Henchmen serving ``cid`` whose help the player may use now (his abilities, his fight in
+    stead): the ``object_usable`` hook point is asked of each as ``henchman:<id>`` ("Henchmen are
+    considered Followers for any pertaining rules": a Follower the Airships' Fall Chart stunned
+    gives no benefit, docs/rulings.md R-PROBE15A.1)."""
+    return [h for h in serving(state, cid)
+            if adjust(state, "object_usable", True, character=cid, card=f"henchman:{h['id']}")]
+
+
 def ability_lent(state, lent, character, ability):
     if lent or ability not in lent_abilities() or KEY not in state.ext:  # cheapest test first: asked often
         return lent
     defs = load().characters
-    return any(ability in defs[h["id"]].abilities for h in serving(state, character))
+    return any(ability in defs[h["id"]].abilities for h in helping(state, character))
 
 
 # --- fighting instead --------------------------------------------------------------------------
@@ -220,7 +230,7 @@ def combat_options(state, options, character):
     if (KEY not in state.ext or b is None or b.who != character or b.henchman
             or "fight" not in options):
         return options
-    mine = serving(state, character)
+    mine = helping(state, character)
     if not mine:
         return options
     return tuple(options) + tuple(f"henchman:{h['id']}" for h in mine)
@@ -231,7 +241,7 @@ def defender_options(state, options, character):
     b = state.battle
     if KEY not in state.ext or b is None or b["opponent"] != character or b.get("opponent_henchman"):
         return options
-    return tuple(options) + tuple(f"henchman:{h['id']}" for h in serving(state, character))
+    return tuple(options) + tuple(f"henchman:{h['id']}" for h in helping(state, character))
 
 
 def combat_option_chosen(state, character, action):

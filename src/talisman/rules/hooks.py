@@ -376,7 +376,8 @@ Value hooks:
     Whether ``character`` (the piece in play under that id) may use the possession ``card`` it
     carries, once the card's and the character's own restrictions allow it
     (``characters.usable`` given the state: its bonus, its abilities, its data); carrying is
-    not asked.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
+    not asked.  Asked too of a Henchman serving him, ``card`` being ``henchman:<id>`` (no card):
+    whether his help (the abilities he lends, his fight in stead) may be used now.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
     CHARACTERS: the Mystic "may only use Magic Objects and Magic Items", the Original "only
     Non-Magic Objects and other possessions").
 ``warrant_taking(state, result, character, cause)``

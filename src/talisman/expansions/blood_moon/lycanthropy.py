@@ -126,12 +126,14 @@ def become(state, cid, cause):
     if is_lycanthrope(state, cid):
         return log(state, "lycanthropy_ignored", character=cid, cause=cause,
                    reason="already a lycanthrope")
-    if state.characters[cid].toad_turns:
-        state = update_character(state, cid, toad_turns=0)
-        state = log(state, "toad_reverted", character=cid, cause="became a lycanthrope")
     state = chars.refill_deck(state, "lycanthrope")
     if not state.decks.get("lycanthrope"):
         return log(state, "no_lycanthrope_card_left", character=cid, cause=cause)
+    # "If a character who has been turned into a Toad becomes a lycanthrope, his Toad Card and
+    # figure change back": only once a card is there to take (no card, no lycanthrope: R-TF5.6)
+    if state.characters[cid].toad_turns:
+        state = update_character(state, cid, toad_turns=0)
+        state = log(state, "toad_reverted", character=cid, cause="became a lycanthrope")
     return request_draw(state, "lycanthrope", f"Lycanthrope card for {cid}",
                         "blood_moon.lycanthrope_drawn", who=cid, cause=cause)
 

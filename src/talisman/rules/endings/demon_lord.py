@@ -57,13 +57,16 @@ def barrier_kept(state, dice, who):
     """The chart's space, or what stands for it when its board is not in the game; the move is
     a forced move (cause ``demon_lord_barrier``), so the board it leads to may answer it (the
     followers that fear the Timescape stay behind); a board that refuses it sends the character
-    to the stand-in space instead."""
+    to the stand-in space instead.  It is another character's power that moves him, on another's
+    turn: ``movement.sent``, which sets no turn flag of his, so his own next turn begins with his
+    movement as any other (000 CHARACTER'S TURN: "I. Movement II. Encounters"; the chart takes
+    nothing from him; docs/rulings.md R-PROBE15D.1)."""
     barrier = places("demon_lord")["barrier"]
     dest = barrier["chart"][str(sum(dice))]
     instead = barrier.get("instead", {})
     if not in_play(state, dest):
         dest = instead[dest]
-    state = movement.forced_move(state, who, dest, False, "demon_lord_barrier")
+    state, _ = movement.sent(state, who, dest, "demon_lord_barrier")
     if state.characters[who].space != dest and dest in instead:
         dest = instead[dest]
         state = update_character(state, who, space=dest)
