@@ -67,6 +67,23 @@ def test_apply_on_a_hand_made_state_gives_a_state_error_naming_the_action_and_th
     assert talisman.to_json(bad) == before      # the state given is unchanged
 
 
+@pytest.mark.parametrize("step, named", [
+    ("endings.chart_fate", "endings.chart_fate"),    # the re-roll's dice: no chart "garbage"
+    ("wt.trap_fate", "wt.trap_fate"),                # the re-roll's prompt: no items[0]
+    ("endings.barrier_fate", "endings.barrier_rolled"),  # the re-roll made, its continuation fails
+])
+def test_a_fate_step_shared_by_several_rolls_is_named_by_its_own_registered_name(start, step, named):
+    """The steps of ``characters.OwnRoll`` are bound methods, each code object shared by every
+    roll declared: the error names the step of the roll at hand (the innermost on the
+    traceback), not another roll's."""
+    args = {"who": "warrior", "card": "garbage", "dice": [9], "field": "objects", "items": [],
+            "lost": []}
+    bad = attrs.evolve(start, pending=attrs.evolve(start.pending, step=step, args=pmap(args)))
+    with pytest.raises(StateError) as e:
+        talisman.apply(bad, "move:forest")
+    assert f"rule step '{named}' failed" in str(e.value)
+
+
 JUNK = ("garbage", -1, None, [{"zz": 1}], {"no_such_effect": {"x": 1}})
 
 

@@ -413,11 +413,15 @@ def _refuse(error: Exception, action: Action, steps: Steps, path: str) -> None:
 def _failed_step(error: BaseException, steps: Steps) -> str:
     """The name of the innermost rule step on ``error``'s traceback (``'?'`` if none): read only
     once an error is raised, so the hot path pays nothing for it."""
-    names = {getattr(fn, "__code__", None): name for name, fn in steps.items()}
+    # a step may be a bound method, its code shared by the steps of other instances (the
+    # ``OwnRoll`` of each roll Fate may re-roll): the instance (``self``) tells them apart
+    names = {(getattr(fn, "__code__", None), id(getattr(fn, "__self__", None))): name for name, fn in steps.items()}
     found = "?"
     tb = error.__traceback__
     while tb is not None:
-        found = names.get(tb.tb_frame.f_code, found)
+        frame_ = tb.tb_frame
+        found = names.get((frame_.f_code, id(frame_.f_locals.get("self") if "self" in frame_.f_code.co_varnames
+                                             else None)), found)
         tb = tb.tb_next
     return repr(found) if found != "?" else found
 

@@ -7,6 +7,8 @@ and objects in use; on the Cursed Glade objects and magic objects count for noth
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 from pyrsistent import pvector
@@ -452,6 +454,124 @@ def reroll_for_fate(state, cid, roll, spec, dice, action, prompt, step, **args):
     state = fate_spent(state, cid, roll, dice, action)
     spec, kept = fate_reroll(spec, dice, action)
     return request_roll(state, spec, prompt, step, **args, **kept)
+
+
+@attrs.frozen
+class OwnRoll:
+    """FATE, for a character's own roll on a card's or space's instruction (or his attack roll):
+    the roll, the Fate offer after it and the re-roll, declared once by the rule that orders it.
+    The rule asks for the roll (:meth:`roll`) and registers :meth:`steps`: the roll's step
+    ``rolled`` offers the roller to keep it or pay one fate to roll (one of) the dice again
+    (:func:`offer_fate`, answered at the step ``fate``: :func:`reroll_for_fate`, once a roll);
+    when the roll stands, ``then(state, dice, **args)`` goes on with its final dice and the
+    roll's arguments.  ``spec``: the dice (or a function of the arguments giving them);
+    ``offer``, ``again`` and ``cause``: the Fate decision's prompt, the re-roll's purpose and the
+    ``fate_rerolled`` cause, formatted with the arguments, ``cid`` (the roller), ``dice`` and
+    ``total``; ``roller``: the argument naming the roller, ``None`` for the current character.
+    No argument may be named ``kind`` (a decision's own), ``cid``, ``dice`` or ``total``; the
+    steps take any arguments (``**args``), so a hand-made state's wrong ones are found when the
+    step runs (``apply``'s safety net), not by ``from_json``."""
+
+    rolled: str
+    fate: str
+    spec: Any
+    then: Callable[..., Any]
+    offer: str
+    again: str
+    cause: str
+    roller: str | None = "who"
+
+    def steps(self):
+        """The two rule steps, by name."""
+        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+
+    def roll(self, state, purpose, **args):
+        """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
+        return request_roll(state, self._dice(args), purpose, self.rolled, **args)
+
+    def on_rolled(self, state, action, rerolled=False, kept=None, **args):
+        """The roll (``kept``: the dice kept beside one re-rolled, :func:`fate_reroll`): Fate
+        offered unless this is the re-roll, else the roll stands."""
+        cid = self._roller(state, args)
+        new, action = action.dice, rerolled_roll(action, kept)
+        if rerolled:
+            state = fate_rerolled(state, cid, new, self._say(self.cause, cid, action.dice, args))
+        offer = offer_fate(state, cid, action.dice, rerolled, self.fate,
+                           self._say(self.offer, cid, action.dice, args), **args)
+        return offer if offer is not None else self.then(state, action.dice, **args)
+
+    def on_fate(self, state, action, dice, **args):
+        """The roller keeps his ``dice``, or pays one fate to roll (one of) them again."""
+        if action.kind == "keep":
+            return self.then(state, dice, **args)
+        cid = self._roller(state, args)
+        return reroll_for_fate(state, cid, sum(dice), self._dice(args), dice, action,
+                               self._say(self.again, cid, dice, args), self.rolled,
+                               rerolled=True, **args)
+
+    def _roller(self, state, args):
+        return state.current if self.roller is None else args[self.roller]
+
+    def _dice(self, args):
+        return self.spec(**args) if callable(self.spec) else self.spec
+
+    @staticmethod
+    def _say(text, cid, dice, args):
+        return text.format(cid=cid, dice=list(dice), total=sum(dice), **args)
+
+
+@attrs.frozen
+class OwnDice:
+    """FATE, for one roll whose dice belong to several characters, one die each (a bout's two
+    fighters, a shot's shooter and a target character: "his character's attack roll", never
+    "another player's die"): each roller in turn (``rollers(state, args)``: his name and his die's
+    place in the roll, from 1) may pay one fate to roll his own die again (``fate:reroll:<n>``),
+    once a roll (``asked``: those offered already); when none is left to ask, ``then(state,
+    dice, **args)`` goes on with the final dice.  As :class:`OwnRoll`: ``rolled`` and ``fate``
+    the steps' names (:meth:`steps`), ``spec`` the dice, ``offer`` / ``again`` / ``cause`` the
+    texts, formatted with the arguments, ``cid`` (the roller), ``die`` (his die) and ``dice``.
+    No argument may be named ``kind`` (a decision's own)."""
+
+    rolled: str
+    fate: str
+    spec: str
+    rollers: Callable[..., Any]
+    then: Callable[..., Any]
+    offer: str
+    again: str
+    cause: str
+
+    def steps(self):
+        """The two rule steps, by name."""
+        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+
+    def roll(self, state, purpose, **args):
+        """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
+        return request_roll(state, self.spec, purpose, self.rolled, **args)
+
+    def on_rolled(self, state, action, asked=(), kept=None, **args):
+        """The roll (``kept``: the dice kept beside the last roller's die, rolled again): the next
+        roller not yet asked who may pay a fate is asked, else the roll stands."""
+        if kept:
+            state = fate_rerolled(state, asked[-1], action.dice, self.cause.format(cid=asked[-1], **args))
+            action = rerolled_roll(action, kept)
+        dice = list(action.dice)
+        for who, place in self.rollers(state, args):
+            ch = state.characters[who]
+            if who not in asked and ch.fate > 0 and not ch.toad_turns:
+                prompt = self.offer.format(cid=who, die=dice[place - 1], dice=dice, **args)
+                return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], self.fate, prompt=prompt,
+                              asked=[*asked, who], dice=dice, **args)
+        return self.then(state, dice, **args)
+
+    def on_fate(self, state, action, asked, dice, **args):
+        """The roller (the last ``asked``) keeps his die, or pays one fate to roll it again."""
+        if action.kind == "keep":
+            return self.on_rolled(state, roll_action(dice), asked=asked, **args)
+        who, die = asked[-1], dice[int(action.args[1]) - 1]
+        return reroll_for_fate(state, who, die, self.spec, dice, action,
+                               self.again.format(cid=who, die=die, dice=list(dice), **args), self.rolled,
+                               asked=list(asked), **args)
 
 
 def rerolled_roll(action, kept):

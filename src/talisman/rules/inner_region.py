@@ -177,39 +177,22 @@ def one_killed(state, params, who):
 
 def contest(state, params, cid):
     """Both sides roll the same dice; higher wins (DICE WITH DEATH)."""
-    return request_roll(state, params["dice"], f"{cid} against {params['name']}",
-                        "inner.contest_rolled", params=params, who=cid)
+    return CONTEST.roll(state, f"{cid} against {params['name']}", params=params, who=cid)
 
 
-def contest_rolled(state, action, params, who, rerolled=False, kept=None):
-    """The character's dice.  FATE (talisman-facts-verified.md 3: "a roll ordered by a card or
-    board space", "e.g. Death space 2d6 ... only one of them may be rerolled"): he may pay one
-    fate, once, to roll one of his dice again (the whole roll under ``fate_reroll: whole_roll``;
-    rulings R-RF14.1); Death's dice are no character's and are not re-rolled.  Then Death rolls."""
-    new, action = action.dice, chars.rerolled_roll(action, kept)
-    if rerolled:
-        state = chars.fate_rerolled(state, who, new, params["name"])
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
-                      "inner.contest_fate", prompt=f"rolled {sum(action.dice)} against {params['name']}",
-                      params=params, who=who, dice=list(action.dice))
-    return _contest_kept(state, params, who, sum(action.dice))
-
-
-def contest_fate(state, action, params, who, dice):
-    """The character keeps his dice against Death, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return _contest_kept(state, params, who, sum(dice))
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    spec, args = chars.fate_reroll(params["dice"], dice, action)
-    return request_roll(state, spec, f"{who}'s re-roll against {params['name']}", "inner.contest_rolled",
-                        params=params, who=who, rerolled=True, **args)
-
-
-def _contest_kept(state, params, who, mine):
+def _contest_kept(state, dice, params, who):
+    """The character's dice stand; then Death rolls."""
     return request_roll(state, params["dice"], f"{params['name']} against {who}",
-                        "inner.contest_answered", params=params, who=who, mine=mine)
+                        "inner.contest_answered", params=params, who=who, mine=sum(dice))
+
+
+#: The character's dice.  FATE (talisman-facts-verified.md 3: "a roll ordered by a card or board
+#: space", "e.g. Death space 2d6 ... only one of them may be rerolled"): he may pay one fate, once,
+#: to roll one of his dice again (the whole roll under ``fate_reroll: whole_roll``; rulings
+#: R-RF14.1); Death's dice are no character's and are not re-rolled.
+CONTEST = chars.OwnRoll("inner.contest_rolled", "inner.contest_fate", lambda params, **_: params["dice"],
+                        _contest_kept, offer="rolled {total} against {params[name]}",
+                        again="{who}'s re-roll against {params[name]}", cause="{params[name]}")
 
 
 def contest_answered(state, action, params, who, mine):
@@ -245,7 +228,7 @@ def victim_answered(state, action, victim):
 
 STEPS = {"inner.count_rolled": count_rolled, "inner.one_killed": one_killed,
          "inner.fight_on": fight_on, "inner.creature_kept": creature_kept,
-         "inner.contest_rolled": contest_rolled, "inner.contest_fate": contest_fate,
+         **CONTEST.steps(),
          "inner.contest_answered": contest_answered,
          "inner.victim_chosen": victim_chosen, "inner.command_rolled": command_rolled,
          "inner.victim_answered": victim_answered}

@@ -312,36 +312,11 @@ def seek_help(state, params, actor, source):
     """The Mystic or the Enchantress: "Roll 2 dice and add them together. If the score is lower
     than your Strength and Craft together, you have been judged worthy of entering the
     Timescape"."""
-    return request_roll(state, "2d6", f"{params['who']}'s judgment of {actor}", "timescape.judged",
-                        who=params["who"])
+    return JUDGED.roll(state, f"{params['who']}'s judgment of {actor}", who=params["who"])
 
 
-def judged(state, action, who, rerolled=False, kept=None):
-    """The character's two dice.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
-    instructions on a card or board space"; of several dice "only one of them may be rerolled"):
-    he may pay one fate, once, to roll one of them again (the whole roll under ``fate_reroll:
-    whole_roll``; rulings R-RG14.2); the judgment is made outside the Timescape, where Fate is
-    played as anywhere."""
-    cid = state.current
-    new, action = action.dice, chars.rerolled_roll(action, kept)
-    if rerolled:
-        state = chars.fate_rerolled(state, cid, new, "judgment")
-    offer = chars.offer_fate(state, cid, action.dice, rerolled, "timescape.judged_fate",
-                             f"rolled {sum(action.dice)} to be judged worthy", who=who)
-    return offer if offer is not None else judged_kept(state, who, action.dice)
-
-
-def judged_fate(state, action, who, dice):
-    """The character keeps his dice, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return judged_kept(state, who, dice)
-    cid = state.current
-    return chars.reroll_for_fate(state, cid, sum(dice), "2d6", dice, action,
-                                 f"{who}'s judgment of {cid}, re-rolled", "timescape.judged",
-                                 who=who, rerolled=True)
-
-
-def judged_kept(state, who, dice):
+def judged_kept(state, dice, who):
+    """The character's two dice stand: judged worthy below his Strength and Craft together."""
     cid = state.current
     score = sum(dice)
     need = chars.total(state, cid, "strength") + chars.total(state, cid, "craft")
@@ -353,10 +328,20 @@ def judged_kept(state, who, dice):
     return enter(state, cid, who)
 
 
+#: The character's two dice at the Mystic or the Enchantress.  FATE (talisman-facts-verified.md 3:
+#: "a die rolled due to the instructions on a card or board space"; of several dice "only one of
+#: them may be rerolled"): he may pay one fate, once, to roll one of them again (the whole roll
+#: under ``fate_reroll: whole_roll``; rulings R-RG14.2); the judgment is made outside the
+#: Timescape, where Fate is played as anywhere.
+JUDGED = chars.OwnRoll("timescape.judged", "timescape.judged_fate", "2d6", judged_kept,
+                       offer="rolled {total} to be judged worthy", again="{who}'s judgment of {cid}, re-rolled",
+                       cause="judgment", roller=None)
+
+
 def warlock(state, params, actor, source):
     """"For a fee the Warlock ... will open a Warp Gate ... instead of going on a Quest.  Roll a
     D8"."""
-    return request_roll(state, "d8", f"the Warlock's fee for {actor}", "timescape.fee_rolled")
+    return FEE.roll(state, f"the Warlock's fee for {actor}")
 
 
 def _payable(ch, fee):
@@ -369,30 +354,9 @@ def _payable(ch, fee):
     return [], 0
 
 
-def fee_rolled(state, action, rerolled=False):
-    """The character's D8.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
-    instructions on a card or board space"): the character rolls it ("Roll a D8") at the
-    Warlock's Cave, so he may pay one fate, once, to roll it again (rulings R-RI14.3)."""
-    cid = state.current
-    if rerolled:
-        state = chars.fate_rerolled(state, cid, action.dice, "the Warlock's fee")
-    offer = chars.offer_fate(state, cid, action.dice, rerolled, "timescape.fee_fate",
-                             f"rolled {sum(action.dice)} for the Warlock's fee")
-    return offer if offer is not None else fee_kept(state, sum(action.dice))
-
-
-def fee_fate(state, action, dice):
-    """The character keeps his D8 for the Warlock's fee, or pays one fate to roll it again."""
-    if action.kind == "keep":
-        return fee_kept(state, sum(dice))
-    cid = state.current
-    return chars.reroll_for_fate(state, cid, sum(dice), "d8", dice, action,
-                                 f"the Warlock's fee for {cid}, re-rolled", "timescape.fee_rolled",
-                                 rerolled=True)
-
-
-def fee_kept(state, roll):
-    cid = state.current
+def fee_kept(state, dice):
+    """The character's D8 stands: the Warlock's fee of that roll."""
+    cid, roll = state.current, sum(dice)
     row = warlock_fee()[roll]
     state = log(state, "warlock_fee", character=cid, roll=roll, fee=row.get("fee"))
     if row.get("ignored"):
@@ -403,6 +367,14 @@ def fee_kept(state, roll):
         state = log(state, "warlock_ignored", character=cid, reason="no fee")
         return end_turn_now(state)
     return pay(state, cid, need, row["fee"])
+
+
+#: The character's D8.  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions
+#: on a card or board space"): the character rolls it ("Roll a D8") at the Warlock's Cave, so he
+#: may pay one fate, once, to roll it again (rulings R-RI14.3).
+FEE = chars.OwnRoll("timescape.fee_rolled", "timescape.fee_fate", "d8", fee_kept,
+                    offer="rolled {total} for the Warlock's fee", again="the Warlock's fee for {cid}, re-rolled",
+                    cause="the Warlock's fee", roller=None)
 
 
 def pay(state, cid, need, fee):
@@ -445,29 +417,9 @@ def caught(state, params, actor, source):
     return imprison(state, params, actor, source)
 
 
-def escape_rolled(state, action, who, rerolled=False, kept=None):
+def escape_kept(state, dice, who):
     """"you must roll less than or equal to your Craft on 2D8 ... If you succeed, you may take
-    your turn as usual. If you fail, your Turn ends."  FATE (talisman-facts-verified.md 3): the
-    prisoner's own 2D8, rolled as the imprisonment orders: he may pay one fate, once, to roll one
-    of the two again (the whole roll under ``fate_reroll: whole_roll``; rulings R-RI14.2)."""
-    new, action = action.dice, chars.rerolled_roll(action, kept)
-    if rerolled:
-        state = chars.fate_rerolled(state, who, new, "escape from the Sentinels")
-    offer = chars.offer_fate(state, who, action.dice, rerolled, "timescape.escape_fate",
-                             f"rolled {sum(action.dice)} to escape the Sentinels", who=who)
-    return offer if offer is not None else escape_kept(state, who, action.dice)
-
-
-def escape_fate(state, action, who, dice):
-    """The prisoner keeps his dice, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return escape_kept(state, who, dice)
-    return chars.reroll_for_fate(state, who, sum(dice), "2d8", dice, action,
-                                 f"{who}'s escape from the Sentinels, re-rolled",
-                                 "timescape.escape_rolled", who=who, rerolled=True)
-
-
-def escape_kept(state, who, dice):
+    your turn as usual. If you fail, your Turn ends." """
     roll = sum(dice)
     # the Ancient Artifact is an Object here: its Craft counts while Destroy Magic lasts
     craft = chars.total(state, who, "craft") + artifacts.bonus(state, who, "craft")
@@ -476,6 +428,14 @@ def escape_kept(state, who, dice):
         return log(state, "escaped", character=who, roll=roll, craft=craft)
     state = log(state, "escape_failed", character=who, roll=roll, craft=craft)
     return end_turn_now(state)
+
+
+#: The prisoner's 2D8.  FATE (talisman-facts-verified.md 3): his own, rolled as the imprisonment
+#: orders: he may pay one fate, once, to roll one of the two again (the whole roll under
+#: ``fate_reroll: whole_roll``; rulings R-RI14.2).
+ESCAPE = chars.OwnRoll("timescape.escape_rolled", "timescape.escape_fate", "2d8", escape_kept,
+                       offer="rolled {total} to escape the Sentinels",
+                       again="{who}'s escape from the Sentinels, re-rolled", cause="escape from the Sentinels")
 
 
 # --- hooks --------------------------------------------------------------------------------------
@@ -540,8 +500,7 @@ def turn_started(state, character):
         state = _mark(state, "gate", character, False)
         return enter(state, character, "warp_gate")
     if imprisoned(state, character) and state.characters[character].alive:
-        return request_roll(state, "2d8", f"{character}'s escape from the Sentinels",
-                            "timescape.escape_rolled", who=character)
+        return ESCAPE.roll(state, f"{character}'s escape from the Sentinels", who=character)
     return state
 
 
@@ -1065,10 +1024,8 @@ HOOKS = {"setup": setup, "turn_beginning": turn_beginning, "turn_started": turn_
          "effect_targets": effect_targets, "encounter_characters": encounter_characters,
          "may_affect": may_affect}
 
-STEPS = {"timescape.offer": offer, "timescape.judged": judged, "timescape.judged_fate": judged_fate,
-         "timescape.fee_rolled": fee_rolled, "timescape.fee_fate": fee_fate,
-         "timescape.paid": paid, "timescape.pay": pay,
-         "timescape.escape_rolled": escape_rolled, "timescape.escape_fate": escape_fate, "timescape.move_chosen": move_chosen,
+STEPS = {"timescape.offer": offer, **JUDGED.steps(), **FEE.steps(),
+         "timescape.paid": paid, "timescape.pay": pay, **ESCAPE.steps(), "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
          "timescape.again": again, "timescape.cancel": cancel, **ranged.STEPS}

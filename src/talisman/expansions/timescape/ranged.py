@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from ...definitions import load
 from ...engine.machine import decide, log, request_roll
-from ...notation import roll_action
 from ...rules import characters as chars, encounters, possessions
 from ...rules.kernel import remove_from_space
 
@@ -92,45 +91,14 @@ def fire_chosen(state, action):
                 space=state.characters[cid].space,
                 target=where[-1], target_space=(where[0] if kind == "card" else
                                                 state.characters[where[-1]].space))
-    return request_roll(state, "2d6", f"{cid}'s shot with the {load().cards[weapon].name}",
-                        "timescape.shot_rolled", weapon=weapon, kind=kind, where=list(where))
+    return SHOT.roll(state, f"{cid}'s shot with the {load().cards[weapon].name}", weapon=weapon, aim=kind,
+                     where=list(where))
 
 
-def shot_rolled(state, action, weapon, kind, where, asked=(), kept=None):
-    """The two dice of the shot: the shooter's (the first) and the target's.  FATE
-    (talisman-facts-verified.md 3: "his character's attack roll"; never "a die rolled for a
-    creature ... and another player's die"): the shooter may pay one fate to roll his own die
-    again, and a character shot at his own (as a defending character in combat), each once
-    (``asked``: those offered already); an Enemy's die is a creature's (rulings R-RG14.4)."""
-    cid = state.current
-    if kept:
-        state = chars.fate_rerolled(state, asked[-1], action.dice, "range weapon")
-        action = chars.rerolled_roll(action, kept)
-    dice = list(action.dice)
-    rollers = ((cid, 1), (where[0], 2)) if kind == "char" else ((cid, 1),)
-    for who, place in rollers:
-        ch = state.characters[who]
-        if who not in asked and ch.fate > 0 and not ch.toad_turns:
-            return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], "timescape.shot_fate",
-                          prompt=f"rolled {dice[place - 1]} for the shot", weapon=weapon, aim=kind,
-                          where=list(where), asked=[*asked, who], dice=dice)
-    return shot_kept(state, weapon, kind, where, dice)
-
-
-def shot_fate(state, action, weapon, aim, where, asked, dice):
-    """The roller keeps his die, or pays one fate to roll it again (``fate:reroll:<n>``); ``aim``:
-    the shot's kind of target (``char`` or ``card``)."""
-    kind = aim
-    if action.kind == "keep":
-        return shot_rolled(state, roll_action(dice), weapon, kind, where, asked)
-    who = asked[-1]
-    return chars.reroll_for_fate(state, who, dice[int(action.args[1]) - 1], "2d6", dice, action,
-                                 f"{who}'s re-roll of the shot", "timescape.shot_rolled",
-                                 weapon=weapon, kind=kind, where=list(where), asked=list(asked))
-
-
-def shot_kept(state, weapon, kind, where, dice):
-    cid = state.current
+def shot_kept(state, dice, weapon, aim, where):
+    """The shot's two dice stand, the shooter's (the first) and the target's; ``aim``: the
+    shot's kind of target (``char`` or ``card``)."""
+    cid, kind = state.current, aim
     mine, theirs = dice[0], dice[1]
     score = mine + (load().cards[weapon].data or {})["range_weapon"]["strength"]
     if kind == "char":
@@ -149,6 +117,22 @@ def shot_kept(state, weapon, kind, where, dice):
     state = remove_from_space(state, space, card)
     state = log(state, "enemy_shot", character=cid, card=card, space=space, by=weapon)
     return chars.add_trophies(state, cid, [card])  # (a Toad keeps none: R-FD13.3)
+
+
+def _shot_rollers(state, args):
+    """The shooter's die (the first) and, shot at a character, the target's (the second)."""
+    if args["aim"] == "char":
+        return (state.current, 1), (args["where"][0], 2)
+    return ((state.current, 1),)
+
+
+#: The two dice of the shot: the shooter's (the first) and the target's.  FATE
+#: (talisman-facts-verified.md 3: "his character's attack roll"; never "a die rolled for a creature
+#: ... and another player's die"): the shooter may pay one fate to roll his own die again, and a
+#: character shot at his own (as a defending character in combat), each once; an Enemy's die is a
+#: creature's (rulings R-RG14.4).
+SHOT = chars.OwnDice("timescape.shot_rolled", "timescape.shot_fate", "2d6", _shot_rollers, shot_kept,
+                     offer="rolled {die} for the shot", again="{cid}'s re-roll of the shot", cause="range weapon")
 
 
 # --- the Timescape Purchase stock ---------------------------------------------------------------
@@ -176,6 +160,5 @@ def object_rolled(state, action, actor):
     return possessions.take_card(state, actor, STOCK, stock[n - 1], "stolen")
 
 
-STEPS = {"timescape.fire_chosen": fire_chosen, "timescape.shot_rolled": shot_rolled,
-         "timescape.shot_fate": shot_fate,
+STEPS = {"timescape.fire_chosen": fire_chosen, **SHOT.steps(),
          "timescape.object_rolled": object_rolled}

@@ -433,33 +433,11 @@ def fight_gargoyle(state, who, value):
 
 
 def dice_with_death(state, cid):
-    return request_roll(state, tower_data()["death_dice"], f"{cid} dices with Death", "wt.death_rolled", who=cid)
+    return DEATH.roll(state, f"{cid} dices with Death", who=cid)
 
 
-def death_rolled(state, action, who, rerolled=False, kept=None):
-    """The character's dice.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
-    instructions on a card or board space"; "If several dice are rolled at once ..., only one of
-    them may be rerolled"): he may pay one fate, once, to roll one of his dice again (the whole
-    roll under ``fate_reroll: whole_roll``), as at the Death space (rulings R-RG14.1); Death's
-    dice are no character's and are not re-rolled.  Then Death rolls."""
-    new, action = action.dice, chars.rerolled_roll(action, kept)
-    if rerolled:
-        state = chars.fate_rerolled(state, who, new, "Dice with Death")
-    offer = chars.offer_fate(state, who, action.dice, rerolled, "wt.death_fate",
-                             f"rolled {sum(action.dice)} against Death", who=who)
-    return offer if offer is not None else death_kept(state, who, action.dice)
-
-
-def death_fate(state, action, who, dice):
-    """The character keeps his dice against Death, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return death_kept(state, who, dice)
-    return chars.reroll_for_fate(state, who, sum(dice), tower_data()["death_dice"], dice, action,
-                                 f"{who}'s re-roll against Death", "wt.death_rolled", who=who,
-                                 rerolled=True)
-
-
-def death_kept(state, who, dice):
+def death_kept(state, dice, who):
+    """The character's dice stand; then Death rolls."""
     return request_roll(state, tower_data()["death_dice"], f"Death dices with {who}", "wt.death_answered", who=who,
                         mine=sum(dice))
 
@@ -473,6 +451,16 @@ def death_answered(state, action, who, mine):
         return room_cleared(state, who)
     state = chars.lose_lives(state, who, 1, "Dice with Death")
     return forced_retreat(state, who)
+
+
+#: The character's dice against Death.  FATE (talisman-facts-verified.md 3: "a die rolled due to
+#: the instructions on a card or board space"; "If several dice are rolled at once ..., only one
+#: of them may be rerolled"): he may pay one fate, once, to roll one of his dice again (the whole
+#: roll under ``fate_reroll: whole_roll``), as at the Death space (rulings R-RG14.1); Death's dice
+#: are no character's and are not re-rolled.
+DEATH = chars.OwnRoll("wt.death_rolled", "wt.death_fate", lambda **_: tower_data()["death_dice"], death_kept,
+                      offer="rolled {total} against Death", again="{who}'s re-roll against Death",
+                      cause="Dice with Death")
 
 
 def magical_trap(state, cid):
@@ -490,8 +478,7 @@ def pit_trap(state, cid):
 
 def trap_next(state, who, field, items, lost):
     if items:
-        return request_roll(state, "d6", f"the trap and {items[0]}", "wt.trap_rolled", who=who,
-                            field=field, items=items, lost=lost)
+        return TRAP.roll(state, f"the trap and {items[0]}", who=who, field=field, items=items, lost=lost)
     if lost:
         kept = list(getattr(state.characters[who], field))
         for c in lost:
@@ -506,32 +493,19 @@ def trap_next(state, who, field, items, lost):
     return room_cleared(state, who)
 
 
-def trap_rolled(state, action, who, field, items, lost, rerolled=False):
-    """The trap's die for ``items[0]``.  FATE (talisman-facts-verified.md 3: "a die rolled due to
-    the instructions on a card or board space"): the character rolls it on the room's
-    instruction, so he may pay one fate, once a die, to roll it again (rulings R-RI14.1)."""
-    if rerolled:
-        state = chars.fate_rerolled(state, who, action.dice, "the Tower's trap")
-    offer = chars.offer_fate(state, who, action.dice, rerolled, "wt.trap_fate",
-                             f"rolled {sum(action.dice)} for {items[0]}", who=who, field=field,
-                             items=list(items), lost=list(lost))
-    return offer if offer is not None else trap_kept(state, who, field, items, lost, action.dice)
-
-
-def trap_fate(state, action, who, field, items, lost, dice):
-    """The character keeps the trap's die, or pays one fate to roll it again."""
-    if action.kind == "keep":
-        return trap_kept(state, who, field, items, lost, dice)
-    return chars.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
-                                 f"{who}'s re-roll of the trap and {items[0]}", "wt.trap_rolled",
-                                 who=who, field=field, items=list(items), lost=list(lost), rerolled=True)
-
-
-def trap_kept(state, who, field, items, lost, dice):
+def trap_kept(state, dice, who, field, items, lost):
+    """The trap's die for ``items[0]`` stands: on 1-2 the item is lost."""
     items, lost = list(items), list(lost)
     if sum(dice) in tower_data()["trap_loss"]:
         lost.append(items[0])
     return trap_next(state, who, field, items[1:], lost)
+
+
+#: The trap's die for ``items[0]``.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+#: instructions on a card or board space"): the character rolls it on the room's instruction, so
+#: he may pay one fate, once a die, to roll it again (rulings R-RI14.1).
+TRAP = chars.OwnRoll("wt.trap_rolled", "wt.trap_fate", "d6", trap_kept, offer="rolled {total} for {items[0]}",
+                     again="{who}'s re-roll of the trap and {items[0]}", cause="the Tower's trap")
 
 
 def dragon_prince(state, cid):
@@ -579,9 +553,7 @@ HOOKS = {"crown_route": crown_route, "movement_destinations": movement_destinati
 STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat": forced_retreat,
          "wt.room_cleared": room_cleared, "wt.gargoyle_rolled": gargoyle_rolled,
          "wt.gargoyle_kept": gargoyle_kept,
-         "wt.death_rolled": death_rolled, "wt.death_fate": death_fate,
-         "wt.death_answered": death_answered,
-         "wt.trap_rolled": trap_rolled, "wt.trap_fate": trap_fate, "wt.prince_chosen": prince_chosen,
+         **DEATH.steps(), "wt.death_answered": death_answered, **TRAP.steps(), "wt.prince_chosen": prince_chosen,
          "wt.encounter_chosen": encounter_chosen, "wt.through_the_door": through_the_door,
          "wt.after_move_cast": after_move_cast, "wt.room": room_step}
 

@@ -22,9 +22,8 @@ others have lost it.
 """
 from __future__ import annotations
 
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import decide, log
 from ...engine.records import deep_freeze, replace
-from ...notation import roll_action
 from ...state import update_character
 from ..kernel import affectable
 from .tasks import MAGIC_OBJECTS, alive, discard_cards
@@ -77,52 +76,24 @@ def arena_chosen(state, action, who):
 
 
 def bout(state, a, b, kind):
-    return request_roll(state, "2d6", f"{a} against {b} in the Arena ({kind})", "endings.arena_rolled",
-                        a=a, b=b, kind=kind)
+    return ARENA_ROLL.roll(state, f"{a} against {b} in the Arena ({kind})", a=a, b=b, attribute=kind)
 
 
-def _scores(state, action, a, b, kind):
-    da, db = action.dice
+def _scores(state, dice, a, b, kind):
+    da, db = dice
     return da + combat.combat_total(state, a, kind), db + combat.combat_total(state, b, kind)
 
 
-def _fate(state, action, a, b, kind, step, asked, kept):
-    """A bout's two dice, ``a``'s and ``b``'s, each his own attack roll: FATE
-    (talisman-facts-verified.md 3: "his character's attack roll"; never "another player's die")
-    lets each pay one fate to roll his own die again, ``a`` first, each once a bout (``asked``:
-    those offered already; rulings R-RG14.5).  ``(roll, state, offered)``: the roll with its
-    re-rolled die, the new state, and whether a Fate decision waits in it (else the roll stands)."""
-    if kept:
-        state = characters.fate_rerolled(state, asked[-1], action.dice, "the Arena")
-        action = characters.rerolled_roll(action, kept)
-    dice = list(action.dice)
-    for who, place in ((a, 1), (b, 2)):
-        ch = state.characters[who]
-        if who not in asked and ch.fate > 0 and not ch.toad_turns:
-            return action, decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], "endings.arena_fate",
-                                  prompt=f"rolled {dice[place - 1]} against the other", a=a, b=b, bout=kind,
-                                  roll_step=step, asked=[*asked, who], dice=dice), True
-    return action, state, False
+def _fighters(state, args):
+    """A bout's two dice, ``a``'s (the first) and ``b``'s, each his own attack roll."""
+    return (args["a"], 1), (args["b"], 2)
 
 
-def arena_fate(state, action, a, b, bout, roll_step, asked, dice):
-    """A fighter keeps his die, or pays one fate to roll it again (``fate:reroll:<n>``); ``bout``:
-    the attribute fought with, ``roll_step``: the roll's step (the Arena's, or a fight to the
-    finish)."""
-    step = roll_step
-    if action.kind == "keep":
-        return STEPS[step](state, roll_action(dice), a, b, bout, asked=asked)
-    who = asked[-1]
-    return characters.reroll_for_fate(state, who, dice[int(action.args[1]) - 1], "2d6", dice, action,
-                                      f"{who}'s re-roll against the other", step, a=a, b=b, kind=bout,
-                                      asked=list(asked))
-
-
-def arena_rolled(state, action, a, b, kind, asked=(), kept=None):
-    action, state, offered = _fate(state, action, a, b, kind, "endings.arena_rolled", asked, kept)
-    if offered:
-        return state
-    sa, sb = _scores(state, action, a, b, kind)
+def arena_kept(state, dice, a, b, attribute):
+    """A bout's two dice stand (``attribute``: Strength or Craft, ``battle`` or ``psychic``): the
+    higher score wins, a tie is rolled again."""
+    kind = attribute
+    sa, sb = _scores(state, dice, a, b, kind)
     state = log(state, "arena_bout", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa == sb:
         return bout(state, a, b, kind)  # Mano-a-Mano: die roll to die roll until one wins
@@ -138,6 +109,14 @@ def arena_rolled(state, action, a, b, kind, asked=(), kept=None):
     else:
         state = characters.lose_lives(state, loser, 1, f"{winner} in the Arena")
     return next_bout(state)
+
+
+#: A bout's two dice, ``a``'s and ``b``'s, each his own attack roll: FATE
+#: (talisman-facts-verified.md 3: "his character's attack roll"; never "another player's die") lets
+#: each pay one fate to roll his own die again, ``a`` first, each once a bout (rulings R-RG14.5).
+ARENA_ROLL = characters.OwnDice("endings.arena_rolled", "endings.arena_fate", "2d6", _fighters, arena_kept,
+                                offer="rolled {die} against the other", again="{cid}'s re-roll against the other",
+                                cause="the Arena")
 
 
 def standing(state):
@@ -184,15 +163,13 @@ def champion(state, who):
 def duel(state, a, b, kind):
     """A fight to the finish: bouts as in the Arena, each lost bout costing a life, until one of
     the two is dead."""
-    return request_roll(state, "2d6", f"{a} against {b} to the finish ({kind})", "endings.duel_rolled",
-                        a=a, b=b, kind=kind)
+    return DUEL_ROLL.roll(state, f"{a} against {b} to the finish ({kind})", a=a, b=b, attribute=kind)
 
 
-def duel_rolled(state, action, a, b, kind, asked=(), kept=None):
-    action, state, offered = _fate(state, action, a, b, kind, "endings.duel_rolled", asked, kept)
-    if offered:
-        return state
-    sa, sb = _scores(state, action, a, b, kind)
+def duel_kept(state, dice, a, b, attribute):
+    """A round's two dice stand: the lower score loses a life; on until one of the two is dead."""
+    kind = attribute
+    sa, sb = _scores(state, dice, a, b, kind)
     state = log(state, "duel_round", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa != sb:
         winner, loser = (a, b) if sa > sb else (b, a)
@@ -202,5 +179,10 @@ def duel_rolled(state, action, a, b, kind, asked=(), kept=None):
     return duel(state, a, b, kind)
 
 
-STEPS = {"endings.arena_chosen": arena_chosen, "endings.arena_rolled": arena_rolled,
-         "endings.duel_rolled": duel_rolled, "endings.arena_fate": arena_fate}
+#: A fight to the finish's round: each fighter's die his own, as in a bout (rulings R-RG14.5).
+DUEL_ROLL = characters.OwnDice("endings.duel_rolled", "endings.duel_fate", "2d6", _fighters, duel_kept,
+                               offer="rolled {die} against the other", again="{cid}'s re-roll against the other",
+                               cause="the Arena")
+
+
+STEPS = {"endings.arena_chosen": arena_chosen, **ARENA_ROLL.steps(), **DUEL_ROLL.steps()}

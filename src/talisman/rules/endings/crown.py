@@ -8,7 +8,7 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
-from ...engine.machine import log, request_roll
+from ...engine.machine import log
 from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
@@ -23,7 +23,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "chart_rolled", "DIE_ENDINGS", "TASKS", "TASK_SHAPES"]
+           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -89,32 +89,12 @@ def die_ending(state, cid, card):
     task = task_of(state, cid)
     if task is not None:
         return TASKS[task["kind"]](state, cid, task)
-    spec = DIE_ENDINGS[card][0]
-    return request_roll(state, spec, f"{card} for {cid}", "endings.chart_rolled", card=card, who=cid)
+    return CHART_ROLL.roll(state, f"{card} for {cid}", card=card, who=cid)
 
 
-def chart_rolled(state, action, card, who, rerolled=False):
-    """The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a
-    D6", "You must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the
-    instructions on a card or board space"): he may pay one fate, once, to roll it again (rulings
-    R-RI14.4)."""
-    if rerolled:
-        state = characters.fate_rerolled(state, who, action.dice, card)
-    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.chart_fate",
-                                  f"rolled {sum(action.dice)} on {card}", card=card, who=who)
-    return offer if offer is not None else chart_kept(state, card, who, sum(action.dice))
-
-
-def chart_fate(state, action, card, who, dice):
-    """The character keeps his die on the chart, or pays one fate to roll it again."""
-    if action.kind == "keep":
-        return chart_kept(state, card, who, sum(dice))
-    return characters.reroll_for_fate(state, who, sum(dice), DIE_ENDINGS[card][0], dice, action,
-                                      f"{card} for {who}, re-rolled", "endings.chart_rolled",
-                                      card=card, who=who, rerolled=True)
-
-
-def chart_kept(state, card, who, roll):
+def chart_kept(state, dice, card, who):
+    """The character's die on the card's chart stands: its row is played."""
+    roll = sum(dice)
     row = DIE_ENDINGS[card][1]()[roll]
     state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
     return push(state, frame(row["step"], who=who, row=row))
@@ -173,4 +153,11 @@ TASK_SHAPES = {
 }
 assert set(TASK_SHAPES) == set(TASKS)
 
-STEPS = {"endings.chart_rolled": chart_rolled, "endings.chart_fate": chart_fate}
+#: The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a D6", "You
+#: must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions on
+#: a card or board space"): he may pay one fate, once, to roll it again (rulings R-RI14.4).
+CHART_ROLL = characters.OwnRoll("endings.chart_rolled", "endings.chart_fate", lambda card, **_: DIE_ENDINGS[card][0],
+                                chart_kept, offer="rolled {total} on {card}", again="{card} for {who}, re-rolled",
+                                cause="{card}")
+
+STEPS = CHART_ROLL.steps()

@@ -2,17 +2,18 @@
 Plain of Peril, and the mystic barrier around the Valley of Fire with its D8 chart."""
 from __future__ import annotations
 
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import decide, log
 from ...engine.records import replace
 from ...state import update_character
 from .tasks import in_play, places, role
 from .winning import win
 from ...engine.machine import frame, push
+from .. import characters
 from .. import combat
 from .. import movement
 
 __all__ = ["DEMON_LORD", "barrier_chart", "demon_lord", "raise_barrier", "barrier",
-           "barrier_rolled", "demon_chosen", "demon_hit"]
+           "BARRIER_ROLL", "barrier_kept", "demon_chosen", "demon_hit"]
 
 
 DEMON_LORD = {"craft": 12, "lives": 4}
@@ -49,10 +50,10 @@ def raise_barrier(state, cid):
 
 
 def barrier(state, who):
-    return request_roll(state, "d8", f"the barrier throws {who}", "endings.barrier_rolled", who=who)
+    return BARRIER_ROLL.roll(state, f"the barrier throws {who}", who=who)
 
 
-def barrier_rolled(state, action, who):
+def barrier_kept(state, dice, who):
     """The chart's space, or what stands for it when its board is not in the game; the move is
     a forced move (cause ``demon_lord_barrier``), so the board it leads to may answer it (the
     followers that fear the Timescape stay behind); a board that refuses it sends the character
@@ -61,7 +62,7 @@ def barrier_rolled(state, action, who):
     movement as any other (000 CHARACTER'S TURN: "I. Movement II. Encounters"; the chart takes
     nothing from him; docs/rulings.md R-PROBE15D.1)."""
     barrier = places("demon_lord")["barrier"]
-    dest = barrier["chart"][str(sum(action.dice))]
+    dest = barrier["chart"][str(sum(dice))]
     instead = barrier.get("instead", {})
     if not in_play(state, dest):
         dest = instead[dest]
@@ -71,6 +72,16 @@ def barrier_rolled(state, action, who):
         state = update_character(state, who, space=dest)
         state = log(state, "teleported", character=who, to=dest, cause="demon_lord_barrier")
     return state
+
+
+#: The barrier's D8 for a character on the Valley of Fire ("Any Character already on the Valley of
+#: Fire is teleported to a random location. Roll on this chart"): his own roll, the card's
+#: instruction for his random location, so FATE (talisman-facts-verified.md 3: "a roll ordered by
+#: a card") lets him pay one fate, once, to roll it again; not the challenger, whose die it is not
+#: (rulings R-FATE15.1).
+BARRIER_ROLL = characters.OwnRoll("endings.barrier_rolled", "endings.barrier_fate", "d8", barrier_kept,
+                                  offer="rolled {total} on the Demon Lord's barrier chart",
+                                  again="the barrier throws {who}, re-rolled", cause="the Demon Lord's barrier")
 
 
 def demon_chosen(state, action):
@@ -98,4 +109,4 @@ def demon_hit(state, who):
 STEPS = {"endings.demon_chosen": demon_chosen,
          "endings.demon_hit": demon_hit,
          "endings.barrier": barrier,
-         "endings.barrier_rolled": barrier_rolled}
+         **BARRIER_ROLL.steps()}

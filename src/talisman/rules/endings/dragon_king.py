@@ -13,10 +13,10 @@ from .. import combat
 
 __all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers",
            "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king",
-           "dk_king_rolled", "continue_king", "king_round", "dk_round_rolled",
-           "dk_round_fate", "dk_round_kept", "dk_round_answered", "dk_king_after", "dk_hunt",
+           "dk_king_rolled", "continue_king", "king_round", "DK_ROUND_ROLL",
+           "dk_round_kept", "dk_round_answered", "dk_king_after", "dk_hunt",
            "dk_hunt_rolled", "hunt_next", "dk_hunt_after", "dk_dragons", "fight_dragons",
-           "dk_dragons_beaten", "dk_asleep", "dk_asleep_rolled", "dk_asleep_fate",
+           "dk_dragons_beaten", "dk_asleep", "DK_ASLEEP_ROLL",
            "dk_asleep_kept", "dk_lunch"]
 
 
@@ -122,36 +122,22 @@ def king_round(state, who, king, after, **extra):
     you lose the round and lose a Life."  (A round outside the combat sequence: no spells or
     armour, but Fate re-rolls one of the character's dice, rulings R-RG14.3; a standoff in one
     and no loss is a standoff.)"""
-    return request_roll(state, "2d6", f"{who} against the Dragon King", "endings.dk_round_rolled",
-                        who=who, king=king, after=after, extra=extra)
+    return DK_ROUND_ROLL.roll(state, f"{who} against the Dragon King", who=who, king=king, after=after, extra=extra)
 
 
-def dk_round_rolled(state, action, who, king, after, extra, rerolled=False, kept=None):
-    """The character's two dice, his attack rolls.  FATE (talisman-facts-verified.md 3: "his
-    character's attack roll"; of dice rolled at once "only one of them may be rerolled"): he may
-    pay one fate, once a round, to roll one of them again (both under ``fate_reroll:
-    whole_roll``; rulings R-RG14.3); the King's dice are a creature's and are not re-rolled."""
-    new, action = action.dice, characters.rerolled_roll(action, kept)
-    if rerolled:
-        state = characters.fate_rerolled(state, who, new, "the Dragon King")
-    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.dk_round_fate",
-                                  f"rolled {action.dice[0]} and {action.dice[1]} against the Dragon King",
-                                  who=who, king=king, after=after, extra=extra)
-    return offer if offer is not None else dk_round_kept(state, who, king, after, extra, action.dice)
-
-
-def dk_round_fate(state, action, who, king, after, extra, dice):
-    """The character keeps his dice against the King, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return dk_round_kept(state, who, king, after, extra, dice)
-    return characters.reroll_for_fate(state, who, sum(dice), "2d6", dice, action,
-                                      f"{who}'s re-roll against the Dragon King", "endings.dk_round_rolled",
-                                      who=who, king=king, after=after, extra=extra, rerolled=True)
-
-
-def dk_round_kept(state, who, king, after, extra, dice):
+def dk_round_kept(state, dice, who, king, after, extra):
+    """The character's two dice stand; then the King rolls his."""
     return request_roll(state, "2d6", f"the Dragon King against {who}", "endings.dk_round_answered",
                         who=who, king=king, after=after, extra=extra, mine=list(dice))
+
+
+#: The character's two dice against the King, his attack rolls.  FATE (talisman-facts-verified.md
+#: 3: "his character's attack roll"; of dice rolled at once "only one of them may be rerolled"): he
+#: may pay one fate, once a round, to roll one of them again (both under ``fate_reroll:
+#: whole_roll``; rulings R-RG14.3); the King's dice are a creature's and are not re-rolled.
+DK_ROUND_ROLL = characters.OwnRoll("endings.dk_round_rolled", "endings.dk_round_fate", "2d6", dk_round_kept,
+                                   offer="rolled {dice[0]} and {dice[1]} against the Dragon King",
+                                   again="{who}'s re-roll against the Dragon King", cause="the Dragon King")
 
 
 def dk_round_answered(state, action, who, king, after, extra, mine):
@@ -274,36 +260,23 @@ def dk_dragons_beaten(state, who):
 def dk_asleep(state, who, row=None):
     """7: "Roll under your Craft on 2D8 to assassinate the King and win the game. If you fail,
     the King awakes and eats one of your Followers, then throws you into the Plain of Peril..."."""
-    return request_roll(state, "2d8", f"{who} creeps up on the sleeping King", "endings.dk_asleep_rolled",
-                        who=who)
+    return DK_ASLEEP_ROLL.roll(state, f"{who} creeps up on the sleeping King", who=who)
 
 
-def dk_asleep_rolled(state, action, who, rerolled=False, kept=None):
-    """The character's 2D8, a roll the space orders: FATE lets him roll one of the two again
-    (rulings R-RG14.3)."""
-    new, action = action.dice, characters.rerolled_roll(action, kept)
-    if rerolled:
-        state = characters.fate_rerolled(state, who, new, "the sleeping King")
-    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.dk_asleep_fate",
-                                  f"rolled {sum(action.dice)} under your Craft", who=who)
-    return offer if offer is not None else dk_asleep_kept(state, who, action.dice)
-
-
-def dk_asleep_fate(state, action, who, dice):
-    """The character keeps his 2D8, or pays one fate to roll (one of) them again."""
-    if action.kind == "keep":
-        return dk_asleep_kept(state, who, dice)
-    return characters.reroll_for_fate(state, who, sum(dice), "2d8", dice, action,
-                                      f"{who} creeps up again", "endings.dk_asleep_rolled", who=who,
-                                      rerolled=True)
-
-
-def dk_asleep_kept(state, who, dice):
+def dk_asleep_kept(state, dice, who):
+    """The character's 2D8 stand: under his Craft he assassinates the King."""
     roll, craft = sum(dice), characters.total(state, who, "craft")
     state = log(state, "assassination", character=who, roll=roll, craft=craft, success=roll < craft)
     if roll < craft:
         return win(state, who, "dragon_king")
     return dk_meal(state, who)
+
+
+#: The character's 2D8, a roll the space orders: FATE lets him roll one of the two again (rulings
+#: R-RG14.3).
+DK_ASLEEP_ROLL = characters.OwnRoll("endings.dk_asleep_rolled", "endings.dk_asleep_fate", "2d8", dk_asleep_kept,
+                                    offer="rolled {total} under your Craft", again="{who} creeps up again",
+                                    cause="the sleeping King")
 
 
 def dk_lunch(state, who, row=None):
@@ -322,12 +295,10 @@ STEPS = {"endings.dk_alone": dk_alone,
          "endings.dk_brother_killed": dk_brother_killed,
          "endings.dk_brother_lost": dk_brother_lost,
          "endings.dk_king_rolled": dk_king_rolled,
-         "endings.dk_round_rolled": dk_round_rolled,
-         "endings.dk_round_fate": dk_round_fate,
+         **DK_ROUND_ROLL.steps(),
          "endings.dk_round_answered": dk_round_answered,
          "endings.dk_king_after": dk_king_after,
          "endings.dk_hunt_rolled": dk_hunt_rolled,
          "endings.dk_hunt_after": dk_hunt_after,
          "endings.dk_dragons_beaten": dk_dragons_beaten,
-         "endings.dk_asleep_rolled": dk_asleep_rolled,
-         "endings.dk_asleep_fate": dk_asleep_fate}
+         **DK_ASLEEP_ROLL.steps()}

@@ -19,8 +19,8 @@ from .. import combat
 __all__ = ["lord_of_chaos_chart", "LETTER_TABLE",
            "LETTERS", "CHAOS_FOES", "COMBAT_TABLE", "TRIAL_OF_CHAOS", "errand",
            "continue_errand", "loc_alignment", "loc_neutral", "route_of", "route_in",
-           "loc_change", "continue_change", "loc_suffer", "loc_suffer_rolled", "loc_suffer_fate",
-           "loc_combat", "loc_combat_rolled", "loc_combat_fate", "loc_lord_rolled", "continue_chaos_fight",
+           "loc_change", "continue_change", "loc_suffer", "LOC_SUFFER_ROLL", "loc_suffer_kept",
+           "loc_combat", "LOC_COMBAT_ROLL", "loc_combat_kept", "loc_lord_rolled", "continue_chaos_fight",
            "chaos_hit", "chaos_drain", "continue_trial", "trial_rolled", "ONE_CRAFT_FOE",
            "craft_sources", "one_craft_rolled", "trial_craft_rolled", "one_craft_engaged",
            "one_craft_score", "must_walk_out", "walked_out"]
@@ -182,30 +182,12 @@ def continue_change(state, who, task):
 
 
 def loc_suffer(state, who, row):
-    return request_roll(state, "d6", f"{who} suffers", "endings.loc_suffer_rolled", who=who)
+    return LOC_SUFFER_ROLL.roll(state, f"{who} suffers", who=who)
 
 
-def loc_suffer_rolled(state, action, who, rerolled=False):
-    """LET'S SEE YOU SUFFER's D6.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
-    instructions on a card or board space"): the character rolls it on the card's instruction, so
-    he may pay one fate, once, to roll it again (rulings R-LC14.1)."""
-    if rerolled:
-        state = characters.fate_rerolled(state, who, action.dice, "the Lord of Chaos")
-    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.loc_suffer_fate",
-                                  f"rolled {sum(action.dice)}: let's see you suffer", who=who)
-    return offer if offer is not None else loc_suffer_kept(state, who, sum(action.dice))
-
-
-def loc_suffer_fate(state, action, who, dice):
-    """The character keeps his D6, or pays one fate to roll it again."""
-    if action.kind == "keep":
-        return loc_suffer_kept(state, who, sum(dice))
-    return characters.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
-                                      f"{who} suffers, re-rolled", "endings.loc_suffer_rolled",
-                                      who=who, rerolled=True)
-
-
-def loc_suffer_kept(state, who, roll):
+def loc_suffer_kept(state, dice, who):
+    """LET'S SEE YOU SUFFER's D6 stands: the letter of the character's alignment and roll."""
+    roll = sum(dice)
     letter = LETTER_TABLE[state.characters[who].alignment][roll]
     what = LETTERS[letter]
     state = log(state, "chaos_letter", character=who, letter=letter)
@@ -223,6 +205,14 @@ def loc_suffer_kept(state, who, roll):
         state = set_task(state, who, {"kind": "walk_out", "since": len(state.log)})
         state = log(state, "must_leave", character=who, to=role("portal"))
     return state
+
+
+#: LET'S SEE YOU SUFFER's D6.  FATE (talisman-facts-verified.md 3: "a die rolled due to the
+#: instructions on a card or board space"): the character rolls it on the card's instruction, so he
+#: may pay one fate, once, to roll it again (rulings R-LC14.1).
+LOC_SUFFER_ROLL = characters.OwnRoll("endings.loc_suffer_rolled", "endings.loc_suffer_fate", "d6", loc_suffer_kept,
+                                     offer="rolled {total}: let's see you suffer", again="{who} suffers, re-rolled",
+                                     cause="the Lord of Chaos")
 
 
 def walked_out(state, who, task):
@@ -244,29 +234,12 @@ def must_walk_out(state, who):
 
 
 def loc_combat(state, who, row):
-    return request_roll(state, "d6", f"{who}'s combat to win", "endings.loc_combat_rolled", who=who)
+    return LOC_COMBAT_ROLL.roll(state, f"{who}'s combat to win", who=who)
 
 
-def loc_combat_rolled(state, action, who, rerolled=False):
-    """COMBAT TO WIN's D6, the character's own on the card's instruction: FATE lets him roll it
-    again, once (rulings R-LC14.1)."""
-    if rerolled:
-        state = characters.fate_rerolled(state, who, action.dice, "the Lord of Chaos")
-    offer = characters.offer_fate(state, who, action.dice, rerolled, "endings.loc_combat_fate",
-                                  f"rolled {sum(action.dice)}: combat to win", who=who)
-    return offer if offer is not None else loc_combat_kept(state, who, sum(action.dice))
-
-
-def loc_combat_fate(state, action, who, dice):
-    """The character keeps his D6, or pays one fate to roll it again."""
-    if action.kind == "keep":
-        return loc_combat_kept(state, who, sum(dice))
-    return characters.reroll_for_fate(state, who, sum(dice), "d6", dice, action,
-                                      f"{who}'s combat to win, re-rolled", "endings.loc_combat_rolled",
-                                      who=who, rerolled=True)
-
-
-def loc_combat_kept(state, who, roll):
+def loc_combat_kept(state, dice, who):
+    """COMBAT TO WIN's D6 stands: the foe of the character's alignment and roll."""
+    roll = sum(dice)
     foe = COMBAT_TABLE[state.characters[who].alignment][roll]
     state = log(state, "chaos_foe", character=who, foe=foe)
     if foe == "trial_of_chaos":
@@ -280,6 +253,13 @@ def loc_combat_kept(state, who, roll):
             "lives": spec["lives"], "n": 0}
     state = set_task(state, who, task)
     return continue_chaos_fight(state, who, task_of(state, who))
+
+
+#: COMBAT TO WIN's D6, the character's own on the card's instruction: FATE lets him roll it again,
+#: once (rulings R-LC14.1).
+LOC_COMBAT_ROLL = characters.OwnRoll("endings.loc_combat_rolled", "endings.loc_combat_fate", "d6", loc_combat_kept,
+                                     offer="rolled {total}: combat to win", again="{who}'s combat to win, re-rolled",
+                                     cause="the Lord of Chaos")
 
 
 def loc_lord_rolled(state, action, who, foe):
@@ -468,11 +448,9 @@ STEPS = {"endings.loc_alignment": loc_alignment,
          "endings.loc_neutral": loc_neutral,
          "endings.loc_change": loc_change,
          "endings.loc_suffer": loc_suffer,
-         "endings.loc_suffer_rolled": loc_suffer_rolled,
-         "endings.loc_suffer_fate": loc_suffer_fate,
+         **LOC_SUFFER_ROLL.steps(),
          "endings.loc_combat": loc_combat,
-         "endings.loc_combat_rolled": loc_combat_rolled,
-         "endings.loc_combat_fate": loc_combat_fate,
+         **LOC_COMBAT_ROLL.steps(),
          "endings.loc_lord_rolled": loc_lord_rolled,
          "endings.chaos_hit": chaos_hit,
          "endings.chaos_drain": chaos_drain,
