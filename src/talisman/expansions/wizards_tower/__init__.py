@@ -154,7 +154,11 @@ def before_movement(state, result, character):
     cid = character
     ch = state.characters[cid]
     if ch.space == PORTAL and not ch.turn_flags.get("wt_declined") and ch.next_move is None:
-        return decide(state, cid, "move", ["roll", "move:wt_door"], "wt.enter_chosen",
+        # the Door beside the roll, and the player's other choices before the move with them
+        # (I. Movement: an exchange with the Mule's load, a drop, a Spell...): what stays at the
+        # Portal with the Mule is his to arrange first (EXCHANGING CARRIED POSSESSIONS)
+        options = ["roll", "move:wt_door"] + movement.before_roll_options(state, cid)
+        return decide(state, cid, "move", options, "wt.enter_chosen",
                       prompt="roll, or enter the Wizard's Tower by the Door"), True
     if ch.space not in ROOMS:
         return result
@@ -254,17 +258,17 @@ def character_score(state, score, character, kind):
 
 
 def _magic_bonus(state, cid, kind):
-    """What the Magic Objects ``cid`` may use add to his score in a ``kind`` combat."""
+    """What the Magic Objects ``cid`` may use add to his score in a ``kind`` combat: his bonus
+    with them less his bonus without them.  Taken as a difference, not card by card, because the
+    base combat counts one Weapon only (``chars.bonus_of``): a Magic weapon left out lets the
+    ordinary one he also holds (a Sword beside the Holy Lance) be the weapon that counts."""
     ch = state.characters[cid]
+    without = replace(ch, objects=tuple(c for c in chars.in_use(ch)
+                                        if chars.card(c).type not in chars.MAGIC_OBJECT_TYPES),
+                      followers=tuple(c for c in ch.followers
+                                      if chars.card(c).type not in chars.MAGIC_OBJECT_TYPES))
     which = "strength" if kind == "battle" else "craft"
-    add = 0
-    for c in list(ch.objects) + list(ch.followers):
-        card = chars.card(c)
-        bonus = card.bonus
-        if card.type == "magic_object" and bonus and chars.usable(ch, card, state) and \
-                bonus.get("in", "always") in ("always", kind):
-            add += bonus.get(which, 0)
-    return add
+    return chars.bonus_of(state, ch, which, kind) - chars.bonus_of(state, without, which, kind)
 
 
 def _against_dragons(state, cid):
@@ -326,7 +330,9 @@ def enter_chosen(state, action):
     if action.kind == "roll":
         state = _flag(state, cid, "wt_declined")
         return push(state, frame("movement.start"))
-    return enter(state, cid)
+    if action.kind == "move":
+        return enter(state, cid)
+    return movement.before_roll(state, action)  # (the move's start, the Door with it, again)
 
 
 def enter(state, cid):
