@@ -1439,7 +1439,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """The distribution of a combat against creatures from the character's roll, in closed
     form (no rule step played), or ``None`` when it cannot be had so; of a fight between
     characters too, where nothing listens between the roll and the comparison
-    (:func:`_characters_odds`, odds15).
+    (``_characters_odds``, odds15).
 
     RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
     the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
@@ -1544,7 +1544,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
 #: characters.
 CREATURE_HOOKS = frozenset({"attack_roll", "attack_score", "creature_bonus"})
 #: Between characters, what each listener on the other hook points must declare for the closed
-#: form (:func:`_characters_odds`): a ``character_score`` listener ``dice_blind`` (in a fight
+#: form (``_characters_odds``): a ``character_score`` listener ``dice_blind`` (in a fight
 #: between characters it must mean either fighter's die, re-roll and Fate left: the Blood
 #: Moon's reads a die only against creatures, the Harbinger's Bog only the attacker's, and then
 #: declares nothing), a ``combat_result`` or ``fate_rerolled`` listener ``idle`` (the
@@ -1555,7 +1555,7 @@ CHARACTERS_FACTS = {"character_score": "dice_blind", "combat_result": "idle", "f
 
 def _quiet_between_characters(s, sides):
     """Whether nothing can happen in a fight between characters from the attacker's roll to
-    the comparison but the Fate re-rolls (the closed form of :func:`_characters_odds`): every
+    the comparison but the Fate re-rolls (the closed form of ``_characters_odds``): every
     listener on a hook point of :data:`ROUND_HOOKS` or ``fate_rerolled`` that the rules ask
     there declares itself harmless (:data:`CHARACTERS_FACTS`), and the ``combat_resolved``
     listeners change no result (``_answered``: what they do only reacts to it, as at the
@@ -1691,7 +1691,7 @@ def _kept_or_again(rolls, wanted, one_die, fresh):
 
 
 def _characters_round(mine, fresh, again, one_die, theirs, their_again, their_one, margin, seen):
-    """The distribution of :func:`_characters_odds`: the attacker's battle roll r (re-rolled
+    """The distribution of ``_characters_odds``: the attacker's battle roll r (re-rolled
     when in ``again``) against the defender's d (re-rolled when in ``their_again``): won when
     r + ``margin`` > d, lost when less, else a stand-off, labelled by ``seen``."""
     a, a_den = _kept_or_again(mine, again, one_die, fresh)

@@ -8,6 +8,8 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.machine import log
 from ...engine.records import replace
 from .black_void import black_void
@@ -129,7 +131,7 @@ _ONE_CRAFT = {"anyOf": [_NAME, {"type": "null"}]}
 
 #: The shape of each kind of task of :data:`TASKS`: its fields (JSON Schema) and those it may lack.
 #: A scenario's ``setup.ending.tasks`` is checked against it (``validate.ending_tasks``).
-TASK_SHAPES = {
+TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "king": ({"king": {"type": "object", "required": ["strength", "craft", "lives"],
                        "additionalProperties": False,
                        "properties": {"strength": _COUNT, "craft": _COUNT, "lives": _COUNT}}}, ()),

@@ -4,6 +4,7 @@ alignment (``COMBAT_TABLE``, ``CHAOS_FOES``)."""
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from pyrsistent import pvector
 
@@ -91,7 +92,7 @@ COMBAT_TABLE = {
 
 #: Evil 1-5: "two Battles each with the Dragon of Chaos and the Priest of Chaos ... You must win
 #: each battle by 3 or more, a Standoff is considered a Loss!" (read: one battle against each).
-TRIAL_OF_CHAOS = {"margin": 3, "battles": [["dragon_of_chaos", "battle"], ["priest_of_chaos", "psychic"]]}
+TRIAL_OF_CHAOS: dict[str, Any] = {"margin": 3, "battles": [["dragon_of_chaos", "battle"], ["priest_of_chaos", "psychic"]]}
 
 
 def errand(state, who, place):

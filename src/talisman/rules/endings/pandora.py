@@ -3,6 +3,8 @@ bring back to the Crown (4, 5, 7, 8), FINDER'S KEEPERS (2) and PERILS OF PANDORA
 (1, 6) and the fights to the finish are in :mod:`.arena`."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...state import update_character
@@ -35,7 +37,7 @@ def quest_of_a_lifetime(state):
     return tuple(sp for _, sp in quest_locations() if sp is not None and in_play(state, sp))
 
 
-PANDORAS_BOX_CHART = {
+PANDORAS_BOX_CHART: dict[int, dict[str, Any]] = {
     1: {"name": "the_arena", "step": "endings.pandora_arena", "magic": False},
     2: {"name": "finders_keepers", "step": "endings.pandora_finders"},
     3: {"name": "perils_of_pandora", "step": "endings.pandora_perils"},
