@@ -106,17 +106,17 @@ def play(task_list, arm, answers=None):
     given = []
     queue = deque(answers or ())
 
-    def asking(self, state, fight="fight"):
-        got = ASKS(self, state, fight)
+    def asking(self, state, fight="fight", **how):
+        got = ASKS(self, state, fight, **how)
         given.append(got)
         return got
 
-    def told(self, state, fight="fight"):
+    def told(self, state, fight="fight", **how):
         if not queue:
             raise SystemExit("told: more questions than recorded answers (not the same games)")
         return queue.popleft()
 
-    def today(self, state, fight="fight"):
+    def today(self, state, fight="fight", **how):
         return win_odds(state)
 
     bots.HeuristicBot.fight_odds = told if arm == "told" else today if arm == "today" else asking
@@ -138,9 +138,9 @@ def question_cost(task_list, answers_steps):
     spent = []
     odds_module.clear_memos()
 
-    def timed(self, state, fight="fight"):
+    def timed(self, state, fight="fight", **how):
         t = time.process_time()
-        got = ASKS(self, state, fight)
+        got = ASKS(self, state, fight, **how)
         spent.append(time.process_time() - t)
         return got
 
@@ -201,9 +201,9 @@ def recorded_states(task_list):
     """The (bot, state, fight action) of every question the bot asking asks in the games."""
     got = []
 
-    def asking(self, state, fight="fight"):
+    def asking(self, state, fight="fight", **how):
         got.append((self, state, fight))
-        return ASKS(self, state, fight)
+        return ASKS(self, state, fight, **how)
 
     bots.HeuristicBot.fight_odds = asking
     try:
@@ -222,7 +222,7 @@ def component(questions, arms, rounds):
     question's cost in a game) and then the same again at once (warm: every answer
     remembered, a lower bound).  Return ``arm -> (each state's best cold, best warm time, the
     action chosen there)``."""
-    today = lambda self, state, fight="fight": win_odds(state)  # noqa: E731 (the old question)
+    today = lambda self, state, fight="fight", **how: win_odds(state)  # noqa: E731 (the old question)
     cold = {arm: [[] for _ in questions] for arm in arms}
     warm = {arm: [[] for _ in questions] for arm in arms}
     chosen = {arm: [None] * len(questions) for arm in arms}

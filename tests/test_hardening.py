@@ -281,6 +281,26 @@ expect: {expect}
      "{}", "realms.tavern: 'warrior' holds a Title already"),
     ("{options: {noblemen: true}, realms: {woods_1: {owner: warrior, title: baron}}}", "{}",
      "realms: 'woods_1' is no place for a Realm"),
+    # the set-up keys discards, lasting and ability_stockpile (fix15)
+    ("{discards: {spell: 5}}", "{}", "setup.discards.spell"),
+    ("{discards: {spell: [sword]}}", "{}", "discards.spell: 'sword' is not a spell card"),
+    ("{discards: {relics: [sword]}}", "{}", "discards.relics: not a deck of the game"),
+    ("{discards: {purchase: []}}", "{}", "discards.purchase: not a deck of the game"),
+    ("{discards: {spell: [healing, healing, healing, healing]}}", "{}", "discards.spell: no copy of 'healing' left"),
+    ("{lasting: {blizzard: {by: warrior}}}", "{}", "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: warrior, until_round: 2, since: 1}}}", "{}", "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: elf, until_round: 2}}}", "{}", "lasting.blizzard.by: 'elf' is not in the game"),
+    ("{lasting: {frost: {by: warrior, until_round: 2}}}", "{}", "lasting.frost: unknown lasting effect 'frost'"),
+    ("{lasting: {destroy_magic: {by: warrior, until_round: 2, card: sword}}}", "{}",
+     "lasting.destroy_magic.card: 'sword' is no Spell card"),
+    ("{ability_stockpile: {pile: []}}", "{}", "ability_stockpile: the option ability_stockpile is not on"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", "{}", "setup.ability_stockpile"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", "{}",
+     "ability_stockpile.discards: unknown Ability card 'ability_of_rain'"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {held: {elf: [ability_of_prayer]}}}", "{}",
+     "ability_stockpile.held.elf: 'elf' is not in the game"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {pile: [ability_of_prayer], discards: [ability_of_prayer]}}",
+     "{}", "ability_stockpile.pile: the Ability card 'ability_of_prayer' is placed twice"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"
@@ -631,6 +651,44 @@ def test_a_scenario_ending_without_its_card_names_the_file_and_the_field(tmp_pat
     assert caught.value.line == 7 and str(f) in str(caught.value)
     good = tmp_path / "ending_ok.yaml"
     good.write_text(f.read_text().replace("{deck: [demon_lord]}", "{deck: [demon_lord], card: null}"))
+    assert run_file(good).passed
+
+
+TASK_SETUP = ("{{characters: [{{id: warrior, space: valley_of_fire}}, troll], options: {{alternative_endings: true}}, "
+              "ending: {{deck: [], card: lord_of_chaos, tasks: {tasks}}}}}")
+
+
+@pytest.mark.parametrize("tasks, message", [
+    ("[errand]", r"setup\.ending\.tasks: expected a mapping of character ids to tasks"),
+    ("{gandalf: {kind: errand, to: chapel, since: 0}}", r"setup\.ending\.tasks\.gandalf: not a character of the game"),
+    ("{warrior: errand}", r"setup\.ending\.tasks\.warrior: expected a task \(a mapping with its kind\)"),
+    ("{warrior: {kind: quest}}", r"setup\.ending\.tasks\.warrior\.kind: expected one of brothers, change"),
+    ("{warrior: {kind: errand, since: 0}}", r"setup\.ending\.tasks\.warrior\.to: missing value"),
+    ("{warrior: {kind: errand, to: chapel, since: 0, by: me}}", r"setup\.ending\.tasks\.warrior\.by: unknown field"),
+    ("{warrior: {kind: errand, to: chapel, since: -1}}", r"setup\.ending\.tasks\.warrior\.since: expected an int >= 0"),
+    ("{warrior: {kind: errand, to: atlantis, since: 0}}", r"setup\.ending\.tasks\.warrior\.to: unknown space 'atlantis'"),
+    ("{warrior: {kind: errand, to: tavern, since: 0}}", r"setup\.ending\.tasks\.warrior\.to: expected one of the Lord of Chaos's errands"),
+    ("{warrior: {kind: trial, done: 2}}", r"setup\.ending\.tasks\.warrior\.done: expected an int >= 0 and <= 1"),
+    ("{warrior: {kind: chaos_fight, foe: balrog, strength: 9, craft: 9, lives: 4, n: 0}}",
+     r"setup\.ending\.tasks\.warrior\.foe: expected one of dragon_of_chaos"),
+    ("{warrior: {kind: dragons, cards: [smaug]}}", r"setup\.ending\.tasks\.warrior\.cards\.0: unknown card 'smaug'"),
+    ("{warrior: {kind: goal, goal: quest, count: 0, since: 0, visited: [graveyard, mordor]}}",
+     r"setup\.ending\.tasks\.warrior\.visited\.1: unknown space 'mordor'"),
+])
+def test_a_scenario_ending_task_with_a_bad_value_names_the_field(tmp_path, tasks, message):
+    """A die ending's task given in the setup (``setup.ending.tasks``: the Lord of Chaos's errand,
+    "you must go to the Chapel ... then return here to Win the Game", 000 The Lord of Chaos) is
+    checked as the position is built: a bad one is a set-up error naming the scenario file and the
+    field, not a KeyError or AttributeError from deep inside the Crown's encounter (docs/scenarios.md)."""
+    f = tmp_path / "task.yaml"
+    f.write_text(SCENARIO.format(setup=TASK_SETUP.format(tasks=tasks), expect="{}"))
+    from talisman.scenarios import run_file
+    with pytest.raises(ScenarioError, match="bad setup: " + message) as caught:
+        run_file(f)
+    assert str(f) in str(caught.value)
+    good = tmp_path / "task_ok.yaml"
+    good.write_text(SCENARIO.format(setup=TASK_SETUP.format(tasks="{warrior: {kind: errand, to: chapel, since: 0}}"),
+                                    expect="{ending.tasks.warrior.to: chapel}"))
     assert run_file(good).passed
 
 

@@ -37,3 +37,16 @@ def test_triwizard_options_that_are_not_a_mapping_are_refused(options):
     """(a string was a raw ValueError from dict())"""
     with pytest.raises(OptionError, match="options: a mapping of rule options"):
         triwizard.new_game(players=2, options=options)
+
+
+@pytest.mark.parametrize("value", [8, "7", None, True])
+def test_craft_trophy_rate_takes_10_or_7_only(value):
+    """GAINING CRAFT's rate option (rulings R-PROBE15B.2): a number choice, named in the error
+    (the list of choices was joined as text, which a number broke)."""
+    with pytest.raises(OptionError, match=r"rule option craft_trophy_rate=.*choose one of 10, 7"):
+        talisman.new_game(["warrior"], options={"craft_trophy_rate": value})
+
+
+def test_craft_trophy_rate_7_is_accepted_and_kept():
+    s = talisman.new_game(["warrior"], options={"craft_trophy_rate": 7})
+    assert s.option("craft_trophy_rate") == 7

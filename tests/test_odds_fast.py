@@ -169,9 +169,10 @@ def test_what_the_closed_form_leaves_to_the_search():
     assert combat_odds(talisman.new_game(["thief"], seed=1)) is None
 
 
-def test_between_characters_the_search_answers():
+def test_between_characters_the_closed_form_and_the_search_answer():
     """RESOLVING COMBAT BETWEEN CHARACTERS: the defender rolls his own die (and may re-roll it
-    with a Fate): not the closed form's, the search's, which agrees with the full search."""
+    with a Fate): in the base game the closed form answers (odds15), as the search (which uses
+    it) and the full search do, and the bot's question is that answer."""
     s = setup_state({"characters": [{"id": "warrior", "space": "plains_1", "strength": 5, "fate": 1},
                                     {"id": "elf", "space": "woods_2", "strength": 4, "fate": 1}]}, [1])
     s = talisman.apply(s, "move:woods_2")
@@ -181,9 +182,9 @@ def test_between_characters_the_search_answers():
         s = talisman.apply(s, "fight")      # the Elf fights rather than evades
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
     assert rolling.battle.opponent == "elf"
-    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    closed = dict(combat_odds(rolling, rerolls=BOT.rerolls))
     fast = dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT)))
-    assert fast == full(rolling) and sum(fast.values()) == 1
+    assert closed == fast == full(rolling) and sum(fast.values()) == 1
     assert BOT.fight_odds(s) == fast["won"]
 
 
@@ -220,9 +221,9 @@ def _questions(seeds, expansions=(), options=None):
     asked = []
     original = HeuristicBot.fight_odds
 
-    def recording(self, state, fight="fight"):
+    def recording(self, state, fight="fight", **how):
         asked.append((state, fight))
-        return original(self, state, fight)
+        return original(self, state, fight, **how)
 
     HeuristicBot.fight_odds = recording
     try:
@@ -298,7 +299,7 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         rolling = talisman.apply(state, fight, stop_at_chance=True)
         closed_form = combat_odds(rolling, rerolls=BOT.rerolls)
         closed += closed_form is not None
-        plain += rolling.battle.opponent is None  # (combat_odds answers fights against creatures only)
+        plain += 1  # (combat_odds answers fights between characters too where nothing listens: odds15)
         slow = full(rolling)
         assert closed_form is None or dict(closed_form) == slow
         monkeypatch.setattr(combat_rules, "finish", lambda s: applied.append(s) or original(s))
@@ -308,18 +309,23 @@ def test_the_bot_s_questions_with_result_listeners(expansions, options, monkeypa
         assert BOT.fight_odds(state, fight) == slow.get("won", 0)  # (a fight it cannot win has no "won" row)
     if expansions:   # (plain fights in closed form: their listeners declared harmless to it)
         assert applied == []
-    else:   # every fight against creatures in closed form (a fight with a character: searched)
+    else:   # every fight in closed form, against creatures or a character (odds15)
         assert plain >= 1 and closed == plain
 
 
-def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1)):
+def _between(attacker, defender, *, kind="battle", expansions=(), fates=(1, 1), options=None,
+             followers=((), ())):
     """``attacker`` (Strength 5, Craft 4) walks onto ``defender`` (Strength 4, Craft 4) and
     attacks (ATTACKING OTHER CHARACTERS); the defender fights; the state after the attacker's
     ``fight``, at its roll."""
-    setup = {"characters": [{"id": attacker, "space": "plains_1", "strength": 5, "craft": 4, "fate": fates[0], "spells": []},
-                            {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": []}]}
+    setup = {"characters": [{"id": attacker, "space": "plains_1", "strength": 5, "craft": 4, "fate": fates[0], "spells": [],
+                             "followers": list(followers[0])},
+                            {"id": defender, "space": "woods_2", "strength": 4, "craft": 4, "fate": fates[1], "spells": [],
+                             "followers": list(followers[1])}]}
     if expansions:
         setup["expansions"] = list(expansions)
+    if options:
+        setup["options"] = dict(options)
     s = talisman.apply(setup_state(setup, [1]), "move:woods_2")
     s = talisman.apply(s, f"encounter:char:{defender}")
     # (the Assassin assassinates: his choice, rulings R-FF12.4)
@@ -407,6 +413,83 @@ def test_a_fight_between_characters_by_hand():
     assert full(rolling) == {"won": 1}   # 6 or more against 4, whatever the Assassin rolls
 
 
+class _RerollsAt4(HeuristicBot):
+    """The heuristic bot paying a Fate for a battle roll of 4 or less (another re-roll rule)."""
+    REROLL_AT = 4
+
+
+@pytest.mark.parametrize("attacker, defender, kind, expansions, fates, options", [
+    ("elf", "warrior", "battle", (), (0, 0), None),
+    ("elf", "warrior", "battle", (), (1, 1), None),
+    ("elf", "warrior", "battle", (), (1, 2), {"fate_reroll": "whole_roll"}),
+    ("warrior", "elf", "battle", (), (1, 0), None),
+    ("monk", "warrior", "battle", (), (2, 2), None),
+    ("troll", "elf", "battle", (), (2, 3), None),
+    ("wizard", "elf", "psychic", (), (0, 1), None),
+    ("assassin", "warrior", "battle", (), (1, 1), None),
+    ("elf", "warrior", "battle", ("city",), (1, 1), None),
+    ("warrior", "elf", "battle", ("city",), (0, 0), {"master_levels": True}),
+    ("elf", "warrior", "battle", ("dungeon",), (1, 1), None),
+    ("elf", "warrior", "battle", ("blood_moon",), (1, 1), None),
+    ("elf", "warrior", "battle", ("harbinger",), (0, 1), None),
+    ("troll", "elf", "battle", ("blood_moon", "harbinger", "dungeon", "city"), (2, 3), {"master_levels": True}),
+])
+@pytest.mark.parametrize("bot", [BOT, _RerollsAt4(0)], ids=["rerolls_2", "rerolls_4"])
+def test_a_fight_between_characters_in_closed_form(attacker, defender, kind, expansions, fates, options, bot):
+    """RESOLVING COMBAT BETWEEN CHARACTERS (ATTACKING OTHER CHARACTERS: the defender rolls "as
+    above in Resolving Combat", his own dice, the Warrior the higher of two; FATE: each may pay
+    one Fate to roll again once, one die of several, rulings R-RF14.1; the Assassin's defender
+    rolls no die, R-FC12.3): from the attacker's roll, where no listener acts between the roll
+    and the comparison (the base game, the City, the Master Levels, the Dungeon; the Blood
+    Moon's and the Harbinger's listeners declaring themselves harmless: no card in play; all
+    the sets), the closed form (``combat_odds``, the same re-roll rule for both fighters, as the
+    bot plays both) equals the full search with that bot; so it does from the attacker's
+    re-roll (the roll kept or one die of it)."""
+    rolling = _between(attacker, defender, kind=kind, expansions=expansions, fates=fates, options=options)
+    closed = combat_odds(rolling, rerolls=bot.rerolls)
+    assert closed is not None
+    assert dict(closed) == full(rolling, _Fighting(bot)) and sum(closed.values()) == 1
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(bot))) == dict(closed)
+    if fates[0]:   # the attacker's re-roll (of a low first outcome), then the closed form again
+        at_fate = talisman.apply(rolling, talisman.chance_outcomes(rolling)[0][0], stop_at_chance=True)
+        for reroll in [a for a in talisman.legal_actions(at_fate) if str(a).startswith("fate:reroll")]:
+            again = talisman.apply(at_fate, reroll, stop_at_chance=True)
+            assert again.pending.step == "combat.character_rolled"
+            assert dict(combat_odds(again, rerolls=bot.rerolls)) == full(again, _Fighting(bot))
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_a_fight_between_characters_with_a_listener_acting_is_searched(holder):
+    """The Harbinger's Witch Cat (card-data.md 2.2: "a fate re-roll that comes up 1 makes you a
+    Toad for 3 turns"), held by the attacker or by the defender, both with a Fate: its
+    ``fate_rerolled`` listener acts on either fighter's re-roll, so the closed form gives None
+    (odds15: its ``idle`` declaration reads both fighters); the search answers, as the full
+    search does."""
+    followers = (["witch_cat"], []) if holder == 0 else ([], ["witch_cat"])
+    rolling = _between("elf", "warrior", expansions=("harbinger",), fates=(1, 1), followers=followers)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling)
+    plain = _between("elf", "warrior", expansions=("harbinger",), fates=(1, 1))
+    assert combat_odds(plain, rerolls=BOT.rerolls) is not None
+
+
+def test_a_fight_between_characters_in_closed_form_by_hand():
+    """The Elf (Strength 5) against the Warrior (Strength 4), no Fate: 5 + r against 4 + m, m
+    the higher of the Warrior's two dice (chance (2m - 1)/36, m <= r: r^2/36): won when m <= r,
+    (1 + 4 + 9 + 16 + 25 + 36)/216 = 91/216; a stand-off when m = r + 1, (3 + 5 + 7 + 9 + 11)/216
+    = 35/216; lost otherwise, 90/216.  With one Fate each (the bot's rule: re-roll 1 or 2),
+    the Elf's roll is 1 + (1/3 x 3.5 ...) more often high: the closed form's answer is the full
+    search's and wins more than 91/216."""
+    plain = combat_odds(_between("elf", "warrior", fates=(0, 0)), rerolls=BOT.rerolls)
+    assert dict(plain) == {"won": F(91, 216), "standoff": F(35, 216), "lost": F(90, 216)}
+    fated = _between("elf", "warrior", fates=(1, 0))
+    assert combat_odds(fated, rerolls=BOT.rerolls)["won"] > F(91, 216)
+    # by hand: the Elf's roll with his Fate on 1-2 is 1 or 2 with chance 2/6 x 1/6 each, 3-6
+    # with 1/6 + 2/36 = 8/36 each; won with chance sum(P(r) x r^2/36)
+    mine = {1: F(2, 36), 2: F(2, 36), 3: F(8, 36), 4: F(8, 36), 5: F(8, 36), 6: F(8, 36)}
+    assert combat_odds(fated, rerolls=BOT.rerolls)["won"] == sum(q * F(r * r, 36) for r, q in mine.items())
+
+
 @pytest.mark.parametrize("die", [1, 2])
 def test_the_closed_form_at_the_re_roll_of_one_die(die):
     """FATE (talisman-facts-verified.md 3: "If several dice are rolled at once ... only one of
@@ -466,12 +549,44 @@ def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
                                 fights_again=True)) == answer
 
 
+@pytest.mark.parametrize("expansions, options", [(("harbinger",), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_the_bound_of_a_win_is_above_the_search_s_answer(expansions, options):
+    """odds15: where the closed form cannot answer the bot's question, ``won_at_most`` bounds
+    the chance of a win by the outcomes scored a win or a result a listener may change (a
+    result no listener changes stands).  Over the bot's questions in whole games (the
+    Harbinger; all the sets, where the Armour of Humility and the Doomsday Prophet are met):
+    each bound is at least the search's answer, and the bot's choice with its threshold
+    (``fight_odds(..., enough=1/2)``, the bound taken when under it) is its choice with the
+    exact answer."""
+    from talisman.odds import won_at_most
+    asked = _questions(range(8), expansions, options)
+    half, bounded = F(1, 2), 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        if combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is not None:
+            continue
+        bound = won_at_most(rolling, rerolls=BOT.rerolls)
+        exact = BOT.fight_odds(state, fight)
+        if bound is not None:
+            searched = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+            assert searched.get("won", 0) <= bound
+            bounded += bound < half
+        assert (BOT.fight_odds(state, fight, enough=half) >= half) == (exact >= half)
+    if options:   # (all the sets: the Armour of Humility's and the Prophet's questions)
+        assert bounded >= 1
+
+
 @pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),
                                                  (("city",), {"master_levels": True}),
-                                                 (("airships", "blood_moon"), {})])
+                                                 (("airships", "blood_moon"), {}), (("harbinger",), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
 def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, options):
     """odds14: a ``combat_resolved`` listener declaring ``reads_no_roll`` (the Blood Moon's, the
-    Dungeon's, the Master Levels', the Airships') has its declarations (``changes_results``,
+    Dungeon's, the Master Levels', the Airships'; odds15: the Harbinger's where it says so in the
+    state, no Herald's roll and no second die) has its declarations (``changes_results``,
     ``roll_blind``, ``fights_on``) asked at one of the character's battle rolls for all
     (``odds._round_declared``).  At the bot's questions in whole games, the creature's roll
     reached with each battle roll 1-6, kept and re-rolled (a Fate spent): each such listener
@@ -490,7 +605,8 @@ def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, 
         s = set_field(rolling, "pending", None)
         spent = update_character(s, b.who, fate=max(0, character(s, b.who).fate - 1))
         for _, fn in RULESET.listeners(s, "combat_resolved"):
-            if declared(fn, "reads_no_roll") is not True:
+            says = declared(fn, "reads_no_roll")
+            if not (says is True or (callable(says) and says(s))):
                 continue
             for after, again in ((s, False), (spent, True)):
                 seen = set()

@@ -34,7 +34,7 @@ from talisman.bots import HeuristicBot, _Fighting
 from talisman.cli import main
 from talisman.engine.records import set_field
 from talisman.api import chance_outcomes
-from talisman.odds import Best, combat_odds, decided_by_roll, odds
+from talisman.odds import Best, combat_odds, decided_by_roll, odds, won_at_most
 from talisman.rules import combat as combat_rules
 from talisman.scenarios import setup_state
 
@@ -1241,6 +1241,40 @@ def test_a_win_that_costs_the_last_life_ends_the_question_at_the_death(others):
                 policy=Best("won"), shortcut=False)
     assert paid["won"] == F(15, 36) and "died" not in dict(paid)
 
+
+
+@pytest.mark.parametrize("fate", [0, 1])
+def test_the_bound_of_a_win_by_hand(fate):
+    """001 Harbinger Cards (the Armour of Humility: "each battle you win costs 1 life unless you
+    pay 1 fate"): its listener may change a win (``changes_results``), with no closed form of
+    its answer, so ``combat_odds`` gives None.  ``won_at_most`` bounds the chance of a win by
+    the chance of the outcomes scored a win (a loss and a stand-off stand): the Thief's 3 + d6
+    against the Bear's 3 + d6, each roll r winning on the Bear's c < r: (0 + 1 + ... + 5)/36 =
+    15/36 without a Fate; with one, re-rolling 1 and 2 (the bot's rule): the rolls 3-6 kept,
+    (2 + 3 + 4 + 5)/36 = 14/36, and 2/6 x 15/36 = 5/36 from the re-roll: 19/36.
+    The search's answer is at most the bound (0 at his last life with no Fate: the win is his
+    death), and the bot (threshold 1/2) takes a bound under 1/2 without searching (odds15); the
+    bound 19/36 it does not take."""
+    s = _humble(fate, ())
+    rolling = talisman.apply(s, "fight", stop_at_chance=True)
+    assert combat_odds(rolling, rerolls=BOT.rerolls) is None
+    bound = won_at_most(rolling, rerolls=BOT.rerolls)
+    # P(c < r) = (r - 1)/6; a roll of 1 or 2 re-rolled (a fresh d6) when a Fate is there
+    fresh = sum(F(r - 1, 36) for r in range(1, 7))
+    by_hand = fresh if not fate else sum(F(r - 1, 36) for r in range(3, 7)) + F(2, 6) * fresh
+    assert bound == by_hand == (F(15, 36) if not fate else F(19, 36))
+    exact = odds(rolling, "combat_resolved", policy=_Fighting(BOT))
+    assert exact["won"] <= bound and dict(exact) == full(rolling, _Fighting(BOT))
+    if not fate:
+        assert exact["won"] == 0
+    asked = BOT.fight_odds(s)   # (0 also where the search passes the bot's 300 states)
+    assert asked <= exact["won"]
+    if not fate:   # the bound, under 1/2: taken as it is, no search
+        assert BOT.fight_odds(s, enough=F(1, 2)) == bound < F(1, 2)
+    else:   # 19/36, not under 1/2: the bot's question as without a threshold
+        assert BOT.fight_odds(s, enough=F(1, 2)) == asked
+    # a threshold the bound does not clear: the question as without one
+    assert BOT.fight_odds(s, enough=F(1, 10)) == asked
 
 def test_a_fighter_killed_by_his_win_leaves_no_battle_for_the_next_turn():
     """000 LOSING ALL LIVES ("Any Characters that lose all their Lives are DEAD!") with 001

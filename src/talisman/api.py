@@ -19,7 +19,7 @@ from .rules import abilities, effects, encounters, endings, henchmen, inner_regi
 from .rules.hooks import adjust
 from .rules.setup import initial_state, offer_starting_scrolls
 from .state import GameState
-from .definitions import load
+from .definitions import card_of, load
 from .rules.characters import has_ability
 
 FORMAT = 1
@@ -272,12 +272,13 @@ def _view(state: GameState, player: str) -> GameState:
     chars = state.characters
     sees = has_ability(state, player, "sees_spells")  # the Prophetess may look at others' spells
     # and at their Scrolls (Corrections/Additions/Deletions to the Existing Characters)
-    sees_scrolls = load().exceptions["sees_scrolls"] if not state.characters[player].toad_turns else ()
+    sees_scrolls = (not state.characters[player].toad_turns
+                    and card_of(player) in load().exceptions["sees_scrolls"])
     for cid, ch in state.characters.items():
         if cid != player and ch.spells and not sees:
             ch = replace(ch, spells=["hidden"] * len(ch.spells))
             chars = chars.set(cid, ch)
-        if cid != player and ch.scrolls and player not in sees_scrolls:
+        if cid != player and ch.scrolls and not sees_scrolls:
             chars = chars.set(cid, replace(ch, scrolls=["hidden"] * len(ch.scrolls)))
     # a face-down deck shows only its size: its order, and what it holds (which would tell by
     # elimination the cards others drew face down, a handed or looked-at card), are hidden
@@ -291,7 +292,7 @@ def _view(state: GameState, player: str) -> GameState:
     view = replace(state, characters=chars, decks=decks, log=log)
     # the endings deck's order, a face-down Alternative Ending; an expansion's own secrets
     view = adjust(state, "player_view", view, player=player)
-    seen = ("spells",) * bool(sees) + ("scrolls",) * (player in sees_scrolls)
+    seen = ("spells",) * bool(sees) + ("scrolls",) * sees_scrolls
     return validate.mark_view(view, player, seen)  # no seed, dice, others' choices; not playable
 
 

@@ -244,7 +244,7 @@ class HeuristicBot(RandomBot):
         escapes = [by_text[t] for t in self.ESCAPES if t in by_text]
         if fight is None or not escapes:
             return fight or actions[0]
-        return fight if self.fight_odds(state, fight) >= Fraction(1, 2) else escapes[0]
+        return fight if self.fight_odds(state, fight, enough=Fraction(1, 2)) >= Fraction(1, 2) else escapes[0]
 
     def choose_henchman(self, state, cid, by_text):
         """OPTIONAL RULES, HENCHMEN: "At the start of any Combat, a player may declare a
@@ -290,7 +290,7 @@ class HeuristicBot(RandomBot):
         in closed form (:func:`talisman.odds.combat_odds`)."""
         return result in self.FIGHTS_ON_AT
 
-    def fight_odds(self, state, fight="fight"):
+    def fight_odds(self, state, fight="fight", enough=None):
         """The exact chance that fighting now wins the combat, from :mod:`talisman.odds`:
         every roll enumerated, this bot taking the decisions on the way (a Fate re-roll of a
         low die...; a later fight-or-flee choice in that tree: fight).
@@ -305,21 +305,35 @@ class HeuristicBot(RandomBot):
         only reacts to it (each listener declares the results it may change: ``changes_results``; docs/odds.md).  Both give the same exact answer (``tests/test_odds_fast.py``,
         ``tests/test_odds_results.py``).
 
+        With ``enough`` (the bot's threshold, 1/2), a fight the closed form cannot answer is first
+        bounded (:func:`talisman.odds.won_at_most`: the chance of the outcomes scored a win or
+        a result something answers); a bound under ``enough`` is returned as it is, without
+        the search (odds15: the Armour of Humility's life for a win, the Doomsday Prophet's
+        discard, 6-15 ms searched): the exact chance is at most the bound, so the bot's choice
+        (fight at ``enough`` or more) is the same, and a search too large gives 0, under it too.
+
         Args:
             state: a state whose pending decision is a combat's (``fight`` legal).
             fight: the fight action (its notation or :class:`~talisman.notation.Action`).
+            enough: None (the exact chance), or a threshold under which any number at least
+                the exact chance may be returned.
 
         Returns:
             The probability of ``won`` as a ``Fraction`` (0 when the tree is over
-            :attr:`ODDS_LIMIT` states: a fight too large to judge is avoided where it can be).
+            :attr:`ODDS_LIMIT` states: a fight too large to judge is avoided where it can be;
+            with ``enough``, an upper bound of it when that is under ``enough``).
         """
         # reason: talisman.odds imports talisman.scenarios, which imports this module: a cycle, broken at use
-        from .odds import OddsTooLarge, combat_odds, odds
+        from .odds import OddsTooLarge, combat_odds, odds, won_at_most
         rolling = apply(state, fight, stop_at_chance=True)
         # (inside the question it fights on at a new attack: _Fighting)
         closed = combat_odds(rolling, rerolls=self.rerolls, fights_on=self.fights_on, fights_again=True)
         if closed is not None:
             return closed["won"]
+        if enough is not None:
+            bound = won_at_most(rolling, rerolls=self.rerolls)
+            if bound is not None and bound < enough:
+                return bound
         try:
             return odds(rolling, "combat_resolved", policy=_Fighting(self), limit=self.ODDS_LIMIT)["won"]
         except OddsTooLarge:  # (a question too big to answer at every fight)

@@ -11,6 +11,7 @@ Game states refer to them only by id.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -163,6 +164,80 @@ def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(mapping, MappingProxyType):
         return mapping
     return MappingProxyType(dict(mapping))
+
+
+#: A piece's id when a character card is taken again (LOSING ALL LIVES: "The Character Card is
+#: returned to the remaining stock"): the card's id, ``_`` and the piece's number, from 2
+#: (``troll_2``), so that nothing the state keeps under the dead piece's id (its record, its log,
+#: the expansions' per-character slices) is read as the new piece's.  No card's id ends so.
+_PIECE = re.compile(r"([a-z][a-z0-9_]*?)_([2-9]|[1-9][0-9]+)")
+
+
+def _card_of_piece(cards: Mapping[str, Any], cid: Any) -> str | None:
+    """The card a piece id names (``troll_2``: ``troll``), None if ``cid`` is no piece id."""
+    m = _PIECE.fullmatch(cid) if isinstance(cid, str) else None
+    if m is None or m.group(1) not in cards.keys():  # (the cards themselves: no recursion)
+        return None
+    return m.group(1)
+
+
+class _CharacterCards(dict[str, Any]):
+    """The character cards by id, which also answer for a piece id: ``troll_2`` is the Troll's
+    card taken again after a death (:func:`card_of`), so every rule that reads a character's
+    definition by its id reads the card's.  Iterating gives the cards only."""
+
+    __slots__ = ()
+
+    def __missing__(self, cid: Any) -> Any:
+        card = _card_of_piece(self, cid)
+        if card is None:
+            raise KeyError(cid)
+        return dict.__getitem__(self, card)
+
+    def __contains__(self, cid: Any) -> bool:
+        return dict.__contains__(self, cid) or _card_of_piece(self, cid) is not None
+
+    def get(self, cid: Any, default: Any = None) -> Any:
+        return self[cid] if cid in self else default
+
+
+def _read_only_characters(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(_CharacterCards(mapping))
+
+
+def card_of(cid: str) -> str:
+    """The character card a piece plays: its own id, or the card's for one taken again.
+
+    >>> card_of("troll_2"), card_of("questing_knight")
+    ('troll', 'questing_knight')
+    """
+    return _card_of_piece(load().characters, cid) or cid
+
+
+def piece_id(card: str, taken: Iterable[str]) -> str:
+    """The id of a new piece playing ``card``: the card's id, or, when a piece has played it in
+    this game already (``taken``), the card's id and the first number from 2 not taken.
+
+    >>> piece_id("troll", ["troll", "warrior"]), piece_id("elf", ["troll"])
+    ('troll_2', 'elf')
+    """
+    taken = set(taken)
+    if card not in taken:
+        return card
+    n = 2
+    while f"{card}_{n}" in taken:
+        n += 1
+    return f"{card}_{n}"
+
+
+def cards_played(pieces: Iterable[str]) -> tuple[str, ...]:
+    """The character cards ``pieces`` play (a game's pieces: the dead and those who joined later
+    too), each once, in order: the characters whose own cards are in the game's decks.
+
+    >>> cards_played(["troll", "warrior", "troll_2"])
+    ('troll', 'warrior')
+    """
+    return tuple(dict.fromkeys(card_of(c) for c in pieces))
 
 
 def _read_only_nested(mapping: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
@@ -358,7 +433,8 @@ class Definitions:
     """Everything loaded from ``data/talisman``: every mapping is read-only (assigning to one
     raises ``TypeError``) and every entry is a frozen record or frozen plain data."""
     board: Board
-    characters: Mapping[str, CharacterDef] = attrs.field(eq=False, converter=read_only)
+    # character card id -> CharacterDef (a piece id of a card taken again reads its card's)
+    characters: Mapping[str, CharacterDef] = attrs.field(eq=False, converter=_read_only_characters)
     # ability id -> its data entry (frozen plain data)
     abilities: Mapping[str, Any] = attrs.field(eq=False, converter=_frozen_entries)
     # card id -> CardDef

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from .definitions import load
+from .definitions import card_of, load
 
 
 def _space(sid):
@@ -24,6 +24,8 @@ def _space(sid):
 def _name(cid):
     d = load()
     c = d.characters.get(cid) or d.cards.get(cid)
+    if c and cid not in d.cards and card_of(cid) != cid:  # a card taken again: "Troll 2"
+        return f"{c.name} {cid.rsplit('_', 1)[1]}"
     return c.name if c else str(cid).replace("_", " ").title()
 
 

@@ -1301,7 +1301,20 @@ ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",
 ROUND_TERMS = {"character_score": "roll_term", "attack_score": "roll_term", "combat_result": "turns"}
 
 
-def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
+def _reads_no_roll(state):
+    """Whether every ``combat_resolved`` listener declares ``reads_no_roll`` in ``state`` (the
+    state at the character's roll): True, or a function of the state saying so there (odds15:
+    the Harbinger's, with no Herald's roll and no second die in the combat, ``cards.roll_read``);
+    then its declarations (``changes_results``, ``roll_blind``, ``fights_on``) read nothing of
+    the character's battle roll and are asked at one roll for all."""
+    for _, fn in _result_listeners(state):
+        says = declared(fn, "reads_no_roll")
+        if not (says is True or (callable(says) and says(state))):
+            return False
+    return True
+
+
+def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered=None):
     """Whether every listener on a hook point of a plain fight's round (:data:`ROUND_HOOKS`)
     declares itself harmless to the closed form in ``state`` (:data:`ROUND_FACTS`), or says how
     it reads the dice (:data:`ROUND_TERMS`): None when one does not, else ``(offers, terms)``:
@@ -1316,7 +1329,8 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
     Pharaoh's Crown, the creatures roll again against the same battle roll; ``attack``, the
     Torchbearer, a new attack; a card is tried once offered, used or kept, and the cards not
     tried answer the comparisons after a fight on), the same at every roll; those offers are
-    returned.  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (its
+    returned.  With ``answered`` (a set), the results some listener may change are added to it
+    instead (no offer asked for: :func:`won_at_most`).  Where every ``combat_resolved`` listener declares ``reads_no_roll`` (:func:`_reads_no_roll`; its
     declarations, ``changes_results``, ``roll_blind`` and ``fights_on``, read nothing of the
     character's battle roll: the Blood Moon's, the Dungeon's, the Master Levels', the
     Airships'), they are asked at one roll for all (odds14: the Blood Moon's, asked at each
@@ -1330,7 +1344,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
             b, who = state.battle, state.battle.who
             spent = update_character(state, who, fate=character(state, who).fate - 1)
             # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
-            one = all(declared(fn, "reads_no_roll") is True for _, fn in _result_listeners(state))
+            one = _reads_no_roll(state)
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
                 seen: set = set()  # (the classes of rolls checked: odds25h)
                 for roll in rolls[:1] if one else rolls:
@@ -1340,7 +1354,9 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset()):
                         continue  # what the listeners do depends on the result and the class
                     if read is not None:
                         seen.add(read)
-                    if _answered(at) and not _fights_on(at, offer, kinds):
+                    if answered is not None:
+                        answered.update(_answered(at))
+                    elif _answered(at) and not _fights_on(at, offer, kinds):
                         return None
             continue
         fact = ROUND_FACTS.get(hook)
@@ -1421,7 +1437,9 @@ _ROUNDS: dict = {}
 
 def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """The distribution of a combat against creatures from the character's roll, in closed
-    form (no rule step played), or ``None`` when it cannot be had so.
+    form (no rule step played), or ``None`` when it cannot be had so; of a fight between
+    characters too, where nothing listens between the roll and the comparison
+    (:func:`_characters_odds`, odds15).
 
     RESOLVING COMBAT VS CREATURES OR ENEMIES: the character rolls (its battle roll from its dice:
     the Warrior keeps the higher of two), may pay one Fate to roll again once (FATE: "the new
@@ -1435,9 +1453,10 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
 
     Args:
         state: a state whose pending decision is the character's combat roll (the state after
-            ``fight``, stopped at chance), against creatures (not another character).
+            ``fight``, stopped at chance), against creatures or another character.
         rerolls: the policy at a Fate re-roll decision: a function of the battle roll ->
-            whether to re-roll; None keeps every roll.  Of a roll of several dice (the
+            whether to re-roll (between characters, either fighter's: one policy plays both);
+            None keeps every roll.  Of a roll of several dice (the
             Warrior's two) the re-roll is of one die, the lower (the heuristic bot's choice and
             the best one: the higher counts), unless the game plays ``fate_reroll: whole_roll``
             (rulings R-RF14.1).
@@ -1467,9 +1486,11 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     """
     p, b = state.pending, state.battle
     if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
-            or b.opponent is not None or state.outcome is not None):
+            or state.outcome is not None):
         return None
     s = set_field(state, "pending", None)  # (as the rule steps see it)
+    if b.opponent is not None:
+        return _characters_odds(state, s, rerolls)
     who, kind = b.who, b.kind
     outcomes = chance_outcomes(state)  # (a roll's outcomes: a function of its dice spec)
     kept = p.args.get("kept")  # (a Fate re-roll of one die of several: the others kept, R-RF14.1)
@@ -1516,6 +1537,216 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
             _ROUNDS.clear()
         _ROUNDS[key] = answer  # (an Odds is not changed once made: the memo keeps the answer)
     return answer
+
+
+#: The hook points of :data:`ROUND_HOOKS` the rules ask only in a fight against creatures
+#: (``compare``: the creatures' die and attack values, the space's bonus): not in a fight between
+#: characters.
+CREATURE_HOOKS = frozenset({"attack_roll", "attack_score", "creature_bonus"})
+#: Between characters, what each listener on the other hook points must declare for the closed
+#: form (:func:`_characters_odds`): a ``character_score`` listener ``dice_blind`` (in a fight
+#: between characters it must mean either fighter's die, re-roll and Fate left: the Blood
+#: Moon's reads a die only against creatures, the Harbinger's Bog only the attacker's, and then
+#: declares nothing), a ``combat_result`` or ``fate_rerolled`` listener ``idle`` (the
+#: Harbinger's held cards: neither fighter holding a card that acts on a re-roll).  A
+#: ``combat_dice`` listener (it sets the dice) is never allowed.
+CHARACTERS_FACTS = {"character_score": "dice_blind", "combat_result": "idle", "fate_rerolled": "idle"}
+
+
+def _quiet_between_characters(s, sides):
+    """Whether nothing can happen in a fight between characters from the attacker's roll to
+    the comparison but the Fate re-rolls (the closed form of :func:`_characters_odds`): every
+    listener on a hook point of :data:`ROUND_HOOKS` or ``fate_rerolled`` that the rules ask
+    there declares itself harmless (:data:`CHARACTERS_FACTS`), and the ``combat_resolved``
+    listeners change no result (``_answered``: what they do only reacts to it, as at the
+    search's stop, rulings R-ODDS1), asked at each of the attacker's battle rolls (1 to
+    ``sides``; one class of them where the listeners say so, ``roll_blind``; one roll for all
+    where each reads none, ``reads_no_roll``), kept and, with his Fate offered, re-rolled, and
+    with the defender's Fate spent on a re-roll too when it is offered."""
+    b = s.battle
+    for hook in ROUND_HOOKS + ("fate_rerolled",):
+        if hook in CREATURE_HOOKS or not _listens(s, hook):
+            continue
+        if hook != "combat_resolved":
+            fact = CHARACTERS_FACTS.get(hook)
+            if fact is None:
+                return False
+            for _, fn in _result_listeners(s, hook):
+                test = declared(fn, fact)
+                if test is None or not (test is True or test(s)):
+                    return False
+            continue
+        who, opponent = b.who, b.opponent
+        one = _reads_no_roll(s)
+        fate, their_fate = character(s, who).fate, character(s, opponent).fate
+        mine = [(s, False)]
+        if fate > 0 and not b.rerolled:
+            mine.append((update_character(s, who, fate=fate - 1), True))
+        for after, again in mine:
+            seen: set = set()
+            for roll in range(1, 2 if one else sides + 1):
+                at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
+                read = _roll_blind(at)
+                if read is not None and read in seen:
+                    continue
+                if read is not None:
+                    seen.add(read)
+                if _answered(at):
+                    return False
+                if their_fate > 0 and not b.opponent_rerolled:
+                    spent = update_character(at, opponent, fate=their_fate - 1)
+                    if _answered(set_field(spent, "battle", at.battle.set("opponent_rerolled", True))):
+                        return False
+    return True
+
+
+def _fighter_rolls(spec, s, cid):
+    """The battle rolls of ``cid``'s roll of ``spec`` with their probabilities (r -> Fraction)."""
+    count, sides = parse_spec(spec)
+    n: dict = {}
+    for values, _ in dice_outcomes(spec):
+        roll = abilities.battle_roll(s, cid, values)
+        n[roll] = n.get(roll, 0) + 1
+    return {roll: Fraction(k, sides ** count) for roll, k in n.items()}
+
+
+def _one_die(spec, s, kept=None):
+    """The sides of the die a Fate re-roll of a roll of ``spec`` rolls again when it is one die
+    of several (the lower: the higher kept, R-RF14.1), else None (one die, a roll with dice kept
+    already, or the whole roll again under ``fate_reroll: whole_roll``)."""
+    count, sides = parse_spec(spec)
+    return sides if count > 1 and not kept and s.option("fate_reroll") != "whole_roll" else None
+
+
+def _characters_odds(state, s, rerolls):
+    """:func:`combat_odds` of a fight between characters (ATTACKING OTHER CHARACTERS: the
+    defender rolls "as above in Resolving Combat", his own dice, the Warrior keeping the higher
+    of two), from the attacker's roll: each fighter's battle roll, kept or, when his Fate
+    re-roll is offered (FATE: once; not to the Assassin's defender, who rolls no die, rulings
+    R-FC12.3) and ``rerolls(roll)`` says so, replaced by a fresh roll (of several dice, the
+    lower die again, the higher kept, R-RF14.1), the same rule for both (one policy plays every
+    player); the scores are ``compare``'s, each side's ``combat_total`` and bonus; the results
+    labelled as ``combat_resolved`` labels them, as the player whose turn it is sees them (as
+    :func:`_scored_characters`).  Only where no listener can act between the roll and the
+    comparison (:func:`_quiet_between_characters`); else None.  Memoized (``_ROUNDS``) by the
+    dice (a battle roll is one of its dice: 1 to the sides), the dice kept, the rolls each
+    fighter re-rolls, the scores' difference and the labels."""
+    p, b = state.pending, state.battle
+    who, opponent, kind = b.who, b.opponent, b.kind
+    if not _quiet_between_characters(s, parse_spec(p.spec)[1]):
+        return None
+    kept = p.args.get("kept")
+    no_die = abilities.opponent_adds_no_die(s, who)
+    their_spec = None if no_die else combat_rules.combat_dice(s, opponent)
+
+    def wanted(spec, offered):  # (the battle rolls the policy re-rolls, of those the dice can give)
+        return frozenset(r for r in range(1, parse_spec(spec)[1] + 1)
+                         if offered and rerolls is not None and rerolls(r))
+    again = wanted(p.spec, character(s, who).fate > 0 and not b.rerolled)
+    their_again = frozenset() if no_die else wanted(
+        their_spec, character(s, opponent).fate > 0 and not b.opponent_rerolled)
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - combat_rules.combat_total(s, opponent, kind) - b.opponent_bonus)
+    seen = {"won": "won" if who == state.current else "lost",
+            "lost": "won" if opponent == state.current else "lost", "standoff": "standoff"}
+    whole = s.option("fate_reroll") == "whole_roll"
+    key = ("characters", p.spec, tuple(kept or ()), again, their_spec, their_again, whole, margin,
+           seen["won"], seen["lost"])
+    answer = _ROUNDS.get(key)
+    if answer is None:
+        mine: dict = {}
+        for action, prob in chance_outcomes(state):
+            roll = abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
+            mine[roll] = mine.get(roll, 0) + prob
+        theirs = {0: Fraction(1)} if no_die else _fighter_rolls(their_spec, s, opponent)
+        answer = Odds(_characters_round(
+            mine, None if kept else _fighter_rolls(p.spec, s, who), again, _one_die(p.spec, s, kept),
+            theirs, their_again, None if no_die else _one_die(their_spec, s), margin, seen))
+        if len(_ROUNDS) >= _BY_SCORES_MAX:
+            _ROUNDS.clear()
+        _ROUNDS[key] = answer
+    return answer
+
+
+def _kept_or_again(rolls, wanted, one_die, fresh):
+    """A fighter's battle rolls after his Fate decision, in integers: ``rolls`` (r -> its
+    probability), each r in ``wanted`` re-rolled (the whole roll again: ``fresh``; one die of
+    several, the lower: the higher of r and a fresh die of ``one_die`` sides), as ``(k ->
+    numerator, denominator)``."""
+    weights, den = _integers(rolls)
+    if not wanted:
+        return weights, den
+    again, again_den = ((None, one_die) if one_die else _integers(fresh))
+    out: dict = {}
+    for r, n in weights.items():
+        if r not in wanted:
+            out[r] = out.get(r, 0) + n * again_den
+        elif one_die:
+            for k in range(r, one_die + 1):
+                out[k] = out.get(k, 0) + n * (r if k == r else 1)
+        else:
+            for k, m in again.items():
+                out[k] = out.get(k, 0) + n * m
+    return out, den * again_den
+
+
+def _characters_round(mine, fresh, again, one_die, theirs, their_again, their_one, margin, seen):
+    """The distribution of :func:`_characters_odds`: the attacker's battle roll r (re-rolled
+    when in ``again``) against the defender's d (re-rolled when in ``their_again``): won when
+    r + ``margin`` > d, lost when less, else a stand-off, labelled by ``seen``."""
+    a, a_den = _kept_or_again(mine, again, one_die, fresh)
+    d, d_den = _kept_or_again(theirs, their_again, their_one, theirs)
+    counts: dict = {}
+    for r, n in a.items():
+        for c, m in d.items():
+            diff = r + margin - c
+            label = seen["won" if diff > 0 else "lost" if diff < 0 else "standoff"]
+            counts[label] = counts.get(label, 0) + n * m
+    return {label: Fraction(x, a_den * d_den) for label, x in counts.items() if x}
+
+
+def won_at_most(state, rerolls=None):
+    """An upper bound of the chance that the combat against creatures in progress is won, from
+    the character's roll, where :func:`combat_odds` cannot answer because something answers a
+    result once the scores are compared (a ``combat_resolved`` listener declaring, in
+    ``changes_results``, results it may change, with no closed form of its answer: the
+    Harbinger's Armour of Humility, whose life for a win may be the fighter's last; a beaten
+    card's roll discarding an Omen, the Doomsday Prophet's).  A result no listener may change
+    stands (what they do there only reacts to it, as at the search's stop: rulings R-ODDS1), so
+    only the outcomes scored a win or a result some listener answers can end won: the bound is
+    their chance, the scores compared as :func:`combat_odds` compares them (the same value hooks'
+    declarations; ``rerolls`` the Fate re-roll rule).  None where the scores themselves cannot
+    be had so (a listener on a score's hook not declaring itself harmless), or not such a
+    state.  Exact in what it says: the search's chance of ``won`` (the same policy) is at most
+    this (``tests/test_odds_fast.py::test_the_bound_of_a_win_is_above_the_search_s_answer``)."""
+    p, b = state.pending, state.battle
+    if (p is None or p.kind != "roll" or p.step != "combat.character_rolled" or b is None
+            or b.opponent is not None or state.outcome is not None):
+        return None
+    s = set_field(state, "pending", None)
+    who, kind = b.who, b.kind
+    outcomes = chance_outcomes(state)
+    kept = p.args.get("kept")
+    rolled = tuple([abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
+                    for action, _ in outcomes])
+    offered = character(s, who).fate > 0 and not b.rerolled
+    again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
+    answered: set = set()
+    found = _round_declared(s, sorted(set(rolled)), bool(again), frozenset(), answered)
+    if found is None:
+        return None
+    terms = found[1]
+    margin = (combat_rules.combat_total(s, who, kind) + b.bonus
+              - sum(adjust(s, "attack_score", e["value"], enemy=e["name"], kind=kind) for e in b.enemies)
+              - combat_rules.creature_bonus(s, character(s, who).space))
+    count, sides = parse_spec(p.spec)
+    one_die = sides if count > 1 and not kept and s.option("fate_reroll") != "whole_roll" else None
+    rolls: dict = {}
+    for roll, (_, prob) in zip(rolled, outcomes):
+        rolls[roll] = rolls.get(roll, 0) + prob
+    labels = dict(_labels(sorted(rolls), margin, terms, who, kind, b.enemies))
+    scored = _round(rolls, again, labels, one_die=one_die)
+    return sum((q for label, q in scored.items() if label == "won" or label in answered), Fraction(0))
 
 
 def _labels(rolls, margin, terms, who, kind, enemies):

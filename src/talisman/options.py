@@ -57,6 +57,19 @@ OPTIONS = {
     # TOADS & TRANSFORMATIONS, a Toad's kept Enemy cards (trophies): "discarded" (they are
     # Possessions he "cannot have": rulings R-FD13.3) or "kept" (ruling 4's B: R-FB14.3).
     "toad_trophies": "discarded",
+    # GAINING CRAFT, the Craft points of kept Enemy cards per Craft counter: 10 (the compendium:
+    # "1 Craft point for every 10 points of Craft") or 7 (the published rule, as for Strength: talisman.wikidot.com/craft;
+    # rulings R-PROBE15B.2).
+    "craft_trophy_rate": 10,
+    # The City (THE TALISMAN CITY, Movement in the City, the Leprechaun's "You may Teleport into and
+    # out of any Space in the City"): "walls", a same-Region teleport crosses the City's walls
+    # neither way but the Leprechaun's (rulings R-RH14.2, R-CY11.6); "outer_region", every one
+    # crosses them both ways ("All rules, which apply to the Outer Region, apply to the City").
+    "city_teleport": "walls",
+    # The Lord of Chaos, COMBAT TO WIN: "Strength 12 (+D6), Craft 12 (+D6)": "added", a D6 rolled for
+    # each as he appears and added for the whole fight, besides his attack die (rulings F17S4-2);
+    # "attack_only", the mark is his attack die in each combat, nothing more.
+    "lord_of_chaos_die": "added",
     # OPTIONAL RULES, CHAOS BLOODBATH: no one may win before reaching the Crown of Command.
     "chaos_bloodbath": False,
     # OPTIONAL RULES, KING OF THE HILL: "Any Character reaching the Treasure Chamber in the Dungeon
@@ -101,7 +114,9 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
                   "edition": ("compendium", "revised4"), "fate": ("card", "none"),
                   "dragon_king_hunt": ("ends", "goes_on"), "finders_teleport": ("characters", "any"),
                   "toad_trophies": ("discarded", "kept"),
-                  "fate_reroll": ("one_die", "whole_roll")}
+                  "fate_reroll": ("one_die", "whole_roll"), "craft_trophy_rate": (10, 7),
+                  "city_teleport": ("walls", "outer_region"),
+                  "lord_of_chaos_die": ("added", "attack_only")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.
 EDITIONS = {

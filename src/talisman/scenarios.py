@@ -14,7 +14,8 @@ from .engine import machine, scenario
 from .engine.serialize import to_data, typed_from_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
-from .rules import master_levels, noblemen
+from .rules import lasting, master_levels, noblemen
+from .rules.characters import STOCKS
 from .rules.setup import initial_state
 from .state import Character, slice_record, update_character
 from .triwizard import scenarios as tw
@@ -22,7 +23,8 @@ from . import validate
 
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
-              "board_cards", "board_gold", "ext", "ending", "titles", "realms"}
+              "board_cards", "board_gold", "ext", "ending", "titles", "realms", "discards", "lasting",
+              "ability_stockpile"}
 
 
 def setup_state(setup, dice):
@@ -86,15 +88,29 @@ def setup_state(setup, dice):
         state = hold_title(state, cid, held, tops)
     for space, realm in (setup.get("realms") or {}).items():
         state = hold_realm(state, space, realm)
+    discards = setup.get("discards") or {}
+    for deck, cards in discards.items():
+        state = discarded_before(state, deck, [] if cards == "rest" else cards)
+    for name, span in (setup.get("lasting") or {}).items():
+        state = lasting_before(state, name, span)
+    if setup.get("ability_stockpile") is not None:
+        state = ability_stockpile_before(state, setup["ability_stockpile"])
     # the deck tops last: every other key has taken its copies out of the decks already, so the
     # tops are exactly the cards given (a card short is refused, naming the field)
     for deck, tops in (setup.get("deck_tops") or {}).items():
         state = put_on_top(state, deck, tops)
+    for deck in [d for d, cards in discards.items() if cards == "rest"]:
+        # the rest of the deck, once every other key has placed its cards, the tops excepted
+        keep = len((setup.get("deck_tops") or {}).get(deck, ()))
+        rest = list(state.decks.get(deck, ()))[keep:]
+        state = discarded_before(replace(state, decks=state.decks.set(deck, state.decks[deck][:keep])),
+                                 deck, rest, taken=True)
     if "ending" in setup:
         # the Alternative Endings in play: {card: ..., deck: [...]} (option alternative_endings);
         # a scenario about the card in play may leave out the deck still to draw from (none)
         ending = setup["ending"]
         validate.ending_ids(ending, "setup.ending")
+        validate.ending_tasks(ending, state.order, "setup.ending")
         if ending is not None:
             ending = {"deck": [], **ending}
         state = replace(state, ending=ending)
@@ -160,6 +176,75 @@ def hold_realm(state, space, realm):
         raise TalismanError(f"realms: {space!r} is no place for a Realm (an Outer Region space "
                             "with instructions of its own, no draw)")
     return noblemen.hold(state, owner, title, space, realm.get("gold", 0))
+
+
+def discarded_before(state, deck, cards, taken=False):
+    """Set-up key ``discards``: these cards (taken out of the deck unless ``taken``) lie on the
+    deck's discard pile, in the order given (the last on top)."""
+    field = f"discards.{deck}"
+    if deck not in state.discards or deck not in state.decks or deck in STOCKS:
+        piles = sorted(d for d in state.decks if d in state.discards and d not in STOCKS)
+        raise TalismanError(f"{field}: not a deck of the game with a discard pile (decks: {', '.join(piles)})")
+    for c in cards:
+        if c in load().cards and load().cards[c].home_deck != deck:
+            raise TalismanError(f"{field}: {c!r} is not a {deck} card")
+        if not taken:
+            state = take_from_deck(state, c, field)
+    return replace(state, discards=state.discards.set(deck, state.discards[deck] + pvector(cards)))
+
+
+def lasting_before(state, name, span):
+    """Set-up key ``lasting``: an effect in force from before (``state.lasting``, rules.lasting):
+    a known effect (the Blizzard, Destroy Magic), or a Spell card held with its effect under its
+    own id; ``by`` a character of the game; a ``card`` comes out of its deck."""
+    field = f"lasting.{name}"
+    if name not in lasting.KNOWN and span.get("card") != name:
+        raise TalismanError(f"{field}: unknown lasting effect {name!r} (known: "
+                            f"{', '.join(sorted(lasting.KNOWN))}, or a Spell card held under its own id)")
+    if span["by"] not in state.characters:
+        raise TalismanError(f"{field}.by: {span['by']!r} is not in the game")
+    if "card" in span:
+        if span["card"] not in load().cards or load().cards[span["card"]].type != "spell":
+            raise TalismanError(f"{field}.card: {span['card']!r} is no Spell card")
+        state = take_from_deck(state, span["card"], f"{field}.card")
+    return replace(state, lasting=state.lasting.set(name, deep_freeze(dict(span))))
+
+
+def ability_stockpile_before(state, values):
+    """Set-up key ``ability_stockpile`` (option ``ability_stockpile``): Ability cards ``held`` by
+    characters and on the discard pile (``discards``, the last on top), taken out of the
+    Stockpile; ``pile``, if given, is the Stockpile itself, top first, every card placed nowhere
+    else then on the discard pile (``pile: []``: an exhausted Stockpile)."""
+    if not state.option("ability_stockpile") or master_levels.KEY not in state.ext:
+        raise TalismanError("ability_stockpile: the option ability_stockpile is not on")
+    known = [a["id"] for a in master_levels.table()["ability_cards"]]
+    m = master_levels.SLICE.plain(state)
+    placed = []
+    held = values.get("held") or {}
+    for cid, cards in held.items():
+        if cid not in state.characters:
+            raise TalismanError(f"ability_stockpile.held.{cid}: {cid!r} is not in the game")
+        placed += [(f"ability_stockpile.held.{cid}", c) for c in cards]
+    placed += [("ability_stockpile.discards", c) for c in values.get("discards") or ()]
+    placed += [("ability_stockpile.pile", c) for c in values.get("pile") or ()]
+    seen = set()
+    for field, c in placed:
+        if c not in known:
+            raise TalismanError(f"{field}: unknown Ability card {c!r} (known: {', '.join(known)})")
+        if c in seen:
+            raise TalismanError(f"{field}: the Ability card {c!r} is placed twice (one copy)")
+        seen.add(c)
+    for cid, cards in held.items():
+        m["abilities"][cid] = list(m["abilities"].get(cid, ())) + list(cards)
+    discards = list(values.get("discards") or ())
+    if "pile" in values:
+        pile = list(values["pile"])
+        discards = [c for c in m["ability_pile"] if c not in seen] + discards
+    else:
+        pile = [c for c in m["ability_pile"] if c not in seen]
+    m["ability_pile"], m["ability_discards"] = pile, discards
+    return master_levels.SLICE.put(state, **{k: deep_freeze(m[k]) for k in ("abilities", "ability_pile",
+                                                                         "ability_discards")})
 
 
 def slice_with(state, expansion, values):

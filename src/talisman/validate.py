@@ -16,7 +16,7 @@ from collections.abc import Mapping, Set
 import attrs
 import jsonschema
 
-from .definitions import CORE_SETS, load
+from .definitions import CORE_SETS, card_of, cards_played, load
 from .engine.dice import Dice, seed_problem
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
@@ -25,7 +25,7 @@ from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, rep
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
-from .rules.endings import ENDINGS, is_card
+from .rules.endings import ENDINGS, TASK_SHAPES, is_card
 from .rules.endings.cards import cards_held
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
@@ -85,6 +85,12 @@ BATTLE = {
 _FRAME = {"type": "object", "additionalProperties": False, "required": ["step"],
           "properties": {"step": {"type": "string"}, "args": _MAP}}
 
+#: A lasting effect in ``state.lasting`` (rules.lasting), as a state document and a scenario's
+#: set-up (``lasting``) give it.
+_LASTING_SPAN = {"type": "object", "additionalProperties": False, "required": ["by", "until_round"],
+                 "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT,
+                                "next_turn": {"type": "boolean"}}}
+
 STATE = {
     "type": "object", "additionalProperties": False,
     "required": ["config", "order", "current", "characters", "dice"],
@@ -128,10 +134,7 @@ STATE = {
         "card_stock": {"type": "object",  # counters left on a card, or an ability's mark
                        "additionalProperties": {"anyOf": [_COUNT, {"type": "string"}]}},
         "ext": {"type": "object", "additionalProperties": _MAP},
-        "lasting": {"type": "object", "additionalProperties": {  # rules.lasting: name -> its span
-            "type": "object", "additionalProperties": False, "required": ["by", "until_round"],
-            "properties": {"by": _ID, "until_round": _COUNT, "card": _ID, "until_turn": _COUNT,
-                           "next_turn": {"type": "boolean"}}}},
+        "lasting": {"type": "object", "additionalProperties": _LASTING_SPAN},  # rules.lasting: name -> its span
     },
 }
 
@@ -253,13 +256,23 @@ def state_document(doc, steps):
         _check_character_id(c, expansions, f"state.config.characters.{i}")
     if len(set(chars)) != len(chars):
         raise StateError("state.config.characters", "a character is listed twice")
-    if sorted(st["characters"]) != sorted(chars):
+    # LOSING ALL LIVES (option new_character): a piece that joined later is in the state beside
+    # the dead one whose seat it took (a card taken again under a piece id: rulings R-FIX15.1)
+    if not set(chars) <= set(st["characters"]):
         raise StateError("state.characters", f"expected the characters {sorted(chars)}, "
                                               f"got {_show(sorted(st['characters']))}")
-    if sorted(st["order"]) != sorted(chars):
-        raise StateError("state.order", f"expected a seating of {sorted(chars)}, "
-                                         f"got {_show(st['order'])}")
-    if st["current"] not in chars:
+    for cid in st["characters"]:
+        if cid not in chars:
+            _check_character_id(cid, expansions, f"state.characters.{cid}", piece=True)
+    order = st["order"]
+    if (len(order) != len(chars) or len(set(order)) != len(order)
+            or not all(isinstance(c, str) and c in st["characters"] for c in order)):
+        raise StateError("state.order", f"expected a seating of {len(chars)} of the characters "
+                                         f"{sorted(st['characters'])}, got {_show(order)}")
+    for cid, ch in st["characters"].items():
+        if cid not in order and ch.get("alive", True):
+            raise StateError(f"state.characters.{cid}.alive", "a living character not seated in state.order")
+    if st["current"] not in order:
         raise StateError("state.current", f"expected a character of the game, got {_show(st['current'])}")
     spaces = defs.board.spaces
     for cid, ch in st["characters"].items():
@@ -286,7 +299,7 @@ def state_document(doc, steps):
             if name not in have:
                 raise StateError(f"state.{field}.{name}", "missing value")
     for name, span in st.get("lasting", {}).items():
-        if span["by"] not in chars:
+        if span["by"] not in st["characters"]:
             raise StateError(f"state.lasting.{name}.by", f"not a character of the game: {_show(span['by'])}")
     p = st.get("pending")
     if p is not None:
@@ -299,7 +312,7 @@ def state_document(doc, steps):
             check_chance_decision(p)
         if p.get("deck") is not None and p["deck"] not in st.get("decks", {}):
             raise StateError("state.pending.deck", f"not a deck of the game: {_show(p['deck'])}")
-        if p["player"] != "chance" and p["player"] not in chars:
+        if p["player"] != "chance" and p["player"] not in st["characters"]:
             raise StateError("state.pending.player", f"expected a character of the game or "
                                                      f"'chance', got {_show(p['player'])}")
         for i, text in enumerate(p.get("options", [])):
@@ -310,7 +323,7 @@ def state_document(doc, steps):
     ending_ids(st.get("ending"), "state.ending")
     outcome = st.get("outcome")
     for i, w in enumerate((outcome or {}).get("winners", [])):
-        if w not in chars:
+        if w not in st["characters"]:
             raise StateError(f"state.outcome.winners.{i}", f"not a character of the game: {_show(w)}")
     _check_cards(st, defs, expansions)
     return st
@@ -340,6 +353,50 @@ def ending_ids(ending, where):
                 raise StateError(path, f"unknown ending {_show(eid)}")
 
 
+#: Each kind of task as a whole (its ``kind``, every field it needs, none it does not know).
+_TASK_SCHEMAS = {kind: {"type": "object", "additionalProperties": False,
+                        "required": ["kind"] + [f for f in fields if f not in optional],
+                        "properties": {"kind": {"const": kind}, **fields}}
+                 for kind, (fields, optional) in TASK_SHAPES.items()}
+
+
+def ending_tasks(ending, characters, where):
+    """The tasks a die ending keeps for characters between their turns on the Crown (``tasks`` of
+    the endings area, a scenario's ``setup.ending.tasks``): ``{character: task}``, each of a
+    character of the game, of a kind the endings know (``endings.TASK_SHAPES``) with that kind's
+    fields, and the spaces and cards it names in the game's data."""
+    tasks = ending.get("tasks") if isinstance(ending, Mapping) else None
+    if tasks is None:
+        return
+    if not isinstance(tasks, Mapping):
+        raise StateError(f"{where}.tasks", f"expected a mapping of character ids to tasks, got {_show(tasks)}")
+    defs = load()
+    for cid, task in tasks.items():
+        path = f"{where}.tasks.{cid}"
+        if cid not in characters:
+            raise StateError(path, f"not a character of the game ({', '.join(characters)})")
+        if not isinstance(task, Mapping):
+            raise StateError(path, f"expected a task (a mapping with its kind), got {_show(task)}")
+        kind = task.get("kind")
+        if kind not in _TASK_SCHEMAS:
+            raise StateError(f"{path}.kind", f"expected one of {', '.join(sorted(_TASK_SCHEMAS))}, got {_show(kind)}")
+        check_schema(task, _TASK_SCHEMAS[kind], path)
+        spaces = ([("to", task["to"])] if "to" in task else []) + \
+            [(f"visited.{i}", s) for i, s in enumerate(task.get("visited", ()))]
+        for field, space in spaces:
+            if space not in defs.board.spaces:
+                raise StateError(f"{path}.{field}", f"unknown space {_show(space)}")
+        if kind == "errand":
+            chaos = defs.endings["lord_of_chaos"]
+            errands = sorted(set(chaos["errands"].values()) | set(chaos["instead"].values()))
+            if task["to"] not in errands:
+                raise StateError(f"{path}.to", f"expected one of the Lord of Chaos's errands "
+                                               f"{', '.join(errands)}, got {_show(task['to'])}")
+        for i, card in enumerate(task.get("cards", ())):
+            if card not in defs.cards:
+                raise StateError(f"{path}.cards.{i}", f"unknown card {_show(card)}")
+
+
 def load_state(doc, steps):
     """The :class:`~talisman.state.GameState` of a checked state document (see
     :func:`state_document`), the cards of the endings area counted too."""
@@ -353,7 +410,7 @@ def load_state(doc, steps):
     if state.ending is not None:
         seen = _check_cards(st, load(), state.config.expansions)
         expected = _expected(load(), state.config.expansions, state.config.options,
-                              state.config.characters)
+                              cards_played(state.characters))
         try:
             held = cards_held(state)
         except Exception as e:  # a malformed endings area
@@ -375,9 +432,10 @@ def _check_expansions(expansions, where):
         raise StateError(where, "an expansion is listed twice")
 
 
-def _check_character_id(c, expansions, where):
+def _check_character_id(c, expansions, where, piece=False):
+    """A character card's id (``piece``: or a piece id of a card taken again, ``troll_2``)."""
     defs = load()
-    if c not in defs.characters:
+    if c not in defs.characters or not (piece or card_of(c) == c):
         raise StateError(where, f"unknown character {_show(c)}")
     cset = defs.characters[c].set
     if cset not in CORE_SETS and cset not in expansions and not defs.characters[c].alone:
@@ -414,7 +472,9 @@ def _check_cards(st, defs, expansions):
     out of every place for a moment: held in a pending decision's arguments)."""
     config = st.get("config") or {}
     seated = config.get("characters") if isinstance(config.get("characters"), list) else ()
-    expected = _expected(defs, expansions, config.get("options"), tuple(seated))
+    # a piece that joined later brought his character's cards too (rulings R-FIX15C.3)
+    pieces = list(st.get("characters", {})) if isinstance(st.get("characters"), Mapping) else []
+    expected = _expected(defs, expansions, config.get("options"), cards_played(list(seated) + pieces))
     seen = Counter()
     for path, card in _places(st):
         if not isinstance(card, str) or card not in defs.cards:
@@ -596,6 +656,14 @@ SETUP = {
         "titles": {"type": ["object", "null"], "additionalProperties": {"anyOf": [
             _ID, {"type": "object", "required": ["title"], "additionalProperties": False,
                   "properties": {"title": _ID, "turns": {"type": "integer", "minimum": 1, "maximum": 100}}}]}},
+        # discard piles from before: {deck: [cards], the last on top} or {deck: rest}
+        "discards": {"type": ["object", "null"], "additionalProperties": {
+            "anyOf": [_CARDS, {"const": "rest"}]}},
+        # lasting effects in force: as state.lasting ({name: {by, until_round, ...}})
+        "lasting": {"type": ["object", "null"], "additionalProperties": _LASTING_SPAN},
+        # the Ability Stockpile (option ability_stockpile): its pile (top first), discards, held
+        "ability_stockpile": {"type": ["object", "null"], "additionalProperties": False, "properties": {
+            "pile": _CARDS, "discards": _CARDS, "held": {"type": "object", "additionalProperties": _CARDS}}},
         # a Realm placed from before (option noblemen): {space: {owner, title, gold}}
         "realms": {"type": ["object", "null"], "additionalProperties": {
             "type": "object", "required": ["owner", "title"], "additionalProperties": False,

@@ -114,6 +114,21 @@ def test_a_henchman_falls_too(monkeypatch):
                                              "cause": "killed in the fall"})]
 
 
+def test_a_stunned_henchman_is_kept_in_a_state_that_round_trips():
+    """The Fall Chart's 7 for a Henchman ("Henchmen are considered Followers for any pertaining
+    rules"): he is marked stunned under the name he rolled as, ``henchman:<id>``, and the state still
+    saves and loads (the mark's key was checked as a card id: the JSON of such a state was refused)."""
+    s = game([{"id": "thief", "space": "woods_1"}, {"id": "warrior", "space": "graveyard"}],
+             [7], expansions=["airships"], options={"henchmen_dealt": {"warrior": ["troll"]}},
+             ext={"airships": {"cards": {"thief": ["airship_falcon"], "warrior": ["airship_eagle"]},
+                               "damage": {"airship_eagle": 3}}})
+    s = play(s, "fly:graveyard", "stay", "encounter:char:warrior", "airship:attack")
+    assert events(s, "follower_fell") == [
+        {"character": "warrior", "follower": "henchman:troll", "roll": 7, "result": "stunned"}]
+    assert dict(store.get(s, "stunned")["warrior"]) == {"henchman:troll": 3}
+    assert talisman.from_json(talisman.to_json(s)) == s
+
+
 def test_no_flight_from_outside_the_skies():
     """Aboard on a space of no Region an Airship flies over (the Inner Region): only disembarking."""
     s = game([{"id": "thief", "space": "plain_of_peril"}], expansions=["airships"],

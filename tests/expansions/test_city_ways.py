@@ -91,6 +91,30 @@ def test_a_teleport_from_outside_does_not_reach_into_the_city():
     assert not {a.split(":", 1)[1] for a in legal(s)} & set(CITY)
 
 
+
+def test_with_city_teleport_outer_region_a_teleport_crosses_the_walls_both_ways():
+    """000 THE TALISMAN CITY: "All rules, which apply to the Outer Region, apply to the City as
+    well, except where noted here": the option ``city_teleport: outer_region`` plays reading B of
+    docs/rulings.md R-RH14.2 for every caster, not only the Leprechaun.  From the Bank the
+    Teleport reaches the City's other spaces and the main board's Outer Region (not the Donjon,
+    nor the main board's City space); from the Village it reaches the City's spaces too."""
+    options = {"city_teleport": "outer_region"}
+    s = play(city([{"id": "priest", "space": "city_bank", "spells": ["teleport"]}], options=options),
+             "cast:teleport")
+    offered = {a.split(":", 1)[1] for a in legal(s)}
+    assert set(BUILDINGS) - {"city_bank"} <= offered and set(BOARD.regions["outer"]) - {"city"} <= offered
+    assert "city_donjon" not in offered and "city" not in offered
+    s = play(city([{"id": "priest", "space": "village", "spells": ["teleport"]}], options=options),
+             "cast:teleport")
+    offered = {a.split(":", 1)[1] for a in legal(s)}
+    assert set(CITY) - {"city_donjon"} <= offered and "city_donjon" not in offered
+    s = play(s, "teleport:city_armoury")
+    assert at(s, "priest") == "city_armoury" and invariants.check(s) == []
+    # the Middle Region is no Outer Region: no way into the City from it
+    s = play(city([{"id": "priest", "space": "oasis", "spells": ["teleport"]}], options=options),
+             "cast:teleport")
+    assert not {a.split(":", 1)[1] for a in legal(s)} & set(CITY)
+
 def test_animals_stay_outside_a_building_reached_by_teleport():
     """000 Entering the City: "Mules ... may not be taken into buildings", however the character
     gets in; regained when he teleports out to a street."""

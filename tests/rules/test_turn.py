@@ -65,3 +65,26 @@ def test_two_missed_turns_are_sat_out_one_after_the_other():
     while s.current == "troll":  # the Troll plays; the Warrior's second lost turn follows
         s = talisman.apply(s, talisman.legal_actions(s)[0])
     assert names(s).count("piece_righted") == 2 and s.characters["warrior"].lost_turn == 0
+
+
+def test_turn_flags_set_on_another_character_do_not_outlive_the_turn():
+    """CHARACTER'S TURN: "Each Character's turn consists of two parts in this order: I. Movement
+    II. Encounters".  A character moved straight to a space in another's turn (``forced_move``, as
+    a Disaster's Whirlwind moves whoever stands on its space) and given a draught's Strength "for the
+    turn" begins his own next turn with neither: he rolls and moves (the engine before kept the
+    forced move's ``moved`` flag on him, so his turn began with the encounter of the space he was
+    sent to, no move; docs/rulings.md R-FIX15B.1)."""
+    from talisman.rules import movement
+    from talisman.rules.kernel import set_turn_flag
+    s = talisman.new_game(["warrior", "troll"], seed=2)
+    assert s.current == "warrior"
+    s = movement.forced_move(s, "troll", "crags", True, "a test's whirlwind")
+    s = set_turn_flag(s, "troll", "strength_for_turn", 2)
+    assert s.characters["troll"].flag("moved") and s.characters["troll"].space == "crags"
+    since = len(s.log)
+    s = next_turn(s)
+    events = [e for e in s.log[since:] if e.data.get("character") == "troll"]
+    start = [e.name for e in events].index("turn_started")
+    assert [e.name for e in events[start:start + 2]] == ["turn_started", "movement_roll"]
+    assert not any(e.name == "encountered_space" and e.data.get("space") == "crags" for e in events)
+    assert s.current == "troll" and "strength_for_turn" not in s.characters["troll"].turn_flags

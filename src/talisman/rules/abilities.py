@@ -16,7 +16,7 @@ import functools
 from . import possessions
 from .hooks import listens, run_hook
 from .kernel import remove_from_space, set_turn_flag, space_named_for
-from ..definitions import load
+from ..definitions import card_of, load
 from ..engine.machine import decide, log, request_roll
 from ..engine.ruleset import Plugin
 from ..state import character, update_character
@@ -302,7 +302,7 @@ def scroll_on_visit(state, cid, space):
     Ruins; the Ghoul at the Graveyard, who then "may not Encounter the Graveyard"; the
     Necromancer there too; the Minstrel at the Tavern "If the City is not in play").  Returns
     the state and whether the visit replaces the space's encounter."""
-    rows = [r for r in scroll_visit_spaces()[space] if cid in r["characters"]]
+    rows = [r for r in scroll_visit_spaces()[space] if card_of(cid) in r["characters"]]
     ch = character(state, cid)
     if not rows or ch.scrolls or ch.toad_turns or rows[0].get("unless_expansion") in state.config.expansions:
         return state, False

@@ -15,7 +15,7 @@ from pyrsistent.typing import PMap, PVector
 from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from ..engine.records import EMPTY_PMAP, replace
-from ..definitions import load
+from ..definitions import card_of, load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
 from ..errors import RulesError
@@ -24,7 +24,8 @@ from ..state import ExtRecord, character, map_field, update_character
 
 #: NUMBER OF SPELLS: total Craft -> maximum spells (9 and more: 4).
 SPELL_LIMIT = {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
-#: GAINING STRENGTH / GAINING CRAFT: points of killed enemies per counter.
+#: GAINING STRENGTH / GAINING CRAFT: points of killed enemies per counter (Craft's: the option
+#: ``craft_trophy_rate``, :func:`trophy_rate`).
 TROPHY_RATE = {"strength": 7, "craft": 10}
 
 
@@ -497,7 +498,7 @@ def test_holds(state, test, actor):
             return False
         if key == "below_spell_limit" and (len(ch.spells) < spell_limit(state, actor)) != want:
             return False
-        if key == "character" and actor not in want:
+        if key == "character" and card_of(actor) not in want:  # (a card taken again: its card)
             return False
         if key == "ability" and not has_ability(state, actor, want):
             return False
@@ -599,8 +600,13 @@ def fate_value(state, cid):
 
 def lose_counter(state, cid, which, n, cause):
     """LOSING STRENGTH / LOSING CRAFT: at 0 the character loses a life and is restored
-    to the starting quota."""
+    to the starting quota.  A Toad's Strength and Craft are 1, not his counters, and "the
+    Character regains all Strength and Craft when they revert" (TOADS & TRANSFORMATIONS): a
+    loss while he is a Toad takes none of his counters (docs/rulings.md R-PROBE15F.1)."""
     ch = character(state, cid)
+    if ch.toad_turns:
+        return log(state, "loss_refused", character=cid, counter=which,
+                   cause=f"a Toad's {which} is 1, his own regained when he reverts")
     value = max(0, getattr(ch, which) - n)
     state = update_character(state, cid, **{which: value})
     state = log(state, f"{which}_lost", character=cid, amount=getattr(ch, which) - value,
@@ -762,11 +768,15 @@ def take_from_discards(state, card_id, deck="adventure"):
     return replace(state, discards=state.discards.set(deck, pile.delete(at)))
 
 
+#: The stocks whose cards go back to them when discarded (no discard pile of their own).
+STOCKS = ("purchase", "talisman")
+
+
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock);
     the ``card_discarded`` hook is told of a card on a discard pile."""
     deck = card(card_id).home_deck
-    if deck in ("purchase", "talisman"):
+    if deck in STOCKS:
         cur = state.decks.get(deck, _pvec([]))
         return replace(state, decks=state.decks.set(deck, cur.append(card_id)))
     cur = state.discards.get(deck, _pvec([]))
@@ -991,10 +1001,17 @@ def cashable_values(state, cid, which):
     return out
 
 
+def trophy_rate(state, which):
+    """GAINING STRENGTH / CRAFT: the points of kept Enemy cards per counter, 7 for Strength and
+    the option ``craft_trophy_rate`` for Craft (10, the compendium's; 7, the published rule:
+    rulings R-PROBE15B.2)."""
+    return state.option("craft_trophy_rate") if which == "craft" else TROPHY_RATE[which]
+
+
 def can_cash_in(state, cid, which):
     if not character(state, cid).trophies:
         return False  # nothing to cash in (the common case: no sum to make)
-    return sum(value for _, value in cashable_values(state, cid, which)) >= TROPHY_RATE[which]
+    return sum(value for _, value in cashable_values(state, cid, which)) >= trophy_rate(state, which)
 
 
 def cash_options(state, cid):
@@ -1006,16 +1023,17 @@ def cash_options(state, cid):
     out = []
     for which in ("strength", "craft"):
         found = cashable_values(state, cid, which)
-        if sum(value for _, value in found) >= TROPHY_RATE[which]:  # (can_cash_in)
+        if sum(value for _, value in found) >= trophy_rate(state, which):  # (can_cash_in)
             out.append(f"cash:{which}")
             out += [f"cash:{which}:{t}" for t in dict.fromkeys(t for t, _ in found)]
     return out
 
 
 def cash_in(state, cid, which, *chosen):
-    """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft) of kept enemies; the
-    trophies cashed are discarded and the remainder is lost.  With no ``chosen`` card every
-    cashable trophy is traded; otherwise the player goes on choosing (``cash_pick``)."""
+    """GAINING STRENGTH / CRAFT: 1 point per 7 Strength (10 Craft, or ``craft_trophy_rate``) of
+    kept enemies; the trophies cashed are discarded and the remainder is lost.  With no
+    ``chosen`` card every cashable trophy is traded; otherwise the player goes on choosing
+    (``cash_pick``)."""
     if chosen:
         return cash_pick(state, cid, which, list(chosen))
     return trade_trophies(state, cid, which, cashable(state, cid, which))
@@ -1038,7 +1056,7 @@ def cash_pick(state, cid, which, chosen):
     if any(chosen.count(c) > rest.count(c) for c in chosen):
         raise RulesError(f"{cid} cannot cash in {chosen} for {which}: not among the trophies {rest}")
     rest = _without(rest, chosen)
-    rate = TROPHY_RATE[which]
+    rate = trophy_rate(state, which)
     have = sum(trophy_value(t, which, state, cid) for t in chosen)
     more = sum(trophy_value(t, which, state, cid) for t in rest)
     if have >= rate and have // rate == (have + more) // rate:
@@ -1052,16 +1070,16 @@ def cash_picked(state, action, who, which, chosen):
     chosen = list(chosen)
     if action.kind != "done":
         return cash_pick(state, who, which, chosen + [action.args[1]])
-    if sum(trophy_value(t, which, state, who) for t in chosen) < TROPHY_RATE[which]:
+    if sum(trophy_value(t, which, state, who) for t in chosen) < trophy_rate(state, which):
         return log(state, "trophies_kept", character=who, cards=chosen, cause="worth no point")
     return trade_trophies(state, who, which, chosen)
 
 
 def trade_trophies(state, cid, which, spend):
-    """Discard the trophies ``spend`` and gain 1 ``which`` per 7 (10) points of them."""
+    """Discard the trophies ``spend`` and gain 1 ``which`` per 7 (10, or ``craft_trophy_rate``) points of them."""
     ch = character(state, cid)
     keep = _without(ch.trophies, spend)
-    points = sum(trophy_value(t, which, state, cid) for t in spend) // TROPHY_RATE[which]
+    points = sum(trophy_value(t, which, state, cid) for t in spend) // trophy_rate(state, which)
     state = update_character(state, cid, trophies=keep)
     for t in spend:
         state = discard(state, t)

@@ -72,13 +72,18 @@ def choose_encounter(state, cid):
     if region in ("inner", "crown"):
         if ch.flag("retreating"):
             return retreat_encounter(state, cid)
+        if ch.flag("moved"):
+            # a Spell cast just after moving, before the space's instructions: the Inner Region
+            # bars Spells on its creatures only (docs/rulings.md R-FIX15.2)
+            state, late = after_move_spells(state, cid)
+            if late:
+                return _offer_after_move(state, cid, late)
         return inner_region.encounter_inner(state, cid)
     if not ch.flag("moved"):
         return log(state, "no_encounter", character=cid, space=ch.space, reason="did not move")
     state, late = after_move_spells(state, cid)
     if late:  # a Spell cast just after moving, before the encounter (Destruction)
-        return decide(state, cid, "after_move", ["go_on"] + late, "encounters.after_move_cast",
-                      prompt="cast a Spell before the encounter?")
+        return _offer_after_move(state, cid, late)
     characters = plain(state.characters)  # look-ups only
     others = [o for o in state.order if o != cid and _alive_on(characters[o], ch.space)]
     if others:
@@ -88,6 +93,11 @@ def choose_encounter(state, cid):
     options = ["encounter:space"] + [f"encounter:char:{o}" for o in others]
     return decide(state, cid, "encounter", options, "encounters.chosen",
                   prompt=f"on the {board.spaces[ch.space].name}")
+
+
+def _offer_after_move(state, cid, late):
+    return decide(state, cid, "after_move", ["go_on"] + late, "encounters.after_move_cast",
+                  prompt="cast a Spell before the encounter?")
 
 
 def retreat_encounter(state, cid):

@@ -23,6 +23,9 @@ and joins the game only through hook points (a base-game state without the optio
   it is dead and discarded;
 - ``character_died``: a dead player's Henchmen leave the game (not when a Master Level's piece
   dies and the player plays on with the other);
+- ``character_joined`` / ``characters_held``: a player who begins again with a new character is
+  dealt Henchmen afresh from the remaining Character Cards, which hold none in play as a
+  Henchman (rulings R-FIX15C.1, R-FIX15C.2);
 - ``defender_options``: a character attacked by another may declare his Henchman too ("At the
   start of any Combat");
 - ``possession_gained`` / ``spoils_options`` / ``spoils_option_chosen``: "Henchmen are
@@ -58,6 +61,8 @@ from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field
 from . import characters as chars
 from . import master_levels
+from .hooks import adjust
+from .winning import unused_characters
 from .kernel import ExtSlice
 
 KEY = "henchmen"
@@ -177,20 +182,12 @@ def setup(state):
     _check(state, n, fixed)
     if not n and not fixed:
         return state
-    defs = load()
-    forbidden = set(table()["forbid_followers"])
-    eligible = [c for c in state.order if not forbidden & set(defs.characters[c].abilities)]
-    lives_card = state.option("lives") == "card"
-
-    def henchman(h):
-        if hasattr(h, "items"):
-            return {"id": h["id"], "lives": h["lives"]}
-        return {"id": h, "lives": min(MAX_LIVES, defs.characters[h].life if lives_card else 4)}
-
+    eligible = [c for c in state.order if _may_have(c)]
+    henchman = functools.partial(_fresh, state)
     if fixed:
         dealt = {c: [henchman(h) for h in fixed.get(c, ())] for c in eligible}
     else:
-        pool = character_pool(defs, state.option("character_pool"), state.config.expansions)
+        pool = character_pool(load(), state.option("character_pool"), state.config.expansions)
         remaining = sorted(set(pool) - set(state.order))
         if n * len(eligible) > len(remaining):
             raise OptionError(f"rule option henchmen={n}: {len(eligible)} players need "
@@ -204,13 +201,56 @@ def setup(state):
     return state
 
 
+def _may_have(cid):
+    """"Any main Character, who is not allowed Followers, may not have henchmen either"."""
+    return not set(table()["forbid_followers"]) & set(load().characters[cid].abilities)
+
+
+def _fresh(state, h):
+    """A Henchman's record as dealt: 4 lives (its card's, at most 4, with ``lives: card``); a
+    scenario's ``{id, lives}`` as given."""
+    if hasattr(h, "items"):
+        return {"id": h["id"], "lives": h["lives"]}
+    life = load().characters[h].life if state.option("lives") == "card" else 4
+    return {"id": h, "lives": min(MAX_LIVES, life)}
+
+
+def character_joined(state, character):
+    """A player who begins again with a new Character (LOSING ALL LIVES, the option
+    ``new_character``) is dealt the agreed number of Henchmen afresh, "from the remaining
+    Character Cards", as the players were "once Characters are chosen" (those of his dead
+    character left the game with him, as his Followers: :func:`character_died`); fewer if the
+    stock holds fewer, none to a character not allowed Followers (rulings R-FIX15C.2)."""
+    n = state.option("henchmen")
+    if not n or not _may_have(character):
+        return state
+    cards, dice = shuffle(state.dice, unused_characters(state))
+    state = _set(replace(state, dice=dice), character, [_fresh(state, h) for h in cards[:n]])
+    return log(state, "henchmen_dealt", character=character, henchmen=list(cards[:n]))
+
+
+def characters_held(state, held):
+    """The cards in play as Henchmen are out of the remaining stock (rulings R-FIX15C.1)."""
+    mine = SLICE.get(state, "dealt")
+    return held | {h["id"] for hs in mine.values() for h in hs}
+
+
 # --- abilities lent ------------------------------------------------------------------------------
+
+def helping(state, cid) -> list[dict[str, Any]]:
+    """The Henchmen serving ``cid`` whose help the player may use now (his abilities, his fight in
+    stead): the ``object_usable`` hook point is asked of each as ``henchman:<id>`` ("Henchmen are
+    considered Followers for any pertaining rules": a Follower the Airships' Fall Chart stunned
+    gives no benefit, docs/rulings.md R-PROBE15A.1)."""
+    return [h for h in serving(state, cid)
+            if adjust(state, "object_usable", True, character=cid, card=f"henchman:{h['id']}")]
+
 
 def ability_lent(state, lent, character, ability):
     if lent or ability not in lent_abilities() or KEY not in state.ext:  # cheapest test first: asked often
         return lent
     defs = load().characters
-    return any(ability in defs[h["id"]].abilities for h in serving(state, character))
+    return any(ability in defs[h["id"]].abilities for h in helping(state, character))
 
 
 # --- fighting instead --------------------------------------------------------------------------
@@ -220,7 +260,7 @@ def combat_options(state, options, character):
     if (KEY not in state.ext or b is None or b.who != character or b.henchman
             or "fight" not in options):
         return options
-    mine = serving(state, character)
+    mine = helping(state, character)
     if not mine:
         return options
     return tuple(options) + tuple(f"henchman:{h['id']}" for h in mine)
@@ -231,7 +271,7 @@ def defender_options(state, options, character):
     b = state.battle
     if KEY not in state.ext or b is None or b["opponent"] != character or b.get("opponent_henchman"):
         return options
-    return tuple(options) + tuple(f"henchman:{h['id']}" for h in serving(state, character))
+    return tuple(options) + tuple(f"henchman:{h['id']}" for h in helping(state, character))
 
 
 def combat_option_chosen(state, character, action):
@@ -405,7 +445,8 @@ HOOKS: dict[str, Any] = {
     "defender_options": defender_options, "possession_gained": possession_gained,
     "spoils_options": spoils_options, "spoils_option_chosen": spoils_option_chosen,
     "other_followers": other_followers, "other_follower_lost": other_follower_lost,
-    "other_follower_taken": other_follower_taken}
+    "other_follower_taken": other_follower_taken, "character_joined": character_joined,
+    "characters_held": characters_held}
 
 PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
                 wanted=given("henchmen", "henchmen_dealt"), hooks=HOOKS)

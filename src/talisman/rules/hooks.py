@@ -112,6 +112,10 @@ State hooks:
     (``character_options``) instead of an attack; the hook plays it (it may ask for decisions).
 ``character_died(state, character)``
     A character has died.
+``character_joined(state, character)``
+    A player whose character died began again with a new one (LOSING ALL LIVES, the option
+    ``new_character``): the piece ``character`` is in play, before its first turn (OPTIONAL
+    RULES, HENCHMEN: his Henchmen dealt).
 ``law_met(state, character, law)``
     A representative of the Law that is no card (``law``: its name, the Emperor's Guard's piece
     ``emperors_guard``) meets ``character``, before its own encounter (a bribe, a fight).
@@ -376,7 +380,8 @@ Value hooks:
     Whether ``character`` (the piece in play under that id) may use the possession ``card`` it
     carries, once the card's and the character's own restrictions allow it
     (``characters.usable`` given the state: its bonus, its abilities, its data); carrying is
-    not asked.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
+    not asked.  Asked too of a Henchman serving him, ``card`` being ``henchman:<id>`` (no card):
+    whether his help (the abilities he lends, his fight in stead) may be used now.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
     CHARACTERS: the Mystic "may only use Magic Objects and Magic Items", the Original "only
     Non-Magic Objects and other possessions").
 ``warrant_taking(state, result, character, cause)``
@@ -411,6 +416,11 @@ Value hooks:
     Timescape: "Characters in the Timescape may not affect or be affected by other Characters,
     unless a Dimensional Rift has occurred", Spells and Scrolls excepted).  Asked through
     ``kernel.may_affect`` / ``kernel.affectable``, only when some plugin subscribes.
+``characters_held(state, held)``
+    The character cards out of the remaining stock beside the living pieces' (a frozenset, empty
+    to begin with), for a new character's choice (``winning.unused_characters``): OPTIONAL RULES,
+    HENCHMEN, a card "in play as a Henchman" (dealt "from the remaining Character Cards"), one
+    waiting on a Realm as a tithing too.  Asked only when some plugin keeps state.
 ``player_view(state, view, player)``
     The state as ``player`` may see it: an expansion hides its own secrets in ``view``
     (a face-down Alternative Ending).
@@ -427,7 +437,7 @@ STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_en
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
                "table_rolled", "fate_rerolled", "lives_gained", "gold_paid",
                "creature_combat_starting", "combat_resolved", "combat_ended", "card_met",
-               "spell_cast", "scroll_read", "character_died", "became_toad",
+               "spell_cast", "scroll_read", "character_died", "character_joined", "became_toad",
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won")
@@ -440,7 +450,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
                "follower_allowed", "table_roll", "life_value", "fate_value",
-               "object_usable", "may_affect", "title_abilities")
+               "object_usable", "may_affect", "title_abilities", "characters_held")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS
 
 

@@ -50,7 +50,7 @@ import attrs
 from pyrsistent import pmap, pvector, thaw
 from pyrsistent.typing import PMap, PVector
 
-from ..definitions import load
+from ..definitions import card_of, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
@@ -565,6 +565,8 @@ def object_usable(state, usable, character, card):
     name = playing(state, character) if usable else None
     if name is None or titles()[SLICE.of(state).held[character]["title"]]["second"] != "split":
         return usable
+    if card not in load().cards:
+        return usable  # a Henchman (``henchman:<id>``): no Object, the limit says nothing of him
     kind = load().cards[card].type
     if kind == "talisman":
         # the Talisman has no use but its possession (the Valley of Fire asks it "in their
@@ -911,7 +913,7 @@ def ability_lent(state, lent, character, ability):
     if any(ability_card(a)["ability"] == ability for a in gained_abilities(state, character)):
         return True
     ch = state.characters[character]
-    owner = {character, title}
+    owner = {card_of(character), title}  # (a card taken again: its card)
     for c in ch.objects:
         data = load().cards[c].data
         if data and data.get("aligned_to") and owner & set(data["aligned_to"]):

@@ -357,6 +357,12 @@ def character_died(state, character):
     return _store(state, m)
 
 
+def characters_held(state, held):
+    """A Henchman waiting on a Realm as a tithing is in play, out of the remaining stock of
+    Character Cards (rulings R-FIX15C.1)."""
+    return held | {h["id"] for realm in realms(state).values() for h in realm.get("henchmen", ())}
+
+
 def player_view(state, view, player):
     mine = state.ext.get(KEY)
     if mine is None:
@@ -377,7 +383,7 @@ def engaged(state) -> bool:
 #: by ``engaged``).
 HOOKS: dict[str, Any] = {
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
-    "character_died": character_died, "player_view": player_view}
+    "character_died": character_died, "player_view": player_view, "characters_held": characters_held}
 
 PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"}, wanted=given("noblemen"),
                 steps=STEPS, effects={"noblemen_entitled": entitled_effect},

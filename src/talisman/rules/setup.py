@@ -4,7 +4,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from .hooks import run_hook
-from ..definitions import CORE_SETS, SET_ASIDE, characters_of_sets, load
+from ..definitions import CORE_SETS, SET_ASIDE, card_of, cards_played, characters_of_sets, load
 from ..engine.dice import Dice, shuffle
 from ..engine.records import deep_freeze, replace
 from ..errors import TalismanError
@@ -50,13 +50,32 @@ def game_decks(defs, expansions, options=None, characters=()):
     return decks
 
 
+def bring_own_cards(state, card, cid):
+    """A character joining later (LOSING ALL LIVES, the option ``new_character``) brings the
+    cards of his own (``data.character``: the Swordsman's Two-handed Sword, the Barbarian's
+    Berserker) as one seated at the start does (:func:`game_decks`): each is shuffled into the
+    deck it joins, unless a piece of the same card has brought it already (rulings
+    R-FIX15C.3).  ``cid``: the new piece."""
+    defs = load()
+    if card in cards_played(c for c in state.characters if c != cid):
+        return state
+    for c in defs.decks.get(SET_ASIDE, ()):
+        if (defs.cards[c].data or {}).get("character") != card:
+            continue
+        deck = defs.cards[c].home_deck
+        cards, dice = shuffle(state.dice, list(state.decks.get(deck, ())) + [c])
+        state = replace(state, dice=dice, decks=state.decks.set(deck, pvector(cards)))
+        state = log(state, "card_added", card=c, deck=deck, character=cid)
+    return state
+
+
 def check_options(options):
     for name, value in options.items():
         if name not in OPTIONS:
             raise TalismanError(f"unknown rule option {name!r}; known: {', '.join(sorted(OPTIONS))}")
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             raise TalismanError(f"rule option {name}={value!r}: choose one of "
-                                f"{', '.join(OPTION_CHOICES[name])}")
+                                f"{', '.join(map(str, OPTION_CHOICES[name]))}")
         if name in ("new_character", "chaos_bloodbath", "spell_reactions", "king_of_the_hill") and \
                 not isinstance(value, bool):
             raise TalismanError(f"rule option {name}={value!r}: true or false")
@@ -73,13 +92,14 @@ def check_options(options):
             raise TalismanError(f"rule option starting_gold={value!r}: a whole number of gold")
 
 
-def new_character(cdef, lives_option, fate_option="card", gold=1) -> Character:
+def new_character(cdef, lives_option, fate_option="card", gold=1, piece=None) -> Character:
     """A character as SETTING UP gives it: starting quotas, 4 lives ("Each Player then receives
     4 Lives and 1 Gold"; the card's life value with ``lives: card``), the starting gold, and
-    the card's fate tokens when Fate is played (``fate: card``; the compendium has none)."""
+    the card's fate tokens when Fate is played (``fate: card``; the compendium has none).
+    ``piece``: its id when the card is played again (``troll_2``; the card's id by default)."""
     lives = cdef.life if lives_option == "card" else 4
     fate = cdef.fate if fate_option == "card" else 0
-    return Character(id=cdef.id, space=cdef.start, strength=cdef.strength, craft=cdef.craft,
+    return Character(id=piece or cdef.id, space=cdef.start, strength=cdef.strength, craft=cdef.craft,
                      lives=lives, fate=fate, gold=gold, alignment=cdef.alignment)
 
 
@@ -92,7 +112,7 @@ def initial_state(characters=DEFAULT_CHARACTERS, expansions=(), seed=0, options=
     if not characters:
         raise TalismanError("a game needs at least one character")
     for c in characters:
-        if c not in defs.characters:
+        if c not in defs.characters or card_of(c) != c:  # (a piece id is no card: rulings R-FIX15.1)
             base = sorted(characters_of_sets(defs, {"base"}))
             more = sorted(set(defs.characters) - set(base))
             raise TalismanError(f"unknown character {c!r}; known: {', '.join(base)}"
@@ -160,9 +180,9 @@ def offer_starting_scrolls(state, characters=None):
     eligible = set(exceptions["start_scroll_instead"]) | set(exceptions.get("start_scrolls_any", ()))
     given = exceptions.get("start_with_scroll", ())
     for cid in characters or state.order:
-        if cid in given:  # "You also begin the game with a Scroll" (the Conjurer, the Sprite)
+        if card_of(cid) in given:  # "You also begin the game with a Scroll" (the Conjurer, the Sprite)
             state = draw_scrolls(state, cid, 1, "a starting Scroll")
-    who = [c for c in (characters or state.order) if c in eligible and state.characters[c].spells]
+    who = [c for c in (characters or state.order) if card_of(c) in eligible and state.characters[c].spells]
     for cid in reversed(who):
         state = push(state, frame("setup.scroll_offered", who=cid))
     return state
@@ -170,7 +190,7 @@ def offer_starting_scrolls(state, characters=None):
 
 def scroll_offered(state, who):
     options = ["start:spells", "start:scroll"]
-    if who in load().exceptions.get("start_scrolls_any", ()) and len(state.characters[who].spells) > 1:
+    if card_of(who) in load().exceptions.get("start_scrolls_any", ()) and len(state.characters[who].spells) > 1:
         options.append("start:scrolls")  # the Leprechaun: "two Spells or Scrolls, or one of each"
     return decide(state, who, "start", options, "setup.scroll_chosen",
                   prompt="begin with a Scroll instead of a Spell?", who=who)

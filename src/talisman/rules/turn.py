@@ -17,7 +17,7 @@ from . import characters as chars
 from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
 from .kernel import space_terrain
 from .winning import may_restart, unused_characters
-from ..definitions import load
+from ..definitions import load, piece_id
 from . import lasting
 from . import movement
 from . import quests
@@ -27,6 +27,7 @@ from . import spells
 
 def start_turn(state):
     """Begin the current character's turn: movement, then encounters, then the end."""
+    state = clear_turn_flags(state)
     cid = state.current
     ch = character(state, cid)
     if not ch.alive:
@@ -54,6 +55,22 @@ def start_turn(state):
         state = run_hook(state, "turn_started", character=cid)
         return run_next(state, pushed, movement.start_movement)
     return run_hook(state, "turn_started", character=cid)
+
+
+def clear_turn_flags(state):
+    """A new turn begins with no character's turn flags from an earlier turn.  A flag records
+    what was done in one turn ("Each Character's turn consists of two parts in this order:
+    I. Movement II. Encounters"); :func:`close_turn` clears the current character's, but one set
+    on another character during that turn (a Disaster's Whirlwind carrying him off: the forced
+    move's ``moved``; a defender's drop, ``dropped``) would otherwise outlive it into his own
+    turn, which then began as if he had already moved ("They may never Encounter anything in the
+    Space where they start their Move"; docs/rulings.md R-FIX15B.1)."""
+    characters = plain(state.characters)  # look-ups only
+    for cid in state.order:
+        ch = characters[cid]
+        if ch.alive and ch.turn_flags:
+            state = update_character(state, cid, turn_flags=EMPTY_PMAP)
+    return state
 
 
 def raft_buildable(state, cid):
@@ -157,7 +174,8 @@ def pass_play(state):
     for k in range(1, n + 1):
         cand = state.order[(i + k) % n]
         wrapped = wrapped or (i + k) >= n
-        if cand in alive or restart:  # (no character has changed since ``alive`` was made)
+        # (no character has changed since ``alive`` was made)
+        if cand in alive or (restart and may_restart(state, cand)):
             nxt = cand
             break
     rnd = state.round + (1 if wrapped else 0)
@@ -200,18 +218,24 @@ def _card_abilities(card):
 def offer_new_character(state, seat):
     """LOSING ALL LIVES: the player of a dead character chooses a new one, which begins on its
     starting space and plays this turn."""
-    return decide(state, seat, "new_character", [f"character:{c}" for c in unused_characters(state)],
+    return decide(state, seat, "new_character", [f"character:{c}" for c in unused_characters(state, seat)],
                   "turn.new_character_chosen", prompt="begin again with a new character", seat=seat)
 
 
 def new_character_chosen(state, action, seat):
-    new = action.args[0]
-    cdef = load().characters[new]
+    card = action.args[0]
+    cdef = load().characters[card]
+    # a card back from the stock (a dead piece played it) is a new piece: a fresh id, so nothing
+    # kept under the dead one's (his record, log, slices) is his (rulings R-FIX15.1)
+    new = piece_id(card, state.characters)
     order = tuple(new if c == seat else c for c in state.order)
     roster = state.characters.set(new, setup.new_character(
-        cdef, state.option("lives"), state.option("fate") or "card", state.option("starting_gold") or 1))
+        cdef, state.option("lives"), state.option("fate") or "card", state.option("starting_gold") or 1,
+        piece=new))
     state = replace(state, order=order, current=new, characters=roster)
-    state = log(state, "new_character", character=new, replaces=seat)
+    state = log(state, "new_character", character=new, replaces=seat, **({"card": card} if new != card else {}))
+    state = setup.bring_own_cards(state, card, new)
+    state = run_hook(state, "character_joined", character=new)
     if cdef.start_spells:
         state = chars.draw_spells(state, new, cdef.start_spells, "starting spells")
     return setup.offer_starting_scrolls(push(state, frame("turn.start")), [new])

@@ -8,26 +8,41 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.machine import log
+from .hooks import adjust
 from ..engine.records import Outcome, replace
-from ..definitions import character_pool, load
+from ..definitions import card_of, character_pool, load
 
 __all__ = ["may_restart", "unused_characters", "check_last_survivor", "reached_crown", "win",
            "won_in_time"]
 
 
-def may_restart(state):
+def may_restart(state, seat=None):
     """LOSING ALL LIVES with the ``new_character`` option: a player whose character died may
-    begin again with a new one (a character not yet in play), until someone has reached the
-    Crown of Command ("any character who is killed automatically loses the game")."""
+    begin again with a new one (a card of the remaining stock: :func:`unused_characters`), until
+    someone has reached the Crown of Command ("any character who is killed automatically loses
+    the game").  ``seat``: that dead piece's player; None: any dead piece's (none dead: whether
+    the stock holds a card at all)."""
     # CHAOS BLOODBATH: "No player may start a new Character."
-    return (state.option("new_character") and not state.option("chaos_bloodbath")
-            and not state.crown_reached and bool(unused_characters(state)))
+    if not state.option("new_character") or state.option("chaos_bloodbath") or state.crown_reached:
+        return False
+    seats = [seat] if seat is not None else [c for c in state.order if not state.characters[c].alive]
+    return any(unused_characters(state, c) for c in seats) if seats else bool(unused_characters(state))
 
 
-def unused_characters(state):
-    """Characters of the pool (the option ``character_pool``) not yet in the game."""
+def unused_characters(state, seat=None):
+    """The character cards of the pool (the option ``character_pool``) in the remaining stock:
+    none a living piece plays, none in play as a Henchman (the hook point ``characters_held``;
+    rulings R-FIX15C.1).  LOSING ALL LIVES: "The Character Card is returned to the remaining
+    stock", so a dead character's card is there for a later choice (rulings R-FIX15.1); but
+    the player of ``seat``, the piece that has just died, begins again "with a new Character":
+    not the card he has just lost."""
     pool = character_pool(load(), state.option("character_pool"), state.config.expansions)
-    return [c for c in pool if c not in state.characters]
+    held = {card_of(c) for c, ch in state.characters.items() if ch.alive}
+    if state.ext:  # a card in play as a Henchman is out of the stock (rulings R-FIX15C.1)
+        held |= adjust(state, "characters_held", frozenset())
+    if seat is not None:
+        held.add(card_of(seat))
+    return [c for c in pool if c not in held]
 
 
 def check_last_survivor(state):

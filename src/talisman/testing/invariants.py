@@ -10,7 +10,7 @@ from collections import Counter
 
 import attrs
 
-from ..definitions import load
+from ..definitions import cards_played, load
 from ..rules.endings.cards import cards_held
 from ..rules.setup import game_decks
 
@@ -114,8 +114,9 @@ def expected_cards(state):
         True
     """
     out = Counter()
+    # the cards of every piece's character, one who joined later too (rulings R-FIX15C.3)
     for cards in game_decks(load(), state.config.expansions, state.config.options,
-                            state.config.characters).values():
+                            cards_played(state.characters)).values():
         out.update(cards)
     return out
 

@@ -361,10 +361,25 @@ def combat_die_rolled(state, action, character):
     return log(state, "airship_die_rolled", character=character, roll=roll)
 
 
+def object_usable(state, usable, character, card):
+    """``object_usable``: a stunned Follower gives no benefit ("7 Stunned, Follower remains with
+    you but you may not gain any benefits from this Follower for 3 Turns", the Fall Chart): its
+    Strength and Craft, in combat or not, the abilities it lends and its data go unused while it
+    stays with its character (docs/rulings.md R-PROBE15A.1); a stunned Henchman
+    (``henchman:<id>``, asked by the Henchmen) lends no ability and fights in stead of no one.  A
+    second copy of the card held gives them (the stunned mark is by card, one copy: a Follower card
+    the character holds twice is stunned once)."""
+    if not usable or card not in store.get(state, "stunned").get(character, ()):
+        return usable
+    return list(state.characters[character].followers).count(card) > 1
+
+
 def character_score(state, score, character, kind):
     """``character_score``: the Airship's Strength (its die rolled, the Falcon's 1) added; a
     stunned Follower's Strength or Craft taken off ("you may not gain any benefits from this
-    Follower")."""
+    Follower"): an Enemy kept as a Follower (an Animal tamed, the Ghoul's raised dead) here,
+    which the ``object_usable`` hook is not asked of; a Follower card is already left out by
+    :func:`object_usable`."""
     stunned = store.get(state, "stunned").get(character)
     if stunned:
         ch = state.characters[character]

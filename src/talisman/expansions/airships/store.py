@@ -4,7 +4,8 @@
 the card invariant counts it here); ``damage``: Airship card -> the damage it has taken (kept while it lies on a space
 unclaimed); ``left``: Airship card -> ``[character, round]``: disembarked from in that character's
 turn of that Round ("you may not reclaim the same Airship unless you Encounter it on another
-Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7).
+Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7; a Henchman, who has
+no card, as ``henchman:<character id>``, the name the Fall Chart rolls him under).
 """
 from __future__ import annotations
 
@@ -13,12 +14,19 @@ from typing import Any
 import attrs
 from pyrsistent.typing import PMap, PVector
 
+from ...definitions import load
 from ...engine.records import deep_freeze
 from ...rules.kernel import ExtSlice
-from ...rules.slice_values import CARD, CHARACTER, COUNT, checked, list_of, map_of, pair
+from ...rules.slice_values import CARD, CHARACTER, COUNT, checked, either, kind, list_of, map_of, pair
 from ...state import ExtRecord, map_field
 
 KEY = "airships"
+
+#: A Follower the Fall Chart may stun: a Follower card, or a Henchman (``henchman:<character id>``:
+#: "Henchmen are considered Followers for any pertaining rules").
+FOLLOWER = either(CARD, kind("a Henchman, henchman:<character id>",
+                             lambda v: isinstance(v, str) and v.startswith("henchman:")
+                             and v.split(":", 1)[1] in load().characters))
 
 
 @attrs.frozen
@@ -28,7 +36,7 @@ class Airships(ExtRecord):
     cards: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(CARD))))
     damage: PMap[str, int] = map_field(checked(map_of(CARD, COUNT)))
     left: PMap[str, PVector[Any]] = map_field(checked(map_of(CARD, pair(CHARACTER, COUNT))))
-    stunned: PMap[str, PMap[str, int]] = map_field(checked(map_of(CHARACTER, map_of(CARD, COUNT))))
+    stunned: PMap[str, PMap[str, int]] = map_field(checked(map_of(CHARACTER, map_of(FOLLOWER, COUNT))))
 
 
 SLICE = ExtSlice(KEY, Airships)

@@ -150,7 +150,9 @@ def movement_rolled(state, character, roll, dice=None):
 
 
 def events_drawn(state, character, cards):
-    if not time_card.draw_flip_done(state, character, cards):  # (flipped first as a card was drawn)
+    # (flipped already: as a card was drawn, or for the Event this one was drawn in place of)
+    if not time_card.draw_flip_done(state, character, cards) \
+            and not characters.drawn_in_place(state, character, cards):
         state = time_card.passage_of_time(state, character, cards)
     return characters.events_drawn(state, character, cards)
 

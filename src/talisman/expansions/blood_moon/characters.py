@@ -10,7 +10,9 @@ expansion's own hooks:
 ``redraw_non_enemy`` (the Vampire Hunter)
     ``events_drawn``: before any card is met, the Vampire Hunter may discard one Event he has
     just drawn (``discard:<card>``) and draw another card in its place from the same deck, or
-    ``keep`` them.  Once per encounter: an Event drawn in its place is met as it comes.
+    ``keep`` them.  Once per encounter: an Event drawn in its place is met as it comes, one
+    more Event of the same draw (no second flip of the Time card, no second fate for the
+    Doomsayer: :func:`drawn_in_place`, rulings R-FIX15C.4).
 ``graveyard_search`` (the Grave Robber)
     ``before_encounter``: having moved onto the Graveyard, once its encounter is over he may
     take one Object or Magic Object from the top 8 cards of the Adventure discard pile
@@ -67,6 +69,8 @@ def doom_fate(state, character):
 
 
 def events_drawn(state, character, cards):
+    if drawn_in_place(state, character, cards):
+        return state  # announced with the Event it replaces
     state = doom_fate(state, character)
     if chars.has_ability(state, character, "redraw_non_enemy") and \
             not state.characters[character].turn_flags.get("redraw_used"):
@@ -100,6 +104,10 @@ def redraw_chosen(state, action, space, who):
         return state
     card = action.args[0]
     state = _flag(state, cid, "redraw_used", True)
+    if load().cards[card].type in EVENT_TYPES:
+        # the card drawn in its place (the next one of the draw) belongs to the same draw, whose
+        # Events were announced already (:func:`drawn_in_place`, rulings R-FIX15C.4)
+        state = _flag(state, cid, "redrawn_event_at", len(state.characters[cid].turn_flags.get("drawn", ())))
     on_space = state.board_cards[space]
     at = len(on_space) - 1 - list(reversed(on_space)).index(card)
     state = replace(state, board_cards=state.board_cards.set(space, on_space.delete(at)))
@@ -107,6 +115,18 @@ def redraw_chosen(state, action, space, who):
     deck = load().cards[card].deck
     state = log(state, "redrawn", character=cid, card=card, space=space, deck=deck)
     return draw_cards(state, cid, space, 1, deck)
+
+
+def drawn_in_place(state, character, cards):
+    """Whether the Events ``cards`` are the one card the Vampire Hunter drew in place of an Event
+    of the same draw: 003 Passage of Time, "Whenever a character draws one or more Events during
+    his turn, before he encounters any cards": the draw's Events were announced (the Time card
+    flipped, the Doomsayer paid) before she chose, and the card drawn in place, still before any
+    card is met, is one more Event of that draw, not a draw of its own (rulings R-FIX15C.4)."""
+    flags = state.characters[character].turn_flags
+    at = flags.get("redrawn_event_at")
+    drawn = flags.get("drawn", ())
+    return at is not None and at < len(drawn) and set(cards) == {drawn[at]}
 
 
 def _flag(state, cid, key, value):

@@ -79,19 +79,38 @@ def teleport_destinations(state, spaces, character, region):
     barge's "any Space of his choice in the Outer Region", a Stowaway's), lands on the main
     board's City space: "The City Space on the main board is considered the City Gate", so it
     would not leave the City (docs/rulings.md R-CF9.5); the Gate is offered inside when the
-    Region is the City's own."""
+    Region is the City's own.  With the option ``city_teleport: outer_region`` (reading B of
+    R-RH14.2: "All rules, which apply to the Outer Region, apply to the City as well") every
+    same-Region teleport crosses the walls both ways, as the Leprechaun's does."""
     here = state.characters[character].space
+    open_walls = state.option("city_teleport") == "outer_region"
     if not in_city(here):
+        if open_walls and region == "same" and _in_the_outer_region(here):
+            return tuple(dict.fromkeys(tuple(spaces) + _inside_but(here)))  # B: into the City too
         return spaces
     outside = tuple(s for s in spaces if s != data.gate()["main"])
     if region != "same":
         return outside
     if data.kind(here) == "gate" and store.arrived(state, character):
         return outside  # only landed on the Gate: not yet inside the walls (R-PROBE14E.4)
-    inside = tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
-    if not abilities.crosses_city_walls(state, character):
+    inside = _inside_but(here)
+    if not (open_walls or abilities.crosses_city_walls(state, character)):
         return inside
     return tuple(dict.fromkeys(outside + inside))
+
+
+def _inside_but(here):
+    """The City's spaces a teleport may reach inside its walls: all but ``here`` and the Donjon
+    (entered only by arrest)."""
+    return tuple(s for s in data.spaces() if s != here and data.kind(s) != "donjon")
+
+
+def _in_the_outer_region(space):
+    """Whether a main-board ``space`` is in the Outer Region (where a same-Region teleport may
+    reach the City under ``city_teleport: outer_region``)."""
+    board = load().board
+    region = board.spaces[space].region
+    return board.part_of.get(region, region) == "outer"
 
 
 def resume_movement(state):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...definitions import card_of
 from ...engine.machine import frame, log, push_under
 from ...rules import characters as chars
 from ...rules import effects, turn
@@ -80,10 +81,10 @@ def space_effect(state, instructions, space):
     instructions = rules["instructions"].get(space, instructions)
     theft = rules["theft"]
     cid = state.current
-    if cid in rules["scrolls"].get(space, ()) and state.characters[cid].space == space:
+    if card_of(cid) in rules["scrolls"].get(space, ()) and state.characters[cid].space == space:
         instructions = ({"city_scroll": {}},) + tuple(instructions)  # the visit, then business
     if (data.kind(space) == "building" and space not in theft["not_in"]
-            and cid in theft["characters"] and state.characters[cid].space == space
+            and card_of(cid) in theft["characters"] and state.characters[cid].space == space
             and not state.characters[cid].toad_turns):
         return ({"choose": [
             {"id": "steal", "label": "try to steal", "effects": theft["effects"]},

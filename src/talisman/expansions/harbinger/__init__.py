@@ -278,7 +278,12 @@ def run_for(state, who, effects, card):
 def results_answered(state):
     """The results (``won``, ``lost``, ``standoff``) of the combat in progress (against
     creatures or enemies) that this expansion answers (:func:`answers_result`): declared on its
-    ``combat_resolved`` listener (``changes_results``) for exact odds."""
+    ``combat_resolved`` listener (``changes_results``) for exact odds.  Where :func:`combat_resolved`
+    does nothing at a win it does nothing at any result (odds15: none of its parts reads the
+    result but the second die's, which answers the three alike), so it answers none."""
+    b = state.battle
+    if b is None or combat_resolved(state, b["who"], "won") is state:
+        return frozenset()
     return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
 
 
@@ -321,7 +326,17 @@ def second_die_offer(state):
     return ((frozenset(_RESULTS), ("added", "d6", "doubles")),)
 
 
-@declare(changes_results=results_answered, roll_blind=_roll_blind, fights_on=second_die_offer)
+def _reads_no_roll(state):
+    """Declared on :func:`combat_resolved` (``reads_no_roll``, read by exact odds; odds15): in
+    ``state`` (a character's roll) its declarations (``changes_results``, ``roll_blind``,
+    ``fights_on``) read nothing of the character's battle roll: no Herald's roll of this
+    combat's kind and no held card's second die (``cards.roll_read`` True, whatever the roll:
+    the only readers of the roll in :func:`combat_resolved` are those two)."""
+    return cards.roll_read(state) is True
+
+
+@declare(changes_results=results_answered, roll_blind=_roll_blind, fights_on=second_die_offer,
+         reads_no_roll=_reads_no_roll)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""

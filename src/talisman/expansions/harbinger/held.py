@@ -178,10 +178,12 @@ def calendar_chosen(state, action, cause):
 
 
 def _no_reroll_card(state):
-    """Whether :func:`fate_rerolled` does nothing for the fighter of the combat in progress: he
-    holds no card with ``toad_on_reroll`` (declared for exact odds: ``idle``)."""
+    """Whether :func:`fate_rerolled` does nothing for the fighters of the combat in progress:
+    neither holds a card with ``toad_on_reroll`` (a defending character re-rolls too; declared
+    for exact odds: ``idle``)."""
     b = state.battle
-    return b is not None and not _with(state, b["who"], "toad_on_reroll")
+    return b is not None and not any(_with(state, cid, "toad_on_reroll")
+                                     for cid in (b["who"], b["opponent"]) if cid is not None)
 
 
 @declare(idle=_no_reroll_card)

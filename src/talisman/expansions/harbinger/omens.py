@@ -22,6 +22,7 @@ from ...errors import TalismanError
 from . import store as st
 from ...rules import effects
 from ...rules.encounters import draw_held, held_drawn
+from ...rules.winning import reached_crown
 from . import endings
 
 #: The four Omen sets, by id (the ``harbinger_omen_set`` option; ``random`` picks one).
@@ -155,6 +156,10 @@ def exhausted(state):
         if any(st.cdata(c).get("wins_when_omens_exhausted") for c in ch.objects):
             winners.append(cid)
     winners += [c for c in endings.crown_winners_when_omens_exhausted(state) if c not in winners]
+    if state.option("chaos_bloodbath"):
+        # 000 CHAOS BLOODBATH: "No one may win the game until he/she has reached the Crown of
+        # Command Space" (a limit on every win: docs/rulings.md R-GB11.7, R-PROBE15A.2)
+        winners = [c for c in winners if reached_crown(state, c)]
     state = replace(state, stack=pvector())
     if winners:
         state = log(state, "game_won", characters=winners, reason="omens_exhausted")

@@ -49,7 +49,7 @@ from pyrsistent.typing import PMap, PVector
 
 from pyrsistent import pmap, pvector
 
-from ...definitions import load
+from ...definitions import card_of, load
 from ...engine.data import check_ref, data_root, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
@@ -504,7 +504,7 @@ def turn_beginning(state, character):
     starts in the Timescape as the eight do at the set-up (rulings R-DT-7, R-SB-2): placed on the
     Warp Gate as his first turn begins, before its movement."""
     ch = state.characters[character]
-    if (character in TIMESCAPE_CHARACTERS and state.option("new_character")
+    if (card_of(character) in TIMESCAPE_CHARACTERS and state.option("new_character")
             and ch.space == load().characters[character].start and joined_this_turn(state, character)):
         state = update_character(state, character, space=WARP_GATE)
         state = log(state, "timescape_start", character=character, space=WARP_GATE)
@@ -847,7 +847,7 @@ def space_effect(state, effects, space):
     if cid is None or cid not in state.characters:
         return effects
     theft = _chart("theft")
-    if (space == theft["space"] and cid in theft["characters"]
+    if (space == theft["space"] and card_of(cid) in theft["characters"]
             and state.characters[cid].space == space and not state.characters[cid].toad_turns):
         return deep_freeze([{"choose": [
             {"id": "steal", "label": "try to steal", "effects": list(theft["effects"])},

@@ -45,6 +45,7 @@ from ...errors import TalismanError
 from ...options import SET_ENDING_OPTIONS
 from .. import characters
 from .. import effects
+from .winning import reached_crown
 
 __all__ = ["VARIANTS", "DECK", "ending_settings", "setup_card_endings", "is_card", "icons",
            "star", "face_up", "reveal", "encounter_card", "holds_on_crown", "cards_held",
@@ -256,11 +257,15 @@ def attacks_allowed(state):
 # --- the ending cards' effects (the effect vocabulary) ---------------------------------------
 
 def win_game(state, params, actor, source):
-    """The actor wins the game (``who: all``: every character does)."""
+    """The actor wins the game (``who: all``: every character does; with CHAOS BLOODBATH every
+    character who has reached the Crown of Command: "No one may win the game until he/she has
+    reached the Crown of Command Space", docs/rulings.md R-GB11.7, R-PROBE15A.2)."""
     reason = params.get("reason") or source.get("card") or "alternative_ending"
     if params.get("who") == "all":
-        state = log(state, "game_won", characters=list(state.order), reason=reason)
-        return replace(state, outcome=Outcome(reason, tuple(state.order)))
+        winners = tuple(c for c in state.order
+                        if not state.option("chaos_bloodbath") or reached_crown(state, c))
+        state = log(state, "game_won", characters=list(winners), reason=reason)
+        return replace(state, outcome=Outcome(reason, winners))
     state = log(state, "game_won", character=actor, reason=reason)
     return replace(state, outcome=Outcome(reason, (actor,)))
 

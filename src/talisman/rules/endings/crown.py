@@ -13,8 +13,8 @@ from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
-from .lord_of_chaos import (continue_change, lord_of_chaos_chart, continue_chaos_fight, continue_errand,
-                            continue_trial, walked_out)
+from .lord_of_chaos import (CHAOS_FOES, TRIAL_OF_CHAOS, continue_change, lord_of_chaos_chart, continue_chaos_fight,
+                            continue_errand, continue_trial, walked_out)
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
 from .tasks import role, set_task, task_of
 from .winning import win
@@ -23,7 +23,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "chart_rolled", "DIE_ENDINGS", "TASKS"]
+           "chart_rolled", "DIE_ENDINGS", "TASKS", "TASK_SHAPES"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -139,5 +139,38 @@ TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_drago
          "errand": continue_errand, "change": continue_change, "chaos_fight": continue_chaos_fight,
          "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
          "perils": continue_power, "walk_out": continue_walk}
+
+_COUNT = {"type": "integer", "minimum": 0}
+_NAME = {"type": "string"}
+#: A log index: the task reads the character's moves from there (a scenario's 0: its whole log).
+_SINCE = _COUNT
+#: The Priest of Chaos's one Craft bonus kept (a card or ability id; null: none).
+_ONE_CRAFT = {"anyOf": [_NAME, {"type": "null"}]}
+
+#: The shape of each kind of task of :data:`TASKS`: its fields (JSON Schema) and those it may lack.
+#: A scenario's ``setup.ending.tasks`` is checked against it (``validate.ending_tasks``).
+TASK_SHAPES = {
+    "king": ({"king": {"type": "object", "required": ["strength", "craft", "lives"],
+                       "additionalProperties": False,
+                       "properties": {"strength": _COUNT, "craft": _COUNT, "lives": _COUNT}}}, ()),
+    "brothers": ({"left": _COUNT}, ()),
+    "dragons": ({"cards": {"type": "array", "items": _NAME}}, ()),
+    "king_next": ({}, ()),
+    "errand": ({"to": _NAME, "since": _SINCE}, ()),
+    "change": ({"alignment": {"enum": ["good", "neutral", "evil"]},
+                "route": {"anyOf": [_NAME, {"type": "null"}]}, "since": _SINCE}, ()),
+    "chaos_fight": ({"foe": {"enum": sorted(CHAOS_FOES)}, "strength": _COUNT, "craft": _COUNT,
+                     "lives": _COUNT, "n": _COUNT, "one_craft": _ONE_CRAFT}, ("one_craft",)),
+    "trial": ({"done": {"type": "integer", "minimum": 0, "maximum": len(TRIAL_OF_CHAOS["battles"]) - 1},
+               "one_craft": _ONE_CRAFT},
+              ("one_craft",)),
+    "goal": ({"goal": {"enum": sorted({r["goal"] for r in PANDORAS_BOX_CHART.values() if "goal" in r})},
+              "count": _COUNT, "since": _SINCE, "visited": {"type": "array", "items": _NAME}},
+             ("visited",)),
+    "finders": ({}, ()),
+    "perils": ({}, ()),
+    "walk_out": ({"since": _SINCE}, ()),
+}
+assert set(TASK_SHAPES) == set(TASKS)
 
 STEPS = {"endings.chart_rolled": chart_rolled, "endings.chart_fate": chart_fate}

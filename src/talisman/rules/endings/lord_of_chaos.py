@@ -71,7 +71,9 @@ LETTERS = {
 }
 
 
-#: COMBAT TO WIN: the foes by alignment and D6.
+#: COMBAT TO WIN: the foes by alignment and D6.  The Lord's "Strength 12 (+D6), Craft 12 (+D6)":
+#: ``bonus_dice`` rolled once as he appears and added for the whole fight (rulings F17S4-2), unless
+#: the option ``lord_of_chaos_die: attack_only`` reads the mark as his attack die alone.
 CHAOS_FOES = {
     "dragon_of_chaos": {"strength": 10, "craft": 10, "lives": 4, "kinds": ["battle", "psychic"]},
     "priest_of_chaos": {"strength": 8, "craft": 15, "lives": 4, "kinds": ["psychic"]},
@@ -271,7 +273,7 @@ def loc_combat_kept(state, who, roll):
         state = set_task(state, who, {"kind": "trial", "done": 0})
         return continue_trial(state, who, task_of(state, who))
     spec = CHAOS_FOES[foe]
-    if spec.get("bonus_dice"):
+    if spec.get("bonus_dice") and state.option("lord_of_chaos_die") == "added":
         return request_roll(state, spec["bonus_dice"], "the Lord of Chaos's Strength and Craft",
                             "endings.loc_lord_rolled", who=who, foe=foe)
     task = {"kind": "chaos_fight", "foe": foe, "strength": spec["strength"], "craft": spec["craft"],
