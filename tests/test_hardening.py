@@ -301,6 +301,10 @@ expect: {expect}
      "ability_stockpile.held.elf: 'elf' is not in the game"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {pile: [ability_of_prayer], discards: [ability_of_prayer]}}",
      "{}", "ability_stockpile.pile: the Ability card 'ability_of_prayer' is placed twice"),
+    # the set-up key reached_crown (fix15D)
+    ("{reached_crown: warrior}", "{}", "setup.reached_crown"),
+    ("{reached_crown: [elf]}", "{}", "reached_crown: 'elf' is not in the game"),
+    ("{reached_crown: [warrior, warrior]}", "{}", "reached_crown: 'warrior' is named twice"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"

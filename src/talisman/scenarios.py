@@ -15,6 +15,7 @@ from .engine.serialize import to_data, typed_from_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
 from .rules import lasting, master_levels, noblemen
+from .rules.winning import reached_crown
 from .rules.characters import STOCKS
 from .rules.setup import initial_state
 from .state import Character, slice_record, update_character
@@ -24,7 +25,7 @@ from . import validate
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
               "board_cards", "board_gold", "ext", "ending", "titles", "realms", "discards", "lasting",
-              "ability_stockpile"}
+              "ability_stockpile", "reached_crown"}
 
 
 def setup_state(setup, dice):
@@ -95,6 +96,8 @@ def setup_state(setup, dice):
         state = lasting_before(state, name, span)
     if setup.get("ability_stockpile") is not None:
         state = ability_stockpile_before(state, setup["ability_stockpile"])
+    for cid in setup.get("reached_crown") or ():
+        state = reached_crown_before(state, cid)
     # the deck tops last: every other key has taken its copies out of the decks already, so the
     # tops are exactly the cards given (a card short is refused, naming the field)
     for deck, tops in (setup.get("deck_tops") or {}).items():
@@ -123,6 +126,19 @@ def setup_state(setup, dice):
     # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
     validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+
+
+def reached_crown_before(state, cid):
+    """Set-up key ``reached_crown``: ``cid`` has reached the Crown of Command before the scenario
+    (a ``crown_reached`` line in the log, as the move onto it writes, and ``state.crown_reached``):
+    what the rules that ask who has reached it read (CHAOS BLOODBATH, the Crown's own win).  A
+    character not in the game, or named twice, is refused."""
+    if cid not in state.characters:
+        raise TalismanError(f"reached_crown: {cid!r} is not in the game")
+    if reached_crown(state, cid):
+        raise TalismanError(f"reached_crown: {cid!r} is named twice")
+    state = machine.log(state, "crown_reached", character=cid)
+    return replace(state, crown_reached=True)
 
 
 def hold_title(state, cid, held, tops=()):

@@ -664,6 +664,8 @@ SETUP = {
         # the Ability Stockpile (option ability_stockpile): its pile (top first), discards, held
         "ability_stockpile": {"type": ["object", "null"], "additionalProperties": False, "properties": {
             "pile": _CARDS, "discards": _CARDS, "held": {"type": "object", "additionalProperties": _CARDS}}},
+        # the characters who have reached the Crown of Command before (the log's crown_reached)
+        "reached_crown": {"type": ["array", "null"], "items": _ID},
         # a Realm placed from before (option noblemen): {space: {owner, title, gold}}
         "realms": {"type": ["object", "null"], "additionalProperties": {
             "type": "object", "required": ["owner", "title"], "additionalProperties": False,

@@ -17,7 +17,7 @@ import talisman
 from talisman.definitions import load
 from talisman.engine.records import replace
 from talisman.expansions.airships import data, ships, store
-from talisman.rules.characters import kill
+from talisman.rules.characters import has_ability, kill
 from talisman.rules.combat import RESULT_STEP
 from talisman.rules.movement import forced_move
 from talisman.testing import invariants
@@ -125,8 +125,25 @@ def test_a_stunned_henchman_is_kept_in_a_state_that_round_trips():
     s = play(s, "fly:graveyard", "stay", "encounter:char:warrior", "airship:attack")
     assert events(s, "follower_fell") == [
         {"character": "warrior", "follower": "henchman:troll", "roll": 7, "result": "stunned"}]
-    assert dict(store.get(s, "stunned")["warrior"]) == {"henchman:troll": 3}
+    assert {f: list(t) for f, t in store.get(s, "stunned")["warrior"].items()} == {"henchman:troll": [3]}
     assert talisman.from_json(talisman.to_json(s)) == s
+
+
+@pytest.mark.parametrize("dice, lent", [([7, 7], False), ([7, 8], True)])
+def test_a_guide_held_twice_lends_its_skip_while_one_copy_is_not_stunned(dice, lent):
+    """The Fall Chart's 7 ("you may not gain any benefits from this Follower for 3 Turns") stuns
+    the copy it is rolled for (docs/rulings.md R-FIX15D.2): of two Guides both stunned neither
+    lends the Forest's skip (the engine before marked the card once and let a card held twice
+    give everything); with one stunned, the other still lends it."""
+    s = game([{"id": "thief", "space": "woods_1"},
+              {"id": "troll", "space": "graveyard", "followers": ["guide", "guide"]}],
+             dice, expansions=["airships"],
+             ext={"airships": {"cards": {"thief": ["airship_falcon"], "troll": ["airship_eagle"]},
+                               "damage": {"airship_eagle": 3}}})
+    s = play(s, "fly:graveyard", "stay", "encounter:char:troll", "airship:attack")
+    assert [e["result"] for e in events(s, "follower_fell")] == ["stunned" if d == 7 else "safe" for d in dice]
+    assert list(store.get(s, "stunned")["troll"]["guide"]) == [3] * dice.count(7)
+    assert has_ability(s, "troll", "forest_roll_optional") is lent
 
 
 def test_no_flight_from_outside_the_skies():

@@ -91,7 +91,7 @@ def bonus_of(state, ch, which, context):
     no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
     total = 0
     weapons = []
-    for cid in possessions(ch):
+    for cid, copy in with_copies(possessions(ch)):
         c = card(cid)
         if c.type == "enemy" and cid in ch.followers:
             if follower_mark(state, ch.id, cid) in ABILITY_FOLLOWERS:
@@ -105,7 +105,7 @@ def bonus_of(state, ch, which, context):
         b = c.bonus
         if not b or (cursed and c.type in ("object", "magic_object")) or (no_magic and c.type == "magic_object"):
             continue
-        if not usable(ch, c, state):
+        if not usable(ch, c, state, copy):
             continue
         when = b.get("in", "always")
         if when == "always" or when == context:
@@ -223,16 +223,29 @@ def spell_limit(state, cid):
     return adjust(state, "spell_limit", SPELL_LIMIT.get(craft, 4 if craft >= 9 else 0), character=cid)
 
 
-def usable(ch, c, state=None):
+def with_copies(cards):
+    """``(card, copy)`` for each of ``cards`` in order, ``copy`` counting the copies of the same
+    card before it (0 for the first): a hook may tell one copy of a card held twice from the
+    other (the Airships' stunned Follower, docs/rulings.md R-FIX15D.2)."""
+    seen = {}
+    for c in cards:
+        n = seen.get(c, 0)
+        seen[c] = n + 1
+        yield c, n
+
+
+def usable(ch, c, state=None, copy=0):
     """Whether a character may use an object: its alignment restriction (POSSESSIONS: the
     Assassin and the Holy Lance) and the character's own restrictions, which override the
     rules (SPECIAL ABILITIES): the Monk uses no weapon but the Axe (for rafts) and no armour;
     the Priest uses no weapon.  Given the ``state``, the ``object_usable`` hook may forbid more
     (a Master Level's piece that uses only Magic Objects, or none: docs/master_levels.md);
-    carrying is not using (a card taken is refused by this test without the state only)."""
+    carrying is not using (a card taken is refused by this test without the state only).
+    ``copy``: which copy of the card the character holds this is (:func:`with_copies`)."""
     if c.alignment and ch.alignment not in c.alignment:
         return False
-    if state is not None and state.ext and not adjust(state, "object_usable", True, character=ch.id, card=c.id):
+    if state is not None and state.ext and not adjust(state, "object_usable", True, character=ch.id, card=c.id,
+                                                      copy=copy):
         return False
     own = own_abilities(ch)
     if "no_weapons_or_armour" in own and (
@@ -271,8 +284,8 @@ def has_ability(state, cid, ability):
     if own:
         return True
     no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
-    return any(ability in card(c).abilities and usable(ch, card(c), state)
-               and not (no_magic and card(c).type == "magic_object") for c in possessions(ch))
+    return any(ability in card(c).abilities and usable(ch, card(c), state, n)
+               and not (no_magic and card(c).type == "magic_object") for c, n in with_copies(possessions(ch)))
 
 
 def possession_data(state, cid, key):
@@ -284,9 +297,9 @@ def possession_data(state, cid, key):
         return []
     no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
     out = []
-    for c in possessions(ch):
+    for c, n in with_copies(possessions(ch)):
         d = card(c).data
-        if d and key in d and usable(ch, card(c), state) and not (no_magic and card(c).type == "magic_object"):
+        if d and key in d and usable(ch, card(c), state, n) and not (no_magic and card(c).type == "magic_object"):
             out.append(d[key])
     return out
 
@@ -309,11 +322,16 @@ def carried_objects(ch):
     return [c for c in ch.objects if card(c).type in ("object", "magic_object", "talisman")]
 
 
-def carry_limit(ch):
+def carry_limit(ch, state=None):
     """LIMIT TO NUMBER OF OBJECTS: 4, plus what Articles (the Mule) carry, plus what a card's
-    ``carry`` changes while it is kept as a trophy (the Harbinger's Swarm of Flies: 1 less)."""
+    ``carry`` changes while it is kept as a trophy (the Harbinger's Swarm of Flies: 1 less).
+    Given the ``state`` (with expansions in play), the ``carry_limit`` hook may change it (an
+    Airships' stunned Mule carries nothing: docs/rulings.md R-FIX15D.1)."""
     extra = sum(card(c).carry or 0 for c in tuple(ch.objects) + tuple(ch.followers) + tuple(ch.trophies))
-    return max(0, 4 + extra)
+    limit = 4 + extra
+    if state is not None and state.config.expansions:
+        limit = adjust(state, "carry_limit", limit, character=ch.id)
+    return max(0, limit)
 
 
 def follower_allowed(state, cid, card_id):
@@ -662,7 +680,7 @@ def leave_followers(state, cid, followers, where, event, **details):
     ch = state.characters[cid]
     state = update_character(state, cid, followers=[f for f in ch.followers if f not in gone])
     ch = state.characters[cid]
-    surplus = carried_objects(ch)[carry_limit(ch):]
+    surplus = carried_objects(ch)[carry_limit(ch, state):]
     if surplus:
         state = remove_objects(state, cid, surplus)
     left = list(followers) + list(surplus)
@@ -842,7 +860,9 @@ def kill(state, cid, cause):
     state = log(state, "character_died", character=cid, space=ch.space, cause=cause)
     state = end_fight_of(state, cid)  # the fight he was in ends with him (rulings R-FA13.1)
     state = run_hook(state, "character_died", character=cid)  # the endings area subscribes too
-    if cid == state.current and state.outcome is None:
+    if cid == state.current and state.outcome is None and not ch.flag("turn_end_deferred"):
+        # (a card striking every character of a Region still strikes the others after the
+        # drawer's death: his turn ends once they are dealt with, effects.deferred_turn_end)
         state = end_turn_now(state)
     return state
 
@@ -1192,11 +1212,11 @@ def keep_within_limit(state, who):
     only choose not to keep a Cursed Object if he has more Cursed Objects than his Carrying limit"
     (001 Cursed Keyword; docs/rulings.md R-TF5.2)."""
     ch = character(state, who)
-    if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch):
+    if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch, state):
         return state
     options = droppable(ch) or list(dict.fromkeys(carried_objects(ch)))
     return decide(state, who, "over_limit", [f"drop:{c}" for c in options], "characters.over_limit_dropped",
-                  prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch)}: leave one", who=who)
+                  prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch, state)}: leave one", who=who)
 
 
 def over_limit_dropped(state, action, who):

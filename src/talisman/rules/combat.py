@@ -885,7 +885,7 @@ def finish_between_characters(state):
         vch = character(state, victor)
         # LIMIT TO NUMBER OF OBJECTS: "No Character may "Carry" more than 4 Objects": none taken
         # beyond the victor's limit, as from a space (rulings R-PROBE14A.2)
-        full = len(chars.carried_objects(vch)) >= chars.carry_limit(vch)
+        full = len(chars.carried_objects(vch)) >= chars.carry_limit(vch, state)
         options += [f"spoils:take:{c}" for c in dict.fromkeys(lch.objects)
                     if chars.usable(vch, load().cards[c])
                     and not (full and c in chars.carried_objects(lch))

@@ -36,6 +36,7 @@ from . import inner_region
 from . import movement
 from . import quests
 from . import spells
+from .winning import HELD_CHECK_STEP, check_last_survivor
 
 
 #: Schedule effects for an actor (the kernel's ``run_effects``; also ``effects.run``).
@@ -243,7 +244,8 @@ def deferred_turn_end(state, actor):
     meanwhile ends now (see :func:`lose_turn`)."""
     ch = state.characters[actor]
     if not ch.alive:
-        return state
+        # the drawer died under the card: his turn ends now that the others are dealt with
+        return kernel.end_turn_now(state) if state.current == actor else state
     due = ch.flag("turn_end_due")
     flags = ch.turn_flags.discard("turn_end_deferred").discard("turn_end_due")
     state = update_character(state, actor, turn_flags=flags)
@@ -585,9 +587,19 @@ def each_character(state, params, actor, source):
         # EVENT: a lost turn ends the drawer's turn only once every character is dealt with
         state = push(state, frame("effects.deferred_turn_end", actor=cur))
         state = kernel.set_turn_flag(state, cur, "turn_end_deferred")
+    if len(targets) > 1:
+        # one effect for all of them: the last survivor is looked for once every one is struck
+        # (KING OF THE HILL; docs/rulings.md R-FIX15D.4)
+        state = push(state, frame(HELD_CHECK_STEP))
     for cid in reversed(targets):
         state = run(state, params["effects"], cid, source)
     return state
+
+
+def survivors_checked(state):
+    """Rule step: an effect has struck every character it names; KING OF THE HILL's last
+    survivor (or no one alive) is looked for now."""
+    return check_last_survivor(state)
 
 
 def nothing(state, params, actor, source):
@@ -957,7 +969,8 @@ EFFECTS = {
     "join": join, "gain_scrolls": gain_scrolls,
 }
 
-STEPS = {"effects.next": next_effect, "effects.deferred_turn_end": deferred_turn_end, "effects.life_saving_chosen": life_saving_chosen,
+STEPS = {"effects.next": next_effect, "effects.deferred_turn_end": deferred_turn_end,
+         HELD_CHECK_STEP: survivors_checked, "effects.life_saving_chosen": life_saving_chosen,
          "effects.healing_bought": healing_bought,
          "effects.fate_bought": fate_bought, "effects.follower_lost": follower_lost,
          "effects.sold": sold, "effects.bought": bought, "effects.rolled": rolled,

@@ -708,7 +708,7 @@ def claim_options(state, cid, space, below=None):
         # "EXCEPT WHEN: There is also an Enemy Card on the Space" (one evaded no longer bars:
         # IMPORTANT NOTE!)
         return options
-    full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch)
+    full = len(chars.carried_objects(ch)) >= chars.carry_limit(ch, state)
     dropped = set(ch.flag("dropped", ()))
     toad = bool(ch.toad_turns)  # TOADS: "cannot have any Possessions": nothing taken
     for c in dict.fromkeys(cards):

@@ -317,6 +317,10 @@ Value hooks:
     subscriber that moves the character there returns its state and ``True``.
 ``spell_limit(state, limit, character)``
     NUMBER OF SPELLS: the most spells a character may hold.
+``carry_limit(state, limit, character)``
+    LIMIT TO NUMBER OF OBJECTS: how many Objects ``character`` may carry (4 and what his
+    Articles carry); asked only with expansions in play (the Airships: a stunned Mule carries
+    nothing).
 ``type_limit(state, limit, character, kind)``
     The most Objects of type ``kind`` (``magic_object``...) a character may carry; ``None``: no
     limit of its own (the base game only counts all Objects).  Asked only with expansions in
@@ -376,11 +380,12 @@ Value hooks:
     The abilities of a character card ``character`` holds beside its own (a Master Level title:
     "take the appropriate Character Card", 000 MASTER LEVEL CHARACTERS), which count as the
     character's printed ones where a rule asks for those alone (``characters.card_ability``).
-``object_usable(state, usable, character, card)``
+``object_usable(state, usable, character, card, copy=0)``
     Whether ``character`` (the piece in play under that id) may use the possession ``card`` it
     carries, once the card's and the character's own restrictions allow it
     (``characters.usable`` given the state: its bonus, its abilities, its data); carrying is
-    not asked.  Asked too of a Henchman serving him, ``card`` being ``henchman:<id>`` (no card):
+    not asked.  ``copy``: which copy of a card held more than once this is (0 for the first,
+    ``characters.with_copies``): the Airships' stunned Follower is one copy.  Asked too of a Henchman serving him, ``card`` being ``henchman:<id>`` (no card):
     whether his help (the abilities he lends, his fight in stead) may be used now.  Asked only when some plugin keeps state (``state.ext``; MASTER LEVEL
     CHARACTERS: the Mystic "may only use Magic Objects and Magic Items", the Original "only
     Non-Magic Objects and other possessions").
@@ -445,7 +450,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
-               "spell_limit", "type_limit", "trophies", "trophy_value", "player_view",
+               "spell_limit", "carry_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
                "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",

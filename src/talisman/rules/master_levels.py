@@ -556,7 +556,7 @@ def _other(state, cid):
     return second if h["playing"] == "original" else "original"
 
 
-def object_usable(state, usable, character, card):
+def object_usable(state, usable, character, card, copy=0):
     """Mystic: "The Mystic Character may only use Magic Objects and Magic Items. The Original
     Character may only use Non-Magic Objects and other possessions."  While the player has two
     pieces, the Mystic in play uses only Magic Objects (the Magic Items are Magic Objects), the
@@ -745,7 +745,7 @@ def before_encounter(state, result, character, space):
 def _carries_more(state, ch, c):
     if load().cards[c].type not in ("object", "magic_object", "talisman"):
         return True
-    return len(chars.carried_objects(ch)) < chars.carry_limit(ch)
+    return len(chars.carried_objects(ch)) < chars.carry_limit(ch, state)
 
 
 def trade_offered(state, who):

@@ -238,7 +238,7 @@ def _before_roll_options(state, cid, ch, keep=None):
         options += quests.delivery_options(state, cid)
     if keep is not None:
         options = [o for o in options if keep(o)]
-    if options or len(chars.carried_objects(ch)) > chars.carry_limit(ch):
+    if options or len(chars.carried_objects(ch)) > chars.carry_limit(ch, state):
         # CARRIED POSSESSIONS: "Characters may drop any Possession at any time": offered where
         # the player already decides before the move (his other "any time" choices), or when he
         # is over the carrying limit, and in the claim of a space; not a question of its own

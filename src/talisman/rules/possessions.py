@@ -49,7 +49,7 @@ def add_possession(state, actor, card_id, cause):
     field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
     cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
     if field == "objects" and not cursed and (
-            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch)):
+            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch, state)):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id,
                    reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
@@ -61,7 +61,7 @@ def add_possession(state, actor, card_id, cause):
     else:
         state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
         state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
-        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor]):
+        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor], state):
             # taken over the limit: the character then leaves others, keeping the Cursed first
             state = push(state, frame("characters.keep_within_limit", who=actor))
     # (or some plugin keeps state: the Henchmen, driven off by the Hag as Followers are)

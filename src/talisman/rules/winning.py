@@ -13,7 +13,7 @@ from ..engine.records import Outcome, replace
 from ..definitions import card_of, character_pool, load
 
 __all__ = ["may_restart", "unused_characters", "check_last_survivor", "reached_crown", "win",
-           "won_in_time"]
+           "won_in_time", "HELD_CHECK_STEP"]
 
 
 def may_restart(state, seat=None):
@@ -45,10 +45,18 @@ def unused_characters(state, seat=None):
     return [c for c in pool if c not in held]
 
 
+#: The rule step that follows an effect striking several characters at once (``each_character``:
+#: the Pestilence's "everyone there loses a life"): while its frame waits, a death leaves the
+#: last-survivor check to it, so every character the card strikes is struck first
+#: (docs/rulings.md R-FIX15D.4).
+HELD_CHECK_STEP = "effects.survivors_checked"
+
+
 def check_last_survivor(state):
     """In a game of two or more, the last character alive wins (KING OF THE HILL); with the
-    CHAOS BLOODBATH option only one who has reached the Crown may win this way."""
-    if may_restart(state):
+    CHAOS BLOODBATH option only one who has reached the Crown may win this way.  Not while an
+    effect that strikes several characters at once is still striking (:data:`HELD_CHECK_STEP`)."""
+    if may_restart(state) or any(f.step == HELD_CHECK_STEP for f in state.stack):
         return state
     alive = [c for c in state.order if state.characters[c].alive]
     if len(state.order) > 1 and len(alive) == 1:

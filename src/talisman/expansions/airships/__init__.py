@@ -15,7 +15,8 @@ It joins the game only through hook points:
   out of the skies, the Airship stays behind;
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
   (and a stunned Follower's Strength or Craft not counted); ``object_usable``: a stunned
-  Follower gives no benefit at all (its bonus, the abilities it lends, its data);
+  Follower gives no benefit at all (its bonus, the abilities it lends, its data; one copy of a
+  card held twice); ``carry_limit``: a stunned Mule carries nothing;
 - ``follower_allowed``: aboard, no Follower with hands joins over the complement's most (nor an
   Enemy the Ghoul raises); ``combat_resolved``: a combat won aboard, stay or disembark before the
   space's cards are claimed, when the complement bars a Follower lying there (a step run after
@@ -49,7 +50,7 @@ HOOKS = {"setup": setup, "before_movement": ships.before_movement,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,
          "character_died": ships.character_died, "follower_allowed": ships.follower_allowed,
-         "object_usable": ships.object_usable,
+         "object_usable": ships.object_usable, "carry_limit": ships.carry_limit,
          "combat_resolved": ships.combat_resolved, "cards_drawn": ships.cards_drawn}
 EFFECTS = {"airship_found": ships.found}
 EFFECT_SCHEMAS: dict[str, Any] = {

@@ -361,17 +361,37 @@ def combat_die_rolled(state, action, character):
     return log(state, "airship_die_rolled", character=character, roll=roll)
 
 
-def object_usable(state, usable, character, card):
+def stunned_copies(state, character, card):
+    """How many copies of ``card`` (a Follower card, or ``henchman:<id>``) the Fall Chart has
+    stunned among those ``character`` holds."""
+    return len(store.get(state, "stunned").get(character, {}).get(card, ()))
+
+
+def object_usable(state, usable, character, card, copy=0):
     """``object_usable``: a stunned Follower gives no benefit ("7 Stunned, Follower remains with
     you but you may not gain any benefits from this Follower for 3 Turns", the Fall Chart): its
     Strength and Craft, in combat or not, the abilities it lends and its data go unused while it
     stays with its character (docs/rulings.md R-PROBE15A.1); a stunned Henchman
-    (``henchman:<id>``, asked by the Henchmen) lends no ability and fights in stead of no one.  A
-    second copy of the card held gives them (the stunned mark is by card, one copy: a Follower card
-    the character holds twice is stunned once)."""
-    if not usable or card not in store.get(state, "stunned").get(character, ()):
+    (``henchman:<id>``, asked by the Henchmen) lends no ability and fights in stead of no one.
+    The mark is by copy: of a Follower card held twice with one copy stunned, the other still
+    gives its benefits (the first ``n`` copies held stand for the ``n`` stunned; R-FIX15D.2)."""
+    if not usable:
         return usable
-    return list(state.characters[character].followers).count(card) > 1
+    return copy >= stunned_copies(state, character, card)
+
+
+def carry_limit(state, limit, character):
+    """``carry_limit``: a stunned Mule (an Article, its card's ``carry``) carries nothing: what it
+    carries is a benefit the Fall Chart's 7 takes away (docs/rulings.md R-FIX15D.1)."""
+    mine = store.get(state, "stunned").get(character)
+    if not mine:
+        return limit
+    held = list(state.characters[character].followers)
+    for f, turns in mine.items():
+        c = load().cards.get(f)
+        if c is not None and c.carry:
+            limit -= c.carry * min(len(turns), held.count(f))
+    return limit
 
 
 def character_score(state, score, character, kind):
@@ -386,9 +406,10 @@ def character_score(state, score, character, kind):
         context = "battle" if kind == "battle" else "psychic"
         which = "strength" if kind == "battle" else "craft"
         rest = list(ch.followers)
-        for f in stunned:
-            if f in rest:
-                rest.remove(f)
+        for f, turns in stunned.items():
+            if f in load().cards and load().cards[f].type == "enemy":
+                for _ in range(min(len(turns), rest.count(f))):
+                    rest.remove(f)
         without = replace(ch, followers=rest)
         score -= chars.bonus_of(state, ch, which, context) - chars.bonus_of(state, without, which, context)
     if not applies(state, character):
@@ -472,7 +493,9 @@ def destroyed(state, cid):
 
 def fall_next(state, cid, falling):
     if not falling:
-        return state
+        # a Mule stunned carries nothing: what it carried over the limit is left on the space
+        # (LIMIT TO NUMBER OF OBJECTS; docs/rulings.md R-FIX15D.1)
+        return push(state, frame("characters.keep_within_limit", who=cid))
     return request_roll(state, "d8", f"the fall of {falling[0]}", "airships.fall_rolled",
                         character=cid, falling=list(falling))
 
@@ -502,8 +525,8 @@ def fall_rolled(state, action, character, falling):
                 state = chars.put_on_space(state, ch.space, [follower])
     elif row["result"] == "stunned":
         stunned = store.get(state, "stunned")
-        mine = dict(stunned.get(character, {}))
-        mine[follower] = row["turns"]
+        mine = {f: list(t) for f, t in stunned.get(character, {}).items()}
+        mine[follower] = mine.get(follower, []) + [row["turns"]]
         state = store.put(state, stunned=stunned.set(character, deep_freeze(mine)))
     return fall_next(state, character, rest)
 
@@ -519,8 +542,9 @@ def turn_ended(state, character):
     mine = store.get(state, "stunned").get(character)
     if not mine:
         return state
-    left = {f: n - 1 for f, n in mine.items() if n > 1}
-    recovered = sorted(f for f, n in mine.items() if n <= 1)
+    left = {f: [n - 1 for n in turns if n > 1] for f, turns in mine.items()}
+    left = {f: turns for f, turns in left.items() if turns}
+    recovered = sorted(f for f, turns in mine.items() for n in turns if n <= 1)
     stunned = store.get(state, "stunned")
     state = store.put(state, stunned=stunned.set(character, deep_freeze(left)) if left else stunned.discard(character))
     if recovered:

@@ -4,8 +4,9 @@
 the card invariant counts it here); ``damage``: Airship card -> the damage it has taken (kept while it lies on a space
 unclaimed); ``left``: Airship card -> ``[character, round]``: disembarked from in that character's
 turn of that Round ("you may not reclaim the same Airship unless you Encounter it on another
-Turn"); ``stunned``: character -> {Follower: turns left} (the Fall Chart's 7; a Henchman, who has
-no card, as ``henchman:<character id>``, the name the Fall Chart rolls him under).
+Turn"); ``stunned``: character -> {Follower: [turns left of each stunned copy]} (the Fall Chart's
+7; a card held twice may have one copy stunned, or both; a Henchman, who has no card, as
+``henchman:<character id>``, the name the Fall Chart rolls him under).
 """
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class Airships(ExtRecord):
     cards: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(CARD))))
     damage: PMap[str, int] = map_field(checked(map_of(CARD, COUNT)))
     left: PMap[str, PVector[Any]] = map_field(checked(map_of(CARD, pair(CHARACTER, COUNT))))
-    stunned: PMap[str, PMap[str, int]] = map_field(checked(map_of(CHARACTER, map_of(FOLLOWER, COUNT))))
+    stunned: PMap[str, PMap[str, PVector[int]]] = map_field(
+        checked(map_of(CHARACTER, map_of(FOLLOWER, list_of(COUNT)))))
 
 
 SLICE = ExtSlice(KEY, Airships)

@@ -257,13 +257,14 @@ def attacks_allowed(state):
 # --- the ending cards' effects (the effect vocabulary) ---------------------------------------
 
 def win_game(state, params, actor, source):
-    """The actor wins the game (``who: all``: every character does; with CHAOS BLOODBATH every
-    character who has reached the Crown of Command: "No one may win the game until he/she has
-    reached the Crown of Command Space", docs/rulings.md R-GB11.7, R-PROBE15A.2)."""
+    """The actor wins the game (``who: all``: every character alive does, a dead one's piece
+    being out of the game (LOSING ALL LIVES; docs/rulings.md R-FIX15D.3); with CHAOS BLOODBATH
+    every one of them who has reached the Crown of Command: "No one may win the game until he/she
+    has reached the Crown of Command Space", R-GB11.7, R-PROBE15A.2)."""
     reason = params.get("reason") or source.get("card") or "alternative_ending"
     if params.get("who") == "all":
-        winners = tuple(c for c in state.order
-                        if not state.option("chaos_bloodbath") or reached_crown(state, c))
+        winners = tuple(c for c in state.order if state.characters[c].alive
+                        and (not state.option("chaos_bloodbath") or reached_crown(state, c)))
         state = log(state, "game_won", characters=list(winners), reason=reason)
         return replace(state, outcome=Outcome(reason, winners))
     state = log(state, "game_won", character=actor, reason=reason)

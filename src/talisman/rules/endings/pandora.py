@@ -155,7 +155,7 @@ def pandora_finders(state, who, row):
 def claimable(state, who):
     """The Objects and Magic Objects of every discard pile, while the carrying limit allows."""
     ch = state.characters[who]
-    if len(characters.carried_objects(ch)) >= characters.carry_limit(ch):
+    if len(characters.carried_objects(ch)) >= characters.carry_limit(ch, state):
         return []
     return discarded_objects(state)
 
