@@ -551,7 +551,10 @@ def test_the_closed_form_s_memo_key_decides_its_answer(expansions, options):
 
 @pytest.mark.parametrize("expansions, options", [(("harbinger",), {}),
                                                  (("blood_moon", "harbinger", "dungeon", "city"),
-                                                  {"master_levels": True})])
+                                                  # the former default (edition15): the 8 games
+                                                  # meeting the bounded questions were found under it
+                                                  {"master_levels": True, "edition": "compendium",
+                                                   "fate": "card"})])
 def test_the_bound_of_a_win_is_above_the_search_s_answer(expansions, options):
     """odds15: where the closed form cannot answer the bot's question, ``won_at_most`` bounds
     the chance of a win by the outcomes scored a win or a result a listener may change (a

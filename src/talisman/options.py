@@ -15,7 +15,8 @@ from typing import Any, Callable
 OPTIONS = {
     # The rules of which edition: "compendium" (the rules compendium, 000) or "revised4" (the
     # Revised 4th Edition, which The Harbinger and The Blood Moon are written for).  None: the
-    # compendium's, with Fate dealt when a Revised 4th expansion is in play (FATE_EXPANSIONS).
+    # Revised 4th's when one of its expansions is in play (REVISED4_EXPANSIONS), else the
+    # compendium's.
     "edition": None,
     # FATE (Revised 4th Edition; the compendium has none): "card": each character starts with
     # the fate value of his card; "none": no Fate tokens are dealt.
@@ -123,29 +124,38 @@ EDITIONS = {
                    "starting_gold": 1},
     "revised4": {"fate": "card", "lives": "card", "movement_die": "d6", "starting_gold": 1},
 }
-#: The expansions written for the Revised 4th Edition: with one in play and neither ``edition``
-#: nor ``fate`` given, Fate is dealt (their cards and characters gain, spend and read fate).
-FATE_EXPANSIONS = ("harbinger", "blood_moon")
+#: The expansions written for the Revised 4th Edition: with one in play and no ``edition``
+#: given, the edition is ``revised4`` (docs/options.md "Editions"; rulings R-ED15.1): their
+#: cards and characters gain, spend and read fate.
+REVISED4_EXPANSIONS = ("harbinger", "blood_moon")
+
+
+def default_edition(expansions=()) -> str:
+    """The edition a game plays when none is given: ``revised4`` with a Revised 4th expansion in
+    play (whatever else is), else ``compendium``.
+
+    >>> default_edition(), default_edition(["city", "harbinger"])
+    ('compendium', 'revised4')
+    """
+    return "revised4" if any(e in REVISED4_EXPANSIONS for e in expansions) else "compendium"
 
 
 def resolve(options, expansions=()):
     """The options a game plays: ``options`` as given, with every rule the edition sets filled
-    in (an option given wins over its edition).  The edition is ``compendium`` unless given;
-    ``fate`` is ``card`` when a Revised 4th expansion is in play and neither ``edition`` nor
-    ``fate`` is given.  Idempotent: resolving resolved options changes nothing.
+    in (an option given wins over its edition).  The edition is the one given, else
+    :func:`default_edition`'s.  Idempotent: resolving resolved options changes nothing.
 
-    >>> resolve({})["fate"], resolve({}, ["blood_moon"])["fate"]
-    ('none', 'card')
+    >>> resolve({})["fate"], resolve({}, ["blood_moon"])["fate"], resolve({}, ["blood_moon"])["lives"]
+    ('none', 'card', 'card')
+    >>> resolve({"edition": "compendium"}, ["harbinger"])["movement_die"]
+    'by_size'
     >>> resolve({"edition": "revised4", "lives": "compendium"})["lives"]
     'compendium'
     """
     out = dict(options)
-    edition = out.get("edition") or "compendium"
-    preset = dict(EDITIONS[edition])
-    if "edition" not in out and "fate" not in out and any(e in FATE_EXPANSIONS for e in expansions):
-        preset["fate"] = "card"
+    edition = out.get("edition") or default_edition(expansions)
     out["edition"] = edition
-    for name, value in preset.items():
+    for name, value in EDITIONS[edition].items():
         if out.get(name) is None:
             out[name] = value
     return out

@@ -207,10 +207,13 @@ def test_large_character_rolls_d4s_in_the_dungeon_under_the_moon_mist_too():
     """"Large Characters must roll a D4 for Movement in the Dungeon"; under the Moon Mist ("roll
     one extra die, use the lowest") two of them, whichever hook reads the die first; out of the
     Dungeon his own D8 (rulings R-NC11.1).  The same dice on the main board's path
-    (``movement.movement_die``), which a bound character's Fate re-roll asks (Dark Binding)."""
+    (``movement.movement_die``), which a bound character's Fate re-roll asks (Dark Binding).  The
+    compendium's die by size is given: with The Blood Moon the default is the Revised 4th
+    Edition's one D6 for all (docs/options.md, Editions)."""
     from talisman.scenarios import setup_state
     mist = {"blood_moon": {"time": "night", "lunar_events": ["moon_mist"], "cards": {"lunar_events": ["moon_mist"]}}}
     s = setup_state({"expansions": ["dungeon", "blood_moon"], "ext": mist,
+                     "options": {"movement_die": "by_size"},
                      "characters": [{"id": "troll", "space": "dg_passage_3"}, {"id": "warrior", "space": "tavern"}]}, [])
     assert dungeon.die(s, "troll") == movement.movement_die(s, "troll") == "2d4"
     assert movement.movement_die(s, "warrior") == "2d6"

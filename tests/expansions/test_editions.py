@@ -39,17 +39,36 @@ def test_the_revised_4th_edition_deals_the_cards_fate_and_lives_and_one_d6():
 
 
 @pytest.mark.parametrize("expansion", ["blood_moon", "harbinger"])
-def test_fate_is_dealt_when_a_revised_4th_expansion_is_in_play_unless_an_option_says_otherwise(expansion):
-    """The Harbinger and The Blood Moon are Revised 4th Edition expansions: their cards read fate.
-    The other rules stay the compendium's; ``edition`` or ``fate`` given turns that off."""
-    s = talisman.new_game(["warrior"], expansions=[expansion], seed=1)
-    assert s.characters["warrior"].fate == load().characters["warrior"].fate
-    assert s.characters["warrior"].lives == 4 and s.config.options["movement_die"] == "by_size"
-    for options in ({"edition": "compendium"}, {"fate": "none"}):
-        s = talisman.new_game(["warrior"], expansions=[expansion], seed=1, options=options)
-        assert s.characters["warrior"].fate == 0
-    s = talisman.new_game(["warrior"], expansions=["city", "wizards_tower"], seed=1)
-    assert s.characters["warrior"].fate == 0  # compendium expansions
+def test_a_revised_4th_expansion_in_play_makes_the_revised_4th_edition_the_default(expansion):
+    """The developers' guide: "Revised 4th Edition differences (Fate, lives, starting gold,
+    movement die) are options grouped under an `edition` preset, on by default where a Revised
+    4th expansion is in play" (The Harbinger and The Blood Moon are written for it: their cards
+    read fate).  The Troll's card: life 6, fate 1; the Dwarf's: life 5, fate 5 (a D6 for all)."""
+    s = talisman.new_game(["troll", "dwarf"], expansions=[expansion], seed=1)
+    assert s.config.options["edition"] == "revised4"
+    for cid in ("troll", "dwarf"):
+        cdef, ch = load().characters[cid], s.characters[cid]
+        assert (ch.fate, ch.lives, ch.gold) == (cdef.fate, cdef.life, 1) != (0, 4, 1)
+        assert combat.character_die(s, cid) == "d6" != cdef.die
+    s = talisman.new_game(["troll"], expansions=[expansion], seed=1, options={"edition": "compendium"})
+    assert (s.characters["troll"].fate, s.characters["troll"].lives) == (0, 4)
+    assert combat.character_die(s, "troll") == "d8"
+    # each rule still its own option: the one given wins, the others stay the edition's
+    s = talisman.new_game(["troll"], expansions=[expansion], seed=1, options={"lives": "compendium"})
+    assert (s.characters["troll"].fate, s.characters["troll"].lives) == (1, 4)
+    assert combat.character_die(s, "troll") == "d6"
+    s = talisman.new_game(["troll"], expansions=[expansion], seed=1, options={"fate": "none"})
+    assert (s.characters["troll"].fate, s.characters["troll"].lives) == (0, 6)
+
+
+def test_a_compendium_expansion_beside_a_revised_4th_one_keeps_the_revised_4th_default():
+    """Rulings R-ED15.1: with a Revised 4th expansion in play, whatever else is, the edition is
+    the Revised 4th's; compendium expansions alone keep the compendium's."""
+    s = talisman.new_game(["troll"], expansions=["city", "harbinger"], seed=1)
+    assert s.config.options["edition"] == "revised4" and s.characters["troll"].lives == 6
+    s = talisman.new_game(["troll"], expansions=["city", "wizards_tower"], seed=1)
+    assert s.config.options["edition"] == "compendium"
+    assert (s.characters["troll"].fate, s.characters["troll"].lives) == (0, 4)
 
 
 def test_each_rule_of_the_preset_is_still_its_own_option():

@@ -285,8 +285,9 @@ def test_discarding_the_top_omen_reveals_and_resolves_the_next():
     s = run_effects(s, [{"discard_omen": {}}], "warrior")
     assert list(ext(s, "omen_discards")) == ["omen_doom", "omen_armageddon_prophecy"]
     assert omens.top(s) == "omen_plague"
-    # Plague: each character in the Harbinger's Region (the Outer) loses a life
-    assert [s.characters[c].lives for c in ("warrior", "troll", "elf")] == [3, 3, 4]
+    # Plague: each character in the Harbinger's Region (the Outer) loses a life (of his card's:
+    # the Revised 4th Edition's lives, the default with The Harbinger: Warrior 5, Troll 6, Elf 4)
+    assert [s.characters[c].lives for c in ("warrior", "troll", "elf")] == [4, 5, 4]
 
 
 def test_an_empty_omen_stack_ends_the_game_and_everyone_loses():
@@ -315,7 +316,7 @@ def test_a_discarded_omen_returned_to_the_stack_resolves_again():
                                                                  "omens_discarded": 3})
     assert omens.top(s) == "omen_war"
     s = run_effects(s, [{"restore_omen": {}}], "warrior")
-    assert omens.top(s) == "omen_plague" and s.characters["warrior"].lives == 3
+    assert omens.top(s) == "omen_plague" and s.characters["warrior"].lives == 4  # of the card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
     assert list(ext(s, "omen_discards")) == ["omen_doom", "omen_armageddon_prophecy"]
     assert "omen_restored" in names(s)
 
@@ -355,12 +356,12 @@ def test_shattered_world_omens_growing_chaos_and_shards():
               deck_tops={"adventure": ["sword"]})
     assert omens.top(s) == "omen_growing_chaos"
     s = play(s, "move:fields_3", "done")
-    assert s.characters["warrior"].lives == 3 and s.current == "troll"
+    assert s.characters["warrior"].lives == 4 and s.current == "troll"  # of the card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
     shards = hgame([{"id": "warrior", "space": "woods_2"}], [1],
                    options={"harbinger_omen_set": "shattered_world"}, position={"omens_discarded": 7},
                    deck_tops={"adventure": ["sword"]})
     shards = play(shards, "move:fields_3", "done")
-    assert shards.characters["warrior"].lives == 3
+    assert shards.characters["warrior"].lives == 4  # of the card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
     assert events(shards, "encountered_space")[0]["as_name"] == "Shards of the Old World"
     assert [e["card"] for e in events(shards, "card_drawn")] == ["sword"]
 
@@ -395,7 +396,8 @@ def test_shattered_world_immediate_omens_place_and_clear():
               board_cards={"fields_3": ["sword", "bear"], "woods_2": ["ring"]})
     q = run_effects(q, [{"discard_omen": {}}], "warrior")
     assert omens.top(q) == "omen_the_earth_quakes"
-    assert q.characters["warrior"].lives == 2 and q.characters["troll"].lives == 4
+    # of their cards' 5 and 6 (the Revised 4th Edition's lives, the default with The Harbinger)
+    assert q.characters["warrior"].lives == 3 and q.characters["troll"].lives == 6
     assert not q.board_cards and {"sword", "bear", "ring"} <= set(q.discards["adventure"])
     b = hgame([{"id": "warrior", "space": "woods_2"}], [1, 1],
               options={"harbinger_omen_set": "shattered_world"},
@@ -406,7 +408,7 @@ def test_shattered_world_immediate_omens_place_and_clear():
     assert legal(b) == {"place:woods_2", "place:city"}  # equally near: the character chooses
     b = play(b, "place:city")
     assert ext(b, "terrain")["city"] in {c.id for c in cards_of("terrain")}
-    assert b.characters["warrior"].lives == 3  # and the Barrens still cost a life
+    assert b.characters["warrior"].lives == 4  # and the Barrens still cost a life (of his card's 5)
 
 
 def test_armageddon_war_replaces_face_up_cards_in_the_harbingers_region():
@@ -442,7 +444,7 @@ def test_each_in_the_harbingers_region_needs_the_harbinger_on_the_board():
     """001 The Harbinger: effects on "the Harbinger's Region" touch no one while he is on his sheet."""
     s = hgame([{"id": "warrior", "space": "fields_3"}])
     s = run_effects(s, [{"each_in_harbinger_region": {"effects": [{"lose": {"lives": 1}}]}}], "warrior")
-    assert s.characters["warrior"].lives == 4
+    assert s.characters["warrior"].lives == 5  # his card's (the Revised 4th Edition's, the default)
 
 
 # --- 001 Cursed Keyword -----------------------------------------------------------------------------
@@ -523,7 +525,7 @@ def test_terrain_replaces_the_name_and_instructions_of_a_space():
     s = hgame([{"id": "warrior", "space": "plains_3"}], [1], position={"terrain": {"tavern": "terrain_barrens"}})
     s = play(s, "move:tavern")
     assert events(s, "encountered_space")[0]["as_name"] == "Barrens"
-    assert s.characters["warrior"].lives == 3 and "table_roll" not in names(s)
+    assert s.characters["warrior"].lives == 4 and "table_roll" not in names(s)  # of the card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
     # a Terrain with a draw count: a non-draw space draws
     r = hgame([{"id": "warrior", "space": "plains_3"}], [1], position={"terrain": {"tavern": "terrain_ruins"}},
               deck_tops={"adventure": ["sword", "ring"]})
@@ -541,7 +543,7 @@ def test_the_chasm_terrain_rolls_for_the_character_and_each_follower():
     s = hgame([{"id": "warrior", "space": "woods_2", "followers": ["maiden", "mule"]}], [1, 2, 1, 5],
               position={"terrain": {"fields_3": "terrain_chasm"}})
     s = play(s, "move:fields_3")
-    assert s.characters["warrior"].lives == 3
+    assert s.characters["warrior"].lives == 4  # of the card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
     assert list(s.characters["warrior"].followers) == ["mule"]
 
 
@@ -613,7 +615,7 @@ def test_new_characters_ignore_terrain_when_placed():
     Terrain cards when placing that character" (a character starts on its start space by id)."""
     s = hgame(["warrior"], position={"terrain": {"tavern": "terrain_barrens"}})
     assert s.characters["warrior"].space == load().characters["warrior"].start == "tavern"
-    assert s.characters["warrior"].lives == 4
+    assert s.characters["warrior"].lives == 5  # his card's, untouched by the Barrens
 
 
 # --- 001 Terrain Cards and Movement ------------------------------------------------------------------

@@ -283,9 +283,10 @@ def test_the_beast_in_play_makes_entering_the_crown_cost_two_lives():
         return play(s, "move:crown_of_command")
     s = enter({"fields_3": ["the_beast"]})
     assert events(s, "crown_toll") == [{"character": "warrior", "card": "the_beast"}]
-    assert s.characters["warrior"].lives == 2
+    # of his card's 5 (the Revised 4th Edition's lives, the default with The Harbinger)
+    assert s.characters["warrior"].lives == 3
     t = enter({})
-    assert t.characters["warrior"].lives == 4 and not events(t, "crown_toll")
+    assert t.characters["warrior"].lives == 5 and not events(t, "crown_toll")
     s2 = hgame([{"id": "warrior", "space": "valley_of_fire", "objects": ["talisman"], "lives": 2},
                 {"id": "troll", "space": "city"}], board_cards={"fields_3": ["the_beast"]})
     s2 = play(s2, "move:crown_of_command")

@@ -17,11 +17,13 @@ MIDDLE = BOARD.regions["middle"]
 
 def troll_rolls_8(space="desert_1", enemy_on=None, fright_night=True):
     """The Troll (Large: a D8) rolls 8 on ``space``; Fright Night at Night when asked, a Bear on
-    ``enemy_on``."""
+    ``enemy_on``.  The compendium's die by size is given: with The Blood Moon the default is the
+    Revised 4th Edition's one D6 (docs/options.md, Editions), which never counts 8."""
     setup = {"characters": [{"id": "troll", "space": space, "fate": 0},
                             {"id": "warrior", "space": "village", "fate": 0}]}
     if fright_night:
         setup["expansions"] = ["blood_moon"]
+        setup["options"] = {"movement_die": "by_size"}
         setup["ext"] = {"blood_moon": {"time": "night", "lunar_events": ["fright_night"],
                                        "cards": {"lunar_events": ["fright_night"]}}}
     if enemy_on:
@@ -95,8 +97,9 @@ def test_the_bots_and_the_terminal_read_the_way():
 def test_under_the_moon_mist_the_way_is_that_of_the_counted_die():
     """Two dice, the lower counting (Moon Mist, rulings R-MV9.2): 8 and 8 count 8, which reaches
     the Black Knight both ways round; Fright Night's Bear on the Temple stops the clockwise walk,
-    so the anticlockwise one is offered and walked, 8 spaces (not the sum's 16)."""
-    setup = {"expansions": ["blood_moon"],
+    so the anticlockwise one is offered and walked, 8 spaces (not the sum's 16).  The compendium's
+    D8 is given (`movement_die: by_size`): two D6, the Blood Moon's default, never roll 8 and 8."""
+    setup = {"expansions": ["blood_moon"], "options": {"movement_die": "by_size"},
              "characters": [{"id": "troll", "space": "desert_1", "fate": 0},
                             {"id": "warrior", "space": "village", "fate": 0}],
              "ext": {"blood_moon": {"time": "night", "lunar_events": ["fright_night", "moon_mist"],
