@@ -100,6 +100,11 @@ def test_piece_ids_read_their_cards_definition():
     assert "troll_2" in load().characters and "troll_1" not in load().characters
     assert "troll_2" not in list(load().characters)            # the cards only, listed
     assert piece_id("troll", ["troll", "troll_2"]) == "troll_3" and piece_id("elf", ["troll"]) == "elf"
+    # read with ``get`` too (mut15: ``get`` had no test), and an unknown id's error names it
+    assert load().characters.get("troll_2") is load().characters["troll"]
+    assert load().characters.get("troll_1") is None and load().characters.get("nobody_2", 7) == 7
+    with pytest.raises(KeyError, match="nobody_2"):
+        load().characters["nobody_2"]
 
 
 def test_a_piece_id_is_no_character_to_start_a_game_with():
