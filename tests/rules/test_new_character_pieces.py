@@ -119,3 +119,17 @@ def test_a_state_with_a_living_piece_out_of_the_seating_is_refused():
     doc["state"]["order"] = ["dwarf", "troll", "elf"]
     with pytest.raises(TalismanError, match="state.characters.troll_2.alive"):
         talisman.from_json(json.dumps(doc))
+
+
+def test_no_new_character_when_the_stock_holds_only_the_card_just_lost():
+    """LOSING ALL LIVES: "The Character Card is returned to the remaining stock. The Player whose
+    Character has just died may ... begin again NEXT TURN with a new Character": with every other
+    card of the pool in play, the stock holds only the Troll's own card, so his player may not begin
+    again; one more card in the pool and he may (mut15: ``may_restart`` 11, 13-16)."""
+    from talisman.rules.winning import may_restart
+    for pool, may in ((["troll", "warrior", "elf"], False), (["troll", "warrior", "elf", "dwarf"], True)):
+        s = game([{"id": "troll", "space": "village", "lives": 1}, "warrior", "elf"], [1] * 10,
+                 options={"new_character": True, "character_pool": pool})
+        s = run_effects(s, [{"lose": {"lives": 1}}], "troll")
+        assert not s.characters["troll"].alive
+        assert may_restart(s, "troll") is may and may_restart(s) is may
