@@ -105,6 +105,7 @@ def test_piece_ids_read_their_cards_definition():
     assert load().characters.get("troll_1") is None and load().characters.get("nobody_2", 7) == 7
     with pytest.raises(KeyError, match="nobody_2"):
         load().characters["nobody_2"]
+    assert None not in load().characters and 7 not in load().characters  # no id, no card
 
 
 def test_a_piece_id_is_no_character_to_start_a_game_with():
