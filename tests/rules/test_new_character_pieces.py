@@ -100,6 +100,12 @@ def test_piece_ids_read_their_cards_definition():
     assert "troll_2" in load().characters and "troll_1" not in load().characters
     assert "troll_2" not in list(load().characters)            # the cards only, listed
     assert piece_id("troll", ["troll", "troll_2"]) == "troll_3" and piece_id("elf", ["troll"]) == "elf"
+    # read with ``get`` too (mut15: ``get`` had no test), and an unknown id's error names it
+    assert load().characters.get("troll_2") is load().characters["troll"]
+    assert load().characters.get("troll_1") is None and load().characters.get("nobody_2", 7) == 7
+    with pytest.raises(KeyError, match="nobody_2"):
+        load().characters["nobody_2"]
+    assert None not in load().characters and 7 not in load().characters  # no id, no card
 
 
 def test_a_piece_id_is_no_character_to_start_a_game_with():
@@ -158,3 +164,17 @@ def test_a_henchman_waiting_on_a_realm_as_a_tithing_is_not_in_the_stock():
     assert not s.ext["henchmen"].dealt["thief"]  # (the Priest left him as the tithing)
     stock = unused_characters(s)
     assert "priest" not in stock and "dwarf" not in stock and "elf" in stock
+
+
+def test_no_new_character_when_the_stock_holds_only_the_card_just_lost():
+    """LOSING ALL LIVES: "The Character Card is returned to the remaining stock. The Player whose
+    Character has just died may ... begin again NEXT TURN with a new Character": with every other
+    card of the pool in play, the stock holds only the Troll's own card, so his player may not begin
+    again; one more card in the pool and he may (mut15: ``may_restart`` 11, 13-16)."""
+    from talisman.rules.winning import may_restart
+    for pool, may in ((["troll", "warrior", "elf"], False), (["troll", "warrior", "elf", "dwarf"], True)):
+        s = game([{"id": "troll", "space": "village", "lives": 1}, "warrior", "elf"], [1] * 10,
+                 options={"new_character": True, "character_pool": pool})
+        s = run_effects(s, [{"lose": {"lives": 1}}], "troll")
+        assert not s.characters["troll"].alive
+        assert may_restart(s, "troll") is may and may_restart(s) is may
