@@ -480,9 +480,9 @@ class OwnRoll:
     fate: str
     spec: Any
     then: Callable[..., Any]
-    offer: str
-    again: str
-    cause: str
+    offer: str | Callable[..., str]
+    again: str | Callable[..., str]
+    cause: str | Callable[..., str]
     roller: str | None = "who"
 
     def steps(self):
