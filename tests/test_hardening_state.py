@@ -84,6 +84,39 @@ def test_every_state_of_a_seeded_game_still_loads(seed, expansions):
         assert talisman.from_json(talisman.to_json(st)) == st
 
 
+#: A decision of a ``characters.OwnRoll`` / ``OwnDice`` step (the Demon Lord's barrier D8, the
+#: Arena's bout): the Fate offer after the roll, and the roll itself.
+_FATE = {"player": "warrior", "kind": "fate", "options": ["keep", "fate:reroll"], "prompt": "rolled 1",
+         "spec": None, "deck": None}
+_ROLL = {"player": "chance", "kind": "roll", "options": [], "prompt": "a roll", "spec": "d8", "deck": None}
+
+
+@pytest.mark.parametrize("pending, good, bad, message", [
+    ({**_FATE, "step": "endings.barrier_fate"}, {"who": "warrior", "dice": [1]},
+     {"who": "warrior", "dice": [1], "bogus": 2}, "unexpected keyword argument 'bogus'"),
+    ({**_FATE, "step": "endings.barrier_fate"}, {"who": "warrior", "dice": [1]},
+     {"dice": [1]}, "missing a required argument: 'who'"),
+    ({**_ROLL, "step": "endings.barrier_rolled"}, {"who": "warrior"},
+     {"who": "warrior", "card": "garbage"}, "unexpected keyword argument 'card'"),
+    ({**_ROLL, "step": "endings.chart_rolled"}, {"who": "warrior", "card": "armageddon_crown"},
+     {"who": "warrior"}, "missing a required argument: 'card'"),
+    ({**_FATE, "step": "endings.arena_fate", "options": ["keep", "fate:reroll:1"]},
+     {"a": "warrior", "b": "wizard", "attribute": "strength", "asked": ["warrior"], "dice": [1, 2]},
+     {"a": "warrior", "attribute": "strength", "asked": ["warrior"], "dice": [1, 2]},
+     "missing a required argument: 'b'"),
+])
+def test_a_fate_roll_steps_decision_with_arguments_it_does_not_take_is_refused(doc, pending, good, bad, message):
+    """The steps of ``characters.OwnRoll`` and ``OwnDice`` take the roll's arguments through
+    ``**args``; they declare them (those of the roll's continuation), so ``from_json`` refuses
+    a decision with one wrong or missing, naming its path, as for any rule step (was: loaded,
+    then failed only inside ``apply``).  The same decision with its right arguments loads."""
+    talisman.from_json(mangled(doc, ["pending"], {**pending, "args": good}))
+    with pytest.raises(StateError) as e:
+        talisman.from_json(mangled(doc, ["pending"], {**pending, "args": bad}))
+    assert e.value.path == "state.pending.args"
+    assert f"rule step {pending['step']!r}" in str(e.value) and message in str(e.value)
+
+
 @pytest.mark.parametrize("field, value, where", [
     ("stack", [{"step": "turn.start", "args": {"zz": 1}}], "state.stack.0.args"),
     ("pending", "args", "state.pending.args"),

@@ -7,6 +7,8 @@ and objects in use; on the Cursed Glade objects and magic objects count for noth
 from __future__ import annotations
 
 import functools
+import inspect
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -467,23 +469,27 @@ class OwnRoll:
     roll's arguments.  ``spec``: the dice (or a function of the arguments giving them);
     ``offer``, ``again`` and ``cause``: the Fate decision's prompt, the re-roll's purpose and the
     ``fate_rerolled`` cause, formatted with the arguments, ``cid`` (the roller), ``dice`` and
-    ``total``; ``roller``: the argument naming the roller, ``None`` for the current character.
-    No argument may be named ``kind`` (a decision's own), ``cid``, ``dice`` or ``total``; the
-    steps take any arguments (``**args``), so a hand-made state's wrong ones are found when the
-    step runs (``apply``'s safety net), not by ``from_json``."""
+    ``total`` (or functions of the same, called with them); ``roller``: the argument naming the
+    roller, ``None`` for the current character.  The roll's arguments are those ``then`` takes
+    after the dice (and ``roller``): the steps declare them (:func:`_declared_step`), so
+    ``from_json`` refuses a decision or frame of theirs with an argument wrong or missing, naming
+    its path.  No argument may be named ``kind`` (a decision's own), ``cid``, ``dice`` or
+    ``total``."""
 
     rolled: str
     fate: str
     spec: Any
     then: Callable[..., Any]
-    offer: str
-    again: str
-    cause: str
+    offer: str | Callable[..., str]
+    again: str | Callable[..., str]
+    cause: str | Callable[..., str]
     roller: str | None = "who"
 
     def steps(self):
-        """The two rule steps, by name."""
-        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+        """The two rule steps, by name, each declaring the roll's arguments."""
+        names = _roll_args(self.then, () if self.roller is None else (self.roller,))
+        return {self.rolled: _declared_step(self, OwnRoll.on_rolled, names),
+                self.fate: _declared_step(self, OwnRoll.on_fate, names)}
 
     def roll(self, state, purpose, **args):
         """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
@@ -517,6 +523,8 @@ class OwnRoll:
 
     @staticmethod
     def _say(text, cid, dice, args):
+        if callable(text):
+            return text(cid=cid, dice=list(dice), total=sum(dice), **args)
         return text.format(cid=cid, dice=list(dice), total=sum(dice), **args)
 
 
@@ -530,7 +538,8 @@ class OwnDice:
     dice, **args)`` goes on with the final dice.  As :class:`OwnRoll`: ``rolled`` and ``fate``
     the steps' names (:meth:`steps`), ``spec`` the dice, ``offer`` / ``again`` / ``cause`` the
     texts, formatted with the arguments, ``cid`` (the roller), ``die`` (his die) and ``dice``.
-    No argument may be named ``kind`` (a decision's own)."""
+    The roll's arguments are those ``then`` takes after the dice, declared by the steps as
+    :class:`OwnRoll`'s.  No argument may be named ``kind`` (a decision's own)."""
 
     rolled: str
     fate: str
@@ -542,8 +551,10 @@ class OwnDice:
     cause: str
 
     def steps(self):
-        """The two rule steps, by name."""
-        return {self.rolled: self.on_rolled, self.fate: self.on_fate}
+        """The two rule steps, by name, each declaring the roll's arguments."""
+        names = _roll_args(self.then, ())
+        return {self.rolled: _declared_step(self, OwnDice.on_rolled, names),
+                self.fate: _declared_step(self, OwnDice.on_fate, names)}
 
     def roll(self, state, purpose, **args):
         """Ask for the roll (``purpose``: its prompt) with the arguments ``args``."""
@@ -572,6 +583,30 @@ class OwnDice:
         return reroll_for_fate(state, who, die, self.spec, dice, action,
                                self.again.format(cid=who, die=die, dice=list(dice), **args), self.rolled,
                                asked=list(asked), **args)
+
+
+def _roll_args(then, also):
+    """The arguments of an :class:`OwnRoll`'s or :class:`OwnDice`'s roll: the parameters of its
+    continuation ``then(state, dice, ...)`` after the dice, as keyword-only ones (defaults
+    kept), and the names ``also`` (the roller's argument) if ``then`` lacks them."""
+    params = list(inspect.signature(then).parameters.values())[2:]
+    names = {p.name for p in params}
+    params += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY) for n in also if n not in names]
+    return [p.replace(kind=p.kind if p.kind == p.VAR_KEYWORD else p.KEYWORD_ONLY) for p in params]
+
+
+def _declared_step(owner, method, args):
+    """``method`` (an :class:`OwnRoll`'s or :class:`OwnDice`'s step, which takes the roll's
+    arguments as ``**args``) bound to ``owner``, its signature declaring the roll's arguments
+    ``args`` (:func:`_roll_args`) in the place of ``**args``: ``from_json``'s check of a
+    decision's or frame's arguments (``engine.documents.check_step_args``) reads it.  The copy
+    shares ``method``'s code, so ``apply``'s safety net names the step as before."""
+    fn = types.FunctionType(method.__code__, method.__globals__, method.__name__, method.__defaults__,
+                            method.__closure__)
+    fn.__kwdefaults__, fn.__doc__ = method.__kwdefaults__, method.__doc__
+    own = [p for p in inspect.signature(method).parameters.values() if p.kind != p.VAR_KEYWORD]
+    fn.__signature__ = inspect.Signature(own + list(args))
+    return types.MethodType(fn, owner)
 
 
 def rerolled_roll(action, kept):

@@ -71,8 +71,9 @@ State hooks:
     the holder's turn lets him discard it).  Asked only when some plugin listens.
 ``fate_rerolled(state, character, dice, cause)``
     ``character`` paid a fate to roll again (FATE) and the new ``dice`` are in, before they
-    are used: his movement roll, his attack roll in a combat, a table roll (``cause``: what
-    was rolled for).  Frames the hook pushes run once the step the roll serves is done (the
+    are used: his movement roll, his attack roll in a combat, a table roll, another roll a
+    card or space orders (``characters.OwnRoll``: the Werewolf's chart, a lowest roll...)
+    (``cause``: what was rolled for).  Frames the hook pushes run once the step the roll serves is done (the
     Harbinger's Witch Cat: a re-roll of 1 makes its holder a Toad).  Asked only when some
     plugin listens.
 ``lives_gained(state, character, amount, cause)``

@@ -111,28 +111,23 @@ def cure_lycanthropy(state, params, actor, source):
 
 def lycanthrope_roll(state, params, actor, source):
     """Roll one die less one for each lycanthrope in play (never below 1), read ``table``."""
-    return request_roll(state, "d6", f"{_cause(source)} roll of {actor}",
-                        "blood_moon.lycanthrope_rolled", params=params, actor=actor, source=source,
-                        rerolled=False)
+    return LYCANTHROPE_ROLL.roll(state, f"{_cause(source)} roll of {actor}", params=params, actor=actor,
+                                 source=source)
 
 
-def lycanthrope_rolled(state, action, params, actor, source, rerolled):
-    total = sum(action.dice)
-    ch = state.characters[actor]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, actor, "fate", ["keep", "fate:reroll"], "blood_moon.lycanthrope_fate",
-                      prompt=f"rolled {total}", params=params, actor=actor, source=source,
-                      total=total)
-    return _read(state, params, actor, source, total)
+def lycanthrope_kept(state, dice, params, actor, source):
+    """The die, Fate's re-roll made or declined: the table read."""
+    return _read(state, params, actor, source, sum(dice))
 
 
-def lycanthrope_fate(state, action, params, actor, source, total):
-    if action.kind == "keep":
-        return _read(state, params, actor, source, total)
-    state = chars.lose(state, actor, "fate", 1, "re-roll")
-    return request_roll(state, "d6", f"{_cause(source)} re-roll of {actor}",
-                        "blood_moon.lycanthrope_rolled", params=params, actor=actor,
-                        source=source, rerolled=True)
+#: The character's die for ``lycanthrope_roll`` (Growing Suspicions).  FATE
+#: (talisman-facts-verified.md 3: "a roll ordered by a card or board space"): he may pay one
+#: fate, once, to roll it again; the re-roll logs ``fate_spent`` and runs the ``fate_rerolled``
+#: hook point (the Harbinger's Witch Cat).
+LYCANTHROPE_ROLL = chars.OwnRoll(
+    "blood_moon.lycanthrope_rolled", "blood_moon.lycanthrope_fate", "d6", lycanthrope_kept,
+    offer="rolled {total}", again=lambda actor, source, **_: f"{_cause(source)} re-roll of {actor}",
+    cause=lambda source, **_: _cause(source), roller="actor")
 
 
 def _read(state, params, actor, source, total):
@@ -273,7 +268,6 @@ EFFECTS = {
 NESTED = {"if_time": ("then", "else"), "if_lycanthrope": ("then", "else"), "give_trophy": ("then",),
           "roll_at_least": ("then",), "reanimate_trophy": ("then",)}
 
-STEPS = {"blood_moon.lycanthrope_rolled": lycanthrope_rolled,
-         "blood_moon.lycanthrope_fate": lycanthrope_fate,
+STEPS = {**LYCANTHROPE_ROLL.steps(),
          "blood_moon.purchase_taken": purchase_taken,
          **board_cards.STEPS, **trades.STEPS, **kept.STEPS, **lantern.STEPS}

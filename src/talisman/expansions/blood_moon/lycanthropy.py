@@ -200,26 +200,20 @@ def trophy_points(state, cid):
 
 def chart(state, params, actor, source):
     """Effect: roll one die on the Werewolf's chart (ENCOUNTERING THE WEREWOLF)."""
-    return request_roll(state, "d6", f"the Werewolf's chart for {actor}",
-                        "blood_moon.chart_rolled", who=actor, rerolled=False)
+    return CHART.roll(state, f"the Werewolf's chart for {actor}", who=actor)
 
 
-def chart_rolled(state, action, who, rerolled):
-    """FATE: a roll ordered by a card may be rolled again for one fate (once)."""
-    total = sum(action.dice)
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", "fate:reroll"], "blood_moon.chart_fate",
-                      prompt=f"rolled {total} on the Werewolf's chart", who=who, total=total)
-    return _wolfsbane(state, who, total)
+def chart_kept(state, dice, who):
+    """The chart's die, Fate's re-roll made or declined: the Wolfsbane may add to it."""
+    return _wolfsbane(state, who, sum(dice))
 
 
-def chart_fate(state, action, who, total):
-    if action.kind == "keep":
-        return _wolfsbane(state, who, total)
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    return request_roll(state, "d6", f"the Werewolf's chart re-roll for {who}",
-                        "blood_moon.chart_rolled", who=who, rerolled=True)
+#: The character's die on the Werewolf's chart.  FATE (talisman-facts-verified.md 3: "a roll
+#: ordered by a card or board space"): he may pay one fate, once, to roll it again; the re-roll
+#: logs ``fate_spent`` and runs the ``fate_rerolled`` hook point (the Harbinger's Witch Cat).
+CHART = chars.OwnRoll("blood_moon.chart_rolled", "blood_moon.chart_fate", "d6", chart_kept,
+                      offer="rolled {total} on the Werewolf's chart",
+                      again="the Werewolf's chart re-roll for {who}", cause="werewolf")
 
 
 def wolfsbane_bonus(state, cid):
@@ -250,5 +244,5 @@ def read_chart(state, who, roll, value):
     return base_effects.run(state, chart_effects(value), who, {"card": "werewolf"})
 
 
-STEPS = {"blood_moon.lycanthrope_drawn": lycanthrope_drawn, "blood_moon.chart_rolled": chart_rolled,
-         "blood_moon.chart_fate": chart_fate, "blood_moon.chart_bonus": chart_bonus}
+STEPS = {"blood_moon.lycanthrope_drawn": lycanthrope_drawn, **CHART.steps(),
+         "blood_moon.chart_bonus": chart_bonus}

@@ -97,40 +97,26 @@ def lowest_roll(state, params, actor, source):
 def _next_roller(state, actor, params, source, todo, rolls):
     if not todo:
         return _lowest_resolve(state, actor, params, source, rolls)
-    who = todo[0]
-    return request_roll(state, "d6", f"{_cause(source)} roll of {who}", "harbinger.lowest_rolled",
-                        actor=actor, params=params, source=source, todo=list(todo),
-                        rolls=list(rolls), rerolled=False)
+    return LOWEST.roll(state, f"{_cause(source)} roll of {todo[0]}", actor=actor, params=params,
+                       source=source, who=todo[0], todo=list(todo[1:]), rolls=list(rolls))
 
 
-def lowest_rolled(state, action, actor, params, source, todo, rolls, rerolled):
-    """One character's die; FATE: he may pay a fate to roll it again (once)."""
-    who, total = todo[0], sum(action.dice)
-    if rerolled:
-        state = chars.fate_rerolled(state, who, action.dice, _cause(source))
-    ch = state.characters[who]
-    if ch.fate > 0 and not rerolled and not ch.toad_turns:
-        return decide(state, who, "fate", ["keep", "fate:reroll"], "harbinger.lowest_fate",
-                      prompt=f"rolled {total} for {_cause(source)}", actor=actor, params=params,
-                      source=source, todo=list(todo), rolls=list(rolls), total=total)
-    return _rolled_kept(state, actor, params, source, todo, rolls, total)
-
-
-def lowest_fate(state, action, actor, params, source, todo, rolls, total):
-    if action.kind == "keep":
-        return _rolled_kept(state, actor, params, source, todo, rolls, total)
-    who = todo[0]
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    return request_roll(state, "d6", f"{_cause(source)} re-roll of {who}", "harbinger.lowest_rolled",
-                        actor=actor, params=params, source=source, todo=list(todo),
-                        rolls=list(rolls), rerolled=True)
-
-
-def _rolled_kept(state, actor, params, source, todo, rolls, total):
-    who = todo[0]
+def lowest_kept(state, dice, actor, params, source, who, todo, rolls):
+    """``who``'s die, Fate's re-roll made or declined; then the next of ``todo``'s."""
+    total = sum(dice)
     state = run_hook(state, "table_rolled", character=who, roll=total, dice=[total], cause=_cause(source))
     state = log(state, "everyone_rolls_result", character=who, roll=total, cause=_cause(source))
-    return _next_roller(state, actor, params, source, list(todo[1:]), list(rolls) + [[who, total]])
+    return _next_roller(state, actor, params, source, list(todo), list(rolls) + [[who, total]])
+
+
+#: One character's die of ``lowest_roll`` (``who``; ``todo``: those still to roll).  FATE
+#: (talisman-facts-verified.md 3: "a roll ordered by a card or board space"): he may pay one
+#: fate, once, to roll it again; the re-roll logs ``fate_spent`` and runs the ``fate_rerolled``
+#: hook point (the Witch Cat).
+LOWEST = chars.OwnRoll("harbinger.lowest_rolled", "harbinger.lowest_fate", "d6", lowest_kept,
+                       offer=lambda total, source, **_: f"rolled {total} for {_cause(source)}",
+                       again=lambda who, source, **_: f"{_cause(source)} re-roll of {who}",
+                       cause=lambda source, **_: _cause(source))
 
 
 def _lowest_resolve(state, actor, params, source, rolls):
@@ -757,7 +743,7 @@ SCHEMAS = {
 }
 
 STEPS = {
-    "harbinger.lowest_rolled": lowest_rolled, "harbinger.lowest_fate": lowest_fate,
+    **LOWEST.steps(),
     "harbinger.lowest_terrain": lowest_terrain, "harbinger.run_if_alive": run_if_alive,
     "harbinger.target_chosen": target_chosen, "harbinger.take_from": take_from,
     "harbinger.taken_from": taken_from, "harbinger.trophy_chosen": trophy_chosen,
