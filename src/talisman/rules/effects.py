@@ -480,6 +480,7 @@ def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
         return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
     state = chars.lose(state, actor, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, actor, total, dice if dice is not None else [total], action)
     spec, args = chars.fate_reroll(params["dice"], dice if dice is not None else [total], action)
     return request_roll(state, spec, f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,

@@ -599,6 +599,7 @@ def chosen(state, action, roll, counted=True, count=None, dice=None):
                               "teleport on the movement roll")
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = chars.fate_spent(state, cid, roll, dice or (roll,), action)
         state = set_turn_flag(state, cid, "movement_rerolled")
         spec, args = chars.fate_reroll(movement_die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid}", "movement.rolled",

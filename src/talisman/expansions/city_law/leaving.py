@@ -249,6 +249,7 @@ def run_kept(state, action, who, count, dice=None):
     roll kept)."""
     if action.kind == "fate":
         state = chars.lose(state, who, "fate", 1, "re-roll")
+        state = chars.fate_spent(state, who, sum(dice or (count,)), dice or (count,), action)
         state = streets.set_flag(state, who, "movement_rerolled")
         spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (count,), action)
         return request_roll(state, spec, f"{who} runs again", "city.run_rolled", who=who,

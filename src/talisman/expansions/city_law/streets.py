@@ -292,6 +292,7 @@ def move_chosen(state, action, roll, dice=None):
                                        "teleport on the movement roll")
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = chars.fate_spent(state, cid, sum(dice or (roll,)), dice or (roll,), action)
         state = set_flag(state, cid, "movement_rerolled")
         spec, args = chars.fate_reroll(movement.movement_die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid} in the City", "city.rolled",

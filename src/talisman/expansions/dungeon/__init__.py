@@ -560,6 +560,7 @@ def roll_kept(state, action, roll, dice=None):
     cid = state.current
     if action.kind == "fate":
         state = chars.lose(state, cid, "fate", 1, "re-roll")
+        state = chars.fate_spent(state, cid, sum(dice or (roll,)), dice or (roll,), action)
         state = set_turn_flag(state, cid, "movement_rerolled")
         spec, args = chars.fate_reroll(die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid}", "dungeon.rolled",

@@ -182,6 +182,7 @@ def bound_fate(state, action, who, caster, roll, dice=None):
     if action.kind == "keep":
         return _offer(state, who, caster, roll)
     state = chars.lose(state, who, "fate", 1, "re-roll")
+    state = chars.fate_spent(state, who, sum(dice or (roll,)), dice or (roll,), action)
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
     spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (roll,), action)

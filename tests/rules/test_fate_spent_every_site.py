@@ -1,0 +1,97 @@
+"""FATE (the Revised 4th Edition, option ``fate``; talisman-facts-verified.md 3): "pay 1 fate ...
+to reroll one die he has just rolled".  Every paid re-roll logs ``fate_spent`` (the roll it
+replaced, the die: ``characters.fate_spent``) just after the fate lost, wherever the roll is
+made, so a reader of the log (the narration, the odds, a user) sees each one (fate16).
+
+The walk: every scenario of ``tests/scenarios`` that pays a fate for a re-roll, played action
+by action; each ``fate:reroll`` action must log its ``fate_spent``, and the walk must reach
+every rule step that takes one (the movement roll on the board, in the City, in the streets
+of a stowaway's run, in the Dungeon and under the Dark Binding; a card's or space's ``roll``
+effect; the combat rolls; a character's own roll, ``characters.OwnRoll``).  Before fate16 the
+movement re-rolls and the ``roll`` effect's logged none.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from talisman.engine import scenario
+from talisman.scenarios import TalismanScenarios, scenario_files
+
+FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
+
+#: The rule steps that take a paid Fate re-roll and were seen to log no ``fate_spent`` before
+#: fate16 (fate15b's report), and the combat's, which did: the walk must reach each of them.
+SITES = {
+    "movement.chosen",        # the movement roll (MOVEMENT IN THE OUTER ... REGIONS)
+    "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
+    "city.move_chosen",       # the movement roll in the City
+    "city.run_kept",          # a stowaway's run into the streets (rulings R-NB11.6)
+    "dungeon.roll_kept",      # the movement roll in the Dungeon
+    "harbinger.bound_fate",   # the bound mover's re-roll under the Dark Binding
+    "combat.fate_chosen",     # the attacker's battle roll
+    "combat.opponent_fate_chosen",  # the defending character's
+}
+
+
+def fate_files():
+    return [f for f in scenario_files([FOLDER]) if "fate:reroll" in f.read_text()]
+
+
+def paid_rerolls(path):
+    """Play the scenario ``path``: for each ``fate:`` action, the step it answered and the
+    events it logged."""
+    doc, _ = scenario.read(path)
+    state = TalismanScenarios.setup_state(doc.get("setup") or {}, doc.get("dice"))
+    out = []
+    for text in map(str, doc.get("actions") or []):
+        step, before = state.pending.step if state.pending is not None else None, len(state.log)
+        state = TalismanScenarios.apply(state, text)
+        if text.startswith("fate:"):
+            out.append((step, text, list(state.log)[before:]))
+    return out
+
+
+def test_every_paid_fate_reroll_logs_fate_spent_just_after_the_fate_lost():
+    seen, missing = set(), []
+    for f in fate_files():
+        for step, text, events in paid_rerolls(f):
+            seen.add(step)
+            names = [e.name for e in events]
+            lost = [i for i, e in enumerate(events) if e.name == "fate_lost" and e.data.get("cause") == "re-roll"]
+            assert lost, f"{f.name}: {text} at {step} lost no fate: {names}"
+            i = lost[0]
+            after = events[i + 1] if i + 1 < len(events) else None
+            if after is None or after.name != "fate_spent" \
+                    or after.data["character"] != events[i].data["character"]:
+                missing.append(f"{f.name}: {text} at {step}: {names}")
+                continue
+            want = int(text.split(":")[2]) if text.count(":") >= 2 else None
+            if want is not None:  # one die of several: its place in the order rolled (R-RF14.1)
+                assert after.data["die"] == want, f"{f.name}: {after}"
+    assert not missing, "paid re-rolls with no fate_spent:\n" + "\n".join(missing)
+    assert SITES <= seen, f"the walk reached no re-roll at {sorted(SITES - seen)}"
+
+
+@pytest.mark.parametrize("name, step, roll, die", [
+    ("movement_fate_reroll_costs_one_token_once_a_roll", "movement.chosen", 3, 1),
+    ("blood_moon_moon_mist_fate_reroll_rolls_both_dice_again", "movement.chosen", 6, "all"),
+    ("fate15_armageddon_crown_chart_die_fate_rerolls", "effects.roll_fate", 1, 1),
+    ("rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice", "effects.roll_fate", 6, 1),
+    ("fixB_stowaway_run_fate_reroll", "city.run_kept", 2, 1),
+    ("rule14F_stowaway_run_moon_mist_fate_rerolls_one_die", "city.run_kept", 7, 2),
+    ("cityfix3_fate_reroll_in_the_city_is_a_fate_reroll", "city.move_chosen", 3, 1),
+    ("rule14F_city_moon_mist_fate_rerolls_one_movement_die", "city.move_chosen", 6, 2),
+    ("fixB_dungeon_fate_reroll_is_a_fate_reroll", "dungeon.roll_kept", 3, 1),
+    ("rule14F_dungeon_moon_mist_fate_rerolls_one_die", "dungeon.roll_kept", 5, 2),
+    ("rule14F_dark_binding_moon_mist_fate_rerolls_one_die", "harbinger.bound_fate", 5, 2),
+])
+def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, die):
+    """The ``fate_spent`` of each movement site and of the ``roll`` effect: the roll replaced
+    (the dice's sum, as its ``movement_roll`` line says) and which die was rolled again."""
+    [(at, _, events)] = paid_rerolls(FOLDER / f"{name}.yaml")
+    [spent] = [e for e in events if e.name == "fate_spent"]
+    assert at == step
+    assert spent.data["roll"] == roll
+    assert spent.data["die"] == die
