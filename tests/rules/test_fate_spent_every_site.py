@@ -5,10 +5,10 @@ made, so a reader of the log (the narration, the odds, a user) sees each one (fa
 
 The walk: every scenario of ``tests/scenarios`` that pays a fate for a re-roll, played action
 by action; each ``fate:reroll`` action must log its ``fate_spent``, and the walk must reach
-every rule step that takes one (the movement roll on the board, in the City, in the streets
+each rule step that fate16 mended (the movement roll on the board, in the City, in the streets
 of a stowaway's run, in the Dungeon and under the Dark Binding; a card's or space's ``roll``
-effect; the combat rolls; a character's own roll, ``characters.OwnRoll``).  Before fate16 the
-movement re-rolls and the ``roll`` effect's logged none.
+effect), and the combat's, which logged it already.  Before fate16 the movement re-rolls and
+the ``roll`` effect's logged none; every ``characters.OwnRoll`` and ``OwnDice`` did.
 """
 from __future__ import annotations
 
@@ -59,7 +59,8 @@ def test_every_paid_fate_reroll_logs_fate_spent_just_after_the_fate_lost():
         for step, text, events in paid_rerolls(f):
             seen.add(step)
             names = [e.name for e in events]
-            lost = [i for i, e in enumerate(events) if e.name == "fate_lost" and e.data.get("cause") == "re-roll"]
+            lost = [i for i, e in enumerate(events)
+                    if e.name == "fate_lost" and e.data.get("cause") == "re-roll"]
             assert lost, f"{f.name}: {text} at {step} lost no fate: {names}"
             i = lost[0]
             after = events[i + 1] if i + 1 < len(events) else None
