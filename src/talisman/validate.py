@@ -321,6 +321,7 @@ def state_document(doc, steps):
             except Exception:  # NotationError, or anything the parser trips on
                 raise StateError(f"state.pending.options.{i}", f"not an action: {_show(text)}") from None
     ending_ids(st.get("ending"), "state.ending")
+    ending_tasks(st.get("ending"), list(st["characters"]), "state.ending")
     outcome = st.get("outcome")
     for i, w in enumerate((outcome or {}).get("winners", [])):
         if w not in st["characters"]:
