@@ -305,6 +305,17 @@ expect: {expect}
     ("{reached_crown: warrior}", "{}", "setup.reached_crown"),
     ("{reached_crown: [elf]}", "{}", "reached_crown: 'elf' is not in the game"),
     ("{reached_crown: [warrior, warrior]}", "{}", "reached_crown: 'warrior' is named twice"),
+    # the set-up key tower_cleared (fix16): MOVEMENT IN THE WIZARDS TOWER
+    ("{tower_cleared: warrior}", "{}", "setup.tower_cleared"),
+    ("{characters: [{id: warrior, space: wt_antechamber}], tower_cleared: [warrior]}", "{}",
+     "tower_cleared: 'wizards_tower' is not among the setup's expansions"),
+    ("{expansions: [wizards_tower], tower_cleared: [elf]}", "{}", "tower_cleared: 'elf' is not in the game"),
+    ("{expansions: [wizards_tower], tower_cleared: [warrior]}", "{}",
+     "tower_cleared: 'warrior' is on 'tavern', not in a room of the Wizard's Tower"),
+    ("{expansions: [wizards_tower], characters: [{id: warrior, space: wt_crown_of_command}], tower_cleared: [warrior]}",
+     "{}", "tower_cleared: 'warrior' is on 'wt_crown_of_command', not in a room"),
+    ("{expansions: [wizards_tower], characters: [{id: warrior, space: wt_door}], tower_cleared: [warrior, warrior]}",
+     "{}", "tower_cleared: 'warrior' has cleared a room already"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"

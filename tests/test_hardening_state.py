@@ -147,3 +147,40 @@ def test_a_triwizard_document_with_a_fraction_or_a_stuck_decision_is_refused():
     d["state"]["pending"]["options"] = []
     with pytest.raises(StateError, match=r"state\.pending\.options: a player's decision with no option"):
         triwizard.from_json(json.dumps(d))
+
+
+@pytest.fixture(scope="module")
+def task_doc():
+    """A game on the Lord of Chaos with the Warrior's errand kept between his turns on the Crown."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"characters": [{"id": "warrior", "space": "valley_of_fire"}, "troll"],
+                     "options": {"alternative_endings": True},
+                     "ending": {"deck": [], "card": "lord_of_chaos",
+                                "tasks": {"warrior": {"kind": "errand", "to": "chapel", "since": 0}}}}, None)
+    return json.loads(talisman.to_json(s))
+
+
+@pytest.mark.parametrize("tasks, where, message", [
+    (["errand"], "state.ending.tasks", "expected a mapping of character ids to tasks"),
+    ({"gandalf": {"kind": "errand", "to": "chapel", "since": 0}}, "state.ending.tasks.gandalf",
+     "not a character of the game"),
+    ({"warrior": "errand"}, "state.ending.tasks.warrior", "expected a task"),
+    ({"warrior": {"kind": "quest"}}, "state.ending.tasks.warrior.kind", "expected one of brothers"),
+    ({"warrior": {"kind": "errand", "since": 0}}, "state.ending.tasks.warrior.to", "missing value"),
+    ({"warrior": {"kind": "errand", "to": "chapel", "since": -1}}, "state.ending.tasks.warrior.since",
+     "expected an int >= 0"),
+    ({"warrior": {"kind": "errand", "to": "tavern", "since": 0}}, "state.ending.tasks.warrior.to",
+     "expected one of the Lord of Chaos's errands"),
+    ({"warrior": {"kind": "dragons", "cards": ["smaug"]}}, "state.ending.tasks.warrior.cards.0", "unknown card"),
+])
+def test_an_ending_task_with_a_bad_value_is_refused_naming_the_path(task_doc, tasks, where, message):
+    """A die ending's task kept in the endings area (``state.ending.tasks``: the Lord of Chaos's
+    errand, "you must go to the Chapel ... then return here to Win the Game", 000 The Lord of
+    Chaos) is checked by ``from_json`` as a scenario's ``setup.ending.tasks`` is
+    (``validate.ending_tasks``), not loaded and failing inside the Crown's encounter.  The
+    document with its good task loads."""
+    assert talisman.from_json(json.dumps(task_doc)).ending["tasks"]["warrior"]["to"] == "chapel"
+    with pytest.raises(StateError) as e:
+        talisman.from_json(mangled(task_doc, ["ending", "tasks"], tasks))
+    assert e.value.path == where
+    assert message in str(e.value)

@@ -18,6 +18,7 @@ from .rules import lasting, master_levels, noblemen
 from .rules.winning import reached_crown
 from .rules.characters import STOCKS
 from .rules.setup import initial_state
+from .expansions import wizards_tower
 from .state import Character, slice_record, update_character
 from .triwizard import scenarios as tw
 from . import validate
@@ -25,7 +26,7 @@ from . import validate
 CHARACTER_FIELDS = {f.name for f in attrs.fields(Character)} - {"id"}
 SETUP_KEYS = {"characters", "expansions", "options", "seed", "current", "deck_tops",
               "board_cards", "board_gold", "ext", "ending", "titles", "realms", "discards", "lasting",
-              "ability_stockpile", "reached_crown"}
+              "ability_stockpile", "reached_crown", "tower_cleared"}
 
 
 def setup_state(setup, dice):
@@ -98,6 +99,8 @@ def setup_state(setup, dice):
         state = ability_stockpile_before(state, setup["ability_stockpile"])
     for cid in setup.get("reached_crown") or ():
         state = reached_crown_before(state, cid)
+    for cid in setup.get("tower_cleared") or ():
+        state = tower_cleared_before(state, cid)
     # the deck tops last: every other key has taken its copies out of the decks already, so the
     # tops are exactly the cards given (a card short is refused, naming the field)
     for deck, tops in (setup.get("deck_tops") or {}).items():
@@ -139,6 +142,31 @@ def reached_crown_before(state, cid):
         raise TalismanError(f"reached_crown: {cid!r} is named twice")
     state = machine.log(state, "crown_reached", character=cid)
     return replace(state, crown_reached=True)
+
+
+def tower_cleared_before(state, cid):
+    """Set-up key ``tower_cleared``: ``cid``, placed in a room of the Wizard's Tower below its
+    Crown of Command, has completed that room's instructions (MOVEMENT IN THE WIZARDS TOWER: "The
+    Encounter instructions for each Space must be completed before a Character can Move on"), so
+    his move offers the next room; the rooms before it he has passed.  What the engine records
+    (``state.ext["wizards_tower"].cleared``: the room whose instructions he completed); a character
+    only placed in a room by ``characters`` has not done it.  The expansion not in the game, a
+    character not in the game, named twice, or not in such a room, is refused."""
+    where = f"tower_cleared: {cid!r}"
+    if wizards_tower.ID not in state.config.expansions:
+        raise TalismanError(f"tower_cleared: {wizards_tower.ID!r} is not among the setup's expansions")
+    if cid not in state.characters:
+        raise TalismanError(f"{where} is not in the game")
+    space = state.characters[cid].space
+    rooms = wizards_tower.ROOMS[:-1]  # the Crown's room has no room after it: nothing to pass
+    if space not in rooms:
+        raise TalismanError(f"{where} is on {space!r}, not in a room of the Wizard's Tower "
+                            f"with one after it ({', '.join(rooms)})")
+    if wizards_tower.cleared(state, cid) is not None:
+        raise TalismanError(f"{where} has cleared a room already (named twice, or in ext)")
+    cleared = {**to_data(wizards_tower.SLICE.of(state).cleared), cid: space}
+    return replace(state, ext=state.ext.set(wizards_tower.ID,
+                                            slice_with(state, wizards_tower.ID, {"cleared": cleared})))
 
 
 def hold_title(state, cid, held, tops=()):

@@ -321,6 +321,7 @@ def state_document(doc, steps):
             except Exception:  # NotationError, or anything the parser trips on
                 raise StateError(f"state.pending.options.{i}", f"not an action: {_show(text)}") from None
     ending_ids(st.get("ending"), "state.ending")
+    ending_tasks(st.get("ending"), list(st["characters"]), "state.ending")
     outcome = st.get("outcome")
     for i, w in enumerate((outcome or {}).get("winners", [])):
         if w not in st["characters"]:
@@ -666,6 +667,8 @@ SETUP = {
             "pile": _CARDS, "discards": _CARDS, "held": {"type": "object", "additionalProperties": _CARDS}}},
         # the characters who have reached the Crown of Command before (the log's crown_reached)
         "reached_crown": {"type": ["array", "null"], "items": _ID},
+        # the characters who have completed the Wizard's Tower room they stand in (may move on)
+        "tower_cleared": {"type": ["array", "null"], "items": _ID},
         # a Realm placed from before (option noblemen): {space: {owner, title, gold}}
         "realms": {"type": ["object", "null"], "additionalProperties": {
             "type": "object", "required": ["owner", "title"], "additionalProperties": False,

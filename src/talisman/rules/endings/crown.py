@@ -130,7 +130,8 @@ _SINCE = _COUNT
 _ONE_CRAFT = {"anyOf": [_NAME, {"type": "null"}]}
 
 #: The shape of each kind of task of :data:`TASKS`: its fields (JSON Schema) and those it may lack.
-#: A scenario's ``setup.ending.tasks`` is checked against it (``validate.ending_tasks``).
+#: A scenario's ``setup.ending.tasks`` and a loaded state's ``state.ending.tasks`` (``from_json``) are
+#: checked against it (``validate.ending_tasks``).
 TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "king": ({"king": {"type": "object", "required": ["strength", "craft", "lives"],
                        "additionalProperties": False,
