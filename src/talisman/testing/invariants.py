@@ -55,7 +55,10 @@ def check(state) -> list[str]:
             broken.append("one_pending_decision")
         elif not state.pending.is_chance and state.pending.player not in state.characters:
             broken.append("pending_player_in_game")
-        if not state.characters[state.current].alive and not (
+        current = state.characters[state.current]
+        # (a drawer killed by a card that strikes others too stays the current character, dead,
+        # until they are dealt with: his turn end is deferred, rulings R-FIX15D.4)
+        if not current.alive and not current.flag("turn_end_deferred") and not (
                 state.pending is not None and state.pending.kind == "new_character"):
             broken.append("current_character_alive")
     elif state.pending is not None:
