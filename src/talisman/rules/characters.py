@@ -435,26 +435,50 @@ def fate_spent(state, cid, roll, dice, action):
     return log(state, "fate_spent", character=cid, roll=roll, die=die)
 
 
+def may_reroll(state, cid, rerolled):
+    """FATE (Revised 4th Edition; talisman-facts-verified.md 3): "once per die roll, a player
+    may pay 1 fate ... to reroll one die he has just rolled ... the new result must be kept; the
+    same die may not be rerolled again with more fate".  Whether ``cid`` may pay one for his roll
+    just made: a fate left, and the roll no re-roll already (``rerolled``).  The one test of
+    every roll that offers Fate (:func:`fate_options`, :class:`OwnRoll`, :class:`OwnDice`, the
+    movement rolls, the attack rolls, the ``roll`` effect)."""
+    return state.characters[cid].fate > 0 and not rerolled
+
+
+def fate_options(state, cid, dice, rerolled):
+    """The Fate options offered to ``cid`` after his own roll of ``dice`` (:func:`may_reroll`,
+    :func:`fate_reroll_options`): none when he may not pay a fate for it."""
+    return fate_reroll_options(state, dice) if may_reroll(state, cid, rerolled) else []
+
+
+def pay_fate(state, cid, roll, spec, dice, action):
+    """FATE: ``cid`` pays one fate to roll again his roll ``roll``, made of ``dice`` with
+    ``spec`` (``action``: :func:`fate_reroll_options`'s choice): the fate lost and the
+    ``fate_spent`` line (:func:`fate_spent`); ``(state, spec, args)``, the dice to roll and the
+    arguments the roll's step takes for them (``kept``, for one die of several:
+    :func:`fate_reroll`).  Every paid re-roll goes through here."""
+    state = lose(state, cid, "fate", 1, "re-roll")
+    state = fate_spent(state, cid, roll, dice, action)
+    spec, kept = fate_reroll(spec, dice, action)
+    return state, spec, kept
+
+
 def offer_fate(state, cid, dice, rerolled, step, prompt, **args):
     """FATE, after ``cid``'s own roll of ``dice`` on a card's or space's instruction (or his
     attack roll): the decision to keep it or pay one fate to roll (one of) them again, answered
-    at the step ``step`` with ``args`` and ``dice``; ``None`` when he may not pay one (no fate
-    left, this roll a re-roll already, or a Toad)."""
-    ch = state.characters[cid]
-    if ch.fate <= 0 or rerolled or ch.toad_turns:
+    at the step ``step`` with ``args`` and ``dice``; ``None`` when he may not pay one
+    (:func:`may_reroll`), or is a Toad."""
+    options = fate_options(state, cid, dice, rerolled or state.characters[cid].toad_turns)
+    if not options:
         return None
-    return decide(state, cid, "fate", ["keep", *fate_reroll_options(state, dice)], step,
-                  prompt=prompt, dice=list(dice), **args)
+    return decide(state, cid, "fate", ["keep", *options], step, prompt=prompt, dice=list(dice), **args)
 
 
 def reroll_for_fate(state, cid, roll, spec, dice, action, prompt, step, **args):
     """FATE: ``cid`` pays one fate to roll again his roll ``roll``, made of ``dice`` with
-    ``spec`` (``action``: :func:`fate_reroll_options`'s choice): the fate lost, the
-    ``fate_spent`` line (:func:`fate_spent`) and the new roll, asked for the step ``step`` with
-    ``args`` (and ``kept``, for one die of several: :func:`fate_reroll`)."""
-    state = lose(state, cid, "fate", 1, "re-roll")
-    state = fate_spent(state, cid, roll, dice, action)
-    spec, kept = fate_reroll(spec, dice, action)
+    ``spec`` (:func:`pay_fate`), and the new roll, asked for the step ``step`` with ``args``
+    (and ``kept``, for one die of several: :func:`fate_reroll`)."""
+    state, spec, kept = pay_fate(state, cid, roll, spec, dice, action)
     return request_roll(state, spec, prompt, step, **args, **kept)
 
 
@@ -568,8 +592,7 @@ class OwnDice:
             action = rerolled_roll(action, kept)
         dice = list(action.dice)
         for who, place in self.rollers(state, args):
-            ch = state.characters[who]
-            if who not in asked and ch.fate > 0 and not ch.toad_turns:
+            if who not in asked and may_reroll(state, who, state.characters[who].toad_turns):
                 prompt = self.offer.format(cid=who, die=dice[place - 1], dice=dice, **args)
                 return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], self.fate, prompt=prompt,
                               asked=[*asked, who], dice=dice, **args)

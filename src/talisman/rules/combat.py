@@ -476,8 +476,9 @@ def character_rolled(state, action, rerolled=False, kept=None):
         state = chars.fate_rerolled(state, who, new, f"{state.battle.kind} roll")
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
-    if character(state, who).fate > 0 and not state.battle.rerolled:
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+    rerolls = chars.fate_options(state, who, action.dice, state.battle.rerolled)
+    if rerolls:
+        return decide(state, who, "fate", ["keep", *rerolls],
                       "combat.fate_chosen", prompt=f"rolled {roll}", **_dice_arg(action.dice))
     return opponent_roll(state)
 
@@ -492,11 +493,10 @@ def fate_chosen(state, action, dice=None):
     if action.kind == "keep":
         return opponent_roll(state)
     who = state.battle.who
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = replace(state, battle=state.battle.set("rerolled", True))
-    state = chars.fate_spent(state, who, state.battle.roll, dice or (state.battle.roll,), action)
     # the Warrior's two dice: one of them again, or both (``fate_reroll: whole_roll``)
-    spec, args = chars.fate_reroll(combat_dice(state, who), dice or (state.battle.roll,), action)
+    state, spec, args = chars.pay_fate(state, who, state.battle.roll, combat_dice(state, who),
+                                       dice or (state.battle.roll,), action)
+    state = replace(state, battle=state.battle.set("rerolled", True))
     return request_roll(state, spec, f"{state.battle.kind} re-roll of {who}",
                         "combat.character_rolled", rerolled=True, **args)
 
@@ -560,10 +560,11 @@ def opponent_rolled(state, action, rerolled=False, kept=None):
     if rerolled:
         state = chars.fate_rerolled(state, opponent, new, f"{b['kind']} roll")
     roll = abilities.battle_roll(state, opponent, action.dice)
-    if (character(state, opponent).fate > 0 and not b.opponent_rerolled
-            and not abilities.opponent_adds_no_die(state, b.who)):
+    rerolls = [] if abilities.opponent_adds_no_die(state, b.who) else \
+        chars.fate_options(state, opponent, action.dice, b.opponent_rerolled)
+    if rerolls:
         state = replace(state, battle=b.set("opponent_roll", roll))
-        return decide(state, opponent, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+        return decide(state, opponent, "fate", ["keep", *rerolls],
                       "combat.opponent_fate_chosen", prompt=f"rolled {roll}", **_dice_arg(action.dice))
     return compare(state, roll)
 
@@ -575,10 +576,9 @@ def opponent_fate_chosen(state, action, dice=None):
     if action.kind == "keep":
         return compare(state, b.opponent_roll)
     opponent = b.opponent
-    state = chars.lose(state, opponent, "fate", 1, "re-roll")
+    state, spec, args = chars.pay_fate(state, opponent, b.opponent_roll, combat_dice(state, opponent),
+                                       dice or (b.opponent_roll,), action)
     state = replace(state, battle=b.set("opponent_rerolled", True))
-    state = chars.fate_spent(state, opponent, b.opponent_roll, dice or (b.opponent_roll,), action)
-    spec, args = chars.fate_reroll(combat_dice(state, opponent), dice or (b.opponent_roll,), action)
     return request_roll(state, spec, f"{b['kind']} re-roll of {opponent}",
                         "combat.opponent_rolled", rerolled=True, **args)
 

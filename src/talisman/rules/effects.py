@@ -459,9 +459,10 @@ def rolled(state, action, params, actor, source, kept=None):
     total = sum(action.dice)
     if params.get("rerolled"):
         state = chars.fate_rerolled(state, actor, new, _cause(source))
-    if state.characters[actor].fate > 0 and not params.get("rerolled") and \
-            not state.characters[actor].toad_turns:
-        return decide(state, actor, "fate", ["keep", *chars.fate_reroll_options(state, action.dice)],
+    rerolls = chars.fate_options(state, actor, action.dice,
+                                 params.get("rerolled") or state.characters[actor].toad_turns)
+    if rerolls:
+        return decide(state, actor, "fate", ["keep", *rerolls],
                       "effects.roll_fate",
                       prompt=f"rolled {total} for {_cause(source)}", params=params, actor=actor,
                       source=source, total=total, dice=list(action.dice))
@@ -479,9 +480,8 @@ def roll_kept(state, params, actor, source, total, dice):
 def roll_fate(state, action, params, actor, source, total, dice=None):
     if action.kind == "keep":
         return roll_kept(state, params, actor, source, total, dice if dice is not None else [total])
-    state = chars.lose(state, actor, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, actor, total, dice if dice is not None else [total], action)
-    spec, args = chars.fate_reroll(params["dice"], dice if dice is not None else [total], action)
+    state, spec, args = chars.pay_fate(state, actor, total, params["dice"], dice if dice is not None else [total],
+                                       action)
     return request_roll(state, spec, f"{_cause(source)} re-roll of {actor}",
                         "effects.rolled", params=params.set("rerolled", True), actor=actor,
                         source=source, **args)

@@ -540,10 +540,8 @@ def offer_move(state, cid, n, dice):
     # an expansion may remove destinations or add others (a shorter move, staying put)
     allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=dice)
     options = [f"move:{d}" for d in allowed]
-    ch = character(state, cid)
-    if ch.fate > 0 and not ch.flag("movement_rerolled"):
-        # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
-        options += chars.fate_reroll_options(state, dice)
+    # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
+    options += chars.fate_options(state, cid, dice, character(state, cid).flag("movement_rerolled"))
     # The walk to a destination is the roll's own only when the roll is one die: the sum of
     # more dice (the Moon Mist's two, the lower counting) is no count the move makes, and may
     # reach a space the counted die reaches the other way round (rulings R-MV9.2).  One die
@@ -598,10 +596,8 @@ def chosen(state, action, roll, counted=True, count=None, dice=None):
         return offer_teleport(state, cid, abilities.teleport_region(state, cid, read), False,
                               "teleport on the movement roll")
     if action.kind == "fate":
-        state = chars.lose(state, cid, "fate", 1, "re-roll")
-        state = chars.fate_spent(state, cid, roll, dice or (roll,), action)
+        state, spec, args = chars.pay_fate(state, cid, roll, movement_die(state, cid), dice or (roll,), action)
         state = set_turn_flag(state, cid, "movement_rerolled")
-        spec, args = chars.fate_reroll(movement_die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid}", "movement.rolled",
                             rerolled=True, **args)
     board = load().board

@@ -235,11 +235,12 @@ def run_answered(state, character, count, replaced=False, dice=None):
     stops = streets.run_stops(state, character, count)
     if not stops:
         return log(state, "no_move", character=character, space=ch.space)
-    rerolls = ch.fate > 0 and not ch.toad_turns and not ch.turn_flags.get("movement_rerolled")
+    # FATE: pay one to roll the run's die again (one of several: rulings R-RF14.1)
+    rerolls = chars.fate_options(state, character, dice or (count,),
+                                 ch.toad_turns or ch.turn_flags.get("movement_rerolled"))
     if len(stops) == 1 and not rerolls:
         return streets.run_to(state, character, count, stops[0])
-    options = [f"move:{d}" for d in stops] + (chars.fate_reroll_options(state, dice or (count,))
-                                               if rerolls else [])
+    options = [f"move:{d}" for d in stops] + rerolls
     return decide(state, character, "move", options, "city.run_kept",
                   prompt=f"rolled {count}: run clockwise", who=character, count=count, **_several(dice))
 
@@ -248,10 +249,9 @@ def run_kept(state, action, who, count, dice=None):
     """Rule step: the run is kept (up to the stop chosen), or a Fate paid to roll again (the new
     roll kept)."""
     if action.kind == "fate":
-        state = chars.lose(state, who, "fate", 1, "re-roll")
-        state = chars.fate_spent(state, who, sum(dice or (count,)), dice or (count,), action)
+        state, spec, args = chars.pay_fate(state, who, sum(dice or (count,)), movement.movement_die(state, who),
+                                           dice or (count,), action)
         state = streets.set_flag(state, who, "movement_rerolled")
-        spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (count,), action)
         return request_roll(state, spec, f"{who} runs again", "city.run_rolled", who=who,
                             rerolled=True, **args)
     return streets.run_to(state, who, count, action.args[0])

@@ -267,9 +267,8 @@ def offer(state, cid, n, dice=None):
     options = [f"move:{d}" for d in dests]
     if not options:
         return log(state, "no_move", character=cid, space=ch.space)
-    if not ch.toad_turns and ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
-        # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
-        options += chars.fate_reroll_options(state, dice or (n,))
+    if dice is not None:  # FATE: pay one to roll the movement die again (one of several: R-RF14.1)
+        options += chars.fate_options(state, cid, dice, ch.turn_flags.get("movement_rerolled"))
     if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
         rolled = abilities.movement_roll_options(state, cid, n)
         if data.kind(ch.space) == "building":
@@ -291,10 +290,9 @@ def move_chosen(state, action, roll, dice=None):
         return movement.offer_teleport(state, cid, abilities.teleport_region(state, cid, roll), False,
                                        "teleport on the movement roll")
     if action.kind == "fate":
-        state = chars.lose(state, cid, "fate", 1, "re-roll")
-        state = chars.fate_spent(state, cid, sum(dice or (roll,)), dice or (roll,), action)
+        state, spec, args = chars.pay_fate(state, cid, sum(dice or (roll,)), movement.movement_die(state, cid),
+                                           dice or (roll,), action)
         state = set_flag(state, cid, "movement_rerolled")
-        spec, args = chars.fate_reroll(movement.movement_die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid} in the City", "city.rolled",
                             rerolled=True, **args)
     here, dest = state.characters[cid].space, action.args[0]

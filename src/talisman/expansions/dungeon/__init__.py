@@ -542,11 +542,11 @@ def offer(state, cid, n, dice=None):
                    dice=tuple(dice or (n,)))
     if not dests:
         return log(state, "no_move", character=cid, space=ch.space)
-    rerolls = ch.fate > 0 and not ch.flag("movement_rerolled")
+    # FATE: pay one to roll the movement die again (as on the main board)
+    rerolls = chars.fate_options(state, cid, dice or (n,), ch.flag("movement_rerolled"))
     if tuple(dests) == (own,) and not rerolls:
         return go(state, cid, n)
-    # FATE: pay one to roll the movement die again (as on the main board)
-    options = [f"move:{d}" for d in dests] + (chars.fate_reroll_options(state, dice or (n,)) if rerolls else [])
+    options = [f"move:{d}" for d in dests] + rerolls
     several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
     return decide(state, cid, "move", options, "dungeon.roll_kept", prompt=f"rolled {n} in the Dungeon",
                   roll=n, **several)
@@ -559,10 +559,8 @@ def roll_kept(state, action, roll, dice=None):
     Fate re-roll."""
     cid = state.current
     if action.kind == "fate":
-        state = chars.lose(state, cid, "fate", 1, "re-roll")
-        state = chars.fate_spent(state, cid, sum(dice or (roll,)), dice or (roll,), action)
+        state, spec, args = chars.pay_fate(state, cid, sum(dice or (roll,)), die(state, cid), dice or (roll,), action)
         state = set_turn_flag(state, cid, "movement_rerolled")
-        spec, args = chars.fate_reroll(die(state, cid), dice or (roll,), action)
         return request_roll(state, spec, f"movement re-roll of {cid}", "dungeon.rolled",
                             rerolled=True, **args)
     here, dest = state.characters[cid].space, action.args[0]

@@ -169,10 +169,10 @@ def window_cast(state, caster, spell, mover, flag, roll, waiting=ROLL_WAITING):
 def _after_roll(state, who, caster, n, dice=None):
     """The bound mover may still pay a fate to roll again (``dice``: the roll's, when several:
     one of them again, rulings R-RF14.1); then the caster chooses."""
-    ch = state.characters[who]
-    if ch.fate > 0 and not ch.turn_flags.get("movement_rerolled"):
+    rerolls = chars.fate_options(state, who, dice or (n,), state.characters[who].turn_flags.get("movement_rerolled"))
+    if rerolls:
         several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
-        return decide(state, who, "fate", ["keep", *chars.fate_reroll_options(state, dice or (n,))],
+        return decide(state, who, "fate", ["keep", *rerolls],
                       "harbinger.bound_fate", prompt=f"rolled {n} (Dark Binding)", who=who,
                       caster=caster, roll=n, **several)
     return _offer(state, who, caster, n)
@@ -181,11 +181,10 @@ def _after_roll(state, who, caster, n, dice=None):
 def bound_fate(state, action, who, caster, roll, dice=None):
     if action.kind == "keep":
         return _offer(state, who, caster, roll)
-    state = chars.lose(state, who, "fate", 1, "re-roll")
-    state = chars.fate_spent(state, who, sum(dice or (roll,)), dice or (roll,), action)
+    state, spec, args = chars.pay_fate(state, who, sum(dice or (roll,)), movement.movement_die(state, who),
+                                       dice or (roll,), action)
     ch = state.characters[who]
     state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
-    spec, args = chars.fate_reroll(movement.movement_die(state, who), dice or (roll,), action)
     return request_roll(state, spec, f"movement re-roll of {who} (Dark Binding)",
                         "harbinger.bound_rolled", who=who, caster=caster, **args)
 
