@@ -441,7 +441,9 @@ def may_reroll(state, cid, rerolled):
     same die may not be rerolled again with more fate".  Whether ``cid`` may pay one for his roll
     just made: a fate left, and the roll no re-roll already (``rerolled``).  The one test of
     every roll that offers Fate (:func:`fate_options`, :class:`OwnRoll`, :class:`OwnDice`, the
-    movement rolls, the attack rolls, the ``roll`` effect)."""
+    movement rolls, the attack rolls, the ``roll`` effect).  A Toad may too: TOADS &
+    TRANSFORMATIONS takes his Possessions, Spells and Strength and Craft, not his fate, and FATE
+    bars only a creature's die and another player's (rulings R-FATE17.1)."""
     return state.characters[cid].fate > 0 and not rerolled
 
 
@@ -467,8 +469,8 @@ def offer_fate(state, cid, dice, rerolled, step, prompt, **args):
     """FATE, after ``cid``'s own roll of ``dice`` on a card's or space's instruction (or his
     attack roll): the decision to keep it or pay one fate to roll (one of) them again, answered
     at the step ``step`` with ``args`` and ``dice``; ``None`` when he may not pay one
-    (:func:`may_reroll`), or is a Toad."""
-    options = fate_options(state, cid, dice, rerolled or state.characters[cid].toad_turns)
+    (:func:`may_reroll`)."""
+    options = fate_options(state, cid, dice, rerolled)
     if not options:
         return None
     return decide(state, cid, "fate", ["keep", *options], step, prompt=prompt, dice=list(dice), **args)
@@ -592,7 +594,7 @@ class OwnDice:
             action = rerolled_roll(action, kept)
         dice = list(action.dice)
         for who, place in self.rollers(state, args):
-            if who not in asked and may_reroll(state, who, state.characters[who].toad_turns):
+            if may_reroll(state, who, who in asked):
                 prompt = self.offer.format(cid=who, die=dice[place - 1], dice=dice, **args)
                 return decide(state, who, "fate", ["keep", f"fate:reroll:{place}"], self.fate, prompt=prompt,
                               asked=[*asked, who], dice=dice, **args)

@@ -459,8 +459,7 @@ def rolled(state, action, params, actor, source, kept=None):
     total = sum(action.dice)
     if params.get("rerolled"):
         state = chars.fate_rerolled(state, actor, new, _cause(source))
-    rerolls = chars.fate_options(state, actor, action.dice,
-                                 params.get("rerolled") or state.characters[actor].toad_turns)
+    rerolls = chars.fate_options(state, actor, action.dice, params.get("rerolled"))
     if rerolls:
         return decide(state, actor, "fate", ["keep", *rerolls],
                       "effects.roll_fate",

@@ -236,8 +236,7 @@ def run_answered(state, character, count, replaced=False, dice=None):
     if not stops:
         return log(state, "no_move", character=character, space=ch.space)
     # FATE: pay one to roll the run's die again (one of several: rulings R-RF14.1)
-    rerolls = chars.fate_options(state, character, dice or (count,),
-                                 ch.toad_turns or ch.turn_flags.get("movement_rerolled"))
+    rerolls = chars.fate_options(state, character, dice or (count,), ch.turn_flags.get("movement_rerolled"))
     if len(stops) == 1 and not rerolls:
         return streets.run_to(state, character, count, stops[0])
     options = [f"move:{d}" for d in stops] + rerolls
