@@ -181,6 +181,9 @@ def narrate(event) -> str | None:
         return f"{who} keeps {_names(d['cards'])} as trophies."
     if n == "trophies_cashed":
         return f"{who} cashes in {_names(d['cards'])} for {d['points']} {d['counter']}."
+    if n == "fate_spent":  # FATE: the roll it replaced, and which die (``characters.fate_spent``)
+        which = "every die" if d["die"] == "all" else f"die {d['die']}"
+        return f"{who} spends a fate to roll the {d['roll']} again ({which})."
     if n == "table_roll":
         return f"{who} rolls {d['roll']} for {_name(d['source'])}."
     if n == "chose":

@@ -9,20 +9,34 @@ each rule step that fate16 mended (the movement roll on the board, in the City, 
 of a stowaway's run, in the Dungeon and under the Dark Binding; a card's or space's ``roll``
 effect), and the combat's, which logged it already.  Before fate16 the movement re-rolls and
 the ``roll`` effect's logged none; every ``characters.OwnRoll`` and ``OwnDice`` did.
+
+Since fate17 one mechanism decides every re-roll (``characters.may_reroll``, ``fate_options``,
+``pay_fate``; rulings R-FATE17): the last tests check that no rule module holds Fate code of
+its own, and that ``fate_spent`` has a narration line.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+import ast
+
 import pytest
 
+import talisman
 from talisman.engine import scenario
+from talisman.engine.records import Event
+from talisman.engine.ruleset import RULESET
+from talisman.narration import narrate
+from talisman.rules import STEPS, characters as chars
 from talisman.scenarios import TalismanScenarios, scenario_files
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 
 #: The rule steps that take a paid Fate re-roll and were seen to log no ``fate_spent`` before
 #: fate16 (fate15b's report), and the combat's, which did: the walk must reach each of them.
+#: Since fate17 these are every rule step that pays for a re-roll itself (``characters.pay_fate``)
+#: rather than through a ``characters.OwnRoll`` or ``OwnDice`` declaration: a new one must be
+#: named here, and reached (:func:`test_the_sites_are_every_step_that_pays_for_a_reroll`).
 SITES = {
     "movement.chosen",        # the movement roll (MOVEMENT IN THE OUTER ... REGIONS)
     "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
@@ -96,3 +110,86 @@ def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, di
     assert at == step
     assert spent.data["roll"] == roll
     assert spent.data["die"] == die
+
+
+def _paying_steps():
+    """``(own, direct)``: the Fate steps of the ``OwnRoll`` and ``OwnDice`` declarations, and
+    the other rule steps whose code pays a fate for a re-roll (``pay_fate``, ``reroll_for_fate``)."""
+    own, direct = set(), set()
+    for name, fn in {**STEPS, **RULESET.steps()}.items():
+        if isinstance(getattr(fn, "__self__", None), (chars.OwnRoll, chars.OwnDice)):
+            if fn.__name__ == "on_fate":
+                own.add(name)
+        elif {"pay_fate", "reroll_for_fate"} & set(fn.__code__.co_names):
+            direct.add(name)
+    return own, direct
+
+
+def test_the_sites_are_every_step_that_pays_for_a_reroll():
+    """FATE: "once per die roll, a player may pay 1 fate ... to reroll one die he has just rolled
+    for: (1) his movement, (2) his attack roll, (3) a roll ordered by a card or board space"
+    (talisman-facts-verified.md 3).  One mechanism decides it (rulings R-FATE17): the rule steps
+    that pay for a re-roll without an ``OwnRoll`` are exactly :data:`SITES`, which the walk
+    reaches; the ``OwnRoll`` and ``OwnDice`` steps are many and pay through ``reroll_for_fate``."""
+    own, direct = _paying_steps()
+    assert direct == SITES
+    assert len(own) >= 18 and "inner.contest_fate" in own and "endings.duel_fate" in own
+
+
+#: The only module that may test a character's fate for a re-roll or pay one: the mechanism.
+#: (``talisman.odds`` predicts the engine's offers for the odds and is checked against it by
+#: tests/test_odds*.py; it pays nothing.)
+MECHANISM = "rules/characters.py"
+INNER = {"fate_reroll_options", "fate_reroll", "fate_spent", "reroll_for_fate", "offer_fate"}
+
+
+def _fate_code(path):
+    """The places in ``path`` that decide a Fate re-roll by themselves: a call of the
+    mechanism's inner pieces (:data:`INNER`: the options, the dice, the log line, the paid
+    re-roll out of an ``OwnRoll``), a fate lost (``lose(..., "fate", ...)``) or a test of a
+    character's ``fate`` against 0."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if name in INNER or (name == "lose" and any(isinstance(a, ast.Constant) and a.value == "fate"
+                                                        for a in node.args)):
+                out.append(f"{path.name}:{node.lineno} {ast.unparse(node)[:60]}")
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and \
+                node.left.attr == "fate" and any(isinstance(c, ast.Constant) and c.value == 0
+                                                 for c in node.comparators):
+            out.append(f"{path.name}:{node.lineno} {ast.unparse(node)[:60]}")
+    return out
+
+
+def test_no_fate_code_outside_the_mechanism():
+    """Every roll that offers Fate asks ``characters.may_reroll`` / ``fate_options`` and pays
+    through ``pay_fate`` (rulings R-FATE17): no rule module decides by itself who may pay, how
+    many dice or what is logged."""
+    src = Path(talisman.__file__).parent
+    found = [hit for p in sorted(src.rglob("*.py")) if p.relative_to(src).as_posix() not in (MECHANISM, "odds.py")
+             for hit in _fate_code(p)]
+    assert not found, "Fate code outside characters.py:\n" + "\n".join(found)
+    # the check sees what it looks for: the mechanism's own code
+    assert any("lose(" in hit for hit in _fate_code(src / MECHANISM))
+    assert any(".fate > 0" in hit for hit in _fate_code(src / MECHANISM))
+
+
+@pytest.mark.parametrize("die, line", [
+    (1, "Wizard spends a fate to roll the 3 again (die 1)."),
+    (2, "Wizard spends a fate to roll the 3 again (die 2)."),
+    ("all", "Wizard spends a fate to roll the 3 again (every die)."),
+])
+def test_fate_spent_is_narrated(die, line):
+    """The narration's line for ``fate_spent``: who paid, the roll replaced and which die."""
+    assert narrate(Event("fate_spent", {"character": "wizard", "roll": 3, "die": die})) == line
+
+
+def test_a_played_fate_spent_is_narrated_after_the_fate_lost():
+    """In play: the Temple's prayer, one die of the two re-rolled (rulings R-RF14.1)."""
+    [(_, _, events)] = paid_rerolls(FOLDER / "rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice.yaml")
+    lines = [narrate(e) for e in events]
+    assert "Thief spends a fate to roll the 6 again (die 1)." in lines
+    assert lines.index("Thief spends a fate to roll the 6 again (die 1).") == \
+        [e.name for e in events].index("fate_spent")
