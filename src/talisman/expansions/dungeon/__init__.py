@@ -374,11 +374,24 @@ def doorway_drawn(state, params, actor, source):
 
 def back(state, params, actor, source):
     """A Dungeon Card or Space says move back (case A): ``spaces`` toward the Entrance."""
-    return walk(state, actor, -params["spaces"], cause="instructed")
+    return _instructed(state, actor, -params["spaces"])
 
 
 def on(state, params, actor, source):
-    return walk(state, actor, params["spaces"], cause="instructed")
+    return _instructed(state, actor, params["spaces"])
+
+
+def _instructed(state, cid, steps):
+    """A card's or space's move along the spiral: the space reached is met next, as after any move
+    an encounter makes (ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS: "or a Space to which
+    they are Moved as a result of an Encounter"; ``movement.forced_move`` does so on the main
+    board)."""
+    here = state.characters[cid].space
+    state = walk(state, cid, steps, cause="instructed")
+    ch = state.characters[cid]
+    if ch.space != here and cid == state.current and ch.flag("phase") == "encounter":
+        state = set_turn_flag(state, cid, "encounter_again", True)
+    return state
 
 
 def walk(state, cid, steps, cause):
