@@ -166,7 +166,8 @@ def entrance_ways(state, spaces, entrance):
 
 def sealed(state):
     """"Should all Doorways to the Dungeon be removed from play or turned face down, the
-    Dungeon is Sealed"."""
+    Dungeon is Sealed": no upturned Doorway on the board (one still in the Adventure deck counts
+    for none: docs/rulings.md R-PROBE16A.2)."""
     return not doorways(state)
 
 
@@ -462,7 +463,8 @@ def die(state, cid):
 def movement_dice(state, spec, character):
     """Value hook ``movement_dice``: "Large Characters must roll a D4 for Movement in the
     Dungeon"; others their usual die.  The count of dice another hook set (the Moon Mist's two)
-    is kept, only the kind changed, so the order of the hooks does not matter."""
+    is kept, only the kind changed, so the order of the hooks does not matter.  The D4 holds under
+    the option ``movement_die: d6`` too (docs/rulings.md R-PROBE16A.1)."""
     if load().characters[character].size != "L" or not in_dungeon(state, character):
         return spec
     count = spec.split("d", 1)[0]
