@@ -166,7 +166,8 @@ def entrance_ways(state, spaces, entrance):
 
 def sealed(state):
     """"Should all Doorways to the Dungeon be removed from play or turned face down, the
-    Dungeon is Sealed"."""
+    Dungeon is Sealed": no upturned Doorway on the board (one still in the Adventure deck counts
+    for none: docs/rulings.md R-PROBE16A.2)."""
     return not doorways(state)
 
 
@@ -374,11 +375,24 @@ def doorway_drawn(state, params, actor, source):
 
 def back(state, params, actor, source):
     """A Dungeon Card or Space says move back (case A): ``spaces`` toward the Entrance."""
-    return walk(state, actor, -params["spaces"], cause="instructed")
+    return _instructed(state, actor, -params["spaces"])
 
 
 def on(state, params, actor, source):
-    return walk(state, actor, params["spaces"], cause="instructed")
+    return _instructed(state, actor, params["spaces"])
+
+
+def _instructed(state, cid, steps):
+    """A card's or space's move along the spiral: the space reached is met next, as after any move
+    an encounter makes (ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS: "or a Space to which
+    they are Moved as a result of an Encounter"; ``movement.forced_move`` does so on the main
+    board)."""
+    here = state.characters[cid].space
+    state = walk(state, cid, steps, cause="instructed")
+    ch = state.characters[cid]
+    if ch.space != here and cid == state.current and ch.flag("phase") == "encounter":
+        state = set_turn_flag(state, cid, "encounter_again", True)
+    return state
 
 
 def walk(state, cid, steps, cause):
@@ -449,7 +463,8 @@ def die(state, cid):
 def movement_dice(state, spec, character):
     """Value hook ``movement_dice``: "Large Characters must roll a D4 for Movement in the
     Dungeon"; others their usual die.  The count of dice another hook set (the Moon Mist's two)
-    is kept, only the kind changed, so the order of the hooks does not matter."""
+    is kept, only the kind changed, so the order of the hooks does not matter.  The D4 holds under
+    the option ``movement_die: d6`` too (docs/rulings.md R-PROBE16A.1)."""
     if load().characters[character].size != "L" or not in_dungeon(state, character):
         return spec
     count = spec.split("d", 1)[0]
