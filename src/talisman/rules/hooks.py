@@ -15,6 +15,11 @@ State hooks:
     ``setup``.
 ``setup(state)``
     The game is set up (decks are built and shuffled), before the first turn.
+``turn_opening(state, character)``
+    A character's turn has started (logged), before anything of it: his lost turn righted, his
+    turn frames, ``turn_beginning``, ``turn_started``.  The turn's end waits below the frames the
+    hook pushes (a turn they end, ends there); the rest of the start follows them.  The Emperor's
+    Guard's move at the end of the Round (docs/rulings.md G6, R-PROBE16C.1).
 ``turn_beginning(state, character)``
     A character's turn frames (movement, encounters, end) are pushed, before ``turn_started``:
     a power used before moving (an Alternative Ending's: Pandora's Box).
@@ -439,7 +444,7 @@ import attrs
 
 from ..engine.ruleset import RULESET
 
-STATE_HOOKS = ("setting_up", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
+STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_started", "turn_ended", "movement_rolled",
                "before_draw", "cards_drawn", "events_drawn", "prayer_rolled",
                "table_rolled", "fate_rerolled", "lives_gained", "gold_paid",
                "creature_combat_starting", "combat_resolved", "combat_ended", "card_met",

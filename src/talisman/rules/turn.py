@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .hooks import run_hook, subscribed
 from ..engine.records import replace
-from ..engine.machine import decide, frame, log, push, run_next, then
+from ..engine.machine import decide, frame, log, push, push_under, run_next, then
 from ..engine.records import EMPTY_PMAP, Outcome
 from ..state import character, update_character
 from ..engine.records import plain
@@ -35,20 +35,41 @@ def start_turn(state):
     state = log(state, "turn_started", character=cid, round=state.round, turn=state.turn)
     if state.lasting is not EMPTY_PMAP and state.lasting:  # (the shared empty pmap: no call)
         state = lasting.expire(state)
+    if subscribed(state, "turn_opening"):
+        # what comes before anything of the turn (the Emperor's Guard's move at the end of the
+        # Round, seen at the next turn's start: docs/rulings.md G6, R-PROBE16C.1): the turn's
+        # end waits below it, so a turn it ends (``end_turn_now``) ends there; the rest of the
+        # start (a lost turn righted, the ``turn_started`` work) follows it (``turn.open``)
+        state = push(state, frame("turn.end"))
+        pushed = state.stack
+        state = run_hook(state, "turn_opening", character=cid)
+        if state.stack is not pushed or state.pending is not None:
+            return push_under(state, len(pushed), frame("turn.open", end_pushed=True))
+        return open_turn(state, end_pushed=True)
+    return open_turn(state)
+
+
+def open_turn(state, end_pushed=False):
+    """Rule step: the turn goes on from its opening: a lost turn righted, or the movement and
+    the encounters; ``end_pushed``: the turn's end already waits below (``turn_opening``)."""
+    cid = state.current
+    ch = character(state, cid)
+    ends = () if end_pushed else (frame("turn.end"),)
+    if not ch.alive:
+        return state if end_pushed else push(state, *ends)  # (killed as the turn opened)
     if ch.lost_turn:
         # LOSING A TURN: "On that player's next turn, all they may do is right their playing piece."
         state = update_character(state, cid, lost_turn=ch.lost_turn - 1)
         state = log(state, "piece_righted", character=cid)
-        state = push(state, frame("turn.end"))
+        state = push(state, *ends)
     else:
         if not (subscribed(state, "turn_beginning") or subscribed(state, "turn_started")):
             # "I. Movement II. Encounters": no start-of-turn work can run (no plugin engaged at
             # either point: a base game), so the movement begins at once, its frame never pushed
             # (``run_next`` would pop it at once); a listener engaged there (one that may read
             # or place frames around the turn's, R-HK10.1) keeps the frames below
-            return movement.start_movement(push(state, *then(frame("encounters.start"), frame("turn.end"))))
-        state = push(state, *then(frame("movement.start"), frame("encounters.start"),
-                                  frame("turn.end")))
+            return movement.start_movement(push(state, *then(frame("encounters.start"), *ends)))
+        state = push(state, *then(frame("movement.start"), frame("encounters.start"), *ends))
         pushed = state.stack
         state = run_hook(state, "turn_beginning", character=cid)  # Pandora's Box: a power used before moving
         # expansions' start-of-turn work runs first: frames a hook pushes sit above the turn's
@@ -246,6 +267,6 @@ def cut(state):
     return end_turn_now(state)
 
 
-STEPS = {"turn.start": start_turn, "turn.end": end_turn, "turn.raft": offer_raft, "turn.raft_decided": raft_decided,
+STEPS = {"turn.start": start_turn, "turn.open": open_turn, "turn.end": end_turn, "turn.raft": offer_raft, "turn.raft_decided": raft_decided,
          "turn.end_cast": offer_end_cast, "turn.end_cast_chosen": end_cast_chosen, "turn.close": close_turn,
          "turn.pass": pass_play, "turn.cut": cut, "turn.new_character_chosen": new_character_chosen}

@@ -9,8 +9,9 @@ cards by the card-type table (discarded, fought, closed, hidden).  Docs: docs/em
 It joins the game only through hook points:
 
 - ``setup``: its state starts empty (``store``);
-- ``turn_started``: a Round has ended since the pieces last moved: they move, and meet whom and
-  what they land on, before the new turn's movement;
+- ``turn_opening``: a Round has ended since the pieces last moved: they move, and meet whom and
+  what they land on, before anything of the new turn (its lost turn righted, an escape from the
+  Sentinels: docs/rulings.md G6, R-PROBE16C.1);
 - ``before_encounter``: a character landing on a closed Place may reopen it (losing a turn), on
   a hiding Follower may take it;
 - ``character_died``: the dead hold no Warrant;
@@ -54,7 +55,7 @@ def cards_lying(state, count, space):
     return count + len(store.face_down(state, space))
 
 
-HOOKS = {"setup": setup, "turn_started": guard.round_check,
+HOOKS = {"setup": setup, "turn_opening": guard.round_check,
          "before_encounter": passing(guard.landing), "character_died": character_died,
          "cards_lying": cards_lying}
 EFFECTS = {"emperors_guard_arrive": guard.arrive, "emperors_guard_tax": guard.tax}

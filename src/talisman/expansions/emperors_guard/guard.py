@@ -90,7 +90,7 @@ def pieces(state):
 
 
 def round_check(state, character):
-    """``turn_started``: a Round has ended since the pieces last moved: they move now, before
+    """``turn_opening``: a Round has ended since the pieces last moved: they move now, before
     anything else of the new turn (and encounters left over from a turn cut short go on)."""
     ended = state.round - 1
     if store.get(state, "guards") and ended > store.get(state, "round"):
