@@ -44,7 +44,17 @@ def turn_started(state, character):
 def places(state):
     """Where every character stands: the window follows each one through the log (a spell cast
     in reaction by another character is judged where its caster stands)."""
-    return {c: state.characters[c].space for c in state.order}
+    return {c: standing(state, c) for c in state.order}
+
+
+def standing(state, cid):
+    """Where the Law sees ``cid``: his space, but the main board's City space for one who has only
+    landed on the Gate ("may attempt to enter the City on their next turn", Entering the City): he
+    is not yet in the City, so nothing he does or is there breaks a Statute (rulings R-PROBE16B.1)."""
+    space = state.characters[cid].space
+    if data.kind(space) == "gate" and store.arrived(state, cid):
+        return data.gate()["main"]
+    return space
 
 
 def turn_ended(state, character):
@@ -92,7 +102,8 @@ def acts(state, events, who, spaces):
         if e.name == "law_met":
             laws.add(d["law"])
         if d.get("character") in pos and isinstance(d.get("to"), str):
-            pos[d["character"]] = d["to"]
+            # landing on the Gate from the main board is no entering (``standing``)
+            pos[d["character"]] = data.gate()["main"] if e.name == "city_gate_reached" else d["to"]
         if e.name in ("encountered_space", "encountered_character") and d.get("character") == who \
                 and data.kind(pos[who]) is not None:
             met = True
@@ -128,7 +139,7 @@ def judge(state):
                 add(cid, s, space)
     who = w["who"]
     if met and not w["states"] and state.characters[who].alive:
-        here = state.characters[who].space
+        here = standing(state, who)
         for s in statutes:
             if data.kind(here) not in s["where"]:
                 continue
