@@ -693,6 +693,10 @@ TASK_SETUP = ("{{characters: [{{id: warrior, space: valley_of_fire}}, troll], op
     ("{warrior: {kind: chaos_fight, foe: balrog, strength: 9, craft: 9, lives: 4, n: 0}}",
      r"setup\.ending\.tasks\.warrior\.foe: expected one of dragon_of_chaos"),
     ("{warrior: {kind: dragons, cards: [smaug]}}", r"setup\.ending\.tasks\.warrior\.cards\.0: unknown card 'smaug'"),
+    # a good task of another ending than the card in play (the Lord of Chaos): Pandora's Box's goal
+    ("{warrior: {kind: goal, goal: quest, count: 0, since: 0}}",
+     r"setup\.ending\.tasks\.warrior\.kind: 'goal' is a task of the ending pandoras_box, but the ending in "
+     r"play is 'lord_of_chaos'"),
     ("{warrior: {kind: goal, goal: quest, count: 0, since: 0, visited: [graveyard, mordor]}}",
      r"setup\.ending\.tasks\.warrior\.visited\.1: unknown space 'mordor'"),
 ])
