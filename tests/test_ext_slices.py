@@ -88,6 +88,19 @@ def test_a_bad_field_of_a_slice_is_refused_naming_its_path(where, value, message
     assert _refused(doc).startswith(message)
 
 
+def test_a_room_cleared_outside_the_wizards_tower_is_refused():
+    """MOVEMENT IN THE WIZARDS TOWER: "The Encounter instructions for each Space must be completed
+    before a Character can Move on": ``cleared`` names the Tower's room whose instructions he
+    completed, never a space outside the Tower."""
+    doc = _document(["wizards_tower"])
+    doc["state"]["ext"]["wizards_tower"]["cleared"] = {"warrior": "wt_pit_trap"}
+    assert talisman.from_json(json.dumps(doc)).ext["wizards_tower"].cleared["warrior"] == "wt_pit_trap"
+    doc["state"]["ext"]["wizards_tower"]["cleared"] = {"warrior": "tavern"}
+    assert _refused(doc).startswith("state.ext.wizards_tower.cleared.warrior: expected a room of the "
+                                    "Wizard's Tower (wt_door, wt_antechamber, ")
+    assert _refused(doc).endswith("got 'tavern'")
+
+
 def test_a_field_no_slice_has_is_refused():
     doc = _document(["city"])
     doc["state"]["ext"]["city"]["colour"] = "red"

@@ -293,6 +293,9 @@ expect: {expect}
     ("{lasting: {frost: {by: warrior, until_round: 2}}}", "{}", "lasting.frost: unknown lasting effect 'frost'"),
     ("{lasting: {destroy_magic: {by: warrior, until_round: 2, card: sword}}}", "{}",
      "lasting.destroy_magic.card: 'sword' is no Spell card"),
+    # a Spell's card lies with the effect of its own name, never with another (mend16)
+    ("{lasting: {blizzard: {by: warrior, until_round: 2, card: healing}}}", "{}",
+     "lasting.blizzard.card: 'healing' is not the card of 'blizzard'"),
     ("{ability_stockpile: {pile: []}}", "{}", "ability_stockpile: the option ability_stockpile is not on"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", "{}", "setup.ability_stockpile"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", "{}",
@@ -316,6 +319,9 @@ expect: {expect}
      "{}", "tower_cleared: 'warrior' is on 'wt_crown_of_command', not in a room"),
     ("{expansions: [wizards_tower], characters: [{id: warrior, space: wt_door}], tower_cleared: [warrior, warrior]}",
      "{}", "tower_cleared: 'warrior' has cleared a room already"),
+    # what tower_cleared records, given as ext: a room of the Tower only (mend16)
+    ("{expansions: [wizards_tower], ext: {wizards_tower: {cleared: {warrior: tavern}}}}", "{}",
+     "ext.wizards_tower.cleared.warrior: expected a room of the Wizard's Tower"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
     f = tmp_path / "bad.yaml"
@@ -687,6 +693,10 @@ TASK_SETUP = ("{{characters: [{{id: warrior, space: valley_of_fire}}, troll], op
     ("{warrior: {kind: chaos_fight, foe: balrog, strength: 9, craft: 9, lives: 4, n: 0}}",
      r"setup\.ending\.tasks\.warrior\.foe: expected one of dragon_of_chaos"),
     ("{warrior: {kind: dragons, cards: [smaug]}}", r"setup\.ending\.tasks\.warrior\.cards\.0: unknown card 'smaug'"),
+    # a good task of another ending than the card in play (the Lord of Chaos): Pandora's Box's goal
+    ("{warrior: {kind: goal, goal: quest, count: 0, since: 0}}",
+     r"setup\.ending\.tasks\.warrior\.kind: 'goal' is a task of the ending pandoras_box, but the ending in "
+     r"play is 'lord_of_chaos'"),
     ("{warrior: {kind: goal, goal: quest, count: 0, since: 0, visited: [graveyard, mordor]}}",
      r"setup\.ending\.tasks\.warrior\.visited\.1: unknown space 'mordor'"),
 ])

@@ -172,6 +172,8 @@ def task_doc():
     ({"warrior": {"kind": "errand", "to": "tavern", "since": 0}}, "state.ending.tasks.warrior.to",
      "expected one of the Lord of Chaos's errands"),
     ({"warrior": {"kind": "dragons", "cards": ["smaug"]}}, "state.ending.tasks.warrior.cards.0", "unknown card"),
+    ({"warrior": {"kind": "brothers", "left": 2}}, "state.ending.tasks.warrior.kind",
+     "'brothers' is a task of the ending dragon_king, but the ending in play is 'lord_of_chaos'"),
 ])
 def test_an_ending_task_with_a_bad_value_is_refused_naming_the_path(task_doc, tasks, where, message):
     """A die ending's task kept in the endings area (``state.ending.tasks``: the Lord of Chaos's
@@ -184,3 +186,13 @@ def test_an_ending_task_with_a_bad_value_is_refused_naming_the_path(task_doc, ta
         talisman.from_json(mangled(task_doc, ["ending", "tasks"], tasks))
     assert e.value.path == where
     assert message in str(e.value)
+
+
+def test_an_ending_task_kept_with_no_ending_card_in_play_is_refused(task_doc):
+    """A die ending's task belongs to its card ("you must go to the Chapel ... then return here to
+    Win the Game", 000 The Lord of Chaos): with no ending card in play (``ending.card`` null) the
+    errand is no one's, and the document is refused, naming the task's kind."""
+    with pytest.raises(StateError) as e:
+        talisman.from_json(mangled(task_doc, ["ending", "card"], None))
+    assert e.value.path == "state.ending.tasks.warrior.kind"
+    assert "'errand' is a task of the ending lord_of_chaos, but no ending card is in play" in str(e.value)

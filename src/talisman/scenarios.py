@@ -240,7 +240,8 @@ def discarded_before(state, deck, cards, taken=False):
 def lasting_before(state, name, span):
     """Set-up key ``lasting``: an effect in force from before (``state.lasting``, rules.lasting):
     a known effect (the Blizzard, Destroy Magic), or a Spell card held with its effect under its
-    own id; ``by`` a character of the game; a ``card`` comes out of its deck."""
+    own id; ``by`` a character of the game; a ``card``, the Spell of that name, comes out of its
+    deck."""
     field = f"lasting.{name}"
     if name not in lasting.KNOWN and span.get("card") != name:
         raise TalismanError(f"{field}: unknown lasting effect {name!r} (known: "
@@ -250,6 +251,10 @@ def lasting_before(state, name, span):
     if "card" in span:
         if span["card"] not in load().cards or load().cards[span["card"]].type != "spell":
             raise TalismanError(f"{field}.card: {span['card']!r} is no Spell card")
+        if span["card"] != name:
+            # a Spell's card lies with its own effect (Destroy Magic's), or under its own id
+            raise TalismanError(f"{field}.card: {span['card']!r} is not the card of {name!r} (a Spell's card "
+                                "lies with the effect of its own name)")
         state = take_from_deck(state, span["card"], f"{field}.card")
     return replace(state, lasting=state.lasting.set(name, deep_freeze(dict(span))))
 

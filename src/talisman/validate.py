@@ -25,7 +25,7 @@ from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, rep
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
-from .rules.endings import ENDINGS, TASK_SHAPES, is_card
+from .rules.endings import ENDINGS, TASK_ENDINGS, TASK_SHAPES, is_card
 from .rules.endings.cards import cards_held
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
@@ -364,8 +364,9 @@ _TASK_SCHEMAS = {kind: {"type": "object", "additionalProperties": False,
 def ending_tasks(ending, characters, where):
     """The tasks a die ending keeps for characters between their turns on the Crown (``tasks`` of
     the endings area, a scenario's ``setup.ending.tasks``): ``{character: task}``, each of a
-    character of the game, of a kind the endings know (``endings.TASK_SHAPES``) with that kind's
-    fields, and the spaces and cards it names in the game's data."""
+    character of the game, of a kind the endings know (``endings.TASK_SHAPES``) that belongs to
+    the ending card in play (``endings.TASK_ENDINGS``), with that kind's fields, and the spaces and
+    cards it names in the game's data."""
     tasks = ending.get("tasks") if isinstance(ending, Mapping) else None
     if tasks is None:
         return
@@ -396,6 +397,11 @@ def ending_tasks(ending, characters, where):
         for i, card in enumerate(task.get("cards", ())):
             if card not in defs.cards:
                 raise StateError(f"{path}.cards.{i}", f"unknown card {_show(card)}")
+        # last: a task whose fields are good but whose ending is not the card in play
+        if TASK_ENDINGS[kind] != ending.get("card"):
+            raise StateError(f"{path}.kind", f"{_show(kind)} is a task of the ending {TASK_ENDINGS[kind]}, but "
+                             + ("no ending card is in play" if ending.get("card") is None
+                                else f"the ending in play is {_show(ending['card'])}"))
 
 
 def load_state(doc, steps):

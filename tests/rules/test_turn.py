@@ -88,3 +88,80 @@ def test_turn_flags_set_on_another_character_do_not_outlive_the_turn():
     assert [e.name for e in events[start:start + 2]] == ["turn_started", "movement_roll"]
     assert not any(e.name == "encountered_space" and e.data.get("space") == "crags" for e in events)
     assert s.current == "troll" and "strength_for_turn" not in s.characters["troll"].turn_flags
+
+
+def _flags(state):
+    """Every living character's turn flags."""
+    return {c: dict(ch.turn_flags) for c, ch in state.characters.items() if ch.alive}
+
+
+def test_the_current_characters_flags_do_not_outlive_his_turn():
+    """CHARACTER'S TURN: a flag records what was done in one turn; what the Warrior did in his
+    (``evading``: "all creatures on the Evading Character's Space may be Evaded", the creatures met
+    later this turn too) is gone when the Troll's turn begins, and his own next turn begins
+    without it (rulings R-MEND16.2)."""
+    from talisman.rules.kernel import set_turn_flag
+    s = talisman.new_game(["warrior", "troll"], seed=2)
+    s = set_turn_flag(s, "warrior", "evading", True)
+    s = next_turn(s)
+    assert s.current == "troll" and _flags(s)["warrior"] == {}
+    s = next_turn(s)
+    assert s.current == "warrior" and "evading" not in _flags(s)["warrior"]
+
+
+def test_the_end_of_turn_work_sees_none_of_the_turns_flags():
+    """The turn's flags end with the turn, before the end-of-turn work (the ``turn_ended`` hook: the
+    Blood Moon's Werewolf, moved "at the end of each turn", 003 Moving the Werewolf): the Wizard's
+    move, draw and encounter of this turn (``moved``, ``drawn``, ``phase``) are no longer his when he
+    chooses the Werewolf's space and victim (rulings R-MEND16.2)."""
+    from talisman.scenarios import setup_state
+    s = setup_state({"expansions": ["blood_moon"], "deck_tops": {"adventure": ["bag_of_gold"]},
+                     "characters": [{"id": "wizard", "space": "tavern", "fate": 0, "spells": []},
+                                    {"id": "warrior", "space": "fields_5", "fate": 0}]}, [1, 3, 5])
+    for action in ("move:fields_5", "encounter:space"):
+        s = talisman.apply(s, action)
+    assert {"moved", "drawn", "phase"} <= set(_flags(s)["wizard"])
+    s = talisman.apply(s, "take:bag_of_gold")
+    assert s.pending.kind == "werewolf" and names(s)[-2:] == ["turn_ended", "werewolf_roll"]
+    assert _flags(s) == {"wizard": {}, "warrior": {}}
+    s = talisman.apply(s, "werewolf:fields_5")
+    assert s.pending.kind == "victim" and _flags(s) == {"wizard": {}, "warrior": {}}
+
+
+def test_no_flag_outlives_a_turn_ended_by_the_drawers_death():
+    """LOSING ALL LIVES: the Thief, on his last life, draws the Pestilence and dies; his turn ends
+    once the others are struck (rulings R-FIX15D.4).  A flag set on the Troll during it (a forced
+    move's ``moved``, R-FIX15B.1) does not reach the Warrior's turn, nor the Troll's own: the Troll
+    rolls and moves (rulings R-MEND16.2)."""
+    from talisman.rules.kernel import set_turn_flag
+    from talisman.scenarios import setup_state
+    s = setup_state({"deck_tops": {"adventure": ["pestilence"]}, "characters": [
+        {"id": "thief", "space": "village", "lives": 1, "fate": 0},
+        {"id": "warrior", "space": "woods_1", "lives": 2, "fate": 0},
+        {"id": "troll", "space": "plains_1", "lives": 2, "fate": 0}]}, [1, 3, 2])
+    s = set_turn_flag(set_turn_flag(s, "thief", "evading", True), "troll", "moved", True)
+    s = talisman.apply(s, "move:fields_1")
+    assert not s.characters["thief"].alive and s.current == "warrior"
+    assert _flags(s) == {"warrior": {}, "troll": {}}
+    since = len(s.log)
+    s = next_turn(s)
+    assert s.current == "troll" and "moved" not in _flags(s)["troll"]
+    assert [e.name for e in s.log[since:] if e.data.get("character") == "troll"][:2] == ["turn_started", "movement_roll"]
+
+
+def test_no_flag_outlives_a_deferred_turn_end():
+    """EVENT: the Storm ("everyone there misses a turn") ends the drawer's turn only once every
+    character of the Region is struck (``turn_end_deferred``, rulings R-FIX15D.4).  The flags of
+    that turn (the deferral's own, one set on the drawer, one set on another) are gone through
+    the three lost turns, when the Warrior next rolls (rulings R-MEND16.2)."""
+    from talisman.rules.kernel import set_turn_flag
+    from talisman.scenarios import setup_state
+    s = setup_state({"deck_tops": {"adventure": ["storm"]}, "characters": [
+        {"id": "thief", "space": "village", "fate": 0},
+        {"id": "warrior", "space": "woods_1", "fate": 0},
+        {"id": "troll", "space": "plains_1", "fate": 0}]}, [1, 3])
+    s = set_turn_flag(set_turn_flag(s, "thief", "evading", True), "warrior", "moved", True)
+    s = talisman.apply(s, "move:fields_1")
+    assert names(s).count("turn_lost") == 3 and names(s).count("piece_righted") == 3
+    assert s.current == "warrior" and s.pending.kind == "move"
+    assert _flags(s) == {"thief": {}, "warrior": {}, "troll": {}}

@@ -266,25 +266,27 @@ def encounter_space(state, cid, space):
         # drawn and the claims come first, as in the Minstrel's example; instructions an expansion
         # put in their place (a Terrain card's) keep the usual order
         first = sdef.instructions_first and need > 0 and instructions(state, space) is sdef.effect
-        rest = (*fore, *orb, frame("encounters.meet", space=space, everything=True),
-                frame("encounters.claim", space=space),
-                *(() if first else (frame("encounters.space_effect", space=space),)),
-                frame("encounters.after"))
-        if first:
-            drawing = (frame("encounters.draw", space=space, count=need + extra, deck=deck), *rest) \
-                if draw_unwatched(state) else \
-                (frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
-                 *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):])
-            return push(state, *then(frame("encounters.space_effect", space=space), *drawing))
-        if draw_unwatched(state):  # the draw runs at once, the rest after it
-            if not need:
-                # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame
-                # either), so the cards are met at once, as the step ``encounters.meet`` would
-                # meet them next (a base game: this is a rule step's last act)
-                return meet(push(state, *then(*rest[1:])), space, True, at_once=True)
-            return draw_cards(push(state, *then(*rest)), cid, space, need + extra, deck)
-        return push(state, *then(frame("encounters.draw_checked", space=space, count=need + extra, deck=deck),
-                                 *fore, frame("encounters.drawn", space=space, seen=seen), *rest[len(fore):]))
+        effect = (frame("encounters.space_effect", space=space),)
+        unwatched = draw_unwatched(state)
+        # one sequence: the draw (alone, or with its hooks around the Prophetess's discard), the
+        # Orb, the meeting, the claims, the instructions, and what comes after; only the
+        # instructions' place differs
+        sequence = (*(effect if first else ()),
+                    frame("encounters.draw" if unwatched else "encounters.draw_checked",
+                          space=space, count=need + extra, deck=deck),
+                    *fore, *(() if unwatched else (frame("encounters.drawn", space=space, seen=seen),)),
+                    *orb, frame("encounters.meet", space=space, everything=True),
+                    frame("encounters.claim", space=space), *(() if first else effect),
+                    frame("encounters.after"))
+        if first or not unwatched:
+            return push(state, *then(*sequence))
+        # a base game's draw runs at once, the rest after it
+        if not need:
+            # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame either),
+            # so the cards are met at once, as the step ``encounters.meet`` would meet them next
+            # (a base game: this is a rule step's last act)
+            return meet(push(state, *then(*sequence[2:])), space, True, at_once=True)
+        return draw_cards(push(state, *then(*sequence[1:])), cid, space, need + extra, deck)
     if not state.config.expansions and not plain(state.board_cards).get(space):
         # no card lies there to meet: the space's instructions at once, the claims and the rest
         # after them (a base game: this is a rule step's last act; ``meet`` would do nothing)

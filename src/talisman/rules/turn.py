@@ -27,6 +27,8 @@ from . import spells
 
 def start_turn(state):
     """Begin the current character's turn: movement, then encounters, then the end."""
+    # (the flags set since the last turn closed, by its end-of-turn work or before the first
+    # turn: :func:`clear_turn_flags`)
     state = clear_turn_flags(state)
     cid = state.current
     ch = character(state, cid)
@@ -85,7 +87,12 @@ def clear_turn_flags(state):
     on another character during that turn (a Disaster's Whirlwind carrying him off: the forced
     move's ``moved``; a defender's drop, ``dropped``) would otherwise outlive it into his own
     turn, which then began as if he had already moved ("They may never Encounter anything in the
-    Space where they start their Move"; docs/rulings.md R-FIX15B.1)."""
+    Space where they start their Move"; docs/rulings.md R-FIX15B.1).
+
+    Neither clearing is redundant (rulings R-MEND16.2): :func:`close_turn`'s ends the current
+    character's flags with his turn, before the end-of-turn work (the ``turn_ended`` hook: the
+    Blood Moon's Werewolf) so that work sees none of them; this one, at the next turn's start,
+    ends those set on the others during the turn and those the end-of-turn work set."""
     characters = plain(state.characters)  # look-ups only
     for cid in state.order:
         ch = characters[cid]
@@ -154,7 +161,8 @@ def end_cast_chosen(state, action):
 
 def close_turn(state):
     """Rule step: the turn is over: an unused raft lapses, a Toad's turns are counted down, the
-    turn flags are cleared; the ``turn_ended`` hook, then play passes on."""
+    current character's turn flags are cleared (before the end-of-turn work: the others' go when
+    the next turn starts, :func:`clear_turn_flags`); the ``turn_ended`` hook, then play passes on."""
     cid = state.current
     ch = plain(state.characters)[cid]
     if ch.alive:

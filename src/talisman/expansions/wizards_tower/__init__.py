@@ -44,7 +44,7 @@ from ...engine.records import deep_freeze, replace
 from ...errors import DataError
 from ...state import ExtRecord, absent_field, map_field, update_character
 from ...rules.kernel import ExtSlice
-from ...rules.slice_values import CHARACTER, COUNT, FLAG, SPACE, checked, map_of
+from ...rules.slice_values import CHARACTER, COUNT, FLAG, checked, kind, map_of
 from ...rules.hooks import run_hook
 from ...rules.effects import other_followers
 from ...rules import characters as chars, combat, encounters, inner_region, movement, spells
@@ -53,6 +53,8 @@ ID = "wizards_tower"
 ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
          "wt_dragon_prince", "wt_crown_of_command")
 PORTAL = "portal_of_power"
+#: A room of the Tower (``cleared`` holds only these: a room's instructions done, or stepped back into).
+ROOM = kind(f"a room of the Wizard's Tower ({', '.join(ROOMS)})", lambda v: v in ROOMS)
 #: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the Animals of these breeds (a
 #: card's ``breed``: the Mules, and the Horses, none of which the engine has yet; rulings R-FB12.1).
 BARRED = ("mule", "horse")
@@ -92,7 +94,7 @@ def tower_data():
 class WizardsTower(ExtRecord):
     """``state.ext["wizards_tower"]`` (the fields above)."""
 
-    cleared: PMap[str, str] = map_field(checked(map_of(CHARACTER, SPACE)))
+    cleared: PMap[str, str] = map_field(checked(map_of(CHARACTER, ROOM)))
     retreating: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
     #: the Gargoyle's Strength each character met in the Antechamber and has not beaten (absent
     #: until one is met): he who stays fights the same one (docs/rulings.md R-IN10.2)

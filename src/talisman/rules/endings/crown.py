@@ -25,7 +25,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES"]
+           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "TASK_ENDINGS"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -155,6 +155,13 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "walk_out": ({"since": _SINCE}, ()),
 }
 assert set(TASK_SHAPES) == set(TASKS)
+
+#: The ending card each kind of task belongs to: a task is kept only while its card is the ending
+#: in play (checked with :data:`TASK_SHAPES`).
+TASK_ENDINGS = {**dict.fromkeys(("king", "brothers", "dragons", "king_next"), "dragon_king"),
+                **dict.fromkeys(("errand", "change", "chaos_fight", "trial", "walk_out"), "lord_of_chaos"),
+                **dict.fromkeys(("goal", "finders", "perils"), "pandoras_box")}
+assert set(TASK_ENDINGS) == set(TASKS) and set(TASK_ENDINGS.values()) == set(DIE_ENDINGS)
 
 #: The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a D6", "You
 #: must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions on
