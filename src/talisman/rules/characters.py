@@ -93,7 +93,7 @@ def bonus_of(state, ch, which, context):
         return 0
     cursed = objects_do_not_count(ch.space)
     # Destroy Magic (rules.lasting): no one uses Magic Objects while it lasts
-    no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
+    no_magic = state is not None and state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting
     total = 0
     weapons = []
     for cid, copy in held_copies(ch, state):
@@ -248,7 +248,7 @@ def held_copies(ch, state):
     (``state.ext``); otherwise each card as its first copy, without counting (a base game's hot
     path: :func:`has_ability`, :func:`bonus_of`, :func:`possession_data`)."""
     cards = possessions(ch)
-    if state is not None and state.ext:
+    if state is not None and state.ext is not EMPTY_PMAP and state.ext:  # (the shared empty pmap: no call)
         return with_copies(cards)
     return zip(cards, _FIRST)
 
@@ -314,7 +314,7 @@ def possession_data(state, cid, key):
     ch = character(state, cid)
     if ch.toad_turns:
         return []
-    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
     out = []
     for c, n in held_copies(ch, state):
         d = card(c).data
