@@ -19,6 +19,10 @@ cause: docs/performance.md, fifteenth pass of issue 20), so a whole round of one
 one of the other compare two speeds of the machine as much as two engines.  An A/A run (``REV``
 the working tree's own commit) gives 0.96-1.01 this way, against 0.93-1.08 by the rounds' bests.
 ``--blocks`` times each engine over a whole round in turn, as ``ab.py`` did before that pass.
+The same timing is also printed as turns a second: two engines that play the same seeds to the
+same round limit play about as many turns, but a rule change that drops a decision point (a Fate
+re-roll offered only where it can matter) lowers the decisions a turn, and so each decision does
+more work (docs/performance.md, sixteenth pass of issue 20).
 
 ``--processes`` times each engine in a fresh process per round instead (after the same warm-up
 there): CPython's garbage collector is a process's own, so in one process each engine's
@@ -85,24 +89,29 @@ def games(t, n, rounds, finals=None, first=0):
     return steps
 
 
-def paired_round(engines, n, rounds, record):
+def paired_round(engines, n, rounds, record, turns=None):
     """One round of ``n`` games, the engines taking turns game by game (ABBA...): each game's
     CPU seconds are appended to ``record[engine][seed]`` (a pair: the game's steps, the list of
-    its times); return each engine's steps per second over the round."""
+    its times), and its turns played are kept in ``turns[engine][seed]`` if given; return each
+    engine's steps per second over the round."""
     order = list(engines.items())
     for seed in range(n):
         for name, t in order if seed % 2 == 0 else reversed(order):
             cpu = time.process_time()
-            steps, _ = game(t, seed, rounds)
+            steps, s = game(t, seed, rounds)
             record[name].setdefault(seed, (steps, []))[1].append(time.process_time() - cpu)
+            if turns is not None:
+                turns[name][seed] = s.turn
     return {name: sum(steps for steps, _ in by_seed.values())
             / sum(times[-1] for _, times in by_seed.values()) for name, by_seed in record.items()}
 
 
-def best_rate(by_seed):
+def best_rate(by_seed, turns=None):
     """Steps per second over the games of ``by_seed`` (``paired_round``'s record of an engine),
-    each game at its best time of the rounds."""
-    return sum(steps for steps, _ in by_seed.values()) / sum(min(times) for _, times in by_seed.values())
+    each game at its best time of the rounds; turns per second with ``turns`` (the engine's
+    turns played by seed)."""
+    done = sum(steps for steps, _ in by_seed.values()) if turns is None else sum(turns.values())
+    return done / sum(min(times) for _, times in by_seed.values())
 
 
 CHILD = """
@@ -150,9 +159,10 @@ def main(argv=None):
             print("note: the two engines do not end the same games in the same states")
         rates = {name: [] for name in engines}
         record = {name: {} for name in engines}
+        turns = {name: {} for name in engines}
         for _ in range(args.repeat):
             if not (args.processes or args.blocks):
-                for name, rate in paired_round(engines, args.games, args.rounds, record).items():
+                for name, rate in paired_round(engines, args.games, args.rounds, record, turns).items():
                     rates[name].append(rate)
                 continue
             for name, t in engines.items():
@@ -173,6 +183,13 @@ def main(argv=None):
         if record[args.rev]:
             print(f"working tree / {args.rev}, each game at its best time (the figure to quote): "
                   f"{best_rate(record['working tree']) / best_rate(record[args.rev]):.3f}")
+            tree, other = (sum(turns[name].values()) for name in ("working tree", args.rev))
+            print(f"working tree / {args.rev}, turns a second, each game at its best time: "
+                  f"{best_rate(record['working tree'], turns['working tree']) / best_rate(record[args.rev], turns[args.rev]):.3f} "
+                  f"({tree:,} and {other:,} turns; decisions a turn "
+                  f"{sum(st for st, _ in record['working tree'].values()) / tree:.2f} and "
+                  f"{sum(st for st, _ in record[args.rev].values()) / other:.2f}: an engine that asks fewer "
+                  "decisions a turn does more work a decision)")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from pyrsistent import pmap
 
-from .records import set_field
+from .records import evolve, set_field
 from ..errors import (MAX_ACTION_TEXT, DataError, DiceExhausted, IllegalAction, NotationError, OptionError,
                       ReplayError, RulesError, StateError, TalismanError)
 from ..notation import Action, roll_action
@@ -284,8 +284,10 @@ def _step(steps: Steps, name: str) -> Step:
         raise RulesError(f"no rule step named {name!r}") from None
 
 
-def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
-    state = set_field(state, "pending", None)
+def _resume(state: S, steps: Steps, decision: Decision, action: Action, dice: Dice | None = None) -> S:
+    """Run the step ``decision`` waits on with ``action``, the decision cleared; ``dice``: the
+    state's dice after a roll of chance made from them (:func:`_chance`), set in the same copy."""
+    state = set_field(state, "pending", None) if dice is None else evolve(state, pending=None, dice=dice)
     if decision.player == CHANCE and decision.kind == "draw":
         state = _take_card(state, _deck(decision), action.args[0])
     args = decision.args
@@ -296,7 +298,13 @@ def _resume(state: S, steps: Steps, decision: Decision, action: Action) -> S:
 
 def auto_chance(state: S) -> tuple[Action, S]:
     """The outcome that the state's own dice give the pending chance decision."""
-    p = _pending(state)
+    action, d = _chance(state, _pending(state))
+    return action, state if d is None else set_field(state, "dice", d)
+
+
+def _chance(state: MachineState, p: Decision) -> tuple[Action, Dice | None]:
+    """:func:`auto_chance`'s outcome of ``p``, the state's pending chance decision, and the
+    dice after it (None for a draw, which rolls none), for the caller to set."""
     if p.kind == "roll":
         try:
             values, d = dicelib.roll(state.dice, _spec(p), p.prompt)
@@ -304,12 +312,12 @@ def auto_chance(state: S) -> tuple[Action, S]:
             raise
         except (TalismanError, AttributeError, TypeError):  # a spec of a state made by hand
             raise _bad_chance(state, p) from None
-        return roll_action(values), set_field(state, "dice", d)
+        return roll_action(values), d
     try:
         top = state.decks[p.deck][0]
     except (KeyError, TypeError):  # a deck of a state made by hand
         raise _bad_chance(state, p) from None
-    return Action("draw", (top,)), state
+    return Action("draw", (top,)), None
 
 
 #: ``stop_at_chance`` value: stop at a chance node only when scripted dice have run out.
@@ -364,8 +372,8 @@ def advance(state: S, steps: Steps, stop_at_chance: object = False,
                 else:
                     state = step(state, **kwargs_of(args))
         elif p.player == CHANCE and not stops and not (script_end and _stops(state, AT_SCRIPT_END)):
-            action, state = auto_chance(state)
-            state = _resume(state, steps, p, action)
+            # (the roll's dice and the cleared decision set in one copy of the state)
+            state = _resume(state, steps, p, *_chance(state, p))
         else:
             return state
     raise RulesError(f"more than {LOOP_GUARD} rule steps without a decision: a rules loop")

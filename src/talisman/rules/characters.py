@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import types
 from collections.abc import Callable
 from typing import Any
@@ -92,10 +93,10 @@ def bonus_of(state, ch, which, context):
         return 0
     cursed = objects_do_not_count(ch.space)
     # Destroy Magic (rules.lasting): no one uses Magic Objects while it lasts
-    no_magic = state is not None and bool(state.lasting) and "destroy_magic" in state.lasting
+    no_magic = state is not None and state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting
     total = 0
     weapons = []
-    for cid, copy in with_copies(possessions(ch)):
+    for cid, copy in held_copies(ch, state):
         c = card(cid)
         if c.type == "enemy" and cid in ch.followers:
             if follower_mark(state, ch.id, cid) in ABILITY_FOLLOWERS:
@@ -238,6 +239,20 @@ def with_copies(cards):
         yield c, n
 
 
+_FIRST = itertools.repeat(0)
+
+
+def held_copies(ch, state):
+    """``with_copies(possessions(ch))`` where the copy can matter: it is told only to the
+    ``object_usable`` hook, which :func:`usable` asks only when the game has extension state
+    (``state.ext``); otherwise each card as its first copy, without counting (a base game's hot
+    path: :func:`has_ability`, :func:`bonus_of`, :func:`possession_data`)."""
+    cards = possessions(ch)
+    if state is not None and state.ext is not EMPTY_PMAP and state.ext:  # (the shared empty pmap: no call)
+        return with_copies(cards)
+    return zip(cards, _FIRST)
+
+
 def usable(ch, c, state=None, copy=0):
     """Whether a character may use an object: its alignment restriction (POSSESSIONS: the
     Assassin and the Holy Lance) and the character's own restrictions, which override the
@@ -289,7 +304,7 @@ def has_ability(state, cid, ability):
         return True
     no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
     return any(ability in card(c).abilities and usable(ch, card(c), state, n)
-               and not (no_magic and card(c).type == "magic_object") for c, n in with_copies(possessions(ch)))
+               and not (no_magic and card(c).type == "magic_object") for c, n in held_copies(ch, state))
 
 
 def possession_data(state, cid, key):
@@ -299,9 +314,9 @@ def possession_data(state, cid, key):
     ch = character(state, cid)
     if ch.toad_turns:
         return []
-    no_magic = bool(state.lasting) and "destroy_magic" in state.lasting  # rules.lasting
+    no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
     out = []
-    for c, n in with_copies(possessions(ch)):
+    for c, n in held_copies(ch, state):
         d = card(c).data
         if d and key in d and usable(ch, card(c), state, n) and not (no_magic and card(c).type == "magic_object"):
             out.append(d[key])

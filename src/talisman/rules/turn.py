@@ -96,7 +96,9 @@ def clear_turn_flags(state):
     characters = plain(state.characters)  # look-ups only
     for cid in state.order:
         ch = characters[cid]
-        if ch.alive and ch.turn_flags:
+        # (flags cleared are the shared empty pmap, :func:`close_turn`'s: told without a call to
+        # the map's ``len``, as ``Character.flag`` tells them)
+        if ch.alive and ch.turn_flags is not EMPTY_PMAP and ch.turn_flags:
             state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     return state
 
