@@ -66,6 +66,11 @@ OPTIONS = {
     # neither way but the Leprechaun's (rulings R-RH14.2, R-CY11.6); "outer_region", every one
     # crosses them both ways ("All rules, which apply to the Outer Region, apply to the City").
     "city_teleport": "walls",
+    # The Village's and the City's "Visit one of the Blacksmith, the Healer or the Mystic" (the
+    # City: the Doctor, the Alchemist or the Enchantress): "allowed", a character with no Gold may
+    # visit the Blacksmith, the Healer or the Doctor and buy nothing (rulings R-MEND16.1);
+    # "refused", a visit that is only a payment is not offered to one with no Gold (R-RULE16.2).
+    "visit_without_gold": "allowed",
     # The Lord of Chaos, COMBAT TO WIN: "Strength 12 (+D6), Craft 12 (+D6)": "added", a D6 rolled for
     # each as he appears and added for the whole fight, besides his attack die (rulings F17S4-2);
     # "attack_only", the mark is his attack die in each combat, nothing more.
@@ -116,6 +121,7 @@ OPTION_CHOICES = {"movement_die": ("by_size", "d6"), "lives": ("compendium", "ca
                   "toad_trophies": ("discarded", "kept"),
                   "fate_reroll": ("one_die", "whole_roll"), "craft_trophy_rate": (10, 7),
                   "city_teleport": ("walls", "outer_region"),
+                  "visit_without_gold": ("allowed", "refused"),
                   "lord_of_chaos_die": ("added", "attack_only")}
 
 #: The rules that differ between the editions: what each ``edition`` sets.

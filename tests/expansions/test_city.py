@@ -118,8 +118,10 @@ def test_landing_on_the_city_space_moves_the_piece_to_the_city_gate_and_ends_the
 
 def test_next_turn_the_character_moves_into_the_town_square_and_meets_it():
     """000 Entering the City: "On your next Move you may Move into the Town Square" (the whole
-    move); the Town Square draws a City card."""
-    s = city([{"id": "priest", "space": "city_gate"}], deck_tops={"city": ["purse"]})
+    move); the Town Square draws a City card.  The sentence is the one's who landed on the Gate
+    (``arrived``); one who stopped there from inside rolls (docs/rulings.md R-RULE16.1)."""
+    s = city([{"id": "priest", "space": "city_gate"}], deck_tops={"city": ["purse"]},
+             ext={"city": {"arrived": ["priest"]}})
     assert legal(s) == {"move:city_town_square", "roll"}
     s = play(s, "move:city_town_square")
     assert at(s, "priest") == "city_town_square"
@@ -508,9 +510,9 @@ def test_warrants_are_bought_at_the_royal_castle_and_given_to_another_player():
 def test_a_warrant_holder_cannot_leave_by_road():
     """000 Leaving the City: "It is impossible for a Character to leave the City by road if he is
     in possession of a Warrant. Attempting to do so will result in immediate arrest"."""
-    s = city([{"id": "priest", "space": "city_gate"}])
+    s = city([{"id": "priest", "space": "city_gate"}], [2])  # at the Gate from inside: rolled at once
     s = store.give_warrant(s, "priest")
-    s = play(s, "roll")
+    s = play(s, "move:woods_2")
     assert at(s, "priest") == "city_donjon" and "leaving_refused" in names(s)
     s = city([{"id": "priest", "space": "city_town_square"}], [3])
     s = store.give_warrant(s, "priest")
@@ -565,9 +567,11 @@ def test_leaving_by_road_continues_the_move_on_the_main_board():
     s = play(s, "move:hills_2")
     assert at(s, "priest") == "hills_2" and list(s.characters["priest"].followers) == []
     assert "errand_boy" in s.discards["city"] and "city_left" in names(s)
+    # at the Gate from inside, the standard move (R-RULE16.1): two spaces either way from the City
+    # space, or two streets in
     s = city([{"id": "priest", "space": "city_gate"}], [2])
-    s = play(s, "roll")
-    assert legal(s) == {"move:hills_2", "move:woods_2"}  # two spaces either way from the City
+    assert legal(s) == {"move:hills_2", "move:woods_2", "move:city_kings_way", "move:city_market_street",
+                        "move:city_mint_street"}
 
 
 def test_the_barge_from_the_wharf():

@@ -537,12 +537,26 @@ def _nothing_for_a_toad(state, option, actor):
 
 def choose(state, params, actor, source):
     options = [o for o in params if test_holds(state, o.get("require", {}), actor)
-               and not _nothing_for_a_toad(state, o, actor)]
+               and not _nothing_for_a_toad(state, o, actor) and not _visit_refused(state, o, actor)]
     if not options:
         return log(state, "no_choice_possible", character=actor, source=_cause(source))
     return decide(state, actor, "choose", [f"choose:{o['id']}" for o in options],
                   "effects.chosen", prompt=f"{_cause(source)}", choices=params, actor=actor,
                   source=source)
+
+
+#: The effects that are only a payment (a visit to the Blacksmith, the Healer, the Doctor).
+_PAYMENTS = ("buy", "heal_for_gold")
+
+
+def _visit_refused(state, option, actor):
+    """Whether the option ``visit_without_gold: refused`` takes ``option`` away: a choice whose
+    every effect is a payment, offered to a character with no Gold (rulings R-RULE16.2; the
+    default ``allowed`` keeps it, a visit that buys nothing: R-MEND16.1)."""
+    if state.option("visit_without_gold") != "refused" or state.characters[actor].gold:
+        return False
+    effects = option.get("effects") or ()
+    return bool(effects) and all(set(e) <= set(_PAYMENTS) for e in effects)
 
 
 def chosen(state, action, choices, actor, source):

@@ -94,15 +94,6 @@ def before_forced_move(state, result, character, space, cause):
     return streets.set_flag(state, character, "moved"), True  # the spell or card spent: no move after
 
 
-def by_road_from_gate(state, cid):
-    """``roll`` at the City Gate: leave by road, the move on the main board from the City space."""
-    state, allowed = attempt(state, cid, "road")
-    if not allowed:
-        return turn.end_turn_now(state)
-    state = update_character(state, cid, space=data.gate()["main"])
-    return movement.roll_for_movement(state)
-
-
 # --- the Warlock's quest delivered from the City ------------------------------------------------
 
 def quest_options(state, cid):

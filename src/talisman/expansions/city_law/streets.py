@@ -1,10 +1,12 @@
 """Entering the City and Movement in the City (000 THE TALISMAN CITY).
 
 "Any Character landing on the City Gate may attempt to enter the City on their next turn ... On
-your next Move you may Move into the Town Square."  A character at the Gate (the City board's, or
-the main board's City space) chooses ``move:<town square>`` or ``roll``: a move on the main board
-from the City space, which is leaving the City by road for a character who walked to the Gate from
-inside (not for one who only arrived there from the main board and turns back).
+your next Move you may Move into the Town Square."  A character who landed on the Gate (the City
+board's, or the main board's City space) chooses ``move:<town square>`` or ``roll``: a move on the
+main board from the City space (he only arrived there, never entered, and turns back).  One who
+stopped at the Gate from inside is in the City and follows "the standard rules for Movement": he
+rolls and walks either way, into the streets or out onto the main board from the City space,
+which is leaving the City by road (docs/rulings.md R-RULE16.1).
 
 Inside, "Characters follow the standard rules for Movement, with the following exceptions: Any
 Character moving into a Building ends his Movement there. All Buildings must be entered where there
@@ -130,7 +132,10 @@ def start(state):
         return law.donjon_options(state, cid)
     gate = data.gate()
     options = ["roll"]
-    if kind == "gate" or ch.space == gate["main"]:
+    if (kind == "gate" and store.arrived(state, cid)) or ch.space == gate["main"]:
+        # "On your next Move you may Move into the Town Square" (Entering the City): the one who
+        # landed on the Gate; one who stopped there from inside moves by the standard rules, a roll
+        # walked either way (R-RULE16.1)
         options = [f"move:{gate['square']}", "roll"]
     if kind == "wharf":
         options += leaving.wharf_options(state, cid)
@@ -151,7 +156,9 @@ def turn_chosen(state, action):
     ch = state.characters[cid]
     if action.kind == "roll":
         if data.kind(ch.space) == "gate" and not store.arrived(state, cid):
-            return leaving.by_road_from_gate(state, cid)
+            # in the City at its Gate: "Characters follow the standard rules for Movement", the roll
+            # walked into the streets or out onto the main board (:func:`destinations`; R-RULE16.1)
+            return roll(state, cid)
         if data.kind(ch.space) == "gate" or ch.space == data.gate()["main"]:
             # outside the walls (arrived at the Gate, never in): the main board's move
             state = store.set_arrived(state, cid, False)
@@ -339,6 +346,11 @@ def destinations(start, steps):
                 go(n, space, left - 1, here)
 
     go(start, None, steps, ())
+    if data.kind(start) == "gate":
+        # from the Gate itself the road out is the whole roll on the main board from the City space
+        # ("Once there the Playing Piece may be Moved to the main Board"): no street walked first
+        for dest, main_path in movement.reachable(board, main, steps).items():
+            found.setdefault(dest, ((), main_path))
     return found
 
 
@@ -348,6 +360,8 @@ def walk(state, cid, city_path, main_path):
     state = set_flag(state, cid, "moved")
     if data.kind(start) == "building":
         state = regain_animals(state, cid)
+    if not city_path:  # from the Gate straight onto the main board (:func:`destinations`)
+        return _out_by_road(state, cid, main_path)
     end = city_path[-1]
     state = update_character(state, cid, space=end)
     state = log(state, "moved", character=cid, path=list(city_path), to=end)
@@ -355,6 +369,11 @@ def walk(state, cid, city_path, main_path):
         if data.kind(end) == "building":
             state = leave_animals(state, cid, end)
         return state
+    return _out_by_road(state, cid, main_path)
+
+
+def _out_by_road(state, cid, main_path):
+    """Leaving by road past the Gate (the Loan, the Warrant asked): the main board's part of the move."""
     state, allowed = leaving.attempt(state, cid, "road")
     if not allowed:
         return turn.end_turn_now(state)

@@ -641,7 +641,7 @@ def cards_drawn(state, character, space, cards):
     """Adventure cards in the Timescape: some discarded and drawn again, the springs give 1."""
     if space not in realities():
         return state
-    again = 0
+    again, springs = 0, []
     for card in cards:
         c = load().cards[card]
         if c.deck != "adventure":
@@ -679,12 +679,32 @@ def cards_drawn(state, character, space, cards):
             state = remove_from_space(state, space, card)
             state = chars.discard(state, card)
             state = log(state, "timescape_spring", character=character, card=card)
-            state = chars.gain(state, character, _chart("adventure")["springs"][card], 1, card)
-    if not again:
+            springs.append(card)
+    if again:
+        seen = len(state.characters[character].flag("drawn") or ())
+        state = push(state, frame("encounters.drawn", space=space, seen=seen),
+                     frame("encounters.draw_checked", space=space, count=again, deck="adventure", asked=True))
+    # "you may add 1 to the appropriate attribute": a choice, asked before any card drawn again
+    return push(state, *(frame("timescape.spring_offer", character=character, card=card)
+                         for card in reversed(springs)))
+
+
+def spring_offer(state, character, card):
+    """Rule step (000 Drawing Adventure Cards): "If you draw the Pool of Life, the Magic Stream, or
+    the Fountain of Wisdom, you may add 1 to the appropriate attribute": ``gain:<counter>`` or
+    ``pass`` (docs/rulings.md R-RULE16.3: one may want a lower attribute, a Strength or Craft some
+    card tests below a mark)."""
+    if not state.characters[character].alive or state.outcome is not None:
         return state
-    seen = len(state.characters[character].flag("drawn") or ())
-    state = push(state, frame("encounters.drawn", space=space, seen=seen))
-    return encounters.draw_cards(state, character, space, again, "adventure")
+    counter = _chart("adventure")["springs"][card]
+    return decide(state, character, "spring", [f"gain:{counter}", "pass"], "timescape.spring_chosen",
+                  prompt=f"{load().cards[card].name}: add 1 to your {counter}?", character=character, card=card)
+
+
+def spring_chosen(state, action, character, card):
+    if action.kind == "pass":
+        return log(state, "gain_declined", character=character, card=card)
+    return chars.gain(state, character, _chart("adventure")["springs"][card], 1, card)
 
 
 def drawer_part(card):
@@ -1028,7 +1048,8 @@ STEPS = {"timescape.offer": offer, **JUDGED.steps(), **FEE.steps(),
          "timescape.paid": paid, "timescape.pay": pay, **ESCAPE.steps(), "timescape.move_chosen": move_chosen,
          "timescape.rolled": rolled, "timescape.rift_chosen": rift_chosen,
          "timescape.magic_rolled": magic_rolled, "timescape.target_rolled": target_rolled,
-         "timescape.again": again, "timescape.cancel": cancel, **ranged.STEPS}
+         "timescape.again": again, "timescape.cancel": cancel, "timescape.spring_offer": spring_offer,
+         "timescape.spring_chosen": spring_chosen, **ranged.STEPS}
 
 _EMPTY = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECTS = {"timescape_warp_gate": warp_gate_spell, "timescape_seek_help": seek_help,
