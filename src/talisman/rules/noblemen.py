@@ -312,16 +312,80 @@ def collect(state, cid, space):
     hench = m["realms"][space].pop("henchmen", [])
     if (not gold and not cards and not hench) or state.characters[cid].toad_turns:
         return state  # (a Toad has no Possessions: the tithes wait on the Realm, R-TE13.6)
-    m["realms"][space]["gold"], m["cards"][space] = 0, []
+    m["realms"][space]["gold"] = 0
     state = _store(state, m)
     state = update_character(state, cid, gold=state.characters[cid].gold + gold)
     more = {"henchmen": [h["id"] for h in hench]} if hench else {}
-    state = log(state, "tithes_collected", character=cid, space=space, gold=gold, cards=cards, **more)
+    # the cards he takes as he is, one by one (each may fill his last place); the rest wait on
+    # the Realm for his choice (``_claim``)
+    taken = []
     for c in cards:
-        state = possessions.add_possession(state, cid, c, "tithing")
+        if _takeable(state, cid, c) or not chars.usable(state.characters[cid], load().cards[c]):
+            state = _given(_store(state, _without(state, space, c)), cid, space, c)
+            taken.append(c)
+    state = log(state, "tithes_collected", character=cid, space=space, gold=gold, cards=taken, **more)
     for h in hench:
         state = henchmen.join(state, cid, h, "tithing")
-    return state
+    return _claim(state, cid, space)
+
+
+def _takeable(state, cid, c):
+    """Whether the tithe ``c`` joins its owner as it is (a Follower, or an Object he may use and
+    has room to carry)."""
+    card, ch = load().cards[c], state.characters[cid]
+    if card.type == "follower" or "cursed" in card.abilities:
+        return True
+    return (chars.usable(ch, card) and len(chars.carried_objects(ch)) < chars.carry_limit(ch, state)
+            and not chars.type_limit_reached(state, cid, card))
+
+
+def _without(state, space, c):
+    """The module's record with the tithe ``c`` taken off the Realm on ``space``."""
+    m = SLICE.plain(state)
+    m["cards"][space].remove(c)
+    return m
+
+
+def _given(state, cid, space, c):
+    """The tithe ``c``, off the Realm, goes to its owner (an Object he may not use is left face up
+    on the space: POSSESSIONS, "It must be left face up on the Space where it was Encountered")."""
+    if not chars.usable(state.characters[cid], load().cards[c]):
+        state = chars.put_on_space(state, space, [c])
+        return log(state, "object_left", character=cid, card=c, reason="may not use it")
+    return possessions.add_possession(state, cid, c, "tithing")
+
+
+def _claim(state, cid, space):
+    """Objects tithed on the Realm that the owner, at his carrying limit, cannot take as he is:
+    CARRIED POSSESSIONS, "If a Character carrying 4 Objects wishes to pickup another, he must
+    first drop one" -- he may drop one of his on the Realm's space and take it, or leave it
+    waiting on the Realm (``done``)."""
+    waiting = SLICE.plain(state)["cards"][space]
+    ch = state.characters[cid]
+    drops = [f"drop:{c}" for c in chars.droppable(ch)]
+    if not waiting or not drops:
+        return state
+    takes = [f"take:{c}" for c in dict.fromkeys(waiting) if _takeable(state, cid, c)]
+    return decide(state, cid, "tithe_claim", takes + drops + ["done"], "noblemen.tithe_claimed",
+                  prompt=f"collect from the {table()[realms(state)[space]['title']]['realm']}", space=space)
+
+
+def tithe_claimed(state, action, space):
+    """The owner at his limit takes a tithe, drops one of his Objects on the Realm's space, or
+    leaves the rest on the Realm."""
+    cid = state.current
+    if action.kind == "done":
+        return state
+    card = ":".join(action.args)
+    if action.kind == "take":
+        state = _given(_store(state, _without(state, space, card)), cid, space, card)
+    else:
+        ch = state.characters[cid]
+        state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card)))
+        state = chars.put_on_space(state, space, [card])
+        state = log(state, "object_dropped", character=cid, card=card, space=space)
+        state = chars.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+    return _claim(state, cid, space)
 
 
 # --- the Title's abilities; death; the view ------------------------------------------------------------
@@ -372,7 +436,7 @@ def player_view(state, view, player):
 
 STEPS: dict[str, Any] = {"noblemen.title_chosen": title_chosen, "noblemen.realm_placed": realm_placed,
                          "noblemen.realm_reached": realm_reached, "noblemen.tithe_left": tithe_left,
-                         "noblemen.tithe_answered": tithe_answered}
+                         "noblemen.tithe_answered": tithe_answered, "noblemen.tithe_claimed": tithe_claimed}
 
 def engaged(state) -> bool:
     """Whether the options are on in this game (set-up keeps the module's record in ``ext``)."""
