@@ -291,7 +291,9 @@ def give_back(state, cid, why):
             state = replace(state, dice=dice, decks=state.decks.set("adventure", pvector(cards)),
                             discards=state.discards.set("adventure", pvector(pile)))
             state = log(state, "card_reshuffled", card=card, deck="adventure")
-    return state
+    # NUMBER OF SPELLS: "If at any time a Character has more Spells than his Craft allows, the
+    # surplus Spells must be discarded": the Craft taken back (or two pieces' Spells joined)
+    return chars.check_surplus_spells(state, cid)
 
 
 def _discard_trigger(state, space, card):
@@ -624,8 +626,11 @@ def second_piece(state, cid, how):
     piece = Character(id=cid, space=ch.space, strength=strength, craft=craft, lives=ch.lives,
                       fate=ch.fate, gold=0, alignment=ch.alignment)
     state = _set_playing(_rest(state, cid, piece), cid, "original")
-    return log(state, "second_piece_made", character=cid, piece=SECOND[how], space=ch.space,
-               strength=strength, craft=craft)
+    state = log(state, "second_piece_made", character=cid, piece=SECOND[how], space=ch.space,
+                strength=strength, craft=craft)
+    # the Original keeps his Spells ("other possessions", his to use) with Craft 1: NUMBER OF
+    # SPELLS, the surplus discarded at once (docs/rulings.md R-PROBE16D.1)
+    return chars.check_surplus_spells(state, cid)
 
 
 def swap(state, cid, why):
