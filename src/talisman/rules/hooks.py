@@ -131,6 +131,10 @@ State hooks:
     The Law ``law`` (as in ``law_met``) has beaten ``character`` in combat, after the life he
     lost; he is alive.  Frames the hook pushes come first (the Brotherhood: a member the Guard
     knows is sent to the Donjon).
+``warrant_discarded(state, character, cause)``
+    ``character`` discards his Warrant Card, if he holds one (the Brotherhood's Donjon: he leaves
+    it other than by escaping, as the City's "Discarding Warrants" has it): a subscriber that keeps
+    Warrant Cards (the City) drops his.
 ``other_follower_lost(state, character, follower, cause)``
     One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
     or driven off; the plugin that keeps it lets it go.
@@ -451,7 +455,8 @@ STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_st
                "spell_cast", "scroll_read", "character_died", "character_joined", "became_toad",
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
-               "other_follower_lost", "other_follower_taken", "law_met", "law_won")
+               "other_follower_lost", "other_follower_taken", "law_met", "law_won",
+               "warrant_discarded")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",

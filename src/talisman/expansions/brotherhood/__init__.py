@@ -38,7 +38,7 @@ from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import movement, possessions
-from ...rules.hooks import adjust
+from ...rules.hooks import adjust, run_hook
 from ...rules.kernel import ExtSlice, end_turn_now, passing, update_character
 from ...rules.slice_values import CHARACTER, COUNT, NAME, TEXT, checked, list_of, map_of, one_of
 from ...state import ExtRecord, map_field, vector_field
@@ -280,7 +280,7 @@ def escape_rolled(state, action, character):
     """"Roll a D6. You escape on a roll of 1.\""""
     ok = action.dice[0] in data.donjon()["options"]["escape"]["on"]
     state = log(state, "brotherhood_escape", character=character, roll=action.dice[0], success=ok)
-    return release(state, character, "exit", "escaped from the Donjon") if ok else state
+    return release(state, character, "exit", "escaped from the Donjon", keep_warrant=True) if ok else state
 
 
 def judged_rolled(state, action, character):
@@ -311,10 +311,17 @@ def jail_rolled(state, action, character):
     return release(state, character, "exit", "rolled a 6 in the Donjon") if free else state
 
 
-def release(state, cid, to, cause):
-    """Out of the Donjon onto ``to`` (``exit``: the way out next to it); the turn was the attempt."""
+def release(state, cid, to, cause, keep_warrant=False):
+    """Out of the Donjon onto ``to`` (``exit``: the way out next to it); the turn was the attempt.
+    The Warrant is discarded on leaving unless he escaped: the three options stand for the City's
+    three (Discarding Warrants: "If he decides to Bribe the judge, or accepts the sentence given,
+    then the Warrant Card is discarded upon leaving the Donjon. A Character who manages to Escape
+    retains his Warrant Card"; docs/rulings.md R-PROBE16E.1)."""
     space = data.donjon()["exit"] if to == "exit" else to
     held = get(state, "held")
+    if not keep_warrant:
+        state = put(state, warrants=[c for c in get(state, "warrants") if c != cid])
+        state = run_hook(state, "warrant_discarded", character=cid, cause=cause)
     state = put(state, held=held.discard(cid))
     state = movement.forced_move(state, cid, space, False, cause)
     if state.characters[cid].space == data.donjon()["space"]:

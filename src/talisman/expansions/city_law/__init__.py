@@ -23,8 +23,9 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another, and no main-board space but the Leprechaun's (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
-- ``warrant_taking`` / ``warrant_held``: another expansion's Warrant is a City Warrant Card (the
-  Emperor's Guard's tax unpaid or Guard beaten), and asks whether one is held.
+- ``warrant_taking`` / ``warrant_held`` / ``warrant_discarded``: another expansion's Warrant is a
+  City Warrant Card (the Emperor's Guard's tax unpaid or Guard beaten), asks whether one is held,
+  and discards it (the Brotherhood's Donjon left by a sentence).
 
 Its data: ``data/talisman/expansions/city/board.yaml`` (the board, a marked reconstruction),
 ``cards/city.yaml`` (the City deck, stand-ins) and ``city.yaml`` (kinds of spaces, prices, the
@@ -37,7 +38,7 @@ from pyrsistent import pvector
 
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
-from ...engine.machine import frame, push, then
+from ...engine.machine import frame, log, push, then
 from ...engine.records import replace
 from ...rules import characters as chars
 from . import law, leaving, store, streets, visits
@@ -83,6 +84,13 @@ def warrant_taking(state, result, character, cause):
     return store.give_warrant(state, character), True
 
 
+def warrant_discarded(state, character, cause):
+    """Another expansion's Warrant discarded (the Brotherhood's Donjon left by a sentence)."""
+    if not store.has_warrant(state, character):
+        return state
+    return log(store.drop_warrant(state, character), "warrant_discarded", character=character, cause=cause)
+
+
 def warrant_held(state, held, character):
     """Whether ``character`` holds a City Warrant Card (asked by another expansion's rule)."""
     return held or store.has_warrant(state, character)
@@ -93,6 +101,7 @@ HOOKS = {
     "law_met": law.law_met,
     "warrant_taking": warrant_taking,
     "warrant_held": warrant_held,
+    "warrant_discarded": warrant_discarded,
     "turn_started": law.turn_started,
     "turn_ended": law.turn_ended,
     "before_movement": before_movement,
