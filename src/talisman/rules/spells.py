@@ -142,8 +142,10 @@ def can_read(state, cid):
 
 def life_savers(state, cid):
     """Spells cast (and Scrolls read) "whenever needed" to save a life (``data: {saves_life:
-    true}``: Preservation) that the character may use now, outside combat: their notations."""
-    if state.battle is not None:
+    true}``: Preservation) that the character may use now, outside combat: their notations.
+    None for a character lying down after losing a turn: outside combat he is not attacked
+    (:func:`lying_down`)."""
+    if state.battle is not None or lying_down(state, cid):
         return []
     ch = character(state, cid)
     spells = ch.spells if can_cast(state, cid) else ()
