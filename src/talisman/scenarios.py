@@ -128,6 +128,7 @@ def setup_state(setup, dice):
         state = replace(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
     # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
     validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
+    validate.slices_in_game(state, "ext")
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
