@@ -50,6 +50,12 @@ def setup_state(setup, dice):
         bad = set(changes) - CHARACTER_FIELDS
         if bad:
             raise TalismanError(f"character {c['id']}: unknown field(s) {', '.join(sorted(bad))}")
+        if changes.get("turn_flags"):
+            # a scenario starts at a turn's start, where no flag of an earlier turn is left
+            # (docs/rulings.md R-MEND16.2, R-FIX17.2): one given here would be wiped at once
+            raise TalismanError(f"character {c['id']}: turn_flags cannot be set up: a scenario starts at a "
+                                "turn's start, which clears every flag of an earlier turn (set the position "
+                                "the flag records instead, or play the turn up to it in 'actions')")
         if "space" in changes and changes["space"] not in board.spaces:
             raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
         for field in ("objects", "spells", "scrolls", "followers", "trophies"):
