@@ -137,3 +137,40 @@ def test_the_option_slices_are_registered_by_their_owners():
     assert EXT_SLICES["noblemen"] is noblemen.Noblemen
     assert EXT_SLICES["henchmen"] is henchmen.Henchmen
     assert EXT_SLICES["rafts"] is characters.Rafts
+
+
+#: A slice's field naming a character (a key or a value), with a character who is not in a game
+#: of the Warrior and the Wizard: (expansion, field, value, the path refused).
+NOT_IN_GAME = [
+    ("wizards_tower", "cleared", {"troll": "wt_door"}, "wizards_tower.cleared.troll"),
+    ("blood_moon", "stalkers", {"troll": "fright_night"}, "blood_moon.stalkers.troll"),
+    ("blood_moon", "werewolf_due", "troll", "blood_moon.werewolf_due"),
+    ("brotherhood", "warrants", ["warrior", "troll"], "brotherhood.warrants.1"),
+    ("timescape", "imprisoned", {"troll": True}, "timescape.imprisoned.troll"),
+    ("city", "loans", {"troll": 1}, "city.loans.troll"),
+]
+
+
+@pytest.mark.parametrize("expansion, field, value, path", NOT_IN_GAME, ids=[c[3] for c in NOT_IN_GAME])
+def test_a_slice_naming_a_character_not_in_the_game_is_refused(expansion, field, value, path):
+    """A slice's character is one of the game's (SETTING UP: the characters chosen are those who
+    play): the Troll, a character of the cards, is refused in a game without him, by ``from_json``
+    and by a scenario's set-up, the error naming the path and the value."""
+    doc = _document([expansion])
+    doc["state"]["ext"][expansion][field] = value
+    message = _refused(doc)
+    assert message.startswith(f"state.ext.{path}: expected ") and "a character of this game" in message
+    assert message.endswith("got 'troll'")
+    with pytest.raises(StateError) as e:
+        setup_state({"characters": ["warrior", "wizard"], "expansions": [expansion],
+                     "ext": {expansion: {field: value}}}, [])
+    assert e.value.path == f"ext.{path}" and "'troll'" in e.value.reason
+
+
+def test_a_slice_naming_a_character_of_the_game_is_kept():
+    doc = _document(["wizards_tower"])
+    doc["state"]["ext"]["wizards_tower"]["cleared"] = {"wizard": "wt_door"}
+    assert talisman.from_json(json.dumps(doc)).ext["wizards_tower"].cleared == {"wizard": "wt_door"}
+    s = setup_state({"characters": ["warrior", "troll"], "expansions": ["wizards_tower"],
+                     "ext": {"wizards_tower": {"cleared": {"troll": "wt_door"}}}}, [])
+    assert s.ext["wizards_tower"].cleared["troll"] == "wt_door"

@@ -296,6 +296,13 @@ expect: {expect}
     # a Spell's card lies with the effect of its own name, never with another (mend16)
     ("{lasting: {blizzard: {by: warrior, until_round: 2, card: healing}}}", "{}",
      "lasting.blizzard.card: 'healing' is not the card of 'blizzard'"),
+    # a scenario starts at a turn's start, which clears every turn flag (rulings R-FIX17.2)
+    ("{characters: [{id: warrior, turn_flags: {moved: true}}]}", "{}",
+     "character warrior: turn_flags cannot be set up"),
+    # a Spell held under its own id is one whose effect lasts (CASTING SPELLS: "Once cast, and its
+    # effect ended, the card is usually placed on the Spell discard pile"): Healing's never does (fix17)
+    ("{lasting: {healing: {by: warrior, until_round: 1, until_turn: 1, card: healing}}}", "{}",
+     "lasting.healing: the Spell 'healing' has no effect that lasts"),
     ("{ability_stockpile: {pile: []}}", "{}", "ability_stockpile: the option ability_stockpile is not on"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", "{}", "setup.ability_stockpile"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", "{}",

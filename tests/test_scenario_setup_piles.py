@@ -4,8 +4,11 @@ pile"; GAINING SPECIAL ABILITIES, the same for the Ability Stockpile), every car
 place."""
 from collections import Counter
 
+import pytest
+
 from talisman.definitions import load
-from talisman.scenarios import setup_state
+from talisman.errors import TalismanError
+from talisman.scenarios import held_spells, setup_state
 from talisman.testing import invariants
 
 
@@ -41,3 +44,14 @@ def test_the_ability_stockpile_pile_given_sends_the_rest_to_the_discards():
     assert list(m.ability_pile) == ["ability_of_the_cave"]
     assert sorted(m.ability_discards) == ["ability_of_foresight", "ability_of_the_crags",
                                           "ability_of_the_hills", "ability_of_the_woods"]
+
+
+def test_a_spell_held_under_its_own_id_is_one_whose_effect_lasts():
+    """CASTING SPELLS: "Once cast, and its effect ended": Invisibility's card lies with its effect
+    until the turn ends, so it may be held under its own id; Healing's effect never lasts."""
+    s = position(lasting={"invisibility": {"by": "troll", "until_round": 1, "until_turn": 1, "card": "invisibility"}})
+    assert s.lasting["invisibility"]["card"] == "invisibility"
+    assert {"invisibility", "immobility", "temporal_warp"} <= set(held_spells())
+    assert "healing" not in held_spells()
+    with pytest.raises(TalismanError, match="the Spell 'healing' has no effect that lasts"):
+        position(lasting={"healing": {"by": "troll", "until_round": 1, "until_turn": 1, "card": "healing"}})

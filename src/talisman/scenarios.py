@@ -1,12 +1,13 @@
 """Talisman's side of rules-clarification scenarios (the format is in docs/scenarios.md)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
 from pyrsistent import pmap, pvector
 
-from .engine.records import deep_freeze, replace
+from .engine.records import PVectorType, deep_freeze, replace
 from .api import FORMAT, STEPS, apply, legal_actions
 from .bots import BOTS
 from .definitions import load
@@ -49,6 +50,12 @@ def setup_state(setup, dice):
         bad = set(changes) - CHARACTER_FIELDS
         if bad:
             raise TalismanError(f"character {c['id']}: unknown field(s) {', '.join(sorted(bad))}")
+        if changes.get("turn_flags"):
+            # a scenario starts at a turn's start, where no flag of an earlier turn is left
+            # (docs/rulings.md R-MEND16.2, R-FIX17.2): one given here would be wiped at once
+            raise TalismanError(f"character {c['id']}: turn_flags cannot be set up: a scenario starts at a "
+                                "turn's start, which clears every flag of an earlier turn (set the position "
+                                "the flag records instead, or play the turn up to it in 'actions')")
         if "space" in changes and changes["space"] not in board.spaces:
             raise TalismanError(f"character {c['id']}: unknown space {changes['space']!r}")
         for field in ("objects", "spells", "scrolls", "followers", "trophies"):
@@ -128,6 +135,7 @@ def setup_state(setup, dice):
         state = replace(state, dice=Dice(seed=state.dice.seed, script=tuple(dice)))
     # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
     validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
+    validate.slices_in_game(state, "ext")
     return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
 
 
@@ -246,6 +254,9 @@ def lasting_before(state, name, span):
     if name not in lasting.KNOWN and span.get("card") != name:
         raise TalismanError(f"{field}: unknown lasting effect {name!r} (known: "
                             f"{', '.join(sorted(lasting.KNOWN))}, or a Spell card held under its own id)")
+    if name not in lasting.KNOWN and name in load().cards and not _casts(load().cards[name].cast, HELD_BY):
+        raise TalismanError(f"{field}: the Spell {name!r} has no effect that lasts, so its card is never "
+                            f"held under its own id (those that are: {', '.join(held_spells())})")
     if span["by"] not in state.characters:
         raise TalismanError(f"{field}.by: {span['by']!r} is not in the game")
     if "card" in span:
@@ -257,6 +268,28 @@ def lasting_before(state, name, span):
                                 "lies with the effect of its own name)")
         state = take_from_deck(state, span["card"], f"{field}.card")
     return replace(state, lasting=state.lasting.set(name, deep_freeze(dict(span))))
+
+
+#: The effects of a Spell whose card lies with its effect, under its own id, until the effect ends
+#: (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
+#: ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): a Spell
+#: held under its own id in ``lasting`` must cast one of them (its card's ``cast`` in the data).
+HELD_BY = frozenset({"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"})
+
+
+def _casts(data, effects):
+    """Whether the effect tree ``data`` (a card's ``cast``: effects nested in ``then``, ``else``,
+    a roll's table...) names one of ``effects``."""
+    if isinstance(data, Mapping):
+        return any(k in effects or _casts(v, effects) for k, v in data.items())
+    if isinstance(data, (list, tuple, PVectorType)):
+        return any(_casts(v, effects) for v in data)
+    return False
+
+
+def held_spells():
+    """The Spell cards whose card is held under its own id while their effect lasts."""
+    return sorted(c.id for c in load().cards.values() if c.type == "spell" and _casts(c.cast, HELD_BY))
 
 
 def ability_stockpile_before(state, values):

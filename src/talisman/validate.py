@@ -21,12 +21,13 @@ from .engine.dice import Dice, seed_problem
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
 from .engine.ruleset import RULESET
-from .engine.records import EMPTY_PMAP, Decision, IdentityMemo, PVectorType, replace
+from .engine.records import EMPTY_PMAP, Decision, FieldError, IdentityMemo, PVectorType, replace
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
 from .rules.endings import ENDINGS, TASK_ENDINGS, TASK_SHAPES, is_card
 from .rules.endings.cards import cards_held
+from .rules.slice_values import check_in_game
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
 
@@ -414,6 +415,7 @@ def load_state(doc, steps):
         raise
     except Exception as e:  # a value the schema let through but a record refuses
         raise StateError("state", f"cannot be rebuilt: {_show(str(e))}") from None
+    slices_in_game(state, "state.ext")
     if state.ending is not None:
         seen = _check_cards(st, load(), state.config.expansions)
         expected = _expected(load(), state.config.expansions, state.config.options,
@@ -427,6 +429,15 @@ def load_state(doc, steps):
             if card not in expected or seen[card] > expected[card]:
                 raise StateError("state.ending", f"one copy too many of {card!r}")
     return state
+
+
+def slices_in_game(state, where):
+    """Refuse a slice of ``state.ext`` naming a character not in the game (``where``: the path
+    of ``ext``, which the error names first: ``state.ext.wizards_tower.cleared.troll``)."""
+    try:
+        check_in_game(state)
+    except FieldError as e:
+        raise StateError(f"{where}.{e.path}", e.reason) from None
 
 
 def _check_expansions(expansions, where):

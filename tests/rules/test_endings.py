@@ -433,3 +433,17 @@ def test_chaos_bloodbath_the_last_survivor_wins_on_reaching_the_crown():
               {"id": "troll", "space": "city", "alive": False}], [], options={"chaos_bloodbath": True})
     s = play(s, "move:crown_of_command")
     assert s.is_over and s.winner == "warrior" and s.outcome.reason == "last_survivor"
+
+
+def test_the_dragon_king_keeps_no_task_to_meet_the_king_next_turn():
+    """000 The Dragon King (results 6 and 1): "If you win, you must now fight the Dragon King
+    himself to win": "now" is at once (rulings R-EN10.5), so no rule waits a turn for the King;
+    the old task ``king_next``, which nothing set, is gone (R-FIX17.3) and a position keeping it
+    is refused, naming the task's kind.  The Dragon King's tasks are his fight, the brothers and
+    the Dragons."""
+    import pytest
+    from talisman.errors import StateError
+    assert {k for k, card in endings.TASK_ENDINGS.items() if card == "dragon_king"} == {"king", "brothers", "dragons"}
+    with pytest.raises(StateError) as e:
+        crown("dragon_king", on_crown=True, tasks={"warrior": {"kind": "king_next"}})
+    assert e.value.path == "setup.ending.tasks.warrior.kind" and "'king_next'" in str(e.value)

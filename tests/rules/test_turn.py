@@ -165,3 +165,20 @@ def test_no_flag_outlives_a_deferred_turn_end():
     assert names(s).count("turn_lost") == 3 and names(s).count("piece_righted") == 3
     assert s.current == "warrior" and s.pending.kind == "move"
     assert _flags(s) == {"thief": {}, "warrior": {}, "troll": {}}
+
+
+def test_a_character_who_dies_on_his_own_turn_keeps_none_of_its_flags():
+    """CHARACTER'S TURN: a flag records what was done in one turn; LOSING ALL LIVES ends the
+    Thief's, who draws the Pestilence on his last life: his flags of that turn (``evading``, his
+    move's ``moved``) go with it, as a living character's do, and are not kept on his dead piece
+    (rulings R-MEND16.2, R-FIX17.1)."""
+    from talisman.rules.kernel import set_turn_flag
+    from talisman.scenarios import setup_state
+    s = setup_state({"deck_tops": {"adventure": ["pestilence"]}, "characters": [
+        {"id": "thief", "space": "village", "lives": 1, "fate": 0},
+        {"id": "warrior", "space": "woods_1", "lives": 2, "fate": 0},
+        {"id": "troll", "space": "plains_1", "lives": 2, "fate": 0}]}, [1, 3, 2])
+    s = set_turn_flag(s, "thief", "evading", True)
+    s = talisman.apply(s, "move:fields_1")
+    assert not s.characters["thief"].alive and s.current == "warrior"
+    assert dict(s.characters["thief"].turn_flags) == {}

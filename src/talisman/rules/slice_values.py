@@ -17,12 +17,19 @@ validator, whose error names the path of the bad value (``state.ext.airships.dam
 ('.gandalf', 'a key that is a character id', 'gandalf')
 >>> one_of("day", "night")("noon")
 ('', "one of 'day', 'night'", 'noon')
+
+A record alone knows only the characters there are; :func:`check_in_game` runs a state's slice
+validators again with :data:`CHARACTER` taking only the characters of that game (a Wizard's
+Tower room ``cleared`` by a Troll who does not play is refused).
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from contextvars import ContextVar
 from typing import Any
+
+import attrs
 
 from ..definitions import load
 from ..engine.records import FieldError, PVectorType
@@ -45,7 +52,19 @@ def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-CHARACTER = kind("a character id", lambda v: isinstance(v, str) and v in load().characters)
+#: The characters of the game whose slices :func:`check_in_game` checks (None: any there is).
+_IN_GAME: ContextVar[Collection[str] | None] = ContextVar("in_game", default=None)
+
+
+def _character(value: Any) -> Problem | None:
+    game = _IN_GAME.get()
+    if game is None:
+        good = isinstance(value, str) and value in load().characters
+        return None if good else ("", "a character id", value)
+    return None if isinstance(value, str) and value in game else ("", "a character of this game", value)
+
+
+CHARACTER: Spec = _character
 CARD = kind("a card id", lambda v: isinstance(v, str) and v in load().cards)
 SPACE = kind("a space of the board", lambda v: isinstance(v, str) and v in load().board.spaces)
 COUNT = kind("a whole number from 0", _count)
@@ -160,3 +179,20 @@ def checked(spec: Spec) -> Callable[[Any, Any, Any], None]:
             raise FieldError(attribute.name + sub, f"expected {expected}, got {shown}")
     return validate
 
+
+
+def check_in_game(state: Any) -> None:
+    """Refuse a slice of ``state.ext`` naming a character who is not in the game (a key or a
+    value :data:`CHARACTER` takes): every slice record's validators run again, with only
+    ``state.characters`` taken; the :class:`~talisman.engine.records.FieldError` names the slice
+    first (``wizards_tower.cleared.troll``).  Called where a state is built whole (``from_json``,
+    a scenario's set-up), after its characters are known."""
+    token = _IN_GAME.set(frozenset(state.characters))
+    try:
+        for key, mine in state.ext.items():
+            try:
+                attrs.validate(mine)
+            except FieldError as e:
+                raise FieldError(f"{key}.{e.path}", e.reason) from None
+    finally:
+        _IN_GAME.reset(token)

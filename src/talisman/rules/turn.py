@@ -92,13 +92,14 @@ def clear_turn_flags(state):
     Neither clearing is redundant (rulings R-MEND16.2): :func:`close_turn`'s ends the current
     character's flags with his turn, before the end-of-turn work (the ``turn_ended`` hook: the
     Blood Moon's Werewolf) so that work sees none of them; this one, at the next turn's start,
-    ends those set on the others during the turn and those the end-of-turn work set."""
+    ends those set on the others during the turn and those the end-of-turn work set.  A dead
+    character's go too (R-FIX17.1): a flag is of one turn, whoever holds it."""
     characters = plain(state.characters)  # look-ups only
     for cid in state.order:
         ch = characters[cid]
         # (flags cleared are the shared empty pmap, :func:`close_turn`'s: told without a call to
         # the map's ``len``, as ``Character.flag`` tells them)
-        if ch.alive and ch.turn_flags is not EMPTY_PMAP and ch.turn_flags:
+        if ch.turn_flags is not EMPTY_PMAP and ch.turn_flags:  # a dead character's too
             state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     return state
 
@@ -163,8 +164,9 @@ def end_cast_chosen(state, action):
 
 def close_turn(state):
     """Rule step: the turn is over: an unused raft lapses, a Toad's turns are counted down, the
-    current character's turn flags are cleared (before the end-of-turn work: the others' go when
-    the next turn starts, :func:`clear_turn_flags`); the ``turn_ended`` hook, then play passes on."""
+    current character's turn flags are cleared, dead or alive (before the end-of-turn work: the
+    others' go when the next turn starts, :func:`clear_turn_flags`); the ``turn_ended`` hook, then
+    play passes on."""
     cid = state.current
     ch = plain(state.characters)[cid]
     if ch.alive:
@@ -173,6 +175,9 @@ def close_turn(state):
         state = movement.raft_lapses(state, cid)
         if not ch.flag("toad_new"):
             state = chars.end_of_turn_toad(state, cid)
+        state = update_character(state, cid, turn_flags=EMPTY_PMAP)
+    elif ch.turn_flags is not EMPTY_PMAP and ch.turn_flags:
+        # a character who died on his own turn keeps nothing of it either
         state = update_character(state, cid, turn_flags=EMPTY_PMAP)
     state = log(state, "turn_ended", character=state.current)
     # expansions' end-of-turn work runs before play passes on: frames a hook pushes come first

@@ -14,7 +14,7 @@ from ...engine.machine import log
 from ...engine.records import replace
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
-from .dragon_king import DRAGON_KING_CHART, continue_king, dk_king, fight_dragons, next_brother
+from .dragon_king import DRAGON_KING_CHART, continue_king, fight_dragons, next_brother
 from .lord_of_chaos import (CHAOS_FOES, TRIAL_OF_CHAOS, continue_change, lord_of_chaos_chart, continue_chaos_fight,
                             continue_errand, continue_trial, walked_out)
 from .pandora import PANDORAS_BOX_CHART, continue_goal, continue_power
@@ -117,7 +117,6 @@ DIE_ENDINGS = {"dragon_king": ("d8", lambda: DRAGON_KING_CHART), "lord_of_chaos"
 
 
 TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,
-         "king_next": lambda state, who, task: dk_king(state, who),
          "errand": continue_errand, "change": continue_change, "chaos_fight": continue_chaos_fight,
          "trial": continue_trial, "goal": continue_goal, "finders": continue_power,
          "perils": continue_power, "walk_out": continue_walk}
@@ -138,7 +137,6 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                        "properties": {"strength": _COUNT, "craft": _COUNT, "lives": _COUNT}}}, ()),
     "brothers": ({"left": _COUNT}, ()),
     "dragons": ({"cards": {"type": "array", "items": _NAME}}, ()),
-    "king_next": ({}, ()),
     "errand": ({"to": _NAME, "since": _SINCE}, ()),
     "change": ({"alignment": {"enum": ["good", "neutral", "evil"]},
                 "route": {"anyOf": [_NAME, {"type": "null"}]}, "since": _SINCE}, ()),
@@ -158,7 +156,7 @@ assert set(TASK_SHAPES) == set(TASKS)
 
 #: The ending card each kind of task belongs to: a task is kept only while its card is the ending
 #: in play (checked with :data:`TASK_SHAPES`).
-TASK_ENDINGS = {**dict.fromkeys(("king", "brothers", "dragons", "king_next"), "dragon_king"),
+TASK_ENDINGS = {**dict.fromkeys(("king", "brothers", "dragons"), "dragon_king"),
                 **dict.fromkeys(("errand", "change", "chaos_fight", "trial", "walk_out"), "lord_of_chaos"),
                 **dict.fromkeys(("goal", "finders", "perils"), "pandoras_box")}
 assert set(TASK_ENDINGS) == set(TASKS) and set(TASK_ENDINGS.values()) == set(DIE_ENDINGS)
