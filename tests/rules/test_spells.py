@@ -93,3 +93,16 @@ def test_a_spell_aimed_at_a_character_with_none_left_to_aim_at_takes_no_effect()
     s = spells.resolve(other, "priest", "mesmerism", "own_turn")
     assert s.pending.player == "priest" and s.pending.kind == "target"
     assert legal(s) == {"target:thief"} and not events(s, "effect_ignored")
+
+
+def test_teleport_is_not_offered_in_the_inner_region():
+    """Teleport: "Instead of rolling to move, jump to any space in your Region; useless in the
+    Inner Region" (CASTING SPELLS: "A Spell may only be cast as stated on the Spell Card").  The
+    Priest holding it is offered it at the start of his turn in the Outer Region, not on the Plain
+    of Peril nor on the Crown of Command.  (helper mut16: ``_usable`` 1, the region never read,
+    survived the selection.)"""
+    outer = game([{"id": "priest", "space": "fields_1", "spells": ["teleport"]}])
+    assert spells.castable_on_turn(outer, "priest") == ["teleport"]
+    for space in ("plain_of_peril", "crown_of_command"):
+        inner = game([{"id": "priest", "space": space, "spells": ["teleport"]}])
+        assert spells.castable_on_turn(inner, "priest") == []
