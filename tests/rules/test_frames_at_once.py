@@ -50,9 +50,14 @@ def test_effects_run_at_once_give_the_states_the_pushed_frame_gives():
 def test_effects_wait_on_the_stack_while_a_decision_is_pending():
     s = talisman.new_game(["warrior", "troll"], seed=1)  # the first decision is waiting
     assert s.pending is not None
-    later = kernel.run_effects_now(s, [{"gain": {"gold": 1}}], "troll", {})
+    later = kernel.run_effects_now(s, [{"gain": {"gold": 1}}], "troll", {"space": "fields"})
     assert later.stack[-1].step == "effects.next"
     assert later.characters["troll"].gold == s.characters["troll"].gold
+    # the frame waiting is the one :func:`kernel.run_effects` pushes: the effects, for the troll,
+    # with their source (helper mut16: mutants pushing it for no actor or without its source survived)
+    assert later == kernel.run_effects(s, [{"gain": {"gold": 1}}], "troll", {"space": "fields"})
+    args = later.stack[-1].args
+    assert (args["actor"], dict(args["source"]), len(args["effects"])) == ("troll", {"space": "fields"}, 1)
 
 
 def test_a_base_turn_pushes_no_frame_around_its_hook_points():

@@ -72,3 +72,37 @@ def test_the_gypsy_does_not_claim_back_her_own_scroll():
     assert s.characters["gypsy"].lives == 2 and not s.characters["gypsy"].scrolls
     assert list(s.discards["scroll"]) == ["scroll_of_warding"]
     assert s.pending is None or s.pending.kind != "claim"
+
+
+def test_a_spell_aimed_at_a_character_with_none_left_to_aim_at_takes_no_effect():
+    """CASTING SPELLS: "A Spell may only be cast as stated on the Spell Card"; Mesmerism: "take
+    one Follower of your choice from any character".  A Spell aimed at a character is offered
+    only while one may be aimed at (:func:`spells.with_targets`); if none is left when it takes
+    effect (here the only other character is dead), it does nothing: the ignored effect is
+    recorded for its caster and card, and no target is asked for.  With a living character there,
+    the caster is asked to choose him.  (helper mut16: ``resolve``'s "no target" branch had no
+    test, mutants 123-136 of the twelfth and fourteenth runs.)"""
+    alone = game([{"id": "priest", "space": "fields_1", "spells": ["mesmerism"]},
+                  {"id": "thief", "space": "city", "alive": False}])
+    assert not spells.with_targets(alone, "priest", "mesmerism")
+    s = spells.resolve(alone, "priest", "mesmerism", "own_turn")
+    assert events(s, "effect_ignored") == [{"character": "priest", "card": "mesmerism", "reason": "no target"}]
+    assert s.pending == alone.pending and s.stack == alone.stack
+    other = game([{"id": "priest", "space": "fields_1", "spells": ["mesmerism"]},
+                  {"id": "thief", "space": "city"}])
+    s = spells.resolve(other, "priest", "mesmerism", "own_turn")
+    assert s.pending.player == "priest" and s.pending.kind == "target"
+    assert legal(s) == {"target:thief"} and not events(s, "effect_ignored")
+
+
+def test_teleport_is_not_offered_in_the_inner_region():
+    """Teleport: "Instead of rolling to move, jump to any space in your Region; useless in the
+    Inner Region" (CASTING SPELLS: "A Spell may only be cast as stated on the Spell Card").  The
+    Priest holding it is offered it at the start of his turn in the Outer Region, not on the Plain
+    of Peril nor on the Crown of Command.  (helper mut16: ``_usable`` 1, the region never read,
+    survived the selection.)"""
+    outer = game([{"id": "priest", "space": "fields_1", "spells": ["teleport"]}])
+    assert spells.castable_on_turn(outer, "priest") == ["teleport"]
+    for space in ("plain_of_peril", "crown_of_command"):
+        inner = game([{"id": "priest", "space": space, "spells": ["teleport"]}])
+        assert spells.castable_on_turn(inner, "priest") == []
