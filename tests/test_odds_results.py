@@ -1354,6 +1354,19 @@ def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     assert stop(s, (Event("character_died", {"character": "warrior"}),), fighting) == "opponent_died"
 
 
+def _closed_as_searched(rolling, closed):
+    """The bot's question at ``rolling`` (the state after ``fight``): answered in closed form
+    exactly when ``closed``, and then the full search's answer; the search with the shortcut
+    gives the full search's too.  Returns the full search's distribution."""
+    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert (closed_form is not None) == closed
+    whole = full(rolling, _Fighting(BOT))
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
+    if closed:
+        assert {k: v for k, v in closed_form.items() if v} == whole
+    return whole
+
+
 def _horseman_of_death(fate, thief, troll_lives=3):
     """The Troll fights the Harbinger's Horseman of Death ("not beaten, every character
     without a Talisman loses a life"); the Thief (``thief``: his fields) and the Wizard elsewhere."""
@@ -1378,12 +1391,7 @@ def test_the_horseman_of_death_s_punishment_that_kills_nobody_is_not_played(case
              "the troll at 1 life": {}}[case]
     state = _horseman_of_death(fate, thief, troll_lives=1 if case == "the troll at 1 life" else 3)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
-    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
-    assert (closed_form is not None) == closed
-    whole = full(rolling, _Fighting(BOT))
-    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
-    if closed:
-        assert {k: v for k, v in closed_form.items() if v} == whole
+    whole = _closed_as_searched(rolling, closed)
     assert dict(odds(rolling, "combat_resolved", policy=Best("won"))) == full(rolling, Best("won"))
     # the fighter's own death to the punishment ends the question (lost or a stand-off: died)
     assert ("died" in whole) == (case == "the troll at 1 life")
@@ -1424,12 +1432,8 @@ def test_the_doomsday_prophet_s_discard_that_changes_nothing_is_not_played(case,
         "Doom next": (0, 4, ()), "Plague next": (1, 4, ()), "the Elf holds the Apocrypha": (0, 4, ("the_apocrypha",)),
         "the Elf at 1 life holds the Apocrypha": (0, 1, ("the_apocrypha",)), "the last Omen": (7, 4, ())}[case]
     rolling = talisman.apply(_doomsday_prophet(fate, discarded, lives, objects), "fight", stop_at_chance=True)
-    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
-    assert (closed_form is not None) == closed
-    whole = full(rolling, _Fighting(BOT))
-    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
+    whole = _closed_as_searched(rolling, closed)
     if closed:
-        assert {k: v for k, v in closed_form.items() if v} == whole
         # Craft 4 + d6 against 4 + d6, a roll of 1 or 2 re-rolled with a Fate: 15/36, 19/36
         assert whole["won"] == (F(15, 36) if fate == 0 else F(19, 36))
     else:
