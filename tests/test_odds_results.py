@@ -1354,6 +1354,19 @@ def test_a_defender_s_death_does_not_end_the_attacker_s_question():
     assert stop(s, (Event("character_died", {"character": "warrior"}),), fighting) == "opponent_died"
 
 
+def _closed_as_searched(rolling, closed):
+    """The bot's question at ``rolling`` (the state after ``fight``): answered in closed form
+    exactly when ``closed``, and then the full search's answer; the search with the shortcut
+    gives the full search's too.  Returns the full search's distribution."""
+    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
+    assert (closed_form is not None) == closed
+    whole = full(rolling, _Fighting(BOT))
+    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
+    if closed:
+        assert {k: v for k, v in closed_form.items() if v} == whole
+    return whole
+
+
 def _horseman_of_death(fate, thief, troll_lives=3):
     """The Troll fights the Harbinger's Horseman of Death ("not beaten, every character
     without a Talisman loses a life"); the Thief (``thief``: his fields) and the Wizard elsewhere."""
@@ -1378,15 +1391,56 @@ def test_the_horseman_of_death_s_punishment_that_kills_nobody_is_not_played(case
              "the troll at 1 life": {}}[case]
     state = _horseman_of_death(fate, thief, troll_lives=1 if case == "the troll at 1 life" else 3)
     rolling = talisman.apply(state, "fight", stop_at_chance=True)
-    closed_form = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
-    assert (closed_form is not None) == closed
-    whole = full(rolling, _Fighting(BOT))
-    assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == whole
-    if closed:
-        assert {k: v for k, v in closed_form.items() if v} == whole
+    whole = _closed_as_searched(rolling, closed)
     assert dict(odds(rolling, "combat_resolved", policy=Best("won"))) == full(rolling, Best("won"))
     # the fighter's own death to the punishment ends the question (lost or a stand-off: died)
     assert ("died" in whole) == (case == "the troll at 1 life")
+
+
+def _doomsday_prophet(fate, discarded, lives=4, objects=()):
+    """The Elf (Craft 4, ``fate``, ``lives``, ``objects``) fights the Harbinger's Doomsday
+    Prophet (Craft 4) on the Fields, the Armageddon Omens in play with ``discarded`` of them
+    discarded, the Harbinger on the Plains (the Elf's Region)."""
+    setup = {"characters": [dict(id="elf", space="chapel", spells=[], craft=4, fate=fate, lives=lives,
+                                 objects=list(objects)), {"id": "thief", "space": "city"}],
+             "board_cards": {"fields_2": ["doomsday_prophet"]}, "expansions": ["harbinger"],
+             "options": {"harbinger_omen_set": "armageddon",
+                         "harbinger_position": {"harbinger": "plains_1", "omens_discarded": discarded}}}
+    s = talisman.apply(setup_state(setup, [1]), "move:fields_2")
+    assert s.pending.kind == "combat", s.pending
+    return s
+
+
+@pytest.mark.parametrize("fate", [0, 1, 3])
+@pytest.mark.parametrize("case, closed, changed", [
+    ("Doom next", True, False),                        # lose 1 Fate: harmless
+    ("Plague next", False, False),                     # lose 1 life: may kill (searched)
+    ("the Elf holds the Apocrypha", False, False),     # a life and 1 Craft for every Omen discarded
+    ("the Elf at 1 life holds the Apocrypha", False, True),   # ... his death: died
+    ("the last Omen", False, True)])                   # the stack empty: the game is over
+def test_the_doomsday_prophet_s_discard_that_changes_nothing_is_not_played(case, closed, changed, fate):
+    """001 Harbinger Cards (the Doomsday Prophet, card-data.md 2.2): beaten, "a die of 1-2
+    discards the top Omen", before the result is applied; the next Omen's immediate effects
+    resolve (001 Omen Cards), every holder of a card paying for an Omen discarded pays, and an
+    empty stack ends the game ("the game is over and all characters lose").  Where an Omen is
+    left after it, the next one only takes Fate (Doom) and nobody holds such a card, the discard
+    changes no result, fights on in none and ends no game: declared so, reading the state
+    (``cards.beaten_harmless``, odds16), and the fight is answered in closed form, the full
+    search's answer (``shortcut=False``); elsewhere it is searched, and where the discard kills
+    the fighter or ends the game the answer is another (a changed input changes the answer)."""
+    discarded, lives, objects = {
+        "Doom next": (0, 4, ()), "Plague next": (1, 4, ()), "the Elf holds the Apocrypha": (0, 4, ("the_apocrypha",)),
+        "the Elf at 1 life holds the Apocrypha": (0, 1, ("the_apocrypha",)), "the last Omen": (7, 4, ())}[case]
+    rolling = talisman.apply(_doomsday_prophet(fate, discarded, lives, objects), "fight", stop_at_chance=True)
+    whole = _closed_as_searched(rolling, closed)
+    if closed:
+        # Craft 4 + d6 against 4 + d6, a roll of 1 or 2 re-rolled with a Fate: 15/36, 19/36
+        assert whole["won"] == (F(15, 36) if fate == 0 else F(19, 36))
+    else:
+        plain = full(talisman.apply(_doomsday_prophet(fate, 0), "fight", stop_at_chance=True), _Fighting(BOT))
+        assert (whole != plain) == changed
+    if case == "the last Omen":   # a win's die of 1-2 (1/3) ends the game
+        assert whole["game_over"] == whole["won"] / 2
 
 
 def _added_die_fight(card, who, strength, fate, others=()):

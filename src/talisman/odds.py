@@ -1077,13 +1077,15 @@ def _asked(state, hook):
     ``attack_roll`` fixes a creature's roll only by the Feral Hunger.  A listener declaring
     nothing is asked.  Where every listener is idle, the roll is scored without asking the
     hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``)."""
-    if not subscribed(state, hook):
-        return False
-    for _, fn in _result_listeners(state, hook):
-        idle = declared(fn, "idle")
-        if idle is None or not idle(state):
-            return True
-    return False
+    return subscribed(state, hook) and not all(_declares(fn, "idle", state)
+                                               for _, fn in _result_listeners(state, hook))
+
+
+def _declares(fn, fact, state):
+    """Whether the listener ``fn`` declares ``fact`` of ``state`` (``talisman.engine.ruleset.declare``):
+    True, or a function of the state true there; a listener declaring nothing does not."""
+    says = declared(fn, fact)
+    return says is True or (callable(says) and bool(says(state)))
 
 
 def _answered(state):
@@ -1307,11 +1309,24 @@ def _reads_no_roll(state):
     the Harbinger's, with no Herald's roll and no second die in the combat, ``cards.roll_read``);
     then its declarations (``changes_results``, ``roll_blind``, ``fights_on``) read nothing of
     the character's battle roll and are asked at one roll for all."""
-    for _, fn in _result_listeners(state):
-        says = declared(fn, "reads_no_roll")
-        if not (says is True or (callable(says) and says(state))):
-            return False
-    return True
+    return all(_declares(fn, "reads_no_roll", state) for _, fn in _result_listeners(state))
+
+
+def _roll_classes(state, battle, rolls, rerolled):
+    """The states at the character's battle rolls ``rolls`` (``battle``, the record at his roll,
+    with each roll set and ``rerolled`` as given) in ``state``, one for each class of rolls the
+    ``combat_resolved`` listeners tell apart (:func:`_roll_blind`; odds25h): the first roll of a
+    class stands for the others, since what the listeners do depends on the result and the
+    class alone; a roll whose class some listener cannot say is always given."""
+    seen: set = set()
+    for roll in rolls:
+        at = set_field(state, "battle", battle.set("roll", roll).set("rerolled", rerolled))
+        read = _roll_blind(at)
+        if read is not None:
+            if read in seen:
+                continue
+            seen.add(read)
+        yield at
 
 
 def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered=None):
@@ -1346,14 +1361,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
             # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
             one = _reads_no_roll(state)
             for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
-                seen: set = set()  # (the classes of rolls checked: odds25h)
-                for roll in rolls[:1] if one else rolls:
-                    at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
-                    read = _roll_blind(at)
-                    if read is not None and read in seen:
-                        continue  # what the listeners do depends on the result and the class
-                    if read is not None:
-                        seen.add(read)
+                for at in _roll_classes(after, b, rolls[:1] if one else rolls, again):
                     if answered is not None:
                         answered.update(_answered(at))
                     elif _answered(at) and not _fights_on(at, offer, kinds):
@@ -1363,8 +1371,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
         if fact is None:
             return None
         for _, fn in _result_listeners(state, hook):
-            test = declared(fn, fact)
-            if test is not None and (test is True or test(state)):
+            if _declares(fn, fact, state):
                 continue
             says = declared(fn, ROUND_TERMS.get(hook, ""))
             how = None if says is None else says(state)
@@ -1571,10 +1578,8 @@ def _quiet_between_characters(s, sides):
             fact = CHARACTERS_FACTS.get(hook)
             if fact is None:
                 return False
-            for _, fn in _result_listeners(s, hook):
-                test = declared(fn, fact)
-                if test is None or not (test is True or test(s)):
-                    return False
+            if not all(_declares(fn, fact, s) for _, fn in _result_listeners(s, hook)):
+                return False
             continue
         who, opponent = b.who, b.opponent
         one = _reads_no_roll(s)
@@ -1583,14 +1588,7 @@ def _quiet_between_characters(s, sides):
         if fate > 0 and not b.rerolled:
             mine.append((update_character(s, who, fate=fate - 1), True))
         for after, again in mine:
-            seen: set = set()
-            for roll in range(1, 2 if one else sides + 1):
-                at = set_field(after, "battle", b.set("roll", roll).set("rerolled", again))
-                read = _roll_blind(at)
-                if read is not None and read in seen:
-                    continue
-                if read is not None:
-                    seen.add(read)
+            for at in _roll_classes(after, b, range(1, 2 if one else sides + 1), again):
                 if _answered(at):
                     return False
                 if their_fate > 0 and not b.opponent_rerolled:

@@ -59,13 +59,14 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base
 from ...rules import encounters, possessions
-from ...rules.hooks import adjust, run_hook
+from ...rules.hooks import adjust, run_hook, subscribed
 from ...rules.kernel import affectable, cause_of
 from ...state import update_character
 from . import held
+from . import omens
 from . import store as st
 from . import terrain as tr
-from ...engine.ruleset import declare
+from ...engine.ruleset import RULESET, declare, declared
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _EFFECTS = {"$ref": "#/$defs/effects"}
@@ -655,8 +656,52 @@ def _put_on_deck(state, actor, card, cause, to="adventure"):
                seen_by=actor, cause=cause)
 
 
+def _harmless_in(state, who, effects):
+    """Whether every effect of ``effects`` (a beaten card's list, run for the fighter ``who``)
+    changes no result, fights on in none and ends no game in ``state`` (odds16): one of
+    :data:`NEUTRAL_EFFECTS`, ``nothing``, the top Omen discarded where that is harmless
+    (``omens.discard_harmless``: the Doomsday Prophet's), or a table roll of the fighter's
+    (``roll``: "a die of 1-2 discards the top Omen") whose every entry is harmless, where
+    nothing listens to a table roll (``table_rolled``: a held card reacting to it, the Blood
+    Moon's Black Cat) and, if he may pay a Fate to roll again, every listener to a re-roll is
+    idle (``fate_rerolled``: the Witch Cat's Toad)."""
+    for effect in effects:
+        if len(effect) != 1:
+            return False
+        (kind, params), = effect.items()
+        if kind == "nothing" or (kind == "discard_omen" and not params and omens.discard_harmless(state)):
+            continue
+        if kind == "roll":
+            if (set(params) != {"dice", "table"} or subscribed(state, "table_rolled")
+                    or (state.characters[who].fate > 0 and not _rerolls_idle(state))
+                    or not all(_harmless_in(state, who, then) for then in params["table"].values())):
+                return False
+            continue
+        test = NEUTRAL_EFFECTS.get(kind)
+        if test is None or not test(params):
+            return False
+    return True
+
+
+def _rerolls_idle(state):
+    """Whether every ``fate_rerolled`` listener declares itself idle in ``state`` (``idle``)."""
+    for _, fn in RULESET.listeners(state, "fate_rerolled"):
+        idle = declared(fn, "idle")
+        if idle is None or not idle(state):
+            return False
+    return True
+
+
+def beaten_harmless(state, args):
+    """Declared on :func:`beaten` for exact odds (``neutral_in``, read by
+    ``harbinger.answers_result`` at the creature's roll): with these cards, in ``state``, what it
+    runs changes no result, fights on in none and ends no game (:func:`_harmless_in`)."""
+    return all(_harmless_in(state, args["who"], st.cdata(c)["beaten"]) for c in args["cards"])
+
+
 @declare(acts_on=("won",),
-         neutral=lambda args: all(neutral_effects(st.cdata(c)["beaten"]) for c in args["cards"]))
+         neutral=lambda args: all(neutral_effects(st.cdata(c)["beaten"]) for c in args["cards"]),
+         neutral_in=beaten_harmless)
 def beaten(state, who, cards):
     """Rule step: the result stands as a win: each beaten card's ``beaten`` effects."""
     after = _on_win(state, who, cards, "beaten", space=state.characters[who].space)

@@ -90,6 +90,39 @@ def discard_top(state, actor, cause):
     return resolve(state, stack[0], actor)
 
 
+def discard_harmless(state):
+    """Whether discarding the top Omen now (:func:`discard_top`) changes no combat's result,
+    fights on in none and ends no game, whoever discards it (read by exact odds through a
+    beaten card's ``neutral_in``, ``cards.beaten_harmless``; odds16): an Omen is left after it
+    (an empty stack ends the game: :func:`exhausted`), the next Omen's immediate effects only
+    take Fate (:func:`fate_only`: a Fate lost asks nothing, ``characters.lose``; the Black
+    Astrolabe's choice to ignore them changes nothing else), and nobody alive holds a card
+    paying for every Omen discarded (:func:`holders_pay`: the Apocrypha's life, the Ancient
+    Calendar's turn).  The new Omen's continuous effects come into play: only an
+    ``after_fight`` is allowed (run once a fight between characters is over, after the
+    combat's result is applied)."""
+    stack = st.get(state, "omen_stack", ())
+    if (len(stack) < 2 or not fate_only(st.card(stack[1]).effect or ())
+            or not set(st.cdata(stack[1]).get("continuous", {})) <= {"after_fight"}):
+        return False
+    return not any(st.cdata(c).get("on_omen_discard") for cid in st.alive_in_order(state)
+                   for c in tuple(state.characters[cid].objects) + tuple(state.characters[cid].followers))
+
+
+def fate_only(todo):
+    """Whether an Omen's immediate effects ``todo`` only take Fate from the characters they
+    reach (``{each_in_harbinger_region: {effects: [{lose: {fate: n}}]}}``, Doom's)."""
+    for step in todo:
+        (name, params), = step.items()
+        if name != "each_in_harbinger_region" or set(params) != {"effects"}:
+            return False
+        for effect in params["effects"]:
+            (kind, what), = effect.items()
+            if kind != "lose" or dict(what).keys() != {"fate"} or type(what["fate"]) is not int:
+                return False
+    return True
+
+
 def holders_pay(state, actor):
     """Cards held whose ``data.on_omen_discard`` effects follow every Omen discarded (The
     Apocrypha: a life and 1 Strength or Craft; the Ancient Calendar: a turn missed), for each
