@@ -4,7 +4,10 @@ pile"; GAINING SPECIAL ABILITIES, the same for the Ability Stockpile), every car
 place."""
 from collections import Counter
 
+import pytest
+
 from talisman.definitions import load
+from talisman.errors import TalismanError
 from talisman.scenarios import setup_state
 from talisman.testing import invariants
 
@@ -41,3 +44,27 @@ def test_the_ability_stockpile_pile_given_sends_the_rest_to_the_discards():
     assert list(m.ability_pile) == ["ability_of_the_cave"]
     assert sorted(m.ability_discards) == ["ability_of_foresight", "ability_of_the_crags",
                                           "ability_of_the_hills", "ability_of_the_woods"]
+
+
+def test_ext_of_an_option_in_play_sets_its_slice_the_tithes_taken_out_of_their_decks():
+    """Tithings: "a tithing must be left behind ... 1 Gold or any Object": a tithe already lying on a
+    Realm (option ``noblemen``, not an expansion) is set by ``ext`` as an expansion's slice is."""
+    s = position(options={"noblemen": True}, realms={"chapel": {"owner": "warrior", "title": "baron"}},
+                 ext={"noblemen": {"cards": {"chapel": ["sword"]}}})
+    assert list(s.ext["noblemen"].cards["chapel"]) == ["sword"]
+    assert s.ext["noblemen"].realms["chapel"]["owner"] == "warrior"
+    assert list(s.decks["adventure"]).count("sword") == list(position().decks["adventure"]).count("sword") - 1
+
+
+def test_ext_of_an_option_is_refused_with_its_path_named():
+    with pytest.raises(TalismanError, match="ext: 'noblemen' is neither among the setup's expansions"):
+        position(ext={"noblemen": {"cards": {}}})  # the option off
+    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: no Realm lies there"):
+        position(options={"noblemen": True}, ext={"noblemen": {"cards": {"chapel": ["sword"]}}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: unknown card 'swrod'"):
+        position(options={"noblemen": True}, realms={"chapel": {"owner": "warrior", "title": "baron"}},
+                 ext={"noblemen": {"cards": {"chapel": ["swrod"]}}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen"):
+        position(options={"noblemen": True}, ext={"noblemen": {"pile": 3}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen"):
+        position(options={"noblemen": True}, ext={"noblemen": {"tithes": {}}})
