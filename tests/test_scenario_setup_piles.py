@@ -57,7 +57,7 @@ def test_ext_of_an_option_in_play_sets_its_slice_the_tithes_taken_out_of_their_d
 
 
 def test_ext_of_an_option_is_refused_with_its_path_named():
-    with pytest.raises(TalismanError, match="ext: 'noblemen' is neither among the setup's expansions"):
+    with pytest.raises(TalismanError, match="ext: 'noblemen' is not among the setup's expansions, nor a rule option in play"):
         position(ext={"noblemen": {"cards": {}}})  # the option off
     with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: no Realm lies there"):
         position(options={"noblemen": True}, ext={"noblemen": {"cards": {"chapel": ["sword"]}}})

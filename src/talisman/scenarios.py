@@ -72,8 +72,8 @@ def setup_state(setup, dice):
         # a rule module's own state: an expansion's (the Blood Moon's time of day, the Werewolf's
         # space...) or an option's (the tithes lying on the Noblemen's Realms...), once in play
         if expansion not in state.config.expansions and expansion not in state.ext:
-            raise TalismanError(f"ext: {expansion!r} is neither among the setup's expansions nor a "
-                                "rule option in play keeping state of its own")
+            raise TalismanError(f"ext: {expansion!r} is not among the setup's expansions, nor a rule "
+                                "option in play keeping state of its own")
         places = values.get("cards")
         if places is not None:
             # its cards too stay in exactly one place: those it held go back, the given ones out
