@@ -255,6 +255,8 @@ expect: {expect}
     ("{}", "{log_lacks: [3]}", "expect.log_lacks: a list of event patterns"),
     ("{}", "{legal_contains: 5}", "expect.legal_contains: a list of action notations"),
     ("{}", "{error: [1]}", "expect.error: the text"),
+    ("{}", "{contains: [sword]}", "expect.contains: a mapping of dotted paths to lists of items"),
+    ("{}", "{lacks: {decks.adventure: sword}}", "expect.lacks: decks.adventure: a list of the items"),
     ("{characters: [{id: warrior, objects: [[sword]]}]}", "{}",
      "setup.characters.warrior.objects.0: expected a string"),
     ("{characters: [{id: warrior, lives: -3}]}", "{}", "setup.characters.warrior.lives: expected an int >= 0"),

@@ -55,3 +55,27 @@ def test_a_spell_held_under_its_own_id_is_one_whose_effect_lasts():
     assert "healing" not in held_spells()
     with pytest.raises(TalismanError, match="the Spell 'healing' has no effect that lasts"):
         position(lasting={"healing": {"by": "troll", "until_round": 1, "until_turn": 1, "card": "healing"}})
+
+
+def test_ext_of_an_option_in_play_sets_its_slice_the_tithes_taken_out_of_their_decks():
+    """Tithings: "a tithing must be left behind ... 1 Gold or any Object": a tithe already lying on a
+    Realm (option ``noblemen``, not an expansion) is set by ``ext`` as an expansion's slice is."""
+    s = position(options={"noblemen": True}, realms={"chapel": {"owner": "warrior", "title": "baron"}},
+                 ext={"noblemen": {"cards": {"chapel": ["sword"]}}})
+    assert list(s.ext["noblemen"].cards["chapel"]) == ["sword"]
+    assert s.ext["noblemen"].realms["chapel"]["owner"] == "warrior"
+    assert list(s.decks["adventure"]).count("sword") == list(position().decks["adventure"]).count("sword") - 1
+
+
+def test_ext_of_an_option_is_refused_with_its_path_named():
+    with pytest.raises(TalismanError, match="ext: 'noblemen' is not among the setup's expansions, nor a rule option in play"):
+        position(ext={"noblemen": {"cards": {}}})  # the option off
+    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: no Realm lies there"):
+        position(options={"noblemen": True}, ext={"noblemen": {"cards": {"chapel": ["sword"]}}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: unknown card 'swrod'"):
+        position(options={"noblemen": True}, realms={"chapel": {"owner": "warrior", "title": "baron"}},
+                 ext={"noblemen": {"cards": {"chapel": ["swrod"]}}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen"):
+        position(options={"noblemen": True}, ext={"noblemen": {"pile": 3}})
+    with pytest.raises(TalismanError, match=r"ext.noblemen"):
+        position(options={"noblemen": True}, ext={"noblemen": {"tithes": {}}})

@@ -76,9 +76,11 @@ def setup_state(setup, dice):
     for space, gold in (setup.get("board_gold") or {}).items():
         state = replace(state, board_gold=state.board_gold.set(space, gold))
     for expansion, values in (setup.get("ext") or {}).items():
-        # an expansion's own state (the Blood Moon's time of day, the Werewolf's space...)
-        if expansion not in state.config.expansions:
-            raise TalismanError(f"ext: {expansion!r} is not among the setup's expansions")
+        # a rule module's own state: an expansion's (the Blood Moon's time of day, the Werewolf's
+        # space...) or an option's (the tithes lying on the Noblemen's Realms...), once in play
+        if expansion not in state.config.expansions and expansion not in state.ext:
+            raise TalismanError(f"ext: {expansion!r} is not among the setup's expansions, nor a rule "
+                                "option in play keeping state of its own")
         places = values.get("cards")
         if places is not None:
             # its cards too stay in exactly one place: those it held go back, the given ones out
@@ -88,15 +90,19 @@ def setup_state(setup, dice):
             for old in state.ext.get(expansion, pmap()).get("cards", pmap()).values():
                 for c in old:
                     state = return_to_deck(state, c)
-            for new in places.values():
+            for place, new in places.items():
                 for c in new:
-                    state = take_from_deck(state, c)
+                    state = take_from_deck(state, c, f"ext.{expansion}.cards.{place}")
         state = replace(state, ext=state.ext.set(expansion, slice_with(state, expansion, values)))
     tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held, tops)
     for space, realm in (setup.get("realms") or {}).items():
         state = hold_realm(state, space, realm)
+    if noblemen.KEY in (setup.get("ext") or {}):
+        for space in noblemen.SLICE.plain(state)["cards"]:
+            if space not in noblemen.realms(state):
+                raise TalismanError(f"ext.noblemen.cards.{space}: no Realm lies there (set-up key realms)")
     discards = setup.get("discards") or {}
     for deck, cards in discards.items():
         state = discarded_before(state, deck, [] if cards == "rest" else cards)

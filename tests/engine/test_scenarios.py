@@ -99,3 +99,30 @@ def test_talisman_check_exits_non_zero_on_a_failure(tmp_path):
     fail = runner.invoke(main, ["check", str(good), str(bad)])
     assert fail.exit_code == 1
     assert "expected 'hills_3', got 'sentinel'" in fail.output
+
+
+def test_contains_and_lacks_look_into_a_list_or_a_mapping_s_keys(tmp_path):
+    """``expect.contains`` / ``expect.lacks`` (docs/scenarios.md): the Warrior at the Sentinel,
+    with the Water Bottle the set-up gave him, no card lying on woods_1."""
+    base = GOOD.replace("{id: warrior, space: woods_1, fate: 0}",
+                        "{id: warrior, space: woods_1, fate: 0, objects: [water_bottle]}")
+    ok = base + ("  contains: {characters.warrior.objects: [water_bottle], characters: [warrior]}\n"
+                 "  lacks: {characters.warrior.objects: [axe], board_cards: [woods_1], characters: [troll]}\n")
+    assert run_file(write(tmp_path, ok)).passed
+    bad = base + ("  contains: {characters.warrior.objects: [axe, water_bottle, water_bottle]}\n"
+                  "  lacks: {characters.warrior.objects: [water_bottle], characters: [warrior]}\n")
+    r = run_file(write(tmp_path, bad, "bad.yaml"))
+    assert [str(f) for f in r.failures][:4] == [  # (then where play stopped: the dice ran out)
+        "contains.characters.warrior.objects: expected 'axe', got ['water_bottle']",
+        "contains.characters.warrior.objects: expected 'water_bottle', got ['water_bottle']",  # a second copy
+        "lacks.characters.warrior.objects: expected \"no 'water_bottle'\", got ['water_bottle']",
+        f"lacks.characters: expected \"no 'warrior'\", got {r.failures[3].actual!r}",
+    ]
+
+
+def test_contains_and_lacks_at_a_path_leading_nowhere_fail_naming_it(tmp_path):
+    r = run_file(write(tmp_path, GOOD + "  lacks: {characters.warior.objects: [sword]}\n"))
+    assert r.failures[0].path == "lacks.characters.warior.objects" and "no such path" in str(r.failures[0])
+    r = run_file(write(tmp_path, GOOD + "  contains: {characters.warrior.space: [s]}\n", "t.yaml"))
+    assert r.failures[0].path == "contains.characters.warrior.space"
+    assert "a list or a mapping's keys" in str(r.failures[0])

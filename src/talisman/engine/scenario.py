@@ -12,6 +12,8 @@ The format (``docs/scenarios.md``)::
       characters.warrior.space: sentinel
       log_contains: [{event: standoff}]
       log_lacks: [{event: life_lost}]
+      contains: {decks.spell: [healing]}   # a list holds these items (a mapping: these keys)
+      lacks: {board_cards: [woods_1]}      # ... holds none of them
       error: "..."       # the last action must fail with this text in its message
       odds: {until: combat_resolved, is: {won: 5/18, standoff: 5/36, lost: 7/12}}
                          # exact odds from the end of the actions (checked by the game's adapter)
@@ -34,7 +36,8 @@ from .data import parse_yaml
 from .serialize import to_data
 
 TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
-SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks", "odds"}
+SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks", "odds",
+                  "contains", "lacks"}
 #: The keys of ``expect.odds`` (docs/scenarios.md); ``until`` and ``is`` are required.
 ODDS_KEYS = {"until", "policy", "outcome", "is"}
 #: The one key of ``expect.odds.policy`` (or the text ``none``).
@@ -173,6 +176,14 @@ def _special_problem(key: object, want: object) -> str | None:
     elif key in ("legal_contains", "legal_lacks"):
         if not isinstance(want, list) or not all(isinstance(a, str) for a in want):
             return "a list of action notations"
+    elif key in ("contains", "lacks"):
+        if not isinstance(want, dict) or not want:
+            return "a mapping of dotted paths to lists of items ({decks.spell: [healing]})"
+        for path, items in want.items():
+            if not isinstance(path, str) or not path:
+                return f"{path!r}: a path is text (decks.spell)"
+            if not isinstance(items, list) or not items:
+                return f"{path}: a list of the items (or a mapping's keys) to look for"
     elif key == "error":
         if not isinstance(want, str):
             return "the text the error message contains"
@@ -293,6 +304,9 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
             for a in want:
                 if a in legal:
                     failures.append(Failure("legal_lacks", a, list(legal)))
+        elif key in ("contains", "lacks"):
+            for path, items in want.items():
+                failures += _membership(key, path, lookup(data, path), items)
         elif key == "odds":
             pass  # the game adapter's expect_odds checks it (run)
         else:
@@ -306,6 +320,23 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
     if error is not None and "error" not in expect:
         failures.append(Failure("error", None, str(error)))
     return failures
+
+
+def _membership(key: str, path: str, got: Any, items: list[Any]) -> list[Failure]:
+    """``expect.contains`` / ``expect.lacks`` at ``path``: the list there holds each item (as often
+    as it is given) / none of them; at a mapping, its keys.  A path that leads nowhere, or to a value
+    that is neither, fails naming itself (a typo cannot pass as an absence)."""
+    where = f"{key}.{path}"
+    if got is _MISSING:
+        return [Failure(where, items, got, "no such path in the final state: a missing pile is "
+                                           "checked with lacks on its parent mapping's keys")]
+    if not isinstance(got, (list, dict)):
+        return [Failure(where, items, got, "contains and lacks look into a list or a mapping's keys")]
+    held = list(got)
+    if key == "contains":
+        return [Failure(where, item, got) for n, item in enumerate(items)
+                if held.count(item) < items[:n + 1].count(item)]
+    return [Failure(where, f"no {item!r}", got) for item in items if item in held]
 
 
 def _setup_line(lines: Any, error: TalismanError) -> int:

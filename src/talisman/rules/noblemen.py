@@ -144,7 +144,7 @@ def hold(state, cid, title, space, gold=0):
     m["pile"].remove(title)
     m["held"][cid] = title
     m["realms"][space] = {"owner": cid, "title": title, "gold": gold}
-    m["cards"][space] = []
+    m["cards"].setdefault(space, [])  # the tithes a set-up laid there already (``ext``) stay
     return _store(state, m)
 
 
