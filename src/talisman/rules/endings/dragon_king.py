@@ -10,6 +10,7 @@ from .tasks import MAGIC_OBJECTS, alive, discard_cards, role, set_task, task_of,
 from .winning import win, won_in_time
 from .. import characters
 from .. import combat
+from ..hooks import run_hook
 
 __all__ = ["DRAGON_KING", "DRAGON_KING_CHART", "dk_alone", "dk_meal", "dk_brothers",
            "next_brother", "dk_brother_killed", "dk_brother_lost", "dk_king",
@@ -47,6 +48,9 @@ def dk_alone(state, who, row=None):
         state = characters.discard(state, f)
     state = update_character(state, who, followers=[])
     state = log(state, "followers_fled", character=who, cards=list(ch.followers))
+    # OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for any pertaining rules":
+    # they flee too (they leave the game, as a Henchman lost as a Follower does)
+    state = characters.discard_other_followers(state, who, "fled from the Dragon King")
     state = discard_cards(state, who, only_types=MAGIC_OBJECTS)
     return dk_king(state, who)
 
@@ -54,13 +58,20 @@ def dk_alone(state, who, row=None):
 def dk_meal(state, who, row=None):
     """2 (and 7 failed): "eats one of your Followers, and throws you into the Plain of Peril. If
     you have no Followers, The Dragon King takes a Life and throws you into the Portal of Power"
-    (the follower eaten: the first the character gained, a stand-in for the King's choice)."""
+    (the follower eaten: the first the character gained, a stand-in for the King's choice; a
+    Henchman is one, after the Follower cards: OPTIONAL RULES, HENCHMEN, "Henchmen are considered
+    Followers for any pertaining rules")."""
     state = set_task(state, who, None)
     ch = state.characters[who]
+    others = characters.other_followers(state, who)
     if ch.followers:
         eaten = ch.followers[0]
         state = update_character(state, who, followers=list(ch.followers)[1:])
         state = characters.discard(state, eaten)
+    elif others:
+        eaten = others[0]
+        state = run_hook(state, "other_follower_lost", character=who, follower=eaten, cause="eaten by the Dragon King")
+    if ch.followers or others:
         state = log(state, "follower_eaten", character=who, card=eaten, by="dragon_king")
         return throw(state, who, role("inner_gate"), "the Dragon King")
     state = characters.lose_lives(state, who, 1, "the Dragon King")

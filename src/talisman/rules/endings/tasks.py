@@ -60,6 +60,8 @@ def discard_cards(state, cid, keep_followers=True, only_types=None):
     state = update_character(state, cid, objects=[c for c in ch.objects if c not in objects],
                              followers=list(ch.followers) if keep_followers else [])
     state = log(state, "possessions_discarded", character=cid, cards=gone)
+    if not keep_followers:  # OPTIONAL RULES, HENCHMEN: "considered Followers" (rulings R-GB11.3)
+        state = characters.discard_other_followers(state, cid, "lost with all Possessions")
     return characters.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 
