@@ -350,6 +350,13 @@ def law_won(state, character, law):
     return end_turn_now(state) if character == state.current else state
 
 
+def arrested(state, character):
+    """Hook: the Law has just taken ``character`` to the Donjon: a member comes under its rules
+    at once ("discard immediately"), before the rest of his turn or its end (docs/rulings.md
+    R-RULE17.5)."""
+    return sweep(state)
+
+
 def warrant_held(state, held, character):
     """Value hook: a Warrant the Brotherhood recorded itself (no keeper of Warrant Cards in
     play) is held as any other, for the rules that ask (the Emperor's Guard takes no bribe)."""
@@ -363,7 +370,7 @@ def character_died(state, character):
 
 HOOKS = {"setup": setup, "before_encounter": passing(before_encounter), "turn_ended": turn_ended,
          "turn_started": turn_started, "character_died": character_died, "law_met": law_met,
-         "law_won": law_won, "warrant_held": warrant_held}
+         "law_won": law_won, "arrested": arrested, "warrant_held": warrant_held}
 STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          "brotherhood.stranger_rolled": stranger_rolled, "brotherhood.law_rolled": law_rolled,
          "brotherhood.law_roll": law_roll,
