@@ -220,15 +220,18 @@ def sweep(state):
 
 def imprison(state, cid):
     """"The Brotherhood of the Bell has no allies here! All Members and suspected Members lose all
-    Possessions, discard immediately": every card he holds (POSSESSIONS: "Anything belonging to any
-    Character is considered a Possession", Spells and Scrolls among them); gold is no card to
-    discard and trophies are kept apart (docs/rulings.md).  His Henchmen leave too (OPTIONAL
-    RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
+    Possessions, discard immediately": every card he holds and his Gold (POSSESSIONS: "Anything
+    belonging to any Character is considered a Possession": Spells and Scrolls, the kept Enemy
+    cards, R-FD13.3, and the Gold, paid back to the stock: docs/rulings.md R-RULE17.2); the
+    Warrant goes by the City's Discarding Warrants (R-PROBE16E.1).  His Henchmen leave too
+    (OPTIONAL RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
     ch = state.characters[cid]
-    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls)
+    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
     for c in lost:
         state = chars.discard(state, c)
-    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[])
+    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[], trophies=[])
+    if ch.gold:
+        state = chars.lose(state, cid, "gold", ch.gold, "lost in the Donjon (the Brotherhood of the Bell)")
     state = chars.discard_other_followers(state, cid, ID)
     state = put(state, held=get(state, "held").set(cid, "held"))
     return log(state, "brotherhood_imprisoned", character=cid, discarded=lost)
