@@ -32,6 +32,7 @@ TEST = _obj(
     has_type=_ID,
     character={"type": "array", "items": _ID}, ability=_ID, region=_REGION,
     on_quest={"type": "boolean"}, below_spell_limit={"type": "boolean"}, toad={"type": "boolean"},
+    lying_down={"type": "boolean"},
 )
 
 #: effect name -> JSON schema of its parameters

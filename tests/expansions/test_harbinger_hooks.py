@@ -115,12 +115,16 @@ def test_war_the_loser_of_a_fight_between_characters_loses_one_more_life():
 
 
 def test_famine_the_winner_gains_strength_or_craft():
-    """001 Omen Cards, Famine (continuous): "winner may +1 Str/Craft" (its choice)."""
+    """001 Omen Cards, Famine (continuous): "winner may +1 Str/Craft" (its choice, or neither:
+    "may", docs/rulings.md R-RULE17.4)."""
     s = play(fight(4), "spoils:life")
     assert omens.top(s) == "omen_famine"
-    assert legal(s) == {"choose:strength", "choose:craft"}
+    assert legal(s) == {"choose:strength", "choose:craft", "choose:decline"}
     t = play(s, "choose:craft")
     assert t.characters["warrior"].craft == s.characters["warrior"].craft + 1
+    u = play(s, "choose:decline")
+    assert (u.characters["warrior"].craft, u.characters["warrior"].strength) == \
+        (s.characters["warrior"].craft, s.characters["warrior"].strength)
 
 
 def test_death_and_destruction_the_loser_loses_a_follower_or_an_object():

@@ -719,6 +719,8 @@ def test_holds(state, test, actor):
             return False
         if key == "toad" and bool(ch.toad_turns) != want:
             return False
+        if key == "lying_down" and bool(ch.lost_turn) != want:  # LOSING A TURN (R-RULE17.1)
+            return False
     return True
 
 

@@ -131,6 +131,10 @@ State hooks:
     The Law ``law`` (as in ``law_met``) has beaten ``character`` in combat, after the life he
     lost; he is alive.  Frames the hook pushes come first (the Brotherhood: a member the Guard
     knows is sent to the Donjon).
+``arrested(state, character)``
+    The Law has taken ``character`` to its prison (the City's Donjon), just now, after the
+    ``arrested`` line: a subscriber whose rules begin there (the Brotherhood of the Bell: "All
+    Members ... lose all Possessions, discard immediately") applies them at once.
 ``warrant_discarded(state, character, cause)``
     ``character`` discards his Warrant Card, if he holds one (the Brotherhood's Donjon: he leaves
     it other than by escaping, as the City's "Discarding Warrants" has it): a subscriber that keeps
@@ -456,7 +460,7 @@ STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_st
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "law_met", "law_won",
-               "warrant_discarded")
+               "arrested", "warrant_discarded")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
                "combat_dice", "spoils_options", "counter_gain", "character_options",

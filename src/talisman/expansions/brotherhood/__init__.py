@@ -220,15 +220,18 @@ def sweep(state):
 
 def imprison(state, cid):
     """"The Brotherhood of the Bell has no allies here! All Members and suspected Members lose all
-    Possessions, discard immediately": every card he holds (POSSESSIONS: "Anything belonging to any
-    Character is considered a Possession", Spells and Scrolls among them); gold is no card to
-    discard and trophies are kept apart (docs/rulings.md).  His Henchmen leave too (OPTIONAL
-    RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
+    Possessions, discard immediately": every card he holds and his Gold (POSSESSIONS: "Anything
+    belonging to any Character is considered a Possession": Spells and Scrolls, the kept Enemy
+    cards, R-FD13.3, and the Gold, paid back to the stock: docs/rulings.md R-RULE17.2); the
+    Warrant goes by the City's Discarding Warrants (R-PROBE16E.1).  His Henchmen leave too
+    (OPTIONAL RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
     ch = state.characters[cid]
-    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls)
+    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
     for c in lost:
         state = chars.discard(state, c)
-    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[])
+    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[], trophies=[])
+    if ch.gold:
+        state = chars.lose(state, cid, "gold", ch.gold, "lost in the Donjon (the Brotherhood of the Bell)")
     state = chars.discard_other_followers(state, cid, ID)
     state = put(state, held=get(state, "held").set(cid, "held"))
     return log(state, "brotherhood_imprisoned", character=cid, discarded=lost)
@@ -350,6 +353,13 @@ def law_won(state, character, law):
     return end_turn_now(state) if character == state.current else state
 
 
+def arrested(state, character):
+    """Hook: the Law has just taken ``character`` to the Donjon: a member comes under its rules
+    at once ("discard immediately"), before the rest of his turn or its end (docs/rulings.md
+    R-RULE17.5)."""
+    return sweep(state)
+
+
 def warrant_held(state, held, character):
     """Value hook: a Warrant the Brotherhood recorded itself (no keeper of Warrant Cards in
     play) is held as any other, for the rules that ask (the Emperor's Guard takes no bribe)."""
@@ -363,7 +373,7 @@ def character_died(state, character):
 
 HOOKS = {"setup": setup, "before_encounter": passing(before_encounter), "turn_ended": turn_ended,
          "turn_started": turn_started, "character_died": character_died, "law_met": law_met,
-         "law_won": law_won, "warrant_held": warrant_held}
+         "law_won": law_won, "arrested": arrested, "warrant_held": warrant_held}
 STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          "brotherhood.stranger_rolled": stranger_rolled, "brotherhood.law_rolled": law_rolled,
          "brotherhood.law_roll": law_roll,

@@ -27,6 +27,9 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
   City Warrant Card (the Emperor's Guard's tax unpaid or Guard beaten), asks whether one is held,
   and discards it (the Brotherhood's Donjon left by a sentence).
 
+It fires ``arrested`` when its Law takes a character to the Donjon (``law.to_donjon``): the
+Brotherhood's member loses his Possessions at once (docs/rulings.md R-RULE17.5).
+
 Its data: ``data/talisman/expansions/city/board.yaml`` (the board, a marked reconstruction),
 ``cards/city.yaml`` (the City deck, stand-ins) and ``city.yaml`` (kinds of spaces, prices, the
 Donjon, the Stowaways chart, the Thief's table, the Statutes A-J and the acts they forbid).

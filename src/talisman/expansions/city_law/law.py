@@ -26,6 +26,7 @@ from ...engine.machine import decide, frame, log, push, request_draw, then
 from ...rules import characters as chars
 from ...rules import combat, effects, master_levels, movement
 from ...rules.kernel import affectable, remove_from_space, run_effects
+from ...rules.hooks import run_hook
 from ...state import update_character
 from . import data, store
 from . import streets
@@ -314,10 +315,13 @@ def hand_over_chosen(state, action, victor, loser):
 
 
 def to_donjon(state, cid, reason):
-    """The character is taken to the Donjon (no move, no encounter)."""
+    """The character is taken to the Donjon (no move, no encounter); the hook point ``arrested``
+    tells the rules that begin there (the Brotherhood's "discard immediately", docs/rulings.md
+    R-RULE17.5)."""
     donjon = data.donjon()
     state = update_character(state, cid, space=donjon)
-    return log(state, "arrested", character=cid, to=donjon, reason=reason)
+    state = log(state, "arrested", character=cid, to=donjon, reason=reason)
+    return run_hook(state, "arrested", character=cid)
 
 
 # --- effects: the Law met, the Royal Castle, the Donjon -----------------------------------------
