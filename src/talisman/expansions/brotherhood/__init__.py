@@ -252,8 +252,7 @@ def donjon_turn(state, character):
     "You must now roll a 6 for your Movement or you cannot move"."""
     state = end_turn_now(state)  # neither the Donjon's own options nor a move
     if get(state, "held").get(character) == "jailed":
-        return request_roll(state, "d6", f"movement of {character}, jailed in the Donjon",
-                            "brotherhood.jail_rolled", character=character)
+        return JAIL.roll(state, f"movement of {character}, jailed in the Donjon", character=character)
     return decide(state, character, "brotherhood_donjon", [f"brotherhood:{o}" for o in OPTIONS],
                   "brotherhood.donjon_chosen", prompt="in the Donjon, a member of the Brotherhood",
                   character=character)
@@ -262,33 +261,31 @@ def donjon_turn(state, character):
 def donjon_chosen(state, action, character):
     option = action.args[0]
     state = log(state, "brotherhood_donjon_choice", character=character, option=option)
-    spec = data.donjon()["options"][option]["dice"]
-    return request_roll(state, spec, f"{character} in the Donjon: {option}",
-                        f"brotherhood.{option}_rolled", character=character)
+    return DONJON_ROLLS[option].roll(state, f"{character} in the Donjon: {option}", character=character)
 
 
-def convince_rolled(state, action, character):
+def convince_rolled(state, dice, character):
     """"Roll a D10 and add your Craft. If the result is 10 or higher you have succeeded and may
     move to the Castle Space.\""""
     rule = data.donjon()["options"]["convince"]
-    score = action.dice[0] + chars.total(state, character, rule["add"])
-    state = log(state, "brotherhood_convince", character=character, roll=action.dice[0], score=score,
+    score = dice[0] + chars.total(state, character, rule["add"])
+    state = log(state, "brotherhood_convince", character=character, roll=dice[0], score=score,
                 success=score >= rule["at_least"])
     if score < rule["at_least"]:
         return state
     return release(state, character, rule["to"], "convinced the Guard they are mistaken")
 
 
-def escape_rolled(state, action, character):
+def escape_rolled(state, dice, character):
     """"Roll a D6. You escape on a roll of 1.\""""
-    ok = action.dice[0] in data.donjon()["options"]["escape"]["on"]
-    state = log(state, "brotherhood_escape", character=character, roll=action.dice[0], success=ok)
+    ok = dice[0] in data.donjon()["options"]["escape"]["on"]
+    state = log(state, "brotherhood_escape", character=character, roll=dice[0], success=ok)
     return release(state, character, "exit", "escaped from the Donjon", keep_warrant=True) if ok else state
 
 
-def judged_rolled(state, action, character):
+def judged_rolled(state, dice, character):
     """"Roll a D6 and consult this chart" (brotherhood.yaml ``donjon.options.judged.table``)."""
-    roll = action.dice[0]
+    roll = dice[0]
     row = data.donjon()["options"]["judged"]["table"][str(roll)]
     state = log(state, "brotherhood_judged", character=character, roll=roll, result=row["text"])
     if row.get("lose_game"):
@@ -307,11 +304,29 @@ def judged_rolled(state, action, character):
     return state
 
 
-def jail_rolled(state, action, character):
-    roll = action.dice[0]
+def jail_rolled(state, dice, character):
+    roll = dice[0]
     free = roll == data.donjon()["jailed_free_on"]
     state = log(state, "brotherhood_jail_roll", character=character, roll=roll, free=free)
     return release(state, character, "exit", "rolled a 6 in the Donjon") if free else state
+
+
+def _own_roll(option, then, what):
+    """The prisoner's roll for ``option`` (its dice: brotherhood.yaml): his own roll ordered by the
+    Donjon's rules, so FATE (talisman-facts-verified.md 3: "a roll ordered by a card or board
+    space"; the Jailed roll is "your Movement") lets him pay one fate, once, to roll it again
+   ."""
+    spec = (lambda **_: "d6") if option == "jail" else (lambda **_: data.donjon()["options"][option]["dice"])
+    return chars.OwnRoll(f"brotherhood.{option}_rolled", f"brotherhood.{option}_fate", spec, then,
+                         offer=f"rolled {{total}} in the Donjon ({what})",
+                         again=f"{{character}} in the Donjon: {option}, re-rolled",
+                         cause=f"the Donjon: {what}", roller="character")
+
+
+DONJON_ROLLS = {"convince": _own_roll("convince", convince_rolled, "to convince the Guard"),
+                "escape": _own_roll("escape", escape_rolled, "to escape"),
+                "judged": _own_roll("judged", judged_rolled, "to be judged")}
+JAIL = _own_roll("jail", jail_rolled, "jailed, a 6 to move")
 
 
 def release(state, cid, to, cause, keep_warrant=False):
@@ -378,8 +393,7 @@ STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          "brotherhood.stranger_rolled": stranger_rolled, "brotherhood.law_rolled": law_rolled,
          "brotherhood.law_roll": law_roll,
          "brotherhood.donjon_turn": donjon_turn, "brotherhood.donjon_chosen": donjon_chosen,
-         "brotherhood.convince_rolled": convince_rolled, "brotherhood.escape_rolled": escape_rolled,
-         "brotherhood.judged_rolled": judged_rolled, "brotherhood.jail_rolled": jail_rolled}
+         **{k: v for roll in (*DONJON_ROLLS.values(), JAIL) for k, v in roll.steps().items()}}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS)

@@ -613,7 +613,7 @@ def go(state, cid, n):
 
 
 def chart_roll(state, cid):
-    return request_roll(state, "d6", f"the Treasure Chamber Chart for {cid}", "dungeon.emerged")
+    return CHART.roll(state, f"the Treasure Chamber Chart for {cid}")
 
 
 def treasure_chosen(state, action):
@@ -630,18 +630,27 @@ def treasure_chosen(state, action):
     return emerge(state, cid, PORTAL)
 
 
-def emerged(state, action):
+def emerged(state, dice):
     """The Treasure Chamber Chart: "You may add 1 to your die roll for each Character already on
     the Crown of Command Space" (his choice, once the die is seen: the bonus or none, docs/rulings.md
     R-CF9.1); over 6 read as 6.  When the bonus changes nothing it is simply added."""
     cid = state.current
-    roll, on_crown = sum(action.dice), crowned(state, cid)
+    roll, on_crown = sum(dice), crowned(state, cid)
     added, plain = chart()[min(6, roll + on_crown)], chart()[min(6, roll)]
     if added != plain:
         return decide(state, cid, "move", [f"move:{added}", f"move:{plain}"], "dungeon.chart_chosen",
                       prompt=f"the Treasure Chamber Chart: {roll}, add {on_crown} for the Crown or not",
                       roll=roll, bonus=on_crown)
     return chart_result(state, cid, roll, on_crown)
+
+
+#: The chart's die is the character's own roll, "you roll a die ... This is your Move for this
+#: turn": FATE (talisman-facts-verified.md 3: "his movement", "a roll ordered by a card or board
+#: space") lets him pay one fate, once, to roll it again.
+CHART = chars.OwnRoll("dungeon.emerged", "dungeon.chart_fate", "d6", emerged,
+                      offer="rolled {total} on the Treasure Chamber Chart",
+                      again="the Treasure Chamber Chart for {cid}, re-rolled",
+                      cause="the Treasure Chamber Chart", roller=None)
 
 
 def chart_chosen(state, action, roll, bonus):
@@ -687,7 +696,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started, "draw_deck": draw_deck, "
 STEPS = {"dungeon.doorway_chosen": doorway_chosen, "dungeon.city_doorway": city_doorway,
          "dungeon.entrance_chosen": entrance_chosen,
          "dungeon.move_chosen": move_chosen, "dungeon.rolled": rolled, "dungeon.roll_kept": roll_kept,
-         WAITING: roll_answered, "dungeon.emerged": emerged,
+         WAITING: roll_answered, **CHART.steps(),
          "dungeon.treasure_chosen": treasure_chosen, "dungeon.chart_chosen": chart_chosen}
 
 EFFECTS = {"dungeon_doorway": doorway_drawn, BACK: back, ON: on}
