@@ -66,7 +66,7 @@ from . import held
 from . import omens
 from . import store as st
 from . import terrain as tr
-from ...engine.ruleset import RULESET, declare, declared
+from ...engine.ruleset import RULESET, declare, declares
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _EFFECTS = {"$ref": "#/$defs/effects"}
@@ -685,11 +685,7 @@ def _harmless_in(state, who, effects):
 
 def _rerolls_idle(state):
     """Whether every ``fate_rerolled`` listener declares itself idle in ``state`` (``idle``)."""
-    for _, fn in RULESET.listeners(state, "fate_rerolled"):
-        idle = declared(fn, "idle")
-        if idle is None or not idle(state):
-            return False
-    return True
+    return all(declares(fn, "idle", state) for _, fn in RULESET.listeners(state, "fate_rerolled"))
 
 
 def beaten_harmless(state, args):
