@@ -169,14 +169,13 @@ def _a_heal(effect):
 
 def neutral_effects(effects):
     """Whether every effect of ``effects`` (a card's list) is one of :data:`NEUTRAL_EFFECTS`."""
-    for effect in effects:
-        if len(effect) != 1:
-            return False
-        (kind, params), = effect.items()
-        test = NEUTRAL_EFFECTS.get(kind)
-        if test is None or not test(params):
-            return False
-    return True
+    return all(len(effect) == 1 and _neutral(*next(iter(effect.items()))) for effect in effects)
+
+
+def _neutral(kind, params):
+    """Whether the effect ``{kind: params}`` is one of :data:`NEUTRAL_EFFECTS`."""
+    test = NEUTRAL_EFFECTS.get(kind)
+    return test is not None and bool(test(params))
 
 
 @declare(neutral=lambda args: neutral_effects(args["effects"]))
@@ -677,8 +676,7 @@ def _harmless_in(state, who, effects):
                     or not all(_harmless_in(state, who, then) for then in params["table"].values())):
                 return False
             continue
-        test = NEUTRAL_EFFECTS.get(kind)
-        if test is None or not test(params):
+        if not _neutral(kind, params):
             return False
     return True
 
