@@ -32,7 +32,7 @@ from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes, parse_spec
 from .engine.records import set_field
-from .engine.ruleset import RULESET, declared
+from .engine.ruleset import RULESET, declared, declares
 from .engine.serialize import to_data
 from .errors import OptionError, ScenarioError, TalismanError
 from .rules import abilities, characters as chars, combat as combat_rules
@@ -1077,15 +1077,8 @@ def _asked(state, hook):
     ``attack_roll`` fixes a creature's roll only by the Feral Hunger.  A listener declaring
     nothing is asked.  Where every listener is idle, the roll is scored without asking the
     hook, and its answer is remembered by the dice and the scores (``_BY_SCORES``)."""
-    return subscribed(state, hook) and not all(_declares(fn, "idle", state)
+    return subscribed(state, hook) and not all(declares(fn, "idle", state)
                                                for _, fn in _result_listeners(state, hook))
-
-
-def _declares(fn, fact, state):
-    """Whether the listener ``fn`` declares ``fact`` of ``state`` (``talisman.engine.ruleset.declare``):
-    True, or a function of the state true there; a listener declaring nothing does not."""
-    says = declared(fn, fact)
-    return says is True or (callable(says) and bool(says(state)))
 
 
 def _answered(state):
@@ -1237,7 +1230,7 @@ def _scored_characters(state):
     p, b = state.pending, state.battle
     s = set_field(state, "pending", None)  # the state the rule step scores (as after _resume)
     who, opponent, kind = b.who, b.opponent, b.kind
-    if character(s, opponent).fate > 0 and not b.opponent_rerolled:
+    if chars.may_reroll(s, opponent, b.opponent_rerolled):
         return None  # (the defender's Fate decision comes between the roll and the comparison)
     if b.opponent_rerolled and subscribed(s, "fate_rerolled"):
         return None  # (a listener sees the re-rolled dice before they are scored)
@@ -1309,7 +1302,7 @@ def _reads_no_roll(state):
     the Harbinger's, with no Herald's roll and no second die in the combat, ``cards.roll_read``);
     then its declarations (``changes_results``, ``roll_blind``, ``fights_on``) read nothing of
     the character's battle roll and are asked at one roll for all."""
-    return all(_declares(fn, "reads_no_roll", state) for _, fn in _result_listeners(state))
+    return all(declares(fn, "reads_no_roll", state) for _, fn in _result_listeners(state))
 
 
 def _roll_classes(state, battle, rolls, rerolled):
@@ -1371,7 +1364,7 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
         if fact is None:
             return None
         for _, fn in _result_listeners(state, hook):
-            if _declares(fn, fact, state):
+            if declares(fn, fact, state):
                 continue
             says = declared(fn, ROUND_TERMS.get(hook, ""))
             how = None if says is None else says(state)
@@ -1504,7 +1497,7 @@ def combat_odds(state, rerolls=None, fights_on=None, fights_again=False):
     rolled = tuple([abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
                     for action, _ in outcomes])
     fate = character(s, who).fate
-    offered = fate > 0 and not b.rerolled
+    offered = chars.may_reroll(s, who, b.rerolled)
     wants = frozenset(r for r in set(rolled) if rerolls is not None and rerolls(r))
     again = wants if offered else frozenset()
     # a roll of several dice (the Warrior's two, the higher counting) re-rolls one die, the lower
@@ -1578,20 +1571,20 @@ def _quiet_between_characters(s, sides):
             fact = CHARACTERS_FACTS.get(hook)
             if fact is None:
                 return False
-            if not all(_declares(fn, fact, s) for _, fn in _result_listeners(s, hook)):
+            if not all(declares(fn, fact, s) for _, fn in _result_listeners(s, hook)):
                 return False
             continue
         who, opponent = b.who, b.opponent
         one = _reads_no_roll(s)
         fate, their_fate = character(s, who).fate, character(s, opponent).fate
         mine = [(s, False)]
-        if fate > 0 and not b.rerolled:
+        if chars.may_reroll(s, who, b.rerolled):
             mine.append((update_character(s, who, fate=fate - 1), True))
         for after, again in mine:
             for at in _roll_classes(after, b, range(1, 2 if one else sides + 1), again):
                 if _answered(at):
                     return False
-                if their_fate > 0 and not b.opponent_rerolled:
+                if chars.may_reroll(s, opponent, b.opponent_rerolled):
                     spent = update_character(at, opponent, fate=their_fate - 1)
                     if _answered(set_field(spent, "battle", at.battle.set("opponent_rerolled", True))):
                         return False
@@ -1640,9 +1633,9 @@ def _characters_odds(state, s, rerolls):
     def wanted(spec, offered):  # (the battle rolls the policy re-rolls, of those the dice can give)
         return frozenset(r for r in range(1, parse_spec(spec)[1] + 1)
                          if offered and rerolls is not None and rerolls(r))
-    again = wanted(p.spec, character(s, who).fate > 0 and not b.rerolled)
+    again = wanted(p.spec, chars.may_reroll(s, who, b.rerolled))
     their_again = frozenset() if no_die else wanted(
-        their_spec, character(s, opponent).fate > 0 and not b.opponent_rerolled)
+        their_spec, chars.may_reroll(s, opponent, b.opponent_rerolled))
     margin = (combat_rules.combat_total(s, who, kind) + b.bonus
               - combat_rules.combat_total(s, opponent, kind) - b.opponent_bonus)
     seen = {"won": "won" if who == state.current else "lost",
@@ -1727,7 +1720,7 @@ def won_at_most(state, rerolls=None):
     kept = p.args.get("kept")
     rolled = tuple([abilities.battle_roll(s, who, chars.rerolled_roll(action, kept).dice)
                     for action, _ in outcomes])
-    offered = character(s, who).fate > 0 and not b.rerolled
+    offered = chars.may_reroll(s, who, b.rerolled)
     again = frozenset(r for r in set(rolled) if offered and rerolls is not None and rerolls(r))
     answered: set = set()
     found = _round_declared(s, sorted(set(rolled)), bool(again), frozenset(), answered)

@@ -92,6 +92,20 @@ def declared(fn: Any, fact: str, default: Any = None) -> Any:
     return default if facts is None else facts.get(fact, default)
 
 
+def declares(fn: Any, fact: str, state: Any) -> bool:
+    """Whether ``fn`` declares ``fact`` of ``state`` (:func:`declare`): True, or a function of
+    the state that is true there; a function declaring nothing does not.
+
+    >>> @declare(idle=lambda state: state == "quiet")
+    ... def listener(state):
+    ...     return state
+    >>> declares(listener, "idle", "quiet"), declares(listener, "idle", "busy"), declares(listener, "calm", "quiet")
+    (True, False, False)
+    """
+    says = declared(fn, fact)
+    return says is True or (callable(says) and bool(says(state)))
+
+
 def no_results(state: Any) -> tuple[()]:
     """A ``changes_results`` declaration (:func:`declare`) for a ``combat_resolved`` listener
     that only reacts to a combat's result (a mark, a title or a choice offered after it) and

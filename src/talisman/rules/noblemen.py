@@ -331,12 +331,8 @@ def collect(state, cid, space):
 
 def _takeable(state, cid, c):
     """Whether the tithe ``c`` joins its owner as it is (a Follower, or an Object he may use and
-    has room to carry)."""
-    card, ch = load().cards[c], state.characters[cid]
-    if card.type == "follower" or "cursed" in card.abilities:
-        return True
-    return (chars.usable(ch, card) and len(chars.carried_objects(ch)) < chars.carry_limit(ch, state)
-            and not chars.type_limit_reached(state, cid, card))
+    has room to carry: ``possessions.left_because``)."""
+    return possessions.left_because(state, cid, c) is None
 
 
 def _without(state, space, c):

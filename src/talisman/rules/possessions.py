@@ -47,15 +47,11 @@ def add_possession(state, actor, card_id, cause):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "object_left", character=actor, card=card_id, reason="a Toad cannot have Possessions")
     field = {"follower": "followers", "scroll": "scrolls"}.get(c.type, "objects")
-    cursed = "cursed" in c.abilities  # Cursed: "must be taken ... even if ... at his Object Carrying Limit"
-    if field == "objects" and not cursed and (
-            not chars.usable(ch, c) or len(chars.carried_objects(ch)) >= chars.carry_limit(ch, state)):
+    cursed = "cursed" in c.abilities  # Cursed: taken even at the carrying limit (:func:`left_because`)
+    reason = left_because(state, actor, card_id)
+    if reason is not None:
         state = chars.put_on_space(state, ch.space, [card_id])
-        return log(state, "object_left", character=actor, card=card_id,
-                   reason="may not use it" if not chars.usable(ch, c) else "cannot carry more")
-    if field == "objects" and not cursed and chars.type_limit_reached(state, actor, c):
-        state = chars.put_on_space(state, ch.space, [card_id])
-        return log(state, "object_left", character=actor, card=card_id, reason=f"no more of type {c.type}")
+        return log(state, "object_left", character=actor, card=card_id, reason=reason)
     if field == "followers":
         state = add_follower(state, actor, card_id, cause)
     else:
@@ -68,6 +64,24 @@ def add_possession(state, actor, card_id, cause):
     if (state.config.expansions or state.ext) and card_id in getattr(state.characters[actor], field):
         state = run_hook(state, "possession_gained", character=actor, card=card_id)
     return state
+
+
+def left_because(state, cid, card_id):
+    """Why the card ``card_id`` would not join ``cid`` as it is (:func:`add_possession` leaves it
+    on the space), or None: an Object he may not use (POSSESSIONS), one past his carrying limit
+    (LIMIT TO NUMBER OF OBJECTS) or past the limit of its type; never a Follower, a Scroll or a
+    Cursed Object (Cursed: "must be taken ... even if ... at his Object Carrying Limit")."""
+    c = load().cards[card_id]
+    if c.type in ("follower", "scroll") or "cursed" in c.abilities:
+        return None
+    ch = state.characters[cid]
+    if not chars.usable(ch, c):
+        return "may not use it"
+    if len(chars.carried_objects(ch)) >= chars.carry_limit(ch, state):
+        return "cannot carry more"
+    if chars.type_limit_reached(state, cid, c):
+        return f"no more of type {c.type}"
+    return None
 
 
 def add_follower(state, actor, card_id, cause):

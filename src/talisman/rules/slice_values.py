@@ -180,7 +180,6 @@ def checked(spec: Spec) -> Callable[[Any, Any, Any], None]:
     return validate
 
 
-
 def check_in_game(state: Any) -> None:
     """Refuse a slice of ``state.ext`` naming a character who is not in the game (a key or a
     value :data:`CHARACTER` takes): every slice record's validators run again, with only

@@ -19,7 +19,13 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``character_died``: the dead leave the Donjon's roll;
 - ``law_met`` / ``law_won``: a Law that is no card (the Emperor's Guard, "considered LAW as
   well") meeting a member rolls the Law's table; beating one it discovered at that meeting, it
-  sends him to the Donjon.
+  sends him to the Donjon;
+- ``arrested``: the City's Law has just taken a character to the Donjon: a member loses all his
+  Possessions at once (docs/rulings.md R-RULE17.5);
+- ``warrant_held``: a Warrant it recorded itself (no keeper of Warrant Cards in play) is held.
+
+It fires ``warrant_discarded`` when a member leaves the Donjon other than by escaping (the City
+drops his Warrant Card: docs/rulings.md R-PROBE16E.1).
 
 The tables are data (``data/talisman/expansions/brotherhood/brotherhood.yaml``, checked on load:
 :mod:`.data`).  The Donjon is the City's (``city_donjon``): without the City in play nobody is

@@ -66,7 +66,7 @@ from . import held
 from . import omens
 from . import store as st
 from . import terrain as tr
-from ...engine.ruleset import RULESET, declare, declared
+from ...engine.ruleset import RULESET, declare, declares
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 _EFFECTS = {"$ref": "#/$defs/effects"}
@@ -169,14 +169,13 @@ def _a_heal(effect):
 
 def neutral_effects(effects):
     """Whether every effect of ``effects`` (a card's list) is one of :data:`NEUTRAL_EFFECTS`."""
-    for effect in effects:
-        if len(effect) != 1:
-            return False
-        (kind, params), = effect.items()
-        test = NEUTRAL_EFFECTS.get(kind)
-        if test is None or not test(params):
-            return False
-    return True
+    return all(len(effect) == 1 and _neutral(*next(iter(effect.items()))) for effect in effects)
+
+
+def _neutral(kind, params):
+    """Whether the effect ``{kind: params}`` is one of :data:`NEUTRAL_EFFECTS`."""
+    test = NEUTRAL_EFFECTS.get(kind)
+    return test is not None and bool(test(params))
 
 
 @declare(neutral=lambda args: neutral_effects(args["effects"]))
@@ -677,19 +676,14 @@ def _harmless_in(state, who, effects):
                     or not all(_harmless_in(state, who, then) for then in params["table"].values())):
                 return False
             continue
-        test = NEUTRAL_EFFECTS.get(kind)
-        if test is None or not test(params):
+        if not _neutral(kind, params):
             return False
     return True
 
 
 def _rerolls_idle(state):
     """Whether every ``fate_rerolled`` listener declares itself idle in ``state`` (``idle``)."""
-    for _, fn in RULESET.listeners(state, "fate_rerolled"):
-        idle = declared(fn, "idle")
-        if idle is None or not idle(state):
-            return False
-    return True
+    return all(declares(fn, "idle", state) for _, fn in RULESET.listeners(state, "fate_rerolled"))
 
 
 def beaten_harmless(state, args):
