@@ -174,3 +174,47 @@ def test_a_slice_naming_a_character_of_the_game_is_kept():
     s = setup_state({"characters": ["warrior", "troll"], "expansions": ["wizards_tower"],
                      "ext": {"wizards_tower": {"cleared": {"troll": "wt_door"}}}}, [])
     assert s.ext["wizards_tower"].cleared["troll"] == "wt_door"
+
+
+#: The rule options' slices (fix18): a bad value of each is refused by ``from_json``, naming its
+#: path; a character named is one of the game's (``check_in_game``).
+OPTION_SLICES = [
+    ({"henchmen": 1}, "henchmen", "dealt", {"troll": []}, "henchmen.dealt.troll", "a character of this game"),
+    ({"henchmen": 1}, "henchmen", "dealt", {"warrior": [{"id": "troll"}]}, "henchmen.dealt.warrior.0.lives",
+     "expected a value"),
+    ({"master_levels": True}, "master_levels", "ability_pile", ["No Such"], "master_levels.ability_pile.0",
+     "expected a name"),
+    ({"master_levels": True}, "master_levels", "abilities", {"troll": []}, "master_levels.abilities.troll",
+     "a character of this game"),
+    ({"noblemen": True}, "noblemen", "realms", {"woods_1": {"owner": "troll", "title": "no_title", "gold": 0}},
+     "noblemen.realms.woods_1.owner", "a character of this game"),
+    ({"noblemen": True}, "noblemen", "realms", {"woods_1": {"owner": "warrior", "title": "no_title"}},
+     "noblemen.realms.woods_1.gold", "expected a value"),
+    ({"noblemen": True}, "noblemen", "cards", {"nowhere": []}, "noblemen.cards.nowhere", "a space of the board"),
+    ({}, "rafts", "cards", {"troll": []}, "rafts.cards.troll", "a character of this game"),
+]
+
+
+@pytest.mark.parametrize("options, key, field, value, path, message", OPTION_SLICES, ids=[c[4] for c in OPTION_SLICES])
+def test_a_bad_value_of_a_rule_options_slice_is_refused_naming_its_path(options, key, field, value, path, message):
+    doc = _document([], options)
+    doc["state"]["ext"].setdefault(key, {})[field] = value
+    refused = _refused(doc)
+    assert refused.startswith(f"state.ext.{path}: ") and message in refused
+
+
+def test_a_title_both_held_and_on_the_pile_is_refused():
+    """NOBLEMEN: a Title is one card, drawn from the pile by the one who gains it: held, it is no
+    longer on the pile (kit16 noted the two were checked apart, never against each other)."""
+    doc = _document([], {"noblemen": True})
+    mine = doc["state"]["ext"]["noblemen"]
+    title = mine["pile"][0]
+    mine["held"] = {"wizard": title}
+    assert _refused(doc).startswith(f"state.ext.noblemen.held.wizard: expected a Title not on the pile, got {title!r}")
+    mine["held"] = {}
+    mine["pile"] = mine["pile"] + [title]
+    assert _refused(doc).startswith(f"state.ext.noblemen.pile.{len(mine['pile']) - 1}: expected a Title once")
+    mine["pile"] = mine["pile"][1:-1]
+    mine["held"] = {"wizard": title}
+    assert talisman.from_json(json.dumps(doc)).ext["noblemen"].held["wizard"] == title
+

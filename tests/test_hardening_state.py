@@ -41,6 +41,16 @@ def mangled(doc, path, value):
      "not a character of the game"),
     (["lasting"], {"blizzard": {"by": "warrior", "until_round": -1}}, "state.lasting.blizzard.until_round",
      "expected an int >= 0"),
+    # the lasting effect's name: a known effect, or a Spell held under its own id whose effect lasts
+    # (CASTING SPELLS: "Once cast, and its effect ended"): the set-up's checks, from_json's too (fix18)
+    (["lasting"], {"frost": {"by": "warrior", "until_round": 2}}, "state.lasting.frost",
+     "unknown lasting effect 'frost'"),
+    (["lasting"], {"healing": {"by": "warrior", "until_round": 1, "until_turn": 1, "card": "healing"}},
+     "state.lasting.healing", "the Spell 'healing' has no effect that lasts"),
+    (["lasting"], {"blizzard": {"by": "warrior", "until_round": 2, "card": "healing"}},
+     "state.lasting.blizzard.card", "'healing' is not the card of 'blizzard'"),
+    (["lasting"], {"destroy_magic": {"by": "warrior", "until_round": 2, "card": "sword"}},
+     "state.lasting.destroy_magic.card", "'sword' is no Spell card"),
     # a deck of the game with no pile at all (was a KeyError inside apply)
     (["decks"], DELETE, "state.decks.adventure", "missing value"),
     (["decks", "spell"], DELETE, "state.decks.spell", "missing value"),

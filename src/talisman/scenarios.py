@@ -1,13 +1,12 @@
 """Talisman's side of rules-clarification scenarios (the format is in docs/scenarios.md)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
 from pyrsistent import pmap, pvector
 
-from .engine.records import PVectorType, deep_freeze, replace
+from .engine.records import deep_freeze, replace
 from .api import FORMAT, STEPS, apply, legal_actions
 from .bots import BOTS
 from .definitions import load
@@ -15,7 +14,7 @@ from .engine import machine, scenario
 from .engine.serialize import to_data, typed_from_data
 from .engine.dice import Dice
 from .errors import DiceExhausted, ScenarioError, TalismanError
-from .rules import lasting, master_levels, noblemen
+from .rules import master_levels, noblemen
 from .rules.winning import reached_crown
 from .rules.characters import STOCKS
 from .rules.setup import initial_state
@@ -257,45 +256,19 @@ def lasting_before(state, name, span):
     own id; ``by`` a character of the game; a ``card``, the Spell of that name, comes out of its
     deck."""
     field = f"lasting.{name}"
-    if name not in lasting.KNOWN and span.get("card") != name:
-        raise TalismanError(f"{field}: unknown lasting effect {name!r} (known: "
-                            f"{', '.join(sorted(lasting.KNOWN))}, or a Spell card held under its own id)")
-    if name not in lasting.KNOWN and name in load().cards and not _casts(load().cards[name].cast, HELD_BY):
-        raise TalismanError(f"{field}: the Spell {name!r} has no effect that lasts, so its card is never "
-                            f"held under its own id (those that are: {', '.join(held_spells())})")
+    problem = validate.lasting_problem(name, span, load().cards)
+    if problem is not None:
+        raise TalismanError(f"{field}{problem[0]}: {problem[1]}")
     if span["by"] not in state.characters:
         raise TalismanError(f"{field}.by: {span['by']!r} is not in the game")
     if "card" in span:
-        if span["card"] not in load().cards or load().cards[span["card"]].type != "spell":
-            raise TalismanError(f"{field}.card: {span['card']!r} is no Spell card")
-        if span["card"] != name:
-            # a Spell's card lies with its own effect (Destroy Magic's), or under its own id
-            raise TalismanError(f"{field}.card: {span['card']!r} is not the card of {name!r} (a Spell's card "
-                                "lies with the effect of its own name)")
         state = take_from_deck(state, span["card"], f"{field}.card")
     return replace(state, lasting=state.lasting.set(name, deep_freeze(dict(span))))
 
 
-#: The effects of a Spell whose card lies with its effect, under its own id, until the effect ends
-#: (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
-#: ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): a Spell
-#: held under its own id in ``lasting`` must cast one of them (its card's ``cast`` in the data).
-HELD_BY = frozenset({"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"})
-
-
-def _casts(data, effects):
-    """Whether the effect tree ``data`` (a card's ``cast``: effects nested in ``then``, ``else``,
-    a roll's table...) names one of ``effects``."""
-    if isinstance(data, Mapping):
-        return any(k in effects or _casts(v, effects) for k, v in data.items())
-    if isinstance(data, (list, tuple, PVectorType)):
-        return any(_casts(v, effects) for v in data)
-    return False
-
-
 def held_spells():
     """The Spell cards whose card is held under its own id while their effect lasts."""
-    return sorted(c.id for c in load().cards.values() if c.type == "spell" and _casts(c.cast, HELD_BY))
+    return validate.held_spells(load().cards)
 
 
 def ability_stockpile_before(state, values):

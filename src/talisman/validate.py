@@ -27,6 +27,7 @@ from .errors import StateError
 from .notation import Action
 from .rules.endings import ENDINGS, TASK_ENDINGS, TASK_SHAPES, is_card
 from .rules.endings.cards import cards_held
+from .rules.lasting import KNOWN as LASTING_KNOWN
 from .rules.slice_values import check_in_game
 from .state import ExtRecord, GameState, register_slice
 from .rules.setup import EXPANSIONS, IMPLEMENTED_EXPANSIONS, OPTIONS, check_options, game_decks
@@ -302,6 +303,9 @@ def state_document(doc, steps):
     for name, span in st.get("lasting", {}).items():
         if span["by"] not in st["characters"]:
             raise StateError(f"state.lasting.{name}.by", f"not a character of the game: {_show(span['by'])}")
+        problem = lasting_problem(name, span, defs.cards)
+        if problem is not None:
+            raise StateError(f"state.lasting.{name}{problem[0]}", problem[1])
     p = st.get("pending")
     if p is not None:
         if p["step"] not in steps:
@@ -429,6 +433,52 @@ def load_state(doc, steps):
             if card not in expected or seen[card] > expected[card]:
                 raise StateError("state.ending", f"one copy too many of {card!r}")
     return state
+
+
+#: The effects of a Spell whose card lies with its effect, under its own id, until the effect ends
+#: (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
+#: ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): a Spell
+#: held under its own id in ``state.lasting`` must cast one of them (its card's ``cast`` in the data).
+HELD_BY = frozenset({"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"})
+
+
+def _casts(data, effects):
+    """Whether the effect tree ``data`` (a card's ``cast``: effects nested in ``then``, ``else``,
+    a roll's table...) names one of ``effects``."""
+    if isinstance(data, Mapping):
+        return any(k in effects or _casts(v, effects) for k, v in data.items())
+    if isinstance(data, (list, tuple, PVectorType)):
+        return any(_casts(v, effects) for v in data)
+    return False
+
+
+def held_spells(cards):
+    """The Spell cards of ``cards`` (the data's, by id) whose card is held under its own id while
+    their effect lasts."""
+    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, HELD_BY))
+
+
+def lasting_problem(name, span, cards):
+    """Why ``name: span`` cannot be an entry of ``state.lasting`` (None if it can), as
+    ``(path, reason)``, ``path`` below the entry ('' or ``.card``): a known effect
+    (``rules.lasting.KNOWN``), or a Spell card held under its own id (``card`` the same) whose
+    effect lasts (CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on
+    the Spell discard pile"); a ``card`` is the Spell of ``name``.  One check for a state document
+    (``from_json``) and a scenario's set-up (``lasting``)."""
+    if name not in LASTING_KNOWN and span.get("card") != name:
+        return "", (f"unknown lasting effect {name!r} (known: {', '.join(sorted(LASTING_KNOWN))}, "
+                    "or a Spell card held under its own id)")
+    if "card" in span:
+        card = cards.get(span["card"])
+        if card is None or card.type != "spell":
+            return ".card", f"{span['card']!r} is no Spell card"
+        if span["card"] != name:  # a Spell's card lies with its own effect (Destroy Magic's)
+            return ".card", (f"{span['card']!r} is not the card of {name!r} (a Spell's card lies with "
+                             "the effect of its own name)")
+    if name not in LASTING_KNOWN and not _casts(cards[name].cast, HELD_BY):
+        return "", (f"the Spell {name!r} has no effect that lasts, so its card is never held under "
+                    f"its own id (those that are: {', '.join(held_spells(cards))})")
+    return None
 
 
 def slices_in_game(state, where):

@@ -19,6 +19,7 @@ from pyrsistent.typing import PMap, PVector
 
 from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
+from .slice_values import CARD, CHARACTER, checked, list_of, map_of
 from ..engine.records import EMPTY_PMAP, replace
 from ..definitions import card_of, load
 from ..engine.dice import shuffle
@@ -1006,7 +1007,7 @@ def discard(state, card_id):
 class Rafts(ExtRecord):
     """``state.ext["rafts"]``: ``cards``, character -> the bought Raft cards he holds."""
 
-    cards: PMap[str, PVector[str]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(CARD))))
 
 
 RAFTS = ExtSlice("rafts", Rafts)

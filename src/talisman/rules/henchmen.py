@@ -64,15 +64,20 @@ from . import master_levels
 from .hooks import adjust
 from .winning import unused_characters
 from .kernel import ExtSlice
+from .slice_values import CHARACTER, COUNT, NAME, checked, list_of, map_of, mapping_with
 
 KEY = "henchmen"
+
+
+#: One Henchman's record (:func:`_fresh`): its Character Card's id and the lives it has left.
+HENCHMAN = mapping_with(("id", "lives"), id=NAME, lives=COUNT)
 
 
 @attrs.frozen
 class Henchmen(ExtRecord):
     """``state.ext["henchmen"]``: ``dealt``, player -> his living Henchmen (the layout above)."""
 
-    dealt: PMap[str, PVector[PMap[str, Any]]] = map_field()
+    dealt: PMap[str, PVector[PMap[str, Any]]] = map_field(checked(map_of(CHARACTER, list_of(HENCHMAN))))
 
 
 SLICE = ExtSlice(KEY, Henchmen)

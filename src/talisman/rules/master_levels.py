@@ -62,6 +62,7 @@ from ..engine.records import as_pmap, record_map
 from ..state import Character, ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import encounters
+from .slice_values import ANY_MAPPING, CHARACTER, NAME, checked, list_of, map_of
 from .kernel import (HANDLERS, ExtSlice, end_turn_now, pieces_may_meet, remove_from_space, run_effects,
                      set_turn_flag)
 
@@ -72,16 +73,17 @@ KEY = "master_levels"
 class MasterLevels(ExtRecord):
     """``state.ext["master_levels"]`` (the layout above)."""
 
-    held: PMap[str, PMap[str, Any]] = map_field()
-    abilities: PMap[str, PVector[str]] = map_field()
-    ability_pile: PVector[str] = vector_field()
-    ability_discards: PVector[str] = vector_field()
+    held: PMap[str, PMap[str, Any]] = map_field(checked(map_of(CHARACTER, ANY_MAPPING)))
+    #: the Ability cards (``ability_stockpile``: the data's ``ability_cards``, not the decks' cards)
+    abilities: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(NAME))))
+    ability_pile: PVector[str] = vector_field(checked(list_of(NAME)))
+    ability_discards: PVector[str] = vector_field(checked(list_of(NAME)))
     #: the player's piece not in play now (the Mirror Image's other character, the Mystic's
     #: other half): a whole character record, under the player's id
     resting: PMap[str, Character] = attrs.field(factory=pmap, converter=as_pmap,
                                                metadata=record_map(Character))
     #: the resting pieces' cards, one place each (what the invariants and ``from_json`` count)
-    cards: PMap[str, PVector[str]] = map_field()
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(CHARACTER, list_of(NAME))))
 
 
 SLICE = ExtSlice(KEY, MasterLevels)

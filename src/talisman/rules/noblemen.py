@@ -35,7 +35,7 @@ from ..definitions import load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, then
-from ..engine.records import deep_freeze, replace
+from ..engine.records import FieldError, deep_freeze, replace
 from ..engine.ruleset import Plugin
 from ..options import given
 from ..errors import DataError, OptionError
@@ -43,19 +43,42 @@ from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
 from . import henchmen, possessions
 from .hooks import adjust
+from .slice_values import CARD, CHARACTER, COUNT, NAME, SPACE, checked, list_of, map_of, mapping_with
 from .kernel import ExtSlice, may_affect, remove_from_space, set_turn_flag
 
 KEY = "noblemen"
+
+
+#: A Realm on the board: its owner, its Title, the Gold and the Henchmen left on it as tithes.
+REALM = mapping_with(("owner", "title", "gold"), owner=CHARACTER, title=NAME, gold=COUNT,
+                     henchmen=list_of(mapping_with(("id", "lives"), id=NAME, lives=COUNT)))
 
 
 @attrs.frozen
 class Noblemen(ExtRecord):
     """``state.ext["noblemen"]`` (the layout above)."""
 
-    pile: PVector[str] = vector_field()
-    held: PMap[str, str] = map_field()
-    realms: PMap[str, PMap[str, Any]] = map_field()
-    cards: PMap[str, PVector[str]] = map_field()
+    pile: PVector[str] = vector_field(checked(list_of(NAME)))
+    held: PMap[str, str] = map_field(checked(map_of(CHARACTER, NAME)))
+    realms: PMap[str, PMap[str, Any]] = map_field(checked(map_of(SPACE, REALM)))
+    cards: PMap[str, PVector[str]] = map_field(checked(map_of(SPACE, list_of(CARD))))
+
+    @pile.validator
+    def _not_also_held(self, attribute, value):
+        """A Title on the pile is in no one's hands and on no Realm (a Realm's Title is its
+        owner's, held by him too)."""
+        seen = {}
+        for i, title in enumerate(value):
+            if title in seen:
+                raise FieldError(f"pile.{i}", f"expected a Title once on the pile, got {title!r} also at "
+                                              f"pile.{seen[title]}")
+            seen[title] = i
+        elsewhere = [(f"held.{c}", t) for c, t in self.held.items()]
+        elsewhere += [(f"realms.{sp}.title", r.get("title")) for sp, r in self.realms.items()]
+        for where, title in elsewhere:
+            if title in seen:
+                raise FieldError(where, f"expected a Title not on the pile, got {title!r}, also at "
+                                        f"pile.{seen[title]}")
 
 
 SLICE = ExtSlice(KEY, Noblemen)

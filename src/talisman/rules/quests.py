@@ -12,7 +12,8 @@ the space's table:
 - ``{complete_on: enemy_killed}``: done when the character wins a combat against creatures
   (``combat.finish``);
 - ``{deliver: follower | magic_object | gold, amount: n}``: done when the character hands it
-  over, which is offered before each move (``quest:deliver:<card>`` or ``quest:deliver:gold``).
+  over, which is offered before each move (``quest:deliver:<card>`` or ``quest:deliver:gold``;
+  a Henchman is a Follower delivered, ``quest:deliver:henchman:<id>``: docs/rulings.md R-FIX18.2).
 
 Choices made here (the text is silent): one quest at a time (the Warlock is not asked while one
 is set); a delivery is the character's move: he is teleported to the Cave and encounters it,
@@ -33,7 +34,7 @@ from pyrsistent import pmap
 from . import possessions
 from ..definitions import load
 from ..engine.machine import log
-from .hooks import adjust
+from .hooks import adjust, run_hook
 from ..state import update_character
 from . import characters
 
@@ -56,8 +57,10 @@ def delivery_options(state, cid):
     what = quest["deliver"]
     if what == "gold":
         return ["quest:deliver:gold"] if ch.gold >= quest["amount"] else []
-    if what == "follower":
+    if what == "follower":  # a Henchman too (OPTIONAL RULES, HENCHMEN: "considered Followers for
+        # any pertaining rules"): ``quest:deliver:henchman:<id>``, it leaves the game
         held = [c for c in ch.followers if load().cards[c].type == "follower"]
+        held += characters.other_followers(state, cid)
     else:
         held = [c for c in ch.objects if load().cards[c].type == what]
     return [f"quest:deliver:{c}" for c in dict.fromkeys(held)]
@@ -69,6 +72,8 @@ def deliver(state, cid, what):
     ch = state.characters[cid]
     if what == "gold":
         state = characters.lose(state, cid, "gold", ch.quest["amount"], "the Warlock's quest")
+    elif what in characters.other_followers(state, cid):  # a Henchman: it leaves the game
+        state = run_hook(state, "other_follower_lost", character=cid, follower=what, cause=CAUSE)
     else:
         state = characters.remove_possession(state, cid, what)
         state = characters.discard(state, what)
@@ -126,4 +131,4 @@ def complete(state, cid):
 def before_move_chosen(state, cid, action):
     """The ``quest:deliver:<what>`` choice made before the move: the turn goes on with the
     encounters, on the Cave."""
-    return deliver(state, cid, action.args[1])
+    return deliver(state, cid, ":".join(action.args[1:]))
