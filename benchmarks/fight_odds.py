@@ -46,8 +46,16 @@ over the games' time is the questions' share of ``simulate`` above today's.
 
     PYTHONPATH=src python benchmarks/fight_odds.py --abba --games 12 --rounds 10
 
-``--arm asks|told|full --answers FILE`` plays one arm once (``told`` reads the answers that
-``--record FILE`` wrote), for timing whole processes from outside.
+``--arm asks|told|full|today|today_told --answers FILE`` plays one arm once (``told`` reads the
+answers that ``--record FILE`` wrote), for timing whole processes from outside, and prints its
+steps.  ``today_told`` (odds17) asks today's question (:func:`win_odds`) at each fight and
+plays the recorded answer: the bot before it asked, on the very games of ``asks`` (the two
+compare step for step, where ``today`` plays other games).  ``--warmup`` plays game ``--seed
+1000`` with ``today`` first: a run with ``--games 0 --warmup`` is what a run with games and
+``--warmup`` costs besides its games, so that instruction counts (``valgrind --tool=callgrind``,
+odds17 in docs/odds.md) can be taken of the games alone:
+
+    PYTHONPATH=src valgrind --tool=callgrind --callgrind-out-file=OUT python benchmarks/fight_odds.py --arm asks --games 6 --warmup
 """
 from __future__ import annotations
 
@@ -119,7 +127,11 @@ def play(task_list, arm, answers=None):
     def today(self, state, fight="fight", **how):
         return win_odds(state)
 
-    bots.HeuristicBot.fight_odds = told if arm == "told" else today if arm == "today" else asking
+    def today_told(self, state, fight="fight", **how):
+        win_odds(state)   # (today's question asked, its answer not used: the same games as asks)
+        return told(self, state, fight, **how)
+
+    bots.HeuristicBot.fight_odds = {"told": told, "today": today, "today_told": today_told}.get(arm, asking)
     if arm == "full":  # the search before the shortcuts: no closed form, every roll played
         odds_module.odds = functools.partial(ODDS, shortcut=False)
         odds_module.combat_odds = lambda state, *args, **kwargs: None
@@ -128,7 +140,7 @@ def play(task_list, arm, answers=None):
     finally:
         bots.HeuristicBot.fight_odds, odds_module.odds = ASKS, ODDS
         odds_module.combat_odds = COMBAT_ODDS
-    if arm == "told" and queue:
+    if arm in ("told", "today_told") and queue:
         raise SystemExit(f"told: {len(queue)} answers left over (not the same games)")
     return steps, given
 
@@ -300,8 +312,11 @@ def main(argv=None):
     ap.add_argument("--full", action="store_true", help="also time shortcut=False")
     ap.add_argument("--today", action="store_true",
                     help="also time the bot before it asked (its dice arithmetic: other games)")
-    ap.add_argument("--arm", choices=("asks", "told", "full", "today"), help="play one arm once")
-    ap.add_argument("--answers", help="the answers file of --arm told")
+    ap.add_argument("--arm", choices=("asks", "told", "full", "today", "today_told"),
+                    help="play one arm once")
+    ap.add_argument("--answers", help="the answers file of --arm told and today_told")
+    ap.add_argument("--warmup", action="store_true",
+                    help="--arm: play game --seed 1000 with today's bot first (imports, data, memos)")
     ap.add_argument("--record", help="play the asks arm once and write its answers here")
     ap.add_argument("--abba", action="store_true",
                     help="game by game in turn, each game at its best time, with A/A pairs (then --component)")
@@ -320,13 +335,17 @@ def main(argv=None):
         return
     if args.arm:
         answers = None
-        if args.arm == "told":
+        if args.arm in ("told", "today_told"):
             if not args.answers:
-                ap.error("--arm told needs --answers FILE (written by --record FILE)")
+                ap.error(f"--arm {args.arm} needs --answers FILE (written by --record FILE)")
             with open(args.answers, encoding="utf-8") as f:
-                from fractions import Fraction  # (only this arm reads fractions back)
+                from fractions import Fraction  # (only these arms read fractions back)
                 answers = [Fraction(n, d) for n, d in json.load(f)["answers"]]
-        play(games, args.arm, answers)
+        if args.warmup:
+            play(tasks(1, 1000, tuple(e for e in args.expansions.split(",") if e),
+                       json.loads(args.options)), "today")
+        steps, _ = play(games, args.arm, answers) if games else ([], [])
+        print(f"steps {sum(steps)}")
         return
     steps, answers = [], []   # the warm-up: loads the data, records each game's answers
     for game in games:

@@ -91,10 +91,12 @@ class HeuristicBot(RandomBot):
         return (chars.has_ability(state, cid, "talisman")
                 and chars.total(state, cid, "strength") + chars.total(state, cid, "craft") >= self.READY)
 
-    def goal(self, state, cid):
-        if self.ready(state, cid):
+    def goal(self, state, cid, ready=None, cross=None):
+        """Where ``cid`` heads (None: nowhere in particular); ``ready``, ``cross``: :meth:`ready`'s
+        and :meth:`can_cross`'s answers when the caller has them already (not asked again)."""
+        if self.ready(state, cid) if ready is None else ready:
             return "crown_of_command"
-        if self.can_cross(state, cid):
+        if self.can_cross(state, cid) if cross is None else cross:
             return "temple"   # where prayers may give a Talisman
         return None
 
@@ -126,7 +128,7 @@ class HeuristicBot(RandomBot):
 
         if p.kind == "move":
             routed = self.choose_route(state, cid, by_text)
-            return routed if routed is not None else self.choose_move(state, cid, actions)
+            return routed if routed is not None else self.choose_move(state, cid, actions, texts)
         if p.kind == "choose":
             return self.choose_option(state, cid, by_text, actions)
         if p.kind == "encounter":
@@ -443,20 +445,27 @@ class HeuristicBot(RandomBot):
         chart = Fraction(sum(dist.get(rows[min(6, d + bonus)], 99) for d in range(1, 7)), 6)
         return dist.get(dungeon.PORTAL, 99) < chart
 
-    def choose_move(self, state, cid, actions):
-        texts = [str(a) for a in actions]
+    def choose_move(self, state, cid, actions, texts=None):
+        """``texts``: the actions' notations when the caller has them (:meth:`choose`).  Whether
+        the character is :meth:`ready` and :meth:`can_cross` is asked once a decision (both read
+        only the state: asked again, they answered the same, at the cost of the characters'
+        totals each time)."""
+        if texts is None:
+            texts = [str(a) for a in actions]
         board = load().board
         here = board.spaces[state.characters[cid].space].region
+        ready = self.ready(state, cid)
+        cross = self.can_cross(state, cid) if here == "outer" or not ready else None
         # (a move's space is its first argument: ``move:<space>:anticlockwise`` names a way too)
         moves = [(a.args[0], a) for t, a in zip(texts, actions) if t.startswith("move:")]
-        if here == "outer" and not self.can_cross(state, cid):
+        if here == "outer" and not cross:
             safe = [(d, a) for d, a in moves if board.spaces[d].region == "outer"]
             moves = safe or moves
-        if not self.ready(state, cid) and here != "inner":
+        if not ready and here != "inner":
             moves = [(d, a) for d, a in moves if d != "plain_of_peril"] or moves
-        if "stay" in texts and self.ready(state, cid) and state.characters[cid].space == "crown_of_command":
+        if "stay" in texts and ready and state.characters[cid].space == "crown_of_command":
             return actions[texts.index("stay")]
-        goal = self.goal(state, cid)
+        goal = self.goal(state, cid, ready, cross)
         if not moves:
             return self.pick(state, actions)
         if goal is None:
