@@ -673,7 +673,7 @@ def _harmless_in(state, who, effects):
             continue
         if kind == "roll":
             if (set(params) != {"dice", "table"} or subscribed(state, "table_rolled")
-                    or (state.characters[who].fate > 0 and not _rerolls_idle(state))
+                    or (chars.may_reroll(state, who, False) and not _rerolls_idle(state))
                     or not all(_harmless_in(state, who, then) for then in params["table"].values())):
                 return False
             continue
