@@ -37,7 +37,6 @@ from ...engine.machine import decide, frame, log, push, request_roll
 from ...engine.records import plain
 from ...errors import TalismanError
 from ...expansions import adjust, run_hook
-from ...state import update_character
 from . import characters as gifted, effects
 from . import store as st
 from ...rules import characters as chars, kernel, movement, spells
@@ -93,7 +92,7 @@ def shift_window(state, result, character, space):
     if replaced or not held(state, SHIFTS) or not ch.turn_flags.get("moved") \
             or ch.turn_flags.get("shift_offered") or not holders(state, character, SHIFTS) or not effects.shift_sources(state, character):
         return result
-    state = update_character(state, character, turn_flags=ch.turn_flags.set("shift_offered", True))
+    state = kernel.set_turn_flag(state, character, "shift_offered")
     return push(state, frame("encounters.begin"),
                 frame("harbinger.window", mover=character, flag=SHIFTS, roll=0, asked=[])), True
 
@@ -183,8 +182,7 @@ def bound_fate(state, action, who, caster, roll, dice=None):
         return _offer(state, who, caster, roll)
     state, spec, args = chars.pay_fate(state, who, sum(dice or (roll,)), movement.movement_die(state, who),
                                        dice or (roll,), action)
-    ch = state.characters[who]
-    state = update_character(state, who, turn_flags=ch.turn_flags.set("movement_rerolled", True))
+    state = kernel.set_turn_flag(state, who, "movement_rerolled")
     return request_roll(state, spec, f"movement re-roll of {who} (Dark Binding)",
                         "harbinger.bound_rolled", who=who, caster=caster, **args)
 
@@ -234,8 +232,7 @@ def _offer(state, who, caster, n):
 
 def bound_chosen(state, action, who, roll):
     """Rule step: the target walks the path the caster chose."""
-    ch = state.characters[who]
-    state = update_character(state, who, turn_flags=ch.turn_flags.set("moved", True))
+    state = kernel.set_turn_flag(state, who, "moved")
     if adjust(state, "movement_along", None, character=who, roll=roll) is not None:
         # the board that answered the spaces along the roll walks him there its own way
         state, handled = adjust(state, "move_elsewhere", (state, False), character=who,
