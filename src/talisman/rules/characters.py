@@ -451,6 +451,17 @@ def fate_spent(state, cid, roll, dice, action):
     return log(state, "fate_spent", character=cid, roll=roll, die=die)
 
 
+def lying_down(state, cid):
+    """LOSING A TURN: "That player may perform no actions, cast no Spells, read no Scrolls, or the
+    like until his following turn. If a Character is attacked while losing a turn he may defend
+    himself as usual, including casting Spells": a character whose next turn is lost casts no
+    Spell and buys nothing in the others' turns (R-PROBE16F.1, R-RULE17.1), but the defender of
+    the combat in progress.  Asked by the Spells' windows and the effects' ``lying_down`` test."""
+    if not character(state, cid).lost_turn:
+        return False
+    return not (state.battle is not None and state.battle.opponent == cid)
+
+
 def may_reroll(state, cid, rerolled):
     """FATE (Revised 4th Edition; talisman-facts-verified.md 3): "once per die roll, a player
     may pay 1 fate ... to reroll one die he has just rolled ... the new result must be kept; the
@@ -720,7 +731,7 @@ def test_holds(state, test, actor):
             return False
         if key == "toad" and bool(ch.toad_turns) != want:
             return False
-        if key == "lying_down" and bool(ch.lost_turn) != want:  # LOSING A TURN (R-RULE17.1)
+        if key == "lying_down" and lying_down(state, actor) != want:  # LOSING A TURN (R-RULE17.1)
             return False
     return True
 

@@ -144,8 +144,8 @@ def life_savers(state, cid):
     """Spells cast (and Scrolls read) "whenever needed" to save a life (``data: {saves_life:
     true}``: Preservation) that the character may use now, outside combat: their notations.
     None for a character lying down after losing a turn: outside combat he is not attacked
-    (:func:`lying_down`)."""
-    if state.battle is not None or lying_down(state, cid):
+    (:func:`characters.lying_down`)."""
+    if state.battle is not None or chars.lying_down(state, cid):
         return []
     ch = character(state, cid)
     spells = ch.spells if can_cast(state, cid) else ()
@@ -212,13 +212,13 @@ def spell_holders(state, cid, flag):
     """The other living characters, in turn order after ``cid``, able to cast a spell whose
     card has ``data: {<flag>: true}``; each with the first such spell.  A character lying down
     after losing a turn casts none of them unless he is the one attacked in the combat in
-    progress (:func:`lying_down`)."""
+    progress (:func:`characters.lying_down`)."""
     order = list(state.order)
     i = order.index(cid) if cid in order else 0
     out = []
     for o in order[i + 1:] + order[:i]:
         ch = character(state, o)
-        if o == cid or not ch.alive or lying_down(state, o) or not can_cast(state, o) \
+        if o == cid or not ch.alive or chars.lying_down(state, o) or not can_cast(state, o) \
                 or not may_affect(state, o, cid, "spell"):
             continue
         own = [sp for sp in dict.fromkeys(ch.spells) if (load().cards[sp].data or {}).get(flag)]
@@ -226,16 +226,6 @@ def spell_holders(state, cid, flag):
             out.append((o, own[0]))
     return out
 
-
-def lying_down(state, cid):
-    """LOSING A TURN: "That player may perform no actions, cast no Spells, read no Scrolls, or the
-    like until his following turn. If a Character is attacked while losing a turn he may defend
-    himself as usual, including casting Spells": a character whose next turn is lost casts no
-    Spell in the others' turns, but the defender of the combat in progress (docs/rulings.md
-    R-PROBE16F.1)."""
-    if not character(state, cid).lost_turn:
-        return False
-    return not (state.battle is not None and state.battle.opponent == cid)
 
 
 def spend_spell(state, cid, spell, context):
