@@ -37,13 +37,17 @@ FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 #: Since fate17 these are every rule step that pays for a re-roll itself (``characters.pay_fate``)
 #: rather than through a ``characters.OwnRoll`` or ``OwnDice`` declaration: a new one must be
 #: named here, and reached (:func:`test_the_sites_are_every_step_that_pays_for_a_reroll`).
-SITES = {
+#: Since fate18 the movement rolls' pay through one function, ``movement.pay_reroll``
+#: (:data:`MOVEMENT_SITES`), the others through ``characters.pay_fate`` directly.
+MOVEMENT_SITES = {
     "movement.chosen",        # the movement roll (MOVEMENT IN THE OUTER ... REGIONS)
-    "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
     "city.move_chosen",       # the movement roll in the City
     "city.run_kept",          # a stowaway's run into the streets (rulings R-NB11.6)
     "dungeon.roll_kept",      # the movement roll in the Dungeon
     "harbinger.bound_fate",   # the bound mover's re-roll under the Dark Binding
+}
+SITES = MOVEMENT_SITES | {
+    "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
     "combat.fate_chosen",     # the attacker's battle roll
     "combat.opponent_fate_chosen",  # the defending character's
 }
@@ -113,16 +117,21 @@ def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, di
 
 
 def _paying_steps():
-    """``(own, direct)``: the Fate steps of the ``OwnRoll`` and ``OwnDice`` declarations, and
-    the other rule steps whose code pays a fate for a re-roll (``pay_fate``, ``reroll_for_fate``)."""
-    own, direct = set(), set()
+    """``(own, direct, moves)``: the Fate steps of the ``OwnRoll`` and ``OwnDice`` declarations,
+    the other rule steps whose code pays a fate for a re-roll (``pay_fate``, ``reroll_for_fate``),
+    and those that pay for a movement roll's (``movement.pay_reroll``)."""
+    own, direct, moves = set(), set(), set()
     for name, fn in {**STEPS, **RULESET.steps()}.items():
         if isinstance(getattr(fn, "__self__", None), (chars.OwnRoll, chars.OwnDice)):
             if fn.__name__ == "on_fate":
                 own.add(name)
-        elif {"pay_fate", "reroll_for_fate"} & set(fn.__code__.co_names):
+            continue
+        names = set(fn.__code__.co_names)
+        if {"pay_fate", "reroll_for_fate"} & names:
             direct.add(name)
-    return own, direct
+        if "pay_reroll" in names:
+            moves.add(name)
+    return own, direct, moves
 
 
 def test_the_sites_are_every_step_that_pays_for_a_reroll():
@@ -130,9 +139,12 @@ def test_the_sites_are_every_step_that_pays_for_a_reroll():
     for: (1) his movement, (2) his attack roll, (3) a roll ordered by a card or board space"
     (talisman-facts-verified.md 3).  One mechanism decides it (rulings R-FATE17): the rule steps
     that pay for a re-roll without an ``OwnRoll`` are exactly :data:`SITES`, which the walk
-    reaches; the ``OwnRoll`` and ``OwnDice`` steps are many and pay through ``reroll_for_fate``."""
-    own, direct = _paying_steps()
-    assert direct == SITES
+    reaches; the ``OwnRoll`` and ``OwnDice`` steps are many and pay through ``reroll_for_fate``.
+    The movement rolls' sites pay through ``movement.pay_reroll`` and nothing else (rulings
+    R-FATE18), so one re-roll logs the same wherever the roll is made."""
+    own, direct, moves = _paying_steps()
+    assert moves == MOVEMENT_SITES
+    assert direct == SITES - MOVEMENT_SITES
     assert len(own) >= 18 and "inner.contest_fate" in own and "endings.duel_fate" in own
 
 
@@ -193,3 +205,13 @@ def test_a_played_fate_spent_is_narrated_after_the_fate_lost():
     assert "Thief spends a fate to roll the 6 again (die 1)." in lines
     assert lines.index("Thief spends a fate to roll the 6 again (die 1).") == \
         [e.name for e in events].index("fate_spent")
+
+
+def test_the_movement_rolls_turn_flag_is_set_and_read_in_one_module():
+    """FATE, "once per die roll": a character's movement re-roll is marked by one turn flag,
+    ``movement_rerolled``, which only ``movement.offer_reroll`` reads and ``movement.pay_reroll``
+    sets (rulings R-FATE18): no board of an expansion keeps a Fate flag of its own."""
+    src = Path(talisman.__file__).parent
+    holders = sorted(p.relative_to(src).as_posix() for p in src.rglob("*.py")
+                     if "movement_rerolled" in p.read_text(encoding="utf-8"))
+    assert holders == ["rules/movement.py"]
