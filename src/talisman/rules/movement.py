@@ -267,11 +267,12 @@ def offer_reroll(state, cid, dice):
 def pay_reroll(state, cid, dice, action, prompt, step, **args):
     """FATE: ``cid`` pays one fate to roll again (one of) the ``dice`` of his movement roll
     (``action``: one of :func:`offer_reroll`'s): the fate lost and the ``fate_spent`` line (the
-    roll replaced, the dice's sum as its ``movement_roll`` line gave it; the die rolled again;
-    the dice, when several: rulings R-FATE18.1), the turn's ``movement_rerolled`` flag, and the
-    new roll of his movement die (:func:`movement_die`) asked for the step ``step`` with ``args``
-    (and ``kept``, the dice kept beside one rolled again).  Every movement roll's re-roll is
-    paid here, so the same re-roll logs the same wherever the roll is made."""
+    die rolled again and the number it showed; of the whole roll again, the dice's sum as its
+    ``movement_roll`` line gave it: ``characters.fate_spent``, rulings R-FATE18.1), the turn's
+    ``movement_rerolled`` flag, and the new roll of his movement die (:func:`movement_die`)
+    asked with ``prompt`` for the step ``step`` with ``args`` (and ``kept``, the dice kept beside
+    one rolled again).  Every movement roll's re-roll is paid here, so the same re-roll logs the
+    same wherever the roll is made."""
     dice = tuple(dice)
     state, spec, kept = chars.pay_fate(state, cid, sum(dice), movement_die(state, cid), dice, action)
     state = set_turn_flag(state, cid, "movement_rerolled")
