@@ -502,15 +502,18 @@ def test_fate_a_reroll_costs_exactly_one_token_and_is_not_offered_twice():
 def test_fate_spent_names_the_die_re_rolled():
     """FATE (Revised 4th, talisman-facts-verified.md section 3): "reroll one die he has just
     rolled ... If several dice are rolled at once ..., only one of them may be rerolled"
-    (rulings R-RF14.1, R-RG14): the ``fate_spent`` event keeps the roll replaced and names the die
-    re-rolled: 1 for a roll of one die, the place chosen of the Warrior's two battle dice, ``all``
+    (rulings R-RF14.1, R-RG14, R-FATE18.1): the ``fate_spent`` event keeps the number rolled again
+    and names the die re-rolled: 1 for a roll of one die, the place chosen of the Warrior's two battle dice, ``all``
     under ``fate_reroll: whole_roll``."""
     s = game([{"id": "thief", "space": "black_knight", "fate": 1, "strength": 4}], [1, 1, 5, 2],
              board_cards={"hidden_valley": ["bear"]})
     s = play(s, "move:hidden_valley", "fight", "fate:reroll")
     assert events(s, "fate_spent") == [{"character": "thief", "roll": 1, "die": 1}]
-    for options, action, die in (({}, "fate:reroll:2", 2), ({"fate_reroll": "whole_roll"}, "fate:reroll", "all")):
+    # of the Warrior's 5 and 2, the die rolled again is the 2 (rulings R-FATE18.1: the number the
+    # fate rolls again); the whole roll again keeps the battle roll replaced, the 5
+    for options, action, roll, die in (({}, "fate:reroll:2", 2, 2),
+                                       ({"fate_reroll": "whole_roll"}, "fate:reroll", 5, "all")):
         s = game([{"id": "warrior", "space": "graveyard", "fate": 1}, {"id": "elf", "space": "forest"}],
                  [1, 5, 2, 6, 1, 4], options={"fate": "card", **options}, deck_tops={"adventure": ["bear"]})
         s = play(s, "move:woods_1", "fight", action)
-        assert events(s, "fate_spent") == [{"character": "warrior", "roll": 5, "die": die}]
+        assert events(s, "fate_spent") == [{"character": "warrior", "roll": roll, "die": die}]

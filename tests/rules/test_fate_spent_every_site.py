@@ -37,13 +37,17 @@ FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 #: Since fate17 these are every rule step that pays for a re-roll itself (``characters.pay_fate``)
 #: rather than through a ``characters.OwnRoll`` or ``OwnDice`` declaration: a new one must be
 #: named here, and reached (:func:`test_the_sites_are_every_step_that_pays_for_a_reroll`).
-SITES = {
+#: Since fate18 the movement rolls' pay through one function, ``movement.pay_reroll``
+#: (:data:`MOVEMENT_SITES`), the others through ``characters.pay_fate`` directly.
+MOVEMENT_SITES = {
     "movement.chosen",        # the movement roll (MOVEMENT IN THE OUTER ... REGIONS)
-    "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
     "city.move_chosen",       # the movement roll in the City
     "city.run_kept",          # a stowaway's run into the streets (rulings R-NB11.6)
     "dungeon.roll_kept",      # the movement roll in the Dungeon
     "harbinger.bound_fate",   # the bound mover's re-roll under the Dark Binding
+}
+SITES = MOVEMENT_SITES | {
+    "effects.roll_fate",      # a card's or space's roll (the Death space's 2d6)
     "combat.fate_chosen",     # the attacker's battle roll
     "combat.opponent_fate_chosen",  # the defending character's
 }
@@ -93,18 +97,19 @@ def test_every_paid_fate_reroll_logs_fate_spent_just_after_the_fate_lost():
     ("movement_fate_reroll_costs_one_token_once_a_roll", "movement.chosen", 3, 1),
     ("blood_moon_moon_mist_fate_reroll_rolls_both_dice_again", "movement.chosen", 6, "all"),
     ("fate15_armageddon_crown_chart_die_fate_rerolls", "effects.roll_fate", 1, 1),
-    ("rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice", "effects.roll_fate", 6, 1),
+    ("rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice", "effects.roll_fate", 1, 1),
     ("fixB_stowaway_run_fate_reroll", "city.run_kept", 2, 1),
-    ("rule14F_stowaway_run_moon_mist_fate_rerolls_one_die", "city.run_kept", 7, 2),
+    ("rule14F_stowaway_run_moon_mist_fate_rerolls_one_die", "city.run_kept", 2, 2),
     ("cityfix3_fate_reroll_in_the_city_is_a_fate_reroll", "city.move_chosen", 3, 1),
-    ("rule14F_city_moon_mist_fate_rerolls_one_movement_die", "city.move_chosen", 6, 2),
+    ("rule14F_city_moon_mist_fate_rerolls_one_movement_die", "city.move_chosen", 1, 2),
     ("fixB_dungeon_fate_reroll_is_a_fate_reroll", "dungeon.roll_kept", 3, 1),
-    ("rule14F_dungeon_moon_mist_fate_rerolls_one_die", "dungeon.roll_kept", 5, 2),
-    ("rule14F_dark_binding_moon_mist_fate_rerolls_one_die", "harbinger.bound_fate", 5, 2),
+    ("rule14F_dungeon_moon_mist_fate_rerolls_one_die", "dungeon.roll_kept", 1, 2),
+    ("rule14F_dark_binding_moon_mist_fate_rerolls_one_die", "harbinger.bound_fate", 1, 2),
 ])
 def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, die):
-    """The ``fate_spent`` of each movement site and of the ``roll`` effect: the roll replaced
-    (the dice's sum, as its ``movement_roll`` line says) and which die was rolled again."""
+    """The ``fate_spent`` of each movement site and of the ``roll`` effect: the number rolled
+    again (of one die of several, that die's: rulings R-FATE18.1; of one die, the roll; of the
+    whole roll again, its ``movement_roll`` line's sum) and which die was rolled again."""
     [(at, _, events)] = paid_rerolls(FOLDER / f"{name}.yaml")
     [spent] = [e for e in events if e.name == "fate_spent"]
     assert at == step
@@ -113,16 +118,21 @@ def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, di
 
 
 def _paying_steps():
-    """``(own, direct)``: the Fate steps of the ``OwnRoll`` and ``OwnDice`` declarations, and
-    the other rule steps whose code pays a fate for a re-roll (``pay_fate``, ``reroll_for_fate``)."""
-    own, direct = set(), set()
+    """``(own, direct, moves)``: the Fate steps of the ``OwnRoll`` and ``OwnDice`` declarations,
+    the other rule steps whose code pays a fate for a re-roll (``pay_fate``, ``reroll_for_fate``),
+    and those that pay for a movement roll's (``movement.pay_reroll``)."""
+    own, direct, moves = set(), set(), set()
     for name, fn in {**STEPS, **RULESET.steps()}.items():
         if isinstance(getattr(fn, "__self__", None), (chars.OwnRoll, chars.OwnDice)):
             if fn.__name__ == "on_fate":
                 own.add(name)
-        elif {"pay_fate", "reroll_for_fate"} & set(fn.__code__.co_names):
+            continue
+        names = set(fn.__code__.co_names)
+        if {"pay_fate", "reroll_for_fate"} & names:
             direct.add(name)
-    return own, direct
+        if "pay_reroll" in names:
+            moves.add(name)
+    return own, direct, moves
 
 
 def test_the_sites_are_every_step_that_pays_for_a_reroll():
@@ -130,9 +140,12 @@ def test_the_sites_are_every_step_that_pays_for_a_reroll():
     for: (1) his movement, (2) his attack roll, (3) a roll ordered by a card or board space"
     (talisman-facts-verified.md 3).  One mechanism decides it (rulings R-FATE17): the rule steps
     that pay for a re-roll without an ``OwnRoll`` are exactly :data:`SITES`, which the walk
-    reaches; the ``OwnRoll`` and ``OwnDice`` steps are many and pay through ``reroll_for_fate``."""
-    own, direct = _paying_steps()
-    assert direct == SITES
+    reaches; the ``OwnRoll`` and ``OwnDice`` steps are many and pay through ``reroll_for_fate``.
+    The movement rolls' sites pay through ``movement.pay_reroll`` and nothing else (rulings
+    R-FATE18), so one re-roll logs the same wherever the roll is made."""
+    own, direct, moves = _paying_steps()
+    assert moves == MOVEMENT_SITES
+    assert direct == SITES - MOVEMENT_SITES
     assert len(own) >= 18 and "inner.contest_fate" in own and "endings.duel_fate" in own
 
 
@@ -187,9 +200,62 @@ def test_fate_spent_is_narrated(die, line):
 
 
 def test_a_played_fate_spent_is_narrated_after_the_fate_lost():
-    """In play: the Temple's prayer, one die of the two re-rolled (rulings R-RF14.1)."""
+    """In play: the Temple's prayer, one die of the two re-rolled (rulings R-RF14.1): the 1 of
+    his 1 and 5, the die he rolls again, not their 6 (rulings R-FATE18.1)."""
     [(_, _, events)] = paid_rerolls(FOLDER / "rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice.yaml")
     lines = [narrate(e) for e in events]
-    assert "Thief spends a fate to roll the 6 again (die 1)." in lines
-    assert lines.index("Thief spends a fate to roll the 6 again (die 1).") == \
+    assert "Thief spends a fate to roll the 1 again (die 1)." in lines
+    assert lines.index("Thief spends a fate to roll the 1 again (die 1).") == \
         [e.name for e in events].index("fate_spent")
+
+
+def test_the_movement_rolls_turn_flag_is_set_and_read_in_one_module():
+    """FATE, "once per die roll": a character's movement re-roll is marked by one turn flag,
+    ``movement_rerolled``, which only ``movement.offer_reroll`` reads and ``movement.pay_reroll``
+    sets (rulings R-FATE18): no board of an expansion keeps a Fate flag of its own."""
+    src = Path(talisman.__file__).parent
+    holders = sorted(p.relative_to(src).as_posix() for p in src.rglob("*.py")
+                     if "movement_rerolled" in p.read_text(encoding="utf-8"))
+    assert holders == ["rules/movement.py"]
+
+
+#: The same re-roll at each movement site (rulings R-FATE18.1): under the Moon Mist, 5 and 1
+#: rolled, the second die rolled again for a fate, a 3.
+SAME_REROLL = {
+    "movement.chosen": "fate18_board_moon_mist_reroll_logs_the_same",
+    "city.move_chosen": "rule14F_city_moon_mist_fate_rerolls_one_movement_die",
+    "city.run_kept": "fate18_stowaway_run_moon_mist_reroll_logs_the_same",
+    "dungeon.roll_kept": "fate18_dungeon_moon_mist_reroll_logs_the_same",
+    "harbinger.bound_fate": "fate18_dark_binding_moon_mist_reroll_logs_the_same",
+}
+
+
+def _reroll_lines(name):
+    """The step a scenario's one paid movement re-roll answered, and the lines it logged from
+    the fate lost to the new roll's die that counts, the character's name left out."""
+    [(step, _, events)] = paid_rerolls(FOLDER / f"{name}.yaml")
+    names = [e.name for e in events]
+    lines = events[names.index("fate_lost"):names.index("movement_roll_counted") + 1]
+    return step, [(e.name, {k: v for k, v in dict(e.data).items() if k != "character"}) for e in lines]
+
+
+def test_one_movement_reroll_at_every_site_logs_the_same():
+    """FATE: "reroll one die he has just rolled for: (1) his movement"; the Moon Mist: "roll one
+    extra die, use the lowest".  One re-roll of the movement roll logs the same lines at the
+    main board, the City's streets, a stowaway's run, the Dungeon and under the Dark Binding
+    (``movement.pay_reroll``; rulings R-FATE18.1): the fate lost, ``fate_spent`` with the die
+    rolled again and the number it showed (the 1, not the dice's 6), the new roll (8) and the
+    die that counts (3)."""
+    assert set(SAME_REROLL) == MOVEMENT_SITES
+    seen = {}
+    for step, name in SAME_REROLL.items():
+        at, lines = _reroll_lines(name)
+        assert at == step, name
+        seen[step] = lines
+    first = seen["movement.chosen"]
+    assert [n for n, _ in first] == ["fate_lost", "fate_spent", "movement_roll", "movement_roll_counted"]
+    assert first[1][1] == {"roll": 1, "die": 2}
+    assert first[2][1] == {"roll": 8}
+    assert (first[3][1]["roll"], list(first[3][1]["dice"])) == (3, [5, 3])
+    for step, lines in seen.items():
+        assert lines == first, step

@@ -443,9 +443,13 @@ def fate_spent(state, cid, roll, dice, action):
     """Log ``fate_spent``: ``cid`` paid a fate to re-roll (``action``, :func:`fate_reroll_options`)
     his roll ``roll`` made of ``dice``; ``die`` says which die was rolled again: its place in the
     order rolled, from 1 (1 for a roll of one die), or ``"all"`` for the whole roll again (the
-    option ``fate_reroll: whole_roll``)."""
+    option ``fate_reroll: whole_roll``).  The line's ``roll`` is what the fate rolls again
+    (FATE: "reroll one die he has just rolled"): of one die of several, the number that die
+    showed (the Moon Mist's 1 of a 5 and a 1, not their sum or the die that counts); else the
+    roll ``roll`` (rulings R-FATE18.1)."""
     if len(action.args) >= 2:
         die = int(action.args[1])
+        roll = dice[die - 1]
     else:
         die = 1 if len(dice) <= 1 else "all"
     return log(state, "fate_spent", character=cid, roll=roll, die=die)

@@ -254,6 +254,31 @@ def movement_die(state, cid):
     return adjust(state, "movement_dice", combat.character_die(state, cid), character=cid)
 
 
+def offer_reroll(state, cid, dice):
+    """FATE (option ``fate``; talisman-facts-verified.md 3): "pay 1 fate ... to reroll one die he
+    has just rolled for: (1) his movement": the options :func:`pay_reroll` answers, after
+    ``cid``'s movement roll of ``dice`` (one option a die of several: rulings R-RF14.1), none
+    when he may not pay (``characters.may_reroll``) or re-rolled his movement this turn already.
+    The one offer of every movement roll: the main board's, the City's streets and a stowaway's
+    run, the Dungeon's, the bound mover's under the Dark Binding (rulings R-FATE18)."""
+    return chars.fate_options(state, cid, dice, character(state, cid).flag("movement_rerolled"))
+
+
+def pay_reroll(state, cid, dice, action, prompt, step, **args):
+    """FATE: ``cid`` pays one fate to roll again (one of) the ``dice`` of his movement roll
+    (``action``: one of :func:`offer_reroll`'s): the fate lost and the ``fate_spent`` line (the
+    die rolled again and the number it showed; of the whole roll again, the dice's sum as its
+    ``movement_roll`` line gave it: ``characters.fate_spent``, rulings R-FATE18.1), the turn's
+    ``movement_rerolled`` flag, and the new roll of his movement die (:func:`movement_die`)
+    asked with ``prompt`` for the step ``step`` with ``args`` (and ``kept``, the dice kept beside
+    one rolled again).  Every movement roll's re-roll is paid here, so the same re-roll logs the
+    same wherever the roll is made."""
+    dice = tuple(dice)
+    state, spec, kept = chars.pay_fate(state, cid, sum(dice), movement_die(state, cid), dice, action)
+    state = set_turn_flag(state, cid, "movement_rerolled")
+    return request_roll(state, spec, prompt, step, **args, **kept)
+
+
 def counted_roll(state, cid, roll, dice):
     """The count a movement roll of ``dice`` (summing to ``roll``) moves, and what reads "the
     roll" of the movement die reads: one die is its own count; of several, the ``movement_count``
@@ -541,7 +566,7 @@ def offer_move(state, cid, n, dice):
     allowed = adjust(state, "movement_destinations", dests, character=cid, roll=n, dice=dice)
     options = [f"move:{d}" for d in allowed]
     # FATE: pay one to roll the movement die again (one of several: rulings R-RF14.1)
-    options += chars.fate_options(state, cid, dice, character(state, cid).flag("movement_rerolled"))
+    options += offer_reroll(state, cid, dice)
     # The walk to a destination is the roll's own only when the roll is one die: the sum of
     # more dice (the Moon Mist's two, the lower counting) is no count the move makes, and may
     # reach a space the counted die reaches the other way round (rulings R-MV9.2).  One die
@@ -596,10 +621,8 @@ def chosen(state, action, roll, counted=True, count=None, dice=None):
         return offer_teleport(state, cid, abilities.teleport_region(state, cid, read), False,
                               "teleport on the movement roll")
     if action.kind == "fate":
-        state, spec, args = chars.pay_fate(state, cid, roll, movement_die(state, cid), dice or (roll,), action)
-        state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, spec, f"movement re-roll of {cid}", "movement.rolled",
-                            rerolled=True, **args)
+        return pay_reroll(state, cid, dice or (roll,), action, f"movement re-roll of {cid}", "movement.rolled",
+                          rerolled=True)
     board = load().board
     ch = character(state, cid)
     here = ch.space

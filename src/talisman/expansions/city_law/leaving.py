@@ -227,7 +227,7 @@ def run_answered(state, character, count, replaced=False, dice=None):
     if not stops:
         return log(state, "no_move", character=character, space=ch.space)
     # FATE: pay one to roll the run's die again (one of several: rulings R-RF14.1)
-    rerolls = chars.fate_options(state, character, dice or (count,), ch.turn_flags.get("movement_rerolled"))
+    rerolls = movement.offer_reroll(state, character, dice or (count,))
     if len(stops) == 1 and not rerolls:
         return streets.run_to(state, character, count, stops[0])
     options = [f"move:{d}" for d in stops] + rerolls
@@ -239,11 +239,8 @@ def run_kept(state, action, who, count, dice=None):
     """Rule step: the run is kept (up to the stop chosen), or a Fate paid to roll again (the new
     roll kept)."""
     if action.kind == "fate":
-        state, spec, args = chars.pay_fate(state, who, sum(dice or (count,)), movement.movement_die(state, who),
-                                           dice or (count,), action)
-        state = streets.set_flag(state, who, "movement_rerolled")
-        return request_roll(state, spec, f"{who} runs again", "city.run_rolled", who=who,
-                            rerolled=True, **args)
+        return movement.pay_reroll(state, who, dice or (count,), action, f"{who} runs again", "city.run_rolled",
+                                   who=who, rerolled=True)
     return streets.run_to(state, who, count, action.args[0])
 
 

@@ -275,7 +275,7 @@ def offer(state, cid, n, dice=None):
     if not options:
         return log(state, "no_move", character=cid, space=ch.space)
     if dice is not None:  # FATE: pay one to roll the movement die again (one of several: R-RF14.1)
-        options += chars.fate_options(state, cid, dice, ch.turn_flags.get("movement_rerolled"))
+        options += movement.offer_reroll(state, cid, dice)
     if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
         rolled = abilities.movement_roll_options(state, cid, n)
         if data.kind(ch.space) == "building":
@@ -297,11 +297,8 @@ def move_chosen(state, action, roll, dice=None):
         return movement.offer_teleport(state, cid, abilities.teleport_region(state, cid, roll), False,
                                        "teleport on the movement roll")
     if action.kind == "fate":
-        state, spec, args = chars.pay_fate(state, cid, sum(dice or (roll,)), movement.movement_die(state, cid),
-                                           dice or (roll,), action)
-        state = set_flag(state, cid, "movement_rerolled")
-        return request_roll(state, spec, f"movement re-roll of {cid} in the City", "city.rolled",
-                            rerolled=True, **args)
+        return movement.pay_reroll(state, cid, dice or (roll,), action, f"movement re-roll of {cid} in the City",
+                                   "city.rolled", rerolled=True)
     here, dest = state.characters[cid].space, action.args[0]
     found = destinations(here, roll).get(dest)
     if found is not None:

@@ -558,7 +558,7 @@ def offer(state, cid, n, dice=None):
     if not dests:
         return log(state, "no_move", character=cid, space=ch.space)
     # FATE: pay one to roll the movement die again (as on the main board)
-    rerolls = chars.fate_options(state, cid, dice or (n,), ch.flag("movement_rerolled"))
+    rerolls = movement.offer_reroll(state, cid, dice or (n,))
     if tuple(dests) == (own,) and not rerolls:
         return go(state, cid, n)
     options = [f"move:{d}" for d in dests] + rerolls
@@ -574,10 +574,8 @@ def roll_kept(state, action, roll, dice=None):
     Fate re-roll."""
     cid = state.current
     if action.kind == "fate":
-        state, spec, args = chars.pay_fate(state, cid, sum(dice or (roll,)), die(state, cid), dice or (roll,), action)
-        state = set_turn_flag(state, cid, "movement_rerolled")
-        return request_roll(state, spec, f"movement re-roll of {cid}", "dungeon.rolled",
-                            rerolled=True, **args)
+        return movement.pay_reroll(state, cid, dice or (roll,), action, f"movement re-roll of {cid}",
+                                   "dungeon.rolled", rerolled=True)
     here, dest = state.characters[cid].space, action.args[0]
     if dest == spiral()[destination(state, cid, roll)]:
         return go(state, cid, roll)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 
 from ...definitions import load
-from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.machine import decide, frame, log, push
 from ...engine.records import plain
 from ...errors import TalismanError
 from ...expansions import adjust, run_hook
@@ -168,7 +168,7 @@ def window_cast(state, caster, spell, mover, flag, roll, waiting=ROLL_WAITING):
 def _after_roll(state, who, caster, n, dice=None):
     """The bound mover may still pay a fate to roll again (``dice``: the roll's, when several:
     one of them again, rulings R-RF14.1); then the caster chooses."""
-    rerolls = chars.fate_options(state, who, dice or (n,), state.characters[who].turn_flags.get("movement_rerolled"))
+    rerolls = movement.offer_reroll(state, who, dice or (n,))
     if rerolls:
         several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
         return decide(state, who, "fate", ["keep", *rerolls],
@@ -180,11 +180,8 @@ def _after_roll(state, who, caster, n, dice=None):
 def bound_fate(state, action, who, caster, roll, dice=None):
     if action.kind == "keep":
         return _offer(state, who, caster, roll)
-    state, spec, args = chars.pay_fate(state, who, sum(dice or (roll,)), movement.movement_die(state, who),
-                                       dice or (roll,), action)
-    state = kernel.set_turn_flag(state, who, "movement_rerolled")
-    return request_roll(state, spec, f"movement re-roll of {who} (Dark Binding)",
-                        "harbinger.bound_rolled", who=who, caster=caster, **args)
+    return movement.pay_reroll(state, who, dice or (roll,), action, f"movement re-roll of {who} (Dark Binding)",
+                               "harbinger.bound_rolled", who=who, caster=caster)
 
 
 def bound_rolled(state, action, who, caster, kept=None):
