@@ -399,11 +399,7 @@ def tithe_claimed(state, action, space):
     if action.kind == "take":
         state = _given(_store(state, _without(state, space, card)), cid, space, card)
     else:
-        ch = state.characters[cid]
-        state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card)))
-        state = chars.put_on_space(state, space, [card])
-        state = log(state, "object_dropped", character=cid, card=card, space=space)
-        state = chars.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+        state = chars.drop_object(state, cid, card, space)
     return _claim(state, cid, space)
 
 
