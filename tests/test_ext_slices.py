@@ -7,10 +7,10 @@ import pytest
 
 import talisman
 from talisman.bots import RandomBot
-from talisman.errors import StateError, TalismanError
+from talisman.errors import ScenarioError, StateError, TalismanError
 from talisman.expansions import MODULES
 from talisman.rules import characters, henchmen, master_levels, noblemen
-from talisman.scenarios import setup_state
+from talisman.scenarios import run_file, setup_state
 from talisman.state import EXT_SLICES, ExtRecord
 
 #: A game that keeps each slice: (expansions, options).  The Catacombs keep no state of their own.
@@ -191,6 +191,7 @@ OPTION_SLICES = [
     ({"noblemen": True}, "noblemen", "realms", {"woods_1": {"owner": "warrior", "title": "no_title"}},
      "noblemen.realms.woods_1.gold", "expected a value"),
     ({"noblemen": True}, "noblemen", "cards", {"nowhere": []}, "noblemen.cards.nowhere", "a space of the board"),
+    ({"noblemen": True}, "noblemen", "cards", {"chapel": []}, "noblemen.cards.chapel", "a space a Realm lies on"),
     ({}, "rafts", "cards", {"troll": []}, "rafts.cards.troll", "a character of this game"),
 ]
 
@@ -199,6 +200,8 @@ OPTION_SLICES = [
 def test_a_bad_value_of_a_rule_options_slice_is_refused_naming_its_path(options, key, field, value, path, message):
     doc = _document([], options)
     doc["state"]["ext"].setdefault(key, {})[field] = value
+    if (key, field) == ("noblemen", "realms"):
+        doc["state"]["ext"][key]["cards"] = {space: [] for space in value}  # each Realm's tithes
     refused = _refused(doc)
     assert refused.startswith(f"state.ext.{path}: ") and message in refused
 
@@ -218,3 +221,50 @@ def test_a_title_both_held_and_on_the_pile_is_refused():
     mine["held"] = {"wizard": title}
     assert talisman.from_json(json.dumps(doc)).ext["noblemen"].held["wizard"] == title
 
+
+
+def _realm_on_the_chapel(doc):
+    """The Warrior's Realm on the Chapel, its Title held and off the pile (the JSON's layout)."""
+    mine = doc["state"]["ext"]["noblemen"]
+    title = mine["pile"][0]
+    mine.update(pile=mine["pile"][1:], held={"warrior": title},
+                realms={"chapel": {"owner": "warrior", "title": title, "gold": 0}})
+    return mine
+
+
+def test_a_tithe_where_no_realm_lies_is_refused_alike_by_each_door(tmp_path):
+    """Tithings lie on a Realm: the check is the option's slice's own (``Noblemen.cards``), so a
+    tithe list on a space with no Realm is refused the same way, its path named, by ``from_json``,
+    by a scenario's set-up and by a scenario file (where the generic loader once checked it itself,
+    for this option alone)."""
+    reason = "expected a space a Realm lies on (realms), got 'chapel'"
+    doc = _document([], {"noblemen": True})
+    doc["state"]["ext"]["noblemen"]["cards"] = {"chapel": []}
+    assert _refused(doc) == f"state.ext.noblemen.cards.chapel: {reason}"
+    setup = {"characters": ["warrior", "wizard"], "options": {"noblemen": True},
+             "ext": {"noblemen": {"cards": {"chapel": []}}}}
+    with pytest.raises(StateError) as e:
+        setup_state(setup, [])
+    assert (e.value.path, e.value.reason) == ("ext.noblemen.cards.chapel", reason)
+    path = tmp_path / "tithe.yaml"
+    path.write_text("name: a tithe on no Realm\nrules: \"000 Collecting Tithings\"\nsetup:\n"
+                    "  characters: [warrior, wizard]\n  options: {noblemen: true}\n"
+                    "  ext: {noblemen: {cards: {chapel: []}}}\nactions: []\nexpect: {}\n")
+    with pytest.raises(ScenarioError) as e:
+        run_file(path)
+    assert str(e.value) == f"{path}:6: bad setup: ext.noblemen.cards.chapel: {reason}"
+    # with the Realm (set-up key ``realms``, placed before ``ext`` is merged) the tithe is kept
+    setup["realms"] = {"chapel": {"owner": "warrior", "title": "baron"}}
+    assert setup_state(setup, []).ext["noblemen"].cards["chapel"] == []
+
+
+def test_a_realm_without_its_tithes_list_is_refused():
+    """Every Realm keeps its list of tithes (empty when none waits): the engine reads it when the
+    owner collects, so a state without it is refused, not played into a KeyError."""
+    doc = _document([], {"noblemen": True})
+    mine = _realm_on_the_chapel(doc)
+    mine["cards"] = {}
+    assert _refused(doc).startswith("state.ext.noblemen.cards: expected the tithes of every Realm (an empty "
+                                    "list when none waits), got none for 'chapel'")
+    mine["cards"] = {"chapel": []}
+    assert talisman.from_json(json.dumps(doc)).ext["noblemen"].realms["chapel"]["owner"] == "warrior"

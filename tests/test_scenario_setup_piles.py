@@ -70,7 +70,7 @@ def test_ext_of_an_option_in_play_sets_its_slice_the_tithes_taken_out_of_their_d
 def test_ext_of_an_option_is_refused_with_its_path_named():
     with pytest.raises(TalismanError, match="ext: 'noblemen' is not among the setup's expansions, nor a rule option in play"):
         position(ext={"noblemen": {"cards": {}}})  # the option off
-    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: no Realm lies there"):
+    with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: expected a space a Realm lies on"):
         position(options={"noblemen": True}, ext={"noblemen": {"cards": {"chapel": ["sword"]}}})
     with pytest.raises(TalismanError, match=r"ext.noblemen.cards.chapel: unknown card 'swrod'"):
         position(options={"noblemen": True}, realms={"chapel": {"owner": "warrior", "title": "baron"}},

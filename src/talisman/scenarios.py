@@ -74,6 +74,10 @@ def setup_state(setup, dice):
         state = replace(state, board_cards=state.board_cards.set(space, pvector(cards)))
     for space, gold in (setup.get("board_gold") or {}).items():
         state = replace(state, board_gold=state.board_gold.set(space, gold))
+    # the Realms before ``ext``: the option's slice, merged with ``ext``, is checked whole (the
+    # tithes in ``ext.noblemen.cards`` lie on the Realms placed here)
+    for space, realm in (setup.get("realms") or {}).items():
+        state = hold_realm(state, space, realm)
     for expansion, values in (setup.get("ext") or {}).items():
         # a rule module's own state: an expansion's (the Blood Moon's time of day, the Werewolf's
         # space...) or an option's (the tithes lying on the Noblemen's Realms...), once in play
@@ -96,12 +100,6 @@ def setup_state(setup, dice):
     tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held, tops)
-    for space, realm in (setup.get("realms") or {}).items():
-        state = hold_realm(state, space, realm)
-    if noblemen.KEY in (setup.get("ext") or {}):
-        for space in noblemen.SLICE.plain(state)["cards"]:
-            if space not in noblemen.realms(state):
-                raise TalismanError(f"ext.noblemen.cards.{space}: no Realm lies there (set-up key realms)")
     discards = setup.get("discards") or {}
     for deck, cards in discards.items():
         state = discarded_before(state, deck, [] if cards == "rest" else cards)

@@ -35,6 +35,8 @@ def test_the_tables_are_the_compendiums():
     table = rules["donjon"]["options"]["judged"]["table"]
     assert sorted(table) == ["1", "2", "3", "4", "5", "6"]
     assert table["6"]["gold"] == 6 and table["2"]["lives"] == 1 and table["1"]["lose_game"]
+    # "4 Tossed out of the City": the one sentence out of the City (docs/rulings.md R-FIX19.1)
+    assert [f for f in sorted(table) if table[f].get("expelled")] == ["4"]
 
 
 @pytest.mark.parametrize("change, message", [
@@ -44,6 +46,7 @@ def test_the_tables_are_the_compendiums():
     (lambda d: d["donjon"].update({"exit": "city_bank"}), "not next to the Donjon"),
     (lambda d: d["donjon"].update({"space": "nowhere"}), "nowhere"),
     (lambda d: d["donjon"]["options"]["judged"]["table"]["3"].update({"to": "exit"}), "cannot also keep"),
+    (lambda d: d["donjon"]["options"]["judged"]["table"]["3"].update({"expelled": True}), "needs the space"),
 ])
 def test_a_broken_table_is_refused_with_its_field(change, message):
     doc = copy.deepcopy(raw())

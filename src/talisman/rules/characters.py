@@ -952,23 +952,25 @@ def drop_options(ch, gold=True):
     return options
 
 
-def drop_object(state, cid, card_id):
+def drop_object(state, cid, card_id, space=None):
     """Leave an object (or a Follower, a Scroll; ``gold``: one Bag of Gold) face up on the
-    character's space, for anyone landing there to pick up."""
+    character's space (or ``space``: the Realm he collects from, passed over or landed on), for
+    anyone landing there to pick up; not picked up again by him this turn."""
     ch = character(state, cid)
+    space = ch.space if space is None else space
     if card_id == "gold":
         state = update_character(state, cid, gold=ch.gold - 1)
         state = replace(state, board_gold=state.board_gold.set(
-            ch.space, state.board_gold.get(ch.space, 0) + 1))
-        return log(state, "gold_dropped", character=cid, amount=1, space=ch.space)
+            space, state.board_gold.get(space, 0) + 1))
+        return log(state, "gold_dropped", character=cid, amount=1, space=space)
     field = ("objects" if card_id in ch.objects else "scrolls" if card_id in ch.scrolls
              else "followers")
     held = getattr(ch, field)
     state = update_character(state, cid, **{field: held.delete(held.index(card_id))},
                              turn_flags=ch.turn_flags.set(
                                  "dropped", ch.flag("dropped", _pvec([])).append(card_id)))
-    state = put_on_space(state, ch.space, [card_id])
-    state = log(state, "object_dropped", character=cid, card=card_id, space=ch.space)
+    state = put_on_space(state, space, [card_id])
+    state = log(state, "object_dropped", character=cid, card=card_id, space=space)
     return discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 

@@ -183,7 +183,8 @@ Value hooks:
     Warlock's quest completed: ``quests.complete``); ``result`` is ``(state, refused)``,
     ``(state, False)`` to begin with.  A subscriber that forbids the move returns its state and
     ``True``: the character stays where he is (the City's Loan: leaving the City by a spell
-    with a Loan unpaid, the Bank's Wizard's Toad instead).
+    with a Loan unpaid, the Bank's Wizard's Toad instead).  ``cause`` ``movement.EXPELLED``: a
+    sentence ("Tossed out of the City"), which a subscriber may take its dues on but not refuse.
 ``draw_deck(state, deck, character, space)``
     The deck a space's "draw N cards" draws from (the Harbinger's region draws Harbinger cards).
 ``attack_score(state, score, enemy, kind)``

@@ -807,6 +807,13 @@ STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
 
 # --- movement that effects force (teleport, move to a space, move N spaces, nearest) -------
 
+#: The cause of a move a sentence makes ("Tossed out of the City"): no attempt of the character's
+#: that a board could stop; a ``before_forced_move`` subscriber may take its dues on the way (the
+#: City's Loan: repaid, or the Bank's Wizard's Toad) but does not keep him in (docs/rulings.md
+#: R-FIX19.1).
+EXPELLED = "tossed out"
+
+
 def forced_move(state, cid, space, encounter, cause):
     """Move ``cid`` straight to ``space`` (no Sentinel, no Portal: an encounter moved it).
     "Characters may only have Encounters in the Space in which they end their Move or a Space

@@ -81,6 +81,19 @@ class Noblemen(ExtRecord):
                                         f"pile.{seen[title]}")
 
 
+    @cards.validator
+    def _on_realms(self, attribute, value):
+        """The tithes lie on the Realms: a list of them on each Realm's space (empty when none
+        waits) and on no other ("tithe Gold or Objects to the Realm")."""
+        for space in value:
+            if space not in self.realms:
+                raise FieldError(f"cards.{space}", f"expected a space a Realm lies on (realms), got {space!r}")
+        bare = [space for space in self.realms if space not in value]
+        if bare:
+            raise FieldError("cards", f"expected the tithes of every Realm (an empty list when none "
+                                      f"waits), got none for {bare[0]!r}")
+
+
 SLICE = ExtSlice(KEY, Noblemen)
 
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -167,7 +180,7 @@ def hold(state, cid, title, space, gold=0):
     m["pile"].remove(title)
     m["held"][cid] = title
     m["realms"][space] = {"owner": cid, "title": title, "gold": gold}
-    m["cards"].setdefault(space, [])  # the tithes a set-up laid there already (``ext``) stay
+    m["cards"][space] = []  # none yet (a scenario's ``ext``, merged after, may lay some there)
     return _store(state, m)
 
 
@@ -399,11 +412,7 @@ def tithe_claimed(state, action, space):
     if action.kind == "take":
         state = _given(_store(state, _without(state, space, card)), cid, space, card)
     else:
-        ch = state.characters[cid]
-        state = update_character(state, cid, objects=ch.objects.delete(ch.objects.index(card)))
-        state = chars.put_on_space(state, space, [card])
-        state = log(state, "object_dropped", character=cid, card=card, space=space)
-        state = chars.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+        state = chars.drop_object(state, cid, card, space)
     return _claim(state, cid, space)
 
 

@@ -306,7 +306,7 @@ def judged_rolled(state, dice, character):
     if row.get("jailed"):
         state = put(state, held=get(state, "held").set(character, "jailed"))
     if "to" in row:
-        state = release(state, character, row["to"], "judged")
+        state = release(state, character, row["to"], "judged", expelled=row.get("expelled", False))
     return state
 
 
@@ -335,19 +335,21 @@ DONJON_ROLLS = {"convince": _own_roll("convince", convince_rolled, "to convince 
 JAIL = _own_roll("jail", jail_rolled, "jailed, a 6 to move")
 
 
-def release(state, cid, to, cause, keep_warrant=False):
+def release(state, cid, to, cause, keep_warrant=False, expelled=False):
     """Out of the Donjon onto ``to`` (``exit``: the way out next to it); the turn was the attempt.
     The Warrant is discarded on leaving unless he escaped: the three options stand for the City's
     three (Discarding Warrants: "If he decides to Bribe the judge, or accepts the sentence given,
     then the Warrant Card is discarded upon leaving the Donjon. A Character who manages to Escape
-    retains his Warrant Card"; docs/rulings.md R-PROBE16E.1)."""
+    retains his Warrant Card"; docs/rulings.md R-PROBE16E.1).  ``expelled``: the move is a sentence
+    ("Tossed out of the City"), asked as :data:`movement.EXPELLED`: a board may take its dues on
+    the way but does not keep him in (docs/rulings.md R-FIX19.1)."""
     space = data.donjon()["exit"] if to == "exit" else to
     held = get(state, "held")
     if not keep_warrant:
         state = put(state, warrants=[c for c in get(state, "warrants") if c != cid])
         state = run_hook(state, "warrant_discarded", character=cid, cause=cause)
     state = put(state, held=held.discard(cid))
-    state = movement.forced_move(state, cid, space, False, cause)
+    state = movement.forced_move(state, cid, space, False, movement.EXPELLED if expelled else cause)
     if state.characters[cid].space == data.donjon()["space"]:
         return put(state, held=held)  # the move was refused: still held
     return log(state, "brotherhood_released", character=cid, to=space)

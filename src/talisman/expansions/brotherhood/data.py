@@ -24,7 +24,7 @@ def _obj(required=(), **props):
 #: One row of the Judgment chart: what the result does.
 _RESULT = _obj(["text"], text={"type": "string"}, gold={"type": "integer", "minimum": 1},
                lives={"type": "integer", "minimum": 1}, to=_ID, jailed={"const": True},
-               lose_game={"const": True})
+               lose_game={"const": True}, expelled={"const": True})
 
 SCHEMA = _obj(
     ["source", "dice", "stranger_reveals", "talisman_at", "law_discovers", "donjon"],
@@ -87,6 +87,9 @@ def check(p, doc):
         if "to" in row and (row.get("jailed") or row.get("lose_game")):
             raise DataError(p, f"donjon.options.judged.table.{face}", "to",
                             "a result that leaves the Donjon cannot also keep or hang the prisoner")
+        if row.get("expelled") and "to" not in row:
+            raise DataError(p, f"donjon.options.judged.table.{face}", "expelled",
+                            "a sentence out of the City needs the space it sends him to ('to')")
 
 
 def law_chance(known):

@@ -13,7 +13,8 @@
   repay a total of 4 Gold, in one payment, before leaving the City. Should a Character attempt to
   leave the City before repaying a Loan, the Bank's Wizard will turn him into a Toad."  Leaving
   with 4 gold repays it on the way out; without, the character becomes a Toad where he stands, does
-  not leave this turn, and the Loan is settled.
+  not leave this turn, and the Loan is settled.  Tossed out by a sentence (``expelled``: the
+  Brotherhood's Judgment), the Toad is tossed out all the same (docs/rulings.md R-FIX19.1).
 - Followers who "will not leave the City" (the Errand Boy, the Urchins) stay behind: discarded;
   they follow the Merchant out (the compendium's Corrections/Additions/Deletions row).
 """
@@ -30,7 +31,8 @@ from . import law
 
 def attempt(state, cid, how, cause=None):
     """An attempt to leave the City (``road``, ``barge``, ``stowaway``, or ``effect``: moved out by
-    a spell or a card, ``cause``): ``(state, allowed)``."""
+    a spell or a card, ``cause``; or ``expelled``: tossed out by a sentence, which the Loan unpaid
+    makes a Toad but does not stop: docs/rulings.md R-FIX19.1): ``(state, allowed)``."""
     if how == "road" and store.has_warrant(state, cid):
         state = log(state, "leaving_refused", character=cid, reason="holds a Warrant", by=how)
         return law.to_donjon(state, cid, "tried to leave the City by road holding a Warrant"), False
@@ -43,7 +45,8 @@ def attempt(state, cid, how, cause=None):
         else:
             state = log(state, "loan_defaulted", character=cid, amount=owed)
             state = chars.become_toad(state, cid, data.rules()["toad_turns"], "the Bank's Wizard")
-            return state, False
+            if how != "expelled":
+                return state, False
     state = streets.regain_animals(state, cid)
     ch = state.characters[cid]
     # (the Merchant's ``city_followers_follow``: "The Urchin and the Errand Boy will follow you
@@ -71,7 +74,8 @@ def before_forced_move(state, result, character, space, cause):
     A prisoner leaves the Donjon only by its options ("Once a Character is taken to the Donjon he
     has three options: Bribery, Escape, or judgment"; the Brotherhood's own chart for its members),
     taken in his own turn: the Warlock's quest completed, or another's power (the Perils of Pandora)
-    moving him out of it, is refused (docs/rulings.md R-CQ9.4)."""
+    moving him out of it, is refused (docs/rulings.md R-CQ9.4).  A sentence tossing him out
+    (``movement.EXPELLED``) asks the Loan but is not refused (docs/rulings.md R-FIX19.1)."""
     state, refused = result
     ch = state.characters[character]
     if not streets.in_city(ch.space):
@@ -86,7 +90,8 @@ def before_forced_move(state, result, character, space, cause):
         return streets.set_flag(state, character, "city_leaving", False), refused
     if data.kind(ch.space) == "gate" and store.arrived(state, character):
         return store.set_arrived(state, character, False), refused
-    state, allowed = attempt(state, character, "effect", cause)
+    how = "expelled" if cause == movement.EXPELLED else "effect"
+    state, allowed = attempt(state, character, how, cause)
     if allowed:
         return streets.set_flag(state, character, "city_leaving", False), refused
     if character != state.current:
