@@ -2,7 +2,7 @@
 combat and a psychic combat at once, and the D8 chart (``DRAGON_KING_CHART``)."""
 from __future__ import annotations
 
-from ...engine.machine import log, request_roll
+from ...engine.machine import frame, log, push, request_roll
 from ...engine.records import replace
 from ...state import update_character
 from pyrsistent import pvector
@@ -51,8 +51,11 @@ def dk_alone(state, who, row=None):
     # OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for any pertaining rules":
     # they flee too (they leave the game, as a Henchman lost as a Follower does)
     state = characters.discard_other_followers(state, who, "fled from the Dragon King")
-    state = discard_cards(state, who, only_types=MAGIC_OBJECTS)
-    return dk_king(state, who)
+    # NUMBER OF SPELLS: "If at any time a Character has more Spells than his Craft allows, the
+    # surplus Spells must be discarded": the check discard_cards schedules runs before the King
+    # is met (pushed after his step, so it runs first)
+    state = push(state, frame("endings.dk_king", who=who))
+    return discard_cards(state, who, only_types=MAGIC_OBJECTS)
 
 
 def dk_meal(state, who, row=None):

@@ -11,7 +11,7 @@ from pyrsistent import pvector
 from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ..hooks import adjust
-from .tasks import alive, discard_cards, in_play, moves_since, places, role, set_task, task_of
+from .tasks import alive, discard_cards, lose_all_possessions, in_play, moves_since, places, role, set_task, task_of
 from .winning import win
 from ...definitions import load
 from .. import characters
@@ -197,7 +197,7 @@ def loc_suffer_kept(state, dice, who):
         if not alive(state, who):
             return state
     if what.get("possessions"):
-        state = discard_cards(state, who, keep_followers=False)
+        state = lose_all_possessions(state, who, "the Lord of Chaos")
     if what.get("win"):
         return win(state, who, "lord_of_chaos")
     if what.get("leave"):

@@ -13,7 +13,7 @@ from ...definitions import load
 from pyrsistent import pmap
 from .. import characters
 
-__all__ = ["task_of", "set_task", "throw", "discard_cards", "alive", "moves_since", "in_play",
+__all__ = ["task_of", "set_task", "throw", "discard_cards", "lose_all_possessions", "alive", "moves_since", "in_play",
            "places", "role", "MAGIC_OBJECTS"]
 
 
@@ -63,6 +63,23 @@ def discard_cards(state, cid, keep_followers=True, only_types=None):
     if not keep_followers:  # OPTIONAL RULES, HENCHMEN: "considered Followers" (rulings R-GB11.3)
         state = characters.discard_other_followers(state, cid, "lost with all Possessions")
     return characters.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+
+
+def lose_all_possessions(state, cid, cause):
+    """"You lose ... all Possessions" (LET'S SEE YOU SUFFER, C and D): POSSESSIONS, "Anything
+    belonging to any Character is considered a Possession": every card he holds (Objects,
+    Followers, Spells, Scrolls, the kept Enemy cards) to its discard pile, and his Gold, paid back
+    to the stock (rulings R-PROBE17A.1, as R-RULE17.2 reads the Donjon's "lose all Possessions")."""
+    ch = state.characters[cid]
+    gone = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
+    for c in gone:
+        state = characters.discard(state, c)
+    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[], trophies=[])
+    state = log(state, "possessions_discarded", character=cid, cards=gone)
+    if ch.gold:
+        state = characters.lose(state, cid, "gold", ch.gold, cause)
+    # OPTIONAL RULES, HENCHMEN: "considered Followers" (rulings R-GB11.3)
+    return characters.discard_other_followers(state, cid, "lost with all Possessions")
 
 
 def alive(state, cid):
