@@ -215,10 +215,13 @@ def _takeable(state, actor, other, kinds):
     if state.characters[actor].toad_turns:  # a Toad takes no Possession (docs/rulings.md R-TE13.6)
         return opts
     for c in dict.fromkeys(tuple(ch.followers) + tuple(ch.objects)):
-        if load().cards[c].type in kinds:
+        kind = load().cards[c].type
+        # a Follower that may not join the taker is none to take (``follower_allowed``: the Putrid
+        # Zombie as a trophy, "you can't take Followers")
+        if kind in kinds and (kind != "follower" or chars.follower_allowed(state, actor, c)):
             opts.append(f"take:{c}")
     if "follower" in kinds:  # a Henchman: "considered Followers for any pertaining rules"
-        opts += [f"take:{h}" for h in chars.other_followers(state, other)]
+        opts += [f"take:{h}" for h in chars.other_followers(state, other) if chars.follower_allowed(state, actor, h)]
     if "gold" in kinds and ch.gold > 0:
         opts.append("take:gold")
     return opts
