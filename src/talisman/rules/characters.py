@@ -919,11 +919,17 @@ def has_followers(state, cid):
     return bool(state.characters[cid].followers) or bool(other_followers(state, cid))
 
 
+def lose_other_follower(state, cid, follower, cause):
+    """One Follower of ``cid`` that is no card (a Henchman, ``henchman:<id>``) leaves him, as a
+    Follower card discarded, given up or paid away would (``other_follower_lost``)."""
+    return run_hook(state, "other_follower_lost", character=cid, follower=follower, cause=cause)
+
+
 def discard_other_followers(state, cid, cause):
     """Every Follower of ``cid`` that is no card (a Henchman) leaves him, as a Follower card
     discarded would (``other_follower_lost``): "lose all Possessions, discard immediately"."""
     for f in other_followers(state, cid):
-        state = run_hook(state, "other_follower_lost", character=cid, follower=f, cause=cause)
+        state = lose_other_follower(state, cid, f, cause)
     return state
 
 

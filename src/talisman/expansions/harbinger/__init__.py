@@ -407,6 +407,7 @@ HOOKS = {
     "events_drawn": held.events_drawn,
     "before_encounter": before_encounter,
     "possession_gained": held.possession_gained,
+    "other_follower_taken": held.other_follower_taken,
     "prayer_rolled": held.prayer_rolled,
     "character_died": endings.character_died,
     "draw_deck": figure.draw_deck,

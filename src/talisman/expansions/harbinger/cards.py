@@ -215,8 +215,13 @@ def _takeable(state, actor, other, kinds):
     if state.characters[actor].toad_turns:  # a Toad takes no Possession (docs/rulings.md R-TE13.6)
         return opts
     for c in dict.fromkeys(tuple(ch.followers) + tuple(ch.objects)):
-        if load().cards[c].type in kinds:
+        kind = load().cards[c].type
+        # a Follower that may not join the taker is none to take (``follower_allowed``: the Putrid
+        # Zombie as a trophy, "you can't take Followers")
+        if kind in kinds and (kind != "follower" or chars.follower_allowed(state, actor, c)):
             opts.append(f"take:{c}")
+    if "follower" in kinds:  # a Henchman: "considered Followers for any pertaining rules"
+        opts += [f"take:{h}" for h in chars.other_followers(state, other) if chars.follower_allowed(state, actor, h)]
     if "gold" in kinds and ch.gold > 0:
         opts.append("take:gold")
     return opts
@@ -232,7 +237,7 @@ def target_other(state, params, actor, source):
     others = affectable(state, actor, [c for c in reached if c != actor], "card")
     if params.get("take"):
         others = [c for c in others if _takeable(state, actor, c, params["take"])]
-    if params.get("give") == "random_follower" and not state.characters[actor].followers:
+    if params.get("give") == "random_follower" and not chars.has_followers(state, actor):
         return log(state, "no_effect", character=actor, reason="no Follower to give", source=_cause(source))
     if not others:
         return log(state, "no_target", character=actor, source=_cause(source))
@@ -258,10 +263,16 @@ def target_chosen(state, action, params, actor, source):
 
 
 def _give_random_follower(state, actor, other, cause):
-    followers = list(state.characters[actor].followers)
-    order, dice = shuffle(state.dice, sorted(followers))  # the seeded dice pick one
+    # a Henchman (``henchman:<id>``) is one of the Followers: OPTIONAL RULES, HENCHMEN, "Henchmen
+    # are considered Followers for any pertaining rules"
+    others = list(chars.other_followers(state, actor))
+    followers = sorted(state.characters[actor].followers) + others
+    order, dice = shuffle(state.dice, followers)  # the seeded dice pick one
     state = replace(state, dice=dice)
     card = order[0]
+    if card in others:  # the Henchman serves the other player (as one taken from him)
+        state = log(state, "follower_given", character=actor, card=card, to=other, cause=cause)
+        return run_hook(state, "other_follower_taken", character=other, opponent=actor, follower=card)
     held = state.characters[actor].followers
     state = update_character(state, actor, followers=held.delete(held.index(card)))
     state = log(state, "follower_given", character=actor, card=card, to=other, cause=cause)
@@ -280,8 +291,11 @@ def take_from(state, actor, other, kinds, cause):
 
 
 def taken_from(state, action, actor, other, cause):
-    what = action.args[0]
+    what = ":".join(action.args)
     och = state.characters[other]
+    if what in chars.other_followers(state, other):  # a Henchman now serves the taker
+        state = log(state, "card_taken", character=actor, frm=other, card=what, cause=cause)
+        return run_hook(state, "other_follower_taken", character=actor, opponent=other, follower=what)
     if what == "gold":
         state = update_character(state, other, gold=0)
         state = update_character(state, actor, gold=state.characters[actor].gold + och.gold)
@@ -341,7 +355,9 @@ def trophy_discarded(state, action, actor, cause):
 def discard_possession(state, params, actor, source):
     """Discard one Object or Follower of the actor's choice (Cursed ones too)."""
     ch = state.characters[actor]
-    options = list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers)))
+    # a Henchman is a Follower (OPTIONAL RULES, HENCHMEN: "considered Followers for any
+    # pertaining rules")
+    options = list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))) + list(chars.other_followers(state, actor))
     if not options:
         return log(state, "nothing_to_discard", character=actor, cause=_cause(source))
     return decide(state, actor, "discard", [f"discard:{c}" for c in options],
@@ -350,9 +366,9 @@ def discard_possession(state, params, actor, source):
 
 
 def possession_discarded(state, action, actor, cause):
-    card = action.args[0]
+    card = ":".join(action.args)
     ch = state.characters[actor]
-    if card in ch.followers:
+    if card in ch.followers or card in chars.other_followers(state, actor):
         return base.kill_follower(state, actor, card, cause)
     state = chars.remove_objects(state, actor, [card])
     state = chars.discard(state, card)
@@ -373,8 +389,9 @@ def convert_counters(state, params, actor, source):
 
 
 def followers_for_lives(state, params, actor, source):
-    """Every Follower of the actor is killed; he gains one life for each."""
-    followers = list(state.characters[actor].followers)
+    """Every Follower of the actor is killed; he gains one life for each (a Henchman too:
+    OPTIONAL RULES, HENCHMEN, "considered Followers for any pertaining rules")."""
+    followers = list(state.characters[actor].followers) + list(chars.other_followers(state, actor))
     if not followers:
         return state
     state = chars.gain(state, actor, "lives", len(followers), _cause(source))
@@ -384,7 +401,7 @@ def followers_for_lives(state, params, actor, source):
 
 
 def kill_follower_step(state, actor, card, cause):
-    if card not in state.characters[actor].followers:
+    if card not in state.characters[actor].followers and card not in chars.other_followers(state, actor):
         return state
     return base.kill_follower(state, actor, card, cause)
 

@@ -313,6 +313,7 @@ def ditch(state, params, actor, source):
     ch = state.characters[actor]
     own = [c for c in dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))
            if "cursed" not in load().cards[c].abilities]
+    own += chars.other_followers(state, actor)  # a Henchman is a Follower (docs/rulings.md R-PROBE17B.1)
     if not own:
         return log(state, "nothing_to_ditch", character=actor)
     return decide(state, actor, "ditch", [f"ditch:{c}" for c in own], "harbinger.ditched",
@@ -322,13 +323,19 @@ def ditch(state, params, actor, source):
 def ditched(state, action, actor):
     """The card ditched is dropped, the one way a Possession is (``characters.drop_object``): left
     face up on the space, not picked up again this turn, the Spell check at once (docs/rulings.md
-    R-FB14.4, R-FC14.5)."""
-    return chars.drop_object(state, actor, action.args[0])
+    R-FB14.4, R-FC14.5); a Henchman left behind leaves the game (R-PROBE17B.1)."""
+    card = ":".join(action.args)
+    if card in chars.other_followers(state, actor):
+        return chars.lose_other_follower(state, actor, card, "left behind")
+    return chars.drop_object(state, actor, card)
 
 
 def ditch_followers(state, params, actor, source):
     """Spreading Death: every Follower the actor may drop is left on his space (Cursed ones
-    and those that force themselves on him stay)."""
+    and those that force themselves on him stay).  His Henchmen ("considered Followers for any
+    pertaining rules") leave him too: no card to lie on the space, they leave the game
+    (docs/rulings.md R-PROBE17B.1)."""
+    state = chars.discard_other_followers(state, actor, _cause(source))
     ch = state.characters[actor]
     gone = chars.droppable_followers(ch)
     if not gone:

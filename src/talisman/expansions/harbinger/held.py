@@ -88,6 +88,29 @@ def possession_gained(state, character, card):
     return state
 
 
+def other_follower_taken(state, character, opponent, follower):
+    """A Henchman taken from another (OPTIONAL RULES, HENCHMEN: "considered Followers for any
+    pertaining rules") is another Follower joining the taker: an ``on_take`` card for Followers
+    (the White Maiden) costs him its effects once the Henchman serves him.  The Henchmen's own
+    answer to this hook point, a base plugin's, comes after the expansions' (and may drive him
+    off: the Hag), so the cost waits in a step of its own (docs/rulings.md R-PROBE17B.2)."""
+    if any("follower" in st.cdata(h)["on_take"]["types"] for h in _with(state, character, "on_take")):
+        return push(state, frame("harbinger.henchman_taken", character=character, follower=follower))
+    return state
+
+
+def henchman_taken(state, character, follower):
+    """Rule step: the ``on_take`` costs of a Henchman who now serves ``character``."""
+    if follower not in chars.other_followers(state, character):
+        return state
+    for held in _with(state, character, "on_take"):
+        rule = st.cdata(held)["on_take"]
+        if "follower" in rule["types"]:
+            state = log(state, "possession_cost", character=character, card=follower, cause=held)
+            state = base.run(state, rule["effects"], character, {"card": held})
+    return state
+
+
 def turn_started(state, character):
     ch = state.characters[character]
     if ch.lost_turn:
@@ -293,4 +316,4 @@ def lives_gained(state, character, amount, cause):
 
 
 STEPS = {"harbinger.toad_by": toad_by, "harbinger.prayer_offer": prayer_offer, "harbinger.prayer_added": prayer_added, "harbinger.calendar_offer": calendar_offer,
-         "harbinger.calendar_chosen": calendar_chosen}
+         "harbinger.calendar_chosen": calendar_chosen, "harbinger.henchman_taken": henchman_taken}

@@ -344,11 +344,15 @@ def warlock(state, params, actor, source):
     return FEE.roll(state, f"the Warlock's fee for {actor}")
 
 
-def _payable(ch, fee):
+def _payable(state, cid, fee):
+    ch = state.characters[cid]
+    # OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for any pertaining rules": a
+    # Henchman (``henchman:<id>``) is a Follower of the fee
+    followers = list(ch.followers) + list(chars.other_followers(state, cid))
     if "followers" in fee:
-        return list(ch.followers), fee["followers"]
+        return followers, fee["followers"]
     if "objects_or_followers" in fee:
-        return list(ch.objects) + list(ch.followers), fee["objects_or_followers"]
+        return list(ch.objects) + followers, fee["objects_or_followers"]
     if "magic" in fee:
         return [o for o in ch.objects if load().cards[o].type == "magic_object"], fee["magic"]
     return [], 0
@@ -362,7 +366,7 @@ def fee_kept(state, dice):
     if row.get("ignored"):
         state = log(state, "warlock_ignored", character=cid)
         return end_turn_now(state)
-    cards, need = _payable(state.characters[cid], row["fee"])
+    cards, need = _payable(state, cid, row["fee"])
     if len(cards) < need:
         state = log(state, "warlock_ignored", character=cid, reason="no fee")
         return end_turn_now(state)
@@ -382,7 +386,7 @@ def pay(state, cid, need, fee):
     card at a time, the character choosing which."""
     if need <= 0:
         return enter(state, cid, "warlock")
-    cards, _ = _payable(state.characters[cid], fee)
+    cards, _ = _payable(state, cid, fee)
     return decide(state, cid, "pay", [f"pay:{c}" for c in dict.fromkeys(cards)], "timescape.paid",
                   prompt="the Warlock's fee", need=need, fee=fee)
 
@@ -392,10 +396,13 @@ def paid(state, action, need, fee):
     NUMBER OF SPELLS check the card's going may ask: "If at any time a Character has more
     Spells than his Craft allows, the surplus Spells must be discarded", at once (R-FA12.4)."""
     cid = state.current
-    card = action.args[0]
+    card = ":".join(action.args)
     state = push(state, frame("timescape.pay", cid=cid, need=need - 1, fee=fee))
-    state = chars.remove_possession(state, cid, card)
-    state = chars.discard(state, card)
+    if card in chars.other_followers(state, cid):  # a Henchman paid: it leaves the game
+        state = chars.lose_other_follower(state, cid, card, "the Warlock's fee")
+    else:
+        state = chars.remove_possession(state, cid, card)
+        state = chars.discard(state, card)
     return log(state, "warlock_paid", character=cid, card=card)
 
 
