@@ -172,6 +172,9 @@ def _bridge(doc):
      "unknown space id 'moon'"),
     ("endings.yaml", lambda d: d["pandoras_box"]["quest_locations"][1].update(space="atlantis"),
      "unknown space id 'atlantis'"),
+    ("endings.yaml", lambda d: d["pandoras_box"]["tasks"].append("king"),
+     "entry 'pandoras_box', field 'tasks': the task 'king' is already a task of 'dragon_king'"),
+    ("endings.yaml", lambda d: d["dragon_king"].pop("tasks"), "field 'dragon_king.tasks': missing value"),
     ("abilities.yaml", lambda d: next(a for a in d["abilities"] if a["id"] == "take_follower")
      ["params"]["except_cards"].append("nobody"), "unknown card id 'nobody'"),
 ])
@@ -191,6 +194,27 @@ def test_the_endings_places_come_from_data():
         "chapel", "graveyard", "city_anarchists_guild", None, None, None]
     assert [endings.route_of(s) for s in ("pits", "death", "plain_of_peril")] == ["mines", "crypt", None]
     assert endings.quest_locations()[1] == ("the Graveyard", "graveyard")
+
+
+def test_the_endings_tasks_come_from_data():
+    """000 Alternative Endings (The Dragon King, Pandora's Box, The Lord of Chaos): which ending
+    each kind of task belongs to is the data's (``endings.yaml``, each die ending's ``tasks``); a
+    kind no rule step continues, or one no ending names, is a DataError naming the entry."""
+    from talisman.rules import endings
+    e = load().endings
+    owner = endings.task_endings()
+    assert set(owner) == set(endings.TASKS) and set(owner.values()) == set(endings.DIE_ENDINGS)
+    assert owner == {kind: ending for ending in endings.DIE_ENDINGS for kind in e[ending]["tasks"]}
+    assert {k for k, card in owner.items() if card == "pandoras_box"} == {"goal", "finders", "perils"}
+    unknown = {**e, "pandoras_box": {**e["pandoras_box"], "tasks": ("goal", "finders", "perils", "nap")}}
+    with pytest.raises(DataError, match="entry 'pandoras_box', field 'tasks': no rule step continues a task 'nap'"):
+        endings.task_endings(unknown)
+    missing = {**e, "dragon_king": {**e["dragon_king"], "tasks": ("king", "brothers")}}
+    with pytest.raises(DataError, match="field 'tasks': no ending sets the tasks dragons"):
+        endings.task_endings(missing)
+    undie = {**e, "demon_lord": {**e["demon_lord"], "tasks": ("king",)}}
+    with pytest.raises(DataError, match="entry 'demon_lord', field 'tasks': only an ending with a die"):
+        endings.task_endings(undie)
 
 
 # --- the expansions' charts: a card a rule names by kind is marked on the card (fix13B) ----------------

@@ -702,10 +702,14 @@ def load_from(root: Path) -> Definitions:
 
 _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}
 _STAND_INS = PROVENANCE["stand_ins"]
+#: The kinds of task an ending with a die sets (``talisman.rules.endings.TASKS`` continues each).
+_TASKS = {"type": "array", "items": _ID, "minItems": 1, "uniqueItems": True}
 ENDINGS_SCHEMA = {
     "type": "object", "additionalProperties": False,
-    "required": ["demon_lord", "lord_of_chaos", "pandoras_box"],
+    "required": ["demon_lord", "dragon_king", "lord_of_chaos", "pandoras_box"],
     "properties": {
+        "dragon_king": {"type": "object", "additionalProperties": False, "required": ["source", "tasks"],
+                        "properties": {"source": PROVENANCE["source"], "tasks": _TASKS}},
         "demon_lord": {"type": "object", "additionalProperties": False, "required": ["barrier"],
                        "properties": {"barrier": {
                            "type": "object", "additionalProperties": False,
@@ -713,13 +717,13 @@ ENDINGS_SCHEMA = {
                            "properties": {"source": PROVENANCE["source"], "stand_ins": _STAND_INS,
                                           "instead": _SPACES_BY_KEY, "chart": _SPACES_BY_KEY}}}},
         "lord_of_chaos": {"type": "object", "additionalProperties": False,
-                          "required": ["source", "errands", "instead", "routes"],
-                          "properties": {"source": PROVENANCE["source"], "errands": _SPACES_BY_KEY,
+                          "required": ["source", "tasks", "errands", "instead", "routes"],
+                          "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "errands": _SPACES_BY_KEY,
                                          "instead": _SPACES_BY_KEY,
                                          "routes": {"type": "object", "additionalProperties": _IDS}}},
         "pandoras_box": {"type": "object", "additionalProperties": False,
-                         "required": ["source", "quest_locations"],
-                         "properties": {"source": PROVENANCE["source"], "quest_locations": {
+                         "required": ["source", "tasks", "quest_locations"],
+                         "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "quest_locations": {
                              "type": "array", "items": {
                                  "type": "object", "additionalProperties": False, "required": ["name"],
                                  "properties": {"name": {"type": "string"}, "space": _ID}}}}},
@@ -730,8 +734,14 @@ ENDINGS_SCHEMA = {
 def _load_endings(path: Path, board: Board) -> Any:
     """The places the Alternative Endings name (``endings.yaml``): every space must be on the
     board, the Demon Lord's barrier chart must cover a D8 exactly, its stand-in rows must be
-    rows of the chart."""
+    rows of the chart; a kind of task belongs to one ending only."""
     doc = validate(path, load_yaml(path), ENDINGS_SCHEMA)
+    owner: dict[str, str] = {}
+    for ending, entry in doc.items():
+        for kind in entry.get("tasks", ()):
+            if kind in owner:
+                raise DataError(path, ending, "tasks", f"the task {kind!r} is already a task of {owner[kind]!r}")
+            owner[kind] = ending
     barrier = doc["demon_lord"]["barrier"]
     problem = table_problem(barrier["chart"], 1, 8)
     if problem:

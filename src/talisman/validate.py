@@ -25,7 +25,7 @@ from .engine.records import EMPTY_PMAP, Decision, FieldError, IdentityMemo, PVec
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
-from .rules.endings import ENDINGS, TASK_ENDINGS, TASK_SHAPES, is_card
+from .rules.endings import ENDINGS, TASK_SHAPES, is_card, task_endings
 from .rules.endings.cards import cards_held
 from .rules.lasting import KNOWN as LASTING_KNOWN
 from .rules.slice_values import check_in_game
@@ -370,7 +370,7 @@ def ending_tasks(ending, characters, where):
     """The tasks a die ending keeps for characters between their turns on the Crown (``tasks`` of
     the endings area, a scenario's ``setup.ending.tasks``): ``{character: task}``, each of a
     character of the game, of a kind the endings know (``endings.TASK_SHAPES``) that belongs to
-    the ending card in play (``endings.TASK_ENDINGS``), with that kind's fields, and the spaces and
+    the ending card in play (``endings.task_endings``: ``endings.yaml``), with that kind's fields, and the spaces and
     cards it names in the game's data."""
     tasks = ending.get("tasks") if isinstance(ending, Mapping) else None
     if tasks is None:
@@ -403,8 +403,9 @@ def ending_tasks(ending, characters, where):
             if card not in defs.cards:
                 raise StateError(f"{path}.cards.{i}", f"unknown card {_show(card)}")
         # last: a task whose fields are good but whose ending is not the card in play
-        if TASK_ENDINGS[kind] != ending.get("card"):
-            raise StateError(f"{path}.kind", f"{_show(kind)} is a task of the ending {TASK_ENDINGS[kind]}, but "
+        owner = task_endings()[kind]
+        if owner != ending.get("card"):
+            raise StateError(f"{path}.kind", f"{_show(kind)} is a task of the ending {owner}, but "
                              + ("no ending card is in play" if ending.get("card") is None
                                 else f"the ending in play is {_show(ending['card'])}"))
 
