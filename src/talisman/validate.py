@@ -20,7 +20,7 @@ from .definitions import CORE_SETS, card_of, cards_played, load
 from .engine.dice import Dice, seed_problem
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
-from .engine.ruleset import RULESET
+from .engine.ruleset import RULESET, declared
 from .engine.records import EMPTY_PMAP, Decision, FieldError, IdentityMemo, PVectorType, replace
 from .engine.serialize import from_data, to_data
 from .errors import StateError
@@ -436,11 +436,14 @@ def load_state(doc, steps):
     return state
 
 
-#: The effects of a Spell whose card lies with its effect, under its own id, until the effect ends
-#: (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
-#: ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): a Spell
-#: held under its own id in ``state.lasting`` must cast one of them (its card's ``cast`` in the data).
-HELD_BY = frozenset({"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"})
+def held_by():
+    """The effects of a Spell whose card lies with its effect, under its own id, until the effect
+    ends (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
+    ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): the
+    registered effect functions, base and expansions', that declare ``holds_card``.  A Spell held
+    under its own id in ``state.lasting`` must cast one of them (its card's ``cast`` in the data)."""
+    return frozenset(name for pid in (*RULESET.ids(always=True), *RULESET.ids())
+                     for name, fn in RULESET.plugin(pid).effects.items() if declared(fn, "holds_card", False))
 
 
 def _casts(data, effects):
@@ -456,7 +459,7 @@ def _casts(data, effects):
 def held_spells(cards):
     """The Spell cards of ``cards`` (the data's, by id) whose card is held under its own id while
     their effect lasts."""
-    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, HELD_BY))
+    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, held_by()))
 
 
 def lasting_problem(name, span, cards):
@@ -476,7 +479,7 @@ def lasting_problem(name, span, cards):
         if span["card"] != name:  # a Spell's card lies with its own effect (Destroy Magic's)
             return ".card", (f"{span['card']!r} is not the card of {name!r} (a Spell's card lies with "
                              "the effect of its own name)")
-    if name not in LASTING_KNOWN and not _casts(cards[name].cast, HELD_BY):
+    if name not in LASTING_KNOWN and not _casts(cards[name].cast, held_by()):
         return "", (f"the Spell {name!r} has no effect that lasts, so its card is never held under "
                     f"its own id (those that are: {', '.join(held_spells(cards))})")
     return None

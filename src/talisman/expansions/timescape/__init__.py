@@ -54,7 +54,7 @@ from ...engine.data import check_ref, data_root, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
-from ...engine.ruleset import Plugin
+from ...engine.ruleset import Plugin, declare
 from ...errors import DataError
 from ...rules import characters as chars, encounters, lasting, movement, spells
 from ...rules.endings import cards as ending_cards
@@ -297,6 +297,7 @@ def crown_encounter(state, result, character):
     return enter(state, character, "black_void"), True
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def warp_gate_spell(state, params, actor, source):
     """"Cast a Warp Gate Spell and enter the Timescape on your next turn."""
     if in_timescape(state, actor):
