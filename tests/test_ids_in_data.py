@@ -175,6 +175,9 @@ def _bridge(doc):
     ("endings.yaml", lambda d: d["pandoras_box"]["tasks"].append("king"),
      "entry 'pandoras_box', field 'tasks': the task 'king' is already a task of 'dragon_king'"),
     ("endings.yaml", lambda d: d["dragon_king"].pop("tasks"), "field 'dragon_king.tasks': missing value"),
+    ("cards/adventure.yaml", lambda d: d.update(face_up=True),
+     "adventure.yaml, field .face_up.: the other files of the adventure deck say face_up: true"),
+    ("cards/spells.yaml", lambda d: d.update(face_up="yes"), "field 'face_up'"),
     ("abilities.yaml", lambda d: next(a for a in d["abilities"] if a["id"] == "take_follower")
      ["params"]["except_cards"].append("nobody"), "unknown card id 'nobody'"),
 ])
@@ -215,6 +218,23 @@ def test_the_endings_tasks_come_from_data():
     undie = {**e, "demon_lord": {**e["demon_lord"], "tasks": ("king",)}}
     with pytest.raises(DataError, match="entry 'demon_lord', field 'tasks': only an ending with a die"):
         endings.task_endings(undie)
+
+
+def test_the_open_stocks_are_marked_face_up_on_their_decks():
+    """PURCHASE CARDS and 000 SETTING UP (Timescape: "Timescape Purchase Cards are placed beside
+    the main Board"): the stocks of Objects for sale lie open, so a player's view shows what they
+    hold; which decks are face up is said by their deck files (``face_up: true``), not by rule code."""
+    assert load().face_up == {"purchase", "timescape_purchase"}
+
+
+def test_a_deck_face_up_in_one_file_and_not_in_another_is_a_data_error(tmp_path):
+    root = tmp_path / "talisman"
+    shutil.copytree(data_root() / "talisman", root)
+    extra = root / "expansions" / "timescape" / "cards" / "more_purchase.yaml"
+    extra.write_text("deck: purchase\nface_up: false\ncards: []\n", encoding="utf-8")
+    with pytest.raises(DataError, match="more_purchase.yaml, field 'face_up': the other files of the "
+                                        "purchase deck say face_up: true"):
+        load_from(root)
 
 
 # --- the expansions' charts: a card a rule names by kind is marked on the card (fix13B) ----------------

@@ -671,9 +671,6 @@ def playable(state):
                                   "hides cards and dice: apply actions to the whole state")
 
 
-#: The decks whose contents are open to all (the stock of Objects for sale): a player's view
-#: shows what they hold; every other deck is face down and shows only its size.
-OPEN_STOCKS = frozenset({"purchase", "timescape_purchase"})
 #: What a view shows in place of a card its player may not see.
 HIDDEN = "hidden"
 
