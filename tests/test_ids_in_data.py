@@ -3,7 +3,11 @@ board (``role:`` in data/talisman/board.yaml), the endings' places, the Sentinel
 the Minstrel's and Sorceress's followers come from data, and no module of ``talisman/rules``
 compares against (or names) a literal id of the data, except the reasoned entries of ``ALLOWED``.
 
-The scan: a string constant that is a *space* id anywhere in a rule module (docstrings and
+A second scan, over all of ``src/talisman`` (the Triwizard Maze aside): a module-level table (a
+tuple, list, set or dict, wrapped or not) naming two ids or more of the data, except the reasoned
+entries of ``ALLOWED_TABLES`` (registries keyed by id; a dict whose values are code is one).
+
+The first scan: a string constant that is a *space* id anywhere in a rule module (docstrings and
 f-string text aside); a string constant that is a *card* id in a comparison (``==``, ``!=``,
 ``in``..., not one against a ``.kind``, ``.type`` or ``.subtype``: those are card types,
 subtypes and action kinds) or in a module-level literal table.
@@ -127,6 +131,124 @@ def f(state, space, action, card):
     assert literal_ids(src, spaces, cards) == {
         (3, "plain_of_peril", "space"), (4, "maiden", "card"), (6, "crown_of_command", "space"),
         (10, "maiden", "card")}
+
+
+# --- tables of ids anywhere in src/ (fix20) -----------------------------------------------------
+
+SRC = RULES.parent
+
+#: ``(module under talisman, name assigned) -> why its table of ids may stay``: a module-level
+#: table naming two ids or more of the data (spaces, cards, characters, endings, decks) is a list
+#: the data should hold (the Wizard's Tower's rooms, the endings' tasks, the open stocks were such
+#: lists), unless it is a registry of rule code keyed by id or names something else.  Each entry
+#: must still be found.
+ALLOWED_TABLES = {
+    ("console.py", "VERBS"): "the action kinds' verbs (move, teleport, hex, raft...), names of the notation "
+                             "that are also card ids",
+    ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
+    ("expansions/harbinger/store.py", "NO_TERRAIN"): "the City spaces no Terrain card may lie on (Terrain "
+                                                     "Cards and Other Expansions), not yet a mark of the "
+                                                     "City's board data",
+    ("expansions/timescape/__init__.py", "TIMESCAPE_CHARACTERS"): "the Timescape box's eight characters, "
+                                                                  "who start at the Warp Gate (rulings R-DT-7), "
+                                                                  "not yet a mark of their character data",
+    ("rules/endings/crown.py", "ENDINGS"): "the registry of the implemented Alternative Endings: each "
+                                           "id is played by rule code of its own",
+    ("rules/endings/crown.py", "DIE_ENDINGS"): "the registry of the endings with a die: each id keyed "
+                                               "to its die and its chart's function",
+    ("rules/lasting.py", "KNOWN"): "lasting.KNOWN: the lasting effects' registry, keyed by card",
+    ("rules/setup.py", "DEFAULT_CHARACTERS"): "new_game's default characters (the public API's "
+                                              "default argument), not a rule",
+}
+
+#: Calls that only wrap a table (``frozenset({...})``, ``dict.fromkeys((...), v)``).
+_WRAPPERS = {"frozenset", "set", "tuple", "list", "fromkeys"}
+
+
+def _table_strings(node):
+    """The string constants of a table: the elements of a tuple, list or set (or one wrapped), a
+    dict's keys with their string values; a dict entry whose value is code (a handler, a schema,
+    another call) is a registry's and is passed over."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for e in node.elts for s in _table_strings(e)]
+    if isinstance(node, ast.BinOp):
+        return _table_strings(node.left) + _table_strings(node.right)
+    if isinstance(node, ast.Call):
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        return [s for a in node.args for s in _table_strings(a)] if name in _WRAPPERS else []
+    if isinstance(node, ast.Dict):
+        out = []
+        for k, v in zip(node.keys, node.values):
+            values = _table_strings(v)
+            if k is None or values or isinstance(v, ast.Constant):
+                out += (_table_strings(k) if k is not None else []) + values
+        return out
+    return []
+
+
+def table_ids(source, ids):
+    """``{name: {id, ...}}``: the module-level tables of ``source`` naming two ids or more of
+    ``ids`` (a set of the data's ids)."""
+    found = {}
+    for stmt in ast.parse(source).body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            named = {s.value for s in _table_strings(stmt.value)} & ids
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if len(named) >= 2:
+                for t in targets:
+                    found[t.id if isinstance(t, ast.Name) else ast.unparse(t)] = named
+    return found
+
+
+def _data_ids():
+    """The ids of the data a table in code should not list: spaces, cards, characters, the
+    endings of endings.yaml, decks; not the expansions' ids (the City's, the Catacombs') nor the
+    card types (a deck of Spells is the type ``spell`` too)."""
+    from talisman.definitions import CARD_TYPES
+    from talisman.engine.ruleset import RULESET
+    d = load()
+    decks = set(d.decks) | {deck for decks in d.expansion_decks.values() for deck in decks}
+    ids = set(d.board.spaces) | set(d.cards) | set(d.characters) | set(d.endings) | decks
+    return ids - set(RULESET.ids()) - set(RULESET.ids(always=True)) - set(CARD_TYPES)
+
+
+def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
+    ids = _data_ids()
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if "triwizard" in path.parts:  # another game, with data of its own
+            continue
+        module = path.relative_to(SRC).as_posix()
+        for name, named in table_ids(path.read_text(encoding="utf-8"), ids).items():
+            found[(module, name)] = named
+    unexpected = sorted(f"{m} {name}: {sorted(named)}" for (m, name), named in found.items()
+                        if (m, name) not in ALLOWED_TABLES)
+    assert not unexpected, "tables of ids in code (move them to data, or allow them with a reason):\n" + \
+        "\n".join(unexpected)
+    stale = sorted(set(ALLOWED_TABLES) - set(found))
+    assert not stale, f"allowed tables no longer found (drop them from ALLOWED_TABLES): {stale}"
+    assert all(len(why) > 20 for why in ALLOWED_TABLES.values())
+
+
+def test_the_table_scan_catches_a_list_of_ids_and_passes_over_registries():
+    ids = {"wt_door", "wt_antechamber", "dragon_king", "pandoras_box", "purchase", "timescape_purchase",
+           "teleport", "blizzard"}
+    src = '''
+ROOMS = ("wt_door", "wt_antechamber")
+TASKS = {**dict.fromkeys(("king",), "dragon_king"), **dict.fromkeys(("goal",), "pandoras_box")}
+OPEN: frozenset = frozenset({"purchase", "timescape_purchase"})
+ONE = ("wt_door", "hall")
+EFFECTS = {"teleport": teleport, "blizzard": lambda s: s}
+SCHEMAS = {"teleport": _obj(), "blizzard": {"type": "object"}}
+def f():
+    return ("wt_door", "wt_antechamber")
+'''
+    assert table_ids(src, ids) == {"ROOMS": {"wt_door", "wt_antechamber"},
+                                   "TASKS": {"dragon_king", "pandoras_box"},
+                                   "OPEN": {"purchase", "timescape_purchase"}}
 
 
 def test_the_base_rules_find_their_spaces_by_role():
