@@ -3,14 +3,14 @@ board (``role:`` in data/talisman/board.yaml), the endings' places, the Sentinel
 the Minstrel's and Sorceress's followers come from data, and no module of ``talisman/rules``
 compares against (or names) a literal id of the data, except the reasoned entries of ``ALLOWED``.
 
-A second scan, over all of ``src/talisman`` (the Triwizard Maze aside): a module-level table (a
-tuple, list, set or dict, wrapped or not) naming two ids or more of the data, except the reasoned
-entries of ``ALLOWED_TABLES`` (registries keyed by id; a dict whose values are code is one).
-
-The first scan: a string constant that is a *space* id anywhere in a rule module (docstrings and
+The scan: a string constant that is a *space* id anywhere in a rule module (docstrings and
 f-string text aside); a string constant that is a *card* id in a comparison (``==``, ``!=``,
 ``in``..., not one against a ``.kind``, ``.type`` or ``.subtype``: those are card types,
 subtypes and action kinds) or in a module-level literal table.
+
+A second scan (fix20), over all of ``src/talisman`` (the Triwizard Maze aside): a module-level table (a
+tuple, list, set or dict, wrapped or not) naming two ids or more of the data, except the reasoned
+entries of ``ALLOWED_TABLES`` (registries keyed by id; a dict whose values are code is one).
 """
 from __future__ import annotations
 
