@@ -105,14 +105,18 @@ def _scan():
     return found
 
 
+def _only_allowed(found, allowed, shown, what):
+    """Fail on a key of ``found`` not in ``allowed`` (its lines ``shown(key, value)``), on an
+    allowed key no longer found (a stale entry), and on a reason too short to be one."""
+    unexpected = sorted(line for key, value in found.items() if key not in allowed for line in shown(key, value))
+    assert not unexpected, f"{what}, or allow them with a reason:\n" + "\n".join(unexpected)
+    stale = sorted(set(allowed) - set(found))
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert all(len(why) > 20 for why in allowed.values())
+
+
 def test_no_rule_module_names_an_id_of_the_data_outside_the_allow_list():
-    found = _scan()
-    unexpected = sorted(w for key, where in found.items() if key not in ALLOWED for w in where)
-    assert not unexpected, "ids in rule code (move them to data, or allow them with a reason):\n" + \
-        "\n".join(unexpected)
-    stale = sorted(set(ALLOWED) - set(found))
-    assert not stale, f"allowed ids no longer found (drop them from ALLOWED): {stale}"
-    assert all(len(why) > 20 for why in ALLOWED.values())
+    _only_allowed(_scan(), ALLOWED, lambda key, where: where, "ids in rule code (move them to data)")
 
 
 def test_the_scan_catches_a_comparison_with_a_space_or_card_id():
@@ -224,13 +228,8 @@ def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
         module = path.relative_to(SRC).as_posix()
         for name, named in table_ids(path.read_text(encoding="utf-8"), ids).items():
             found[(module, name)] = named
-    unexpected = sorted(f"{m} {name}: {sorted(named)}" for (m, name), named in found.items()
-                        if (m, name) not in ALLOWED_TABLES)
-    assert not unexpected, "tables of ids in code (move them to data, or allow them with a reason):\n" + \
-        "\n".join(unexpected)
-    stale = sorted(set(ALLOWED_TABLES) - set(found))
-    assert not stale, f"allowed tables no longer found (drop them from ALLOWED_TABLES): {stale}"
-    assert all(len(why) > 20 for why in ALLOWED_TABLES.values())
+    _only_allowed(found, ALLOWED_TABLES, lambda key, named: [f"{key[0]} {key[1]}: {sorted(named)}"],
+                  "tables of ids in code (move them to data)")
 
 
 def test_the_table_scan_catches_a_list_of_ids_and_passes_over_registries():
@@ -416,14 +415,8 @@ def _charts_scan():
 
 
 def test_no_expansion_chart_lists_cards_outside_the_allow_list():
-    found = _charts_scan()
-    unexpected = sorted(f"{chart} {key}: {sorted(ids)}" for (chart, key), ids in found.items()
-                        if (chart, key) not in ALLOWED_IN_CHARTS)
-    assert not unexpected, "card ids listed in a chart (mark the cards instead, or allow with a reason):\n" + \
-        "\n".join(unexpected)
-    stale = sorted(set(ALLOWED_IN_CHARTS) - set(found))
-    assert not stale, f"allowed chart keys no longer found (drop them): {stale}"
-    assert all(len(why) > 20 for why in ALLOWED_IN_CHARTS.values())
+    _only_allowed(_charts_scan(), ALLOWED_IN_CHARTS, lambda key, ids: [f"{key[0]} {key[1]}: {sorted(ids)}"],
+                  "card ids listed in a chart (mark the cards instead)")
 
 
 def test_the_chart_scan_catches_a_list_of_cards():
