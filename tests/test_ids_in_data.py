@@ -150,9 +150,6 @@ ALLOWED_TABLES = {
     ("console.py", "VERBS"): "the action kinds' verbs (move, teleport, hex, raft...), names of the notation "
                              "that are also card ids",
     ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
-    ("expansions/harbinger/store.py", "NO_TERRAIN"): "the City spaces no Terrain card may lie on (Terrain "
-                                                     "Cards and Other Expansions), not yet a mark of the "
-                                                     "City's board data",
     ("expansions/timescape/__init__.py", "TIMESCAPE_CHARACTERS"): "the Timescape box's eight characters, "
                                                                   "who start at the Warp Gate (rulings R-DT-7), "
                                                                   "not yet a mark of their character data",
