@@ -150,9 +150,6 @@ ALLOWED_TABLES = {
     ("console.py", "VERBS"): "the action kinds' verbs (move, teleport, hex, raft...), names of the notation "
                              "that are also card ids",
     ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
-    ("expansions/timescape/__init__.py", "TIMESCAPE_CHARACTERS"): "the Timescape box's eight characters, "
-                                                                  "who start at the Warp Gate (rulings R-DT-7), "
-                                                                  "not yet a mark of their character data",
     ("rules/endings/crown.py", "ENDINGS"): "the registry of the implemented Alternative Endings: each "
                                            "id is played by rule code of its own",
     ("rules/endings/crown.py", "DIE_ENDINGS"): "the registry of the endings with a die: each id keyed "
