@@ -451,7 +451,7 @@ class Definitions:
     exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
     endings: Any = None             # endings.yaml: the places the Alternative Endings name (frozen plain data)
     # the decks whose contents are open to all (a deck file's ``face_up``: the stocks of Objects for sale)
-    face_up: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    face_up: frozenset[str] = frozenset()
 
 
 def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
@@ -710,7 +710,7 @@ def load_from(root: Path) -> Definitions:
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
     endings = _load_endings(root / "endings.yaml", board)
     return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
-                       endings, {d for d, up in face_up.items() if up})
+                       endings, frozenset(d for d, up in face_up.items() if up))
 
 
 _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}
