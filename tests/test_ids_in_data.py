@@ -7,6 +7,10 @@ The scan: a string constant that is a *space* id anywhere in a rule module (docs
 f-string text aside); a string constant that is a *card* id in a comparison (``==``, ``!=``,
 ``in``..., not one against a ``.kind``, ``.type`` or ``.subtype``: those are card types,
 subtypes and action kinds) or in a module-level literal table.
+
+A second scan (fix20), over all of ``src/talisman`` (the Triwizard Maze aside): a module-level table (a
+tuple, list, set or dict, wrapped or not) naming two ids or more of the data, except the reasoned
+entries of ``ALLOWED_TABLES`` (registries keyed by id; a dict whose values are code is one).
 """
 from __future__ import annotations
 
@@ -101,14 +105,18 @@ def _scan():
     return found
 
 
+def _only_allowed(found, allowed, shown, what):
+    """Fail on a key of ``found`` not in ``allowed`` (its lines ``shown(key, value)``), on an
+    allowed key no longer found (a stale entry), and on a reason too short to be one."""
+    unexpected = sorted(line for key, value in found.items() if key not in allowed for line in shown(key, value))
+    assert not unexpected, f"{what}, or allow them with a reason:\n" + "\n".join(unexpected)
+    stale = sorted(set(allowed) - set(found))
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert all(len(why) > 20 for why in allowed.values())
+
+
 def test_no_rule_module_names_an_id_of_the_data_outside_the_allow_list():
-    found = _scan()
-    unexpected = sorted(w for key, where in found.items() if key not in ALLOWED for w in where)
-    assert not unexpected, "ids in rule code (move them to data, or allow them with a reason):\n" + \
-        "\n".join(unexpected)
-    stale = sorted(set(ALLOWED) - set(found))
-    assert not stale, f"allowed ids no longer found (drop them from ALLOWED): {stale}"
-    assert all(len(why) > 20 for why in ALLOWED.values())
+    _only_allowed(_scan(), ALLOWED, lambda key, where: where, "ids in rule code (move them to data)")
 
 
 def test_the_scan_catches_a_comparison_with_a_space_or_card_id():
@@ -127,6 +135,113 @@ def f(state, space, action, card):
     assert literal_ids(src, spaces, cards) == {
         (3, "plain_of_peril", "space"), (4, "maiden", "card"), (6, "crown_of_command", "space"),
         (10, "maiden", "card")}
+
+
+# --- tables of ids anywhere in src/ (fix20) -----------------------------------------------------
+
+SRC = RULES.parent
+
+#: ``(module under talisman, name assigned) -> why its table of ids may stay``: a module-level
+#: table naming two ids or more of the data (spaces, cards, characters, endings, decks) is a list
+#: the data should hold (the Wizard's Tower's rooms, the endings' tasks, the open stocks were such
+#: lists), unless it is a registry of rule code keyed by id or names something else.  Each entry
+#: must still be found.
+ALLOWED_TABLES = {
+    ("console.py", "VERBS"): "the action kinds' verbs (move, teleport, hex, raft...), names of the notation "
+                             "that are also card ids",
+    ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
+    ("rules/endings/crown.py", "ENDINGS"): "the registry of the implemented Alternative Endings: each "
+                                           "id is played by rule code of its own",
+    ("rules/endings/crown.py", "DIE_ENDINGS"): "the registry of the endings with a die: each id keyed "
+                                               "to its die and its chart's function",
+    ("rules/lasting.py", "KNOWN"): "lasting.KNOWN: the lasting effects' registry, keyed by card",
+    ("rules/setup.py", "DEFAULT_CHARACTERS"): "new_game's default characters (the public API's "
+                                              "default argument), not a rule",
+}
+
+#: Calls that only wrap a table (``frozenset({...})``, ``dict.fromkeys((...), v)``).
+_WRAPPERS = {"frozenset", "set", "tuple", "list", "fromkeys"}
+
+
+def _table_strings(node):
+    """The string constants of a table: the elements of a tuple, list or set (or one wrapped), a
+    dict's keys with their string values; a dict entry whose value is code (a handler, a schema,
+    another call) is a registry's and is passed over."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for e in node.elts for s in _table_strings(e)]
+    if isinstance(node, ast.BinOp):
+        return _table_strings(node.left) + _table_strings(node.right)
+    if isinstance(node, ast.Call):
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        return [s for a in node.args for s in _table_strings(a)] if name in _WRAPPERS else []
+    if isinstance(node, ast.Dict):
+        out = []
+        for k, v in zip(node.keys, node.values):
+            values = _table_strings(v)
+            if k is None or values or isinstance(v, ast.Constant):
+                out += (_table_strings(k) if k is not None else []) + values
+        return out
+    return []
+
+
+def table_ids(source, ids):
+    """``{name: {id, ...}}``: the module-level tables of ``source`` naming two ids or more of
+    ``ids`` (a set of the data's ids)."""
+    found = {}
+    for stmt in ast.parse(source).body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            named = {s.value for s in _table_strings(stmt.value)} & ids
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if len(named) >= 2:
+                for t in targets:
+                    found[t.id if isinstance(t, ast.Name) else ast.unparse(t)] = named
+    return found
+
+
+def _data_ids():
+    """The ids of the data a table in code should not list: spaces, cards, characters, the
+    endings of endings.yaml, decks; not the expansions' ids (the City's, the Catacombs') nor the
+    card types (a deck of Spells is the type ``spell`` too)."""
+    from talisman.definitions import CARD_TYPES
+    from talisman.engine.ruleset import RULESET
+    d = load()
+    decks = set(d.decks) | {deck for decks in d.expansion_decks.values() for deck in decks}
+    ids = set(d.board.spaces) | set(d.cards) | set(d.characters) | set(d.endings) | decks
+    return ids - set(RULESET.ids()) - set(RULESET.ids(always=True)) - set(CARD_TYPES)
+
+
+def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
+    ids = _data_ids()
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if "triwizard" in path.parts:  # another game, with data of its own
+            continue
+        module = path.relative_to(SRC).as_posix()
+        for name, named in table_ids(path.read_text(encoding="utf-8"), ids).items():
+            found[(module, name)] = named
+    _only_allowed(found, ALLOWED_TABLES, lambda key, named: [f"{key[0]} {key[1]}: {sorted(named)}"],
+                  "tables of ids in code (move them to data)")
+
+
+def test_the_table_scan_catches_a_list_of_ids_and_passes_over_registries():
+    ids = {"wt_door", "wt_antechamber", "dragon_king", "pandoras_box", "purchase", "timescape_purchase",
+           "teleport", "blizzard"}
+    src = '''
+ROOMS = ("wt_door", "wt_antechamber")
+TASKS = {**dict.fromkeys(("king",), "dragon_king"), **dict.fromkeys(("goal",), "pandoras_box")}
+OPEN: frozenset = frozenset({"purchase", "timescape_purchase"})
+ONE = ("wt_door", "hall")
+EFFECTS = {"teleport": teleport, "blizzard": lambda s: s}
+SCHEMAS = {"teleport": _obj(), "blizzard": {"type": "object"}}
+def f():
+    return ("wt_door", "wt_antechamber")
+'''
+    assert table_ids(src, ids) == {"ROOMS": {"wt_door", "wt_antechamber"},
+                                   "TASKS": {"dragon_king", "pandoras_box"},
+                                   "OPEN": {"purchase", "timescape_purchase"}}
 
 
 def test_the_base_rules_find_their_spaces_by_role():
@@ -172,6 +287,12 @@ def _bridge(doc):
      "unknown space id 'moon'"),
     ("endings.yaml", lambda d: d["pandoras_box"]["quest_locations"][1].update(space="atlantis"),
      "unknown space id 'atlantis'"),
+    ("endings.yaml", lambda d: d["pandoras_box"]["tasks"].append("king"),
+     "entry 'pandoras_box', field 'tasks': the task 'king' is already a task of 'dragon_king'"),
+    ("endings.yaml", lambda d: d["dragon_king"].pop("tasks"), "field 'dragon_king.tasks': missing value"),
+    ("cards/adventure.yaml", lambda d: d.update(face_up=True),
+     "adventure.yaml, field .face_up.: the other files of the adventure deck say face_up: true"),
+    ("cards/spells.yaml", lambda d: d.update(face_up="yes"), "field 'face_up'"),
     ("abilities.yaml", lambda d: next(a for a in d["abilities"] if a["id"] == "take_follower")
      ["params"]["except_cards"].append("nobody"), "unknown card id 'nobody'"),
 ])
@@ -191,6 +312,44 @@ def test_the_endings_places_come_from_data():
         "chapel", "graveyard", "city_anarchists_guild", None, None, None]
     assert [endings.route_of(s) for s in ("pits", "death", "plain_of_peril")] == ["mines", "crypt", None]
     assert endings.quest_locations()[1] == ("the Graveyard", "graveyard")
+
+
+def test_the_endings_tasks_come_from_data():
+    """000 Alternative Endings (The Dragon King, Pandora's Box, The Lord of Chaos): which ending
+    each kind of task belongs to is the data's (``endings.yaml``, each die ending's ``tasks``); a
+    kind no rule step continues, or one no ending names, is a DataError naming the entry."""
+    from talisman.rules import endings
+    e = load().endings
+    owner = endings.task_endings()
+    assert set(owner) == set(endings.TASKS) and set(owner.values()) == set(endings.DIE_ENDINGS)
+    assert owner == {kind: ending for ending in endings.DIE_ENDINGS for kind in e[ending]["tasks"]}
+    assert {k for k, card in owner.items() if card == "pandoras_box"} == {"goal", "finders", "perils"}
+    unknown = {**e, "pandoras_box": {**e["pandoras_box"], "tasks": ("goal", "finders", "perils", "nap")}}
+    with pytest.raises(DataError, match="entry 'pandoras_box', field 'tasks': no rule step continues a task 'nap'"):
+        endings.task_endings(unknown)
+    missing = {**e, "dragon_king": {**e["dragon_king"], "tasks": ("king", "brothers")}}
+    with pytest.raises(DataError, match="field 'tasks': no ending sets the tasks dragons"):
+        endings.task_endings(missing)
+    undie = {**e, "demon_lord": {**e["demon_lord"], "tasks": ("king",)}}
+    with pytest.raises(DataError, match="entry 'demon_lord', field 'tasks': only an ending with a die"):
+        endings.task_endings(undie)
+
+
+def test_the_open_stocks_are_marked_face_up_on_their_decks():
+    """PURCHASE CARDS and 000 SETTING UP (Timescape: "Timescape Purchase Cards are placed beside
+    the main Board"): the stocks of Objects for sale lie open, so a player's view shows what they
+    hold; which decks are face up is said by their deck files (``face_up: true``), not by rule code."""
+    assert load().face_up == {"purchase", "timescape_purchase"}
+
+
+def test_a_deck_face_up_in_one_file_and_not_in_another_is_a_data_error(tmp_path):
+    root = tmp_path / "talisman"
+    shutil.copytree(data_root() / "talisman", root)
+    extra = root / "expansions" / "timescape" / "cards" / "more_purchase.yaml"
+    extra.write_text("deck: purchase\nface_up: false\ncards: []\n", encoding="utf-8")
+    with pytest.raises(DataError, match="more_purchase.yaml, field 'face_up': the other files of the "
+                                        "purchase deck say face_up: true"):
+        load_from(root)
 
 
 # --- the expansions' charts: a card a rule names by kind is marked on the card (fix13B) ----------------
@@ -250,14 +409,8 @@ def _charts_scan():
 
 
 def test_no_expansion_chart_lists_cards_outside_the_allow_list():
-    found = _charts_scan()
-    unexpected = sorted(f"{chart} {key}: {sorted(ids)}" for (chart, key), ids in found.items()
-                        if (chart, key) not in ALLOWED_IN_CHARTS)
-    assert not unexpected, "card ids listed in a chart (mark the cards instead, or allow with a reason):\n" + \
-        "\n".join(unexpected)
-    stale = sorted(set(ALLOWED_IN_CHARTS) - set(found))
-    assert not stale, f"allowed chart keys no longer found (drop them): {stale}"
-    assert all(len(why) > 20 for why in ALLOWED_IN_CHARTS.values())
+    _only_allowed(_charts_scan(), ALLOWED_IN_CHARTS, lambda key, ids: [f"{key[0]} {key[1]}: {sorted(ids)}"],
+                  "card ids listed in a chart (mark the cards instead)")
 
 
 def test_the_chart_scan_catches_a_list_of_cards():

@@ -282,7 +282,7 @@ def _view(state: GameState, player: str) -> GameState:
             chars = chars.set(cid, replace(ch, scrolls=["hidden"] * len(ch.scrolls)))
     # a face-down deck shows only its size: its order, and what it holds (which would tell by
     # elimination the cards others drew face down, a handed or looked-at card), are hidden
-    decks = {name: sorted(cards) if name in validate.OPEN_STOCKS else [validate.HIDDEN] * len(cards)
+    decks = {name: sorted(cards) if name in load().face_up else [validate.HIDDEN] * len(cards)
              for name, cards in state.decks.items()}
     secret = [i for i, e in enumerate(state.log) if e.data.get("seen_by") not in (None, player)]
     log = state.log

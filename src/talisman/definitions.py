@@ -118,6 +118,8 @@ CARDS_SCHEMA_BODY = ({
     "properties": {
         "deck": _ID,
         "source": {"type": "string"}, "size": {"type": "integer", "minimum": 1},
+        # a stock whose contents are open to all (the Objects for sale): every file of the deck says so
+        "face_up": {"type": "boolean"},
         "cards": {"type": "array", "items": {
             "type": "object", "additionalProperties": False,
             "required": ["id", "name", "type", "copies"],
@@ -448,6 +450,8 @@ class Definitions:
         factory=dict, eq=False, converter=_read_only_nested)
     exceptions: Any = None          # exceptions.yaml: the compendium's character exceptions (plain data)
     endings: Any = None             # endings.yaml: the places the Alternative Endings name (frozen plain data)
+    # the decks whose contents are open to all (a deck file's ``face_up``: the stocks of Objects for sale)
+    face_up: frozenset[str] = frozenset()
 
 
 def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
@@ -608,15 +612,22 @@ def check_effects(path: Path, entry: str, field: str, effects: Any,
 
 
 def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id: str = "base",
-               cards: dict[str, CardDef] | None = None
+               cards: dict[str, CardDef] | None = None, face_up: dict[str, bool] | None = None
                ) -> tuple[dict[str, CardDef], dict[str, tuple[str, ...]]]:
+    """The cards of the deck files in ``folder`` (added to ``cards``); ``face_up``: deck -> whether
+    it is face up, filled in (the files of one deck, in any folder, must agree)."""
     cards = {} if cards is None else cards
+    face_up = {} if face_up is None else face_up
     decks: dict[str, list[str]] = {}
     raw = []
     schema = cards_schema()
     for path in sorted(Path(folder).glob("*.yaml")):
         doc = validate(path, load_yaml(path), schema)
         unique_ids(path, doc["cards"], "card")
+        up = doc.get("face_up", False)
+        if face_up.setdefault(doc["deck"], up) != up:
+            raise DataError(path, None, "face_up", f"the other files of the {doc['deck']} deck say "
+                            f"face_up: {str(not up).lower()}")
         card_fields: Any = CARDS_SCHEMA_BODY["properties"]
         check_provenance(path, doc["cards"], "card", card_fields["cards"]["items"]["properties"])
         for c in doc["cards"]:
@@ -661,13 +672,14 @@ def _load_cards(folder: Path, board: Board, abilities: Mapping[str, Any], set_id
 
 
 def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any],
-                          cards: dict[str, CardDef]) -> dict[str, dict[str, tuple[str, ...]]]:
+                          cards: dict[str, CardDef], face_up: dict[str, bool]
+                          ) -> dict[str, dict[str, tuple[str, ...]]]:
     """Each implemented expansion's cards, from ``data/talisman/expansions/<id>/cards``."""
     out = {}
     for e in RULESET.ids():
         folder = Path(root) / "expansions" / e / "cards"
         if folder.is_dir():
-            _, decks = _load_cards(folder, board, abilities, e, cards)
+            _, decks = _load_cards(folder, board, abilities, e, cards, face_up)
             out[e] = decks
     return out
 
@@ -685,8 +697,9 @@ def load_from(root: Path) -> Definitions:
         characters.update(_load_characters(extra, board, abilities,
                                            load_yaml(extra).get("set", extra.stem[11:]), characters))
     characters = _load_expansion_characters(root, board, abilities, characters)
-    cards, decks = _load_cards(root / "cards", board, abilities)
-    expansion_decks = _load_expansion_cards(root, board, abilities, cards)
+    face_up: dict[str, bool] = {}
+    cards, decks = _load_cards(root / "cards", board, abilities, face_up=face_up)
+    expansion_decks = _load_expansion_cards(root, board, abilities, cards, face_up)
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
         check_effects(root / "board.yaml", s.id, "effect", s.effect, known)
@@ -697,15 +710,19 @@ def load_from(root: Path) -> Definitions:
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
     endings = _load_endings(root / "endings.yaml", board)
     return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
-                       endings)
+                       endings, frozenset(d for d, up in face_up.items() if up))
 
 
 _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}
 _STAND_INS = PROVENANCE["stand_ins"]
+#: The kinds of task an ending with a die sets (``talisman.rules.endings.TASKS`` continues each).
+_TASKS = {"type": "array", "items": _ID, "minItems": 1, "uniqueItems": True}
 ENDINGS_SCHEMA = {
     "type": "object", "additionalProperties": False,
-    "required": ["demon_lord", "lord_of_chaos", "pandoras_box"],
+    "required": ["demon_lord", "dragon_king", "lord_of_chaos", "pandoras_box"],
     "properties": {
+        "dragon_king": {"type": "object", "additionalProperties": False, "required": ["source", "tasks"],
+                        "properties": {"source": PROVENANCE["source"], "tasks": _TASKS}},
         "demon_lord": {"type": "object", "additionalProperties": False, "required": ["barrier"],
                        "properties": {"barrier": {
                            "type": "object", "additionalProperties": False,
@@ -713,13 +730,13 @@ ENDINGS_SCHEMA = {
                            "properties": {"source": PROVENANCE["source"], "stand_ins": _STAND_INS,
                                           "instead": _SPACES_BY_KEY, "chart": _SPACES_BY_KEY}}}},
         "lord_of_chaos": {"type": "object", "additionalProperties": False,
-                          "required": ["source", "errands", "instead", "routes"],
-                          "properties": {"source": PROVENANCE["source"], "errands": _SPACES_BY_KEY,
+                          "required": ["source", "tasks", "errands", "instead", "routes"],
+                          "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "errands": _SPACES_BY_KEY,
                                          "instead": _SPACES_BY_KEY,
                                          "routes": {"type": "object", "additionalProperties": _IDS}}},
         "pandoras_box": {"type": "object", "additionalProperties": False,
-                         "required": ["source", "quest_locations"],
-                         "properties": {"source": PROVENANCE["source"], "quest_locations": {
+                         "required": ["source", "tasks", "quest_locations"],
+                         "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "quest_locations": {
                              "type": "array", "items": {
                                  "type": "object", "additionalProperties": False, "required": ["name"],
                                  "properties": {"name": {"type": "string"}, "space": _ID}}}}},
@@ -730,8 +747,14 @@ ENDINGS_SCHEMA = {
 def _load_endings(path: Path, board: Board) -> Any:
     """The places the Alternative Endings name (``endings.yaml``): every space must be on the
     board, the Demon Lord's barrier chart must cover a D8 exactly, its stand-in rows must be
-    rows of the chart."""
+    rows of the chart; a kind of task belongs to one ending only."""
     doc = validate(path, load_yaml(path), ENDINGS_SCHEMA)
+    owner: dict[str, str] = {}
+    for ending, entry in doc.items():
+        for kind in entry.get("tasks", ()):
+            if kind in owner:
+                raise DataError(path, ending, "tasks", f"the task {kind!r} is already a task of {owner[kind]!r}")
+            owner[kind] = ending
     barrier = doc["demon_lord"]["barrier"]
     problem = table_problem(barrier["chart"], 1, 8)
     if problem:

@@ -169,7 +169,7 @@ def tower_cleared_before(state, cid):
     if cid not in state.characters:
         raise TalismanError(f"{where} is not in the game")
     space = state.characters[cid].space
-    rooms = wizards_tower.ROOMS[:-1]  # the Crown's room has no room after it: nothing to pass
+    rooms = wizards_tower.rooms()[:-1]  # the Crown's room has no room after it: nothing to pass
     if space not in rooms:
         raise TalismanError(f"{where} is on {space!r}, not in a room of the Wizard's Tower "
                             f"with one after it ({', '.join(rooms)})")

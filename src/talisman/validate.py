@@ -20,12 +20,12 @@ from .definitions import CORE_SETS, card_of, cards_played, load
 from .engine.dice import Dice, seed_problem
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
-from .engine.ruleset import RULESET
+from .engine.ruleset import RULESET, declared
 from .engine.records import EMPTY_PMAP, Decision, FieldError, IdentityMemo, PVectorType, replace
 from .engine.serialize import from_data, to_data
 from .errors import StateError
 from .notation import Action
-from .rules.endings import ENDINGS, TASK_ENDINGS, TASK_SHAPES, is_card
+from .rules.endings import ENDINGS, TASK_SHAPES, is_card, task_endings
 from .rules.endings.cards import cards_held
 from .rules.lasting import KNOWN as LASTING_KNOWN
 from .rules.slice_values import check_in_game
@@ -370,7 +370,7 @@ def ending_tasks(ending, characters, where):
     """The tasks a die ending keeps for characters between their turns on the Crown (``tasks`` of
     the endings area, a scenario's ``setup.ending.tasks``): ``{character: task}``, each of a
     character of the game, of a kind the endings know (``endings.TASK_SHAPES``) that belongs to
-    the ending card in play (``endings.TASK_ENDINGS``), with that kind's fields, and the spaces and
+    the ending card in play (``endings.task_endings``: ``endings.yaml``), with that kind's fields, and the spaces and
     cards it names in the game's data."""
     tasks = ending.get("tasks") if isinstance(ending, Mapping) else None
     if tasks is None:
@@ -403,8 +403,9 @@ def ending_tasks(ending, characters, where):
             if card not in defs.cards:
                 raise StateError(f"{path}.cards.{i}", f"unknown card {_show(card)}")
         # last: a task whose fields are good but whose ending is not the card in play
-        if TASK_ENDINGS[kind] != ending.get("card"):
-            raise StateError(f"{path}.kind", f"{_show(kind)} is a task of the ending {TASK_ENDINGS[kind]}, but "
+        owner = task_endings()[kind]
+        if owner != ending.get("card"):
+            raise StateError(f"{path}.kind", f"{_show(kind)} is a task of the ending {owner}, but "
                              + ("no ending card is in play" if ending.get("card") is None
                                 else f"the ending in play is {_show(ending['card'])}"))
 
@@ -435,11 +436,14 @@ def load_state(doc, steps):
     return state
 
 
-#: The effects of a Spell whose card lies with its effect, under its own id, until the effect ends
-#: (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
-#: ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): a Spell
-#: held under its own id in ``state.lasting`` must cast one of them (its card's ``cast`` in the data).
-HELD_BY = frozenset({"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"})
+def held_by():
+    """The effects of a Spell whose card lies with its effect, under its own id, until the effect
+    ends (``rules.lasting``: Invisibility's ``evade``, Immobility's ``immobilize``, Temporal Warp's
+    ``extra_turns``, the Blood Moon's Feral Hunger at Night, the Timescape's Warp Gate): the
+    registered effect functions, base and expansions', that declare ``holds_card``.  A Spell held
+    under its own id in ``state.lasting`` must cast one of them (its card's ``cast`` in the data)."""
+    return frozenset(name for pid in (*RULESET.ids(always=True), *RULESET.ids())
+                     for name, fn in RULESET.plugin(pid).effects.items() if declared(fn, "holds_card", False))
 
 
 def _casts(data, effects):
@@ -455,7 +459,7 @@ def _casts(data, effects):
 def held_spells(cards):
     """The Spell cards of ``cards`` (the data's, by id) whose card is held under its own id while
     their effect lasts."""
-    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, HELD_BY))
+    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, held_by()))
 
 
 def lasting_problem(name, span, cards):
@@ -475,7 +479,7 @@ def lasting_problem(name, span, cards):
         if span["card"] != name:  # a Spell's card lies with its own effect (Destroy Magic's)
             return ".card", (f"{span['card']!r} is not the card of {name!r} (a Spell's card lies with "
                              "the effect of its own name)")
-    if name not in LASTING_KNOWN and not _casts(cards[name].cast, HELD_BY):
+    if name not in LASTING_KNOWN and not _casts(cards[name].cast, held_by()):
         return "", (f"the Spell {name!r} has no effect that lasts, so its card is never held under "
                     f"its own id (those that are: {', '.join(held_spells(cards))})")
     return None
@@ -667,9 +671,6 @@ def playable(state):
                                   "hides cards and dice: apply actions to the whole state")
 
 
-#: The decks whose contents are open to all (the stock of Objects for sale): a player's view
-#: shows what they hold; every other deck is face down and shows only its size.
-OPEN_STOCKS = frozenset({"purchase", "timescape_purchase"})
 #: What a view shows in place of a card its player may not see.
 HIDDEN = "hidden"
 

@@ -687,6 +687,28 @@ def test_the_city_jail_and_town_square_cannot_hold_terrain():
     assert not terrain.can_hold("city_town_square") and not terrain.can_hold("city_donjon")
 
 
+def test_where_terrain_may_lie_is_the_data_s(monkeypatch):
+    """001 Terrain Cards and Other Expansions: the barred City spaces and the expansion boards'
+    regions that can hold Terrain come from ``harbinger/terrain_places.yaml`` (rulings T2,
+    R-probeb-1); a space or a region not on the board is a DataError naming the file and field."""
+    from talisman.errors import DataError
+    assert terrain.places() == {"regions": {"city", "dungeon"}, "barred": {"city_donjon", "city_town_square"}}
+    assert terrain.can_hold("city_wharf_road") and terrain.can_hold("dg_entrance")
+    assert not terrain.can_hold("ts_warp_gate")  # the Timescape's board: not yet
+    real = terrain.load_yaml
+    for field, value, message in (("barred", ["jail"], "field 'barred': unknown space id 'jail'"),
+                                  ("regions", ["city", "moon"], "field 'regions': unknown region id 'moon'")):
+        terrain.places.cache_clear()
+        monkeypatch.setattr(terrain, "load_yaml", lambda path, field=field, value=value: {**real(path), field: value})
+        try:
+            with pytest.raises(DataError, match=f"terrain_places.yaml, {message}"):
+                terrain.places()
+        finally:
+            monkeypatch.undo()
+            terrain.places.cache_clear()
+    assert terrain.places()["barred"] == {"city_donjon", "city_town_square"}
+
+
 @pytest.mark.skipif("city" not in __import__("talisman.rules.setup", fromlist=["x"]).IMPLEMENTED_EXPANSIONS,
                     reason="needs the City expansion")
 def test_terrain_on_a_space_leading_to_an_expansion_board_keeps_that_boards_movement():

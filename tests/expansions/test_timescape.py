@@ -264,10 +264,31 @@ def test_the_ancient_artifact_counts_for_the_spell_limit_there_under_destroy_mag
     assert timescape.artifacts.bonus(magic, "warrior", "craft") == 0
 
 
+def test_the_timescape_characters_are_the_data_s(monkeypatch):
+    """The Timescape's eight characters come from ``timescape/start.yaml`` (rulings R-DT-7); one
+    that is no character of the data is a DataError naming the file, the chart and the field."""
+    import pytest
+    from talisman.errors import DataError
+    assert list(timescape.timescape_characters()) == ["archeologist", "astronaut", "astropath", "chainsaw_warrior",
+                                                      "cyborg", "scientist", "space_marine", "space_pirate"]
+    real = timescape.load_table
+    timescape._chart.cache_clear()
+    monkeypatch.setattr(timescape, "load_table", lambda path, schema, check: real(
+        path, schema, lambda p, doc: check(p, {**doc, "characters": [*doc["characters"], "robot"]})))
+    try:
+        with pytest.raises(DataError, match="start.yaml: entry 'timescape_start', field 'characters': "
+                                            "unknown character id 'robot'"):
+            timescape.timescape_characters()
+    finally:
+        monkeypatch.undo()
+        timescape._chart.cache_clear()
+    assert len(timescape.timescape_characters()) == 8
+
+
 def test_the_timescape_characters_start_in_the_timescape_only_with_it():
     """The rule sheet: the Timescape's eight characters "all start in the Timescape" (the Warp Gate,
     rulings R-DT-7); without the expansion, on their cards' main-board spaces (rulings 32)."""
-    eight = timescape.TIMESCAPE_CHARACTERS
+    eight = timescape.timescape_characters()
     assert len(eight) == 8 and all(c in load().characters for c in eight)
     for a, b in zip(eight[::2], eight[1::2]):
         with_it = talisman.new_game([a, b, "troll"], expansions=["timescape"], seed=5)

@@ -19,7 +19,28 @@ def at(space, dice=(), who="warrior", cleared=None, retreating=False, **fields):
 def test_the_tower_is_a_path_of_rooms_merged_into_the_board():
     from talisman.definitions import load
     board = load().board
-    assert board.regions["wizards_tower"] == wt.ROOMS and board.shapes["wizards_tower"] == "path"
+    assert board.regions["wizards_tower"] == wt.rooms() and board.shapes["wizards_tower"] == "path"
+    # the rooms in the order of the text, from the Door to the Crown of Command (the data's region)
+    assert wt.rooms() == ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap",
+                          "wt_pit_trap", "wt_dragon_prince", "wt_crown_of_command")
+
+
+def test_a_room_of_the_data_no_encounter_plays_is_a_data_error(monkeypatch):
+    """The Tower's rooms come from its region of the board (``wizards_tower/board.yaml``); a room
+    there whose encounter the module does not play stops with a DataError naming the file, the
+    region and the field."""
+    import pytest
+    from talisman.errors import DataError
+    monkeypatch.delitem(wt.ROOM_ENCOUNTERS, "wt_pit_trap")
+    wt.rooms.cache_clear()
+    try:
+        with pytest.raises(DataError, match=r"board.yaml: entry 'wizards_tower', field 'regions': no encounter "
+                                            r"of the Tower plays the room 'wt_pit_trap'"):
+            wt.rooms()
+    finally:
+        monkeypatch.undo()
+        wt.rooms.cache_clear()
+    assert "wt_pit_trap" in wt.rooms()
 
 
 def test_entering_by_the_door_leaves_the_mule_at_the_portal_and_ends_the_move():

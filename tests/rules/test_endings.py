@@ -443,7 +443,7 @@ def test_the_dragon_king_keeps_no_task_to_meet_the_king_next_turn():
     the Dragons."""
     import pytest
     from talisman.errors import StateError
-    assert {k for k, card in endings.TASK_ENDINGS.items() if card == "dragon_king"} == {"king", "brothers", "dragons"}
+    assert {k for k, card in endings.task_endings().items() if card == "dragon_king"} == {"king", "brothers", "dragons"}
     with pytest.raises(StateError) as e:
         crown("dragon_king", on_crown=True, tasks={"warrior": {"kind": "king_next"}})
     assert e.value.path == "setup.ending.tasks.warrior.kind" and "'king_next'" in str(e.value)

@@ -143,3 +143,19 @@ def test_casting_spells_immobility_on_a_character_lies_with_the_frozen_turn_unti
     assert s.lasting["immobility"]["until_turn"] == s.turn
     s = lasting.expire(replace(s, turn=s.turn + 1, current="sorceress"))
     assert list(s.discards["spell"]) == ["immobility"] and not s.lasting
+
+
+def test_the_effects_that_hold_their_spell_s_card_are_declared_by_their_handlers():
+    """CASTING SPELLS: "Once cast, and its effect ended, the card is usually placed on the Spell
+    discard pile": the effects whose Spell's card lies with them (rulings R-RH14.3, R-FD14.1) are
+    the effect functions that declare ``holds_card``, each where it is registered (the base
+    effects', an expansion's own), not a list of names in the validator."""
+    from talisman import validate
+    from talisman.engine.ruleset import RULESET, declared
+    assert validate.held_by() == {"evade", "immobilize", "extra_turns", "fix_attack_rolls", "timescape_warp_gate"}
+    assert declared(RULESET.plugin("timescape").effects["timescape_warp_gate"], "holds_card")
+    assert declared(RULESET.plugin("blood_moon").effects["fix_attack_rolls"], "holds_card")
+    assert not declared(RULESET.plugin("effects").effects["heal"], "holds_card", False)
+    from talisman.definitions import load
+    assert validate.held_spells(load().cards) == ["feral_hunger", "immobility", "invisibility",
+                                                  "temporal_warp", "warp_gate"]

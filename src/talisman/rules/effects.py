@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pyrsistent import pmap, pvector
 
-from ..engine.ruleset import Plugin
+from ..engine.ruleset import Plugin, declare
 from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
@@ -689,6 +689,7 @@ def psychic(state, params, actor, source):
                                on_lose=None, on_standoff=None)
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def evade(state, params, actor, source):
     """The actor evades the combat in progress.  The Invisibility Spell's card ("evade any
     creature or character until the end of the turn") lies with its effect until the turn ends
@@ -706,6 +707,7 @@ def evade(state, params, actor, source):
     return replace(state, battle=state.battle.set("result", "evaded"))
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def immobilize(state, params, actor, source):
     """EVADING: "With the exception of the Immobility Spell and Scroll, all creatures on the
     Evading Character's Space may be Evaded": Immobility evades one creature only.  Alone, the
@@ -896,6 +898,7 @@ def move_gold(state, params, actor, source):
     return log(state, "gold_left", character=actor, space=space, amount=gold)
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def extra_turns(state, params, actor, source):
     """The actor takes more turns straight after this one (Temporal Warp); the Spell's card
     lies with its effect until those turns are played (``rules.lasting``)."""

@@ -268,25 +268,24 @@ def encounter_space(state, cid, space):
         first = sdef.instructions_first and need > 0 and instructions(state, space) is sdef.effect
         effect = (frame("encounters.space_effect", space=space),)
         unwatched = draw_unwatched(state)
-        # one sequence: the draw (alone, or with its hooks around the Prophetess's discard), the
-        # Orb, the meeting, the claims, the instructions, and what comes after; only the
-        # instructions' place differs
-        sequence = (*(effect if first else ()),
-                    frame("encounters.draw" if unwatched else "encounters.draw_checked",
-                          space=space, count=need + extra, deck=deck),
-                    *fore, *(() if unwatched else (frame("encounters.drawn", space=space, seen=seen),)),
-                    *orb, frame("encounters.meet", space=space, everything=True),
-                    frame("encounters.claim", space=space), *(() if first else effect),
-                    frame("encounters.after"))
+        # one sequence, in named parts: the draw (alone, or with its hooks around the Prophetess's
+        # discard), the Orb, the meeting, then the claims, the instructions and what comes after;
+        # only the instructions' place differs
+        draw = frame("encounters.draw" if unwatched else "encounters.draw_checked",
+                     space=space, count=need + extra, deck=deck)
+        drawn = (*fore, *(() if unwatched else (frame("encounters.drawn", space=space, seen=seen),)), *orb)
+        meeting = frame("encounters.meet", space=space, everything=True)
+        after_meeting = (frame("encounters.claim", space=space), *(() if first else effect),
+                         frame("encounters.after"))
         if first or not unwatched:
-            return push(state, *then(*sequence))
+            return push(state, *then(*(effect if first else ()), draw, *drawn, meeting, *after_meeting))
         # a base game's draw runs at once, the rest after it
         if not need:
             # enough cards lie there: nothing is drawn (no Prophetess's or Orb's frame either),
             # so the cards are met at once, as the step ``encounters.meet`` would meet them next
             # (a base game: this is a rule step's last act)
-            return meet(push(state, *then(*sequence[2:])), space, True, at_once=True)
-        return draw_cards(push(state, *then(*sequence[1:])), cid, space, need + extra, deck)
+            return meet(push(state, *then(*after_meeting)), space, True, at_once=True)
+        return draw_cards(push(state, *then(*drawn, meeting, *after_meeting)), cid, space, need + extra, deck)
     if not state.config.expansions and not plain(state.board_cards).get(space):
         # no card lies there to meet: the space's instructions at once, the claims and the rest
         # after them (a base game: this is a rule step's last act; ``meet`` would do nothing)

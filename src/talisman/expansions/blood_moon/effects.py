@@ -9,6 +9,7 @@ from ...definitions import load
 from ...effects_schema import lookup_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log, request_roll
+from ...engine.ruleset import declare
 from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import effects as base_effects
@@ -213,6 +214,7 @@ def set_attack_roll(state, params, actor, source):
     return log(state, "attack_roll_fixed", character=actor, roll=params["value"], cause=_cause(source))
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def fix_attack_rolls(state, params, actor, source):
     """Every creature's attack roll is ``value`` until the actor's next turn starts (the Feral
     Hunger at Night; read by the ``attack_roll`` hook, ended by ``turn_started``).  The Spell's

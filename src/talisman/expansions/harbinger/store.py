@@ -34,12 +34,6 @@ from ...state import ExtRecord, absent_field, map_field, vector_field
 
 EXP = "harbinger"
 
-#: Spaces that can never hold a Terrain card besides the Inner Region and the Crown: The City
-#: expansion's Jail and Town Square ("Terrain Cards and Other Expansions"); in this project's City
-#: reconstruction they are ``city_donjon`` and ``city_town_square``.  (Terrain goes on the main
-#: board's Outer and Middle Regions and the City's other spaces: ``terrain.can_hold``.)
-NO_TERRAIN = frozenset({"jail", "town_square", "city_donjon", "city_town_square"})
-
 #: Main-board spaces that lead to an expansion board, by the expansion that owns the board: with
 #: that expansion in play, "characters can still move to and from the expansion board following
 #: the normal movement rules of that expansion" -- the Harbinger leaves their encounter alone.

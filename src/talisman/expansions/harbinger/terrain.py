@@ -15,8 +15,11 @@ lets characters cross freely (the ``crossing_guarded`` hook).
 """
 from __future__ import annotations
 
+import functools
+
 from pyrsistent import pmap, pvector
 
+from ...engine.data import check_ref, data_root, load_yaml, validate
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log, request_draw
 from ...engine.records import deep_freeze, replace
@@ -29,22 +32,35 @@ from ...rules.movement import nearest_spaces, walks
 from ...state import update_character
 
 
-#: Expansion boards whose spaces can hold Terrain besides the main board's Outer and Middle
-#: Regions: "Terrain Cards and Other Expansions" bars only the City's Jail and Town Square, so its
-#: other spaces (the streets, the buildings) are open; the Dungeon's spaces too ("If a Terrain Card
-#: is placed on the last space of an expansion board, such as the "Treasure Chamber" from The
-#: Dungeon expansion, a character must end his movement when entering that space, then encounter
-#: the Terrain card": the Treasure Chamber ends the move anyway, and its chart, a rule of Leaving the
-#: Dungeon and not the space's text, still leads out next turn: ruling R-probeb-1).  (The other
-#: expansion boards: not yet.)
-TERRAIN_BOARDS = frozenset({"city", "dungeon"})
+_IDS = {"type": "array", "items": {"type": "string"}, "uniqueItems": True}
+PLACES_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["source", "regions", "barred"],
+                 "properties": {"source": {"type": "string"}, "regions": _IDS, "barred": _IDS}}
+
+
+@functools.lru_cache(maxsize=None)
+def places():
+    """Where Terrain may lie besides the main board's Outer and Middle Regions
+    (``harbinger/terrain_places.yaml``), validated once: ``regions``, those of the expansion boards
+    whose spaces can hold it ("Terrain Cards and Other Expansions" bars only the City's Jail and Town
+    Square, so its other spaces are open; the Dungeon's spaces too: the Treasure Chamber example,
+    ruling R-probeb-1), and ``barred``, the spaces that never can (the City's Jail and Town
+    Square).  A region or a space not on the board is a DataError."""
+    path = data_root() / "talisman" / "expansions" / st.EXP / "terrain_places.yaml"
+    doc = validate(path, load_yaml(path), PLACES_SCHEMA)
+    board = load().board
+    for region in doc["regions"]:
+        check_ref(path, None, "regions", region, board.regions, "region")
+    for space in doc["barred"]:
+        check_ref(path, None, "barred", space, board.spaces, "space")
+    return {"regions": frozenset(doc["regions"]), "barred": frozenset(doc["barred"])}
 
 
 def can_hold(space):
     """Whether a Terrain card may be placed on ``space`` at all."""
+    where = places()
     on_board = st.board_space(space) or (
-        space in load().board.spaces and st.region_of(space) in TERRAIN_BOARDS)
-    return on_board and space not in st.NO_TERRAIN
+        space in load().board.spaces and st.region_of(space) in where["regions"])
+    return on_board and space not in where["barred"]
 
 
 def terrain_map(state):

@@ -54,7 +54,7 @@ from ...engine.data import check_ref, data_root, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
-from ...engine.ruleset import Plugin
+from ...engine.ruleset import Plugin, declare
 from ...errors import DataError
 from ...rules import characters as chars, encounters, lasting, movement, spells
 from ...rules.endings import cards as ending_cards
@@ -127,6 +127,9 @@ CHART_SCHEMAS = {
                   "properties": {**_HEAD,
                                  "springs": {"type": "object", "additionalProperties": {
                                      "enum": ["lives", "strength", "craft"]}}}},
+    "start": {"type": "object", "additionalProperties": False, "required": ["chart", "source", "characters"],
+              "properties": {**_HEAD, "characters": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                                                     "uniqueItems": True}}},
     "theft": {"type": "object", "additionalProperties": False,
               "required": ["chart", "source", "characters", "space", "effects"],
               "properties": {**_HEAD, "characters": {"type": "array", "items": {"type": "string"}},
@@ -148,6 +151,8 @@ def _check_chart(path, doc):
         check_ref(path, "decks", space, space, spaces, "space")
     if "space" in doc:
         check_ref(path, doc["chart"], "space", doc["space"], spaces, "space")
+    for cid in doc.get("characters", ()):
+        check_ref(path, doc["chart"], "characters", cid, load().characters, "character")
 
 
 @lru_cache(maxsize=None)
@@ -297,6 +302,7 @@ def crown_encounter(state, result, character):
     return enter(state, character, "black_void"), True
 
 
+@declare(holds_card=True)  # its Spell's card lies with the effect (validate.held_by)
 def warp_gate_spell(state, params, actor, source):
     """"Cast a Warp Gate Spell and enter the Timescape on your next turn."""
     if in_timescape(state, actor):
@@ -447,19 +453,19 @@ ESCAPE = chars.OwnRoll("timescape.escape_rolled", "timescape.escape_fate", "2d8"
 
 # --- hooks --------------------------------------------------------------------------------------
 
-#: The Timescape box's eight characters (expansion-boards.md 3.1: "All of them start in the
-#: Timescape" [S3][S14]); the rule sheet names the Warp Gate for the Scientist only: the Warp Gate
-#: for all eight is a stand-in (rulings R-DT-7).  Without the Timescape they start on their
-#: cards' main-board spaces (rulings 32).
-TIMESCAPE_CHARACTERS = ("archeologist", "astronaut", "astropath", "chainsaw_warrior", "cyborg",
-                        "scientist", "space_marine", "space_pirate")
+def timescape_characters():
+    """The Timescape box's eight characters (``timescape/start.yaml``; expansion-boards.md 3.1:
+    "All of them start in the Timescape" [S3][S14]); the rule sheet names the Warp Gate for the
+    Scientist only: the Warp Gate for all eight is a stand-in (rulings R-DT-7).  Without the
+    Timescape they start on their cards' main-board spaces (rulings 32)."""
+    return _chart("start")["characters"]
 
 
 def setup(state):
     cards, dice = shuffle(state.dice, state.decks.get("timescape", ()))
     state = replace(state, dice=dice, decks=state.decks.set("timescape", pvector(cards)))
     for cid in state.order:
-        if cid in TIMESCAPE_CHARACTERS and state.characters[cid].space == load().characters[cid].start:
+        if cid in timescape_characters() and state.characters[cid].space == load().characters[cid].start:
             # "All of them start in the Timescape"
             state = update_character(state, cid, space=WARP_GATE)
             state = log(state, "timescape_start", character=cid, space=WARP_GATE)
@@ -471,7 +477,7 @@ def turn_beginning(state, character):
     starts in the Timescape as the eight do at the set-up (rulings R-DT-7, R-SB-2): placed on the
     Warp Gate as his first turn begins, before its movement."""
     ch = state.characters[character]
-    if (card_of(character) in TIMESCAPE_CHARACTERS and state.option("new_character")
+    if (card_of(character) in timescape_characters() and state.option("new_character")
             and ch.space == load().characters[character].start and joined_this_turn(state, character)):
         state = update_character(state, character, space=WARP_GATE)
         state = log(state, "timescape_start", character=character, space=WARP_GATE)

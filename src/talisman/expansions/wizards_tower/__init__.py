@@ -44,17 +44,37 @@ from ...engine.records import deep_freeze, replace
 from ...errors import DataError
 from ...state import ExtRecord, absent_field, map_field, update_character
 from ...rules.kernel import ExtSlice
-from ...rules.slice_values import CHARACTER, COUNT, FLAG, checked, kind, map_of
+from ...rules.slice_values import CHARACTER, COUNT, FLAG, checked, map_of
 from ...rules.hooks import run_hook
 from ...rules.effects import other_followers
 from ...rules import characters as chars, combat, encounters, inner_region, movement, spells
 
 ID = "wizards_tower"
-ROOMS = ("wt_door", "wt_antechamber", "wt_dice_with_death", "wt_magical_trap", "wt_pit_trap",
-         "wt_dragon_prince", "wt_crown_of_command")
 PORTAL = "portal_of_power"
-#: A room of the Tower (``cleared`` holds only these: a room's instructions done, or stepped back into).
-ROOM = kind(f"a room of the Wizard's Tower ({', '.join(ROOMS)})", lambda v: v in ROOMS)
+
+
+@functools.lru_cache(maxsize=None)
+def rooms() -> tuple[str, ...]:
+    """The rooms of the Wizard's Tower from the Door to its Crown of Command: the Tower's region of
+    the board in the data, in the order of the text (``wizards_tower/board.yaml``); each must be a
+    room whose encounter this module plays (:data:`ROOM_ENCOUNTERS`)."""
+    path = data_root() / "talisman" / "expansions" / ID / "board.yaml"
+    order = load().board.regions.get(ID)
+    if not order:
+        raise DataError(path, ID, "regions", "the Wizard's Tower's region (its rooms in order) is missing")
+    for room in order:
+        if room not in ROOM_ENCOUNTERS:
+            raise DataError(path, ID, "regions", f"no encounter of the Tower plays the room {room!r} "
+                                                 f"(known: {', '.join(ROOM_ENCOUNTERS)})")
+    return order
+
+
+def _room(value):
+    """A room of the Tower (``cleared`` holds only these: a room's instructions done, or stepped
+    back into)."""
+    return None if value in rooms() else ("", f"a room of the Wizard's Tower ({', '.join(rooms())})", value)
+
+
 #: "Mules, Horses, Horses and Carts, and Warhorses cannot enter": the Animals of these breeds (a
 #: card's ``breed``: the Mules, and the Horses, none of which the engine has yet; rulings R-FB12.1).
 BARRED = ("mule", "horse")
@@ -94,7 +114,7 @@ def tower_data():
 class WizardsTower(ExtRecord):
     """``state.ext["wizards_tower"]`` (the fields above)."""
 
-    cleared: PMap[str, str] = map_field(checked(map_of(CHARACTER, ROOM)))
+    cleared: PMap[str, str] = map_field(checked(map_of(CHARACTER, _room)))
     retreating: PMap[str, bool] = map_field(checked(map_of(CHARACTER, FLAG)))
     #: the Gargoyle's Strength each character met in the Antechamber and has not beaten (absent
     #: until one is met): he who stays fights the same one (docs/rulings.md R-IN10.2)
@@ -123,7 +143,7 @@ def retreating(state, cid):
 
 
 def in_tower(state, cid):
-    return state.characters[cid].space in ROOMS
+    return state.characters[cid].space in rooms()
 
 
 def stepping_back(state, cid):
@@ -162,7 +182,7 @@ def before_movement(state, result, character):
         options = ["roll", "move:wt_door"] + movement.before_roll_options(state, cid)
         return decide(state, cid, "move", options, "wt.enter_chosen",
                       prompt="roll, or enter the Wizard's Tower by the Door"), True
-    if ch.space not in ROOMS:
+    if ch.space not in rooms():
         return result
     return decide(state, cid, "move", tower_moves(state, cid), "wt.moved",
                   prompt="one space (MOVEMENT IN THE WIZARDS TOWER)"), True
@@ -170,18 +190,19 @@ def before_movement(state, result, character):
 
 def tower_moves(state, cid):
     space = state.characters[cid].space
-    i = ROOMS.index(space)
-    back = PORTAL if i <= 1 else ROOMS[i - 1]
+    order = rooms()
+    i = order.index(space)
+    back = PORTAL if i <= 1 else order[i - 1]
     if retreating(state, cid):
         return [f"move:{back}"]
-    forward = [f"move:{ROOMS[i + 1]}"] if cleared(state, cid) == space else ["stay"]
+    forward = [f"move:{order[i + 1]}"] if cleared(state, cid) == space else ["stay"]
     return forward + [f"move:{back}"]
 
 
 def before_encounter(state, result, character, space):
     """A room's encounter replaces the base one."""
     state, replaced = result
-    if space not in ROOMS:
+    if space not in rooms():
         return result
     cid = character
     others = [o for o in state.order if o != cid and state.characters[o].alive
@@ -366,12 +387,12 @@ def moved(state, action):
         return log(state, "stayed", character=cid, space=state.characters[cid].space)
     here = state.characters[cid].space
     dest = action.args[0]
-    going_back = dest == PORTAL or (dest in ROOMS and ROOMS.index(dest) < ROOMS.index(here))
+    going_back = dest == PORTAL or (dest in rooms() and rooms().index(dest) < rooms().index(here))
     if going_back and not retreating(state, cid):
         # "A Character may decide at any time to Move back": a step, not a duty to leave (that
         # is the Dragon Prince's "MUST ... leave the Tower"): the room he steps into is ignored,
         # nothing there holds him, and next turn he may go on again (docs/rulings.md R-WT13.5)
-        if dest in ROOMS:  # (out on the Portal, its space is met as after any move: R-IN10.3)
+        if dest in rooms():  # (out on the Portal, its space is met as after any move: R-IN10.3)
             state = _flag(state, cid, "wt_back")
             state = _set(state, "cleared", cid, dest)
         state = log(state, "turned_back", character=cid)

@@ -12,6 +12,8 @@ from typing import Any
 
 from ...engine.machine import log
 from ...engine.records import replace
+from ...definitions import load
+from ...errors import DataError
 from .black_void import black_void
 from .demon_lord import DEMON_LORD, demon_lord
 from .dragon_king import DRAGON_KING_CHART, continue_king, fight_dragons, next_brother
@@ -25,7 +27,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "TASK_ENDINGS"]
+           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "task_endings"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -154,12 +156,28 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
 }
 assert set(TASK_SHAPES) == set(TASKS)
 
-#: The ending card each kind of task belongs to: a task is kept only while its card is the ending
-#: in play (checked with :data:`TASK_SHAPES`).
-TASK_ENDINGS = {**dict.fromkeys(("king", "brothers", "dragons"), "dragon_king"),
-                **dict.fromkeys(("errand", "change", "chaos_fight", "trial", "walk_out"), "lord_of_chaos"),
-                **dict.fromkeys(("goal", "finders", "perils"), "pandoras_box")}
-assert set(TASK_ENDINGS) == set(TASKS) and set(TASK_ENDINGS.values()) == set(DIE_ENDINGS)
+
+
+def task_endings(endings=None) -> dict[str, str]:
+    """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``;
+    ``endings``: that file's data, the game's by default): a task is kept only while its card is
+    the ending in play (checked with :data:`TASK_SHAPES`).  A kind no rule step continues
+    (:data:`TASKS`), one of :data:`TASKS` no ending names, or tasks of an ending without a die,
+    is a DataError naming the entry."""
+    endings = load().endings if endings is None else endings
+    owner = {kind: ending for ending, entry in endings.items() for kind in entry.get("tasks", ())}
+    for ending, entry in endings.items():
+        if "tasks" in entry and ending not in DIE_ENDINGS:
+            raise DataError("endings.yaml", ending, "tasks", f"only an ending with a die "
+                            f"({', '.join(DIE_ENDINGS)}) sets tasks")
+        for kind in entry.get("tasks", ()):
+            if kind not in TASKS:
+                raise DataError("endings.yaml", ending, "tasks", f"no rule step continues a task "
+                                f"{kind!r} (known: {', '.join(TASKS)})")
+    missing = [kind for kind in TASKS if kind not in owner]
+    if missing:
+        raise DataError("endings.yaml", None, "tasks", f"no ending sets the tasks {', '.join(missing)}")
+    return owner
 
 #: The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a D6", "You
 #: must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions on
