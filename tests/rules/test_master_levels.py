@@ -384,6 +384,16 @@ def test_the_mystic_split_and_joined_again_keeps_the_numbers():
     assert ml.resting(s, "wizard") is None and check(s) == []
 
 
+def test_the_mystic_of_a_craft_of_2_has_1_craft_and_the_original_1():
+    """000 Mystic: "The Mystic Character has all the Craft, except one and the original Character
+    has all the Strength, except one": Craft 2 is 1 for the Mystic and 1 for the Original, no Craft
+    made up (mutation testing, mut18: ``second_piece`` 12 gave the Mystic 2)."""
+    s = _with_title(["wizard"], "mystic", strength=4, craft=2)
+    assert (s.characters["wizard"].strength, s.characters["wizard"].craft) == (3, 1)
+    mystic = ml.resting(s, "wizard")
+    assert (mystic.strength, mystic.craft) == (1, 1)
+
+
 def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_stands():
     """000 Mystic: "The Mystic may be resigned at any time" (the Mystic's cards and Gold the
     Original's, R-MI7); 000 TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot
