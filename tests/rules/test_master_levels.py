@@ -392,6 +392,17 @@ def test_the_mystic_of_a_craft_of_2_has_1_craft_and_the_original_1():
     assert (s.characters["wizard"].strength, s.characters["wizard"].craft) == (3, 1)
     mystic = ml.resting(s, "wizard")
     assert (mystic.strength, mystic.craft) == (1, 1)
+    made = [e.data for e in s.log if e.name == "second_piece_made"]
+    assert made == [{"character": "wizard", "piece": "mystic", "space": mystic.space, "strength": 1, "craft": 1}]
+
+
+def test_a_title_given_back_leaves_strength_and_craft_of_1_as_they_are():
+    """A Master Level's card goes back "removing any additional Strength or Craft allowed": the
+    Herald adds none (the card is not printed), so a holder of Strength 1 and Craft 1 keeps both, and
+    nothing is made up (mutation testing, mut18: ``give_back`` 39 raised the Strength to 2)."""
+    s = _with_title(["warrior"], "herald", strength=1, craft=1)
+    s = ml.give_back(s, "warrior", "resigned")
+    assert (s.characters["warrior"].strength, s.characters["warrior"].craft) == (1, 1)
 
 
 def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_stands():
