@@ -83,6 +83,9 @@ def test_ten_turns_then_the_title_goes_back_and_the_card_is_reshuffled():
     assert ml.title_of(s, "warrior") is None
     ch = s.characters["warrior"]
     assert (ch.strength, ch.craft, ch.alignment) == (4, 2, "neutral")
+    assert [e.data for e in s.log if e.name == "master_level_returned"] == [
+        {"character": "warrior", "title": "warrior_of_chaos", "why": "ten turns", "strength": 4, "craft": 2}]
+    assert [e.data["cause"] for e in s.log if e.name == "alignment_changed"][-1] == "the Warrior of Chaos returned"
     assert "call_of_chaos" in s.decks["adventure"] and "call_of_chaos" not in s.discards["adventure"]
 
 
@@ -403,6 +406,8 @@ def test_a_title_given_back_leaves_strength_and_craft_of_1_as_they_are():
     s = _with_title(["warrior"], "herald", strength=1, craft=1)
     s = ml.give_back(s, "warrior", "resigned")
     assert (s.characters["warrior"].strength, s.characters["warrior"].craft) == (1, 1)
+    back = [e.data for e in s.log if e.name == "master_level_returned"]
+    assert back == [{"character": "warrior", "title": "herald", "why": "resigned", "strength": 0, "craft": 0}]
 
 
 def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_stands():
