@@ -79,8 +79,10 @@ def test_ten_turns_then_the_title_goes_back_and_the_card_is_reshuffled():
         s = ml.turn_ended(s, "warrior")
         assert ml.title_of(s, "warrior") == "warrior_of_chaos"
     s = replace(s, turn=s.turn + 1)
+    dice = s.dice
     s = ml.turn_ended(s, "warrior")
     assert ml.title_of(s, "warrior") is None
+    assert s.dice != dice  # the shuffle drew on the game's dice: the next chance is not its copy
     ch = s.characters["warrior"]
     assert (ch.strength, ch.craft, ch.alignment) == (4, 2, "neutral")
     assert [e.data for e in s.log if e.name == "master_level_returned"] == [
