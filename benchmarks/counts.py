@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
+import statistics
+import time
 
 import talisman
 from talisman.bots import RandomBot
@@ -64,13 +67,58 @@ def steps_by_name(games, top):
         print(f"{name:40s} {n / steps:6.2f}")
 
 
+def collector(games, freeze=False):
+    """Print what CPython's cyclic garbage collector costs in the same games, without cProfile
+    (which would slow the games and not the collections): collections of each generation a
+    thousand decisions, the median and total time of each, and their share of the games' CPU
+    time.  A full (generation 2) collection walks every container object alive (about 60,000
+    after the warm-up game, most made by the imports and the loaded data) and comes about once in
+    several thousand decisions, so a short run may catch one or none: run ``--games 20`` or more.
+    ``freeze``: ``gc.freeze()`` after the warm-up game (what is alive then is never walked again),
+    for comparison only: the library does not do it (it would freeze its user's objects too)."""
+    play(1)
+    if freeze:
+        gc.collect()
+        gc.freeze()
+    times: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    started = [0.0]
+
+    def timed(phase, info):
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            times[info["generation"]].append(time.process_time() - started[0])
+
+    gc.callbacks.append(timed)
+    try:
+        t0 = time.process_time()
+        steps = play(games)
+        spent = time.process_time() - t0
+    finally:
+        gc.callbacks.remove(timed)
+    print(f"{steps} decisions in {games} games, {spent / steps * 1e6:.1f} us a decision (CPU time); "
+          f"{len(gc.get_objects())} container objects alive at the end")
+    for g, ts in times.items():
+        if ts:
+            print(f"generation {g}: {len(ts) / steps * 1000:6.2f} collections a 1,000 decisions, median "
+                  f"{statistics.median(ts) * 1e3:7.3f} ms, total {sum(ts) * 1e3:7.1f} ms")
+    total = sum(sum(ts) for ts in times.values())
+    print(f"the collector: {total / spent * 100:.1f}% of the games' CPU time "
+          f"({total / steps * 1e6:.1f} us a decision)")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=15)
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--steps", action="store_true",
                     help="instead: the rule steps run by name (looked up in the steps table) a decision")
+    ap.add_argument("--gc", action="store_true",
+                    help="instead: what the garbage collector costs a decision (no cProfile)")
+    ap.add_argument("--freeze", action="store_true", help="with --gc: gc.freeze() after the warm-up game")
     args = ap.parse_args(argv)
+    if args.gc:
+        return collector(args.games, args.freeze)
     if args.steps:
         return steps_by_name(args.games, args.top)
     play(1)  # data loaded and memos warm, as in the timed runs

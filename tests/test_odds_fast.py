@@ -624,3 +624,102 @@ def test_a_listener_reading_no_roll_declares_the_same_at_every_roll(expansions, 
                 assert len(seen) == 1, (fn, seen)
                 checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("dungeon",), {}),
+                                                 (("city",), {"master_levels": True}),
+                                                 (("airships", "blood_moon"), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_a_listener_reading_no_fate_declares_the_same_with_a_fate_spent(expansions, options):
+    """odds18: a ``combat_resolved`` listener declaring ``reads_no_fate`` (the Blood Moon's, the
+    Dungeon's, the Master Levels', the Airships') is not asked again for the state with a Fate
+    spent on a re-roll (``odds._round_declared``, ``odds._quiet_between_characters``): FATE,
+    "the new result stands", so the closed form must know what the listeners change after a
+    re-roll too.  At the bot's questions in whole games, the creature's roll reached with each
+    battle roll 1-6, with the fighter's Fate left as it is, one more and one less, and his roll
+    (and a defending character's) re-rolled or not: each such listener declares the same at
+    every one."""
+    from talisman.engine.records import set_field
+    from talisman.engine.ruleset import RULESET, declared, declares
+    from talisman.state import character, update_character
+
+    asked = _questions(range(6), expansions, options)
+    checked = 0
+    for state, fight in asked:
+        rolling = talisman.apply(state, fight, stop_at_chance=True)
+        b = rolling.battle
+        if not combat_rules.result_answered(rolling):
+            continue
+        s = set_field(rolling, "pending", None)
+        fate = character(s, b.who).fate
+        fates = [update_character(s, b.who, fate=f) for f in {max(0, fate - 1), fate, fate + 1}]
+        for _, fn in RULESET.listeners(s, "combat_resolved"):
+            if not declares(fn, "reads_no_fate", s):
+                continue
+            seen = set()
+            for after in fates:
+                for roll in range(1, 7):
+                    for again in (False, True):
+                        battle = after.battle.set("roll", roll).set("rerolled", again)
+                        if b.opponent is not None:
+                            battle = battle.set("opponent_rerolled", again)
+                        at = set_field(after, "battle", battle)
+                        said = []
+                        for fact in ("changes_results", "roll_blind", "fights_on"):
+                            how = declared(fn, fact)
+                            said.append(how(at) if callable(how) else how)
+                        said[0] = frozenset(said[0])
+                        seen.add((roll, tuple(said)))
+            assert len(seen) == len({roll for roll, _ in seen}), (fn, seen)   # one answer a roll
+            checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("expansions, options", [(("blood_moon",), {}), (("harbinger",), {}),
+                                                 (("blood_moon", "harbinger", "dungeon", "city"),
+                                                  {"master_levels": True})])
+def test_asking_the_listeners_once_for_a_fate_re_roll_changes_no_answer(expansions, options):
+    """odds18: with every ``combat_resolved`` listener declaring ``reads_no_fate``, the closed
+    form's check (``odds._round_declared``) and its answer (``combat_odds``) and the bound
+    ``won_at_most`` are what they are when the listeners are asked again for the state with a
+    Fate spent, as before (``_reads_no_fate`` forced false), at the bot's questions in whole
+    games (FATE: "the new result stands"); where the Harbinger listens (it declares nothing: its
+    answers run its hook, which may read the Fate, the Armour of Humility's "unless a fate is
+    paid"), in its games and all the sets', the state with a Fate spent is still asked."""
+    import importlib
+    from talisman.odds import _reads_no_fate, _round_declared, won_at_most
+    from talisman.engine.records import set_field
+    odds_module = importlib.import_module("talisman.odds")   # (``talisman.odds`` is also the function)
+
+    asked = _questions(range(6), expansions, options)
+    questions = [talisman.apply(state, fight, stop_at_chance=True) for state, fight in asked]
+    questions = [r for r in questions if r.battle is not None and r.pending.kind == "roll"]
+
+    def answers():
+        odds_module.clear_memos()
+        got = []
+        for rolling in questions:
+            s = set_field(rolling, "pending", None)
+            found = _round_declared(s, tuple(range(1, 7)), True,
+                                    odds_module.CLOSED_FIGHTS_ON | odds_module.AGAIN_ATTACK)
+            # (the offers, and the hooks whose listeners read the dice: their functions are new each time)
+            got.append((found and (found[0], {hook: len(fns) for hook, fns in found[1].items()}),
+                        combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True),
+                        won_at_most(rolling, rerolls=BOT.rerolls)))
+        return got
+
+    once = answers()
+    skipped = sum(combat_rules.result_answered(r) and _reads_no_fate(set_field(r, "pending", None))
+                  for r in questions)
+    real = odds_module._reads_no_fate
+    odds_module._reads_no_fate = lambda state: False
+    try:
+        again = answers()
+    finally:
+        odds_module._reads_no_fate = real
+    assert once == again
+    if "harbinger" in expansions:   # (its listener is in every such game)
+        assert skipped == 0 and questions
+    else:
+        assert skipped >= 1

@@ -1305,6 +1305,17 @@ def _reads_no_roll(state):
     return all(declares(fn, "reads_no_roll", state) for _, fn in _result_listeners(state))
 
 
+def _reads_no_fate(state):
+    """Whether every ``combat_resolved`` listener declares ``reads_no_fate`` in ``state`` (the
+    state at the character's roll): True, or a function of the state saying so there (odds18:
+    the Blood Moon's, the Dungeon's, the Master Levels', the Airships'); then its declarations
+    (``changes_results``, ``roll_blind``, ``fights_on``) read nothing of a Fate re-roll, neither
+    the Fate a fighter has left nor whether his roll was re-rolled (``rerolled``,
+    ``opponent_rerolled``), and give with a Fate spent on a re-roll what they give without it:
+    they are asked once, not again for the state with the Fate spent."""
+    return all(declares(fn, "reads_no_fate", state) for _, fn in _result_listeners(state))
+
+
 def _roll_classes(state, battle, rolls, rerolled):
     """The states at the character's battle rolls ``rolls`` (``battle``, the record at his roll,
     with each roll set and ``rerolled`` as given) in ``state``, one for each class of rolls the
@@ -1350,10 +1361,12 @@ def _round_declared(state, rolls=(), rerolled=False, kinds=frozenset(), answered
             continue
         if hook == "combat_resolved":
             b, who = state.battle, state.battle.who
-            spent = update_character(state, who, fate=character(state, who).fate - 1)
             # (every listener's declarations read no battle roll: asked at one roll for all, odds14)
             one = _reads_no_roll(state)
-            for after, again in ((state, False), (spent, True)) if rerolled else ((state, False),):
+            passes = [(state, False)]
+            if rerolled and not _reads_no_fate(state):  # (else the re-roll's pass answers as this one, odds18)
+                passes.append((update_character(state, who, fate=character(state, who).fate - 1), True))
+            for after, again in passes:
                 for at in _roll_classes(after, b, rolls[:1] if one else rolls, again):
                     if answered is not None:
                         answered.update(_answered(at))
@@ -1576,15 +1589,17 @@ def _quiet_between_characters(s, sides):
             continue
         who, opponent = b.who, b.opponent
         one = _reads_no_roll(s)
+        # (declarations reading no Fate re-roll answer with a Fate spent as without it, odds18)
+        fateless = _reads_no_fate(s)
         fate, their_fate = character(s, who).fate, character(s, opponent).fate
         mine = [(s, False)]
-        if chars.may_reroll(s, who, b.rerolled):
+        if not fateless and chars.may_reroll(s, who, b.rerolled):
             mine.append((update_character(s, who, fate=fate - 1), True))
         for after, again in mine:
             for at in _roll_classes(after, b, range(1, 2 if one else sides + 1), again):
                 if _answered(at):
                     return False
-                if chars.may_reroll(s, opponent, b.opponent_rerolled):
+                if not fateless and chars.may_reroll(s, opponent, b.opponent_rerolled):
                     spent = update_character(at, opponent, fate=their_fate - 1)
                     if _answered(set_field(spent, "battle", at.battle.set("opponent_rerolled", True))):
                         return False

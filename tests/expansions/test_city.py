@@ -574,6 +574,18 @@ def test_leaving_by_road_continues_the_move_on_the_main_board():
                         "move:city_mint_street"}
 
 
+def test_a_roll_that_just_reaches_the_gate_ends_on_it():
+    """000 Leaving the City: "To leave the City by road, a Character must be able to reach the City
+    Gate from within the City ... Any additional Movement is taken on the main Board": a roll that
+    ends on the Gate leaves none to take there, so the City space of the main board (0 spaces
+    beyond it) is no destination; one more takes him onto the main board (mutation testing, mut18:
+    ``streets.destinations`` 37, 46)."""
+    assert sorted(streets.destinations("city_town_square", 1)) == [
+        "city_gate", "city_kings_way", "city_market_street", "city_mint_street"]
+    assert {"fields_3", "fields_4", "city_gate"} <= set(streets.destinations("city_town_square", 2))
+    assert data.gate()["main"] not in streets.destinations("city_town_square", 2)
+
+
 def test_the_barge_from_the_wharf():
     """000 Leaving the City: "If a Character begins his turn on the Wharf, he may pay 2G to be
     transported to any Space of his choice in the Outer Region. If he pays 4G ... the Middle

@@ -15,6 +15,7 @@ from talisman.definitions import load
 from talisman.engine.records import replace
 from talisman.expansions import dungeon
 from talisman.rules import movement
+from talisman.rules.kernel import set_turn_flag
 from talisman.state import update_character
 from talisman.testing import invariants
 from talisman.testing.strategies import play_random
@@ -73,6 +74,27 @@ def test_no_teleport_out_of_the_dungeon():
     assert any(e.name == "effect_ignored" for e in out.log[len(s.log):])
     inside = movement.forced_move(s, cid, "dg_passage_10", False, "teleport")
     assert inside.characters[cid].space == "dg_passage_10"  # through the walls, by teleport
+
+
+@pytest.mark.parametrize("space, effect, card", [(dungeon.ENTRANCE, dungeon.back, "dg_collapse"),
+                                                 (dungeon.TREASURE, dungeon.on, "dg_trap_door")])
+def test_a_dungeon_move_that_goes_nowhere_meets_nothing_again(space, effect, card):
+    """ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS: "Characters may only have Encounters in
+    the Space in which they end their Move or a Space to which they are Moved as a result of an
+    Encounter": a card's move along the spiral that cannot go on (back from the Entrance, on from
+    the Treasure Chamber, the spiral's two ends) moves him to no space, so his encounter is not
+    run again; one that moves him is (mutation testing, mut18: ``_instructed`` 1, 14)."""
+    s = in_dungeon_state(space)
+    cid = s.current
+    s = set_turn_flag(s, cid, "phase", "encounter")
+    out = effect(s, {"spaces": 1}, cid, {"card": card})
+    assert out.characters[cid].space == space
+    assert [e.name for e in out.log[len(s.log):]] == ["stayed"]
+    assert not out.characters[cid].turn_flags.get("encounter_again")
+    s6 = set_turn_flag(in_dungeon_state("dg_passage_6"), cid, "phase", "encounter")
+    met = effect(s6, {"spaces": 1}, cid, {"card": card})
+    assert met.characters[cid].space != "dg_passage_6"
+    assert met.characters[cid].turn_flags.get("encounter_again") is True
 
 
 def test_teleport_in_the_dungeon_stays_in_it_and_never_reaches_it_from_outside():

@@ -450,3 +450,17 @@ def test_the_dragon_king_keeps_no_task_to_meet_the_king_next_turn():
     with pytest.raises(StateError) as e:
         crown("dragon_king", on_crown=True, tasks={"warrior": {"kind": "king_next"}})
     assert e.value.path == "setup.ending.tasks.warrior.kind" and "'king_next'" in str(e.value)
+
+
+def test_possessions_discarded_by_the_lord_of_chaos_with_or_without_the_followers():
+    """The Lord of Chaos: "discard all Possessions except Followers" (the errands, 1-3) and "You
+    lose all Possessions" (LET'S SEE YOU SUFFER, C and D): the Followers stay with him in the first,
+    go to the discard pile with the Objects in the second, each card in one place only (mutation
+    testing, mut18: ``tasks.discard_cards`` 10, 11)."""
+    s = game([{"id": "warrior", "space": "chapel", "objects": ["sword"], "followers": ["maiden"]}])
+    kept = endings.discard_cards(s, "warrior")
+    assert list(kept.characters["warrior"].followers) == ["maiden"] and not kept.characters["warrior"].objects
+    assert "sword" in kept.discards["adventure"] and "maiden" not in kept.discards["adventure"]
+    lost = endings.discard_cards(s, "warrior", keep_followers=False)
+    assert not lost.characters["warrior"].followers and not lost.characters["warrior"].objects
+    assert {"sword", "maiden"} <= set(lost.discards["adventure"])

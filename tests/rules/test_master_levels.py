@@ -79,10 +79,15 @@ def test_ten_turns_then_the_title_goes_back_and_the_card_is_reshuffled():
         s = ml.turn_ended(s, "warrior")
         assert ml.title_of(s, "warrior") == "warrior_of_chaos"
     s = replace(s, turn=s.turn + 1)
+    dice = s.dice
     s = ml.turn_ended(s, "warrior")
     assert ml.title_of(s, "warrior") is None
+    assert s.dice != dice  # the shuffle drew on the game's dice: the next chance is not its copy
     ch = s.characters["warrior"]
     assert (ch.strength, ch.craft, ch.alignment) == (4, 2, "neutral")
+    assert [e.data for e in s.log if e.name == "master_level_returned"] == [
+        {"character": "warrior", "title": "warrior_of_chaos", "why": "ten turns", "strength": 4, "craft": 2}]
+    assert [e.data["cause"] for e in s.log if e.name == "alignment_changed"][-1] == "the Warrior of Chaos returned"
     assert "call_of_chaos" in s.decks["adventure"] and "call_of_chaos" not in s.discards["adventure"]
 
 
@@ -382,6 +387,29 @@ def test_the_mystic_split_and_joined_again_keeps_the_numbers():
     one = s.characters["wizard"]
     assert (one.strength, one.craft, one.gold) == (4, 5, 2 + 1)
     assert ml.resting(s, "wizard") is None and check(s) == []
+
+
+def test_the_mystic_of_a_craft_of_2_has_1_craft_and_the_original_1():
+    """000 Mystic: "The Mystic Character has all the Craft, except one and the original Character
+    has all the Strength, except one": Craft 2 is 1 for the Mystic and 1 for the Original, no Craft
+    made up (mutation testing, mut18: ``second_piece`` 12 gave the Mystic 2)."""
+    s = _with_title(["wizard"], "mystic", strength=4, craft=2)
+    assert (s.characters["wizard"].strength, s.characters["wizard"].craft) == (3, 1)
+    mystic = ml.resting(s, "wizard")
+    assert (mystic.strength, mystic.craft) == (1, 1)
+    made = [e.data for e in s.log if e.name == "second_piece_made"]
+    assert made == [{"character": "wizard", "piece": "mystic", "space": mystic.space, "strength": 1, "craft": 1}]
+
+
+def test_a_title_given_back_leaves_strength_and_craft_of_1_as_they_are():
+    """A Master Level's card goes back "removing any additional Strength or Craft allowed": the
+    Herald adds none (the card is not printed), so a holder of Strength 1 and Craft 1 keeps both, and
+    nothing is made up (mutation testing, mut18: ``give_back`` 39 raised the Strength to 2)."""
+    s = _with_title(["warrior"], "herald", strength=1, craft=1)
+    s = ml.give_back(s, "warrior", "resigned")
+    assert (s.characters["warrior"].strength, s.characters["warrior"].craft) == (1, 1)
+    back = [e.data for e in s.log if e.name == "master_level_returned"]
+    assert back == [{"character": "warrior", "title": "herald", "why": "resigned", "strength": 0, "craft": 0}]
 
 
 def test_the_mystic_joined_to_a_toad_original_drops_its_possessions_where_it_stands():

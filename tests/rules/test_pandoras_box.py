@@ -5,6 +5,7 @@ import attrs
 
 from support import events, game, legal, names, play
 from talisman.effects_schema import table_problem
+from talisman.engine.machine import log
 from talisman.rules import endings
 from talisman.testing import invariants
 
@@ -195,6 +196,20 @@ def test_the_quest_of_a_lifetime_keeps_only_the_places_met_in_order():
     for space in ("oasis", "village"):
         s = log(s, "encountered_space", character="warrior", space=space)
     assert endings.goal_met(s, "warrior", endings.task_of(s, "warrior"))
+
+
+def test_ashes_to_ashes_counts_only_a_life_taken_by_the_opener_from_one_he_beat():
+    """7) ASHES TO ASHES: "you must go out an take 1 life from any Character in the game then
+    return here": a life the opener took (a character he beat lost it), not another's fight nor
+    a life lost to anything else (mutation testing, mut18: ``goal_met`` 27, 39)."""
+    s = opened(7, others=("troll", "priest"))
+    task = endings.task_of(s, "warrior")
+    assert task["goal"] == "a_life"
+    others = log(log(s, "character_defeated", victor="troll", loser="priest"), "life_lost", character="priest")
+    others = log(others, "life_lost", character="troll", cause="an Enemy")
+    assert not endings.goal_met(others, "warrior", task)
+    mine = log(log(others, "character_defeated", victor="warrior", loser="troll"), "life_lost", character="troll")
+    assert endings.goal_met(mine, "warrior", task)
 
 
 def test_seeded_bot_games_with_each_result_of_the_box_play_to_the_end():

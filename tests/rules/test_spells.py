@@ -106,3 +106,18 @@ def test_teleport_is_not_offered_in_the_inner_region():
     for space in ("plain_of_peril", "crown_of_command"):
         inner = game([{"id": "priest", "space": space, "spells": ["teleport"]}])
         assert spells.castable_on_turn(inner, "priest") == []
+
+
+def test_the_life_savers_offered_outside_combat_ask_who_may_cast_and_who_may_read():
+    """Preservation: "Whenever needed, save a character's life"; the Cursed Glade: "no Magic
+    Objects or Spells usable here" (a Scroll is neither: R-RH14.1); the Amulet: "the owner can cast
+    no Spells" (and reads no Scroll: ``no_spells``).  On the Glade the Priest's Scroll of Warding is
+    offered, his Preservation is not; with the Amulet neither is (mutation testing, mut18:
+    ``life_savers`` 14, 20, 21)."""
+    held = {"spells": ["preservation"], "scrolls": ["scroll_of_warding"]}
+    glade = game([{"id": "priest", "space": "cursed_glade", **held}])
+    assert spells.life_savers(glade, "priest") == ["read:scroll_of_warding"]
+    free = game([{"id": "priest", "space": "fields_1", **held}])
+    assert spells.life_savers(free, "priest") == ["cast:preservation", "read:scroll_of_warding"]
+    amulet = game([{"id": "priest", "space": "fields_1", "objects": ["amulet"], **held}])
+    assert spells.life_savers(amulet, "priest") == []

@@ -20,7 +20,7 @@ from pyrsistent.typing import PMap, PVector
 from .kernel import ExtSlice, end_fight_of, end_turn_now, may_affect
 from .hooks import adjust, run_hook, subscribed
 from .slice_values import CARD, CHARACTER, checked, list_of, map_of
-from ..engine.records import EMPTY_PMAP, replace
+from ..engine.records import EMPTY_PMAP, IdentityMemo, replace
 from ..definitions import card_of, load
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push, request_roll
@@ -62,23 +62,44 @@ def possessions(ch):
     """Every card a character holds that can add to its totals: the objects it carries in use
     (the first four; those beyond are transported by an Article and count for nothing until
     exchanged: CARRIED POSSESSIONS) and its followers."""
-    return in_use(ch) + tuple(ch.followers)
+    return _held(ch)[2]
 
 
 def in_use(ch):
     """The objects carried in use: every non-object card, and the first four objects."""
-    return _carried_and_transported(ch)[0]
+    return _held(ch)[0]
 
 
 def transported(ch):
     """Objects beyond the four carried: on an Article (the Mule's load)."""
-    return _carried_and_transported(ch)[1]
+    return _held(ch)[1]
 
 
-def _carried_and_transported(ch):
+# A character's possessions are read several times a decision (each ``has_ability`` asked of an
+# ability some card gives walks them, and the totals do) but change a few times a game; every
+# ``update_character`` copy shares the ``objects`` and ``followers`` vectors it did not change.
+# So what is derived from them alone is kept by the identity of those vectors and of the loaded
+# data (an :class:`~talisman.engine.records.IdentityMemo`, the style explained there): a walk
+# runs once for each set of possessions held, not once a question.
+_HELD = IdentityMemo(16)  # (objects, followers, data) -> (carried, transported, possessions)
+_GIVEN = IdentityMemo(16)  # (objects, followers, data, character, alignment, no magic) -> abilities
+
+
+def _held(ch):
+    """``(in_use, transported, possessions)`` of ``ch``, each a tuple (see ``_HELD``)."""
+    objects, followers, defs = ch.objects, ch.followers, load()
+    key = (id(objects), id(followers), id(defs))
+    found = _HELD.find(key)
+    if found is None:
+        carried, moved = _carried_and_transported(objects, defs.cards)
+        found = _HELD.keep(key, (objects, followers, defs), (carried, moved, carried + tuple(followers)))
+    return found
+
+
+def _carried_and_transported(objects, cards):
     carried, moved, n = [], [], 0
-    for c in ch.objects:
-        if card(c).type in OBJECT_TYPES:
+    for c in objects:
+        if cards[c].type in OBJECT_TYPES:
             n += 1
             if n > CARRIED:
                 moved.append(c)
@@ -304,8 +325,30 @@ def has_ability(state, cid, ability):
     if own:
         return True
     no_magic = state.lasting is not EMPTY_PMAP and "destroy_magic" in state.lasting  # rules.lasting
+    if state.ext is EMPTY_PMAP or not state.ext:
+        # no ``object_usable`` hook can be asked (:func:`usable`): what the possessions give
+        # depends on the character's possessions, id and alignment alone (see ``_HELD``)
+        return ability in _given_abilities(ch, no_magic)
     return any(ability in card(c).abilities and usable(ch, card(c), state, n)
                and not (no_magic and card(c).type == "magic_object") for c, n in held_copies(ch, state))
+
+
+def _given_abilities(ch, no_magic):
+    """The abilities that ``ch``'s possessions give and that it may use, in a game with no
+    extension state (:func:`usable` without its hook; no Magic Object while Destroy Magic lasts,
+    ``no_magic``); ``ch`` is no Toad (``has_ability`` told that first).  Kept as ``_HELD`` keeps
+    the possessions, with the character's id and alignment (:func:`usable` reads both)."""
+    objects, followers, defs = ch.objects, ch.followers, load()
+    key = (id(objects), id(followers), id(defs), ch.id, ch.alignment, no_magic)
+    found = _GIVEN.find(key)
+    if found is None:
+        given = set()
+        for c in possessions(ch):
+            d = defs.cards[c]
+            if d.abilities and usable(ch, d) and not (no_magic and d.type == "magic_object"):
+                given.update(d.abilities)
+        found = _GIVEN.keep(key, (objects, followers, defs), frozenset(given))
+    return found
 
 
 def possession_data(state, cid, key):

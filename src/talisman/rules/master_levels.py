@@ -476,7 +476,8 @@ def title_effect(state, params, actor, source):
     return take_title(state, actor, params["title"], source.get("card") or "roll")
 
 
-@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True)  # (it reads the result only)
+@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True,
+         reads_no_fate=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     if KEY not in state.ext or result != "won" or state.battle is None:
         return state

@@ -235,7 +235,8 @@ def aboard_offered(state, cid, when):
                   character=cid)
 
 
-@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True)  # (a choice after a win: no result changed)
+@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True,
+         reads_no_fate=True)  # (a choice after a win: no result changed)
 def combat_resolved(state, character, result):
     """``combat_resolved``: "You may choose to disembark any Airship at any time during your
     turn", inside the encounter too: once a combat of his own turn is won aboard (the Airship

@@ -251,9 +251,10 @@ def _roll_blind(state):
 
 
 # (reads_no_roll: results_answered, _roll_blind and fight_on_offer read the cards, the flags and
-# the time, never the character's battle roll: exact odds ask them at one roll for all)
+# the time, never the character's battle roll: exact odds ask them at one roll for all;
+# reads_no_fate: nor a Fate re-roll, the Fate left or the roll re-rolled: asked once, odds18)
 @declare(changes_results=modifiers.results_answered, roll_blind=_roll_blind, reads_no_roll=True,
-         fights_on=modifiers.fight_on_offer)
+         reads_no_fate=True, fights_on=modifiers.fight_on_offer)
 def combat_resolved(state, character, result):
     """An Enemy that moves on when not killed (:mod:`.board_cards`), checked once the cards
     answering the result (:mod:`.modifiers`: the Sun Shield, the Torchbearer...) have run."""

@@ -344,16 +344,18 @@ def release(state, cid, to, cause, keep_warrant=False, expelled=False):
     then the Warrant Card is discarded upon leaving the Donjon. A Character who manages to Escape
     retains his Warrant Card"; docs/rulings.md R-PROBE16E.1).  ``expelled``: the move is a sentence
     ("Tossed out of the City"), asked as :data:`movement.EXPELLED`: a board may take its dues on
-    the way but does not keep him in (docs/rulings.md R-FIX19.1)."""
+    the way but does not keep him in (docs/rulings.md R-FIX19.1).  A move refused (a Loan unpaid on
+    leaving the City: R-FIX18.1) leaves him held, and his Warrant with him: he has not left
+    (R-MUT18.1)."""
     space = data.donjon()["exit"] if to == "exit" else to
     held = get(state, "held")
-    if not keep_warrant:
-        state = put(state, warrants=[c for c in get(state, "warrants") if c != cid])
-        state = run_hook(state, "warrant_discarded", character=cid, cause=cause)
     state = put(state, held=held.discard(cid))
     state = movement.forced_move(state, cid, space, False, movement.EXPELLED if expelled else cause)
     if state.characters[cid].space == data.donjon()["space"]:
         return put(state, held=held)  # the move was refused: still held
+    if not keep_warrant:
+        state = put(state, warrants=[c for c in get(state, "warrants") if c != cid])
+        state = run_hook(state, "warrant_discarded", character=cid, cause=cause)
     return log(state, "brotherhood_released", character=cid, to=space)
 
 

@@ -294,7 +294,8 @@ def city_doorway(state):
     return turn_started(state, state.current)
 
 
-@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True)  # (it reads the result only)
+@declare(changes_results=no_results, roll_blind=True, reads_no_roll=True,
+         reads_no_fate=True)  # (it reads the result only)
 def combat_resolved(state, character, result):
     """"If a Character is defeated in Combat, or Psychic Combat, they must Move toward the
     Entrance on their next turn only.\""""
