@@ -298,7 +298,9 @@ def test_statute_b_kept_business_in_a_building_is_lawful():
 def test_statute_c_missiles_are_the_range_weapons_fired():
     """000 STATUTES OF THE CITY, C: "It is forbidden to fire or throw any form of missile weapon":
     the Statute applies everywhere in the City, and its act is a range weapon fired (the
-    Timescape's Purchase cards bring them: docs/rulings.md A13); holding one is no act."""
+    Timescape's Purchase cards bring them: docs/rulings.md A13); holding one is no act.  Being
+    "another form of fighting", the shot is also A's fighting in the streets (and B's in a
+    Building: rulings R-PROBE17D.1)."""
     c = next(s for s in data.rules()["statutes"] if s["id"] == "C")
     assert c.get("applicable", True) and [dict(p) for p in data.rules()["acts"]["missile"]] == \
         [{"event": "range_weapon_fired"}]
@@ -307,7 +309,7 @@ def test_statute_c_missiles_are_the_range_weapons_fired():
              expansions=["city", "timescape"])
     s = play(s, "move:city_fates_lane", "fire:ts_blaster:char:troll")
     broken = [e["statute"] for e in events(s, "statute_broken") if e["character"] == "warrior"]
-    assert broken == ["C"] and not [e for e in events(s, "statute_broken") if e["character"] == "troll"]
+    assert broken == ["A", "C"] and not [e for e in events(s, "statute_broken") if e["character"] == "troll"]
 
 
 def test_statute_d_assassination_is_fighting_by_another_name():

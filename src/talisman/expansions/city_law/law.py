@@ -108,7 +108,7 @@ def acts(state, events, who, spaces):
         if e.name in ("encountered_space", "encountered_character") and d.get("character") == who \
                 and data.kind(pos[who]) is not None:
             met = True
-        for act, pats in patterns.items():
+        for act, pats in sorted(patterns.items()):  # a fixed order (a PMap's follows the hash seed)
             for p in pats:
                 if matches(state, e, p, laws):
                     for field in p.get("involves", ("character",)):

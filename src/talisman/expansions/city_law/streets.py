@@ -187,8 +187,11 @@ def enter_square(state, cid):
 
 
 def roll(state, cid):
-    """Roll the die by size (a Toad moves one space)."""
-    if state.characters[cid].toad_turns:
+    """Roll the die by size (a Toad moves one space; so does everyone in the Blizzard)."""
+    if state.characters[cid].toad_turns or "blizzard" in state.lasting:
+        # the Blizzard ("every character, in any Region, moves only one space a turn") holds the
+        # City too: "Any events, which effect the Outer Region, will also effect the City" (000 THE
+        # TALISMAN CITY); only the Dungeon is excepted (000 THE TALISMAN DUNGEON)
         return offer(state, cid, 1)
     # "All rules, which apply to the Outer Region, apply to the City as well": the movement
     # roll's dice are the main board's (the Moon Mist's extra die too; rulings R-MM9B.1)
@@ -276,7 +279,8 @@ def offer(state, cid, n, dice=None):
         return log(state, "no_move", character=cid, space=ch.space)
     if dice is not None:  # FATE: pay one to roll the movement die again (one of several: R-RF14.1)
         options += movement.offer_reroll(state, cid, dice)
-    if not ch.toad_turns:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of")
+    if dice is not None:  # an ability on the roll (the Leprechaun's Teleport on a 4: "into and out of");
+        # none when no die is rolled (a Toad's or the Blizzard's one space)
         rolled = abilities.movement_roll_options(state, cid, n)
         if data.kind(ch.space) == "building":
             # "Characters may not remain in a Building from one turn to another. They must Move":
