@@ -708,6 +708,10 @@ TASK_SETUP = ("{{characters: [{{id: warrior, space: valley_of_fire}}, troll], op
      r"play is 'lord_of_chaos'"),
     ("{warrior: {kind: goal, goal: quest, count: 0, since: 0, visited: [graveyard, mordor]}}",
      r"setup\.ending\.tasks\.warrior\.visited\.1: unknown space 'mordor'"),
+    ("{warrior: {kind: errand, to: chapel, since: 0, landed: [chapel, mordor]}}",
+     r"setup\.ending\.tasks\.warrior\.landed\.1: unknown space 'mordor'"),
+    ("{warrior: {kind: change, alignment: good, route: crypt, since: 0, landed: portal_of_power}}",
+     r"setup\.ending\.tasks\.warrior\.landed: expected"),
 ])
 def test_a_scenario_ending_task_with_a_bad_value_names_the_field(tmp_path, tasks, message):
     """A die ending's task given in the setup (``setup.ending.tasks``: the Lord of Chaos's errand,

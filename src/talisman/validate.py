@@ -389,7 +389,8 @@ def ending_tasks(ending, characters, where):
             raise StateError(f"{path}.kind", f"expected one of {', '.join(sorted(_TASK_SCHEMAS))}, got {_show(kind)}")
         check_schema(task, _TASK_SCHEMAS[kind], path)
         spaces = ([("to", task["to"])] if "to" in task else []) + \
-            [(f"visited.{i}", s) for i, s in enumerate(task.get("visited", ()))]
+            [(f"visited.{i}", s) for i, s in enumerate(task.get("visited", ()))] + \
+            [(f"landed.{i}", s) for i, s in enumerate(task.get("landed", ()))]
         for field, space in spaces:
             if space not in defs.board.spaces:
                 raise StateError(f"{path}.{field}", f"unknown space {_show(space)}")

@@ -192,7 +192,8 @@ def test_lord_of_chaos_1_good_wins_evil_loses_neutral_goes_to_the_chapel():
     task = {"warrior": {"kind": "errand", "to": "chapel", "since": 0}}
     s = crown("lord_of_chaos", [], on_crown=True, tasks=task)
     assert "errand_unfinished" in names(s)
-    s0 = game([{"id": "warrior", "space": "chapel", "objects": ["talisman"], "followers": ["maiden"]},
+    s0 = game([{"id": "warrior", "space": "chapel", "objects": ["talisman"], "followers": ["maiden"],
+                "gold": 3, "trophies": ["bear"]},
                {"id": "troll", "space": "city"}], [], options={"alternative_endings": True},
               ending={"deck": [], "card": "lord_of_chaos", "tasks": task})
     s0 = endings.throw(s0, "warrior", "chapel", "test")
@@ -200,6 +201,8 @@ def test_lord_of_chaos_1_good_wins_evil_loses_neutral_goes_to_the_chapel():
     s0 = endings.continue_errand(s0, "warrior", endings.task_of(s0, "warrior"))
     assert s0.is_over and s0.winner == "warrior"
     assert s0.characters["warrior"].objects == [] and s0.characters["warrior"].followers == ["maiden"]
+    # "all Possessions except Followers": the Gold and the kept Enemy card go too (rulings R-FIX21.2)
+    assert s0.characters["warrior"].gold == 0 and s0.characters["warrior"].trophies == []
 
 
 def test_lord_of_chaos_2_evil_wins_good_loses():

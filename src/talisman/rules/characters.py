@@ -845,8 +845,8 @@ def _lives_spared(state, cid, n, cause):
 
 
 def heal(state, cid, n, cause):
-    """HEALING: never restores a character to more than 4 lives (his life value: an expansion's
-    card may change it, :func:`life_value`)."""
+    """HEALING: never restores a character to more than 4 lives (his life value: the card's under
+    ``lives: card``, and an expansion's card may change it, :func:`life_value`)."""
     ch = character(state, cid)
     lives = max(ch.lives, min(life_value(state, cid), ch.lives + n))
     state = update_character(state, cid, lives=lives)
@@ -861,8 +861,13 @@ def _lives_gained(state, cid, n, cause):
 
 
 def life_value(state, cid):
-    """HEALING's limit, 4 lives, as the ``life_value`` hook changes it (expansions only)."""
-    return adjust(state, "life_value", 4, character=cid) if state.config.expansions else 4
+    """HEALING's limit: 4 lives ("Healing can never restore a Character to more than 4 Lives"),
+    or under ``lives: card`` (the Revised 4th Edition's lives) the character card's life value,
+    the one he starts with (docs/rulings.md R-FIX21.4); as the ``life_value`` hook changes it
+    (expansions only)."""
+    card = card_of(cid)
+    value = load().characters[card].life if state.option("lives") == "card" and card in load().characters else 4
+    return adjust(state, "life_value", value, character=cid) if state.config.expansions else value
 
 
 def fate_value(state, cid):

@@ -331,15 +331,19 @@ def possession_gained(state, character, card):
     return _set(state, character, [])
 
 
-def _may_take(state, victor):
+def _may_take(state, victor, hid=None):
     """Whether ``victor`` may gain a Henchman as a Follower: not while the Hag is with him
     (``hag_curse``: none may be gained), not a character forbidden Followers, not a Toad
-    (TOADS & TRANSFORMATIONS: "cannot have any Possessions")."""
+    (TOADS & TRANSFORMATIONS: "cannot have any Possessions"); with ``hid``, not that Henchman if
+    he may not join him (``follower_allowed``: the Putrid Zombie trophy's "you can't take
+    Followers", docs/rulings.md R-FIX21.3)."""
     defs = load()
     ch = state.characters[victor]
     if ch.toad_turns:
         return False
     if any("hag_curse" in defs.cards[f].abilities for f in ch.followers):
+        return False
+    if hid is not None and not chars.follower_allowed(state, victor, f"henchman:{hid}"):
         return False
     return not set(table()["forbid_followers"]) & set(defs.characters[victor].abilities)
 
@@ -357,7 +361,7 @@ def join(state, cid, record, cause):
     """A Henchman handed over whole (:func:`hand_over`; a tithing collected) serves ``cid`` with
     the lives it has; one who may gain no Follower (the Hag with him, a Toad) drives it off and it
     leaves the game."""
-    if not _may_take(state, cid):
+    if not _may_take(state, cid, record["id"]):
         return log(state, "henchmen_left", character=cid, henchmen=[record["id"]], cause=cause)
     state = _set(state, cid, henchmen_of(state, cid) + [dict(record)])
     return log(state, "henchman_joined", character=cid, henchman=record["id"], lives=record["lives"],
@@ -408,7 +412,8 @@ def other_follower_lost(state, character, follower, cause):
 def other_follower_taken(state, character, opponent, follower):
     """The Sorceress's ability (or a Henchman lending it) takes a Follower: a Henchman of the
     other player ("considered Followers for any pertaining rules") now serves her with the lives
-    it has; while the Hag is with her (no Follower joins) it is driven off and leaves the game."""
+    it has; while the Hag is with her (no Follower joins), or where it may not join (the Putrid
+    Zombie trophy: R-FIX21.3), it is driven off and leaves the game."""
     if not follower.startswith("henchman:"):
         return state
     hid = follower.split(":", 1)[1]
@@ -418,8 +423,10 @@ def other_follower_taken(state, character, opponent, follower):
         return state
     theirs.remove(taken)
     state = _set(state, opponent, theirs)
-    if not _may_take(state, character):
-        return log(state, "henchmen_left", character=opponent, henchmen=[hid], cause="driven off by the Hag")
+    if not _may_take(state, character, hid):
+        hag = any("hag_curse" in load().cards[f].abilities for f in state.characters[character].followers)
+        return log(state, "henchmen_left", character=opponent, henchmen=[hid],
+                   cause="driven off by the Hag" if hag else f"may not join {character}")
     state = _set(state, character, henchmen_of(state, character) + [taken])
     return log(state, "henchman_taken", character=character, opponent=opponent, henchman=hid,
                lives=taken["lives"])

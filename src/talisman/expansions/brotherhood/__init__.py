@@ -272,14 +272,16 @@ def donjon_chosen(state, action, character):
 
 def convince_rolled(state, dice, character):
     """"Roll a D10 and add your Craft. If the result is 10 or higher you have succeeded and may
-    move to the Castle Space.\""""
+    move to the Castle Space."  The Guard's release, as the Judge's sentence, asks the City's Loan
+    on the way out but is carried out, Toad or not (``expelled``: docs/rulings.md R-FIX21.1)."""
     rule = data.donjon()["options"]["convince"]
     score = dice[0] + chars.total(state, character, rule["add"])
     state = log(state, "brotherhood_convince", character=character, roll=dice[0], score=score,
                 success=score >= rule["at_least"])
     if score < rule["at_least"]:
         return state
-    return release(state, character, rule["to"], "convinced the Guard they are mistaken")
+    return release(state, character, rule["to"], "convinced the Guard they are mistaken",
+                   expelled=rule.get("expelled", False))
 
 
 def escape_rolled(state, dice, character):

@@ -14,7 +14,8 @@
   leave the City before repaying a Loan, the Bank's Wizard will turn him into a Toad."  Leaving
   with 4 gold repays it on the way out; without, the character becomes a Toad where he stands, does
   not leave this turn, and the Loan is settled.  Tossed out by a sentence (``expelled``: the
-  Brotherhood's Judgment), the Toad is tossed out all the same (docs/rulings.md R-FIX19.1).
+  Brotherhood's Judgment, or its Guard convinced), the Toad is moved out all the same (docs/rulings.md
+  R-FIX19.1, R-FIX21.1).
 - Followers who "will not leave the City" (the Errand Boy, the Urchins) stay behind: discarded;
   they follow the Merchant out (the compendium's Corrections/Additions/Deletions row).
 """

@@ -127,6 +127,9 @@ _COUNT = {"type": "integer", "minimum": 0}
 _NAME = {"type": "string"}
 #: A log index: the task reads the character's moves from there (a scenario's 0: its whole log).
 _SINCE = _COUNT
+#: The spaces landed on since the task was set, before its log index: a scenario's task begun before
+#: its log (``landings``; docs/scenarios.md).
+_LANDED = {"type": "array", "items": _NAME}
 #: The Priest of Chaos's one Craft bonus kept (a card or ability id; null: none).
 _ONE_CRAFT = {"anyOf": [_NAME, {"type": "null"}]}
 
@@ -139,9 +142,10 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                        "properties": {"strength": _COUNT, "craft": _COUNT, "lives": _COUNT}}}, ()),
     "brothers": ({"left": _COUNT}, ()),
     "dragons": ({"cards": {"type": "array", "items": _NAME}}, ()),
-    "errand": ({"to": _NAME, "since": _SINCE}, ()),
+    "errand": ({"to": _NAME, "since": _SINCE, "landed": _LANDED}, ("landed",)),
     "change": ({"alignment": {"enum": ["good", "neutral", "evil"]},
-                "route": {"anyOf": [_NAME, {"type": "null"}]}, "since": _SINCE}, ()),
+                "route": {"anyOf": [_NAME, {"type": "null"}]}, "since": _SINCE, "landed": _LANDED},
+               ("landed",)),
     "chaos_fight": ({"foe": {"enum": sorted(CHAOS_FOES)}, "strength": _COUNT, "craft": _COUNT,
                      "lives": _COUNT, "n": _COUNT, "one_craft": _ONE_CRAFT}, ("one_craft",)),
     "trial": ({"done": {"type": "integer", "minimum": 0, "maximum": len(TRIAL_OF_CHAOS["battles"]) - 1},
@@ -152,7 +156,7 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
              ("visited",)),
     "finders": ({}, ()),
     "perils": ({}, ()),
-    "walk_out": ({"since": _SINCE}, ()),
+    "walk_out": ({"since": _SINCE, "landed": _LANDED}, ("landed",)),
 }
 assert set(TASK_SHAPES) == set(TASKS)
 

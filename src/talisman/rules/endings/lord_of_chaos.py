@@ -11,7 +11,8 @@ from pyrsistent import pvector
 from ...engine.machine import log, request_roll
 from ...engine.records import replace
 from ..hooks import adjust
-from .tasks import alive, discard_cards, lose_all_possessions, in_play, moves_since, places, role, set_task, task_of
+from .tasks import (alive, landings, lose_all_possessions, in_play, moves_since, places, role,
+                    set_task, task_of)
 from .winning import win
 from ...definitions import load
 from .. import characters
@@ -98,7 +99,9 @@ TRIAL_OF_CHAOS: dict[str, Any] = {"margin": 3, "battles": [["dragon_of_chaos", "
 def errand(state, who, place):
     """"you must go to the <place> and discard all Possessions except Followers, then return
     here to Win the Game" (the discarding is done on the return: docs/endings.md); a place on a
-    board not in the game: the place standing for it (``instead`` in the endings data)."""
+    board not in the game: the place standing for it (``instead`` in the endings data).  "All
+    Possessions" is POSSESSIONS' "Anything belonging to any Character": the Objects, Spells,
+    Scrolls, kept Enemy cards and Gold go, the Followers (and Henchmen) stay (rulings R-FIX21.2)."""
     if not in_play(state, place):
         place = places("lord_of_chaos")["instead"].get(place, place)
     state = set_task(state, who, {"kind": "errand", "to": place, "since": len(state.log)})
@@ -106,9 +109,9 @@ def errand(state, who, place):
 
 
 def continue_errand(state, who, task):
-    if task["to"] not in moves_since(state, who, task["since"]):
+    if task["to"] not in landings(state, who, task):
         return log(state, "errand_unfinished", character=who, to=task["to"])
-    state = discard_cards(state, who)
+    state = lose_all_possessions(state, who, "the Lord of Chaos's errand", keep_followers=True)
     state = set_task(state, who, None)
     return win(state, who, "lord_of_chaos")
 
@@ -139,12 +142,12 @@ def route_of(space):
     return None
 
 
-def route_in(state, who, since=0):
+def route_in(state, who, since=0, landed=()):
     """The way the character last came to the Crown: by the Mines or the Crypt side (an
     expansion's way in, e.g. the Wizard's Tower, names its spaces through the ``crown_route``
-    hook point)."""
+    hook point); ``landed``: the landings before ``since`` a task records (:func:`landings`)."""
     route = None
-    for to in moves_since(state, who, since):
+    for to in list(landed) + moves_since(state, who, since):
         way = adjust(state, "crown_route", route_of(to), space=to)
         if way is not None:
             route = way
@@ -173,13 +176,13 @@ def continue_change(state, who, task):
     with another alignment, he wins; else he must leave again."""
     if not walked_out(state, who, task):
         return log(state, "must_leave", character=who, to=role("portal"))
-    route = route_in(state, who, task["since"])
+    route = route_in(state, who, task["since"], task.get("landed", ()))
     changed = state.characters[who].alignment != task["alignment"]
     if changed or (route is not None and route != task["route"]):
         state = set_task(state, who, None)
         return win(state, who, "lord_of_chaos")
     state = log(state, "no_change", character=who, route=route)
-    return _leave(state, who, dict(task, since=len(state.log)))
+    return _leave(state, who, {**{k: v for k, v in task.items() if k != "landed"}, "since": len(state.log)})
 
 
 def loc_suffer(state, who, row):
@@ -221,7 +224,7 @@ def walked_out(state, who, task):
     sent out some other way) since the task was set."""
     board = load().board
     return any(board.spaces[sp].region not in ("inner", "crown")
-               for sp in moves_since(state, who, task["since"]) if sp in board.spaces)
+               for sp in landings(state, who, task) if sp in board.spaces)
 
 
 def must_walk_out(state, who):

@@ -13,7 +13,8 @@ from ...definitions import load
 from pyrsistent import pmap
 from .. import characters
 
-__all__ = ["task_of", "set_task", "throw", "discard_cards", "lose_all_possessions", "alive", "moves_since", "in_play",
+__all__ = ["task_of", "set_task", "throw", "discard_cards", "lose_all_possessions", "alive", "moves_since", "landings",
+           "in_play",
            "places", "role", "MAGIC_OBJECTS"]
 
 
@@ -65,21 +66,34 @@ def discard_cards(state, cid, keep_followers=True, only_types=None):
     return characters.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 
-def lose_all_possessions(state, cid, cause):
+def lose_all_possessions(state, cid, cause, keep_followers=False):
     """"You lose ... all Possessions" (LET'S SEE YOU SUFFER, C and D): POSSESSIONS, "Anything
     belonging to any Character is considered a Possession": every card he holds (Objects,
     Followers, Spells, Scrolls, the kept Enemy cards) to its discard pile, and his Gold, paid back
-    to the stock (rulings R-PROBE17A.1, as R-RULE17.2 reads the Donjon's "lose all Possessions")."""
+    to the stock (rulings R-PROBE17A.1, as R-RULE17.2 reads the Donjon's "lose all Possessions").
+    ``keep_followers``: "discard all Possessions except Followers" (the Lord of Chaos's errands,
+    rulings R-FIX21.2): the Followers and Henchmen stay."""
     ch = state.characters[cid]
-    gone = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
+    followers = [] if keep_followers else list(ch.followers)
+    gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
     for c in gone:
         state = characters.discard(state, c)
-    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[], trophies=[])
+    state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
+                             followers=list(ch.followers) if keep_followers else [])
     state = log(state, "possessions_discarded", character=cid, cards=gone)
     if ch.gold:
         state = characters.lose(state, cid, "gold", ch.gold, cause)
+    if keep_followers:
+        return state
     # OPTIONAL RULES, HENCHMEN: "considered Followers" (rulings R-GB11.3)
     return characters.discard_other_followers(state, cid, "lost with all Possessions")
+
+
+def landings(state, cid, task):
+    """The spaces the character landed on since ``task`` was set: those the task records from
+    before its log index (``landed``: a scenario's task begun before its log, docs/scenarios.md),
+    then his moves since ``task["since"]``."""
+    return list(task.get("landed", ())) + moves_since(state, cid, task["since"])
 
 
 def alive(state, cid):
