@@ -613,6 +613,18 @@ def test_stowaways_need_to_be_alone_without_followers_or_a_mule():
     assert "stowaway" not in legal(city([{"id": "priest", "space": "city_wharf", "objects": five}]))
 
 
+def test_the_stowaways_four_possessions_count_everything_he_has():
+    """000 Stowaways: "has 4 Possessions or less"; 000 POSSESSIONS: "Anything belonging to any
+    Character is considered a Possession" (docs/rulings.md R-RULER18.1): Objects, Spells, Scrolls,
+    kept Enemies, each Gold and a Warrant."""
+    four = {"id": "priest", "space": "city_wharf", "gold": 0, "spells": [],
+            "objects": ["purchase_helmet", "purchase_shield"]}
+    assert "stowaway" in legal(city([dict(four, gold=1, spells=["healing"])]))
+    for more in ({"gold": 3}, {"gold": 1, "spells": ["healing", "counterspell"]},
+                 {"gold": 2, "trophies": ["wolf"]}, {"spells": ["healing"], "scrolls": ["scroll_of_passage"], "gold": 1}):
+        assert "stowaway" not in legal(city([dict(four, **more)])), more
+
+
 @pytest.mark.parametrize("roll,space", [(1, "city_donjon"), (3, "city_stable_yard"), (4, "woods_2")])
 def test_the_stowaway_chart(roll, space):
     """000 Stowaways: 1 caught, to the Donjon; 3 run 'that many Spaces clockwise in the City' (a

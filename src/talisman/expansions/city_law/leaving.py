@@ -7,8 +7,9 @@
 - By barge: "If a Character begins his turn on the Wharf, he may pay 2G to be transported to any
   Space of his choice in the Outer Region. If he pays 4G he may be transported to any Space in the
   Middle Region" (``barge:outer``, ``barge:middle``, then ``teleport:<space>``).
-- Stowaways: ``stowaway`` on the Wharf, alone, with no Followers, 4 Possessions or less and no Mule
-  (or Horse): the D6 chart of city.yaml.
+- Stowaways: ``stowaway`` on the Wharf, alone, with no Followers, 4 Possessions or less (every
+  Possession counted, Gold, Spells and trophies too: rulings R-RULER18.1) and no Mule (or Horse):
+  the D6 chart of city.yaml.
 - Loans: "A Character may obtain a Loan on the Bank Space. Take a Loan Card and 3 Gold ... You must
   repay a total of 4 Gold, in one payment, before leaving the City. Should a Character attempt to
   leave the City before repaying a Loan, the Bank's Wizard will turn him into a Toad."  Leaving
@@ -149,13 +150,24 @@ def wharf_options(state, cid):
 def may_stow_away(state, cid):
     """"If the Character is alone, has no Followers, has 4 Possessions or less and none of his
     possessions are a Horse, Mule or Horse and Cart"."  A Henchman is a Follower (OPTIONAL RULES,
-    HENCHMEN: "considered Followers for any pertaining rules": ``chars.has_followers``)."""
+    HENCHMEN: "considered Followers for any pertaining rules": ``chars.has_followers``).  The four
+    count every Possession (``possessions``: rulings R-RULER18.1)."""
     ch = state.characters[cid]
     rules = data.rules()["stowaway"]
     alone = not any(o != cid and state.characters[o].alive and state.characters[o].space == ch.space
                     for o in state.order)
-    return (alone and not chars.has_followers(state, cid) and len(ch.objects) <= rules["max_possessions"]
+    return (alone and not chars.has_followers(state, cid) and possessions(state, cid) <= rules["max_possessions"]
             and not chars.animals(state, cid, breeds=rules["forbidden_breeds"]))
+
+
+def possessions(state, cid):
+    """How many Possessions ``cid`` has: POSSESSIONS, "Anything belonging to any Character is
+    considered a Possession", and LIMIT TO NUMBER OF OBJECTS names the Gold, Spells, Scrolls, Killed
+    enemies and Warrants among the "other Possessions": his Objects, Followers, Spells, Scrolls and
+    kept Enemy cards, each Gold counter and a Warrant (rulings R-RULER18.1)."""
+    ch = state.characters[cid]
+    cards = len(ch.objects) + len(ch.followers) + len(ch.spells) + len(ch.scrolls) + len(ch.trophies)
+    return cards + ch.gold + (1 if store.has_warrant(state, cid) else 0)
 
 
 def barge(state, cid, region):
