@@ -18,6 +18,10 @@ from .expansions import dungeon, timescape
 from .expansions.emperors_guard import data as guard_data, guard as guard_rules
 from .rules import characters as chars, henchmen
 
+#: The Fate decisions of a battle's own rolls, the attacker's and the defending character's (the
+#: steps of ``rules.combat``): the bot's re-roll rule (:meth:`HeuristicBot.rerolls`) reads them.
+BATTLE_FATE_STEPS = frozenset({"combat.fate_chosen", "combat.opponent_fate_chosen"})
+
 
 class RandomBot:
     """Chooses uniformly among the legal actions."""
@@ -144,7 +148,10 @@ class HeuristicBot(RandomBot):
             return self.choose_combat(state, cid, by_text, actions)
         if p.kind == "fate":
             b = state.battle  # (a defending character's own roll is the battle's opponent_roll)
-            low = b is not None and self.rerolls(b.get("opponent_roll" if b.opponent == cid else "roll", 6))
+            # only the battle roll's own offer reads it: a card's die rolled in the battle (the Sun
+            # Shield's after a loss) is kept, as every roll outside a battle is
+            low = b is not None and p.step in BATTLE_FATE_STEPS and \
+                self.rerolls(b.get("opponent_roll" if b.opponent == cid else "roll", 6))
             again = by_text.get("fate:reroll")
             dice = p.args.get("dice")
             if again is None and dice:  # one die of several (rulings R-RF14.1): the lowest

@@ -789,8 +789,8 @@ def try_save(state, cid, cause, nxt, victor=None):
     saves = save_objects(state, cid)
     if not saves:
         return lose_combat_life(state, cid, cause, nxt, victor=victor)
-    return request_roll(state, "d6", f"{saves[0]} save of {cid}", "combat.save_rolled",
-                        who=cid, item=saves[0], cause=cause, nxt=nxt, victor=victor)
+    return SAVE_ROLL.roll(state, f"{saves[0]} save of {cid}", who=cid, item=saves[0], cause=cause, nxt=nxt,
+                          victor=victor)
 
 
 def life_taken(state, victor, kind):
@@ -847,14 +847,23 @@ def if_saved(nxt):
     return nxt if nxt is None or "saved" not in nxt else nxt["saved"]
 
 
-def save_rolled(state, action, who, item, cause, nxt, victor=None):
+def save_kept(state, dice, who, item, cause, nxt, victor=None):
+    """The save die stands: the life is saved on the card's range (the Armour's 4-6)."""
     lo, hi = _range(load().cards[item].save)
-    roll = sum(action.dice)
+    roll = sum(dice)
     if lo <= roll <= hi:
         state = log(state, "life_saved", character=who, card=item, roll=roll)
         return _then(state, if_saved(nxt))
     state = log(state, "save_failed", character=who, card=item, roll=roll)
     return lose_combat_life(state, who, cause, nxt, victor=victor)
+
+
+#: The save die is the holder's own roll, ordered by his card ("a die roll of 4-6 saves the
+#: life"): FATE ("a roll ordered by a card or board space") lets him pay one fate to roll it
+#: again, once (rulings R-PROBE17F.8).
+SAVE_ROLL = chars.OwnRoll("combat.save_rolled", "combat.save_fate", "d6", save_kept,
+                          offer="rolled {total} to save a life with the {item}",
+                          again="{who}'s {item} save, re-rolled", cause="the {item}")
 
 
 # --- RESOLVING COMBAT BETWEEN CHARACTERS ------------------------------------------------
@@ -938,7 +947,7 @@ def end_turn_step(state):
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
          "combat.fate_chosen": fate_chosen,
          "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
-         "combat.save_rolled": save_rolled, "combat.spoils_chosen": spoils_chosen,
+         **SAVE_ROLL.steps(), "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
          "combat.after_cast": after_cast, RESULT_STEP: resolved,
          "combat.defender_declared": defender_declared, "combat.life_saving_chosen": life_saving_chosen, "combat.after_defender_cast": after_defender_cast}

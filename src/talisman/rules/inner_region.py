@@ -204,19 +204,27 @@ def contest_answered(state, action, params, who, mine):
 
 
 def victim_chosen(state, action):
-    cid = state.current
-    return request_roll(state, "d6", f"Command Spell of {cid}", "inner.command_rolled",
-                        victim=action.args[0])
+    return COMMAND_ROLL.roll(state, f"Command Spell of {state.current}", victim=action.args[0])
 
 
-def command_rolled(state, action, victim):
-    roll = sum(action.dice)
+def command_kept(state, dice, victim):
+    """The caster's die stands: "If 4 - 6, victim must admit defeat or lose 1 Life." """
+    roll = sum(dice)
     cid = state.current
     state = log(state, "command_spell", character=cid, victim=victim, roll=roll)
     if roll < 4:
         return state
     return decide(state, victim, "command", ["lose_life", "concede"], "inner.victim_answered",
                   prompt="admit defeat or lose a life", victim=victim)
+
+
+#: THE CROWN OF COMMAND SPACE: "Roll 1 die and indicate a victim": the caster's own roll, which the
+#: space orders, so FATE ("a roll ordered by a card or board space") lets him, not the victim,
+#: pay one fate to roll it again, once (rulings R-PROBE17F.1).
+COMMAND_ROLL = chars.OwnRoll("inner.command_rolled", "inner.command_fate", "d6", command_kept,
+                             offer="rolled {total} for the Command Spell on {victim}",
+                             again="{cid}'s Command Spell, re-rolled", cause="the Command Spell",
+                             roller=None)
 
 
 def victim_answered(state, action, victim):
@@ -230,5 +238,5 @@ STEPS = {"inner.count_rolled": count_rolled, "inner.one_killed": one_killed,
          "inner.fight_on": fight_on, "inner.creature_kept": creature_kept,
          **CONTEST.steps(),
          "inner.contest_answered": contest_answered,
-         "inner.victim_chosen": victim_chosen, "inner.command_rolled": command_rolled,
+         "inner.victim_chosen": victim_chosen, **COMMAND_ROLL.steps(),
          "inner.victim_answered": victim_answered}

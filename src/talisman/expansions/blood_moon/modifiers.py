@@ -482,7 +482,7 @@ def fight_on_offer(state):
     kept, the next such offer is made; used, the combat is fought on and the cards not yet
     tried answer the next comparison (the creatures' new roll against the same battle roll, or
     the new attack's).  A card's die to turn the result (the Sun Shield: "roll a die (add up to
-    3 by Day): a 6 turns the loss into a stand-off", :func:`result_rolled`) is declared too
+    3 by Day): a 6 turns the loss into a stand-off", :func:`result_kept`) is declared too
     (odds25g), as ``("die", its dice, the least roll that turns the result, the result it turns
     it into)``, the Day's bonus taken off the least roll: rolled whenever offered (no choice),
     then the next card answering the result, turned or not, is offered."""
@@ -550,8 +550,7 @@ def after_result(state, who):
         state = replace(state, battle=b.set("bm_tried", deep_freeze(tried + [card])))
         state = push(state, frame("blood_moon.after_result", who=who))  # then the next card
         if "roll" in m:
-            return request_roll(state, m["roll"], f"{card} of {who}", "blood_moon.result_rolled",
-                                who=who, card=card)
+            return RESULT_ROLL.roll(state, f"{card} of {who}", who=who, card=card)
         return decide(state, who, "card", [f"use:{card}", "keep"], "blood_moon.result_chosen",
                       prompt=f"{b['result']}: use the {load().cards[card].name}?", who=who, card=card)
     return state
@@ -561,10 +560,11 @@ def _rule(card):
     return next(m for m in store.card_data(card)["modifiers"] if m["hook"] == "combat_resolved")
 
 
-def result_rolled(state, action, who, card):
-    """The Sun Shield's die: a total of ``at_least`` (``day_bonus`` added by Day) turns the result."""
+def result_kept(state, dice, who, card):
+    """The Sun Shield's die stands: a total of ``at_least`` (``day_bonus`` added by Day) turns the
+    result."""
     m = _rule(card)
-    roll = sum(action.dice)
+    roll = sum(dice)
     total = roll + (m.get("day_bonus", 0) if store.time(state) == store.DAY else 0)
     saved = total >= m["at_least"]
     state = log(state, "card_roll", character=who, card=card, roll=roll, total=total, saved=saved)
@@ -572,6 +572,15 @@ def result_rolled(state, action, who, card):
         state = replace(state, battle=state.battle.set("result", m["to"]))
         state = log(state, "combat_result_changed", character=who, card=card, result=m["to"])
     return state
+
+
+#: The Sun Shield's die ("Beaten in combat, roll a die"): the holder's own roll, ordered by his card,
+#: so FATE ("a roll ordered by a card or board space") lets him pay one fate to roll it again, once
+#: (rulings R-PROBE17F.3).
+RESULT_ROLL = chars.OwnRoll("blood_moon.result_rolled", "blood_moon.result_fate",
+                            lambda card, **_: _rule(card)["roll"], result_kept,
+                            offer="rolled {total} for the {card}", again="{who}'s {card} die, re-rolled",
+                            cause="{card}")
 
 
 def result_chosen(state, action, who, card):
@@ -661,6 +670,6 @@ def added_rolled(state, action, who, card):
     return replace(state, battle=b.set("result", result))
 
 
-STEPS = {"blood_moon.after_result": after_result, "blood_moon.result_rolled": result_rolled,
+STEPS = {"blood_moon.after_result": after_result, **RESULT_ROLL.steps(),
          "blood_moon.added_die": added_die_step, "blood_moon.added_rolled": added_rolled,
          "blood_moon.result_chosen": result_chosen, "blood_moon.prayer_added": prayer_added}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from ...engine.machine import decide, frame, log, push, request_roll
+from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
 from ...definitions import load
 from ...engine.ruleset import Plugin
@@ -156,14 +156,23 @@ def exit_effect(state, params, actor, source):
     if not underground(state, actor):
         return log(state, "effect_ignored", character=actor, effect="catacombs_exit",
                    reason="not in the Catacombs")
-    return request_roll(state, data.exit_chart()["dice"], f"where {actor} emerges from the Catacombs",
-                        "catacombs.exit_rolled", character=actor)
+    return EXIT_ROLL.roll(state, f"where {actor} emerges from the Catacombs", character=actor)
 
 
-def exit_rolled(state, action, character):
-    space = data.exit_chart()["table"][str(sum(action.dice))]
-    state = log(state, "catacombs_exited", character=character, roll=sum(action.dice), to=space)
+def exit_kept(state, dice, character):
+    """The exit roll stands: the character (his Party with him) emerges where the chart says."""
+    space = data.exit_chart()["table"][str(sum(dice))]
+    state = log(state, "catacombs_exited", character=character, roll=sum(dice), to=space)
     return movement.forced_move(state, character, space, True, "emerged from the Catacombs")
+
+
+#: The exit roll is the character's own, ordered by the Exit card ("roll the dice to determine
+#: where the Character and Party emerge!"): FATE ("a roll ordered by a card or board space") lets
+#: him pay one fate to roll it again, once (rulings R-PROBE17F.2).
+EXIT_ROLL = chars.OwnRoll("catacombs.exit_rolled", "catacombs.exit_fate", lambda **_: data.exit_chart()["dice"],
+                          exit_kept, offer="rolled {total} to emerge from the Catacombs",
+                          again="where {character} emerges, re-rolled", cause="the Catacombs' exit",
+                          roller="character")
 
 
 HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter": before_encounter,
@@ -171,7 +180,7 @@ HOOKS = {"setup": setup, "before_movement": before_movement, "before_encounter":
 EFFECTS = {"catacombs_enter": enter_effect, "catacombs_exit": exit_effect}
 _NONE = {"type": "object", "additionalProperties": False, "properties": {}}
 EFFECT_SCHEMAS = {"catacombs_enter": _NONE, "catacombs_exit": _NONE}
-STEPS = {"catacombs.exit_rolled": exit_rolled, "catacombs.start": start,
+STEPS = {**EXIT_ROLL.steps(), "catacombs.start": start,
          "catacombs.turn_chosen": turn_chosen}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
