@@ -909,6 +909,12 @@ def other_followers(state, cid):
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
+def all_followers(state, cid):
+    """Every Follower of ``cid``, a list: his Follower cards, then those that are no cards
+    (:func:`other_followers`: the Henchmen, "considered Followers for any pertaining rules")."""
+    return list(state.characters[cid].followers) + list(other_followers(state, cid))
+
+
 def is_animal(card_id, breeds=None, also=()):
     """Whether a card is an Animal: its subtype ``animal``, the one mark on the card (an Animal
     Enemy, or a Follower that is an Animal: the Unicorn, the Mules, the Dog, the cats; docs/rulings.md
