@@ -1065,6 +1065,22 @@ def take_from_discards(state, card_id, deck="adventure"):
 STOCKS = ("purchase", "talisman")
 
 
+def discard_held_cards(state, cid, keep_followers=False):
+    """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
+    considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
+    kept Enemy cards: R-FD13.3) to its discard pile, his Follower cards kept with
+    ``keep_followers`` ("except Followers").  ``(state, the cards discarded)``; his Gold and his
+    Henchmen are the caller's (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    ch = state.characters[cid]
+    followers = [] if keep_followers else list(ch.followers)
+    gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
+    for c in gone:
+        state = discard(state, c)
+    state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
+                             followers=list(ch.followers) if keep_followers else [])
+    return state, gone
+
+
 def discard(state, card_id):
     """A card goes to its deck's discard pile (Purchase and Talisman cards back to their stock);
     the ``card_discarded`` hook is told of a card on a discard pile."""

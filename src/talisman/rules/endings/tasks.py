@@ -70,12 +70,7 @@ def lose_all_possessions(state, cid, cause, keep_followers=False):
     ``keep_followers``: "discard all Possessions except Followers" (the Lord of Chaos's errands,
     rulings R-FIX21.2): the Followers and Henchmen stay."""
     ch = state.characters[cid]
-    followers = [] if keep_followers else list(ch.followers)
-    gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
-    for c in gone:
-        state = characters.discard(state, c)
-    state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
-                             followers=list(ch.followers) if keep_followers else [])
+    state, gone = characters.discard_held_cards(state, cid, keep_followers)
     state = log(state, "possessions_discarded", character=cid, cards=gone)
     if ch.gold:
         state = characters.lose(state, cid, "gold", ch.gold, cause)
