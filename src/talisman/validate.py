@@ -460,7 +460,8 @@ def _casts(data, effects):
 def held_spells(cards):
     """The Spell cards of ``cards`` (the data's, by id) whose card is held under its own id while
     their effect lasts."""
-    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, held_by()))
+    held = held_by()
+    return sorted(c.id for c in cards.values() if c.type == "spell" and _casts(c.cast, held))
 
 
 def lasting_problem(name, span, cards):

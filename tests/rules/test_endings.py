@@ -456,11 +456,11 @@ def test_possessions_discarded_by_the_lord_of_chaos_with_or_without_the_follower
     """The Lord of Chaos: "discard all Possessions except Followers" (the errands, 1-3) and "You
     lose all Possessions" (LET'S SEE YOU SUFFER, C and D): the Followers stay with him in the first,
     go to the discard pile with the Objects in the second, each card in one place only (mutation
-    testing, mut18: ``tasks.discard_cards`` 10, 11)."""
+    testing, mut18: ``tasks.discard_cards`` 10, 11; both are ``tasks.lose_all_possessions`` now)."""
     s = game([{"id": "warrior", "space": "chapel", "objects": ["sword"], "followers": ["maiden"]}])
-    kept = endings.discard_cards(s, "warrior")
+    kept = endings.lose_all_possessions(s, "warrior", "errand", keep_followers=True)
     assert list(kept.characters["warrior"].followers) == ["maiden"] and not kept.characters["warrior"].objects
     assert "sword" in kept.discards["adventure"] and "maiden" not in kept.discards["adventure"]
-    lost = endings.discard_cards(s, "warrior", keep_followers=False)
+    lost = endings.lose_all_possessions(s, "warrior", "suffer")
     assert not lost.characters["warrior"].followers and not lost.characters["warrior"].objects
     assert {"sword", "maiden"} <= set(lost.discards["adventure"])

@@ -909,6 +909,12 @@ def other_followers(state, cid):
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
+def all_followers(state, cid):
+    """Every Follower of ``cid``, a list: his Follower cards, then those that are no cards
+    (:func:`other_followers`: the Henchmen, "considered Followers for any pertaining rules")."""
+    return list(state.characters[cid].followers) + list(other_followers(state, cid))
+
+
 def is_animal(card_id, breeds=None, also=()):
     """Whether a card is an Animal: its subtype ``animal``, the one mark on the card (an Animal
     Enemy, or a Follower that is an Animal: the Unicorn, the Mules, the Dog, the cats; docs/rulings.md
@@ -1057,6 +1063,22 @@ def take_from_discards(state, card_id, deck="adventure"):
 
 #: The stocks whose cards go back to them when discarded (no discard pile of their own).
 STOCKS = ("purchase", "talisman")
+
+
+def discard_held_cards(state, cid, keep_followers=False):
+    """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
+    considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
+    kept Enemy cards: R-FD13.3) to its discard pile, his Follower cards kept with
+    ``keep_followers`` ("except Followers").  ``(state, the cards discarded)``; his Gold and his
+    Henchmen are the caller's (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    ch = state.characters[cid]
+    followers = [] if keep_followers else list(ch.followers)
+    gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
+    for c in gone:
+        state = discard(state, c)
+    state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
+                             followers=list(ch.followers) if keep_followers else [])
+    return state, gone
 
 
 def discard(state, card_id):

@@ -325,7 +325,7 @@ def roll_for_each_follower(state, params, actor, source):
     rolls = [{"roll": {"dice": params["dice"], "table": {
         str(n): [{"lose_follower": {"card": f}}] if n in params["dies_on"] else [{"nothing": {}}]
         for n in range(1, sides + 1)}}}
-        for f in list(state.characters[actor].followers) + list(other_followers(state, actor))]
+        for f in chars.all_followers(state, actor)]
     return run(state, rolls, actor, source)
 
 

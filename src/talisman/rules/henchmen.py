@@ -337,15 +337,14 @@ def _may_take(state, victor, hid=None):
     (TOADS & TRANSFORMATIONS: "cannot have any Possessions"); with ``hid``, not that Henchman if
     he may not join him (``follower_allowed``: the Putrid Zombie trophy's "you can't take
     Followers", docs/rulings.md R-FIX21.3)."""
-    defs = load()
     ch = state.characters[victor]
     if ch.toad_turns:
         return False
-    if any("hag_curse" in defs.cards[f].abilities for f in ch.followers):
+    if chars.hag_held(ch):
         return False
     if hid is not None and not chars.follower_allowed(state, victor, f"henchman:{hid}"):
         return False
-    return not set(table()["forbid_followers"]) & set(defs.characters[victor].abilities)
+    return _may_have(victor)
 
 
 def hand_over(state, cid, hid):
@@ -424,9 +423,9 @@ def other_follower_taken(state, character, opponent, follower):
     theirs.remove(taken)
     state = _set(state, opponent, theirs)
     if not _may_take(state, character, hid):
-        hag = any("hag_curse" in load().cards[f].abilities for f in state.characters[character].followers)
         return log(state, "henchmen_left", character=opponent, henchmen=[hid],
-                   cause="driven off by the Hag" if hag else f"may not join {character}")
+                   cause="driven off by the Hag" if chars.hag_held(state.characters[character])
+                   else f"may not join {character}")
     state = _set(state, character, henchmen_of(state, character) + [taken])
     return log(state, "henchman_taken", character=character, opponent=opponent, henchman=hid,
                lives=taken["lives"])

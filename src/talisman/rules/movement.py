@@ -497,6 +497,12 @@ def enslaved_rolled(state, action):
     return end_turn_now(state)
 
 
+def in_blizzard(state):
+    """The Blizzard card's snow lies (``rules.lasting``): "every character, in any Region, moves
+    only one space a turn" (the main board's, and the City's streets: ``city_law.streets.roll``)."""
+    return state.lasting is not EMPTY_PMAP and "blizzard" in state.lasting
+
+
 def roll_for_movement(state):
     """Roll the die by size in the Outer and Middle Regions; step in the Inner Region;
     a Toad moves one space a turn."""
@@ -526,7 +532,7 @@ def _roll_for_movement(state, cid, ch):
         return decide(state, cid, "move", options, "movement.inner_chosen",
                       prompt="one space (MOVEMENT IN THE INNER REGION)")
     dragged = bool(ch.followers) and any("poltergeist_drag" in load().cards[f].abilities for f in ch.followers)
-    if ch.toad_turns or (state.lasting is not EMPTY_PMAP and "blizzard" in state.lasting) or dragged:
+    if ch.toad_turns or in_blizzard(state) or dragged:
         # TOADS & TRANSFORMATIONS: "simply Move 1 Space per turn"; the Blizzard card: every
         # character moves one space a turn while its snow lies (rules.lasting); the
         # Poltergeist: one space a turn until the Storm River is crossed

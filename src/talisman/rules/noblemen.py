@@ -80,7 +80,6 @@ class Noblemen(ExtRecord):
                 raise FieldError(where, f"expected a Title not on the pile, got {title!r}, also at "
                                         f"pile.{seen[title]}")
 
-
     @cards.validator
     def _on_realms(self, attribute, value):
         """The tithes lie on the Realms: a list of them on each Realm's space (empty when none

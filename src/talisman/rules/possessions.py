@@ -93,7 +93,7 @@ def add_follower(state, actor, card_id, cause):
     if "hag_curse" in c.abilities and chars.has_ability(state, actor, "hag_immune"):
         state = chars.discard(state, card_id)
         return log(state, "follower_refused", character=actor, card=card_id, reason="hag_immune")
-    if any("hag_curse" in load().cards[f].abilities for f in ch.followers):
+    if chars.hag_held(ch):
         state = chars.put_on_space(state, ch.space, [card_id])
         return log(state, "follower_refused", character=actor, card=card_id, reason="hag_curse")
     if not chars.follower_allowed(state, actor, card_id):

@@ -232,10 +232,7 @@ def imprison(state, cid):
     Warrant goes by the City's Discarding Warrants (R-PROBE16E.1).  His Henchmen leave too
     (OPTIONAL RULES, HENCHMEN: "considered Followers for any pertaining rules": rulings R-GB11.3)."""
     ch = state.characters[cid]
-    lost = list(ch.objects) + list(ch.followers) + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
-    for c in lost:
-        state = chars.discard(state, c)
-    state = update_character(state, cid, objects=[], followers=[], spells=[], scrolls=[], trophies=[])
+    state, lost = chars.discard_held_cards(state, cid)
     if ch.gold:
         state = chars.lose(state, cid, "gold", ch.gold, "lost in the Donjon (the Brotherhood of the Bell)")
     state = chars.discard_other_followers(state, cid, ID)

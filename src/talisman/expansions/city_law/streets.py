@@ -188,7 +188,7 @@ def enter_square(state, cid):
 
 def roll(state, cid):
     """Roll the die by size (a Toad moves one space; so does everyone in the Blizzard)."""
-    if state.characters[cid].toad_turns or "blizzard" in state.lasting:
+    if state.characters[cid].toad_turns or movement.in_blizzard(state):
         # the Blizzard ("every character, in any Region, moves only one space a turn") holds the
         # City too: "Any events, which effect the Outer Region, will also effect the City" (000 THE
         # TALISMAN CITY); only the Dungeon is excepted (000 THE TALISMAN DUNGEON)

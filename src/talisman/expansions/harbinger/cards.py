@@ -391,7 +391,7 @@ def convert_counters(state, params, actor, source):
 def followers_for_lives(state, params, actor, source):
     """Every Follower of the actor is killed; he gains one life for each (a Henchman too:
     OPTIONAL RULES, HENCHMEN, "considered Followers for any pertaining rules")."""
-    followers = list(state.characters[actor].followers) + list(chars.other_followers(state, actor))
+    followers = chars.all_followers(state, actor)
     if not followers:
         return state
     state = chars.gain(state, actor, "lives", len(followers), _cause(source))

@@ -354,7 +354,7 @@ def _payable(state, cid, fee):
     ch = state.characters[cid]
     # OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for any pertaining rules": a
     # Henchman (``henchman:<id>``) is a Follower of the fee
-    followers = list(ch.followers) + list(chars.other_followers(state, cid))
+    followers = chars.all_followers(state, cid)
     if "followers" in fee:
         return followers, fee["followers"]
     if "objects_or_followers" in fee:

@@ -46,7 +46,6 @@ from ...state import ExtRecord, absent_field, map_field, update_character
 from ...rules.kernel import ExtSlice
 from ...rules.slice_values import CHARACTER, COUNT, FLAG, checked, map_of
 from ...rules.hooks import run_hook
-from ...rules.effects import other_followers
 from ...rules import characters as chars, combat, encounters, inner_region, movement, spells
 
 ID = "wizards_tower"
@@ -501,7 +500,7 @@ def magical_trap(state, cid):
 def pit_trap(state, cid):
     """"Roll 1 die on a 1-2 that Follower is lost" (one die for each follower, a Henchman too:
     HENCHMEN, "considered Followers for any pertaining rules")."""
-    items = list(state.characters[cid].followers) + list(other_followers(state, cid))
+    items = chars.all_followers(state, cid)
     return trap_next(state, cid, "followers", items, [])
 
 

@@ -161,7 +161,6 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
 assert set(TASK_SHAPES) == set(TASKS)
 
 
-
 def task_endings(endings=None) -> dict[str, str]:
     """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``;
     ``endings``: that file's data, the game's by default): a task is kept only while its card is
@@ -182,6 +181,7 @@ def task_endings(endings=None) -> dict[str, str]:
     if missing:
         raise DataError("endings.yaml", None, "tasks", f"no ending sets the tasks {', '.join(missing)}")
     return owner
+
 
 #: The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a D6", "You
 #: must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions on

@@ -62,7 +62,7 @@ def goal_met(state, who, task):
     if goal == "dragons":
         return len([t for t in ch.trophies if characters.card(t).subtype == "dragon"]) >= task["count"]
     if goal == "followers":  # a Henchman is one (OPTIONAL RULES, HENCHMEN: "considered Followers")
-        return len(ch.followers) + len(characters.other_followers(state, who)) >= task["count"]
+        return len(characters.all_followers(state, who)) >= task["count"]
     if goal == "quest":
         return len(quest_progress(state, who, task)) == len(quest_of_a_lifetime(state))
     # a_life: a character beaten by this one lost a life to it afterwards

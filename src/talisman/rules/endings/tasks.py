@@ -13,9 +13,8 @@ from ...definitions import load
 from pyrsistent import pmap
 from .. import characters
 
-__all__ = ["task_of", "set_task", "throw", "discard_cards", "lose_all_possessions", "alive", "moves_since", "landings",
-           "in_play",
-           "places", "role", "MAGIC_OBJECTS"]
+__all__ = ["task_of", "set_task", "throw", "discard_cards", "lose_all_possessions", "alive", "moves_since",
+           "landings", "in_play", "places", "role", "MAGIC_OBJECTS"]
 
 
 #: What the endings' "all your Magic Objects, and Magic items" reach (``characters.MAGIC_OBJECT_TYPES``:
@@ -51,18 +50,15 @@ def throw(state, cid, to, cause):
     return log(state, "thrown", character=cid, to=to, cause=cause)
 
 
-def discard_cards(state, cid, keep_followers=True, only_types=None):
-    """Discard a character's objects (of ``only_types`` if given) and, unless kept, followers."""
+def discard_cards(state, cid, only_types=None):
+    """Discard a character's objects (of ``only_types`` if given: the Dragon King's and the
+    Arena's Magic Objects); "all Possessions" is :func:`lose_all_possessions`."""
     ch = state.characters[cid]
-    objects = [c for c in ch.objects if only_types is None or characters.card(c).type in only_types]
-    gone = objects + ([] if keep_followers else list(ch.followers))
+    gone = [c for c in ch.objects if only_types is None or characters.card(c).type in only_types]
     for c in gone:
         state = characters.discard(state, c)
-    state = update_character(state, cid, objects=[c for c in ch.objects if c not in objects],
-                             followers=list(ch.followers) if keep_followers else [])
+    state = update_character(state, cid, objects=[c for c in ch.objects if c not in gone])
     state = log(state, "possessions_discarded", character=cid, cards=gone)
-    if not keep_followers:  # OPTIONAL RULES, HENCHMEN: "considered Followers" (rulings R-GB11.3)
-        state = characters.discard_other_followers(state, cid, "lost with all Possessions")
     return characters.discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
 
 
@@ -74,12 +70,7 @@ def lose_all_possessions(state, cid, cause, keep_followers=False):
     ``keep_followers``: "discard all Possessions except Followers" (the Lord of Chaos's errands,
     rulings R-FIX21.2): the Followers and Henchmen stay."""
     ch = state.characters[cid]
-    followers = [] if keep_followers else list(ch.followers)
-    gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
-    for c in gone:
-        state = characters.discard(state, c)
-    state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
-                             followers=list(ch.followers) if keep_followers else [])
+    state, gone = characters.discard_held_cards(state, cid, keep_followers)
     state = log(state, "possessions_discarded", character=cid, cards=gone)
     if ch.gold:
         state = characters.lose(state, cid, "gold", ch.gold, cause)
