@@ -60,6 +60,8 @@ def _elf_meets_the_bear(strength, fate):
                                      "fate": fate, "spells": []}],
                      "board_cards": {"woods_1": ["bear"]}}, dice=[1, 6, 6])
     s = talisman.apply(talisman.apply(s, "move:woods_1"), "tame")
+    if fate:  # FATE offered for the taming 2D6 (rulings R-RULER19.2): kept, the taming fails
+        s = talisman.apply(s, "keep")
     # (and a drop of his Gold, offered beside another choice: rulings R-NC11.4)
     assert {str(a) for a in talisman.legal_actions(s)} == {"fight", "evade", "drop:gold"}
     return s

@@ -322,8 +322,7 @@ def declared(state, action):
         return evaded(state, "bribe")
     if action.kind == "tame":
         animal = action.args[0] if action.args else b.enemies[0]["card"]
-        return request_roll(state, "2d6", f"taming of {animal} by {who}", "combat.tame_rolled",
-                            animal=animal)
+        return TAME_ROLL.roll(state, f"taming of {animal} by {who}", who=who, animal=animal)
     if action.kind == "cast":
         # the cast may wait on a Counterspell (another character's decision): resume after it
         state = push(state, frame("combat.after_cast"))
@@ -437,16 +436,14 @@ def tameable_animals(state):
             and chars.follower_allowed(state, b.who, c)]  # tamed, it would be a Follower
 
 
-def tame_rolled(state, action, animal=None):
+def tame_kept(state, dice, who, animal):
     """"Roll 2D6 and add the Animals' Strength, if the result is less than your Craft you
     succeed and may take the Animal as a Follower"; otherwise the combat takes place.  An
-    Animal tamed out of several enemies leaves the combat; the others still attack (rulings)."""
+    Animal tamed out of several enemies leaves the combat; the others still attack (rulings).
+    The 2D6 is the tamer's own roll: FATE re-rolls one die of it (R-RULER19.2, ``TAME_ROLL``)."""
     b = state.battle
-    who = b.who
-    if animal is None:  # (a decision made before ``animal`` was recorded)
-        animal = b.enemies[0]["card"]
     at = next(i for i, e in enumerate(b.enemies) if e.get("card") == animal)
-    total = sum(action.dice) + b.enemies[at]["value"]
+    total = sum(dice) + b.enemies[at]["value"]
     tried = list(b.tame_tried or ()) + [animal]
     b = b.set("tame_tried", deep_freeze(tried))  # plain data (the state round-trips as JSON)
     state = replace(state, battle=b)
@@ -465,6 +462,11 @@ def tame_rolled(state, action, animal=None):
         return ask_declare(state)
     state = log(state, "taming_failed", character=who, card=animal, roll=total)
     return ask_declare(state)
+
+
+TAME_ROLL = chars.OwnRoll("combat.tame_rolled", "combat.tame_fate", "2d6", tame_kept,
+                          offer="rolled {total} to tame the {animal}",
+                          again="{who}'s taming of the {animal}, re-rolled", cause="the taming of the {animal}")
 
 
 def character_rolled(state, action, rerolled=False, kept=None):
@@ -946,8 +948,8 @@ def end_turn_step(state):
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
          "combat.fate_chosen": fate_chosen,
-         "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.tame_rolled": tame_rolled, "combat.opponent_rolled": opponent_rolled,
-         **SAVE_ROLL.steps(), "combat.spoils_chosen": spoils_chosen,
+         "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.opponent_rolled": opponent_rolled,
+         **SAVE_ROLL.steps(), **TAME_ROLL.steps(), "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,
          "combat.after_cast": after_cast, RESULT_STEP: resolved,
          "combat.defender_declared": defender_declared, "combat.life_saving_chosen": life_saving_chosen, "combat.after_defender_cast": after_defender_cast}
