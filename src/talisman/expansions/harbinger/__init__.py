@@ -335,8 +335,18 @@ def _reads_no_roll(state):
     return cards.roll_read(state) is True
 
 
+def _reads_no_fate(state):
+    """Declared on :func:`combat_resolved` (``reads_no_fate``, read by exact odds; odds19): in
+    ``state`` (a character's roll) its declarations (``changes_results``, ``roll_blind``,
+    ``fights_on``) read nothing of a Fate re-roll, neither the Fate a fighter has left nor
+    whether his roll was re-rolled: no beaten card with a table roll is in the combat
+    (``cards.fate_read`` False; the hook itself reads no Fate: the Armour of Humility's "unless
+    a fate is paid" is asked by its frame when it runs, not by what is declared here)."""
+    return not cards.fate_read(state)
+
+
 @declare(changes_results=results_answered, roll_blind=_roll_blind, fights_on=second_die_offer,
-         reads_no_roll=_reads_no_roll)
+         reads_no_roll=_reads_no_roll, reads_no_fate=_reads_no_fate)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
