@@ -1195,9 +1195,10 @@ def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypa
     (``changes_results``) are asked once for each class of the character's battle rolls
     (``roll_blind``: the Harbinger's listener reads only whether the roll is one of the Herald of
     Famine's 4-6, "a 4-6 rolled in the psychic combat kills one of your Followers"), not once for
-    each of the six rolls, kept and, with a Fate, re-rolled: 2 classes (1-3, 4-6), twice with a
-    Fate (a re-roll made or not), where 6 and 12 rolls were asked before.  The answer is still the
-    full search's (``shortcut=False``), and the memo gives the same answer again without asking."""
+    each of the six rolls, kept and, with a Fate, re-rolled: 2 classes (1-3, 4-6), where 6 and 12
+    rolls were asked before (and, with a Fate, twice, a re-roll made or not, until odds19: the
+    Harbinger's listener declares ``reads_no_fate`` where no beaten card rolls a table, so a
+    re-roll's pass answers as the first).  The answer is still the full search's (``shortcut=False``), and the memo gives the same answer again without asking."""
     import importlib
 
     odds_module = importlib.import_module("talisman.odds")  # (the package's ``odds`` is the function)
@@ -1206,7 +1207,7 @@ def test_a_closed_form_asks_the_listeners_once_per_class_of_rolls(fate, monkeypa
     rolling = talisman.apply(NEUTRAL["herald of famine"](fate), "fight", stop_at_chance=True)
     closed = combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True)
     assert closed is not None
-    assert len(asked) == (4 if fate else 2)
+    assert len(asked) == 2
     assert {r <= 3 for r in asked} == {True, False}   # (one roll of each class)
     assert {k: v for k, v in closed.items() if v} == full(rolling, _Fighting(BOT))
     assert sum(closed.values()) == 1
@@ -1523,3 +1524,41 @@ def test_a_die_added_with_another_answer_is_searched(card, other):
     rolling = talisman.apply(s, "fight", stop_at_chance=True)
     assert combat_odds(rolling, rerolls=BOT.rerolls, fights_on=BOT.fights_on, fights_again=True) is None
     assert dict(odds(rolling, "combat_resolved", policy=_Fighting(BOT))) == full(rolling, _Fighting(BOT))
+
+
+def test_the_harbinger_reads_no_fate_but_where_a_beaten_card_rolls_a_table():
+    """FATE ("once per die roll, a player may pay 1 fate ... to reroll one die"; odds19): what
+    exact odds ask of the Harbinger's ``combat_resolved`` listener reads a fighter's Fate only
+    where a beaten card's effects roll a table (the Doomsday Prophet: "a die of 1-2 discards the
+    top Omen", harmless only if every listener to a Fate re-roll of that die is idle): there it
+    does not declare ``reads_no_fate``, and its answer does change with the Fate (the Elf with
+    the Witch Cat, "a fate re-roll that comes up 1 makes you a Toad": with a Fate the discard's
+    die may be re-rolled, so a win is answered; without, it is not); in a fight with no such
+    card (the Flail of Blood against the Bear, a held card and a second die) it declares it."""
+    from talisman.engine.ruleset import RULESET, declared, declares
+    from talisman.expansions import harbinger
+    from talisman.state import update_character
+
+    def at_roll(s):
+        rolling = talisman.apply(s, "fight", stop_at_chance=True)
+        return set_field(rolling, "pending", None)
+
+    def prophet(fate):   # (the Fate set at the roll: the Witch Cat replenishes one at the turn's start)
+        setup = {"characters": [dict(id="elf", space="chapel", spells=[], craft=4, followers=["witch_cat"]),
+                                {"id": "thief", "space": "city"}],
+                 "board_cards": {"fields_2": ["doomsday_prophet"]}, "expansions": ["harbinger"],
+                 "options": {"harbinger_omen_set": "armageddon",
+                             "harbinger_position": {"harbinger": "plains_1", "omens_discarded": 0}}}
+        return update_character(at_roll(talisman.apply(setup_state(setup, [1]), "move:fields_2")), "elf", fate=fate)
+
+    fn = harbinger.combat_resolved
+    assert fn in [f for _, f in RULESET.listeners(prophet(1), "combat_resolved")]
+    answered = {}
+    for fate in (0, 1):
+        s = prophet(fate)
+        assert not declares(fn, "reads_no_fate", s)
+        answered[fate] = frozenset(declared(fn, "changes_results")(s))
+    assert "won" in answered[1] and "won" not in answered[0]
+    plain = at_roll(_added_die_fight("flail_of_blood", "warrior", 4, 1))
+    assert fn in [f for _, f in RULESET.listeners(plain, "combat_resolved")]
+    assert declares(fn, "reads_no_fate", plain)

@@ -1916,13 +1916,20 @@ def _round(rolls, again, labels, offers=(), uses=frozenset(), wants=frozenset(),
                                          else compared(r, left, fate_left))
                         for r, n in weights.items()])
 
+    fresh: dict = {}
+
     def rolled_again(r, left, fate_left):
         """A Fate re-roll of the roll r: a fresh roll that stands (of several dice, the lower
-        die again: the higher of r and a fresh die)."""
+        die again: the higher of r and a fresh die).  A fresh roll does not depend on r: made
+        once for every r re-rolled (odds19)."""
         if one_die:
             return _scaled([(r if k == r else 1, one_die) + compared(k, left, fate_left)
                             for k in range(r, one_die + 1)])
-        return _scaled([(n, roll_den) + compared(r, left, fate_left) for r, n in weights.items()])
+        found = fresh.get((left, fate_left))
+        if found is None:
+            found = fresh[(left, fate_left)] = _scaled([(n, roll_den) + compared(k, left, fate_left)
+                                                        for k, n in weights.items()])
+        return found
 
     everything = tuple(range(len(offers)))
     nums, den = _scaled([(n, roll_den) + (rolled_again(r, everything, fate - 1) if r in again

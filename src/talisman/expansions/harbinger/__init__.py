@@ -282,9 +282,14 @@ def results_answered(state):
     does nothing at a win it does nothing at any result (odds15: none of its parts reads the
     result but the second die's, which answers the three alike), so it answers none."""
     b = state.battle
-    if b is None or combat_resolved(state, b["who"], "won") is state:
+    if b is None:
         return frozenset()
-    return frozenset(r for r in ("won", "lost", "standoff") if answers_result(state, r))
+    won = combat_resolved(state, b["who"], "won")
+    if won is state:
+        return frozenset()
+    # (the hook at a win run once: odds19)
+    return frozenset(r for r in _RESULTS
+                     if _answers(state, r, won if r == "won" else combat_resolved(state, b["who"], r)))
 
 
 def _roll_blind(state):
@@ -335,8 +340,18 @@ def _reads_no_roll(state):
     return cards.roll_read(state) is True
 
 
+def _reads_no_fate(state):
+    """Declared on :func:`combat_resolved` (``reads_no_fate``, read by exact odds; odds19): in
+    ``state`` (a character's roll) its declarations (``changes_results``, ``roll_blind``,
+    ``fights_on``) read nothing of a Fate re-roll, neither the Fate a fighter has left nor
+    whether his roll was re-rolled: no beaten card with a table roll is in the combat
+    (``cards.fate_read`` False; the hook itself reads no Fate: the Armour of Humility's "unless
+    a fate is paid" is asked by its frame when it runs, not by what is declared here)."""
+    return not cards.fate_read(state)
+
+
 @declare(changes_results=results_answered, roll_blind=_roll_blind, fights_on=second_die_offer,
-         reads_no_roll=_reads_no_roll)
+         reads_no_roll=_reads_no_roll, reads_no_fate=_reads_no_fate)
 def combat_resolved(state, character, result):
     """State hook: the Horsemen's punishment, Burial Mounds' reward (frames, run before the
     result is applied)."""
@@ -386,17 +401,21 @@ def answers_result(state, result=None):
     b = state.battle
     if b is None:
         return False
-    for r in ("won", "lost", "standoff") if result is None else (result,):
-        after = combat_resolved(state, b["who"], r)
-        if after is state:
-            continue
-        n = len(state.stack)
-        if (result is None or len(after.stack) < n or after.stack[:n] != state.stack
-                or any(e.name not in _RECORDS for e in after.log[len(state.log):])):
-            return True
-        if any(_acts_on(state, f, r) for f in after.stack[n:]):
-            return True
-    return False
+    if result is None:
+        return any(combat_resolved(state, b["who"], r) is not state for r in _RESULTS)
+    return _answers(state, result, combat_resolved(state, b["who"], result))
+
+
+def _answers(state, result, after):
+    """Whether ``after``, :func:`combat_resolved` run at ``result`` in ``state``, answers that
+    result (:func:`answers_result`)."""
+    if after is state:
+        return False
+    n = len(state.stack)
+    if (len(after.stack) < n or after.stack[:n] != state.stack
+            or any(e.name not in _RECORDS for e in after.log[len(state.log):])):
+        return True
+    return any(_acts_on(state, f, result) for f in after.stack[n:])
 
 
 HOOKS = {

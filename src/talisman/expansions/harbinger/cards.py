@@ -472,6 +472,22 @@ def roll_read(state):
     return tuple(heralds) if heralds else True
 
 
+def fate_read(state):
+    """Whether what exact odds ask of :func:`combat_resolved` in the combat in progress (its
+    declarations: the results it answers, what it reads of the roll, its offers) may read a
+    fighter's Fate or whether his roll was re-rolled (odds19): only a beaten card's effects
+    holding a table roll do (:func:`beaten_harmless` asks ``chars.may_reroll`` for it: "if he may
+    pay a Fate to roll again"); the rest reads the battle's cards, the fighters' records but
+    their Fate, and the top Omen."""
+    return any(_rolls(st.cdata(c).get("beaten") or ()) for c in _cards_in_combat(state))
+
+
+def _rolls(effects):
+    """Whether ``effects`` (a card's list) hold a ``roll`` effect (:func:`_harmless_in` asks the
+    Fate for such a roll only; the effects of its table are judged under it)."""
+    return any("roll" in effect for effect in effects)
+
+
 def held_rules(state, character, result):
     """A held card's ``data.battle_won`` effects (the Armour of Humility: a battle won costs a
     life unless a fate is paid), once the result stands as a win in battle: the fighter's, or,
