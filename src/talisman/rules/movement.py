@@ -328,8 +328,7 @@ def before_roll(state, action):
         return exchange(push(state, frame("movement.start")), cid, *action.args)
     if action.kind == "dispel":
         state = set_turn_flag(state, cid, "dispelled")
-        return request_roll(state, "2d6", f"Dispel Magic by {cid}", "movement.dispel_rolled",
-                            target=action.args[0])
+        return DISPEL_ROLL.roll(state, f"Dispel Magic by {cid}", target=action.args[0])
     if action.kind == "quest":
         return quests.before_move_chosen(state, cid, action)
     if action.kind == "drop":  # (likewise: a Craft Object dropped asks for the surplus first)
@@ -385,17 +384,24 @@ def dispel_options(state, cid):
     return [f"dispel:{o}" for o in toads if may_affect(state, cid, o, "dispel")]
 
 
-def dispel_rolled(state, action, target):
-    """"Roll 2D6, if the result is less than your Craft you succeed."
-    """
+def dispel_kept(state, dice, target):
+    """"Roll 2D6, if the result is less than your Craft you succeed."  The 2D6 is the caster's
+    own roll: FATE re-rolls one die of it (the test of R-RULER19.1, as the taming's 2D6,
+    R-RULER19.2; ``DISPEL_ROLL``)."""
     cid = state.current
-    roll = sum(action.dice)
+    roll = sum(dice)
     ok = roll < chars.total(state, cid, "craft")
     state = log(state, "dispel_magic", character=cid, target=target, roll=roll, success=ok)
     if ok:
         state = update_character(state, target, toad_turns=0)
         state = log(state, "toad_reverted", character=target)
     return push(state, frame("movement.start"))
+
+
+DISPEL_ROLL = chars.OwnRoll("movement.dispel_rolled", "movement.dispel_fate", "2d6", dispel_kept,
+                            offer="rolled {total} to dispel the magic on {target}",
+                            again="{cid}'s Dispel Magic on {target}, re-rolled",
+                            cause="Dispel Magic on {target}", roller=None)
 
 
 def cross_by_raft(state, cid, dest):
@@ -804,7 +810,7 @@ def inner_chosen(state, action):
 RAFTS_PLUGIN = Plugin("rafts", always=True)
 
 STEPS = {"movement.start": start_movement, "movement.before_roll": before_roll,
-         "movement.dispel_rolled": dispel_rolled,
+         **DISPEL_ROLL.steps(),
          "movement.rolled": rolled, "movement.roll_answered": roll_answered,
          "movement.chosen": chosen, "movement.follow": follow_step,
          "movement.portal_attempted": portal_attempted, "movement.portal_rolled": portal_rolled,
