@@ -105,18 +105,21 @@ def _scan():
     return found
 
 
-def _only_allowed(found, allowed, shown, what):
-    """Fail on a key of ``found`` not in ``allowed`` (its lines ``shown(key, value)``), on an
-    allowed key no longer found (a stale entry), and on a reason too short to be one."""
+def _outside_allow_list(found, allowed, shown):
+    """What ``found`` holds against ``allowed``: its keys not allowed (their lines ``shown(key,
+    value)``), the allowed keys no longer found (stale entries) and the allowed keys whose
+    reason is too short to be one."""
     unexpected = sorted(line for key, value in found.items() if key not in allowed for line in shown(key, value))
-    assert not unexpected, f"{what}, or allow them with a reason:\n" + "\n".join(unexpected)
     stale = sorted(set(allowed) - set(found))
-    assert not stale, f"allowed entries no longer found (drop them): {stale}"
-    assert all(len(why) > 20 for why in allowed.values())
+    unexplained = sorted(key for key, why in allowed.items() if len(why) <= 20)
+    return unexpected, stale, unexplained
 
 
 def test_no_rule_module_names_an_id_of_the_data_outside_the_allow_list():
-    _only_allowed(_scan(), ALLOWED, lambda key, where: where, "ids in rule code (move them to data)")
+    unexpected, stale, unexplained = _outside_allow_list(_scan(), ALLOWED, lambda key, where: where)
+    assert not unexpected, "ids in rule code (move them to data), or allow them with a reason:\n" + "\n".join(unexpected)
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert not unexplained, f"allowed without a reason: {unexplained}"
 
 
 def test_the_scan_catches_a_comparison_with_a_space_or_card_id():
@@ -222,8 +225,11 @@ def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
         module = path.relative_to(SRC).as_posix()
         for name, named in table_ids(path.read_text(encoding="utf-8"), ids).items():
             found[(module, name)] = named
-    _only_allowed(found, ALLOWED_TABLES, lambda key, named: [f"{key[0]} {key[1]}: {sorted(named)}"],
-                  "tables of ids in code (move them to data)")
+    unexpected, stale, unexplained = _outside_allow_list(
+        found, ALLOWED_TABLES, lambda key, named: [f"{key[0]} {key[1]}: {sorted(named)}"])
+    assert not unexpected, "tables of ids in code (move them to data), or allow them with a reason:\n" + "\n".join(unexpected)
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert not unexplained, f"allowed without a reason: {unexplained}"
 
 
 def test_the_table_scan_catches_a_list_of_ids_and_passes_over_registries():
@@ -409,8 +415,11 @@ def _charts_scan():
 
 
 def test_no_expansion_chart_lists_cards_outside_the_allow_list():
-    _only_allowed(_charts_scan(), ALLOWED_IN_CHARTS, lambda key, ids: [f"{key[0]} {key[1]}: {sorted(ids)}"],
-                  "card ids listed in a chart (mark the cards instead)")
+    unexpected, stale, unexplained = _outside_allow_list(
+        _charts_scan(), ALLOWED_IN_CHARTS, lambda key, ids: [f"{key[0]} {key[1]}: {sorted(ids)}"])
+    assert not unexpected, "card ids listed in a chart (mark the cards instead), or allow them with a reason:\n" + "\n".join(unexpected)
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert not unexplained, f"allowed without a reason: {unexplained}"
 
 
 def test_the_chart_scan_catches_a_list_of_cards():
