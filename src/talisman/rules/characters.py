@@ -909,6 +909,13 @@ def other_followers(state, cid):
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
+def other_possessions(state, cid):
+    """The Possessions of ``cid`` that an expansion keeps outside his five lists (a tuple of card
+    ids; the Blood Moon's cards kept with him: docs/rulings.md R-RULER20.5); asked only when
+    some plugin keeps state."""
+    return tuple(adjust(state, "other_possessions", (), character=cid)) if state.ext else ()
+
+
 def all_followers(state, cid):
     """Every Follower of ``cid``, a list: his Follower cards, then those that are no cards
     (:func:`other_followers`: the Henchmen, "considered Followers for any pertaining rules")."""
@@ -1069,16 +1076,22 @@ def discard_held_cards(state, cid, keep_followers=False):
     """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
     considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
     kept Enemy cards: R-FD13.3) to its discard pile, his Follower cards kept with
-    ``keep_followers`` ("except Followers").  ``(state, the cards discarded)``; his Gold and his
-    Henchmen are the caller's (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    ``keep_followers`` ("except Followers"), then the Possessions an expansion keeps outside
+    his five lists (:func:`other_possessions`, discarded by their keeper through the
+    ``other_possessions_lost`` hook: docs/rulings.md R-RULER20.5; none of them is a Follower
+    card).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
+    (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
     ch = state.characters[cid]
     followers = [] if keep_followers else list(ch.followers)
     gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
+    others = list(other_possessions(state, cid))
     for c in gone:
         state = discard(state, c)
     state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
                              followers=list(ch.followers) if keep_followers else [])
-    return state, gone
+    if others:
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
+    return state, gone + others
 
 
 def discard(state, card_id):

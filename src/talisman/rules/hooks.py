@@ -142,6 +142,10 @@ State hooks:
 ``other_follower_lost(state, character, follower, cause)``
     One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
     or driven off; the plugin that keeps it lets it go.
+``other_possessions_lost(state, character, cause)``
+    ``character`` loses all Possessions (LET'S SEE YOU SUFFER, the Lord of Chaos's errands, the
+    Brotherhood's Donjon: ``characters.discard_held_cards``): the plugin that keeps some of them
+    outside his five lists (``other_possessions``) discards them.
 ``other_follower_taken(state, character, opponent, follower)``
     ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps
@@ -424,6 +428,13 @@ Value hooks:
     HENCHMEN: ``henchman:<id>``, "considered Followers for any pertaining rules"), for the
     effects that count, take or make him lose Followers.  Asked only when some plugin keeps
     state (``state.ext``).
+``other_possessions(state, possessions, character)``
+    The Possessions of ``character`` that some expansion keeps outside his five lists (a tuple of
+    card ids, ``()`` to begin with; POSSESSIONS: "Anything belonging to any Character is
+    considered a Possession"): the Blood Moon's Enemies stored on his Book of the Dead, the Enemy
+    his Reanimate raised, the Night Stalker following him (docs/rulings.md R-RULER20.5), for the
+    rules that count his Possessions (the Stowaways' "4 Possessions or less") or take them all.
+    Asked only when some plugin keeps state (``state.ext``).
 ``may_affect(state, allowed, actor, target, means)``
     Whether ``actor`` may affect ``target``, another character he picks as the object of an act
     (``True`` to begin with): ``means`` names the act (``warrant``: a Warrant bought for him;
@@ -460,7 +471,7 @@ STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_st
                "spell_cast", "scroll_read", "character_died", "character_joined", "became_toad",
                "characters_fought", "characters_stood_off", "combat_option_chosen",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
-               "other_follower_lost", "other_follower_taken", "law_met", "law_won",
+               "other_follower_lost", "other_follower_taken", "other_possessions_lost", "law_met", "law_won",
                "arrested", "warrant_discarded")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
@@ -469,7 +480,7 @@ VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "dra
                "spell_limit", "carry_limit", "type_limit", "trophies", "trophy_value", "player_view",
                "crown_route", "trophy_kept", "alignment_locked", "attacks_allowed", "crown_holds",
                "retreat_forced", "crown_encounter", "alignment_changing", "lives_losing", "ability_lent",
-               "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers",
+               "warrant_taking", "warrant_held", "entrance_ways", "defender_options", "other_followers", "other_possessions",
                "follower_allowed", "table_roll", "life_value", "fate_value",
                "object_usable", "may_affect", "title_abilities", "characters_held")
 HOOK_NAMES = STATE_HOOKS + VALUE_HOOKS

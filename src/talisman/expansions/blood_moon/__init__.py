@@ -49,6 +49,10 @@ The expansion joins the base game only through the hook points of :mod:`talisman
     there and then (:mod:`.wand`);
 ``character_died`` / ``became_toad``
     the Lycanthrope card is discarded (and a dead character is no longer stalked);
+``other_possessions`` / ``other_possessions_lost``
+    the cards it keeps for a character that are his Possessions (the Enemies on his Book of
+    the Dead, the Enemy his Reanimate raised, the Night Stalker following him): counted by the
+    Stowaways, discarded when he loses all Possessions (docs/rulings.md R-RULER20.5);
 ``attack_score``
     Day: each creature 1 less off its attack score (its value, down to 0: with the die the
     score is never below 1); Night: 1 more; for each enemy separately;
@@ -216,6 +220,47 @@ def character_died(state, character):
     return lycanthropy.discard_card(state, character, "died")
 
 
+#: The store's fields keeping a character's Possessions outside his five lists, by character
+#: (docs/rulings.md R-RULER20.5): the Enemies on his Book of the Dead (``books``: "Killed
+#: enemies" kept, LIMIT TO NUMBER OF OBJECTS), the Enemy his Reanimate raised (``reanimated``:
+#: "it follows you"), the Night Stalker ("it joins you as a Follower"); not his Lycanthrope
+#: card (his condition, as the Toad card is), the Headless Horseman riding after him, nor the
+#: Adventure card the Lantern Sprite handed him (the deck's, back on top).
+POSSESSION_FIELDS = ("books", "reanimated")
+
+
+def other_possessions(state, possessions, character):
+    """POSSESSIONS: "Anything belonging to any Character is considered a Possession": the cards
+    this expansion keeps for ``character`` that are his (:data:`POSSESSION_FIELDS`, the Night
+    Stalker following him)."""
+    if not store.enabled(state):
+        return possessions
+    cards = [c for field in POSSESSION_FIELDS for c in store.listed(state, field, character)]
+    stalker = store.get(state, "stalkers", pmap()).get(character)
+    if stalker is not None:
+        cards.append(stalker)
+    return tuple(possessions) + tuple(cards) if cards else possessions
+
+
+def other_possessions_lost(state, character, cause):
+    """He loses all Possessions: the cards of :func:`other_possessions` go to the discard pile."""
+    if not store.enabled(state):
+        return state
+    gone = []
+    for field in POSSESSION_FIELDS:
+        cards = store.listed(state, field, character)
+        if cards:
+            state = store.set_listed(state, field, character, [])
+            gone += cards
+    stalkers = store.get(state, "stalkers", pmap())
+    if character in stalkers:
+        gone.append(stalkers[character])
+        state = store.store(state, stalkers=stalkers.discard(character))
+    for c in gone:
+        state = chars.discard(state, c)
+    return log(state, "other_possessions_discarded", character=character, cards=gone, cause=cause) if gone else state
+
+
 @declare(dice_blind=True)  # (the Time card, a card's day/night change, the trophies: no die)
 def attack_score(state, score, enemy, kind="battle"):
     if not store.enabled(state):
@@ -325,7 +370,8 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
          "creature_combat_starting": creature_combat_starting,
-         "player_view": lantern.player_view, "card_discarded": wand.card_discarded}
+         "player_view": lantern.player_view, "card_discarded": wand.card_discarded,
+         "other_possessions": other_possessions, "other_possessions_lost": other_possessions_lost}
 
 EFFECTS = _effects.EFFECTS
 EFFECT_SCHEMAS = _effects.EFFECT_SCHEMAS

@@ -164,9 +164,11 @@ def possessions(state, cid):
     """How many Possessions ``cid`` has: POSSESSIONS, "Anything belonging to any Character is
     considered a Possession", and LIMIT TO NUMBER OF OBJECTS names the Gold, Spells, Scrolls, Killed
     enemies and Warrants among the "other Possessions": his Objects, Followers, Spells, Scrolls and
-    kept Enemy cards, each Gold counter and a Warrant (rulings R-RULER18.1)."""
+    kept Enemy cards, each Gold counter and a Warrant (rulings R-RULER18.1), and the cards another
+    expansion keeps for him outside those lists (``chars.other_possessions``: rulings R-RULER20.5)."""
     ch = state.characters[cid]
     cards = len(ch.objects) + len(ch.followers) + len(ch.spells) + len(ch.scrolls) + len(ch.trophies)
+    cards += len(chars.other_possessions(state, cid))
     return cards + ch.gold + (1 if store.has_warrant(state, cid) else 0)
 
 
