@@ -146,9 +146,9 @@ def test_high_mage_offering_adds_one_each_and_needs_nine():
     assert s.stack[-1].step == "master_levels.title_roll" and dict(s.stack[-1].args)["add"] == 1
     s = ml.title_roll(s, "high_mage", 1)
     assert s.pending.spec == "d8" and dict(s.pending.args)["add"] == 1
-    missed = ml.title_rolled(s, Action.parse("roll:7"), "high_mage", 1)
+    missed = ml.title_kept(s, (7,), "high_mage", 1)
     assert ml.title_of(missed, "wizard") is None
-    made = ml.title_rolled(s, Action.parse("roll:8"), "high_mage", 1)
+    made = ml.title_kept(s, (8,), "high_mage", 1)
     assert ml.title_of(made, "wizard") == "high_mage"
 
 
@@ -159,7 +159,7 @@ def test_sheriff_adds_strength_and_may_not_be_resigned():
     s = ml.offer_effect(s, {"title": "sheriff"}, "troll", {"space": "city_royal_castle"})
     s = ml.try_chosen(s, Action("try", ("sheriff",)), "sheriff", [])
     assert dict(s.pending.args)["add"] == 6
-    s = ml.title_rolled(s, Action.parse("roll:4"), "sheriff", 6)
+    s = ml.title_kept(s, (4,), "sheriff", 6)
     assert ml.title_of(s, "troll") == "sheriff"
     assert ml.turn_started(s, "troll").stack == s.stack  # no resign offer
 

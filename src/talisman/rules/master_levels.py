@@ -436,19 +436,30 @@ def title_roll(state, title, add):
     """The roll for ``title`` (:func:`try_chosen`), ``add`` added to it (``None``: the Strength)."""
     if add is None:
         add = chars.total(state, state.current, "strength")
-    return request_roll(state, titles()[title]["gained"]["roll"], f"the {titles()[title]['name']} for {state.current}",
-                        "master_levels.title_rolled", title=title, add=add)
+    return TITLE_ROLL.roll(state, f"the {titles()[title]['name']} for {state.current}", title=title, add=add)
 
 
-def title_rolled(state, action, title, add):
+def title_kept(state, dice, title, add):
+    """The roll for ``title`` stands: ``add`` added, the title taken at the total it needs."""
     cid = state.current
     g = titles()[title]["gained"]
-    total = sum(action.dice) + add
-    state = log(state, "master_level_roll", character=cid, title=title, roll=sum(action.dice),
+    total = sum(dice) + add
+    state = log(state, "master_level_roll", character=cid, title=title, roll=sum(dice),
                 add=add, total=total, needed=g["at_least"])
     if total >= g["at_least"]:
         return take_title(state, cid, title, "roll")
     return state
+
+
+#: The High Mage's D8 ("offer any number of Magic Objects or Items and roll a D8") and the
+#: Sheriff's die ("roll a die. You may add your Strength to your die roll"): the character's own
+#: roll for his own attempt, ordered by the space he entered, so FATE lets him pay one fate, once,
+#: to roll it again (rulings R-RULER19.1, R-PROBE18B.2; the King's Champion's die, a roll of the
+#: Beggar's effects, already offered it).
+TITLE_ROLL = chars.OwnRoll("master_levels.title_rolled", "master_levels.title_fate",
+                           lambda title, **_: titles()[title]["gained"]["roll"], title_kept,
+                           offer=lambda cid, total, title, add, **_: f"rolled {total} (+{add}) for the {titles()[title]['name']}",
+                           again="the {title} roll of {cid}, re-rolled", cause="the {title} roll", roller=None)
 
 
 def beggar_met(state, cid, src):
@@ -982,7 +993,7 @@ _register_handlers()
 
 STEPS: dict[str, Any] = {
     "master_levels.title_chosen": title_chosen, "master_levels.title_offered": title_offered,
-    "master_levels.try_chosen": try_chosen, "master_levels.title_rolled": title_rolled,
+    "master_levels.try_chosen": try_chosen, **TITLE_ROLL.steps(),
     "master_levels.title_roll": title_roll,
     "master_levels.resign_offered": resign_offered, "master_levels.resign_chosen": resign_chosen,
     "master_levels.piece_offered": piece_offered, "master_levels.piece_chosen": piece_chosen,

@@ -41,7 +41,7 @@ from ..options import given
 from ..errors import DataError, OptionError
 from ..state import ExtRecord, map_field, update_character, vector_field
 from . import characters as chars
-from . import henchmen, possessions
+from . import henchmen, master_levels, possessions
 from .hooks import adjust
 from .slice_values import CARD, CHARACTER, COUNT, NAME, SPACE, checked, list_of, map_of, mapping_with
 from .kernel import ExtSlice, may_affect, remove_from_space, set_turn_flag
@@ -160,8 +160,13 @@ def setup(state):
 def realm_spaces(state) -> list[str]:
     """"any unoccupied, non-permanent location (Chapel, Tavern, etc.)": an Outer Region space with
     instructions of its own (no draw), where no character stands and no Realm lies
-    (docs/rulings.md)."""
-    taken = set(realms(state)) | {_stands_for(state, ch.space) for ch in state.characters.values() if ch.alive}
+    (docs/rulings.md).  A player's resting piece (the Mirror Image's copy or original, the
+    Mystic's other half: "two distinctive Characters") stands on the board too and occupies its
+    space (rulings R-PROBE18B.1)."""
+    standing = [ch.space for ch in state.characters.values() if ch.alive]
+    standing += [piece.space for cid, ch in state.characters.items()
+                 if ch.alive and (piece := master_levels.resting(state, cid)) is not None]
+    taken = set(realms(state)) | {_stands_for(state, s) for s in standing}
     return sorted(s.id for s in load().board.spaces.values() if realm_location(s.id) and s.id not in taken)
 
 
