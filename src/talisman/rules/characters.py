@@ -860,13 +860,21 @@ def _lives_gained(state, cid, n, cause):
     return run_hook(state, "lives_gained", character=cid, amount=n, cause=cause)
 
 
+def card_lives(lives_option, card) -> int:
+    """The lives a character card is worth under the ``lives`` option: 4 (SETTING UP: "Each
+    Player then receives 4 Lives"), or under ``lives: card`` (the Revised 4th Edition's) the
+    card's life value: what a character starts with, what HEALING restores him to
+    (docs/rulings.md R-FIX21.4), and a Henchman's lives (R-FIX22.1)."""
+    return load().characters[card].life if lives_option == "card" else 4
+
+
 def life_value(state, cid):
     """HEALING's limit: 4 lives ("Healing can never restore a Character to more than 4 Lives"),
     or under ``lives: card`` (the Revised 4th Edition's lives) the character card's life value,
-    the one he starts with (docs/rulings.md R-FIX21.4); as the ``life_value`` hook changes it
+    the one he starts with (:func:`card_lives`); as the ``life_value`` hook changes it
     (expansions only)."""
     card = card_of(cid)
-    value = load().characters[card].life if state.option("lives") == "card" and card in load().characters else 4
+    value = card_lives(state.option("lives"), card) if card in load().characters else 4
     return adjust(state, "life_value", value, character=cid) if state.config.expansions else value
 
 
