@@ -16,7 +16,8 @@ from talisman.definitions import characters_of_sets, load
 from talisman.errors import OptionError
 from talisman.rules import henchmen
 from talisman.rules import effects
-from talisman.rules.characters import card_lives, has_ability, kill
+from talisman.rules.characters import all_followers, card_lives, has_ability, kill, other_followers
+from talisman.state import update_character
 from talisman.rules.possessions import add_possession
 from talisman.expansions.emperors_guard import data as guard_data, guard, store as guard_store
 from talisman.scenarios import setup_state
@@ -147,9 +148,9 @@ def test_the_minstrel_keeps_his_henchmen_from_the_hag():
 
 def test_other_followers_only_with_the_option():
     base = talisman.new_game(["warrior"], seed=0)
-    assert effects.other_followers(base, "warrior") == ()
+    assert other_followers(base, "warrior") == ()
     s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["thief", "troll"]}})
-    assert effects.other_followers(s, "warrior") == ("henchman:thief", "henchman:troll")
+    assert other_followers(s, "warrior") == ("henchman:thief", "henchman:troll")
     assert effects.test_holds(s, {"has_followers": True}, "warrior")
     assert not effects.test_holds(base, {"has_followers": True}, "warrior")
 
@@ -226,3 +227,14 @@ def test_dealt_with_the_lives_their_cards_are_worth(lives, expected):
     dealt = {h["id"]: h["lives"] for p in s.order for h in henchmen.henchmen_of(s, p)}
     assert dealt == expected
     assert {h: card_lives(lives, h) for h in dealt} == expected
+
+
+def test_all_followers_cards_as_held_sorted_or_once_then_the_henchmen():
+    """Every Follower, the cards first (as held, sorted, or each once: the order each caller's
+    seeded shuffle or choice reads), then the Henchmen ("considered Followers")."""
+    s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["troll", "thief"]}})
+    s = update_character(s, "warrior", followers=["mule", "guide", "mule"])
+    h = ["henchman:troll", "henchman:thief"]
+    assert all_followers(s, "warrior") == ["mule", "guide", "mule"] + h
+    assert all_followers(s, "warrior", sort=True) == ["guide", "mule", "mule"] + h
+    assert all_followers(s, "warrior", distinct=True) == ["mule", "guide"] + h

@@ -911,16 +911,21 @@ def lose_counter(state, cid, which, n, cause):
 # --- possessions on the board -----------------------------------------------------------
 
 def other_followers(state, cid):
-    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
-    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
-    plugin keeps state."""
+    """The one answer to "which Followers has ``cid`` that are not in his ``followers`` list":
+    those that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for
+    any pertaining rules", ``henchman:<id>``), as the ``other_followers`` hook gives them; asked
+    only when some plugin keeps state."""
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
-def all_followers(state, cid):
-    """Every Follower of ``cid``, a list: his Follower cards, then those that are no cards
-    (:func:`other_followers`: the Henchmen, "considered Followers for any pertaining rules")."""
-    return list(state.characters[cid].followers) + list(other_followers(state, cid))
+def all_followers(state, cid, sort=False, distinct=False):
+    """Every Follower of ``cid``, a list: his Follower cards (sorted with ``sort``, each card
+    once with ``distinct``, else as held), then those that are no cards (:func:`other_followers`:
+    the Henchmen, "considered Followers for any pertaining rules").  The order feeds seeded
+    shuffles and the order of choices: a caller keeps the one it has."""
+    cards = state.characters[cid].followers
+    cards = sorted(cards) if sort else list(dict.fromkeys(cards)) if distinct else list(cards)
+    return cards + list(other_followers(state, cid))
 
 
 def is_animal(card_id, breeds=None, also=()):

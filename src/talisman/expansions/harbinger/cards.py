@@ -265,8 +265,8 @@ def target_chosen(state, action, params, actor, source):
 def _give_random_follower(state, actor, other, cause):
     # a Henchman (``henchman:<id>``) is one of the Followers: OPTIONAL RULES, HENCHMEN, "Henchmen
     # are considered Followers for any pertaining rules"
-    others = list(chars.other_followers(state, actor))
-    followers = sorted(state.characters[actor].followers) + others
+    others = chars.other_followers(state, actor)
+    followers = chars.all_followers(state, actor, sort=True)
     order, dice = shuffle(state.dice, followers)  # the seeded dice pick one
     state = replace(state, dice=dice)
     card = order[0]
@@ -357,7 +357,7 @@ def discard_possession(state, params, actor, source):
     ch = state.characters[actor]
     # a Henchman is a Follower (OPTIONAL RULES, HENCHMEN: "considered Followers for any
     # pertaining rules")
-    options = list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))) + list(chars.other_followers(state, actor))
+    options = list(dict.fromkeys(tuple(ch.objects) + tuple(chars.all_followers(state, actor))))
     if not options:
         return log(state, "nothing_to_discard", character=actor, cause=_cause(source))
     return decide(state, actor, "discard", [f"discard:{c}" for c in options],

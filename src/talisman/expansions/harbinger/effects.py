@@ -292,7 +292,7 @@ def kill_follower_at_random(state, params, actor, source):
     """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not his
     choice), is killed (the Death Omen, card-data.md 2.3 [DB]: "kill 1 Follower at random");
     a Henchman counts as a Follower."""
-    held = sorted(state.characters[actor].followers) + list(base.other_followers(state, actor))
+    held = chars.all_followers(state, actor, sort=True)
     if held:
         state, card = _at_random(state, actor, held, "follower", source)
         state = base.kill_follower(state, actor, card, _cause(source))
