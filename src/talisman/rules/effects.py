@@ -302,7 +302,7 @@ def lose_lives_or_followers(state, params, actor, source):
 def drain_chosen(state, action, n, actor, source):
     if action.kind == "lose":
         return lose(state, {"lives": n}, actor, source)
-    given = ":".join(action.args)
+    given = action.joined()
     if given in state.characters[actor].followers:
         state = drop_followers(state, actor, [given], _cause(source))
     else:  # a Henchman given up
@@ -323,7 +323,7 @@ def roll_for_each_follower(state, params, actor, source):
 
 
 def follower_lost(state, action, actor, source):
-    return _follower_gone(state, actor, ":".join(action.args), _cause(source))
+    return _follower_gone(state, actor, action.joined(), _cause(source))
 
 
 def kill_follower(state, actor, card, cause, asked=()):

@@ -291,7 +291,7 @@ def take_from(state, actor, other, kinds, cause):
 
 
 def taken_from(state, action, actor, other, cause):
-    what = ":".join(action.args)
+    what = action.joined()
     och = state.characters[other]
     if what in chars.other_followers(state, other):  # a Henchman now serves the taker
         state = log(state, "card_taken", character=actor, frm=other, card=what, cause=cause)
@@ -366,7 +366,7 @@ def discard_possession(state, params, actor, source):
 
 
 def possession_discarded(state, action, actor, cause):
-    card = ":".join(action.args)
+    card = action.joined()
     ch = state.characters[actor]
     if card in ch.followers or card in chars.other_followers(state, actor):
         return base.kill_follower(state, actor, card, cause)

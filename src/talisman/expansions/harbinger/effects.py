@@ -324,7 +324,7 @@ def ditched(state, action, actor):
     """The card ditched is dropped, the one way a Possession is (``characters.drop_object``): left
     face up on the space, not picked up again this turn, the Spell check at once (docs/rulings.md
     R-FB14.4, R-FC14.5); a Henchman left behind leaves the game (R-PROBE17B.1)."""
-    card = ":".join(action.args)
+    card = action.joined()
     if card in chars.other_followers(state, actor):
         return chars.lose_other_follower(state, actor, card, "left behind")
     return chars.drop_object(state, actor, card)

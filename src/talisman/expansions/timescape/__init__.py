@@ -402,7 +402,7 @@ def paid(state, action, need, fee):
     NUMBER OF SPELLS check the card's going may ask: "If at any time a Character has more
     Spells than his Craft allows, the surplus Spells must be discarded", at once (R-FA12.4)."""
     cid = state.current
-    card = ":".join(action.args)
+    card = action.joined()
     state = push(state, frame("timescape.pay", cid=cid, need=need - 1, fee=fee))
     if card in chars.other_followers(state, cid):  # a Henchman paid: it leaves the game
         state = chars.lose_other_follower(state, cid, card, "the Warlock's fee")
