@@ -8,6 +8,9 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ...engine.machine import log
@@ -27,7 +30,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "task_endings"]
+           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "task_endings", "check_task_endings"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -161,13 +164,19 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
 assert set(TASK_SHAPES) == set(TASKS)
 
 
-def task_endings(endings=None) -> dict[str, str]:
-    """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``;
-    ``endings``: that file's data, the game's by default): a task is kept only while its card is
-    the ending in play (checked with :data:`TASK_SHAPES`).  A kind no rule step continues
-    (:data:`TASKS`), one of :data:`TASKS` no ending names, or tasks of an ending without a die,
-    is a DataError naming the entry."""
-    endings = load().endings if endings is None else endings
+@functools.lru_cache(maxsize=1)
+def task_endings() -> Mapping[str, str]:
+    """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``),
+    read and checked once (:func:`check_task_endings`): a task is kept only while its card is the
+    ending in play (checked with :data:`TASK_SHAPES`)."""
+    return MappingProxyType(check_task_endings(load().endings))
+
+
+def check_task_endings(endings) -> dict[str, str]:
+    """The ending card each kind of task belongs to in ``endings`` (the data of ``endings.yaml``),
+    checked against the rule steps: a kind no rule step continues (:data:`TASKS`), one of
+    :data:`TASKS` no ending names, or tasks of an ending without a die, is a DataError naming the
+    entry."""
     owner = {kind: ending for ending, entry in endings.items() for kind in entry.get("tasks", ())}
     for ending, entry in endings.items():
         if "tasks" in entry and ending not in DIE_ENDINGS:
