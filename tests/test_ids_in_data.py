@@ -155,8 +155,6 @@ ALLOWED_TABLES = {
     ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
     ("rules/endings/crown.py", "ENDINGS"): "the registry of the implemented Alternative Endings: each "
                                            "id is played by rule code of its own",
-    ("rules/endings/crown.py", "DIE_ENDINGS"): "the registry of the endings with a die: each id keyed "
-                                               "to its die and its chart's function",
     ("rules/lasting.py", "KNOWN"): "lasting.KNOWN: the lasting effects' registry, keyed by card",
     ("rules/setup.py", "DEFAULT_CHARACTERS"): "new_game's default characters (the public API's "
                                               "default argument), not a rule",
@@ -323,22 +321,28 @@ def test_the_endings_places_come_from_data():
 def test_the_endings_tasks_come_from_data():
     """000 Alternative Endings (The Dragon King, Pandora's Box, The Lord of Chaos): which ending
     each kind of task belongs to is the data's (``endings.yaml``, each die ending's ``tasks``); a
-    kind no rule step continues, or one no ending names, is a DataError naming the entry."""
+    kind no rule step continues, or one no ending names, is a DataError naming the entry
+    (``endings.check_task_endings``, which ``task_endings`` runs once on the game's data)."""
     from talisman.rules import endings
     e = load().endings
     owner = endings.task_endings()
+    assert endings.task_endings() is owner  # read and checked once, with the rest of the data
     assert set(owner) == set(endings.TASKS) and set(owner.values()) == set(endings.DIE_ENDINGS)
     assert owner == {kind: ending for ending in endings.DIE_ENDINGS for kind in e[ending]["tasks"]}
     assert {k for k, card in owner.items() if card == "pandoras_box"} == {"goal", "finders", "perils"}
+    # the die rolled on each chart is the data's too ("You must Roll a D8", "Roll a D6", "Roll a D8")
+    assert {card: endings.chart_die(card) for card in endings.DIE_ENDINGS} == {
+        "dragon_king": "d8", "lord_of_chaos": "d6", "pandoras_box": "d8"}
+    assert all(e[card]["die"] == endings.chart_die(card) for card in endings.DIE_ENDINGS)
     unknown = {**e, "pandoras_box": {**e["pandoras_box"], "tasks": ("goal", "finders", "perils", "nap")}}
     with pytest.raises(DataError, match="entry 'pandoras_box', field 'tasks': no rule step continues a task 'nap'"):
-        endings.task_endings(unknown)
+        endings.check_task_endings(unknown)
     missing = {**e, "dragon_king": {**e["dragon_king"], "tasks": ("king", "brothers")}}
     with pytest.raises(DataError, match="field 'tasks': no ending sets the tasks dragons"):
-        endings.task_endings(missing)
+        endings.check_task_endings(missing)
     undie = {**e, "demon_lord": {**e["demon_lord"], "tasks": ("king",)}}
     with pytest.raises(DataError, match="entry 'demon_lord', field 'tasks': only an ending with a die"):
-        endings.task_endings(undie)
+        endings.check_task_endings(undie)
 
 
 def test_the_open_stocks_are_marked_face_up_on_their_decks():

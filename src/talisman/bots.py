@@ -425,7 +425,7 @@ class HeuristicBot(RandomBot):
             return None
         # once down, only lives turn it back (its goal may fall with the animals left behind)
         stays = state.characters[cid].lives >= self.ROUTE_LIVES
-        portal = f"move:{dungeon.PORTAL}"
+        portal = f"move:{load().board.role('portal')}"
         if here == spiral[-1] and portal in by_text:   # KING OF THE HILL: the chart or the Portal
             return by_text[portal] if self.takes_the_talisman(state, cid) else by_text["roll"]
         if here == spiral[0]:   # the Entrance: in, or back out through a Doorway
@@ -450,7 +450,7 @@ class HeuristicBot(RandomBot):
         rows = dungeon.chart()
         bonus = dungeon.crowned(state, cid)
         chart = Fraction(sum(dist.get(rows[min(6, d + bonus)], 99) for d in range(1, 7)), 6)
-        return dist.get(dungeon.PORTAL, 99) < chart
+        return dist.get(load().board.role("portal"), 99) < chart
 
     def choose_move(self, state, cid, actions, texts=None):
         """``texts``: the actions' notations when the caller has them (:meth:`choose`).  Whether

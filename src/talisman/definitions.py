@@ -717,12 +717,14 @@ _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}
 _STAND_INS = PROVENANCE["stand_ins"]
 #: The kinds of task an ending with a die sets (``talisman.rules.endings.TASKS`` continues each).
 _TASKS = {"type": "array", "items": _ID, "minItems": 1, "uniqueItems": True}
+#: The die a character rolls on an ending's chart (``talisman.rules.endings.DIE_ENDINGS`` plays each).
+_DIE = {"type": "string", "pattern": "^d[0-9]+$"}
 ENDINGS_SCHEMA = {
     "type": "object", "additionalProperties": False,
     "required": ["demon_lord", "dragon_king", "lord_of_chaos", "pandoras_box"],
     "properties": {
-        "dragon_king": {"type": "object", "additionalProperties": False, "required": ["source", "tasks"],
-                        "properties": {"source": PROVENANCE["source"], "tasks": _TASKS}},
+        "dragon_king": {"type": "object", "additionalProperties": False, "required": ["source", "die", "tasks"],
+                        "properties": {"source": PROVENANCE["source"], "die": _DIE, "tasks": _TASKS}},
         "demon_lord": {"type": "object", "additionalProperties": False, "required": ["barrier"],
                        "properties": {"barrier": {
                            "type": "object", "additionalProperties": False,
@@ -730,13 +732,15 @@ ENDINGS_SCHEMA = {
                            "properties": {"source": PROVENANCE["source"], "stand_ins": _STAND_INS,
                                           "instead": _SPACES_BY_KEY, "chart": _SPACES_BY_KEY}}}},
         "lord_of_chaos": {"type": "object", "additionalProperties": False,
-                          "required": ["source", "tasks", "errands", "instead", "routes"],
-                          "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "errands": _SPACES_BY_KEY,
+                          "required": ["source", "die", "tasks", "errands", "instead", "routes"],
+                          "properties": {"source": PROVENANCE["source"], "die": _DIE, "tasks": _TASKS,
+                                         "errands": _SPACES_BY_KEY,
                                          "instead": _SPACES_BY_KEY,
                                          "routes": {"type": "object", "additionalProperties": _IDS}}},
         "pandoras_box": {"type": "object", "additionalProperties": False,
-                         "required": ["source", "tasks", "quest_locations"],
-                         "properties": {"source": PROVENANCE["source"], "tasks": _TASKS, "quest_locations": {
+                         "required": ["source", "die", "tasks", "quest_locations"],
+                         "properties": {"source": PROVENANCE["source"], "die": _DIE, "tasks": _TASKS,
+                                        "quest_locations": {
                              "type": "array", "items": {
                                  "type": "object", "additionalProperties": False, "required": ["name"],
                                  "properties": {"name": {"type": "string"}, "space": _ID}}}}},

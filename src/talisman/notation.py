@@ -117,6 +117,18 @@ class Action:
                                           "(lowercase letters, digits, '_', '+', '-')")
         return cls(parts[0], tuple(parts[1:]))
 
+    def joined(self, start: int = 0) -> str:
+        """The arguments from ``start`` on, joined back with ``:``: the one id an action names
+        when that id holds a colon (a Henchman is ``henchman:<id>``).
+
+        Example:
+            >>> Action.parse("take:henchman:troll").joined()
+            'henchman:troll'
+            >>> Action.parse("quest:deliver:henchman:troll").joined(1)
+            'henchman:troll'
+        """
+        return ":".join(self.args[start:])
+
     @property
     def dice(self) -> tuple[int, ...]:
         """The die results of a chance outcome ``roll:3+4`` as integers.

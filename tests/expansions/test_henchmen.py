@@ -16,7 +16,8 @@ from talisman.definitions import characters_of_sets, load
 from talisman.errors import OptionError
 from talisman.rules import henchmen
 from talisman.rules import effects
-from talisman.rules.characters import has_ability, kill
+from talisman.rules.characters import all_followers, card_lives, has_ability, kill, other_followers
+from talisman.state import update_character
 from talisman.rules.possessions import add_possession
 from talisman.expansions.emperors_guard import data as guard_data, guard, store as guard_store
 from talisman.scenarios import setup_state
@@ -70,6 +71,9 @@ def test_no_option_no_henchmen_and_no_state():
     ({"henchmen_dealt": {"warrior": ["nobody"]}}, "unknown character"),
     ({"henchmen_dealt": {"elf": ["thief"]}}, "not playing"),
     ({"henchmen_dealt": {"warrior": [{"id": "thief", "lives": 5}]}}, "lives 1 to 4"),
+    ({"henchmen_dealt": {"warrior": [{"id": "troll", "lives": 5}]}}, "lives 1 to 4"),
+    ({"lives": "card", "henchmen_dealt": {"warrior": [{"id": "troll", "lives": 7}]}}, "lives 1 to 6"),
+    ({"lives": "card", "henchmen_dealt": {"warrior": [{"id": "thief", "lives": 5}]}}, "lives 1 to 4"),
 ])
 def test_bad_options_are_option_errors(options, text):
     with pytest.raises(OptionError, match=text):
@@ -114,7 +118,8 @@ def test_random_play_with_henchmen(seed):
         hench = [a for a in acts if a.startswith("henchman:")]
         s = talisman.apply(s, hench[0] if hench else rng.choice(acts))
         for p in s.order:
-            assert all(1 <= h["lives"] <= 4 for h in henchmen.henchmen_of(s, p))
+            assert all(1 <= h["lives"] <= card_lives(s.option("lives"), h["id"])
+                       for h in henchmen.henchmen_of(s, p))
     assert any(e.name == "henchman_fights" for e in s.log)
 
 
@@ -143,9 +148,9 @@ def test_the_minstrel_keeps_his_henchmen_from_the_hag():
 
 def test_other_followers_only_with_the_option():
     base = talisman.new_game(["warrior"], seed=0)
-    assert effects.other_followers(base, "warrior") == ()
+    assert other_followers(base, "warrior") == ()
     s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["thief", "troll"]}})
-    assert effects.other_followers(s, "warrior") == ("henchman:thief", "henchman:troll")
+    assert other_followers(s, "warrior") == ("henchman:thief", "henchman:troll")
     assert effects.test_holds(s, {"has_followers": True}, "warrior")
     assert not effects.test_holds(base, {"has_followers": True}, "warrior")
 
@@ -210,3 +215,26 @@ def test_the_soak_plays_henchmen_when_asked_and_leaves_recorded_seeds_alone(soak
     out = soak_module.play((seed, 6, 400, True, True))
     assert out["options"]["henchmen"] >= 1 and out["steps"] > 0
     assert out["exception"] is None and out["broken"] is None
+
+
+@pytest.mark.parametrize("lives, expected", [("compendium", {"troll": 4, "dwarf": 4}),
+                                             ("card", {"troll": 6, "dwarf": 5})])
+def test_dealt_with_the_lives_their_cards_are_worth(lives, expected):
+    """HENCHMEN: "nor may they ... Gain more than 4 Lives": a Henchman is dealt with the lives its
+    card is worth under the ``lives`` option, as a character starts (docs/rulings.md R-FIX22.1)."""
+    s = talisman.new_game(["thief", "warrior"], seed=0,
+                          options={"henchmen": 1, "character_pool": ["troll", "dwarf"], "lives": lives})
+    dealt = {h["id"]: h["lives"] for p in s.order for h in henchmen.henchmen_of(s, p)}
+    assert dealt == expected
+    assert {h: card_lives(lives, h) for h in dealt} == expected
+
+
+def test_all_followers_cards_as_held_sorted_or_once_then_the_henchmen():
+    """Every Follower, the cards first (as held, sorted, or each once: the order each caller's
+    seeded shuffle or choice reads), then the Henchmen ("considered Followers")."""
+    s = talisman.new_game(["warrior"], seed=0, options={"henchmen_dealt": {"warrior": ["troll", "thief"]}})
+    s = update_character(s, "warrior", followers=["mule", "guide", "mule"])
+    h = ["henchman:troll", "henchman:thief"]
+    assert all_followers(s, "warrior") == ["mule", "guide", "mule"] + h
+    assert all_followers(s, "warrior", sort=True) == ["guide", "mule", "mule"] + h
+    assert all_followers(s, "warrior", distinct=True) == ["mule", "guide"] + h

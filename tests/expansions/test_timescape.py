@@ -50,7 +50,7 @@ def test_the_board_has_fifteen_realities_joined_only_by_warp_lines():
     Lines" (no neighbours: the main board's movement never walks in)."""
     board = load().board
     realities = board.regions["timescape"]
-    assert len(realities) == 15 and realities[0] == timescape.WARP_GATE
+    assert len(realities) == 15 and realities[0] == timescape.warp_gate() == "ts_warp_gate"
     assert timescape.OUTPOST in realities and "ts_space_fortress" in realities
     assert all(not board.spaces[s].neighbours for s in realities)
     assert not any(s in realities for sp in board.spaces.values() for s in sp.neighbours)
@@ -111,7 +111,7 @@ def test_no_teleport_into_or_out_of_the_timescape():
     for region in ("same", "any"):
         assert not set(movement.teleport_destinations(outside, outside.current, region)) & \
             set(load().board.regions["timescape"])
-    into = movement.forced_move(outside, outside.current, timescape.WARP_GATE, False, "teleport")
+    into = movement.forced_move(outside, outside.current, timescape.warp_gate(), False, "teleport")
     assert into.characters[outside.current].space == outside.characters[outside.current].space
 
 

@@ -140,7 +140,7 @@ def offer_spoils(state, cid, other, what, how):
 
 def taken(state, action, other, how):
     cid = state.current
-    what = ":".join(action.args)
+    what = action.joined()
     if what != "gold" and what not in load().cards:
         # a Follower that is no card (a Henchman): its plugin moves it
         state = run_hook(state, "other_follower_taken", character=cid, opponent=other, follower=what)

@@ -860,13 +860,21 @@ def _lives_gained(state, cid, n, cause):
     return run_hook(state, "lives_gained", character=cid, amount=n, cause=cause)
 
 
+def card_lives(lives_option, card) -> int:
+    """The lives a character card is worth under the ``lives`` option: 4 (SETTING UP: "Each
+    Player then receives 4 Lives"), or under ``lives: card`` (the Revised 4th Edition's) the
+    card's life value: what a character starts with, what HEALING restores him to
+    (docs/rulings.md R-FIX21.4), and a Henchman's lives (R-FIX22.1)."""
+    return load().characters[card].life if lives_option == "card" else 4
+
+
 def life_value(state, cid):
     """HEALING's limit: 4 lives ("Healing can never restore a Character to more than 4 Lives"),
     or under ``lives: card`` (the Revised 4th Edition's lives) the character card's life value,
-    the one he starts with (docs/rulings.md R-FIX21.4); as the ``life_value`` hook changes it
+    the one he starts with (:func:`card_lives`); as the ``life_value`` hook changes it
     (expansions only)."""
     card = card_of(cid)
-    value = load().characters[card].life if state.option("lives") == "card" and card in load().characters else 4
+    value = card_lives(state.option("lives"), card) if card in load().characters else 4
     return adjust(state, "life_value", value, character=cid) if state.config.expansions else value
 
 
@@ -903,9 +911,10 @@ def lose_counter(state, cid, which, n, cause):
 # --- possessions on the board -----------------------------------------------------------
 
 def other_followers(state, cid):
-    """The Followers of ``cid`` that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are
-    considered Followers for any pertaining rules", ``henchman:<id>``); asked only when some
-    plugin keeps state."""
+    """The one answer to "which Followers has ``cid`` that are not in his ``followers`` list":
+    those that are no cards (OPTIONAL RULES, HENCHMEN: "Henchmen are considered Followers for
+    any pertaining rules", ``henchman:<id>``), as the ``other_followers`` hook gives them; asked
+    only when some plugin keeps state."""
     return tuple(adjust(state, "other_followers", (), character=cid)) if state.ext else ()
 
 
@@ -916,10 +925,14 @@ def other_possessions(state, cid):
     return tuple(adjust(state, "other_possessions", (), character=cid)) if state.ext else ()
 
 
-def all_followers(state, cid):
-    """Every Follower of ``cid``, a list: his Follower cards, then those that are no cards
-    (:func:`other_followers`: the Henchmen, "considered Followers for any pertaining rules")."""
-    return list(state.characters[cid].followers) + list(other_followers(state, cid))
+def all_followers(state, cid, sort=False, distinct=False):
+    """Every Follower of ``cid``, a list: his Follower cards (sorted with ``sort``, each card
+    once with ``distinct``, else as held), then those that are no cards (:func:`other_followers`:
+    the Henchmen, "considered Followers for any pertaining rules").  The order feeds seeded
+    shuffles and the order of choices: a caller keeps the one it has."""
+    cards = state.characters[cid].followers
+    cards = sorted(cards) if sort else list(dict.fromkeys(cards)) if distinct else list(cards)
+    return cards + list(other_followers(state, cid))
 
 
 def is_animal(card_id, breeds=None, also=()):

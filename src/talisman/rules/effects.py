@@ -262,13 +262,6 @@ def miss_turns(state, params, actor, source):
     return log(state, "turns_to_miss", character=actor, turns=params, cause=_cause(source))
 
 
-def other_followers(state, actor):
-    """The actor's Followers that are no cards (OPTIONAL RULES, HENCHMEN: a Henchman,
-    ``henchman:<id>``, "considered Followers for any pertaining rules"); asked only when some
-    plugin keeps state."""
-    return chars.other_followers(state, actor)
-
-
 def _follower_gone(state, actor, follower, cause):
     """One Follower lost: it is killed (Preservation may save it, a Henchman too: "considered
     Followers for any pertaining rules")."""
@@ -277,7 +270,7 @@ def _follower_gone(state, actor, follower, cause):
 
 def lose_follower(state, params, actor, source):
     ch = state.characters[actor]
-    others = other_followers(state, actor)
+    others = chars.other_followers(state, actor)
     if not ch.followers and not others:
         return state
     if not isinstance(params, (int, str)):  # {card: id}: that Follower, if still held
@@ -287,7 +280,7 @@ def lose_follower(state, params, actor, source):
         for f in others:
             state = _follower_gone(state, actor, f, _cause(source))
         return drop_followers(state, actor, list(ch.followers), _cause(source)) if ch.followers else state
-    choices = list(dict.fromkeys(ch.followers)) + list(others)
+    choices = chars.all_followers(state, actor, distinct=True)
     if len(choices) == 1:
         return _follower_gone(state, actor, choices[0], _cause(source))
     return decide(state, actor, "follower", [f"lose:{f}" for f in choices],
@@ -298,7 +291,7 @@ def lose_lives_or_followers(state, params, actor, source):
     """Lose ``params`` lives, each of which a Follower given up may prevent (the Vampire's
     Tower: "each Follower discarded prevents 1 life loss", talisman-facts.md): the character
     gives up Followers one at a time (``give:<card>``) or takes the rest as lives (``lose``)."""
-    followers = list(dict.fromkeys(state.characters[actor].followers)) + list(other_followers(state, actor))
+    followers = chars.all_followers(state, actor, distinct=True)
     if not followers:
         return lose(state, {"lives": params}, actor, source)
     return decide(state, actor, "drain", ["lose"] + [f"give:{f}" for f in followers],
@@ -309,7 +302,7 @@ def lose_lives_or_followers(state, params, actor, source):
 def drain_chosen(state, action, n, actor, source):
     if action.kind == "lose":
         return lose(state, {"lives": n}, actor, source)
-    given = ":".join(action.args)
+    given = action.joined()
     if given in state.characters[actor].followers:
         state = drop_followers(state, actor, [given], _cause(source))
     else:  # a Henchman given up
@@ -330,7 +323,7 @@ def roll_for_each_follower(state, params, actor, source):
 
 
 def follower_lost(state, action, actor, source):
-    return _follower_gone(state, actor, ":".join(action.args), _cause(source))
+    return _follower_gone(state, actor, action.joined(), _cause(source))
 
 
 def kill_follower(state, actor, card, cause, asked=()):

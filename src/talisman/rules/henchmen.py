@@ -40,7 +40,9 @@ and joins the game only through hook points (a base-game state without the optio
   on a Realm leaves the player whole and serves the Realm's owner once he collects it.
 
 Henchmen "cannot increase their Strength or Craft, nor may they possess any Gold or Gain more
-than 4 Lives": a Henchman has no counters but its lives (at most 4), and nothing adds to them.
+than 4 Lives": a Henchman has no counters but its lives, and nothing adds to them. It is dealt
+with the lives its card is worth under the ``lives`` option, as a character starts: 4, or its
+card's life value with ``lives: card`` (``characters.card_lives``; rulings R-FIX22.1).
 """
 from __future__ import annotations
 
@@ -81,8 +83,6 @@ class Henchmen(ExtRecord):
 
 
 SLICE = ExtSlice(KEY, Henchmen)
-#: "nor may they ... Gain more than 4 Lives"
-MAX_LIVES = 4
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -170,15 +170,15 @@ def _check(state, n, fixed):
         if cid not in state.characters:
             raise OptionError(f"rule option henchmen_dealt: {cid!r} is not playing")
         for h in ids:
+            hid = h.get("id") if hasattr(h, "items") else h
+            if hid not in known:
+                raise OptionError(f"rule option henchmen_dealt: unknown character {hid!r}")
             if hasattr(h, "items"):  # {id: ..., lives: n}: a scenario's Henchman already wounded
-                lives = h.get("lives")
-                if not isinstance(lives, int) or isinstance(lives, bool) or not 1 <= lives <= MAX_LIVES:
-                    raise OptionError(f"rule option henchmen_dealt: {h!r}: lives 1 to {MAX_LIVES}")
-                h = h.get("id")
-            if h not in known:
-                raise OptionError(f"rule option henchmen_dealt: unknown character {h!r}")
-            if h in state.characters:
-                raise OptionError(f"rule option henchmen_dealt: {h!r} is a player's character, "
+                lives, most = h.get("lives"), chars.card_lives(state.option("lives"), hid)
+                if not isinstance(lives, int) or isinstance(lives, bool) or not 1 <= lives <= most:
+                    raise OptionError(f"rule option henchmen_dealt: {h!r}: lives 1 to {most}")
+            if hid in state.characters:
+                raise OptionError(f"rule option henchmen_dealt: {hid!r} is a player's character, "
                                   "not one of the remaining Character Cards")
 
 
@@ -212,12 +212,12 @@ def _may_have(cid):
 
 
 def _fresh(state, h):
-    """A Henchman's record as dealt: 4 lives (its card's, at most 4, with ``lives: card``); a
-    scenario's ``{id, lives}`` as given."""
+    """A Henchman's record as dealt: the lives its card is worth under the ``lives`` option (4,
+    or its card's life value with ``lives: card``: rulings R-FIX22.1); a scenario's
+    ``{id, lives}`` as given."""
     if hasattr(h, "items"):
         return {"id": h["id"], "lives": h["lives"]}
-    life = load().characters[h].life if state.option("lives") == "card" else 4
-    return {"id": h, "lives": min(MAX_LIVES, life)}
+    return {"id": h, "lives": chars.card_lives(state.option("lives"), h)}
 
 
 def character_joined(state, character):
@@ -464,5 +464,5 @@ PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h
 
 STEPS: dict[str, Any] = {}
 
-__all__ = ["PLUGIN", "STEPS", "henchmen_of", "fighting", "lent_abilities", "table", "MAX_LIVES",
-           "hand_over", "join"]
+__all__ = ["PLUGIN", "STEPS", "henchmen_of", "fighting", "lent_abilities", "table", "hand_over",
+           "join"]

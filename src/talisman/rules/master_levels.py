@@ -53,7 +53,7 @@ from pyrsistent.typing import PMap, PVector
 from ..definitions import card_of, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
-from ..engine.machine import decide, frame, log, push, request_roll
+from ..engine.machine import decide, frame, log, push
 from ..engine.records import deep_freeze, replace
 from ..engine.ruleset import Plugin, declare, no_results
 from ..options import given

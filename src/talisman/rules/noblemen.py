@@ -306,7 +306,7 @@ def tithe_left(state, action, space, refused=()):
     """"A tithing may consist of 1 Gold or any Object, Magic Object, Magic Item"; a Follower
     offered waits on the owner's answer."""
     cid = state.current
-    what = ":".join(action.args)  # (a Henchman: ``henchman:<id>``)
+    what = action.joined()  # (a Henchman: ``henchman:<id>``)
     if action.kind == "offer":
         owner = realms(state)[space]["owner"]
         state = log(state, "tithe_offered", character=cid, space=space, owner=owner, tithe=what)
@@ -412,7 +412,7 @@ def tithe_claimed(state, action, space):
     cid = state.current
     if action.kind == "done":
         return state
-    card = ":".join(action.args)
+    card = action.joined()
     if action.kind == "take":
         state = _given(_store(state, _without(state, space, card)), cid, space, card)
     else:

@@ -131,4 +131,4 @@ def complete(state, cid):
 def before_move_chosen(state, cid, action):
     """The ``quest:deliver:<what>`` choice made before the move: the turn goes on with the
     encounters, on the Cave."""
-    return deliver(state, cid, ":".join(action.args[1:]))
+    return deliver(state, cid, action.joined(1))

@@ -97,7 +97,7 @@ def new_character(cdef, lives_option, fate_option="card", gold=1, piece=None) ->
     4 Lives and 1 Gold"; the card's life value with ``lives: card``), the starting gold, and
     the card's fate tokens when Fate is played (``fate: card``; the compendium has none).
     ``piece``: its id when the card is played again (``troll_2``; the card's id by default)."""
-    lives = cdef.life if lives_option == "card" else 4
+    lives = characters.card_lives(lives_option, cdef.id)
     fate = cdef.fate if fate_option == "card" else 0
     return Character(id=piece or cdef.id, space=cdef.start, strength=cdef.strength, craft=cdef.craft,
                      lives=lives, fate=fate, gold=gold, alignment=cdef.alignment)

@@ -488,7 +488,7 @@ def destroyed(state, cid):
     safe = [f for f in ch.followers if f in flying]
     if safe:
         state = log(state, "flying_followers_safe", character=cid, cards=safe)
-    falling = [f for f in ch.followers if f not in flying] + list(chars.other_followers(state, cid))
+    falling = [f for f in chars.all_followers(state, cid) if f not in flying]
     return fall_next(state, cid, falling)
 
 

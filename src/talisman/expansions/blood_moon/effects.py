@@ -240,7 +240,7 @@ def restore_fate(state, params, actor, source):
 def lose_random_follower(state, params, actor, source):
     """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not the
     loser's choice), is killed (the Vampire Prince); a Henchman counts as a Follower."""
-    followers = sorted(state.characters[actor].followers) + list(base_effects.other_followers(state, actor))
+    followers = chars.all_followers(state, actor, sort=True)
     if not followers:
         return state
     order, dice = shuffle(state.dice, followers)

@@ -66,8 +66,6 @@ REGION = "dungeon"
 ENTRANCE = "dg_entrance"
 TREASURE = "dg_treasure_chamber"
 CROWN = "crown_of_command"
-#: KING OF THE HILL's way out of the Treasure Chamber (with a Talisman).
-PORTAL = "portal_of_power"
 #: The cause a move down a Doorway onto the Entrance is asked with (``before_forced_move``).
 DOWN = "a Doorway down to the Dungeon"
 #: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
@@ -226,7 +224,7 @@ def _on_the_spiral(state, cid, space):
     outer and Middle Regions": :func:`before_roll_options`)."""
     extra = before_roll_options(state, cid)
     if space == TREASURE:
-        ways = [f"move:{PORTAL}"] if state.option("king_of_the_hill") else []
+        ways = [f"move:{load().board.role('portal')}"] if state.option("king_of_the_hill") else []
         if not ways and not extra:
             return chart_roll(state, cid)
         # KING OF THE HILL: "may take a Talisman and exit the Dungeon at the Portal of Power"
@@ -626,7 +624,7 @@ def treasure_chosen(state, action):
         return chart_roll(state, cid)
     state = log(state, "king_of_the_hill_talisman", character=cid)
     state = possessions.gain_talisman(state, {}, cid, {"space": TREASURE})
-    return emerge(state, cid, PORTAL)
+    return emerge(state, cid, load().board.role("portal"))
 
 
 def emerged(state, dice):

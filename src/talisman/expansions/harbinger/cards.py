@@ -265,8 +265,8 @@ def target_chosen(state, action, params, actor, source):
 def _give_random_follower(state, actor, other, cause):
     # a Henchman (``henchman:<id>``) is one of the Followers: OPTIONAL RULES, HENCHMEN, "Henchmen
     # are considered Followers for any pertaining rules"
-    others = list(chars.other_followers(state, actor))
-    followers = sorted(state.characters[actor].followers) + others
+    others = chars.other_followers(state, actor)
+    followers = chars.all_followers(state, actor, sort=True)
     order, dice = shuffle(state.dice, followers)  # the seeded dice pick one
     state = replace(state, dice=dice)
     card = order[0]
@@ -291,7 +291,7 @@ def take_from(state, actor, other, kinds, cause):
 
 
 def taken_from(state, action, actor, other, cause):
-    what = ":".join(action.args)
+    what = action.joined()
     och = state.characters[other]
     if what in chars.other_followers(state, other):  # a Henchman now serves the taker
         state = log(state, "card_taken", character=actor, frm=other, card=what, cause=cause)
@@ -357,7 +357,7 @@ def discard_possession(state, params, actor, source):
     ch = state.characters[actor]
     # a Henchman is a Follower (OPTIONAL RULES, HENCHMEN: "considered Followers for any
     # pertaining rules")
-    options = list(dict.fromkeys(tuple(ch.objects) + tuple(ch.followers))) + list(chars.other_followers(state, actor))
+    options = list(dict.fromkeys(tuple(ch.objects) + tuple(chars.all_followers(state, actor))))
     if not options:
         return log(state, "nothing_to_discard", character=actor, cause=_cause(source))
     return decide(state, actor, "discard", [f"discard:{c}" for c in options],
@@ -366,7 +366,7 @@ def discard_possession(state, params, actor, source):
 
 
 def possession_discarded(state, action, actor, cause):
-    card = ":".join(action.args)
+    card = action.joined()
     ch = state.characters[actor]
     if card in ch.followers or card in chars.other_followers(state, actor):
         return base.kill_follower(state, actor, card, cause)

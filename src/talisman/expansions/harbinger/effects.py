@@ -292,7 +292,7 @@ def kill_follower_at_random(state, params, actor, source):
     """One of the actor's Followers, chosen at random (a shuffle of the seeded dice: not his
     choice), is killed (the Death Omen, card-data.md 2.3 [DB]: "kill 1 Follower at random");
     a Henchman counts as a Follower."""
-    held = sorted(state.characters[actor].followers) + list(base.other_followers(state, actor))
+    held = chars.all_followers(state, actor, sort=True)
     if held:
         state, card = _at_random(state, actor, held, "follower", source)
         state = base.kill_follower(state, actor, card, _cause(source))
@@ -324,7 +324,7 @@ def ditched(state, action, actor):
     """The card ditched is dropped, the one way a Possession is (``characters.drop_object``): left
     face up on the space, not picked up again this turn, the Spell check at once (docs/rulings.md
     R-FB14.4, R-FC14.5); a Henchman left behind leaves the game (R-PROBE17B.1)."""
-    card = ":".join(action.args)
+    card = action.joined()
     if card in chars.other_followers(state, actor):
         return chars.lose_other_follower(state, actor, card, "left behind")
     return chars.drop_object(state, actor, card)

@@ -65,7 +65,6 @@ from . import artifacts, ranged
 
 ID = "timescape"
 REGION = "timescape"
-WARP_GATE = "ts_warp_gate"
 #: the causes of a forced move, from the rules elsewhere, that send a character to the Warp Gate
 #: (000 Alternative Endings, the Demon Lord's chart: "1. Warp Gate, Talisman Timescape")
 WARP_GATE_CAUSES = ("demon_lord_barrier",)
@@ -84,6 +83,11 @@ WARLOCK = "warlocks_cave"
 def realities():
     """The Timescape's fifteen spaces."""
     return load().board.regions[REGION]
+
+
+def warp_gate():
+    """The Warp Gate, the Timescape's way in (its board's role ``timescape_gate``)."""
+    return load().board.role("timescape_gate")
 
 
 def in_timescape(state, cid):
@@ -267,9 +271,9 @@ def enter(state, cid, cause):
     """Into the Timescape, on the Warp Gate Space: the followers that fear it stay "on the Space
     you were on just before you entered the Warp Gate" (Dragons go along).  Another board may
     refuse the move (the Dungeon: "Characters may not Teleport out"): then nothing happens."""
-    here = state.characters[cid].space
-    state = movement.forced_move(state, cid, WARP_GATE, True, ID)
-    if state.characters[cid].space != WARP_GATE:
+    here, gate = state.characters[cid].space, warp_gate()
+    state = movement.forced_move(state, cid, gate, True, ID)
+    if state.characters[cid].space != gate:
         return log(state, "timescape_not_entered", character=cid, cause=cause)
     state = leave_fearful(state, cid, here)
     return log(state, "timescape_entered", character=cid, cause=cause)
@@ -402,7 +406,7 @@ def paid(state, action, need, fee):
     NUMBER OF SPELLS check the card's going may ask: "If at any time a Character has more
     Spells than his Craft allows, the surplus Spells must be discarded", at once (R-FA12.4)."""
     cid = state.current
-    card = ":".join(action.args)
+    card = action.joined()
     state = push(state, frame("timescape.pay", cid=cid, need=need - 1, fee=fee))
     if card in chars.other_followers(state, cid):  # a Henchman paid: it leaves the game
         state = chars.lose_other_follower(state, cid, card, "the Warlock's fee")
@@ -467,8 +471,8 @@ def setup(state):
     for cid in state.order:
         if cid in timescape_characters() and state.characters[cid].space == load().characters[cid].start:
             # "All of them start in the Timescape"
-            state = update_character(state, cid, space=WARP_GATE)
-            state = log(state, "timescape_start", character=cid, space=WARP_GATE)
+            state = update_character(state, cid, space=warp_gate())
+            state = log(state, "timescape_start", character=cid, space=warp_gate())
     return SLICE.init(state)
 
 
@@ -479,8 +483,8 @@ def turn_beginning(state, character):
     ch = state.characters[character]
     if (card_of(character) in timescape_characters() and state.option("new_character")
             and ch.space == load().characters[character].start and joined_this_turn(state, character)):
-        state = update_character(state, character, space=WARP_GATE)
-        state = log(state, "timescape_start", character=character, space=WARP_GATE)
+        state = update_character(state, character, space=warp_gate())
+        state = log(state, "timescape_start", character=character, space=warp_gate())
     return state
 
 
@@ -881,7 +885,7 @@ def before_forced_move(state, result, character, space, cause):
     if cause == ID:
         return result
     inside = in_timescape(state, character)
-    if space == WARP_GATE and not inside and cause in WARP_GATE_CAUSES:
+    if space == warp_gate() and not inside and cause in WARP_GATE_CAUSES:
         here = state.characters[character].space
         state = leave_fearful(state, character, here)
         return log(state, "timescape_entered", character=character, cause=cause), refused

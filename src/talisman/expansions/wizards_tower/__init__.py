@@ -49,7 +49,6 @@ from ...rules.hooks import run_hook
 from ...rules import characters as chars, combat, encounters, inner_region, movement, spells
 
 ID = "wizards_tower"
-PORTAL = "portal_of_power"
 
 
 @functools.lru_cache(maxsize=None)
@@ -174,7 +173,7 @@ def before_movement(state, result, character):
     state, replaced = result
     cid = character
     ch = state.characters[cid]
-    if ch.space == PORTAL and not ch.turn_flags.get("wt_declined") and ch.next_move is None:
+    if ch.space == load().board.role("portal") and not ch.turn_flags.get("wt_declined") and ch.next_move is None:
         # the Door beside the roll, and the player's other choices before the move with them
         # (I. Movement: an exchange with the Mule's load, a drop, a Spell...): what stays at the
         # Portal with the Mule is his to arrange first (EXCHANGING CARRIED POSSESSIONS)
@@ -191,7 +190,7 @@ def tower_moves(state, cid):
     space = state.characters[cid].space
     order = rooms()
     i = order.index(space)
-    back = PORTAL if i <= 1 else order[i - 1]
+    back = load().board.role("portal") if i <= 1 else order[i - 1]
     if retreating(state, cid):
         return [f"move:{back}"]
     forward = [f"move:{order[i + 1]}"] if cleared(state, cid) == space else ["stay"]
@@ -342,8 +341,9 @@ def move_elsewhere(state, result, character, dest, roll):
         return result
     passed = _walk_to_portal(state, character, roll)
     if passed:
-        state = update_character(state, character, space=PORTAL)
-        state = log(state, "moved", character=character, path=passed, to=PORTAL)
+        portal = load().board.role("portal")
+        state = update_character(state, character, space=portal)
+        state = log(state, "moved", character=character, path=passed, to=portal)
     return enter(state, character), True
 
 
@@ -365,7 +365,7 @@ def enter(state, cid):
     if not left:
         return move(state, cid, "wt_door")
     state = push(state, frame("wt.through_the_door", cid=cid))
-    return chars.leave_followers(state, cid, left, PORTAL, "left_at_portal")
+    return chars.leave_followers(state, cid, left, load().board.role("portal"), "left_at_portal")
 
 
 def through_the_door(state, cid):
@@ -386,7 +386,8 @@ def moved(state, action):
         return log(state, "stayed", character=cid, space=state.characters[cid].space)
     here = state.characters[cid].space
     dest = action.args[0]
-    going_back = dest == PORTAL or (dest in rooms() and rooms().index(dest) < rooms().index(here))
+    portal = load().board.role("portal")
+    going_back = dest == portal or (dest in rooms() and rooms().index(dest) < rooms().index(here))
     if going_back and not retreating(state, cid):
         # "A Character may decide at any time to Move back": a step, not a duty to leave (that
         # is the Dragon Prince's "MUST ... leave the Tower"): the room he steps into is ignored,
@@ -396,7 +397,7 @@ def moved(state, action):
             state = _set(state, "cleared", cid, dest)
         state = log(state, "turned_back", character=cid)
     state = move(state, cid, dest)
-    if dest == PORTAL:
+    if dest == portal:
         state = _set(state, "retreating", cid, None)
         state = _set(state, "cleared", cid, None)
         state = log(state, "left_tower", character=cid)

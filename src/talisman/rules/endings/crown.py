@@ -8,6 +8,9 @@ character in ``state.ending["tasks"]`` and continued on that character's later e
 the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ...engine.machine import log
@@ -27,7 +30,7 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "CHART_ROLL", "DIE_ENDINGS", "TASKS", "TASK_SHAPES", "task_endings"]
+           "CHART_ROLL", "DIE_ENDINGS", "chart_die", "TASKS", "TASK_SHAPES", "task_endings", "check_task_endings"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -99,7 +102,7 @@ def die_ending(state, cid, card):
 def chart_kept(state, dice, card, who):
     """The character's die on the card's chart stands: its row is played."""
     roll = sum(dice)
-    row = DIE_ENDINGS[card][1]()[roll]
+    row = DIE_ENDINGS[card]()[roll]
     state = log(state, "ending_result", character=who, ending=card, roll=roll, result=row["name"])
     return push(state, frame(row["step"], who=who, row=row))
 
@@ -113,9 +116,16 @@ def continue_walk(state, who, task):
     return die_ending(state, who, state.ending["card"])
 
 
-#: The endings with a die: the roll and the chart (a function: a chart may name places of the data).
-DIE_ENDINGS = {"dragon_king": ("d8", lambda: DRAGON_KING_CHART), "lord_of_chaos": ("d6", lord_of_chaos_chart),
-               "pandoras_box": ("d8", lambda: PANDORAS_BOX_CHART)}
+#: The endings with a die, each keyed to its chart (a function: a chart may name places of the data;
+#: its rows name rule steps, so the registry stays code); the die is the data's (:func:`chart_die`).
+DIE_ENDINGS = {"dragon_king": lambda: DRAGON_KING_CHART, "lord_of_chaos": lord_of_chaos_chart,
+               "pandoras_box": lambda: PANDORAS_BOX_CHART}
+
+
+def chart_die(card) -> str:
+    """The die a character rolls on a die ending's chart (``endings.yaml``'s ``die``: the Dragon
+    King's "You must Roll a D8", the Lord of Chaos's "Roll a D6", Pandora's Box's "Roll a D8")."""
+    return load().endings[card]["die"]
 
 
 TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,
@@ -161,13 +171,19 @@ TASK_SHAPES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
 assert set(TASK_SHAPES) == set(TASKS)
 
 
-def task_endings(endings=None) -> dict[str, str]:
-    """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``;
-    ``endings``: that file's data, the game's by default): a task is kept only while its card is
-    the ending in play (checked with :data:`TASK_SHAPES`).  A kind no rule step continues
-    (:data:`TASKS`), one of :data:`TASKS` no ending names, or tasks of an ending without a die,
-    is a DataError naming the entry."""
-    endings = load().endings if endings is None else endings
+@functools.lru_cache(maxsize=1)
+def task_endings() -> Mapping[str, str]:
+    """The ending card each kind of task belongs to (``endings.yaml``: each die ending's ``tasks``),
+    read and checked once (:func:`check_task_endings`): a task is kept only while its card is the
+    ending in play (checked with :data:`TASK_SHAPES`)."""
+    return MappingProxyType(check_task_endings(load().endings))
+
+
+def check_task_endings(endings) -> dict[str, str]:
+    """The ending card each kind of task belongs to in ``endings`` (the data of ``endings.yaml``),
+    checked against the rule steps: a kind no rule step continues (:data:`TASKS`), one of
+    :data:`TASKS` no ending names, or tasks of an ending without a die, is a DataError naming the
+    entry."""
     owner = {kind: ending for ending, entry in endings.items() for kind in entry.get("tasks", ())}
     for ending, entry in endings.items():
         if "tasks" in entry and ending not in DIE_ENDINGS:
@@ -186,7 +202,7 @@ def task_endings(endings=None) -> dict[str, str]:
 #: The character's die on the card's chart ("Carefully open the Box. Roll a D8", "Roll a D6", "You
 #: must Roll a D8").  FATE (talisman-facts-verified.md 3: "a die rolled due to the instructions on
 #: a card or board space"): he may pay one fate, once, to roll it again (rulings R-RI14.4).
-CHART_ROLL = characters.OwnRoll("endings.chart_rolled", "endings.chart_fate", lambda card, **_: DIE_ENDINGS[card][0],
+CHART_ROLL = characters.OwnRoll("endings.chart_rolled", "endings.chart_fate", lambda card, **_: chart_die(card),
                                 chart_kept, offer="rolled {total} on {card}", again="{card} for {who}, re-rolled",
                                 cause="{card}")
 
