@@ -733,6 +733,20 @@ def type_limit_reached(state, cid, c):
     return sum(1 for o in character(state, cid).objects if card(o).type == c.type) >= limit
 
 
+def type_over_limit(state, cid):
+    """The type of Object ``cid`` holds more of than an expansion's limit allows (the
+    ``type_limit`` hook), with that limit, or None: a Cursed one taken past the limit ("must be
+    taken", 001 Cursed Keyword; Fleeting Magic's one Magic Object)."""
+    if not state.config.expansions:
+        return None
+    held = [card(o).type for o in character(state, cid).objects]
+    for kind in dict.fromkeys(held):
+        limit = adjust(state, "type_limit", None, character=cid, kind=kind)
+        if limit is not None and held.count(kind) > limit:
+            return kind, limit
+    return None
+
+
 def region_of(space):
     """The Region a space counts as: its board region, or the one an expansion board is part of
     (board.yaml ``part_of``: "The City is considered to be part of the outer Region")."""
@@ -1529,11 +1543,22 @@ def keep_within_limit(state, who):
     only choose not to keep a Cursed Object if he has more Cursed Objects than his Carrying limit"
     (001 Cursed Keyword; docs/rulings.md R-TF5.2)."""
     ch = character(state, who)
-    if not ch.alive or len(carried_objects(ch)) <= carry_limit(ch, state):
+    if not ch.alive:
         return state
-    options = droppable(ch) or list(dict.fromkeys(carried_objects(ch)))
+    if len(carried_objects(ch)) > carry_limit(ch, state):
+        options = droppable(ch) or list(dict.fromkeys(carried_objects(ch)))
+        return decide(state, who, "over_limit", [f"drop:{c}" for c in options], "characters.over_limit_dropped",
+                      prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch, state)}: leave one", who=who)
+    over = type_over_limit(state, who)
+    if over is None:
+        return state
+    # an expansion's limit on one type (Fleeting Magic: one Magic Object) passed by a Cursed one
+    # that had to be taken: the same choice, the Cursed kept first (rulings R-PROBE18D.2)
+    kind, limit = over
+    held = [c for c in dict.fromkeys(ch.objects) if card(c).type == kind]
+    options = [c for c in held if "cursed" not in card(c).abilities] or held
     return decide(state, who, "over_limit", [f"drop:{c}" for c in options], "characters.over_limit_dropped",
-                  prompt=f"carrying {len(carried_objects(ch))} of {carry_limit(ch, state)}: leave one", who=who)
+                  prompt=f"holding {len(held)} of type {kind}, {limit} allowed: leave one", who=who)
 
 
 def over_limit_dropped(state, action, who):

@@ -57,8 +57,10 @@ def add_possession(state, actor, card_id, cause):
     else:
         state = update_character(state, actor, **{field: getattr(ch, field).append(card_id)})
         state = log(state, "possession_gained", character=actor, card=card_id, cause=cause)
-        if cursed and len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor], state):
-            # taken over the limit: the character then leaves others, keeping the Cursed first
+        if cursed and (len(chars.carried_objects(state.characters[actor])) > chars.carry_limit(state.characters[actor], state)
+                       or chars.type_over_limit(state, actor) is not None):
+            # taken over the limit (or an expansion's limit on its type): the character then
+            # leaves others, keeping the Cursed first
             state = push(state, frame("characters.keep_within_limit", who=actor))
     # (or some plugin keeps state: the Henchmen, driven off by the Hag as Followers are)
     if (state.config.expansions or state.ext) and card_id in getattr(state.characters[actor], field):

@@ -13,7 +13,8 @@
     Anathema Priest);
 ``on_visit: {space: effects}``
     the ``before_encounter`` hook: having moved onto that space, the holder first suffers the
-    effects (the Anathema Priest: a fate at the Chapel, a life at the Graveyard);
+    effects (the Anathema Priest: a fate at the Chapel, a life at the Graveyard), unless the
+    space no longer bears its name (a Terrain card, Shards of the Old World);
 ``moves_harbinger_on_event: true``
     the ``events_drawn`` hook: the drawer of an Event may move the Harbinger to any space holding
     a character (``harbinger:<space>``) instead of his own (the Ancient Calendar);
@@ -155,7 +156,10 @@ def before_encounter(state, character, space):
         return kernel.end_turn_now(state), True
     for held in reversed(_with(state, character, "on_visit")):
         todo = st.cdata(held)["on_visit"].get(space)
-        if todo:
+        # the card names the Chapel or the Graveyard: a space under a Terrain card, or renamed by
+        # the top Omen (Shards of the Old World, rulings R-NA11.2), is none ("the text and name
+        # of that space is ignored", 001 Terrain Cards; rulings R-PROBE18D.1)
+        if todo and kernel.space_named_for(state, space, "on_visit"):
             state = push(state, frame("harbinger.run_for", who=character, effects=list(todo), card=held))
     return state, False
 
