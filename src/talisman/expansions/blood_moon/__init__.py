@@ -173,13 +173,7 @@ def before_encounter(state, result, character, space):
         return state, replaced
     state = characters.before_encounter(state, character, space)
     state = held.before_encounter(state, character, space)  # the Lost Soul after the Chapel
-    ch = state.characters[character]
-    if not ch.alive or not ch.turn_flags.get("moved") or \
-            load().board.spaces[space].region not in ("outer", "middle") or \
-            not lycanthropy.must_attack(state, character) or \
-            not adjust(state, "attacks_allowed", True, character=character):
-        # an attack barred (the Lightbearers' star: no attacks) lifts the "must attack": the
-        # space is met as usual (R-BM11.7)
+    if not must_attack_here(state, character, space):
         return state, replaced
     others = [o for o in state.order if o != character and store.alive(state, o)
               and state.characters[o].space == space]
@@ -188,6 +182,31 @@ def before_encounter(state, result, character, space):
     state = log(state, "lycanthrope_must_attack", character=character, card=lycanthropy.card_of(state, character))
     return decide(state, character, "encounter", [f"encounter:char:{o}" for o in others],
                   "encounters.chosen", prompt="the beast must attack"), True
+
+
+def must_attack_here(state, character, space):
+    """Whether ``character``, a lycanthrope whose card says so, must attack a character on
+    ``space`` at Night, having moved there in the Outer or Middle Region.  An attack barred (the
+    Lightbearers' star: no attacks) lifts the "must attack": the space is met as usual
+    (R-BM11.7)."""
+    ch = state.characters[character]
+    return bool(ch.alive and ch.turn_flags.get("moved")
+                and load().board.spaces[space].region in ("outer", "middle")
+                and lycanthropy.must_attack(state, character)
+                and adjust(state, "attacks_allowed", True, character=character))
+
+
+def character_options(state, options, character, other):
+    """Tricks and Treats (:mod:`.held`); then a lycanthrope who must attack (the stand-in
+    Bloodlust: "you must attack one of them instead of meeting the space") is offered only his
+    attacks: a Special Ability used "instead of attacking" (the Thief's theft) or a card's trick
+    is no attack (R-PROBE18C.2)."""
+    options = held.character_options(state, options, character, other)
+    if must_attack_here(state, character, state.characters[character].space):
+        attacks = tuple(o for o in options if o.startswith("attack:"))
+        if attacks:
+            return attacks
+    return options
 
 
 def has_followers(state, character):
@@ -366,7 +385,7 @@ HOOKS = {"setup": setup, "turn_started": turn_started,
          "lives_losing": lives_losing, "spoils_options": held.spoils_options,
          "spoils_option_chosen": held.spoils_option_chosen, "counter_gain": held.counter_gain,
          "possession_gained": held.possession_gained, "type_limit": held.type_limit,
-         "character_options": held.character_options,
+         "character_options": character_options,
          "character_option_chosen": held.character_option_chosen, "ability_lent": held.ability_lent,
          "follower_allowed": held.follower_allowed,
          "creature_combat_starting": creature_combat_starting,

@@ -48,6 +48,12 @@ def combat_ended(state, combat):
     naming it (``stalked_by``) for the Lunar Events :func:`settle` reads."""
     entry = {"character": combat.character, "result": combat.result, "enemies": list(combat.enemies),
              "opponent": combat.opponent, "scores": [list(s) for s in combat.scores]}
+    if combat.opponent is not None:
+        # who was a lycanthrope in the fight, read now: the risk is the fight's ("fights a character
+        # who has become a lycanthrope", BECOMING A LYCANTHROPE), kept though the lycanthrope dies
+        # of it (his card discarded) before the turn boundary settles it (R-PROBE18C.1)
+        entry["lycanthropes"] = [c for c in (combat.character, combat.opponent)
+                                 if lycanthropy.is_lycanthrope(state, c)]
     stalkers = []
     if (combat.result == "standoff" and combat.opponent is None and combat.scores
             and combat.scores[-1][1] > combat.scores[-1][0]):
@@ -104,7 +110,8 @@ def settle(state):
       Wolfen...) or while a Lunar Event saying ``lost_to_enemy`` is in play;
     * a Stranger or Place visited while a Lunar Event saying ``visited`` is in play;
     * a fight between a lycanthrope and a character who is not one (BECOMING A LYCANTHROPE:
-      "fights a character who has become a lycanthrope"), once for each comparison of scores;
+      "fights a character who has become a lycanthrope"), once for each comparison of scores,
+      who was a lycanthrope read as the combat ended (R-PROBE18C.1);
     * a loss to an Enemy that ``stalks`` turned into a stand-off (the Night Stalker, which
       follows him since the combat ended, the record's ``stalked_by``): since he was beaten, a
       Lunar Event saying ``lost_to_enemy`` fires too (ruling R-SC-2).
@@ -130,9 +137,12 @@ def settle(state):
         who, result, scores = e["character"], e["result"], e["scores"]
         if e["opponent"] is not None:
             if e["opponent"] in state.characters:
-                for _ in scores:
-                    a, b = who, e["opponent"]
+                a, b = who, e["opponent"]
+                if "lycanthropes" in e:  # as they were in the fight (:func:`combat_ended`)
+                    la, lb = a in e["lycanthropes"], b in e["lycanthropes"]
+                else:
                     la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
+                for _ in scores:
                     if la != lb:
                         out.append(effects_job(b if la else a, lycanthropy.curse_roll(), "lycanthrope"))
             continue
