@@ -261,9 +261,13 @@ def ability_lent(state, lent, character, ability):
 # --- fighting instead --------------------------------------------------------------------------
 
 def combat_options(state, options, character):
+    """"At the start of any Combat, a player may declare a Henchman to fight in stead": beside
+    the fight at its start, whether the fight is the plain ``fight`` or a way to fight another
+    plugin puts in its place (``<x>:fight``: aboard an Airship the Airship die is rolled "along
+    with" the combat die, so the start of the combat comes before it; rulings R-PROBE18A.3)."""
     b = state.battle
     if (KEY not in state.ext or b is None or b.who != character or b.henchman
-            or "fight" not in options):
+            or not any(o == "fight" or o.endswith(":fight") for o in options)):
         return options
     mine = helping(state, character)
     if not mine:

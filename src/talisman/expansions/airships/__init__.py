@@ -22,7 +22,8 @@ It joins the game only through hook points:
   space's cards are claimed, when the complement bars a Follower lying there (a step run after
   every other answer to the result, R-AS10.3); ``cards_drawn``: the
   same when the draw brings such a Follower and no Enemy;
-- ``character_options`` / ``character_option_chosen``: Combat with Another Airship;
+- ``character_options`` / ``character_option_chosen``: Combat with Another Airship (its die, and the
+  Fall Chart's, the roller's own for the Revised 4th's Fate: docs/rulings.md R-PROBE18A.1, R-PROBE18A.2);
 - ``turn_ended``: a stunned Follower's turns count down; ``character_died``: the Airship stays.
 
 Its data: ``data/talisman/expansions/airships/`` (``airships.yaml``: the class table, the Fall
@@ -59,7 +60,7 @@ STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": sh
          "airships.aboard_offered": ships.aboard_offered, "airships.aboard_chosen": ships.aboard_chosen,
          "airships.won_aboard": ships.won_aboard,
          "airships.combat_die": ships.combat_die, "airships.combat_die_rolled": ships.combat_die_rolled,
-         "airships.volley_rolled": ships.volley_rolled, "airships.fall_rolled": ships.fall_rolled}
+         **ships.VOLLEY.steps(), **ships.FALL.steps()}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
 PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)

@@ -442,12 +442,23 @@ def character_option_chosen(state, character, other, action):
     state = log(state, "airship_attack", character=character, target=other)
     if isinstance(die, int):
         return damage(state, other, die, character)
-    return request_roll(state, die, f"the Airship die of {character} against {other}'s Airship",
-                        "airships.volley_rolled", character=character, target=other)
+    return VOLLEY.roll(state, f"the Airship die of {character} against {other}'s Airship",
+                       character=character, target=other, die=die)
 
 
-def volley_rolled(state, action, character, target):
-    return damage(state, target, sum(action.dice), character)
+def volley_kept(state, dice, character, target, die):
+    return damage(state, target, sum(dice), character)
+
+
+#: The attacker's Airship die against another Airship.  FATE (Revised 4th Edition, option
+#: ``fate``): "reroll one die he has just rolled for ... (2) his attack roll"; here the Airship die
+#: is the whole attack ("simply roll the Appropriate Airship die. Do not roll a Combat die. The
+#: result is how much damage you give"), rolled by the attacker for his own attempt: he may pay one
+#: fate, once, to roll it again (docs/rulings.md R-PROBE18A.1, the test of R-RULER19.1).
+VOLLEY = chars.OwnRoll("airships.volley_rolled", "airships.volley_fate", lambda die, **_: die, volley_kept,
+                       offer="rolled {total} on the Airship die against {target}'s Airship",
+                       again="the Airship die of {cid} against {target}'s Airship, re-rolled",
+                       cause="the Airship die against another Airship", roller="character")
 
 
 def damage(state, target, amount, by):
@@ -497,14 +508,13 @@ def fall_next(state, cid, falling):
         # a Mule stunned carries nothing: what it carried over the limit is left on the space
         # (LIMIT TO NUMBER OF OBJECTS; docs/rulings.md R-FIX15D.1)
         return push(state, frame("characters.keep_within_limit", who=cid))
-    return request_roll(state, "d8", f"the fall of {falling[0]}", "airships.fall_rolled",
-                        character=cid, falling=list(falling))
+    return FALL.roll(state, f"the fall of {falling[0]}", character=cid, falling=list(falling))
 
 
-def fall_rolled(state, action, character, falling):
+def fall_kept(state, dice, character, falling):
     """The Fall Chart for one Follower: killed (discard), injured (left on this space), stunned
     (no benefits for 3 Turns), safe."""
-    roll = sum(action.dice)
+    roll = sum(dice)
     row = data.fall_row(roll)
     follower, rest = falling[0], list(falling[1:])
     ch = state.characters[character]
@@ -530,6 +540,17 @@ def fall_rolled(state, action, character, falling):
         mine[follower] = mine.get(follower, []) + [row["turns"]]
         state = store.put(state, stunned=stunned.set(character, deep_freeze(mine)))
     return fall_next(state, character, rest)
+
+
+#: "If you and your party are aboard you have no place to go but down! ... Roll 1D8 for each
+#: Follower and consult the Fall Chart": the character whose party falls rolls each D8, its result
+#: his own lot.  FATE (option ``fate``): "reroll one die he has just rolled for ... (3) a roll
+#: ordered by a card or board space", a module's rule here, as R-RULER19.1 reads it: he may pay
+#: one fate to roll a Follower's D8 again, once a die (docs/rulings.md R-PROBE18A.2).
+FALL = chars.OwnRoll("airships.fall_rolled", "airships.fall_fate", "d8", fall_kept,
+                     offer="rolled {total} on the Fall Chart for {falling[0]}",
+                     again="the fall of {falling[0]}, re-rolled", cause="the Fall Chart",
+                     roller="character")
 
 
 # --- turns and deaths ------------------------------------------------------------------------------

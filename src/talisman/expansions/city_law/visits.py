@@ -22,12 +22,16 @@ from ...definitions import card_of
 from ...engine.machine import frame, log, push_under
 from ...rules import characters as chars
 from ...rules import effects, turn
+from ...rules.hooks import adjust
 from ...state import update_character
 from . import data, store
 
 
 #: The rule step that judges an encounter in the City once it is resolved (``law.after_encounter``).
 JUDGE = "city.after_encounter"
+
+#: The cause the move onto the City board's Gate is asked with (``before_forced_move``).
+GATE_CAUSE = "city gate"
 
 
 def before_encounter(before, result, character, space):
@@ -41,6 +45,14 @@ def before_encounter(before, result, character, space):
     cid = character
     if space == data.gate()["main"]:
         gate = data.gate()["inside"]
+        # "Move the playing Piece to the corresponding City Gate on the Talisman City Board": a
+        # move a rule makes, asked as every move straight to a space is (``before_forced_move``):
+        # a party aboard an Airship leaves it on the main board's City space (rulings A14,
+        # R-PROBE18A.4)
+        state, refused = adjust(state, "before_forced_move", (state, False), character=cid, space=gate,
+                                cause=GATE_CAUSE)
+        if refused:
+            return turn.end_turn_now(state), True
         state = update_character(state, cid, space=gate)
         state = store.set_arrived(state, cid, True)
         state = log(state, "city_gate_reached", character=cid, to=gate)
