@@ -268,8 +268,10 @@ def take_title(state, cid, title, cause):
 
 def give_back(state, cid, why):
     """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
-    allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
-    Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
+    allowed": counters removed, and one that drops to 0 is LOSING STRENGTH / LOSING CRAFT (a
+    life lost, the Starting Quota drawn back: docs/rulings.md R-RULER21.5); an Evil corruption
+    ends (the alignment before it comes back); the Warrior of Chaos's card is "RE-SHUFFLED into
+    the deck"."""
     if resting(state, cid) is not None:
         state = _join_for_good(state, cid)
     mine = SLICE.plain(state)
@@ -277,11 +279,17 @@ def give_back(state, cid, why):
     state = _store(state, mine)
     t = titles()[h["title"]]
     ch = state.characters[cid]
-    state = update_character(state, cid, strength=max(1, ch.strength - h["strength"]),
-                             craft=max(1, ch.craft - h["craft"]))
+    state = update_character(state, cid, strength=max(0, ch.strength - h["strength"]),
+                             craft=max(0, ch.craft - h["craft"]))
     state = log(state, "master_level_returned", character=cid, title=h["title"], why=why,
                 strength=h["strength"], craft=h["craft"])
-    if h["alignment"] and ch.alive:
+    for which in ("strength", "craft"):  # "Should a Character's Strength drop to 0"
+        if h[which] and getattr(state.characters[cid], which) == 0 and state.characters[cid].alive:
+            quota = getattr(load().characters[card_of(cid)], which)
+            state = update_character(state, cid, **{which: quota})
+            state = log(state, f"{which}_restored", character=cid, value=quota)
+            state = chars.lose_lives(state, cid, 1, f"{which} dropped to 0")
+    if h["alignment"] and state.characters[cid].alive:
         state = chars.set_alignment(state, cid, h["alignment"], f"the {t['name']} returned")
     card = t["gained"].get("card")
     if t["gained"].get("reshuffle") and card:
