@@ -237,6 +237,14 @@ def can_take(state, cid, title):
     return title in in_use(state) and holder(state, title) is None and title_of(state, cid) is None
 
 
+def barred_to_a_toad(state, cid, title):
+    """TOADS & TRANSFORMATIONS: "Toads and other transformed creatures may not Gain Strength or
+    Craft": a title whose card adds Strength or Craft (the Warrior of Chaos) is not offered to a
+    Toad (docs/rulings.md R-RULER21.3); a title held from before stays his."""
+    t = titles()[title]
+    return bool(state.characters[cid].toad_turns) and bool(t["strength"] or t["craft"])
+
+
 def take_title(state, cid, title, cause):
     """"When a player gains a Master Level title, take the appropriate Character Card and Playing
     Piece.  Characters retain all Strength, Craft, Gold, Lives, Possessions and Followers": the
@@ -325,6 +333,9 @@ def trigger_met(state, cid, src):
         return encounters.draw_cards(state, cid, space, 1, "adventure")
     if not can_take(state, cid, title):
         return log(state, "master_level_refused", character=cid, title=title, cause=card)
+    if barred_to_a_toad(state, cid, title):
+        return log(state, "master_level_refused", character=cid, title=title,
+                   cause="a Toad may not Gain Strength or Craft")
     if t["gained"].get("must"):
         return take_title(state, cid, title, card)
     return decide(state, cid, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
@@ -334,7 +345,7 @@ def trigger_met(state, cid, src):
 @declare(reaction=True)
 def title_offered(state, who, title, cause):
     """Rule step: a title offered (the Master Thief beaten)."""
-    if not can_take(state, who, title):
+    if not can_take(state, who, title) or barred_to_a_toad(state, who, title):
         return state
     return decide(state, who, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
                   prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)
