@@ -463,10 +463,12 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
     check_provenance(path, doc["spaces"], "board space", space_fields)
     origin: dict[str, str] = {}
+    files: dict[str, Path] = {}  # an expansion's space -> its board file (errors name it)
     for set_id, extra in extra_paths:
         more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
         check_provenance(extra, more["spaces"], "board space", space_fields)
         origin.update((sp["id"], set_id) for sp in more["spaces"])
+        files.update((sp["id"], extra) for sp in more["spaces"])
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
@@ -499,6 +501,11 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
                                    s.get("meet_characters", False), s.get("terrain", ""),
                                    s.get("objects_do_not_count", False),
                                    s.get("instructions_first", False))
+    for sp in spaces.values():  # adjacency goes both ways: each neighbour names the space back
+        for n in sp.neighbours:
+            if sp.id not in spaces[n].neighbours:
+                raise DataError(files.get(n, path), n, "neighbours",
+                                f"{sp.id!r} names {n!r} a neighbour, but {n!r} does not name {sp.id!r}")
     roles: dict[str, str] = {}
     for s in doc["spaces"]:
         if "role" in s:
@@ -694,8 +701,9 @@ def load_from(root: Path) -> Definitions:
         abilities.update(_load_abilities(extra))
     characters = _load_characters(root / "characters.yaml", board, abilities)
     for extra in sorted(root.glob("characters_*.yaml")):  # more characters without an expansion
-        characters.update(_load_characters(extra, board, abilities,
-                                           load_yaml(extra).get("set", extra.stem[11:]), characters))
+        doc = load_yaml(extra)  # not a mapping: refused by the file's schema, in _load_characters
+        set_id = doc.get("set", extra.stem[11:]) if isinstance(doc, dict) else extra.stem[11:]
+        characters.update(_load_characters(extra, board, abilities, set_id, characters))
     characters = _load_expansion_characters(root, board, abilities, characters)
     face_up: dict[str, bool] = {}
     cards, decks = _load_cards(root / "cards", board, abilities, face_up=face_up)

@@ -284,6 +284,11 @@ def state_document(doc, steps):
         for field in ("space", "hold"):
             if ch.get(field) is not None and ch[field] not in spaces:
                 raise StateError(f"{where}.{field}", f"unknown space {_show(ch[field])}")
+        if ch.get("alive", True):  # Strength and Craft at least 1, the living have lives (000
+            # STRENGTH: at 0 a life is lost and the Strength restored; talisman.testing.invariants)
+            for field in ("strength", "craft", "lives"):
+                if ch.get(field, 1) < 1:
+                    raise StateError(f"{where}.{field}", f"a living character has at least 1, got {_show(ch[field])}")
     for field in ("board_cards", "board_gold", "resolving"):
         for space in st.get(field, {}):
             if space not in spaces:
@@ -752,7 +757,11 @@ def scenario_setup(setup):
     (ids are checked as the position is built)."""
     check_depth(setup, "setup")
     check_schema(setup, SETUP, "setup")
-    for c in setup.get("characters") or []:
+    seated = setup.get("characters") or []
+    if len(seated) > MAX_CHARACTERS:  # as new_game and replay refuse them (docs/reliability.md)
+        raise StateError("setup.characters", f"at most {MAX_CHARACTERS} characters play (one a player, "
+                                             f"2-6 players), got {len(seated)}")
+    for c in seated:
         if isinstance(c, Mapping):
             character_fields(c["id"], {k: v for k, v in c.items() if k != "id"})
 
