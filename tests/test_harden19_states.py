@@ -98,26 +98,10 @@ ENTRIES = {
     "player_view": lambda s: talisman.player_view(s, "wizard"),
 }
 
-# Found failing on main (harden19 phase 1): the entry point takes the state and answers (or, for
-# apply, blames the rule step that tripped rather than naming the bad value).
-REASONS = {
-    "legal_actions": "legal_actions answers from the hand-made bad state: nothing checks it",
-    "apply": "apply plays the hand-made bad state, or blames the rule step that tripped on it "
-    "(state.pending / state: KeyError) instead of naming the bad value",
-    "player_view": "player_view builds a view of the hand-made bad state: nothing checks it",
-}
-PASSING = {("expansion_unknown", "player_view")}
-FAILING: dict[tuple[str, str], str] = {
-    (name, entry): REASONS[entry] for name in BAD for entry in REASONS if (name, entry) not in PASSING
-}
-
-
 def _cases():
     for name in sorted(BAD):
         for entry in sorted(ENTRIES):
-            reason = FAILING.get((name, entry))
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(name, entry, marks=marks, id=f"{name}-{entry}")
+            yield pytest.param(name, entry, id=f"{name}-{entry}")
 
 
 def test_the_document_of_each_bad_state_is_refused_by_from_json_naming_the_path():
