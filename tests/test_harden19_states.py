@@ -3,7 +3,8 @@
 The developers' guide: "a bad state or record names the path of the bad value"; "an error never
 leaves a half-changed state".  Each state below is a real one with one field given a value no
 game holds (``from_json`` refuses the same value in a document, naming its path); it is passed to
-``legal_actions``, ``apply`` (with the action the real state allows) and ``player_view``.  Each
+``legal_actions``, ``apply`` (with the action the real state allows), ``player_view``,
+``parse_action``, ``chance_outcomes`` and ``odds``.  Each
 must raise the library's :class:`StateError` naming the path of the bad value, and leave the
 state given as it was.
 """
@@ -96,6 +97,9 @@ ENTRIES = {
     "legal_actions": lambda s: talisman.legal_actions(s),
     "apply": lambda s: talisman.apply(s, ACTION),
     "player_view": lambda s: talisman.player_view(s, "wizard"),
+    "parse_action": lambda s: talisman.parse_action(s, str(ACTION)),
+    "chance_outcomes": lambda s: talisman.chance_outcomes(s),
+    "odds": lambda s: talisman.odds(s, until="turn_ended"),
 }
 
 def _cases():
@@ -128,3 +132,21 @@ def test_a_hand_made_bad_state_is_refused_naming_the_path(name, entry):
             ENTRIES[entry](bad)
     assert path in str(info.value), str(info.value)
     assert repr(bad) == before
+
+
+def test_a_state_played_on_from_a_checked_one_is_not_checked_again():
+    """The engine's own states carry the mark of R-HARDEN19.1: a good hand-made state is checked
+    once, and the states played from it are taken as the engine's (the check is not run again)."""
+    good = attrs.evolve(STATE, round=STATE.round)  # a hand-made copy, equal and valid
+    after = talisman.apply(good, ACTION)
+    from talisman import validate
+    calls = []
+    real = validate.check_state
+    validate.check_state = lambda *a: calls.append(a) or real(*a)
+    try:
+        talisman.legal_actions(after)
+        talisman.legal_actions(good)
+        talisman.legal_actions(attrs.evolve(after, round=after.round))
+    finally:
+        validate.check_state = real
+    assert len(calls) == 1  # only the new hand-made copy
