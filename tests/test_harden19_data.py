@@ -200,11 +200,11 @@ def test_a_card_id_in_two_files_is_a_data_error(tmp_path):
     assert spell["id"] in str(error)
 
 
-@pytest.mark.xfail(strict=True, reason="a card file whose `deck` names no deck of the game (`deck: zz_unknown` for the "
-                   "Adventure cards) loads: the game is left with no Adventure deck")
 def test_a_card_file_naming_an_unknown_deck_is_a_data_error(tmp_path):
-    error = load_error(tmp_path, "cards/adventure.yaml", edited("cards/adventure.yaml", lambda doc: doc.__setitem__("deck", "zz_unknown")))
-    assert "deck" in str(error)
+    """The Adventure cards' file naming another deck leaves the rules without the Adventure deck."""
+    error = load_error(tmp_path, "cards/adventure.yaml", edited("cards/adventure.yaml", lambda doc: doc.__setitem__("deck", "zz_unknown")),
+                       names=("talisman/cards,",))
+    assert "'adventure'" in str(error) and "deck" in str(error)
 
 
 def test_a_card_file_whose_cards_are_a_mapping_is_a_data_error(tmp_path):

@@ -74,6 +74,16 @@ ROLES = {
     "warlock": "the Warlock's Cave, where Warlock Quests are given and handed in",
 }
 
+#: The decks the base rules deal and draw from by name: a card file of ``data/talisman/cards``
+#: makes each (its ``deck:``), so a file naming another deck cannot leave the rules without one.
+RULE_DECKS = {
+    "adventure": "the Adventure Cards (ADVENTURE CARDS)",
+    "spell": "the Spell Stockpile (SPELLS)",
+    "purchase": "the Objects bought (PURCHASING)",
+    "talisman": "the Talismans (THE TALISMAN)",
+    "scroll": "the Scrolls (GAINING SCROLLS)",
+}
+
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
     "properties": {"set": _ID,
@@ -707,6 +717,11 @@ def load_from(root: Path) -> Definitions:
     characters = _load_expansion_characters(root, board, abilities, characters)
     face_up: dict[str, bool] = {}
     cards, decks = _load_cards(root / "cards", board, abilities, face_up=face_up)
+    for deck, what in RULE_DECKS.items():
+        if deck not in decks:
+            raise DataError(root / "cards", None, "deck", f"no card file makes the deck {deck!r}, "
+                            f"{what}, which the rules draw from (each file names its deck: "
+                            f"{', '.join(sorted(decks))})")
     expansion_decks = _load_expansion_cards(root, board, abilities, cards, face_up)
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():
