@@ -1478,7 +1478,12 @@ def become_toad(state, cid, turns, cause):
     Craft 1, no abilities, for ``turns`` full turns.  The kept Enemy cards (trophies) are
     Possessions too ("Anything belonging to any Character"): they go as LOSING ALL LIVES sends
     them, to the discard pile, never onto the space as live Enemies (docs/rulings.md R-FD13.3);
-    with the option ``toad_trophies: kept`` he keeps them (R-FB14.3)."""
+    with the option ``toad_trophies: kept`` he keeps them (R-FB14.3).  The Possessions an
+    expansion keeps outside his five lists (:func:`other_possessions`) go first, while he still
+    holds what keeps them, discarded by their keeper through the ``other_possessions_lost`` hook
+    as when all Possessions are lost (docs/rulings.md R-FIX23.1, R-RULER20.5)."""
+    if other_possessions(state, cid):
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)

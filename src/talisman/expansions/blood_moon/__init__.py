@@ -52,7 +52,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``other_possessions`` / ``other_possessions_lost``
     the cards it keeps for a character that are his Possessions (the Enemies on his Book of
     the Dead, the Enemy his Reanimate raised, the Night Stalker following him): counted by the
-    Stowaways, discarded when he loses all Possessions (docs/rulings.md R-RULER20.5);
+    Stowaways, discarded when he loses all Possessions or becomes a Toad (docs/rulings.md
+    R-RULER20.5, R-FIX23.1);
 ``attack_score``
     Day: each creature 1 less off its attack score (its value, down to 0: with the die the
     score is never below 1); Night: 1 more; for each enemy separately;
@@ -243,7 +244,9 @@ def other_possessions(state, possessions, character):
 
 
 def other_possessions_lost(state, character, cause):
-    """He loses all Possessions: the cards of :func:`other_possessions` go to the discard pile."""
+    """He loses all Possessions, or becomes a Toad (``cause``): the cards of
+    :func:`other_possessions` go to the discard pile (a Toad's too: kept Enemy cards are never laid
+    on the space, docs/rulings.md R-FIX23.1)."""
     if not store.enabled(state):
         return state
     gone = []
