@@ -1481,7 +1481,8 @@ def become_toad(state, cid, turns, cause):
     with the option ``toad_trophies: kept`` he keeps them (R-FB14.3).  The Possessions an
     expansion keeps outside his five lists (:func:`other_possessions`) go first, while he still
     holds what keeps them, discarded by their keeper through the ``other_possessions_lost`` hook
-    as when all Possessions are lost (docs/rulings.md R-FIX23.1, R-RULER20.5)."""
+    as when all Possessions are lost (docs/rulings.md R-FIX23.1, R-RULER20.5).  A City Warrant
+    stays with him: no card sheds it (R-FIX23.2)."""
     if other_possessions(state, cid):
         state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
     ch = character(state, cid)
