@@ -1076,21 +1076,21 @@ def discard_held_cards(state, cid, keep_followers=False):
     """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
     considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
     kept Enemy cards: R-FD13.3) to its discard pile, his Follower cards kept with
-    ``keep_followers`` ("except Followers"), then the Possessions an expansion keeps outside
-    his five lists (:func:`other_possessions`, discarded by their keeper through the
-    ``other_possessions_lost`` hook: docs/rulings.md R-RULER20.5; none of them is a Follower
-    card).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
+    ``keep_followers`` ("except Followers"), and the Possessions an expansion keeps outside
+    his five lists (:func:`other_possessions`, discarded first by their keeper through the
+    ``other_possessions_lost`` hook, while he still holds what keeps them: docs/rulings.md
+    R-RULER20.5, R-FIX23.3; none of them is a Follower card).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
     (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    others = list(other_possessions(state, cid))
+    if others:  # first, while he still holds what keeps them (his Book of the Dead: R-FIX23.3)
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
     ch = state.characters[cid]
     followers = [] if keep_followers else list(ch.followers)
     gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
-    others = list(other_possessions(state, cid))
     for c in gone:
         state = discard(state, c)
     state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
                              followers=list(ch.followers) if keep_followers else [])
-    if others:
-        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
     return state, gone + others
 
 
