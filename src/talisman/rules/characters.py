@@ -489,7 +489,9 @@ def fate_spent(state, cid, roll, dice, action):
     option ``fate_reroll: whole_roll``).  The line's ``roll`` is what the fate rolls again
     (FATE: "reroll one die he has just rolled"): of one die of several, the number that die
     showed (the Moon Mist's 1 of a 5 and a 1, not their sum or the die that counts); else the
-    roll ``roll`` (rulings R-FATE18.1)."""
+    roll ``roll``, the result the roll gave as the rule reads it, the same at every site: the die
+    that counts of the Warrior's two battle dice (the higher) and of the Moon Mist's movement dice
+    (the lower), a 2D6's total, one die's number (rulings R-FATE18.1, R-FIX23.4)."""
     if len(action.args) >= 2:
         die = int(action.args[1])
         roll = dice[die - 1]
