@@ -1081,8 +1081,9 @@ def discard_held_cards(state, cid, keep_followers=False):
     ``keep_followers`` ("except Followers"), and the Possessions an expansion keeps outside
     his five lists (:func:`other_possessions`, discarded first by their keeper through the
     ``other_possessions_lost`` hook, while he still holds what keeps them: docs/rulings.md
-    R-RULER20.5, R-FIX23.3; none of them is a Follower card).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
-    (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    R-RULER20.5, R-FIX23.3; none of them is a Follower card).  ``(state, the cards
+    discarded)``; his Gold and his Henchmen are the caller's (docs/rulings.md R-RULE17.2,
+    R-PROBE17A.1)."""
     others = list(other_possessions(state, cid))
     if others:  # first, while he still holds what keeps them (his Book of the Dead: R-FIX23.3)
         state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
