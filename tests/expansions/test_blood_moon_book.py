@@ -54,6 +54,37 @@ def test_the_enemies_go_with_the_book_to_its_new_holder():
     assert any(e.name == "book_cards_moved" for e in s.log)
 
 
+def test_all_possessions_lost_after_the_book_changed_hands_leave_its_enemies_to_the_new_holder():
+    """5) LET'S SEE YOU SUFFER, "You lose all Possessions" (R-PROBE17A.1, R-RULER20.5), met by a
+    character whose book another has taken since the last turn boundary: the Enemies lie on the
+    book, which is not his, so they are not lost with his Possessions nor counted among them; at the
+    boundary they pass to the book's holder (rulings R-FIX23.3, R-BM19B-2).  A scenario cannot
+    show it: each begins at a turn start, where the sweep has already moved them."""
+    from talisman.rules import characters
+    from talisman.rules.endings import tasks
+    s = holding()
+    s = update_character(s, "thief", objects=s.characters["thief"].objects.remove("book_of_the_dead"))
+    s = update_character(s, "warrior", objects=s.characters["warrior"].objects.append("book_of_the_dead"))
+    assert characters.other_possessions(s, "thief") == ()
+    s = ok(tasks.lose_all_possessions(s, "thief", "test"))
+    assert "ghost" not in s.discards.get("adventure", ())
+    assert not any(e.name == "other_possessions_discarded" for e in s.log)
+    s = ok(book.sweep(s))
+    assert store.get(s, "books") == {"warrior": ["ghost"]}
+
+
+def test_all_possessions_lost_holding_the_book_discard_its_enemies_with_it():
+    """The same loss while he holds the book: the book and the Enemies on it go together, to the
+    discard pile, at once (rulings R-RULER20.5, R-FIX23.3)."""
+    from talisman.rules.endings import tasks
+    s = holding(cards=("ghost", "wraith"))
+    s = ok(tasks.lose_all_possessions(s, "thief", "test"))
+    assert store.get(s, "books") is None
+    assert {"book_of_the_dead", "ghost", "wraith"} <= set(s.discards["adventure"])
+    (e,) = [e for e in s.log if e.name == "other_possessions_discarded"]
+    assert e.data["cards"] == ["ghost", "wraith"]
+
+
 def test_a_lost_book_takes_its_enemies_to_the_discard_pile():
     """A book discarded (or its holder dead) leaves its Enemies nowhere: they are discarded, and
     the store drops the entry."""

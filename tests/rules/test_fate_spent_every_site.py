@@ -95,7 +95,7 @@ def test_every_paid_fate_reroll_logs_fate_spent_just_after_the_fate_lost():
 
 @pytest.mark.parametrize("name, step, roll, die", [
     ("movement_fate_reroll_costs_one_token_once_a_roll", "movement.chosen", 3, 1),
-    ("blood_moon_moon_mist_fate_reroll_rolls_both_dice_again", "movement.chosen", 6, "all"),
+    ("blood_moon_moon_mist_fate_reroll_rolls_both_dice_again", "movement.chosen", 1, "all"),
     ("fate15_armageddon_crown_chart_die_fate_rerolls", "effects.roll_fate", 1, 1),
     ("rule14F_temple_fate_rerolls_one_of_the_two_prayer_dice", "effects.roll_fate", 1, 1),
     ("fixB_stowaway_run_fate_reroll", "city.run_kept", 2, 1),
@@ -109,7 +109,8 @@ def test_every_paid_fate_reroll_logs_fate_spent_just_after_the_fate_lost():
 def test_the_fate_spent_names_the_roll_replaced_and_the_die(name, step, roll, die):
     """The ``fate_spent`` of each movement site and of the ``roll`` effect: the number rolled
     again (of one die of several, that die's: rulings R-FATE18.1; of one die, the roll; of the
-    whole roll again, its ``movement_roll`` line's sum) and which die was rolled again."""
+    whole roll again, the count it gave, the Moon Mist's lower die of its 5 and 1, as the Warrior's
+    battle roll is his higher die: R-FIX23.4) and which die was rolled again."""
     [(at, _, events)] = paid_rerolls(FOLDER / f"{name}.yaml")
     [spent] = [e for e in events if e.name == "fate_spent"]
     assert at == step
@@ -259,3 +260,37 @@ def test_one_movement_reroll_at_every_site_logs_the_same():
     assert (first[3][1]["roll"], list(first[3][1]["dice"])) == (3, [5, 3])
     for step, lines in seen.items():
         assert lines == first, step
+
+
+def test_the_movement_sites_word_their_prompt_in_one_place():
+    """The decision after a movement roll, at each of the five sites (:data:`MOVEMENT_SITES`),
+    takes its prompt from ``movement.roll_prompt`` (rulings R-FIX23.4): "rolled 3", of several
+    dice each and the count ("rolled 5 and 1, 1 counts"), the board named after "in" (the City,
+    the Dungeon), a note after a colon (the run, the Dark Binding); no site words its own."""
+    src = Path(talisman.__file__).parent
+    seen = {}
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "decide"):
+                continue
+            step = [a.value for a in node.args if isinstance(a, ast.Constant) and a.value in MOVEMENT_SITES]
+            if step:
+                prompt = next(k.value for k in node.keywords if k.arg == "prompt")
+                seen.setdefault(step[0], set()).add(
+                    ast.unparse(prompt.func).rsplit(".", 1)[-1] if isinstance(prompt, ast.Call) else ast.unparse(prompt))
+    assert set(seen) == MOVEMENT_SITES
+    assert all("roll_prompt" in prompts for prompts in seen.values()), seen
+    # no site words a roll itself (the main board's no-roll move, a Toad's one space, says no roll)
+    assert not [p for prompts in seen.values() for p in prompts if "rolled" in p], seen
+
+
+def test_the_roll_prompt_names_the_dice_and_the_count():
+    """Under the Moon Mist (two dice, the lower counting: rulings R-MM9), the move's prompt gives
+    each die and the count, where the main board's said the sum, "rolled 6" (rulings R-FIX23.4)."""
+    from talisman.expansions.blood_moon import store
+    from talisman.rules import movement
+    s = talisman.new_game(["thief", "elf"], expansions=["blood_moon"], seed=1)
+    s = store.store(s, time="night", lunar_events=["moon_mist"])
+    assert movement.roll_prompt(s, "thief", 3) == "rolled 3"
+    assert movement.roll_prompt(s, "thief", 6, (5, 1), where="the City", note="run clockwise") == \
+        "rolled 5 and 1, 1 counts in the City: run clockwise"

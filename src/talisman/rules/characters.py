@@ -489,7 +489,9 @@ def fate_spent(state, cid, roll, dice, action):
     option ``fate_reroll: whole_roll``).  The line's ``roll`` is what the fate rolls again
     (FATE: "reroll one die he has just rolled"): of one die of several, the number that die
     showed (the Moon Mist's 1 of a 5 and a 1, not their sum or the die that counts); else the
-    roll ``roll`` (rulings R-FATE18.1)."""
+    roll ``roll``, the result the roll gave as the rule reads it, the same at every site: the die
+    that counts of the Warrior's two battle dice (the higher) and of the Moon Mist's movement dice
+    (the lower), a 2D6's total, one die's number (rulings R-FATE18.1, R-FIX23.4)."""
     if len(action.args) >= 2:
         die = int(action.args[1])
         roll = dice[die - 1]
@@ -1103,21 +1105,22 @@ def discard_held_cards(state, cid, keep_followers=False):
     """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
     considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
     kept Enemy cards: R-FD13.3) to its discard pile, his Follower cards kept with
-    ``keep_followers`` ("except Followers"), then the Possessions an expansion keeps outside
-    his five lists (:func:`other_possessions`, discarded by their keeper through the
-    ``other_possessions_lost`` hook: docs/rulings.md R-RULER20.5; none of them is a Follower
-    card).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
-    (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
+    ``keep_followers`` ("except Followers"), and the Possessions an expansion keeps outside
+    his five lists (:func:`other_possessions`, discarded first by their keeper through the
+    ``other_possessions_lost`` hook, while he still holds what keeps them: docs/rulings.md
+    R-RULER20.5, R-FIX23.3; none of them is a Follower card).  ``(state, the cards
+    discarded)``; his Gold and his Henchmen are the caller's (docs/rulings.md R-RULE17.2,
+    R-PROBE17A.1)."""
+    others = list(other_possessions(state, cid))
+    if others:  # first, while he still holds what keeps them (his Book of the Dead: R-FIX23.3)
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
     ch = state.characters[cid]
     followers = [] if keep_followers else list(ch.followers)
     gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
-    others = list(other_possessions(state, cid))
     for c in gone:
         state = discard(state, c)
     state = update_character(state, cid, objects=[], spells=[], scrolls=[], trophies=[],
                              followers=list(ch.followers) if keep_followers else [])
-    if others:
-        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
     return state, gone + others
 
 
@@ -1505,7 +1508,13 @@ def become_toad(state, cid, turns, cause):
     Craft 1, no abilities, for ``turns`` full turns.  The kept Enemy cards (trophies) are
     Possessions too ("Anything belonging to any Character"): they go as LOSING ALL LIVES sends
     them, to the discard pile, never onto the space as live Enemies (docs/rulings.md R-FD13.3);
-    with the option ``toad_trophies: kept`` he keeps them (R-FB14.3)."""
+    with the option ``toad_trophies: kept`` he keeps them (R-FB14.3).  The Possessions an
+    expansion keeps outside his five lists (:func:`other_possessions`) go first, while he still
+    holds what keeps them, discarded by their keeper through the ``other_possessions_lost`` hook
+    as when all Possessions are lost (docs/rulings.md R-FIX23.1, R-RULER20.5).  A City Warrant
+    stays with him: no card sheds it (R-FIX23.2)."""
+    if other_possessions(state, cid):
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)

@@ -144,8 +144,10 @@ State hooks:
     or driven off; the plugin that keeps it lets it go.
 ``other_possessions_lost(state, character, cause)``
     ``character`` loses all Possessions (LET'S SEE YOU SUFFER, the Lord of Chaos's errands, the
-    Brotherhood's Donjon: ``characters.discard_held_cards``): the plugin that keeps some of them
-    outside his five lists (``other_possessions``) discards them.
+    Brotherhood's Donjon: ``characters.discard_held_cards``) or becomes a Toad (TOADS &
+    TRANSFORMATIONS: "cannot have any Possessions": ``characters.become_toad``, before his Objects
+    are dropped; docs/rulings.md R-FIX23.1): the plugin that keeps some of them outside his five
+    lists (``other_possessions``) discards them; ``cause`` says which.
 ``other_follower_taken(state, character, opponent, follower)``
     ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps

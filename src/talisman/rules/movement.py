@@ -267,16 +267,39 @@ def offer_reroll(state, cid, dice):
 def pay_reroll(state, cid, dice, action, prompt, step, **args):
     """FATE: ``cid`` pays one fate to roll again (one of) the ``dice`` of his movement roll
     (``action``: one of :func:`offer_reroll`'s): the fate lost and the ``fate_spent`` line (the
-    die rolled again and the number it showed; of the whole roll again, the dice's sum as its
-    ``movement_roll`` line gave it: ``characters.fate_spent``, rulings R-FATE18.1), the turn's
+    die rolled again and the number it showed; of the whole roll again, the count the roll gave,
+    :func:`counted_roll`, as a battle roll's is the die that counts: ``characters.fate_spent``,
+    rulings R-FATE18.1, R-FIX23.4), the turn's
     ``movement_rerolled`` flag, and the new roll of his movement die (:func:`movement_die`)
     asked with ``prompt`` for the step ``step`` with ``args`` (and ``kept``, the dice kept beside
     one rolled again).  Every movement roll's re-roll is paid here, so the same re-roll logs the
     same wherever the roll is made."""
     dice = tuple(dice)
-    state, spec, kept = chars.pay_fate(state, cid, sum(dice), movement_die(state, cid), dice, action)
+    roll = counted_roll(state, cid, sum(dice), dice)
+    state, spec, kept = chars.pay_fate(state, cid, roll, movement_die(state, cid), dice, action)
     state = set_turn_flag(state, cid, "movement_rerolled")
     return request_roll(state, spec, prompt, step, **args, **kept)
+
+
+def roll_prompt(state, cid, roll, dice=None, where=None, note=None):
+    """The prompt of the decision after ``cid``'s movement roll (``roll``: one die's number or
+    the dice's sum; ``dice``: the dice, when several), worded once for every site (rulings
+    R-FIX23.4): ``rolled 3``; of several dice, each and the count the move makes (``rolled 5 and
+    1, 1 counts``: :func:`counted_roll`, the Moon Mist's lower); ``where``, the board the move is
+    on when it is not the main one (``in the City``, ``in the Dungeon``); ``note``, what the roll
+    is for beyond a move (``run clockwise``, ``Dark Binding``), after a colon.
+
+    >>> roll_prompt(None, "elf", 3, where="the City")
+    'rolled 3 in the City'
+    """
+    dice = tuple(dice or ())
+    if len(dice) > 1:
+        text = f"rolled {' and '.join(map(str, dice))}, {counted_roll(state, cid, roll, dice)} counts"
+    else:
+        text = f"rolled {roll}"
+    if where:
+        text += f" in {where}"
+    return f"{text}: {note}" if note else text
 
 
 def counted_roll(state, cid, roll, dice):
@@ -589,8 +612,8 @@ def offer_move(state, cid, n, dice):
                                          "dice": list(dice)}
     options += other_way_options(state, cid, n, dice, counted.get("count", n), dests, allowed)
     options += abilities.movement_roll_options(state, cid, counted.get("count", n))
-    return decide(state, cid, "move", options, "movement.chosen", prompt=f"rolled {n}", roll=n,
-                  **counted)
+    return decide(state, cid, "move", options, "movement.chosen", prompt=roll_prompt(state, cid, n, dice),
+                  roll=n, **counted)
 
 
 def other_way_options(state, cid, n, dice, count, dests, allowed):

@@ -52,7 +52,8 @@ The expansion joins the base game only through the hook points of :mod:`talisman
 ``other_possessions`` / ``other_possessions_lost``
     the cards it keeps for a character that are his Possessions (the Enemies on his Book of
     the Dead, the Enemy his Reanimate raised, the Night Stalker following him): counted by the
-    Stowaways, discarded when he loses all Possessions (docs/rulings.md R-RULER20.5);
+    Stowaways, discarded when he loses all Possessions or becomes a Toad (docs/rulings.md
+    R-RULER20.5, R-FIX23.1);
 ``attack_score``
     Day: each creature 1 less off its attack score (its value, down to 0: with the die the
     score is never below 1); Night: 1 more; for each enemy separately;
@@ -248,13 +249,26 @@ def character_died(state, character):
 POSSESSION_FIELDS = ("books", "reanimated")
 
 
+def _possessions(state, character):
+    """``[(field, cards)]``: the cards of :data:`POSSESSION_FIELDS` that are ``character``'s.
+    The Enemies stored on a Book of the Dead are the Book's holder's: kept for a character who no
+    longer holds it (taken or dropped this turn), they go with the Book at the next turn boundary
+    (:func:`book.sweep`) and are not his (docs/rulings.md R-FIX23.3, R-BM19B-2)."""
+    fields = []
+    for field in POSSESSION_FIELDS:
+        cards = store.listed(state, field, character)
+        if cards and (field != "books" or book.holds_book(state, character)):
+            fields.append((field, cards))
+    return fields
+
+
 def other_possessions(state, possessions, character):
     """POSSESSIONS: "Anything belonging to any Character is considered a Possession": the cards
-    this expansion keeps for ``character`` that are his (:data:`POSSESSION_FIELDS`, the Night
-    Stalker following him)."""
+    this expansion keeps for ``character`` that are his (:func:`_possessions`, the Night Stalker
+    following him)."""
     if not store.enabled(state):
         return possessions
-    cards = [c for field in POSSESSION_FIELDS for c in store.listed(state, field, character)]
+    cards = [c for _, listed in _possessions(state, character) for c in listed]
     stalker = store.get(state, "stalkers", pmap()).get(character)
     if stalker is not None:
         cards.append(stalker)
@@ -262,15 +276,15 @@ def other_possessions(state, possessions, character):
 
 
 def other_possessions_lost(state, character, cause):
-    """He loses all Possessions: the cards of :func:`other_possessions` go to the discard pile."""
+    """He loses all Possessions, or becomes a Toad (``cause``): the cards of
+    :func:`other_possessions` go to the discard pile (a Toad's too: kept Enemy cards are never laid
+    on the space, docs/rulings.md R-FIX23.1); asked while he still holds his Book of the Dead."""
     if not store.enabled(state):
         return state
     gone = []
-    for field in POSSESSION_FIELDS:
-        cards = store.listed(state, field, character)
-        if cards:
-            state = store.set_listed(state, field, character, [])
-            gone += cards
+    for field, cards in _possessions(state, character):
+        state = store.set_listed(state, field, character, [])
+        gone += cards
     stalkers = store.get(state, "stalkers", pmap())
     if character in stalkers:
         gone.append(stalkers[character])

@@ -108,11 +108,17 @@ def combat_option_chosen(state, character, action):
     return log(state, "book_spent", character=character, card=card, added=craft)
 
 
+def holds_book(state, cid):
+    """Whether ``cid``, alive, holds a book that keeps kills (the cards stored for him are his
+    while he does: :func:`sweep`)."""
+    return store.alive(state, cid) and any(c in state.characters[cid].objects for c in _book_ids())
+
+
 def sweep(state):
     """Cards stored by a character who holds no such book any more: to the one who holds it
     now (if he keeps none yet), else to the discard pile."""
     for cid, cards in sorted(store.get(state, "books", {}).items()):
-        if store.alive(state, cid) and any(c in state.characters[cid].objects for c in _book_ids()):
+        if holds_book(state, cid):
             continue
         state = _set(state, cid, [])
         heir = next((o for o in state.order if o != cid and store.alive(state, o) and o not in

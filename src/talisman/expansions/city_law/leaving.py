@@ -252,7 +252,8 @@ def run_answered(state, character, count, replaced=False, dice=None):
         return streets.run_to(state, character, count, stops[0])
     options = [f"move:{d}" for d in stops] + rerolls
     return decide(state, character, "move", options, "city.run_kept",
-                  prompt=f"rolled {count}: run clockwise", who=character, count=count, **_several(dice))
+                  prompt=movement.roll_prompt(state, character, count, dice, where="the City", note="run clockwise"),
+                  who=character, count=count, **_several(dice))
 
 
 def run_kept(state, action, who, count, dice=None):

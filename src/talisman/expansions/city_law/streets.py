@@ -288,8 +288,8 @@ def offer(state, cid, n, dice=None):
             rolled = [o for o in rolled if o != "regenerate"]
         options += rolled
     several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
-    return decide(state, cid, "move", options, "city.move_chosen", prompt=f"rolled {n} in the City",
-                  roll=n, **several)
+    return decide(state, cid, "move", options, "city.move_chosen",
+                  prompt=movement.roll_prompt(state, cid, n, dice, where="the City"), roll=n, **several)
 
 
 def move_chosen(state, action, roll, dice=None):

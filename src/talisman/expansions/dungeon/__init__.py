@@ -562,8 +562,8 @@ def offer(state, cid, n, dice=None):
         return go(state, cid, n)
     options = [f"move:{d}" for d in dests] + rerolls
     several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
-    return decide(state, cid, "move", options, "dungeon.roll_kept", prompt=f"rolled {n} in the Dungeon",
-                  roll=n, **several)
+    return decide(state, cid, "move", options, "dungeon.roll_kept",
+                  prompt=movement.roll_prompt(state, cid, n, dice, where="the Dungeon"), roll=n, **several)
 
 
 def roll_kept(state, action, roll, dice=None):

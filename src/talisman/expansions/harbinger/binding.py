@@ -172,8 +172,8 @@ def _after_roll(state, who, caster, n, dice=None):
     if rerolls:
         several = {"dice": list(dice)} if dice is not None and len(dice) > 1 else {}
         return decide(state, who, "fate", ["keep", *rerolls],
-                      "harbinger.bound_fate", prompt=f"rolled {n} (Dark Binding)", who=who,
-                      caster=caster, roll=n, **several)
+                      "harbinger.bound_fate", prompt=movement.roll_prompt(state, who, n, dice, note="Dark Binding"),
+                      who=who, caster=caster, roll=n, **several)
     return _offer(state, who, caster, n)
 
 

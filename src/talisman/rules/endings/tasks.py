@@ -68,7 +68,8 @@ def lose_all_possessions(state, cid, cause, keep_followers=False):
     Followers, Spells, Scrolls, the kept Enemy cards) to its discard pile, and his Gold, paid back
     to the stock (rulings R-PROBE17A.1, as R-RULE17.2 reads the Donjon's "lose all Possessions").
     ``keep_followers``: "discard all Possessions except Followers" (the Lord of Chaos's errands,
-    rulings R-FIX21.2): the Followers and Henchmen stay."""
+    rulings R-FIX21.2): the Followers and Henchmen stay.  A City Warrant, a Possession no card
+    sheds, stays too: it goes only as the City's "Discarding Warrants" says (rulings R-FIX23.2)."""
     ch = state.characters[cid]
     state, gone = characters.discard_held_cards(state, cid, keep_followers)
     state = log(state, "possessions_discarded", character=cid, cards=gone)
