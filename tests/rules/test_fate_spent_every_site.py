@@ -58,15 +58,16 @@ def fate_files():
 
 
 def paid_rerolls(path):
-    """Play the scenario ``path``: for each ``fate:`` action, the step it answered and the
-    events it logged."""
+    """Play the scenario ``path``: for each ``fate:reroll`` action (``fate:reroll`` or
+    ``fate:reroll:<die>``; not a Fate bought, such as the Graveyard's ``fate:0``), the step it
+    answered and the events it logged."""
     doc, _ = scenario.read(path)
     state = TalismanScenarios.setup_state(doc.get("setup") or {}, doc.get("dice"))
     out = []
     for text in map(str, doc.get("actions") or []):
         step, before = state.pending.step if state.pending is not None else None, len(state.log)
         state = TalismanScenarios.apply(state, text)
-        if text.startswith("fate:"):
+        if text.startswith("fate:reroll"):
             out.append((step, text, list(state.log)[before:]))
     return out
 
