@@ -7,6 +7,8 @@ from talisman.cli import main
 from talisman.errors import ScenarioError
 from talisman.scenarios import run_file
 
+pytest_plugins = ["pytester"]
+
 
 def write(tmp_path, text, name="s.yaml"):
     p = tmp_path / name
@@ -102,6 +104,20 @@ def test_forced_dice_left_unrolled_fail_naming_how_many_and_which(tmp_path):
     assert "expect.dice_left: 3" in str(r.failures[0])
     fail = CliRunner().invoke(main, ["check", str(p)])
     assert fail.exit_code == 1 and str(p) in fail.output and "never rolled: [6, 1, 1]" in fail.output
+
+
+def test_the_pytest_plugin_fails_a_scenario_with_dice_left_unrolled(pytester):
+    """The pytest plugin (``talisman_pytest``) runs the same check: the item fails, its report
+    naming the file, how many forced dice were left and which."""
+    pytester.makeini("[pytest]\ntalisman_scenarios = true\n")
+    pytester.mkdir("scenarios")
+    (pytester.path / "scenarios" / "no_fight.yaml").write_text(
+        GOOD.replace("move:hills_3, fight", "move:hills_3").replace("  log_contains: [{event: standoff}]\n", ""))
+    (pytester.path / "scenarios" / "good.yaml").write_text(GOOD)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*no_fight.yaml (000 SENTINEL SPACE)*", "*dice_left: expected 0, got 3",
+                                 "*(3 forced dice never rolled: [[]6, 1, 1[]]*"])
 
 
 def test_dice_left_states_a_roll_that_must_not_happen(tmp_path):
