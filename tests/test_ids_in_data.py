@@ -153,6 +153,9 @@ ALLOWED_TABLES = {
     ("console.py", "VERBS"): "the action kinds' verbs (move, teleport, hex, raft...), names of the notation "
                              "that are also card ids",
     ("definitions.py", "ENDINGS_SCHEMA"): "the schema of endings.yaml: the entries the file must have",
+    ("definitions.py", "RULE_DECKS"): "the deck ids the base rules deal and draw from by name, checked on "
+                                      "load to be made by a card file (ruling R-HARDEN19.5); deck ids, "
+                                      "two of which are also card ids",
     ("rules/endings/crown.py", "ENDINGS"): "the registry of the implemented Alternative Endings: each "
                                            "id is played by rule code of its own",
     ("rules/lasting.py", "KNOWN"): "lasting.KNOWN: the lasting effects' registry, keyed by card",

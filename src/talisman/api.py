@@ -116,7 +116,7 @@ def new_game(characters: Iterable[str] = ("warrior", "wizard", "troll", "elf"),
     except TalismanError as e:  # the set-up's own checks (rules.setup) name the bad option
         raise OptionError(str(e)) from None
     state = offer_starting_scrolls(state)  # a character exception chosen before the first turn
-    return machine.advance(state, STEPS, stop_at_chance)
+    return validate.vouch(machine.advance(state, STEPS, stop_at_chance))
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -136,6 +136,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         (Action('move:forest'), Action('move:hills_2'))
     """
     validate.is_state(state)
+    validate.vetted(state, STEPS, FORMAT)
     return machine.legal_actions(state)
 
 
@@ -173,6 +174,7 @@ def apply(state: GameState, action: Action | str, stop_at_chance: bool = False) 
         talisman.errors.IllegalAction: illegal action 'fight': warrior must choose move (rolled 4); ...
     """
     validate.playable(state)
+    validate.vetted(state, STEPS, FORMAT)
     return machine.apply(state, action, STEPS, stop_at_chance)
 
 
@@ -197,6 +199,7 @@ def parse_action(state: GameState, text: str) -> Action:
         Action('move:forest')
     """
     validate.is_state(state)
+    validate.vetted(state, STEPS, FORMAT)
     return machine.coerce_action(state, text)
 
 
@@ -219,6 +222,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         Fraction(1, 1)
     """
     validate.playable(state)
+    validate.vetted(state, STEPS, FORMAT)
     return machine.chance_outcomes(state)
 
 
@@ -257,6 +261,7 @@ def player_view(state: GameState, player: str) -> GameState:
     if not isinstance(player, str) or player not in state.characters:
         raise UserError(f"no character {player!r} in this game")
     validate.saved_once(state)  # a value to_json refuses (a float), named as to_json names it
+    validate.vetted(state, STEPS, FORMAT)  # a state made or changed by hand: checked once
     try:
         return _view(state, player)
     except TalismanError:
@@ -337,7 +342,7 @@ def from_json(text: str) -> GameState:
         ...
         talisman.errors.StateError: document.game: expected 'talisman', got 'chess'
     """
-    return validate.load_state(validate.parse_json(text, FORMAT), STEPS)
+    return validate.vouch(validate.load_state(validate.parse_json(text, FORMAT), STEPS))
 
 
 def record(state: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:

@@ -74,6 +74,16 @@ ROLES = {
     "warlock": "the Warlock's Cave, where Warlock Quests are given and handed in",
 }
 
+#: The decks the base rules deal and draw from by name: a card file of ``data/talisman/cards``
+#: makes each (its ``deck:``), so a file naming another deck cannot leave the rules without one.
+RULE_DECKS = {
+    "adventure": "the Adventure Cards (ADVENTURE CARDS)",
+    "spell": "the Spell Stockpile (SPELLS)",
+    "purchase": "the Objects bought (PURCHASING)",
+    "talisman": "the Talismans (THE TALISMAN)",
+    "scroll": "the Scrolls (GAINING SCROLLS)",
+}
+
 CHARACTERS_SCHEMA = {
     "type": "object", "required": ["characters"], "additionalProperties": False,
     "properties": {"set": _ID,
@@ -463,10 +473,12 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
     doc = validate(path, load_yaml(path), BOARD_SCHEMA)
     check_provenance(path, doc["spaces"], "board space", space_fields)
     origin: dict[str, str] = {}
+    files: dict[str, Path] = {}  # an expansion's space -> its board file (errors name it)
     for set_id, extra in extra_paths:
         more = validate(extra, load_yaml(extra), BOARD_SCHEMA)
         check_provenance(extra, more["spaces"], "board space", space_fields)
         origin.update((sp["id"], set_id) for sp in more["spaces"])
+        files.update((sp["id"], extra) for sp in more["spaces"])
         doc = {**doc, "regions": doc["regions"] + more["regions"],
                "links": doc["links"] + more["links"], "spaces": doc["spaces"] + more["spaces"]}
     ids = unique_ids(path, doc["spaces"], "space")
@@ -499,6 +511,11 @@ def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Boa
                                    s.get("meet_characters", False), s.get("terrain", ""),
                                    s.get("objects_do_not_count", False),
                                    s.get("instructions_first", False))
+    for sp in spaces.values():  # adjacency goes both ways: each neighbour names the space back
+        for n in sp.neighbours:
+            if sp.id not in spaces[n].neighbours:
+                raise DataError(files.get(n, path), n, "neighbours",
+                                f"{sp.id!r} names {n!r} a neighbour, but {n!r} does not name {sp.id!r}")
     roles: dict[str, str] = {}
     for s in doc["spaces"]:
         if "role" in s:
@@ -694,11 +711,17 @@ def load_from(root: Path) -> Definitions:
         abilities.update(_load_abilities(extra))
     characters = _load_characters(root / "characters.yaml", board, abilities)
     for extra in sorted(root.glob("characters_*.yaml")):  # more characters without an expansion
-        characters.update(_load_characters(extra, board, abilities,
-                                           load_yaml(extra).get("set", extra.stem[11:]), characters))
+        doc = load_yaml(extra)  # not a mapping: refused by the file's schema, in _load_characters
+        set_id = doc.get("set", extra.stem[11:]) if isinstance(doc, dict) else extra.stem[11:]
+        characters.update(_load_characters(extra, board, abilities, set_id, characters))
     characters = _load_expansion_characters(root, board, abilities, characters)
     face_up: dict[str, bool] = {}
     cards, decks = _load_cards(root / "cards", board, abilities, face_up=face_up)
+    for deck, what in RULE_DECKS.items():
+        if deck not in decks:
+            raise DataError(root / "cards", None, "deck", f"no card file makes the deck {deck!r}, "
+                            f"{what}, which the rules draw from (each file names its deck: "
+                            f"{', '.join(sorted(decks))})")
     expansion_decks = _load_expansion_cards(root, board, abilities, cards, face_up)
     known = {"spaces": board.spaces, "cards": cards, "abilities": abilities}
     for s in board.spaces.values():

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pyrsistent import pvector
 
-from .api import STEPS, apply, chance_outcomes, legal_actions, parse_action
+from .api import FORMAT, STEPS, apply, chance_outcomes, legal_actions, parse_action
 from .engine import machine, scenario as scenario_files
 from .engine.dice import mix, outcomes as dice_outcomes, parse_spec
 from .engine.records import set_field
@@ -465,6 +465,8 @@ def odds(state, until, policy=None, *, outcome=None, limit=DEFAULT_LIMIT, method
         talisman.errors.TalismanError: odds: thief must choose move (move:fields_1, move:hills_1, move:hills_3), and the policy gives no choice for it; ...
     """
     validate.playable(state)  # a state at all, and no player's view (it hides what the rules read)
+    validate.vetted(state, STEPS, FORMAT)  # a hand-made state checked once: every state searched
+    # from it is the engine's own copy and carries its mark (ruling R-HARDEN19.1)
     if method == "exact":
         return _Search(state, until, policy, outcome, limit, shortcut).run()
     if method == "sample":

@@ -65,6 +65,7 @@ def setup_state(setup, dice):
                     state = return_to_deck(state, old)
                 for new in changes[field]:
                     state = take_from_deck(state, new, "characters")
+                    _held_as(c["id"], field, new)
         state = update_character(state, c["id"], **changes)
     for space, cards in (setup.get("board_cards") or {}).items():
         if space not in board.spaces:
@@ -125,6 +126,9 @@ def setup_state(setup, dice):
         # the Alternative Endings in play: {card: ..., deck: [...]} (option alternative_endings);
         # a scenario about the card in play may leave out the deck still to draw from (none)
         ending = setup["ending"]
+        if not state.config.options.get("alternative_endings"):
+            raise TalismanError("setup.ending: the Alternative Endings are not in play (set the option "
+                                "alternative_endings)")
         validate.ending_ids(ending, "setup.ending")
         validate.ending_tasks(ending, state.order, "setup.ending")
         if ending is not None:
@@ -139,7 +143,22 @@ def setup_state(setup, dice):
     # the position as a whole, as from_json checks a state: ids, ranges, no card in two places
     validate.state_document({"game": "talisman", "format": FORMAT, "state": to_data(state)}, STEPS)
     validate.slices_in_game(state, "ext")
-    return machine.advance(state, STEPS, machine.AT_SCRIPT_END)
+    return validate.vouch(machine.advance(state, STEPS, machine.AT_SCRIPT_END))
+
+
+#: The card types a character's Spells and Scrolls may hold (the Scroll of Entitlement is kept
+#: with the Spells: tests/scenarios/realm_not_placed_on_another_realm.yaml).  His other
+#: possessions are not checked so: a card may leave its kind (the Blood Moon's Haunting
+#: Poltergeist, a Spell card, follows a character).
+_HELD_AS = {"spells": ("spell", "scroll"), "scrolls": ("scroll",)}
+
+
+def _held_as(cid, field, card):
+    """Refuse a card given to a character among his Spells or Scrolls that is neither."""
+    kind = load().cards[card].type
+    if field in _HELD_AS and kind not in _HELD_AS[field]:
+        raise TalismanError(f"setup.characters.{cid}.{field}: {card!r} is a card of type {kind!r}, "
+                            f"not held among {field}")
 
 
 def reached_crown_before(state, cid):

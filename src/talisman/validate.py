@@ -284,6 +284,11 @@ def state_document(doc, steps):
         for field in ("space", "hold"):
             if ch.get(field) is not None and ch[field] not in spaces:
                 raise StateError(f"{where}.{field}", f"unknown space {_show(ch[field])}")
+        if ch.get("alive", True):  # Strength and Craft at least 1, the living have lives (000
+            # STRENGTH: at 0 a life is lost and the Strength restored; talisman.testing.invariants)
+            for field in ("strength", "craft", "lives"):
+                if ch.get(field, 1) < 1:
+                    raise StateError(f"{where}.{field}", f"a living character has at least 1, got {_show(ch[field])}")
     for field in ("board_cards", "board_gold", "resolving"):
         for space in st.get(field, {}):
             if space not in spaces:
@@ -800,6 +805,30 @@ def _unsaveable(value, path):
         except (TypeError, ValueError, RecursionError):
             return _unsaveable(part, f"{path}.{name}")
     return path, value
+
+
+#: The mark of a state the engine made or has checked: a key of the state's ``__dict__``, not a
+#: field (never compared nor saved).  The engine's own copies of a state (``records.replace``,
+#: ``evolve``, ``set_field``) copy it with the fields, so every state played on from a marked one
+#: is marked; ``attrs.evolve`` and the record's constructor start without it.
+_VETTED = "_talisman_vetted"
+
+
+def vouch(state):
+    """Mark ``state`` as one the engine made or checked (``new_game``, ``from_json``, a scenario's
+    checked set-up) and return it."""
+    state.__dict__[_VETTED] = True
+    return state
+
+
+def vetted(state, steps, fmt):
+    """Check a state the engine did not make (one built or changed by hand with ``attrs.evolve``)
+    once, as :func:`check_state` checks it, before an entry point plays or shows it: a bad value is
+    a :class:`StateError` naming its path, never a rule step tripping on it later (ruling
+    R-HARDEN19.1).  One look-up for the engine's own states."""
+    if _VETTED not in state.__dict__:
+        check_state(state, steps, fmt)
+        vouch(state)
 
 
 def check_state(state, steps, fmt):

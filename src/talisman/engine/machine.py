@@ -215,7 +215,7 @@ def coerce_action(state: MachineState, action: object) -> Action:
                                        "give it as roll:N or roll:N+M") from None
             if len(values) != count or not all(1 <= v <= sides for v in values):
                 raise IllegalAction(a, f"not a possible result of {p.spec} ({p.prompt})")
-            return a
+            return roll_action(values)  # the one notation of the outcome: roll:01 is roll:1
         pile = _pile(state, p)  # (first: a state that cannot draw is refused as such)
         if a.kind != "draw" or len(a.args) != 1 or a.args[0] not in pile:
             raise IllegalAction(a, f"chance waits on a draw from {p.deck!r}; "

@@ -153,9 +153,10 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
         raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
     if not isinstance(doc["expect"], dict):
         raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")
-    for key in ("name", "rules"):
-        if not isinstance(doc[key], (str, int, float)):
-            raise ScenarioError(path, lines.of(key), f"{key} must be a line of text")
+    for key in ("name", "rules"):  # a number is refused too: `rules: 001` would be read as 1
+        if not isinstance(doc[key], str):
+            raise ScenarioError(path, lines.of(key), f"{key} must be a line of text (quote a number), "
+                                                     f"got {doc[key]!r}")
     if not isinstance(doc.get("setup") or {}, dict):
         raise ScenarioError(path, lines.of("setup"), "setup must be a mapping")
     for key, want in doc["expect"].items():

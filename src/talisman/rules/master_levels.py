@@ -237,6 +237,14 @@ def can_take(state, cid, title):
     return title in in_use(state) and holder(state, title) is None and title_of(state, cid) is None
 
 
+def barred_to_a_toad(state, cid, title):
+    """TOADS & TRANSFORMATIONS: "Toads and other transformed creatures may not Gain Strength or
+    Craft": a title whose card adds Strength or Craft (the Warrior of Chaos) is not offered to a
+    Toad (docs/rulings.md R-RULER21.3); a title held from before stays his."""
+    t = titles()[title]
+    return bool(state.characters[cid].toad_turns) and bool(t["strength"] or t["craft"])
+
+
 def take_title(state, cid, title, cause):
     """"When a player gains a Master Level title, take the appropriate Character Card and Playing
     Piece.  Characters retain all Strength, Craft, Gold, Lives, Possessions and Followers": the
@@ -268,8 +276,10 @@ def take_title(state, cid, title, cause):
 
 def give_back(state, cid, why):
     """The Character Card goes back to the Stockpile, "removing any additional Strength or Craft
-    allowed" (never below 1); an Evil corruption ends (the alignment before it comes back); the
-    Warrior of Chaos's card is "RE-SHUFFLED into the deck"."""
+    allowed": counters removed, and one that drops to 0 is LOSING STRENGTH / LOSING CRAFT (a
+    life lost, the Starting Quota drawn back: docs/rulings.md R-RULER21.5); an Evil corruption
+    ends (the alignment before it comes back); the Warrior of Chaos's card is "RE-SHUFFLED into
+    the deck"."""
     if resting(state, cid) is not None:
         state = _join_for_good(state, cid)
     mine = SLICE.plain(state)
@@ -277,11 +287,17 @@ def give_back(state, cid, why):
     state = _store(state, mine)
     t = titles()[h["title"]]
     ch = state.characters[cid]
-    state = update_character(state, cid, strength=max(1, ch.strength - h["strength"]),
-                             craft=max(1, ch.craft - h["craft"]))
+    state = update_character(state, cid, strength=max(0, ch.strength - h["strength"]),
+                             craft=max(0, ch.craft - h["craft"]))
     state = log(state, "master_level_returned", character=cid, title=h["title"], why=why,
                 strength=h["strength"], craft=h["craft"])
-    if h["alignment"] and ch.alive:
+    for which in ("strength", "craft"):  # "Should a Character's Strength drop to 0"
+        if h[which] and getattr(state.characters[cid], which) == 0 and state.characters[cid].alive:
+            quota = getattr(load().characters[card_of(cid)], which)
+            state = update_character(state, cid, **{which: quota})
+            state = log(state, f"{which}_restored", character=cid, value=quota)
+            state = chars.lose_lives(state, cid, 1, f"{which} dropped to 0")
+    if h["alignment"] and state.characters[cid].alive:
         state = chars.set_alignment(state, cid, h["alignment"], f"the {t['name']} returned")
     card = t["gained"].get("card")
     if t["gained"].get("reshuffle") and card:
@@ -317,6 +333,9 @@ def trigger_met(state, cid, src):
         return encounters.draw_cards(state, cid, space, 1, "adventure")
     if not can_take(state, cid, title):
         return log(state, "master_level_refused", character=cid, title=title, cause=card)
+    if barred_to_a_toad(state, cid, title):
+        return log(state, "master_level_refused", character=cid, title=title,
+                   cause="a Toad may not Gain Strength or Craft")
     if t["gained"].get("must"):
         return take_title(state, cid, title, card)
     return decide(state, cid, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
@@ -326,7 +345,7 @@ def trigger_met(state, cid, src):
 @declare(reaction=True)
 def title_offered(state, who, title, cause):
     """Rule step: a title offered (the Master Thief beaten)."""
-    if not can_take(state, who, title):
+    if not can_take(state, who, title) or barred_to_a_toad(state, who, title):
         return state
     return decide(state, who, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
                   prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)

@@ -297,6 +297,8 @@ def encounter_space(state, cid, space):
     if terrain.terrain_map(state).get(space) is not None and \
             omens.continuous(state).get("terrain_landing_spreads"):
         state = push(state, frame("harbinger.spread_terrain", space=space))
+    if draw and deck == "discards":  # the Harbinger's Region: Harbinger cards (R-RULER21.2)
+        deck = draw_deck(state, deck, character=cid, space=space)
     if draw and deck == "discards":  # the Necropolis: up to the count from the discard pile
         need = max(0, draw - encounters.cards_lying(state, space))
         return push(state, *then(frame("harbinger.necropolis_draw", cid=cid, space=space, count=need),
