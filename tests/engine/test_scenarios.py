@@ -7,6 +7,8 @@ from talisman.cli import main
 from talisman.errors import ScenarioError
 from talisman.scenarios import run_file
 
+pytest_plugins = ["pytester"]
+
 
 def write(tmp_path, text, name="s.yaml"):
     p = tmp_path / name
@@ -88,6 +90,48 @@ def test_running_out_of_scripted_dice_names_the_wanted_roll(tmp_path):
     p = write(tmp_path, GOOD.replace("dice: [2, 6, 1, 1]", "dice: []"))
     with pytest.raises(ScenarioError, match="s.yaml:7: .*scripted dice ran out: wanted d6 for movement of warrior"):
         run_file(p)
+
+
+def test_forced_dice_left_unrolled_fail_naming_how_many_and_which(tmp_path):
+    """A scenario that stops with forced dice never rolled (here the ``fight`` is missing) fails:
+    its expectation may hold only because the roll it was written for never happened
+    (docs/scenarios.md, "How dice are forced")."""
+    p = write(tmp_path, GOOD.replace("actions: [move:hills_3, fight]", "actions: [move:hills_3]")
+              .replace("  log_contains: [{event: standoff}]\n", ""))
+    r = run_file(p)
+    assert [(f.path, f.expected, f.actual) for f in r.failures] == [("dice_left", 0, 3)]
+    assert "3 forced dice never rolled: [6, 1, 1]" in str(r.failures[0])
+    assert "expect.dice_left: 3" in str(r.failures[0])
+    fail = CliRunner().invoke(main, ["check", str(p)])
+    assert fail.exit_code == 1 and str(p) in fail.output and "never rolled: [6, 1, 1]" in fail.output
+
+
+def test_the_pytest_plugin_fails_a_scenario_with_dice_left_unrolled(pytester):
+    """The pytest plugin (``talisman_pytest``) runs the same check: the item fails, its report
+    naming the file, how many forced dice were left and which."""
+    pytester.makeini("[pytest]\ntalisman_scenarios = true\n")
+    pytester.mkdir("scenarios")
+    (pytester.path / "scenarios" / "no_fight.yaml").write_text(
+        GOOD.replace("move:hills_3, fight", "move:hills_3").replace("  log_contains: [{event: standoff}]\n", ""))
+    (pytester.path / "scenarios" / "good.yaml").write_text(GOOD)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*no_fight.yaml (000 SENTINEL SPACE)*", "*dice_left: expected 0, got 3",
+                                 "*(3 forced dice never rolled: [[]6, 1, 1[]]*"])
+
+
+def test_dice_left_states_a_roll_that_must_not_happen(tmp_path):
+    """``expect.dice_left: N``: exactly N forced dice stay unrolled, no more, no fewer."""
+    # the Warrior stops on the Sentinel, and no attack roll is to be made before his decision
+    extra = (GOOD.replace("dice: [2, 6, 1, 1]", "dice: [2, 6]").replace("move:hills_3, fight", "move:hills_3")
+             .replace("  log_contains: [{event: standoff}]\n", "  log_lacks: [{event: standoff}]\n"))
+    assert [f.path for f in run_file(write(tmp_path, extra)).failures] == ["dice_left"]
+    assert run_file(write(tmp_path, extra + "  dice_left: 1\n", "one.yaml")).passed
+    r = run_file(write(tmp_path, GOOD + "  dice_left: 1\n", "none.yaml"))  # every die rolled
+    assert [(f.path, f.expected, f.actual) for f in r.failures] == [("dice_left", 1, 0)]
+    for bad in ("-1", "true", "two"):
+        with pytest.raises(ScenarioError, match=r"s.yaml:11: expect.dice_left: the number of forced dice"):
+            run_file(write(tmp_path, GOOD + f"  dice_left: {bad}\n"))
 
 
 def test_talisman_check_exits_non_zero_on_a_failure(tmp_path):

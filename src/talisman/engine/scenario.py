@@ -17,6 +17,7 @@ The format (``docs/scenarios.md``)::
       error: "..."       # the last action must fail with this text in its message
       odds: {until: combat_resolved, is: {won: 5/18, standoff: 5/36, lost: 7/12}}
                          # exact odds from the end of the actions (checked by the game's adapter)
+      dice_left: 1       # forced dice deliberately never rolled (default 0: a leftover fails)
 
 Errors in the file name its line; failed expectations name the path, the
 expected and the actual value.
@@ -37,7 +38,7 @@ from .serialize import to_data
 
 TOP_KEYS = {"name", "rules", "game", "setup", "dice", "actions", "expect", "notes"}
 SPECIAL_EXPECT = {"log_contains", "log_lacks", "error", "legal_contains", "legal_lacks", "odds",
-                  "contains", "lacks"}
+                  "contains", "lacks", "dice_left"}
 #: The keys of ``expect.odds`` (docs/scenarios.md); ``until`` and ``is`` are required.
 ODDS_KEYS = {"until", "policy", "outcome", "is"}
 #: The one key of ``expect.odds.policy`` (or the text ``none``).
@@ -190,6 +191,9 @@ def _special_problem(key: object, want: object) -> str | None:
             return "the text the error message contains"
     elif key == "odds":
         return _odds_problem(want)
+    elif key == "dice_left":
+        if not isinstance(want, int) or isinstance(want, bool) or want < 0:
+            return "the number of forced dice the actions must leave unrolled (0 or more)"
     return None
 
 
@@ -308,8 +312,8 @@ def check(state: Any, expect: dict[str, Any], error: BaseException | None = None
         elif key in ("contains", "lacks"):
             for path, items in want.items():
                 failures += _membership(key, path, lookup(data, path), items)
-        elif key == "odds":
-            pass  # the game adapter's expect_odds checks it (run)
+        elif key in ("odds", "dice_left"):
+            pass  # checked by run: odds by the game adapter's expect_odds, dice_left below
         else:
             got = lookup(data, key)
             if got != want:
@@ -338,6 +342,22 @@ def _membership(key: str, path: str, got: Any, items: list[Any]) -> list[Failure
         return [Failure(where, item, got) for n, item in enumerate(items)
                 if held.count(item) < items[:n + 1].count(item)]
     return [Failure(where, f"no {item!r}", got) for item in items if item in held]
+
+
+def _dice_left(state: Any, want: int) -> list[Failure]:
+    """``expect.dice_left``: the forced dice the actions left unrolled must number ``want`` (0
+    unless the file says otherwise): an unrolled die is most often an action the writer forgot
+    (a ``fight``), whose missing outcome would let a wrong expectation pass."""
+    left = list(getattr(getattr(state, "dice", None), "script", None) or ())
+    if len(left) == want:
+        return []
+    if want:
+        hint = f"the file says {want} forced dice stay unrolled; {len(left)} did: {left}"
+    else:
+        hint = (f"{len(left)} forced dice never rolled: {left} (the last {len(left)} of 'dice'): an action "
+                "missing, or dice to drop? a roll that must not happen is stated by "
+                f"expect.dice_left: {len(left)}")
+    return [Failure("dice_left", want, len(left), hint)]
 
 
 def _setup_line(lines: Any, error: TalismanError) -> int:
@@ -379,6 +399,7 @@ def run(path: str | Path, game: ScenarioGame) -> Result:
         # a likely cause of the failures: the play stopped where the forced dice ran out
         failures.append(Failure("dice", "enough scripted dice",
                                 f"ran out: wanted {p.spec} for {p.prompt}"))
+    failures += _dice_left(state, doc["expect"].get("dice_left", 0))
     if "odds" in doc["expect"] and error is None:
         expect_odds = getattr(game, "expect_odds", None)
         if expect_odds is None:

@@ -313,6 +313,13 @@ def before_forced_move(state, character, space, cause):
     return log(state, "airship_left_behind", character=character, card=card, to=space, cause=cause)
 
 
+def going_underground(state, character, space):
+    """``going_underground``: the party goes beneath the board (no Region: "Airships simply will
+    not go that high"); its Airship stays behind on the space it leaves, as for a move by an effect
+    out of the Airship's Regions (docs/rulings.md A14, R-FIX25.1)."""
+    return before_forced_move(state, character, space, "underground")
+
+
 # --- AIRSHIP COMBAT -----------------------------------------------------------------------------------
 
 def applies(state, character):
