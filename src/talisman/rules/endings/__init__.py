@@ -44,8 +44,9 @@ from .black_void import annihilate, black_void
 from .cards import (alignment_locked, attacks_allowed, cards_held, DECK, discard_ending, EFFECTS,
                     encounter_card, ending_settings, face_up, hide_from, holds_on_crown, icons, is_card,
                     reveal, setup_card_endings, star, time_flipped, VARIANTS, win_game)
-from .crown import (character_died, chart_die, CHART_ROLL, check_task_endings, continue_walk, crown_ending,
-                    die_ending, DIE_ENDINGS, ENDINGS, setup_endings, task_endings, TASK_SHAPES, TASKS)
+from .crown import (character_died, chart_dice, chart_die, CHART_ROLL, check_chart_dice, check_task_endings,
+                    continue_walk, crown_ending, die_ending, DIE_ENDINGS, ENDINGS, setup_endings, task_endings,
+                    TASK_SHAPES, TASKS)
 from .demon_lord import (barrier, barrier_chart, barrier_kept, BARRIER_ROLL, demon_chosen, demon_hit,
                          DEMON_LORD, demon_lord, raise_barrier)
 from .dragon_king import (continue_king, dk_alone, dk_asleep, dk_asleep_kept, DK_ASLEEP_ROLL,
@@ -73,7 +74,8 @@ __all__ = [  # every name of the modules' own ``__all__`` (tests/test_pyflakes.p
     "ARENA", "arena_pairing", "duel", "pandora_arena", "annihilate", "black_void", "alignment_locked",
     "attacks_allowed", "cards_held", "DECK", "discard_ending", "EFFECTS", "encounter_card", "ending_settings",
     "face_up", "hide_from", "holds_on_crown", "icons", "is_card", "reveal", "setup_card_endings", "star",
-    "time_flipped", "VARIANTS", "win_game", "character_died", "chart_die", "CHART_ROLL", "check_task_endings",
+    "time_flipped", "VARIANTS", "win_game", "character_died", "chart_dice", "chart_die", "CHART_ROLL",
+    "check_chart_dice", "check_task_endings",
     "continue_walk", "crown_ending", "die_ending", "DIE_ENDINGS", "ENDINGS", "setup_endings", "task_endings",
     "TASK_SHAPES", "TASKS", "barrier", "barrier_chart", "barrier_kept", "BARRIER_ROLL", "demon_chosen",
     "demon_hit", "DEMON_LORD", "demon_lord", "raise_barrier", "continue_king", "dk_alone", "dk_asleep",
