@@ -9,7 +9,7 @@ the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -120,8 +120,9 @@ def continue_walk(state, who, task):
 
 #: The endings with a die, each keyed to its chart (a function: a chart may name places of the data;
 #: its rows name rule steps, so the registry stays code); the die is the data's (:func:`chart_die`).
-DIE_ENDINGS = {"dragon_king": lambda: DRAGON_KING_CHART, "lord_of_chaos": lord_of_chaos_chart,
-               "pandoras_box": lambda: PANDORAS_BOX_CHART}
+DIE_ENDINGS: dict[str, Callable[[], Mapping[int, Any]]] = {
+    "dragon_king": lambda: DRAGON_KING_CHART, "lord_of_chaos": lord_of_chaos_chart,
+    "pandoras_box": lambda: PANDORAS_BOX_CHART}
 
 
 def chart_die(card) -> str:
