@@ -251,6 +251,71 @@ def f():
                                    "OPEN": {"purchase", "timescape_purchase"}}
 
 
+# --- one id as a module-level constant, anywhere in src/ (fix24) ---------------------------------
+
+#: ``(module under talisman, name assigned) -> why its one id may stay``: a module-level constant
+#: that is one id of the data (``CROWN = "crown_of_command"``) is a space the board's data should
+#: give by a role, or a card a mark of its data should single out.  Each entry must still be found.
+ALLOWED_CONSTANTS = {
+    ("definitions.py", "SET_ASIDE"): "the deck the optional rules' cards are set aside in: the loader's "
+                                     "name for a deck no game plays, not a rule's card",
+    ("expansions/blood_moon/lantern.py", "DECK"): "the deck name adventure (the Lantern draws from the "
+                                                  "Adventure deck), a deck, not a card",
+    ("expansions/timescape/ranged.py", "STOCK"): "the deck name of the Timescape Purchase stock, a deck, "
+                                                 "not a card",
+    ("expansions/blood_moon/store.py", "WEREWOLF_START"): "the Forest, a main-board space with no role: "
+                                                          "a role for the Blood Moon would be the base "
+                                                          "board's data naming an expansion",
+    ("expansions/dungeon/__init__.py", "DOORWAY"): "the Dungeon's Doorway card (beside the City's in "
+                                                   "DOORWAYS): the cards the Dungeon itself deals and "
+                                                   "counts, its own card ids",
+    ("expansions/timescape/__init__.py", "CITY_ENCHANTRESS"): "the City board's Enchantress building: a "
+                                                              "role for the Timescape would be the City's "
+                                                              "data naming another expansion",
+}
+
+
+def constant_ids(source, ids):
+    """``{name: id}``: the module-level constants of ``source`` that are one id of ``ids``."""
+    found = {}
+    for stmt in ast.parse(source).body:
+        if (isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str) and stmt.value.value in ids):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                found[target.id if isinstance(target, ast.Name) else ast.unparse(target)] = stmt.value.value
+    return found
+
+
+def test_no_module_of_src_keeps_one_id_as_a_constant_outside_the_allow_list():
+    ids = _data_ids()
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if "triwizard" in path.parts:  # another game, with data of its own
+            continue
+        module = path.relative_to(SRC).as_posix()
+        for name, one in constant_ids(path.read_text(encoding="utf-8"), ids).items():
+            found[(module, name)] = one
+    unexpected, stale, unexplained = _outside_allow_list(
+        found, ALLOWED_CONSTANTS, lambda key, one: [f"{key[0]} {key[1]} = {one!r}"])
+    assert not unexpected, "ids as constants in code (a role or a mark in data), or allow them with a reason:\n" + "\n".join(unexpected)
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert not unexplained, f"allowed without a reason: {unexplained}"
+
+
+def test_the_constant_scan_catches_one_id_and_passes_over_other_strings():
+    ids = {"crown_of_command", "ts_warp_belt"}
+    src = '''
+CROWN = "crown_of_command"
+BELT: str = "ts_warp_belt"
+RED = "red"
+PAIR = ("crown_of_command",)
+def f():
+    here = "crown_of_command"
+'''
+    assert constant_ids(src, ids) == {"CROWN": "crown_of_command", "BELT": "ts_warp_belt"}
+
+
 def test_the_base_rules_find_their_spaces_by_role():
     """THE CROWN OF COMMAND SPACE, THE PORTAL OF POWER, MOVEMENT IN THE INNER REGION: the spaces
     the rules name, each by one role of the main board."""
@@ -445,7 +510,8 @@ def test_the_timescape_s_cards_carry_their_marks():
     from talisman.expansions import timescape
     assert timescape.marked() == {"fears": {"poltergeist"},
                                   "redrawn": {"poltergeist", "blizzard", "hermit", "dungeon_doorway",
-                                              "city_doorway"}}
+                                              "city_doorway"},
+                                  "red_line": {"ts_warp_belt"}}
     assert timescape.fearful("poltergeist") and timescape.fearful("mule") and timescape.fearful("unicorn")
     assert not timescape.fearful("hermit") and not timescape.fearful("maiden")
     assert timescape.redrawn("hermit") and timescape.redrawn("mule")

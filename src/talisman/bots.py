@@ -99,7 +99,7 @@ class HeuristicBot(RandomBot):
         """Where ``cid`` heads (None: nowhere in particular); ``ready``, ``cross``: :meth:`ready`'s
         and :meth:`can_cross`'s answers when the caller has them already (not asked again)."""
         if self.ready(state, cid) if ready is None else ready:
-            return "crown_of_command"
+            return load().board.role("crown")
         if self.can_cross(state, cid) if cross is None else cross:
             return "temple"   # where prayers may give a Talisman
         return None
@@ -227,7 +227,7 @@ class HeuristicBot(RandomBot):
     def choose_bind(self, state, who, by_text):
         """Dark Binding's destination for a rival: the space farthest from the Crown of Command
         (ties: the first in the offered order), so the bound character loses the most ground."""
-        far = distances_to("crown_of_command")
+        far = distances_to(load().board.role("crown"))
         return max(by_text.items(), key=lambda kv: far.get(kv[0].split(":", 1)[1], 0))[1]
 
     #: The ways out of a fight the bot takes, in its order of preference, when fighting is bad.
@@ -446,7 +446,7 @@ class HeuristicBot(RandomBot):
         as 6: Leaving the Dungeon)."""
         if not chars.has_ability(state, cid, "talisman") and state.decks.get("talisman"):
             return True
-        dist = distances_to("crown_of_command")
+        dist = distances_to(load().board.role("crown"))
         rows = dungeon.chart()
         bonus = dungeon.crowned(state, cid)
         chart = Fraction(sum(dist.get(rows[min(6, d + bonus)], 99) for d in range(1, 7)), 6)
@@ -469,8 +469,8 @@ class HeuristicBot(RandomBot):
             safe = [(d, a) for d, a in moves if board.spaces[d].region == "outer"]
             moves = safe or moves
         if not ready and here != "inner":
-            moves = [(d, a) for d, a in moves if d != "plain_of_peril"] or moves
-        if "stay" in texts and ready and state.characters[cid].space == "crown_of_command":
+            moves = [(d, a) for d, a in moves if d != board.role("inner_gate")] or moves
+        if "stay" in texts and ready and state.characters[cid].space == board.role("crown"):
             return actions[texts.index("stay")]
         goal = self.goal(state, cid, ready, cross)
         if not moves:

@@ -97,7 +97,12 @@ def setup_state(setup, dice):
             for place, new in places.items():
                 for c in new:
                     state = take_from_deck(state, c, f"ext.{expansion}.cards.{place}")
-        state = replace(state, ext=state.ext.set(expansion, slice_with(state, expansion, values)))
+        state, placed = place_cards(state, expansion, values)
+        mine = slice_with(state, expansion, values)
+        if placed is not None:  # the cards just placed, where the module keeps them
+            lying = getattr(mine, CARD_PLACES[expansion][0]).values()
+            mine = replace(mine, cards=mine.cards.set(placed, pvector(sorted(lying))))
+        state = replace(state, ext=state.ext.set(expansion, mine))
     tops = [c for cards in (setup.get("deck_tops") or {}).values() for c in cards]
     for cid, held in (setup.get("titles") or {}).items():
         state = hold_title(state, cid, held, tops)
@@ -334,6 +339,32 @@ def slice_with(state, expansion, values):
     mine = state.ext.get(expansion)
     data = {**(to_data(mine) if mine is not None else {}), **values}
     return typed_from_data(cls, data, ("ext", expansion))
+
+
+#: ``ext`` fields mapping places to one card each, and the place of the module's ``cards`` that
+#: keeps those cards (the Harbinger's Terrain lying on the board: ``terrain``, ``terrain_on_board``).
+CARD_PLACES = {"harbinger": ("terrain", "terrain_on_board")}
+
+
+def place_cards(state, expansion, values):
+    """``ext.<expansion>.<field>`` of :data:`CARD_PLACES` given (and its cards not given in
+    ``cards`` too): the cards the field held go back to their deck, the given ones are taken out
+    of it, so none is drawn again (a card short or unknown is refused naming
+    ``ext.<expansion>.<field>.<space>``).  Returns the state and the ``cards`` place to rebuild
+    (``None``: nothing placed here)."""
+    if expansion not in CARD_PLACES:
+        return state, None
+    field, place = CARD_PLACES[expansion]
+    given, cards = values.get(field), values.get("cards") or {}
+    if given is None or (isinstance(cards, dict) and place in cards):
+        return state, None  # none given, or placed by ``cards`` already
+    if not isinstance(given, dict) or not all(isinstance(c, str) for c in given.values()):
+        raise TalismanError(f"ext.{expansion}.{field}: a mapping of spaces to card ids")
+    for old in (getattr(state.ext.get(expansion), field, None) or {}).values():
+        state = return_to_deck(state, old)
+    for space, card in given.items():
+        state = take_from_deck(state, card, f"ext.{expansion}.{field}.{space}")
+    return state, place
 
 
 def take_from_deck(state, card_id, field=None):

@@ -16,6 +16,27 @@ def test_ext_for_an_expansion_not_in_play_is_an_error():
         setup_state({"characters": ["warrior"], "ext": {"blood_moon": {"time": "night"}}}, [])
 
 
+def test_ext_harbinger_terrain_takes_its_cards_out_of_the_terrain_deck():
+    """001 Terrain Cards ("there are no cards of the required type left in the Terrain deck": a
+    card on the board is not in the deck): a Terrain card set on a space through
+    ``ext.harbinger.terrain`` leaves the Terrain deck, once, and the slice keeps it
+    (``cards.terrain_on_board``); a second copy asked is refused naming the field (probe18D)."""
+    def setup(terrain, **more):
+        return setup_state({"characters": ["warrior"], "expansions": ["harbinger"],
+                            "ext": {"harbinger": {"terrain": terrain, **more}}}, [])
+    base = setup({})
+    s = setup({"woods_1": "terrain_bog"})
+    assert s.decks["terrain"].count("terrain_bog") == base.decks["terrain"].count("terrain_bog") - 1 == 0
+    assert len(s.decks["terrain"]) == len(base.decks["terrain"]) - 1
+    assert list(s.ext["harbinger"].cards["terrain_on_board"]) == ["terrain_bog"]
+    with pytest.raises(TalismanError, match="ext.harbinger.terrain.woods_2: no copy of 'terrain_bog' left "
+                                            "in the terrain deck"):
+        setup({"woods_1": "terrain_bog", "woods_2": "terrain_bog"})
+    # given in ``cards`` too (the older way), the cards are taken once, by ``cards``
+    both = setup({"woods_1": "terrain_bog"}, cards={"terrain_on_board": ["terrain_bog"]})
+    assert list(both.decks["terrain"]) == list(s.decks["terrain"])
+
+
 def test_ending_sets_the_alternative_endings_in_play():
     s = setup_state({"characters": ["warrior"], "options": {"alternative_endings": True},
                      "ending": {"deck": [], "card": "demon_lord"}}, [])

@@ -318,7 +318,7 @@ def test_the_werewolf_data_names_the_dungeon_as_the_dungeon_data_does():
     mine = lycanthropy.werewolf_card()["expansion_boards"]["dungeon"]
     assert set(mine) == {"entrance", "last_space", "jump_to"}
     ring = load().board.regions[load().board.spaces[mine["entrance"]].region]
-    assert (ring[0], ring[-1]) == (mine["entrance"], mine["last_space"]) == (dungeon.ENTRANCE, dungeon.TREASURE)
+    assert (ring[0], ring[-1]) == (mine["entrance"], mine["last_space"]) == (dungeon.entrance_space(), dungeon.treasure_space())
     assert list(mine["jump_to"]) == ["outer", "middle"]
 
 

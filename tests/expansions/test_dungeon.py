@@ -48,7 +48,8 @@ def test_board_is_a_spiral_counted_as_the_outer_region():
     the spiral runs from the Entrance to the Treasure Chamber."""
     board = load().board
     ring = board.regions["dungeon"]
-    assert ring[0] == dungeon.ENTRANCE and ring[-1] == dungeon.TREASURE
+    assert ring[0] == dungeon.entrance_space() == "dg_entrance"
+    assert ring[-1] == dungeon.treasure_space() == "dg_treasure_chamber"
     assert board.part_of["dungeon"] == "outer"
     assert not any(n in board.regions["outer"] for s in ring for n in board.spaces[s].neighbours)
 
@@ -76,8 +77,8 @@ def test_no_teleport_out_of_the_dungeon():
     assert inside.characters[cid].space == "dg_passage_10"  # through the walls, by teleport
 
 
-@pytest.mark.parametrize("space, effect, card", [(dungeon.ENTRANCE, dungeon.back, "dg_collapse"),
-                                                 (dungeon.TREASURE, dungeon.on, "dg_trap_door")])
+@pytest.mark.parametrize("space, effect, card", [(dungeon.entrance_space(), dungeon.back, "dg_collapse"),
+                                                 (dungeon.treasure_space(), dungeon.on, "dg_trap_door")])
 def test_a_dungeon_move_that_goes_nowhere_meets_nothing_again(space, effect, card):
     """ENCOUNTERS IN THE MIDDLE, OUTER & FAR-OUTER REGIONS: "Characters may only have Encounters in
     the Space in which they end their Move or a Space to which they are Moved as a result of an
@@ -150,7 +151,7 @@ def test_random_play_through_the_dungeon_keeps_every_invariant(expansions):
         for st in states:
             spaces_seen.update(ch.space for ch in st.characters.values())
         assert api.from_json(api.to_json(states[-1])) == states[-1]
-    assert dungeon.ENTRANCE in spaces_seen
+    assert dungeon.entrance_space() in spaces_seen
     assert len(spaces_seen & set(load().board.regions["dungeon"])) > 3
 
 
@@ -189,7 +190,7 @@ def test_king_of_the_hill_exit_with_the_talisman_stock_empty():
     the same, and no Talisman appears."""
     s = talisman.new_game(CHARS, expansions=["dungeon"], seed=3, options={"king_of_the_hill": True})
     cid = s.current
-    s = update_character(s, cid, space=dungeon.TREASURE)
+    s = update_character(s, cid, space=dungeon.treasure_space())
     # the stock's Talismans out of it (lying on the Crags: every card still in one place)
     s = replace(s, decks=s.decks.set("talisman", pvector()),
                 board_cards=s.board_cards.set("crags", pvector(s.decks["talisman"])))
@@ -217,7 +218,7 @@ def test_random_play_with_king_of_the_hill_keeps_every_invariant():
         s = talisman.new_game(CHARS, expansions=["dungeon"], seed=seed,
                               options={"king_of_the_hill": True})
         for cid in CHARS:
-            s = update_character(s, cid, space=dungeon.TREASURE)
+            s = update_character(s, cid, space=dungeon.treasure_space())
         states, _ = play_random(s, 200, bot_seed=seed)
         for st in states[::10] + states[-1:]:
             assert invariants.check(st) == [], (seed, invariants.check(st))

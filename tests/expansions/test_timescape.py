@@ -51,7 +51,7 @@ def test_the_board_has_fifteen_realities_joined_only_by_warp_lines():
     board = load().board
     realities = board.regions["timescape"]
     assert len(realities) == 15 and realities[0] == timescape.warp_gate() == "ts_warp_gate"
-    assert timescape.OUTPOST in realities and "ts_space_fortress" in realities
+    assert timescape.outpost() == "ts_sentinel_outpost" in realities and "ts_space_fortress" in realities
     assert all(not board.spaces[s].neighbours for s in realities)
     assert not any(s in realities for sp in board.spaces.values() for s in sp.neighbours)
 

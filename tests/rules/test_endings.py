@@ -1,9 +1,11 @@
 """THE CROWN OF COMMAND SPACE's Alternative Endings (the option alternative_endings), CHAOS
 BLOODBATH and KING OF THE HILL (000)."""
 import attrs
+import pytest
 
 from support import events, game, legal, names, play, run_effects
 from talisman.effects_schema import table_problem
+from talisman.errors import DataError
 from talisman.rules import endings
 from talisman import validate
 
@@ -103,6 +105,24 @@ def test_each_die_ending_chart_maps_each_result_to_exactly_one_rule_step():
     for alignment, row in endings.COMBAT_TABLE.items():
         assert table_problem({str(k): [] for k in row}, 1, 6) is None, alignment
     assert set(endings.ENDINGS) >= set(endings.DIE_ENDINGS)
+
+
+def test_each_die_ending_s_die_is_checked_against_its_chart_when_the_data_loads():
+    """The Dragon King's "You must Roll a D8", the Lord of Chaos's "Roll a D6", Pandora's Box's
+    "Roll a D8": endings.yaml's ``die`` of each is checked, once, against its chart's results; a
+    die that does not roll them (a D6 on the D8 chart, a D10) is a DataError naming the file, the
+    ending and the field."""
+    from talisman.definitions import load
+    dice = endings.chart_dice()
+    assert endings.chart_dice() is dice  # read and checked once
+    assert dict(dice) == {"dragon_king": "d8", "lord_of_chaos": "d6", "pandoras_box": "d8"}
+    e = load().endings
+    assert endings.check_chart_dice(e) == dict(dice)
+    for ending, die in (("dragon_king", "d6"), ("lord_of_chaos", "d8"), ("pandoras_box", "d10")):
+        bad = {**e, ending: {**e[ending], "die": die}}
+        with pytest.raises(DataError, match=f"endings.yaml.*entry '{ending}', field 'die': '{die}' does not "
+                                            f"roll the results of its chart, 1 to"):
+            endings.check_chart_dice(bad)
 
 
 def test_dragon_king_8_out_to_lunch_wins():

@@ -28,9 +28,9 @@ from ..notation import Action, roll_action
 from . import dice as dicelib
 from .dice import Dice
 from .documents import check_chance_decision, show
-from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_arguments, freeze_data, freeze_kwargs, kwargs_of,
+from .records import (EMPTY_PMAP, CHANCE, Decision, Frame, Outcome, freeze_kwargs, kwargs_of,
                       lazy_event, lazy_frame, new_decision,
-                      new_event, new_frame, scalar_event, scalar_frame, scalar_key)
+                      new_frame, scalar_event, scalar_frame, scalar_key)
 
 
 

@@ -8,7 +8,7 @@ or a roll simply asks for it and the rest of the list waits on the stack.
 ``source`` is plain data saying where the effect comes from: ``{"card": id, "space": id}``
 for a card lying on a space, ``{"space": id}`` for a space's own instructions, or ``{}``.
 
-Cards whose behaviour the vocabulary cannot say get a named handler in :data:`HANDLERS`
+Cards whose behaviour the vocabulary cannot say get a named handler in :data:`kernel.HANDLERS`
 (the only place a card id appears in rule code).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..engine.ruleset import Plugin, declare
 from .hooks import adjust, effect, run_hook, subscribed
 from . import kernel
 from . import lasting as lasting_rules
-from .kernel import HANDLERS, on_space, remove_from_space, run_effects, run_effects_now  # noqa: F401  (also effects.<name>)
+from .kernel import on_space, remove_from_space, run_effects, run_effects_now  # noqa: F401  (also effects.<name>)
 from ..engine.records import replace
 from ..definitions import load
 from ..effects_schema import lookup_table
@@ -27,7 +27,7 @@ from ..engine.machine import decide, frame, log, push, request_roll
 from ..state import update_character
 from . import characters as chars
 from .characters import region_of, test_holds  # noqa: F401  (also effects.<name>)
-from .possessions import (add_follower, add_possession, drop_followers,  # noqa: F401  (also effects.<name>)
+from .possessions import (add_possession, drop_followers,  # noqa: F401  (also effects.<name>)
                           gain_talisman, take_card)
 from . import combat
 from . import abilities
@@ -519,10 +519,10 @@ def _nothing_for_a_toad(state, option, actor):
     trade that gains nothing is not (rulings 13, F5; docs/rulings.md R-FD13.2)."""
     if not state.characters[actor].toad_turns or not option.get("effects"):
         return False
-    for effect in option["effects"]:
-        if len(effect) != 1:
+    for entry in option["effects"]:
+        if len(entry) != 1:
             return False
-        (kind, params), = effect.items()
+        (kind, params), = entry.items()
         if not (kind in _TOAD_REFUSED or (kind == "gain" and set(params) <= {"gold", "strength", "craft"})):
             return False
     return True

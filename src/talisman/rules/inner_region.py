@@ -17,7 +17,6 @@ from typing import Any
 import attrs
 
 from .kernel import ExtSlice, run_effects, space_instructions
-from .spells import command_spell  # noqa: F401  (also inner_region.command_spell)
 from .hooks import adjust
 from ..definitions import load
 from ..engine.machine import decide, frame, log, push, request_roll

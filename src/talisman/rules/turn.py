@@ -14,7 +14,7 @@ from ..engine.records import EMPTY_PMAP, Outcome
 from ..state import character, update_character
 from ..engine.records import plain
 from . import characters as chars
-from .kernel import end_turn_now, lose_turn  # noqa: F401  (also turn.end_turn_now, turn.lose_turn)
+from .kernel import end_turn_now  # noqa: F401  (also turn.end_turn_now)
 from .kernel import space_terrain
 from .winning import may_restart, unused_characters
 from ..definitions import load, piece_id

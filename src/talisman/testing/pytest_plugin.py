@@ -35,8 +35,10 @@ from ..errors import TalismanError
 from ..scenarios import run_file
 # the hooks and the fixture live in the light entry module; named here too, so an installation
 # whose entry point still names this module keeps working
-from talisman_pytest import (SNIFF, looks_like_scenario, pytest_addoption,  # noqa: F401
-                             pytest_collect_file, talisman_game)
+from talisman_pytest import SNIFF, looks_like_scenario, pytest_addoption, pytest_collect_file, talisman_game
+
+__all__ = ["SNIFF", "looks_like_scenario", "pytest_addoption", "pytest_collect_file", "talisman_game",
+           "ScenarioFile", "ScenarioItem", "ScenarioFailed"]
 
 
 class ScenarioFile(pytest.File):

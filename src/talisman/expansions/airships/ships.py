@@ -15,7 +15,7 @@ from ...engine.machine import decide, frame, log, push, push_under, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import declare, no_results
 from ...rules import characters as chars
-from ...rules.hooks import adjust, run_hook
+from ...rules.hooks import run_hook
 from ...rules.combat import RESULT_STEP
 from ...rules.kernel import remove_from_space, set_turn_flag
 from ...rules.movement import crossed_river

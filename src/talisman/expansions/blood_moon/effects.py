@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...definitions import load
 from ...effects_schema import lookup_table
 from ...engine.dice import shuffle
-from ...engine.machine import decide, log, request_roll
+from ...engine.machine import decide, log
 from ...engine.ruleset import declare
 from ...engine.records import replace
 from ...rules import characters as chars

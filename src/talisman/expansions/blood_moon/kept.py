@@ -21,7 +21,6 @@ from ...engine.records import replace
 from ...rules import characters as chars
 from ...rules import possessions
 from ...rules import kernel
-from ...state import update_character
 from . import store
 
 FIELD = "kept_on"

@@ -31,7 +31,7 @@ from pyrsistent import pmap
 from ...definitions import load
 from ...effects_schema import lookup_table, with_defs
 from ...engine.data import data_root, load_yaml, validate
-from ...engine.machine import decide, log, request_draw, request_roll
+from ...engine.machine import decide, log, request_draw
 from ...rules import characters as chars
 from ...rules import effects as base_effects
 from ...state import update_character

@@ -63,9 +63,6 @@ from ...state import ExtRecord, map_field, update_character, vector_field
 
 ID = "dungeon"
 REGION = "dungeon"
-ENTRANCE = "dg_entrance"
-TREASURE = "dg_treasure_chamber"
-CROWN = "crown_of_command"
 #: The cause a move down a Doorway onto the Entrance is asked with (``before_forced_move``).
 DOWN = "a Doorway down to the Dungeon"
 #: The Doorway cards: the Dungeon's own (main board) and the City deck's (the Scout: "two on the
@@ -85,6 +82,16 @@ BACK, ON = "dungeon_back", "dungeon_on"
 def spiral():
     """The Dungeon's spaces from the Entrance (0) to the Treasure Chamber (last)."""
     return load().board.regions[REGION]
+
+
+def entrance_space():
+    """The Entrance, the spiral's way in and out (the Dungeon board's role ``dungeon_entrance``)."""
+    return load().board.role("dungeon_entrance")
+
+
+def treasure_space():
+    """The Treasure Chamber, the spiral's end (the Dungeon board's role ``treasure_chamber``)."""
+    return load().board.role("treasure_chamber")
 
 
 def in_dungeon(state, cid):
@@ -159,7 +166,7 @@ def entrance_ways(state, spaces, entrance):
     """Value hook: the ways down onto the Dungeon's Entrance (and back out from it) are its
     upturned Doorways, for another board's figure that asks (the Blood Moon's Werewolf):
     "you may return to the Main Board through any upturned Doorway"."""
-    return tuple(spaces) + tuple(doorways(state)) if entrance == ENTRANCE else spaces
+    return tuple(spaces) + tuple(doorways(state)) if entrance == entrance_space() else spaces
 
 
 def sealed(state):
@@ -207,7 +214,7 @@ def before_movement(state, result, character):
             frozen = movement.offer_freeze(state, cid, "movement.start")
             if frozen is not None:
                 return frozen, True
-            return decide(state, cid, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
+            return decide(state, cid, "move", ["roll", f"move:{entrance_space()}"], "dungeon.doorway_chosen",
                           prompt="roll, or go down to the Entrance of the Dungeon"), True
         return state, False
     # Immobility, "wherever they are": another's freeze as the turn starts, before the
@@ -223,7 +230,7 @@ def _on_the_spiral(state, cid, space):
     before it, what the main board offers before a roll ("in the same manner as Movement on the
     outer and Middle Regions": :func:`before_roll_options`)."""
     extra = before_roll_options(state, cid)
-    if space == TREASURE:
+    if space == treasure_space():
         ways = [f"move:{load().board.role('portal')}"] if state.option("king_of_the_hill") else []
         if not ways and not extra:
             return chart_roll(state, cid)
@@ -231,7 +238,7 @@ def _on_the_spiral(state, cid, space):
         return decide(state, cid, "move", ["roll"] + ways + extra, "dungeon.treasure_chosen",
                       prompt="the Treasure Chamber Chart" + (", or take a Talisman and exit at the "
                                                              "Portal of Power" if ways else ""))
-    if space == ENTRANCE:
+    if space == entrance_space():
         state = _mark(state, "fleeing", cid, False)
         state = _mark(state, "beaten", cid, False)
         out = [] if sealed(state) else [f"move:{d}" for d in dict.fromkeys(doorways(state))]
@@ -283,7 +290,7 @@ def turn_started(state, character):
     frozen = movement.offer_freeze(state, character, "dungeon.city_doorway")
     if frozen is not None:
         return frozen
-    return decide(state, character, "move", ["roll", f"move:{ENTRANCE}"], "dungeon.doorway_chosen",
+    return decide(state, character, "move", ["roll", f"move:{entrance_space()}"], "dungeon.doorway_chosen",
                   prompt="move on, or go down to the Entrance of the Dungeon", city=True)
 
 
@@ -409,7 +416,7 @@ def walk(state, cid, steps, cause):
     state = update_character(state, cid, space=ring[j], hold=None)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=path, to=ring[j], cause=cause)
-    if ring[j] == ENTRANCE:
+    if ring[j] == entrance_space():
         state = _mark(state, "fleeing", cid, False)
         state = log(state, "dungeon_entrance_reached", character=cid)
     return state
@@ -434,13 +441,13 @@ def enter(state, cid):
     leave the City by entering the Dungeon, if a Character draws or lands on a Dungeon doorway",
     and a Loan unpaid makes him a Toad where he stands instead).  Refused, his turn ends there."""
     state, refused = adjust(state, "before_forced_move", (state, False), character=cid,
-                            space=ENTRANCE, cause=DOWN)
+                            space=entrance_space(), cause=DOWN)
     if refused:
         return end_turn_now(state)
     state = drop_animals(state, cid)
-    state = update_character(state, cid, space=ENTRANCE, hold=None)
+    state = update_character(state, cid, space=entrance_space(), hold=None)
     state = set_turn_flag(state, cid, "moved")
-    state = log(state, "moved", character=cid, path=[ENTRANCE], to=ENTRANCE)
+    state = log(state, "moved", character=cid, path=[entrance_space()], to=entrance_space())
     state = log(state, "dungeon_entered", character=cid)
     return end_turn_now(state)
 
@@ -449,7 +456,7 @@ def drop_animals(state, cid):
     """"The Horse, Warhorse, and Horse and Cart may not be taken into the dungeon. They are
     dropped on the Entrance Space" (with the Objects only they carried)."""
     left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
-    return chars.leave_followers(state, cid, left, ENTRANCE, "left_at_entrance")
+    return chars.leave_followers(state, cid, left, entrance_space(), "left_at_entrance")
 
 
 def die(state, cid):
@@ -590,7 +597,7 @@ def roll_kept(state, action, roll, dice=None):
 def backward(state, cid):
     """Toward the Entrance: when defeated last turn (case B), or fleeing (case C) while the Dungeon
     is not Sealed (a Sealed Dungeon's way out is the Treasure Chamber: rulings R-DG10.2)."""
-    return state.characters[cid].space != ENTRANCE and (
+    return state.characters[cid].space != entrance_space() and (
         beaten(state, cid) or (fleeing(state, cid) and not sealed(state)))
 
 
@@ -623,7 +630,7 @@ def treasure_chosen(state, action):
     if action.kind == "roll":
         return chart_roll(state, cid)
     state = log(state, "king_of_the_hill_talisman", character=cid)
-    state = possessions.gain_talisman(state, {}, cid, {"space": TREASURE})
+    state = possessions.gain_talisman(state, {}, cid, {"space": treasure_space()})
     return emerge(state, cid, load().board.role("portal"))
 
 
@@ -668,7 +675,7 @@ def crowned(state, cid):
     """The Treasure Chamber Chart's bonus for ``cid``: "You may add 1 to your die roll for each
     Character already on the Crown of Command Space"."""
     return sum(1 for o in state.order if o != cid and state.characters[o].alive
-               and state.characters[o].space == CROWN)
+               and state.characters[o].space == load().board.role("crown"))
 
 
 def emerge(state, cid, dest):
@@ -678,7 +685,7 @@ def emerge(state, cid, dest):
     state = update_character(state, cid, space=dest, hold=None)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "moved", character=cid, path=[dest], to=dest)
-    if dest == CROWN:
+    if dest == load().board.role("crown"):
         state = log(state, "crown_reached", character=cid)
         state = replace(state, crown_reached=True)
     return state

@@ -68,16 +68,16 @@ REGION = "timescape"
 #: the causes of a forced move, from the rules elsewhere, that send a character to the Warp Gate
 #: (000 Alternative Endings, the Demon Lord's chart: "1. Warp Gate, Talisman Timescape")
 WARP_GATE_CAUSES = ("demon_lord_barrier",)
-OUTPOST = "ts_sentinel_outpost"
-CROWN = "crown_of_command"
-BELT = "ts_warp_belt"
 RED = "red"
 #: The Horrible Black Void: the compendium's ending and the Blood Moon's card of the same name.
 VOIDS = ("black_void", "horrible_black_void")
-#: Who may send a character into the Timescape, once each: the space and its choice.
+#: Who may send a character into the Timescape, once each: the space and its choice.  (Ids kept
+#: here: the main board's Village and City carry no role, a role for one expansion's use would be
+#: the base board's data naming the Timescape.)
 HELPERS = {"village": ("mystic", "mystic"), "city": ("enchantress", "enchantress")}
-CITY_ENCHANTRESS = "city_enchantress"  # the City board's building (the `city` expansion)
-WARLOCK = "warlocks_cave"
+#: The City board's building (the `city` expansion): its space wraps its own instructions in the
+#: choice, unlike HELPERS' (kept for the same reason: a role would be the City's data naming the Timescape).
+CITY_ENCHANTRESS = "city_enchantress"
 
 
 def realities():
@@ -88,6 +88,17 @@ def realities():
 def warp_gate():
     """The Warp Gate, the Timescape's way in (its board's role ``timescape_gate``)."""
     return load().board.role("timescape_gate")
+
+
+def outpost():
+    """The Sentinel Outpost, where the Sentinels imprison (its board's role ``sentinel_outpost``)."""
+    return load().board.role("sentinel_outpost")
+
+
+def wears_warp_belt(ch):
+    """Whether ``ch`` carries a card marked ``red_line`` (the Warp Belt: "except the Warp Belt which
+    always allows Movement on the Red Warp Line")."""
+    return any(o in marked()["red_line"] for o in ch.objects)
 
 
 def in_timescape(state, cid):
@@ -235,7 +246,8 @@ def animal(card_id):
 #: The marks a card's data may hold under ``timescape`` (``data: {timescape: [...]}``): ``fears``:
 #: it fears the Timescape and will not enter; ``redrawn``: drawn there, it is discarded and another
 #: drawn.  The Animals need none: every Animal is both (their one mark, ``subtype: animal``).
-CARD_MARKS = ("fears", "redrawn")
+#: ``red_line``: its wearer may always follow the Red Warp Line (the Warp Belt).
+CARD_MARKS = ("fears", "redrawn", "red_line")
 
 
 @lru_cache(maxsize=None)
@@ -430,7 +442,7 @@ def caught(state, params, actor, source):
     """The Thief's 1 in the Space Fortress: "Caught and sent to the ... Sentinel Outpost" (moved
     there and imprisoned by the Sentinels)."""
     state = log(state, "caught_stealing", character=actor, space=state.characters[actor].space)
-    state = movement.forced_move(state, actor, OUTPOST, False, ID)
+    state = movement.forced_move(state, actor, outpost(), False, ID)
     return imprison(state, params, actor, source)
 
 
@@ -560,7 +572,7 @@ def offer(state):
     cid = state.current
     ch = state.characters[cid]
     options = ["roll"]
-    if BELT in ch.objects:
+    if wears_warp_belt(ch):
         options.append(f"warp:{RED}")
     if ch.spells:
         options += [f"cast:{sp}" for sp in dict.fromkeys(spells.castable_on_turn(state, cid))
@@ -572,7 +584,7 @@ def offer(state):
         return roll(state, cid)
     return decide(state, cid, "move", options, "timescape.move_chosen",
                   prompt="roll on the Movement Table" + (", or follow the Red Warp Line (Warp Belt)"
-                                                          if BELT in ch.objects else ""))
+                                                          if wears_warp_belt(ch) else ""))
 
 
 def roll(state, cid):
@@ -616,7 +628,7 @@ def follow(state, cid, line):
     if dest not in realities():
         state = _mark(state, "imprisoned", cid, False)
         state = log(state, "timescape_left", character=cid, to=dest)
-        if dest == CROWN:
+        if dest == load().board.role("crown"):
             state = log(state, "crown_reached", character=cid)
             state = replace(state, crown_reached=True)
     return state
@@ -837,7 +849,7 @@ def space_effect(state, effects, space):
     """The Sentinel Outpost imprisons; the Thief may steal in the Space Fortress instead of its
     instructions (``theft.yaml``); the Mystic, the Enchantress and the Warlock offer the way in as
     one more choice of their space."""
-    if space == OUTPOST:
+    if space == outpost():
         return tuple(effects) + ({"timescape_imprison": pmap()},)
     cid = state.current
     if cid is None or cid not in state.characters:
@@ -861,7 +873,7 @@ def space_effect(state, effects, space):
             {"id": "enchantress", "label": "visit the Enchantress", "effects": list(effects)},
             {"id": "enchantress_timescape", "label": "ask the Enchantress's help to enter the Timescape",
              "effects": [{"timescape_seek_help": {"who": "enchantress"}}]}]}])
-    if space == WARLOCK:
+    if space == load().board.role("warlock"):
         extra = {"id": "warp_gate", "label": "ask the Warlock to open a Warp Gate (instead of a quest)",
                  "effects": [{"timescape_warlock": {}}]}
         return _with_choice(effects, extra)

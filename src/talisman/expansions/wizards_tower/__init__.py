@@ -321,7 +321,7 @@ def _walk_to_portal(state, cid, roll):
     """The walk of a movement roll that carries the character beyond the Portal of Power, up to
     the Portal (``None`` when no such walk avoids the Sentinel's bridge)."""
     board = load().board
-    path = movement.reachable(board, state.characters[cid].space, roll).get("plain_of_peril")
+    path = movement.reachable(board, state.characters[cid].space, roll).get(board.role("inner_gate"))
     if path is None or any(how == "bridge" for _, how in path):
         return None
     return [space for space, _ in path[:-1]]
@@ -330,14 +330,15 @@ def _walk_to_portal(state, cid, roll):
 def movement_destinations(state, destinations, character, roll, dice=None, way=None):
     """THE PORTAL OF POWER: "Characters may try to open the Portal or Door only if their die roll
     for Movement is sufficient to carry them beyond" (rulings 16): the Door beside the Portal."""
-    if "plain_of_peril" in destinations and _walk_to_portal(state, character, roll) is not None:
-        return tuple(sorted(tuple(destinations) + ("wt_door",)))
+    board = load().board
+    if board.role("inner_gate") in destinations and _walk_to_portal(state, character, roll) is not None:
+        return tuple(sorted(tuple(destinations) + (board.role("tower_door"),)))
     return destinations
 
 
 def move_elsewhere(state, result, character, dest, roll):
     state, handled = result
-    if handled or dest != "wt_door":
+    if handled or dest != load().board.role("tower_door"):
         return result
     passed = _walk_to_portal(state, character, roll)
     if passed:
@@ -363,14 +364,14 @@ def enter(state, cid):
     the Portal, the move through the Door beneath it (docs/rulings.md R-FF12.1)."""
     left = [f for f in state.characters[cid].followers if chars.is_animal(f, BARRED)]
     if not left:
-        return move(state, cid, "wt_door")
+        return move(state, cid, load().board.role("tower_door"))
     state = push(state, frame("wt.through_the_door", cid=cid))
     return chars.leave_followers(state, cid, left, load().board.role("portal"), "left_at_portal")
 
 
 def through_the_door(state, cid):
     """The move through the Door once what stays at the Portal is left (:func:`enter`)."""
-    return move(state, cid, "wt_door")
+    return move(state, cid, load().board.role("tower_door"))
 
 
 def move(state, cid, dest):
@@ -558,8 +559,9 @@ def prince_chosen(state, action):
 def tower_crown(state, cid):
     """"Move to the Crown of Command Space in the Inner Region" (its encounter follows)."""
     state = _set(state, "cleared", cid, None)
-    state = update_character(state, cid, space="crown_of_command", hold=None)
-    state = log(state, "moved", character=cid, path=["crown_of_command"], to="crown_of_command")
+    crown = load().board.role("crown")
+    state = update_character(state, cid, space=crown, hold=None)
+    state = log(state, "moved", character=cid, path=[crown], to=crown)
     state = log(state, "crown_reached", character=cid)
     state = replace(state, crown_reached=True)
     return inner_region.encounter_inner(state, cid)

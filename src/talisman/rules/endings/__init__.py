@@ -39,16 +39,62 @@ from . import lord_of_chaos as _lord_of_chaos
 from . import pandora as _pandora
 from . import tasks as _tasks
 from . import winning as _winning
-from .arena import *  # noqa: F401,F403
-from .black_void import *  # noqa: F401,F403  (re-exports: see __all__ of each module)
-from .cards import *  # noqa: F401,F403
-from .crown import *  # noqa: F401,F403
-from .demon_lord import *  # noqa: F401,F403
-from .dragon_king import *  # noqa: F401,F403
-from .lord_of_chaos import *  # noqa: F401,F403
-from .pandora import *  # noqa: F401,F403
-from .tasks import *  # noqa: F401,F403
-from .winning import *  # noqa: F401,F403
+from .arena import ARENA, arena_pairing, duel, pandora_arena
+from .black_void import annihilate, black_void
+from .cards import (alignment_locked, attacks_allowed, cards_held, DECK, discard_ending, EFFECTS,
+                    encounter_card, ending_settings, face_up, hide_from, holds_on_crown, icons, is_card,
+                    reveal, setup_card_endings, star, time_flipped, VARIANTS, win_game)
+from .crown import (character_died, chart_dice, chart_die, CHART_ROLL, check_chart_dice, check_task_endings,
+                    continue_walk, crown_ending, die_ending, DIE_ENDINGS, ENDINGS, setup_endings, task_endings,
+                    TASK_SHAPES, TASKS)
+from .demon_lord import (barrier, barrier_chart, barrier_kept, BARRIER_ROLL, demon_chosen, demon_hit,
+                         DEMON_LORD, demon_lord, raise_barrier)
+from .dragon_king import (continue_king, dk_alone, dk_asleep, dk_asleep_kept, DK_ASLEEP_ROLL,
+                          dk_brother_killed, dk_brother_lost, dk_brothers, dk_dragons, dk_dragons_beaten,
+                          dk_hunt, dk_hunt_after, dk_hunt_rolled, dk_king, dk_king_after, dk_king_rolled,
+                          dk_lunch, dk_meal, dk_round_answered, dk_round_kept, DK_ROUND_ROLL, DRAGON_KING,
+                          DRAGON_KING_CHART, fight_dragons, hunt_next, king_round, next_brother)
+from .lord_of_chaos import (chaos_drain, CHAOS_FOES, chaos_hit, COMBAT_TABLE, continue_change,
+                            continue_chaos_fight, continue_errand, continue_trial, craft_sources, errand,
+                            LETTER_TABLE, LETTERS, loc_alignment, loc_change, loc_combat, loc_combat_kept,
+                            LOC_COMBAT_ROLL, loc_lord_rolled, loc_neutral, loc_suffer, loc_suffer_kept,
+                            LOC_SUFFER_ROLL, lord_of_chaos_chart, must_walk_out, one_craft_engaged,
+                            ONE_CRAFT_FOE, one_craft_rolled, one_craft_score, route_in, route_of,
+                            trial_craft_rolled, TRIAL_OF_CHAOS, trial_rolled, walked_out)
+from .pandora import (claimable, continue_goal, continue_power, goal_met, pandora_finders, pandora_goal,
+                      pandora_perils, PANDORAS_BOX_CHART, perils_options, quest_locations,
+                      quest_of_a_lifetime, quest_progress, quest_recorded, quest_visits, trophy_kept,
+                      turn_engaged, TURN_POWERS, turn_started)
+from .tasks import (alive, discard_cards, in_play, landings, lose_all_possessions, MAGIC_OBJECTS, moves_since,
+                    places, role, set_task, task_of, throw)
+from .winning import (check_last_survivor, HELD_CHECK_STEP, may_restart, reached_crown, unused_characters,
+                      win, won_in_time)
+
+__all__ = [  # every name of the modules' own ``__all__`` (tests/test_pyflakes.py checks it)
+    "ARENA", "arena_pairing", "duel", "pandora_arena", "annihilate", "black_void", "alignment_locked",
+    "attacks_allowed", "cards_held", "DECK", "discard_ending", "EFFECTS", "encounter_card", "ending_settings",
+    "face_up", "hide_from", "holds_on_crown", "icons", "is_card", "reveal", "setup_card_endings", "star",
+    "time_flipped", "VARIANTS", "win_game", "character_died", "chart_dice", "chart_die", "CHART_ROLL",
+    "check_chart_dice", "check_task_endings",
+    "continue_walk", "crown_ending", "die_ending", "DIE_ENDINGS", "ENDINGS", "setup_endings", "task_endings",
+    "TASK_SHAPES", "TASKS", "barrier", "barrier_chart", "barrier_kept", "BARRIER_ROLL", "demon_chosen",
+    "demon_hit", "DEMON_LORD", "demon_lord", "raise_barrier", "continue_king", "dk_alone", "dk_asleep",
+    "dk_asleep_kept", "DK_ASLEEP_ROLL", "dk_brother_killed", "dk_brother_lost", "dk_brothers", "dk_dragons",
+    "dk_dragons_beaten", "dk_hunt", "dk_hunt_after", "dk_hunt_rolled", "dk_king", "dk_king_after",
+    "dk_king_rolled", "dk_lunch", "dk_meal", "dk_round_answered", "dk_round_kept", "DK_ROUND_ROLL",
+    "DRAGON_KING", "DRAGON_KING_CHART", "fight_dragons", "hunt_next", "king_round", "next_brother",
+    "chaos_drain", "CHAOS_FOES", "chaos_hit", "COMBAT_TABLE", "continue_change", "continue_chaos_fight",
+    "continue_errand", "continue_trial", "craft_sources", "errand", "LETTER_TABLE", "LETTERS",
+    "loc_alignment", "loc_change", "loc_combat", "loc_combat_kept", "LOC_COMBAT_ROLL", "loc_lord_rolled",
+    "loc_neutral", "loc_suffer", "loc_suffer_kept", "LOC_SUFFER_ROLL", "lord_of_chaos_chart", "must_walk_out",
+    "one_craft_engaged", "ONE_CRAFT_FOE", "one_craft_rolled", "one_craft_score", "route_in", "route_of",
+    "trial_craft_rolled", "TRIAL_OF_CHAOS", "trial_rolled", "walked_out", "claimable", "continue_goal",
+    "continue_power", "goal_met", "pandora_finders", "pandora_goal", "pandora_perils", "PANDORAS_BOX_CHART",
+    "perils_options", "quest_locations", "quest_of_a_lifetime", "quest_progress", "quest_recorded",
+    "quest_visits", "trophy_kept", "turn_engaged", "TURN_POWERS", "turn_started", "alive", "discard_cards",
+    "in_play", "landings", "lose_all_possessions", "MAGIC_OBJECTS", "moves_since", "places", "role",
+    "set_task", "task_of", "throw", "check_last_survivor", "HELD_CHECK_STEP", "may_restart", "reached_crown",
+    "unused_characters", "win", "won_in_time"]
 
 MODULES = (_winning, _tasks, _crown, _cards, _demon_lord, _black_void, _dragon_king,
            _lord_of_chaos, _pandora, _arena)

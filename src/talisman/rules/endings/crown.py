@@ -9,7 +9,7 @@ the Crown.  Each chart is data (a dict per result naming its rule step)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -30,7 +30,8 @@ from . import cards
 from .. import characters
 
 __all__ = ["ENDINGS", "setup_endings", "crown_ending", "character_died", "die_ending", "continue_walk",
-           "CHART_ROLL", "DIE_ENDINGS", "chart_die", "TASKS", "TASK_SHAPES", "task_endings", "check_task_endings"]
+           "CHART_ROLL", "DIE_ENDINGS", "chart_die", "chart_dice", "check_chart_dice", "TASKS", "TASK_SHAPES",
+           "task_endings", "check_task_endings"]
 
 
 #: The Alternative Endings deck the option uses (the implemented ones).
@@ -45,6 +46,7 @@ def setup_endings(state):
     if state.option("chaos_bloodbath") and state.decks.get("talisman"):
         state = replace(state, decks=state.decks.set("talisman", state.decks["talisman"][:1]))
         state = log(state, "talisman_stock_limited", cards=1, cause="chaos_bloodbath")
+    chart_dice()  # the endings' dice checked against their charts (once: a DataError stops set-up)
     return cards.setup_card_endings(state, ENDINGS)
 
 
@@ -118,14 +120,37 @@ def continue_walk(state, who, task):
 
 #: The endings with a die, each keyed to its chart (a function: a chart may name places of the data;
 #: its rows name rule steps, so the registry stays code); the die is the data's (:func:`chart_die`).
-DIE_ENDINGS = {"dragon_king": lambda: DRAGON_KING_CHART, "lord_of_chaos": lord_of_chaos_chart,
-               "pandoras_box": lambda: PANDORAS_BOX_CHART}
+DIE_ENDINGS: dict[str, Callable[[], Mapping[int, Any]]] = {
+    "dragon_king": lambda: DRAGON_KING_CHART, "lord_of_chaos": lord_of_chaos_chart,
+    "pandoras_box": lambda: PANDORAS_BOX_CHART}
 
 
 def chart_die(card) -> str:
     """The die a character rolls on a die ending's chart (``endings.yaml``'s ``die``: the Dragon
     King's "You must Roll a D8", the Lord of Chaos's "Roll a D6", Pandora's Box's "Roll a D8")."""
-    return load().endings[card]["die"]
+    return chart_dice()[card]
+
+
+@functools.lru_cache(maxsize=1)
+def chart_dice() -> Mapping[str, str]:
+    """The die of each ending with a die (``endings.yaml``'s ``die``), read and checked once
+    (:func:`check_chart_dice`; a game's set-up asks, so a bad file stops the first game)."""
+    return MappingProxyType(check_chart_dice(load().endings))
+
+
+def check_chart_dice(endings) -> dict[str, str]:
+    """The die of each ending of :data:`DIE_ENDINGS` in ``endings`` (the data of ``endings.yaml``),
+    checked against its chart: a die ``dN`` whose results 1 to N are not exactly the chart's rows
+    (a D6 on a D8 chart, a D10 on it) is a DataError naming the entry and the field ``die``."""
+    dice = {}
+    for ending, chart_of in DIE_ENDINGS.items():
+        die = endings.get(ending, {}).get("die")
+        rows = sorted(chart_of())
+        if not isinstance(die, str) or not die[1:].isdigit() or rows != list(range(1, int(die[1:]) + 1)):
+            raise DataError("endings.yaml", ending, "die", f"{die!r} does not roll the results of its "
+                            f"chart, {rows[0]} to {rows[-1]} (d{len(rows)})")
+        dice[ending] = die
+    return dice
 
 
 TASKS = {"king": continue_king, "brothers": next_brother, "dragons": fight_dragons,
