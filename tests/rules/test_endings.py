@@ -239,6 +239,7 @@ def test_lord_of_chaos_4_change_is_good():
     assert task["kind"] == "change" and task["alignment"] == "neutral"
     s1 = endings.continue_change(s, "warrior", task)            # not yet out: still must leave
     assert names(s1).count("must_leave") == 2 and not s1.is_over
+    assert (s1.log[-1].name, dict(s1.log[-1].data)) == ("must_leave", {"character": "warrior", "to": "portal_of_power"})
     out = walk_out(s)
     back = endings.throw(out, "warrior", "crown_of_command", "test")
     again = endings.continue_change(back, "warrior", endings.task_of(back, "warrior"))
