@@ -280,3 +280,20 @@ def test_limit_to_number_of_objects_a_lost_mule_leaves_its_load_chosen_by_the_ow
     s = play(s, "drop:wand")
     ch = s.characters["thief"]
     assert len(chars.carried_objects(ch)) == 4 and {"ring", "wand"} <= set(s.board_cards["chasm"])
+
+
+def test_the_key_to_hades_heals_its_holder_only_when_another_gains_a_life():
+    """The Key to Hades (card-data.md 2.2): its holder "heals one whenever another heals or gains
+    lives": a healing that restores nothing (HEALING: "never restore a Character to more than" his
+    life value) is no life gained, and the holder's own healing is not another's (mutation testing,
+    seventeenth run: ``characters.heal`` 44, 51)."""
+    s = game([{"id": "warrior", "space": "fields_4", "lives": 4}, {"id": "troll", "space": "city", "lives": 2,
+              "objects": ["key_to_hades"]}], expansions=["harbinger"], options={"lives": "compendium"})
+    full = chars.heal(s, "warrior", 1, "test")                   # at his 4 already: nothing gained
+    assert full.characters["warrior"].lives == 4 and full.characters["troll"].lives == 2
+    own = chars.heal(s, "troll", 1, "test")                      # his own healing: 1, no more
+    assert own.characters["troll"].lives == 3
+    hurt = game([{"id": "warrior", "space": "fields_4", "lives": 2}, {"id": "troll", "space": "city", "lives": 2,
+                 "objects": ["key_to_hades"]}], expansions=["harbinger"], options={"lives": "compendium"})
+    hurt = chars.heal(hurt, "warrior", 1, "test")                # another gains 1: the holder heals 1
+    assert hurt.characters["warrior"].lives == 3 and hurt.characters["troll"].lives == 3

@@ -248,6 +248,24 @@ def walk_out(s, who="warrior"):
     return s
 
 
+def test_the_route_in_is_the_last_side_landed_on_since_the_task_none_if_no_side():
+    """CHANGE IS GOOD: "return via a Different route than you took to get here (e.g. by the Mines
+    instead of the Crypt)": the route is the side (``routes`` of the endings data) of his last
+    landing on one since the task was set; landings before it do not count, and with no landing
+    on a side since, no route is known (None, which ``continue_change`` never reads as another
+    route)."""
+    s = game([{"id": "warrior", "space": "plain_of_peril"}, {"id": "troll", "space": "city"}], [])
+    assert endings.route_in(s, "warrior") is None                      # no landing at all
+    s = endings.throw(s, "warrior", "mines", "test")
+    assert endings.route_in(s, "warrior") == "mines"
+    since = len(s.log)
+    s = endings.throw(s, "warrior", "valley_of_fire", "test")            # no side's space
+    assert endings.route_in(s, "warrior", since) is None                 # the Mines were before
+    assert endings.route_in(s, "warrior", since, ["crypt", "plain_of_peril"]) == "crypt"
+    s = endings.throw(s, "warrior", "death", "test")
+    assert endings.route_in(s, "warrior", since, ["mines"]) == "crypt"   # the last side counts
+
+
 def test_lord_of_chaos_4_change_is_good():
     """CHANGE IS GOOD: "You must leave immediately" is the ending's own Leave, a walk to the Portal
     of Power (rulings R-NA11.3): he stays on the Crown this turn with the walk as his task; back on
@@ -260,6 +278,11 @@ def test_lord_of_chaos_4_change_is_good():
     assert task["kind"] == "change" and task["alignment"] == "neutral"
     s1 = endings.continue_change(s, "warrior", task)            # not yet out: still must leave
     assert names(s1).count("must_leave") == 2 and not s1.is_over
+    assert (s1.log[-1].name, dict(s1.log[-1].data)) == ("must_leave", {"character": "warrior", "to": "portal_of_power"})
+    # down to the Valley of Fire and back onto the Crown is no walk out (the Crown's own region too)
+    near = endings.throw(endings.throw(s, "warrior", "valley_of_fire", "test"), "warrior", "crown_of_command", "test")
+    s2 = endings.continue_change(near, "warrior", task)
+    assert s2.log[-1].name == "must_leave" and "no_change" not in names(s2) and not s2.is_over
     out = walk_out(s)
     back = endings.throw(out, "warrior", "crown_of_command", "test")
     again = endings.continue_change(back, "warrior", endings.task_of(back, "warrior"))
@@ -486,3 +509,15 @@ def test_possessions_discarded_by_the_lord_of_chaos_with_or_without_the_follower
     lost = endings.lose_all_possessions(s, "warrior", "suffer")
     assert not lost.characters["warrior"].followers and not lost.characters["warrior"].objects
     assert {"sword", "maiden"} <= set(lost.discards["adventure"])
+
+
+def test_all_possessions_lost_are_recorded_the_cards_and_the_gold_with_its_cause():
+    """LET'S SEE YOU SUFFER: "You lose ... all Possessions" (POSSESSIONS: "Anything belonging to
+    any Character", his Gold too: rulings R-PROBE17A.1): the ``possessions_discarded`` record names
+    every card gone, and the Gold is lost for the cause given (mutation testing, seventeenth run:
+    ``tasks.lose_all_possessions`` 14, 18, 26)."""
+    s = game([{"id": "warrior", "space": "chapel", "objects": ["sword"], "followers": ["maiden"], "gold": 2}])
+    s = endings.lose_all_possessions(s, "warrior", "the Lord of Chaos")
+    assert events(s, "possessions_discarded") == [{"character": "warrior", "cards": ["sword", "maiden"]}]
+    assert events(s, "gold_lost") == [{"character": "warrior", "amount": 2, "value": 0, "cause": "the Lord of Chaos"}]
+    assert s.characters["warrior"].gold == 0
