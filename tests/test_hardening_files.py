@@ -45,9 +45,7 @@ def test_the_cli_says_so_in_one_line(tmp_path, args):
 # is refused with a DataError naming the file, the entry and the field (never a raw KeyError or
 # a yaml traceback).  Each case: (module, its loader, the file under data/, an edit of the text).
 
-import functools  # noqa: E402  (the section's own imports, kept with it)
 import re  # noqa: E402
-import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from talisman.engine.data import data_root  # noqa: E402

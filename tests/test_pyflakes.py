@@ -27,6 +27,12 @@ def test_pyflakes_reports_nothing_in_src():
     assert not messages, f"pyflakes on src/ ({len(messages)}):\n" + "\n".join(messages)
 
 
+def test_pyflakes_reports_nothing_in_tests():
+    """The tests too: an import a test no longer uses hides what the test depends on."""
+    messages = pyflakes_messages([SRC.parent / "tests"])
+    assert not messages, f"pyflakes on tests/ ({len(messages)}):\n" + "\n".join(messages)
+
+
 def test_pyflakes_sees_an_unused_import(tmp_path):
     """The check can fail: a module with one unused import gets one message naming it."""
     (tmp_path / "module.py").write_text("import os\n\n\ndef f():\n    return 1\n")

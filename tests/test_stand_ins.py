@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from talisman.cli import main

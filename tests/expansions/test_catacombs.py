@@ -16,7 +16,7 @@ from talisman.scenarios import setup_state
 from talisman.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from support import game, legal, play  # noqa: E402
+from support import game, play  # noqa: E402
 from playing import random_play  # noqa: E402
 
 

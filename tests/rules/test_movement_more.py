@@ -3,7 +3,7 @@
 test written from the rule text it quotes."""
 import attrs
 
-from support import events, game, legal, names, play, run_effects
+from support import events, game, legal, names, play
 from talisman.rules.characters import Rafts
 from talisman.scenarios import setup_state
 
