@@ -138,7 +138,7 @@ def before_encounter(state, character, space, replaced):
     state, replaced = terrain.cracks_appear(state, character, space)
     if replaced:
         return state, True
-    if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
+    if space == load().board.role("crown") and ch.turn_flags.get("moved") and beast_in_play(state):
         state = entering_past_the_beast(state, character)
         if not state.characters[character].alive or state.outcome is not None:
             return state, False
