@@ -626,12 +626,13 @@ def _rest(state, cid, piece):
 
 
 def _one_again(state, cid):
-    """The player is down to one piece: a Toad "cannot have any Possessions", so the Followers
-    that are no cards (the Henchmen), kept for his other piece while it was no Toad, leave him
-    now, as at the change (docs/rulings.md R-FC14.3)."""
+    """The player is down to one piece: a Toad "cannot have any Possessions", so what his other
+    piece had while it was no Toad and is kept aside of the pieces (the Henchmen, R-FC14.3; an
+    expansion's kept cards, such as a Night Stalker following the player, and a Lycanthrope card,
+    R-FIX26.2) leaves him now, as at the change (``characters.toad_keeps_nothing_aside``)."""
     if not state.characters[cid].toad_turns:
         return state
-    return chars.discard_other_followers(state, cid, "a Toad cannot have Followers")
+    return chars.toad_keeps_nothing_aside(state, cid, "a Toad cannot have Followers")
 
 
 def _set_playing(state, cid, name):
