@@ -151,6 +151,8 @@ def settle(state):
                 else:
                     la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
                 for _ in scores:
+                    # one who is not a lycanthrope risks the curse; one who is has it already,
+                    # and rolls for nothing (BECOMING A LYCANTHROPE; R-FIX26.4)
                     if la != lb:
                         out.append(effects_job(b if la else a, lycanthropy.curse_roll(), "lycanthrope"))
             continue
