@@ -160,7 +160,8 @@ State hooks:
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps
     it moves it to him.
 ``became_toad(state, character)``
-    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded),
+    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded; the
+    City: the animals he left outside a building are dropped, docs/rulings.md R-FIX26.6),
     or is one Toad again as his two pieces become one (``characters.toad_keeps_nothing_aside``:
     docs/rulings.md R-FIX26.2).
 ``characters_fought(state, victor, loser, kind)``
