@@ -408,8 +408,8 @@ def may_have_followers(state, cid):
 
 def follower_allowed(state, cid, card_id):
     """Whether the Follower ``card_id`` may join ``cid``: never a Toad (:func:`may_have_followers`);
-    a card only some may take (``data.taken_with``
-    an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
+    a card only some may take (``data.taken_with`` an ability: the Barbarian's Berserker) to them
+    only; the ``follower_allowed`` hook, asked
     only with expansions in play (a trophy that bars Followers).  ``card_id`` may be a Follower
     that is no card (a Henchman, ``henchman:<id>``, taken from another character).  A card
     with an ``alignment`` joins only a character of one of them (POSSESSIONS' alignment

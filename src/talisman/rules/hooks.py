@@ -153,8 +153,8 @@ State hooks:
     Brotherhood's Donjon: ``characters.discard_held_cards``) or becomes a Toad (TOADS &
     TRANSFORMATIONS: "cannot have any Possessions": ``characters.become_toad``, before his Objects
     are dropped; docs/rulings.md R-FIX23.1; or a Toad again as his two pieces become one:
-    ``characters.toad_keeps_nothing_aside``, R-FIX26.2): the plugin that keeps some of them outside his five
-    lists (``other_possessions``) discards them; ``cause`` says which.
+    ``characters.toad_keeps_nothing_aside``, R-FIX26.2): the plugin that keeps some of them
+    outside his five lists (``other_possessions``) discards them; ``cause`` says which.
 ``other_follower_taken(state, character, opponent, follower)``
     ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps

@@ -4,8 +4,8 @@ Follower and moves one space a turn until he crosses the Storm River").
 
 ``haunt: {}`` (the Spell's effect, run for its target): the cast Spell card is taken back from
 the Spell discard pile and joins the target as a Follower, whatever Followers he may take (he
-"must take" it), but never a Toad (``characters.may_have_followers``: R-FIX26.1).  The Region he stands in is marked on the card (``chars.mark_follower``:
-``haunted:<region>``).  While he holds it, its ``data.modifiers`` (``{hook: movement,
+"must take" it), but never a Toad (``characters.may_have_followers``: R-FIX26.1).  The Region
+he stands in is marked on the card (``chars.mark_follower``: ``haunted:<region>``).  While he holds it, its ``data.modifiers`` (``{hook: movement,
 exactly: 1}``, :mod:`.modifiers`) make every movement roll move him one space.  Once he stands
 in the other Region across the Storm River (the Outer and the Middle Region: crossed at the
 Sentinel, by raft, or carried there) the card leaves him for the Spell discard pile
