@@ -397,14 +397,26 @@ def carry_limit(ch, state=None):
     return max(0, limit)
 
 
+def may_have_followers(state, cid):
+    """TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot have any
+    Possessions", and a Follower is one (POSSESSIONS: "Anything belonging to any Character"): no
+    Follower joins a Toad, whatever the way, even one that forces itself on him (docs/rulings.md
+    R-FIX26.1).  The one Toad test every way a Follower joins passes: :func:`follower_allowed`
+    asks it first."""
+    return not state.characters[cid].toad_turns
+
+
 def follower_allowed(state, cid, card_id):
-    """Whether the Follower ``card_id`` may join ``cid``: a card only some may take (``data.taken_with``
-    an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
+    """Whether the Follower ``card_id`` may join ``cid``: never a Toad (:func:`may_have_followers`);
+    a card only some may take (``data.taken_with`` an ability: the Barbarian's Berserker) to them
+    only; the ``follower_allowed`` hook, asked
     only with expansions in play (a trophy that bars Followers).  ``card_id`` may be a Follower
     that is no card (a Henchman, ``henchman:<id>``, taken from another character).  A card
     with an ``alignment`` joins only a character of one of them (POSSESSIONS' alignment
     restriction, for Followers as for Objects: the Blood Moon's Champion of Light "not for
     Evil"), whatever the way he is taken (docs/rulings.md R-CD11-1)."""
+    if not may_have_followers(state, cid):
+        return False
     c = load().cards.get(card_id)
     if c is not None and refuses_alignment(c, state.characters[cid].alignment):
         return False
@@ -1530,6 +1542,20 @@ def become_toad(state, cid, turns, cause):
     # HENCHMEN: "considered Followers for any pertaining rules": no card to lie on the space,
     # each leaves the game as a Follower lost (R-NB11.5)
     state = discard_other_followers(state, cid, "became a Toad")
+    return run_hook(state, "became_toad", character=cid)
+
+
+def toad_keeps_nothing_aside(state, cid, cause):
+    """What a Toad "cannot have" that is kept outside his five lists goes (TOADS &
+    TRANSFORMATIONS; docs/rulings.md R-FIX26.2): the Possessions an expansion keeps for him
+    (``other_possessions_lost``, cause ``became a Toad``, as :func:`become_toad` asks it: R-FIX23.1),
+    the Followers that are no cards (the Henchmen, R-FC14.3), and whatever the ``became_toad``
+    hook point takes from a Toad (the Blood Moon's Lycanthrope card).  For a character who is a
+    Toad without :func:`become_toad` being the way (the Mystic's two pieces made one again, one of
+    them a Toad: R-FB14.1)."""
+    if other_possessions(state, cid):
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
+    state = discard_other_followers(state, cid, cause)
     return run_hook(state, "became_toad", character=cid)
 
 

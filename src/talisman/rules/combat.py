@@ -440,9 +440,10 @@ def tameable_animals(state):
     each Animal card among the enemies of a battle (one attempt for each), also when it
     attacks with others (More than One Enemy); not one that may not join him as a Follower
     (``follower_allowed``: a trophy that bars Followers), nor to a Toad, who "cannot have any
-    Possessions" (TOADS & TRANSFORMATIONS; a choice that gives him nothing: R-FD13.2)."""
+    Possessions" (TOADS & TRANSFORMATIONS; a choice that gives him nothing: R-FD13.2, asked by
+    ``follower_allowed`` too: R-FIX26.1)."""
     b = state.battle
-    if b.opponent is not None or b.kind != "battle" or state.characters[b.who].toad_turns:
+    if b.opponent is not None or b.kind != "battle" or not chars.may_have_followers(state, b.who):
         return []
     tried = b.tame_tried or ()
     return [c for c in dict.fromkeys(e.get("card") for e in b.enemies)

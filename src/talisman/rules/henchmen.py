@@ -342,7 +342,7 @@ def _may_take(state, victor, hid=None):
     he may not join him (``follower_allowed``: the Putrid Zombie trophy's "you can't take
     Followers", docs/rulings.md R-FIX21.3)."""
     ch = state.characters[victor]
-    if ch.toad_turns:
+    if not chars.may_have_followers(state, victor):  # a Toad (R-FIX26.1)
         return False
     if chars.hag_held(ch):
         return False

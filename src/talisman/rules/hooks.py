@@ -152,14 +152,18 @@ State hooks:
     ``character`` loses all Possessions (LET'S SEE YOU SUFFER, the Lord of Chaos's errands, the
     Brotherhood's Donjon: ``characters.discard_held_cards``) or becomes a Toad (TOADS &
     TRANSFORMATIONS: "cannot have any Possessions": ``characters.become_toad``, before his Objects
-    are dropped; docs/rulings.md R-FIX23.1): the plugin that keeps some of them outside his five
-    lists (``other_possessions``) discards them; ``cause`` says which.
+    are dropped; docs/rulings.md R-FIX23.1; or a Toad again as his two pieces become one:
+    ``characters.toad_keeps_nothing_aside``, R-FIX26.2): the plugin that keeps some of them
+    outside his five lists (``other_possessions``) discards them; ``cause`` says which.
 ``other_follower_taken(state, character, opponent, follower)``
     ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps
     it moves it to him.
 ``became_toad(state, character)``
-    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
+    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded; the
+    City: the animals he left outside a building are dropped, docs/rulings.md R-FIX26.6),
+    or is one Toad again as his two pieces become one (``characters.toad_keeps_nothing_aside``:
+    docs/rulings.md R-FIX26.2).
 ``characters_fought(state, victor, loser, kind)``
     One character has beaten another in combat, before the spoils.
 ``gold_paid(state, character, amount, cause)``

@@ -245,6 +245,16 @@ def barred_to_a_toad(state, cid, title):
     return bool(state.characters[cid].toad_turns) and bool(t["strength"] or t["craft"])
 
 
+def may_gain(state, cid, title):
+    """Whether ``title`` may be offered to or given ``cid`` now: free and he holds none
+    (:func:`can_take`), and not barred to him as a Toad (:func:`barred_to_a_toad`).  The one test
+    every way a title comes asks (a card met, the Master Thief beaten, the Magic Emporium's and
+    the Royal Castle's offers, the Beggar's roll, a card's or Spell's ``master_levels_title``:
+    docs/rulings.md R-FIX26.3); :func:`take_title` itself is the taking (a set-up's title held
+    from before a Toad's change too)."""
+    return can_take(state, cid, title) and not barred_to_a_toad(state, cid, title)
+
+
 def take_title(state, cid, title, cause):
     """"When a player gains a Master Level title, take the appropriate Character Card and Playing
     Piece.  Characters retain all Strength, Craft, Gold, Lives, Possessions and Followers": the
@@ -345,7 +355,7 @@ def trigger_met(state, cid, src):
 @declare(reaction=True)
 def title_offered(state, who, title, cause):
     """Rule step: a title offered (the Master Thief beaten)."""
-    if not can_take(state, who, title) or barred_to_a_toad(state, who, title):
+    if not may_gain(state, who, title):
         return state
     return decide(state, who, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
                   prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)
@@ -411,7 +421,7 @@ def offer_effect(state, params, actor, source):
     """The Magic Emporium (High Mage) and the Royal Castle (Sheriff): offered to one who may
     take the title."""
     title = params["title"]
-    if not can_take(state, actor, title):
+    if not may_gain(state, actor, title):
         return state
     t = titles()[title]
     if t["gained"]["add"] == "offered":
@@ -487,7 +497,7 @@ def beggar_met(state, cid, src):
     card's own effect."""
     card = src["card"]
     title = next((tid for tid in in_use(state) if titles()[tid]["gained"].get("card") == card), None)
-    if title is None or not can_take(state, cid, title):
+    if title is None or not may_gain(state, cid, title):
         return run_effects(state, load().cards[card].effect, cid, src)
     g = titles()[title]["gained"]
     sides = int(g["roll"][1:])
@@ -503,7 +513,13 @@ def beggar_met(state, cid, src):
 
 
 def title_effect(state, params, actor, source):
-    return take_title(state, actor, params["title"], source.get("card") or "roll")
+    """``master_levels_title``: the title given (the Beggar's roll, the Way of the Lotus), unless
+    a Toad may not gain it (:func:`may_gain`)."""
+    title = params["title"]
+    if can_take(state, actor, title) and barred_to_a_toad(state, actor, title):
+        return log(state, "master_level_refused", character=actor, title=title,
+                   cause="a Toad may not Gain Strength or Craft")
+    return take_title(state, actor, title, source.get("card") or "roll")
 
 
 @declare(changes_results=no_results, roll_blind=True, reads_no_roll=True,
@@ -513,7 +529,7 @@ def combat_resolved(state, character, result):
         return state
     beaten = {e.get("card") for e in state.battle["enemies"]} - {None}
     for tid in in_use(state):
-        if titles()[tid]["gained"].get("defeat") in beaten and can_take(state, character, tid):
+        if titles()[tid]["gained"].get("defeat") in beaten and may_gain(state, character, tid):
             return push(state, frame("master_levels.title_offered", who=character, title=tid,
                                      cause=titles()[tid]["gained"]["defeat"]))
     return state
@@ -626,12 +642,13 @@ def _rest(state, cid, piece):
 
 
 def _one_again(state, cid):
-    """The player is down to one piece: a Toad "cannot have any Possessions", so the Followers
-    that are no cards (the Henchmen), kept for his other piece while it was no Toad, leave him
-    now, as at the change (docs/rulings.md R-FC14.3)."""
+    """The player is down to one piece: a Toad "cannot have any Possessions", so what his other
+    piece had while it was no Toad and is kept aside of the pieces (the Henchmen, R-FC14.3; an
+    expansion's kept cards, such as a Night Stalker following the player, and a Lycanthrope card,
+    R-FIX26.2) leaves him now, as at the change (``characters.toad_keeps_nothing_aside``)."""
     if not state.characters[cid].toad_turns:
         return state
-    return chars.discard_other_followers(state, cid, "a Toad cannot have Followers")
+    return chars.toad_keeps_nothing_aside(state, cid, "a Toad cannot have Followers")
 
 
 def _set_playing(state, cid, name):

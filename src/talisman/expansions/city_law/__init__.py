@@ -23,6 +23,7 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another, and no main-board space but the Leprechaun's (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
+- ``became_toad``: animals left outside a building drop where he changed (R-FIX26.6);
 - ``warrant_taking`` / ``warrant_held`` / ``warrant_discarded``: another expansion's Warrant is a
   City Warrant Card (the Emperor's Guard's tax unpaid or Guard beaten), asks whether one is held,
   and discards it (the Brotherhood's Donjon left by a sentence).
@@ -79,6 +80,19 @@ def character_died(state, character):
     return state
 
 
+def became_toad(state, character):
+    """TOADS & TRANSFORMATIONS: "cannot have any Possessions. All of these are Dropped on the Space
+    where the Character changed into a Toad": animals he left outside a building are his too, and
+    lie there with the rest; he has none to regain on the way out (docs/rulings.md R-FIX26.6)."""
+    state, beasts = store.release(state, f"outside:{character}")
+    if not beasts:
+        return state
+    space = state.characters[character].space
+    state = chars.put_on_space(state, space, beasts)
+    return log(state, "animals_dropped", character=character, cards=beasts, space=space,
+               reason="a Toad cannot have Possessions")
+
+
 def warrant_taking(state, result, character, cause):
     """Another expansion's "must take a Warrant" (the Emperor's Guard): a City Warrant Card."""
     state, taken = result
@@ -110,6 +124,7 @@ HOOKS = {
     "before_movement": before_movement,
     "before_encounter": visits.before_encounter,
     "character_died": character_died,
+    "became_toad": became_toad,
     "characters_fought": law.characters_fought,
     "space_effect": visits.space_effect,
     "space_stands_for": visits.space_stands_for,
