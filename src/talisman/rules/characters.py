@@ -1079,7 +1079,19 @@ def drop_object(state, cid, card_id, space=None):
                                  "dropped", ch.flag("dropped", _pvec([])).append(card_id)))
     state = put_on_space(state, space, [card_id])
     state = log(state, "object_dropped", character=cid, card=card_id, space=space)
+    state = article_gone(state, cid, card_id)
     return discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+
+
+def article_gone(state, cid, card_id):
+    """LIMIT TO NUMBER OF OBJECTS: "A Character may possess more than 4 Objects or Items if they
+    have an Object or Item, which will allow them to Carry or Possess more". An Article (a card
+    with ``carry``: the Mule) that leaves ``cid`` -- dropped, left as a tithing, taken by another
+    -- takes its room with it: over his limit, he leaves Objects of his choice on his space at
+    once (:func:`keep_within_limit`, as when the Hag drives the Mule off; rulings R-PROBE19B.1)."""
+    if card(card_id).carry:
+        return push(state, frame("characters.keep_within_limit", who=cid))
+    return state
 
 
 def put_on_space(state, space, cards):
@@ -1289,9 +1301,9 @@ def remove_possession(state, cid, card_id):
     Follower's Craft gone lowers the total too): :func:`remove_objects`'s surplus check follows."""
     followers = character(state, cid).followers
     if card_id in character(state, cid).objects or card_id not in followers:
-        return remove_objects(state, cid, [card_id])
+        return article_gone(remove_objects(state, cid, [card_id]), cid, card_id)
     state = update_character(state, cid, followers=followers.delete(followers.index(card_id)))
-    return check_surplus_spells(state, cid)
+    return check_surplus_spells(article_gone(state, cid, card_id), cid)
 
 
 def check_surplus_spells(state, cid):

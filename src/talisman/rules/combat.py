@@ -983,6 +983,7 @@ def spoils_chosen(state, action, victor, loser):
     vch = character(state, victor)
     state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
     state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
+    state = chars.article_gone(state, loser, card_id)  # his Mule taken: its load is over his limit
     state = chars.discard_surplus_spells(state, loser)  # NUMBER OF SPELLS: "at any time"
     return _then(state, b.on_win)
 
