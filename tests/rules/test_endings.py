@@ -425,7 +425,10 @@ def test_pandoras_box_ashes_to_ashes_and_the_quest():
     task = {"kind": "goal", "goal": "a_life", "count": 1, "since": 0}
     assert not endings.goal_met(s, "warrior", task)
     s = log(s, "character_defeated", victor="warrior", loser="troll", kind="battle")
-    s = log(s, "life_lost", character="troll", amount=1, lives=3, cause="warrior")
+    s = log(s, "life_lost", character="troll", amount=1, lives=3, cause="an Enemy")
+    assert not endings.goal_met(s, "warrior", task)   # not the life he took (R-PROBE19D.6)
+    s = log(s, "character_defeated", victor="warrior", loser="troll", kind="battle")
+    s = log(s, "life_lost", character="troll", amount=1, lives=2, cause="defeated by warrior")
     assert endings.goal_met(s, "warrior", task)
 
 
