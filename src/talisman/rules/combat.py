@@ -960,13 +960,19 @@ def finish_between_characters(state):
                   prompt=f"defeated {loser}", victor=victor, loser=loser)
 
 
+def spoils_life_cause(victor):
+    """The cause a life taken as the victor's spoils is lost to (``life_lost``'s ``cause``): the
+    life ``victor`` took from the character he beat (ASHES TO ASHES reads it)."""
+    return f"defeated by {victor}"
+
+
 def spoils_chosen(state, action, victor, loser):
     b = state.battle
     what = action.args[0]
     if what == "life":
         # "force the loser to lose 1 Life (use of an Object, Item, Spell, or Scroll may prevent
         # this)": the loser's life-saving objects, then Preservation, as against a creature
-        return try_save(state, loser, f"defeated by {victor}", b.on_win, victor=victor)
+        return try_save(state, loser, spoils_life_cause(victor), b.on_win, victor=victor)
     if what not in ("life", "gold", "take"):  # an option an expansion offered (spoils_options)
         state = run_hook(state, "spoils_option_chosen", victor=victor, loser=loser,
                          action=str(action))
