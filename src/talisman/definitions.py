@@ -462,6 +462,9 @@ class Definitions:
     endings: Any = None             # endings.yaml: the places the Alternative Endings name (frozen plain data)
     # the decks whose contents are open to all (a deck file's ``face_up``: the stocks of Objects for sale)
     face_up: frozenset[str] = frozenset()
+    # a rule module's own data file (its path under the data folder) -> the table its reader
+    # returned (frozen): the files a plugin registers (``Plugin.data_files``), read by load_from
+    tables: Mapping[str, Any] = attrs.field(factory=dict, eq=False, converter=read_only)
 
 
 def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
@@ -702,7 +705,16 @@ def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any]
 
 
 def load_from(root: Path) -> Definitions:
-    """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
+    """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder).
+
+    The board, the characters, the abilities, the cards, the exceptions and the endings are read
+    here.  A rule module's own tables (an expansion's charts, an option's table) are read by the
+    module's reader, which its plugin registers (``Plugin.data_files``: path under ``root`` ->
+    ``read(path, definitions)``); this loader calls every registered reader on the file under
+    ``root``, with the definitions read so far (so the model imports no rule module), and keeps
+    each table in ``Definitions.tables``, where the module finds it (each file parsed once).  A
+    missing or malformed file is a :class:`DataError` naming the file, the entry and the field.
+    """
     root = Path(root)
     boards = [(e, root / "expansions" / e / "board.yaml") for e in RULESET.ids()]
     board = _load_board(root / "board.yaml", [(e, b) for e, b in boards if b.exists()])
@@ -732,8 +744,12 @@ def load_from(root: Path) -> Definitions:
                 check_ref(root / "abilities.yaml", aid, f"params.{key}", c, cards, "card")
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
     endings = _load_endings(root / "endings.yaml", board)
-    return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
-                       endings, frozenset(d for d, up in face_up.items() if up))
+    tables: dict[str, Any] = {}
+    defs = Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
+                       endings, frozenset(d for d, up in face_up.items() if up), MappingProxyType(tables))
+    for rel, read in RULESET.data_files().items():
+        tables[rel] = read(root / rel, defs)  # (a later file's reader may read an earlier's table)
+    return defs
 
 
 _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}

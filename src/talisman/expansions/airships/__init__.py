@@ -64,4 +64,5 @@ STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": sh
          **ships.VOLLEY.steps(), **ships.FALL.steps()}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read})

@@ -420,4 +420,5 @@ for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_m
 ALONE_PLUGINS = (characters.ALONE_PLUGIN,)
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={lycanthropy.FILE: lycanthropy.read})

@@ -187,4 +187,5 @@ STEPS = {**EXIT_ROLL.steps(), "catacombs.start": start,
          "catacombs.turn_chosen": turn_chosen}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read})

@@ -44,7 +44,7 @@ from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push, then
 from ...engine.records import replace
 from ...rules import characters as chars
-from . import law, leaving, store, streets, visits
+from . import data, law, leaving, store, streets, visits
 from .schemas import EFFECT_SCHEMAS
 
 EXPANSION = "city"
@@ -143,4 +143,5 @@ for _module in (streets, visits, law, leaving):
         STEPS[_name] = _fn
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read})

@@ -468,4 +468,5 @@ for _name in STEPS:
     assert _name.startswith("harbinger."), _name
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("harbinger", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin("harbinger", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={figure.FILE: figure.read_chart, terrain.FILE: terrain.read_places})
