@@ -167,9 +167,50 @@ CARDS_SCHEMA_BODY = ({
 })
 
 
+#: The kinds of value a card's ``data`` holds (its handlers' own mapping): the schemas each key's
+#: value is checked against (a key's reader gives its kind: ``CARD_DATA``, ``Plugin.card_data``).
+DATA_FLAG = {"type": "boolean"}
+DATA_WHOLE = {"type": "integer"}
+DATA_TEXT = {"type": "string", "minLength": 1}
+DATA_TEXTS = {"type": "array", "items": DATA_TEXT}
+DATA_MAP = {"type": "object"}
+DATA_MAPS = {"type": "array", "items": DATA_MAP}
+
+#: The keys of a card's ``data`` that the base rules read (rule areas, set-up, the endings) and
+#: the kind of each value; an expansion's or an option's own keys are its plugin's
+#: (``Plugin.card_data``).  A key none names is an unknown field: a DataError naming the file, the
+#: card and ``data.<key>`` (ruling R-HARDEN20.4).
+CARD_DATA = {
+    "bribe": DATA_WHOLE,                # combat
+    "cancels_spell": DATA_FLAG,         # spells
+    "character": DATA_TEXT,             # setup
+    "freezes_character": DATA_FLAG,     # spells
+    "icons": DATA_TEXTS,                # endings
+    "joins": DATA_TEXT,                 # definitions, setup
+    "not_in": DATA_TEXTS,               # spells
+    "option": DATA_TEXT,                # setup
+    "paid_strength": DATA_MAP,          # combat
+    "saves_follower": DATA_FLAG,        # effects
+    "saves_life": DATA_FLAG,            # combat, effects, spells
+    "star": DATA_MAP,                   # endings
+    "strength_against": DATA_MAP,       # characters, combat
+    "strength_for_turn": DATA_WHOLE,    # characters, combat
+    "taken_with": DATA_TEXT,            # characters
+    "targets_self": DATA_FLAG,          # spells
+    "targets_wounded": DATA_FLAG,       # spells
+}
+
+
 def cards_schema() -> dict[str, Any]:
-    """The card-file schema with the effects of every implemented expansion."""
-    return with_defs(CARDS_SCHEMA_BODY, RULESET.effect_schemas())
+    """The card-file schema with the effects of every implemented expansion and the ``data``
+    keys of the base rules and of every plugin."""
+    body = {**CARDS_SCHEMA_BODY}
+    card = body["properties"]["cards"]["items"]
+    data = {"type": "object", "additionalProperties": False,
+            "properties": {**CARD_DATA, **RULESET.card_data_schemas()}}
+    body["properties"] = {**body["properties"], "cards": {
+        "type": "array", "items": {**card, "properties": {**card["properties"], "data": data}}}}
+    return with_defs(body, RULESET.effect_schemas())
 
 def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only copy of ``mapping`` (a ``MappingProxyType`` over a dict no one else holds):

@@ -50,7 +50,7 @@ import attrs
 from pyrsistent import pmap, pvector, thaw
 from pyrsistent.typing import PMap, PVector
 
-from ..definitions import card_of, load
+from ..definitions import DATA_TEXT, DATA_TEXTS, card_of, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
@@ -1048,7 +1048,11 @@ HOOKS: dict[str, Any] = {
     "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 
-PLUGIN = Plugin(KEY, data_files={FILE: read}, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+#: The keys of a card's ``data`` the option's rules read (its set-aside cards), and their kinds
+#: (``Plugin.card_data``, ruling R-HARDEN20.4).
+CARD_DATA = {"aligned_to": DATA_TEXTS, "owner_abilities": DATA_TEXTS, "title": DATA_TEXT}
+
+PLUGIN = Plugin(KEY, data_files={FILE: read}, card_data=CARD_DATA, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
     wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks=HOOKS,
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},
