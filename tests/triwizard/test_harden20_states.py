@@ -123,3 +123,12 @@ def test_a_hand_made_state_that_cannot_be_saved_names_the_path():
     bad = attrs.evolve(STATE, cloak=object())
     with pytest.raises(StateError, match=r"state\.cloak: cannot be saved"):
         triwizard.legal_actions(bad)
+
+
+def test_a_hand_made_copy_of_a_view_is_still_answered():
+    """A view is no state document (its seed and hidden cards): a copy of one made by hand is
+    answered as before, not refused by the check (ruling R-HARDEN20.2); ``apply`` refuses it."""
+    view = attrs.evolve(triwizard.player_view(STATE, PLAYER), turn=STATE.turn)
+    assert triwizard.legal_actions(view) == triwizard.legal_actions(STATE)
+    with pytest.raises(StateError, match="player's view"):
+        triwizard.apply(view, ACTION)

@@ -297,6 +297,8 @@ def vetted(state: Any, steps: Mapping[str, Any]) -> None:
     engine's own states."""
     is_state(state)
     if _VETTED.get(id(state)) is not state:
+        if state.config.seed is None:  # a player's view made or changed by hand: no document
+            return                     # holds one (its seed, its hidden cards), left as before
         state_data(saveable_data(state), steps)
         vouch(state)
 
