@@ -1,5 +1,5 @@
-"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table read by
-its module, or a file ``definitions.load_from`` reads, of every kind: cards, characters, board,
+"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table, read by
+the reader its module registers, or another file, each loaded with ``definitions.load_from``, of every kind: cards, characters, board,
 abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
 :class:`~talisman.errors.DataError` naming the file (never a raw KeyError, TypeError or yaml
 traceback), and the entry and the field wherever the change is not the file's whole shape (the

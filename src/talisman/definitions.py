@@ -204,8 +204,8 @@ CARD_DATA = {
 def cards_schema() -> dict[str, Any]:
     """The card-file schema with the effects of every implemented expansion and the ``data``
     keys of the base rules and of every plugin."""
-    body = {**CARDS_SCHEMA_BODY}
-    card = body["properties"]["cards"]["items"]
+    body: dict[str, Any] = {**CARDS_SCHEMA_BODY}
+    card: dict[str, Any] = body["properties"]["cards"]["items"]
     data = {"type": "object", "additionalProperties": False,
             "properties": {**CARD_DATA, **RULESET.card_data_schemas()}}
     body["properties"] = {**body["properties"], "cards": {

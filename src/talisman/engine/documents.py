@@ -181,7 +181,7 @@ def saveable_data(state: Any) -> Any:
                                "value a state holds (one made or changed by hand?)") from e
 
 
-def _unsaveable(value, path):
+def _unsaveable(value: Any, path: str) -> tuple[str, Any]:
     """The path and value of the first part of ``value`` that ``to_data`` refuses (read only once
     it has refused: the search costs a walk of the state)."""
     if attrs.has(type(value)):
