@@ -1,6 +1,6 @@
-"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table, read by
-the reader its module registers, or another file, each loaded with ``definitions.load_from``, of every kind: cards, characters, board,
-abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
+"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table, read
+by the reader its module registers, or another file, each loaded with ``definitions.load_from``,
+of every kind: cards, characters, board, abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
 :class:`~talisman.errors.DataError` naming the file (never a raw KeyError, TypeError or yaml
 traceback), and the entry and the field wherever the change is not the file's whole shape (the
 guide's Standards: "a malformed YAML card names its file")."""
