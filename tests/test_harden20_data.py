@@ -83,6 +83,7 @@ def test_a_misspelt_data_key_is_a_data_error_naming_file_card_and_field(tmp_path
     ("cards/spells.yaml", "saves_life", "yes"),
     ("expansions/harbinger/cards/harbinger.yaml", "attack_per_trophy", "two"),
     ("expansions/blood_moon/cards/adventure.yaml", "spoils", "sword"),
+    ("expansions/harbinger/cards/harbinger.yaml", "on_meet", [{"zz_unknown": {}}]),   # an effect list
 ])
 def test_a_data_value_of_the_wrong_kind_is_a_data_error(tmp_path, rel, key, junk):
     root = tmp_path / "talisman"
@@ -102,3 +103,15 @@ def test_every_data_key_declared_is_one_a_card_holds():
     declared = set(definitions.CARD_DATA) | set(RULESET.card_data_schemas())
     assert declared == used
     assert not set(definitions.CARD_DATA) & set(RULESET.card_data_schemas())  # each key once
+
+
+def test_a_title_given_twice_in_the_noblemen_table_is_a_data_error(tmp_path):
+    """The Title cards are kept by id (``noblemen.table``): a second entry with an id would
+    silently replace the first; it stops loading, naming the file and the Title."""
+    root = tmp_path / "talisman"
+    shutil.copytree(DATA, root)
+    doc = yaml.safe_load((root / noblemen.FILE).read_text())
+    doc["titles"].append(dict(doc["titles"][0]))
+    (root / noblemen.FILE).write_text(yaml.safe_dump(doc, sort_keys=False))
+    with pytest.raises(DataError, match=rf"noblemen\.yaml: entry '{doc['titles'][0]['id']}', field 'id': a Title given twice"):
+        definitions.load_from(root)

@@ -175,6 +175,8 @@ DATA_TEXT = {"type": "string", "minLength": 1}
 DATA_TEXTS = {"type": "array", "items": DATA_TEXT}
 DATA_MAP = {"type": "object"}
 DATA_MAPS = {"type": "array", "items": DATA_MAP}
+#: an effect list, in the effect vocabulary (``docs/effects.md``), that the key's reader runs
+DATA_EFFECTS = {"$ref": "#/$defs/effects"}
 
 #: The keys of a card's ``data`` that the base rules read (rule areas, set-up, the endings) and
 #: the kind of each value; an expansion's or an option's own keys are its plugin's

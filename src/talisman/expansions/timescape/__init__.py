@@ -49,7 +49,7 @@ from pyrsistent.typing import PMap, PVector
 
 from pyrsistent import pmap, pvector
 
-from ...definitions import DATA_FLAG, DATA_MAP, DATA_MAPS, DATA_TEXT, DATA_TEXTS, card_of, load
+from ...definitions import DATA_EFFECTS, DATA_FLAG, DATA_MAP, DATA_TEXT, DATA_TEXTS, card_of, load
 from ...engine.data import check_ref, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
@@ -1106,7 +1106,7 @@ EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "t
 #: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
 #: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
 CARD_DATA = {
-    "range_weapon": DATA_MAP, "timescape": DATA_TEXTS, "timescape_drawer": DATA_MAPS,
+    "range_weapon": DATA_MAP, "timescape": DATA_TEXTS, "timescape_drawer": DATA_EFFECTS,
     "timescape_spares": DATA_FLAG, "timescape_type": DATA_TEXT,
 }
 
