@@ -50,7 +50,7 @@ import attrs
 from pyrsistent import pmap, pvector, thaw
 from pyrsistent.typing import PMap, PVector
 
-from ..definitions import card_of, load
+from ..definitions import DATA_TEXT, DATA_TEXTS, card_of, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
@@ -119,20 +119,33 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The titles and the Ability cards, under ``data/talisman`` (registered on the plugin: read by
+#: the data loader).
+FILE = "options/master_levels.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "options" / "master_levels.yaml"
-
-
-@functools.lru_cache(maxsize=None)
-def raw_table() -> Any:
-    p = path()
-    return deep_freeze(validate(p, load_yaml(p), SCHEMA))
+    return data_root() / "talisman" / FILE
 
 
 @functools.lru_cache(maxsize=None)
 def table() -> Any:
-    """The titles and the Ability cards, validated (every ability, card and space named exists)."""
-    doc, p, defs = raw_table(), path(), load()
+    """The titles and the Ability cards, as the data loader read them."""
+    return load().tables[FILE]
+
+
+@functools.lru_cache(maxsize=None)
+def raw_table() -> Any:
+    """The packaged table, checked against its schema only: read when this module is imported,
+    before any data is loaded, to give the title cards their handlers (:func:`_register_handlers`)."""
+    p = path()
+    return deep_freeze(validate(p, load_yaml(p), SCHEMA))
+
+
+def read(p, defs) -> Any:
+    """The titles and the Ability cards, validated (every ability, card and space named is one
+    of ``defs``), frozen.  The packaged file is not parsed again: :func:`raw_table` has read it."""
+    doc = raw_table() if p == path() else deep_freeze(validate(p, load_yaml(p), SCHEMA))
     for tid, t in doc["titles"].items():
         for a in t["abilities"]:
             if a not in defs.abilities:
@@ -163,7 +176,7 @@ def in_use(state) -> tuple[str, ...]:
     """The titles "to be used" (the option ``master_levels``: true for all, or a list)."""
     value = state.option("master_levels")
     if value is True:
-        return tuple(raw_table()["titles"])
+        return tuple(table()["titles"])
     if not value:
         return ()
     return tuple(value)
@@ -207,7 +220,7 @@ def _check(state):
     if not isinstance(value, bool):
         if isinstance(value, str) or not hasattr(value, "__iter__"):
             raise OptionError(f"rule option master_levels={value!r}: true, false or a list of titles")
-        known = raw_table()["titles"]
+        known = table()["titles"]
         for t in value:
             if t not in known:
                 raise OptionError(f"rule option master_levels: unknown title {t!r}; known: "
@@ -1052,7 +1065,11 @@ HOOKS: dict[str, Any] = {
     "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 
-PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+#: The keys of a card's ``data`` the option's rules read (its set-aside cards), and their kinds
+#: (``Plugin.card_data``, ruling R-HARDEN20.4).
+CARD_DATA = {"aligned_to": DATA_TEXTS, "owner_abilities": DATA_TEXTS, "title": DATA_TEXT}
+
+PLUGIN = Plugin(KEY, data_files={FILE: read}, card_data=CARD_DATA, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
     wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks=HOOKS,
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},

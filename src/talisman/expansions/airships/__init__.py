@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...definitions import DATA_TEXT
 from ...engine.ruleset import Plugin
 from ...rules.kernel import passing
 from . import data, ships, store
@@ -67,4 +68,12 @@ STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": sh
          **ships.VOLLEY.steps(), **ships.FALL.steps()}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "airship": DATA_TEXT,
+}
+
+PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read},
+                card_data=CARD_DATA)

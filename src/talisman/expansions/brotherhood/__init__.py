@@ -409,4 +409,5 @@ STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          **{k: v for roll in (*DONJON_ROLLS.values(), JAIL) for k, v in roll.steps().items()}}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS)
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS,
+                data_files={data.FILE: data.read})

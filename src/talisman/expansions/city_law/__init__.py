@@ -40,12 +40,13 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
+from ...definitions import DATA_FLAG
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push, then
 from ...engine.records import replace
 from ...rules import characters as chars
-from . import law, leaving, store, streets, visits
+from . import data, law, leaving, store, streets, visits
 from .schemas import EFFECT_SCHEMAS
 
 EXPANSION = "city"
@@ -158,4 +159,12 @@ for _module in (streets, visits, law, leaving):
         STEPS[_name] = _fn
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "law": DATA_FLAG, "stays_in_city": DATA_FLAG,
+}
+
+PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read},
+                card_data=CARD_DATA)
