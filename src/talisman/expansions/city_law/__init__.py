@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
+from ...definitions import load
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push, then
