@@ -22,6 +22,7 @@ from talisman.engine.data import data_root  # noqa: E402
 from talisman.engine.dice import mix  # noqa: E402
 from talisman.expansions import city_law  # noqa: E402
 from talisman.expansions.city_law import data, store, streets  # noqa: E402
+from talisman.rules.characters import discard_held_cards, other_possessions  # noqa: E402
 from talisman.rules.setup import initial_state  # noqa: E402
 from talisman.state import update_character  # noqa: E402
 from talisman.testing import invariants  # noqa: E402
@@ -810,3 +811,21 @@ def test_a_victor_may_hand_a_beaten_warrant_holder_to_the_law():
              [1, 6, 1])
     s = play(s, "move:graveyard", "encounter:char:monk", "attack:battle", "fight", "spoils:gold")
     assert "law:hand_over" not in legal(s)
+
+
+
+def test_animals_left_outside_are_lost_with_all_possessions_the_followers_kept_when_he_keeps_his():
+    """Entering the City: "If you leave these items outside any shop, you may regain them as you
+    exit"; POSSESSIONS: "Anything belonging to any Character is considered a Possession"
+    (docs/rulings.md R-FIX28.3): the Mule waiting outside is counted as his, discarded when he
+    loses all Possessions, and keeps waiting when he keeps his Followers (the Lord of Chaos's
+    errand: "except Followers")."""
+    state = city([{"id": "warrior", "space": "city_mages_walk"}])
+    state = store.hold(state, "outside:warrior", ["mule"])
+    assert other_possessions(state, "warrior") == ("mule",)
+    kept, lost = discard_held_cards(state, "warrior", keep_followers=True)
+    assert list(store.held(kept, "outside:warrior")) == ["mule"] and "mule" not in lost
+    assert "mule" not in kept.discards.get("adventure", ())
+    gone, lost = discard_held_cards(state, "warrior")
+    assert list(store.held(gone, "outside:warrior")) == [] and "mule" in lost
+    assert "mule" in gone.discards["adventure"]

@@ -1125,6 +1125,13 @@ def take_from_discards(state, card_id, deck="adventure"):
 STOCKS = ("purchase", "talisman")
 
 
+#: The causes ``other_possessions_lost`` is asked with: all Possessions lost, all but the Followers
+#: (the Lord of Chaos's errand), a Toad's change (whose Possessions are dropped, not discarded).
+ALL_LOST = "all Possessions lost"
+ALL_BUT_FOLLOWERS = "all Possessions but the Followers lost"
+BECAME_TOAD = "became a Toad"
+
+
 def discard_held_cards(state, cid, keep_followers=False):
     """"Lose all Possessions", its cards: POSSESSIONS, "Anything belonging to any Character is
     considered a Possession": every card ``cid`` holds (Objects, Followers, Spells, Scrolls, the
@@ -1132,12 +1139,16 @@ def discard_held_cards(state, cid, keep_followers=False):
     ``keep_followers`` ("except Followers"), and the Possessions an expansion keeps outside
     his five lists (:func:`other_possessions`, discarded first by their keeper through the
     ``other_possessions_lost`` hook, while he still holds what keeps them: docs/rulings.md
-    R-RULER20.5, R-FIX23.3; none of them is a Follower card).  ``(state, the cards
-    discarded)``; his Gold and his Henchmen are the caller's (docs/rulings.md R-RULE17.2,
-    R-PROBE17A.1)."""
+    R-RULER20.5, R-FIX23.3; with ``keep_followers`` the cause is :data:`ALL_BUT_FOLLOWERS`, the
+    keeper keeping the Follower cards among them: the City's animals left outside a building,
+    R-FIX28.3).  ``(state, the cards discarded)``; his Gold and his Henchmen are the caller's
+    (docs/rulings.md R-RULE17.2, R-PROBE17A.1)."""
     others = list(other_possessions(state, cid))
     if others:  # first, while he still holds what keeps them (his Book of the Dead: R-FIX23.3)
-        state = run_hook(state, "other_possessions_lost", character=cid, cause="all Possessions lost")
+        cause = ALL_BUT_FOLLOWERS if keep_followers else ALL_LOST
+        state = run_hook(state, "other_possessions_lost", character=cid, cause=cause)
+        kept = other_possessions(state, cid)
+        others = [c for c in others if c not in kept]
     ch = state.characters[cid]
     followers = [] if keep_followers else list(ch.followers)
     gone = list(ch.objects) + followers + list(ch.spells) + list(ch.scrolls) + list(ch.trophies)
@@ -1538,7 +1549,7 @@ def become_toad(state, cid, turns, cause):
     as when all Possessions are lost (docs/rulings.md R-FIX23.1, R-RULER20.5).  A City Warrant
     stays with him: no card sheds it (R-FIX23.2)."""
     if other_possessions(state, cid):
-        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
+        state = run_hook(state, "other_possessions_lost", character=cid, cause=BECAME_TOAD)
     ch = character(state, cid)
     dropped = list(ch.objects) + list(ch.followers) + list(ch.scrolls)  # Scrolls are Possessions
     state = put_gold_on_space(put_on_space(state, ch.space, dropped), ch.space, ch.gold)
@@ -1566,7 +1577,7 @@ def toad_keeps_nothing_aside(state, cid, cause):
     Toad without :func:`become_toad` being the way (the Mystic's two pieces made one again, one of
     them a Toad: R-FB14.1)."""
     if other_possessions(state, cid):
-        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
+        state = run_hook(state, "other_possessions_lost", character=cid, cause=BECAME_TOAD)
     state = discard_other_followers(state, cid, cause)
     return run_hook(state, "became_toad", character=cid)
 

@@ -139,12 +139,14 @@ State hooks:
     ``character`` discards his Warrant Card, if he holds one (the Brotherhood's Donjon: he leaves
     it other than by escaping, as the City's "Discarding Warrants" has it): a subscriber that keeps
     Warrant Cards (the City) drops his.
-``going_underground(state, character, space)``
-    ``character`` (his party with him) is about to leave the board's surface for ``space``, a
-    place beneath it in no Region of the board, by that place's own way in: not a move straight to
-    a space (no ``before_forced_move``: the rules on teleporting out of a board do not stop it),
-    and refused by nobody.  A subscriber takes its dues on the way: what cannot go there stays on
-    the space he leaves (an Airship: "Airships simply will not go that high", rulings A14).
+``placed(state, character, space, cause)``
+    ``character`` (his party with him) is about to be placed on ``space`` by a way that no rule
+    refuses and that is no move straight to a space by an effect (no ``before_forced_move``: the
+    rules on teleporting out of a board do not stop it): a place beneath the board in no Region
+    entered by its own way in (the Catacombs, ``cause`` ``underground``), the Law taking a prisoner
+    to the Donjon (the City, ``cause`` ``taken to the Donjon``: "The loser is immediately placed in
+    the Donjon").  A subscriber takes its dues on the way: what cannot go there stays on the space
+    he leaves (an Airship: "Airships simply will not go that high", rulings A14, R-FIX28.1).
 ``other_follower_lost(state, character, follower, cause)``
     One of the Followers ``other_followers`` named (``henchman:<id>``) is lost: killed, given up
     or driven off; the plugin that keeps it lets it go.
@@ -495,7 +497,7 @@ STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_st
                "characters_fought", "characters_stood_off", "combat_option_chosen", "combat_die_along_rerolled",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "other_possessions_lost", "law_met", "law_won",
-               "arrested", "warrant_discarded", "going_underground")
+               "arrested", "warrant_discarded", "placed")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
                "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options", "combat_dice_along",
                "combat_dice", "spoils_options", "counter_gain", "character_options",

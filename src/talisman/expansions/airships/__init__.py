@@ -12,8 +12,8 @@ It joins the game only through hook points:
 - ``setup``: the tables are checked, its state starts empty (``store``);
 - ``before_movement``: aboard, fly or disembark (and, after the flight and at the turn's end
   (``turn_ended``), stay aboard or disembark); ``before_forced_move``: moved by an effect
-  out of the skies, the Airship stays behind; ``going_underground``: nor does it go down into the
-  Catacombs (R-FIX25.1);
+  out of the skies, the Airship stays behind; ``placed``: nor does it go down into the
+  Catacombs (R-FIX25.1) or into the Donjon with a prisoner of the Law (R-FIX28.1);
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
   (and a stunned Follower's Strength or Craft not counted); ``combat_dice_along`` /
   ``combat_die_along_rerolled``: the Airship die is a die of the combat roll, nothing comes
@@ -50,7 +50,7 @@ def setup(state):
 
 
 HOOKS = {"setup": setup, "before_movement": ships.before_movement,
-         "before_forced_move": passing(ships.before_forced_move), "going_underground": ships.going_underground,
+         "before_forced_move": passing(ships.before_forced_move), "placed": ships.placed,
          "combat_options": ships.combat_options, "combat_option_chosen": ships.combat_option_chosen,
          "character_score": ships.character_score, "character_options": ships.character_options,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,

@@ -313,11 +313,12 @@ def before_forced_move(state, character, space, cause):
     return log(state, "airship_left_behind", character=character, card=card, to=space, cause=cause)
 
 
-def going_underground(state, character, space):
-    """``going_underground``: the party goes beneath the board (no Region: "Airships simply will
-    not go that high"); its Airship stays behind on the space it leaves, as for a move by an effect
-    out of the Airship's Regions (docs/rulings.md A14, R-FIX25.1)."""
-    return before_forced_move(state, character, space, "underground")
+def placed(state, character, space, cause):
+    """``placed``: the party is placed on ``space`` by a way no rule refuses (down into the
+    Catacombs, beneath the board in no Region; taken to the City's Donjon by the Law): its Airship
+    stays behind on the space it leaves when ``space`` is out of its Regions ("Airships simply will
+    not go that high"), as for a move by an effect (docs/rulings.md A14, R-FIX25.1, R-FIX28.1)."""
+    return before_forced_move(state, character, space, cause)
 
 
 # --- AIRSHIP COMBAT -----------------------------------------------------------------------------------

@@ -145,10 +145,10 @@ def enter_effect(state, params, actor, source):
     """``catacombs_enter``: down into the Catacombs with the party; the first Catacombs card is
     the next turn's.  The card's own way in, neither a move on a board nor a teleport: no
     expansion's rule on moves straight out of its board stops it (the Dungeon's "may not Teleport
-    out"; docs/rulings.md), but a way off the board's surface: ``going_underground`` is fired first
-    (the party's Airship stays above, R-FIX25.1)."""
+    out"; docs/rulings.md), but a way off the board's surface: ``placed`` is fired first, cause
+    ``underground`` (the party's Airship stays above, R-FIX25.1)."""
     came_from = state.characters[actor].space
-    state = run_hook(state, "going_underground", character=actor, space=SPACE)
+    state = run_hook(state, "placed", character=actor, space=SPACE, cause="underground")
     state = update_character(state, actor, space=SPACE)
     state = set_turn_flag(state, actor, "moved")
     return log(state, "catacombs_entered", character=actor, by=source.get("card"), came_from=came_from)

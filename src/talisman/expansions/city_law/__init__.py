@@ -24,6 +24,8 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
   one building to another, and no main-board space but the Leprechaun's (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
 - ``became_toad``: animals left outside a building drop where he changed (R-FIX26.6);
+- ``other_possessions`` / ``other_possessions_lost``: those animals are his Possessions, discarded
+  when he loses all Possessions (R-FIX28.3);
 - ``warrant_taking`` / ``warrant_held`` / ``warrant_discarded``: another expansion's Warrant is a
   City Warrant Card (the Emperor's Guard's tax unpaid or Guard beaten), asks whether one is held,
   and discards it (the Brotherhood's Donjon left by a sentence).
@@ -40,7 +42,7 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
-from ...definitions import DATA_FLAG
+from ...definitions import DATA_FLAG, load
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push, then
@@ -94,6 +96,31 @@ def became_toad(state, character):
                reason="a Toad cannot have Possessions")
 
 
+def other_possessions(state, possessions, character):
+    """POSSESSIONS: "Anything belonging to any Character is considered a Possession": the animals
+    he left outside a building are still his ("you may regain them as you exit"; docs/rulings.md
+    R-FIX26.6, R-FIX28.3)."""
+    beasts = store.held(state, f"outside:{character}")
+    return tuple(possessions) + tuple(beasts) if beasts else possessions
+
+
+def other_possessions_lost(state, character, cause):
+    """He loses all Possessions (``cause``): the animals he left outside a building go to the
+    discard pile with the rest, the Follower cards among them kept when he keeps his Followers
+    (:data:`chars.ALL_BUT_FOLLOWERS`).  A Toad's are dropped where he changed, by
+    :func:`became_toad` (R-FIX26.6), not discarded (docs/rulings.md R-FIX28.3)."""
+    if cause == chars.BECAME_TOAD:
+        return state
+    state, beasts = store.release(state, f"outside:{character}")
+    if cause == chars.ALL_BUT_FOLLOWERS:
+        kept = [c for c in beasts if load().cards[c].type == "follower"]
+        state = store.hold(state, f"outside:{character}", kept) if kept else state
+        beasts = [c for c in beasts if c not in kept]
+    for c in beasts:
+        state = chars.discard(state, c)
+    return log(state, "animals_discarded", character=character, cards=beasts, cause=cause) if beasts else state
+
+
 def warrant_taking(state, result, character, cause):
     """Another expansion's "must take a Warrant" (the Emperor's Guard): a City Warrant Card."""
     state, taken = result
@@ -126,6 +153,8 @@ HOOKS = {
     "before_encounter": visits.before_encounter,
     "character_died": character_died,
     "became_toad": became_toad,
+    "other_possessions": other_possessions,
+    "other_possessions_lost": other_possessions_lost,
     "characters_fought": law.characters_fought,
     "space_effect": visits.space_effect,
     "space_stands_for": visits.space_stands_for,

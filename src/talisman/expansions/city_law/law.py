@@ -314,11 +314,19 @@ def hand_over_chosen(state, action, victor, loser):
     return to_donjon(state, loser, f"handed to the Law by {victor}")
 
 
+#: The cause the Law's taking a prisoner to the Donjon is told with (the hook point ``placed``).
+DONJON_CAUSE = "taken to the Donjon"
+
+
 def to_donjon(state, cid, reason):
-    """The character is taken to the Donjon (no move, no encounter); the hook point ``arrested``
-    tells the rules that begin there (the Brotherhood's "discard immediately", docs/rulings.md
-    R-RULE17.5)."""
+    """The character is taken to the Donjon (no move, no encounter): "The loser is immediately
+    placed in the Donjon".  Placed by the Law, not moved by an effect: no ``before_forced_move``
+    (no rule keeps a prisoner from the Donjon, nor asks the Loan on the way), but the hook point
+    ``placed`` lets what cannot go there stay on the space he leaves (an Airship, docs/rulings.md
+    R-FIX28.1); the hook point ``arrested`` tells the rules that begin there (the Brotherhood's
+    "discard immediately", docs/rulings.md R-RULE17.5)."""
     donjon = data.donjon()
+    state = run_hook(state, "placed", character=cid, space=donjon, cause=DONJON_CAUSE)
     state = update_character(state, cid, space=donjon)
     state = log(state, "arrested", character=cid, to=donjon, reason=reason)
     return run_hook(state, "arrested", character=cid)
