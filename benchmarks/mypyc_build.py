@@ -2,17 +2,19 @@
 ``python benchmarks/mypyc_build.py DEST [MODULE...]``.
 
 Not a supported way to install the library (docs/performance.md, nineteenth pass: the suite
-does not pass with it, and the gain is about 1.15 times): a measuring aid.  The package under
+does not pass with it; the ten modules of ``MODULES`` give about 1.17 times the decisions a
+second on CPython 3.11, ``--all`` about 1.30): a measuring aid.  The package under
 ``src/`` is copied to ``DEST/src`` (``data`` linked beside it), the few edits mypyc needs are
-made to the copy only (``EDITS``: none changes what the code does), and mypyc compiles the
-named modules (default ``MODULES``) to C extensions in place there.  Then
+made to the copy only (``EDITS``: none changes what the code does; ``--all`` also makes
+``EDITS_ALL``'s, measuring aids), and mypyc compiles the named modules (default ``MODULES``, or
+``ALL``) to C extensions in place there.  Then
 ``PYTHONPATH=DEST/src python ...`` runs the compiled build (check ``module.__file__`` ends in
 ``.so``), e.g. ``benchmarks/ab_paths.py src DEST/src`` or ``PYTHONPATH=DEST/src python
 benchmarks/ab.py HEAD``.  The working tree is never changed.  Needs mypy (which ships mypyc),
 ``mypy_extensions`` at run time of the build and a C compiler; without one the build fails and
 the copy stays pure Python (the same games).
 
-    python benchmarks/mypyc_build.py /work/tmp/x/build [--python PYTHON]
+    python benchmarks/mypyc_build.py /work/tmp/x/build [--all] [--python PYTHON]
 """
 from __future__ import annotations
 
@@ -27,8 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: The modules compiled by default: the largest set found to build and play the same games
-#: (docs/performance.md, nineteenth pass).  ``rules/characters.py`` is left out (its ``OwnRoll`` steps copy a
+#: The modules compiled by default: the largest set found to build with the edit of ``records.py``
+#: alone and play the same games (docs/performance.md, nineteenth pass).  ``rules/characters.py``
+#: is left out (its ``OwnRoll`` steps copy a
 #: method's ``__code__``, which a compiled method has not), as are the modules using
 #: ``ruleset.declare`` (it sets an attribute on a function; a compiled function takes none) and
 #: ``state.py`` (attrs fields annotated ``tuple[...]``: mypyc checks the class body's
@@ -68,11 +71,69 @@ def _records(text):
     return text.replace("attrs.field(default=(), converter=", "attrs.field(default=cast(Any, ()), converter=")
 
 
+_DECLARED_STEP = '''    shares ``method``'s code, so ``apply``'s safety net names the step as before."""
+'''
+_COMPILED_STEP = '''    if not hasattr(method, "__code__"):  # compiled: no code to share, no signature to read
+        P = inspect.Parameter
+        names = {"on_rolled": (("rerolled", False), ("kept", None)) if isinstance(owner, OwnRoll)
+                 else (("asked", ()), ("kept", None)),
+                 "on_fate": (("dice", P.empty),) if isinstance(owner, OwnRoll)
+                 else (("asked", P.empty), ("dice", P.empty))}[
+            "on_rolled" if method is OwnRoll.on_rolled or method is OwnDice.on_rolled else "on_fate"]
+        own = [P("state", P.POSITIONAL_OR_KEYWORD), P("action", P.POSITIONAL_OR_KEYWORD)]
+        own += [P(n, P.POSITIONAL_OR_KEYWORD, default=d) for n, d in names]
+        bound = functools.partial(method, owner)
+        bound.__signature__ = inspect.Signature(own + list(args))
+        return bound
+'''
+
+
+def _characters(text):
+    """``rules/characters.py`` for mypyc: ``_declared_step`` copies an ``OwnRoll``'s or
+    ``OwnDice``'s method's ``__code__``, which a compiled method has not, nor a signature: for a
+    compiled method the step is a ``functools.partial`` given the signature the copy would have
+    (the four methods' own parameters written out: a measuring aid, not a fix)."""
+    return text.replace(_DECLARED_STEP, _DECLARED_STEP + _COMPILED_STEP, 1)
+
+
+def _ruleset(text):
+    """``engine/ruleset.py`` for mypyc: ``declare`` keeps its facts in a table keyed by the
+    function (a compiled function takes no attribute), which ``declared`` reads too."""
+    text = text.replace('''        setattr(fn, "declared", MappingProxyType({**getattr(fn, "declared", {}), **facts}))
+        return fn
+    return mark
+''', '''        _FACTS[fn] = MappingProxyType({**_FACTS.get(fn, {}), **facts})
+        return fn
+    return mark
+
+
+_FACTS: dict[Any, Any] = {}
+''', 1)
+    return text.replace('''    facts = getattr(fn, "declared", None)
+''', '''    facts = getattr(fn, "declared", None)
+    if facts is None:
+        try:
+            facts = _FACTS.get(fn)
+        except TypeError:  # an unhashable callable
+            facts = None
+''', 1)
+
+
 #: path -> edit of its text (each checked to change the text).
 EDITS = {"talisman/engine/records.py": _records}
+#: the edits of ``--all``.
+EDITS_ALL = {**EDITS, "talisman/rules/characters.py": _characters, "talisman/engine/ruleset.py": _ruleset}
+
+#: ``--all``: every rule module beside the engine's four (with the edits of ``characters`` and
+#: ``ruleset`` above).  ``state.py`` cannot be compiled (``MODULES``); ``api.py`` builds but breaks
+#: the scenario runner, which passes ``apply``'s ``stop_at_chance: bool`` a marker string
+#: (``machine.AT_SCRIPT_END``): compiled code checks the annotation (``TypeError: bool object
+#: expected; got str``).
+ALL = MODULES[:4] + tuple(sorted(f"talisman/rules/{p.name}" for p in (ROOT / "src/talisman/rules").glob("*.py")
+                                 if p.name != "__init__.py"))
 
 
-def build(dest, modules=MODULES, python=sys.executable):
+def build(dest, modules=MODULES, python=sys.executable, edits=None):
     """Copy, edit and compile (see above) into ``dest``; return the seconds the compilation took."""
     dest = Path(dest)
     if (dest / "src").exists():
@@ -81,7 +142,7 @@ def build(dest, modules=MODULES, python=sys.executable):
     shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")  # mypy's settings
     if not (dest / "data").exists():
         (dest / "data").symlink_to(ROOT / "data")
-    for path, edit in EDITS.items():
+    for path, edit in (EDITS if edits is None else edits).items():
         file = dest / "src" / path
         old = file.read_text(encoding="utf-8")
         new = edit(old)
@@ -106,9 +167,11 @@ def main(argv=None):
     ap.add_argument("dest")
     ap.add_argument("modules", nargs="*", default=list(MODULES),
                     help="paths under src/ to compile (default: MODULES)")
+    ap.add_argument("--all", action="store_true", help="compile ALL (see above) instead")
     ap.add_argument("--python", default=sys.executable, help="the Python to build for (with mypy)")
     args = ap.parse_args(argv)
-    took = build(args.dest, args.modules, args.python)
+    took = build(args.dest, ALL if args.all else args.modules, args.python,
+                 EDITS_ALL if args.all else EDITS)
     built = sorted(str(p.relative_to(Path(args.dest) / "src"))
                    for p in (Path(args.dest) / "src").rglob("*.so") if "build" not in p.parts)
     print(f"built in {took:.0f} s: {', '.join(built)}")
