@@ -249,7 +249,7 @@ def test_a_tithe_where_no_realm_lies_is_refused_alike_by_each_door(tmp_path):
     path = tmp_path / "tithe.yaml"
     path.write_text("name: a tithe on no Realm\nrules: \"000 Collecting Tithings\"\nsetup:\n"
                     "  characters: [warrior, wizard]\n  options: {noblemen: true}\n"
-                    "  ext: {noblemen: {cards: {chapel: []}}}\nactions: []\nexpect: {}\n")
+                    "  ext: {noblemen: {cards: {chapel: []}}}\nactions: []\nexpect: {is_over: false}\n")
     with pytest.raises(ScenarioError) as e:
         run_file(path)
     assert str(e.value) == f"{path}:6: bad setup: ext.noblemen.cards.chapel: {reason}"

@@ -241,6 +241,9 @@ def test_a_few_aliases_still_load():
 
 # --- scenario files: every value checked, with its line ------------------------------------
 
+#: The expectation of a scenario whose set-up is refused first (an empty one is refused itself:
+#: docs/rulings.md R-HARDEN20.3).
+UNREACHED = "{is_over: false}"
 SCENARIO = """\
 name: a bad value
 rules: "000 SENTINEL SPACE"
@@ -257,79 +260,79 @@ expect: {expect}
     ("{}", "{error: [1]}", "expect.error: the text"),
     ("{}", "{contains: [sword]}", "expect.contains: a mapping of dotted paths to lists of items"),
     ("{}", "{lacks: {decks.adventure: sword}}", "expect.lacks: decks.adventure: a list of the items"),
-    ("{characters: [{id: warrior, objects: [[sword]]}]}", "{}",
+    ("{characters: [{id: warrior, objects: [[sword]]}]}", UNREACHED,
      "setup.characters.warrior.objects.0: expected a string"),
-    ("{characters: [{id: warrior, lives: -3}]}", "{}", "setup.characters.warrior.lives: expected an int >= 0"),
-    ("{board_gold: {tavern: lots}}", "{}", "setup.board_gold.tavern: expected an int"),
-    ("[1]", "{}", "setup must be a mapping"),
-    ("{titles: {warrior: {title: herald, turns: 0}}}", "{}", "setup.titles.warrior"),
-    ("{titles: {warrior: herald}}", "{}", "titles: 'herald' is not a Master Level title in use"),
-    ("{options: {master_levels: true}, titles: {elf: herald}}", "{}", "titles: 'elf' is not in the game"),
+    ("{characters: [{id: warrior, lives: -3}]}", UNREACHED, "setup.characters.warrior.lives: expected an int >= 0"),
+    ("{board_gold: {tavern: lots}}", UNREACHED, "setup.board_gold.tavern: expected an int"),
+    ("[1]", UNREACHED, "setup must be a mapping"),
+    ("{titles: {warrior: {title: herald, turns: 0}}}", UNREACHED, "setup.titles.warrior"),
+    ("{titles: {warrior: herald}}", UNREACHED, "titles: 'herald' is not a Master Level title in use"),
+    ("{options: {master_levels: true}, titles: {elf: herald}}", UNREACHED, "titles: 'elf' is not in the game"),
     ("{options: {master_levels: true}, characters: [warrior, troll], titles: {warrior: herald, troll: herald}}",
-     "{}", "titles: 'troll' cannot hold 'herald'"),
-    ("{options: {master_levels: true}, titles: {warrior: {title: herald, turns: 3}}}", "{}",
+     UNREACHED, "titles: 'troll' cannot hold 'herald'"),
+    ("{options: {master_levels: true}, titles: {warrior: {title: herald, turns: 3}}}", UNREACHED,
      "titles: 'herald' does not last a number of turns"),
     # the set-up key realms (option noblemen): validated like titles (fix14C)
-    ("{realms: {chapel: {owner: warrior, title: baron}}}", "{}", "realms: the option noblemen is not on"),
-    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior}}}", "{}", "setup.realms.chapel"),
-    ("{options: {noblemen: true}, realms: {chapel: {owner: elf, title: baron}}}", "{}",
+    ("{realms: {chapel: {owner: warrior, title: baron}}}", UNREACHED, "realms: the option noblemen is not on"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior}}}", UNREACHED, "setup.realms.chapel"),
+    ("{options: {noblemen: true}, realms: {chapel: {owner: elf, title: baron}}}", UNREACHED,
      "realms.chapel: 'elf' is not in the game"),
-    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior, title: king}}}", "{}",
+    ("{options: {noblemen: true}, realms: {chapel: {owner: warrior, title: king}}}", UNREACHED,
      "realms.chapel: unknown Title 'king'"),
     ("{options: {noblemen: true}, characters: [warrior, troll], "
-     "realms: {chapel: {owner: warrior, title: baron}, tavern: {owner: troll, title: baron}}}", "{}",
+     "realms: {chapel: {owner: warrior, title: baron}, tavern: {owner: troll, title: baron}}}", UNREACHED,
      "realms.tavern: the Title 'baron' is held already"),
     ("{options: {noblemen: true}, realms: {chapel: {owner: warrior, title: baron}, tavern: {owner: warrior, title: duke}}}",
-     "{}", "realms.tavern: 'warrior' holds a Title already"),
-    ("{options: {noblemen: true}, realms: {woods_1: {owner: warrior, title: baron}}}", "{}",
+     UNREACHED, "realms.tavern: 'warrior' holds a Title already"),
+    ("{options: {noblemen: true}, realms: {woods_1: {owner: warrior, title: baron}}}", UNREACHED,
      "realms: 'woods_1' is no place for a Realm"),
     # the set-up keys discards, lasting and ability_stockpile (fix15)
-    ("{discards: {spell: 5}}", "{}", "setup.discards.spell"),
-    ("{discards: {spell: [sword]}}", "{}", "discards.spell: 'sword' is not a spell card"),
-    ("{discards: {relics: [sword]}}", "{}", "discards.relics: not a deck of the game"),
-    ("{discards: {purchase: []}}", "{}", "discards.purchase: not a deck of the game"),
-    ("{discards: {spell: [healing, healing, healing, healing]}}", "{}", "discards.spell: no copy of 'healing' left"),
-    ("{lasting: {blizzard: {by: warrior}}}", "{}", "setup.lasting.blizzard"),
-    ("{lasting: {blizzard: {by: warrior, until_round: 2, since: 1}}}", "{}", "setup.lasting.blizzard"),
-    ("{lasting: {blizzard: {by: elf, until_round: 2}}}", "{}", "lasting.blizzard.by: 'elf' is not in the game"),
-    ("{lasting: {frost: {by: warrior, until_round: 2}}}", "{}", "lasting.frost: unknown lasting effect 'frost'"),
-    ("{lasting: {destroy_magic: {by: warrior, until_round: 2, card: sword}}}", "{}",
+    ("{discards: {spell: 5}}", UNREACHED, "setup.discards.spell"),
+    ("{discards: {spell: [sword]}}", UNREACHED, "discards.spell: 'sword' is not a spell card"),
+    ("{discards: {relics: [sword]}}", UNREACHED, "discards.relics: not a deck of the game"),
+    ("{discards: {purchase: []}}", UNREACHED, "discards.purchase: not a deck of the game"),
+    ("{discards: {spell: [healing, healing, healing, healing]}}", UNREACHED, "discards.spell: no copy of 'healing' left"),
+    ("{lasting: {blizzard: {by: warrior}}}", UNREACHED, "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: warrior, until_round: 2, since: 1}}}", UNREACHED, "setup.lasting.blizzard"),
+    ("{lasting: {blizzard: {by: elf, until_round: 2}}}", UNREACHED, "lasting.blizzard.by: 'elf' is not in the game"),
+    ("{lasting: {frost: {by: warrior, until_round: 2}}}", UNREACHED, "lasting.frost: unknown lasting effect 'frost'"),
+    ("{lasting: {destroy_magic: {by: warrior, until_round: 2, card: sword}}}", UNREACHED,
      "lasting.destroy_magic.card: 'sword' is no Spell card"),
     # a Spell's card lies with the effect of its own name, never with another (mend16)
-    ("{lasting: {blizzard: {by: warrior, until_round: 2, card: healing}}}", "{}",
+    ("{lasting: {blizzard: {by: warrior, until_round: 2, card: healing}}}", UNREACHED,
      "lasting.blizzard.card: 'healing' is not the card of 'blizzard'"),
     # a scenario starts at a turn's start, which clears every turn flag (rulings R-FIX17.2)
-    ("{characters: [{id: warrior, turn_flags: {moved: true}}]}", "{}",
+    ("{characters: [{id: warrior, turn_flags: {moved: true}}]}", UNREACHED,
      "character warrior: turn_flags cannot be set up"),
     # a Spell held under its own id is one whose effect lasts (CASTING SPELLS: "Once cast, and its
     # effect ended, the card is usually placed on the Spell discard pile"): Healing's never does (fix17)
-    ("{lasting: {healing: {by: warrior, until_round: 1, until_turn: 1, card: healing}}}", "{}",
+    ("{lasting: {healing: {by: warrior, until_round: 1, until_turn: 1, card: healing}}}", UNREACHED,
      "lasting.healing: the Spell 'healing' has no effect that lasts"),
-    ("{ability_stockpile: {pile: []}}", "{}", "ability_stockpile: the option ability_stockpile is not on"),
-    ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", "{}", "setup.ability_stockpile"),
-    ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", "{}",
+    ("{ability_stockpile: {pile: []}}", UNREACHED, "ability_stockpile: the option ability_stockpile is not on"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {stack: []}}", UNREACHED, "setup.ability_stockpile"),
+    ("{options: {ability_stockpile: true}, ability_stockpile: {discards: [ability_of_rain]}}", UNREACHED,
      "ability_stockpile.discards: unknown Ability card 'ability_of_rain'"),
-    ("{options: {ability_stockpile: true}, ability_stockpile: {held: {elf: [ability_of_prayer]}}}", "{}",
+    ("{options: {ability_stockpile: true}, ability_stockpile: {held: {elf: [ability_of_prayer]}}}", UNREACHED,
      "ability_stockpile.held.elf: 'elf' is not in the game"),
     ("{options: {ability_stockpile: true}, ability_stockpile: {pile: [ability_of_prayer], discards: [ability_of_prayer]}}",
-     "{}", "ability_stockpile.pile: the Ability card 'ability_of_prayer' is placed twice"),
+     UNREACHED, "ability_stockpile.pile: the Ability card 'ability_of_prayer' is placed twice"),
     # the set-up key reached_crown (fix15D)
-    ("{reached_crown: warrior}", "{}", "setup.reached_crown"),
-    ("{reached_crown: [elf]}", "{}", "reached_crown: 'elf' is not in the game"),
-    ("{reached_crown: [warrior, warrior]}", "{}", "reached_crown: 'warrior' is named twice"),
+    ("{reached_crown: warrior}", UNREACHED, "setup.reached_crown"),
+    ("{reached_crown: [elf]}", UNREACHED, "reached_crown: 'elf' is not in the game"),
+    ("{reached_crown: [warrior, warrior]}", UNREACHED, "reached_crown: 'warrior' is named twice"),
     # the set-up key tower_cleared (fix16): MOVEMENT IN THE WIZARDS TOWER
-    ("{tower_cleared: warrior}", "{}", "setup.tower_cleared"),
-    ("{characters: [{id: warrior, space: wt_antechamber}], tower_cleared: [warrior]}", "{}",
+    ("{tower_cleared: warrior}", UNREACHED, "setup.tower_cleared"),
+    ("{characters: [{id: warrior, space: wt_antechamber}], tower_cleared: [warrior]}", UNREACHED,
      "tower_cleared: 'wizards_tower' is not among the setup's expansions"),
-    ("{expansions: [wizards_tower], tower_cleared: [elf]}", "{}", "tower_cleared: 'elf' is not in the game"),
-    ("{expansions: [wizards_tower], tower_cleared: [warrior]}", "{}",
+    ("{expansions: [wizards_tower], tower_cleared: [elf]}", UNREACHED, "tower_cleared: 'elf' is not in the game"),
+    ("{expansions: [wizards_tower], tower_cleared: [warrior]}", UNREACHED,
      "tower_cleared: 'warrior' is on 'tavern', not in a room of the Wizard's Tower"),
     ("{expansions: [wizards_tower], characters: [{id: warrior, space: wt_crown_of_command}], tower_cleared: [warrior]}",
-     "{}", "tower_cleared: 'warrior' is on 'wt_crown_of_command', not in a room"),
+     UNREACHED, "tower_cleared: 'warrior' is on 'wt_crown_of_command', not in a room"),
     ("{expansions: [wizards_tower], characters: [{id: warrior, space: wt_door}], tower_cleared: [warrior, warrior]}",
-     "{}", "tower_cleared: 'warrior' has cleared a room already"),
+     UNREACHED, "tower_cleared: 'warrior' has cleared a room already"),
     # what tower_cleared records, given as ext: a room of the Tower only (mend16)
-    ("{expansions: [wizards_tower], ext: {wizards_tower: {cleared: {warrior: tavern}}}}", "{}",
+    ("{expansions: [wizards_tower], ext: {wizards_tower: {cleared: {warrior: tavern}}}}", UNREACHED,
      "ext.wizards_tower.cleared.warrior: expected a room of the Wizard's Tower"),
 ])
 def test_a_bad_scenario_value_is_a_scenario_error(tmp_path, setup, expect, message):
@@ -654,7 +657,7 @@ def test_a_scenario_position_is_checked_as_a_whole(tmp_path):
     """The position a setup builds passes the same validation as a state document: an unknown
     space held (Inner Region instructions not yet completed) is refused, not kept."""
     f = tmp_path / "hold.yaml"
-    f.write_text(SCENARIO.format(setup="{characters: [{id: warrior, hold: atlantis}]}", expect="{}"))
+    f.write_text(SCENARIO.format(setup="{characters: [{id: warrior, hold: atlantis}]}", expect=UNREACHED))
     from talisman.scenarios import run_file
     with pytest.raises(ScenarioError, match=r"bad setup: state\.characters\.warrior\.hold: unknown space 'atlantis'"):
         run_file(f)
@@ -674,7 +677,7 @@ def test_a_scenario_ending_without_its_card_names_the_file_and_the_field(tmp_pat
                  "  options: {alternative_endings: true}\n"
                  "  ending: {deck: [demon_lord]}\n"
                  "actions: [move:crown_of_command]\n"
-                 "expect: {}\n")
+                 "expect: {is_over: false}\n")
     from talisman.scenarios import run_file
     with pytest.raises(ScenarioError, match=r"bad setup: setup\.ending\.card: missing value") as caught:
         run_file(f)
@@ -719,7 +722,7 @@ def test_a_scenario_ending_task_with_a_bad_value_names_the_field(tmp_path, tasks
     checked as the position is built: a bad one is a set-up error naming the scenario file and the
     field, not a KeyError or AttributeError from deep inside the Crown's encounter (docs/scenarios.md)."""
     f = tmp_path / "task.yaml"
-    f.write_text(SCENARIO.format(setup=TASK_SETUP.format(tasks=tasks), expect="{}"))
+    f.write_text(SCENARIO.format(setup=TASK_SETUP.format(tasks=tasks), expect=UNREACHED))
     from talisman.scenarios import run_file
     with pytest.raises(ScenarioError, match="bad setup: " + message) as caught:
         run_file(f)

@@ -1,6 +1,6 @@
-"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table read by
-its module, or a file ``definitions.load_from`` reads, of every kind: cards, characters, board,
-abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
+"""Malformed data files, drawn by hypothesis: one value of one file (an expansion's own table, read
+by the reader its module registers, or another file, each loaded with ``definitions.load_from``,
+of every kind: cards, characters, board, abilities, endings, options) deleted or replaced by junk.  Each copy loads, or is refused with a
 :class:`~talisman.errors.DataError` naming the file (never a raw KeyError, TypeError or yaml
 traceback), and the entry and the field wherever the change is not the file's whole shape (the
 guide's Standards: "a malformed YAML card names its file")."""
@@ -17,34 +17,13 @@ from hypothesis import strategies as st
 from talisman import definitions
 from talisman.engine.data import data_root
 from talisman.errors import DataError
-from talisman.expansions import dungeon, timescape, wizards_tower
-from talisman.expansions.airships import data as airships
-from talisman.expansions.blood_moon import lycanthropy
-from talisman.expansions.brotherhood import data as brotherhood
-from talisman.expansions.catacombs import data as catacombs
-from talisman.expansions.city_law import data as city
-from talisman.expansions.emperors_guard import data as guard
-from talisman.expansions.harbinger import figure
-from talisman.rules import henchmen, master_levels, noblemen
+from talisman.engine.ruleset import RULESET
+from talisman.expansions import timescape
 from talisman.triwizard import definitions as triwizard_definitions
 
-#: An expansion's (or an option's) own file -> (its module, its loaders, cached: cleared around).
-OWN = {
-    "talisman/expansions/brotherhood/brotherhood.yaml": (brotherhood, [brotherhood.rules]),
-    "talisman/expansions/city/city.yaml": (city, [city.rules]),
-    "talisman/expansions/blood_moon/werewolf.yaml": (lycanthropy, [lycanthropy.werewolf_card]),
-    "talisman/expansions/wizards_tower/tower.yaml": (wizards_tower, [wizards_tower.tower_data]),
-    "talisman/expansions/dungeon/chart.yaml": (dungeon, [dungeon.chart]),
-    "talisman/expansions/emperors_guard/guard.yaml": (guard, [guard.rules]),
-    "talisman/expansions/airships/airships.yaml": (airships, [airships.rules]),
-    "talisman/expansions/catacombs/catacombs.yaml": (catacombs, [catacombs.rules]),
-    "talisman/expansions/harbinger/chart.yaml": (figure, [figure.chart]),
-    "talisman/options/noblemen.yaml": (noblemen, [noblemen.table]),
-    "talisman/options/master_levels.yaml": (master_levels, [master_levels.raw_table, master_levels.table]),
-    "talisman/options/henchmen.yaml": (henchmen, [henchmen.table, henchmen.lent_abilities]),
-    **{f"talisman/expansions/timescape/{name}.yaml": (timescape, [lambda name=name: timescape._chart(name)])
-       for name in timescape.CHART_SCHEMAS},
-}
+#: An expansion's (or an option's) own file: each a plugin registers with its reader
+#: (``Plugin.data_files``), which ``load_from`` calls.
+OWN = sorted(f"talisman/{rel}" for rel in RULESET.data_files())
 #: Files ``load_from`` reads: one of each kind (the whole tree loads in about half a second).
 LOADED = ["talisman/cards/adventure.yaml", "talisman/cards/spells.yaml", "talisman/characters.yaml",
           "talisman/board.yaml", "talisman/abilities.yaml", "talisman/endings.yaml",
@@ -74,17 +53,7 @@ def _paths(doc, prefix=()):
 def _load(rel, root, monkeypatch):
     if rel.startswith("triwizard/"):
         return triwizard_definitions.load_from(root / "triwizard")
-    if rel not in OWN:
-        return definitions.load_from(root / "talisman")
-    module, loaders = OWN[rel]
-    monkeypatch.setattr(module, "data_root", lambda: root)
-    for fn in loaders + [timescape._chart]:
-        getattr(fn, "cache_clear", lambda: None)()
-    try:
-        return [fn() for fn in loaders]
-    finally:
-        for fn in loaders + [timescape._chart]:
-            getattr(fn, "cache_clear", lambda: None)()
+    return definitions.load_from(root / "talisman")
 
 
 def _mangle(data, rel, root):

@@ -39,29 +39,23 @@ def test_the_cli_says_so_in_one_line(tmp_path, args):
     assert "Traceback" not in r.output
 
 
-# --- an expansion's own data file, loaded by its module (not by ``load_from``) --------------------
+# --- an expansion's own data file, read by its module's reader (``Plugin.data_files``) ----------
 # werewolf.yaml (the Blood Moon's lycanthropy), airships.yaml (the Airships), master_levels.yaml
-# (the option ``master_levels``): a malformed copy of each, put where the module reads its data,
-# is refused with a DataError naming the file, the entry and the field (never a raw KeyError or
-# a yaml traceback).  Each case: (module, its loader, the file under data/, an edit of the text).
+# (the option ``master_levels``): a malformed copy of each, in a data folder loaded with
+# ``talisman.definitions.load_from`` (which calls every module's registered reader), is refused
+# with a DataError naming the file, the entry and the field (never a raw KeyError or a yaml
+# traceback).  Each case: (the file under data/, an edit of the text, the entry, the field).
 
 import re  # noqa: E402
+import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from talisman import definitions  # noqa: E402
 from talisman.engine.data import data_root  # noqa: E402
-from talisman.expansions.airships import data as airships_data  # noqa: E402
-from talisman.expansions.blood_moon import lycanthropy  # noqa: E402
-from talisman.rules import master_levels  # noqa: E402
 
 WEREWOLF = "talisman/expansions/blood_moon/werewolf.yaml"
 AIRSHIPS = "talisman/expansions/airships/airships.yaml"
 MASTER = "talisman/options/master_levels.yaml"
-
-
-def _loaders():
-    return {WEREWOLF: (lycanthropy, lycanthropy.werewolf_card),
-            AIRSHIPS: (airships_data, airships_data.rules),
-            MASTER: (master_levels, master_levels.table)}
 
 
 def _sub(pattern, repl):
@@ -87,22 +81,12 @@ def _sub(pattern, repl):
     (MASTER, lambda text: text + "\n  : : [\n", None, None),
 ])
 def test_an_expansions_own_malformed_data_file_names_the_file_the_entry_and_the_field(
-        tmp_path, monkeypatch, rel, edit, entry, field):
-    module, loader = _loaders()[rel]
+        tmp_path, rel, edit, entry, field):
+    shutil.copytree(data_root() / "talisman", tmp_path / "talisman")
     target = tmp_path / rel
-    target.parent.mkdir(parents=True)
     target.write_text(edit((data_root() / rel).read_text(encoding="utf-8")), encoding="utf-8")
-    monkeypatch.setattr(module, "data_root", lambda: tmp_path)
-    loader.cache_clear()
-    if module is master_levels:
-        master_levels.raw_table.cache_clear()
-    try:
-        with pytest.raises(DataError) as err:
-            loader()
-    finally:
-        loader.cache_clear()
-        if module is master_levels:
-            master_levels.raw_table.cache_clear()
+    with pytest.raises(DataError) as err:
+        definitions.load_from(tmp_path / "talisman")
     e = err.value
     assert Path(e.file).name == Path(rel).name, str(e)
     assert str(target) in str(e)

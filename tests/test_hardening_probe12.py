@@ -14,6 +14,7 @@ import talisman
 from talisman import triwizard, validate
 from talisman.engine.dice import MAX_SEED, mix
 from talisman.errors import RulesError, StateError
+from talisman.triwizard import validate as tw_validate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,8 +85,9 @@ def _rules_error_inside_apply(module, state):
     """A state whose decision resumes a step no rule defines: the rules raise a RulesError
     (``no rule step named ...``) inside apply."""
     bad = attr.evolve(state, pending=attr.evolve(state.pending, step="nowhere.at_all"))
-    if module is talisman:  # past the check at the door, which names the unknown step first
-        bad = validate.vouch(bad)  # (ruling R-HARDEN19.1): the net behind it is what is tested
+    # past the check at the door, which names the unknown step first (rulings R-HARDEN19.1,
+    # R-HARDEN20.2): the net behind it is what is tested
+    bad = validate.vouch(bad) if module is talisman else tw_validate.vouch(bad)
     with pytest.raises(StateError) as e:
         module.apply(bad, module.legal_actions(state)[0])
     return e.value

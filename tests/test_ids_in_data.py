@@ -251,6 +251,81 @@ def f():
                                    "OPEN": {"purchase", "timescape_purchase"}}
 
 
+# --- a main-board space named outside talisman/rules (fix27) ---------------------------------------
+
+#: ``(module under talisman, literal) -> why it may stay``: the expansions, the bots and the rest
+#: of ``src/talisman`` find a space of the main board by its role (``load().board.role("crown")``)
+#: or by what its data says of it, not by its id written in code (the Harbinger's endings and
+#: figure compared against ``"crown_of_command"``, the bot headed for ``"temple"``).  Each entry
+#: must still be found.
+ALLOWED_MAIN_SPACES = {
+    ("expansions/blood_moon/characters.py", "graveyard"): "GRAVEYARD SEARCH, the Grave Robber's ability "
+                                                          "at the main board's Graveyard (no role: a role "
+                                                          "for the Blood Moon would be the base board's "
+                                                          "data naming an expansion, as WEREWOLF_START's)",
+    ("expansions/blood_moon/store.py", "forest"): "WEREWOLF_START, allowed in ALLOWED_CONSTANTS with its reason",
+    ("expansions/timescape/__init__.py", "village"): "HELPERS, the Mystic's Village (no role: the comment "
+                                                     "above HELPERS gives the reason)",
+    ("expansions/wizards_tower/__init__.py", "death"): "the figure of Death (Dice with Death's opponent "
+                                                       "in a contest event), not the Death space",
+}
+
+
+def main_space_ids():
+    """The ids of the main board's spaces that are not also an expansion's id (the City)."""
+    from talisman.engine.ruleset import RULESET
+    board = load().board
+    return ({s for s in board.spaces if s not in board.origin}
+            - set(RULESET.ids()) - set(RULESET.ids(always=True)))
+
+
+def _main_spaces_scan():
+    spaces = main_space_ids()
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        module = path.relative_to(SRC).as_posix()
+        if "triwizard" in path.parts or module.startswith("rules/"):  # the rules: the first scan
+            continue
+        for line, value, _ in literal_ids(path.read_text(encoding="utf-8"), spaces, set()):
+            found.setdefault((module, value), []).append(f"{module}:{line} space id {value!r}")
+    return found
+
+
+def test_no_module_outside_the_rules_names_a_main_board_space_outside_the_allow_list():
+    unexpected, stale, unexplained = _outside_allow_list(_main_spaces_scan(), ALLOWED_MAIN_SPACES,
+                                                         lambda key, where: where)
+    assert not unexpected, "main-board space ids in code (find them by role or by their data), or allow " \
+                           "them with a reason:\n" + "\n".join(unexpected)
+    assert not stale, f"allowed entries no longer found (drop them): {stale}"
+    assert not unexplained, f"allowed without a reason: {unexplained}"
+
+
+def test_the_main_space_scan_catches_an_inline_space_id():
+    """The two shapes fix24 left: a comparison with the Crown's id (the Harbinger's endings and
+    figure) and a space id returned as a goal (the bot's Temple)."""
+    src = '''
+"""Heads for the temple (prose in a docstring)."""
+def goal(state, c):
+    if state.characters[c].space == "crown_of_command":
+        return f"temple {c}"
+    return "temple"
+def fine(state, c):
+    return state.characters[c].space == load().board.role("crown")
+'''
+    assert literal_ids(src, {"crown_of_command", "temple"}, set()) == {
+        (4, "crown_of_command", "space"), (6, "temple", "space")}
+    assert {"crown_of_command", "temple", "graveyard"} <= main_space_ids()
+    assert "city" not in main_space_ids()   # the City expansion's id too
+
+
+def test_the_bot_finds_the_temple_by_its_data():
+    """THE TEMPLE (a result of 10: "gain a Talisman"): the heuristic bot heads for the one space of
+    the main board whose own effect gives a Talisman."""
+    from talisman import bots
+    assert bots.prayer_space() == "temple"
+    assert load().board.spaces[bots.prayer_space()].name == "Temple"
+
+
 # --- one id as a module-level constant, anywhere in src/ (fix24) ---------------------------------
 
 #: ``(module under talisman, name assigned) -> why its one id may stay``: a module-level constant

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import functools
 from collections import deque
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
+
+from pyrsistent import PVector
 
 from .api import apply, legal_actions
 from .definitions import load
 from .engine.dice import mix
+from .errors import DataError
 from .expansions import dungeon, timescape
 from .expansions.emperors_guard import data as guard_data, guard as guard_rules
 from .rules import characters as chars, henchmen
@@ -46,6 +50,33 @@ def distances_to(goal):
         1
     """
     return _distances(load().board, goal)
+
+
+@functools.lru_cache(maxsize=1)
+def prayer_space():
+    """The main board's space whose own effect may give a Talisman (the Temple's ``gain_talisman``
+    row): where the bot heads for one, found in the board's data, not named in code.
+
+    Example:
+        >>> load().board.spaces[prayer_space()].name
+        'Temple'
+    """
+    board = load().board
+    found = [s for s, sp in board.spaces.items()
+             if s not in board.origin and "gain_talisman" in _effect_names(sp.effect)]
+    if len(found) != 1:
+        raise DataError("board", None, "effect",
+                        f"the bot needs one main-board space that gives a Talisman, found {found}")
+    return found[0]
+
+
+def _effect_names(steps):
+    """Every effect name in ``steps``, the steps of its tables and branches too."""
+    if isinstance(steps, Mapping):
+        return {k for k in steps} | {n for v in steps.values() for n in _effect_names(v)}
+    if isinstance(steps, (list, tuple, PVector)):
+        return {n for v in steps for n in _effect_names(v)}
+    return set()
 
 
 @functools.lru_cache(maxsize=64)
@@ -101,7 +132,7 @@ class HeuristicBot(RandomBot):
         if self.ready(state, cid) if ready is None else ready:
             return load().board.role("crown")
         if self.can_cross(state, cid) if cross is None else cross:
-            return "temple"   # where prayers may give a Talisman
+            return prayer_space()   # where prayers may give a Talisman
         return None
 
     def can_cross(self, state, cid):

@@ -167,9 +167,52 @@ CARDS_SCHEMA_BODY = ({
 })
 
 
+#: The kinds of value a card's ``data`` holds (its handlers' own mapping): the schemas each key's
+#: value is checked against (a key's reader gives its kind: ``CARD_DATA``, ``Plugin.card_data``).
+DATA_FLAG = {"type": "boolean"}
+DATA_WHOLE = {"type": "integer"}
+DATA_TEXT = {"type": "string", "minLength": 1}
+DATA_TEXTS = {"type": "array", "items": DATA_TEXT}
+DATA_MAP = {"type": "object"}
+DATA_MAPS = {"type": "array", "items": DATA_MAP}
+#: an effect list, in the effect vocabulary (``docs/effects.md``), that the key's reader runs
+DATA_EFFECTS = {"$ref": "#/$defs/effects"}
+
+#: The keys of a card's ``data`` that the base rules read (rule areas, set-up, the endings) and
+#: the kind of each value; an expansion's or an option's own keys are its plugin's
+#: (``Plugin.card_data``).  A key none names is an unknown field: a DataError naming the file, the
+#: card and ``data.<key>`` (ruling R-HARDEN20.4).
+CARD_DATA = {
+    "bribe": DATA_WHOLE,                # combat
+    "cancels_spell": DATA_FLAG,         # spells
+    "character": DATA_TEXT,             # setup
+    "freezes_character": DATA_FLAG,     # spells
+    "icons": DATA_TEXTS,                # endings
+    "joins": DATA_TEXT,                 # definitions, setup
+    "not_in": DATA_TEXTS,               # spells
+    "option": DATA_TEXT,                # setup
+    "paid_strength": DATA_MAP,          # combat
+    "saves_follower": DATA_FLAG,        # effects
+    "saves_life": DATA_FLAG,            # combat, effects, spells
+    "star": DATA_MAP,                   # endings
+    "strength_against": DATA_MAP,       # characters, combat
+    "strength_for_turn": DATA_WHOLE,    # characters, combat
+    "taken_with": DATA_TEXT,            # characters
+    "targets_self": DATA_FLAG,          # spells
+    "targets_wounded": DATA_FLAG,       # spells
+}
+
+
 def cards_schema() -> dict[str, Any]:
-    """The card-file schema with the effects of every implemented expansion."""
-    return with_defs(CARDS_SCHEMA_BODY, RULESET.effect_schemas())
+    """The card-file schema with the effects of every implemented expansion and the ``data``
+    keys of the base rules and of every plugin."""
+    body: dict[str, Any] = {**CARDS_SCHEMA_BODY}
+    card: dict[str, Any] = body["properties"]["cards"]["items"]
+    data = {"type": "object", "additionalProperties": False,
+            "properties": {**CARD_DATA, **RULESET.card_data_schemas()}}
+    body["properties"] = {**body["properties"], "cards": {
+        "type": "array", "items": {**card, "properties": {**card["properties"], "data": data}}}}
+    return with_defs(body, RULESET.effect_schemas())
 
 def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only copy of ``mapping`` (a ``MappingProxyType`` over a dict no one else holds):
@@ -462,6 +505,9 @@ class Definitions:
     endings: Any = None             # endings.yaml: the places the Alternative Endings name (frozen plain data)
     # the decks whose contents are open to all (a deck file's ``face_up``: the stocks of Objects for sale)
     face_up: frozenset[str] = frozenset()
+    # a rule module's own data file (its path under the data folder) -> the table its reader
+    # returned (frozen): the files a plugin registers (``Plugin.data_files``), read by load_from
+    tables: Mapping[str, Any] = attrs.field(factory=dict, eq=False, converter=read_only)
 
 
 def _load_board(path: Path, extra_paths: Iterable[tuple[str, Path]] = ()) -> Board:
@@ -702,7 +748,16 @@ def _load_expansion_cards(root: Path, board: Board, abilities: Mapping[str, Any]
 
 
 def load_from(root: Path) -> Definitions:
-    """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder)."""
+    """Load and validate every Talisman data file under ``root`` (a ``data/talisman`` folder).
+
+    The board, the characters, the abilities, the cards, the exceptions and the endings are read
+    here.  A rule module's own tables (an expansion's charts, an option's table) are read by the
+    module's reader, which its plugin registers (``Plugin.data_files``: path under ``root`` ->
+    ``read(path, definitions)``); this loader calls every registered reader on the file under
+    ``root``, with the definitions read so far (so the model imports no rule module), and keeps
+    each table in ``Definitions.tables``, where the module finds it (each file parsed once).  A
+    missing or malformed file is a :class:`DataError` naming the file, the entry and the field.
+    """
     root = Path(root)
     boards = [(e, root / "expansions" / e / "board.yaml") for e in RULESET.ids()]
     board = _load_board(root / "board.yaml", [(e, b) for e, b in boards if b.exists()])
@@ -732,8 +787,12 @@ def load_from(root: Path) -> Definitions:
                 check_ref(root / "abilities.yaml", aid, f"params.{key}", c, cards, "card")
     exceptions = _load_exceptions(root / "exceptions.yaml", board, characters)
     endings = _load_endings(root / "endings.yaml", board)
-    return Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
-                       endings, frozenset(d for d, up in face_up.items() if up))
+    tables: dict[str, Any] = {}
+    defs = Definitions(board, characters, abilities, cards, decks, expansion_decks, exceptions,
+                       endings, frozenset(d for d, up in face_up.items() if up), MappingProxyType(tables))
+    for rel, read in RULESET.data_files().items():
+        tables[rel] = read(root / rel, defs)  # (a later file's reader may read an earlier's table)
+    return defs
 
 
 _SPACES_BY_KEY = {"type": "object", "additionalProperties": _ID}

@@ -1269,14 +1269,15 @@ def _scored_characters(state):
 #: The hook points whose listeners could change a combat between the character's roll and its
 #: result; :func:`combat_odds` answers only when none listens.
 ROUND_HOOKS = ("combat_dice", "character_score", "attack_roll", "attack_score", "creature_bonus",
-               "combat_result", "combat_resolved")
+               "combat_result", "combat_resolved", "combat_dice_along")
 #: For each hook point of :data:`ROUND_HOOKS` (and ``fate_rerolled``, which sees a Fate re-roll)
 #: whose listeners may be there in a closed form's fight: what each listener must declare
 #: (``talisman.engine.ruleset.declare``) for the fight to be had in closed form.  ``dice_blind``:
 #: a value hook of the scores gives the same value whatever the character's die, his Fate re-roll
 #: and the Fate he has left (so the scores' difference before the dice is one number); ``idle``:
 #: the listener returns the value it is given (or does nothing), whatever the dice.  A listener
-#: on ``combat_dice`` is never allowed (it sets the dice); those on ``combat_resolved`` must
+#: on ``combat_dice`` is never allowed (it sets the dice), nor on ``combat_dice_along`` (a die
+#: rolled with the character's, one a Fate re-roll may choose: rulings R-FIX27.1); those on ``combat_resolved`` must
 #: change no result (``_answered``: what they do only reacts to it, as the search's stop).
 #: Each is a function of the state at the character's roll, or True.
 ROUND_FACTS = {"character_score": "dice_blind", "attack_score": "dice_blind",

@@ -341,9 +341,10 @@ def slice_with(state, expansion, values):
     return typed_from_data(cls, data, ("ext", expansion))
 
 
-#: ``ext`` fields mapping places to one card each, and the place of the module's ``cards`` that
-#: keeps those cards (the Harbinger's Terrain lying on the board: ``terrain``, ``terrain_on_board``).
-CARD_PLACES = {"harbinger": ("terrain", "terrain_on_board")}
+#: ``ext`` fields mapping places to one card each, the place of the module's ``cards`` that
+#: keeps those cards and the deck they come from (the Harbinger's Terrain lying on the board:
+#: ``terrain``, ``terrain_on_board``, the Terrain deck).
+CARD_PLACES = {"harbinger": ("terrain", "terrain_on_board", "terrain")}
 
 
 def place_cards(state, expansion, values):
@@ -354,12 +355,19 @@ def place_cards(state, expansion, values):
     (``None``: nothing placed here)."""
     if expansion not in CARD_PLACES:
         return state, None
-    field, place = CARD_PLACES[expansion]
+    field, place, deck = CARD_PLACES[expansion]
     given, cards = values.get(field), values.get("cards") or {}
-    if given is None or (isinstance(cards, dict) and place in cards):
-        return state, None  # none given, or placed by ``cards`` already
+    if given is None:
+        return state, None
     if not isinstance(given, dict) or not all(isinstance(c, str) for c in given.values()):
         raise TalismanError(f"ext.{expansion}.{field}: a mapping of spaces to card ids")
+    for space, card in given.items():
+        home = load().cards[card].home_deck if card in load().cards else None
+        if home is not None and home != deck:
+            raise TalismanError(f"ext.{expansion}.{field}.{space}: {card!r} is a card of the {home} "
+                                f"deck, not of the {deck} deck")
+    if isinstance(cards, dict) and place in cards:
+        return state, None  # placed by ``cards`` already
     for old in (getattr(state.ext.get(expansion), field, None) or {}).values():
         state = return_to_deck(state, old)
     for space, card in given.items():

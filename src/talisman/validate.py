@@ -18,11 +18,12 @@ import jsonschema
 
 from .definitions import CORE_SETS, card_of, cards_played, load
 from .engine.dice import Dice, seed_problem
+from .engine import documents
 from .engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
                                parse_document, show)
 from .engine.ruleset import RULESET, declared
 from .engine.records import EMPTY_PMAP, Decision, FieldError, IdentityMemo, PVectorType, replace
-from .engine.serialize import from_data, to_data
+from .engine.serialize import from_data
 from .errors import StateError
 from .notation import Action
 from .rules.endings import ENDINGS, TASK_SHAPES, is_card, task_endings
@@ -765,12 +766,7 @@ def scenario_setup(setup):
 def saveable_data(state):
     """``state`` as plain data (:func:`~talisman.engine.serialize.to_data`); a value no state
     document can hold (a float, an object) is a :class:`StateError` naming its path."""
-    try:
-        return to_data(state)
-    except (TypeError, ValueError, RecursionError) as e:
-        path, value = _unsaveable(state, "state")
-        raise StateError(path, f"cannot be saved: {_show(value)} ({type(value).__name__}) is no "
-                               "value a state holds (one made or changed by hand?)") from e
+    return documents.saveable_data(state)
 
 
 #: The states :func:`saved_once` found saveable, by identity (a few: a console asks for each
@@ -786,25 +782,6 @@ def saved_once(state):
     if _SAVEABLE.find(key) is None:
         saveable_data(state)
         _SAVEABLE.keep(key, state, True)
-
-
-def _unsaveable(value, path):
-    """The path and value of the first part of ``value`` that ``to_data`` refuses (read only once
-    it has refused: the search costs a walk of the state)."""
-    if attrs.has(type(value)):
-        parts = [(f.name, getattr(value, f.name)) for f in attrs.fields(type(value))]
-    elif isinstance(value, Mapping):
-        parts = [(str(k), v) for k, v in value.items()]
-    elif isinstance(value, (list, tuple, PVectorType)):
-        parts = [(str(i), v) for i, v in enumerate(value)]
-    else:
-        return path, value
-    for name, part in parts:
-        try:
-            to_data(part)
-        except (TypeError, ValueError, RecursionError):
-            return _unsaveable(part, f"{path}.{name}")
-    return path, value
 
 
 #: The mark of a state the engine made or has checked: a key of the state's ``__dict__``, not a

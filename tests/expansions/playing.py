@@ -6,11 +6,14 @@ folder of a test module on ``sys.path``).
 """
 from __future__ import annotations
 
+import shutil
+
 import pytest
 import yaml
 
 import talisman
-from talisman import api
+from talisman import api, definitions
+from talisman.engine.data import data_root
 from talisman.bots import HeuristicBot
 from talisman.errors import DataError
 from talisman.testing import invariants
@@ -60,20 +63,17 @@ def bot_games(start, seeds, steps=400):
 
 
 def refused_on_load(tmp_path, monkeypatch, data, change, text):
-    """An expansion's table (``data.path()``, read by the cached ``data.rules()``) changed by
-    ``change`` is refused on load with a ``DataError`` matching ``text``.
+    """An expansion's table (``data.FILE``, which its plugin registers) changed by ``change``, in
+    a copy of the data folder, is refused by ``talisman.definitions.load_from`` with a
+    ``DataError`` matching ``text``.
 
     Returns:
         The error's message (for the caller to check what it names)."""
-    doc = yaml.safe_load(data.path().read_text(encoding="utf-8"))
+    root = tmp_path / "talisman"
+    shutil.copytree(data_root() / "talisman", root)
+    doc = yaml.safe_load((root / data.FILE).read_text(encoding="utf-8"))
     change(doc)
-    bad = tmp_path / data.path().name
-    bad.write_text(yaml.safe_dump(doc), encoding="utf-8")
-    monkeypatch.setattr(data, "path", lambda: bad)
-    data.rules.cache_clear()
-    try:
-        with pytest.raises(DataError, match=text) as refused:
-            data.rules()
-    finally:
-        data.rules.cache_clear()
+    (root / data.FILE).write_text(yaml.safe_dump(doc), encoding="utf-8")
+    with pytest.raises(DataError, match=text) as refused:
+        definitions.load_from(root)
     return str(refused.value)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import talisman
+from talisman.definitions import load
 from talisman.engine.data import load_yaml, validate
 from talisman.errors import DataError
 from talisman.notation import Action
@@ -52,7 +53,7 @@ def test_a_broken_table_is_refused_with_its_field(change, message):
     doc = copy.deepcopy(raw())
     change(doc)
     with pytest.raises(DataError, match=message):
-        data.check(data.path(), doc)
+        data.check(data.path(), doc, load())
 
 
 def test_the_schema_refuses_a_chance_beyond_100():

@@ -76,7 +76,7 @@ def test_a_broken_exit_chart_is_refused(change, message):
     doc = copy.deepcopy(load_yaml(data.path()))
     change(doc)
     with pytest.raises(DataError, match=message):
-        data.check(data.path(), doc)
+        data.check(data.path(), doc, load())
 
 
 def test_every_result_of_the_exit_chart_is_a_space_to_emerge_on():

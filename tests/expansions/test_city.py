@@ -778,11 +778,11 @@ def test_the_city_rules_file_is_checked_against_the_board():
     doc = yaml.safe_load(data.path().read_text())
     del doc["kinds"]["city_bank"]
     with pytest.raises(DataError, match="city_bank"):
-        data._check(data.path(), doc)
+        data._check(data.path(), doc, load())
     doc = yaml.safe_load(data.path().read_text())
     doc["statutes"][0]["act"] = "juggling"
     with pytest.raises(DataError, match="unknown act 'juggling'"):
-        data._check(data.path(), doc)
+        data._check(data.path(), doc, load())
 
 
 def test_no_raft_into_the_city_but_one_may_cross_from_outside_its_walls():

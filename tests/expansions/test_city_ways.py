@@ -323,7 +323,7 @@ def test_the_scroll_table_names_only_characters_and_buildings_that_exist():
     doc = yaml.safe_load(data.path().read_text())
     doc["scrolls"]["city_high_temple"].append("sheriff_of_nottingham")
     with pytest.raises(DataError, match="sheriff_of_nottingham"):
-        data._check(data.path(), doc)
+        data._check(data.path(), doc, load())
 
 
 # --- the spaces along a roll (another character's Dark Binding: rulings R-HARB2.1) -------------

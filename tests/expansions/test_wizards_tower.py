@@ -171,12 +171,12 @@ def test_the_rooms_numbers_and_the_bonus_against_dragons_are_data():
     assert list(data["trap_loss"]) == [1, 2]
     assert data["dragon_prince"] == {"strength": 15, "craft": 15}
     assert data["against_dragons"] == {"holy_lance": 3}
-    wt.tower_data.cache_clear()
+    from talisman.definitions import load
+    from talisman.engine.data import data_root
     real = wt.load_yaml
     try:
         wt.load_yaml = lambda path: {**real(path), "against_dragons": {"no_such_lance": 3}}
         with pytest.raises(DataError, match="no_such_lance"):
-            wt.tower_data()
+            wt.read_tower(data_root() / "talisman" / wt.FILE, load())  # as the data loader does
     finally:
         wt.load_yaml = real
-        wt.tower_data.cache_clear()

@@ -248,12 +248,12 @@ def walk_out(s, who="warrior"):
     return s
 
 
-def test_the_route_in_is_the_last_side_landed_on_since_the_task_none_if_no_side():
+def test_the_route_in_is_the_last_way_in_since_the_task_none_if_no_side():
     """CHANGE IS GOOD: "return via a Different route than you took to get here (e.g. by the Mines
     instead of the Crypt)": the route is the side (``routes`` of the endings data) of his last
-    landing on one since the task was set; landings before it do not count, and with no landing
-    on a side since, no route is known (None, which ``continue_change`` never reads as another
-    route)."""
+    way in since the task was set (a landing on a side, not from the Valley of Fire or the
+    Crown); landings before it do not count, and with no way in since, no route is known (None,
+    which ``continue_change`` never reads as another route)."""
     s = game([{"id": "warrior", "space": "plain_of_peril"}, {"id": "troll", "space": "city"}], [])
     assert endings.route_in(s, "warrior") is None                      # no landing at all
     s = endings.throw(s, "warrior", "mines", "test")
@@ -262,8 +262,12 @@ def test_the_route_in_is_the_last_side_landed_on_since_the_task_none_if_no_side(
     s = endings.throw(s, "warrior", "valley_of_fire", "test")            # no side's space
     assert endings.route_in(s, "warrior", since) is None                 # the Mines were before
     assert endings.route_in(s, "warrior", since, ["crypt", "plain_of_peril"]) == "crypt"
+    assert endings.route_in(s, "warrior", since, ["plain_of_peril", "crypt"]) == "crypt"
     s = endings.throw(s, "warrior", "death", "test")
-    assert endings.route_in(s, "warrior", since, ["mines"]) == "crypt"   # the last side counts
+    # a step from the Valley of Fire back onto the Crypt's side is no way in: the Mines stay
+    # the route ("use your Craft to enter via the Mines"; rulings R-PROBE19D.1)
+    assert endings.route_in(s, "warrior", since, ["mines"]) == "mines"
+    assert endings.route_in(s, "warrior", since, ["plain_of_peril"]) is None
 
 
 def test_lord_of_chaos_4_change_is_good():
@@ -421,7 +425,10 @@ def test_pandoras_box_ashes_to_ashes_and_the_quest():
     task = {"kind": "goal", "goal": "a_life", "count": 1, "since": 0}
     assert not endings.goal_met(s, "warrior", task)
     s = log(s, "character_defeated", victor="warrior", loser="troll", kind="battle")
-    s = log(s, "life_lost", character="troll", amount=1, lives=3, cause="warrior")
+    s = log(s, "life_lost", character="troll", amount=1, lives=3, cause="an Enemy")
+    assert not endings.goal_met(s, "warrior", task)   # not the life he took (R-PROBE19D.6)
+    s = log(s, "character_defeated", victor="warrior", loser="troll", kind="battle")
+    s = log(s, "life_lost", character="troll", amount=1, lives=2, cause="defeated by warrior")
     assert endings.goal_met(s, "warrior", task)
 
 

@@ -102,3 +102,16 @@ def test_the_orb_of_knowledge_swaps_one_card_drawn_before_any_is_met():
     s = play(s, "swap:bear")
     assert "bear" in s.discards["adventure"] and "attacked" not in names(s)
     assert "bag_of_gold" in [e.data["card"] for e in s.log if e.name == "card_drawn"]
+
+
+def test_no_follower_joins_a_toad_by_the_one_test_every_way_asks():
+    """TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot have any
+    Possessions" (a Follower is one: POSSESSIONS): ``follower_allowed`` refuses every Follower to a
+    Toad, a card or a Henchman, through ``may_have_followers`` (docs/rulings.md R-FIX26.1), and
+    allows it to the same character when he is no Toad."""
+    s = game([{"id": "thief", "space": "fields_1"}])
+    toad = game([{"id": "thief", "space": "fields_1", "toad_turns": 2}])
+    assert chars.may_have_followers(s, "thief") and not chars.may_have_followers(toad, "thief")
+    for follower in ("maiden", "unicorn", "henchman:troll"):
+        assert chars.follower_allowed(s, "thief", follower)
+        assert not chars.follower_allowed(toad, "thief", follower)

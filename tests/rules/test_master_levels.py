@@ -617,3 +617,34 @@ def test_a_realm_given_by_the_scenario_setup_takes_its_title_out_of_the_pile():
     assert dict(m.realms["tavern"]) == {"owner": "troll", "title": "duke", "gold": 2}
     assert noblemen.title_of(s, "troll") == "duke" and "tavern" not in noblemen.realm_spaces(s)
     check(s)
+
+
+def _with_strength(monkeypatch, title, strength):
+    """The titles as data, ``title``'s card adding ``strength`` (none in data but the Warrior of
+    Chaos does: the bar's other routes are tried on a title changed so)."""
+    changed = {k: dict(v) for k, v in ml.titles().items()}
+    changed[title]["strength"] = strength
+    monkeypatch.setattr(ml, "titles", lambda: changed)
+
+
+def test_every_way_a_title_comes_asks_the_toads_bar(monkeypatch):
+    """000 TOADS & TRANSFORMATIONS: "Toads and other transformed creatures may not Gain Strength
+    or Craft" (docs/rulings.md R-RULER21.3, R-FIX26.3): a title whose card adds Strength is
+    neither offered at the Royal Castle (``master_levels_offer``) nor given by an effect
+    (``master_levels_title``: the Beggar's roll, the Way of the Lotus) to a Toad, and is to the
+    same character when he is no Toad; a title adding nothing (the Sheriff as in data) is."""
+    s = setup_state({"options": {"master_levels": ["sheriff", "kings_champion"]},
+                     "characters": [{"id": "warrior", "space": "village", "fate": 0}]}, [])
+    toad = update_character(s, "warrior", toad_turns=2)
+    src = {"card": "beggar"}
+    assert ml.may_gain(toad, "warrior", "sheriff")
+    assert ml.offer_effect(toad, {"title": "sheriff"}, "warrior", src).pending.kind == "master_level"
+    _with_strength(monkeypatch, "sheriff", 1)
+    _with_strength(monkeypatch, "kings_champion", 1)
+    assert not ml.may_gain(toad, "warrior", "sheriff") and ml.may_gain(s, "warrior", "sheriff")
+    assert ml.offer_effect(toad, {"title": "sheriff"}, "warrior", src) is toad
+    assert ml.offer_effect(s, {"title": "sheriff"}, "warrior", src).pending.kind == "master_level"
+    given = ml.title_effect(toad, {"title": "kings_champion"}, "warrior", src)
+    assert ml.title_of(given, "warrior") is None
+    assert given.log[-1].name == "master_level_refused"
+    assert ml.title_of(ml.title_effect(s, {"title": "kings_champion"}, "warrior", src), "warrior") == "kings_champion"

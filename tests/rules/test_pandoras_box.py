@@ -208,7 +208,11 @@ def test_ashes_to_ashes_counts_only_a_life_taken_by_the_opener_from_one_he_beat(
     others = log(log(s, "character_defeated", victor="troll", loser="priest"), "life_lost", character="priest")
     others = log(others, "life_lost", character="troll", cause="an Enemy")
     assert not endings.goal_met(others, "warrior", task)
-    mine = log(log(others, "character_defeated", victor="warrior", loser="troll"), "life_lost", character="troll")
+    beaten = log(others, "character_defeated", victor="warrior", loser="troll")
+    # the Troll he beat (Gold taken) then loses a life to the Priest: not his (R-PROBE19D.6)
+    assert not endings.goal_met(log(beaten, "life_lost", character="troll", cause="defeated by priest"),
+                                "warrior", task)
+    mine = log(beaten, "life_lost", character="troll", cause="defeated by warrior")
     assert endings.goal_met(mine, "warrior", task)
 
 

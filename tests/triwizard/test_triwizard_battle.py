@@ -25,7 +25,7 @@ def test_002_reading_an_obstacle_card_only_matching_colours_may_battle():
 def test_002_battling_obstacles_2_no_matching_card_loses_and_moves_back_up_to_4():
     """002 Battling Obstacles 2 / Losing a Battle: with no matching colour the battle is lost
     at once and the player on the right moves the piece back up to 4 spaces."""
-    s = at_obstacle([2], hand=["red_8_2"] * 4)
+    s = at_obstacle([2], hand=["red_8_2", "red_8_2", "red_6_3", "red_5_4"])  # (each card as many as it has copies)
     assert events(s, "battle_lost")[0]["reason"] == "no_matching_card"
     assert s.pending.player == "fleur" and s.pending.kind == "push_back"   # on harry's right
     assert options(s) == ["push:r13c6", "push:r14c6", "push:r15c5", "push:r15c6", "push:r15c7"]

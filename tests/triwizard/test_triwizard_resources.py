@@ -59,7 +59,7 @@ def test_002_albus_dumbledore_only_against_another_players_cloak():
 
 def test_002_double_die_rolls_again_and_adds_after_a_failed_battle_roll():
     """002 DOUBLE DIE: a second roll added to the first (sphinx 10: 5 + 3 + 4 = 12)."""
-    s = position({"harry": {"space": "r13c6", "hand": ["green_5_4"] * 4, "tiles": ["double_die"]},
+    s = position({"harry": {"space": "r13c6", "hand": ["green_5_4", "green_5_4", "green_6_3", "green_6_3"], "tiles": ["double_die"]},
                   "cedric": {"space": "r1c1"}}, dice=[2, 3, 4],
                  lineup=["sphinx", "grindylow", "boggart", "dementor"])
     s = apply(apply(apply(s, "roll"), "move:r12c6"), "battle:green_5_4")
@@ -72,7 +72,7 @@ def test_002_double_die_rolls_again_and_adds_after_a_failed_battle_roll():
 
 def test_002_double_die_is_not_offered_after_another_tile_this_turn():
     """002 Resource Tiles: "you may only play one per turn"."""
-    s = position({"harry": {"space": "r13c6", "hand": ["green_5_4"] * 4,
+    s = position({"harry": {"space": "r13c6", "hand": ["green_5_4", "green_5_4", "green_6_3", "green_6_3"],
                             "tiles": ["double_die", "invisibility_cloak"]},
                   "cedric": {"space": "r1c1"}}, dice=[2, 3],
                  lineup=["sphinx", "grindylow", "boggart", "dementor"])

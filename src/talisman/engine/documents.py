@@ -13,10 +13,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
 import jsonschema
 
 from ..errors import StateError, TalismanError
 from . import dice as dicelib
+from .records import PVectorType
+from .serialize import to_data
 
 #: How much of a bad value an error message shows.
 SHOWN = 60
@@ -165,3 +168,33 @@ def check_seeds(state: Mapping[str, Any], root: str = "state") -> None:
             problem = dicelib.seed_problem(seed)
             if problem:
                 raise StateError(f"{root}.{where}.seed", problem)
+
+
+def saveable_data(state: Any) -> Any:
+    """``state`` as plain data (:func:`~talisman.engine.serialize.to_data`); a value no state
+    document can hold (a float, an object) is a :class:`StateError` naming its path."""
+    try:
+        return to_data(state)
+    except (TypeError, ValueError, RecursionError) as e:
+        path, value = _unsaveable(state, "state")
+        raise StateError(path, f"cannot be saved: {show(value)} ({type(value).__name__}) is no "
+                               "value a state holds (one made or changed by hand?)") from e
+
+
+def _unsaveable(value: Any, path: str) -> tuple[str, Any]:
+    """The path and value of the first part of ``value`` that ``to_data`` refuses (read only once
+    it has refused: the search costs a walk of the state)."""
+    if attrs.has(type(value)):
+        parts = [(f.name, getattr(value, f.name)) for f in attrs.fields(type(value))]
+    elif isinstance(value, Mapping):
+        parts = [(str(k), v) for k, v in value.items()]
+    elif isinstance(value, (list, tuple, PVectorType)):
+        parts = [(str(i), v) for i, v in enumerate(value)]
+    else:
+        return path, value
+    for name, part in parts:
+        try:
+            to_data(part)
+        except (TypeError, ValueError, RecursionError):
+            return _unsaveable(part, f"{path}.{name}")
+    return path, value

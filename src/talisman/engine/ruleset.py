@@ -55,6 +55,12 @@ class Plugin:
     :meth:`Ruleset.subscribed` does not count it; ``None``: every game).  An optional rule
     module is wanted when one of its options is given; its set-up hook, which checks those
     options, then runs too.
+    ``card_data``: the keys the plugin's rules read in a card's ``data`` mapping -> the JSON
+    schema of the value (for loading data: a key no plugin names is an unknown field).
+    ``data_files``: the plugin's own data files, by path under the game's data folder -> the
+    function ``read(path, definitions)`` that reads one, checks it (against its schema and the
+    definitions being loaded: the board, the cards...) and returns it frozen; the game's data
+    loader calls each on the folder it loads and keeps what it returns (docs/architecture.md).
     """
 
     id: str
@@ -65,6 +71,8 @@ class Plugin:
     always: bool = False
     engaged: Callable[[Any], bool] | Mapping[str, Callable[[Any], bool]] | None = None
     wanted: Callable[[Any], bool] | None = None
+    data_files: Mapping[str, Callable[[Any, Any], Any]] = attrs.field(default=_EMPTY, converter=_frozen_map)
+    card_data: Mapping[str, Any] = attrs.field(default=_EMPTY, converter=_frozen_map)
 
 
 def declare(**facts: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -199,6 +207,24 @@ class Ruleset:
         out: dict[str, Any] = {}
         for p in self._plugins.values():
             out.update(p.effect_schemas)
+        return out
+
+    def card_data_schemas(self) -> dict[str, Any]:
+        """Every registered plugin's card ``data`` keys and the schemas of their values."""
+        out: dict[str, Any] = {}
+        for p in self._plugins.values():
+            out.update(p.card_data)
+        return out
+
+    def data_files(self) -> dict[str, Callable[[Any, Any], Any]]:
+        """Every registered plugin's data files and their readers, in registration order (a
+        file two plugins claim is an error: one reader checks each file)."""
+        out: dict[str, Callable[[Any, Any], Any]] = {}
+        for p in self._plugins.values():
+            for rel, read in p.data_files.items():
+                if rel in out and out[rel] is not read:
+                    raise ValueError(f"plugin {p.id!r} claims the data file {rel!r}, already another's")
+                out[rel] = read
         return out
 
     # --- dispatch --------------------------------------------------------------------------

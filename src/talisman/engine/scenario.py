@@ -153,6 +153,10 @@ def read(path: str | Path) -> tuple[dict[str, Any], Lines]:
         raise ScenarioError(path, lines.of("dice"), "dice must be a list of whole numbers")
     if not isinstance(doc["expect"], dict):
         raise ScenarioError(path, lines.of("expect"), "expect must map paths to values")
+    if not {k: v for k, v in doc["expect"].items() if (k, v) != ("dice_left", 0)}:
+        raise ScenarioError(path, lines.of("expect"), "expect states no outcome: a rules-clarification "
+                                                      "scenario says what must follow (a path's value, "
+                                                      "log_contains, error, ...: docs/scenarios.md)")
     for key in ("name", "rules"):  # a number is refused too: `rules: 001` would be read as 1
         if not isinstance(doc[key], str):
             raise ScenarioError(path, lines.of(key), f"{key} must be a line of text (quote a number), "

@@ -154,6 +154,7 @@ def taken(state, action, other, how):
     state = update_character(state, other, **{field: items.delete(items.index(what))})
     state = possessions.add_possession(state, cid, what, f"{how} from {other}")
     state = log(state, "possession_taken", character=cid, opponent=other, card=what, how=how)
+    state = chars.article_gone(state, other, what)  # his Mule taken: its load is over his limit
     return chars.discard_surplus_spells(state, other)  # NUMBER OF SPELLS: "at any time"
 
 

@@ -397,14 +397,26 @@ def carry_limit(ch, state=None):
     return max(0, limit)
 
 
+def may_have_followers(state, cid):
+    """TOADS & TRANSFORMATIONS: "Toads and other transformed creatures cannot have any
+    Possessions", and a Follower is one (POSSESSIONS: "Anything belonging to any Character"): no
+    Follower joins a Toad, whatever the way, even one that forces itself on him (docs/rulings.md
+    R-FIX26.1).  The one Toad test every way a Follower joins passes: :func:`follower_allowed`
+    asks it first."""
+    return not state.characters[cid].toad_turns
+
+
 def follower_allowed(state, cid, card_id):
-    """Whether the Follower ``card_id`` may join ``cid``: a card only some may take (``data.taken_with``
-    an ability: the Barbarian's Berserker) to them only; the ``follower_allowed`` hook, asked
+    """Whether the Follower ``card_id`` may join ``cid``: never a Toad (:func:`may_have_followers`);
+    a card only some may take (``data.taken_with`` an ability: the Barbarian's Berserker) to them
+    only; the ``follower_allowed`` hook, asked
     only with expansions in play (a trophy that bars Followers).  ``card_id`` may be a Follower
     that is no card (a Henchman, ``henchman:<id>``, taken from another character).  A card
     with an ``alignment`` joins only a character of one of them (POSSESSIONS' alignment
     restriction, for Followers as for Objects: the Blood Moon's Champion of Light "not for
     Evil"), whatever the way he is taken (docs/rulings.md R-CD11-1)."""
+    if not may_have_followers(state, cid):
+        return False
     c = load().cards.get(card_id)
     if c is not None and refuses_alignment(c, state.characters[cid].alignment):
         return False
@@ -1067,7 +1079,19 @@ def drop_object(state, cid, card_id, space=None):
                                  "dropped", ch.flag("dropped", _pvec([])).append(card_id)))
     state = put_on_space(state, space, [card_id])
     state = log(state, "object_dropped", character=cid, card=card_id, space=space)
+    state = article_gone(state, cid, card_id)
     return discard_surplus_spells(state, cid)  # NUMBER OF SPELLS: "at any time"
+
+
+def article_gone(state, cid, card_id):
+    """LIMIT TO NUMBER OF OBJECTS: "A Character may possess more than 4 Objects or Items if they
+    have an Object or Item, which will allow them to Carry or Possess more". An Article (a card
+    with ``carry``: the Mule) that leaves ``cid`` -- dropped, left as a tithing, taken by another
+    -- takes its room with it: over his limit, he leaves Objects of his choice on his space at
+    once (:func:`keep_within_limit`, as when the Hag drives the Mule off; rulings R-PROBE19B.1)."""
+    if card(card_id).carry:
+        return push(state, frame("characters.keep_within_limit", who=cid))
+    return state
 
 
 def put_on_space(state, space, cards):
@@ -1277,9 +1301,9 @@ def remove_possession(state, cid, card_id):
     Follower's Craft gone lowers the total too): :func:`remove_objects`'s surplus check follows."""
     followers = character(state, cid).followers
     if card_id in character(state, cid).objects or card_id not in followers:
-        return remove_objects(state, cid, [card_id])
+        return article_gone(remove_objects(state, cid, [card_id]), cid, card_id)
     state = update_character(state, cid, followers=followers.delete(followers.index(card_id)))
-    return check_surplus_spells(state, cid)
+    return check_surplus_spells(article_gone(state, cid, card_id), cid)
 
 
 def check_surplus_spells(state, cid):
@@ -1530,6 +1554,20 @@ def become_toad(state, cid, turns, cause):
     # HENCHMEN: "considered Followers for any pertaining rules": no card to lie on the space,
     # each leaves the game as a Follower lost (R-NB11.5)
     state = discard_other_followers(state, cid, "became a Toad")
+    return run_hook(state, "became_toad", character=cid)
+
+
+def toad_keeps_nothing_aside(state, cid, cause):
+    """What a Toad "cannot have" that is kept outside his five lists goes (TOADS &
+    TRANSFORMATIONS; docs/rulings.md R-FIX26.2): the Possessions an expansion keeps for him
+    (``other_possessions_lost``, cause ``became a Toad``, as :func:`become_toad` asks it: R-FIX23.1),
+    the Followers that are no cards (the Henchmen, R-FC14.3), and whatever the ``became_toad``
+    hook point takes from a Toad (the Blood Moon's Lycanthrope card).  For a character who is a
+    Toad without :func:`become_toad` being the way (the Mystic's two pieces made one again, one of
+    them a Toad: R-FB14.1)."""
+    if other_possessions(state, cid):
+        state = run_hook(state, "other_possessions_lost", character=cid, cause="became a Toad")
+    state = discard_other_followers(state, cid, cause)
     return run_hook(state, "became_toad", character=cid)
 
 

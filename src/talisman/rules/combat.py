@@ -248,6 +248,11 @@ def ask_declare(state):
     who = b.who
     if b.evadable and b.opponent is None and not _inner(state, who) and state.characters[who].flag("evading"):
         return evaded(state, "evading this turn")  # a Spell or Scroll that evaded all on the space
+    if dice_along(state, who):
+        # a die rolled along with the combat die is rolled (the Airship's): the two are rolled at
+        # once, so nothing comes between them, no Spell, Scroll or Henchman (docs/rulings.md R-FIX27.2)
+        return decide(state, who, "combat", ["fight"], "combat.declared",
+                      prompt=f"{b['kind']} against {', '.join(e['name'] for e in b.enemies) or b.opponent}")
     options = ["fight"]
     if b.evadable and can_evade_by_ability(state, who):
         options.append("evade")
@@ -347,6 +352,15 @@ def declared(state, action):
                         "combat.character_rolled")
 
 
+def dice_along(state, who):
+    """The dice another plugin has rolled along with ``who``'s own combat roll, each ``(spec,
+    number)`` in the order rolled (the ``combat_dice_along`` hook: aboard an Airship its die,
+    "roll the appropriate die Airship Die along with 1D6"); none in a base game."""
+    if not state.config.expansions or state.battle is None or state.battle.who != who:
+        return ()
+    return tuple(adjust(state, "combat_dice_along", (), character=who))
+
+
 def combat_dice(state, who):
     """The dice of the character's combat roll: by size, the Warrior's two in battle, a card's
     extra die (the Blood Moon's Champion of Light)."""
@@ -426,9 +440,10 @@ def tameable_animals(state):
     each Animal card among the enemies of a battle (one attempt for each), also when it
     attacks with others (More than One Enemy); not one that may not join him as a Follower
     (``follower_allowed``: a trophy that bars Followers), nor to a Toad, who "cannot have any
-    Possessions" (TOADS & TRANSFORMATIONS; a choice that gives him nothing: R-FD13.2)."""
+    Possessions" (TOADS & TRANSFORMATIONS; a choice that gives him nothing: R-FD13.2, asked by
+    ``follower_allowed`` too: R-FIX26.1)."""
     b = state.battle
-    if b.opponent is not None or b.kind != "battle" or state.characters[b.who].toad_turns:
+    if b.opponent is not None or b.kind != "battle" or not chars.may_have_followers(state, b.who):
         return []
     tried = b.tame_tried or ()
     return [c for c in dict.fromkeys(e.get("card") for e in b.enemies)
@@ -478,10 +493,13 @@ def character_rolled(state, action, rerolled=False, kept=None):
         state = chars.fate_rerolled(state, who, new, f"{state.battle.kind} roll")
     roll = abilities.battle_roll(state, who, action.dice)
     state = replace(state, battle=state.battle.set("roll", roll))
-    rerolls = chars.fate_options(state, who, action.dice, state.battle.rerolled)
+    # the dice rolled along with his own (the Airship's) are dice of the same roll: one of them
+    # may be the one rolled again (rulings R-FIX27.1)
+    dice = tuple(action.dice) + tuple(n for _, n in dice_along(state, who))
+    rerolls = chars.fate_options(state, who, dice, state.battle.rerolled)
     if rerolls:
         return decide(state, who, "fate", ["keep", *rerolls],
-                      "combat.fate_chosen", prompt=f"rolled {roll}", **_dice_arg(action.dice))
+                      "combat.fate_chosen", prompt=f"rolled {roll}", **_dice_arg(dice))
     return opponent_roll(state)
 
 
@@ -495,12 +513,40 @@ def fate_chosen(state, action, dice=None):
     if action.kind == "keep":
         return opponent_roll(state)
     who = state.battle.who
+    along = dice_along(state, who)
+    dice = tuple(dice or (state.battle.roll,))
+    own = dice[:len(dice) - len(along)]
+    one = int(action.args[1]) if len(action.args) >= 2 else None
+    if along and (one is None or one > len(own)):
+        # a die rolled along with his own (R-FIX27.1): that one again, or (``fate_reroll:
+        # whole_roll``) every die of the roll, those along first, as they were rolled
+        at = 0 if one is None else one - len(own) - 1
+        state, spec, _ = chars.pay_fate(state, who, state.battle.roll, along[at][0], dice, action)
+        state = replace(state, battle=state.battle.set("rerolled", True))
+        return request_roll(state, spec, f"{state.battle.kind} re-roll of {who}",
+                            "combat.along_rerolled", at=at, whole=one is None)
     # the Warrior's two dice: one of them again, or both (``fate_reroll: whole_roll``)
-    state, spec, args = chars.pay_fate(state, who, state.battle.roll, combat_dice(state, who),
-                                       dice or (state.battle.roll,), action)
+    state, spec, args = chars.pay_fate(state, who, state.battle.roll, combat_dice(state, who), own, action)
     state = replace(state, battle=state.battle.set("rerolled", True))
     return request_roll(state, spec, f"{state.battle.kind} re-roll of {who}",
                         "combat.character_rolled", rerolled=True, **args)
+
+
+def along_rerolled(state, action, at, whole=False):
+    """A die rolled along with the character's own, rolled again for a fate: the plugin that
+    rolled it takes the new number (``combat_die_along_rerolled``); of the whole roll again, the
+    next die along, then his own dice (rulings R-FIX27.1)."""
+    who = state.battle.who
+    state = chars.fate_rerolled(state, who, action.dice, f"{state.battle.kind} roll")
+    state = run_hook(state, "combat_die_along_rerolled", character=who, at=at, roll=sum(action.dice))
+    if not whole:
+        return opponent_roll(state)
+    along = dice_along(state, who)
+    if at + 1 < len(along):
+        return request_roll(state, along[at + 1][0], f"{state.battle.kind} re-roll of {who}",
+                            "combat.along_rerolled", at=at + 1, whole=True)
+    return request_roll(state, combat_dice(state, who), f"{state.battle.kind} re-roll of {who}",
+                        "combat.character_rolled", rerolled=True)
 
 
 def opponent_roll(state):
@@ -914,13 +960,19 @@ def finish_between_characters(state):
                   prompt=f"defeated {loser}", victor=victor, loser=loser)
 
 
+def spoils_life_cause(victor):
+    """The cause a life taken as the victor's spoils is lost to (``life_lost``'s ``cause``): the
+    life ``victor`` took from the character he beat (ASHES TO ASHES reads it)."""
+    return f"defeated by {victor}"
+
+
 def spoils_chosen(state, action, victor, loser):
     b = state.battle
     what = action.args[0]
     if what == "life":
         # "force the loser to lose 1 Life (use of an Object, Item, Spell, or Scroll may prevent
         # this)": the loser's life-saving objects, then Preservation, as against a creature
-        return try_save(state, loser, f"defeated by {victor}", b.on_win, victor=victor)
+        return try_save(state, loser, spoils_life_cause(victor), b.on_win, victor=victor)
     if what not in ("life", "gold", "take"):  # an option an expansion offered (spoils_options)
         state = run_hook(state, "spoils_option_chosen", victor=victor, loser=loser,
                          action=str(action))
@@ -937,6 +989,7 @@ def spoils_chosen(state, action, victor, loser):
     vch = character(state, victor)
     state = update_character(state, victor, **{field: getattr(vch, field).append(card_id)})
     state = log(state, "possession_taken", character=victor, opponent=loser, card=card_id)
+    state = chars.article_gone(state, loser, card_id)  # his Mule taken: its load is over his limit
     state = chars.discard_surplus_spells(state, loser)  # NUMBER OF SPELLS: "at any time"
     return _then(state, b.on_win)
 
@@ -947,7 +1000,7 @@ def end_turn_step(state):
 
 
 STEPS = {"combat.declared": declared, "combat.character_rolled": character_rolled,
-         "combat.fate_chosen": fate_chosen,
+         "combat.fate_chosen": fate_chosen, "combat.along_rerolled": along_rerolled,
          "combat.opponent_fate_chosen": opponent_fate_chosen, "combat.opponent_rolled": opponent_rolled,
          **SAVE_ROLL.steps(), **TAME_ROLL.steps(), "combat.spoils_chosen": spoils_chosen,
          "combat.end_turn": end_turn_step, "combat.raise_chosen": raise_chosen,

@@ -97,16 +97,25 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The lent-abilities table, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "options/henchmen.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "options" / "henchmen.yaml"
+    return data_root() / "talisman" / FILE
 
 
 @functools.lru_cache(maxsize=None)
 def table() -> Any:
-    """The lent-abilities table, validated (a character ability missing from it is an error)."""
-    p = path()
+    """The lent-abilities table, as the data loader read it."""
+    return load().tables[FILE]
+
+
+def read(p, defs) -> Any:
+    """The lent-abilities table, validated (a character ability of ``defs`` missing from it is an
+    error), frozen."""
     doc = validate(p, load_yaml(p), SCHEMA)
-    for c in load().characters.values():
+    for c in defs.characters.values():
         for a in c.abilities:
             if a not in doc["abilities"]:
                 raise DataError(p, "abilities", a, f"the {c.id}'s ability is not judged lent or not")
@@ -342,7 +351,7 @@ def _may_take(state, victor, hid=None):
     he may not join him (``follower_allowed``: the Putrid Zombie trophy's "you can't take
     Followers", docs/rulings.md R-FIX21.3)."""
     ch = state.characters[victor]
-    if ch.toad_turns:
+    if not chars.may_have_followers(state, victor):  # a Toad (R-FIX26.1)
         return False
     if chars.hag_held(ch):
         return False
@@ -463,7 +472,7 @@ HOOKS: dict[str, Any] = {
     "other_follower_taken": other_follower_taken, "character_joined": character_joined,
     "characters_held": characters_held}
 
-PLUGIN = Plugin("henchmen", always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+PLUGIN = Plugin("henchmen", data_files={FILE: read}, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
                 wanted=given("henchmen", "henchmen_dealt"), hooks=HOOKS)
 
 STEPS: dict[str, Any] = {}

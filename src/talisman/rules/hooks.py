@@ -152,14 +152,18 @@ State hooks:
     ``character`` loses all Possessions (LET'S SEE YOU SUFFER, the Lord of Chaos's errands, the
     Brotherhood's Donjon: ``characters.discard_held_cards``) or becomes a Toad (TOADS &
     TRANSFORMATIONS: "cannot have any Possessions": ``characters.become_toad``, before his Objects
-    are dropped; docs/rulings.md R-FIX23.1): the plugin that keeps some of them outside his five
-    lists (``other_possessions``) discards them; ``cause`` says which.
+    are dropped; docs/rulings.md R-FIX23.1; or a Toad again as his two pieces become one:
+    ``characters.toad_keeps_nothing_aside``, R-FIX26.2): the plugin that keeps some of them
+    outside his five lists (``other_possessions``) discards them; ``cause`` says which.
 ``other_follower_taken(state, character, opponent, follower)``
     ``character`` takes one of the Followers ``other_followers`` named of ``opponent``
     (``henchman:<id>``) by an ability (the Sorceress's ``take_follower``); the plugin that keeps
     it moves it to him.
 ``became_toad(state, character)``
-    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded).
+    A character has been turned into a Toad (the Blood Moon: a Lycanthrope card is discarded; the
+    City: the animals he left outside a building are dropped, docs/rulings.md R-FIX26.6),
+    or is one Toad again as his two pieces become one (``characters.toad_keeps_nothing_aside``:
+    docs/rulings.md R-FIX26.2).
 ``characters_fought(state, victor, loser, kind)``
     One character has beaten another in combat, before the spoils.
 ``gold_paid(state, character, amount, cause)``
@@ -170,6 +174,10 @@ State hooks:
     A combat between two characters has ended in a stand-off (logged ``standoff``), before the
     combat's stand-off frame: what a roll in it does whatever the result (the Chainsaw Warrior's
     Chainsword).
+``combat_die_along_rerolled(state, character, at, roll)``
+    The die ``at`` (from 0) of those a plugin rolled along with ``character``'s combat roll
+    (``combat_dice_along``) was rolled again for a fate: ``roll``, its new number, replaces it
+    (the Airship die: rulings R-FIX27.1).
 ``combat_option_chosen(state, character, action)``
     A combat option an expansion offered (``combat_options``) was chosen; the hook may set
     ``state.battle.result`` (``evaded``, ``won``, ``standoff``...) to end the combat.  Frames
@@ -261,6 +269,13 @@ Value hooks:
     What ``character`` may do on meeting ``other`` (a tuple of notations: ``attack:battle``,
     ``ability:steal``...); an added option is played by ``character_option_chosen``.  Asked
     only with expansions in play (the Blood Moon's Tricks and Treats: ``trick:<card>``).
+``combat_dice_along(state, dice, character)``
+    The dice a plugin has rolled along with ``character``'s own combat roll, a tuple of
+    ``(spec, number)`` in the order rolled (aboard an Airship its die: "roll the appropriate die
+    Airship Die along with 1D6").  Once there is one, nothing comes between it and the combat die
+    (no Spell, Scroll or Henchman: the declaration offers ``fight`` alone), and a Fate re-roll of
+    the combat roll may choose it (``combat_die_along_rerolled``; rulings R-FIX27.1, R-FIX27.2).
+    Asked only with expansions in play.
 ``combat_options(state, options, character)``
     The options offered before the dice of a combat (tuple of notations).
 ``defender_options(state, options, character)``
@@ -477,12 +492,12 @@ STATE_HOOKS = ("setting_up", "turn_opening", "turn_beginning", "setup", "turn_st
                "table_rolled", "fate_rerolled", "lives_gained", "gold_paid",
                "creature_combat_starting", "combat_resolved", "combat_ended", "card_met",
                "spell_cast", "scroll_read", "character_died", "character_joined", "became_toad",
-               "characters_fought", "characters_stood_off", "combat_option_chosen",
+               "characters_fought", "characters_stood_off", "combat_option_chosen", "combat_die_along_rerolled",
                "spoils_option_chosen", "possession_gained", "card_discarded", "character_option_chosen",
                "other_follower_lost", "other_follower_taken", "other_possessions_lost", "law_met", "law_won",
                "arrested", "warrant_discarded", "going_underground")
 VALUE_HOOKS = ("before_movement", "before_encounter", "before_forced_move", "draw_deck", "attack_score", "effect_targets", "encounter_characters", "space_effect", "card_effect", "space_named", "space_stands_for", "crossing_guarded",
-               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options",
+               "combat_result", "character_score", "attack_roll", "creature_bonus", "combat_options", "combat_dice_along",
                "combat_dice", "spoils_options", "counter_gain", "character_options",
                "draw_count", "cards_lying", "movement_dice", "movement_count", "movement_destinations", "movement_walks", "movement_roll_answers", "movement_along", "when_drawn_played", "move_elsewhere", "teleport_destinations",
                "spell_limit", "carry_limit", "type_limit", "trophies", "trophy_value", "player_view",

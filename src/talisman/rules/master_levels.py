@@ -50,7 +50,7 @@ import attrs
 from pyrsistent import pmap, pvector, thaw
 from pyrsistent.typing import PMap, PVector
 
-from ..definitions import card_of, load
+from ..definitions import DATA_TEXT, DATA_TEXTS, card_of, load
 from ..engine.data import data_root, load_yaml, validate
 from ..engine.dice import shuffle
 from ..engine.machine import decide, frame, log, push
@@ -119,20 +119,33 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The titles and the Ability cards, under ``data/talisman`` (registered on the plugin: read by
+#: the data loader).
+FILE = "options/master_levels.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "options" / "master_levels.yaml"
-
-
-@functools.lru_cache(maxsize=None)
-def raw_table() -> Any:
-    p = path()
-    return deep_freeze(validate(p, load_yaml(p), SCHEMA))
+    return data_root() / "talisman" / FILE
 
 
 @functools.lru_cache(maxsize=None)
 def table() -> Any:
-    """The titles and the Ability cards, validated (every ability, card and space named exists)."""
-    doc, p, defs = raw_table(), path(), load()
+    """The titles and the Ability cards, as the data loader read them."""
+    return load().tables[FILE]
+
+
+@functools.lru_cache(maxsize=None)
+def raw_table() -> Any:
+    """The packaged table, checked against its schema only: read when this module is imported,
+    before any data is loaded, to give the title cards their handlers (:func:`_register_handlers`)."""
+    p = path()
+    return deep_freeze(validate(p, load_yaml(p), SCHEMA))
+
+
+def read(p, defs) -> Any:
+    """The titles and the Ability cards, validated (every ability, card and space named is one
+    of ``defs``), frozen.  The packaged file is not parsed again: :func:`raw_table` has read it."""
+    doc = raw_table() if p == path() else deep_freeze(validate(p, load_yaml(p), SCHEMA))
     for tid, t in doc["titles"].items():
         for a in t["abilities"]:
             if a not in defs.abilities:
@@ -163,7 +176,7 @@ def in_use(state) -> tuple[str, ...]:
     """The titles "to be used" (the option ``master_levels``: true for all, or a list)."""
     value = state.option("master_levels")
     if value is True:
-        return tuple(raw_table()["titles"])
+        return tuple(table()["titles"])
     if not value:
         return ()
     return tuple(value)
@@ -207,7 +220,7 @@ def _check(state):
     if not isinstance(value, bool):
         if isinstance(value, str) or not hasattr(value, "__iter__"):
             raise OptionError(f"rule option master_levels={value!r}: true, false or a list of titles")
-        known = raw_table()["titles"]
+        known = table()["titles"]
         for t in value:
             if t not in known:
                 raise OptionError(f"rule option master_levels: unknown title {t!r}; known: "
@@ -243,6 +256,16 @@ def barred_to_a_toad(state, cid, title):
     Toad (docs/rulings.md R-RULER21.3); a title held from before stays his."""
     t = titles()[title]
     return bool(state.characters[cid].toad_turns) and bool(t["strength"] or t["craft"])
+
+
+def may_gain(state, cid, title):
+    """Whether ``title`` may be offered to or given ``cid`` now: free and he holds none
+    (:func:`can_take`), and not barred to him as a Toad (:func:`barred_to_a_toad`).  The one test
+    every way a title comes asks (a card met, the Master Thief beaten, the Magic Emporium's and
+    the Royal Castle's offers, the Beggar's roll, a card's or Spell's ``master_levels_title``:
+    docs/rulings.md R-FIX26.3); :func:`take_title` itself is the taking (a set-up's title held
+    from before a Toad's change too)."""
+    return can_take(state, cid, title) and not barred_to_a_toad(state, cid, title)
 
 
 def take_title(state, cid, title, cause):
@@ -345,7 +368,7 @@ def trigger_met(state, cid, src):
 @declare(reaction=True)
 def title_offered(state, who, title, cause):
     """Rule step: a title offered (the Master Thief beaten)."""
-    if not can_take(state, who, title) or barred_to_a_toad(state, who, title):
+    if not may_gain(state, who, title):
         return state
     return decide(state, who, "master_level", [f"title:{title}", "decline"], "master_levels.title_chosen",
                   prompt=f"become the {titles()[title]['name']}?", title=title, cause=cause)
@@ -411,7 +434,7 @@ def offer_effect(state, params, actor, source):
     """The Magic Emporium (High Mage) and the Royal Castle (Sheriff): offered to one who may
     take the title."""
     title = params["title"]
-    if not can_take(state, actor, title):
+    if not may_gain(state, actor, title):
         return state
     t = titles()[title]
     if t["gained"]["add"] == "offered":
@@ -487,7 +510,7 @@ def beggar_met(state, cid, src):
     card's own effect."""
     card = src["card"]
     title = next((tid for tid in in_use(state) if titles()[tid]["gained"].get("card") == card), None)
-    if title is None or not can_take(state, cid, title):
+    if title is None or not may_gain(state, cid, title):
         return run_effects(state, load().cards[card].effect, cid, src)
     g = titles()[title]["gained"]
     sides = int(g["roll"][1:])
@@ -503,7 +526,13 @@ def beggar_met(state, cid, src):
 
 
 def title_effect(state, params, actor, source):
-    return take_title(state, actor, params["title"], source.get("card") or "roll")
+    """``master_levels_title``: the title given (the Beggar's roll, the Way of the Lotus), unless
+    a Toad may not gain it (:func:`may_gain`)."""
+    title = params["title"]
+    if can_take(state, actor, title) and barred_to_a_toad(state, actor, title):
+        return log(state, "master_level_refused", character=actor, title=title,
+                   cause="a Toad may not Gain Strength or Craft")
+    return take_title(state, actor, title, source.get("card") or "roll")
 
 
 @declare(changes_results=no_results, roll_blind=True, reads_no_roll=True,
@@ -513,7 +542,7 @@ def combat_resolved(state, character, result):
         return state
     beaten = {e.get("card") for e in state.battle["enemies"]} - {None}
     for tid in in_use(state):
-        if titles()[tid]["gained"].get("defeat") in beaten and can_take(state, character, tid):
+        if titles()[tid]["gained"].get("defeat") in beaten and may_gain(state, character, tid):
             return push(state, frame("master_levels.title_offered", who=character, title=tid,
                                      cause=titles()[tid]["gained"]["defeat"]))
     return state
@@ -626,12 +655,13 @@ def _rest(state, cid, piece):
 
 
 def _one_again(state, cid):
-    """The player is down to one piece: a Toad "cannot have any Possessions", so the Followers
-    that are no cards (the Henchmen), kept for his other piece while it was no Toad, leave him
-    now, as at the change (docs/rulings.md R-FC14.3)."""
+    """The player is down to one piece: a Toad "cannot have any Possessions", so what his other
+    piece had while it was no Toad and is kept aside of the pieces (the Henchmen, R-FC14.3; an
+    expansion's kept cards, such as a Night Stalker following the player, and a Lycanthrope card,
+    R-FIX26.2) leaves him now, as at the change (``characters.toad_keeps_nothing_aside``)."""
     if not state.characters[cid].toad_turns:
         return state
-    return chars.discard_other_followers(state, cid, "a Toad cannot have Followers")
+    return chars.toad_keeps_nothing_aside(state, cid, "a Toad cannot have Followers")
 
 
 def _set_playing(state, cid, name):
@@ -1035,7 +1065,11 @@ HOOKS: dict[str, Any] = {
     "title_abilities": title_abilities, "character_died": character_died, "player_view": player_view, "before_encounter": before_encounter,
     "lives_losing": lives_losing, "object_usable": object_usable}
 
-PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
+#: The keys of a card's ``data`` the option's rules read (its set-aside cards), and their kinds
+#: (``Plugin.card_data``, ruling R-HARDEN20.4).
+CARD_DATA = {"aligned_to": DATA_TEXTS, "owner_abilities": DATA_TEXTS, "title": DATA_TEXT}
+
+PLUGIN = Plugin(KEY, data_files={FILE: read}, card_data=CARD_DATA, always=True, engaged={h: engaged for h in HOOKS if h != "setup"},
     wanted=given("master_levels", "magic_items", "ability_stockpile"), steps=STEPS, hooks=HOOKS,
     effects={"master_levels_offer": offer_effect, "master_levels_title": title_effect,
              "master_levels_draw_ability": draw_ability_effect},

@@ -859,12 +859,15 @@ def forced_move(state, cid, space, encounter, cause):
                             cause=cause)
     if refused:
         return state
+    moved = character(state, cid).space != space
     state = update_character(state, cid, space=space)
     state = set_turn_flag(state, cid, "moved")
     state = log(state, "teleported", character=cid, to=space, cause=cause)
     ch = character(state, cid)
-    if encounter and cid == state.current and ch.flag("phase") == "encounter":
-        # the encounter in progress ends first (its cards stay face up), then the new space
+    if encounter and moved and cid == state.current and ch.flag("phase") == "encounter":
+        # the encounter in progress ends first (its cards stay face up), then the new space; a
+        # move onto the space he stands on (the Imp's 5 drawn on the Hidden Valley) is to no
+        # space "to which they are Moved": the encounter goes on (docs/rulings.md R-PROBE19C.1)
         state = set_turn_flag(state, cid, "encounter_again", True)
     return state
 

@@ -107,19 +107,29 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The Title cards, under ``data/talisman`` (registered on the plugin: read by the data loader).
+FILE = "options/noblemen.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "options" / "noblemen.yaml"
+    return data_root() / "talisman" / FILE
 
 
 @functools.lru_cache(maxsize=None)
 def table() -> Any:
-    """The Title cards by id, validated (every ability exists)."""
-    p = path()
+    """The Title cards by id, as the data loader read them."""
+    return load().tables[FILE]
+
+
+def read(p, defs) -> Any:
+    """The Title cards by id, validated (every ability is one of ``defs``), frozen."""
     doc = validate(p, load_yaml(p), SCHEMA)
     out = {}
     for t in doc["titles"]:
+        if t["id"] in out:
+            raise DataError(p, t["id"], "id", "a Title given twice")
         for a in t["abilities"]:
-            if a not in load().abilities:
+            if a not in defs.abilities:
                 raise DataError(p, t["id"], "abilities", f"unknown ability {a!r}")
         out[t["id"]] = t
     return deep_freeze(out)
@@ -481,7 +491,7 @@ HOOKS: dict[str, Any] = {
     "setup": setup, "before_encounter": before_encounter, "ability_lent": ability_lent,
     "character_died": character_died, "player_view": player_view, "characters_held": characters_held}
 
-PLUGIN = Plugin(KEY, always=True, engaged={h: engaged for h in HOOKS if h != "setup"}, wanted=given("noblemen"),
+PLUGIN = Plugin(KEY, data_files={FILE: read}, always=True, engaged={h: engaged for h in HOOKS if h != "setup"}, wanted=given("noblemen"),
                 steps=STEPS, effects={"noblemen_entitled": entitled_effect},
                 effect_schemas={"noblemen_entitled": {"type": "object", "additionalProperties": False}},
                 hooks=HOOKS)

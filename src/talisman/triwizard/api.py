@@ -15,7 +15,7 @@ from ..notation import Action
 from .rules import STEPS
 from .setup import initial_state
 from .state import TriwizardState
-from .view import player_view
+from . import view
 
 __all__ = ["new_game", "legal_actions", "apply", "parse_action", "chance_outcomes", "outcome",
            "player_view", "to_json", "from_json", "record", "replay"]
@@ -51,7 +51,7 @@ def new_game(players: int | Iterable[str] = 4, seed: int = 0,
         ...
         talisman.errors.OptionError: the Triwizard Maze game is for 2 to 4 players, not 9
     """
-    return machine.advance(initial_state(players, seed, options), STEPS, stop_at_chance)
+    return validate.vouch(machine.advance(initial_state(players, seed, options), STEPS, stop_at_chance))
 
 
 def legal_actions(state: TriwizardState) -> tuple[Action, ...]:
@@ -68,7 +68,7 @@ def legal_actions(state: TriwizardState) -> tuple[Action, ...]:
         >>> triwizard.legal_actions(triwizard.new_game(players=2, seed=7))
         (Action('roll'), Action('discard_hand'), Action('play:veritaserum:harry'))
     """
-    validate.is_state(state)
+    validate.vetted(state, STEPS)
     return machine.legal_actions(state)
 
 
@@ -104,7 +104,8 @@ def apply(state: TriwizardState, action: Action | str,
         talisman.errors.IllegalAction: illegal action 'fight': ...
     """
     validate.playable(state)
-    return machine.apply(state, action, STEPS, stop_at_chance)
+    validate.vetted(state, STEPS)  # a state made or changed by hand: checked once
+    return validate.vouch(machine.apply(state, action, STEPS, stop_at_chance))
 
 
 def parse_action(state: TriwizardState, text: str) -> Action:
@@ -131,7 +132,7 @@ def parse_action(state: TriwizardState, text: str) -> Action:
         >>> triwizard.parse_action(triwizard.new_game(players=2, seed=7), "roll")
         Action('roll')
     """
-    validate.is_state(state)
+    validate.vetted(state, STEPS)
     return machine.coerce_action(state, text)
 
 
@@ -151,7 +152,7 @@ def chance_outcomes(state: TriwizardState) -> list[tuple[Action, Fraction]]:
         >>> triwizard.chance_outcomes(s)[:2]
         [(Action('roll:1'), Fraction(1, 6)), (Action('roll:2'), Fraction(1, 6))]
     """
-    validate.is_state(state)
+    validate.vetted(state, STEPS)
     return machine.chance_outcomes(state)
 
 
@@ -169,8 +170,16 @@ def outcome(state: TriwizardState) -> Outcome | None:
         >>> triwizard.outcome(triwizard.new_game(players=2, seed=7)) is None
         True
     """
-    validate.is_state(state)
+    validate.vetted(state, STEPS)
     return state.outcome
+
+
+def player_view(state: TriwizardState, player: str) -> TriwizardState:
+    validate.vetted(state, STEPS)
+    return validate.vouch(view.player_view(state, player))
+
+
+player_view.__doc__ = view.player_view.__doc__
 
 
 def to_json(state: TriwizardState) -> str:
@@ -216,7 +225,7 @@ def from_json(text: str) -> TriwizardState:
     """
     st = validate.state_document(text, FORMAT, STEPS)
     try:
-        return from_data(TriwizardState, st)
+        return validate.vouch(from_data(TriwizardState, st))
     except StateError:  # a record's own check, which names the path of the value it refuses
         raise
     except Exception as e:  # a value the schema let through but a record refuses
@@ -245,6 +254,7 @@ def record(state: TriwizardState, actions: Iterable[Action | str]) -> dict[str, 
         {'game': 'triwizard', 'players': ['harry', 'cedric'], 'options': {}, 'seed': 7, 'actions': ['roll']}
     """
     validate.playable(state)
+    validate.vetted(state, STEPS)
     c = state.config
     return make_record(GAME, {"players": list(c.players), "options": to_data(c.options)}, c.seed, actions)
 

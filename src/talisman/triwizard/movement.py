@@ -141,10 +141,12 @@ def reach(state, mover, steps, obstacles="stop", curse=False, overshoot=True, ba
 def sides(obstacle, came_from):
     """Which squares of the printed maze lie back the way a piece came and which past the
     Obstacle space, measured from ``obstacle`` entered from ``came_from``: a square is
-    *back* when its walk from the Obstacle space is shorter through ``came_from`` than
-    through the space's other neighbours, *past* when it is shorter the other way (the walk
-    never goes through the Obstacle space itself).  Returns ``(back, past)``, two disjoint
-    sets of squares."""
+    *back* when its walk from the Obstacle space is no longer through ``came_from`` than
+    through the space's other neighbours, *past* when it is no longer the other way (the
+    walk never goes through the Obstacle space itself).  A square as far either way (only
+    round a loop, r8c14 from r10c13) is both: a walk forward and a walk back of the same
+    number of spaces reach it (Winning a Battle, Losing a Battle: "up to the number of
+    spaces"; rulings R-PROBE19A.1).  Returns ``(back, past)``."""
     return _sides(obstacle, came_from)
 
 
@@ -158,8 +160,8 @@ def _sides(obstacle, came_from):
             for sq, d in walk_distances(board, n, blocked=[obstacle]).items():
                 ahead[sq] = min(ahead.get(sq, d), d)
     never = 1 << 30
-    return (frozenset(sq for sq, d in back.items() if d < ahead.get(sq, never)),
-            frozenset(sq for sq, d in ahead.items() if d < back.get(sq, never)))
+    return (frozenset(sq for sq, d in back.items() if d <= ahead.get(sq, never)),
+            frozenset(sq for sq, d in ahead.items() if d <= back.get(sq, never)))
 
 
 def _green(board, state, square):

@@ -42,7 +42,8 @@ def position(players, current=None, dice=None, seed=0, cloak=None, hedge=None, c
     """A position at the start of ``current``'s turn (the first player given by default).
 
     ``players``: ``{id: {"space": square, "hand": [battle cards], "tiles": [kinds]}}`` in
-    seating order; a player given no hand holds the first four cards of the Battle deck.
+    seating order; a player given no hand holds the first four cards of the Battle deck left
+    once the hands given are taken out of it.
     ``dice``: forced die results (d6 numbers, ``1`` is the Cloak face), or None for seeded.
     ``cups``: ``{cup square: tile id}`` to fix tiles; ``"up:<tile>"`` lays it face up.
     ``lineup``: obstacle ids, face up (``"down:<id>"`` face down).  ``decks``: replaces
@@ -53,10 +54,15 @@ def position(players, current=None, dice=None, seed=0, cloak=None, hedge=None, c
     ids = tuple(players)
     battle = list(defs.battle_deck)
     hands = {}
-    for pid in ids:
+    for pid in ids:  # the hands given first, so that no hand dealt holds a card given to another
         given = players[pid].get("hand")
-        hands[pid] = list(given) if given is not None else battle[:4]
-        battle = _without(battle, hands[pid])
+        if given is not None:
+            hands[pid] = list(given)
+            battle = _without(battle, hands[pid])
+    for pid in ids:
+        if pid not in hands:
+            hands[pid] = battle[:4]
+            battle = battle[4:]
     tiles = {pid: list(players[pid].get("tiles", ())) for pid in ids}
     resources = _without(defs.resource_pile, [t for ts in tiles.values() for t in ts])
     slots = [Slot(c[5:], False) if c.startswith("down:") else Slot(c, True)

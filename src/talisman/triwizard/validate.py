@@ -15,6 +15,7 @@ talisman.errors.StateError: state.config: missing value
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 import jsonschema
 
 from ..engine.documents import (check_chance_decision, check_seeds, check_step_args, check_whole_numbers,
-                                parse_document, show)
+                                parse_document, saveable_data, show)
 from ..errors import StateError, UserError
 from ..notation import Action
 from . import piles
@@ -134,7 +135,15 @@ def state_document(text: Any, fmt: int, steps: Mapping[str, Any]) -> dict:
         raise StateError(f"document.{unknown[0]}", "unknown field")
     if "state" not in doc:
         raise StateError("document.state", "missing value")
-    st = doc["state"]
+    return state_data(doc["state"], steps)
+
+
+def state_data(st: Any, steps: Mapping[str, Any]) -> dict:
+    """Check a state's plain data (a document's ``state``) as a whole; returns it.
+
+    Raises:
+        StateError: the first bad value, by path.
+    """
     if not isinstance(st, dict):
         raise StateError("state", f"expected a mapping, got {_show(st)}")
     err = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(st))
@@ -264,6 +273,34 @@ def is_state(state: Any) -> None:
     """Refuse anything that is not a :class:`~talisman.triwizard.TriwizardState`."""
     if not isinstance(state, TriwizardState):
         raise StateError("state", f"expected a TriwizardState, got {type(state).__name__}")
+
+
+#: The states the engine made or has checked, by identity: a Triwizard state is a slotted record,
+#: which cannot carry Talisman's mark (a key of its ``__dict__``, ruling R-HARDEN19.1), so the
+#: API keeps them here instead, held weakly (an entry goes with its state; while it lives, no
+#: other object has its id).
+_VETTED: weakref.WeakValueDictionary[int, TriwizardState] = weakref.WeakValueDictionary()
+
+
+def vouch(state: TriwizardState) -> TriwizardState:
+    """Note ``state`` as one the engine made or checked (``new_game``, ``apply``, ``from_json``,
+    a view) and return it."""
+    _VETTED[id(state)] = state
+    return state
+
+
+def vetted(state: Any, steps: Mapping[str, Any]) -> None:
+    """Refuse a non-state, and check a state the engine did not make (one built or changed by hand
+    with ``attrs.evolve``) once, whole, as :func:`state_document` checks a saved one, before an
+    entry point plays or shows it: a bad value is a :class:`StateError` naming its path, never a
+    rule step tripping on it later (rulings R-HARDEN19.1, R-HARDEN20.2).  One look-up for the
+    engine's own states."""
+    is_state(state)
+    if _VETTED.get(id(state)) is not state:
+        if state.config.seed is None:  # a player's view made or changed by hand: no document
+            return                     # holds one (its seed, its hidden cards), left as before
+        state_data(saveable_data(state), steps)
+        vouch(state)
 
 
 def playable(state: Any) -> None:

@@ -15,7 +15,9 @@ It joins the game only through hook points:
   out of the skies, the Airship stays behind; ``going_underground``: nor does it go down into the
   Catacombs (R-FIX25.1);
 - ``combat_options`` / ``combat_option_chosen`` / ``character_score``: the Airship die in combat
-  (and a stunned Follower's Strength or Craft not counted); ``object_usable``: a stunned
+  (and a stunned Follower's Strength or Craft not counted); ``combat_dice_along`` /
+  ``combat_die_along_rerolled``: the Airship die is a die of the combat roll, nothing comes
+  between them and a Fate re-roll may choose it (R-FIX27.1, R-FIX27.2); ``object_usable``: a stunned
   Follower gives no benefit at all (its bonus, the abilities it lends, its data; one copy of a
   card held twice); ``carry_limit``: a stunned Mule carries nothing;
 - ``follower_allowed``: aboard, no Follower with hands joins over the complement's most (nor an
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...definitions import DATA_TEXT
 from ...engine.ruleset import Plugin
 from ...rules.kernel import passing
 from . import data, ships, store
@@ -53,7 +56,8 @@ HOOKS = {"setup": setup, "before_movement": ships.before_movement,
          "character_option_chosen": ships.character_option_chosen, "turn_ended": ships.turn_ended,
          "character_died": ships.character_died, "follower_allowed": ships.follower_allowed,
          "object_usable": ships.object_usable, "carry_limit": ships.carry_limit,
-         "combat_resolved": ships.combat_resolved, "cards_drawn": ships.cards_drawn}
+         "combat_resolved": ships.combat_resolved, "cards_drawn": ships.cards_drawn,
+         "combat_dice_along": ships.dice_along, "combat_die_along_rerolled": ships.die_along_rerolled}
 EFFECTS = {"airship_found": ships.found}
 EFFECT_SCHEMAS: dict[str, Any] = {
     "airship_found": {"type": "object", "additionalProperties": False, "properties": {}}}
@@ -64,4 +68,12 @@ STEPS = {"airships.claim_chosen": ships.claim_chosen, "airships.move_chosen": sh
          **ships.VOLLEY.steps(), **ships.FALL.steps()}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "airship": DATA_TEXT,
+}
+
+PLUGIN = Plugin(EXPANSION, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read},
+                card_data=CARD_DATA)

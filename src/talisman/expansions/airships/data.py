@@ -50,18 +50,27 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The Airships' data file, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/airships/airships.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "expansions" / "airships" / "airships.yaml"
+    return data_root() / "talisman" / FILE
+
+
+def read(p, defs) -> Any:
+    """The Airships' data (frozen), validated against the schema and the cards of ``defs``."""
+    return load_table(p, SCHEMA, lambda p, doc: _check(p, doc, defs))
 
 
 @functools.lru_cache(maxsize=None)
 def rules() -> Any:
-    """The Airships' data (frozen), validated against the schema and the loaded cards."""
-    return load_table(path(), SCHEMA, _check)
+    """The Airships' data, as the data loader read it."""
+    return load().tables[FILE]
 
 
-def _check(p, doc):
-    cards = load().cards
+def _check(p, doc, defs):
+    cards = defs.cards
     ids = [c["id"] for c in doc["classes"]]
     if len(set(ids)) != len(ids):
         raise DataError(p, "classes", "id", "a class given twice")

@@ -369,6 +369,25 @@ def combat_die_rolled(state, action, character):
     return log(state, "airship_die_rolled", character=character, roll=roll)
 
 
+def dice_along(state, dice, character):
+    """``combat_dice_along``: the Airship die, once rolled, is a die of the character's combat
+    roll ("roll the appropriate die Airship Die along with 1D6. Add the results together"): nothing
+    comes between it and his combat die, and a Fate re-roll may choose it (rulings R-FIX27.1,
+    R-FIX27.2; the Falcon's 1 is no die)."""
+    roll = state.battle.get("airship_roll")
+    if roll is None or not applies(state, character):
+        return dice
+    return tuple(dice) + ((ship_die(store.ship_of(state, character)), roll),)
+
+
+def die_along_rerolled(state, character, at, roll):
+    """``combat_die_along_rerolled``: the Airship die rolled again for a fate; the new number stands."""
+    if not applies(state, character):
+        return state
+    state = replace(state, battle=state.battle.set("airship_roll", roll))
+    return log(state, "airship_die_rolled", character=character, roll=roll)
+
+
 def stunned_copies(state, character, card):
     """How many copies of ``card`` (a Follower card, or ``henchman:<id>``) the Fall Chart has
     stunned among those ``character`` holds."""

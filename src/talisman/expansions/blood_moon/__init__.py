@@ -71,7 +71,8 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from ...engine.ruleset import Plugin, declare
-from ...definitions import load
+from ...definitions import (DATA_EFFECTS, DATA_FLAG, DATA_MAP, DATA_MAPS, DATA_TEXT, DATA_TEXTS, DATA_WHOLE,
+                            load)
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log
 from ...engine.records import replace
@@ -420,4 +421,23 @@ for _m in (jobs, lycanthropy, werewolf, _effects, characters, modifiers, after_m
 ALONE_PLUGINS = (characters.ALONE_PLUGIN,)
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "abilities_at": DATA_MAP, "after_draw": DATA_MAP, "after_move": DATA_TEXT,
+    "after_visit": DATA_MAP, "before_battle": DATA_EFFECTS, "burns": DATA_FLAG,
+    "cast_into_combats": DATA_FLAG, "cures_lycanthropy": DATA_FLAG, "haunts": DATA_FLAG,
+    "joins_for": DATA_TEXT, "keeps_kills": DATA_MAP, "leaves_on_roll": DATA_WHOLE,
+    "modifiers": DATA_MAPS, "moves_when_not_killed": DATA_TEXT, "night": DATA_MAP,
+    "night_attack": DATA_WHOLE, "no_gain": DATA_TEXTS, "not_for": DATA_TEXT, "on_defeat": DATA_EFFECTS,
+    "on_gain": DATA_MAP, "on_wound": DATA_EFFECTS, "rides_to_victim": DATA_FLAG, "side": DATA_TEXT,
+    "sold_as_object": DATA_FLAG, "sole_object": DATA_FLAG, "spare_lives": DATA_WHOLE,
+    "spirit_discarded": DATA_EFFECTS, "spoils": DATA_TEXTS, "stalks": DATA_EFFECTS,
+    "stops_moves": DATA_FLAG, "strength_from": DATA_TEXT, "swap_drawn": DATA_FLAG,
+    "trick_on_character": DATA_FLAG, "turn_end": DATA_EFFECTS, "turn_start": DATA_MAP,
+    "werewolf_chart_bonus": DATA_WHOLE, "while_in_play": DATA_MAP,
+}
+
+PLUGIN = Plugin("blood_moon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={lycanthropy.FILE: lycanthropy.read},
+                card_data=CARD_DATA)

@@ -4,8 +4,8 @@ Follower and moves one space a turn until he crosses the Storm River").
 
 ``haunt: {}`` (the Spell's effect, run for its target): the cast Spell card is taken back from
 the Spell discard pile and joins the target as a Follower, whatever Followers he may take (he
-"must take" it).  The Region he stands in is marked on the card (``chars.mark_follower``:
-``haunted:<region>``).  While he holds it, its ``data.modifiers`` (``{hook: movement,
+"must take" it), but never a Toad (``characters.may_have_followers``: R-FIX26.1).  The Region
+he stands in is marked on the card (``chars.mark_follower``: ``haunted:<region>``).  While he holds it, its ``data.modifiers`` (``{hook: movement,
 exactly: 1}``, :mod:`.modifiers`) make every movement roll move him one space.  Once he stands
 in the other Region across the Storm River (the Outer and the Middle Region: crossed at the
 Sentinel, by raft, or carried there) the card leaves him for the Spell discard pile
@@ -28,6 +28,11 @@ def haunt(state, params, actor, source):
     card = source.get("card")
     if card is None or card not in state.discards.get("spell", ()) or not state.characters[actor].alive:
         return state
+    if not chars.may_have_followers(state, actor):
+        # "he must take this card as a Follower": a Toad "cannot have any Possessions", must or
+        # not; the Spell stays on the discard pile, spent (docs/rulings.md R-FIX26.1)
+        return log(state, "follower_refused", character=actor, card=card,
+                   reason="a Toad cannot have Possessions")
     state = chars.take_from_discards(state, card, "spell")
     ch = state.characters[actor]
     state = update_character(state, actor, followers=ch.followers.append(card))

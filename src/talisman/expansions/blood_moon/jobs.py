@@ -11,8 +11,9 @@
 hook: "he completes his turn as normal, but then ... move the Werewolf figure".  A death there
 is safe: ``kernel.end_turn_now`` stops at ``turn.pass``.)
 
-A job is plain data: ``{"kind": "effects", "who": cid, "effects": [...], "cause": card}`` or
-``{"kind": "werewolf", "mover": cid}``.
+A job is plain data: ``{"kind": "effects", "who": cid, "effects": [...], "cause": card}``, the
+same with ``"kind": "stalker"`` (the Night Stalker's life at a turn start: run only while it still
+follows him, R-FIX26.2) or ``{"kind": "werewolf", "mover": cid}``.
 """
 from __future__ import annotations
 
@@ -62,8 +63,15 @@ def combat_ended(state, combat):
         entry["stalked_by"] = stalkers
     state = _record(state, {"combat": entry})
     for f in stalkers:
-        if store.alive(state, combat.character):
-            state = _stalked(state, combat.character, f)
+        if not store.alive(state, combat.character):
+            continue
+        if not chars.may_have_followers(state, combat.character):
+            # "it joins you as a Follower": not a Toad, who "cannot have any Possessions"; it
+            # stays on its space, not killed (docs/rulings.md R-FIX26.1)
+            state = log(state, "follower_refused", character=combat.character, card=f,
+                        reason="a Toad cannot have Possessions")
+            continue
+        state = _stalked(state, combat.character, f)
     return state
 
 
@@ -143,6 +151,8 @@ def settle(state):
                 else:
                     la, lb = lycanthropy.is_lycanthrope(state, a), lycanthropy.is_lycanthrope(state, b)
                 for _ in scores:
+                    # one who is not a lycanthrope risks the curse; one who is has it already,
+                    # and rolls for nothing (BECOMING A LYCANTHROPE; R-FIX26.4)
                     if la != lb:
                         out.append(effects_job(b if la else a, lycanthropy.curse_roll(), "lycanthrope"))
             continue
@@ -207,6 +217,9 @@ def job(state, job):
         return werewolf.start_move(state, job["mover"])
     who = job["who"]
     if not store.alive(state, who):
+        return state
+    if job["kind"] == "stalker" and store.get(state, "stalkers", pmap()).get(who) != job["cause"]:
+        # no longer following him since his turn began (the Mystic joined to a Toad: R-FIX26.2)
         return state
     state = log(state, "blood_moon_effect", character=who, cause=job["cause"])
     return base_effects.run(state, job["effects"], who, {"card": job["cause"]})

@@ -30,7 +30,7 @@ from pyrsistent import pmap
 
 from ...definitions import load
 from ...effects_schema import lookup_table, with_defs
-from ...engine.data import data_root, load_yaml, validate
+from ...engine.data import load_yaml, validate
 from ...engine.machine import decide, log, request_draw
 from ...rules import characters as chars
 from ...rules import effects as base_effects
@@ -43,6 +43,8 @@ from . import effects
 from . import jobs
 
 CHART_FILE = "werewolf.yaml"
+#: The Werewolf card's chart, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = f"expansions/{store.EXP}/{CHART_FILE}"
 
 
 # --- the Werewolf card's chart (data) --------------------------------------------------------
@@ -75,15 +77,19 @@ def _chart_schema():
         {**effects.EFFECT_SCHEMAS})
 
 
-@functools.lru_cache(maxsize=None)
-def werewolf_card():
-    """``data/talisman/expansions/blood_moon/werewolf.yaml``, validated once."""
-    path = data_root() / "talisman" / "expansions" / store.EXP / CHART_FILE
+def read(path, defs):
+    """``data/talisman/expansions/blood_moon/werewolf.yaml``, validated (frozen)."""
     doc = validate(path, load_yaml(path), _chart_schema())
     problem = table_problem(doc["chart"], 1, 6)
     if problem:
         raise DataError(path, "chart", "chart", problem)
     return deep_freeze(doc)
+
+
+@functools.lru_cache(maxsize=None)
+def werewolf_card():
+    """The Werewolf card's chart, as the data loader read it."""
+    return load().tables[FILE]
 
 
 def chart_effects(value):

@@ -126,7 +126,8 @@ def turn_start_jobs(state, cid):
     out = []
     stalker = store.get(state, "stalkers", pmap()).get(cid)
     if stalker is not None:
-        out.append(jobs.effects_job(cid, store.card_data(stalker)["stalks"], stalker))
+        # (a job of its own kind: asked again when it runs, as it may have gone meanwhile)
+        out.append({**jobs.effects_job(cid, store.card_data(stalker)["stalks"], stalker), "kind": "stalker"})
     for c in store.lunar_events_reaching(state, cid):
         w = store.card_data(c).get("while_in_play", {})
         if "turn_start" in w:

@@ -170,6 +170,10 @@ def reanimate_trophy(state, params, actor, source):
     trophies = list(state.characters[actor].trophies)
     if not trophies:
         return log(state, "nothing_reanimated", character=actor, cause=source.get("card"))
+    if not chars.may_have_followers(state, actor):
+        # a reanimated trophy follows him: a Toad "cannot have any Possessions" (R-FIX26.1)
+        return log(state, "nothing_reanimated", character=actor, cause=source.get("card"),
+                   reason="a Toad cannot have Possessions")
     if params.get("which", "choose") == "last":
         return _reanimate(state, actor, trophies[-1], source.get("card"), params.get("keep", False))
     return decide(state, actor, "raise", [f"raise:{c}" for c in dict.fromkeys(trophies)] + ["done"],

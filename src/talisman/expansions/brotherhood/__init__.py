@@ -45,7 +45,7 @@ from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import movement, possessions
 from ...rules.hooks import adjust, run_hook
-from ...rules.kernel import ExtSlice, end_turn_now, passing, update_character
+from ...rules.kernel import ExtSlice, end_turn_now, passing
 from ...rules.slice_values import CHARACTER, COUNT, NAME, TEXT, checked, list_of, map_of, one_of
 from ...state import ExtRecord, map_field, vector_field
 from . import data
@@ -368,8 +368,12 @@ def law_won(state, character, law):
     origin = load().board.origin.get(where)
     if origin is not None and origin not in state.config.expansions:
         return log(state, "brotherhood_no_donjon", character=character, law=law)
-    # taken there as the Law takes a prisoner: no move, no encounter of the space
-    state = update_character(state, character, space=where)
+    # taken there as the Law takes a prisoner: no move of his, no encounter of the space; a move
+    # a rule makes straight to a space, asked as every such move (``before_forced_move``: a party
+    # aboard an Airship leaves it on the space it is taken from, docs/rulings.md R-FIX27.3)
+    state, moved = movement.sent(state, character, where, "sent to the Donjon")
+    if not moved:
+        return state
     state = log(state, "brotherhood_sent_to_donjon", character=character, law=law, to=where)
     state = sweep(state)  # "find yourself in the Donjon FOR ANY REASON": its rules at once
     # sent in his own turn (the Guard moves before it): the turn ends there; each of his turns
@@ -405,4 +409,5 @@ STEPS = {"brotherhood.review": review, "brotherhood.check": check,
          **{k: v for roll in (*DONJON_ROLLS.values(), JAIL) for k, v in roll.steps().items()}}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS)
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS,
+                data_files={data.FILE: data.read})

@@ -51,17 +51,26 @@ SCHEMA = _obj(
 )
 
 
+#: The Brotherhood's data file, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/brotherhood/brotherhood.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "expansions" / "brotherhood" / "brotherhood.yaml"
+    return data_root() / "talisman" / FILE
+
+
+def read(p, defs):
+    """The tables (frozen), validated against the schema and the board of ``defs``."""
+    return load_table(p, SCHEMA, lambda p, doc: check(p, doc, defs))
 
 
 @functools.lru_cache(maxsize=None)
 def rules():
-    """The tables (frozen), validated against the schema and the loaded board."""
-    return load_table(path(), SCHEMA, check)
+    """The tables, as the data loader read them."""
+    return load().tables[FILE]
 
 
-def check(p, doc):
+def check(p, doc, defs):
     """What a schema cannot say: the tables are whole and the spaces exist."""
     law = doc["law_discovers"]
     rows = sorted(int(k) for k in law)
@@ -74,7 +83,7 @@ def check(p, doc):
     table = doc["donjon"]["options"]["judged"]["table"]
     if sorted(table) != [str(n) for n in range(1, 7)]:
         raise DataError(p, "donjon.options.judged", "table", "the chart needs a row for each of 1-6")
-    board = load().board
+    board = defs.board
     donjon = doc["donjon"]
     check_ref(p, "donjon", "space", donjon["space"], board.spaces, "space")
     check_ref(p, "donjon", "exit", donjon["exit"], board.spaces, "space")

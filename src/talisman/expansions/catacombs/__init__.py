@@ -30,7 +30,7 @@ from pyrsistent import pvector
 
 from ...engine.machine import decide, frame, log, push
 from ...engine.records import replace
-from ...definitions import load
+from ...definitions import DATA_FLAG, load
 from ...engine.ruleset import Plugin
 from ...rules import characters as chars
 from ...rules import encounters, movement, spells
@@ -187,4 +187,12 @@ STEPS = {**EXIT_ROLL.steps(), "catacombs.start": start,
          "catacombs.turn_chosen": turn_chosen}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "reaches_underground": DATA_FLAG,
+}
+
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read},
+                card_data=CARD_DATA)

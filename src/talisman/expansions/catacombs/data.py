@@ -25,23 +25,33 @@ SCHEMA = {
 EMERGE_IN = ("outer", "middle")
 
 
+#: The Catacombs' data file, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/catacombs/catacombs.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "expansions" / "catacombs" / "catacombs.yaml"
+    return data_root() / "talisman" / FILE
+
+
+def read(p, defs):
+    """The chart (frozen), validated against the schema and the board of ``defs``."""
+    return load_table(p, SCHEMA, lambda p, doc: check(p, doc, defs))
 
 
 @functools.lru_cache(maxsize=None)
 def rules():
-    return load_table(path(), SCHEMA, check)
+    """The chart, as the data loader read it."""
+    return load().tables[FILE]
 
 
-def check(p, doc):
+def check(p, doc, defs):
     """Every result of the dice has exactly one row; each row is an Outer or Middle space."""
     chart = doc["chart"]
     _, sides = parse_spec(chart["dice"])
     faces = sorted(chart["table"], key=lambda k: (len(k), k))
     if faces != [str(n) for n in range(1, sides + 1)]:
         raise DataError(p, "chart", "table", f"needs one row for each of 1-{sides}, has {faces}")
-    board = load().board
+    board = defs.board
     for face, space in chart["table"].items():
         check_ref(p, f"chart.table.{face}", "space", space, board.spaces, "space")
         if board.spaces[space].region not in EMERGE_IN:

@@ -23,6 +23,7 @@ It joins the base game only through the hook points of :mod:`talisman.expansions
 - ``teleport_destinations``: a teleport from a City space reaches the City's other spaces, from
   one building to another, and no main-board space but the Leprechaun's (``streets``);
 - ``character_died``: the City forgets the dead (animals left outside drop where he died);
+- ``became_toad``: animals left outside a building drop where he changed (R-FIX26.6);
 - ``warrant_taking`` / ``warrant_held`` / ``warrant_discarded``: another expansion's Warrant is a
   City Warrant Card (the Emperor's Guard's tax unpaid or Guard beaten), asks whether one is held,
   and discards it (the Brotherhood's Donjon left by a sentence).
@@ -39,12 +40,13 @@ from __future__ import annotations
 
 from pyrsistent import pvector
 
+from ...definitions import DATA_FLAG
 from ...engine.ruleset import Plugin
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push, then
 from ...engine.records import replace
 from ...rules import characters as chars
-from . import law, leaving, store, streets, visits
+from . import data, law, leaving, store, streets, visits
 from .schemas import EFFECT_SCHEMAS
 
 EXPANSION = "city"
@@ -79,6 +81,19 @@ def character_died(state, character):
     return state
 
 
+def became_toad(state, character):
+    """TOADS & TRANSFORMATIONS: "cannot have any Possessions. All of these are Dropped on the Space
+    where the Character changed into a Toad": animals he left outside a building are his too, and
+    lie there with the rest; he has none to regain on the way out (docs/rulings.md R-FIX26.6)."""
+    state, beasts = store.release(state, f"outside:{character}")
+    if not beasts:
+        return state
+    space = state.characters[character].space
+    state = chars.put_on_space(state, space, beasts)
+    return log(state, "animals_dropped", character=character, cards=beasts, space=space,
+               reason="a Toad cannot have Possessions")
+
+
 def warrant_taking(state, result, character, cause):
     """Another expansion's "must take a Warrant" (the Emperor's Guard): a City Warrant Card."""
     state, taken = result
@@ -110,6 +125,7 @@ HOOKS = {
     "before_movement": before_movement,
     "before_encounter": visits.before_encounter,
     "character_died": character_died,
+    "became_toad": became_toad,
     "characters_fought": law.characters_fought,
     "space_effect": visits.space_effect,
     "space_stands_for": visits.space_stands_for,
@@ -143,4 +159,12 @@ for _module in (streets, visits, law, leaving):
         STEPS[_name] = _fn
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "law": DATA_FLAG, "stays_in_city": DATA_FLAG,
+}
+
+PLUGIN = Plugin("city", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={data.FILE: data.read},
+                card_data=CARD_DATA)

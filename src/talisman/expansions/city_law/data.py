@@ -23,21 +23,28 @@ OPEN = ("gate", "square", "street", "wharf")
 INSIDE = ("square", "street", "wharf", "building")
 
 
+#: The City's data file, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/city/city.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "expansions" / "city" / "city.yaml"
+    return data_root() / "talisman" / FILE
+
+
+def read(p, defs):
+    """The City's rules data (frozen), validated against the schema and the board of ``defs``."""
+    doc = validate(p, load_yaml(p), with_defs(RULES_SCHEMA, EFFECT_SCHEMAS))
+    _check(p, doc, defs)
+    return deep_freeze(doc)
 
 
 @functools.lru_cache(maxsize=None)
 def rules():
-    """The City's rules data (frozen), validated against the schema and the loaded board."""
-    p = path()
-    doc = validate(p, load_yaml(p), with_defs(RULES_SCHEMA, EFFECT_SCHEMAS))
-    _check(p, doc)
-    return deep_freeze(doc)
+    """The City's rules data, as the data loader read it."""
+    return load().tables[FILE]
 
 
-def _check(p, doc):
-    defs = load()
+def _check(p, doc, defs):
     board, cards = defs.board, defs.cards
     spaces = board.regions.get(REGION, ())
     for sid, kind in doc["kinds"].items():
@@ -89,7 +96,7 @@ def _check(p, doc):
         if "titles" in s and "broken_if" not in s:
             raise DataError(p, s["id"], "titles", "titles widen a broken_if condition")
         for t in s.get("titles", ()):
-            check_ref(p, s["id"], "titles", t, master_levels.raw_table()["titles"], "Master Level title")
+            check_ref(p, s["id"], "titles", t, defs.tables[master_levels.FILE]["titles"], "Master Level title")
 
 
 def _effects(p, entry, field, effects, known):

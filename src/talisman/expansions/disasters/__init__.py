@@ -31,7 +31,7 @@ from ...rules.kernel import ExtSlice, remove_from_space, set_turn_flag
 from ...rules.slice_values import CARD, SPACE, checked, list_of, map_of
 from ...state import ExtRecord, map_field
 from ...engine.ruleset import Plugin
-from ...definitions import load
+from ...definitions import DATA_TEXT, load
 from ...engine.machine import decide, log, push, frame
 
 ID = "disasters"
@@ -115,4 +115,11 @@ EFFECT_SCHEMAS = {"play_disaster": {"type": "object", "additionalProperties": Fa
 STEPS = {"disasters.placed": placed}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("disasters", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "region": DATA_TEXT, "space": DATA_TEXT,
+}
+
+PLUGIN = Plugin("disasters", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                card_data=CARD_DATA)

@@ -50,7 +50,7 @@ from pyrsistent.typing import PMap, PVector
 
 from ...definitions import load
 from ...errors import StateError
-from ...engine.data import check_ref, data_root, load_table
+from ...engine.data import check_ref, load_table
 from ...engine.machine import decide, log, push, frame, request_roll
 from ...engine.records import deep_freeze, replace
 from ...engine.ruleset import Plugin, declare, no_results
@@ -109,17 +109,26 @@ CHART_SCHEMA = {
 }
 
 
-def _check_chart(path, doc):
+def _check_chart(path, doc, defs):
     for row, space in doc["table"].items():
-        check_ref(path, "table", row, space, load().board.spaces, "space")
+        check_ref(path, "table", row, space, defs.board.spaces, "space")
+
+
+#: The Treasure Chamber Chart, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = f"expansions/{ID}/chart.yaml"
+
+
+def read_chart(path, defs):
+    """The Treasure Chamber Chart: die result (1-6) -> the space where the character emerges
+    (``chart.yaml``, validated: a malformed copy is a DataError naming file, entry, field)."""
+    doc = load_table(path, CHART_SCHEMA, lambda p, doc: _check_chart(p, doc, defs))
+    return deep_freeze({int(k): v for k, v in doc["table"].items()})
 
 
 @functools.lru_cache(maxsize=None)
 def chart():
-    """The Treasure Chamber Chart: die result (1-6) -> the space where the character emerges
-    (``chart.yaml``, validated once: a malformed copy is a DataError naming file, entry, field)."""
-    doc = load_table(data_root() / "talisman" / "expansions" / ID / "chart.yaml", CHART_SCHEMA, _check_chart)
-    return deep_freeze({int(k): v for k, v in doc["table"].items()})
+    """The Treasure Chamber Chart, as the data loader read it."""
+    return load().tables[FILE]
 
 
 # --- own state ----------------------------------------------------------------------------------
@@ -710,4 +719,5 @@ EFFECT_SCHEMAS = {"dungeon_doorway": {"type": "object", "additionalProperties": 
                   BACK: _STEPS, ON: _STEPS}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("dungeon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+PLUGIN = Plugin("dungeon", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={FILE: read_chart})

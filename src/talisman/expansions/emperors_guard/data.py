@@ -53,18 +53,27 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: The Guard's data file, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/emperors_guard/guard.yaml"
+
+
 def path():
-    return data_root() / "talisman" / "expansions" / "emperors_guard" / "guard.yaml"
+    return data_root() / "talisman" / FILE
+
+
+def read(p, defs) -> Any:
+    """The Guard's data (frozen), validated against the schema and the board of ``defs``."""
+    return load_table(p, SCHEMA, lambda p, doc: _check(p, doc, defs))
 
 
 @functools.lru_cache(maxsize=None)
 def rules() -> Any:
-    """The Guard's data (frozen), validated against the schema and the loaded board."""
-    return load_table(path(), SCHEMA, _check)
+    """The Guard's data, as the data loader read it."""
+    return load().tables[FILE]
 
 
-def _check(p, doc):
-    board = load().board
+def _check(p, doc, defs):
+    board = defs.board
     names = set()
     for row in doc["placements"]:
         if row["name"] in names:

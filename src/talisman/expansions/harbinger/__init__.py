@@ -81,7 +81,7 @@ from __future__ import annotations
 from pyrsistent import pmap, pvector
 
 from ...engine.ruleset import Plugin, declare, declared
-from ...definitions import load
+from ...definitions import DATA_EFFECTS, DATA_FLAG, DATA_MAP, DATA_TEXT, DATA_WHOLE, load
 from ...engine.dice import shuffle
 from ...engine.machine import frame, log, push
 from ...engine.records import replace
@@ -468,4 +468,23 @@ for _name in STEPS:
     assert _name.startswith("harbinger."), _name
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("harbinger", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "always_draw": DATA_FLAG, "as_trophy": DATA_MAP, "at_turn_start": DATA_EFFECTS,
+    "attack_on_roll": DATA_MAP, "attack_per_omen_discarded": DATA_WHOLE,
+    "attack_per_trophy": DATA_WHOLE, "battle_won": DATA_EFFECTS, "beaten": DATA_EFFECTS,
+    "binds_movement": DATA_FLAG, "chart_on_first_event": DATA_MAP, "continuous": DATA_MAP,
+    "creature_bonus": DATA_WHOLE, "deck": DATA_TEXT, "die_modifier": DATA_WHOLE,
+    "dispels": DATA_TEXT, "draw": DATA_WHOLE, "fate_value": DATA_MAP, "ignores_omens": DATA_FLAG,
+    "life_value": DATA_MAP, "moves_harbinger_on_event": DATA_FLAG, "on_meet": DATA_EFFECTS,
+    "on_omen_discard": DATA_EFFECTS, "on_roll": DATA_MAP, "on_take": DATA_MAP, "on_visit": DATA_MAP,
+    "others_heal": DATA_WHOLE, "others_lose_lives": DATA_WHOLE, "position": DATA_WHOLE,
+    "prayer_add_up_to": DATA_WHOLE, "roll_of_one_stays": DATA_FLAG, "second_die": DATA_FLAG,
+    "set": DATA_TEXT, "shifts_terrain": DATA_FLAG, "table_roll_bonus": DATA_MAP,
+    "toad_on_reroll": DATA_MAP, "unbeaten": DATA_EFFECTS, "wins_when_omens_exhausted": DATA_FLAG,
+}
+
+PLUGIN = Plugin("harbinger", hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files={figure.FILE: figure.read_chart, terrain.FILE: terrain.read_places},
+                card_data=CARD_DATA)

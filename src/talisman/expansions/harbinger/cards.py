@@ -276,6 +276,7 @@ def _give_random_follower(state, actor, other, cause):
     held = state.characters[actor].followers
     state = update_character(state, actor, followers=held.delete(held.index(card)))
     state = log(state, "follower_given", character=actor, card=card, to=other, cause=cause)
+    state = chars.article_gone(state, actor, card)  # a Mule given: its load is over his limit
     return possessions.add_possession(state, other, card, cause)
 
 

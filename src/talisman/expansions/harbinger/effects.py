@@ -342,8 +342,11 @@ def ditch_followers(state, params, actor, source):
         return state
     state = update_character(state, actor, followers=[f for f in ch.followers if f not in gone])
     state = chars.put_on_space(state, ch.space, gone)
-    return log(state, "followers_ditched", character=actor, cards=gone, space=ch.space,
-               cause=_cause(source))
+    state = log(state, "followers_ditched", character=actor, cards=gone, space=ch.space,
+                cause=_cause(source))
+    for f in gone:  # a Mule ditched: its load is over his limit (rulings R-PROBE19B.1)
+        state = chars.article_gone(state, actor, f)
+    return state
 
 
 def lose_lives_per_spell(state, params, actor, source):

@@ -11,6 +11,7 @@ Harbinger moves to the space of a killed character).
 """
 from __future__ import annotations
 
+from ...definitions import load
 from ...rules.endings.cards import star
 from . import store as st
 from . import figure
@@ -19,8 +20,8 @@ from . import figure
 def crown_winners_when_omens_exhausted(state):
     if not star(state).get("crown_wins_when_omens_exhausted"):
         return []
-    return [c for c in st.alive_in_order(state, state.order[0])
-            if state.characters[c].space == "crown_of_command"]
+    crown = load().board.role("crown")
+    return [c for c in st.alive_in_order(state, state.order[0]) if state.characters[c].space == crown]
 
 
 def character_died(state, character):

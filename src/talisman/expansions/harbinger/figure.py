@@ -37,7 +37,7 @@ import functools
 from pyrsistent import pvector, thaw
 
 from ...definitions import load
-from ...engine.data import data_root, load_yaml, validate
+from ...engine.data import load_yaml, validate
 from ...engine.machine import decide, frame, log, push, push_under, then
 from ...engine.records import Frame, deep_freeze, replace
 from ...effects_schema import with_defs
@@ -65,12 +65,20 @@ CHART_SCHEMA = {"type": "object", "required": ["chart", "effect"], "additionalPr
 CHART = "harbinger_chart"
 
 
+#: The Harbinger chart, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = "expansions/harbinger/chart.yaml"
+
+
 @functools.lru_cache(maxsize=None)
 def chart():
-    """The Harbinger chart's effects (``data/talisman/expansions/harbinger/chart.yaml``)."""
-    path = data_root() / "talisman" / "expansions" / "harbinger" / "chart.yaml"
+    """The Harbinger chart's effects, as the data loader read them."""
+    return load().tables[FILE]
+
+
+def read_chart(path, d):
+    """The Harbinger chart's effects (``data/talisman/expansions/harbinger/chart.yaml``),
+    validated against the effects' schemas and the definitions ``d`` (frozen)."""
     doc = validate(path, load_yaml(path), with_defs(CHART_SCHEMA, RULESET.effect_schemas()))
-    d = load()
     check_effects(path, "chart", "effect", doc["effect"],
                   {"spaces": d.board.spaces, "cards": d.cards, "abilities": d.abilities})
     return deep_freeze(doc["effect"])
@@ -138,7 +146,7 @@ def before_encounter(state, character, space, replaced):
     state, replaced = terrain.cracks_appear(state, character, space)
     if replaced:
         return state, True
-    if space == "crown_of_command" and ch.turn_flags.get("moved") and beast_in_play(state):
+    if space == load().board.role("crown") and ch.turn_flags.get("moved") and beast_in_play(state):
         state = entering_past_the_beast(state, character)
         if not state.characters[character].alive or state.outcome is not None:
             return state, False

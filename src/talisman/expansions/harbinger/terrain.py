@@ -19,7 +19,7 @@ import functools
 
 from pyrsistent import pmap, pvector
 
-from ...engine.data import check_ref, data_root, load_yaml, validate
+from ...engine.data import check_ref, load_yaml, validate
 from ...engine.dice import shuffle
 from ...engine.machine import decide, log, request_draw
 from ...engine.records import deep_freeze, replace
@@ -37,17 +37,25 @@ PLACES_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
                  "properties": {"source": {"type": "string"}, "regions": _IDS, "barred": _IDS}}
 
 
+#: Where Terrain may lie, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = f"expansions/{st.EXP}/terrain_places.yaml"
+
+
 @functools.lru_cache(maxsize=None)
 def places():
+    """The places Terrain may lie (:func:`read_places`), as the data loader read them."""
+    return load().tables[FILE]
+
+
+def read_places(path, defs):
     """Where Terrain may lie besides the main board's Outer and Middle Regions
     (``harbinger/terrain_places.yaml``), validated once: ``regions``, those of the expansion boards
     whose spaces can hold it ("Terrain Cards and Other Expansions" bars only the City's Jail and Town
     Square, so its other spaces are open; the Dungeon's spaces too: the Treasure Chamber example,
     ruling R-probeb-1), and ``barred``, the spaces that never can (the City's Jail and Town
-    Square).  A region or a space not on the board is a DataError."""
-    path = data_root() / "talisman" / "expansions" / st.EXP / "terrain_places.yaml"
+    Square).  A region or a space not on the board of ``defs`` is a DataError."""
     doc = validate(path, load_yaml(path), PLACES_SCHEMA)
-    board = load().board
+    board = defs.board
     for region in doc["regions"]:
         check_ref(path, None, "regions", region, board.regions, "region")
     for space in doc["barred"]:

@@ -49,8 +49,8 @@ from pyrsistent.typing import PMap, PVector
 
 from pyrsistent import pmap, pvector
 
-from ...definitions import card_of, load
-from ...engine.data import check_ref, data_root, load_table
+from ...definitions import DATA_EFFECTS, DATA_FLAG, DATA_MAP, DATA_TEXT, DATA_TEXTS, card_of, load
+from ...engine.data import check_ref, load_table
 from ...engine.dice import shuffle
 from ...engine.machine import decide, frame, log, push, request_roll, then
 from ...engine.records import deep_freeze, replace
@@ -153,9 +153,9 @@ CHART_SCHEMAS = {
 }
 
 
-def _check_chart(path, doc):
+def _check_chart(path, doc, defs):
     """What the schemas cannot say: the spaces and colours named are the board's and the lines'."""
-    spaces = load().board.spaces
+    spaces = defs.board.spaces
     for colour in doc.get("movement_table", {}).values():
         check_ref(path, "movement_table", "colour", colour, doc["lines"], "Warp Line")
     for colour, line in doc.get("lines", {}).items():
@@ -167,13 +167,25 @@ def _check_chart(path, doc):
     if "space" in doc:
         check_ref(path, doc["chart"], "space", doc["space"], spaces, "space")
     for cid in doc.get("characters", ()):
-        check_ref(path, doc["chart"], "characters", cid, load().characters, "character")
+        check_ref(path, doc["chart"], "characters", cid, defs.characters, "character")
+
+
+def _reader(name):
+    """The reader of the table ``name``: ``read(path, defs)``, the table validated (frozen)."""
+    def read(path, defs):
+        return load_table(path, CHART_SCHEMAS[name], lambda p, doc: _check_chart(p, doc, defs))
+    return read
+
+
+#: The Timescape's tables, under ``data/talisman`` -> their readers (registered on the plugin:
+#: read by the data loader).
+FILES = {f"expansions/{ID}/{name}.yaml": _reader(name) for name in CHART_SCHEMAS}
 
 
 @lru_cache(maxsize=None)
 def _chart(name):
-    return load_table(data_root() / "talisman" / "expansions" / ID / f"{name}.yaml", CHART_SCHEMAS[name],
-                      _check_chart)
+    """The table ``name``, as the data loader read it."""
+    return load().tables[f"expansions/{ID}/{name}.yaml"]
 
 
 def movement_table():
@@ -1091,4 +1103,13 @@ EFFECT_SCHEMAS = {"timescape_warp_gate": _EMPTY, "timescape_warlock": _EMPTY, "t
                                           "properties": {"who": {"enum": ["mystic", "enchantress"]}}}}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS)
+#: The keys of a card's ``data`` this expansion's rules read, and the kind of each value
+#: (``Plugin.card_data``: a key no rule names stops loading, ruling R-HARDEN20.4).
+CARD_DATA = {
+    "range_weapon": DATA_MAP, "timescape": DATA_TEXTS, "timescape_drawer": DATA_EFFECTS,
+    "timescape_spares": DATA_FLAG, "timescape_type": DATA_TEXT,
+}
+
+PLUGIN = Plugin(ID, hooks=HOOKS, steps=STEPS, effects=EFFECTS, effect_schemas=EFFECT_SCHEMAS,
+                data_files=FILES,
+                card_data=CARD_DATA)

@@ -93,17 +93,24 @@ TOWER_SCHEMA = {
         "against_dragons": {"type": "object", "additionalProperties": {"type": "integer"}}}}
 
 
+#: The rooms' numbers, under ``data/talisman`` (registered on the plugin: read by the loader).
+FILE = f"expansions/{ID}/tower.yaml"
+
+
+def read_tower(path, defs):
+    """``data/talisman/expansions/wizards_tower/tower.yaml`` (the rooms' numbers), validated
+    (frozen); every card it names must be a card of ``defs``."""
+    doc = validate(path, load_yaml(path), TOWER_SCHEMA)
+    for card in doc["against_dragons"]:
+        if card not in defs.cards:
+            raise DataError(path, "against_dragons", card, f"no such card {card!r}")
+    return deep_freeze(doc)
+
+
 @functools.lru_cache(maxsize=None)
 def tower_data():
-    """``data/talisman/expansions/wizards_tower/tower.yaml`` (the rooms' numbers), validated once;
-    every card it names must exist."""
-    path = data_root() / "talisman" / "expansions" / ID / "tower.yaml"
-    doc = validate(path, load_yaml(path), TOWER_SCHEMA)
-    cards = load().cards
-    for card in doc["against_dragons"]:
-        if card not in cards:
-            raise DataError(path, "against_dragons", card, f"no such card {card!r}")
-    return doc
+    """The rooms' numbers, as the data loader read them."""
+    return load().tables[FILE]
 
 
 # --- own state ----------------------------------------------------------------------------------
@@ -589,4 +596,4 @@ STEPS = {"wt.enter_chosen": enter_chosen, "wt.moved": moved, "wt.forced_retreat"
          "wt.after_move_cast": after_move_cast, "wt.room": room_step}
 
 #: Everything this expansion adds to a game (the API layer registers it: docs/architecture.md).
-PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS)
+PLUGIN = Plugin("wizards_tower", hooks=HOOKS, steps=STEPS, data_files={FILE: read_tower})

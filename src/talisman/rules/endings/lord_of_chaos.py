@@ -145,12 +145,17 @@ def route_of(space):
 def route_in(state, who, since=0, landed=()):
     """The way the character last came to the Crown: by the Mines or the Crypt side (an
     expansion's way in, e.g. the Wizard's Tower, names its spaces through the ``crown_route``
-    hook point); ``landed``: the landings before ``since`` a task records (:func:`landings`)."""
-    route = None
+    hook point); ``landed``: the landings before ``since`` a task records (:func:`landings`).
+    CHANGE IS GOOD names the route by its way in ("use your Strength to enter via the Crypt ...
+    your Craft to enter via the Mines"): a step from the Valley of Fire or the Crown back onto a
+    side (a retreat) and forward again is no way in, so such a landing does not change the route
+    (rulings R-PROBE19D.1)."""
+    route, before = None, None
     for to in list(landed) + moves_since(state, who, since):
         way = adjust(state, "crown_route", route_of(to), space=to)
-        if way is not None:
+        if way is not None and before not in (role("crown_gate"), role("crown")):
             route = way
+        before = to
     return route
 
 

@@ -14,6 +14,7 @@ from .tasks import alive, in_play, places, role, set_task, task_of
 from .winning import win
 from ...definitions import load
 from .. import characters
+from .. import combat
 from .. import movement
 
 __all__ = ["quest_locations", "quest_of_a_lifetime", "PANDORAS_BOX_CHART",
@@ -65,12 +66,15 @@ def goal_met(state, who, task):
         return len(characters.all_followers(state, who)) >= task["count"]
     if goal == "quest":
         return len(quest_progress(state, who, task)) == len(quest_of_a_lifetime(state))
-    # a_life: a character beaten by this one lost a life to it afterwards
+    # a_life: "you must go out an take l life from any Character": a character beaten by this one
+    # lost a life to him as the victor's spoils (not a life another took from the one he beat
+    # after he chose Gold or an Object: rulings R-PROBE19D.6)
     taken, beaten = 0, set()
     for e in list(state.log)[task["since"]:]:
         if e.name == "character_defeated" and e.data.get("victor") == who:
             beaten.add(e.data.get("loser"))
-        elif e.name == "life_lost" and e.data.get("character") in beaten:
+        elif (e.name == "life_lost" and e.data.get("character") in beaten
+              and e.data.get("cause") == combat.spoils_life_cause(who)):
             taken += 1
             beaten.discard(e.data.get("character"))
     return taken >= task["count"]
