@@ -90,10 +90,12 @@ def main(argv=None):
     ap.add_argument("--valgrind-arg", action="append", default=[],
                     help="one more option for valgrind, e.g. --valgrind-arg=--LL=2097152,16,64 "
                     "(its own guess of the last-level cache can be a whole socket's)")
+    ap.add_argument("--src", help="count the package under this folder as the working tree (a build "
+                    "compiled with mypyc: docs/performance.md, nineteenth pass)")
     ap.add_argument("--no-tree", action="store_true",
                     help="count only the REVs (e.g. to run two engines in two processes)")
     args = ap.parse_args(argv)
-    src = str(Path(__file__).resolve().parents[1] / "src")
+    src = args.src or str(Path(__file__).resolve().parents[1] / "src")
     figures = {}
     with tempfile.TemporaryDirectory(prefix="instructions-") as tmp:
         engines = [] if args.no_tree else [("working tree", "talisman", src)]
