@@ -54,7 +54,7 @@ def test_ext_harbinger_terrain_refuses_a_card_of_another_deck(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("name: bad\nrules: \"001 Terrain Cards\"\nsetup:\n  expansions: [harbinger]\n"
                     "  characters: [warrior]\n  ext:\n    harbinger:\n      terrain:\n"
-                    "        woods_1: terrain_bog\n        woods_2: sword\nactions: []\nexpect: {}\n",
+                    "        woods_1: terrain_bog\n        woods_2: sword\nactions: []\nexpect: {is_over: false}\n",
                     encoding="utf-8")
     with pytest.raises(ScenarioError, match=message) as caught:
         run_file(path)
