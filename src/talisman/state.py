@@ -98,7 +98,8 @@ class Battle:
     Henchman fighting instead of the attacker / the defender (an option); ``scores``: each comparison of the scores ``[character's,
     opponent's]`` (kept only when the ``combat_ended`` hook has a listener); ``ext``: an
     expansion's own fields of this combat (the Blood Moon's ``bm_*``), and ``assassinate``
-    when the Assassin chose to assassinate (set only then: rulings R-FF12.4).
+    when the Assassin chose to assassinate (set only then: rulings R-FF12.4), and ``no_spoils``
+    in a bout of 6) THE ARENA, REVISITED (``combat.start_combat``'s ``spoils=False``).
 
     Older code reads and writes it as the mapping it was (``b["who"]``, ``b.get("result")``,
     ``b.set("result", "won")``): that face stays, a key that is no field lives in ``ext``.

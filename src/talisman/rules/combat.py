@@ -51,14 +51,17 @@ def enemy_from_card(state, who, card_id):
 
 
 def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_evade=None,
-                 opponent=None, evadable=True, assassinate=False):
+                 opponent=None, evadable=True, assassinate=False, spoils=True):
     """A creature (or several, fighting as one) attacks ``who``: declare, cast, roll, compare.
 
     ``on_*`` are ``{"step": ..., "args": {...}}`` frames run after each result; ``on_lose``
     may also name ``saved``, the frame run instead when the life the loss costs is saved (an
     Object's roll, a Spell): a rule that turns on the life lost, not on the battle lost (PITS).
     ``assassinate``: the Assassin chose to assassinate the ``opponent`` (R-FF12.4), kept in the
-    combat's ``ext`` and logged with ``character_attacked``."""
+    combat's ``ext`` and logged with ``character_attacked``.
+    ``spoils=False``: a combat between characters whose defeat costs what its caller says (a bout
+    of 6) THE ARENA, REVISITED): no spoils, the ``on_win`` / ``on_lose`` frame run at once (the
+    combat's ``ext`` ``no_spoils``)."""
     on_evade = on_evade or on_standoff
     on_win, on_lose, on_standoff, on_evade = _frozen_frames(on_win, on_lose, on_standoff, on_evade)
     state = release_enemies(state)  # (a combat left unfinished gives its cards back first)
@@ -66,6 +69,8 @@ def start_combat(state, who, kind, enemies, on_win, on_lose, on_standoff, on_eva
                     on_win=on_win, on_lose=on_lose, on_standoff=on_standoff, on_evade=on_evade)
     if assassinate and opponent is not None:
         battle = battle.set("assassinate", True)
+    if not spoils and opponent is not None:
+        battle = battle.set("no_spoils", True)
     state = replace(state, battle=battle)
     if opponent is None:
         state = hold_enemies(state, who, enemies)
@@ -222,8 +227,10 @@ def _usable_in_combat(state, cid, cards, reading=False):
             continue
         if cast.get("target") == "creature" and (b.opponent is not None or _inner(state, cid)):
             continue
-        if b.opponent is None and (_inner(state, cid) or not b.evadable) and spells.evades(cast):
-            continue  # ENCOUNTERS IN THE INNER REGION: its creatures "may not ... be Evaded"
+        if (not b.evadable or (b.opponent is None and _inner(state, cid))) and spells.evades(cast):
+            # ENCOUNTERS IN THE INNER REGION: its creatures "may not ... be Evaded"; a combat no
+            # one may evade (an Arena bout: "Each Character must fight") is evaded by no Spell
+            continue
         out.append(c)
     return out
 
@@ -933,6 +940,8 @@ def finish_between_characters(state):
     # TAMING ANIMALS: "If you lose any Combat in which a tamed Animal is used, the Animal is
     # killed": a battle with a character too, whatever spoils the victor takes (rulings)
     state = kill_tamed_animals(state, loser)
+    if b.get("no_spoils"):  # an Arena bout: the tournament says what the defeat costs
+        return _then(state, b.on_win if result == "won" else b.on_lose)
     state = run_hook(state, "characters_fought", victor=victor, loser=loser, kind=b.kind)
     options = ["spoils:life"]
     lch = character(state, loser)

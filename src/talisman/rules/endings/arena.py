@@ -9,13 +9,15 @@ Double Elimination Tournament. The Character opening the Box may choose his/her 
 and which attribute will be used, Strength or Craft. After which, Winners fight Winners, losers
 fight losers etc until there is only one left!"
 
-A *bout* is one die each added to the fighter's Strength (battle) or Craft (psychic combat) as
-the combat sequence totals them (``combat.combat_total``: objects, the Warrior's weapons...),
-outside the combat sequence (no spells cast, no armour; Fate re-rolls a fighter's own die,
-rulings R-RG14.5): higher wins, a tie is rolled again.  In 6) too no Spell or Scroll is cast in a
-bout, though the text allows them (a known break, probe19D:
-``tests/scenarios_pending/probe19D_arena_revisited_spells_may_be_cast_in_a_bout.yaml``).  The loser takes a *loss*; the first costs one of the two lives, the second eliminates
-(double elimination).  The pairing after the opener's choice (``ARENA["pairing"]``): the
+In 1) a *bout* is one die each added to the fighter's Strength (battle) or Craft (psychic
+combat) as the combat sequence totals them (``combat.combat_total``: objects, the Warrior's
+weapons...), outside the combat sequence (no spells cast, no armour; Fate re-rolls a fighter's
+own die, rulings R-RG14.5): higher wins, a tie is rolled again.  In 6), which allows the Spells
+and Scrolls and leaves out "Mano-a-Mano - Die Roll to Die Roll", a bout is a combat between
+characters (``combat.start_combat``, the pairing's first the attacker) with its Spells, Scrolls
+and dice, no evasion and no spoils (``spoils=False``); a standoff is fought again (rulings
+R-ARENA20.1).  The loser takes a *loss*; the first costs one of the two lives, the second
+eliminates (double elimination).  The pairing after the opener's choice (``ARENA["pairing"]``): the
 standing fighter with the fewest bouts (seat order from the opener) meets a standing fighter
 with as many losses (winners fight winners, losers fight losers), else the nearest in losses;
 the attribute is one the first (then the second) has not yet used in the Arena, else the other
@@ -24,7 +26,7 @@ others have lost it.
 """
 from __future__ import annotations
 
-from ...engine.machine import decide, log
+from ...engine.machine import decide, frame, log, push
 from ...engine.records import deep_freeze, replace
 from ...state import update_character
 from ..kernel import affectable
@@ -59,7 +61,7 @@ def pandora_arena(state, who, row):
     state = log(state, "arena_opened", character=who, fighters=fighters, lives=ARENA["lives"],
                 magic=row["magic"])
     arena = {"opener": who, "fighters": fighters, "losses": {c: 0 for c in fighters},
-             "fought": {c: [] for c in fighters}}
+             "fought": {c: [] for c in fighters}, "magic": row["magic"]}
     state = replace(state, ending=state.ending.set("arena", deep_freeze(arena)))
     if len(fighters) == 1:
         return champion(state, who)
@@ -78,7 +80,25 @@ def arena_chosen(state, action, who):
 
 
 def bout(state, a, b, kind):
+    if state.ending["arena"].get("magic"):
+        # 6): a combat between characters, Spells and Scrolls allowed; the next bout (or the
+        # same again after a standoff) once it is over, a fighter's death included
+        state = push(state, frame("endings.arena_next"))
+        won = {"step": "endings.arena_decided", "args": {"a": a, "b": b, "kind": kind, "winner": a}}
+        lost = {"step": "endings.arena_decided", "args": {"a": a, "b": b, "kind": kind, "winner": b}}
+        return combat.start_combat(state, a, kind, [], on_win=won, on_lose=lost, on_standoff=None,
+                                   opponent=b, evadable=False, spoils=False)
     return ARENA_ROLL.roll(state, f"{a} against {b} in the Arena ({kind})", a=a, b=b, attribute=kind)
+
+
+def arena_decided(state, a, b, kind, winner):
+    """6): a bout's combat is won by ``winner``: the loser takes his loss."""
+    state = log(state, "arena_bout", character=a, opponent=b, kind=kind, winner=winner)
+    return defeat(state, a, b, kind, winner)
+
+
+def arena_next(state):
+    return next_bout(state)
 
 
 def _scores(state, dice, a, b, kind):
@@ -99,7 +119,13 @@ def arena_kept(state, dice, a, b, attribute):
     state = log(state, "arena_bout", character=a, opponent=b, kind=kind, score=sa, opponent_score=sb)
     if sa == sb:
         return bout(state, a, b, kind)  # Mano-a-Mano: die roll to die roll until one wins
-    winner, loser = (a, b) if sa > sb else (b, a)
+    return next_bout(defeat(state, a, b, kind, a if sa > sb else b))
+
+
+def defeat(state, a, b, kind, winner):
+    """The bout of ``a`` against ``b`` won by ``winner``: each has fought ``kind``; the loser's
+    first loss costs a life, his second eliminates him."""
+    loser = b if winner == a else a
     arena = state.ending["arena"]
     fought = arena["fought"]
     fought = fought.set(a, fought[a].append(kind)).set(b, fought[b].append(kind))
@@ -110,7 +136,7 @@ def arena_kept(state, dice, a, b, attribute):
         state = log(state, "arena_eliminated", character=loser, by=winner)
     else:
         state = characters.lose_lives(state, loser, 1, f"{winner} in the Arena")
-    return next_bout(state)
+    return state
 
 
 #: A bout's two dice, ``a``'s and ``b``'s, each his own attack roll: FATE
@@ -187,4 +213,5 @@ DUEL_ROLL = characters.OwnDice("endings.duel_rolled", "endings.duel_fate", "2d6"
                                cause="the Arena")
 
 
-STEPS = {"endings.arena_chosen": arena_chosen, **ARENA_ROLL.steps(), **DUEL_ROLL.steps()}
+STEPS = {"endings.arena_chosen": arena_chosen, "endings.arena_decided": arena_decided,
+         "endings.arena_next": arena_next, **ARENA_ROLL.steps(), **DUEL_ROLL.steps()}
