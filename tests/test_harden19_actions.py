@@ -8,36 +8,17 @@ them (else raises IllegalAction with a reason, the input state untouched)"; DESI
 
 from __future__ import annotations
 
-import contextlib
 import random
-import signal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hangs import deadline  # a hang is a failure (tests/hangs.py)
 import talisman
 from talisman import triwizard
 from talisman.errors import IllegalAction, NotationError, UserError
 from talisman.notation import Action
-
-
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def deadline(seconds: int = 30):
-    def _alarm(*_):
-        raise Hang(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _states():

@@ -13,14 +13,13 @@ one file in one way and loads the copy.
 
 from __future__ import annotations
 
-import contextlib
 import shutil
-import signal
 from pathlib import Path
 
 import pytest
 import yaml
 
+from hangs import deadline  # a hang is a failure (tests/hangs.py)
 from talisman import definitions
 from talisman.errors import DataError
 from talisman.triwizard import definitions as tw_definitions
@@ -33,26 +32,6 @@ TRIWIZARD_FILES = sorted(str(p.relative_to(DATA / "triwizard")) for p in (DATA /
 # under root"): the board, characters, cards... by the loader itself, and a rule module's own
 # tables (an expansion's charts, an option's table) by the reader its plugin registers
 # (``Plugin.data_files``; harden20: these 19 files loaded silently when broken before).
-
-
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def deadline(seconds: int = 30):
-    """A hang is a failure: SIGALRM after ``seconds``."""
-
-    def _alarm(*_):
-        raise Hang(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def broken_copy(tmp_path: Path, game: str, rel: str, text: str) -> Path:

@@ -9,15 +9,14 @@ file, a line and the key, or, for a wrong ``expect:``, a failure naming the path
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import re
-import signal
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
+from hangs import deadline  # a hang is a failure (tests/hangs.py)
 from talisman import scenarios
 from talisman.cli import main
 from talisman.errors import ScenarioError
@@ -31,24 +30,6 @@ BASE = {
     "actions": ["move:hills_3", "fight"],
     "expect": {"characters.warrior.space": "sentinel", "characters.warrior.lives": 4},
 }
-
-
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def deadline(seconds: int = 60):
-    def _alarm(*_):
-        raise Hang(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def write(tmp_path, doc, name="scenario.yaml"):
@@ -79,7 +60,7 @@ DELETE = object()
 def refused(tmp_path, doc, *words):
     """The file is refused with a ScenarioError naming the file, a line and each of ``words``."""
     path = write(tmp_path, doc)
-    with deadline():
+    with deadline(60):
         with pytest.raises(ScenarioError) as info:
             scenarios.run_file(str(path))
     text = str(info.value)
@@ -90,7 +71,7 @@ def refused(tmp_path, doc, *words):
 
 
 def test_the_control_scenario_passes(tmp_path):
-    with deadline():
+    with deadline(60):
         result = scenarios.run_file(str(write(tmp_path, BASE)))
     assert result.failures == ()
 
@@ -218,7 +199,7 @@ def test_bad_actions_are_refused_naming_the_action(tmp_path, value):
 def test_a_wrong_expectation_names_the_path_the_expected_and_the_actual_value(tmp_path):
     doc = copy.deepcopy(BASE)
     doc["expect"] = {"characters.warrior.space": "chapel", "characters.warrior.lives": 4}
-    with deadline():
+    with deadline(60):
         result = scenarios.run_file(str(write(tmp_path, doc)))
     assert str(result.failures[0]) == "characters.warrior.space: expected 'chapel', got 'sentinel'"
     assert "characters.warrior.lives" not in " ".join(map(str, result.failures))
@@ -250,7 +231,7 @@ def test_a_malformed_expect_is_refused_naming_its_key(tmp_path, expect, named):
 def test_a_file_that_is_no_scenario_is_refused(tmp_path, text):
     path = tmp_path / "junk.yaml"
     path.write_bytes(text.encode("latin-1"))
-    with deadline():
+    with deadline(60):
         with pytest.raises(ScenarioError) as info:
             scenarios.run_file(str(path))
     assert str(path) in str(info.value)
@@ -263,7 +244,7 @@ def test_a_file_that_is_no_scenario_is_refused(tmp_path, text):
 )
 def test_talisman_check_reports_a_bad_file_in_one_line_without_a_traceback(tmp_path, doc):
     path = write(tmp_path, doc)
-    with deadline():
+    with deadline(60):
         result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code != 0
     assert "Traceback" not in result.output

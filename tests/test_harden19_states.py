@@ -11,34 +11,15 @@ state given as it was.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import signal
 
 import attrs
 import pytest
 from pyrsistent import pvector
 
+from hangs import deadline  # a hang is a failure (tests/hangs.py)
 import talisman
 from talisman.errors import StateError
-
-
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def deadline(seconds: int = 30):
-    def _alarm(*_):
-        raise Hang(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _moving():
