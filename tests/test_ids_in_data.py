@@ -217,15 +217,22 @@ def _data_ids():
     return ids - set(RULESET.ids()) - set(RULESET.ids(always=True)) - set(CARD_TYPES)
 
 
-def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
+def scan_src(scan) -> dict:
+    """``scan(source, ids)``'s findings in every module of ``src/talisman`` (the Triwizard aside: another
+    game, with data of its own), keyed by (module, name)."""
     ids = _data_ids()
     found = {}
     for path in sorted(SRC.rglob("*.py")):
-        if "triwizard" in path.parts:  # another game, with data of its own
+        if "triwizard" in path.parts:
             continue
         module = path.relative_to(SRC).as_posix()
-        for name, named in table_ids(path.read_text(encoding="utf-8"), ids).items():
-            found[(module, name)] = named
+        for name, value in scan(path.read_text(encoding="utf-8"), ids).items():
+            found[(module, name)] = value
+    return found
+
+
+def test_no_module_of_src_keeps_a_table_of_ids_outside_the_allow_list():
+    found = scan_src(table_ids)
     unexpected, stale, unexplained = _outside_allow_list(
         found, ALLOWED_TABLES, lambda key, named: [f"{key[0]} {key[1]}: {sorted(named)}"])
     assert not unexpected, "tables of ids in code (move them to data), or allow them with a reason:\n" + "\n".join(unexpected)
@@ -363,14 +370,7 @@ def constant_ids(source, ids):
 
 
 def test_no_module_of_src_keeps_one_id_as_a_constant_outside_the_allow_list():
-    ids = _data_ids()
-    found = {}
-    for path in sorted(SRC.rglob("*.py")):
-        if "triwizard" in path.parts:  # another game, with data of its own
-            continue
-        module = path.relative_to(SRC).as_posix()
-        for name, one in constant_ids(path.read_text(encoding="utf-8"), ids).items():
-            found[(module, name)] = one
+    found = scan_src(constant_ids)
     unexpected, stale, unexplained = _outside_allow_list(
         found, ALLOWED_CONSTANTS, lambda key, one: [f"{key[0]} {key[1]} = {one!r}"])
     assert not unexpected, "ids as constants in code (a role or a mark in data), or allow them with a reason:\n" + "\n".join(unexpected)
