@@ -258,3 +258,52 @@ def test_an_animal_object_is_killed_when_the_airship_falls(monkeypatch):
     assert after.characters["priest"].objects == pvector(["helmet"])
     assert "sword" in after.discards["adventure"]
     assert events(after, "animal_objects_killed") == [{"character": "priest", "cards": ["sword"]}]
+
+
+WHOLE_ROLL_TWO_ALONG = """\
+name: whole roll again with two dice along (a second plugin's die, faked)
+rules: "000 Combat with Enemies"
+setup:
+  expansions: [airships]
+  options: {fate_reroll: whole_roll}
+  characters:
+    - {id: thief, space: fields_1, fate: 1, spells: [], strength: 4}
+    - {id: druid, space: fields_3, fate: 0, spells: []}
+  ext: {airships: {cards: {thief: [airship_wyvern]}}}
+  board_cards: {woods_1: [ogre]}
+dice: [1, 3, 5, 4, 2, 3]
+actions: [fly:woods_1, stay, airship:fight, fight, fate:reroll]
+expect:
+  log_contains:
+    - {event: airship_die_rolled, character: thief, roll: 5}
+    - {event: combat_scores, character: thief, character_roll: 2, character_score: 11, opponent: ogre, opponent_score: 8}
+"""
+
+
+def test_a_whole_roll_again_rerolls_every_die_along_in_order_then_his_own(monkeypatch, tmp_path):
+    """000 Combat with Enemies: "roll the appropriate die Airship Die along with 1D6"; under
+    fate_reroll: whole_roll a Fate re-roll rolls the whole roll again, the dice along first, as
+    they were rolled, then his own (rulings R-FIX27.1).  The Airship is the one plugin that rolls
+    a die along: a second one (faked, a D4 along after the Airship's) is rolled again second, at
+    its own place, before the combat die."""
+    from talisman import scenarios
+    from talisman.expansions import airships
+    real_along = airships.HOOKS["combat_dice_along"]
+    real_rerolled = airships.HOOKS["combat_die_along_rerolled"]
+    seen = []
+
+    def along(state, dice, character):
+        out = tuple(real_along(state, dice, character))
+        return out + (("1d4", 2),) if out else out
+
+    def rerolled(state, character, at, roll):
+        seen.append((at, roll))
+        return real_rerolled(state, character, at, roll) if at == 0 else state
+
+    monkeypatch.setitem(airships.HOOKS, "combat_dice_along", along)
+    monkeypatch.setitem(airships.HOOKS, "combat_die_along_rerolled", rerolled)
+    path = tmp_path / "two_along.yaml"
+    path.write_text(WHOLE_ROLL_TWO_ALONG)
+    result = scenarios.run_file(str(path))
+    assert result.passed, result.failures
+    assert seen == [(0, 5), (1, 4)]

@@ -195,3 +195,25 @@ def test_the_random_play_checks_catch_a_wrong_direction():
     assert check_action(s, wrong_win)[0].startswith("won battle not past the obstacle")
     hedge = log(s, "moved", player="harry", steps=2, **{"from": "r6c6"}, to="r6c4")
     assert check_action(s, hedge)[0].startswith("moved through a hedge")
+
+
+def test_the_two_sides_of_every_obstacle_space_split_the_maze_without_it():
+    """Winning a Battle ("move ... forward") and Losing a Battle ("move back"): measured from the
+    Obstacle space entered from ``came_from``, the square he came from is back, each other
+    neighbour of the Obstacle space is past (the first square forward), the Obstacle space itself
+    is on neither side (a walk never goes through it), and every square reachable without it
+    lies on one side or both (a tie round a loop: rulings R-PROBE19A.1)."""
+    board = load().board
+    obstacles = [sq for sq in board.coords if board.kinds.get(sq) == "obstacle"]
+    assert obstacles
+    for obstacle in obstacles:
+        for came_from in board.neighbours(obstacle):
+            back, past = sides(obstacle, came_from)
+            others = [n for n in board.neighbours(obstacle) if n != came_from]
+            reach = set(walk_distances(board, came_from, blocked=[obstacle]))
+            for n in others:
+                reach |= set(walk_distances(board, n, blocked=[obstacle]))
+            assert obstacle not in back | past
+            assert came_from in back and came_from not in past
+            assert all(n in past and n not in back for n in others), (obstacle, came_from)
+            assert back | past == reach
