@@ -112,7 +112,8 @@ def test_an_action_after_the_game_ended_is_refused_saying_so(action):
 @pytest.mark.parametrize("text", ["roll:0", "roll:9", "roll:-1", "roll:1:2", "roll", "draw:bear", "roll:1+1+1"])
 def test_an_impossible_result_of_chance_is_refused(text):
     game, state = STATES["chance"]
-    refused(game, state, text)
+    message = refused(game, state, text)
+    assert f"illegal action {text!r}" in message and "d8" in message, message
 
 
 @pytest.mark.parametrize("text", ["roll:01", "roll:001"])

@@ -57,17 +57,17 @@ def with_warrior(**fields):
 DELETE = object()
 
 
-def refused(tmp_path, doc, *words):
-    """The file is refused with a ScenarioError naming the file, a line and each of ``words``."""
+def refused(tmp_path, doc):
+    """The ScenarioError refusing the file: it begins with the file and a line; returned is what
+    follows them (so a word found there is not merely part of the test's folder name)."""
     path = write(tmp_path, doc)
     with deadline(60):
         with pytest.raises(ScenarioError) as info:
             scenarios.run_file(str(path))
     text = str(info.value)
-    assert re.search(re.escape(str(path)) + r":\d+:", text), f"no file and line in: {text}"
-    for word in words:
-        assert word in text, f"{word!r} not named in: {text}"
-    return text
+    where = re.match(re.escape(str(path)) + r":\d+: ", text)
+    assert where, f"no file and line in: {text}"
+    return text[where.end():]
 
 
 def test_the_control_scenario_passes(tmp_path):
@@ -93,7 +93,8 @@ WRONG_TYPES = {
 @pytest.mark.parametrize("key", sorted(WRONG_TYPES))
 def test_a_setup_key_of_the_wrong_type_names_its_key(tmp_path, key):
     value, named = WRONG_TYPES[key]
-    refused(tmp_path, with_setup(**{key: value}), named)
+    text = refused(tmp_path, with_setup(**{key: value}))
+    assert named in text, text
 
 
 FIELD_TYPES = {
@@ -105,7 +106,8 @@ FIELD_TYPES = {
 
 @pytest.mark.parametrize("field", sorted(FIELD_TYPES))
 def test_a_character_field_of_the_wrong_type_names_the_field(tmp_path, field):
-    refused(tmp_path, with_warrior(**{field: FIELD_TYPES[field]}), f"warrior.{field}")
+    text = refused(tmp_path, with_warrior(**{field: FIELD_TYPES[field]}))
+    assert f"warrior.{field}" in text, text
 
 
 UNKNOWN_IDS = {
@@ -131,7 +133,8 @@ UNKNOWN_IDS = {
 @pytest.mark.parametrize("case", sorted(UNKNOWN_IDS))
 def test_an_unknown_id_in_the_setup_is_named(tmp_path, case):
     changes, named = UNKNOWN_IDS[case]
-    refused(tmp_path, with_setup(**changes), named)
+    text = refused(tmp_path, with_setup(**changes))
+    assert named in text, text
 
 
 OUT_OF_RANGE = {
@@ -145,47 +148,56 @@ OUT_OF_RANGE = {
 @pytest.mark.parametrize("case", sorted(OUT_OF_RANGE))
 def test_an_out_of_range_character_value_is_named(tmp_path, case):
     fields, named = OUT_OF_RANGE[case]
-    refused(tmp_path, with_warrior(**fields), named)
+    text = refused(tmp_path, with_warrior(**fields))
+    assert named in text, text
 
 
 @pytest.mark.parametrize("field", ["strength", "craft"])
 def test_a_strength_or_craft_of_0_is_refused(tmp_path, field):
-    refused(tmp_path, with_warrior(**{field: 0}), f"warrior.{field}")
+    text = refused(tmp_path, with_warrior(**{field: 0}))
+    assert f"warrior.{field}" in text, text
 
 
 def test_a_living_character_with_no_lives_is_refused(tmp_path):
-    refused(tmp_path, with_warrior(lives=0), "warrior.lives")
+    text = refused(tmp_path, with_warrior(lives=0))
+    assert "warrior.lives" in text, text
 
 
 @pytest.mark.parametrize("field,card", [("spells", "sword"), ("scrolls", "teleport"), ("spells", "bear")])
 def test_a_card_of_the_wrong_kind_for_its_place_is_refused(tmp_path, field, card):
     """An Object or an Enemy is never held among the Spells, nor a Spell among the Scrolls."""
-    refused(tmp_path, with_warrior(**{field: [card]}), f"warrior.{field}", card)
+    text = refused(tmp_path, with_warrior(**{field: [card]}))
+    assert f"warrior.{field}" in text, text
+    assert card in text, text
 
 
 def test_an_ending_without_the_alternative_endings_is_refused(tmp_path):
-    refused(tmp_path, with_setup(ending={"deck": [], "card": "demon_lord"}), "ending", "alternative_endings")
+    text = refused(tmp_path, with_setup(ending={"deck": [], "card": "demon_lord"}))
+    assert "ending" in text, text
+    assert "alternative_endings" in text, text
 
 
 @pytest.mark.parametrize("key,value", [("name", 7), ("rules", 7)])
 def test_name_and_rules_must_be_text(tmp_path, key, value):
     doc = copy.deepcopy(BASE)
     doc[key] = value
-    refused(tmp_path, doc, key)
+    text = refused(tmp_path, doc)
+    assert key in text, text
 
 
 @pytest.mark.parametrize("key", ["name", "rules", "expect"])
 def test_a_required_key_left_out_is_named(tmp_path, key):
     doc = copy.deepcopy(BASE)
     del doc[key]
-    refused(tmp_path, doc, key)
+    text = refused(tmp_path, doc)
+    assert key in text, text
 
 
 @pytest.mark.parametrize("value", [7, "2,6", [2, "six"], [2.5], [True], [-1], [10**30]], ids=str)
 def test_bad_dice_are_refused(tmp_path, value):
     doc = copy.deepcopy(BASE)
     doc["dice"] = value
-    refused(tmp_path, doc)
+    assert "dice" in refused(tmp_path, doc)
 
 
 @pytest.mark.parametrize("value", ["move:hills_3", 7, [7], [None], [["fight"]], ["fly:away"]], ids=str)
@@ -220,7 +232,8 @@ def test_a_wrong_expectation_names_the_path_the_expected_and_the_actual_value(tm
 def test_a_malformed_expect_is_refused_naming_its_key(tmp_path, expect, named):
     doc = copy.deepcopy(BASE)
     doc["expect"] = expect
-    refused(tmp_path, doc, named)
+    text = refused(tmp_path, doc)
+    assert named in text, text
 
 
 @pytest.mark.parametrize(
